@@ -1,0 +1,62 @@
+"""The ``stalegreen`` command line (click). Commands load lazily, one module each."""
+
+import importlib
+
+import click
+
+from stalegreen import __version__
+
+# command name -> module in stalegreen.cli that defines ``command`` (a click.Command)
+COMMANDS = {
+    "install": "install",
+    "uninstall": "uninstall",
+    "doctor": "doctor",
+    "explain": "explain",
+    "claims": "claims",
+    "check": "check",
+    "receipt": "receipt",
+    "history": "history",
+    "stats": "stats",
+    "redact": "redact",
+}
+
+
+class LazyGroup(click.Group):
+    """Imports a command's module only when that command runs (or help lists it)."""
+
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        module_name = COMMANDS.get(name)
+        if module_name is None:
+            return None
+        try:
+            module = importlib.import_module("stalegreen.cli." + module_name)
+        except ImportError:
+            return None
+        return getattr(module, "command", None)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="stalegreen")
+def cli():
+    """Keep a coding agent's green claims honest.
+
+    Verification runs are recorded unmasked, and "done" is blocked when the evidence
+    behind a green claim is stale, failed or masked.
+    """
+
+
+@cli.command("hook")
+@click.argument("host")
+@click.argument("event")
+def hook_command(host, event):
+    """Run one hook event (called by Claude Code, Codex and the dsh bridge)."""
+    from stalegreen.hook import main as hook_main
+
+    raise SystemExit(hook_main([host, event]))
+
+
+def main(argv):
+    return cli.main(args=argv, prog_name="stalegreen", standalone_mode=True)

@@ -1,0 +1,131 @@
+"""``stalegreen hook <host> <event>``: one hook call, failing open.
+
+Reads the host's JSON payload from stdin, lets ``hosts.<host>`` turn it into an event, lets
+the engine decide, and writes the host's reply. Any error, timeout or unparseable payload
+means "allow": the host gets the reply it needs for "allow" (``{}`` for a Codex Stop,
+nothing otherwise) and the error goes to ``errors.jsonl`` in the store.
+
+Standard library only, and nothing heavy at import time: this runs on every tool call.
+"""
+
+import os
+import sys
+
+HOOK_DEADLINE_SECONDS = 8.0   # hosts allow 10-30 s; give up well before and allow
+
+
+class _Deadline(Exception):
+    pass
+
+
+def _host_module(host):
+    if host == "claude":
+        from stalegreen.hosts import claude as module
+    elif host == "codex":
+        from stalegreen.hosts import codex as module
+    elif host == "dsh":
+        from stalegreen.hosts import dsh as module
+    else:
+        return None
+    return module
+
+
+def _record_error(label, exc):
+    try:
+        from stalegreen.engine import store
+
+        store.record_error(label, exc)
+    except Exception:
+        pass
+
+
+def _loads(data):
+    import json
+
+    return json.loads(data)
+
+
+def handle_payload(host, event_name, payload):
+    """Run one event given as a decoded payload. Returns (stdout_text, exit_code).
+
+    Shared by the one-shot hook process and the dsh bridge's long-lived worker.
+    """
+    module = _host_module(host)
+    if module is None:
+        return "", 0
+    try:
+        event = module.to_event(event_name, payload)
+        from stalegreen.engine import core
+
+        decision = core.handle(event)
+        return module.render(event, decision)
+    except Exception as exc:  # fail open, always
+        _record_error("%s:%s" % (host, event_name), exc)
+        return module.allow_output(event_name), 0
+
+
+def handle_raw(host, event_name, data):
+    """Like ``handle_payload`` but from raw stdin bytes."""
+    module = _host_module(host)
+    if module is None:
+        return "", 0
+    if not data.strip():
+        return module.allow_output(event_name), 0
+    try:
+        payload = _loads(data.decode("utf-8", "replace"))
+        if not isinstance(payload, dict):
+            raise ValueError("payload is not a JSON object")
+    except Exception as exc:
+        _record_error("%s:%s:stdin" % (host, event_name), exc)
+        return module.allow_output(event_name), 0
+    return handle_payload(host, event_name, payload)
+
+
+def _arm_deadline(seconds):
+    try:
+        import signal
+
+        def expire(signum, frame):
+            raise _Deadline("hook exceeded %.0f s" % seconds)
+
+        signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    except (ImportError, AttributeError, ValueError):
+        pass
+
+
+def _disarm_deadline():
+    try:
+        import signal
+
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    except (ImportError, AttributeError, ValueError):
+        pass
+
+
+def main(argv):
+    if argv[:1] == ["--worker"]:
+        from stalegreen import worker
+
+        return worker.serve(sys.stdin.buffer, sys.stdout.buffer)
+    if len(argv) < 2:
+        sys.stderr.write("usage: stalegreen hook <claude|codex|dsh> <Event>\n")
+        return 0
+    host, event_name = argv[0], argv[1]
+    module = _host_module(host)
+    out, code = "", 0
+    _arm_deadline(float(os.environ.get("STALEGREEN_HOOK_DEADLINE", HOOK_DEADLINE_SECONDS)))
+    try:
+        data = sys.stdin.buffer.read()
+        out, code = handle_raw(host, event_name, data)
+    except BaseException as exc:  # includes the deadline; never let the host see a traceback
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)) and not isinstance(exc, _Deadline):
+            raise
+        _record_error("%s:%s" % (host, event_name), exc)
+        out, code = (module.allow_output(event_name) if module else ""), 0
+    finally:
+        _disarm_deadline()
+    if out:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    return code

@@ -1,0 +1,225 @@
+"""Claude Code transcripts (``~/.claude/projects/<slug>/<session>.jsonl``) as events.
+
+Facts used (shared/reference/hosts.md A4, A5, A9): ``assistant`` rows carry Anthropic message
+blocks, one API message possibly split over several rows with the same ``message.id``; ``user``
+rows are prompts or ``tool_result`` blocks with the structured ``toolUseResult`` beside them.
+A failing Bash result is ``is_error`` text starting ``Exit code N``; a success has no exit
+field (0). Background runs finish later in a ``<task-notification>`` prompt. ``isMeta`` user
+rows (Stop hook feedback) continue the same turn. Every other row type is ignored.
+"""
+
+import os
+import re
+
+from stalegreen.engine import events as ev
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, text_of
+
+EDIT_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
+SHELL_TOOLS = ("Bash",)
+EXIT_LINE = re.compile(r"\A(?:Error: )?Exit code (-?\d+)\s*\n?")
+NOTIFICATION_TAG = re.compile(r"<(task-id|tool-use-id|output-file|status|summary)>(.*?)</\1>", re.S)
+SUMMARY_EXIT = re.compile(r"exit code (-?\d+)")
+BACKGROUND_TEXT = re.compile(r"\ACommand running in background with ID: (\S+?)\.")
+WANTED = (b'"type":"assistant"', b'"type":"user"', b'"type": "assistant"', b'"type": "user"')
+
+
+def session_kind(entrypoint):
+    """``cli`` is someone at a terminal; ``sdk-*`` a program driving Claude Code."""
+    if not entrypoint:
+        return "unknown"
+    if entrypoint == "cli":
+        return "interactive"
+    if entrypoint.startswith("sdk"):
+        return "sdk"
+    return entrypoint
+
+
+class _Reader(object):
+    """The state one transcript file needs while it streams: open tool calls, the message
+    being assembled, the current turn."""
+
+    def __init__(self, session, agent, info):
+        self.session = session
+        self.agent = agent
+        self.info = info            # dict filled for the caller: model, kind, cwd, version
+        self.calls = {}             # tool_use id -> (name, input) for shell and edit tools
+        self.background = {}        # background task id -> tool_use id
+        self.message_id = None
+        self.texts = []
+        self.has_tool = False
+        self.message_ts = None
+        self.turn = None
+        self.cwd = ""
+
+    def event(self, kind, ts, **fields):
+        fields.setdefault("turn", self.turn)
+        fields.setdefault("cwd", self.cwd)
+        fields.setdefault("model", self.info.get("model"))
+        return ev.Event(kind, "claude", session=self.session, agent=self.agent, ts=ts,
+                        replay=True, **fields)
+
+    def flush_message(self):
+        """An assistant message without any tool_use ends the turn: that is where Stop fires."""
+        texts, has_tool = self.texts, self.has_tool
+        self.texts, self.has_tool, self.message_id = [], False, None
+        if texts and not has_tool:
+            message = "\n\n".join(texts)[:MAX_TEXT]
+            yield self.event(ev.STOP, self.message_ts, message=message,
+                             event_name="SubagentStop" if self.agent else "Stop")
+
+    def assistant(self, row, ts):
+        message = row.get("message") or {}
+        mid = message.get("id") or row.get("uuid")
+        if mid != self.message_id:
+            for out in self.flush_message():
+                yield out
+            self.message_id = mid
+        model = message.get("model")
+        if model and not model.startswith("<"):
+            self.info["model"] = model
+        self.message_ts = ts
+        for block in message.get("content") or ():
+            if not isinstance(block, dict):
+                continue
+            kind = block.get("type")
+            if kind == "text":
+                text = block.get("text")
+                if isinstance(text, str) and text.strip():
+                    self.texts.append(text)
+            elif kind == "tool_use":
+                self.has_tool = True
+                name = block.get("name") or ""
+                tool_input = block.get("input") if isinstance(block.get("input"), dict) else {}
+                if name in SHELL_TOOLS or name in EDIT_TOOLS:
+                    self.calls[block.get("id")] = (name, tool_input)
+                if name in SHELL_TOOLS and isinstance(tool_input.get("command"), str):
+                    yield self.event(ev.PRE_SHELL, ts, command=tool_input["command"],
+                                     tool_use_id=block.get("id"), tool_name=name,
+                                     background=bool(tool_input.get("run_in_background")))
+
+    def user(self, row, ts):
+        for out in self.flush_message():
+            yield out
+        message = row.get("message") or {}
+        content = message.get("content")
+        results = [b for b in content if isinstance(b, dict) and b.get("type") == "tool_result"] \
+            if isinstance(content, list) else []
+        if results:
+            for block in results:
+                for out in self.tool_result(block, row.get("toolUseResult"), ts):
+                    yield out
+            return
+        if row.get("isMeta") or row.get("isCompactSummary") or row.get("isVisibleInTranscriptOnly"):
+            return
+        text = text_of(content)
+        if "<task-notification>" in text:
+            for out in self.notification(text, ts):
+                yield out
+        turn = row.get("promptId") or row.get("uuid")
+        if turn != self.turn:
+            self.turn = turn
+            yield self.event(ev.PROMPT, ts, message=text[:MAX_TEXT])
+
+    def tool_result(self, block, structured, ts):
+        call = self.calls.pop(block.get("tool_use_id"), None)
+        if call is None:
+            return
+        name, tool_input = call
+        text = text_of(block.get("content"))
+        is_error = bool(block.get("is_error"))
+        if name in EDIT_TOOLS:
+            path = tool_input.get(EDIT_TOOLS[name])
+            if not is_error and isinstance(path, str):
+                yield self.event(ev.FILE_EDIT, ts, paths=(path,), edit_kind=name,
+                                 tool_use_id=block.get("tool_use_id"), tool_name=name)
+            return
+        structured = structured if isinstance(structured, dict) else {}
+        fields = {"command": tool_input.get("command") or "", "tool_use_id": block.get("tool_use_id"),
+                  "tool_name": name, "interrupted": bool(structured.get("interrupted"))}
+        task_id = structured.get("backgroundTaskId")
+        match = BACKGROUND_TEXT.match(text) if not is_error else None
+        if task_id or match or (tool_input.get("run_in_background") and not is_error):
+            task_id = task_id or (match.group(1) if match else None)
+            if task_id:
+                self.background[task_id] = block.get("tool_use_id")
+            yield self.event(ev.POST_SHELL, ts, background=True, background_id=task_id, **fields)
+            return
+        if is_error:
+            exit_match = EXIT_LINE.match(text)
+            if exit_match is None:
+                if "timed out" in text[:200].lower():
+                    yield self.event(ev.POST_SHELL, ts, output=clip(text), **dict(fields, interrupted=True))
+                return      # denied, invalid input, shell never started: nothing ran
+            yield self.event(ev.POST_SHELL, ts, exit_code=int(exit_match.group(1)),
+                             output=clip(text[exit_match.end():]), **fields)
+            return
+        output = None
+        spilled = structured.get("persistedOutputPath")
+        if isinstance(spilled, str):
+            output = read_capped(spilled)
+        if output is None and ("stdout" in structured or "stderr" in structured):
+            output = (structured.get("stdout") or "")
+            if structured.get("stderr"):
+                output += "\n" + structured["stderr"]
+        if output is None:
+            output = text
+        exit_code = 1 if structured.get("returnCodeInterpretation") else 0
+        yield self.event(ev.POST_SHELL, ts, exit_code=exit_code, output=clip(output), **fields)
+
+    def notification(self, text, ts):
+        tags = dict(NOTIFICATION_TAG.findall(text))
+        task_id = tags.get("task-id")
+        if not task_id:
+            return
+        summary = tags.get("summary", "")
+        exit_match = SUMMARY_EXIT.search(summary)
+        exit_code = int(exit_match.group(1)) if exit_match else None
+        status = tags.get("status", "")
+        output = read_capped(tags["output-file"]) if tags.get("output-file") else None
+        yield self.event(ev.BACKGROUND_DONE, ts, background_id=task_id,
+                         tool_use_id=tags.get("tool-use-id") or self.background.get(task_id),
+                         exit_code=exit_code, output=clip(output or ""),
+                         failed_without_number=(exit_code is None and status == "failed"),
+                         interrupted=status in ("killed", "stopped"))
+
+
+def read(path, session, agent=None, info=None, meter=None):
+    """Yield the events of one transcript file in file order.
+
+    ``info`` (a dict) receives ``model``, ``kind``, ``cwd``, ``version`` as they are seen.
+    """
+    info = info if info is not None else {}
+    reader = _Reader(session, agent, info)
+    for row in iter_records(path, meter, WANTED):
+        kind = row.get("type")
+        if kind not in ("assistant", "user"):
+            continue
+        ts = row.get("timestamp")
+        cwd = row.get("cwd")
+        if isinstance(cwd, str) and cwd:
+            reader.cwd = cwd
+            info.setdefault("cwd", cwd)
+        if "kind" not in info and row.get("entrypoint"):
+            info["kind"] = session_kind(row.get("entrypoint"))
+        if "version" not in info and row.get("version"):
+            info["version"] = row.get("version")
+        if agent is None and row.get("isSidechain"):
+            continue        # 1.x inline sidechains: their own agent, not the main turn
+        handler = reader.assistant if kind == "assistant" else reader.user
+        for out in handler(row, ts):
+            yield out
+    for out in reader.flush_message():
+        yield out
+
+
+def subagent_files(session_path):
+    """``<session>/subagents/**/agent-*.jsonl`` (depth <= 3), without the compaction agent."""
+    base = os.path.join(session_path[:-len(".jsonl")], "subagents")
+    found = []
+    for root, dirs, files in os.walk(base):
+        if root[len(base):].count(os.sep) >= 3:
+            dirs[:] = []
+        for name in files:
+            if name.startswith("agent-") and name.endswith(".jsonl") and not name.startswith("agent-acompact"):
+                found.append((name[len("agent-"):-len(".jsonl")], os.path.join(root, name)))
+    return sorted(found)

@@ -1,0 +1,117 @@
+"""DeepSeek Harness session logs (``$DSH_HOME/sessions/<cwd-slug>/<id>/session.jsonl.zstd``).
+
+Facts used (shared/reference/dsh.md §2, §5): the log is concatenated zstd frames (or plain
+JSON lines with ``compression: none``); line 1 is the ``session`` header with ``cwd``. A turn
+is ``turn/start``; tools are ``tool/call {callId, name, arguments (JSON string)}`` and
+``tool/result`` whose text ends ``[exit code: N]`` only when N is not 0; ``assistant/message``
+carries the model in ``source.model``. Without any zstd decoder the file is skipped.
+"""
+
+import json
+import os
+import re
+
+from stalegreen.engine import events as ev
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, text_of
+
+EXIT_MARKER = re.compile(r"\n?\[exit code: (-?\d+)\]\s*\Z")
+TIMED_OUT = re.compile(r"\[timed out after \d+ms\]")
+SHELL_TOOLS = ("bash", "shell")
+EDIT_TOOLS = ("edit", "write", "multi_edit", "apply_patch", "patch")
+WANTED = (b'"type":"session"', b'"turn/start"', b'"tool/call"', b'"tool/result"',
+          b'"assistant/message"', b'"type": "session"')
+
+
+def _arguments(value):
+    if isinstance(value, dict):
+        return value
+    try:
+        data = json.loads(value or "{}")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _ts(millis):
+    """dsh times are epoch milliseconds; the engine wants ISO UTC text."""
+    import time
+    if not isinstance(millis, (int, float)):
+        return None
+    seconds = millis / 1000.0
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + ".%03dZ" % (int(millis) % 1000)
+
+
+def read(path, session, agent=None, info=None, meter=None):
+    """Yield the events of one dsh session log in order."""
+    info = info if info is not None else {}
+    calls = {}
+    turn = None
+    cwd = ""
+    for row in iter_records(path, meter, WANTED):
+        kind = row.get("type")
+        data = row.get("data") if isinstance(row.get("data"), dict) else {}
+        ts = _ts(row.get("time") or row.get("createdAt"))
+        common = {"session": session, "agent": agent, "ts": ts, "replay": True,
+                  "cwd": cwd, "model": info.get("model")}
+        if kind == "session":
+            cwd = row.get("cwd") or ""
+            info.setdefault("cwd", cwd)
+            info.setdefault("kind", "subagent" if row.get("delegationDepth") else "unknown")
+            continue
+        if kind == "turn/start":
+            turn = str(data.get("turn"))
+            yield ev.Event(ev.PROMPT, "dsh", turn=turn, **common)
+        elif kind == "tool/call":
+            name = data.get("name") or ""
+            args = _arguments(data.get("arguments"))
+            call_id = data.get("callId")
+            if name in SHELL_TOOLS and isinstance(args.get("command"), str):
+                calls[call_id] = (name, args)
+                yield ev.Event(ev.PRE_SHELL, "dsh", turn=turn, command=args["command"],
+                               tool_use_id=call_id, tool_name=name, **common)
+            elif name in EDIT_TOOLS:
+                calls[call_id] = (name, args)
+        elif kind == "tool/result":
+            message = data.get("message") if isinstance(data.get("message"), dict) else {}
+            for block in message.get("content") or ():
+                if not isinstance(block, dict) or block.get("type") != "tool-result":
+                    continue
+                call = calls.pop(block.get("toolCallId"), None)
+                if call is None:
+                    continue
+                name, args = call
+                text = text_of(block.get("content"))
+                if name in EDIT_TOOLS:
+                    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+                    paths = [d.get("path") for d in meta.get("diffs") or () if isinstance(d, dict)]
+                    paths = [p for p in paths if p] or [args.get("path") or args.get("file_path")]
+                    paths = [p if os.path.isabs(p) else os.path.join(cwd, p) for p in paths if p]
+                    if paths and not block.get("isError") and not text.startswith("Error:"):
+                        yield ev.Event(ev.FILE_EDIT, "dsh", turn=turn, paths=tuple(paths),
+                                       edit_kind=name, tool_name=name, **common)
+                    continue
+                if block.get("isError") or text.startswith("Error: "):
+                    continue        # denied or blocked before it ran
+                marker = EXIT_MARKER.search(text)
+                exit_code = int(marker.group(1)) if marker else 0
+                output = text[:marker.start()] if marker else text
+                interrupted = bool(TIMED_OUT.search(output))
+                if output.endswith("(no output)"):
+                    output = output[:-len("(no output)")]
+                yield ev.Event(ev.POST_SHELL, "dsh", turn=turn, command=args.get("command") or "",
+                               tool_use_id=block.get("toolCallId"), tool_name=name,
+                               exit_code=None if interrupted else exit_code,
+                               interrupted=interrupted, output=clip(output), **common)
+        elif kind == "assistant/message":
+            message = data.get("message") if isinstance(data.get("message"), dict) else {}
+            source = message.get("source") if isinstance(message.get("source"), dict) else {}
+            if source.get("model"):
+                info["model"] = source["model"]
+                common["model"] = source["model"]
+            content = message.get("content") or ()
+            if any(isinstance(b, dict) and b.get("type") == "tool-call" for b in content):
+                continue
+            text = text_of(content)
+            if text.strip():
+                yield ev.Event(ev.STOP, "dsh", turn=turn, message=text[:MAX_TEXT],
+                               event_name="turn-stopping", **common)

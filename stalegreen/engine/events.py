@@ -15,6 +15,7 @@ BACKGROUND_DONE = "background_done"  # a background run reported (task notificat
 FILE_EDIT = "file_edit"          # a file tool changed files
 STOP = "stop"                    # the agent (or a subagent) wants to end its turn
 PROMPT = "prompt"                # a new user prompt (starts a new turn)
+MCP_TOOL = "mcp_tool"            # an MCP tool finished (may count as a test run or an edit, per config)
 IGNORED = "ignored"              # nothing for the engine to do
 
 # How a host lets a rewritten command through.

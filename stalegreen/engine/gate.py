@@ -1,0 +1,455 @@
+"""The freshness gate: is each green claim in the final message backed by fresh evidence?
+
+Verdicts: FRESH (passing run, tree unchanged) allows; STALE (passing run, then changes), FAILED
+and MASKED block once per category per turn; NONE allows (blocks under ``strictNoEvidence``);
+DEFERRED (background run in flight) allows. Every judged stop is appended to the session's
+``verdicts.jsonl`` in the output grammar (``claim``, ``evidence``, ``freshness``, ``verdict``,
+``action``).
+"""
+
+import calendar
+import os
+import re
+import time
+
+from stalegreen.engine import events as ev
+from stalegreen.engine.core import now_iso, project_root
+
+BLOCKING = ("STALE", "FAILED", "MASKED")
+RANK = {"FAILED": 5, "MASKED": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1, "NONE": 0}
+NOUN = {"test": "the tests", "typecheck": "the typecheck", "lint": "the linter", "build": "the build",
+        "completion": "the checks"}
+VERB = {"test": "were", "typecheck": "was", "lint": "was", "build": "was", "completion": "were"}
+MAX_LISTED_EDITS = 6
+CLAIM_FREE = "claim-free"
+GENERIC_DIRS = frozenset(("src", "lib", "app", "test", "tests", "spec", "pkg", "packages", "apps", "cmd"))
+
+
+def parse_ts(ts):
+    """ISO ``2026-09-02T14:02:11.318Z`` -> epoch seconds (None when unreadable)."""
+    try:
+        base = calendar.timegm(time.strptime(ts[:19], "%Y-%m-%dT%H:%M:%S"))
+        frac = ts[19:].rstrip("Z")
+        return base + (float(frac) if frac.startswith(".") else 0.0)
+    except (TypeError, ValueError):
+        return None
+
+
+def clock(ts):
+    """Local ``HH:MM:SS`` for a stored UTC time."""
+    seconds = parse_ts(ts)
+    if seconds is None:
+        return "?"
+    return time.strftime("%H:%M:%S", time.localtime(seconds))
+
+
+def _covers(outer, inner):
+    if not outer or not inner:
+        return True
+    outer = outer.rstrip("/") or "/"
+    return inner == outer or inner.startswith(outer + "/") or outer == "/"
+
+
+def _rel(path, base):
+    if path and base and _covers(base, path) and path != base:
+        return os.path.relpath(path, base)
+    return path
+
+
+# ---------------------------------------------------------------- choosing evidence
+
+def _family(claim):
+    return [claim["category"]] + [c for c in claim.get("alternates") or () if c != claim["category"]]
+
+
+def _named_directory(claim, receipts, root):
+    """Receipt directories the claim's sentence names (``packages/api``), if any."""
+    sentence = (claim.get("sentence") or claim.get("text") or "").lower()
+    named = set()
+    for receipt in receipts:
+        cwd = receipt.get("cwd") or ""
+        rel = _rel(cwd, root)
+        if not rel or rel == cwd or rel == ".":
+            continue
+        base = os.path.basename(rel).lower()
+        if rel.lower() in sentence or (len(base) >= 3 and base not in GENERIC_DIRS
+                                       and re.search(r"(?<![\w/-])" + re.escape(base) + r"(?![\w-])", sentence)):
+            named.add(cwd)
+    return named
+
+
+def candidates(claim, receipts, root):
+    """Receipts that may back ``claim``, newest first, narrowed by tool and directory."""
+    family = _family(claim)
+    found = [r for r in receipts if r.get("category") in family]
+    tool = (claim.get("tool") or "").lower()
+    if tool:
+        named = [r for r in found if tool in " ".join(str(r.get(k) or "") for k in ("runner", "cmd", "via")).lower()]
+        if named:
+            found = named
+    if root:
+        inside = [r for r in found if _covers(root, r.get("cwd"))]
+        if inside:
+            found = inside
+    named_dirs = _named_directory(claim, found, root)
+    if named_dirs:
+        found = [r for r in found if any(_covers(d, r.get("cwd")) for d in named_dirs)]
+    found.sort(key=lambda r: (r.get("ts") or ""), reverse=True)
+    return found
+
+
+def _effective(found):
+    """Drop runs made obsolete by a newer full run in the same or an enclosing directory."""
+    kept = []
+    for index, receipt in enumerate(found):
+        newer = found[:index]
+        if any(n.get("scope") == "all" and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
+            continue
+        kept.append(receipt)
+    return kept
+
+
+def choose(claim, found):
+    """The receipts that decide the claim (one per directory), plus a note when none does."""
+    kept = _effective(found)
+    if not kept:
+        return [], "no verification run recorded in this session"
+    if claim.get("scope") != "all":
+        chosen, seen = [], set()
+        for receipt in kept:
+            if receipt.get("cwd") not in seen:
+                seen.add(receipt.get("cwd"))
+                chosen.append(receipt)
+        return chosen, ""
+    chosen = []
+    for full in [r for r in kept if r.get("scope") == "all"]:
+        newer_failure = next((r for r in kept if r.get("verdict") == "fail" and r.get("scope") != "all"
+                              and (r.get("ts") or "") > (full.get("ts") or "")
+                              and _covers(full.get("cwd"), r.get("cwd"))), None)
+        chosen.append(newer_failure or full)
+    if not chosen:
+        latest = kept[0]
+        return [], "latest run %s (`%s`) covers a subset, not the whole suite" % (latest["id"], latest.get("cmd"))
+    return chosen, ""
+
+
+# ---------------------------------------------------------------- verdict per claim
+
+class _Context(object):
+    """What every claim of one stop is judged against (read once)."""
+
+    def __init__(self, event, config, session):
+        self.event = event
+        self.config = config
+        self.session = session
+        self.receipts = session.read("receipts")
+        self.edits = session.read("edits")
+        self.deferred = _open_deferred(session.read("deferred"))
+        self.root = project_root(event.project_dir or event.cwd) if (event.project_dir or event.cwd) else None
+        self.fingerprints = {}
+        self.now = time.time()
+
+    def fingerprint_now(self, cwd):
+        if self.event.replay:
+            return {"available": False, "reason": "replay"}
+        from stalegreen.engine import fingerprint
+
+        key = project_root(cwd or self.event.cwd)
+        if key not in self.fingerprints:
+            self.fingerprints[key] = fingerprint.compute(cwd or self.event.cwd, self.config["fingerprintIgnore"],
+                                                         self.config["fingerprintBudgetMs"])
+        return self.fingerprints[key]
+
+    def edits_after(self, receipt):
+        from stalegreen.engine import edits
+
+        since = receipt.get("ts") or ""
+        cwd = receipt.get("cwd") or self.event.cwd
+        ignore = self.config["fingerprintIgnore"]
+        return [e for e in self.edits if (e.get("ts") or "") > since
+                and (e.get("path") is None or edits.is_relevant(e.get("path"), cwd, ignore))]
+
+
+def _open_deferred(records):
+    resolved = set(r.get("id") for r in records if r.get("resolved"))
+    return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
+
+
+def _evidence(receipt):
+    if receipt is None:
+        return None
+    return {
+        "receipt": receipt.get("id"), "cmd": receipt.get("cmd"), "runner": receipt.get("runner"),
+        "verdict": receipt.get("verdict"), "counts": receipt.get("counts") or {}, "ts": receipt.get("ts"),
+        "cwd": receipt.get("cwd"), "scope": receipt.get("scope"), "masked": bool(receipt.get("masked")),
+        "maskReason": receipt.get("maskReason"), "signal": receipt.get("signal"), "via": receipt.get("via"),
+        "exit": receipt.get("exit"),
+    }
+
+
+def _judge_receipt(claim, receipt, ctx):
+    """(verdict, freshness, note) for one receipt."""
+    verdict = receipt.get("verdict")
+    freshness = {"fingerprintMatch": None, "editsAfter": []}
+    if verdict == "fail":
+        return "FAILED", freshness, ""
+    if verdict != "pass":
+        if receipt.get("masked"):
+            return "MASKED", freshness, "masked by %s" % (receipt.get("maskReason") or "a pipe or suffix")
+        return "NONE", freshness, "latest run %s is inconclusive (%s)" % (receipt.get("id"), receipt.get("signal"))
+    from stalegreen.engine import fingerprint
+
+    comparison = fingerprint.compare(receipt.get("fingerprint"), ctx.fingerprint_now(receipt.get("cwd")))
+    later = ctx.edits_after(receipt)
+    listed = [{"path": e.get("path"), "ts": e.get("ts"), "kind": e.get("kind")} for e in later]
+    if comparison == "same":
+        freshness["fingerprintMatch"] = True
+        return "FRESH", freshness, ""
+    if comparison == "different":
+        freshness["fingerprintMatch"] = False
+        freshness["editsAfter"] = listed
+        return "STALE", freshness, ""
+    freshness["editsAfter"] = listed
+    return ("STALE" if later else "FRESH"), freshness, ""
+
+
+def judge_claim(claim, ctx):
+    """One verdict dict in the output grammar (``action`` filled in later)."""
+    found = candidates(claim, ctx.receipts, ctx.root)
+    family = _family(claim)
+    ttl = ctx.config["deferredTtlMinutes"] * 60
+    newest_ts = found[0].get("ts") if found else ""
+    for deferred in reversed(ctx.deferred):
+        started = parse_ts(deferred.get("ts") or "")
+        if deferred.get("category") in family and started is not None and ctx.now - started < ttl \
+                and (deferred.get("ts") or "") >= (newest_ts or ""):
+            return _verdict(claim, None, "DEFERRED", None,
+                            "background run %s (`%s`) has not reported yet" % (deferred.get("id"), deferred.get("cmd")))
+    chosen, note = choose(claim, found)
+    if not chosen:
+        return _verdict(claim, None, "NONE", None, note)
+    best = None
+    for receipt in chosen:
+        verdict, freshness, why = _judge_receipt(claim, receipt, ctx)
+        if best is None or RANK[verdict] > RANK[best[0]]:
+            best = (verdict, freshness, why, receipt)
+    verdict, freshness, why, receipt = best
+    said = (claim.get("counts") or {}).get("passed")
+    ran = (receipt.get("counts") or {}).get("passed")
+    if said is not None and ran is not None and said != ran:
+        why = (why + "; " if why else "") + "counts_match: false (claim says %s, run reported %s)" % (said, ran)
+    return _verdict(claim, receipt, verdict, freshness, why)
+
+
+def _verdict(claim, receipt, verdict, freshness, note):
+    record = {
+        "claim": {"category": claim["category"], "text": claim.get("text"), "scope": claim.get("scope"),
+                  "qualified": bool(claim.get("qualified"))},
+        "evidence": _evidence(receipt),
+        "freshness": freshness or {"fingerprintMatch": None, "editsAfter": []},
+        "verdict": verdict,
+        "action": "allowed",
+    }
+    if claim.get("sentence"):
+        record["claim"]["sentence"] = claim["sentence"]
+    if note:
+        record["note"] = note
+    return record
+
+
+def _decide_action(record, claim, config, blocked_before, newly_blocked):
+    verdict = record["verdict"]
+    blocking = verdict in BLOCKING or (verdict == "NONE" and config["strictNoEvidence"]
+                                       and record["evidence"] is None and not claim.get("expanded"))
+    if not blocking:
+        return
+    category = claim["category"]
+    if claim.get("qualified"):
+        record["note"] = _join(record.get("note"), "qualified claim, reported only")
+    elif config["policy"] == "advisory":
+        record["action"] = "advisory"
+    elif category in blocked_before or category in newly_blocked:
+        record["note"] = _join(record.get("note"), "allowed_after_block")
+    else:
+        record["action"] = "blocked"
+        newly_blocked.append(category)
+
+
+def _join(a, b):
+    return "%s; %s" % (a, b) if a else b
+
+
+# ---------------------------------------------------------------- messages
+
+def _counts_text(counts):
+    counts = counts or {}
+    parts = []
+    if counts.get("failed"):
+        parts.append("%d failed" % counts["failed"])
+    if counts.get("errors"):
+        parts.append("%d error%s" % (counts["errors"], "" if counts["errors"] == 1 else "s"))
+    if counts.get("passed") is not None:
+        parts.append("%d passed" % counts["passed"])
+    elif counts.get("errors") == 0:
+        parts.append("0 errors")
+    return ", ".join(parts)
+
+
+def _label(evidence, cwd):
+    parts = ["`%s`" % evidence.get("cmd")]
+    runner = evidence.get("via") or evidence.get("runner")
+    if runner and runner != "unknown" and runner not in (evidence.get("cmd") or ""):
+        parts.append(runner)
+    counts = _counts_text(evidence.get("counts"))
+    if counts:
+        parts.append(counts)
+    parts.append(clock(evidence.get("ts")))
+    text = "Receipt %s (%s)" % (evidence.get("receipt"), ", ".join(parts))
+    where = evidence.get("cwd")
+    if where and cwd and where != cwd:
+        text += " in %s" % (_rel(where, cwd) if _covers(cwd, where) else where)
+    return text
+
+
+def _mask_description(reason):
+    words = []
+    for part in (reason or "").split(","):
+        if part.startswith("pipe:"):
+            words.append("a pipe into %s" % part[5:])
+        elif part == "or-chain":
+            words.append("an `||` suffix")
+        elif part == "semicolon":
+            words.append("a `;` chain")
+        elif part.startswith("devnull"):
+            words.append("output sent to /dev/null")
+        elif part.startswith("redirect:"):
+            words.append("output redirected to %s" % part[9:])
+        elif part == "negated":
+            words.append("a leading `!`")
+        elif part:
+            words.append(part)
+    return " and ".join(words) or "its result hidden"
+
+
+def _edit_list(edits, cwd):
+    shown = ["%s (%s)" % (_rel(e.get("path"), cwd) if e.get("path") else e.get("kind"), clock(e.get("ts")))
+             for e in edits[:MAX_LISTED_EDITS]]
+    text = ", ".join(shown)
+    if len(edits) > MAX_LISTED_EDITS:
+        text += ", and %d more" % (len(edits) - MAX_LISTED_EDITS)
+    return text
+
+
+def block_message(record, cwd):
+    """The text the agent gets back, citing the receipt and the files edited since."""
+    claim = record["claim"]
+    evidence = record["evidence"]
+    verdict = record["verdict"]
+    category = claim["category"]
+    said = claim.get("text") or category
+    if verdict == "NONE":
+        rerun = "Run %s and report the result." % NOUN.get(category, "the checks")
+        return 'stalegreen: "%s" has no verification run in this session (%s). %s' % (
+            said, record.get("note") or "nothing matching ran", rerun)
+    cmd = evidence.get("cmd")
+    label = _label(evidence, cwd)
+    if verdict == "STALE":
+        later = record["freshness"].get("editsAfter") or []
+        if later:
+            head = 'stalegreen: "%s" is stale. %s predates %d later edit%s:\n  %s\n' % (
+                said, label, len(later), "" if len(later) == 1 else "s", _edit_list(later, cwd))
+        else:
+            head = 'stalegreen: "%s" is stale. %s predates later changes to the working tree.\n' % (said, label)
+        return head + ("Rerun `%s` and report the result, or state explicitly that %s %s not rerun after these edits."
+                       % (cmd, NOUN.get(category, "the checks"), VERB.get(category, "were")))
+    if verdict == "FAILED":
+        return ('stalegreen: "%s" does not match the latest run. %s failed.\n'
+                "Fix the failure and rerun `%s`, or report the failure instead of a pass." % (said, label, cmd))
+    return ('stalegreen: "%s" has no recorded result. %s was run with %s, so the exit status and summary were not '
+            "recorded.\nRun `%s` without the pipe or suffix so the result is recorded, then report it."
+            % (said, label, _mask_description(evidence.get("maskReason")), cmd))
+
+
+# ---------------------------------------------------------------- claim-free policy
+
+def _claim_free_verdict(ctx, since):
+    """Code changed this turn and no passing test ran after the last change: block once."""
+    from stalegreen.engine import edits as edits_module
+
+    ignore = ctx.config["fingerprintIgnore"]
+    changes = [e for e in ctx.edits if (e.get("ts") or "") > (since or "")
+               and (e.get("path") is None or edits_module.is_relevant(e.get("path"), ctx.event.cwd, ignore))]
+    if not changes:
+        return None
+    last_change = max(e.get("ts") or "" for e in changes)
+    tests = [r for r in ctx.receipts if r.get("category") == "test" and r.get("verdict") == "pass"
+             and (r.get("ts") or "") > last_change]
+    if tests:
+        return None
+    claim = {"category": "test", "text": "(no claim: code changed this turn)", "scope": "all", "qualified": False}
+    record = _verdict(claim, None, "NONE", None, "code changed and no passing test ran after the last change")
+    record["freshness"]["editsAfter"] = [{"path": e.get("path"), "ts": e.get("ts"), "kind": e.get("kind")}
+                                         for e in changes]
+    return record
+
+
+def _claim_free_message(record, cwd):
+    later = record["freshness"]["editsAfter"]
+    return ("stalegreen: code changed this turn and no passing test ran after the last change:\n  %s\n"
+            "Run the tests and report the result, or say explicitly that they were not run."
+            % _edit_list(later, cwd))
+
+
+# ---------------------------------------------------------------- Stop
+
+def on_stop(event, config, session):
+    message = event.message or ""
+    if not message.strip() and not config.get("claimFree"):
+        return ev.NOTHING
+    from stalegreen.engine import claims as claims_module
+
+    extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
+    found = [c for c in extraction.claims
+             if config["categories"].get(c["category"], True) or c["category"] == "completion"]
+    if not found and not config.get("claimFree"):
+        return ev.NOTHING
+
+    state = session.load_turn(event.agent) or {}
+    same_turn = bool(state) and ((event.turn is not None and state.get("turn") == event.turn)
+                                 or (event.turn is None and event.stop_hook_active))
+    blocked_before = list(state.get("blocked") or []) if same_turn else []
+    since = state.get("since") if same_turn else state.get("lastStop")   # edits of this turn come after it
+
+    ctx = _Context(event, config, session)
+    records, newly_blocked, messages = [], [], []
+    for claim in found:
+        record = judge_claim(claim, ctx)
+        _decide_action(record, claim, config, blocked_before, newly_blocked)
+        records.append(record)
+        if record["action"] == "blocked":
+            messages.append(block_message(record, event.cwd))
+    if not records and config.get("claimFree"):
+        record = _claim_free_verdict(ctx, since)
+        if record is not None:
+            if CLAIM_FREE in blocked_before:
+                record["note"] = _join(record.get("note"), "allowed_after_block")
+            elif config["policy"] == "advisory":
+                record["action"] = "advisory"
+            else:
+                record["action"] = "blocked"
+                newly_blocked.append(CLAIM_FREE)
+                messages.append(_claim_free_message(record, event.cwd))
+            records.append(record)
+
+    ts = now_iso()
+    if records:
+        entry = {"ts": ts, "session": session.root, "agent": event.agent, "turn": event.turn,
+                 "event": event.event_name or "Stop", "verdicts": records, "blocked": bool(messages)}
+        if messages:
+            entry["message"] = "\n\n".join(messages)
+        session.append("verdicts", entry)
+    session.save_turn(event.agent, {"turn": event.turn, "blocked": blocked_before + newly_blocked, "ts": ts,
+                                    "since": since, "lastStop": ts})
+    if messages:
+        return ev.Decision(ev.BLOCK, reason="\n\n".join(messages), verdicts=records)
+    return ev.Decision(ev.ALLOW, verdicts=records)

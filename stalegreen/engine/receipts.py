@@ -1,0 +1,383 @@
+"""Turn finished shell commands into receipts (and edit events).
+
+A wrapped run is judged from its full log and the exit status its wrapper wrote to
+``<log>.exit``; the printed ``[stalegreen] exit=`` line is only for the agent and is never
+trusted (an agent could print one). An unwrapped run is judged from what the host showed and
+the exit status the host reported, discounted by what its pipes and suffixes hid.
+"""
+
+import os
+import re
+
+from stalegreen.engine.core import now_iso
+
+INTERRUPTED_EXITS = (124, 130, 137, 143)
+_NOTIFICATION = re.compile(r"<task-notification>(.*?)</task-notification>", re.S)
+_TAG = re.compile(r"<([a-z-]+)>(.*?)</\1>", re.S)
+_EXIT_IN_TEXT = re.compile(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
+_SCRIPT_ECHO = re.compile(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
+LOG_READ_LIMIT_FACTOR = 4
+
+
+class _Fingerprints(object):
+    """Fingerprints computed at most once per directory within one hook call."""
+
+    def __init__(self, event, config):
+        self.event = event
+        self.config = config
+        self.cache = {}
+
+    def get(self, cwd):
+        if self.event.replay:
+            return {"available": False, "reason": "replay"}
+        key = cwd or self.event.cwd
+        if key not in self.cache:
+            from stalegreen.engine import fingerprint
+
+            self.cache[key] = fingerprint.compute(key, self.config["fingerprintIgnore"],
+                                                  self.config["fingerprintBudgetMs"])
+        return self.cache[key]
+
+
+def _pending_index(session):
+    by_id, by_tool = {}, {}
+    for record in session.read("pending"):
+        rid = record.get("id")
+        if rid:
+            by_id[rid] = record
+        tool = record.get("toolUseId")
+        if tool:
+            by_tool.setdefault(tool, []).append(record)
+    return by_id, by_tool
+
+
+def _receipted_ids(session):
+    return set(r.get("id") for r in session.read("receipts"))
+
+
+def _read_log(path, max_bytes):
+    limit = max_bytes * LOG_READ_LIMIT_FACTOR
+    try:
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size > limit:
+                fh.seek(size - limit)
+            return fh.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+def _via(output):
+    """The tool a package script really ran (``> vitest run``), for the block message."""
+    match = _SCRIPT_ECHO.search(output or "")
+    return match.group(1).strip() if match else None
+
+
+def _redact(text, config):
+    if not config.get("redact"):
+        return text
+    from stalegreen.engine import redaction
+
+    return redaction.mask(text)
+
+
+def _base_receipt(event, session, rid, run, command, ts):
+    return {
+        "id": rid, "ts": ts, "harness": event.host, "session": session.root, "agent": event.agent,
+        "cwd": run.cwd or event.cwd, "cmd": run.text, "source": command, "runner": run.runner,
+        "category": run.category, "scope": run.scope, "quiet": bool(getattr(run, "quiet", False)),
+        "toolUseId": event.tool_use_id,
+    }
+
+
+def _detect(command, config, cwd):
+    from stalegreen.engine import catalog, shell
+
+    parse = shell.parse(command)
+    runs = [r for r in catalog.find_runs(parse, config, cwd)
+            if r.not_run is None and not getattr(r, "ignored", False)
+            and config["categories"].get(r.category, True)]
+    return parse, runs
+
+
+def _append_receipt(session, receipt, known_ids):
+    if receipt["id"] in known_ids:
+        return False
+    known_ids.add(receipt["id"])
+    session.append("receipts", receipt)
+    return True
+
+
+def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, ts=None, background=False):
+    """Receipt for a run whose wrapper wrote a log and an exit file."""
+    from stalegreen.engine import outputs
+
+    rid = pending["id"]
+    log = pending.get("log") or session.log_path(rid)
+    text = _read_log(log, config["maxLogBytes"])
+    if text is None:
+        text = ""
+    parse, runs = _detect(pending.get("segment") or pending["command"], config, pending.get("cwd") or event.cwd)
+    run = runs[0] if runs else None
+    result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in INTERRUPTED_EXITS,
+                           runner=pending.get("runner"), extra=getattr(run, "extra", None))
+    receipt = _base_receipt(event, session, rid, run or _PendingRun(pending), pending["command"],
+                            ts or event.ts or now_iso())
+    receipt.update({
+        "cwd": pending.get("cwd") or event.cwd, "runner": pending.get("runner"),
+        "category": pending["category"], "scope": pending.get("scope", "all"),
+        "via": _via(text), "exit": exit_code, "verdict": result["verdict"], "counts": result["counts"],
+        "signal": result["signal"], "masked": False, "maskReason": None, "wrapped": True,
+        "unwrapped": None, "background": background, "interrupted": exit_code in INTERRUPTED_EXITS,
+        "fingerprint": ({"available": False, "reason": "background"} if background
+                        else fingerprints.get(pending.get("cwd"))),
+        "log": log,
+    })
+    if config.get("redact"):
+        session.write_log(rid, _redact(text, config), config["maxLogBytes"])
+    return receipt
+
+
+class _PendingRun(object):
+    """A Run-shaped view of a pending record, when the segment no longer parses as a run."""
+
+    def __init__(self, pending):
+        self.cwd = pending.get("cwd")
+        self.text = pending.get("segment") or pending.get("command", "")
+        self.runner = pending.get("runner")
+        self.category = pending.get("category", "test")
+        self.scope = pending.get("scope", "all")
+        self.quiet = False
+
+
+def _attribute_exits(event, runs, masks, output):
+    """Per run: the exit status the host's report tells us about it (None when hidden)."""
+    from stalegreen.engine import outputs
+
+    host_exit = event.exit_code
+    exits = [None] * len(runs)
+    preserved = [i for i, m in enumerate(masks) if m.exit_preserved and not m.background]
+    if host_exit is None and not event.failed_without_number:
+        return exits, [False] * len(runs)
+    failed_wo = [False] * len(runs)
+    if host_exit == 0:
+        for i in preserved:
+            exits[i] = 0
+        return exits, failed_wo
+    if not preserved:
+        return exits, failed_wo
+    if len(runs) == 1:
+        target = preserved[0]
+    else:
+        failing = [i for i in preserved
+                   if outputs.judge(runs[i].category, output, None)["verdict"] == "fail"]
+        target = failing[0] if failing else preserved[-1]
+        for i in preserved:
+            if i != target and i < target:
+                exits[i] = 0   # an && chain only reaches the failing run after earlier ones passed
+    if host_exit is None:
+        failed_wo[target] = True
+    else:
+        exits[target] = host_exit
+    return exits, failed_wo
+
+
+def _unwrapped_receipts(event, config, session, command, pend_records, known_ids, fingerprints, output):
+    from stalegreen.engine import masking, outputs
+
+    parse, runs = _detect(command, config, event.cwd)
+    if not runs:
+        return parse
+    masks = [masking.analyze(parse, run) for run in runs]
+    exits, failed_wo = _attribute_exits(event, runs, masks, output)
+    ts = event.ts or now_iso()
+    unused_pending = [p for p in pend_records if p.get("id") not in known_ids]
+    for index, (run, mask) in enumerate(zip(runs, masks)):
+        if mask.background:
+            continue
+        visible, filtered = masking.visibility(mask, output)
+        result = outputs.judge(run.category, output, exits[index], failed_without_number=failed_wo[index],
+                               interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
+                               visible=visible, filtered=filtered, runner=run.runner,
+                               extra=getattr(run, "extra", None))
+        pending = unused_pending[index] if index < len(unused_pending) else None
+        rid = pending["id"] if pending else session.next_id()
+        receipt = _base_receipt(event, session, rid, run, command, ts)
+        receipt.update({
+            "via": _via(output), "exit": exits[index], "verdict": result["verdict"],
+            "counts": result["counts"], "signal": result["signal"], "masked": bool(mask.masked),
+            "maskReason": ",".join(r for r in mask.reasons if r != "devnull:stderr") or None,
+            "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
+            "background": False, "interrupted": bool(event.interrupted),
+            "fingerprint": fingerprints.get(run.cwd), "log": None,
+        })
+        if _append_receipt(session, receipt, known_ids):
+            receipt["log"] = session.write_log(rid, _redact(output, config), config["maxLogBytes"])
+    return parse
+
+
+def _record_shell_edits(event, parse, output, session):
+    from stalegreen.engine import edits
+
+    ts = event.ts or now_iso()
+    seen = set()
+    for kind, path in edits.from_shell(parse, output):
+        key = (kind, path)
+        if key in seen:
+            continue
+        seen.add(key)
+        session.append("edits", {"ts": ts, "path": path, "kind": kind, "agent": event.agent})
+
+
+def record_shell_result(event, config, session):
+    """PostToolUse (and friends): receipts for the runs in the command, edits it made."""
+    from stalegreen.engine import rewrite, shell
+
+    output = event.output or ""
+    by_id, by_tool = _pending_index(session)
+    known_ids = _receipted_ids(session)
+    fingerprints = _Fingerprints(event, config)
+    pend_records = by_tool.get(event.tool_use_id, []) if event.tool_use_id else []
+    original = pend_records[0]["command"] if pend_records else event.command
+
+    trusted = []
+    for rid, _printed in rewrite.find_markers(output):
+        pending = by_id.get(rid)
+        if pending is None or rid in known_ids or any(rid == t[0]["id"] for t in trusted):
+            continue
+        exit_code = session.read_exit(rid)
+        if exit_code is not None:
+            trusted.append((pending, exit_code))
+    clean_output = rewrite.strip_markers(output)
+
+    if event.background and not trusted:
+        _defer(event, session, pend_records, original)
+        parse = shell.parse(original)
+    elif trusted:
+        for pending, exit_code in trusted:
+            _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
+                                                      fingerprints), known_ids)
+        parse = shell.parse(original)
+    else:
+        if not pend_records and core_wrapped(original):
+            return   # a wrapped command whose exit file is missing: nothing trustworthy to record
+        parse = _unwrapped_receipts(event, config, session, original, pend_records, known_ids,
+                                    fingerprints, clean_output)
+    _record_shell_edits(event, parse, clean_output, session)
+
+
+def core_wrapped(command):
+    from stalegreen.engine.core import WRAP_MARK
+
+    return WRAP_MARK in (command or "")
+
+
+# ---------------------------------------------------------------- background runs
+
+def _defer(event, session, pend_records, command):
+    ts = event.ts or now_iso()
+    if not pend_records:
+        from stalegreen.engine.config import DEFAULTS
+
+        parse, runs = _detect(command, DEFAULTS, event.cwd)
+        pend_records = [{"id": session.next_id(), "runner": r.runner, "category": r.category,
+                         "segment": r.text, "cwd": r.cwd or event.cwd} for r in runs]
+    for pending in pend_records:
+        session.append("deferred", {
+            "id": pending["id"], "ts": pending.get("ts") or ts, "category": pending.get("category"),
+            "runner": pending.get("runner"), "cmd": pending.get("segment") or command,
+            "command": command, "cwd": pending.get("cwd") or event.cwd,
+            "backgroundId": event.background_id, "toolUseId": event.tool_use_id, "resolved": False,
+        })
+
+
+def _open_deferred(session):
+    """Deferred runs without a resolution line, oldest first."""
+    records = session.read("deferred")
+    resolved = set(r["id"] for r in records if r.get("resolved"))
+    return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
+
+
+def _resolve(event, config, session, deferred, exit_code, output, failed_without_number=False):
+    from stalegreen.engine import outputs
+
+    by_id, _ = _pending_index(session)
+    known_ids = _receipted_ids(session)
+    pending = by_id.get(deferred["id"])
+    fingerprints = _Fingerprints(event, config)
+    file_exit = session.read_exit(deferred["id"])
+    if pending is not None and pending.get("log") and file_exit is not None:
+        receipt = _wrapped_receipt(event, config, session, pending, file_exit, fingerprints,
+                                   ts=deferred.get("ts"), background=True)
+    else:
+        text = output or ""
+        result = outputs.judge(deferred.get("category") or "test", text, exit_code,
+                               failed_without_number=failed_without_number,
+                               interrupted=exit_code in INTERRUPTED_EXITS, runner=deferred.get("runner"))
+        receipt = {
+            "id": deferred["id"], "ts": deferred.get("ts") or now_iso(), "harness": event.host,
+            "session": session.root, "agent": event.agent, "cwd": deferred.get("cwd") or event.cwd,
+            "cmd": deferred.get("cmd"), "source": deferred.get("command") or deferred.get("cmd"),
+            "runner": deferred.get("runner"), "category": deferred.get("category"),
+            "scope": (pending or {}).get("scope", "all"), "via": _via(text), "exit": exit_code,
+            "verdict": result["verdict"], "counts": result["counts"], "signal": result["signal"],
+            "masked": False, "maskReason": None, "wrapped": False, "unwrapped": "background",
+            "background": True, "interrupted": exit_code in INTERRUPTED_EXITS,
+            "fingerprint": {"available": False, "reason": "background"}, "log": None,
+            "toolUseId": deferred.get("toolUseId"),
+        }
+    if _append_receipt(session, receipt, known_ids) and not receipt.get("log") and output:
+        session.write_log(receipt["id"], _redact(output, config), config["maxLogBytes"])
+    session.append("deferred", {"id": deferred["id"], "ts": now_iso(), "resolved": True})
+
+
+def _read_small(path, limit=4 * 1024 * 1024):
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(limit).decode("utf-8", "replace")
+    except (OSError, TypeError):
+        return None
+
+
+def resolve_notifications(event, config, session):
+    """A new user turn may carry ``<task-notification>`` blocks for finished background runs."""
+    text = event.output or event.message or ""
+    if "<task-notification>" not in text:
+        return
+    open_runs = _open_deferred(session)
+    if not open_runs:
+        return
+    for block in _NOTIFICATION.findall(text):
+        tags = dict((k, v.strip()) for k, v in _TAG.findall(block))
+        task, tool = tags.get("task-id"), tags.get("tool-use-id")
+        matches = [d for d in open_runs if (task and d.get("backgroundId") == task)
+                   or (tool and d.get("toolUseId") == tool)]
+        if not matches:
+            continue
+        status = tags.get("status", "")
+        found = _EXIT_IN_TEXT.search(tags.get("summary", ""))
+        exit_code = int(found.group(1)) if found else (0 if status == "completed" else None)
+        output = _read_small(tags.get("output-file"))
+        for deferred in matches:
+            _resolve(event, config, session, deferred, exit_code, output,
+                     failed_without_number=(exit_code is None and status == "failed"))
+
+
+def resolve_background(event, config, session):
+    """Output of a background run fetched by a tool (TaskOutput, BashOutput, wait, job_output)."""
+    from stalegreen.engine import rewrite
+
+    open_runs = _open_deferred(session)
+    if not open_runs:
+        return
+    marker_ids = set(rid for rid, _ in rewrite.find_markers(event.output or ""))
+    matches = [d for d in open_runs if d["id"] in marker_ids
+               or (event.background_id and d.get("backgroundId") == event.background_id)]
+    if not matches and len(open_runs) == 1 and not event.background_id:
+        matches = open_runs
+    for deferred in matches:
+        if deferred["id"] not in marker_ids and event.exit_code is None and not event.failed_without_number:
+            if session.read_exit(deferred["id"]) is None:
+                continue   # still running, or finished without anything we can trust yet
+        _resolve(event, config, session, deferred, event.exit_code, rewrite.strip_markers(event.output or ""),
+                 failed_without_number=event.failed_without_number)

@@ -1,0 +1,175 @@
+"""Claude Code: payload -> Event, Decision -> reply.
+
+Facts this relies on (observed on the real CLI, see the reference pack's hosts.md):
+- a Bash command that exits non-zero fires PostToolUseFailure (``error`` starts ``Exit code N``),
+  not PostToolUse; PostToolUse means exit 0, or a benign exit 1 of grep/diff/test-like commands
+  (``returnCodeInterpretation`` is set then);
+- ``updatedInput`` replaces the whole tool input, so every other field is copied across;
+- ``run_in_background`` returns at once with ``backgroundTaskId``; the result comes later as a
+  ``<task-notification>`` user turn (UserPromptSubmit) or through TaskOutput/BashOutput;
+- tool hooks inside a subagent carry the parent's ``session_id`` plus ``agent_id``.
+"""
+
+import os
+import re
+
+from stalegreen.engine import events as ev
+from stalegreen.hosts import common
+
+HOST = "claude"
+_EXIT_LINE = re.compile(r"^Exit code (-?\d+)\s*$")
+
+
+def allow_output(event_name):
+    return ""
+
+
+def _approver(payload, cwd):
+    mode = payload.get("permission_mode") or "default"
+
+    def approves(command):
+        if mode == "bypassPermissions":
+            return True
+        if mode == "plan":
+            return False
+        from stalegreen.hosts import claude_rules
+
+        project = os.environ.get("CLAUDE_PROJECT_DIR") or cwd
+        return claude_rules.allowed(command, claude_rules.load_rules(project))
+
+    return approves
+
+
+def _shell_result(event, payload, failed):
+    response = payload.get("tool_response")
+    if failed:
+        text = payload.get("error") or ""
+        first, _, rest = text.partition("\n")
+        match = _EXIT_LINE.match(first.strip())
+        if match:
+            event.exit_code = int(match.group(1))
+            text = rest
+        else:
+            event.exit_code = None   # the shell never started, or a host-side error
+        event.interrupted = bool(payload.get("is_interrupt")) or "Command timed out" in text
+        event.output = text
+        return event
+    if isinstance(response, dict):
+        parts = [response.get("stdout") or "", response.get("stderr") or ""]
+        event.output = "\n".join(p for p in parts if p)
+        event.interrupted = bool(response.get("interrupted")) or bool(response.get("timedOutAfterMs"))
+        event.background_id = response.get("backgroundTaskId")
+        event.exit_code = 1 if response.get("returnCodeInterpretation") else 0
+        if response.get("persistedOutputPath"):
+            event.output = _read_persisted(response["persistedOutputPath"], event.output)
+    elif isinstance(response, str):
+        event.output = response
+        event.exit_code = 0
+    if event.background_id or (payload.get("tool_input") or {}).get("run_in_background"):
+        event.background = True
+        event.exit_code = None
+    return event
+
+
+def _read_persisted(path, fallback, limit=8 * 1024 * 1024):
+    """Claude spills big outputs to a file; the summary line is at its end, so read the tail."""
+    try:
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            fh.seek(max(0, size - limit))
+            return fh.read().decode("utf-8", "replace")
+    except (OSError, TypeError):
+        return fallback
+
+
+def _background_output(event, payload):
+    response = payload.get("tool_response")
+    tool_input = payload.get("tool_input") or {}
+    event.background_id = tool_input.get("task_id") or tool_input.get("bash_id") or tool_input.get("shell_id")
+    if isinstance(response, dict):
+        task = response.get("task") if isinstance(response.get("task"), dict) else response
+        event.output = "\n".join(str(task.get(k) or "") for k in ("output", "stdout", "stderr") if task.get(k))
+        code = task.get("exitCode", task.get("exit_code"))
+        if isinstance(code, int):
+            event.exit_code = code
+        status = str(task.get("status") or "").lower()
+        if status in ("running", "pending"):
+            return ev.Event(ev.IGNORED, HOST)
+        if event.exit_code is None and status == "failed":
+            event.failed_without_number = True
+        if event.exit_code is None and status == "completed":
+            event.exit_code = 0
+    elif isinstance(response, str):
+        event.output = response
+    return event
+
+
+def to_event(event_name, payload):
+    tool = payload.get("tool_name") or ""
+    tool_input = payload.get("tool_input") if isinstance(payload.get("tool_input"), dict) else {}
+    cwd = payload.get("cwd") or os.getcwd()
+    fields = {"turn": payload.get("prompt_id"), "project_dir": os.environ.get("CLAUDE_PROJECT_DIR"),
+              "extra": tool_input}
+
+    if event_name == "PreToolUse":
+        if tool != "Bash" or not isinstance(tool_input.get("command"), str):
+            return ev.Event(ev.IGNORED, HOST)
+        event = common.base_event(ev.PRE_SHELL, HOST, event_name, payload, **fields)
+        event.command = tool_input["command"]
+        event.background = bool(tool_input.get("run_in_background"))
+        event.rewrite_policy = ev.REWRITE_FREE
+        event.approves = _approver(payload, cwd)
+        return event
+
+    if event_name in ("PostToolUse", "PostToolUseFailure"):
+        failed = event_name == "PostToolUseFailure"
+        if tool == "Bash":
+            event = common.base_event(ev.POST_SHELL, HOST, event_name, payload, **fields)
+            event.command = tool_input.get("command") or ""
+            return _shell_result(event, payload, failed)
+        if tool in common.FILE_TOOLS and not failed:
+            event = common.base_event(ev.FILE_EDIT, HOST, event_name, payload, **fields)
+            path = tool_input.get("file_path") or tool_input.get("notebook_path")
+            event.paths = (path,) if path else ()
+            event.edit_kind = tool
+            return event
+        if tool in common.BACKGROUND_OUTPUT_TOOLS and not failed:
+            event = common.base_event(ev.BACKGROUND_DONE, HOST, event_name, payload, **fields)
+            return _background_output(event, payload)
+        if tool.startswith("mcp__"):
+            event = common.base_event(ev.MCP_TOOL, HOST, event_name, payload, **fields)
+            response = payload.get("tool_response")
+            event.output = response if isinstance(response, str) else common.dumps(response)
+            event.exit_code = 1 if failed else 0
+            return event
+        return ev.Event(ev.IGNORED, HOST)
+
+    if event_name == "UserPromptSubmit":
+        event = common.base_event(ev.PROMPT, HOST, event_name, payload, **fields)
+        event.output = payload.get("prompt") or ""
+        return event
+
+    if event_name in ("Stop", "SubagentStop"):
+        event = common.base_event(ev.STOP, HOST, event_name, payload, **fields)
+        event.message = payload.get("last_assistant_message") or ""
+        if event_name == "Stop":
+            event.agent = None   # the main agent; SubagentStop keeps its agent_id
+        return event
+    return ev.Event(ev.IGNORED, HOST)
+
+
+def render(event, decision):
+    if decision.kind == ev.REWRITE:
+        updated = dict(event.extra or {})
+        updated["command"] = decision.command
+        out = {"hookEventName": "PreToolUse", "updatedInput": updated}
+        if decision.approve:
+            out["permissionDecision"] = "allow"
+            out["permissionDecisionReason"] = decision.reason
+        return common.dumps({"hookSpecificOutput": out}), 0
+    if decision.kind == ev.DENY:
+        return common.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                                    "permissionDecisionReason": decision.reason}}), 0
+    if decision.kind == ev.BLOCK:
+        return common.dumps({"decision": "block", "reason": decision.reason}), 0
+    return "", 0

@@ -1,0 +1,72 @@
+"""Small pieces both hook hosts (Claude Code and Codex) share: payload basics and JSON out."""
+
+import json
+import re
+
+from stalegreen.engine import events as ev
+
+_EXIT_HEADER = re.compile(r"^(?:exit code|process exited with code|exit status|exited with code)[:= ]*(-?\d+)\s*$", re.I)
+_HEADER_NOISE = re.compile(r"^(?:wall time:? .*|chunk id: .*|original token count: .*|output:|"
+                           r"total output lines: .*)$", re.I)
+FILE_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")
+BACKGROUND_OUTPUT_TOOLS = ("TaskOutput", "BashOutput", "KillShell")
+
+
+def safe_name(text):
+    from stalegreen.engine.store import safe_name as store_safe_name
+
+    return store_safe_name(text)
+
+
+def base_event(kind, host, event_name, payload, **fields):
+    """An Event with the fields every payload of both hosts carries."""
+    event = ev.Event(kind, host, **fields)
+    event.event_name = event_name
+    event.session = safe_name(str(payload.get("session_id") or "unknown"))
+    event.agent = payload.get("agent_id") or None
+    event.cwd = payload.get("cwd") or ""
+    event.permission_mode = payload.get("permission_mode")
+    event.model = payload.get("model")
+    event.tool_use_id = payload.get("tool_use_id")
+    event.tool_name = payload.get("tool_name") or ""
+    event.stop_hook_active = bool(payload.get("stop_hook_active"))
+    return event
+
+
+def dumps(obj):
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def split_output_header(text):
+    """Leading ``Exit code: N`` / ``Wall time`` / ``Output:`` lines of a tool result.
+
+    Returns (exit_code or None, state or None, remaining text); state is ``failed``,
+    ``completed``, ``running`` or ``aborted`` when a ``Script ...`` header says so.
+    """
+    exit_code, state = None, None
+    lines = text.split("\n")
+    index = 0
+    while index < len(lines) and index < 8:
+        line = lines[index].strip()
+        lower = line.lower()
+        match = _EXIT_HEADER.match(line)
+        if match:
+            exit_code = int(match.group(1))
+        elif lower.startswith("script completed"):
+            state = "completed"
+        elif lower.startswith("script failed"):
+            state = "failed"
+        elif lower.startswith("script running") or lower.startswith("process running with session id"):
+            state = "running"
+        elif lower.startswith("script terminated") or lower.startswith("aborted by user"):
+            state = "aborted"
+        elif _HEADER_NOISE.match(line):
+            pass
+        else:
+            break
+        index += 1
+        if lower == "output:":
+            break
+    if index == 0:
+        return None, None, text
+    return exit_code, state, "\n".join(lines[index:])

@@ -1,0 +1,1 @@
+"""Drive the real Claude Code and Codex CLIs offline against scripted mock model servers."""

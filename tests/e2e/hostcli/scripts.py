@@ -1,0 +1,91 @@
+"""Model turns written once, in host-neutral words, compiled to each host's own tool calls.
+
+``shell("python3 -m pytest -q")`` becomes a Claude ``Bash`` tool_use or a Codex ``exec_command``
+function call; ``edit(...)`` becomes Claude ``Read`` + ``Edit`` (Claude refuses to edit a file it
+has not read) or a Codex ``apply_patch``; ``say(...)`` is the final text of a turn. A subagent
+(Claude ``Agent``/``Task``) gets its own turns, recognised by a marker in its prompt.
+"""
+
+import os
+
+from .mock_models import SUBAGENT_TOOL
+
+
+def say(text):
+    return {"say": text}
+
+
+def shell(command, description="Run a command"):
+    return {"shell": command, "description": description}
+
+
+def edit(path, old, new):
+    """Replace whole lines ``old`` by ``new`` in ``path`` (relative to the project)."""
+    return {"edit": path, "old": old, "new": new}
+
+
+def write_new(path, content):
+    """Create ``path`` (relative to the project) with ``content``."""
+    return {"write": path, "content": content}
+
+
+def subagent(marker, turns, task="run the test suite and report"):
+    """Hand a task to a subagent whose own turns are ``turns`` (Claude only)."""
+    return {"subagent": marker, "task": task, "turns": turns}
+
+
+def compile_script(host, turns, project):
+    """The mock server's script for ``host``: ``{"turns": [...], "subagents": [...]}``."""
+    compiled, subagents = [], []
+    for turn in turns:
+        if "subagent" in turn:
+            if host != "claude":
+                raise ValueError("subagent turns are written for Claude only")
+            subagents.append({"marker": turn["subagent"],
+                              "turns": compile_script(host, turn["turns"], project)["turns"]})
+            compiled.append(_claude_tool(SUBAGENT_TOOL, {
+                "description": "Delegate", "subagent_type": "general-purpose",
+                "prompt": "%s: %s" % (turn["subagent"], turn["task"])}))
+        elif host == "claude":
+            compiled.extend(_claude_turns(turn, project))
+        else:
+            compiled.append(_codex_turn(turn))
+    return {"turns": compiled, "subagents": subagents}
+
+
+def _claude_tool(name, tool_input):
+    return {"content": [{"type": "tool_use", "name": name, "input": tool_input}]}
+
+
+def _claude_turns(turn, project):
+    if "say" in turn:
+        return [{"content": [{"type": "text", "text": turn["say"]}]}]
+    if "shell" in turn:
+        return [_claude_tool("Bash", {"command": turn["shell"], "description": turn["description"]})]
+    if "edit" in turn:
+        path = os.path.join(project, turn["edit"])
+        return [_claude_tool("Read", {"file_path": path}),
+                _claude_tool("Edit", {"file_path": path, "old_string": turn["old"], "new_string": turn["new"]})]
+    if "write" in turn:
+        return [_claude_tool("Write", {"file_path": os.path.join(project, turn["write"]),
+                                       "content": turn["content"]})]
+    raise ValueError("unknown turn %r" % (turn,))
+
+
+def _codex_turn(turn):
+    if "say" in turn:
+        return {"items": [{"type": "message", "role": "assistant",
+                           "content": [{"type": "output_text", "text": turn["say"], "annotations": []}]}]}
+    if "shell" in turn:
+        return {"items": [{"type": "function_call", "name": "exec_command",
+                           "arguments": {"cmd": turn["shell"], "yield_time_ms": 30000}}]}
+    if "edit" in turn:
+        body = "".join("-%s\n" % line for line in turn["old"].splitlines())
+        body += "".join("+%s\n" % line for line in turn["new"].splitlines())
+        patch = "*** Begin Patch\n*** Update File: %s\n@@\n%s*** End Patch\n" % (turn["edit"], body)
+        return {"items": [{"type": "custom_tool_call", "name": "apply_patch", "input": patch}]}
+    if "write" in turn:
+        body = "".join("+%s\n" % line for line in turn["content"].splitlines())
+        patch = "*** Begin Patch\n*** Add File: %s\n%s*** End Patch\n" % (turn["write"], body)
+        return {"items": [{"type": "custom_tool_call", "name": "apply_patch", "input": patch}]}
+    raise ValueError("unknown turn %r" % (turn,))

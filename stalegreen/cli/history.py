@@ -1,0 +1,135 @@
+"""``stalegreen history``: replay past sessions and list the claims whose evidence was wrong."""
+
+import click
+
+HARNESS_CHOICES = ("claude", "codex", "dsh", "all")
+
+
+def _check_since(ctx, param, value):
+    from stalegreen.engine.config import parse_duration
+
+    if parse_duration(value) is None:
+        raise click.BadParameter("use a value like 30d, 12h or 45m", ctx=ctx, param=param)
+    return value
+
+
+def _clock(ts):
+    from stalegreen.engine.gate import parse_ts
+    import time
+
+    seconds = parse_ts(ts or "")
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds)) if seconds is not None else "????-??-?? ??:??"
+
+
+def _short(text, limit):
+    text = " ".join((text or "").split())
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def _evidence_text(row):
+    import os
+
+    from stalegreen.replay.report import counts_text
+
+    receipt = row["receipt"]
+    if receipt is None:
+        text = "no run"
+    else:
+        text = "%s `%s` %s" % (receipt["id"], _short(receipt["cmd"], 60), receipt["verdict"])
+        counts = counts_text(receipt.get("counts"))
+        if counts:
+            text += " (%s)" % counts
+        if receipt.get("masked"):
+            text += " masked" + (":%s" % receipt["maskReason"] if receipt.get("maskReason") else "")
+    edits = [p for p in row["editsAfter"] if p]
+    if edits:
+        names = [os.path.basename(p) for p in edits[:3]]
+        text += "  +%d edit%s: %s%s" % (len(edits), "" if len(edits) == 1 else "s", ", ".join(names),
+                                       ", ..." if len(edits) > 3 else "")
+    return text
+
+
+def _harness_label(harness):
+    from stalegreen.replay.run import HARNESS_NAMES
+
+    if harness == "all":
+        return "Claude Code, Codex and DeepSeek Harness"
+    return HARNESS_NAMES[harness]
+
+
+@click.command("history")
+@click.option("--since", default="30d", show_default=True, callback=_check_since,
+              help="How far back to look (30d, 12h, 45m).")
+@click.option("--harness", type=click.Choice(HARNESS_CHOICES), default="all", show_default=True)
+@click.option("--include-none", is_flag=True, help="Also list claims with no run at all.")
+@click.option("--include-fresh", is_flag=True, help="Also list fresh and deferred claims.")
+@click.option("--explain", is_flag=True, help="Show each claim's evidence in detail.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def command(since, harness, include_none, include_fresh, explain, as_json):
+    """Replay past sessions through the gate and list stale, failed and masked claims.
+
+    Reads Claude Code transcripts (~/.claude/projects), Codex rollouts (~/.codex/sessions)
+    and dsh session logs (~/.dsh/sessions) locally; nothing leaves the machine.
+    """
+    import json
+
+    from stalegreen.replay import report
+
+    include = list(report.PROBLEMS)
+    if include_none:
+        include.append("NONE")
+    if include_fresh:
+        include += ["FRESH", "DEFERRED"]
+    collection = report.collect(harness, since, progress=not as_json)
+    overall, _ = report.tallies(collection)
+    rows = [report.row_json(s, e) for s, e in report.verdict_rows(collection, include)]
+    if as_json:
+        out = {"since": since, "harness": harness, "sessions": overall.sessions,
+               "sessionsWithClaims": overall.sessions_with_claims, "claims": overall.total_claims,
+               "runs": overall.runs, "counts": overall.claims, "files": collection.files,
+               "bytes": collection.bytes, "seconds": round(collection.seconds, 3),
+               "skipped": [{"harness": s.harness, "session": s.session_id, "reason": why}
+                           for s, why in collection.skipped],
+               "verdicts": rows}
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    click.echo("stalegreen history: %d sessions with tool calls since %s (%s, %d files, %.1fs)" % (
+        overall.sessions, since, _harness_label(harness), collection.files, collection.seconds))
+    click.echo("claims %d in %d sessions" % (overall.total_claims, overall.sessions_with_claims))
+    runs = overall.runs
+    click.echo("verification runs %d: exit hidden %d, of which hid a failure %d, left no result %d" % (
+        runs["total"], runs["masked"], runs["hidFailure"], runs["noResult"]))
+    shown = ", ".join("%s %d" % (k, v) for k, v in overall.claims.items() if v)
+    click.echo("verdicts: %s" % (shown or "none"))
+    for source, why in collection.skipped:
+        click.echo("skipped %s session %s: %s" % (source.harness, source.session_id, why))
+    if not rows:
+        click.echo("")
+        click.echo("No stale, failed or masked claims."
+                   + ("" if include_none else " Add --include-none to list claims with no run at all."))
+        return
+    click.echo("")
+    for row in rows:
+        click.echo('%s  %-7s %-9s "%s"  <-  %s' % (
+            _clock(row["ts"]), row["verdict"], row["category"], _short(row["text"], 48), _evidence_text(row)))
+        if explain:
+            _explain(row)
+
+
+def _explain(row):
+    receipt = row["receipt"]
+    line = "    %s session %s" % (row["harness"], row["session"])
+    if row["model"]:
+        line += "  model %s" % row["model"]
+    if row["agent"]:
+        line += "  agent %s" % row["agent"]
+    click.echo(line)
+    if receipt:
+        click.echo("    evidence %s  exit %s  signal %s  in %s" % (
+            _clock(receipt["ts"]), receipt["exit"], receipt["signal"], receipt["cwd"]))
+    if row["editsAfter"]:
+        click.echo("    edits after %s" % ", ".join(p for p in row["editsAfter"][:8] if p))
+    if row["note"]:
+        click.echo("    note %s" % row["note"])
+    if row["sentence"]:
+        click.echo("    sentence %s" % _short(row["sentence"], 200))

@@ -1,0 +1,209 @@
+"""Tallies over replayed sessions, shared by ``history`` and ``stats``.
+
+The rates are the seed's "Measured on real sessions" block: green claims that were fresh,
+stale, failed, masked or had no run; verification runs whose exit status was hidden, that hid
+a failure, or left no result. Repeated status lines (same category, verdict and sentence)
+count once per session.
+"""
+
+import re
+import time
+
+from stalegreen.replay import run as replay_run
+from stalegreen.replay.lines import Meter
+
+CLAIM_KINDS = ("FRESH", "STALE", "FAILED", "MASKED", "NONE", "DEFERRED")
+PROBLEMS = ("STALE", "FAILED", "MASKED")
+CLAIM_LABELS = {
+    "FRESH": ("fresh", "a passing run and no edits since"),
+    "STALE": ("stale", "a passing run, then edits, no rerun"),
+    "FAILED": ("failed", "the last matching run failed"),
+    "MASKED": ("masked", "the exit status was hidden and nothing readable was left"),
+    "NONE": ("no run", "nothing matching ran in the session"),
+    "DEFERRED": ("deferred", "a background run had not reported yet"),
+}
+RUN_LABELS = (
+    ("masked", "exit hidden", "piped, redirected, chained or sent to /dev/null"),
+    ("hidFailure", "hid a failure", "exit hidden, failure marker in the visible output"),
+    ("noResult", "no result", "exit hidden and no summary line either"),
+)
+SPACES = re.compile(r"\s+")
+
+
+class Collection(object):
+    """Every replayed session with tool calls, plus what reading them cost."""
+
+    def __init__(self, since, harness):
+        self.since = since
+        self.harness = harness
+        self.sessions = []
+        self.files = 0
+        self.bytes = 0
+        self.bad_lines = 0
+        self.seconds = 0.0
+        self.skipped = []
+
+
+def collect(harness="all", since="30d", progress=False, env=None, config=None, now=None):
+    """Discover and replay sessions; keeps each session's verdicts and run tally only."""
+    from stalegreen.engine.config import parse_duration
+
+    seconds = parse_duration(since)
+    sources = replay_run.discover(harness, seconds, env=env, now=now)
+    result = Collection(since, harness)
+    meter = Meter()
+    bar = replay_run.Progress(sum(s.size for s in sources), "stalegreen", enabled=None if progress else False)
+    start = time.time()
+    for source in sources:
+        if source.skipped:
+            result.skipped.append((source, source.skipped))
+            continue
+        replayed = replay_run.replay(source, config, meter,
+                                     tick=lambda: bar.update(meter.bytes, source.session_id[:30]))
+        replayed.receipts = [_small_receipt(r) for r in replayed.receipts]
+        if replayed.tool_calls or replayed.verdicts:
+            result.sessions.append(replayed)
+    bar.close()
+    result.seconds = time.time() - start
+    result.files = meter.files
+    result.bytes = meter.bytes
+    result.bad_lines = meter.bad_lines
+    return result
+
+
+def _small_receipt(receipt):
+    keep = ("id", "ts", "cmd", "source", "runner", "category", "scope", "exit", "verdict", "counts",
+            "signal", "masked", "maskReason", "cwd", "agent")
+    return dict((k, receipt.get(k)) for k in keep if k in receipt)
+
+
+def is_claim(entry):
+    """Claim-free blocks (no sentence at all) are not green claims."""
+    return not (entry["record"].get("claim") or {}).get("text", "").startswith("(no claim")
+
+
+def claim_key(entry):
+    claim = entry["record"].get("claim") or {}
+    sentence = SPACES.sub(" ", (claim.get("sentence") or claim.get("text") or "").strip().lower())
+    return (claim.get("category"), entry["record"].get("verdict"), sentence)
+
+
+def unique_claims(session):
+    """The session's claim verdicts with repeated status lines counted once."""
+    seen = set()
+    kept, repeated = [], 0
+    for entry in session.verdicts:
+        if not is_claim(entry):
+            continue
+        key = claim_key(entry)
+        if key in seen:
+            repeated += 1
+            continue
+        seen.add(key)
+        kept.append(entry)
+    return kept, repeated
+
+
+class Tally(object):
+    """Claim verdict counts and run counts for one group of sessions."""
+
+    def __init__(self):
+        self.claims = dict((k, 0) for k in CLAIM_KINDS)
+        self.runs = {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0}
+        self.sessions = 0
+        self.sessions_with_claims = 0
+        self.repeated = 0
+
+    def add(self, session, claims, repeated):
+        self.sessions += 1
+        if claims:
+            self.sessions_with_claims += 1
+        self.repeated += repeated
+        for entry in claims:
+            verdict = entry["record"].get("verdict")
+            if verdict in self.claims:
+                self.claims[verdict] += 1
+        for key in self.runs:
+            self.runs[key] += session.runs.get(key, 0)
+
+    @property
+    def total_claims(self):
+        return sum(self.claims.values())
+
+    def rate(self, kind):
+        total = self.total_claims
+        return self.claims.get(kind, 0) / float(total) if total else 0.0
+
+    def run_rate(self, key):
+        return self.runs[key] / float(self.runs["total"]) if self.runs["total"] else 0.0
+
+    def as_json(self):
+        return {
+            "sessions": self.sessions, "sessionsWithClaims": self.sessions_with_claims,
+            "claims": self.total_claims, "repeatedCountedOnce": self.repeated,
+            "verdicts": dict(self.claims), "runs": dict(self.runs),
+            "rates": {"fresh": self.rate("FRESH"), "stale": self.rate("STALE"), "failed": self.rate("FAILED"),
+                      "masked": self.rate("MASKED"), "none": self.rate("NONE"),
+                      "hiddenExit": self.run_rate("masked"), "hidFailure": self.run_rate("hidFailure"),
+                      "noResult": self.run_rate("noResult")},
+        }
+
+
+def model_name(session):
+    model = session.model or "unknown"
+    return "unknown" if model.startswith("<") else model
+
+
+def tallies(collection):
+    """Overall, by harness, by model and by session kind."""
+    overall = Tally()
+    groups = {"harness": {}, "model": {}, "kind": {}}
+    for session in collection.sessions:
+        claims, repeated = unique_claims(session)
+        overall.add(session, claims, repeated)
+        for axis, key in (("harness", session.harness), ("model", model_name(session)),
+                          ("kind", session.kind)):
+            groups[axis].setdefault(key, Tally()).add(session, claims, repeated)
+    return overall, groups
+
+
+def verdict_rows(collection, include=PROBLEMS):
+    """Each listed claim verdict with its session, newest first."""
+    rows = []
+    for session in collection.sessions:
+        for entry in session.verdicts:
+            if is_claim(entry) and entry["record"].get("verdict") in include:
+                rows.append((session, entry))
+    rows.sort(key=lambda item: item[1].get("ts") or "", reverse=True)
+    return rows
+
+
+def row_json(session, entry):
+    record = entry["record"]
+    claim = record.get("claim") or {}
+    evidence = record.get("evidence")
+    edits = (record.get("freshness") or {}).get("editsAfter") or []
+    return {
+        "ts": entry.get("ts"), "harness": session.harness, "session": session.session_id,
+        "model": session.model, "kind": session.kind, "agent": entry.get("agent"),
+        "verdict": record.get("verdict"), "action": record.get("action"), "blocked": entry.get("blocked"),
+        "category": claim.get("category"), "text": claim.get("text"), "sentence": claim.get("sentence"),
+        "note": record.get("note"),
+        "receipt": None if not evidence else {
+            "id": evidence.get("receipt"), "cmd": evidence.get("cmd"), "verdict": evidence.get("verdict"),
+            "exit": evidence.get("exit"), "signal": evidence.get("signal"), "counts": evidence.get("counts"),
+            "masked": evidence.get("masked"), "maskReason": evidence.get("maskReason"), "ts": evidence.get("ts"),
+            "cwd": evidence.get("cwd"),
+        },
+        "editsAfter": [e.get("path") for e in edits],
+    }
+
+
+def counts_text(counts):
+    counts = counts or {}
+    parts = ["%d %s" % (counts[k], k) for k in ("passed", "failed", "errors", "skipped") if counts.get(k)]
+    return ", ".join(parts)
+
+
+def percent(value):
+    return "%d%%" % round(value * 100)

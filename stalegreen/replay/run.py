@@ -1,0 +1,345 @@
+"""Find past sessions on this machine and replay them through the live engine.
+
+``discover`` lists sessions per harness (newest first) without reading them; ``replay`` streams
+one session's files (a Claude session with its subagents, a Codex thread with its child
+threads), merges their events by time, and hands each to ``engine.core.handle`` with an
+in-memory store session, exactly as the hooks would have seen them. Fingerprints are
+unavailable in replay (``Event.replay``), so edit events decide freshness.
+"""
+
+import heapq
+import os
+import re
+import time
+
+from stalegreen.engine import events as ev
+from stalegreen.replay.lines import zstd_available
+
+HARNESS_NAMES = {"claude": "Claude Code", "codex": "Codex", "dsh": "DeepSeek Harness"}
+SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+class Source(object):
+    """One session to replay: ``files`` is a list of ``(agent or None, path)``."""
+
+    __slots__ = ("harness", "session_id", "files", "mtime", "size", "skipped")
+
+    def __init__(self, harness, session_id, files, skipped=None):
+        self.harness = harness
+        self.session_id = session_id
+        self.files = files
+        self.mtime = max(_mtime(p) for _, p in files) if files else 0
+        self.size = sum(_size(p) for _, p in files)
+        self.skipped = skipped
+
+    def __repr__(self):
+        return "Source(%s, %s, %d files)" % (self.harness, self.session_id, len(self.files))
+
+
+def _mtime(path):
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0
+
+
+def _size(path):
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def roots(env=None):
+    """Where each harness keeps its session logs (honouring the hosts' own variables)."""
+    env = os.environ if env is None else env
+    home = env.get("HOME") or os.path.expanduser("~")
+    claude = env.get("CLAUDE_CONFIG_DIR") or os.path.join(home, ".claude")
+    codex = env.get("CODEX_HOME") or os.path.join(home, ".codex")
+    dsh = env.get("DSH_HOME") or os.path.join(home, ".dsh")
+    return {"claude": os.path.join(claude, "projects"), "codex": os.path.join(codex, "sessions"),
+            "dsh": os.path.join(dsh, "sessions")}
+
+
+def _recent(path, cutoff):
+    return cutoff is None or _mtime(path) >= cutoff
+
+
+def discover_claude(root, cutoff=None):
+    from stalegreen.replay import claude
+
+    found = []
+    try:
+        projects = sorted(os.listdir(root))
+    except OSError:
+        return found
+    for project in projects:
+        folder = os.path.join(root, project)
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(folder, name)
+            if not name.endswith(".jsonl") or not os.path.isfile(path):
+                continue
+            files = [(None, path)] + claude.subagent_files(path)
+            source = Source("claude", name[:-len(".jsonl")], files)
+            if cutoff is None or source.mtime >= cutoff:
+                found.append(source)
+    return found
+
+
+def discover_codex(root, cutoff=None):
+    """Rollouts grouped by thread: a child thread joins its topmost ancestor that is present."""
+    from stalegreen.replay import codex
+
+    threads = {}
+    order = []
+    for folder, dirs, names in os.walk(root):
+        if folder[len(root):].count(os.sep) >= 4:
+            dirs[:] = []
+        dirs.sort()
+        for name in sorted(names):
+            if not (name.startswith("rollout-") and name.endswith(".jsonl")):
+                continue
+            path = os.path.join(folder, name)
+            if not _recent(path, cutoff):
+                continue
+            thread_id, parent, meta = codex.header(path)
+            thread_id = thread_id or name[:-len(".jsonl")]
+            threads[thread_id] = (parent, path, meta)
+            order.append(thread_id)
+    groups = {}
+    for thread_id in order:
+        top, seen = thread_id, set()
+        while threads[top][0] in threads and top not in seen:
+            seen.add(top)
+            top = threads[top][0]
+        groups.setdefault(top, []).append(thread_id)
+    found = []
+    for top, members in groups.items():
+        files = [(None, threads[top][1])]
+        for member in members:
+            if member != top:
+                meta = threads[member][2]
+                files.append((meta.get("agent_nickname") or member, threads[member][1]))
+        found.append(Source("codex", top, files))
+    return found
+
+
+def discover_dsh(root, cutoff=None):
+    found = []
+    available = zstd_available()
+    for folder, dirs, names in os.walk(root):
+        if folder[len(root):].count(os.sep) >= 3:
+            dirs[:] = []
+        dirs.sort()
+        for name in sorted(names):
+            if name not in ("session.jsonl.zstd", "session.jsonl") and not name.endswith(".session.jsonl"):
+                continue
+            path = os.path.join(folder, name)
+            if not _recent(path, cutoff):
+                continue
+            session_id = os.path.basename(folder) if name.startswith("session.jsonl") else name.split(".")[0]
+            skipped = None
+            if name.endswith(".zstd") and not available:
+                skipped = "no zstd decoder (install zstd, or Python 3.14)"
+            found.append(Source("dsh", session_id, [(None, path)], skipped=skipped))
+    return found
+
+
+DISCOVER = {"claude": discover_claude, "codex": discover_codex, "dsh": discover_dsh}
+
+
+def discover(harness="all", since_seconds=None, env=None, now=None):
+    """Sessions of ``harness`` (or all) touched within ``since_seconds``, newest first."""
+    cutoff = None if since_seconds is None else (now or time.time()) - since_seconds
+    places = roots(env)
+    names = list(DISCOVER) if harness in (None, "all") else [harness]
+    found = []
+    for name in names:
+        found.extend(DISCOVER[name](places[name], cutoff))
+    found.sort(key=lambda s: s.mtime, reverse=True)
+    return found
+
+
+def _reader(harness):
+    if harness == "claude":
+        from stalegreen.replay import claude as module
+    elif harness == "codex":
+        from stalegreen.replay import codex as module
+    else:
+        from stalegreen.replay import dsh as module
+    return module
+
+
+def merged_events(source, meter=None, info=None):
+    """All events of a session, its subagents / child threads merged in by time."""
+    module = _reader(source.harness)
+    session = "%s-%s" % (source.harness, SAFE.sub("_", source.session_id)[:80])
+    info = info if info is not None else {}
+    streams = []
+    for index, (agent, path) in enumerate(source.files):
+        target = info if agent is None else {}
+        streams.append(_keyed(module.read(path, session, agent=agent, info=target, meter=meter), index))
+    if len(streams) == 1:
+        for _, _, _, event in streams[0]:
+            yield event
+        return
+    for _, _, _, event in heapq.merge(*streams):
+        yield event
+
+
+def _keyed(events, index):
+    last = ""
+    for seq, event in enumerate(events):
+        last = event.ts or last
+        yield (last, index, seq, event)
+
+
+def _memory_session(root):
+    """The store's in-memory session, tuned for long replays: no run logs are kept (nothing
+    reads them back in a replay) and reads hand out the list without deep copies, so memory
+    and time stay proportional to the records, not to the output the runs printed."""
+    from stalegreen.engine import store
+
+    class ReplaySession(store.MemorySession):
+        def write_log(self, rid, text, max_bytes=None):
+            return None
+
+        def read(self, kind, last=None):
+            records = self.records[kind]
+            if last is not None:
+                return records[-last:] if last > 0 else []
+            return list(records)
+
+    return ReplaySession(root)
+
+
+class SessionReplay(object):
+    """What one replayed session produced: its verdicts and a tally of its runs."""
+
+    def __init__(self, source):
+        self.source = source
+        self.harness = source.harness
+        self.session_id = source.session_id
+        self.info = {}
+        self.verdicts = []      # dicts: ts, agent, turn, event, blocked, record (gate verdict)
+        self.runs = {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0}
+        self.receipts = []      # every receipt (kept small: no output)
+        self.edits = 0
+        self.tool_calls = 0
+        self.first_ts = None
+        self.last_ts = None
+        self.errors = []
+
+    @property
+    def model(self):
+        return self.info.get("model")
+
+    @property
+    def kind(self):
+        return self.info.get("kind") or "unknown"
+
+    @property
+    def cwd(self):
+        return self.info.get("cwd") or "/"
+
+
+def tally_run(runs, receipt):
+    """Seed's run rates: exit hidden; hid a failure (hidden, fail marker, exit unknown);
+    no result (hidden and inconclusive)."""
+    runs["total"] += 1
+    if receipt.get("masked"):
+        runs["masked"] += 1
+        if receipt.get("verdict") == "fail" and receipt.get("exit") is None:
+            runs["hidFailure"] += 1
+        elif receipt.get("verdict") == "inconclusive":
+            runs["noResult"] += 1
+
+
+def replay(source, config=None, meter=None, tick=None):
+    """Replay one session through ``engine.core.handle``; returns a ``SessionReplay``.
+
+    ``tick`` (optional callable) is called every few hundred events (progress bars)."""
+    from stalegreen.engine import core
+
+    result = SessionReplay(source)
+    if source.skipped:
+        result.errors.append(source.skipped)
+        return result
+    session = _memory_session("%s-%s" % (source.harness, SAFE.sub("_", source.session_id)[:80]))
+    if config is None:
+        config = _config_for(source)
+    for count, event in enumerate(merged_events(source, meter, result.info)):
+        if tick is not None and not count & 255:
+            tick()
+        if event.ts:
+            result.first_ts = result.first_ts or event.ts
+            result.last_ts = event.ts
+        if event.kind == ev.PRE_SHELL:
+            result.tool_calls += 1
+        elif event.kind == ev.FILE_EDIT:
+            result.tool_calls += 1
+            result.edits += len(event.paths or ()) or 1
+        try:
+            decision = core.handle(event, config, session)
+        except Exception as exc:     # one bad event never ends a replay
+            result.errors.append("%s: %s: %s" % (event.kind, type(exc).__name__, exc))
+            continue
+        if event.kind == ev.STOP and decision.verdicts:
+            for record in decision.verdicts:
+                result.verdicts.append({"ts": event.ts, "agent": event.agent, "turn": event.turn,
+                                        "event": event.event_name or "Stop",
+                                        "blocked": decision.kind == ev.BLOCK, "record": record})
+    for receipt in session.read("receipts"):
+        tally_run(result.runs, receipt)
+        result.receipts.append(receipt)
+    return result
+
+
+def _config_for(source):
+    from stalegreen.engine import config as config_module
+
+    return config_module.load(None)
+
+
+def replay_all(sources, config=None, meter=None, tick=None):
+    """Replay sources one by one (flat memory: one session's state at a time)."""
+    for source in sources:
+        yield replay(source, config, meter, tick)
+
+
+class Progress(object):
+    """A one-line progress bar on stderr for long reads; silent when stderr is not a terminal."""
+
+    def __init__(self, total_bytes, label="reading", stream=None, enabled=None):
+        import sys
+
+        self.stream = stream or sys.stderr
+        self.total = max(total_bytes, 1)
+        self.label = label
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.last = 0.0
+        self.start = time.time()
+
+    def update(self, done_bytes, note=""):
+        if not self.enabled:
+            return
+        now = time.time()
+        if now - self.last < 0.1 and done_bytes < self.total:
+            return
+        self.last = now
+        fraction = min(done_bytes / float(self.total), 1.0)
+        width = 28
+        filled = int(fraction * width)
+        rate = done_bytes / max(now - self.start, 1e-6) / 1e6
+        self.stream.write("\r%s [%s%s] %3d%% %6.1f MB/s %s" % (
+            self.label, "#" * filled, "." * (width - filled), fraction * 100, rate, note[:30].ljust(30)))
+        self.stream.flush()
+
+    def close(self):
+        if self.enabled:
+            self.stream.write("\r" + " " * 100 + "\r")
+            self.stream.flush()

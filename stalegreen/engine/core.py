@@ -107,6 +107,8 @@ def on_pre_shell(event, config, session):
             "log": log if wrapped else None, "unwrapped": unwrapped,
         })
     if wrapped:
+        for rid in ids:
+            session.prepare_run(rid)
         return ev.Decision(ev.REWRITE, command=wrapped, approve=approve, reason=reason)
     if config["mode"] == "strict":
         for run, mask in zip(runs, masks):

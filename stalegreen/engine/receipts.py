@@ -6,7 +6,6 @@ trusted (an agent could print one). An unwrapped run is judged from what the hos
 the exit status the host reported, discounted by what its pipes and suffixes hid.
 """
 
-import os
 import re
 
 from stalegreen.engine.core import now_iso
@@ -53,18 +52,6 @@ def _pending_index(session):
 
 def _receipted_ids(session):
     return set(r.get("id") for r in session.read("receipts"))
-
-
-def _read_log(path, max_bytes):
-    limit = max_bytes * LOG_READ_LIMIT_FACTOR
-    try:
-        with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > limit:
-                fh.seek(size - limit)
-            return fh.read().decode("utf-8", "replace")
-    except OSError:
-        return None
 
 
 def _via(output):
@@ -114,9 +101,7 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
 
     rid = pending["id"]
     log = pending.get("log") or session.log_path(rid)
-    text = _read_log(log, config["maxLogBytes"])
-    if text is None:
-        text = ""
+    text = session.read_log(rid, config["maxLogBytes"] * LOG_READ_LIMIT_FACTOR) or ""
     parse, runs = _detect(pending.get("segment") or pending["command"], config, pending.get("cwd") or event.cwd)
     run = runs[0] if runs else None
     result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in INTERRUPTED_EXITS,

@@ -1,0 +1,157 @@
+"""The gate's choice of evidence and its verdicts, on hand-built store records."""
+
+import re
+
+from stalegreen.engine import config as config_module
+from stalegreen.engine import events as ev
+from stalegreen.engine import gate
+from stalegreen.engine.store import MemorySession
+
+ROOT = "/repo"
+
+
+def receipt(rid, ts, verdict="pass", category="test", scope="all", cwd=ROOT, cmd="pytest", **extra):
+    record = {"id": rid, "ts": "2026-09-02T14:%s.000Z" % ts, "category": category, "scope": scope, "cwd": cwd,
+              "cmd": cmd, "runner": cmd.split()[0], "verdict": verdict, "counts": extra.pop("counts", {}),
+              "masked": extra.pop("masked", False), "maskReason": extra.pop("maskReason", None),
+              "fingerprint": {"available": False, "reason": "replay"}}
+    record.update(extra)
+    return record
+
+
+def edit(ts, path):
+    return {"ts": "2026-09-02T14:%s.000Z" % ts, "path": path, "kind": "Edit", "agent": None}
+
+
+def context(receipts=(), edits=(), deferred=(), **config):
+    session = MemorySession("s")
+    for r in receipts:
+        session.append("receipts", r)
+    for e in edits:
+        session.append("edits", e)
+    for d in deferred:
+        session.append("deferred", d)
+    values = config_module.load("/nonexistent", home="/nonexistent")
+    values.update(config)
+    event = ev.Event(ev.STOP, "claude", cwd=ROOT, replay=True)
+    return gate._Context(event, values, session)
+
+
+def claim(category="test", scope="all", text="all tests pass", **extra):
+    c = {"category": category, "scope": scope, "qualified": False, "text": text, "sentence": text}
+    c.update(extra)
+    return c
+
+
+def judge(c, **kw):
+    return gate.judge_claim(c, context(**kw))
+
+
+def test_pass_without_later_edits_is_fresh():
+    v = judge(claim(), receipts=[receipt("r-0001", "02:11")])
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0001")
+
+
+def test_relevant_edit_after_pass_is_stale_and_doc_edit_is_not():
+    v = judge(claim(), receipts=[receipt("r-0001", "02:11")], edits=[edit("05:40", "/repo/src/pay.ts")])
+    assert v["verdict"] == "STALE"
+    assert [e["path"] for e in v["freshness"]["editsAfter"]] == ["/repo/src/pay.ts"]
+    v = judge(claim(), receipts=[receipt("r-0001", "02:11")], edits=[edit("05:40", "/repo/README.md")])
+    assert v["verdict"] == "FRESH"
+
+
+def test_failing_masked_and_inconclusive_runs():
+    assert judge(claim(), receipts=[receipt("r-0001", "02:11", verdict="fail")])["verdict"] == "FAILED"
+    masked = receipt("r-0001", "02:11", verdict="inconclusive", masked=True, maskReason="pipe:grep")
+    v = judge(claim(), receipts=[masked])
+    assert v["verdict"] == "MASKED" and "pipe:grep" in v["note"]
+    assert judge(claim(), receipts=[receipt("r-0001", "02:11", verdict="inconclusive")])["verdict"] == "NONE"
+
+
+def test_subset_runs_satisfy_tests_pass_but_not_all_tests_pass():
+    runs = [receipt("r-0001", "02:11", scope="subset", cmd="pytest -k parse")]
+    assert judge(claim(scope="subset"), receipts=runs)["verdict"] == "FRESH"
+    v = judge(claim(scope="all"), receipts=runs)
+    assert v["verdict"] == "NONE" and "subset" in v["note"]
+
+
+def test_newer_failing_subset_overrides_older_full_pass():
+    runs = [receipt("r-0001", "02:11"), receipt("r-0002", "03:00", verdict="fail", scope="subset")]
+    v = judge(claim(), receipts=runs)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FAILED", "r-0002")
+
+
+def test_failure_in_one_package_does_not_judge_a_claim_about_another():
+    runs = [receipt("r-0001", "01:00", category="typecheck", cwd="/repo/packages/web", cmd="tsc", verdict="fail"),
+            receipt("r-0002", "02:00", category="typecheck", cwd="/repo/packages/api", cmd="tsc")]
+    v = judge(claim("typecheck", text="tsc is clean in packages/api"), receipts=runs)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    # a claim naming no package is judged by every package's latest run
+    v = judge(claim("typecheck", text="tsc is clean"), receipts=runs)
+    assert v["verdict"] == "FAILED"
+
+
+def test_newer_run_in_an_enclosing_directory_supersedes_older_package_runs():
+    runs = [receipt("r-0001", "01:00", cwd="/repo/packages/a", verdict="fail"), receipt("r-0002", "02:00", cwd=ROOT)]
+    assert judge(claim(), receipts=runs)["evidence"]["receipt"] == "r-0002"
+
+
+def test_tool_named_in_the_claim_narrows_the_evidence():
+    runs = [receipt("r-0001", "01:00", category="lint", cmd="eslint .", verdict="fail"),
+            receipt("r-0002", "02:00", category="lint", cmd="ruff check .")]
+    assert judge(claim("lint", tool="eslint", text="eslint passes"), receipts=runs)["verdict"] == "FAILED"
+
+
+def test_background_run_in_flight_is_deferred():
+    import time
+
+    now = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
+    deferred = [{"id": "r-0003", "ts": now, "category": "test", "cmd": "pytest", "resolved": False}]
+    assert judge(claim(), receipts=[receipt("r-0001", "02:11")], deferred=deferred)["verdict"] == "DEFERRED"
+    resolved = deferred + [{"id": "r-0003", "ts": now, "resolved": True}]
+    assert judge(claim(), receipts=[receipt("r-0001", "02:11")], deferred=resolved)["verdict"] == "FRESH"
+
+
+def test_count_mismatch_is_noted_without_changing_the_verdict():
+    v = judge(claim(counts={"passed": 41}), receipts=[receipt("r-0001", "02:11", counts={"passed": 40})])
+    assert v["verdict"] == "FRESH" and "claim says 41, run reported 40" in v["note"]
+
+
+def test_actions_once_per_category_qualified_and_advisory():
+    ctx_config = config_module.load("/nonexistent", home="/nonexistent")
+    stale = {"verdict": "STALE", "evidence": {}, "action": "allowed"}
+    newly = []
+    record = dict(stale)
+    gate._decide_action(record, claim(), ctx_config, [], newly)
+    assert record["action"] == "blocked" and newly == ["test"]
+    record = dict(stale)
+    gate._decide_action(record, claim(), ctx_config, ["test"], [])
+    assert record["action"] == "allowed" and "allowed_after_block" in record["note"]
+    record = dict(stale)
+    gate._decide_action(record, claim(qualified=True), ctx_config, [], [])
+    assert record["action"] == "allowed"
+    ctx_config["policy"] = "advisory"
+    record = dict(stale)
+    gate._decide_action(record, claim(), ctx_config, [], [])
+    assert record["action"] == "advisory"
+
+
+def test_block_message_has_the_seed_shape():
+    runs = [receipt("r-0017", "02:11", cmd="pnpm test", runner="pnpm", via="vitest", counts={"passed": 41})]
+    edits = [edit("05:40", "/repo/src/routes/pay.ts"), edit("06:02", "/repo/src/lib/hold.ts"),
+             edit("06:31", "/repo/src/lib/hold.test.ts")]
+    v = judge(claim(text="all 41 tests pass"), receipts=runs, edits=edits)
+    message = gate.block_message(v, ROOT)
+    lines = message.split("\n")
+    assert re.match(r'stalegreen: "all 41 tests pass" is stale\. Receipt r-0017 \(`pnpm test`, vitest, '
+                    r'41 passed, \d\d:\d\d:\d\d\) predates 3 later edits:$', lines[0])
+    assert re.match(r"  src/routes/pay\.ts \(\d\d:\d\d:\d\d\), src/lib/hold\.ts \(.*\), src/lib/hold\.test\.ts \(.*\)$",
+                    lines[1])
+    assert lines[2] == ("Rerun `pnpm test` and report the result, or state explicitly that the tests were not "
+                        "rerun after these edits.")
+
+
+def test_alternate_category_counts_for_compile_claims():
+    runs = [receipt("r-0001", "02:11", category="typecheck", cmd="tsc --noEmit")]
+    v = judge(claim("build", text="it compiles cleanly", alternates=["typecheck"]), receipts=runs)
+    assert v["verdict"] == "FRESH"

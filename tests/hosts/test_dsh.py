@@ -1,0 +1,239 @@
+"""The dsh host: the events dsh-plugin-stalegreen forwards, through ``stalegreen hook dsh`` and the
+long-lived worker, without Node.
+
+The forwarded payloads in ``dsh_forwarded/`` are what the bridge builds from real dsh 0.1.0-rc.8
+listener payloads (``dsh-bridge/test/payload.test.js`` checks that it still builds exactly these).
+The scenarios run real pytest in a real git repo and report its result the way dsh does.
+"""
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from stalegreen.engine import events as ev
+from stalegreen.hosts import dsh
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FORWARDED = os.path.join(HERE, "dsh_forwarded")
+SAMPLE_CWD = "/home/dev/project"
+
+
+def forwarded(stem, cwd=None):
+    with open(os.path.join(FORWARDED, stem + ".json")) as fh:
+        data = json.load(fh)
+    if cwd is not None:
+        data["payload"]["cwd"] = str(cwd)
+    return data["event"], data["payload"]
+
+
+def hook_env(home):
+    env = dict(os.environ, STALEGREEN_HOME=str(home))
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def run_hook(event_name, payload, home):
+    """One event through the real one-shot process: ``python -m stalegreen hook dsh <event>``."""
+    proc = subprocess.run([sys.executable, "-m", "stalegreen", "hook", "dsh", event_name],
+                          input=json.dumps(payload).encode(), capture_output=True, env=hook_env(home), timeout=60)
+    return proc.stdout.decode(), proc.returncode
+
+
+# ---------------------------------------------------------------- to_event on real shapes
+
+def test_pre_execute_is_a_shell_command_that_cannot_be_rewritten():
+    event = dsh.to_event(*forwarded("tools_pre-execute"))
+    assert event.kind == ev.PRE_SHELL
+    assert event.command == "echo 3 passed"
+    assert event.rewrite_policy == ev.REWRITE_NONE
+    assert event.cwd == SAMPLE_CWD
+    assert event.session == "session-d737fd46-0f01-4610-b708-53b458dc24a8"
+    assert event.tool_use_id == "call_ab44442f"
+    assert event.background is False
+
+
+def test_post_execute_exit_zero_has_no_marker_and_exit_from_value():
+    event = dsh.to_event(*forwarded("tools_post-execute"))
+    assert event.kind == ev.POST_SHELL
+    assert (event.output, event.exit_code, event.interrupted) == ("3 passed\n", 0, False)
+
+
+def test_post_execute_nonzero_exit_strips_the_marker():
+    event = dsh.to_event(*forwarded("tools_post-execute.exit3"))
+    assert event.kind == ev.POST_SHELL
+    assert event.exit_code == 3
+    assert event.output == "1 failed"
+    assert "[exit code" not in event.output
+
+
+def test_exit_comes_from_the_marker_when_the_value_is_missing():
+    name, payload = forwarded("tools_post-execute.exit3")
+    payload["result"]["value"] = {"kind": "foreground"}
+    assert dsh.to_event(name, payload).exit_code == 3
+    payload["result"]["value"] = None
+    assert dsh.to_event(name, payload).exit_code == 3
+
+
+@pytest.mark.parametrize("stem", ["tools_post-execute.after-deny", "tools_post-execute.ask-no-approver"])
+def test_a_call_refused_before_it_ran_makes_no_receipt(stem):
+    assert dsh.to_event(*forwarded(stem)).kind == ev.IGNORED
+
+
+def test_edit_result_is_an_edit_event_with_an_absolute_path():
+    event = dsh.to_event(*forwarded("tools_post-execute.edit"))
+    assert event.kind == ev.FILE_EDIT
+    assert event.paths == (SAMPLE_CWD + "/a.py",)
+    assert event.edit_kind == "edit"
+
+
+def test_turn_stopping_is_a_stop_with_the_message_and_turn():
+    event = dsh.to_event(*forwarded("agent_turn-stopping"))
+    assert event.kind == ev.STOP
+    assert event.message == "All tests pass."
+    assert event.turn == "1"
+    assert event.agent is None
+
+
+def test_workdir_timeouts_background_and_unknown_events():
+    payload = {"session": "s", "cwd": "/w", "tool": "bash",
+               "arguments": {"command": "pytest", "workdir": "pkg", "run_in_background": True}}
+    pre = dsh.to_event("tools/pre-execute", payload)
+    assert (pre.cwd, pre.background) == ("/w/pkg", True)
+    payload = dict(payload, arguments={"command": "pytest"}, result={
+        "isError": False, "text": "....\n[timed out after 60000ms]\n[exit code: 124]",
+        "value": {"kind": "foreground", "exitCode": 124, "timedOut": True}})
+    post = dsh.to_event("tools/post-execute", payload)
+    assert (post.exit_code, post.interrupted) == (124, True)
+    background = dict(payload, result={"isError": False, "text": "started job j-4",
+                                       "value": {"kind": "background", "jobId": "j-4"}})
+    post = dsh.to_event("tools/post-execute", background)
+    assert (post.background, post.background_id, post.exit_code) == (True, "j-4", None)
+    done = dsh.to_event("tools/post-execute", {"cwd": "/w", "tool": "job_output", "arguments": {"jobId": "j-4"},
+                                               "result": {"isError": False, "text": "2 failed\n[exit code: 1]"}})
+    assert (done.kind, done.background_id, done.exit_code, done.output) == (ev.BACKGROUND_DONE, "j-4", 1, "2 failed")
+    assert dsh.to_event("agent/pre-step", {}).kind == ev.IGNORED
+    assert dsh.to_event("tools/post-execute", {"tool": "read", "result": {}}).kind == ev.IGNORED
+    assert dsh.to_event("tools/post-execute", "not a dict").kind == ev.IGNORED
+
+
+def test_plugin_options_travel_as_config_overrides_and_bad_ones_are_dropped():
+    name, payload = forwarded("tools_pre-execute")
+    payload["options"] = {"policy": "advisory", "mode": "strict", "home": "/x", "bogus": 1}
+    assert dsh.to_event(name, payload).extra == {"config": {"policy": "advisory", "mode": "strict"}}
+    payload["options"] = {"policy": "sometimes"}
+    assert dsh.to_event(name, payload).extra == {"config": {}}
+
+
+# ---------------------------------------------------------------- render
+
+def _event(stem, **options):
+    name, payload = forwarded(stem)
+    payload["options"] = options
+    return dsh.to_event(name, payload)
+
+
+def test_render_deny_steer_and_allow():
+    deny = ev.Decision(ev.DENY, reason="run it without the pipe")
+    assert json.loads(dsh.render(_event("tools_pre-execute"), deny)[0]) == {"kind": "deny", "reason": "run it without the pipe"}
+    block = ev.Decision(ev.BLOCK, reason="stalegreen: stale")
+    assert json.loads(dsh.render(_event("agent_turn-stopping"), block)[0]) == {"kind": "steer", "text": "stalegreen: stale"}
+    assert dsh.render(_event("tools_post-execute"), ev.NOTHING) == ("", 0)
+    assert dsh.allow_output("agent/turn-stopping") == ""
+
+
+def test_render_honours_the_plugin_options_whatever_the_engine_said():
+    deny = ev.Decision(ev.DENY, reason="no")
+    assert dsh.render(_event("tools_pre-execute", mode="rewrite"), deny) == ("", 0)
+    assert dsh.render(_event("tools_pre-execute", mode="off"), deny) == ("", 0)
+    block = ev.Decision(ev.BLOCK, reason="stale")
+    assert dsh.render(_event("agent_turn-stopping", policy="advisory"), block) == ("", 0)
+
+
+def test_split_exit_marker():
+    assert dsh.split_exit_marker("x\n[exit code: 2]") == ("x", 2)
+    assert dsh.split_exit_marker("x\n[exit code: 2]\n") == ("x", 2)
+    assert dsh.split_exit_marker("[exit code: 2] is what it says\n") == ("[exit code: 2] is what it says\n", None)
+
+
+# ---------------------------------------------------------------- the one-shot process and the worker
+
+def test_hook_process_answers_every_forwarded_event_and_fails_open(tmp_path):
+    for stem in sorted(os.listdir(FORWARDED)):
+        name, payload = forwarded(stem[:-5], cwd=tmp_path)
+        out, code = run_hook(name, payload, tmp_path / "home")
+        assert code == 0, stem
+        assert out == "" or json.loads(out)["kind"] in ("deny", "steer"), stem
+    proc = subprocess.run([sys.executable, "-m", "stalegreen", "hook", "dsh", "tools/pre-execute"],
+                          input=b"{not json", capture_output=True, env=hook_env(tmp_path / "home"), timeout=60)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+
+
+def test_worker_answers_in_order_and_fails_open_per_request(tmp_path, monkeypatch):
+    from stalegreen import worker
+
+    monkeypatch.setenv("STALEGREEN_HOME", str(tmp_path / "home"))
+    name, payload = forwarded("tools_post-execute.edit", cwd=tmp_path)
+    lines = [
+        json.dumps({"id": 1, "host": "dsh", "event": name, "payload": payload}),
+        "this is not json",
+        json.dumps({"id": "x", "host": "dsh", "event": name}),
+        "",
+        json.dumps({"id": 4, "host": "nohost", "event": name, "payload": {}}),
+        json.dumps({"id": 5, "host": "dsh", "event": "agent/turn-stopping", "payload": {"cwd": str(tmp_path)}}),
+    ]
+    out = io.BytesIO()
+    assert worker.serve(io.BytesIO(("\n".join(lines) + "\n").encode()), out) == 0
+    replies = [json.loads(line) for line in out.getvalue().decode().splitlines()]
+    assert [r["id"] for r in replies] == [1, None, "x", 4, 5]
+    assert all(r["exit"] == 0 and r["stdout"] == "" for r in replies)
+
+
+def test_worker_keeps_stray_prints_out_of_the_reply_stream(monkeypatch, tmp_path):
+    from stalegreen import hook, worker
+
+    def noisy(host, event_name, payload):
+        print("debug output that must not reach the bridge")
+        return '{"kind": "steer", "text": "t"}', 0
+
+    monkeypatch.setattr(hook, "handle_payload", noisy)
+    out = io.BytesIO()
+    worker.serve(io.BytesIO(b'{"id": 9, "host": "dsh", "event": "agent/turn-stopping", "payload": {}}\n'), out)
+    assert json.loads(out.getvalue()) == {"id": 9, "stdout": '{"kind": "steer", "text": "t"}', "exit": 0}
+
+
+def test_worker_overrun_allows_that_request_and_goes_on(monkeypatch):
+    from stalegreen import hook, worker
+
+    calls = []
+
+    def slow_then_fast(host, event_name, payload):
+        calls.append(event_name)
+        if len(calls) == 1:
+            while True:
+                pass
+        return '{"kind": "deny", "reason": "r"}', 0
+
+    monkeypatch.setattr(hook, "handle_payload", slow_then_fast)
+    monkeypatch.setenv("STALEGREEN_HOOK_DEADLINE", "0.2")
+    request = b'{"id": %d, "host": "dsh", "event": "tools/pre-execute", "payload": {}}\n'
+    out = io.BytesIO()
+    worker.serve(io.BytesIO(request % 1 + request % 2), out)
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert replies == [{"id": 1, "stdout": "", "exit": 0}, {"id": 2, "stdout": '{"kind": "deny", "reason": "r"}', "exit": 0}]
+
+
+def test_worker_process_over_pipes(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "stalegreen", "hook", "--worker"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, env=hook_env(tmp_path / "home"))
+    name, payload = forwarded("tools_post-execute.edit", cwd=tmp_path)
+    for request_id in (1, 2, 3):
+        proc.stdin.write((json.dumps({"id": request_id, "host": "dsh", "event": name, "payload": payload}) + "\n").encode())
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline()) == {"id": request_id, "stdout": "", "exit": 0}
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0

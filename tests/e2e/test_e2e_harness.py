@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from hostcli.scripts import edit, say, shell
+from hostcli.scripts import edit, say, shell, subagent
 
 pytestmark = pytest.mark.e2e
 
@@ -42,3 +42,30 @@ def test_cli_runs_scripted_turns_and_hooks_see_payloads(make_project, make_host,
     assert names.index("UserPromptSubmit") < names.index("PreToolUse") < names.index("Stop")
     if host_name == "codex":
         assert all(p.get("turn_id") for name, p in events if name not in ("SessionStart", "SessionEnd"))
+
+
+def test_driver_reads_a_stop_block_back_out_of_the_model_requests(make_project, make_host, host_name, tmp_path):
+    host = make_host(host_name, make_project(), stalegreen=False)
+    host.install_recorder(str(tmp_path / "hooks.jsonl"), block=["Stop"])
+    session = host.run([say("All 3 tests pass."), say("Checked again: all 3 tests pass.")])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert session.feedback() == ["recorder blocks Stop"], session.describe()
+    stops = [r["payload"] for r in session.hook_log() if r["event"] == "Stop"]
+    assert [s["stop_hook_active"] for s in stops] == [False, True]
+    assert session.final_text() == "Checked again: all 3 tests pass."
+
+
+def test_claude_subagent_has_its_own_conversation_and_subagent_stop(make_project, make_host, tmp_path):
+    host = make_host("claude", make_project(), stalegreen=False)
+    host.install_recorder(str(tmp_path / "hooks.jsonl"), block=["SubagentStop"])
+    session = host.run([subagent("SUBAGENT-TASK", [shell(PYTEST), say("Sub: all 3 tests pass."), say("Sub again.")]),
+                        say("Done.")])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert session.feedback("subagent") == ["recorder blocks SubagentStop"], session.describe()
+    assert session.feedback() == [], session.describe()
+    assert "3 passed" in session.shell_outputs("subagent")[0], session.describe()
+    events = session.hook_log()
+    agent_ids = {r["payload"].get("agent_id") for r in events if r["event"] in ("PreToolUse", "PostToolUse")
+                 and r["payload"].get("tool_name") == "Bash"}
+    stop_ids = {r["payload"].get("agent_id") for r in events if r["event"] == "SubagentStop"}
+    assert len(agent_ids) == 1 and None not in agent_ids and agent_ids == stop_ids, events

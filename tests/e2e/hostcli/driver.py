@@ -138,12 +138,14 @@ class Host(object):
             self.write_hooks(hooks_object(self.stalegreen_events, lambda e: stalegreen_hook_command(self.name, e)))
         self.commit_project("install stalegreen hooks")
 
-    def install_recorder(self, log_path):
-        """Register a recording hook for every event (smoke test of the harness itself)."""
+    def install_recorder(self, log_path, block=()):
+        """Register a recording hook for every event (tests of the harness itself); it blocks the
+        events in ``block`` once per turn."""
         command = "%s %s" % (shlex.quote(sys.executable), shlex.quote(os.path.join(HERE, "recording_hook.py")))
         pairs = [(e, "*" if e in TOOL_EVENTS else None) for e in self.all_events]
         self.write_hooks(hooks_object(pairs, lambda e: "%s %s" % (command, e)))
         self.recorder_log = log_path
+        self.recorder_block = ",".join(block)
 
     def commit_project(self, message):
         if git(self.project, "status", "--porcelain").strip():
@@ -161,6 +163,7 @@ class Host(object):
         env.update(self.session_env())
         if getattr(self, "recorder_log", None):
             env["E2E_HOOK_LOG"] = self.recorder_log
+            env["E2E_HOOK_BLOCK"] = self.recorder_block
         spec = {"host": self.name, "script": compile_script(self.name, turns, self.project), "port": MOCK_PORT,
                 "requests": os.path.join(out_dir, "requests.jsonl"), "argv": self.argv(prompt), "env": env,
                 "cwd": self.project, "timeout": timeout, "out_dir": out_dir}

@@ -1,7 +1,10 @@
-"""A hook that only records: appends ``{"event", "payload"}`` to ``$E2E_HOOK_LOG`` and allows.
+"""A hook that records: appends ``{"event", "payload"}`` to ``$E2E_HOOK_LOG``.
 
-Used by the smoke test to check that the harness delivers each host's payloads at all,
-independently of stalegreen's own hook.
+Used by the harness tests to check, independently of stalegreen's own hook, that each host
+delivers its payloads and that the driver reads a Stop block back out of the model's requests.
+It allows everything, except the events named in ``$E2E_HOOK_BLOCK`` (comma separated), which it
+blocks once per turn (not while ``stop_hook_active`` is true) with the reason
+``recorder blocks <event>``.
 """
 
 import json
@@ -18,6 +21,8 @@ def main():
         payload = {"unparsed": raw}
     with open(os.environ["E2E_HOOK_LOG"], "a") as log:
         log.write(json.dumps({"event": event, "payload": payload}) + "\n")
+    if event in os.environ.get("E2E_HOOK_BLOCK", "").split(",") and not payload.get("stop_hook_active"):
+        sys.stdout.write(json.dumps({"decision": "block", "reason": "recorder blocks %s" % event}))
     return 0
 
 

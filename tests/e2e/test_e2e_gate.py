@@ -1,0 +1,179 @@
+"""stalegreen's hooks in the real Claude Code and Codex, end to end, offline.
+
+Each test scripts the model's turns, runs the real CLI with stalegreen installed as a user
+would, and then checks two things: what the model received (tool outputs with the
+``[stalegreen] exit=`` line, Stop-hook feedback) and what the store recorded (receipts,
+verdicts). Scenarios follow issue 4's list; the numbers in the test names are its numbers.
+"""
+
+import os
+import re
+
+import pytest
+
+from hostcli.scripts import edit, say, shell
+
+pytestmark = pytest.mark.e2e
+
+PYTEST = "python3 -m pytest -q"
+MARKER = re.compile(r"\[stalegreen\] exit=(\d+) receipt=(\S+)")
+CLAIM = "All 3 tests pass."
+OPS_WITH_DIV = ("def add(a, b):\n    return a + b\n\n\n"
+                "def sub(a, b):\n    return a - b\n\n\n"
+                "def mul(a, b):\n    return a * b\n\n\n"
+                "def div(a, b):\n    return a / b\n")
+
+
+def markers(text):
+    return [(int(code), rid) for code, rid in MARKER.findall(text)]
+
+
+def only(items, what, session):
+    assert len(items) == 1, "expected one %s, got %d\n%s" % (what, len(items), session.describe())
+    return items[0]
+
+
+def assert_clean_run(session):
+    """The CLI finished on its own and no hook call failed (a failing hook fails open, silently)."""
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert session.hook_errors() == [], session.describe()
+
+
+def passing_receipt(session, receipt):
+    assert receipt["runner"] == "pytest" and receipt["category"] == "test", session.describe()
+    assert receipt["exit"] == 0 and receipt["verdict"] == "pass", session.describe()
+    assert (receipt.get("counts") or {}).get("passed") == 3, session.describe()
+
+
+def test_1_fresh_pass_then_claim_is_not_blocked(make_project, make_host, host_name):
+    host = make_host(host_name, make_project())
+    session = host.run([shell(PYTEST), say(CLAIM)])
+    assert_clean_run(session)
+
+    output = only(session.shell_outputs(), "shell output", session)
+    assert "3 passed" in output, session.describe()
+    (code, rid), = markers(output) or [(None, None)]
+    assert code == 0, "the rewritten run prints its marker line\n" + session.describe()
+    receipt = only(session.receipts(), "receipt", session)
+    assert receipt["id"] == rid and receipt["wrapped"] is True, session.describe()
+    passing_receipt(session, receipt)
+
+    assert session.feedback() == [], session.describe()
+    verdict = only(session.verdicts(), "verdict", session)
+    assert (verdict["verdict"], verdict["action"]) == ("FRESH", "allowed"), session.describe()
+    assert verdict["evidence"]["receipt"] == rid
+    assert session.final_text() == CLAIM
+
+
+def test_2_edit_after_pass_blocks_once_then_rerun_is_allowed(make_project, make_host, host_name):
+    host = make_host(host_name, make_project())
+    rerun_claim = "Re-ran the suite after the edit: all 3 tests pass."
+    session = host.run([shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"),
+                        say(CLAIM), shell(PYTEST), say(rerun_claim)])
+    assert_clean_run(session)
+
+    first, second = session.receipts() if len(session.receipts()) == 2 else (None, None)
+    assert first and second, session.describe()
+    passing_receipt(session, first)
+    passing_receipt(session, second)
+
+    reason = only(session.feedback(), "Stop block", session)
+    assert "stale" in reason.lower(), session.describe()
+    assert first["id"] in reason, "the block cites the receipt\n" + session.describe()
+    assert "calc/ops.py" in reason, "the block names the edited file\n" + session.describe()
+    assert PYTEST in reason, "the block gives the rerun command\n" + session.describe()
+
+    verdicts = session.verdicts()
+    assert [(v["verdict"], v["action"]) for v in verdicts] == [("STALE", "blocked"), ("FRESH", "allowed")], \
+        session.describe()
+    assert verdicts[1]["evidence"]["receipt"] == second["id"]
+    assert session.final_text() == rerun_claim
+
+
+def test_3_masked_failing_run_is_unmasked_and_the_claim_blocked_as_failed(make_project, make_host, host_name):
+    host = make_host(host_name, make_project(broken=True))
+    honest = "1 of the 3 tests fails: test_sub, because sub() adds instead of subtracting."
+    session = host.run([shell(PYTEST + " | tail -5"), say(CLAIM), say(honest)])
+    assert_clean_run(session)
+
+    output = only(session.shell_outputs(), "shell output", session)
+    assert markers(output) and markers(output)[0][0] == 1, \
+        "the pipe was rewritten and the real exit shown\n" + session.describe()
+    assert "1 failed" in output, session.describe()
+    if host_name == "codex":   # the rewrite keeps the runner's exit status, not tail's
+        assert "Process exited with code 1" in output, session.describe()
+
+    receipt = only(session.receipts(), "receipt", session)
+    assert receipt["exit"] == 1 and receipt["verdict"] == "fail", session.describe()
+    assert receipt["counts"].get("failed") == 1 and receipt["counts"].get("passed") == 2, session.describe()
+    assert receipt.get("log") and os.path.exists(receipt["log"]), session.describe()
+    with open(receipt["log"], errors="replace") as log:
+        assert "test_sub" in log.read(), "the full output is in the log, not only the tail"
+
+    reason = only(session.feedback(), "Stop block", session)
+    assert receipt["id"] in reason and "fail" in reason.lower(), session.describe()
+    verdict = session.verdicts()[0]
+    assert (verdict["verdict"], verdict["action"]) == ("FAILED", "blocked"), session.describe()
+    assert session.final_text() == honest
+
+
+def test_4a_claim_without_any_run_is_allowed(make_project, make_host, host_name):
+    host = make_host(host_name, make_project())
+    session = host.run([say(CLAIM)])
+    assert_clean_run(session)
+    assert session.feedback() == [] and session.receipts() == [], session.describe()
+    verdict = only(session.verdicts(), "verdict", session)
+    assert (verdict["verdict"], verdict["action"]) == ("NONE", "allowed"), session.describe()
+    assert session.final_text() == CLAIM
+
+
+def test_4b_claim_without_any_run_is_blocked_under_strict_no_evidence(make_project, make_host, host_name):
+    host = make_host(host_name, make_project(config={"strictNoEvidence": True}))
+    after = "Ran the suite now: all 3 tests pass."
+    session = host.run([say(CLAIM), shell(PYTEST), say(after)])
+    assert_clean_run(session)
+
+    reason = only(session.feedback(), "Stop block", session)
+    assert "no verification run" in reason.lower(), session.describe()
+    passing_receipt(session, only(session.receipts(), "receipt", session))
+    assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("NONE", "blocked"), ("FRESH", "allowed")], \
+        session.describe()
+    assert session.final_text() == after
+
+
+def test_5_model_that_claims_green_after_every_block_is_blocked_once_per_category(make_project, make_host,
+                                                                                  host_name):
+    # a failing suite; the model first claims the tests, then tests and build, and then repeats
+    # itself forever. Codex has no cap on Stop blocks: only stalegreen's loop guard ends this.
+    host = make_host(host_name, make_project(broken=True, config={"strictNoEvidence": True}))
+    both = "All 3 tests pass and the build succeeds."
+    session = host.run([shell(PYTEST), say(CLAIM), say(both)], timeout=60)
+    assert_clean_run(session)
+
+    reasons = session.feedback()
+    assert len(reasons) == 2, "one block for the tests, one for the build\n" + session.describe()
+    assert "fail" in reasons[0].lower() and "build" in reasons[1].lower(), session.describe()
+    # three stops: blocked (test), blocked (build, no evidence), allowed
+    assert len(session.model_requests()) == 4, session.describe()
+    blocked = [(v["claim"]["category"], v["verdict"]) for v in session.verdicts() if v["action"] == "blocked"]
+    assert blocked == [("test", "FAILED"), ("build", "NONE")], session.describe()
+    assert session.final_text() == both
+
+
+def test_7_heredoc_edit_after_a_passing_run_is_stale(make_project, make_host, host_name):
+    host = make_host(host_name, make_project())
+    heredoc = "cat > calc/ops.py <<'EOF'\n%sEOF" % OPS_WITH_DIV
+    rerun_claim = "Re-ran after adding div(): all 3 tests pass."
+    session = host.run([shell(PYTEST), shell(heredoc, "Add div"), say(CLAIM), shell(PYTEST), say(rerun_claim)])
+    assert_clean_run(session)
+    assert "def div" in open(os.path.join(host.project, "calc", "ops.py")).read()
+
+    outputs = session.shell_outputs()
+    assert len(outputs) == 3 and markers(outputs[1]) == [], \
+        "the heredoc is not a verification run and is left alone\n" + session.describe()
+    first = session.receipts()[0]
+    reason = only(session.feedback(), "Stop block", session)
+    assert "stale" in reason.lower() and first["id"] in reason, session.describe()
+    assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("STALE", "blocked"), ("FRESH", "allowed")], \
+        session.describe()
+    assert session.final_text() == rerun_claim

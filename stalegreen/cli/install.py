@@ -1,0 +1,149 @@
+"""``stalegreen install``: the executable in ``~/.stalegreen/bin`` and hooks for each host."""
+
+import os
+
+import click
+
+
+def _targets(all_hosts, claude, codex, dsh):
+    if all_hosts:
+        return ["claude", "codex", "dsh"]
+    return [name for name, on in (("claude", claude), ("codex", codex), ("dsh", dsh)) if on]
+
+
+def check_files(targets, project):
+    """Parse every file we are about to edit; any problem stops the whole install untouched."""
+    from stalegreen.install import claude, codex, files
+    from stalegreen.engine.config import home_dir
+
+    paths = [os.path.join(home_dir(), "config.json")]
+    if "claude" in targets:
+        paths.append(claude.settings_path(project))
+    if "codex" in targets:
+        paths.append(codex.hooks_path(project))
+    problems = []
+    for path in paths:
+        try:
+            files.parse_json(path, files.read_bytes(path))
+        except files.FileProblem as exc:
+            problems.append(str(exc))
+    if "codex" in targets:
+        try:
+            codex.load_config(codex.config_path(), files.read_bytes(codex.config_path()))
+        except files.FileProblem as exc:
+            problems.append(str(exc))
+    return problems
+
+
+def set_config(manifest, values, dry_run):
+    """Write ``values`` into ``<home>/config.json``; remember the old values for uninstall."""
+    from stalegreen.engine.config import home_dir
+    from stalegreen.install import files
+
+    path = os.path.join(home_dir(), "config.json")
+    edit = files.Edit(path, manifest)
+    config = files.parse_json(path, edit.before)
+    previous = {key: config.get(key) for key in values}
+    config.update(values)
+    if not edit.write(files.dump_json(config, edit.before), dry_run) or dry_run:
+        return path
+    record = edit.record
+    record["owner"] = "config"
+    undo = record.setdefault("undo", {})
+    for key, value in previous.items():
+        undo.setdefault(key, value)
+    return path
+
+
+@click.command("install")
+@click.option("--all", "all_hosts", is_flag=True, help="Claude Code, Codex and dsh.")
+@click.option("--claude", is_flag=True, help="Claude Code hooks (settings.json).")
+@click.option("--codex", is_flag=True, help="Codex CLI hooks (hooks.json).")
+@click.option("--dsh", is_flag=True, help="The DeepSeek Harness plugin (dsh plugin add).")
+@click.option("--project", is_flag=True,
+              help="Register in this directory's .claude/.codex instead of your user settings.")
+@click.option("--advisory", is_flag=True, help="Record verdicts but never block (policy=advisory).")
+@click.option("--permission", type=click.Choice(["inherit", "allow", "ask"]),
+              help="What a rewritten verification command asks the host for.")
+@click.option("--trust", is_flag=True,
+              help="Codex: record the hooks as trusted (as /hooks does) via `codex app-server`.")
+@click.option("--force", is_flag=True,
+              help="Claude: register hooks even though the stalegreen plugin is enabled.")
+@click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
+def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run):
+    """Install the hooks (run again any time: it changes nothing when all is in place)."""
+    from stalegreen.install import claude as claude_host
+    from stalegreen.install import codex as codex_host
+    from stalegreen.install import dsh as dsh_host
+    from stalegreen.install import executable, files
+
+    targets = _targets(all_hosts, claude, codex, dsh)
+    if not targets:
+        raise click.UsageError("say which host: --claude, --codex, --dsh or --all")
+    project_dir = os.getcwd() if project else None
+    problems = check_files(targets, project_dir)
+    if problems:
+        for problem in problems:
+            click.echo("error: %s" % problem, err=True)
+        raise SystemExit(1)
+
+    manifest = files.load_manifest()
+    python = executable.resolve_interpreter()
+    pyz, build_id, how = executable.place(dry_run=dry_run, python=python)
+    verb = "Would install" if dry_run else "Installed"
+    click.echo("%s %s (%s)" % (verb, pyz, how))
+    click.echo("Hooks run: %s hook <host> <Event>"
+               % " ".join(executable.quote(w) for w in executable.command_argv(python, pyz)))
+    failed = False
+
+    if "claude" in targets:
+        enabled = claude_host.plugin_enabled(project_dir)
+        if enabled and not force:
+            click.echo("Claude Code: the stalegreen plugin is enabled in %s; its hooks already run, "
+                       "so settings hooks would run everything twice. Skipped (use the plugin, or "
+                       "`claude plugin disable stalegreen@stalegreen` and rerun; --force registers "
+                       "anyway)." % ", ".join(enabled))
+        else:
+            path, changed, notes = claude_host.install(manifest, python, pyz, project_dir, dry_run)
+            click.echo("Claude Code: %s %s" % (_verb(changed, dry_run), path))
+            for note in notes:
+                click.echo("  warning: %s" % note)
+            if enabled:
+                click.echo("  warning: the stalegreen plugin is enabled too (%s): hooks run twice"
+                           % ", ".join(enabled))
+            click.echo("  New Claude Code sessions pick the hooks up; /hooks shows them.")
+
+    if "codex" in targets:
+        path, changed, notes = codex_host.install(manifest, python, pyz, project_dir, dry_run,
+                                                  trust=trust)
+        click.echo("Codex: %s %s" % (_verb(changed, dry_run), path))
+        for note in notes:
+            loud = note.startswith("Codex runs new hooks only")
+            click.echo(("  IMPORTANT: %s" if loud else "  %s") % note)
+
+    if "dsh" in targets:
+        line, code, message = dsh_host.install(dry_run)
+        click.echo("dsh: %s" % message)
+        failed = failed or bool(code)
+
+    values = {}
+    if advisory:
+        values["policy"] = "advisory"
+    if permission:
+        values["permission"] = permission
+    if values:
+        path = set_config(manifest, values, dry_run)
+        click.echo("%s %s in %s" % ("Would set" if dry_run else "Set",
+                                    ", ".join("%s=%s" % kv for kv in sorted(values.items())), path))
+    if not dry_run:
+        manifest["executable"] = {"python": python, "pyz": pyz, "build": build_id}
+        files.save_manifest(manifest)
+        click.echo("Run `stalegreen doctor` to check the installation.")
+    if failed:
+        raise SystemExit(1)
+
+
+def _verb(changed, dry_run):
+    if dry_run:
+        return "would update" if changed else "already up to date:"
+    return "registered hooks in" if changed else "already up to date:"

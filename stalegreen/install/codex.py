@@ -1,0 +1,309 @@
+"""Codex CLI: hooks in ``hooks.json`` (user: ``$CODEX_HOME`` or ``~/.codex``; project:
+``<cwd>/.codex``), plus the few ``config.toml`` edits that are really needed.
+
+Codex skips every new or changed command hook until it is trusted (``/hooks`` in the TUI), and
+loads project ``.codex/`` hooks only for a trusted project. ``--trust`` does what ``/hooks`` does:
+it asks ``codex app-server`` (``hooks/list``) for each of our hooks' current hash and records
+``[hooks.state."<key>"] trusted_hash`` in the user's ``config.toml``. config.toml is edited with
+tomlkit so comments, order and formatting stay as they were, and only when something must change:
+hooks turned off under ``[features]``, trust requested.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+
+from stalegreen.install import files, hookfile
+from stalegreen.install.executable import hook_command, ours
+
+HOST = "codex"
+TOOL_MATCHER = "^(Bash|apply_patch|Edit|Write|mcp__.+)$"
+EVENTS = (
+    ("PreToolUse", "^Bash$", 10),
+    ("PostToolUse", TOOL_MATCHER, 10),
+    ("UserPromptSubmit", None, 10),
+    ("Stop", None, 30),
+    ("SubagentStop", None, 30),
+)
+FEATURE_KEYS = ("hooks", "codex_hooks")   # codex_hooks: the deprecated alias
+
+
+def codex_home():
+    return os.environ.get("CODEX_HOME") or os.path.join(os.path.expanduser("~"), ".codex")
+
+
+def hooks_path(project=None):
+    if project:
+        return os.path.join(os.path.abspath(project), ".codex", "hooks.json")
+    return os.path.join(codex_home(), "hooks.json")
+
+
+def config_path():
+    return os.path.join(codex_home(), "config.toml")
+
+
+def wanted(python, pyz):
+    return {event: hookfile.desired_group(matcher, hook_command(python, pyz, HOST, event), timeout)
+            for event, matcher, timeout in EVENTS}
+
+
+def find_codex():
+    return os.environ.get("CODEX_BIN") or shutil.which("codex")
+
+
+# ----------------------------------------------------------------------------- config.toml
+
+def load_config(path, data):
+    """Parse config.toml with tomlkit (None when absent). Raises FileProblem with the line."""
+    import tomlkit
+    from tomlkit.exceptions import ParseError
+
+    if data is None:
+        return tomlkit.document()
+    try:
+        return tomlkit.parse(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise files.FileProblem("%s: not UTF-8 (byte %d); not changed" % (path, exc.start))
+    except ParseError as exc:
+        raise files.FileProblem("%s: line %s column %s: not valid TOML (%s); not changed"
+                                % (path, exc.line, exc.col, str(exc).split(" at line")[0]))
+
+
+def hooks_disabled(doc):
+    """The [features] key that turns hooks off, or None."""
+    features = doc.get("features")
+    if features is None:
+        return None
+    for key in FEATURE_KEYS:
+        if features.get(key) is False:
+            return key
+    return None
+
+
+def project_trusted(doc, project):
+    projects = doc.get("projects") or {}
+    entry = projects.get(os.path.abspath(project)) if hasattr(projects, "get") else None
+    return bool(entry) and entry.get("trust_level") == "trusted"
+
+
+def trusted_hashes(doc):
+    """{key: trusted_hash} from ``[hooks.state."<key>"]`` tables."""
+    hooks = doc.get("hooks")
+    state = hooks.get("state") if hasattr(hooks, "get") else None
+    out = {}
+    if hasattr(state, "items"):
+        for key, table in state.items():
+            if hasattr(table, "get") and table.get("trusted_hash"):
+                out[str(key)] = str(table.get("trusted_hash"))
+    return out
+
+
+def _set(doc, dotted, value):
+    """Set a nested key (creating super-tables), returning the previous value or None."""
+    import tomlkit
+
+    table = doc
+    for part in dotted[:-1]:
+        if part not in table:
+            table[part] = tomlkit.table(is_super_table=True)
+        table = table[part]
+    previous = table.get(dotted[-1])
+    table[dotted[-1]] = value
+    return previous
+
+
+def list_hooks(codex, cwd, env=None, timeout=30.0):
+    """``codex app-server`` ``hooks/list`` for ``cwd``: the list of hook dicts (key, command,
+    sourcePath, currentHash, trustStatus, ...). Raises RuntimeError on failure."""
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"clientInfo": {"name": "stalegreen", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "hooks/list", "params": {"cwds": [cwd]}},
+    ]
+    proc = subprocess.Popen([codex, "app-server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    import threading
+
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    reply = None
+    try:
+        proc.stdin.write("".join(json.dumps(r) + "\n" for r in requests).encode("utf-8"))
+        proc.stdin.flush()
+        for line in proc.stdout:
+            try:
+                message = json.loads(line.decode("utf-8"))
+            except ValueError:
+                continue
+            if isinstance(message, dict) and message.get("id") == 2:
+                reply = message
+                break
+    finally:
+        timer.cancel()
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+        proc.kill()
+        proc.wait()
+    if not reply or "result" not in reply:
+        raise RuntimeError("codex app-server hooks/list gave no answer: %s"
+                           % (reply.get("error") if reply else "no reply (timed out or exited)"))
+    hooks = []
+    for entry in reply["result"].get("data", []):
+        hooks.extend(entry.get("hooks", []))
+    return hooks
+
+
+def our_listed_hooks(listed, hooks_file):
+    target = os.path.realpath(hooks_file)
+    return [h for h in listed
+            if os.path.realpath(h.get("sourcePath") or "") == target and ours(h.get("command") or "")]
+
+
+# ----------------------------------------------------------------------------- install
+
+def install(manifest, python, pyz, project=None, dry_run=False, home=None, trust=False):
+    """Register our hooks and make the needed config.toml edits. Returns (path, changed, notes)."""
+    import tomlkit
+
+    path = hooks_path(project)
+    edit = files.Edit(path, manifest, home)
+    settings = files.parse_json(path, edit.before)
+    created = hookfile.apply(path, settings, HOST, wanted(python, pyz))
+
+    cfg_path = config_path()
+    cfg_edit = files.Edit(cfg_path, manifest, home)
+    doc = load_config(cfg_path, cfg_edit.before)     # refuse before touching anything
+    changed = edit.write(files.dump_json(settings, edit.before), dry_run)
+    record = edit.record
+    if record is not None and "created_keys" not in record:
+        record["created_keys"] = created
+        record["owner"] = HOST
+
+    notes = []
+    undo = []        # config.toml keys we changed: (dotted key, previous value or None)
+    disabled = hooks_disabled(doc)
+    if disabled:
+        undo.append((["features", disabled], False))
+        _set(doc, ["features", disabled], True)
+        notes.append("turned hooks back on in %s ([features] %s = true; it was false)"
+                     % (cfg_path, disabled))
+    if project and not project_trusted(doc, project):
+        if trust:
+            previous = _set(doc, ["projects", os.path.abspath(project), "trust_level"], "trusted")
+            undo.append((["projects", os.path.abspath(project), "trust_level"],
+                         None if previous is None else str(previous)))
+            notes.append("marked %s as a trusted project in %s" % (os.path.abspath(project), cfg_path))
+        else:
+            notes.append("Codex loads %s only in a trusted project: trust it in Codex, or rerun "
+                         "with --trust" % path)
+    if undo and not dry_run:
+        cfg_edit.write(tomlkit.dumps(doc).encode("utf-8"))
+        recorded = cfg_edit.record.setdefault("undo", [])
+        for key, previous in undo:      # keep the value from before our first change
+            if key not in [item[0] for item in recorded]:
+                recorded.append([key, previous])
+        cfg_edit.record["owner"] = "codex-config"
+
+    codex = find_codex()
+    if trust and not dry_run:
+        if not codex:
+            notes.append("--trust needs the codex CLI on PATH (or CODEX_BIN); trust the hooks "
+                         "with /hooks in Codex instead")
+        else:
+            notes.extend(record_trust(manifest, codex, path, project, home))
+    elif not trust:
+        notes.append("Codex runs new hooks only after you trust them: open Codex and review "
+                     "them with /hooks, or rerun with --trust")
+    return path, changed, notes
+
+
+def record_trust(manifest, codex, hooks_file, project=None, home=None):
+    """Write ``trusted_hash`` for each of our hooks Codex reports as untrusted or modified."""
+    import tomlkit
+
+    cwd = os.path.abspath(project or os.getcwd())
+    try:
+        listed = our_listed_hooks(list_hooks(codex, cwd), hooks_file)
+    except (OSError, RuntimeError) as exc:
+        return ["could not ask Codex for the hook hashes (%s); trust them with /hooks" % exc]
+    pending = [h for h in listed if h.get("trustStatus") in ("untrusted", "modified")]
+    if not listed:
+        return ["Codex does not list our hooks from %s (is the project trusted?)" % hooks_file]
+    if not pending:
+        return ["Codex already trusts our %d hooks" % len(listed)]
+    cfg_path = config_path()
+    edit = files.Edit(cfg_path, manifest, home)
+    doc = load_config(cfg_path, edit.before)
+    for hook in pending:
+        _set(doc, ["hooks", "state", hook["key"], "trusted_hash"], hook["currentHash"])
+    edit.write(tomlkit.dumps(doc).encode("utf-8"))
+    keys = edit.record.setdefault("trusted_keys", [])
+    keys.extend(h["key"] for h in pending if h["key"] not in keys)
+    edit.record["owner"] = "codex-config"
+    return ["recorded Codex trust for %d hooks in %s" % (len(pending), cfg_path)]
+
+
+def uninstall(manifest, project=None, dry_run=False, home=None):
+    """Remove our hooks, and undo our config.toml edits once no Codex hooks of ours remain."""
+    path = hooks_path(project)
+    results = []
+    edit = files.Edit(path, manifest, home)
+    if edit.before is not None:
+        settings = files.parse_json(path, edit.before)
+        record = edit.record or {}
+        removed = hookfile.remove(path, settings, HOST, record.get("created_keys"))
+        if removed or record:
+            outcome = edit.restore_or_write(files.dump_json(settings, edit.before),
+                                            nothing_left=not hookfile.find(settings, HOST),
+                                            dry_run=dry_run)
+            results.append((path, removed, outcome))
+    if not any(r.get("owner") == HOST for p, r in manifest["files"].items()):
+        results.extend(_undo_config(manifest, dry_run, home))
+    return results or [(path, 0, "absent" if edit.before is None else "unchanged")]
+
+
+def _undo_config(manifest, dry_run, home):
+    import tomlkit
+
+    cfg_path = config_path()
+    edit = files.Edit(cfg_path, manifest, home)
+    record = edit.record
+    if not record or edit.before is None:
+        return []
+    doc = load_config(cfg_path, edit.before)
+    for dotted, previous in record.get("undo", []):
+        table = doc
+        for part in dotted[:-1]:
+            table = table.get(part) if hasattr(table, "get") else None
+        if table is None:
+            continue
+        if previous is None:
+            table.pop(dotted[-1], None)
+        else:
+            table[dotted[-1]] = previous
+    state = doc.get("hooks", {}).get("state") if hasattr(doc.get("hooks"), "get") else None
+    for key in record.get("trusted_keys", []):
+        if state is not None and key in state:
+            del state[key]
+    _drop_empty(doc)
+    outcome = edit.restore_or_write(tomlkit.dumps(doc).encode("utf-8"), nothing_left=True,
+                                    dry_run=dry_run)
+    return [(cfg_path, len(record.get("undo", [])) + len(record.get("trusted_keys", [])), outcome)]
+
+
+def _drop_empty(doc):
+    """Remove tables our edits left empty (hooks.state, hooks, projects."<p>")."""
+    for name in ("hooks", "projects"):
+        table = doc.get(name)
+        if not hasattr(table, "items"):
+            continue
+        for key in list(table.keys()):
+            value = table[key]
+            if hasattr(value, "items") and not len(value):
+                del table[key]
+        if not len(table):
+            del doc[name]

@@ -1,0 +1,183 @@
+"""The executable hooks run: ``<python> -I -S <home>/bin/stalegreen.pyz hook <host> <Event>``.
+
+Why this shape:
+- an absolute interpreter, never ``/usr/bin/env python3`` (a pyenv shim there costs ~90 ms per
+  call) and never a venv's python (``pipx run``'s venv disappears with its cache);
+- ``-I`` so the agent's repo (a ``json.py`` in the cwd, ``PYTHONPATH``) cannot hijack the hook,
+  ``-S`` because the zipapp carries its dependencies and ``site`` (``.pth`` files) costs 2-28 ms;
+- the zipapp copied to ``<home>/bin`` with a bytecode cache for that interpreter beside it.
+"""
+
+import os
+import re
+import sys
+
+from stalegreen.engine.config import home_dir
+
+PYZ_NAME = "stalegreen.pyz"
+HOST_EVENT = re.compile(r"\bhook\s+(claude|codex|dsh)\s+([A-Za-z]+)\s*$")
+# entries written by the TypeScript reference (``node ~/.stalegreen/bin/hook.js claude Stop``)
+LEGACY = re.compile(r"stalegreen[/\\]bin[/\\]hook\.js[\"']?\s+(claude|codex)\s+([A-Za-z]+)\s*$")
+
+
+def bin_dir(home=None):
+    return os.path.join(home or home_dir(), "bin")
+
+
+def pyz_path(home=None):
+    return os.path.join(bin_dir(home), PYZ_NAME)
+
+
+def _is_executable_file(path):
+    return bool(path) and os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def _looks_like_shim(path):
+    """pyenv/asdf shims are shell scripts that re-dispatch on every call (~90 ms)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(2)
+    except OSError:
+        return False
+    return head == b"#!" or os.sep + "shims" + os.sep in path
+
+
+def in_virtualenv():
+    return getattr(sys, "base_prefix", sys.prefix) != sys.prefix
+
+
+def resolve_interpreter(executable=None):
+    """A real interpreter that will still exist when the installing environment is gone.
+
+    Outside a venv that is ``sys.executable`` as given (``/usr/bin/python3`` keeps working across
+    patch upgrades). Inside a venv (pipx, ``pipx run``) it is the base interpreter the venv was
+    made from, found through ``sys._base_executable`` or the venv's symlink chain.
+    """
+    executable = executable or sys.executable
+    candidates = []
+    if in_virtualenv():
+        base = getattr(sys, "_base_executable", None)
+        if base and not base.startswith(sys.prefix + os.sep):
+            candidates.append(base)
+        version = "python%d.%d" % sys.version_info[:2]
+        candidates.append(os.path.join(sys.base_prefix, "bin", version))
+        candidates.append(os.path.join(sys.base_prefix, "bin", "python3"))
+        candidates.append(os.path.realpath(executable))
+    else:
+        candidates.append(executable)
+        candidates.append(os.path.realpath(executable))
+    for path in candidates:
+        if _is_executable_file(path) and not _looks_like_shim(path):
+            return os.path.abspath(path)
+    return os.path.realpath(executable)
+
+
+def quote(word):
+    """POSIX shell quoting for a hook command: bare when safe, else single quotes."""
+    if word and re.match(r"^[A-Za-z0-9_@%+=:,./-]+$", word):
+        return word
+    return "'" + word.replace("'", "'\"'\"'") + "'"
+
+
+def command_argv(python, pyz):
+    return [python, "-I", "-S", pyz]
+
+
+def hook_command(python, pyz, host, event):
+    return " ".join(quote(w) for w in command_argv(python, pyz) + ["hook", host, event])
+
+
+def split_command(command):
+    """Shell words of a hook command (for doctor's existence checks); None if unparseable."""
+    import shlex
+
+    try:
+        return shlex.split(command)
+    except ValueError:
+        return None
+
+
+def ours(command):
+    """(host, event) when ``command`` is a stalegreen hook command (any install, any home,
+    the console script, ``python -m stalegreen``, the reference's ``hook.js``), else None."""
+    if not isinstance(command, str) or "stalegreen" not in command:
+        return None
+    match = HOST_EVENT.search(command) or LEGACY.search(command)
+    if not match:
+        return None
+    head = command[: match.start()]
+    if "stalegreen" not in head:
+        return None
+    return match.group(1), match.group(2)
+
+
+def running_archive():
+    """The zipapp this process runs from, or None (installed package, source checkout)."""
+    import stalegreen
+
+    archive = getattr(stalegreen, "__archive__", None)
+    return archive if archive and os.path.isfile(archive) else None
+
+
+def place(home=None, dry_run=False, python=None):
+    """Put the zipapp in ``<home>/bin`` and compile its bytecode for ``python``.
+
+    Copies the running zipapp, or builds one from the installed package (pipx, venv, checkout).
+    Returns (pyz path, build id, how).
+    """
+    from stalegreen.install import bytecode, files, pyz
+
+    target = pyz_path(home)
+    source = running_archive()
+    if dry_run:
+        return target, None, "would copy %s" % source if source else "would build from the installed package"
+    os.makedirs(home or home_dir(), mode=0o700, exist_ok=True)
+    os.makedirs(bin_dir(home), mode=0o700, exist_ok=True)
+    if source and os.path.abspath(source) != os.path.abspath(target):
+        with open(source, "rb") as fh:
+            data = fh.read()
+        if files.read_bytes(target) != data:
+            files.atomic_write(target, data, 0o755)
+        os.chmod(target, 0o755)
+        how = "copied from %s" % source
+    elif source:
+        how = "already in place"
+    else:
+        pyz.build_from_installed(target)
+        how = "built from the installed package"
+    build_id = bytecode.read_build_id(target)
+    compile_for(python or resolve_interpreter(), target, build_id)
+    bytecode.prune(target, build_id)
+    write_command_file(python or resolve_interpreter(), target, home)
+    return target, build_id, how
+
+
+def compile_for(python, target, build_id):
+    """Write the bytecode cache for ``python`` (in-process when it is this interpreter)."""
+    from stalegreen.install import bytecode
+
+    os.makedirs(bytecode.root_for(target), exist_ok=True)
+    same = os.path.realpath(python) == os.path.realpath(sys.executable) or (
+        in_virtualenv() and os.path.realpath(python) == os.path.realpath(resolve_interpreter()))
+    if same:
+        bytecode.build(target, build_id)
+        return True
+    import subprocess
+
+    # the zipapp's __main__ fills the cache after any command once the -bytecode dir exists
+    result = subprocess.run(command_argv(python, target) + ["--version"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return result.returncode == 0
+
+
+def write_command_file(python, target, home=None):
+    """``<home>/bin/command.json``: the argv other launchers (the dsh bridge) should spawn."""
+    import json
+
+    from stalegreen.install import files
+
+    path = os.path.join(bin_dir(home), "command.json")
+    data = (json.dumps({"argv": command_argv(python, target)}, indent=2) + "\n").encode("utf-8")
+    if files.read_bytes(path) != data:
+        files.atomic_write(path, data, 0o644)
+    return path

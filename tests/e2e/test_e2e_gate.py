@@ -177,3 +177,13 @@ def test_7_heredoc_edit_after_a_passing_run_is_stale(make_project, make_host, ho
     assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("STALE", "blocked"), ("FRESH", "allowed")], \
         session.describe()
     assert session.final_text() == rerun_claim
+
+
+def test_advisory_policy_records_a_stale_claim_without_blocking(make_project, make_host, host_name):
+    host = make_host(host_name, make_project(config={"policy": "advisory"}))
+    session = host.run([shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"), say(CLAIM)])
+    assert_clean_run(session)
+    assert session.feedback() == [], session.describe()
+    verdict = only(session.verdicts(), "verdict", session)
+    assert (verdict["verdict"], verdict["action"]) == ("STALE", "advisory"), session.describe()
+    assert session.final_text() == CLAIM

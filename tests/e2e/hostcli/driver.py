@@ -152,6 +152,13 @@ class Host(object):
             git(self.project, "add", "-A")
             git(self.project, "commit", "-q", "-m", message)
 
+    def run_cli(self, args, timeout=60):
+        """Run the CLI itself (``claude plugin ...``), offline in a namespace of its own."""
+        env = self.env()
+        env.update(self.session_env())
+        return subprocess.run(netns_prefix() + ["sh", "-c", 'ip link set lo up && exec "$@"', "sh", self.cli] + args,
+                              cwd=self.project, env=env, capture_output=True, text=True, timeout=timeout)
+
     # --- sessions ---
 
     def run(self, turns, prompt="Make the change and check it.", timeout=90):

@@ -1,0 +1,163 @@
+"""Print how long the working-tree fingerprint and the store's JSONL appends/reads take.
+
+Usage: python3 benchmarks/bench_fingerprint.py [--sizes 1000,10000,50000] [--runs 9] [--keep]
+
+Builds synthetic git repos under /tmp (about 100 files per folder, 200 B-8 KiB each, committed
+with gc.auto=0; then 50 tracked files modified, 10 untracked files added, 20 docs touched and a
+.gitignored build/ of 200 files), like the measurements in the reference pack
+(packaging-latency.md section 6). Prints medians; the goal is <= 60 ms at 10k files. Not a test:
+numbers depend on the machine.
+"""
+
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from stalegreen.engine import fingerprint, store  # noqa: E402
+
+GIT = ["git", "-c", "gc.auto=0", "-c", "user.name=bench", "-c", "user.email=bench@example.com"]
+
+
+def _git(repo, *args):
+    subprocess.run(GIT + list(args), cwd=repo, check=True, stdout=subprocess.DEVNULL)
+
+
+def build_repo(files, keep):
+    repo = "/tmp/stalegreen-bench-%d" % files
+    marker = os.path.join(repo, ".git", "bench-ready")
+    if keep and os.path.exists(marker):
+        return repo
+    shutil.rmtree(repo, ignore_errors=True)
+    os.makedirs(repo)
+    rng = random.Random(files)
+    _git(repo, "init", "-q")
+    _git(repo, "config", "gc.auto", "0")
+    paths = []
+    for i in range(files):
+        folder = os.path.join(repo, "pkg%03d" % (i // 1000), "mod%02d" % ((i // 100) % 10))
+        if i % 100 == 0:
+            os.makedirs(folder, exist_ok=True)
+        ext = ".md" if i % 50 == 0 else ".py"
+        path = os.path.join(folder, "file%05d%s" % (i, ext))
+        with open(path, "wb") as fh:
+            fh.write(os.urandom(rng.randint(100, 4096)).hex().encode()[:rng.randint(200, 8192)])
+        paths.append(path)
+    with open(os.path.join(repo, ".gitignore"), "w") as fh:
+        fh.write("build/\n")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "synthetic")
+    code = [p for p in paths if p.endswith(".py")]
+    docs = [p for p in paths if p.endswith(".md")]
+    for path in rng.sample(code, 50):
+        with open(path, "ab") as fh:
+            fh.write(b"\n# modified\n")
+    for path in rng.sample(docs, min(20, len(docs))):
+        with open(path, "ab") as fh:
+            fh.write(b"\nmore docs\n")
+    for i in range(10):
+        with open(os.path.join(repo, "untracked%02d.py" % i), "w") as fh:
+            fh.write("x = %d\n" % i)
+    os.makedirs(os.path.join(repo, "build"), exist_ok=True)
+    for i in range(200):
+        with open(os.path.join(repo, "build", "out%03d.o" % i), "w") as fh:
+            fh.write("obj %d\n" % i)
+    subprocess.run(["git", "--no-optional-locks", "status", "--porcelain"], cwd=repo,
+                   stdout=subprocess.DEVNULL, check=True)
+    open(marker, "w").close()
+    return repo
+
+
+def _median_ms(samples):
+    return statistics.median(samples) * 1000
+
+
+def bench_fingerprint(sizes, runs, keep):
+    print("fingerprint.compute() in-process, warm cache, median of %d runs (budget 10 s)" % runs)
+    print("%8s %10s %10s %10s %8s %s" % ("files", "median_ms", "min_ms", "max_ms", "changed", "reason"))
+    for files in sizes:
+        started = time.time()
+        repo = build_repo(files, keep)
+        built = time.time() - started
+        fingerprint.compute(repo, budget_ms=10000)
+        samples, result = [], None
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            result = fingerprint.compute(repo, budget_ms=10000)
+            samples.append(time.perf_counter() - t0)
+        print("%8d %10.1f %10.1f %10.1f %8s %s   (repo built in %.0f s)" % (
+            files, _median_ms(samples), min(samples) * 1000, max(samples) * 1000,
+            result.get("changed"), result.get("reason") or "available", built))
+        cold = _process_ms(repo, runs)
+        print("%8s whole `python -I -S` process computing it: median %.1f ms" % ("", cold))
+
+
+def _process_ms(repo, runs):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = ("import sys; sys.path.insert(0, %r); from stalegreen.engine import fingerprint; "
+            "fingerprint.compute(%r, budget_ms=10000)" % (root, repo))
+    samples = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-I", "-S", "-c", code], check=True)
+        samples.append(time.perf_counter() - t0)
+    return _median_ms(samples)
+
+
+def bench_jsonl(runs):
+    home = tempfile.mkdtemp(prefix="stalegreen-bench-home-")
+    try:
+        session = store.Store(home).session("bench")
+        record = {"id": "r-0001", "ts": "2026-11-29T20:00:00.000Z", "harness": "claude",
+                  "session": "bench", "cmd": "pytest -q", "runner": "pytest", "category": "test",
+                  "scope": "all", "exit": 0, "verdict": "pass", "counts": {"passed": 41},
+                  "fingerprint": {"head": "a1b2c3d4e5f6", "tree": "9f" * 32, "available": True}}
+        count = 2000
+        t0 = time.perf_counter()
+        for _ in range(count):
+            session.append("receipts", record)
+        append_us = (time.perf_counter() - t0) / count * 1e6
+        t0 = time.perf_counter()
+        for _ in range(count):
+            session.next_id()
+        id_us = (time.perf_counter() - t0) / count * 1e6
+        for _ in range(100000 - count):
+            session.append("receipts", record)
+        size = os.path.getsize(os.path.join(session.dir, "receipts.jsonl"))
+        full, tail = [], []
+        for _ in range(max(3, runs // 2)):
+            t0 = time.perf_counter()
+            records = session.read("receipts")
+            full.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            last = session.read("receipts", last=100)
+            tail.append(time.perf_counter() - t0)
+        print("JSONL: append %.1f us/line, next_id %.1f us/id; %d lines (%.1f MB): read all %.0f ms, "
+              "read last 100 %.2f ms" % (append_us, id_us, len(records), size / 1e6, _median_ms(full),
+                                          _median_ms(tail)))
+        assert len(last) == 100
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def main(argv):
+    sizes, runs, keep = [1000, 10000, 50000], 9, "--keep" in argv
+    if "--sizes" in argv:
+        sizes = [int(x) for x in argv[argv.index("--sizes") + 1].split(",")]
+    if "--runs" in argv:
+        runs = int(argv[argv.index("--runs") + 1])
+    print("git: %s; python %s; %d CPUs" % (
+        subprocess.run(["git", "--version"], capture_output=True, text=True).stdout.strip(),
+        sys.version.split()[0], os.cpu_count() or 0))
+    bench_fingerprint(sizes, runs, keep)
+    bench_jsonl(runs)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

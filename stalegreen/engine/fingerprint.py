@@ -1,0 +1,543 @@
+"""The working-tree fingerprint: one hash of every non-ignored file's content in a git repo.
+
+Evidence is fresh when the fingerprint taken with a receipt equals the one taken at Stop. The
+tree hash is sha256 over sorted ``path NUL blob-id LF`` lines, where the blob id comes from the
+git index for files git reports unchanged and is recomputed from disk (as git would:
+``sha1("blob <size>\\0" + content)``) for modified and untracked ones. So ``git add`` and
+``git commit`` change nothing, while any content change of a non-ignored file changes the hash.
+
+Two git processes run in parallel (``ls-files -s`` for the index, ``status --porcelain=v2``
+for what differs from it), spawned with ``os.posix_spawnp`` and pipes: importing
+``subprocess`` alone costs more than the git calls on a small repo. Both run with
+``--no-optional-locks`` so a hook never takes ``index.lock`` under the agent's own git commands.
+Over the time budget the children are killed and the fingerprint is "unavailable": edit events
+decide instead. Never raises.
+"""
+
+import os
+import time
+
+DEFAULT_BUDGET_MS = 150
+MAX_CHANGED_FILES = 1000              # files re-hashed from disk
+MAX_CHANGED_BYTES = 16 * 1024 * 1024
+MIN_BUDGET_LEFT_S = 0.010             # each git call gets at least this long
+
+_GIT_ENV_DROP = ("GIT_INDEX_FILE",)   # a hook must see the real index, not a caller's temporary one
+
+
+# ---------------------------------------------------------------- ignore globs
+
+def _glob_to_regex(pattern):
+    """A fingerprintIgnore glob as a regex body: ``**`` spans directories (and absorbs a
+    following ``/``), ``*`` and ``?`` stay within one path part, ``[...]`` is a class."""
+    import re
+
+    out = []
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "*":
+            if pattern.startswith("**", i):
+                i += 2
+                if i < n and pattern[i] == "/":
+                    i += 1
+                    out.append("(?:.*/)?")
+                else:
+                    out.append(".*")
+                continue
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "[":
+            end = pattern.find("]", i + 2 if pattern[i + 1:i + 2] in ("!", "^", "]") else i + 1)
+            if end < 0:
+                out.append(re.escape(c))
+            else:
+                body = pattern[i + 1:end]
+                negate = body[:1] in ("!", "^")
+                if negate:
+                    body = body[1:]
+                body = body.replace("\\", "\\\\")
+                out.append("[%s%s]" % ("^/" if negate else "", body))
+                i = end
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
+
+
+_WILD = frozenset("*?[")
+
+
+class _Matcher(object):
+    """A compiled ignore list working on bytes paths relative to the repository root.
+
+    Most patterns are ``*.ext``, ``NAME*``, ``NAME`` or ``dir/**``; those become suffix,
+    prefix and set tests (C speed per path). Anything else goes through one regex for
+    basenames and one for paths.
+    """
+
+    __slots__ = ("suffixes", "name_prefixes", "names", "dir_prefixes", "name_re", "path_re", "empty")
+
+    def __init__(self, patterns):
+        import re
+
+        suffixes, name_prefixes, names, dir_prefixes, name_res, path_res = [], [], set(), [], [], []
+        for raw in patterns or ():
+            if not isinstance(raw, str):
+                continue
+            pattern = raw.strip()
+            while pattern.startswith("./"):
+                pattern = pattern[2:]
+            if pattern.startswith("/"):
+                pattern = pattern.lstrip("/")
+            if pattern.endswith("/"):
+                pattern += "**"
+            if not pattern:
+                continue
+            enc = pattern.encode("utf-8", "surrogateescape")
+            if "/" not in pattern:
+                rest = pattern[1:]
+                if pattern[0] == "*" and rest and not (_WILD & set(rest)):
+                    suffixes.append(rest.encode("utf-8", "surrogateescape"))
+                elif pattern[-1] == "*" and not (_WILD & set(pattern[:-1])) and len(pattern) > 1:
+                    name_prefixes.append(pattern[:-1].encode("utf-8", "surrogateescape"))
+                elif not (_WILD & set(pattern)):
+                    names.add(enc)
+                else:
+                    name_res.append(_glob_to_regex(pattern))
+            else:
+                head = pattern[:-3]
+                if pattern.endswith("/**") and head and not (_WILD & set(head)):
+                    dir_prefixes.append(head.encode("utf-8", "surrogateescape") + b"/")
+                else:
+                    path_res.append(_glob_to_regex(pattern))
+        self.suffixes = tuple(suffixes)
+        self.name_prefixes = tuple(name_prefixes)
+        self.names = frozenset(names)
+        self.dir_prefixes = tuple(dir_prefixes)
+        self.name_re = re.compile(("(?:%s)\\Z" % "|".join(name_res)).encode(), re.S) if name_res else None
+        self.path_re = re.compile(("(?:%s)\\Z" % "|".join(path_res)).encode(), re.S) if path_res else None
+        self.empty = not (suffixes or name_prefixes or names or dir_prefixes or name_res or path_res)
+
+    def __call__(self, path):
+        """True when ``path`` (bytes, repository-relative, ``/``-separated) is ignored."""
+        if path.endswith(self.suffixes) or path.startswith(self.dir_prefixes):
+            return True
+        name = path[path.rfind(b"/") + 1:]
+        if name in self.names or name.startswith(self.name_prefixes):
+            return True
+        if self.name_re is not None and self.name_re.match(name):
+            return True
+        return self.path_re is not None and self.path_re.match(path) is not None
+
+
+_MATCHERS = {}
+
+
+def _matcher(patterns):
+    key = tuple(patterns or ())
+    found = _MATCHERS.get(key)
+    if found is None:
+        if len(_MATCHERS) > 32:
+            _MATCHERS.clear()
+        found = _MATCHERS[key] = _Matcher(key)
+    return found
+
+
+def is_ignored(relpath, patterns):
+    """True when ``relpath`` (relative to the repository root) matches a fingerprintIgnore glob.
+
+    A pattern without ``/`` matches the basename, one with ``/`` the whole path (leading
+    ``./`` removed); whole-string matches only.
+    """
+    if relpath is None:
+        return False
+    if isinstance(relpath, str):
+        relpath = relpath.replace(os.sep, "/") if os.sep != "/" else relpath
+        relpath = relpath.encode("utf-8", "surrogateescape")
+    while relpath.startswith(b"./"):
+        relpath = relpath[2:]
+    return _matcher(patterns)(relpath)
+
+
+# ---------------------------------------------------------------- running git
+
+class _Budget(Exception):
+    pass
+
+
+class _GitMissing(Exception):
+    pass
+
+
+def _git_env():
+    env = dict(os.environ)
+    for name in _GIT_ENV_DROP:
+        env.pop(name, None)
+    env["GIT_OPTIONAL_LOCKS"] = "0"
+    env["LC_ALL"] = "C"
+    return env
+
+
+def _spawn(argv, env):
+    """Start ``argv`` with stdout on a pipe; stdin and stderr on /dev/null. Returns (pid, fd)."""
+    read_fd, write_fd = os.pipe()
+    try:
+        actions = [
+            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+            (os.POSIX_SPAWN_DUP2, write_fd, 1),
+            (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+        ]
+        try:
+            pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions)
+        except FileNotFoundError:
+            raise _GitMissing()
+    except BaseException:
+        os.close(read_fd)
+        os.close(write_fd)
+        raise
+    os.close(write_fd)
+    return pid, read_fd
+
+
+def _reap(pid, deadline):
+    """Exit status of ``pid``; killed (and None returned) if it outlives ``deadline``."""
+    delay = 0.0002
+    while True:
+        try:
+            done, status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            return None
+        if done:
+            return os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") else (
+                status >> 8 if status & 0x7F == 0 else -(status & 0x7F))
+        if time.monotonic() >= deadline:
+            _kill(pid)
+            return None
+        time.sleep(delay)
+        delay = min(delay * 2, 0.005)
+
+
+def _kill(pid):
+    import signal
+
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        return
+    try:
+        os.waitpid(pid, 0)
+    except OSError:
+        pass
+
+
+def _run_parallel(commands, deadline, on_output=None):
+    """Run the git ``commands`` at once; returns their (exit code, stdout bytes) in order.
+
+    ``on_output(position, data)`` is called as soon as one command's output is complete, so
+    its parsing overlaps the slower ones. Raises _Budget (after killing every child) when
+    ``deadline`` passes first.
+    """
+    if not hasattr(os, "posix_spawnp"):
+        return _run_with_subprocess(commands, deadline, on_output)
+    import select
+
+    env = _git_env()
+    children = []                    # (pid, read fd); pid None once reaped
+    try:
+        for argv in commands:
+            children.append(_spawn(argv, env))
+        chunks = dict((fd, []) for _, fd in children)
+        poller = select.poll()
+        for fd in chunks:
+            poller.register(fd, select.POLLIN)
+        reading = len(chunks)
+        while reading:
+            left_ms = int((deadline - time.monotonic()) * 1000)
+            if left_ms <= 0:
+                raise _Budget()
+            for fd, _ in poller.poll(left_ms):
+                data = os.read(fd, 1 << 20)
+                if data:
+                    chunks[fd].append(data)
+                    continue
+                poller.unregister(fd)
+                reading -= 1
+                if on_output is not None:
+                    position = [child_fd for _, child_fd in children].index(fd)
+                    chunks[fd] = [b"".join(chunks[fd])]
+                    on_output(position, chunks[fd][0])
+        results = []
+        for position, (pid, fd) in enumerate(children):
+            code = _reap(pid, deadline)
+            children[position] = (None, fd)
+            if code is None:
+                raise _Budget()
+            results.append((code, b"".join(chunks[fd])))
+        return results
+    finally:
+        for pid, fd in children:
+            if pid is not None:
+                _kill(pid)
+            os.close(fd)
+
+
+def _run_with_subprocess(commands, deadline, on_output=None):
+    """Fallback for platforms without posix_spawn (Windows): sequential, same contract."""
+    import subprocess
+
+    results = []
+    for argv in commands:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise _Budget()
+        try:
+            done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, env=_git_env(), timeout=left)
+        except FileNotFoundError:
+            raise _GitMissing()
+        except subprocess.TimeoutExpired:
+            raise _Budget()
+        results.append((done.returncode, done.stdout))
+        if on_output is not None:
+            on_output(len(results) - 1, done.stdout)
+    return results
+
+
+# ---------------------------------------------------------------- the fingerprint
+
+def find_root(cwd):
+    """The working-tree root containing ``cwd`` (a folder holding ``.git``), or None.
+
+    Walking up in Python costs microseconds; asking git costs a process.
+    """
+    try:
+        current = os.path.abspath(cwd or ".")
+    except (OSError, ValueError):
+        return None
+    for _ in range(256):
+        if os.path.exists(os.path.join(current, ".git")):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+    return None
+
+
+def _blob_id(path, hash_name):
+    """Git's object id for the file or symlink at ``path`` (bytes), its size, or (None, 0)."""
+    import hashlib
+    import stat
+
+    try:
+        st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode):
+            data = os.readlink(path)
+        elif stat.S_ISREG(st.st_mode):
+            with open(path, "rb") as fh:
+                data = fh.read()
+        else:
+            return None, 0
+    except OSError:
+        return None, 0
+    digest = hashlib.new(hash_name)
+    digest.update(b"blob %d\0" % len(data))
+    digest.update(data)
+    return digest.hexdigest().encode("ascii"), len(data)
+
+
+def _parse_index(raw, matcher):
+    """``git ls-files -s -z`` output -> ({path: oid} without ignored paths, oid length).
+
+    The matcher's tests are inlined: this loop runs once per tracked file on every hook call.
+    """
+    index = {}
+    if not raw:
+        return index, 40
+    entries = raw.split(b"\0")
+    tab = entries[0].find(b"\t")
+    oid_len = tab - 9 if tab > 9 else 40     # "<mode 6> <oid> <stage 1>\t<path>"
+    start, stop, cut = 7, 7 + oid_len, 10 + oid_len
+    if matcher.empty:
+        for entry in entries:
+            if entry:
+                index[entry[cut:]] = entry[start:stop]
+        return index, oid_len
+    suffixes, dir_prefixes = matcher.suffixes, matcher.dir_prefixes
+    names, name_prefixes = matcher.names, matcher.name_prefixes
+    name_re, path_re = matcher.name_re, matcher.path_re
+    for entry in entries:
+        path = entry[cut:]
+        if not path or path.endswith(suffixes) or path.startswith(dir_prefixes):
+            continue
+        name = path[path.rfind(b"/") + 1:]
+        if name in names or name.startswith(name_prefixes):
+            continue
+        if name_re is not None and name_re.match(name):
+            continue
+        if path_re is not None and path_re.match(path):
+            continue
+        index[path] = entry[start:stop]
+    return index, oid_len
+
+
+def _parse_status(raw):
+    """``git status --porcelain=v2 -z --branch`` -> (head, [changed paths], [deleted paths])."""
+    head = None
+    changed, deleted = [], []
+    entries = raw.split(b"\0")
+    i = 0
+    while i < len(entries):
+        entry = entries[i]
+        i += 1
+        if not entry:
+            continue
+        tag = entry[:1]
+        if tag == b"#":
+            if entry.startswith(b"# branch.oid "):
+                oid = entry[13:].strip()
+                head = None if oid == b"(initial)" else oid[:12].decode("ascii", "replace")
+        elif tag == b"1":
+            parts = entry.split(b" ", 8)
+            if len(parts) == 9:
+                worktree = parts[1][1:2]
+                if worktree == b"D" or parts[5] == b"000000":
+                    deleted.append(parts[8])
+                elif worktree != b".":
+                    changed.append(parts[8])
+        elif tag == b"2":
+            parts = entry.split(b" ", 9)
+            i += 1                   # the original path follows as its own entry
+            if len(parts) == 10:
+                changed.append(parts[9])
+        elif tag == b"u":
+            parts = entry.split(b" ", 10)
+            if len(parts) == 11:
+                changed.append(parts[10])
+        elif tag == b"?":
+            changed.append(entry[2:])
+    return head, changed, deleted
+
+
+def _object_format(root):
+    """``sha1`` or ``sha256`` from the repository config; only needed while the index is empty
+    (otherwise the index's own ids tell)."""
+    git_dir = os.path.join(root, ".git")
+    try:
+        if os.path.isfile(git_dir):
+            with open(git_dir) as fh:
+                pointer = fh.read().strip()
+            if pointer.startswith("gitdir:"):
+                git_dir = os.path.join(root, pointer[7:].strip())
+                common = os.path.join(git_dir, "commondir")
+                if os.path.isfile(common):
+                    with open(common) as fh:
+                        git_dir = os.path.join(git_dir, fh.read().strip())
+        with open(os.path.join(git_dir, "config")) as fh:
+            for line in fh:
+                key, _, value = line.partition("=")
+                if key.strip().lower() == "objectformat":
+                    return value.strip().lower()
+    except (OSError, UnicodeDecodeError):
+        pass
+    return "sha1"
+
+
+def _unavailable(root, reason, started, head=None):
+    return {"root": root, "head": head, "tree": None, "available": False, "reason": reason,
+            "ms": round((time.monotonic() - started) * 1000, 1)}
+
+
+def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS):
+    """Fingerprint of the repository containing ``cwd``: dict(root, head, tree, available,
+    reason, ms, changed). ``changed`` counts the files hashed from disk. Never raises."""
+    started = time.monotonic()
+    try:
+        return _compute(cwd, ignore, budget_ms, started)
+    except Exception as exc:  # the fingerprint must never break a hook
+        return _unavailable(None, "error: %s" % type(exc).__name__, started)
+
+
+def _compute(cwd, ignore, budget_ms, started):
+    from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
+
+    if budget_ms is None:
+        budget_ms = DEFAULT_BUDGET_MS
+    deadline = started + max(float(budget_ms), 0.0) / 1000.0
+    root = find_root(cwd)
+    if root is None:
+        return _unavailable(None, "not-git", started)
+    patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
+    matcher = _matcher(patterns)
+    git = ["git", "--no-optional-locks", "-C", root]
+    commands = [
+        git + ["ls-files", "-s", "-z"],
+        git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
+               "--no-renames", "--ignore-submodules=all"],
+    ]
+    if deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
+        return _unavailable(root, "budget", started)
+    parsed = {}
+
+    def parse_index_early(position, data):
+        if position == 0:
+            parsed["index"] = _parse_index(data, matcher)
+
+    try:
+        (ls_code, ls_out), (st_code, st_out) = _run_parallel(commands, deadline, parse_index_early)
+    except _Budget:
+        return _unavailable(root, "budget", started)
+    except _GitMissing:
+        return _unavailable(root, "git-missing", started)
+    if ls_code != 0:
+        return _unavailable(root, "ls-files-failed", started)
+    if st_code != 0:
+        return _unavailable(root, "status-failed", started)
+    index, oid_len = parsed.get("index") or _parse_index(ls_out, matcher)
+    head, changed, deleted = _parse_status(st_out)
+    for path in deleted:
+        index.pop(path, None)
+    if not index and not ls_out:
+        oid_len = 64 if _object_format(root) == "sha256" else 40
+    hash_name = "sha256" if oid_len == 64 else "sha1"
+    root_b = os.fsencode(root)
+    hashed = 0
+    hashed_bytes = 0
+    for path in changed:
+        if path.endswith(b"/") or matcher(path):
+            continue
+        if hashed >= MAX_CHANGED_FILES or hashed_bytes > MAX_CHANGED_BYTES:
+            return _unavailable(root, "too-many-changes", started, head)
+        if time.monotonic() > deadline:
+            return _unavailable(root, "budget", started, head)
+        oid, size = _blob_id(root_b + b"/" + path, hash_name)
+        hashed += 1
+        hashed_bytes += size
+        if oid is None:
+            if path in index and os.path.isdir(root_b + b"/" + path):
+                continue             # a submodule or nested repo: keep what the index says
+            index.pop(path, None)
+        else:
+            index[path] = oid
+    import hashlib
+
+    digest = hashlib.sha256()
+    digest.update(b"".join([p + b"\0" + index[p] + b"\n" for p in sorted(index)]))
+    result = {"root": root, "head": head, "tree": digest.hexdigest(), "available": True,
+              "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
+              "changed": hashed}
+    return result
+
+
+def compare(a, b):
+    """``same``, ``different`` or ``unknown`` (either side missing, unavailable, or taken in
+    different repositories)."""
+    if not isinstance(a, dict) or not isinstance(b, dict):
+        return "unknown"
+    if not a.get("available") or not b.get("available") or not a.get("tree") or not b.get("tree"):
+        return "unknown"
+    if a.get("root") and b.get("root") and a["root"] != b["root"]:
+        return "unknown"
+    return "same" if a["tree"] == b["tree"] else "different"

@@ -1,0 +1,562 @@
+"""The private store: ``$STALEGREEN_HOME`` or ``~/.stalegreen``.
+
+Layout::
+
+    errors.jsonl                 failures of stalegreen itself ({ts, event, error, where})
+    sessions/<root>/
+      receipts.jsonl edits.jsonl pending.jsonl deferred.jsonl verdicts.jsonl
+      seq                        receipt counter hint (decimal text)
+      ids/r-0001 ...             one empty claim file per id handed out
+      turn.json, turn-<agent>.json
+      runs/<id>.log, runs/<id>.log.exit
+
+Several hook processes write one session at once (parallel tool calls, subagents). Each JSONL
+record is one ``os.write`` of the whole line on an ``O_APPEND`` descriptor, so lines never
+interleave; readers skip whatever does not parse. Receipt ids are claimed by creating
+``ids/<id>`` with ``O_EXCL``: the kernel lets exactly one process create a name, so two
+processes can never get the same id, there is no lock to wait on or to go stale, and a crash
+at any point only skips a number. ``seq`` is a hint that saves probing from 1.
+
+Folders are 0700 and files 0600 whatever the umask: receipts and logs hold command output.
+"""
+
+import json
+import os
+import time
+
+from stalegreen.engine.config import home_dir
+
+KINDS = ("receipts", "edits", "pending", "deferred", "verdicts")
+DIR_MODE = 0o700
+FILE_MODE = 0o600
+SAFE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+SAFE_NAME_MAX = 96
+TRUNCATION_HEAD_SHARE = 0.2
+TRUNCATION_MARKER = "\n[stalegreen] log truncated: %d characters omitted\n"
+ERROR_TEXT_MAX = 2000
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_OPEN_APPEND = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _CLOEXEC
+SEQ_FORMAT = b"%010d\n"
+
+
+def now_iso():
+    """UTC time as ``2026-09-02T14:02:11.318Z``."""
+    now = time.time()
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + ".%03dZ" % int(now % 1 * 1000)
+
+
+def safe_name(text):
+    """A folder name for a session id or agent id: only ``[A-Za-z0-9._-]``, no leading dot,
+    bounded length. Names that had to change get a short hash of the original so two ids
+    never share a folder. Idempotent: a safe name maps to itself."""
+    text = "" if text is None else str(text)
+    if text and len(text) <= SAFE_NAME_MAX and text[0] != "." and all(c in SAFE_CHARS for c in text):
+        return text
+    import hashlib
+
+    digest = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    cleaned = "".join(c if c in SAFE_CHARS else "_" for c in text).lstrip(".")
+    cleaned = cleaned[:SAFE_NAME_MAX - 11] or "unknown"
+    return "%s-%s" % (cleaned, digest)
+
+
+def _make_dirs(path):
+    """Create ``path`` and missing parents as 0700 (umask ignored); existing ones untouched."""
+    if os.path.isdir(path):
+        return
+    parent = os.path.dirname(path)
+    if parent and parent != path:
+        _make_dirs(parent)
+    try:
+        os.mkdir(path, DIR_MODE)
+    except FileExistsError:
+        return
+    os.chmod(path, DIR_MODE)
+
+
+def _open_private(path, flags):
+    """``os.open`` with mode 0600, corrected when a umask or an older file made it wider."""
+    fd = os.open(path, flags, FILE_MODE)
+    try:
+        if os.fstat(fd).st_mode & 0o777 != FILE_MODE:
+            os.fchmod(fd, FILE_MODE)
+    except OSError:
+        pass
+    return fd
+
+
+def _write_all(fd, data):
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _append_line(path, data):
+    """One ``os.write`` of a whole line on O_APPEND: atomic against other appenders."""
+    try:
+        fd = _open_private(path, _OPEN_APPEND)
+    except FileNotFoundError:
+        _make_dirs(os.path.dirname(path))
+        fd = _open_private(path, _OPEN_APPEND)
+    try:
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _write_replace(path, data):
+    """Write a whole small file through a temporary name and a rename (readers never see half)."""
+    tmp = "%s.%d.tmp" % (path, os.getpid())
+    try:
+        fd = _open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        fd = _open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+
+
+def _encode(record):
+    return (json.dumps(record, ensure_ascii=False, separators=(",", ":"), default=str) + "\n").encode(
+        "utf-8", "surrogatepass")
+
+
+def _decode_lines(data):
+    """Dict records from JSONL bytes. Fast path: the whole text as one JSON array (one C
+    call); any bad line sends it to the line-by-line path, which skips what does not parse."""
+    text = data.decode("utf-8", "replace").strip()
+    if not text:
+        return []
+    if "\n\n" not in text and "\r" not in text:
+        try:
+            records = json.loads("[" + text.replace("\n", ",") + "]")
+            if len(records) == text.count("\n") + 1:   # one element per line, none merged
+                return [r for r in records if isinstance(r, dict)]
+        except ValueError:
+            pass
+    records = []
+    for line in data.split(b"\n"):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if isinstance(record, dict):
+            records.append(record)
+    return records
+
+
+def read_jsonl(path, last=None):
+    """The dict records of a JSONL file, skipping unparseable lines; [] when missing.
+
+    With ``last``, only the final ``last`` records, read backwards from the end so long files
+    cost what the tail costs.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | _CLOEXEC)
+    except OSError:
+        return []
+    try:
+        size = os.fstat(fd).st_size
+        if last is None:
+            return _decode_lines(_read_range(fd, 0, size))
+        if last <= 0:
+            return []
+        block = 64 * 1024
+        end = size
+        data = b""
+        while end > 0:
+            start = max(0, end - block)
+            data = _read_range(fd, start, end - start) + data
+            end = start
+            if data.count(b"\n") > last + 1:
+                break
+        if end > 0:
+            data = data[data.find(b"\n") + 1:]   # the first line may be cut
+        return _decode_lines(data)[-last:]
+    finally:
+        os.close(fd)
+
+
+def _read_range(fd, offset, length):
+    parts = []
+    while length > 0:
+        chunk = os.pread(fd, min(length, 1 << 24), offset)
+        if not chunk:
+            break
+        parts.append(chunk)
+        offset += len(chunk)
+        length -= len(chunk)
+    return b"".join(parts)
+
+
+def truncate_log(text, max_bytes):
+    """``text`` when it fits in ``max_bytes`` (UTF-8); else its head (20 %) and tail (80 %)
+    around a marker line saying how many characters were left out."""
+    if max_bytes is None or len(text) <= max_bytes // 4 or len(text.encode("utf-8", "replace")) <= max_bytes:
+        return text
+    marker_room = len(TRUNCATION_MARKER % len(text))
+    budget = max(0, max_bytes - marker_room)
+    data = text.encode("utf-8", "replace")
+    head_bytes = int(budget * TRUNCATION_HEAD_SHARE)
+    head = data[:head_bytes].decode("utf-8", "ignore")
+    tail = data[len(data) - (budget - head_bytes):].decode("utf-8", "ignore") if budget > head_bytes else ""
+    omitted = len(text) - len(head) - len(tail)
+    return head + (TRUNCATION_MARKER % omitted) + tail
+
+
+class Session(object):
+    """One session's folder. Nothing is created until the first write."""
+
+    def __init__(self, store, root):
+        self.store = store
+        self.root = safe_name(root)
+        self.dir = os.path.join(store.home, "sessions", self.root)
+        self.runs_dir = os.path.join(self.dir, "runs")
+
+    def __repr__(self):
+        return "Session(%r)" % self.dir
+
+    def _path(self, kind):
+        if kind not in KINDS:
+            raise ValueError("unknown record kind %r" % (kind,))
+        return os.path.join(self.dir, kind + ".jsonl")
+
+    # -- records
+    def append(self, kind, record):
+        """Append one record (a dict; ``ts`` filled in when missing) to ``<kind>.jsonl``."""
+        if "ts" not in record:
+            record = dict(record, ts=now_iso())
+        _append_line(self._path(kind), _encode(record))
+
+    def read(self, kind, last=None):
+        """All records of ``kind`` in write order (or the final ``last``); bad lines skipped."""
+        return read_jsonl(self._path(kind), last)
+
+    # -- ids
+    def next_id(self):
+        """A new id ``r-0001``, ``r-0002``... never handed out twice in this session, also
+        across processes. Also makes sure ``runs/`` exists for the run's log."""
+        ids_dir = os.path.join(self.dir, "ids")
+        if not os.path.isdir(ids_dir):
+            _make_dirs(self.runs_dir)
+            _make_dirs(ids_dir)
+        seq_fd = _open_private(os.path.join(self.dir, "seq"), os.O_RDWR | os.O_CREAT | _CLOEXEC)
+        try:
+            number = self._seq_hint(seq_fd, ids_dir) + 1
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC
+            while True:
+                rid = "r-%04d" % number
+                try:
+                    os.close(os.open(os.path.join(ids_dir, rid), flags, FILE_MODE))
+                    break
+                except FileExistsError:
+                    number += 1
+            # Fixed width: concurrent writers overwrite each other whole, never half.
+            os.pwrite(seq_fd, SEQ_FORMAT % number, 0)
+        finally:
+            os.close(seq_fd)
+        return rid
+
+    @staticmethod
+    def _seq_hint(seq_fd, ids_dir):
+        """The last id handed out, from ``seq``; from the claim files when ``seq`` is unusable."""
+        try:
+            return max(0, int(os.pread(seq_fd, 64, 0).strip() or b"x"))
+        except (OSError, ValueError):
+            pass
+        best = 0
+        try:
+            for name in os.listdir(ids_dir):
+                if name.startswith("r-") and name[2:].isdigit():
+                    best = max(best, int(name[2:]))
+        except OSError:
+            pass
+        return best
+
+    # -- logs
+    def log_path(self, rid):
+        return os.path.join(self.runs_dir, "%s.log" % rid)
+
+    def exit_path(self, rid):
+        return self.log_path(rid) + ".exit"
+
+    def prepare_run(self, rid):
+        """Create an empty 0600 log and exit file for a wrapped run before the shell writes
+        them (a shell redirect would create them with the user's umask). Returns the log path."""
+        path = self.log_path(rid)
+        _make_dirs(self.runs_dir)
+        for target in (path, path + ".exit"):
+            os.close(_open_private(target, os.O_WRONLY | os.O_CREAT | _CLOEXEC))
+        return path
+
+    def write_log(self, rid, text, max_bytes=None):
+        """Write a run's output (truncated above ``max_bytes``); returns the log path."""
+        path = self.log_path(rid)
+        data = truncate_log(text or "", max_bytes).encode("utf-8", "replace")
+        try:
+            fd = _open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        except FileNotFoundError:
+            _make_dirs(self.runs_dir)
+            fd = _open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        return path
+
+    def read_log(self, rid, max_bytes=None):
+        """A run's log text (the last ``max_bytes`` when given), or None."""
+        try:
+            with open(self.log_path(rid), "rb") as fh:
+                if max_bytes:
+                    size = os.fstat(fh.fileno()).st_size
+                    if size > max_bytes:
+                        fh.seek(size - max_bytes)
+                return fh.read().decode("utf-8", "replace")
+        except OSError:
+            return None
+
+    def read_exit(self, rid):
+        """The exit status the wrapper wrote beside the log, or None (missing, empty, garbage)."""
+        try:
+            with open(self.exit_path(rid), "rb") as fh:
+                text = fh.read(64).strip()
+        except OSError:
+            return None
+        try:
+            return int(text.split()[0]) if text else None
+        except ValueError:
+            return None
+
+    # -- turn state
+    def _turn_path(self, agent):
+        name = "turn.json" if not agent else "turn-%s.json" % safe_name(agent)
+        return os.path.join(self.dir, name)
+
+    def load_turn(self, agent=None):
+        try:
+            with open(self._turn_path(agent), "rb") as fh:
+                state = json.loads(fh.read().decode("utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+        return state if isinstance(state, dict) else None
+
+    def save_turn(self, agent, state):
+        path = self._turn_path(agent)
+        data = (json.dumps(state, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+        try:
+            _write_replace(path, data)
+        except FileNotFoundError:
+            _make_dirs(self.dir)
+            _write_replace(path, data)
+
+    # -- housekeeping
+    def last_activity(self):
+        """Newest modification time among the session's files (0 when empty or missing)."""
+        newest = 0.0
+        for name in ("receipts.jsonl", "edits.jsonl", "pending.jsonl", "deferred.jsonl",
+                     "verdicts.jsonl", "seq", "turn.json", ""):
+            try:
+                newest = max(newest, os.stat(os.path.join(self.dir, name)).st_mtime)
+            except OSError:
+                pass
+        return newest
+
+    def size(self):
+        """(bytes, files) under the session folder."""
+        total = files = 0
+        for folder, _, names in os.walk(self.dir):
+            for name in names:
+                try:
+                    total += os.lstat(os.path.join(folder, name)).st_size
+                    files += 1
+                except OSError:
+                    pass
+        return total, files
+
+    def prune(self, older_than_seconds, now=None):
+        """Delete the whole session when its last activity is older than the cutoff.
+        Returns True when it was removed."""
+        now = time.time() if now is None else now
+        if not os.path.isdir(self.dir) or self.last_activity() > now - older_than_seconds:
+            return False
+        import shutil
+
+        shutil.rmtree(self.dir, ignore_errors=True)
+        return not os.path.exists(self.dir)
+
+
+class Store(object):
+    """The store root; sessions live in ``sessions/<root>/``."""
+
+    def __init__(self, home=None):
+        self.home = os.path.abspath(home or home_dir())
+        self.sessions_dir = os.path.join(self.home, "sessions")
+        self.errors_path = os.path.join(self.home, "errors.jsonl")
+
+    def __repr__(self):
+        return "Store(%r)" % self.home
+
+    def session(self, root):
+        return Session(self, root)
+
+    def sessions(self):
+        """Session roots, most recently active first."""
+        try:
+            names = os.listdir(self.sessions_dir)
+        except OSError:
+            return []
+        found = []
+        for name in names:
+            if os.path.isdir(os.path.join(self.sessions_dir, name)):
+                found.append((Session(self, name).last_activity(), name))
+        found.sort(key=lambda item: (-item[0], item[1]))
+        return [name for _, name in found]
+
+    def prune(self, older_than_seconds, now=None):
+        """Delete sessions idle for longer than ``older_than_seconds``; returns their roots."""
+        removed = []
+        for root in self.sessions():
+            if Session(self, root).prune(older_than_seconds, now):
+                removed.append(root)
+        return removed
+
+    def errors(self, last=None):
+        return read_jsonl(self.errors_path, last)
+
+    def report(self):
+        """What ``doctor`` shows: where the store is, how big, its sessions, its own errors."""
+        sessions = []
+        total = files = 0
+        for root in self.sessions():
+            session = Session(self, root)
+            size, count = session.size()
+            total += size
+            files += count
+            sessions.append({"root": root, "bytes": size, "files": count,
+                             "lastActivity": session.last_activity()})
+        try:
+            errors_bytes = os.path.getsize(self.errors_path)
+        except OSError:
+            errors_bytes = 0
+        problems = []
+        for path in (self.home, self.sessions_dir):
+            try:
+                mode = os.stat(path).st_mode & 0o777
+            except OSError:
+                continue
+            if mode & 0o077:
+                problems.append("%s is mode %o (expected 700)" % (path, mode))
+        return {"home": self.home, "bytes": total + errors_bytes, "files": files,
+                "sessions": sessions, "errors": len(self.errors()), "errorsBytes": errors_bytes,
+                "problems": problems}
+
+
+def _innermost_frame(exc):
+    tb = getattr(exc, "__traceback__", None)
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return None
+    code = tb.tb_frame.f_code
+    return "%s:%d (%s)" % (os.path.basename(code.co_filename), tb.tb_lineno, code.co_name)
+
+
+def record_error(label, exc, home=None):
+    """Count a failure of stalegreen itself in ``errors.jsonl``. Never raises."""
+    try:
+        message = "%s: %s" % (type(exc).__name__, exc)
+        record = {"ts": now_iso(), "event": str(label), "error": message[:ERROR_TEXT_MAX]}
+        where = _innermost_frame(exc)
+        if where:
+            record["where"] = where
+        _append_line(Store(home).errors_path, _encode(record))
+    except Exception:
+        pass
+
+
+class MemorySession(object):
+    """The Session API kept in memory, for transcript replays: no files, no logs on disk
+    (``log_path`` and ``write_log`` give None)."""
+
+    def __init__(self, root="replay"):
+        self.root = safe_name(root)
+        self.dir = None
+        self.records = dict((kind, []) for kind in KINDS)
+        self.logs = {}
+        self.exits = {}
+        self.turns = {}
+        self.counter = 0
+
+    def __repr__(self):
+        return "MemorySession(%r)" % self.root
+
+    def append(self, kind, record):
+        if kind not in KINDS:
+            raise ValueError("unknown record kind %r" % (kind,))
+        if "ts" not in record:
+            record = dict(record, ts=now_iso())
+        self.records[kind].append(json.loads(json.dumps(record, default=str)))
+
+    def read(self, kind, last=None):
+        if kind not in KINDS:
+            raise ValueError("unknown record kind %r" % (kind,))
+        records = [dict(r) for r in self.records[kind]]
+        if last is not None:
+            return records[-last:] if last > 0 else []
+        return records
+
+    def next_id(self):
+        self.counter += 1
+        return "r-%04d" % self.counter
+
+    def log_path(self, rid):
+        return None
+
+    def exit_path(self, rid):
+        return None
+
+    def prepare_run(self, rid):
+        return None
+
+    def write_log(self, rid, text, max_bytes=None):
+        self.logs[rid] = truncate_log(text or "", max_bytes)
+        return None
+
+    def read_log(self, rid, max_bytes=None):
+        text = self.logs.get(rid)
+        if text is not None and max_bytes and len(text) > max_bytes:
+            return text[-max_bytes:]
+        return text
+
+    def set_exit(self, rid, code):
+        self.exits[rid] = code
+
+    def read_exit(self, rid):
+        return self.exits.get(rid)
+
+    def load_turn(self, agent=None):
+        state = self.turns.get(agent or None)
+        return dict(state) if state is not None else None
+
+    def save_turn(self, agent, state):
+        self.turns[agent or None] = dict(state)
+
+    def last_activity(self):
+        return 0.0
+
+    def prune(self, older_than_seconds, now=None):
+        return False

@@ -1,0 +1,294 @@
+"""The working-tree fingerprint on real git repositories."""
+
+import os
+import stat
+import subprocess
+
+import pytest
+
+from stalegreen.engine import fingerprint
+from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
+from tests.conftest import git
+
+BUDGET = 5000    # generous: these tests check what is hashed, not how fast (see benchmarks/)
+
+
+def fp(path, ignore=None, budget_ms=BUDGET):
+    result = fingerprint.compute(str(path), ignore, budget_ms)
+    assert result["available"], result
+    return result
+
+
+@pytest.fixture
+def repo(git_repo):
+    """app.py and README.md committed, plus an untracked helper.py."""
+    (git_repo / "README.md").write_text("# demo\n")
+    (git_repo / "src").mkdir()
+    (git_repo / "src" / "lib.py").write_text("X = 1\n")
+    git(git_repo, "add", "-A")
+    git(git_repo, "commit", "-q", "-m", "more")
+    (git_repo / "helper.py").write_text("def h():\n    pass\n")
+    return git_repo
+
+
+def test_result_shape(repo):
+    result = fp(repo)
+    assert result["root"] == str(repo)
+    assert len(result["head"]) == 12 and result["head"] == git(repo, "rev-parse", "HEAD")[:12]
+    assert len(result["tree"]) == 64 and result["reason"] is None
+    assert result["ms"] >= 0 and result["changed"] == 1           # only helper.py re-hashed
+
+
+def test_stable_across_git_add_and_commit(repo):
+    (repo / "app.py").write_text("def f():\n    return 2\n")
+    before = fp(repo)
+    git(repo, "add", "app.py")
+    after_add = fp(repo)
+    git(repo, "add", "helper.py")
+    after_add_untracked = fp(repo)
+    git(repo, "commit", "-q", "-m", "edit")
+    after_commit = fp(repo)
+    assert before["tree"] == after_add["tree"] == after_add_untracked["tree"] == after_commit["tree"]
+    assert before["head"] != after_commit["head"]
+    assert fingerprint.compare(before, after_commit) == "same"
+
+
+def test_same_from_a_subdirectory(repo):
+    assert fp(repo / "src")["tree"] == fp(repo)["tree"]
+    assert fp(repo / "src")["root"] == str(repo)
+
+
+def test_edit_to_a_tracked_code_file_changes_it(repo):
+    before = fp(repo)
+    (repo / "src" / "lib.py").write_text("X = 2\n")
+    after = fp(repo)
+    assert fingerprint.compare(before, after) == "different"
+    (repo / "src" / "lib.py").write_text("X = 1\n")                 # reverting restores it
+    assert fp(repo)["tree"] == before["tree"]
+
+
+def test_edit_to_an_untracked_code_file_changes_it(repo):
+    before = fp(repo)
+    (repo / "helper.py").write_text("def h():\n    return 3\n")
+    assert fp(repo)["tree"] != before["tree"]
+    before = fp(repo)
+    (repo / "new_module.py").write_text("Y = 1\n")
+    assert fp(repo)["tree"] != before["tree"]
+
+
+def test_edit_to_a_doc_does_not(repo):
+    before = fp(repo)
+    (repo / "README.md").write_text("# demo\n\nMore words.\n")
+    (repo / "NOTES.txt").write_text("untracked notes\n")
+    (repo / "docs").mkdir()
+    (repo / "docs" / "guide.py").write_text("print('docs/** is ignored whatever the extension')\n")
+    (repo / "LICENSE").write_text("MIT\n")
+    (repo / "run.log").write_text("log\n")
+    assert fp(repo)["tree"] == before["tree"]
+
+
+def test_deleting_a_file_changes_it(repo):
+    before = fp(repo)
+    os.unlink(str(repo / "src" / "lib.py"))
+    deleted = fp(repo)
+    assert deleted["tree"] != before["tree"]
+    git(repo, "rm", "-q", "--cached", "src/lib.py")
+    assert fp(repo)["tree"] == deleted["tree"]                     # staging the deletion: same
+    os.unlink(str(repo / "helper.py"))
+    assert fp(repo)["tree"] != deleted["tree"]
+
+
+def test_rename_and_mode_of_content(repo):
+    before = fp(repo)
+    os.rename(str(repo / "src" / "lib.py"), str(repo / "src" / "lib2.py"))
+    assert fp(repo)["tree"] != before["tree"]
+
+
+def test_gitignored_files_do_not_count(repo):
+    (repo / ".gitignore").write_text("build/\n*.pyc\n")
+    before = fp(repo)
+    (repo / "build").mkdir()
+    (repo / "build" / "out.js").write_text("generated\n")
+    (repo / "cache.pyc").write_bytes(b"\0\1")
+    assert fp(repo)["tree"] == before["tree"]
+
+
+def test_custom_ignore_globs(repo):
+    (repo / "gen").mkdir()
+    (repo / "gen" / "deep").mkdir()
+    (repo / "gen" / "deep" / "api.py").write_text("A = 1\n")
+    (repo / "snap.json").write_text("{}\n")
+    patterns = ["gen/**", "*.json"]
+    before = fp(repo, patterns)
+    (repo / "gen" / "deep" / "api.py").write_text("A = 2\n")
+    (repo / "snap.json").write_text('{"a": 1}\n')
+    assert fp(repo, patterns)["tree"] == before["tree"]
+    (repo / "README.md").write_text("changed\n")                     # a user list replaces the defaults
+    assert fp(repo, patterns)["tree"] != before["tree"]
+    assert fp(repo, [])["tree"] != fp(repo)["tree"]
+
+
+def test_symlinks_are_hashed_like_git(repo):
+    os.symlink("app.py", str(repo / "link.py"))
+    before = fp(repo)
+    git(repo, "add", "link.py")
+    assert fp(repo)["tree"] == before["tree"]
+    os.unlink(str(repo / "link.py"))
+    os.symlink("src/lib.py", str(repo / "link.py"))
+    assert fp(repo)["tree"] != before["tree"]
+
+
+def test_binary_and_unicode_paths(repo):
+    (repo / "données é.py").write_text("z = 'ü'\n")
+    (repo / "blob.bin").write_bytes(bytes(range(256)) * 10)
+    before = fp(repo)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "unicode")
+    assert fp(repo)["tree"] == before["tree"]
+    (repo / "données é.py").write_text("z = 'ö'\n")
+    assert fp(repo)["tree"] != before["tree"]
+
+
+def test_plain_git_status_would_lock_but_we_do_not(repo):
+    """``--no-optional-locks``: the index is never rewritten by a fingerprint."""
+    index = repo / ".git" / "index"
+    os.utime(str(repo / "app.py"))                                 # stat-dirty, same content
+    before = os.stat(str(index)).st_mtime_ns
+    fp(repo)
+    assert os.stat(str(index)).st_mtime_ns == before
+    assert not (repo / ".git" / "index.lock").exists()
+
+
+def test_merge_conflict_entries(repo):
+    git(repo, "checkout", "-q", "-b", "other")
+    (repo / "app.py").write_text("def f():\n    return 'other'\n")
+    git(repo, "commit", "-q", "-am", "other")
+    git(repo, "checkout", "-q", "-")
+    (repo / "app.py").write_text("def f():\n    return 'main'\n")
+    git(repo, "commit", "-q", "-am", "main")
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "merge", "-q", "other"],
+                   cwd=str(repo), capture_output=True)
+    before = fp(repo)
+    (repo / "app.py").write_text("def f():\n    return 'resolved'\n")
+    assert fp(repo)["tree"] != before["tree"]
+
+
+def test_sha256_repositories(tmp_path):
+    repo = tmp_path / "r256"
+    repo.mkdir()
+    try:
+        git(repo, "init", "-q", "--object-format=sha256")
+    except subprocess.CalledProcessError:
+        pytest.skip("git without sha256 object format")
+    (repo / "a.py").write_text("a = 1\n")
+    before = fp(repo)
+    git(repo, "add", "a.py")
+    git(repo, "commit", "-q", "-m", "one")
+    after = fp(repo)
+    assert after["tree"] == before["tree"] and len(after["head"]) == 12
+
+
+def test_empty_repository_without_commits(tmp_path):
+    repo = tmp_path / "empty"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    result = fp(repo)
+    assert result["head"] is None
+    (repo / "a.py").write_text("1\n")
+    assert fp(repo)["tree"] != result["tree"]
+
+
+def test_outside_git(tmp_path):
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    result = fingerprint.compute(str(plain))
+    assert result["available"] is False and result["reason"] == "not-git" and result["tree"] is None
+    missing = fingerprint.compute(str(tmp_path / "does-not-exist"))
+    assert missing["available"] is False
+
+
+def test_budget_too_small_is_unavailable(repo):
+    result = fingerprint.compute(str(repo), budget_ms=0)
+    assert result["available"] is False and result["reason"] == "budget"
+    assert fingerprint.compare(result, fp(repo)) == "unknown"
+
+
+def _fake_git(folder, body):
+    folder.mkdir()
+    path = folder / "git"
+    path.write_text("#!/bin/sh\n" + body)
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return folder
+
+
+def test_slow_git_is_killed_at_the_budget(repo, tmp_path, monkeypatch):
+    pid_file = tmp_path / "slow.pid"
+    fake = _fake_git(tmp_path / "slowbin", "echo $$ >> '%s'\nexec sleep 30\n" % pid_file)
+    monkeypatch.setenv("PATH", str(fake) + os.pathsep + os.environ["PATH"])
+    result = fingerprint.compute(str(repo), budget_ms=300)
+    assert result["available"] is False and result["reason"] == "budget"
+    assert result["ms"] < 5000
+    pids = [int(p) for p in pid_file.read_text().split()]
+    assert len(pids) == 2
+    for pid in pids:                                               # children killed and reaped
+        with pytest.raises(OSError):
+            os.kill(pid, 0)
+
+
+def test_failing_or_missing_git(repo, tmp_path, monkeypatch):
+    fake = _fake_git(tmp_path / "badbin", "exit 128\n")
+    monkeypatch.setenv("PATH", str(fake))
+    assert fingerprint.compute(str(repo))["reason"] == "ls-files-failed"
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    assert fingerprint.compute(str(repo))["reason"] == "git-missing"
+
+
+def test_too_many_changes(repo, monkeypatch):
+    monkeypatch.setattr(fingerprint, "MAX_CHANGED_FILES", 3)
+    for n in range(5):
+        (repo / ("gen%d.py" % n)).write_text("%d\n" % n)
+    result = fingerprint.compute(str(repo), budget_ms=BUDGET)
+    assert result["available"] is False and result["reason"] == "too-many-changes"
+
+
+def test_compare():
+    a = {"available": True, "tree": "t1", "root": "/r"}
+    assert fingerprint.compare(a, dict(a)) == "same"
+    assert fingerprint.compare(a, dict(a, tree="t2")) == "different"
+    assert fingerprint.compare(a, dict(a, root="/other")) == "unknown"
+    assert fingerprint.compare(a, {"available": False, "reason": "budget"}) == "unknown"
+    assert fingerprint.compare(None, a) == "unknown"
+    assert fingerprint.compare(a, {"available": True, "tree": None}) == "unknown"
+
+
+@pytest.mark.parametrize("path, ignored", [
+    ("README.md", True), ("docs/guide.py", True), ("pkg/docs/x.py", False), ("doc/a/b/c.rs", True),
+    ("LICENSE", True), ("LICENSE-MIT", True), ("sub/LICENSE.txt", True), ("CHANGELOG.rst", True),
+    ("img/logo.svg", True), ("build.log", True), (".stalegreen/x.json", True),
+    (".stalegreen.json", True), ("src/.stalegreen.json", True), ("src/app.py", False),
+    ("Makefile", False), ("notes.md.py", False), ("./README.md", True), ("a.MD", False),
+])
+def test_default_ignore_globs(path, ignored):
+    assert fingerprint.is_ignored(path, DEFAULT_FINGERPRINT_IGNORE) is ignored
+
+
+@pytest.mark.parametrize("pattern, path, ignored", [
+    ("src/**/gen_*.py", "src/gen_a.py", True),
+    ("src/**/gen_*.py", "src/x/y/gen_a.py", True),
+    ("src/**/gen_*.py", "lib/src/gen_a.py", False),
+    ("src/*.py", "src/a/b.py", False),
+    ("src/*.py", "src/b.py", True),
+    ("**/fixtures/**", "tests/fixtures/a/b.json", True),
+    ("**/fixtures/**", "fixtures/a.json", True),
+    ("test_?.py", "pkg/test_1.py", True),
+    ("test_?.py", "pkg/test_12.py", False),
+    ("*.[ch]", "x/y.c", True),
+    ("*.[!ch]", "x/y.c", False),
+    ("*.[!ch]", "x/y.o", True),
+    ("/build/**", "build/a.js", True),
+    ("vendor/", "vendor/a/b.go", True),
+    ("snap*", "tests/snapshot.py", True),
+    ("a+b(c).py", "a+b(c).py", True),
+])
+def test_custom_glob_semantics(pattern, path, ignored):
+    assert fingerprint.is_ignored(path, [pattern]) is ignored

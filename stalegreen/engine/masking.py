@@ -1,0 +1,550 @@
+"""Is a verification run masked? Pipes, chains, redirects and negation that hide its result.
+
+A run's exit status reaches the host only if nothing after it replaces it (a pipe without
+pipefail, ``|| true``, ``; echo done``, a loop, an ``if`` condition, ``!``), and its output
+reaches the agent only if nothing filters or redirects it. ``analyze`` works this out from the
+parsed line; ``rewrite`` and the receipts use the answer.
+"""
+
+import re
+
+# Pipe members that only hide or shape output; the log of a wrapped run keeps everything.
+TAIL_LIKE = frozenset(("tail",))
+HEAD_LIKE = frozenset(("head",))
+GREP_LIKE = frozenset(("grep", "egrep", "fgrep", "rg", "ag", "ack"))
+FILTERS = frozenset(("sed", "awk", "gawk", "mawk", "cut", "wc", "sort", "uniq", "tr", "jq",
+                     "column", "nl", "fold", "fmt", "perl", "ts"))
+PASS_THROUGH = frozenset(("cat", "tee", "less", "more", "bat", "pv"))
+DROPPABLE = frozenset(("tail", "head", "grep", "egrep", "fgrep", "rg", "wc", "cut", "awk",
+                       "sed", "less", "more", "cat", "sort", "uniq", "tr", "jq", "column", "nl"))
+
+# Reasons that are recorded but do not mask the run.
+NOT_MASKING = frozenset(("devnull:stderr",))
+NOT_MASKING_PREFIXES = ("stderr:", "sigpipe:")
+
+_CLAUSED = frozenset(("if", "while", "until", "for", "case"))
+_EXIT_WORDS = frozenset(("exit", "return"))
+_FAIL_WORDS = frozenset(("exit", "return", "false", "kill"))
+_HARMLESS = frozenset(("true", ":", "echo", "printf"))
+_QUIET_FLAGS = frozenset(("-q", "-qq", "-qqq", "--quiet", "--silent", "--reporter=dot",
+                          "--reporter=silent", "--reporter=dots", "--no-progress"))
+_SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))
+_COUNT = re.compile(r"\+?(\d{1,9})\Z")
+_WRAPPERS = frozenset(("command", "builtin", "exec", "stdbuf", "unbuffer", "env", "nice"))
+
+
+class Mask(object):
+    """What hides a run's result. ``reasons`` use the names in docs/ARCHITECTURE.md."""
+
+    __slots__ = ("masked", "reasons", "exit_preserved", "output_visible", "tail", "head",
+                 "filtered", "patterns", "count_only", "pipefail", "background", "quiet",
+                 "sigpipe", "condition", "followers")
+
+    def __init__(self):
+        self.masked = False
+        self.reasons = []
+        self.exit_preserved = True
+        self.output_visible = True
+        self.tail = None          # line count of a `| tail` after the run
+        self.head = None          # line count of a `| head` after the run
+        self.filtered = False     # a grep/sed/awk/... keeps only some lines
+        self.patterns = []        # grep patterns (`!pat` when inverted)
+        self.count_only = False   # `grep -c`, `wc -l`: the agent sees a number
+        self.pipefail = False
+        self.background = False
+        self.quiet = False
+        self.sigpipe = False      # pipefail + an early-exiting reader: exit may become 141
+        self.condition = False    # the run is an if/while condition
+        self.followers = []       # pipeline members after the run (Segment or Group objects)
+
+    def as_dict(self):
+        return dict((name, getattr(self, name)) for name in self.__slots__ if name != "followers")
+
+    def __repr__(self):
+        return "Mask(masked=%r, reasons=%r)" % (self.masked, self.reasons)
+
+
+def command_name(segment):
+    """The program a segment runs, by basename, past `env`/`command`-style wrappers."""
+    words = getattr(segment, "words", None) or []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        name = word.rsplit("/", 1)[-1]
+        if name in _WRAPPERS:
+            i += 1
+            while i < len(words) and (words[i].startswith("-") or "=" in words[i]):
+                i += 1
+            continue
+        return name
+    return None
+
+
+def analyze(parse, run):
+    """The masking analysis of one run found in ``parse`` (never raises on odd input)."""
+    mask = Mask()
+    segments = parse.segments
+    index = getattr(run, "segment_index", None)
+    if not isinstance(index, int) or not 0 <= index < len(segments):
+        return mask
+    seg = segments[index]
+    mask.quiet = _quiet(run, seg)
+    mask.pipefail = pipefail_before(parse, index)
+    groups = [parse.groups[g] for g in seg.groups]
+
+    if seg.negated or any(g.negated for g in groups):
+        _add(mask, "negated")
+        mask.exit_preserved = False
+
+    _redirects(mask, [r for g in groups for r in g.redirects] + list(seg.redirects))
+
+    levels = _Levels(parse)
+    element = seg
+    first = True
+    while True:
+        container = levels.container(element)
+        pipeline = [e for e in levels.items(container) if e.pipeline == element.pipeline]
+        position = pipeline.index(element)
+        followers = pipeline[position + 1:]
+        if first:
+            mask.followers = followers
+        for member in followers:
+            _pipe_member(mask, member)
+        end = pipeline[-1]
+        if end.op == "&":
+            mask.background = True
+            _add(mask, "background")
+            mask.exit_preserved = False
+            break
+        rest = [e for e in levels.items(container) if e.start > end.start]
+        if container is not None and parse.groups[container].kind in _CLAUSED:
+            rest = _same_clause(rest)
+        if _chain(mask, end.op, rest):
+            break
+        if container is None:
+            break
+        group = parse.groups[container]
+        if group.kind in ("for", "while", "until"):
+            if group.kind != "for" and _in_condition(levels, group, seg):
+                mask.condition = True
+            _add(mask, "loop")
+            mask.exit_preserved = False
+            break
+        if group.kind == "if" and _in_condition(levels, group, seg):
+            mask.condition = True
+            _add(mask, "condition")
+            mask.exit_preserved = False
+            break
+        if group.function is not None:
+            _add(mask, "function")
+            break
+        element = group
+        first = False
+
+    if run is not None and getattr(run, "nested", False):
+        _combine_nested(mask, run, seg)
+    mask.masked = not mask.exit_preserved or any(_masking(r) for r in mask.reasons)
+    return mask
+
+
+def visibility(mask, output):
+    """(visible, filtered) for an unwrapped run: can its own summary be in ``output``?"""
+    if mask is None:
+        return True, False
+    if mask.count_only:
+        return False, True
+    if mask.filtered:
+        return bool((output or "").strip()), True
+    return bool(mask.output_visible), False
+
+
+def pipefail_before(parse, index):
+    """True when an earlier segment in scope turned pipefail on (set -o pipefail, setopt)."""
+    on = False
+    target = parse.segments[index]
+    for seg in parse.segments[:index]:
+        if not _in_scope(parse, seg, target):
+            continue
+        words = seg.words
+        if not words:
+            continue
+        name = words[0]
+        if name == "set":
+            on = _set_pipefail(words[1:], on)
+        elif name == "setopt" and any(_opt(w) == "pipefail" for w in words[1:]):
+            on = True
+        elif name == "unsetopt" and any(_opt(w) == "pipefail" for w in words[1:]):
+            on = False
+        elif name == "shopt" and "pipefail" in words and any(w.startswith("-") and "o" in w
+                                                               for w in words[1:]):
+            on = "-u" not in words
+    return on
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _add(mask, reason):
+    if reason not in mask.reasons:
+        mask.reasons.append(reason)
+
+
+def _masking(reason):
+    return reason not in NOT_MASKING and not reason.startswith(NOT_MASKING_PREFIXES)
+
+
+def _quiet(run, seg):
+    value = getattr(run, "quiet", None)
+    if value is not None:
+        return bool(value)
+    words = seg.words
+    name = command_name(seg)
+    for i, word in enumerate(words[1:], 1):
+        if word in _QUIET_FLAGS:
+            return True
+        if word == "-s" and name in _SILENT_S:
+            return True
+        if word in ("--reporter", "-R") and i + 1 < len(words) and words[i + 1] in (
+                "dot", "dots", "silent"):
+            return True
+    return False
+
+
+def _opt(word):
+    return word.lower().replace("_", "").lstrip("-")
+
+
+def _set_pipefail(args, on):
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word[:1] in "-+" and "o" in word[1:] and word not in ("--", "-"):
+            if i + 1 < len(args) and args[i + 1] == "pipefail":
+                on = word[0] == "-"
+                i += 1
+        i += 1
+    return on
+
+
+def _in_scope(parse, seg, target):
+    """An earlier ``set`` affects ``target`` unless it ran in a subshell that has ended."""
+    for g in seg.groups:
+        group = parse.groups[g]
+        if group.kind == "subshell" and g not in target.groups:
+            return False
+    return True
+
+
+def _redirects(mask, redirects):
+    """Follow where fd 1 and fd 2 end up (order matters: `>x 2>&1` vs `2>&1 >x`)."""
+    fds = {1: "out", 2: "err"}
+    for r in redirects:
+        op = r.op
+        target = r.target
+        if op in ("&>", "&>>") or (op == ">&" and r.fd is None and not _is_fd(target)):
+            fds[1] = fds[2] = _file(target)
+        elif op in (">", ">>", ">|"):
+            fds[1 if r.fd is None else r.fd] = _file(target)
+        elif op == ">&" and _is_fd(target):
+            source = 1 if r.fd is None else r.fd
+            fds[source] = None if target == "-" else fds.get(int(target), "file:&" + target)
+    out, err = fds.get(1), fds.get(2)
+    if out in ("out", "err"):
+        if err == "null":
+            _add(mask, "devnull:stderr")
+        elif err is not None and err.startswith("file:"):
+            _add(mask, "stderr:" + err[5:])
+        return
+    mask.output_visible = False
+    if out == "null":
+        _add(mask, "devnull:both" if err == "null" else "devnull:stdout")
+    elif out is None:
+        _add(mask, "closed:stdout")
+    else:
+        _add(mask, "redirect:" + out[5:])
+
+
+def _is_fd(target):
+    return target == "-" or (target.isdigit() and len(target) < 4)
+
+
+def _file(target):
+    return "null" if target == "/dev/null" else "file:" + target
+
+
+def _pipe_member(mask, member):
+    """One pipeline member after the run: it replaces the exit status unless pipefail is on."""
+    if not hasattr(member, "words"):     # a group: `pytest | { grep x; }`
+        name = "group"
+        words = []
+    else:
+        name = command_name(member) or "?"
+        words = member.words
+    _add(mask, "pipe:" + name)
+    if not mask.pipefail:
+        mask.exit_preserved = False
+    args = _args_after(words, name)
+    if name in TAIL_LIKE:
+        mask.tail = _line_count(args)
+        mask.count_only = False
+    elif name in HEAD_LIKE:
+        mask.head = _line_count(args)
+        mask.output_visible = False
+        mask.count_only = False
+        _early_exit(mask, name)
+    elif name in GREP_LIKE:
+        _grep(mask, name, args)
+    elif name in FILTERS:
+        mask.output_visible = False
+        mask.filtered = True
+        mask.count_only = name == "wc"
+    elif name in PASS_THROUGH:
+        pass
+    else:
+        mask.output_visible = False
+        mask.count_only = False
+
+
+def _args_after(words, name):
+    for i, word in enumerate(words):
+        if word.rsplit("/", 1)[-1] == name:
+            return words[i + 1:]
+    return []
+
+
+def _early_exit(mask, name):
+    """With pipefail, a reader that stops early can kill the run with SIGPIPE (exit 141)."""
+    mask.sigpipe = True
+    if mask.pipefail:
+        _add(mask, "sigpipe:" + name)
+        mask.exit_preserved = False
+
+
+def _line_count(args):
+    i = 0
+    count = 10
+    while i < len(args):
+        word = args[i]
+        if word in ("-n", "--lines") and i + 1 < len(args):
+            match = _COUNT.match(args[i + 1])
+            if match:
+                count = None if args[i + 1].startswith("+") else int(match.group(1))
+            i += 2
+            continue
+        if word in ("-c", "--bytes"):
+            return None
+        for prefix in ("--lines=", "-n", "-"):
+            if word.startswith(prefix) and _COUNT.match(word[len(prefix):]):
+                rest = word[len(prefix):]
+                count = None if rest.startswith("+") else int(_COUNT.match(rest).group(1))
+                break
+        i += 1
+    return count
+
+
+_GREP_VALUE_FLAGS = frozenset(("-A", "-B", "-C", "-m", "--max-count", "-f", "--file", "-g",
+                               "--glob", "-t", "--type", "-T", "--type-not", "--color",
+                               "--colour", "-d", "--directories", "-D", "--devices",
+                               "--include", "--exclude", "--label"))
+
+
+def _grep(mask, name, args):
+    mask.output_visible = False
+    mask.filtered = True
+    patterns = []
+    inverted = count = quiet = early = False
+    positional = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            positional.extend(args[i + 1:])
+            break
+        if word in ("-e", "--regexp") and i + 1 < len(args):
+            patterns.append(args[i + 1])
+            i += 2
+            continue
+        if word.startswith("--regexp="):
+            patterns.append(word.split("=", 1)[1])
+        elif word in _GREP_VALUE_FLAGS:
+            if word in ("-m", "--max-count"):
+                early = True
+            i += 2
+            continue
+        elif word.startswith("--"):
+            inverted = inverted or word == "--invert-match"
+            count = count or word == "--count"
+            quiet = quiet or word in ("--quiet", "--silent", "--files-with-matches")
+            early = early or word.startswith("--max-count=")
+        elif word.startswith("-") and len(word) > 1:
+            flags = word[1:]
+            if "e" in flags and flags.endswith("e") and i + 1 < len(args):
+                patterns.append(args[i + 1])
+                i += 1
+            inverted = inverted or "v" in flags
+            count = count or "c" in flags
+            quiet = quiet or "q" in flags or "l" in flags
+            early = early or "m" in flags
+        else:
+            positional.append(word)
+        i += 1
+    if not patterns and positional:
+        patterns.append(positional[0])
+    for pattern in patterns:
+        mask.patterns.append("!" + pattern if inverted else pattern)
+    mask.count_only = count
+    if quiet or early:
+        _early_exit(mask, name)
+
+
+def _same_clause(rest):
+    """Elements up to the next `then`/`else`/`do`...: what runs right after in this clause."""
+    for position, element in enumerate(rest):
+        if element.keywords:
+            return rest[:position]
+    return rest
+
+
+def _pipelines(elements):
+    """Consecutive elements grouped into pipelines (members joined by | or |&)."""
+    out = []
+    for element in elements:
+        if out and out[-1][-1].op in ("|", "|&"):
+            out[-1].append(element)
+        else:
+            out.append([element])
+    return out
+
+
+def _chain(mask, op, rest):
+    """What follows the run's pipeline; True when the analysis is settled at this level."""
+    if op is None:
+        return False
+    if op == "&&":
+        # `a && b || c`: the first operator after the && chain decides
+        pipelines = _pipelines(rest)
+        for position, pipeline in enumerate(pipelines):
+            end_op = pipeline[-1].op
+            if end_op == "&&":
+                continue
+            tail = [e for p in pipelines[position + 1:] for e in p]
+            return _chain(mask, end_op, tail)
+        return False
+    if op == "||":
+        if not _mentions(rest, _FAIL_WORDS):
+            _add(mask, "or-chain")
+            mask.exit_preserved = False
+        return True
+    if op in (";;", ";&", ";;&"):
+        return False
+    if op in (";", "\n"):
+        meaningful = [e for e in rest if _words(e) != []]
+        if not meaningful:
+            return False
+        if _keeps_status(rest):
+            return True
+        _add(mask, "semicolon")
+        mask.exit_preserved = False
+        return True
+    return False
+
+
+def _words(element):
+    return getattr(element, "words", None)
+
+
+def _mentions(elements, names):
+    for element in elements:
+        words = _words(element)
+        if words is None:
+            return True       # a group: assume it may fail on purpose
+        if words and words[0] in names:
+            return True
+    return False
+
+
+def _keeps_status(rest):
+    """`pytest; exit $?` or `pytest; rc=$?; ...; exit $rc` keep the run's status."""
+    for element in rest:
+        words = _words(element)
+        if words and words[0] in _EXIT_WORDS and len(words) > 1 and "$" in words[1]:
+            return True
+    return False
+
+
+def _in_condition(levels, group, seg):
+    """True when ``seg`` sits in the condition part of an if/while/until group."""
+    keyword = None
+    for child in levels.items(group.index):
+        if child.keywords:
+            keyword = child.keywords[-1]
+        if child is seg or (hasattr(child, "kind") and child.index in seg.groups):
+            return keyword in ("if", "elif", "while", "until")
+    return False
+
+
+def _combine_nested(mask, run, seg):
+    """`bash -c 'pytest | tail'`: the inner script's masking counts too."""
+    from stalegreen.engine import shell
+
+    words = seg.words
+    script = None
+    for i, word in enumerate(words[:-1]):
+        if word.startswith("-") and word.endswith("c") and not word.startswith("--"):
+            script = words[i + 1]
+            break
+    if script is None:
+        return
+    inner = shell.parse(script)
+    runner_words = getattr(run, "words", None) or []
+    if not runner_words:
+        return
+    program = runner_words[0].rsplit("/", 1)[-1]
+    matches = [c for c in inner.segments if command_name(c) == program] or [
+        c for c in inner.segments if runner_words[0] in c.words]
+    if not matches:
+        return
+    target = matches[0]
+    inner_mask = analyze(inner, _Probe(target.index, mask.quiet))
+    for reason in inner_mask.reasons:
+        _add(mask, reason)
+    mask.exit_preserved = mask.exit_preserved and inner_mask.exit_preserved
+    mask.output_visible = mask.output_visible and inner_mask.output_visible
+    mask.tail = inner_mask.tail if inner_mask.tail is not None else mask.tail
+    mask.head = inner_mask.head if inner_mask.head is not None else mask.head
+    mask.filtered = mask.filtered or inner_mask.filtered
+    mask.patterns = inner_mask.patterns + mask.patterns
+    mask.count_only = mask.count_only or inner_mask.count_only
+    mask.pipefail = inner_mask.pipefail
+    mask.sigpipe = mask.sigpipe or inner_mask.sigpipe
+    mask.background = mask.background or inner_mask.background
+
+
+class _Probe(object):
+    """A minimal run for analysing the inner script of `sh -c`."""
+
+    def __init__(self, segment_index, quiet):
+        self.segment_index = segment_index
+        self.quiet = quiet
+        self.nested = False
+
+
+class _Levels(object):
+    """Segments and groups by the group that directly contains them, in source order."""
+
+    def __init__(self, parse):
+        self.by_container = {}
+        for seg in parse.segments:
+            self.by_container.setdefault(seg.group, []).append(seg)
+        for group in parse.groups:
+            self.by_container.setdefault(group.parent, []).append(group)
+        for items in self.by_container.values():
+            items.sort(key=lambda e: e.start)
+
+    @staticmethod
+    def container(element):
+        if hasattr(element, "kind"):
+            return element.parent
+        return element.group
+
+    def items(self, container):
+        return self.by_container.get(container, [])

@@ -15,6 +15,8 @@ LOG_TAIL_LINES = 40
 KEEP_PREFIXES = ("/dev/", "/usr/", "/bin/", "/sbin/", "/opt/homebrew/bin/", "/proc/")
 ABSOLUTE_PATH = re.compile(r"(?<![\w.~<>/-])/(?:[\w.@+%=-]+/)*[\w.@+%=-]+/?")
 PROSE_KEYS = ("sentence", "lastAssistantMessage", "last_assistant_message", "assistantMessage", "prose")
+# "Authorization: Bearer <token>" as a whole: the shared masker would take "Bearer" for the value
+AUTH_HEADER = re.compile(r"(?i)\b((?:proxy-)?authorization\s*[:=]\s*)(?:(bearer|basic|token|digest)\s+)?[^\s'\"]+")
 DROP_KEYS = ("toolUseId", "backgroundId", "session")
 NOTE = ("Redacted by stalegreen: paths are relative to <repo>, ~ is the home directory, secrets are "
         "[REDACTED], and the agent's prose is replaced by the claims found in it. Review before sharing.")
@@ -44,9 +46,10 @@ class Redactor(object):
         return "<path>/" + os.path.basename(found.rstrip("/"))
 
     def text(self, value):
-        from stalegreen.engine.redaction import mask
+        from stalegreen.engine.redaction import MASK, mask
 
-        return self.path(mask(value))
+        value = AUTH_HEADER.sub(lambda m: m.group(1) + (m.group(2) + " " if m.group(2) else "") + MASK, value)
+        return mask(self.path(value))     # paths first: the masker takes long paths for tokens
 
     def value(self, value, key=None):
         if isinstance(value, str):

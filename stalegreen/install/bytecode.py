@@ -6,17 +6,19 @@ puts ``<archive>-bytecode/<build>-<tag>-<magic>/`` first on ``sys.path`` when it
 ``.pyc`` files (plus the package's data files) compiled from exactly that build for exactly this
 interpreter, so a stale or foreign cache can never be picked up. ``install`` writes it for the
 registering interpreter; the zipapp also fills it lazily for other interpreters, but only when the
-``-bytecode`` directory already exists (so a copy in someone's Downloads folder writes nothing).
+``-bytecode`` directory (or ``$STALEGREEN_BYTECODE_ROOT``) already exists, so a copy in someone's
+Downloads folder writes nothing.
 """
 
 import os
 import sys
 
 SUFFIX = "-bytecode"
+ROOT_ENV = "STALEGREEN_BYTECODE_ROOT"   # set by the Claude plugin's launcher (plugin data dir)
 
 
 def root_for(archive):
-    return archive + SUFFIX
+    return os.environ.get(ROOT_ENV) or archive + SUFFIX
 
 
 def _magic():

@@ -64,11 +64,12 @@ def install(manifest, python, pyz, project=None, dry_run=False, home=None):
     path = settings_path(project)
     edit = files.Edit(path, manifest, home)
     settings = files.parse_json(path, edit.before)
+    pristine = not hookfile.find(settings, HOST)
     created = hookfile.apply(path, settings, HOST, wanted(python, pyz))
     notes = []
     if settings.get("disableAllHooks") is True:
         notes.append('%s has "disableAllHooks": true, so Claude Code runs no hooks at all' % path)
-    changed = edit.write(files.dump_json(settings, edit.before), dry_run)
+    changed = edit.write(files.dump_json(settings, edit.before), dry_run, pristine)
     record = edit.record
     if record is not None and "created_keys" not in record:
         record["created_keys"] = created

@@ -172,12 +172,13 @@ def install(manifest, python, pyz, project=None, dry_run=False, home=None, trust
     path = hooks_path(project)
     edit = files.Edit(path, manifest, home)
     settings = files.parse_json(path, edit.before)
+    pristine = not hookfile.find(settings, HOST)
     created = hookfile.apply(path, settings, HOST, wanted(python, pyz))
 
     cfg_path = config_path()
     cfg_edit = files.Edit(cfg_path, manifest, home)
     doc = load_config(cfg_path, cfg_edit.before)     # refuse before touching anything
-    changed = edit.write(files.dump_json(settings, edit.before), dry_run)
+    changed = edit.write(files.dump_json(settings, edit.before), dry_run, pristine)
     record = edit.record
     if record is not None and "created_keys" not in record:
         record["created_keys"] = created

@@ -184,8 +184,11 @@ class Edit:
     def record(self):
         return self.manifest["files"].get(self.path)
 
-    def write(self, data, dry_run=False):
-        """Write ``data`` if it differs. Returns True when the file changed (or would)."""
+    def write(self, data, dry_run=False, pristine=True):
+        """Write ``data`` if it differs. Returns True when the file changed (or would).
+
+        ``pristine=False`` says the current bytes already hold entries of ours (an install from
+        before the manifest existed), so they must never be "restored" by uninstall."""
         if data == self.before:
             return False
         if dry_run:
@@ -197,8 +200,10 @@ class Edit:
             if missing:
                 record["created_dirs"] = missing
             if self.before is not None:
-                record["original"] = backup(self.path, self.before, self.home)
-                record["original_sha256"] = sha256(self.before)
+                saved = backup(self.path, self.before, self.home)
+                if pristine:
+                    record["original"] = saved
+                    record["original_sha256"] = sha256(self.before)
             self.manifest["files"][self.path] = record
         elif self.before is not None:
             backup(self.path, self.before, self.home)
@@ -213,7 +218,7 @@ class Edit:
         record = self.record
         untouched = record is not None and self.before is not None and \
             record.get("written_sha256") == sha256(self.before)
-        if nothing_left and untouched:
+        if nothing_left and untouched and (record.get("created") or record.get("original")):
             if dry_run:
                 return "restore"
             if record.get("created"):

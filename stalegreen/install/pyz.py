@@ -27,17 +27,17 @@ import sys
 BUILD_ID = "%(build_id)s"
 
 
-def _bytecode_dir(archive):
+def _bytecode_dir(root):
     # same name as stalegreen.install.bytecode.dir_name; computed without importing anything
     external = sys.modules.get("_frozen_importlib_external")
     magic = getattr(external, "MAGIC_NUMBER", b"")
-    return "%%s-bytecode%%s%%s-%%s-%%s" %% (
-        archive, os.sep, BUILD_ID, sys.implementation.cache_tag, magic.hex())
+    return "%%s%%s%%s-%%s-%%s" %% (root, os.sep, BUILD_ID, sys.implementation.cache_tag, magic.hex())
 
 
 def _run():
     archive = os.path.dirname(os.path.abspath(__file__))
-    cached = _bytecode_dir(archive)
+    root = os.environ.get("STALEGREEN_BYTECODE_ROOT") or archive + "-bytecode"
+    cached = _bytecode_dir(root)
     have_bytecode = os.path.isdir(cached)
     if have_bytecode:
         sys.path.insert(0, cached)
@@ -48,7 +48,7 @@ def _run():
         return main()
     finally:
         if (not have_bytecode and not sys.flags.dont_write_bytecode
-                and os.path.isdir(archive + "-bytecode")):
+                and os.path.isdir(root)):
             try:
                 sys.stdout.flush()
                 from stalegreen.install import bytecode

@@ -1,0 +1,260 @@
+"""Unmask verification runs by rewriting the command before it runs.
+
+Each actual run (with the filter pipes after it) becomes one subshell that sends the run's
+full output to a log, writes its exit status to ``<log>.exit`` (the only thing the hook
+trusts), shows the agent the last lines plus a ``[stalegreen] exit=N receipt=ID`` marker, and
+ends with the run's own status, so ``&&``, ``||``, ``;`` and ``$?`` after it behave as before.
+Everything else in the line is kept byte for byte. The wrapper is POSIX sh (bash, dash, zsh),
+keeps its variables (prefix ``__sg_``) inside the subshell, and uses ``>|`` so ``noclobber``
+cannot break it. What cannot be wrapped safely is left alone with a reason.
+"""
+
+import os
+import re
+
+from stalegreen.engine import masking, shell
+
+VAR_PREFIX = "__sg_"
+MIN_AGENT_TAIL = 20
+MARKER = re.compile(r"^\[stalegreen\] exit=(-?\d+) receipt=([A-Za-z0-9_.:-]+)[^\n]*$", re.M)
+_MARKER_LINE = re.compile(r"^\[stalegreen\] exit=-?\d+ receipt=([A-Za-z0-9_.:-]+)[^\n]*\n?", re.M)
+
+_TEE_APPEND = ("-a", "--append")
+_TEE_HARMLESS = ("-i", "--ignore-interrupts", "-p")
+_LOOPS = ("for", "while", "until")
+
+
+def wrap(parse, runs, ids, log_paths, tail_lines=40):
+    """(rewritten command, None) or (None, reason the command is left alone)."""
+    if not parse.confident:
+        return None, "unreadable: %s" % (parse.reasons[0] if parse.reasons else "unknown")
+    chosen = []
+    skipped = None
+    for position, run in enumerate(runs):
+        not_run = getattr(run, "not_run", None)
+        if not_run == "watch":
+            return None, "watch"
+        if not_run is not None or getattr(run, "ignored", False):
+            skipped = skipped or not_run or "ignored"
+            continue
+        chosen.append((run, ids[position], log_paths[position]))
+    if not chosen:
+        return None, skipped or "no-runner"
+
+    plans = []
+    for run, rid, log in chosen:
+        plan, reason = _plan(parse, run, tail_lines)
+        if reason:
+            return None, reason
+        plans.append((plan, rid, log))
+    for _plan_, _rid, log in plans:
+        folder = os.path.dirname(log)
+        if folder and os.path.isdir(folder) and not os.access(folder, os.W_OK):
+            return None, "log-unwritable"
+
+    spans = sorted(((p.start, p.end, _wrapper(p, rid, log)) for p, rid, log in plans), reverse=True)
+    text = parse.text
+    last_start = len(text) + 1
+    for start, end, wrapper in spans:
+        if end > last_start:
+            return None, "overlapping-runs"
+        text = text[:start] + wrapper + text[end:]
+        last_start = start
+    return text, None
+
+
+def find_markers(output):
+    """[(receipt_id, printed_exit)] for every marker line in ``output``, in order."""
+    return [(m.group(2), int(m.group(1))) for m in MARKER.finditer(output or "")]
+
+
+def strip_markers(output, keep_ids=()):
+    """``output`` without marker lines (those of ``keep_ids`` stay)."""
+    keep = set(keep_ids)
+    return _MARKER_LINE.sub(lambda m: m.group(0) if m.group(1) in keep else "", output or "")
+
+
+def without_filters(parse, runs):
+    """The line with the runs' filter pipes and masking suffixes removed.
+
+    Permission rules are checked against this: ``pytest -q | tail -5 || true`` is allowed
+    exactly when ``pytest -q`` is.
+    """
+    if not parse.confident:
+        return parse.text
+    spans = []
+    for run in runs:
+        if getattr(run, "not_run", None) is not None:
+            continue
+        index = getattr(run, "segment_index", None)
+        if not isinstance(index, int) or not 0 <= index < len(parse.segments):
+            continue
+        seg = parse.segments[index]
+        mask = masking.analyze(parse, run)
+        followers = mask.followers
+        end = seg
+        if followers and all(_droppable(f) for f in followers):
+            spans.append((seg.end, followers[-1].end))
+            end = followers[-1]
+        elif followers:
+            end = followers[-1]
+        suffix = _masking_suffix(parse, end)
+        if suffix is not None:
+            spans.append((end.end, suffix.end))
+    text = parse.text
+    for start, end in sorted(set(spans), reverse=True):
+        text = text[:start] + text[end:]
+    return text
+
+
+# --------------------------------------------------------------------------- planning
+
+class _Plan(object):
+    __slots__ = ("start", "end", "head", "tail", "tees")
+
+    def __init__(self, start, end, head, tail, tees):
+        self.start = start
+        self.end = end
+        self.head = head
+        self.tail = tail
+        self.tees = tees            # [(append, raw target word)]
+
+
+def _plan(parse, run, tail_lines):
+    """How to wrap one run, or the reason it cannot be wrapped."""
+    index = getattr(run, "segment_index", None)
+    if not isinstance(index, int) or not 0 <= index < len(parse.segments):
+        return None, "no-runner"
+    seg = parse.segments[index]
+    if getattr(run, "sudo", False):
+        return None, "sudo"
+    if getattr(run, "nested", False):
+        return None, "nested-shell"
+    for g in seg.groups:
+        group = parse.groups[g]
+        if group.kind in _LOOPS:
+            return None, "loop"
+        if group.function is not None:
+            return None, "function"
+        if group.op == "&":
+            return None, "background"
+        if group.op in ("|", "|&"):
+            return None, "grouped-pipe"
+        reason = _redirect_refusal(group.redirects)
+        if reason:
+            return None, reason
+    reason = _redirect_refusal(seg.redirects)
+    if reason:
+        return None, reason
+    if any(w.startswith(("<(", ">(")) for w in seg.raw_words):
+        return None, "process-substitution"
+    if not seg.words:
+        return None, "no-runner"
+
+    mask = masking.analyze(parse, run)
+    if mask.background:
+        return None, "background"
+    tees = []
+    for member in mask.followers:
+        if not hasattr(member, "words"):
+            return None, "pipe:group"
+        name = masking.command_name(member) or "?"
+        if member.redirects:
+            return None, "pipe-redirect:%s" % name
+        if any(w.startswith(("<(", ">(")) for w in member.raw_words):
+            return None, "process-substitution"
+        if name == "tee":
+            targets = _tee_targets(member)
+            if targets is None:
+                return None, "pipe:tee"
+            tees.extend(targets)
+        elif name not in masking.DROPPABLE:
+            return None, "pipe:%s" % name
+    end = mask.followers[-1].end if mask.followers else seg.end
+    tail = tail_lines
+    if mask.tail is not None and mask.tail >= MIN_AGENT_TAIL:
+        tail = mask.tail
+    return _Plan(seg.start, end, seg.text, int(tail), tees), None
+
+
+def _redirect_refusal(redirects):
+    for r in redirects:
+        if r.op in ("<<", "<<-"):
+            return "heredoc"
+        if r.stdout and not (r.op == ">&" and r.target.isdigit() and r.target != "1"):
+            return "redirect:%s" % r.target
+    return None
+
+
+def _tee_targets(member):
+    """[(append, raw file word)] for `tee [-a] FILE...`, or None for flags we do not know."""
+    words = member.words
+    raw = member.raw_words
+    start = next(i for i, w in enumerate(words) if w.rsplit("/", 1)[-1] == "tee") + 1
+    append = False
+    targets = []
+    options = True
+    for word, source in zip(words[start:], raw[start:]):
+        if options and word == "--":
+            options = False
+        elif options and word in _TEE_APPEND:
+            append = True
+        elif options and word in _TEE_HARMLESS:
+            continue
+        elif options and word.startswith("-") and len(word) > 1:
+            if set(word[1:]) <= set("aip"):
+                append = append or "a" in word
+            else:
+                return None
+        else:
+            targets.append(source)
+    return [(append, t) for t in targets]
+
+
+def _wrapper(plan, rid, log):
+    """One POSIX subshell: run, log, record the exit, show the tail and the marker, keep $?."""
+    log_var = '"$%slog"' % VAR_PREFIX
+    rc_var = '"$%src"' % VAR_PREFIX
+    parts = [
+        "%slog=%s" % (VAR_PREFIX, shell.quote(log)),
+        "mkdir -p %s 2>/dev/null || :" % shell.quote(os.path.dirname(log) or "."),
+        "{ %s ; } >| %s 2>&1 && %src=0 || %src=$?" % (plan.head, log_var, VAR_PREFIX, VAR_PREFIX),
+        "printf '%%s\\n' %s >| \"$%slog.exit\"" % (rc_var, VAR_PREFIX),
+    ]
+    for append, target in plan.tees:
+        parts.append("cat %s %s %s" % (log_var, ">>" if append else ">|", target))
+    parts += [
+        "tail -n %d %s" % (plan.tail, log_var),
+        'if [ -n "$(tail -c 1 %s)" ]; then echo; fi' % log_var,
+        "printf '[stalegreen] exit=%%s receipt=%%s lines=%%s log=%%s\\n' %s %s "
+        '"$(( $(wc -l < %s) ))" %s' % (rc_var, shell.quote(rid), log_var, log_var),
+        "(exit %s)" % rc_var,
+    ]
+    return "( " + "; ".join(parts) + " )"
+
+
+def _droppable(member):
+    if not hasattr(member, "words") or member.redirects:
+        return False
+    return masking.command_name(member) in masking.DROPPABLE
+
+
+def _masking_suffix(parse, end):
+    """The `|| true` / `; echo done` element right after a run's pipeline, if any."""
+    if end.op not in ("||", ";", "\n"):
+        return None
+    container = end.groups[-1] if hasattr(end, "groups") and end.groups else getattr(
+        end, "parent", None)
+    following = [s for s in parse.segments if s.start > end.end and s.group == container]
+    if not following:
+        return None
+    nxt = following[0]
+    if any(g.start > end.end and g.start < nxt.start and g.parent == container
+           for g in parse.groups):
+        return None
+    name = masking.command_name(nxt)
+    if name not in ("true", ":", "echo", "printf") or nxt.redirects or nxt.substitutions:
+        return None
+    if nxt.op in ("|", "|&"):
+        return None
+    return nxt

@@ -37,18 +37,19 @@ def _legend(kinds):
         '<span><i style="background:%s"></i>%s</span>' % (COLORS[k], escape(CLAIM_LABELS[k][0])) for k in kinds)
 
 
-def stacked_bars(rows, width=960):
+def stacked_bars(rows, width=960, label_w=190):
     """Horizontal 100% bars: ``rows`` is a list of (label, {verdict: count})."""
-    label_w, bar_h, gap = 190, 26, 14
+    bar_h, gap = 26, 14
     height = len(rows) * (bar_h + gap) + 6
     parts = ['<svg class="chart" role="img" width="100%%" viewBox="0 0 %d %d" xmlns="http://www.w3.org/2000/svg">'
              % (width, height)]
     for index, (label, counts) in enumerate(rows):
         y = index * (bar_h + gap) + 4
         total = sum(counts.get(k, 0) for k in ORDER)
-        parts.append('<text x="0" y="%d" font-size="13" fill="#1d2530">%s</text>' % (y + 17, escape(label[:26])))
-        parts.append('<text x="%d" y="%d" font-size="12" fill="#5f6b78" text-anchor="end">%d</text>'
-                     % (label_w - 10, y + 17, total))
+        if label_w:
+            parts.append('<text x="0" y="%d" font-size="13" fill="#1d2530">%s</text>' % (y + 17, escape(label[:26])))
+            parts.append('<text x="%d" y="%d" font-size="12" fill="#5f6b78" text-anchor="end">%d</text>'
+                         % (label_w - 10, y + 17, total))
         x = float(label_w)
         span = width - label_w - 4
         if not total:
@@ -77,7 +78,7 @@ def run_bars(rows, width=960):
     parts = ['<svg class="chart" role="img" width="100%%" viewBox="0 0 %d %d" xmlns="http://www.w3.org/2000/svg">'
              % (width, height)]
     y = 4
-    span = width - label_w - 60
+    span = width - label_w - 150
     for label, runs in rows:
         total = runs.get("total", 0)
         parts.append('<text x="0" y="%d" font-size="13" fill="#1d2530">%s</text>' % (y + 12, escape(label[:26])))
@@ -115,6 +116,7 @@ def weekly_columns(sessions, width=960, height=220):
         return '<p class="muted">No dated claims in this period.</p>'
     labels = sorted(weeks)[-26:]
     top = max(sum(weeks[w].values()) for w in labels) or 1
+    top += top % 2                      # an even top keeps the middle grid line on a whole number
     left, bottom, plot_h = 40, 28, height - 40
     step = (width - left - 10) / float(len(labels))
     col = max(min(step * 0.7, 46), 4)
@@ -151,7 +153,7 @@ def _group_table(title, groups):
         rows.append("<tr><td>%s</td><td class=num>%d</td><td class=num>%d</td><td style=\"width:40%%\">%s</td>"
                     "<td class=num>%d</td><td class=num>%s</td></tr>" % (
                         escape(name), tally.sessions, tally.total_claims,
-                        stacked_bars([("", tally.claims)], width=420).replace('font-size="12" fill="#5f6b78"', 'font-size="0"'),
+                        stacked_bars([("", tally.claims)], width=420, label_w=0),
                         tally.runs["total"], percent(tally.run_rate("masked"))))
     return ("<h2>%s</h2><div class=panel><table><tr><th>%s</th><th>sessions</th><th>claims</th><th>verdicts</th>"
             "<th>runs</th><th>exit hidden</th></tr>%s</table></div>" % (escape(title), escape(title.split()[-1]), "".join(rows)))

@@ -181,7 +181,7 @@ def install(manifest, python, pyz, project=None, dry_run=False, home=None, trust
     changed = edit.write(files.dump_json(settings, edit.before), dry_run, pristine)
     record = edit.record
     if record is not None and "created_keys" not in record:
-        record["created_keys"] = created
+        record["created_keys"] = created if pristine else None   # unknown: drop what empties
         record["owner"] = HOST
 
     notes = []

@@ -102,11 +102,11 @@ def ours(command):
     the console script, ``python -m stalegreen``, the reference's ``hook.js``), else None."""
     if not isinstance(command, str) or "stalegreen" not in command:
         return None
-    match = HOST_EVENT.search(command) or LEGACY.search(command)
-    if not match:
-        return None
-    head = command[: match.start()]
-    if "stalegreen" not in head:
+    legacy = LEGACY.search(command)
+    if legacy:
+        return legacy.group(1), legacy.group(2)
+    match = HOST_EVENT.search(command)
+    if not match or "stalegreen" not in command[: match.start()]:
         return None
     return match.group(1), match.group(2)
 

@@ -1,0 +1,352 @@
+"""install/uninstall in a sandbox HOME, through the real command line (a subprocess each time).
+
+What must hold: install twice leaves identical bytes, uninstall gives back the original bytes
+(or removes what install created), other tools' hooks and keys survive, and a file that does not
+parse is never written.
+"""
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+E2E_CODEX = os.path.join(os.path.expanduser("~"), ".cache", "stalegreen-e2e", "codex",
+                         "node_modules", ".bin", "codex")
+
+OTHER_SETTINGS = """{
+    "model": "opus",
+    "hooks": {
+        "PreToolUse": [
+            {"matcher": "Bash", "hooks": [{"type": "command", "command": "guard --strict"}]}
+        ],
+        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}]
+    },
+    "permissions": {"allow": ["Bash(ls:*)"]},
+    "note": "caf\u00e9 \u2713"
+}
+"""
+
+OTHER_CODEX_HOOKS = """{
+  "hooks": {
+    "PostToolUse": [
+      {
+        "matcher": "^Bash$",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "audit-log"
+          }
+        ]
+      }
+    ]
+  }
+}
+"""
+
+CODEX_CONFIG = """# my codex settings
+model = "gpt-5.1-codex"   # keep this comment
+
+[features]
+# hooks are off while I debug
+hooks = false
+
+[analytics]
+enabled = false
+"""
+
+
+class Sandbox:
+    """An empty HOME with its own Claude, Codex and stalegreen directories, and a project dir."""
+
+    def __init__(self, tmp_path):
+        self.home = tmp_path / "home"
+        self.project = tmp_path / "project"
+        self.home.mkdir()
+        self.project.mkdir()
+        self.env = {k: v for k, v in os.environ.items()
+                    if k not in ("STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "CODEX_BIN")}
+        self.env["HOME"] = str(self.home)
+        self.env["PATH"] = "/usr/bin:/bin"          # no dsh, no codex, no pyenv shims
+
+    @property
+    def claude_settings(self):
+        return self.home / ".claude" / "settings.json"
+
+    @property
+    def codex_hooks(self):
+        return self.home / ".codex" / "hooks.json"
+
+    @property
+    def codex_config(self):
+        return self.home / ".codex" / "config.toml"
+
+    @property
+    def sg_home(self):
+        return self.home / ".stalegreen"
+
+    def write(self, path, text):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+
+    def run(self, *args, cwd=None, check=True, env=None):
+        result = subprocess.run([sys.executable, "-m", "stalegreen"] + list(args),
+                                cwd=str(cwd or self.project), env=dict(self.env, **(env or {})),
+                                capture_output=True, text=True)
+        if check and result.returncode != 0:
+            raise AssertionError("stalegreen %s failed (%d):\n%s\n%s"
+                                 % (" ".join(args), result.returncode, result.stdout, result.stderr))
+        return result
+
+    def snapshot(self, *paths):
+        return {str(p): (p.read_bytes() if p.exists() else None) for p in paths}
+
+
+@pytest.fixture
+def sandbox(tmp_path):
+    return Sandbox(tmp_path)
+
+
+def our_commands(settings_path, host):
+    settings = json.loads(settings_path.read_text())
+    found = {}
+    for event, groups in settings.get("hooks", {}).items():
+        for group in groups:
+            for handler in group.get("hooks", []):
+                if " hook %s " % host in handler.get("command", ""):
+                    found.setdefault(event, []).append((group.get("matcher"), handler))
+    return found
+
+
+def test_user_scope_install_twice_then_uninstall_gives_back_original_bytes(sandbox):
+    sandbox.write(sandbox.claude_settings, OTHER_SETTINGS)
+    sandbox.write(sandbox.codex_hooks, OTHER_CODEX_HOOKS)
+    sandbox.write(sandbox.codex_config, CODEX_CONFIG)
+    files = (sandbox.claude_settings, sandbox.codex_hooks, sandbox.codex_config)
+    before = sandbox.snapshot(*files)
+
+    out = sandbox.run("install", "--all").stdout
+    assert "Codex runs new hooks only after you trust them" in out
+    assert "dsh plugin add" in out          # dsh is not on PATH: the command is printed
+
+    claude = our_commands(sandbox.claude_settings, "claude")
+    assert sorted(claude) == ["PostToolUse", "PostToolUseFailure", "PreToolUse", "Stop",
+                              "SubagentStop", "UserPromptSubmit"]
+    matcher, handler = claude["PreToolUse"][0]
+    assert matcher == "Bash" and handler["timeout"] == 10
+    words = shlex.split(handler["command"])
+    assert words[1:4] == ["-I", "-S", str(sandbox.sg_home / "bin" / "stalegreen.pyz")]
+    assert os.path.isabs(words[0]) and "shims" not in words[0]
+    assert words[4:] == ["hook", "claude", "PreToolUse"]
+    assert claude["PostToolUseFailure"][0][0] == claude["PostToolUse"][0][0]
+    assert "mcp__" in claude["PostToolUse"][0][0]
+
+    settings = json.loads(sandbox.claude_settings.read_text())
+    assert list(settings) == ["model", "hooks", "permissions", "note"]
+    assert settings["note"] == "caf\u00e9 \u2713"
+    assert settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"] == "guard --strict"
+    assert settings["hooks"]["Stop"][0]["hooks"][0]["command"] == "notify-send done"
+    assert '\n    "model"' in sandbox.claude_settings.read_text()       # 4-space indent kept
+    assert "caf\u00e9" in sandbox.claude_settings.read_text()             # not \\u-escaped
+
+    codex = our_commands(sandbox.codex_hooks, "codex")
+    assert codex["PreToolUse"][0][0] == "^Bash$"
+    hooks = json.loads(sandbox.codex_hooks.read_text())["hooks"]
+    assert hooks["PostToolUse"][0]["hooks"][0]["command"] == "audit-log"
+
+    config = sandbox.codex_config.read_text()
+    assert "hooks = true" in config and "hooks = false" not in config
+    assert "# hooks are off while I debug" in config and "# keep this comment" in config
+
+    installed = sandbox.snapshot(*files)
+    sandbox.run("install", "--all")
+    assert sandbox.snapshot(*files) == installed
+
+    sandbox.run("uninstall", "--all")
+    assert sandbox.snapshot(*files) == before
+
+
+def test_project_scope_creates_files_and_uninstall_removes_them(sandbox):
+    sandbox.write(sandbox.claude_settings, OTHER_SETTINGS)
+    user_before = sandbox.claude_settings.read_bytes()
+    sandbox.run("install", "--claude", "--codex", "--project")
+    project_claude = sandbox.project / ".claude" / "settings.json"
+    project_codex = sandbox.project / ".codex" / "hooks.json"
+    assert our_commands(project_claude, "claude") and our_commands(project_codex, "codex")
+    assert sandbox.claude_settings.read_bytes() == user_before
+    assert not sandbox.codex_hooks.exists()
+    snap = sandbox.snapshot(project_claude, project_codex)
+    sandbox.run("install", "--claude", "--codex", "--project")
+    assert sandbox.snapshot(project_claude, project_codex) == snap
+
+    out = sandbox.run("uninstall", "--all", "--project").stdout
+    assert "deleted" in out
+    assert sorted(os.listdir(str(sandbox.project))) == []
+    assert sandbox.claude_settings.read_bytes() == user_before
+
+
+def test_user_edits_after_install_survive_uninstall(sandbox):
+    sandbox.write(sandbox.claude_settings, OTHER_SETTINGS)
+    sandbox.run("install", "--claude")
+    settings = json.loads(sandbox.claude_settings.read_text())
+    settings["theme"] = "dark"
+    settings["hooks"]["PostToolUse"].insert(0, {"matcher": "Edit", "hooks": [
+        {"type": "command", "command": "prettier-hook"}]})
+    sandbox.claude_settings.write_text(json.dumps(settings, indent=4) + "\n")
+
+    out = sandbox.run("uninstall", "--claude").stdout
+    assert "other changes kept" in out
+    after = json.loads(sandbox.claude_settings.read_text())
+    assert after["theme"] == "dark"
+    assert not our_commands(sandbox.claude_settings, "claude")
+    assert after["hooks"]["PostToolUse"] == [{"matcher": "Edit", "hooks": [
+        {"type": "command", "command": "prettier-hook"}]}]
+    assert [g["hooks"][0]["command"] for g in after["hooks"]["PreToolUse"]] == ["guard --strict"]
+    assert "PostToolUseFailure" not in after["hooks"]      # install created it, so it goes
+
+
+def test_corrupt_settings_are_never_written(sandbox):
+    broken = '{\n  "model": "opus",\n  "hooks": {,\n}\n'
+    sandbox.write(sandbox.claude_settings, broken)
+    result = sandbox.run("install", "--all", check=False)
+    assert result.returncode == 1
+    assert str(sandbox.claude_settings) in result.stderr and "line 3" in result.stderr
+    assert sandbox.claude_settings.read_bytes() == broken.encode()
+    assert not sandbox.codex_hooks.exists()                    # nothing half-done elsewhere
+    assert not (sandbox.sg_home / "bin").exists()
+
+
+def test_corrupt_codex_config_is_never_written(sandbox):
+    broken = "[features]\nhooks = \n"
+    sandbox.write(sandbox.codex_config, broken)
+    result = sandbox.run("install", "--codex", check=False)
+    assert result.returncode == 1
+    assert str(sandbox.codex_config) in result.stderr and "line 2" in result.stderr
+    assert sandbox.codex_config.read_text() == broken
+    assert not sandbox.codex_hooks.exists()
+
+
+def test_settings_that_are_not_an_object_are_refused(sandbox):
+    sandbox.write(sandbox.claude_settings, '{"hooks": []}\n')
+    result = sandbox.run("install", "--claude", check=False)
+    assert result.returncode == 1 and '"hooks" is not an object' in result.stderr
+    assert sandbox.claude_settings.read_text() == '{"hooks": []}\n'
+
+
+def test_advisory_and_permission_land_in_config_and_are_undone(sandbox):
+    sandbox.sg_home.mkdir(mode=0o700)
+    (sandbox.sg_home / "config.json").write_text('{\n  "tailLines": 80\n}\n')
+    sandbox.run("install", "--claude", "--advisory", "--permission", "ask")
+    config = json.loads((sandbox.sg_home / "config.json").read_text())
+    assert config == {"tailLines": 80, "policy": "advisory", "permission": "ask"}
+    sandbox.run("uninstall", "--all")
+    assert (sandbox.sg_home / "config.json").read_text() == '{\n  "tailLines": 80\n}\n'
+
+
+def test_dry_run_writes_nothing(sandbox):
+    sandbox.write(sandbox.claude_settings, OTHER_SETTINGS)
+    result = sandbox.run("install", "--all", "--dry-run", "--advisory")
+    assert "would update" in result.stdout
+    assert sandbox.claude_settings.read_text() == OTHER_SETTINGS
+    assert not sandbox.sg_home.exists() and not sandbox.codex_hooks.exists()
+
+
+def test_installed_hook_command_runs_without_the_installing_environment(sandbox, git_repo):
+    sandbox.run("install", "--claude", "--codex")
+    for settings_path, host, event, payload in [
+        (sandbox.claude_settings, "claude", "PreToolUse",
+         {"session_id": "s1", "transcript_path": str(sandbox.home / "t.jsonl"), "cwd": str(git_repo),
+          "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"},
+          "tool_use_id": "toolu_1"}),
+        (sandbox.codex_hooks, "codex", "Stop",
+         {"session_id": "s2", "turn_id": "t1", "transcript_path": None, "cwd": str(git_repo),
+          "hook_event_name": "Stop", "model": "m", "stop_hook_active": False,
+          "last_assistant_message": "I looked around."}),
+    ]:
+        command = our_commands(settings_path, host)[event][0][1]["command"]
+        result = subprocess.run(["sh", "-c", command], input=json.dumps(payload), text=True,
+                                capture_output=True, cwd=str(git_repo),
+                                env={"HOME": str(sandbox.home), "PATH": "/usr/bin:/bin"})
+        assert result.returncode == 0, result.stderr
+        if host == "codex":
+            assert json.loads(result.stdout) == {}          # Codex Stop must print JSON to allow
+        else:
+            assert result.stdout == ""                     # `ls` is not a verification run
+
+
+def test_bytecode_cache_is_written_for_the_registering_interpreter(sandbox):
+    sandbox.run("install", "--claude")
+    command = our_commands(sandbox.claude_settings, "claude")["Stop"][0][1]["command"]
+    python, pyz = shlex.split(command)[0], shlex.split(command)[3]
+    probe = ("import sys; sys.path.insert(0, %r); from stalegreen.install import bytecode; "
+             "print(bytecode.cache_dir(%r, bytecode.read_build_id(%r)))" % (ROOT, pyz, pyz))
+    cache = subprocess.run([python, "-I", "-c", probe], capture_output=True, text=True).stdout.strip()
+    assert os.path.isfile(os.path.join(cache, "stalegreen", "hook.pyc"))
+    assert os.path.isfile(os.path.join(cache, "click", "core.pyc"))
+
+
+def test_entries_of_older_installs_are_recognised_and_replaced(sandbox):
+    legacy = {"hooks": {
+        "PreToolUse": [{"hooks": [{"type": "command", "timeout": 10,
+                                   "command": "node /elsewhere/.stalegreen/bin/hook.js claude PreToolUse"}],
+                        "matcher": "Bash"}],
+        "Stop": [{"hooks": [{"type": "command",
+                             "command": "'/opt/old home/bin/stalegreen.pyz' hook claude Stop"}]}]}}
+    sandbox.write(sandbox.claude_settings, json.dumps(legacy, indent=2) + "\n")
+    sandbox.run("install", "--claude")
+    settings = json.loads(sandbox.claude_settings.read_text())
+    for event in ("PreToolUse", "Stop"):
+        commands = [h["command"] for g in settings["hooks"][event] for h in g["hooks"]]
+        assert len(commands) == 1 and str(sandbox.sg_home) in commands[0]
+    sandbox.run("uninstall", "--claude")
+    assert "hooks" not in json.loads(sandbox.claude_settings.read_text())
+
+
+def test_symlinked_settings_stay_a_symlink(sandbox, tmp_path):
+    dotfiles = tmp_path / "dotfiles" / "claude-settings.json"
+    sandbox.write(dotfiles, OTHER_SETTINGS)
+    sandbox.claude_settings.parent.mkdir(parents=True)
+    os.symlink(str(dotfiles), str(sandbox.claude_settings))
+    sandbox.run("install", "--claude")
+    assert os.path.islink(str(sandbox.claude_settings))
+    assert our_commands(dotfiles, "claude")
+    sandbox.run("uninstall", "--claude")
+    assert dotfiles.read_text() == OTHER_SETTINGS and os.path.islink(str(sandbox.claude_settings))
+
+
+def test_claude_config_dir_and_codex_home_are_respected(sandbox, tmp_path):
+    env = {"CLAUDE_CONFIG_DIR": str(tmp_path / "cc"), "CODEX_HOME": str(tmp_path / "cx")}
+    sandbox.run("install", "--claude", "--codex", env=env)
+    assert our_commands(tmp_path / "cc" / "settings.json", "claude")
+    assert our_commands(tmp_path / "cx" / "hooks.json", "codex")
+    assert not sandbox.claude_settings.exists() and not sandbox.codex_hooks.exists()
+    sandbox.run("uninstall", "--claude", "--codex", env=env)
+    assert not (tmp_path / "cc" / "settings.json").exists()
+
+
+def test_enabled_plugin_is_not_doubled_by_settings_hooks(sandbox):
+    sandbox.write(sandbox.claude_settings, '{"enabledPlugins": {"stalegreen@stalegreen": true}}\n')
+    out = sandbox.run("install", "--claude").stdout
+    assert "plugin is enabled" in out and "Skipped" in out
+    assert not our_commands(sandbox.claude_settings, "claude")
+    out = sandbox.run("install", "--claude", "--force").stdout
+    assert "hooks run twice" in out
+    assert our_commands(sandbox.claude_settings, "claude")
+
+
+@pytest.mark.skipif(not (os.access(E2E_CODEX, os.X_OK) or os.environ.get("CODEX_BIN")),
+                    reason="the real codex CLI is not installed (.ci/setup.d installs it)")
+def test_trust_records_the_hashes_codex_reports(sandbox):
+    codex_bin = os.environ.get("CODEX_BIN") or E2E_CODEX
+    sandbox.write(sandbox.codex_config, CODEX_CONFIG.replace("hooks = false", "plugins = false"))
+    out = sandbox.run("install", "--codex", "--trust", env={"CODEX_BIN": codex_bin}).stdout
+    assert "recorded Codex trust for 5 hooks" in out
+    config = sandbox.codex_config.read_text()
+    assert config.count("trusted_hash = \"sha256:") == 5 and "# keep this comment" in config
+    again = sandbox.run("install", "--codex", "--trust", env={"CODEX_BIN": codex_bin}).stdout
+    assert "already trusts our 5 hooks" in again
+    sandbox.run("uninstall", "--codex")
+    assert sandbox.codex_config.read_text() == CODEX_CONFIG.replace("hooks = false", "plugins = false")

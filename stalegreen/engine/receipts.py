@@ -6,6 +6,7 @@ trusted (an agent could print one). An unwrapped run is judged from what the hos
 the exit status the host reported, discounted by what its pipes and suffixes hid.
 """
 
+import os
 import re
 
 from stalegreen.engine.core import now_iso
@@ -207,6 +208,8 @@ def _record_shell_edits(event, parse, output, session):
     ts = event.ts or now_iso()
     seen = set()
     for kind, path in edits.from_shell(parse, output):
+        if path and event.cwd and not path.startswith(("/", "~")):
+            path = os.path.normpath(os.path.join(event.cwd, path))
         key = (kind, path)
         if key in seen:
             continue

@@ -37,5 +37,5 @@ def project(tmp_path, sg_home):
 
 
 @pytest.fixture
-def pytest_cmd():
+def suite_cmd():
     return '"%s" -m pytest -q -p no:cacheprovider' % PY

@@ -20,9 +20,9 @@ def verdicts(home, s):
     return [v for record in read_store(home, s.session_id, "verdicts") for v in record["verdicts"]]
 
 
-def test_run_then_claim_is_fresh_and_allowed(project, sg_home, pytest_cmd):
+def test_run_then_claim_is_fresh_and_allowed(project, sg_home, suite_cmd):
     s = ClaudeSession(project)
-    reply, code, output = s.bash(pytest_cmd)
+    reply, code, output = s.bash(suite_cmd)
     assert "updatedInput" in reply["hookSpecificOutput"], "a verification command is rewritten"
     assert code == 0
     assert "[stalegreen] exit=0 receipt=r-0001" in output
@@ -33,9 +33,9 @@ def test_run_then_claim_is_fresh_and_allowed(project, sg_home, pytest_cmd):
     assert [v["verdict"] for v in verdicts(sg_home, s)] == ["FRESH"]
 
 
-def test_edit_after_run_blocks_once_citing_receipt_then_rerun_allows(project, sg_home, pytest_cmd):
+def test_edit_after_run_blocks_once_citing_receipt_then_rerun_allows(project, sg_home, suite_cmd):
     s = ClaudeSession(project)
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     s.edit("calc.py", "def add(a, b):\n    return b + a\n\n\ndef sub(a, b):\n    return a - b\n", tool="Edit")
     reply = s.stop("Done. All 3 tests pass.")
     assert reply["decision"] == "block"
@@ -45,16 +45,16 @@ def test_edit_after_run_blocks_once_citing_receipt_then_rerun_allows(project, sg
     # a second stop in the same turn is allowed, never trapped
     assert s.stop("Done. All 3 tests pass.", active=True) is None
     # the agent reruns in the same turn: fresh again
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     assert s.stop("Reran: all 3 tests pass.", active=True) is None
     assert [v["verdict"] for v in verdicts(sg_home, s)] == ["STALE", "STALE", "FRESH"]
     assert [v["action"] for v in verdicts(sg_home, s)] == ["blocked", "allowed", "allowed"]
 
 
-def test_masked_failing_run_is_unmasked_and_claim_blocked_as_failed(project, sg_home, pytest_cmd):
+def test_masked_failing_run_is_unmasked_and_claim_blocked_as_failed(project, sg_home, suite_cmd):
     (project / "test_calc.py").write_text(FAILING)
     s = ClaudeSession(project)
-    reply, code, output = s.bash(pytest_cmd + " | tail -5")
+    reply, code, output = s.bash(suite_cmd + " | tail -5")
     assert code == 1, "the wrapped line keeps the runner's exit status"
     assert "[stalegreen] exit=1" in output
     receipts = read_store(sg_home, s.session_id, "receipts")
@@ -65,10 +65,10 @@ def test_masked_failing_run_is_unmasked_and_claim_blocked_as_failed(project, sg_
     assert "does not match the latest run" in reply["reason"] and "1 failed" in reply["reason"]
 
 
-def test_unwrapped_masked_run_blocks_as_masked(project, sg_home, pytest_cmd):
+def test_unwrapped_masked_run_blocks_as_masked(project, sg_home, suite_cmd):
     write_config(sg_home, mode="off")
     s = ClaudeSession(project)
-    reply, code, output = s.bash(pytest_cmd + " | grep -c passed")
+    reply, code, output = s.bash(suite_cmd + " | grep -c passed")
     assert reply is None, "mode off never rewrites"
     receipts = read_store(sg_home, s.session_id, "receipts")
     assert receipts[0]["masked"] is True and receipts[0]["verdict"] == "inconclusive"
@@ -87,36 +87,36 @@ def test_no_run_allows_and_strict_no_evidence_blocks(project, sg_home):
     assert reply["decision"] == "block" and "no verification run" in reply["reason"]
 
 
-def test_advisory_records_but_never_blocks(project, sg_home, pytest_cmd):
+def test_advisory_records_but_never_blocks(project, sg_home, suite_cmd):
     write_config(sg_home, policy="advisory")
     s = ClaudeSession(project)
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     s.edit("calc.py", "def add(a, b):\n    return a + b + 0\n\n\ndef sub(a, b):\n    return a - b\n")
     assert s.stop("All tests pass.") is None
     assert [(v["verdict"], v["action"]) for v in verdicts(sg_home, s)] == [("STALE", "advisory")]
 
 
-def test_heredoc_edit_is_caught_by_the_fingerprint(project, sg_home, pytest_cmd):
+def test_heredoc_edit_is_caught_by_the_fingerprint(project, sg_home, suite_cmd):
     s = ClaudeSession(project)
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     s.bash("cat > calc.py <<'EOF'\ndef add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return b - a\nEOF")
     reply = s.stop("All tests pass.")
     assert reply["decision"] == "block" and "stale" in reply["reason"]
 
 
-def test_doc_edit_and_commit_keep_evidence_fresh(project, sg_home, pytest_cmd):
+def test_doc_edit_and_commit_keep_evidence_fresh(project, sg_home, suite_cmd):
     s = ClaudeSession(project)
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     s.edit("README.md", "# calc\n")
     s.bash("git add -A && git -c user.name=t -c user.email=t@t commit -qm docs")
     assert s.stop("All 3 tests pass.") is None
     assert [v["verdict"] for v in verdicts(sg_home, s)] == ["FRESH"]
 
 
-def test_background_run_is_deferred_then_resolved_by_task_notification(project, sg_home, pytest_cmd):
+def test_background_run_is_deferred_then_resolved_by_task_notification(project, sg_home, suite_cmd):
     (project / "test_calc.py").write_text(FAILING)
     s = ClaudeSession(project)
-    s.bash(pytest_cmd, background=True)
+    s.bash(suite_cmd, background=True)
     assert s.stop("Tests are running in the background; all tests pass so far.") is None
     assert [v["verdict"] for v in verdicts(sg_home, s)] == ["DEFERRED"]
     assert s.finish_background() == 1
@@ -124,9 +124,9 @@ def test_background_run_is_deferred_then_resolved_by_task_notification(project, 
     assert reply["decision"] == "block" and "failed" in reply["reason"]
 
 
-def test_subagent_runs_are_evidence_for_the_parent(project, sg_home, pytest_cmd):
+def test_subagent_runs_are_evidence_for_the_parent(project, sg_home, suite_cmd):
     s = ClaudeSession(project)
-    s.bash(pytest_cmd, agent="a7e83c305360f1241")
+    s.bash(suite_cmd, agent="a7e83c305360f1241")
     assert s.stop("Subagent: all 3 tests pass.", agent="a7e83c305360f1241") is None
     assert s.stop("The subagent ran the suite: all tests pass.") is None
     receipts = read_store(sg_home, s.session_id, "receipts")
@@ -134,24 +134,24 @@ def test_subagent_runs_are_evidence_for_the_parent(project, sg_home, pytest_cmd)
     assert [v["verdict"] for v in verdicts(sg_home, s)] == ["FRESH", "FRESH"]
 
 
-def test_subagent_turn_state_is_its_own(project, sg_home, pytest_cmd):
+def test_subagent_turn_state_is_its_own(project, sg_home, suite_cmd):
     s = ClaudeSession(project)
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     s.edit("calc.py", "def add(a, b):\n    return a + b  # x\n\n\ndef sub(a, b):\n    return a - b\n")
     assert s.stop("All tests pass.", agent="sub1")["decision"] == "block"
     # the parent's own stop in the same turn is a different guard
     assert s.stop("All tests pass.")["decision"] == "block"
 
 
-def test_strict_mode_denies_an_unwrappable_masked_command(project, sg_home, pytest_cmd):
+def test_strict_mode_denies_an_unwrappable_masked_command(project, sg_home, suite_cmd):
     write_config(sg_home, mode="strict")
     s = ClaudeSession(project)
-    reply, code, reason = s.bash(pytest_cmd + " | xargs echo")
+    reply, code, reason = s.bash(suite_cmd + " | xargs echo")
     assert reply["hookSpecificOutput"]["permissionDecision"] == "deny"
     assert "without the pipe" in reason
 
 
-def test_claim_free_policy_blocks_once_when_code_changed_untested(project, sg_home, pytest_cmd):
+def test_claim_free_policy_blocks_once_when_code_changed_untested(project, sg_home, suite_cmd):
     write_config(sg_home, claimFree=True)
     s = ClaudeSession(project)
     s.edit("calc.py", "def add(a, b):\n    return a + b + 0\n\n\ndef sub(a, b):\n    return a - b\n")
@@ -159,26 +159,26 @@ def test_claim_free_policy_blocks_once_when_code_changed_untested(project, sg_ho
     assert reply["decision"] == "block" and "calc.py" in reply["reason"]
     assert s.stop("I changed add.", active=True) is None
     s.new_turn()
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     assert s.stop("Changed add and ran the tests.") is None
 
 
-def test_permission_inherit_follows_the_users_rules(project, sg_home, pytest_cmd, tmp_path, monkeypatch):
+def test_permission_inherit_follows_the_users_rules(project, sg_home, suite_cmd, tmp_path, monkeypatch):
     config_dir = tmp_path / "claude-config"
     config_dir.mkdir()
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config_dir))
     monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
     s = ClaudeSession(project)
-    reply, _, _ = s.bash(pytest_cmd, execute=False)
+    reply, _, _ = s.bash(suite_cmd, execute=False)
     assert "permissionDecision" not in reply["hookSpecificOutput"], "no rule: rewrite without granting anything"
-    (config_dir / "settings.json").write_text(json.dumps({"permissions": {"allow": ["Bash(%s:*)" % pytest_cmd]}}))
-    reply, _, _ = s.bash(pytest_cmd + " | tail -5", execute=False)
+    (config_dir / "settings.json").write_text(json.dumps({"permissions": {"allow": ["Bash(%s:*)" % suite_cmd]}}))
+    reply, _, _ = s.bash(suite_cmd + " | tail -5", execute=False)
     assert reply["hookSpecificOutput"]["permissionDecision"] == "allow"
-    reply, _, _ = s.bash(pytest_cmd + " && rm -rf build", execute=False)
+    reply, _, _ = s.bash(suite_cmd + " && rm -rf build", execute=False)
     assert "permissionDecision" not in reply["hookSpecificOutput"], "rm is not covered by the user's rules"
     (config_dir / "settings.json").write_text(json.dumps({"permissions": {
-        "allow": ["Bash(%s:*)" % pytest_cmd], "ask": ["Bash(%s:*)" % pytest_cmd]}}))
-    reply, _, _ = s.bash(pytest_cmd, execute=False)
+        "allow": ["Bash(%s:*)" % suite_cmd], "ask": ["Bash(%s:*)" % suite_cmd]}}))
+    reply, _, _ = s.bash(suite_cmd, execute=False)
     assert "permissionDecision" not in reply["hookSpecificOutput"], "an ask rule wins over allow"
 
 

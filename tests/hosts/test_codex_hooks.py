@@ -33,10 +33,10 @@ def replies(s):
     return [(name, reply) for name, _payload, reply, _code in s.log]
 
 
-def test_rewrite_with_allow_in_bypass_mode_and_exit_from_exit_file(project, sg_home, pytest_cmd):
+def test_rewrite_with_allow_in_bypass_mode_and_exit_from_exit_file(project, sg_home, suite_cmd):
     (project / "test_calc.py").write_text(FAILING)
     s = CodexSession(project)
-    reply, code, output = s.bash(pytest_cmd + " | tail -5")
+    reply, code, output = s.bash(suite_cmd + " | tail -5")
     hso = reply["hookSpecificOutput"]
     assert hso["permissionDecision"] == "allow" and "__sg_" in hso["updatedInput"]["command"]
     assert code == 1 and "[stalegreen] exit=1" in output
@@ -49,9 +49,9 @@ def test_rewrite_with_allow_in_bypass_mode_and_exit_from_exit_file(project, sg_h
             check_codex_reply(name, r)
 
 
-def test_default_mode_leaves_command_alone_and_reads_the_summary(project, sg_home, pytest_cmd):
+def test_default_mode_leaves_command_alone_and_reads_the_summary(project, sg_home, suite_cmd):
     s = CodexSession(project, permission_mode="default")
-    reply, code, output = s.bash(pytest_cmd)
+    reply, code, output = s.bash(suite_cmd)
     assert reply is None, "no allow means no rewrite on Codex: never widen what the line could do"
     receipts = read_store(sg_home, s.session_id, "receipts")
     assert receipts[0]["exit"] is None, "Codex reports no exit status"
@@ -60,17 +60,17 @@ def test_default_mode_leaves_command_alone_and_reads_the_summary(project, sg_hom
     assert s.stop("All 3 tests pass.") == {}
 
 
-def test_exit_code_header_is_parsed(project, sg_home, pytest_cmd):
+def test_exit_code_header_is_parsed(project, sg_home, suite_cmd):
     (project / "test_calc.py").write_text(FAILING)
     s = CodexSession(project, permission_mode="default")
-    s.bash(pytest_cmd, header=True)
+    s.bash(suite_cmd, header=True)
     receipts = read_store(sg_home, s.session_id, "receipts")
     assert (receipts[0]["exit"], receipts[0]["verdict"]) == (1, "fail")
 
 
-def test_apply_patch_makes_evidence_stale(project, sg_home, pytest_cmd):
+def test_apply_patch_makes_evidence_stale(project, sg_home, suite_cmd):
     s = CodexSession(project)
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     s.apply_patch("calc.py", "    return a - b", "    return -(b - a)")
     edits = read_store(sg_home, s.session_id, "edits")
     assert [os.path.basename(e["path"]) for e in edits] == ["calc.py"]
@@ -78,10 +78,10 @@ def test_apply_patch_makes_evidence_stale(project, sg_home, pytest_cmd):
     assert reply["decision"] == "block" and "calc.py" in reply["reason"]
 
 
-def test_once_per_category_per_turn_even_for_a_model_that_always_claims(project, sg_home, pytest_cmd):
+def test_once_per_category_per_turn_even_for_a_model_that_always_claims(project, sg_home, suite_cmd):
     (project / "test_calc.py").write_text(FAILING)
     s = CodexSession(project)
-    s.bash(pytest_cmd)
+    s.bash(suite_cmd)
     first = s.stop("All tests pass and lint passes.")
     assert first["decision"] == "block"
     for _ in range(5):   # Codex has no cap of its own

@@ -1,9 +1,11 @@
 // Which stalegreen to run: the `executable` option, else the installed one, else `stalegreen` on PATH.
-import { accessSync, constants, statSync } from 'node:fs'
+import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, join } from 'node:path'
 
-// Names `stalegreen install` may leave in <home>/bin, in order of preference.
+// `stalegreen install` writes <home>/bin/command.json, {"argv": [python, "-I", "-S", ".../stalegreen.pyz"]}:
+// the exact command its own hooks run. Without it, look for these names in <home>/bin.
+const COMMAND_FILE = 'command.json'
 const INSTALLED_NAMES = ['stalegreen', 'stalegreen.pyz']
 
 export function expandHome(path) {
@@ -35,6 +37,18 @@ function isExecutable(path) {
   }
 }
 
+/** The argv in the installer's command file, when it is there and its program exists. */
+function installedCommand(path) {
+  let argv
+  try {
+    argv = JSON.parse(readFileSync(path, 'utf8')).argv
+  } catch {
+    return null
+  }
+  if (!Array.isArray(argv) || argv.length === 0 || !argv.every((part) => typeof part === 'string' && part)) return null
+  return isExecutable(argv[0]) ? argv : null
+}
+
 /**
  * The argv prefix that runs stalegreen, or null when none is found.
  * `option` is a path or command name (string) or a full argv prefix (array of strings),
@@ -46,6 +60,8 @@ export function resolveExecutable(option, { home, env = process.env } = {}) {
   }
   if (typeof option === 'string' && option.trim()) return [expandHome(option.trim())]
   const bin = join(storeHome(home, env), 'bin')
+  const installed = installedCommand(join(bin, COMMAND_FILE))
+  if (installed) return installed
   for (const name of INSTALLED_NAMES) {
     const path = join(bin, name)
     if (isExecutable(path)) return [path]

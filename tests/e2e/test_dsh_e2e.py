@@ -189,12 +189,10 @@ def session(dsh_home, tmp_path):
         store = str(tmp_path / "store")
         config = {"home": store}
         if installed_bin:
-            # The default lookup: <home>/bin/stalegreen, as `stalegreen install` leaves it.
+            # The default lookup: <home>/bin/command.json, as `stalegreen install` writes it.
             os.makedirs(os.path.join(store, "bin"))
-            launcher = os.path.join(store, "bin", "stalegreen")
-            with open(launcher, "w") as fh:
-                fh.write('#!/bin/sh\nPYTHONPATH="%s" exec "%s" -m stalegreen "$@"\n' % (REPO, PY))
-            os.chmod(launcher, 0o755)
+            with open(os.path.join(store, "bin", "command.json"), "w") as fh:
+                json.dump({"argv": [PY, "-m", "stalegreen"]}, fh)
         config.update(options or {})
         patch = str(tmp_path / "stalegreen.patch.yml")
         with open(patch, "w") as fh:

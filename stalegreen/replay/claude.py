@@ -21,6 +21,9 @@ NOTIFICATION_TAG = re.compile(r"<(task-id|tool-use-id|output-file|status|summary
 SUMMARY_EXIT = re.compile(r"exit code (-?\d+)")
 BACKGROUND_TEXT = re.compile(r"\ACommand running in background with ID: (\S+?)\.")
 WANTED = (b'"type":"assistant"', b'"type":"user"', b'"type": "assistant"', b'"type": "user"')
+PROGRESS = b'"type":"progress"'
+TOOL_RESULT = b'"tool_result"'
+
 
 
 def session_kind(entrypoint):
@@ -190,7 +193,20 @@ def read(path, session, agent=None, info=None, meter=None):
     """
     info = info if info is not None else {}
     reader = _Reader(session, agent, info)
-    for row in iter_records(path, meter, WANTED):
+
+    def skip(line):
+        """Progress rows, and results of tools we do not follow (Read, Grep: the bulk of a
+        transcript), are dropped before parsing. A result row always names its tool_use id."""
+        if PROGRESS in line:
+            return True
+        if TOOL_RESULT in line and b'"type":"user"' in line:
+            for call_id in reader.calls:
+                if call_id and call_id.encode() in line:
+                    return False
+            return True
+        return False
+
+    for row in iter_records(path, meter, WANTED, skip):
         kind = row.get("type")
         if kind not in ("assistant", "user"):
             continue

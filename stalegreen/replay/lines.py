@@ -73,11 +73,12 @@ def _open_lines(path):
     return open(path, "rb")
 
 
-def iter_records(path, meter=None, wanted=None):
+def iter_records(path, meter=None, wanted=None, skip=None):
     """Yield each JSON object of a JSON-lines file, skipping bad lines (counted in ``meter``).
 
     ``wanted`` is an optional tuple of byte strings: a line containing none of them is skipped
-    without being parsed (the readers' cheap pre-filter; it is what makes replay fast).
+    without being parsed; ``skip(line)`` may reject more raw lines (the readers' cheap
+    pre-filters: parsing JSON is most of the cost of a replay).
     """
     source = _open_lines(path)
     if source is None:
@@ -95,6 +96,8 @@ def iter_records(path, meter=None, wanted=None):
                         break
                 else:
                     continue
+            if skip is not None and skip(line):
+                continue
             try:
                 record = json.loads(line)
             except ValueError:

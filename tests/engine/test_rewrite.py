@@ -1,0 +1,255 @@
+"""The rewrite: what is wrapped, what is left alone and why, and how wrapped lines behave."""
+
+import os
+import shutil
+import subprocess
+from types import SimpleNamespace
+
+import pytest
+
+from stalegreen.engine import masking, rewrite, shell
+
+SHELLS = ("bash", "dash", "zsh")
+FAKES = ("pytest", "npm", "make", "tsc")
+
+
+def runs_of(parse):
+    """The catalog's actual runs when the catalog exists, else segments naming a fake runner."""
+    try:
+        from stalegreen.engine import catalog
+    except ImportError:
+        catalog = None
+    if hasattr(catalog, "find_runs"):
+        return catalog.find_runs(parse)
+    return [SimpleNamespace(segment_index=s.index, not_run=None, sudo=False, nested=False,
+                            quiet=None, words=s.words, text=s.text)
+            for s in parse.segments if masking.command_name(s) in FAKES]
+
+
+def wrap(line, tail=40, log_dir="/tmp/sg-logs"):
+    parse = shell.parse(line)
+    runs = [r for r in runs_of(parse) if r.not_run is None] or runs_of(parse)
+    ids = ["r-%04d" % (i + 1) for i in range(len(runs))]
+    logs = [os.path.join(log_dir, rid + ".log") for rid in ids]
+    return rewrite.wrap(parse, runs, ids, logs, tail)
+
+
+def available_shells():
+    found = [s for s in SHELLS if shutil.which(s)]
+    if len(found) < len(SHELLS) and os.environ.get("CI") == "true":
+        pytest.fail("missing shells in CI: %s" % sorted(set(SHELLS) - set(found)))
+    return found
+
+
+@pytest.fixture
+def env(tmp_path):
+    """A PATH with fake runners: 30 lines, optional no-final-newline, exit $FAKE_EXIT."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name in FAKES:
+        script = bin_dir / name
+        script.write_text(
+            "#!/bin/sh\n"
+            "i=1; while [ $i -le 30 ]; do echo \"%s out $i\"; i=$((i+1)); done\n"
+            "echo \"%s err\" >&2\n"
+            "[ -n \"$FAKE_NO_NL\" ] && printf 'no newline'\n"
+            "exit \"${FAKE_EXIT:-0}\"\n" % (name, name))
+        script.chmod(0o755)
+    (tmp_path / "sub").mkdir()
+    return dict(os.environ, PATH="%s:%s" % (bin_dir, os.environ["PATH"]), HOME=str(tmp_path))
+
+
+def run_sh(shell_name, command, env, cwd, **extra):
+    env = dict(env, **extra)
+    proc = subprocess.run([shell_name, "-c", command], env=env, cwd=str(cwd),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+    return proc.returncode, proc.stdout.decode("utf-8", "replace")
+
+
+# ------------------------------------------------------------------ shape of the rewrite
+
+def test_only_the_run_and_its_filters_change():
+    line = "cd sub && CI=1 pytest -q 2>&1 | tail -5 && echo 'ok | fine'; ls"
+    wrapped, reason = wrap(line)
+    assert reason is None
+    start = line.index("CI=1")
+    end = line.index(" && echo")
+    assert wrapped.startswith(line[:start]) and wrapped.endswith(line[end:])
+    middle = wrapped[start:len(wrapped) - (len(line) - end)]
+    assert middle.startswith("( __sg_log=") and middle.endswith(")")
+    assert "{ CI=1 pytest -q 2>&1 ; }" in middle
+    assert "tail -5" not in middle.replace("tail -n", "")
+
+
+def test_each_run_gets_its_own_wrapper_and_id():
+    wrapped, reason = wrap("npm run lint && pytest -q | tail -3")
+    assert reason is None
+    assert wrapped.count("( __sg_log=") == 2
+    assert "r-0001" in wrapped and "r-0002" in wrapped
+
+
+def test_tail_length():
+    assert "tail -n 40 " in wrap("pytest | tail -5")[0]
+    assert "tail -n 40 " in wrap("pytest")[0]
+    assert "tail -n 60 " in wrap("pytest | tail -n 60")[0]
+    assert "tail -n 20 " in wrap("pytest 2>&1 | tail -20")[0]
+    assert "tail -n 15 " in wrap("pytest", tail=15)[0]
+
+
+def test_log_path_is_quoted():
+    wrapped, _ = wrap("pytest", log_dir="/tmp/it's a dir")
+    assert "__sg_log='/tmp/it'\\''s a dir/r-0001.log'" in wrapped
+
+
+@pytest.mark.parametrize("line, reason", [
+    ("pytest 'unbalanced", "unreadable: unbalanced single quote"),
+    ("pytest <<EOF\nx\nEOF", "heredoc"),
+    ("pytest > out.log", "redirect:out.log"),
+    ("pytest &> all.log", "redirect:all.log"),
+    ("pytest >/dev/null 2>&1", "redirect:/dev/null"),
+    ("pytest | xargs echo", "pipe:xargs"),
+    ("pytest | grep x > hits.txt", "pipe-redirect:grep"),
+    ("pytest | tee --output-error=warn log", "pipe:tee"),
+    ("pytest | { grep x; }", "pipe:group"),
+    ("pytest &", "background"),
+    ("(pytest | tail -3) &", "background"),
+    ("{ pytest; } | tail -3", "grouped-pipe"),
+    ("{ pytest; } > out", "redirect:out"),
+    ("for d in a b; do pytest $d; done", "loop"),
+    ("t() { pytest; }; t", "function"),
+    ("diff <(pytest) x", None),
+    ("echo hello", "no-runner"),
+])
+def test_refusals(line, reason):
+    wrapped, why = wrap(line)
+    if reason is None:
+        return   # `diff <(pytest)`: pytest is not a segment of its own, nothing to say
+    assert (wrapped, why) == (None, reason)
+
+
+def test_refusals_from_the_run():
+    parse = shell.parse("pytest | tail -3")
+    base = dict(segment_index=0, not_run=None, sudo=False, nested=False, quiet=None,
+                words=["pytest"])
+    for field, value, reason in (("sudo", True, "sudo"), ("nested", True, "nested-shell"),
+                                 ("not_run", "watch", "watch"), ("not_run", "help", "help")):
+        run = SimpleNamespace(**dict(base, **{field: value}))
+        assert rewrite.wrap(parse, [run], ["r-1"], ["/tmp/x/r-1.log"], 40) == (None, reason)
+
+
+def test_one_refused_run_leaves_the_whole_line_alone():
+    assert wrap("npm test | tail -3 && pytest > log") == (None, "redirect:log")
+
+
+def test_unwritable_log_folder_is_refused(tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root can write anywhere")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    assert wrap("pytest", log_dir=str(locked)) == (None, "log-unwritable")
+
+
+# ------------------------------------------------------------------ executed behaviour
+
+EXECUTED = [
+    # (line, exit of the runner, expected exit of the line, expected "after" output or None)
+    ("(cd sub && pytest | tail -3) && echo ok", 3, 3, None),
+    ("(cd sub && pytest | tail -3) && echo ok", 0, 0, "ok"),
+    ("if pytest | tail -2; then echo yes; else echo no; fi", 1, 0, "no"),
+    ("if pytest | tail -2; then echo yes; else echo no; fi", 0, 0, "yes"),
+    ("! pytest | tail -2", 1, 0, None),
+    ("! pytest | tail -2", 0, 1, None),
+    ("set -e; pytest | tail -5; echo unreachable", 3, 3, None),
+    ("set -eu; pytest | tail -5; echo reached", 0, 0, "reached"),
+    ("rm -f out.txt; set -C; : > out.txt; pytest | tee out.txt | tail -3", 1, 1, None),
+    ("case x in x) pytest | tail -1;; esac", 3, 3, None),
+    ("cat <<EOF > notes.txt\nnot $(run)\nEOF\npytest | tail -3", 3, 3, None),
+    ("echo start\npytest -q 2>&1 | grep -E 'out 3|err'\necho end", 3, 0, "end"),
+    ("cat /dev/null | pytest | tail -3", 3, 3, None),
+    ("pytest 2>/dev/null | tail -3", 3, 3, None),
+]
+
+
+@pytest.mark.parametrize("line, code, line_exit, shown", EXECUTED)
+def test_wrapped_lines_execute_like_the_original(env, tmp_path, line, code, line_exit, shown):
+    wrapped, reason = wrap(line, log_dir=str(tmp_path / "logs"))
+    assert reason is None, reason
+    log = str(tmp_path / "logs" / "r-0001.log")
+    for shell_name in available_shells():
+        status, output = run_sh(shell_name, wrapped, env, tmp_path, FAKE_EXIT=str(code))
+        assert status == line_exit, (shell_name, output)
+        assert rewrite.find_markers(output) == [("r-0001", code)], (shell_name, output)
+        with open(log + ".exit") as f:
+            assert f.read() == "%d\n" % code
+        if shown:
+            assert output.rstrip().endswith(shown), (shell_name, output)
+        if "tee out.txt" in line:
+            with open(str(tmp_path / "out.txt")) as f:
+                assert f.read().count("pytest out") == 30
+        os.remove(log + ".exit")
+
+
+def test_marker_starts_its_own_line_when_the_log_lacks_a_final_newline(env, tmp_path):
+    wrapped, _ = wrap("pytest | tail -3", log_dir=str(tmp_path / "logs"))
+    for shell_name in available_shells():
+        _, output = run_sh(shell_name, wrapped, env, tmp_path, FAKE_NO_NL="1")
+        lines = output.splitlines()
+        assert lines[-2] == "no newline"
+        assert lines[-1].startswith("[stalegreen] exit=0 receipt=r-0001 lines=")
+
+
+def test_no_shell_variables_leak_and_status_survives(env, tmp_path):
+    wrapped, _ = wrap("pytest | tail -3", log_dir=str(tmp_path / "logs"))
+    probe = wrapped + '; echo "after $? [${__sg_rc-unset}] [${__sg_log-unset}]"'
+    for shell_name in available_shells():
+        _, output = run_sh(shell_name, probe, env, tmp_path, FAKE_EXIT="3")
+        assert output.rstrip().endswith("after 3 [unset] [unset]"), (shell_name, output)
+
+
+def test_persistent_shell_is_not_exited(env, tmp_path):
+    """Hosts keep one shell across commands: the wrapper must never `exit` it."""
+    wrapped, _ = wrap("pytest", log_dir=str(tmp_path / "logs"))
+    for shell_name in available_shells():
+        script = "%s\necho still-here $?\n%s\necho again $?" % (wrapped, wrapped)
+        _, output = run_sh(shell_name, script, env, tmp_path, FAKE_EXIT="4")
+        assert "still-here 4" in output and "again 4" in output
+
+
+def test_log_keeps_stdout_and_stderr(env, tmp_path):
+    wrapped, _ = wrap("pytest | grep nothing-matches", log_dir=str(tmp_path / "logs"))
+    for shell_name in available_shells():
+        run_sh(shell_name, wrapped, env, tmp_path)
+        with open(str(tmp_path / "logs" / "r-0001.log")) as f:
+            text = f.read()
+        assert text.count("pytest out") == 30 and "pytest err" in text
+
+
+# ------------------------------------------------------------------ markers and filters
+
+def test_find_and_strip_markers():
+    output = ("a\n[stalegreen] exit=3 receipt=r-0002 lines=10 log=/x\nb\n"
+              "[stalegreen] exit=0 receipt=r-0003\n")
+    assert rewrite.find_markers(output) == [("r-0002", 3), ("r-0003", 0)]
+    assert rewrite.strip_markers(output) == "a\nb\n"
+    assert rewrite.strip_markers(output, keep_ids=["r-0003"]) == (
+        "a\nb\n[stalegreen] exit=0 receipt=r-0003\n")
+    assert rewrite.find_markers("say [stalegreen] exit=0 receipt=r-1 inline") == []
+    assert rewrite.find_markers(None) == [] and rewrite.strip_markers(None) == ""
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("pytest -q | tail -5", "pytest -q"),
+    ("pytest -q 2>&1 | grep -E 'passed|failed' | head -3", "pytest -q 2>&1"),
+    ("cd sub && pytest | tail -5 || true", "cd sub && pytest"),
+    ("pytest || echo failed; ls", "pytest; ls"),
+    ("pytest; echo done", "pytest"),
+    ("pytest && echo ok", "pytest && echo ok"),
+    ("pytest | xargs echo", "pytest | xargs echo"),
+    ("pytest | tee log", "pytest | tee log"),
+    ("npm test | tail -3 && pytest | tail -3", "npm test && pytest"),
+    ("echo 'x", "echo 'x"),
+])
+def test_without_filters(line, expected):
+    parse = shell.parse(line)
+    assert rewrite.without_filters(parse, runs_of(parse)) == expected

@@ -60,7 +60,7 @@ def collect(harness="all", since="30d", progress=False, env=None, config=None, n
             continue
         replayed = replay_run.replay(source, config, meter,
                                      tick=lambda: bar.update(meter.bytes, source.session_id[:30]))
-        replayed.receipts = [_small_receipt(r) for r in replayed.receipts]
+        replayed.receipts = []      # the tally is kept; the records are not (flat memory)
         if replayed.tool_calls or replayed.verdicts:
             result.sessions.append(replayed)
     bar.close()
@@ -69,12 +69,6 @@ def collect(harness="all", since="30d", progress=False, env=None, config=None, n
     result.bytes = meter.bytes
     result.bad_lines = meter.bad_lines
     return result
-
-
-def _small_receipt(receipt):
-    keep = ("id", "ts", "cmd", "source", "runner", "category", "scope", "exit", "verdict", "counts",
-            "signal", "masked", "maskReason", "cwd", "agent")
-    return dict((k, receipt.get(k)) for k in keep if k in receipt)
 
 
 def is_claim(entry):

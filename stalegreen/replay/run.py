@@ -199,9 +199,11 @@ def _keyed(events, index):
 
 
 def _memory_session(root):
-    """The store's in-memory session, tuned for long replays: no run logs are kept (nothing
-    reads them back in a replay) and reads hand out the list without deep copies, so memory
-    and time stay proportional to the records, not to the output the runs printed."""
+    """The store's in-memory session, tuned for long replays so memory stays flat however long
+    the transcript: no run logs are kept (nothing reads them back in a replay), a pending run
+    is dropped once its receipt exists, and a receipt is dropped once a newer full run of the
+    same runner in the same directory supersedes it (the gate would never choose it again).
+    Reads hand out the list without deep copies."""
     from stalegreen.engine import store
 
     class ReplaySession(store.MemorySession):
@@ -214,7 +216,26 @@ def _memory_session(root):
                 return records[-last:] if last > 0 else []
             return list(records)
 
-    return ReplaySession(root)
+        def append(self, kind, record):
+            store.MemorySession.append(self, kind, record)
+            if kind == "receipts":
+                tally_run(self.runs, self.records[kind][-1])
+                self._settle(self.records[kind][-1])
+
+        def _settle(self, receipt):
+            rid = receipt.get("id")
+            self.records["pending"] = [p for p in self.records["pending"] if p.get("id") != rid]
+            if receipt.get("scope") != "all":
+                return
+            same = (receipt.get("category"), receipt.get("runner"), receipt.get("cwd"))
+            self.records["receipts"] = [
+                r for r in self.records["receipts"]
+                if r is receipt or (r.get("category"), r.get("runner"), r.get("cwd")) != same
+                or (r.get("ts") or "") > (receipt.get("ts") or "")]
+
+    session = ReplaySession(root)
+    session.runs = {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0}
+    return session
 
 
 class SessionReplay(object):
@@ -227,7 +248,7 @@ class SessionReplay(object):
         self.info = {}
         self.verdicts = []      # dicts: ts, agent, turn, event, blocked, record (gate verdict)
         self.runs = {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0}
-        self.receipts = []      # every receipt (kept small: no output)
+        self.receipts = []      # the receipts still current at the end (superseded ones dropped)
         self.edits = 0
         self.tool_calls = 0
         self.first_ts = None
@@ -293,9 +314,8 @@ def replay(source, config=None, meter=None, tick=None):
                 result.verdicts.append({"ts": event.ts, "agent": event.agent, "turn": event.turn,
                                         "event": event.event_name or "Stop",
                                         "blocked": decision.kind == ev.BLOCK, "record": record})
-    for receipt in session.read("receipts"):
-        tally_run(result.runs, receipt)
-        result.receipts.append(receipt)
+    result.runs = session.runs
+    result.receipts = session.read("receipts")
     return result
 
 

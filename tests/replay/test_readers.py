@@ -194,3 +194,32 @@ def test_discover_honours_since(agent_homes):
     os.utime(str(old), (1, 1))
     assert [s.harness for s in run.discover("all", 30 * 86400)].count("dsh") == 0
     assert [s.harness for s in run.discover("all")].count("dsh") == 1
+
+
+class _Terminal(object):
+    def __init__(self, tty):
+        self.tty = tty
+        self.text = ""
+
+    def isatty(self):
+        return self.tty
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def test_progress_bar_only_on_a_terminal():
+    terminal = _Terminal(True)
+    bar = run.Progress(1000, "reading", stream=terminal)
+    bar.update(1000, "session-1")
+    assert "[" + "#" * 28 + "] 100%" in terminal.text and "session-1" in terminal.text
+    bar.close()
+    assert terminal.text.endswith("\r")
+    piped = _Terminal(False)
+    quiet = run.Progress(1000, "reading", stream=piped)
+    quiet.update(500)
+    quiet.close()
+    assert piped.text == ""

@@ -4,6 +4,7 @@
 // overruns its timeout (a wedged worker would make every later event wait too). Every failure
 // resolves the request with null, which the plugin reads as "allow": the agent is never held up.
 import { spawn } from 'node:child_process'
+import { homedir } from 'node:os'
 
 const STDERR_KEEP = 2000
 const MAX_BACKOFF_MS = 30_000
@@ -67,7 +68,9 @@ export class WorkerClient {
     if (Date.now() < this.retryAt) return null
     let child
     try {
-      child = this.spawnImpl(this.argv[0], this.argv.slice(1), { env: this.env, stdio: ['pipe', 'pipe', 'pipe'] })
+      // Not the project's cwd: with `python -m stalegreen` that directory would come first on
+      // sys.path, and a json.py in the agent's repo must not shadow the standard library.
+      child = this.spawnImpl(this.argv[0], this.argv.slice(1), { cwd: homedir(), env: this.env, stdio: ['pipe', 'pipe', 'pipe'] })
     } catch (error) {
       this.died(null, `could not start ${this.argv.join(' ')}: ${error.message}`)
       return null

@@ -473,14 +473,24 @@ def _own_turn(turn_id, own_id):
     return turn_ms >= own_ms
 
 
-WANTED = None   # rollouts are dense: nearly every line matters
+NOISE = (b'"type":"reasoning"', b'"type":"token_count"', b'"type": "reasoning"', b'"type": "token_count"')
+
+
+def _noise(line):
+    """Reasoning items (large encrypted blobs) and token counts never matter: drop them unparsed.
+    Both name their payload type within the first bytes of the line."""
+    head = line[:160]
+    for token in NOISE:
+        if token in head:
+            return True
+    return False
 
 
 def read(path, session, agent=None, info=None, meter=None):
     """Yield the events of one rollout file in file order (see module docstring)."""
     info = info if info is not None else {}
     reader = _Reader(session, agent, info)
-    for row in iter_records(path, meter, WANTED):
+    for row in iter_records(path, meter, None, _noise):
         for out in reader.record(row):
             yield out
     for out in reader.flush_stop():

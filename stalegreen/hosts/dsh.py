@@ -36,7 +36,9 @@ event carries ``REWRITE_NONE``: masked runs are recorded as masked, or denied in
 Facts about dsh 0.1.0-rc.8 used here: bash results carry ``value.exitCode``; the text ends with
 ``[exit code: N]`` only for a non-zero exit (with ``isError`` still false); a denied call still
 reaches post-execute, as ``isError: true`` with no ``value``; ``[timed out after Nms]`` and
-``[killed by signal: X]`` mark interrupted runs; an empty run prints ``(no output)``.
+``[killed by signal: X]`` mark interrupted runs; an empty run prints ``(no output)``;
+``run_in_background`` answers ``value: {kind: "background", jobId}`` and ``job_output``
+(``arguments.job_id``) ends its text with ``[status: completed, exit code: N]`` once the job settled.
 """
 
 import json
@@ -58,7 +60,9 @@ PLUGIN_OPTIONS = {"policy": ("block", "advisory"), "mode": ("rewrite", "strict",
 
 _EXIT_MARKER = re.compile(r"\n?\[exit code: (-?\d+)\]\s*\Z")
 _INTERRUPT_MARKER = re.compile(r"\[(?:timed out after \d+ ?ms|killed by signal: [^\]]+)\]")
-_JOB_ID_KEYS = ("jobId", "job_id", "id")
+_JOB_ID_KEYS = ("job_id", "jobId", "id")
+_JOB_STATUS = re.compile(r"\n?\[status: (\w+)(?:, ([^\]\n]*))?\]\s*\Z")
+_SIGNALS = {"SIGINT": 2, "SIGKILL": 9, "SIGTERM": 15}
 
 
 def _safe_name(text):
@@ -181,8 +185,23 @@ def _edit_event(arguments, result, fields):
 
 
 def _job_output_event(arguments, result, fields):
-    text, text_exit = split_exit_marker(_text(result.get("text")))
-    fields.update(background_id=_job_id(arguments), output=text, exit_code=text_exit)
+    """``job_output`` text ends with ``[status: completed, exit code: N]``, ``[status: running]`` or
+    ``[status: killed, signal: SIGTERM]``; only a finished job resolves its background run."""
+    if result.get("isError"):
+        return ev.Event(ev.IGNORED, "dsh", **fields)
+    text = _text(result.get("text"))
+    match = _JOB_STATUS.search(text)
+    if match is None or match.group(1) not in ("completed", "killed"):
+        return ev.Event(ev.IGNORED, "dsh", **fields)
+    detail = match.group(2) or ""
+    exit_code = None
+    if match.group(1) == "completed":
+        found = re.search(r"exit code: (-?\d+)", detail)
+        exit_code = int(found.group(1)) if found else None
+    else:
+        exit_code = 128 + _SIGNALS.get(detail.replace("signal:", "").strip(), 15)
+    fields.update(background_id=_job_id(arguments), output=text[:match.start()], exit_code=exit_code,
+                  interrupted=match.group(1) == "killed")
     return ev.Event(ev.BACKGROUND_DONE, "dsh", **fields)
 
 

@@ -113,10 +113,21 @@ def test_workdir_timeouts_background_and_unknown_events():
                                        "value": {"kind": "background", "jobId": "j-4"}})
     post = dsh.to_event("tools/post-execute", background)
     assert (post.background, post.background_id, post.exit_code) == (True, "j-4", None)
-    done = dsh.to_event("tools/post-execute", {"cwd": "/w", "tool": "job_output", "arguments": {"jobId": "j-4"},
-                                               "result": {"isError": False, "text": "2 failed\n[exit code: 1]"}})
-    assert (done.kind, done.background_id, done.exit_code, done.output) == (ev.BACKGROUND_DONE, "j-4", 1, "2 failed")
     assert dsh.to_event("agent/pre-step", {}).kind == ev.IGNORED
+
+
+def test_job_output_finishes_a_background_run_only_once_it_settled():
+    def job_output(text):
+        return dsh.to_event("tools/post-execute", {"cwd": "/w", "tool": "job_output", "arguments": {"job_id": "j-4"},
+                                                   "result": {"isError": False, "text": text}})
+
+    done = job_output("2 failed, 1 passed\n[status: completed, exit code: 1]")
+    assert (done.kind, done.background_id, done.exit_code, done.output) == (ev.BACKGROUND_DONE, "j-4", 1, "2 failed, 1 passed")
+    assert job_output("3 passed\n[status: completed, exit code: 0]").exit_code == 0
+    killed = job_output("....\n[status: killed, signal: SIGTERM]")
+    assert (killed.kind, killed.exit_code, killed.interrupted) == (ev.BACKGROUND_DONE, 143, True)
+    assert job_output("collecting ...\n[status: running]").kind == ev.IGNORED
+    assert job_output("no status line").kind == ev.IGNORED
     assert dsh.to_event("tools/post-execute", {"tool": "read", "result": {}}).kind == ev.IGNORED
     assert dsh.to_event("tools/post-execute", "not a dict").kind == ev.IGNORED
 

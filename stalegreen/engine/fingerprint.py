@@ -22,7 +22,9 @@ MAX_CHANGED_FILES = 1000              # files re-hashed from disk
 MAX_CHANGED_BYTES = 16 * 1024 * 1024
 MIN_BUDGET_LEFT_S = 0.010             # each git call gets at least this long
 
-_GIT_ENV_DROP = ("GIT_INDEX_FILE",)   # a hook must see the real index, not a caller's temporary one
+# The repository is the one found above the directory, with its real index, whatever a caller
+# (a git hook, an editor) exported.
+_GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX")
 
 
 # ---------------------------------------------------------------- ignore globs
@@ -57,13 +59,40 @@ def _glob_to_regex(pattern):
                 negate = body[:1] in ("!", "^")
                 if negate:
                     body = body[1:]
-                body = body.replace("\\", "\\\\")
-                out.append("[%s%s]" % ("^/" if negate else "", body))
+                out.append("[%s%s]" % ("^/" if negate else "", _class_body(body)))
                 i = end
         else:
             out.append(re.escape(c))
         i += 1
     return "".join(out)
+
+
+def _class_body(body):
+    """A glob ``[...]`` body as a regex class body: ranges kept, every other character literal."""
+    import re
+
+    out = []
+    i = 0
+    while i < len(body):
+        if i + 2 < len(body) and body[i + 1] == "-":
+            out.append("%s-%s" % (re.escape(body[i]), re.escape(body[i + 2])))
+            i += 3
+        else:
+            out.append(re.escape(body[i]))
+            i += 1
+    return "".join(out)
+
+
+def _safe_regex(pattern):
+    """The glob's regex, or the pattern as a literal when it is not a valid glob (``[z-a]``)."""
+    import re
+
+    body = _glob_to_regex(pattern)
+    try:
+        re.compile(body)
+    except re.error:
+        return re.escape(pattern)
+    return body
 
 
 _WILD = frozenset("*?[")
@@ -105,13 +134,13 @@ class _Matcher(object):
                 elif not (_WILD & set(pattern)):
                     names.add(enc)
                 else:
-                    name_res.append(_glob_to_regex(pattern))
+                    name_res.append(_safe_regex(pattern))
             else:
                 head = pattern[:-3]
                 if pattern.endswith("/**") and head and not (_WILD & set(head)):
                     dir_prefixes.append(head.encode("utf-8", "surrogateescape") + b"/")
                 else:
-                    path_res.append(_glob_to_regex(pattern))
+                    path_res.append(_safe_regex(pattern))
         self.suffixes = tuple(suffixes)
         self.name_prefixes = tuple(name_prefixes)
         self.names = frozenset(names)

@@ -10,6 +10,8 @@ import shutil
 import subprocess
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stalegreen.engine import edits, shell
 from tests.conftest import git
@@ -340,3 +342,25 @@ def test_is_relevant_custom_ignore():
     assert edits.is_relevant("gen/api.py", "/nonexistent", ["gen/**"]) is False
     assert edits.is_relevant("README.md", "/nonexistent", []) is False    # not code either way
     assert edits.is_relevant("docs/conf.py", "/nonexistent", []) is True
+
+
+_WORDS = ["sed", "-i", "perl", "-pi", "-e", "git", "checkout", "--", "stash", "pull", "cp", "mv", "rm",
+          "tee", "xargs", "find", "-exec", "{}", "+", "bash", "-c", "python", "-", "npm", "install",
+          "prettier", "--write", "a.py", "'b c.py'", "\"$X\"", ">", ">>", "2>&1", "|", "&&", ";", "<<EOF",
+          "$(", ")", "`", "{", "}", "(", "sudo", "env", "A=1", "timeout", "5", "\n", "EOF", "/dev/null"]
+
+
+@given(st.lists(st.sampled_from(_WORDS), max_size=14), st.one_of(st.none(), st.text(max_size=80)))
+@settings(max_examples=400, deadline=None)
+def test_random_command_lines_never_raise(words, output):
+    result = events(" ".join(words), output)
+    assert all(isinstance(kind, str) and (path is None or isinstance(path, str)) for kind, path in result)
+    assert len(set(result)) == len(result)
+
+
+@given(st.text(max_size=200), st.one_of(st.none(), st.text(max_size=50)))
+@settings(max_examples=300, deadline=None)
+def test_random_text_never_raises(text, cwd):
+    assert isinstance(events(text), list)
+    assert isinstance(edits.from_patch(text), list)
+    assert edits.is_relevant(text or None, cwd) in (True, False)

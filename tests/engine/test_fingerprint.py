@@ -5,6 +5,8 @@ import stat
 import subprocess
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stalegreen.engine import fingerprint
 from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
@@ -292,3 +294,21 @@ def test_default_ignore_globs(path, ignored):
 ])
 def test_custom_glob_semantics(pattern, path, ignored):
     assert fingerprint.is_ignored(path, [pattern]) is ignored
+
+
+def test_fingerprint_ignores_a_callers_git_environment(repo, tmp_path, monkeypatch):
+    expected = fp(repo)["tree"]
+    other = tmp_path / "other"
+    other.mkdir()
+    git(other, "init", "-q")
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    monkeypatch.setenv("GIT_INDEX_FILE", str(tmp_path / "temp-index"))
+    assert fp(repo)["tree"] == expected
+
+
+@given(st.lists(st.text(alphabet="ab/*?[]!^.-\\", max_size=12), max_size=4),
+       st.text(alphabet="ab/._-*[]", max_size=20))
+@settings(max_examples=300, deadline=None)
+def test_any_glob_list_is_safe(patterns, path):
+    assert fingerprint.is_ignored(path, patterns) in (True, False)
+    assert fingerprint.is_ignored(path.encode(), patterns) in (True, False)

@@ -406,6 +406,7 @@ class _Lexer(object):
         value = []
         subs = []
         quoted = False
+        continuation = None     # where trailing line continuations began (not part of the word)
         if text[i] in "<>" and i + 1 < n and text[i + 1] == "(":
             end = self._nested(i + 2)
             if end is None:
@@ -427,13 +428,17 @@ class _Lexer(object):
                     i = end
                     continue
                 break
+            if c == "\\" and i + 1 < n and text[i + 1] == "\n":
+                if continuation is None:
+                    continuation = i
+                i += 2
+                continue
+            continuation = None
             if c == "\\":
                 quoted = True
                 if i + 1 >= n:
                     value.append("\\")
                     i += 1
-                elif text[i + 1] == "\n":
-                    i += 2
                 else:
                     value.append(text[i + 1])
                     i += 2
@@ -466,7 +471,8 @@ class _Lexer(object):
                 value.append(c)
                 i += 1
         self.i = i
-        token = _Token(WORD, start, i, text[start:i], "".join(value), quoted, subs)
+        end = i if continuation is None else continuation
+        token = _Token(WORD, start, end, text[start:end], "".join(value), quoted, subs)
         if emit:
             self.tokens.append(token)
             word = token.text

@@ -125,7 +125,7 @@ def test_alone_in_an_empty_home_without_network(version, python, pyz, tmp_path):
     command = settings["hooks"]["PreToolUse"][-1]["hooks"][0]["command"]
     words = shlex.split(command)
     assert words[0] == python and words[1:3] == ["-I", "-S"]
-    assert words[3] == str(home / ".stalegreen" / "bin" / "stalegreen.pyz")
+    assert words[3] == str(home / ".stalegreen" / "bin" / "stalegreen")
 
     payload = {"session_id": "s-%s" % version, "transcript_path": str(home / "t.jsonl"),
                "cwd": str(project), "hook_event_name": "PreToolUse", "tool_name": "Bash",

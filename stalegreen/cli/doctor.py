@@ -27,7 +27,8 @@ def _print(info):
     exe = info["executable"]
     if exe.get("pyz"):
         state = {True: "runs", False: "FAILS", None: "missing"}[exe.get("runs")]
-        echo("executable  %s -I -S %s  (%s)" % (exe["python"], exe["pyz"], state))
+        echo("executable  %s -I -S %s  (%s; zipapp %s)" % (exe["python"], exe["launcher"], state,
+                                                           exe["pyz"]))
     else:
         echo("executable  not installed (stalegreen install --all)")
     for loc in info["locations"]:

@@ -89,11 +89,11 @@ def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust,
 
     manifest = files.load_manifest()
     python = executable.resolve_interpreter()
-    pyz, build_id, how = executable.place(dry_run=dry_run, python=python)
+    script, pyz, build_id, how = executable.place(dry_run=dry_run, python=python)
     verb = "Would install" if dry_run else "Installed"
-    click.echo("%s %s (%s)" % (verb, pyz, how))
+    click.echo("%s %s (%s) and its launcher %s" % (verb, pyz, how, script))
     click.echo("Hooks run: %s hook <host> <Event>"
-               % " ".join(executable.quote(w) for w in executable.command_argv(python, pyz)))
+               % " ".join(executable.quote(w) for w in executable.command_argv(python, script)))
     failed = False
 
     if "claude" in targets:
@@ -104,7 +104,7 @@ def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust,
                        "`claude plugin disable stalegreen@stalegreen` and rerun; --force registers "
                        "anyway)." % ", ".join(enabled))
         else:
-            path, changed, notes = claude_host.install(manifest, python, pyz, project_dir, dry_run)
+            path, changed, notes = claude_host.install(manifest, python, script, project_dir, dry_run)
             click.echo("Claude Code: %s %s" % (_verb(changed, dry_run), path))
             for note in notes:
                 click.echo("  warning: %s" % note)
@@ -114,7 +114,7 @@ def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust,
             click.echo("  New Claude Code sessions pick the hooks up; /hooks shows them.")
 
     if "codex" in targets:
-        path, changed, notes = codex_host.install(manifest, python, pyz, project_dir, dry_run,
+        path, changed, notes = codex_host.install(manifest, python, script, project_dir, dry_run,
                                                   trust=trust)
         click.echo("Codex: %s %s" % (_verb(changed, dry_run), path))
         for note in notes:
@@ -136,7 +136,7 @@ def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust,
         click.echo("%s %s in %s" % ("Would set" if dry_run else "Set",
                                     ", ".join("%s=%s" % kv for kv in sorted(values.items())), path))
     if not dry_run:
-        manifest["executable"] = {"python": python, "pyz": pyz, "build": build_id}
+        manifest["executable"] = {"python": python, "launcher": script, "pyz": pyz, "build": build_id}
         files.save_manifest(manifest)
         click.echo("Run `stalegreen doctor` to check the installation.")
     if failed:

@@ -1,11 +1,13 @@
-"""The executable hooks run: ``<python> -I -S <home>/bin/stalegreen.pyz hook <host> <Event>``.
+"""The executable hooks run: ``<python> -I -S <home>/bin/stalegreen hook <host> <Event>``.
 
 Why this shape:
 - an absolute interpreter, never ``/usr/bin/env python3`` (a pyenv shim there costs ~90 ms per
   call) and never a venv's python (``pipx run``'s venv disappears with its cache);
 - ``-I`` so the agent's repo (a ``json.py`` in the cwd, ``PYTHONPATH``) cannot hijack the hook,
   ``-S`` because the zipapp carries its dependencies and ``site`` (``.pth`` files) costs 2-28 ms;
-- the zipapp copied to ``<home>/bin`` with a bytecode cache for that interpreter beside it.
+- the zipapp copied to ``<home>/bin/stalegreen.pyz`` with a bytecode cache for that interpreter
+  beside it, and ``<home>/bin/stalegreen``: a plain-script launcher for it (running a zip imports
+  ``runpy`` on every call, ~5 ms), also usable as a command (``#!<python> -IS``).
 """
 
 import os
@@ -15,6 +17,7 @@ import sys
 from stalegreen.engine.config import home_dir
 
 PYZ_NAME = "stalegreen.pyz"
+LAUNCHER_NAME = "stalegreen"
 HOST_EVENT = re.compile(r"\bhook\s+(claude|codex|dsh)\s+([A-Za-z]+)\s*$")
 # entries written by the TypeScript reference (``node ~/.stalegreen/bin/hook.js claude Stop``)
 LEGACY = re.compile(r"stalegreen[/\\]bin[/\\]hook\.js[\"']?\s+(claude|codex)\s+([A-Za-z]+)\s*$")
@@ -26,6 +29,10 @@ def bin_dir(home=None):
 
 def pyz_path(home=None):
     return os.path.join(bin_dir(home), PYZ_NAME)
+
+
+def launcher_path(home=None):
+    return os.path.join(bin_dir(home), LAUNCHER_NAME)
 
 
 def _is_executable_file(path):
@@ -79,12 +86,12 @@ def quote(word):
     return "'" + word.replace("'", "'\"'\"'") + "'"
 
 
-def command_argv(python, pyz):
-    return [python, "-I", "-S", pyz]
+def command_argv(python, script):
+    return [python, "-I", "-S", script]
 
 
-def hook_command(python, pyz, host, event):
-    return " ".join(quote(w) for w in command_argv(python, pyz) + ["hook", host, event])
+def hook_command(python, script, host, event):
+    return " ".join(quote(w) for w in command_argv(python, script) + ["hook", host, event])
 
 
 def split_command(command):
@@ -120,17 +127,20 @@ def running_archive():
 
 
 def place(home=None, dry_run=False, python=None):
-    """Put the zipapp in ``<home>/bin`` and compile its bytecode for ``python``.
+    """Put the zipapp and its launcher in ``<home>/bin``; compile its bytecode for ``python``.
 
     Copies the running zipapp, or builds one from the installed package (pipx, venv, checkout).
-    Returns (pyz path, build id, how).
+    Returns (launcher path, pyz path, build id, how).
     """
     from stalegreen.install import bytecode, files, pyz
 
+    python = python or resolve_interpreter()
     target = pyz_path(home)
+    launcher = launcher_path(home)
     source = running_archive()
     if dry_run:
-        return target, None, "would copy %s" % source if source else "would build from the installed package"
+        return launcher, target, None, ("would copy %s" % source if source
+                                        else "would build from the installed package")
     os.makedirs(home or home_dir(), mode=0o700, exist_ok=True)
     os.makedirs(bin_dir(home), mode=0o700, exist_ok=True)
     if source and os.path.abspath(source) != os.path.abspath(target):
@@ -146,10 +156,14 @@ def place(home=None, dry_run=False, python=None):
         pyz.build_from_installed(target)
         how = "built from the installed package"
     build_id = bytecode.read_build_id(target)
-    compile_for(python or resolve_interpreter(), target, build_id)
+    compile_for(python, target, build_id)
     bytecode.prune(target, build_id)
-    write_command_file(python or resolve_interpreter(), target, home)
-    return target, build_id, how
+    text = pyz.launcher_text(python, target).encode("utf-8")
+    if files.read_bytes(launcher) != text:
+        files.atomic_write(launcher, text, 0o755)
+    os.chmod(launcher, 0o755)
+    write_command_file(python, launcher, home)
+    return launcher, target, build_id, how
 
 
 def compile_for(python, target, build_id):
@@ -170,14 +184,14 @@ def compile_for(python, target, build_id):
     return result.returncode == 0
 
 
-def write_command_file(python, target, home=None):
+def write_command_file(python, script, home=None):
     """``<home>/bin/command.json``: the argv other launchers (the dsh bridge) should spawn."""
     import json
 
     from stalegreen.install import files
 
     path = os.path.join(bin_dir(home), "command.json")
-    data = (json.dumps({"argv": command_argv(python, target)}, indent=2) + "\n").encode("utf-8")
+    data = (json.dumps({"argv": command_argv(python, script)}, indent=2) + "\n").encode("utf-8")
     if files.read_bytes(path) != data:
         files.atomic_write(path, data, 0o644)
     return path

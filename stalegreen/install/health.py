@@ -140,20 +140,24 @@ def collect(cwd=None, home=None):
     manifest = files.load_manifest(home)
     installed = manifest.get("executable") or {}
     python, pyz = installed.get("python"), installed.get("pyz")
-    expected = [python, "-I", "-S", pyz] if python and pyz else None
-    executable = {"python": python, "pyz": pyz, "build": installed.get("build"), "runs": None}
+    script = installed.get("launcher") or pyz
+    expected = [python, "-I", "-S", script] if python and script else None
+    executable = {"python": python, "launcher": script, "pyz": pyz, "build": installed.get("build"),
+                  "runs": None}
     if pyz:
-        if not os.path.isfile(pyz):
-            report.problem("the executable %s is missing" % pyz, "stalegreen install --all")
+        missing = [p for p in (pyz, script) if not os.path.isfile(p)]
+        if missing:
+            report.problem("the executable %s is missing" % " and ".join(missing),
+                           "stalegreen install --all")
         elif not (python and os.path.isfile(python) and os.access(python, os.X_OK)):
             report.problem("the interpreter %s is missing" % python, "stalegreen install --all")
         else:
             try:
-                result = subprocess.run([python, "-I", "-S", pyz, "--version"], stdout=subprocess.PIPE,
+                result = subprocess.run([python, "-I", "-S", script, "--version"], stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, timeout=60)
                 executable["runs"] = result.returncode == 0
                 if result.returncode != 0:
-                    report.problem("%s -I -S %s does not run: %s" % (python, pyz, result.stdout.decode(
+                    report.problem("%s -I -S %s does not run: %s" % (python, script, result.stdout.decode(
                         "utf-8", "replace").strip()[-300:]), "stalegreen install --all")
             except (OSError, subprocess.SubprocessError) as exc:
                 report.problem("%s does not run: %s" % (pyz, exc), "stalegreen install --all")

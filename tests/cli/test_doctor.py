@@ -71,7 +71,7 @@ def test_settings_pointing_elsewhere_are_named(sandbox):
     code, info = sandbox.doctor()
     text = problems(info)
     assert code == 1
-    assert "/opt/gone/.stalegreen/bin/stalegreen.pyz, which does not exist" in text
+    assert "/opt/gone/.stalegreen/bin/stalegreen, which does not exist" in text
     assert "point elsewhere" in text and "stalegreen install --claude" in text
 
 

@@ -138,7 +138,8 @@ def test_user_scope_install_twice_then_uninstall_gives_back_original_bytes(sandb
     matcher, handler = claude["PreToolUse"][0]
     assert matcher == "Bash" and handler["timeout"] == 10
     words = shlex.split(handler["command"])
-    assert words[1:4] == ["-I", "-S", str(sandbox.sg_home / "bin" / "stalegreen.pyz")]
+    assert words[1:4] == ["-I", "-S", str(sandbox.sg_home / "bin" / "stalegreen")]
+    assert (sandbox.sg_home / "bin" / "stalegreen.pyz").is_file()
     assert os.path.isabs(words[0]) and "shims" not in words[0]
     assert words[4:] == ["hook", "claude", "PreToolUse"]
     assert claude["PostToolUseFailure"][0][0] == claude["PostToolUse"][0][0]
@@ -280,7 +281,7 @@ def test_installed_hook_command_runs_without_the_installing_environment(sandbox,
 def test_bytecode_cache_is_written_for_the_registering_interpreter(sandbox):
     sandbox.run("install", "--claude")
     command = our_commands(sandbox.claude_settings, "claude")["Stop"][0][1]["command"]
-    python, pyz = shlex.split(command)[0], shlex.split(command)[3]
+    python, pyz = shlex.split(command)[0], shlex.split(command)[3] + ".pyz"
     probe = ("import sys; sys.path.insert(0, %r); from stalegreen.install import bytecode; "
              "print(bytecode.cache_dir(%r, bytecode.read_build_id(%r)))" % (ROOT, pyz, pyz))
     cache = subprocess.run([python, "-I", "-c", probe], capture_output=True, text=True).stdout.strip()
@@ -294,7 +295,7 @@ def test_entries_of_older_installs_are_recognised_and_replaced(sandbox):
                                    "command": "node /elsewhere/.stalegreen/bin/hook.js claude PreToolUse"}],
                         "matcher": "Bash"}],
         "Stop": [{"hooks": [{"type": "command",
-                             "command": "'/opt/old home/bin/stalegreen.pyz' hook claude Stop"}]}]}}
+                             "command": "python3 '/opt/old home/bin/stalegreen.pyz' hook claude Stop"}]}]}}
     sandbox.write(sandbox.claude_settings, json.dumps(legacy, indent=2) + "\n")
     sandbox.run("install", "--claude")
     settings = json.loads(sandbox.claude_settings.read_text())

@@ -355,8 +355,13 @@ def find_root(cwd):
     return None
 
 
-def _blob_id(path, hash_name):
-    """Git's object id for the file or symlink at ``path`` (bytes), its size, or (None, 0)."""
+class _TooBig(Exception):
+    pass
+
+
+def _blob_id(path, hash_name, max_bytes):
+    """Git's object id for the file or symlink at ``path`` (bytes) and its size; (None, 0) for
+    a missing file or a directory. Raises _TooBig before reading more than ``max_bytes``."""
     import hashlib
     import stat
 
@@ -365,8 +370,12 @@ def _blob_id(path, hash_name):
         if stat.S_ISLNK(st.st_mode):
             data = os.readlink(path)
         elif stat.S_ISREG(st.st_mode):
+            if st.st_size > max_bytes:
+                raise _TooBig()
             with open(path, "rb") as fh:
-                data = fh.read()
+                data = fh.read(max_bytes + 1)
+            if len(data) > max_bytes:
+                raise _TooBig()
         else:
             return None, 0
     except OSError:
@@ -481,7 +490,8 @@ def _unavailable(root, reason, started, head=None):
 
 def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS):
     """Fingerprint of the repository containing ``cwd``: dict(root, head, tree, available,
-    reason, ms, changed). ``changed`` counts the files hashed from disk. Never raises."""
+    reason, ms, changed, files). ``changed`` counts the files hashed from disk, ``files`` the
+    files in the hash. Never raises."""
     started = time.monotonic()
     try:
         return _compute(cwd, ignore, budget_ms, started)
@@ -504,7 +514,7 @@ def _compute(cwd, ignore, budget_ms, started):
     commands = [
         git + ["ls-files", "-s", "-z"],
         git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
-               "--no-renames", "--ignore-submodules=all"],
+               "--no-renames", "--ignore-submodules=all", "--no-ahead-behind"],
     ]
     if deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
         return _unavailable(root, "budget", started)
@@ -537,11 +547,14 @@ def _compute(cwd, ignore, budget_ms, started):
     for path in changed:
         if path.endswith(b"/") or matcher(path):
             continue
-        if hashed >= MAX_CHANGED_FILES or hashed_bytes > MAX_CHANGED_BYTES:
+        if hashed >= MAX_CHANGED_FILES:
             return _unavailable(root, "too-many-changes", started, head)
         if time.monotonic() > deadline:
             return _unavailable(root, "budget", started, head)
-        oid, size = _blob_id(root_b + b"/" + path, hash_name)
+        try:
+            oid, size = _blob_id(root_b + b"/" + path, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
+        except _TooBig:
+            return _unavailable(root, "too-many-changes", started, head)
         hashed += 1
         hashed_bytes += size
         if oid is None:
@@ -556,7 +569,7 @@ def _compute(cwd, ignore, budget_ms, started):
     digest.update(b"".join([p + b"\0" + index[p] + b"\n" for p in sorted(index)]))
     result = {"root": root, "head": head, "tree": digest.hexdigest(), "available": True,
               "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
-              "changed": hashed}
+              "changed": hashed, "files": len(index)}
     return result
 
 

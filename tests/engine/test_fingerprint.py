@@ -312,3 +312,12 @@ def test_fingerprint_ignores_a_callers_git_environment(repo, tmp_path, monkeypat
 def test_any_glob_list_is_safe(patterns, path):
     assert fingerprint.is_ignored(path, patterns) in (True, False)
     assert fingerprint.is_ignored(path.encode(), patterns) in (True, False)
+
+
+def test_a_huge_untracked_file_is_not_read(repo, monkeypatch):
+    monkeypatch.setattr(fingerprint, "MAX_CHANGED_BYTES", 1000)
+    (repo / "dump.py").write_bytes(b"x" * 5000)
+    result = fingerprint.compute(str(repo), budget_ms=BUDGET)
+    assert result["available"] is False and result["reason"] == "too-many-changes"
+    os.unlink(str(repo / "dump.py"))
+    assert fp(repo)["files"] == 3                                  # app.py, src/lib.py, helper.py

@@ -8,6 +8,7 @@ Cases (all run with the same interpreter, interleaved round-robin so drift hits 
                 (a plain script that runs the zipapp beside it with its bytecode cache, no runpy)
   zipapp        python -I -S ~/.stalegreen/bin/stalegreen.pyz (bytecode cache, but runpy)
   zipapp-nopyc  the same zipapp without its bytecode cache (what a plain zipapp costs)
+  plugin        the Claude Code plugin's hook command: sh bin/stalegreen (finds python3 once)
   console       the `stalegreen` console script of the current environment (pip/pipx install)
 Events: PreToolUse of a non-verification command (`ls -la`), PreToolUse of `pytest -q | tail -5`
 (parse + rewrite), PostToolUse of a pytest run (receipt + fingerprint), and Stop with "All 41 tests
@@ -134,6 +135,10 @@ def main():
         cases.append(("zipapp", registered[:-1] + [pyz], {}))
         cases.append(("zipapp-nopyc", registered[:-1] + [pyz],
                       {"STALEGREEN_BYTECODE_ROOT": os.path.join(work, "none")}))
+        plugin = os.path.join(ROOT, "installers", "claude-plugin")
+        cases.append(("plugin", ["/bin/sh", os.path.join(plugin, "bin", "stalegreen")],
+                      {"CLAUDE_PLUGIN_ROOT": plugin, "CLAUDE_PLUGIN_DATA": os.path.join(work, "plugin-data"),
+                       "PATH": os.path.dirname(python) + ":/usr/bin:/bin"}))
         console = os.path.join(os.path.dirname(args.python), "stalegreen")
         if os.access(console, os.X_OK):
             cases.append(("console", [console], {}))

@@ -83,13 +83,14 @@ def test_history_harness_filter_and_since(agent_homes):
 def test_history_on_real_public_transcripts(agent_homes):
     install_real(agent_homes, shared_path("transcripts"))
     data = json.loads(_history("--json", "--include-none", "--include-fresh").output)
-    harnesses = set(r["harness"] for r in data["verdicts"])
-    assert {"claude", "codex", "dsh"} <= harnesses
-    assert data["runs"]["total"] > 100
-    # the offline Codex 0.171 run: "Done. All tests pass." after `echo two; exit 3` failed
-    codex = [r for r in data["verdicts"] if r["harness"] == "codex" and r["text"] and "tests pass" in r["text"].lower()]
-    assert codex
-    # dsh basic-steer: "All tests pass." after an edit that followed the passing run
-    dsh = [r for r in data["verdicts"] if r["harness"] == "dsh" and r["verdict"] == "STALE"]
-    assert dsh and dsh[0]["editsAfter"] == ["/home/dev/project/a.py"]
-    assert not any("Traceback" in str(r) for r in data["verdicts"])
+    rows = data["verdicts"]
+    assert {"claude", "codex", "dsh"} <= set(r["harness"] for r in rows)
+    assert data["runs"]["total"] >= 30 and data["runs"]["masked"] >= 1
+    # the real Claude Code 2.1.39 session: a passing `mix test`, edits, then "tests pass" again
+    stale = [r for r in rows if r["harness"] == "claude" and r["verdict"] == "STALE"]
+    assert stale and stale[0]["receipt"]["cmd"].startswith("mix test") and stale[0]["editsAfter"]
+    # the offline Codex 0.171 and dsh runs only echo their "tests": nothing backs the claim
+    codex = [r for r in rows if r["session"] == "01a228a0-3a67-72a3-985a-90f2c499648a"]
+    assert codex and all(r["verdict"] == "NONE" and r["receipt"] is None for r in codex)
+    dsh = [r for r in rows if r["harness"] == "dsh"]
+    assert len(dsh) >= 4 and all(r["verdict"] == "NONE" for r in dsh)

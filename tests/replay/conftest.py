@@ -39,26 +39,26 @@ def install_fixtures(homes):
 def install_real(homes, transcripts):
     """Lay the public transcripts out as the hosts would (the split Claude file rejoined)."""
     claude = os.path.join(transcripts, "claude")
-    for folder in sorted(os.listdir(claude)):
-        source = os.path.join(claude, folder)
-        if not os.path.isdir(source):
+    for folder, dirs, names in os.walk(claude):
+        dirs[:] = [d for d in sorted(dirs) if d != "subagents" and not os.path.isdir(os.path.join(folder, d, "subagents"))]
+        sessions = {}
+        for name in sorted(names):
+            if not name.endswith(".jsonl") or name == "hook_payloads.jsonl" or "stream_json" in name:
+                continue
+            sessions.setdefault(name.split(".part")[0].replace(".jsonl", ""), []).append(os.path.join(folder, name))
+        if not sessions:
             continue
-        target = homes["claude"] / "projects" / ("-home-dev-" + folder)
+        slug = "-home-dev-" + os.path.relpath(folder, claude).replace(os.sep, "-")
+        target = homes["claude"] / "projects" / slug
         target.mkdir()
-        parts = {}
-        for name in sorted(os.listdir(source)):
-            path = os.path.join(source, name)
-            if name.endswith(".jsonl") and ".part" in name:
-                parts.setdefault(name.split(".part")[0], []).append(path)
-            elif name.endswith(".jsonl") and name not in ("hook_payloads.jsonl",) and "stream_json" not in name:
-                shutil.copy(path, str(target / name))
-            elif os.path.isdir(path):
-                shutil.copytree(path, str(target / name))
-        for stem, pieces in parts.items():
+        for stem, pieces in sessions.items():
             with open(str(target / (stem + ".jsonl")), "wb") as out:
                 for piece in sorted(pieces):
                     with open(piece, "rb") as fh:
                         out.write(fh.read())
+            children = os.path.join(folder, stem)
+            if os.path.isdir(children):
+                shutil.copytree(children, str(target / stem))
     codex_day = homes["codex"] / "sessions" / "2026" / "11" / "29"
     codex_day.mkdir(parents=True)
     for folder, _, names in os.walk(os.path.join(transcripts, "codex")):

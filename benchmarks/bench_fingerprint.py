@@ -74,26 +74,41 @@ def build_repo(files, keep):
     return repo
 
 
+def _cpu_seconds():
+    """User+system CPU of this process and its reaped children (git): steadier than wall time
+    on a shared machine."""
+    import resource
+
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        usage = resource.getrusage(who)
+        total += usage.ru_utime + usage.ru_stime
+    return total
+
+
 def _median_ms(samples):
     return statistics.median(samples) * 1000
 
 
 def bench_fingerprint(sizes, runs, keep):
     print("fingerprint.compute() in-process, warm cache, median of %d runs (budget 10 s)" % runs)
-    print("%8s %10s %10s %10s %8s %s" % ("files", "median_ms", "min_ms", "max_ms", "changed", "reason"))
+    print("%8s %10s %10s %10s %12s %8s %s" % ("files", "median_ms", "min_ms", "max_ms", "cpu_med_ms",
+                                              "changed", "reason"))
     for files in sizes:
         started = time.time()
         repo = build_repo(files, keep)
         built = time.time() - started
         fingerprint.compute(repo, budget_ms=10000)
-        samples, result = [], None
+        samples, cpu, result = [], [], None
         for _ in range(runs):
+            c0 = _cpu_seconds()
             t0 = time.perf_counter()
             result = fingerprint.compute(repo, budget_ms=10000)
             samples.append(time.perf_counter() - t0)
-        print("%8d %10.1f %10.1f %10.1f %8s %s   (repo built in %.0f s)" % (
-            files, _median_ms(samples), min(samples) * 1000, max(samples) * 1000,
-            result.get("changed"), result.get("reason") or "available", built))
+            cpu.append(_cpu_seconds() - c0)
+        print("%8d %10.1f %10.1f %10.1f %12.1f %8s %s   (%s files in the tree; repo built in %.0f s)" % (
+            files, _median_ms(samples), min(samples) * 1000, max(samples) * 1000, _median_ms(cpu),
+            result.get("changed"), result.get("reason") or "available", result.get("files"), built))
         cold = _process_ms(repo, runs)
         print("%8s whole `python -I -S` process computing it: median %.1f ms" % ("", cold))
 
@@ -152,9 +167,9 @@ def main(argv):
         sizes = [int(x) for x in argv[argv.index("--sizes") + 1].split(",")]
     if "--runs" in argv:
         runs = int(argv[argv.index("--runs") + 1])
-    print("git: %s; python %s; %d CPUs" % (
+    print("git: %s; python %s; %d CPUs; load average %s" % (
         subprocess.run(["git", "--version"], capture_output=True, text=True).stdout.strip(),
-        sys.version.split()[0], os.cpu_count() or 0))
+        sys.version.split()[0], os.cpu_count() or 0, " ".join("%.2f" % x for x in os.getloadavg())))
     bench_fingerprint(sizes, runs, keep)
     bench_jsonl(runs)
 

@@ -80,9 +80,12 @@ def build_single(target_mb, base):
     os.makedirs(project)
     written = 0
     with open(os.path.join(project, "00000000-0000-4000-8000-000000000001.jsonl"), "wb") as fh:
+        copy = 0
         while written < target_mb * 1e6:
-            fh.write(claude)
+            # each repetition a year later, so time keeps moving forward as in one long session
+            fh.write(claude.replace(b'"timestamp":"2026-', b'"timestamp":"%04d-' % (2026 + copy)))
             written += len(claude)
+            copy += 1
     os.makedirs(os.path.join(base, "codex", "sessions"))
     return written
 

@@ -202,7 +202,8 @@ def _memory_session(root):
     """The store's in-memory session, tuned for long replays so memory stays flat however long
     the transcript: no run logs are kept (nothing reads them back in a replay), a pending run
     is dropped once its receipt exists, and a receipt is dropped once a newer full run of the
-    same runner in the same directory supersedes it (the gate would never choose it again).
+    same runner in the same directory supersedes it (the gate would never choose it again), and
+    edits older than every remaining receipt are dropped (they cannot make any of them stale).
     Reads hand out the list without deep copies."""
     from stalegreen.engine import store
 
@@ -228,10 +229,13 @@ def _memory_session(root):
             if receipt.get("scope") != "all":
                 return
             same = (receipt.get("category"), receipt.get("runner"), receipt.get("cwd"))
-            self.records["receipts"] = [
+            kept = self.records["receipts"] = [
                 r for r in self.records["receipts"]
                 if r is receipt or (r.get("category"), r.get("runner"), r.get("cwd")) != same
                 or (r.get("ts") or "") > (receipt.get("ts") or "")]
+            oldest = min(r.get("ts") or "" for r in kept)
+            if oldest:          # an edit before every receipt can never be "after" one of them
+                self.records["edits"] = [e for e in self.records["edits"] if (e.get("ts") or "") >= oldest]
 
     session = ReplaySession(root)
     session.runs = {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0}

@@ -117,7 +117,7 @@ _FORMATTERS_WRITE_BY_DEFAULT = {
     "pyupgrade": (),
 }
 _FIX_FLAGS = {
-    "eslint": ("--fix", "--fix-dry-run"), "stylelint": ("--fix",), "oxlint": ("--fix",),
+    "eslint": ("--fix",), "stylelint": ("--fix",), "oxlint": ("--fix",),
     "standard": ("--fix",), "biome": ("--write", "--apply", "--apply-unsafe", "--fix"),
     "prettier": ("--write", "-w"), "autopep8": ("-i", "--in-place"), "yapf": ("-i", "--in-place"),
     "gofmt": ("-w",), "goimports": ("-w",), "clang-format": ("-i",), "autoflake": ("-i", "--in-place"),
@@ -825,10 +825,10 @@ def is_relevant(path, cwd=None, ignore=None):
     while relative.startswith("./"):
         relative = relative[2:]
     name = relative.rsplit("/", 1)[-1]
-    if name in _BUILD_FILES:
-        return True
     if fingerprint.is_ignored(relative, patterns):
         return False
+    if name in _BUILD_FILES:
+        return True
     if name.endswith(_IRRELEVANT_SUFFIXES):
         return False
     if _DOTFILE_CONFIG.match(name):

@@ -271,6 +271,7 @@ def test_formatters(monkeypatch):
     assert events("prettier --write src", "src/b.ts 3ms (unchanged)\n") == []
     assert events("prettier --check src") == []
     assert events("eslint --fix src") == [("format", None)]
+    assert events("eslint --fix-dry-run src") == []                # reports fixes, writes nothing
     assert events("eslint src") == []
     assert events("cargo fmt") == [("format", None)] and events("cargo fmt --check") == []
     assert events("gofmt -w .") == [("format", None)] and events("gofmt -l .") == []
@@ -342,6 +343,7 @@ def test_is_relevant_custom_ignore():
     assert edits.is_relevant("gen/api.py", "/nonexistent", ["gen/**"]) is False
     assert edits.is_relevant("README.md", "/nonexistent", []) is False    # not code either way
     assert edits.is_relevant("docs/conf.py", "/nonexistent", []) is True
+    assert edits.is_relevant("Makefile", "/nonexistent", ["Makefile"]) is False
 
 
 _WORDS = ["sed", "-i", "perl", "-pi", "-e", "git", "checkout", "--", "stash", "pull", "cp", "mv", "rm",

@@ -34,6 +34,7 @@ SAFE_NAME_MAX = 96
 TRUNCATION_HEAD_SHARE = 0.2
 TRUNCATION_MARKER = "\n[stalegreen] log truncated: %d characters omitted\n"
 ERROR_TEXT_MAX = 2000
+ERRORS_MAX_BYTES = 1024 * 1024    # errors.jsonl is rotated to errors.jsonl.1 beyond this
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _OPEN_APPEND = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _CLOEXEC
 SEQ_FORMAT = b"%010d\n"
@@ -483,7 +484,13 @@ def record_error(label, exc, home=None):
         where = _innermost_frame(exc)
         if where:
             record["where"] = where
-        _append_line(Store(home).errors_path, _encode(record))
+        path = Store(home).errors_path
+        try:
+            if os.path.getsize(path) > ERRORS_MAX_BYTES:
+                os.replace(path, path + ".1")   # a failing hook must not fill the disk
+        except OSError:
+            pass
+        _append_line(path, _encode(record))
     except Exception:
         pass
 

@@ -267,6 +267,19 @@ def test_record_error_counts_failures_and_never_raises(tmp_path):
     record_error("x", ValueError("y"), home=str(blocker / "home"))   # cannot write: silently ignored
 
 
+def test_errors_file_is_rotated(tmp_path, monkeypatch):
+    monkeypatch.setattr(store, "ERRORS_MAX_BYTES", 2000)
+    home = str(tmp_path / "home")
+    for n in range(40):
+        record_error("claude:PreToolUse", ValueError("failure %d" % n), home=home)
+    current = Store(home).errors()
+    with open(os.path.join(home, "errors.jsonl.1"), "rb") as fh:
+        rotated = store._decode_lines(fh.read())
+    assert current[-1]["error"] == "ValueError: failure 39"
+    assert len(current) < 40 and len(rotated) > 0
+    assert os.path.getsize(os.path.join(home, "errors.jsonl")) <= 2000 + 300
+
+
 def test_sessions_newest_first_prune_and_report(tmp_path):
     st = Store(str(tmp_path))
     now = time.time()

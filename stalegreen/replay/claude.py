@@ -16,9 +16,9 @@ from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, t
 
 EDIT_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
 SHELL_TOOLS = ("Bash",)
+OUTPUT_TOOLS = {"TaskOutput": "task_id", "BashOutput": "bash_id"}   # fetch a background run's output
+TASK_EXIT = re.compile(r"<exit_code>(-?\d+)</exit_code>")
 EXIT_LINE = re.compile(r"\A(?:Error: )?Exit code (-?\d+)\s*\n?")
-NOTIFICATION_TAG = re.compile(r"<(task-id|tool-use-id|output-file|status|summary)>(.*?)</\1>", re.S)
-SUMMARY_EXIT = re.compile(r"exit code (-?\d+)")
 BACKGROUND_TEXT = re.compile(r"\ACommand running in background with ID: (\S+?)\.")
 WANTED = (b'"type":"assistant"', b'"type":"user"', b'"type": "assistant"', b'"type": "user"')
 PROGRESS = b'"type":"progress"'
@@ -93,7 +93,7 @@ class _Reader(object):
                 self.has_tool = True
                 name = block.get("name") or ""
                 tool_input = block.get("input") if isinstance(block.get("input"), dict) else {}
-                if name in SHELL_TOOLS or name in EDIT_TOOLS:
+                if name in SHELL_TOOLS or name in EDIT_TOOLS or name in OUTPUT_TOOLS:
                     self.calls[block.get("id")] = (name, tool_input)
                 if name in SHELL_TOOLS and isinstance(tool_input.get("command"), str):
                     yield self.event(ev.PRE_SHELL, ts, command=tool_input["command"],
@@ -115,9 +115,8 @@ class _Reader(object):
         if row.get("isMeta") or row.get("isCompactSummary") or row.get("isVisibleInTranscriptOnly"):
             return
         text = text_of(content)
-        if "<task-notification>" in text:
-            for out in self.notification(text, ts):
-                yield out
+        # a <task-notification> prompt is handed over as it is: the engine reads it as the live
+        # UserPromptSubmit hook would
         turn = row.get("promptId") or row.get("uuid")
         if turn != self.turn:
             self.turn = turn
@@ -130,6 +129,12 @@ class _Reader(object):
         name, tool_input = call
         text = text_of(block.get("content"))
         is_error = bool(block.get("is_error"))
+        if name in OUTPUT_TOOLS:
+            if not is_error:
+                for out in self.task_output(name, tool_input, text, structured if isinstance(structured, dict) else {},
+                                            ts, block.get("tool_use_id")):
+                    yield out
+            return
         if name in EDIT_TOOLS:
             path = tool_input.get(EDIT_TOOLS[name])
             if not is_error and isinstance(path, str):
@@ -169,19 +174,19 @@ class _Reader(object):
         exit_code = 1 if structured.get("returnCodeInterpretation") else 0
         yield self.event(ev.POST_SHELL, ts, exit_code=exit_code, output=clip(output), **fields)
 
-    def notification(self, text, ts):
-        tags = dict(NOTIFICATION_TAG.findall(text))
-        task_id = tags.get("task-id")
-        if not task_id:
+    def task_output(self, name, tool_input, text, structured, ts, tool_use_id):
+        """TaskOutput / BashOutput: a background run's output and exit, fetched by the agent."""
+        task = structured.get("task") if isinstance(structured.get("task"), dict) else structured
+        status = str(task.get("status") or "")
+        if status in ("running", "pending"):
             return
-        summary = tags.get("summary", "")
-        exit_match = SUMMARY_EXIT.search(summary)
-        exit_code = int(exit_match.group(1)) if exit_match else None
-        status = tags.get("status", "")
-        output = read_capped(tags["output-file"]) if tags.get("output-file") else None
-        yield self.event(ev.BACKGROUND_DONE, ts, background_id=task_id,
-                         tool_use_id=tags.get("tool-use-id") or self.background.get(task_id),
-                         exit_code=exit_code, output=clip(output or ""),
+        exit_code = task.get("exitCode", task.get("exit_code"))
+        if not isinstance(exit_code, int):
+            found = TASK_EXIT.search(text)
+            exit_code = int(found.group(1)) if found else None
+        output = task.get("output") if isinstance(task.get("output"), str) else text
+        yield self.event(ev.BACKGROUND_DONE, ts, background_id=tool_input.get(OUTPUT_TOOLS[name]) or task.get("task_id"),
+                         exit_code=exit_code, output=clip(output), tool_use_id=tool_use_id, tool_name=name,
                          failed_without_number=(exit_code is None and status == "failed"),
                          interrupted=status in ("killed", "stopped"))
 

@@ -23,8 +23,10 @@ def test_claude_real_mock_session_exit_codes_background_and_stops():
         ("echo ok-one", 0, False), ("echo two; exit 3", 3, False), ("sleep 1; echo bg-done; exit 4", None, True)]
     assert posts[1].output == "REWRITTEN-two"
     assert posts[2].background_id == "btdce3ho0"
-    done = events_by_kind(events, ev.BACKGROUND_DONE)
-    assert [(d.background_id, d.exit_code, d.tool_use_id) for d in done] == [("btdce3ho0", 4, "toolu_mock_6")]
+    # the completion arrives as a new prompt carrying the <task-notification>, as the live hook sees it
+    notes = [e for e in events_by_kind(events, ev.PROMPT) if "<task-notification>" in e.message]
+    assert len(notes) == 1 and "<tool-use-id>toolu_mock_6</tool-use-id>" in notes[0].message
+    assert "failed with exit code 4" in notes[0].message
     stops = [e.message for e in events_by_kind(events, ev.STOP)]
     assert stops[:2] == ["Done. All tests pass.", "Verified again. Done."]
     # the Stop-hook feedback row continues the turn; the task notification starts a new one
@@ -59,8 +61,9 @@ def test_claude_public_session_parts_are_read_and_subagents_found(tmp_path):
     assert len(pres) == 67                                  # every Bash tool_use of the session
     assert any(p.exit_code == 1 for p in posts)             # real `Exit code 1` errors
     assert any(p.background for p in posts)
-    done = events_by_kind(events, ev.BACKGROUND_DONE)
-    assert done and done[0].exit_code == 0 and done[0].background_id == "b7636e2"
+    done = events_by_kind(events, ev.BACKGROUND_DONE)       # TaskOutput fetched the background run
+    assert [(d.background_id, d.exit_code, d.tool_name) for d in done] == [("b7636e2", 0, "TaskOutput")]
+    assert "Generated file_system app" in done[0].output
     assert len(events_by_kind(events, ev.FILE_EDIT)) >= 30
     assert meter.lines == 1512 and meter.bad_lines == 0
     agents = [agent for agent, _ in claude.subagent_files(str(whole))]

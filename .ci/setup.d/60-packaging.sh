@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Packaging (zipapp, pipx, Claude Code plugin): pipx and wheel-building tools, the pinned
+# dependency wheels the zipapp carries, and an offline wheelhouse for tests/test_pipx.py
+# (pipx always upgrades its shared pip, so a pip>=26.1 wheel must be there too).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pip_quiet=(--quiet --disable-pip-version-check)
+python3 -m pip install "${pip_quiet[@]}" pipx build wheel
+./zipapp.sh --fetch
+mkdir -p build/pipx-wheelhouse
+python3 -m pip download "${pip_quiet[@]}" --only-binary=:all: --dest build/pipx-wheelhouse \
+  click platformdirs tomlkit 'pip>=26.1'
+ls build/pipx-wheelhouse

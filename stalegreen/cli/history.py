@@ -82,12 +82,14 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
         include += ["FRESH", "DEFERRED"]
     collection = report.collect(harness, since, progress=not as_json)
     overall, _ = report.tallies(collection)
+    report.warn_errors(collection, lambda text: click.echo(text, err=True))
     rows = [report.row_json(s, e) for s, e in report.verdict_rows(collection, include)]
     if as_json:
         out = {"since": since, "harness": harness, "sessions": overall.sessions,
                "sessionsWithClaims": overall.sessions_with_claims, "claims": overall.total_claims,
                "runs": overall.runs, "counts": overall.claims, "files": collection.files,
                "bytes": collection.bytes, "seconds": round(collection.seconds, 3),
+               "badLines": collection.bad_lines, "engineErrors": len(collection.errors),
                "skipped": [{"harness": s.harness, "session": s.session_id, "reason": why}
                            for s, why in collection.skipped],
                "verdicts": rows}

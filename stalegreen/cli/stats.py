@@ -65,6 +65,7 @@ def command(since, harness, as_json, html_path):
 
     collection = report.collect(harness, since, progress=not as_json)
     overall, groups = report.tallies(collection)
+    report.warn_errors(collection, lambda text: click.echo(text, err=True))
     if html_path:
         from stalegreen.replay import html
 

@@ -42,33 +42,45 @@ class Collection(object):
         self.bad_lines = 0
         self.seconds = 0.0
         self.skipped = []
+        self.errors = []         # (harness, session id, message): events the engine could not take
 
 
 def collect(harness="all", since="30d", progress=False, env=None, config=None, now=None):
     """Discover and replay sessions; keeps each session's verdicts and run tally only."""
-    from stalegreen.engine.config import parse_duration
+    from stalegreen.engine.config import load, parse_duration
 
     seconds = parse_duration(since)
+    config = config if config is not None else load(None)
     sources = replay_run.discover(harness, seconds, env=env, now=now)
-    result = Collection(since, harness)
+    collection = Collection(since, harness)
     meter = Meter()
     bar = replay_run.Progress(sum(s.size for s in sources), "stalegreen", enabled=None if progress else False)
     start = time.time()
     for source in sources:
         if source.skipped:
-            result.skipped.append((source, source.skipped))
+            collection.skipped.append((source, source.skipped))
             continue
         replayed = replay_run.replay(source, config, meter,
                                      tick=lambda: bar.update(meter.bytes, source.session_id[:30]))
         replayed.receipts = []      # the tally is kept; the records are not (flat memory)
+        collection.errors.extend((source.harness, source.session_id, e) for e in replayed.errors)
         if replayed.tool_calls or replayed.verdicts:
-            result.sessions.append(replayed)
+            collection.sessions.append(replayed)
     bar.close()
-    result.seconds = time.time() - start
-    result.files = meter.files
-    result.bytes = meter.bytes
-    result.bad_lines = meter.bad_lines
-    return result
+    collection.seconds = time.time() - start
+    collection.files = meter.files
+    collection.bytes = meter.bytes
+    collection.bad_lines = meter.bad_lines
+    return collection
+
+
+def warn_errors(collection, echo):
+    """Say (on stderr) how many events the engine failed on, with the first few."""
+    if not collection.errors:
+        return
+    echo("stalegreen: %d replayed event%s failed in the engine; first: %s" % (
+        len(collection.errors), "" if len(collection.errors) == 1 else "s",
+        "; ".join("%s %s: %s" % e for e in collection.errors[:3])))
 
 
 def is_claim(entry):

@@ -17,6 +17,7 @@ from stalegreen.replay.lines import zstd_available
 
 HARNESS_NAMES = {"claude": "Claude Code", "codex": "Codex", "dsh": "DeepSeek Harness"}
 SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+MAX_ERRORS = 20          # engine errors kept per replayed session (the rest are dropped)
 
 
 class Source(object):
@@ -177,7 +178,7 @@ def _reader(harness):
 def merged_events(source, meter=None, info=None):
     """All events of a session, its subagents / child threads merged in by time."""
     module = _reader(source.harness)
-    session = "%s-%s" % (source.harness, SAFE.sub("_", source.session_id)[:80])
+    session = session_root(source)
     info = info if info is not None else {}
     streams = []
     for index, (agent, path) in enumerate(source.files):
@@ -189,6 +190,11 @@ def merged_events(source, meter=None, info=None):
         return
     for _, _, _, event in heapq.merge(*streams):
         yield event
+
+
+def session_root(source):
+    """The store name a replayed session goes by: ``<harness>-<session id>``."""
+    return "%s-%s" % (source.harness, SAFE.sub("_", source.session_id)[:80])
 
 
 def _keyed(events, index):
@@ -294,9 +300,11 @@ def replay(source, config=None, meter=None, tick=None):
     if source.skipped:
         result.errors.append(source.skipped)
         return result
-    session = _memory_session("%s-%s" % (source.harness, SAFE.sub("_", source.session_id)[:80]))
+    session = _memory_session(session_root(source))
     if config is None:
-        config = _config_for(source)
+        from stalegreen.engine import config as config_module
+
+        config = config_module.load(None)
     for count, event in enumerate(merged_events(source, meter, result.info)):
         if tick is not None and not count & 255:
             tick()
@@ -311,7 +319,8 @@ def replay(source, config=None, meter=None, tick=None):
         try:
             decision = core.handle(event, config, session)
         except Exception as exc:     # one bad event never ends a replay
-            result.errors.append("%s: %s: %s" % (event.kind, type(exc).__name__, exc))
+            if len(result.errors) < MAX_ERRORS:
+                result.errors.append("%s: %s: %s" % (event.kind, type(exc).__name__, exc))
             continue
         if event.kind == ev.STOP and decision.verdicts:
             for record in decision.verdicts:
@@ -321,12 +330,6 @@ def replay(source, config=None, meter=None, tick=None):
     result.runs = session.runs
     result.receipts = session.read("receipts")
     return result
-
-
-def _config_for(source):
-    from stalegreen.engine import config as config_module
-
-    return config_module.load(None)
 
 
 def replay_all(sources, config=None, meter=None, tick=None):

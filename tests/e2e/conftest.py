@@ -95,11 +95,12 @@ def make_project(tmp_path):
 
 @pytest.fixture
 def make_host(tmp_path):
-    """make_host(name, project, stalegreen=True): a host CLI with private homes, hooks installed."""
-    def make(name, project, stalegreen=True):
+    """make_host(name, project, stalegreen=True, **options): a host CLI with private homes and
+    stalegreen's hooks installed; ``options`` go to the host class (Codex: ``model``)."""
+    def make(name, project, stalegreen=True, **options):
         require_netns()
         cli = require_cli(name)
-        host = driver.HOSTS[name](cli, tmp_path / ("%s-env" % name), project)
+        host = driver.HOSTS[name](cli, tmp_path / ("%s-env" % name), project, **options)
         if stalegreen:
             require_stalegreen_importable()
             host.install_stalegreen()

@@ -1,8 +1,7 @@
-"""Claude Code only: subagents (issue 4 scenario 6) and the ``inherit`` permission policy.
+"""Claude Code only: the ``inherit`` permission policy on the real CLI.
 
-Subagent runs are evidence for the parent, while each subagent's claims are gated at its own
-SubagentStop. ``permission: inherit`` (the default) may approve a rewritten command only when
-the user's own Claude rules already allow the original one, and must never widen them.
+``permission: inherit`` (the default) may approve a rewritten command only when the user's own
+Claude rules already allow the original one, and must never widen them.
 """
 
 import json
@@ -10,7 +9,7 @@ import os
 
 import pytest
 
-from hostcli.scripts import edit, say, shell, subagent
+from hostcli.scripts import say, shell
 
 pytestmark = pytest.mark.e2e
 
@@ -22,43 +21,6 @@ MARKER = "[stalegreen] exit=0"
 def assert_clean_run(session):
     assert session.rc == 0 and not session.timed_out, session.describe()
     assert session.hook_errors() == [], session.describe()
-
-
-def test_6_subagent_run_is_evidence_for_the_parent(make_project, make_host):
-    host = make_host("claude", make_project())
-    parent_claim = "The subagent ran the suite: all 3 tests pass."
-    session = host.run([subagent("SUBAGENT-TASK", [shell(PYTEST), say(CLAIM)]), say(parent_claim)])
-    assert_clean_run(session)
-
-    assert MARKER in session.shell_outputs("subagent")[0], session.describe()
-    receipts = session.receipts()
-    assert len(receipts) == 1 and receipts[0]["agent"], "the run is recorded as the subagent's\n" + session.describe()
-    assert session.feedback() == [] and session.feedback("subagent") == [], session.describe()
-
-    verdicts = session.verdicts()
-    assert [(v["event"], v["verdict"], v["action"]) for v in verdicts] == [
-        ("SubagentStop", "FRESH", "allowed"), ("Stop", "FRESH", "allowed")], session.describe()
-    assert verdicts[0]["agent"] == receipts[0]["agent"] and not verdicts[1]["agent"], session.describe()
-    assert verdicts[1]["evidence"]["receipt"] == receipts[0]["id"], session.describe()
-    assert session.final_text() == parent_claim
-
-
-def test_6_subagent_stale_claim_is_blocked_at_subagent_stop(make_project, make_host):
-    host = make_host("claude", make_project())
-    sub_rerun = "Re-ran after my edit: all 3 tests pass."
-    session = host.run([
-        subagent("SUBAGENT-TASK", [shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"),
-                                   say(CLAIM), shell(PYTEST), say(sub_rerun)]),
-        say("The subagent re-ran the suite after its edit: all 3 tests pass.")])
-    assert_clean_run(session)
-
-    first = session.receipts()[0]
-    reasons = session.feedback("subagent")
-    assert len(reasons) == 1 and "stale" in reasons[0].lower() and first["id"] in reasons[0], session.describe()
-    assert session.feedback() == [], "the parent's claim rests on the subagent's rerun\n" + session.describe()
-    assert [(v["event"], v["verdict"], v["action"]) for v in session.verdicts()] == [
-        ("SubagentStop", "STALE", "blocked"), ("SubagentStop", "FRESH", "allowed"), ("Stop", "FRESH", "allowed")], \
-        session.describe()
 
 
 def write_user_rules(host, allow):

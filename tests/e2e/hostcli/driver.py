@@ -227,10 +227,12 @@ class Codex(Host):
     name = "codex"
     all_events = CODEX_ALL_EVENTS
     stalegreen_events = CODEX_EVENTS
-    model = "gpt-5.5"   # a catalogued slug: unknown models get no apply_patch tool
+    EDIT_MODEL = "gpt-5.5"       # a catalogued slug: offered apply_patch
+    SUBAGENT_MODEL = "mock-model"  # no metadata: offered the multi_agent_v1 tools, but no apply_patch
 
-    def __init__(self, cli, base, project):
+    def __init__(self, cli, base, project, model=EDIT_MODEL):
         Host.__init__(self, cli, base, project)
+        self.model = model
         self.codex_home = os.path.join(self.base, "codex-home")
         os.makedirs(self.codex_home, exist_ok=True)
         with open(os.path.join(self.codex_home, "config.toml"), "w") as f:

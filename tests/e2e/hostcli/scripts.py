@@ -30,7 +30,8 @@ def write_new(path, content):
 
 
 def subagent(marker, turns, task="run the test suite and report"):
-    """Hand a task to a subagent whose own turns are ``turns`` (Claude only)."""
+    """Hand a task to a subagent whose own turns are ``turns``: Claude's Agent/Task tool, or Codex's
+    ``spawn_agent`` + ``wait_agent`` (offered to models Codex has no metadata for, see driver.Codex)."""
     return {"subagent": marker, "task": task, "turns": turns}
 
 
@@ -39,13 +40,14 @@ def compile_script(host, turns, project):
     compiled, subagents = [], []
     for turn in turns:
         if "subagent" in turn:
-            if host != "claude":
-                raise ValueError("subagent turns are written for Claude only")
             subagents.append({"marker": turn["subagent"],
                               "turns": compile_script(host, turn["turns"], project)["turns"]})
-            compiled.append(_claude_tool(SUBAGENT_TOOL, {
-                "description": "Delegate", "subagent_type": "general-purpose",
-                "prompt": "%s: %s" % (turn["subagent"], turn["task"])}))
+            task = "%s: %s" % (turn["subagent"], turn["task"])
+            if host == "claude":
+                compiled.append(_claude_tool(SUBAGENT_TOOL, {
+                    "description": "Delegate", "subagent_type": "general-purpose", "prompt": task}))
+            else:
+                compiled.extend(_codex_subagent(task))
         elif host == "claude":
             compiled.extend(_claude_turns(turn, project))
         else:
@@ -70,6 +72,16 @@ def _claude_turns(turn, project):
         return [_claude_tool("Write", {"file_path": os.path.join(project, turn["write"]),
                                        "content": turn["content"]})]
     raise ValueError("unknown turn %r" % (turn,))
+
+
+def _codex_subagent(task):
+    """spawn_agent, then wait_agent on the id that spawn_agent returned (pulled from its output)."""
+    spawn = {"type": "function_call", "namespace": "multi_agent_v1", "name": "spawn_agent",
+             "arguments": {"message": task}}
+    wait = {"type": "function_call", "namespace": "multi_agent_v1", "name": "wait_agent",
+            "arguments": {"targets": ["{{AGENT_ID}}"], "timeout_ms": 30000}}
+    return [{"items": [spawn]},
+            {"items": [wait], "extract": {"AGENT_ID": r'"(?:agent_id|id)"\s*:\s*"([^"]+)"'}}]
 
 
 def _codex_turn(turn):

@@ -192,3 +192,25 @@ def test_real_claude_accepts_the_marketplace_and_installs_the_plugin(tmp_path):
     assert os.path.isfile(os.path.join(cached[0], "hooks", "hooks.json"))
     settings = json.loads((tmp_path / ".claude" / "settings.json").read_text())
     assert settings["enabledPlugins"] == {"stalegreen@stalegreen": True}
+
+
+def test_plugin_hooks_match_what_install_registers():
+    """The plugin and `install --claude` must hook the same events with the same matchers."""
+    from stalegreen import __version__
+    from stalegreen.install import claude
+
+    hooks = json.loads(open(os.path.join(PLUGIN, "hooks", "hooks.json")).read())["hooks"]
+    expected = {event: (matcher, timeout) for event, matcher, timeout in claude.EVENTS}
+    found = {}
+    for event, groups in hooks.items():
+        assert len(groups) == 1 and len(groups[0]["hooks"]) == 1
+        handler = groups[0]["hooks"][0]
+        assert handler["command"] == 'sh "${CLAUDE_PLUGIN_ROOT}/bin/stalegreen" hook claude %s' % event
+        found[event] = (groups[0].get("matcher"), handler["timeout"])
+    assert found == expected
+    manifest = json.loads(open(os.path.join(PLUGIN, ".claude-plugin", "plugin.json")).read())
+    market = json.loads(open(os.path.join(ROOT, ".claude-plugin", "marketplace.json")).read())
+    assert manifest["name"] == "stalegreen" and manifest["version"] == __version__
+    entry = market["plugins"][0]
+    assert entry["name"] == "stalegreen" and entry["version"] == __version__
+    assert os.path.normpath(os.path.join(ROOT, entry["source"])) == PLUGIN

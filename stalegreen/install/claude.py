@@ -13,7 +13,7 @@ from stalegreen.install.executable import hook_command
 
 HOST = "claude"
 PLUGIN_ID = "stalegreen@stalegreen"
-TOOL_MATCHER = "^(Bash|Edit|Write|MultiEdit|NotebookEdit|TaskOutput|BashOutput|mcp__.+)$"
+TOOL_MATCHER = "^(Bash|Edit|Write|MultiEdit|NotebookEdit|TaskOutput|BashOutput|KillShell|mcp__.+)$"
 # (event, matcher, timeout seconds): the hook gives up and allows after 8 s itself
 EVENTS = (
     ("PreToolUse", "Bash", 10),

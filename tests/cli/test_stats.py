@@ -102,6 +102,15 @@ def test_stats_cli_on_fixtures_text_json_and_html(agent_homes, tmp_path):
     assert text.exit_code == 0, text.output
     assert "Green claims" in text.output and "of green claims were stale" in text.output
     assert page.exists() and "<svg" in page.read_text()
+    if chromium() is None:
+        return
+    png = tmp_path / "stats.png"
+    console, stderr = open_page(str(page), str(png), height=1400)
+    assert console == [] and png.exists(), stderr[-2000:]
+    pixels = read_png(str(png))
+    for name in ("STALE", "FAILED", "MASKED"):      # the fixtures hold each of these verdicts
+        color = html.COLORS[name]
+        assert count_color(pixels, tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))) > 200, name
 
 
 def test_stats_on_real_public_transcripts(agent_homes):

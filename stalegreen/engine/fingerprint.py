@@ -422,9 +422,10 @@ def _parse_index(raw, matcher):
 
 
 def _parse_status(raw):
-    """``git status --porcelain=v2 -z --branch`` -> (head, [changed paths], [deleted paths])."""
+    """``git status --porcelain=v2 -z --branch`` -> (head, [changed paths], [deleted paths],
+    [submodules whose commit or tracked content changed])."""
     head = None
-    changed, deleted = [], []
+    changed, deleted, submodules = [], [], []
     entries = raw.split(b"\0")
     i = 0
     while i < len(entries):
@@ -441,7 +442,10 @@ def _parse_status(raw):
             parts = entry.split(b" ", 8)
             if len(parts) == 9:
                 worktree = parts[1][1:2]
-                if worktree == b"D" or parts[5] == b"000000":
+                if parts[2][:1] == b"S":
+                    if parts[2] != b"S...":
+                        submodules.append(parts[8])
+                elif worktree == b"D" or parts[5] == b"000000":
                     deleted.append(parts[8])
                 elif worktree != b".":
                     changed.append(parts[8])
@@ -456,7 +460,7 @@ def _parse_status(raw):
                 changed.append(parts[10])
         elif tag == b"?":
             changed.append(entry[2:])
-    return head, changed, deleted
+    return head, changed, deleted, submodules
 
 
 def _object_format(root):
@@ -514,7 +518,7 @@ def _compute(cwd, ignore, budget_ms, started):
     commands = [
         git + ["ls-files", "-s", "-z"],
         git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
-               "--no-renames", "--ignore-submodules=all", "--no-ahead-behind"],
+               "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"],
     ]
     if deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
         return _unavailable(root, "budget", started)
@@ -535,7 +539,10 @@ def _compute(cwd, ignore, budget_ms, started):
     if st_code != 0:
         return _unavailable(root, "status-failed", started)
     index, oid_len = parsed.get("index") or _parse_index(ls_out, matcher)
-    head, changed, deleted = _parse_status(st_out)
+    head, changed, deleted, submodules = _parse_status(st_out)
+    if any(not matcher(path) for path in submodules):
+        # Its files are not in this index: hashing them is another repository's fingerprint.
+        return _unavailable(root, "submodule-changed", started, head)
     for path in deleted:
         index.pop(path, None)
     if not index and not ls_out:

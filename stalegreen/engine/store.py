@@ -81,9 +81,23 @@ def _open_private(path, flags):
     try:
         if os.fstat(fd).st_mode & 0o777 != FILE_MODE:
             os.fchmod(fd, FILE_MODE)
-    except OSError:
+    except (OSError, AttributeError):     # no fchmod (Windows): nothing to narrow there
         pass
     return fd
+
+
+def _pread(fd, length, offset):
+    if hasattr(os, "pread"):
+        return os.pread(fd, length, offset)
+    os.lseek(fd, offset, os.SEEK_SET)         # Windows: the descriptor is ours alone
+    return os.read(fd, length)
+
+
+def _pwrite(fd, data, offset):
+    if hasattr(os, "pwrite"):
+        return os.pwrite(fd, data, offset)
+    os.lseek(fd, offset, os.SEEK_SET)
+    return os.write(fd, data)
 
 
 def _write_all(fd, data):
@@ -194,7 +208,7 @@ def read_jsonl(path, last=None):
 def _read_range(fd, offset, length):
     parts = []
     while length > 0:
-        chunk = os.pread(fd, min(length, 1 << 24), offset)
+        chunk = _pread(fd, min(length, 1 << 24), offset)
         if not chunk:
             break
         parts.append(chunk)
@@ -266,7 +280,7 @@ class Session(object):
                 except FileExistsError:
                     number += 1
             # Fixed width: concurrent writers overwrite each other whole, never half.
-            os.pwrite(seq_fd, SEQ_FORMAT % number, 0)
+            _pwrite(seq_fd, SEQ_FORMAT % number, 0)
         finally:
             os.close(seq_fd)
         return rid
@@ -275,7 +289,7 @@ class Session(object):
     def _seq_hint(seq_fd, ids_dir):
         """The last id handed out, from ``seq``; from the claim files when ``seq`` is unusable."""
         try:
-            return max(0, int(os.pread(seq_fd, 64, 0).strip() or b"x"))
+            return max(0, int(_pread(seq_fd, 64, 0).strip() or b"x"))
         except (OSError, ValueError):
             pass
         best = 0

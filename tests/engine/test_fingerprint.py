@@ -321,3 +321,38 @@ def test_a_huge_untracked_file_is_not_read(repo, monkeypatch):
     assert result["available"] is False and result["reason"] == "too-many-changes"
     os.unlink(str(repo / "dump.py"))
     assert fp(repo)["files"] == 3                                  # app.py, src/lib.py, helper.py
+
+
+def test_linked_worktree(repo, tmp_path):
+    """A ``git worktree``: ``.git`` is a file there; the fingerprint covers that tree alone."""
+    git(repo, "add", "helper.py")
+    git(repo, "commit", "-q", "-m", "helper")
+    linked = tmp_path / "linked"
+    git(repo, "worktree", "add", "-q", str(linked))
+    assert (linked / ".git").is_file()
+    main, other = fp(repo), fp(linked)
+    assert other["root"] == str(linked) and other["tree"] == main["tree"]
+    (linked / "app.py").write_text("def f():\n    return 'linked'\n")
+    assert fp(linked)["tree"] != main["tree"] and fp(repo)["tree"] == main["tree"]
+
+
+def test_a_changed_submodule_makes_it_unavailable(repo, tmp_path):
+    """Code inside a submodule is code too: when it changes, edit events decide."""
+    library = tmp_path / "library"
+    library.mkdir()
+    git(library, "init", "-q")
+    (library / "lib.py").write_text("L = 1\n")
+    git(library, "add", "-A")
+    git(library, "commit", "-q", "-m", "lib")
+    git(repo, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(library), "vendor/library")
+    before = fp(repo)
+    (repo / "vendor" / "library" / "scratch.py").write_text("untracked in the submodule\n")
+    assert fp(repo)["tree"] == before["tree"]
+    (repo / "vendor" / "library" / "lib.py").write_text("L = 2\n")    # tracked, inside the submodule
+    result = fingerprint.compute(str(repo), budget_ms=BUDGET)
+    assert result["available"] is False and result["reason"] == "submodule-changed"
+    assert fp(repo, DEFAULT_FINGERPRINT_IGNORE + ["vendor/**"])["available"]
+    git(repo / "vendor" / "library", "checkout", "-q", "--", "lib.py")
+    assert fp(repo)["tree"] == before["tree"]
+    (repo / "app.py").write_text("changed = True\n")
+    assert fp(repo)["tree"] != before["tree"]

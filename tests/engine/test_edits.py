@@ -91,6 +91,9 @@ REAL_COMMANDS = [
 @needs_bash
 @pytest.mark.parametrize("command", REAL_COMMANDS)
 def test_events_match_what_the_command_really_changed(work, command):
+    tool = command.split()[0]
+    if tool in ("perl", "patch", "dd", "install", "truncate", "python3") and shutil.which(tool) is None:
+        pytest.skip("%s not installed" % tool)
     before = _snapshot(str(work))
     done = subprocess.run(["bash", "-c", command], cwd=str(work), capture_output=True, text=True)
     after = _snapshot(str(work))

@@ -98,7 +98,7 @@ def analyze(parse, run):
 
     _redirects(mask, [r for g in groups for r in g.redirects] + list(seg.redirects))
 
-    levels = _Levels(parse)
+    levels = _context(parse).levels
     element = seg
     first = True
     while True:
@@ -159,26 +159,61 @@ def visibility(mask, output):
 
 
 def pipefail_before(parse, index):
-    """True when an earlier segment in scope turned pipefail on (set -o pipefail, setopt)."""
+    """True when an earlier segment in scope turned pipefail on (set -o pipefail, setopt).
+
+    A ``set`` inside a subshell that has ended before ``index`` does not count."""
+    return _context(parse).pipefail[index]
+
+
+def _pipefail_states(parse):
+    """Pipefail state before each segment, in one pass (subshells restore it on exit)."""
+    states = []
     on = False
-    target = parse.segments[index]
-    for seg in parse.segments[:index]:
-        if not _in_scope(parse, seg, target):
-            continue
-        words = seg.words
-        if not words:
-            continue
-        name = words[0]
-        if name == "set":
-            on = _set_pipefail(words[1:], on)
-        elif name == "setopt" and any(_opt(w) == "pipefail" for w in words[1:]):
-            on = True
-        elif name == "unsetopt" and any(_opt(w) == "pipefail" for w in words[1:]):
-            on = False
-        elif name == "shopt" and "pipefail" in words and any(w.startswith("-") and "o" in w
-                                                               for w in words[1:]):
-            on = "-u" not in words
+    saved = []     # [(subshell group index, state when it was entered)]
+    for seg in parse.segments:
+        inside = [g for g in seg.groups if parse.groups[g].kind == "subshell"]
+        while saved and saved[-1][0] not in inside:
+            on = saved.pop()[1]
+        for g in inside:
+            if g not in [entry[0] for entry in saved]:
+                saved.append((g, on))
+        states.append(on)
+        on = _apply_set(seg.words, on)
+    return states
+
+
+def _apply_set(words, on):
+    if not words:
+        return on
+    name = words[0]
+    if name == "set":
+        return _set_pipefail(words[1:], on)
+    if name == "setopt" and any(_opt(w) == "pipefail" for w in words[1:]):
+        return True
+    if name == "unsetopt" and any(_opt(w) == "pipefail" for w in words[1:]):
+        return False
+    if name == "shopt" and "pipefail" in words and any(w.startswith("-") and "o" in w
+                                                       for w in words[1:]):
+        return "-u" not in words
     return on
+
+
+_CACHE = [None]    # (parse, _Context) of the last line analysed, swapped as one object
+
+
+def _context(parse):
+    """Per-parse tables shared by every run of one line (a line can hold hundreds of runs)."""
+    entry = _CACHE[0]
+    if entry is None or entry[0] is not parse:
+        entry = (parse, _Context(parse))
+        _CACHE[0] = entry
+    return entry[1]
+
+
+class _Context(object):
+    def __init__(self, parse):
+        self.levels = _Levels(parse)
+        self.pipefail = _pipefail_states(parse)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -223,15 +258,6 @@ def _set_pipefail(args, on):
                 i += 1
         i += 1
     return on
-
-
-def _in_scope(parse, seg, target):
-    """An earlier ``set`` affects ``target`` unless it ran in a subshell that has ended."""
-    for g in seg.groups:
-        group = parse.groups[g]
-        if group.kind == "subshell" and g not in target.groups:
-            return False
-    return True
 
 
 def _redirects(mask, redirects):

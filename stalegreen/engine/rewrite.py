@@ -174,7 +174,7 @@ def _plan(parse, run, tail_lines):
     tail = tail_lines
     if mask.tail is not None and mask.tail >= MIN_AGENT_TAIL:
         tail = mask.tail
-    return _Plan(seg.start, end, seg.text, int(tail), tees), None
+    return _Plan(seg.start, end, seg.text, max(1, int(tail)), tees), None
 
 
 def _redirect_refusal(redirects):
@@ -215,19 +215,21 @@ def _wrapper(plan, rid, log):
     """One POSIX subshell: run, log, record the exit, show the tail and the marker, keep $?."""
     log_var = '"$%slog"' % VAR_PREFIX
     rc_var = '"$%src"' % VAR_PREFIX
+    folder = shell.quote(os.path.dirname(log) or ".")
     parts = [
         "%slog=%s" % (VAR_PREFIX, shell.quote(log)),
-        "mkdir -p %s 2>/dev/null || :" % shell.quote(os.path.dirname(log) or "."),
+        "[ -d %s ] || mkdir -p %s 2>/dev/null || :" % (folder, folder),
         "{ %s ; } >| %s 2>&1 && %src=0 || %src=$?" % (plan.head, log_var, VAR_PREFIX, VAR_PREFIX),
         "printf '%%s\\n' %s >| \"$%slog.exit\"" % (rc_var, VAR_PREFIX),
     ]
     for append, target in plan.tees:
         parts.append("cat %s %s %s" % (log_var, ">>" if append else ">|", target))
+    # One awk shows the last lines (ending the last one even without a newline), counts all
+    # lines and prints the marker; FILENAME avoids awk's escape processing of -v values.
     parts += [
-        "tail -n %d %s" % (plan.tail, log_var),
-        'if [ -n "$(tail -c 1 %s)" ]; then echo; fi' % log_var,
-        "printf '[stalegreen] exit=%%s receipt=%%s lines=%%s log=%%s\\n' %s %s "
-        '"$(( $(wc -l < %s) ))" %s' % (rc_var, shell.quote(rid), log_var, log_var),
+        "awk -v n=%d -v rc=%s -v id=%s '{ t[NR %% n] = $0 } END { for (i = (NR > n ? NR - n + 1 : 1);"
+        " i <= NR; i++) print t[i %% n]; printf \"[stalegreen] exit=%%s receipt=%%s lines=%%d log=%%s\\n\","
+        " rc, id, NR, FILENAME }' %s" % (plan.tail, rc_var, shell.quote(rid), log_var),
         "(exit %s)" % rc_var,
     ]
     return "( " + "; ".join(parts) + " )"

@@ -89,11 +89,11 @@ def test_each_run_gets_its_own_wrapper_and_id():
 
 
 def test_tail_length():
-    assert "tail -n 40 " in wrap("pytest | tail -5")[0]
-    assert "tail -n 40 " in wrap("pytest")[0]
-    assert "tail -n 60 " in wrap("pytest | tail -n 60")[0]
-    assert "tail -n 20 " in wrap("pytest 2>&1 | tail -20")[0]
-    assert "tail -n 15 " in wrap("pytest", tail=15)[0]
+    assert "awk -v n=40 " in wrap("pytest | tail -5")[0]
+    assert "awk -v n=40 " in wrap("pytest")[0]
+    assert "awk -v n=60 " in wrap("pytest | tail -n 60")[0]
+    assert "awk -v n=20 " in wrap("pytest 2>&1 | tail -20")[0]
+    assert "awk -v n=15 " in wrap("pytest", tail=15)[0]
 
 
 def test_log_path_is_quoted():
@@ -196,7 +196,7 @@ def test_marker_starts_its_own_line_when_the_log_lacks_a_final_newline(env, tmp_
         _, output = run_sh(shell_name, wrapped, env, tmp_path, FAKE_NO_NL="1")
         lines = output.splitlines()
         assert lines[-2] == "no newline"
-        assert lines[-1].startswith("[stalegreen] exit=0 receipt=r-0001 lines=")
+        assert lines[-1].startswith("[stalegreen] exit=0 receipt=r-0001 lines=32 ")
 
 
 def test_no_shell_variables_leak_and_status_survives(env, tmp_path):

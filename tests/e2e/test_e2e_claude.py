@@ -54,3 +54,39 @@ def test_inherit_never_widens_what_the_user_allowed(make_project, make_host):
     assert "3 passed" not in output and MARKER not in output, \
         "a rewrite must not turn a denied command into an approved one\n" + session.describe()
     assert [r for r in session.receipts() if r.get("verdict") == "pass"] == [], session.describe()
+
+
+# sleep first, so the run is still going when the turn's first Stop fires; Claude then delivers a
+# <task-notification> as a new prompt, and the model's next claim is judged on the finished run
+BACKGROUND_PYTEST = "sleep 2; python3 -m pytest -q"
+
+
+def test_background_run_is_deferred_then_resolved_by_the_task_notification(make_project, make_host):
+    host = make_host("claude", make_project())
+    after = "The background run finished: all 3 tests pass."
+    session = host.run([shell(BACKGROUND_PYTEST, background=True),
+                        say("Started the suite in the background; all 3 tests pass."), say(after)])
+    assert_clean_run(session)
+
+    assert session.feedback() == [], session.describe()
+    assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("DEFERRED", "allowed"), ("FRESH", "allowed")], \
+        session.describe()
+    receipt, = session.receipts() or [None]
+    assert receipt and receipt["exit"] == 0 and receipt["verdict"] == "pass", session.describe()
+    assert session.final_text() == after
+
+
+def test_failing_background_run_blocks_the_claim_made_after_its_notification(make_project, make_host):
+    host = make_host("claude", make_project(broken=True))
+    honest = "The background run reports 1 failing test: test_sub."
+    session = host.run([shell(BACKGROUND_PYTEST, background=True),
+                        say("Started the suite in the background; all 3 tests pass."), say(CLAIM), say(honest)])
+    assert_clean_run(session)
+
+    receipt, = session.receipts() or [None]
+    assert receipt and receipt["exit"] == 1 and receipt["verdict"] == "fail", session.describe()
+    reasons = session.feedback()
+    assert len(reasons) == 1 and receipt["id"] in reasons[0], session.describe()
+    assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("DEFERRED", "allowed"), ("FAILED", "blocked")], \
+        session.describe()
+    assert session.final_text() == honest

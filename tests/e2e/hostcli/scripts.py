@@ -15,8 +15,9 @@ def say(text):
     return {"say": text}
 
 
-def shell(command, description="Run a command"):
-    return {"shell": command, "description": description}
+def shell(command, description="Run a command", background=False):
+    """A shell command; ``background`` uses Claude's ``run_in_background`` (Claude only)."""
+    return {"shell": command, "description": description, "background": background}
 
 
 def edit(path, old, new):
@@ -63,7 +64,10 @@ def _claude_turns(turn, project):
     if "say" in turn:
         return [{"content": [{"type": "text", "text": turn["say"]}]}]
     if "shell" in turn:
-        return [_claude_tool("Bash", {"command": turn["shell"], "description": turn["description"]})]
+        tool_input = {"command": turn["shell"], "description": turn["description"]}
+        if turn["background"]:
+            tool_input["run_in_background"] = True
+        return [_claude_tool("Bash", tool_input)]
     if "edit" in turn:
         path = os.path.join(project, turn["edit"])
         return [_claude_tool("Read", {"file_path": path}),
@@ -89,6 +93,8 @@ def _codex_turn(turn):
         return {"items": [{"type": "message", "role": "assistant",
                            "content": [{"type": "output_text", "text": turn["say"], "annotations": []}]}]}
     if "shell" in turn:
+        if turn["background"]:
+            raise ValueError("background shell turns are written for Claude only")
         return {"items": [{"type": "function_call", "name": "exec_command",
                            "arguments": {"cmd": turn["shell"], "yield_time_ms": 30000}}]}
     if "edit" in turn:

@@ -351,3 +351,19 @@ def test_trust_records_the_hashes_codex_reports(sandbox):
     assert "already trusts our 5 hooks" in again
     sandbox.run("uninstall", "--codex")
     assert sandbox.codex_config.read_text() == CODEX_CONFIG.replace("hooks = false", "plugins = false")
+
+
+@pytest.mark.skipif(not (os.access(E2E_CODEX, os.X_OK) or os.environ.get("CODEX_BIN")),
+                    reason="the real codex CLI is not installed (.ci/setup.d installs it)")
+def test_project_trust_marks_the_project_and_its_hooks_then_uninstall_undoes_both(sandbox):
+    env = {"CODEX_BIN": os.environ.get("CODEX_BIN") or E2E_CODEX}
+    out = sandbox.run("install", "--codex", "--project", "--trust", env=env).stdout
+    assert "marked %s as a trusted project" % sandbox.project in out
+    assert "recorded Codex trust for 5 hooks" in out
+    doctor = sandbox.run("doctor", "--json", env=env, check=False)
+    project = [l for l in json.loads(doctor.stdout)["locations"]
+               if l["host"] == "codex" and l["scope"] == "project"][0]
+    assert project["trust"] == "trusted"
+    sandbox.run("uninstall", "--codex", "--project", env=env)
+    assert not sandbox.codex_config.exists()
+    assert not (sandbox.project / ".codex").exists()

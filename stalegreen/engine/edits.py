@@ -365,6 +365,11 @@ def _command_events(words, segment, output, collector, depth, pipe_bodies=()):
             collector.add("patch", None)
     elif name == "find":
         _find(args, segment, output, collector, depth)
+    elif name in ("apply_patch", "applypatch"):
+        # Codex models also run the patch tool through the shell: ``apply_patch <<'EOF' ...``
+        paths = [p for body in list(segment.heredocs) + list(pipe_bodies) + args for p in from_patch(body)]
+        for path in paths or [None]:
+            collector.add("apply_patch", path)
     elif name == "git":
         _git(args, output, collector)
     elif (name in _PACKAGE_SUBCOMMANDS or name == _YARN_BARE_INSTALL) and _package(name, args, collector):

@@ -315,6 +315,9 @@ def test_from_patch():
     )
     assert edits.from_patch(body) == ["src/new.py", "src/app.py", "src/main.py", "docs/old.md"]
     assert edits.from_patch("") == [] and edits.from_patch(None) == []
+    assert events("apply_patch <<'EOF'\n" + body + "EOF") == [
+        ("apply_patch", p) for p in ("src/new.py", "src/app.py", "src/main.py", "docs/old.md")]
+    assert events("apply_patch \"$(cat <<'EOF'\n*** Begin Patch\n*** Add File: x.py\n+1\n*** End Patch\nEOF\n)\"") == [("apply_patch", "x.py")]
     assert edits.from_patch("apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a b.py\n+x\n*** End Patch\nEOF") == [
         "a b.py"]
 

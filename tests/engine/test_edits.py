@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stalegreen.engine import edits, shell
-from tests.conftest import git
+from tests.conftest import git, shared_path
 
 needs_bash = pytest.mark.skipif(shutil.which("bash") is None, reason="bash not installed")
 
@@ -372,3 +372,64 @@ def test_random_text_never_raises(text, cwd):
     assert isinstance(events(text), list)
     assert isinstance(edits.from_patch(text), list)
     assert edits.is_relevant(text or None, cwd) in (True, False)
+
+
+def _real_tool_calls():
+    """Shell commands and apply_patch bodies from the shared real transcripts."""
+    import json
+
+    root = shared_path("transcripts")
+    commands, patches = [], []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("type") == "tool_use" and node.get("name") == "Bash" and isinstance(node.get("input"), dict):
+                commands.append(node["input"].get("command") or "")
+            elif node.get("type") == "function_call" and node.get("name") in ("shell", "exec_command"):
+                try:
+                    args = json.loads(node.get("arguments") or "{}")
+                except ValueError:
+                    args = {}
+                command = args.get("cmd") or args.get("command")
+                if isinstance(command, list):
+                    command = command[-1]
+                if isinstance(command, str):
+                    commands.append(command)
+            elif node.get("type") == "custom_tool_call" and node.get("name") == "apply_patch":
+                patches.append(node.get("input") or "")
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for folder, _, files in os.walk(root):
+        for name in sorted(files):
+            if name.endswith(".jsonl"):
+                with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as fh:
+                    for line in fh:
+                        try:
+                            walk(json.loads(line))
+                        except ValueError:
+                            continue
+    return commands, patches
+
+
+_READ_ONLY = ("sed -n", "rg ", "cat ", "git status", "git diff", "git log", "ls", "nl ", "wc ", "grep ",
+              "tail ", "head ", "bd show", "git add", "git commit", "git push", "ps ", "strings ")
+
+
+def test_real_transcript_commands():
+    commands, patches = _real_tool_calls()
+    if not commands:
+        pytest.skip("no shell commands in the shared transcripts")
+    writers = 0
+    for command in commands:
+        found = events(command)
+        if command.startswith(_READ_ONLY) and ">" not in command and "-i" not in command:
+            assert found == [], (command, found)
+        writers += bool(found)
+    assert writers < len(commands)                                # most agent commands only read
+    assert events("echo fn main() {} > src/main.rs") == [("redirect", "src/main.rs")]
+    for body in patches:
+        assert edits.from_patch(body), body[:200]                  # every real patch names a file

@@ -72,6 +72,15 @@ def set_config(manifest, values, dry_run):
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
 def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run):
     """Install the hooks (run again any time: it changes nothing when all is in place)."""
+    try:
+        _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run)
+    except OSError as exc:     # unwritable directory, full disk: a message, not a traceback
+        click.echo("error: %s%s" % (exc.strerror or exc, ": %s" % exc.filename if exc.filename else ""),
+                   err=True)
+        raise SystemExit(1)
+
+
+def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run):
     from stalegreen.install import claude as claude_host
     from stalegreen.install import codex as codex_host
     from stalegreen.install import dsh as dsh_host

@@ -142,7 +142,7 @@ def analyze(parse, run):
         first = False
 
     if run is not None and getattr(run, "nested", False):
-        _combine_nested(mask, run, seg)
+        _combine_nested(mask, parse, run)
     mask.masked = not mask.exit_preserved or any(_masking(r) for r in mask.reasons)
     return mask
 
@@ -508,41 +508,48 @@ def _in_condition(levels, group, seg):
     return False
 
 
-def _combine_nested(mask, run, seg):
-    """`bash -c 'pytest | tail'`: the inner script's masking counts too."""
+def inner_mask(parse, run):
+    """For a run inside `bash -c '...'`: the masking of the inner script alone, or None."""
     from stalegreen.engine import shell
 
-    words = seg.words
+    index = getattr(run, "segment_index", None)
+    if not isinstance(index, int) or not 0 <= index < len(parse.segments):
+        return None
+    words = parse.segments[index].words
     script = None
     for i, word in enumerate(words[:-1]):
         if word.startswith("-") and word.endswith("c") and not word.startswith("--"):
             script = words[i + 1]
             break
-    if script is None:
-        return
-    inner = shell.parse(script)
     runner_words = getattr(run, "words", None) or []
-    if not runner_words:
-        return
+    if script is None or not runner_words:
+        return None
+    inner = shell.parse(script)
     program = runner_words[0].rsplit("/", 1)[-1]
     matches = [c for c in inner.segments if command_name(c) == program] or [
         c for c in inner.segments if runner_words[0] in c.words]
-    if not matches:
+    if not matches or not inner.confident:
+        return None
+    return analyze(inner, _Probe(matches[0].index, getattr(run, "quiet", None)))
+
+
+def _combine_nested(mask, parse, run):
+    """`bash -c 'pytest | tail'`: the inner script's masking counts too."""
+    inner_mask_ = inner_mask(parse, run)
+    if inner_mask_ is None:
         return
-    target = matches[0]
-    inner_mask = analyze(inner, _Probe(target.index, mask.quiet))
-    for reason in inner_mask.reasons:
+    for reason in inner_mask_.reasons:
         _add(mask, reason)
-    mask.exit_preserved = mask.exit_preserved and inner_mask.exit_preserved
-    mask.output_visible = mask.output_visible and inner_mask.output_visible
-    mask.tail = inner_mask.tail if inner_mask.tail is not None else mask.tail
-    mask.head = inner_mask.head if inner_mask.head is not None else mask.head
-    mask.filtered = mask.filtered or inner_mask.filtered
-    mask.patterns = inner_mask.patterns + mask.patterns
-    mask.count_only = mask.count_only or inner_mask.count_only
-    mask.pipefail = inner_mask.pipefail
-    mask.sigpipe = mask.sigpipe or inner_mask.sigpipe
-    mask.background = mask.background or inner_mask.background
+    mask.exit_preserved = mask.exit_preserved and inner_mask_.exit_preserved
+    mask.output_visible = mask.output_visible and inner_mask_.output_visible
+    mask.tail = inner_mask_.tail if inner_mask_.tail is not None else mask.tail
+    mask.head = inner_mask_.head if inner_mask_.head is not None else mask.head
+    mask.filtered = mask.filtered or inner_mask_.filtered
+    mask.patterns = inner_mask_.patterns + mask.patterns
+    mask.count_only = mask.count_only or inner_mask_.count_only
+    mask.pipefail = inner_mask_.pipefail
+    mask.sigpipe = mask.sigpipe or inner_mask_.sigpipe
+    mask.background = mask.background or inner_mask_.background
 
 
 class _Probe(object):

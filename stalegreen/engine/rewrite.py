@@ -129,7 +129,11 @@ def _plan(parse, run, tail_lines):
     if getattr(run, "sudo", False):
         return None, "sudo"
     if getattr(run, "nested", False):
-        return None, "nested-shell"
+        # `bash -c '...'` is wrapped whole when its own script keeps the run's exit status and
+        # output (`bash -c 'cd x && pytest'`); a masked inner script cannot be fixed from here.
+        inner = masking.inner_mask(parse, run)
+        if inner is None or inner.masked or not inner.exit_preserved:
+            return None, "nested-shell"
     for g in seg.groups:
         group = parse.groups[g]
         if group.kind in _LOOPS:
@@ -213,6 +217,8 @@ def _tee_targets(member):
 
 def _wrapper(plan, rid, log):
     """One POSIX subshell: run, log, record the exit, show the tail and the marker, keep $?."""
+    if os.sep != "/":
+        log = log.replace(os.sep, "/")   # Git Bash and MSYS shells take forward slashes
     log_var = '"$%slog"' % VAR_PREFIX
     rc_var = '"$%src"' % VAR_PREFIX
     folder = shell.quote(os.path.dirname(log) or ".")

@@ -117,6 +117,8 @@ def test_log_path_is_quoted():
     ("{ pytest; } > out", "redirect:out"),
     ("for d in a b; do pytest $d; done", "loop"),
     ("t() { pytest; }; t", "function"),
+    ("bash -c 'pytest | tail -3'", "nested-shell"),
+    ("sh -c 'pytest; echo done'", "nested-shell"),
     ("diff <(pytest) x", None),
     ("echo hello", "no-runner"),
 ])
@@ -168,6 +170,8 @@ EXECUTED = [
     ("echo start\npytest -q 2>&1 | grep -E 'out 3|err'\necho end", 3, 0, "end"),
     ("cat /dev/null | pytest | tail -3", 3, 3, None),
     ("pytest 2>/dev/null | tail -3", 3, 3, None),
+    ("sh -c 'cd sub && pytest -q' 2>&1 | tail -3 && echo ok", 0, 0, "ok"),
+    ("sh -c 'cd sub && pytest -q' 2>&1 | tail -3 && echo ok", 2, 2, None),
 ]
 
 

@@ -216,3 +216,27 @@ def test_unknown_category_is_read_as_test():
 def test_odd_output_never_raises(text):
     for category in ("test", "typecheck", "lint", "build"):
         assert judge(category, text, None)["verdict"] in ("pass", "fail", "inconclusive")
+
+
+@pytest.mark.parametrize("pattern,expected", [
+    (r"^\s*(?:[1-9]\d*) failing[ \t]*$", (" failing",)),
+    (r"\b\d+ specs?, (?:[1-9]\d*) failures?", (" failure",)),
+    (r"Executed \d+ tests?, with 0 failures|Test Suite 'All tests' passed", (", with 0 failures",
+                                                                          "Test Suite 'All tests' passed")),
+    (r"\u2714\s+All specs passed!", ("All specs passed!",)),
+    (r"^\S+:\d+:\d+: [A-Z]+\d{1,4} ", None),
+    (r"\[!\] (?:Rollup)?Error", ("Error",)),
+    (r"\d+ tests? (?:ran|run)", (" test",)),
+    (r"^x+y", None),
+])
+def test_needles_are_literals_every_match_contains(pattern, expected):
+    assert outputs.needles(pattern) == expected
+
+
+def test_long_logs_are_read_at_both_ends():
+    noise = "tests/test_holds.py " + "." * 70 + "\n"
+    head_failure = "FAILED tests/test_a.py::test_x - assert 1 == 2\n"
+    text = head_failure + noise * 20000 + "=========== 1 failed, 9 passed in 4.00s ===========\n"
+    result = judge("test", text, None)
+    assert (result["verdict"], result["counts"]) == ("fail", {"failed": 1, "passed": 9})
+    assert judge("test", noise * 20000 + "===== 10 passed in 4.00s =====\n", 0)["verdict"] == "pass"

@@ -125,3 +125,22 @@ def test_runner_scoped_signals_keep_the_fixture_agreement(capsys):
             print("  disagree: " + line)
     assert scoped > len(entries) * 0.8
     assert ratio >= REQUIRED_AGREEMENT, failures
+
+
+def test_needle_prefilter_never_hides_a_signal_on_real_outputs():
+    """Every row's substring pre-check must hold whenever its regex matches (else a signal is lost)."""
+    entries = _entries()
+    if not entries:
+        pytest.skip("no runner-output fixture files present")
+    texts = []
+    for _entry, path in entries:
+        with open(path, encoding="utf-8", newline="") as fh:
+            texts.append(outputs.clean(fh.read()))
+    checked = 0
+    for category in ("test", "typecheck", "lint", "build"):
+        for sid, _kind, _family, regex, row_needles in outputs._table(category):
+            for text in texts:
+                if regex.search(text):
+                    checked += 1
+                    assert outputs._may_match(row_needles, text), (sid, row_needles, text[:200])
+    assert checked > 150

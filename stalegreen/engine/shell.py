@@ -236,6 +236,7 @@ class _Lexer(object):
         self.pending_heredocs = []
         self.cmd_start = True
         self.dbracket = False
+        self.case_depth = 0     # inside `case ... esac` a `)` closes a pattern, not `$(`
         self.features = result.features if not nested else set()
 
     def reason(self, why):
@@ -264,7 +265,7 @@ class _Lexer(object):
                     j += 1
                 self.tokens.append(_Token(WORD, i, j, text[i:j], text[i:j]))
                 self.i = j
-            elif c == ")" and self.nested and self.paren == 0:
+            elif c == ")" and self.nested and self.paren == 0 and not self.case_depth:
                 self._finish_heredocs()
                 self.i = i + 1
                 return self.i
@@ -275,7 +276,8 @@ class _Lexer(object):
                     self.paren += 1
                     self._op("(", i, i + 1)
             elif c == ")":
-                self.paren -= 1
+                if self.paren > 0 or not self.case_depth:
+                    self.paren -= 1
                 self._op(")", i, i + 1)
             elif c == ";":
                 for op in (";;&", ";;", ";&", ";"):
@@ -480,6 +482,8 @@ class _Lexer(object):
                 self.dbracket = True
             elif self.dbracket and word == "]]":
                 self.dbracket = False
+            elif self.cmd_start and not quoted and word in ("case", "esac"):
+                self.case_depth = max(0, self.case_depth + (1 if word == "case" else -1))
             self.cmd_start = word in _CMD_START_WORDS and not quoted and self.cmd_start
         return token
 

@@ -243,3 +243,9 @@ def test_quote(raw, quoted):
 def test_quote_round_trips_through_the_reader():
     for raw in ["", "a b", "it's", "$(x)", "`y`", "a\nb", "\\", '"']:
         assert parse("echo " + quote(raw)).segments[0].words == ["echo", raw]
+
+
+def test_case_inside_command_substitution():
+    p = parse("v=$(case $1 in a) echo A;; *) echo B;; esac) && pytest")
+    assert p.confident, p.reasons
+    assert texts(p) == ["v=$(case $1 in a) echo A;; *) echo B;; esac)", "pytest"]

@@ -699,3 +699,26 @@ def test_odd_input_never_raises(command):
     runs = catalog.find_runs(shell.parse(command), {}, BASE)
     assert isinstance(runs, list)
     assert isinstance(catalog.might_contain_runner(command), bool)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_WORDS = st.sampled_from(["pytest", "npm", "run", "test", "-k", "x", "cd", "a", "&&", "|", "tail", "-5", "bash",
+                          "-c", "'", '"', "make", "-C", "timeout", "60", "env", "A=1", "npx", "tsc", "--watch",
+                          "(", ")", ";", "$(", "`", "\\", "python", "-m", "uv", "cargo", "go", "./...", "--", "\n",
+                          "sudo", "yarn", "workspace", "nx", "-t", "gradle", ":a:test", "sh", "eval", "<<EOF"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.lists(_WORDS, max_size=25).map(" ".join)))
+def test_random_and_hostile_lines_never_raise_and_stay_well_formed(command):
+    parse = shell.parse(command)
+    runs = catalog.find_runs(parse, {"ignoreCommands": ["x"], "extraRunners": [{"match": "a+b"}]}, BASE)
+    for run in runs:
+        assert 0 <= run.segment_index < len(parse.segments)
+        assert run.category in catalog.CATEGORIES
+        assert run.scope in ("all", "subset")
+        assert run.not_run in (None, "help", "list", "watch", "format", "dry-run", "bench", "other")
+        assert run.cwd is None or os.path.isabs(run.cwd)
+        if not run.extra:
+            assert catalog.might_contain_runner(command), command

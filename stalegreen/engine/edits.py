@@ -485,8 +485,21 @@ def _file_command(name, args, collector):
         collector.add(kind, None)
         return
     targets = operands if which == "all" else operands[-1:]
+    if name in ("rm", "cp") and _recursive(args):
+        # a folder: is_relevant judges a trailing "/" path as a folder, not as a file without extension
+        targets = [t if t.endswith("/") or "." in t.rsplit("/", 1)[-1] else t + "/" for t in targets]
     for path in targets:
         collector.add(kind, path)
+
+
+def _recursive(args):
+    for word in args:
+        if word == "--":
+            break
+        if word == "--recursive" or (word.startswith("-") and not word.startswith("--")
+                                     and ("r" in word or "R" in word or "a" in word)):
+            return True
+    return False
 
 
 def _find(args, segment, output, collector, depth):
@@ -785,6 +798,13 @@ _BUILD_FILES = frozenset((
     ".nvmrc", ".node-version", ".python-version", ".ruby-version", ".tool-versions", ".babelrc",
     ".eslintrc", ".prettierrc", ".editorconfig", ".flake8", ".pylintrc", ".mocharc", ".swcrc",
 ))
+# Folders whose removal or copy never changes what a test run checks.
+_GENERATED_FOLDERS = frozenset((
+    "node_modules", "build", "dist", "out", "target", "coverage", "htmlcov", "tmp", "temp", ".tmp",
+    "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".nox", ".venv", "venv",
+    ".next", ".nuxt", ".turbo", ".cache", ".parcel-cache", ".gradle", "_build", "deps", ".eggs",
+    "logs", ".stalegreen",
+))
 _DOTFILE_CONFIG = re.compile(r"\.[^/]+\.(?:json|js|cjs|mjs|ts|yml|yaml|toml)\Z")
 _CODE_EXTENSIONS = frozenset("""
 py pyi ts tsx mts cts js jsx mjs cjs go rs java kt kts swift rb php c cc cpp cxx h hh hpp cs vue
@@ -840,6 +860,10 @@ def is_relevant(path, cwd=None, ignore=None):
         return True
     if name.endswith(".txt.in"):
         return True
+    if relative.endswith("/"):
+        folder = relative.rstrip("/").rsplit("/", 1)[-1]
+        return bool(folder) and folder not in _GENERATED_FOLDERS and not fingerprint.is_ignored(
+            relative + "x", patterns)
     if "." not in name.lstrip("."):
         return False
     return name.rsplit(".", 1)[-1].lower() in _CODE_EXTENSIONS

@@ -123,10 +123,12 @@ def test_kinds_and_paths():
     assert events("perl -i.bak -pe 's/a/b/' lib.pm") == [("perl", "lib.pm")]
     assert events("perl -Ilib -e 'print 1'") == []
     assert events("tee -a log.py") == [("tee", "log.py")]
-    assert events("cp -r src dist") == [("cp", "dist")]
+    assert events("cp -r src dist") == [("cp", "dist/")]
     assert events("cp -t dest a.py b.py") == [("cp", "dest")]
     assert events("mv -f old.py new.py") == [("mv", "old.py"), ("mv", "new.py")]
-    assert events("rm -rf build dist") == [("rm", "build"), ("rm", "dist")]
+    assert events("rm -rf build dist") == [("rm", "build/"), ("rm", "dist/")]
+    assert events("rm -r src/legacy old.py") == [("rm", "src/legacy/"), ("rm", "old.py")]
+    assert events("rm src/legacy") == [("rm", "src/legacy")]
     assert events("rm -f") == []
     assert events("unlink x.py") == [("unlink", "x.py")]
     assert events("ln -sf ../a.py b.py") == [("ln", "b.py")]
@@ -330,6 +332,8 @@ def test_from_patch():
     ("/dev/null", False), ("/tmp/scratch.py", False), ("/var/tmp/x.py", False),
     ("/home/u/.claude/todos/x.json", False), ("bin/run", False), ("./src/lib.rs", True),
     ("CMakeLists.txt.in", True), ("__snapshots__/a.test.ts.snap", True), ("x.PY", True),
+    ("src/legacy/", True), ("node_modules/", False), ("pkg/__pycache__/", False), ("docs/", False),
+    ("docs/api/", False), ("/tmp/work/", False),
 ])
 def test_is_relevant(path, relevant, tmp_path):
     project = tmp_path / "project"

@@ -1475,6 +1475,12 @@ def strip_wrappers(words):
                 words = rest
                 continue
             break
+        if name in CONTAINER_TOOLS:
+            inner = _container_command(name, words[1:])
+            if inner is None:
+                break
+            words = inner
+            continue
         wrapper = WRAPPERS.get(name)
         if wrapper is None:
             break
@@ -1626,6 +1632,37 @@ def strip_wrappers(words):
         else:  # pragma: no cover - every kind is handled above
             break
     return _done(info, words)
+
+
+# `docker compose run web pytest`, `docker exec app npm test`: the command after the container runs
+# the project's checks (inside the container, usually on the mounted working tree).
+CONTAINER_TOOLS = frozenset(("docker", "podman", "docker-compose", "podman-compose"))
+_CONTAINER_EXEC_VALUES = frozenset(("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file"))
+_CONTAINER_RUN_VALUES = _CONTAINER_EXEC_VALUES | frozenset((
+    "-v", "--volume", "-p", "--publish", "--name", "--network", "--entrypoint", "--mount", "--platform",
+    "-l", "--label", "--add-host", "--cpus", "-m", "--memory", "--user", "--pull", "--hostname", "-h",
+    "--cap-add", "--security-opt", "--tmpfs", "--ulimit", "--shm-size", "--gpus"))
+_COMPOSE_VALUES = frozenset(("-f", "--file", "-p", "--project-name", "--env-file", "--profile",
+                             "--project-directory", "--ansi", "--progress"))
+
+
+def _container_command(name, args):
+    """argv run inside the container, or None when this is no exec/run of a command."""
+    if name in ("docker", "podman"):
+        args = _skip_flags(args, frozenset(("-H", "--host", "--context", "-c", "--config", "-l", "--log-level")))
+        if args and args[0] == "compose":
+            return _container_command("docker-compose", args[1:])
+        if args and args[0] == "container":
+            args = args[1:]
+        if args and args[0] in ("exec", "run"):
+            rest = _skip_flags(args[1:], _CONTAINER_EXEC_VALUES if args[0] == "exec" else _CONTAINER_RUN_VALUES)
+            return rest[1:] if len(rest) > 1 else None
+        return None
+    args = _skip_flags(args, _COMPOSE_VALUES)
+    if args and args[0] in ("exec", "run"):
+        rest = _skip_flags(args[1:], _CONTAINER_RUN_VALUES)
+        return rest[1:] if len(rest) > 1 else None
+    return None
 
 
 def _done(info, words):

@@ -295,7 +295,7 @@ RUNNER_FAMILIES = {
     "svelte-check": ("svelte-check",), "mypy": ("mypy",), "pyright": ("pyright",),
     "basedpyright": ("pyright",), "flow": ("flow",), "cargo check": ("cargo",), "deno check": ("deno", "tsc"),
     "phpstan": ("phpstan",), "srb tc": ("sorbet",), "mix dialyzer": ("dialyzer",), "eslint": ("eslint",),
-    "ruff check": ("ruff",), "ruff format": ("ruff",), "black": ("black",), "isort": ("isort",),
+    "ruff check": ("ruff", "flake8"), "ruff format": ("ruff",), "black": ("black",), "isort": ("isort",),
     "flake8": ("flake8",), "pylint": ("pylint",), "golangci-lint run": ("golangci-lint",),
     "go vet": ("go",), "cargo clippy": ("cargo",), "cargo fmt": ("cargo",), "rubocop": ("rubocop",),
     "oxlint": ("oxlint",), "prettier": ("prettier",), "shellcheck": ("shellcheck",), "phpcs": ("phpcs",),

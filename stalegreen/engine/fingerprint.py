@@ -463,21 +463,39 @@ def _parse_status(raw):
     return head, changed, deleted, submodules
 
 
-def _object_format(root):
-    """``sha1`` or ``sha256`` from the repository config; only needed while the index is empty
-    (otherwise the index's own ids tell)."""
+def _git_dirs(root):
+    """(git dir, common git dir) of the work tree at ``root``: they differ in linked worktrees."""
     git_dir = os.path.join(root, ".git")
+    common = git_dir
     try:
         if os.path.isfile(git_dir):
             with open(git_dir) as fh:
                 pointer = fh.read().strip()
             if pointer.startswith("gitdir:"):
-                git_dir = os.path.join(root, pointer[7:].strip())
-                common = os.path.join(git_dir, "commondir")
-                if os.path.isfile(common):
-                    with open(common) as fh:
-                        git_dir = os.path.join(git_dir, fh.read().strip())
-        with open(os.path.join(git_dir, "config")) as fh:
+                git_dir = common = os.path.join(root, pointer[7:].strip())
+                common_file = os.path.join(git_dir, "commondir")
+                if os.path.isfile(common_file):
+                    with open(common_file) as fh:
+                        common = os.path.join(git_dir, fh.read().strip())
+    except (OSError, UnicodeDecodeError):
+        pass
+    return git_dir, common
+
+
+def _index_state(git_dir):
+    """What changes whenever git writes the index (it writes a new file and renames it)."""
+    try:
+        st = os.stat(os.path.join(git_dir, "index"))
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _object_format(common_dir):
+    """``sha1`` or ``sha256`` from the repository config; only needed while the index is empty
+    (otherwise the index's own ids tell)."""
+    try:
+        with open(os.path.join(common_dir, "config")) as fh:
             for line in fh:
                 key, _, value = line.partition("=")
                 if key.strip().lower() == "objectformat":
@@ -520,24 +538,34 @@ def _compute(cwd, ignore, budget_ms, started):
         git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
                "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"],
     ]
-    if deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
-        return _unavailable(root, "budget", started)
+    git_dir = _git_dirs(root)[0]
     parsed = {}
 
     def parse_index_early(position, data):
         if position == 0:
             parsed["index"] = _parse_index(data, matcher)
 
-    try:
-        (ls_code, ls_out), (st_code, st_out) = _run_parallel(commands, deadline, parse_index_early)
-    except _Budget:
-        return _unavailable(root, "budget", started)
-    except _GitMissing:
-        return _unavailable(root, "git-missing", started)
-    if ls_code != 0:
-        return _unavailable(root, "ls-files-failed", started)
-    if st_code != 0:
-        return _unavailable(root, "status-failed", started)
+    # ls-files and status must read the same index: if a concurrent ``git add`` or commit
+    # replaced it in between, an old blob id could pair with a new "unchanged" and hide an edit.
+    for _ in range(2):
+        if deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
+            return _unavailable(root, "budget", started)
+        index_before = _index_state(git_dir)
+        parsed.clear()
+        try:
+            (ls_code, ls_out), (st_code, st_out) = _run_parallel(commands, deadline, parse_index_early)
+        except _Budget:
+            return _unavailable(root, "budget", started)
+        except _GitMissing:
+            return _unavailable(root, "git-missing", started)
+        if ls_code != 0:
+            return _unavailable(root, "ls-files-failed", started)
+        if st_code != 0:
+            return _unavailable(root, "status-failed", started)
+        if _index_state(git_dir) == index_before:
+            break
+    else:
+        return _unavailable(root, "index-changed", started)
     index, oid_len = parsed.get("index") or _parse_index(ls_out, matcher)
     head, changed, deleted, submodules = _parse_status(st_out)
     if any(not matcher(path) for path in submodules):
@@ -546,7 +574,7 @@ def _compute(cwd, ignore, budget_ms, started):
     for path in deleted:
         index.pop(path, None)
     if not index and not ls_out:
-        oid_len = 64 if _object_format(root) == "sha256" else 40
+        oid_len = 64 if _object_format(_git_dirs(root)[1]) == "sha256" else 40
     hash_name = "sha256" if oid_len == 64 else "sha1"
     root_b = os.fsencode(root)
     hashed = 0

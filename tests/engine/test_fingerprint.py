@@ -356,3 +356,26 @@ def test_a_changed_submodule_makes_it_unavailable(repo, tmp_path):
     assert fp(repo)["tree"] == before["tree"]
     (repo / "app.py").write_text("changed = True\n")
     assert fp(repo)["tree"] != before["tree"]
+
+
+def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypatch):
+    states = iter(range(1000))
+    monkeypatch.setattr(fingerprint, "_index_state", lambda git_dir: next(states))
+    result = fingerprint.compute(str(repo), budget_ms=BUDGET)
+    assert result["available"] is False and result["reason"] == "index-changed"
+    calls = []
+    real_run = fingerprint._run_parallel
+
+    def run_once_racing(commands, deadline, on_output=None):
+        calls.append(1)
+        if len(calls) == 1:                    # a concurrent `git add` lands during the first read
+            (repo / "app.py").write_text("def f():\n    return 'staged'\n")
+            git(repo, "add", "app.py")
+        return real_run(commands, deadline, on_output)
+
+    monkeypatch.undo()
+    monkeypatch.setattr(fingerprint, "_run_parallel", run_once_racing)
+    raced = fp(repo)
+    assert len(calls) == 2
+    monkeypatch.undo()
+    assert raced["tree"] == fp(repo)["tree"]

@@ -412,7 +412,7 @@ class _Reader(object):
             elif ptype == "custom_tool_call":
                 for out in self.custom_tool_call(p, ts):
                     yield out
-            elif ptype in ("function_call_output", "custom_tool_call_output"):
+            elif ptype in ("function_call_output", "custom_tool_call_output", "local_shell_call_output"):
                 for out in self.call_output(p, ts):
                     yield out
             return

@@ -34,11 +34,23 @@ const cwd = mkdtempSync(join(tmpdir(), 'sg-bench-project-'))
 const env = { ...process.env, STALEGREEN_HOME: home, PYTHONPATH: [REPO, process.env.PYTHONPATH].filter(Boolean).join(':') }
 const session = 'session-bench'
 
+// The project is a real git repository, so the receipt path pays for the working-tree fingerprint.
+spawnSync('git', ['init', '-q'], { cwd })
+spawnSync('sh', ['-c', 'printf "def f():\\n    return 1\\n" > app.py && git add -A && git -c user.name=b -c user.email=b@b commit -qm init'], { cwd })
+const PYTEST_ARGS = { command: 'python -m pytest -q', description: 'run the tests' }
+
 const SAMPLES = {
   'tools/pre-execute': { session, agent: null, cwd, tool: 'bash', callId: 'c1', arguments: { command: 'ls -la src', description: 'list' }, options: {} },
   'tools/post-execute': { session, agent: null, cwd, tool: 'bash', callId: 'c1', arguments: { command: 'ls -la src', description: 'list' },
     result: { isError: false, text: 'a.py\nb.py\n', error: null, value: { kind: 'foreground', exitCode: 0, signal: null, timedOut: false, aborted: false } }, options: {} },
   'agent/turn-stopping': { session, agent: null, cwd, turn: 1, message: 'I renamed the helper and updated the two call sites.', options: {} },
+}
+// A verification run: a pending record before, a receipt (output judged, fingerprint taken) after.
+const RECEIPT_SAMPLES = {
+  'tools/pre-execute': { session, agent: null, cwd, tool: 'bash', callId: 'c2', arguments: PYTEST_ARGS, options: {} },
+  'tools/post-execute': { session, agent: null, cwd, tool: 'bash', callId: 'c2', arguments: PYTEST_ARGS,
+    result: { isError: false, text: '...\n3 passed in 0.01s\n', error: null, value: { kind: 'foreground', exitCode: 0, signal: null, timedOut: false, aborted: false } }, options: {} },
+  'agent/turn-stopping': { session, agent: null, cwd, turn: 2, message: 'All 3 tests pass.', options: {} },
 }
 
 function percentile(sorted, p) {
@@ -47,7 +59,7 @@ function percentile(sorted, p) {
 
 function report(label, times) {
   const sorted = [...times].sort((a, b) => a - b)
-  console.log(`${label.padEnd(34)} n=${String(sorted.length).padStart(4)}  p50=${percentile(sorted, 50).toFixed(2).padStart(7)} ms  p95=${percentile(sorted, 95).toFixed(2).padStart(7)} ms  max=${sorted[sorted.length - 1].toFixed(2).padStart(7)} ms`)
+  console.log(`${label.padEnd(40)} n=${String(sorted.length).padStart(4)}  p50=${percentile(sorted, 50).toFixed(2).padStart(7)} ms  p95=${percentile(sorted, 95).toFixed(2).padStart(7)} ms  max=${sorted[sorted.length - 1].toFixed(2).padStart(7)} ms`)
   return percentile(sorted, 50)
 }
 
@@ -77,6 +89,12 @@ async function benchWorker() {
     const times = []
     for (let i = 0; i < EVENTS; i++) times.push(await timed(() => client.request(event, payload)))
     p50[event] = report(`worker   ${event}`, times)
+  }
+  const rounds = Math.max(10, Math.floor(EVENTS / 10))
+  for (const [event, payload] of Object.entries(RECEIPT_SAMPLES)) {
+    const times = []
+    for (let i = 0; i < rounds; i++) times.push(await timed(() => client.request(event, payload)))
+    report(`worker   ${event} (pytest)`, times)
   }
   client.close()
   if (warnings.length) console.log('warnings:', warnings)

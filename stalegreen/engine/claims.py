@@ -1,0 +1,979 @@
+"""Green claims in an agent's final message ("all 41 tests pass", "tsc is clean", 构建成功).
+
+The gate acts only on what the agent asserts, so this module must find assertions and nothing
+else: a false claim costs a needless block, a missed one lets a stale green through.
+
+How a message is read:
+1. Code fences, inline code and quoted spans are replaced by placeholder words (``sgt3``,
+   ``sgc4``, ``sgq5``). Inline code that is itself a verification command (``npm test``) becomes a
+   subject of that command's category; inline code naming a test (``test_parse``) a subset-test
+   subject; anything else can never form a claim.
+2. Paragraphs, lines and sentences are split; unchecked to-dos and list items under a plan
+   heading ("Next steps:") are plans.
+3. In each sentence, subjects (tests, the suite, tsc, lint, the build, pronouns...) and
+   predicates (pass, green, clean, succeeds, no errors, 41/41...) are found and linked: a
+   predicate takes the nearest coordinated group of subjects before it ("Tests, lint and
+   typecheck all pass"), a pronoun takes the group it refers to ("They pass").
+4. A candidate survives only if the sentence is not a question, instruction, relayed, hedged or
+   negated statement, and its own clause is not future or conditional; otherwise it is reported
+   in ``ignored`` with the reason. Exception wording ("apart from", "the rest of") marks a claim
+   ``qualified``.
+5. One claim per category per message: unqualified beats qualified, ``all`` beats ``subset``.
+
+Chinese has its own vocabulary in ``claims_zh``; every sentence that contains CJK text is also
+read with it, so mixed-language messages work.
+"""
+
+import re
+
+CATEGORIES = ("test", "typecheck", "lint", "build")
+MAX_TEXT = 160
+
+_GRAMMAR = None
+
+
+class Extraction(object):
+    """What ``extract`` found: ``claims`` and ``ignored`` near-misses (lists of dicts)."""
+
+    __slots__ = ("claims", "ignored")
+
+    def __init__(self):
+        self.claims = []
+        self.ignored = []
+
+    def as_dict(self):
+        return {"claims": self.claims, "ignored": self.ignored}
+
+    def __repr__(self):
+        return "Extraction(claims=%r, ignored=%r)" % (self.claims, self.ignored)
+
+
+# ------------------------------------------------------------------------------------ vocabulary
+# Tools named in prose or inline code: (regex, category, tool hint). First match wins, so longer
+# names come before their prefixes.
+
+_LAUNCH = r"(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?"
+TOOLS = (
+    (_LAUNCH + r"(?:test|tests|spec|e2e|vitest|jest)(?::[\w:.-]+)?", "test", None),
+    (_LAUNCH + r"(?:typecheck|type-check|check-types|types|tsc)(?::[\w:.-]+)?", "typecheck", None),
+    (_LAUNCH + r"(?:lint|eslint|stylelint|format:check|fmt:check|prettier:check)(?::[\w:.-]+)?", "lint", None),
+    (_LAUNCH + r"build(?::[\w:.-]+)?", "build", None),
+    (r"cargo\s+(?:nextest|test)", "test", "cargo"),
+    (r"cargo\s+clippy", "lint", "clippy"),
+    (r"cargo\s+fmt", "lint", "cargo fmt"),
+    (r"cargo\s+check", "typecheck", "cargo check"),
+    (r"cargo\s+build", "build", "cargo"),
+    (r"go\s+test", "test", "go test"),
+    (r"go\s+vet", "lint", "go vet"),
+    (r"go\s+build", "build", "go build"),
+    (r"(?:dotnet|mvn|mix|swift|deno|bun|sbt|cabal|stack|dune|meson|bazel|xcodebuild|zig\s+build)\s+test", "test", None),
+    (r"(?:\./)?gradlew?\s+(?:test|check|connected\w*Test)", "test", "gradle"),
+    (r"(?:\./)?gradlew?\s+(?:build|assemble\w*)", "build", "gradle"),
+    (r"mvn\s+(?:-\S+\s+)*(?:verify|test)", "test", "mvn"),
+    (r"mvn\s+(?:-\S+\s+)*(?:package|compile|install)", "build", "mvn"),
+    (r"(?:dotnet|swift|bazel|zig|parcel|ng|nuxt|astro|gatsby|remix|vite|next)\s+build", "build", None),
+    (r"docker(?:\s+compose)?\s+build", "build", "docker build"),
+    (r"cmake\s+--build", "build", "cmake"),
+    (r"make\s+(?:test|tests|check-tests)", "test", "make test"),
+    (r"make\s+lint", "lint", "make lint"),
+    (r"make(?:\s+(?:all|build|release))?(?=\s*$)", "build", "make"),
+    (r"python3?\s+-m\s+build", "build", "python -m build"),
+    (r"playwright(?:\s+test)?", "test", "playwright"),
+    (r"cypress(?:\s+run)?", "test", "cypress"),
+    (r"py\.?test|pytest", "test", "pytest"),
+    (r"(?:bundle\s+exec\s+)?(?:rspec|rails\s+test|rake\s+test)", "test", "rspec"),
+    (r"(?:vendor/bin/)?(?:phpunit|pest)", "test", "phpunit"),
+    (r"(?:jest|vitest|mocha|jasmine|karma|ava|tox|nox|ctest|bats|unittest|minitest|nextest)", "test", None),
+    (r"(?:vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|pyre|phpstan|psalm|sorbet|tsc)", "typecheck", None),
+    (r"(?:golangci-lint|eslint|oxlint|stylelint|shellcheck|swiftlint|ktlint|rubocop|standardrb|flake8|pylint"
+     r"|pycodestyle|pydocstyle|hadolint|markdownlint|yamllint|clippy|gofmt|isort|black|ruff(?:\s+check)?"
+     r"|biome(?:\s+(?:check|lint|ci))?|prettier(?:\s+(?:--check|-c|check))?)", "lint", None),
+    (r"(?:webpack|tsup|rollup|esbuild|ninja)", "build", None),
+)
+# wrappers stripped from inline code before looking the command up
+_WRAPPERS = (r"^(?:\$\s+|sudo\s+|(?:\w+=\S*\s+)+|npx\s+(?:--yes\s+)?|pnpm\s+(?:exec|dlx)\s+|yarn\s+(?:exec|dlx)\s+"
+             r"|bunx\s+|uvx?\s+run\s+|uv\s+run\s+|poetry\s+run\s+|pipenv\s+run\s+|pdm\s+run\s+|hatch\s+run\s+"
+             r"|python3?\s+-m\s+(?=pytest|mypy|unittest|pylint|flake8|black|isort|ruff)|time\s+)+")
+CATEGORY_LETTER = {"test": "t", "typecheck": "y", "lint": "l", "build": "b"}
+LETTER_CATEGORY = dict((v, k) for k, v in CATEGORY_LETTER.items())
+
+# the same tools as bare words in prose (a subset: names that are not ordinary English words)
+_PROSE_TOOLS = (
+    r"(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:test|lint|build|typecheck)|cargo\s+(?:test|nextest|clippy|check|build)"
+    r"|go\s+(?:test|vet|build)|(?:dotnet|mvn|mix|swift|deno)\s+(?:test|build)|(?:next|vite|docker)\s+build"
+    r"|vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|phpstan|tsc|golangci-lint|eslint|oxlint|stylelint"
+    r"|shellcheck|swiftlint|ktlint|rubocop|flake8|pylint|clippy|gofmt|isort|ruff(?:\s+check)?"
+    r"|biome(?:\s+check)?|prettier(?:\s+check)?|pytest|jest|vitest|mocha|playwright|cypress|rspec|phpunit"
+    r"|nextest|webpack|tsup|esbuild"
+)
+
+
+def classify_command(code):
+    """(category, tool, scope) for inline code that is a verification command, else None."""
+    text = re.sub(_WRAPPERS, "", code.strip().lower())
+    for pattern, category, tool in _grammar().tools:
+        m = pattern.match(text)
+        if m:
+            rest = text[m.end():]
+            if rest and not rest[0].isspace() and rest[0] not in ":":
+                continue
+            name = tool or re.sub(r"\s+", " ", m.group(0).split(":")[0]).strip()
+            if name.startswith(("npm run ", "pnpm run ", "yarn run ", "bun run ")):
+                name = name.replace(" run ", " ", 1) if category == "test" else name
+            return category, name, _command_scope(category, rest)
+    return None
+
+
+def _command_scope(category, args):
+    """Tests restricted to named files, node ids or name filters are a subset."""
+    if category != "test":
+        return "all"
+    for word in args.split():
+        if word in ("-k", "-t", "--grep", "-g", "--testnamepattern", "--filter", "-run", "--run", "-m") \
+                or "::" in word or re.search(r"(?:^|/)(?:test_\w+|\w+_test|\w+\.(?:test|spec))\.\w+$", word) \
+                or re.search(r"\.(?:py|ts|tsx|js|jsx|go|rb|rs|php|java|kt|ex|exs)$", word) \
+                or word.startswith("--testname") or word.startswith("-run="):
+            return "subset"
+    return "all"
+
+
+# ------------------------------------------------------------------------------------ grammar
+
+class _Grammar(object):
+    """All regular expressions, compiled once on first use."""
+
+    def __init__(self):
+        I, A, M, S = re.I, re.A, re.M, re.S
+        c = re.compile
+        self.tools = [(c(p + r"(?![\w-])", I | A), cat, tool) for p, cat, tool in TOOLS]
+        self.fence = c(r"^[ \t]*(```+|~~~+)[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", M | S)
+        self.inline = c(r"`([^`\n]{1,200})`")
+        self.quote = c(
+            r"(?:(?<=[\s(\[:,])|^)(?:\"([^\"\n]{1,160})\"|'([^'\n]{1,100})'(?=[\s.,;:!?)\]]|$))"
+            r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
+            r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
+        self.claimish = c(
+            r"pass|green|clean|succe|\bok\b|happy|errors?\b|failures?\b|issues|problems|warnings|offen[cs]es"
+            r"|builds|compil|typechecks|check(?:s)? out|\d\s*/\s*\d|\bdone\b|fixed|complete|finished|implemented"
+            r"|resolved|\u7f16\u8bd1|\u2705|\u2713|\u2714|\u901a\u8fc7|\u6210\u529f|\u7eff|\u5e72\u51c0|\u62a5\u9519|\u9519\u8bef"
+            r"|\u8dd1\u901a|\u5b8c\u6210|\u4fee\u590d|\u4fee\u597d|\u89e3\u51b3|\u641e\u5b9a|\u5b9e\u73b0", I | A)
+        self.cjk = c(u"[\u3400-\u9fff\uf900-\ufaff]")
+        self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
+                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
+        self.placeholder = c(r"sg([tylbicq])(\d+)x")
+
+        # structure
+        self.list_mark = c(u"^\\s*(?:[-*+\u2022\u00b7>]\\s+|\\d{1,3}[.)]\\s+|#{1,6}\\s+|\\|\\s*)*")
+        self.unchecked = c(r"^\s*(?:[-*+]\s+)?\[ \]")
+        self.checked = c(r"^\s*(?:[-*+]\s+)?\[[xX]\]\s*")
+        self.blockquote = c(r"^\s*>")
+        self.plan_heading = c(
+            u"^\\s*(?:#{1,6}\\s*)?(?:\\*\\*|__)?(?:(?:the |my |our )?(?:plan|next steps?|todo|to-do|to do"
+            u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
+            u"|requirements|open items|outstanding|roadmap|steps|action items|what's left|still to do"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4)"
+            u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
+        self.plan_inline = c(
+            u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
+            u"|done criteria|criteria|requirements?|step \\d+|expected|goal|tasks?|follow[- ]ups?"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
+            u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
+        self.sentence_end = c(u"(?<=[.!?])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+        self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
+                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
+
+        # filters (sentence level unless noted)
+        self.question = c(u"\\?|\uff1f|\u5417|\u662f\u4e0d\u662f|\u80fd\u4e0d\u80fd|\u6709\u6ca1\u6709")
+        self.instruction = c(
+            r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember|don't forget|do not forget"
+            r"|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce|double-check|install)\b"
+            r"|\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
+            r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", I | A)
+        self.relayed = c(
+            r"\baccording to\b|\bper (?:the|your|our|its|their)\b|\bas (?:the|you|your|per|stated|noted|mentioned)\b"
+            r"[^,.;]{0,40}?\b(?:says?|said|notes?|noted|mentions?|mentioned|states?|stated|reports?|reported|claims?|claimed)\b"
+            r"|\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
+            r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
+            r"|session|he|she|someone|they)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
+            r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
+            r"|suggests?|suggested)\b"
+            r"|\b(?:on|in|from|via|by) (?:the )?ci\b|^\W*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds|pipeline"
+            r"|checks?|shows?|reports?|looks?|passe[sd]|passing|green|status)\b|\bgithub actions\b|\bgitlab(?: ci)?\b"
+            r"|\bcircleci\b|\bbuildkite\b|\bjenkins\b|\btravis\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b"
+            r"|\bon (?:the )?(?:main|master|develop|trunk)(?: branch)?\b|\bworkflow runs?\b|\bci matrix\b"
+            r"|\b(?:badge|checkbox|placeholder|wording|banner)\b", I | A)
+        self.hedged = c(
+            r"\b(?:should(?:n't)?|probably|likely|unlikely|might|may|could|would|ought|believe|think|guess|seems?|seemed"
+            r"|appears?|appeared|looks like|presumably|supposedly|in theory|in principle|hopefully|hope|expect(?:s|ed|ing)?"
+            r"|confident|not sure|unsure|unclear|not certain|uncertain|assum(?:e|es|ed|ing)|suppose[sd]?|apparently"
+            r"|possibly|perhaps|maybe|allegedly|reportedly|i'd say|fingers crossed)\b", I | A)
+        self.as_expected = c(r"\bas (?:expected|it should|they should)\b", I | A)
+        self.future = c(
+            r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
+            r"|intend|next(?! build)|need(?:s|ed)?|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to|working on|trying"
+            r"|try to|to confirm|to verify|to check|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
+            r"|in progress|wip|later|shortly|still need|waiting|todo|to-do|i'd like|would like|yet to|get (?:\w+ ){0,3}"
+            r"(?:to pass|passing|green)|getting)\b|^\W*(?:running|rerunning|re-running|verifying|checking)\b.*\bnow\b",
+            I | A)
+        self.conditional = c(
+            r"\b(?:if|unless|whether|as long as|in case|only when|only if|only after|provided(?: that)?|as soon as"
+            r"|depends on|depending on|conditional on|gated on|gates? (?:\w+ )?on|when(?:ever)?|until|once)\b", I | A)
+        # failure words; "clean" phrases that contain them are masked first
+        self.clean_phrases = c(
+            r"\b(?:no|zero|0|not a single|not one|nothing|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
+            r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red)\b"
+            r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
+            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+)"
+            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]\s*0\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
+            r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
+            r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
+            r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
+            r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known|unrelated|expected)"
+            r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
+            r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b", I | A)
+        self.failure = c(
+            r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring|crash(?:es|ed|ing)?|hangs?|hung"
+            r"|regress(?:es|ed|ions?)?|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted|segfault\w*"
+            r"|exceptions?)\b|\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]", I | A)
+        self.negator = c(
+            r"\b(?:not|never|no longer|none of|nothing|no tests?|zero tests|0 tests|0 of|unable|cannot|can't|won't"
+            r"|didn't|don't|doesn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|couldn't|wouldn't|yet to"
+            r"|without running)\b", I | A)
+        self.timeshift = c(
+            r"\b(?:used to|previously|originally|initially|formerly|earlier|stopped (?:passing|working|building)"
+            r"|no longer|but not|not any ?more|as of (?:the|my) (?:previous|last|earlier)"
+            r"|before (?:my|the|this|these|those|that|i|we|it)\b(?! (?:\w+ )?(?:was|were|is) (?:run|rerun)))", I | A)
+        self.operational = c(
+            r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
+            r"|production is|deployed|deploys?|served|cdn|status codes?|http \d{3}|\d{3} ok|infra(?:structure)?"
+            r"|monitors?|dns|ssl|certificates?|pages?|links?|rows?|records?|requests?|assertions)\b", I | A)
+        self.qualifier = c(
+            r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
+            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|almost|nearly|subset"
+            r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
+            r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?|limitations?|flaky)"
+            r"|for (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
+            r"|the files i|files i) ?(?:\w+ )?(?:files?|modules?|package|code|changes)?"
+            r"|on (?:the )?(?:files|code) i (?:changed|touched|edited))\b", I | A)
+        self.subject_qualifier = c(r"\b(?:other|rest|remaining|most|nearly all|almost all)\b", I | A)
+
+        # subjects
+        self.subject = c(
+            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b|\bevery check\b)"
+            r"|(?P<code>\bsg[tylbi]\d+x\b)"
+            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|all \d[\d,]*"
+            r"(?= (?:pass|passed|passing|green)\b))\b)"
+            r"|(?P<tool>\b(?:" + _PROSE_TOOLS + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+|src/?\S*))*(?![\w-]))"
+            r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
+            r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
+            r"|\btypescript(?: compiler| check| types)?\b)"
+            r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b|\bformat check\b"
+            r"|\bthe formatter\b)"
+            r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation)\b"
+            r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
+            r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
+            r"|(?P<buildable>\b(?:project|app|application|package|codebase|library|crate|module|binary|image|container"
+            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site)\b)"
+            r"|(?P<test>\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
+            r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
+            r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
+            r"|module|code|double|account|user|mode|pyramid)\b))", I | A)
+        # predicates
+        self.predicate = c(
+            r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
+            r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire|complete"
+            r"|current|one of the))*\s+(?:test suites?|suites?|tests?|specs?|test cases?|checks?)\b)"
+            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d.%])(?:\s+(?:unit |integration |e2e )?"
+            r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
+            r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
+            r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)|\b100\s?%\s+pass(?:ing|ed|es)?)"
+            r"|(?P<comp>\bcompil(?:es|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|without (?:any )?(?:errors?|warnings?"
+            r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b)"
+            r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no|zero|0) errors)"
+            r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that|whether|if|is|are)\b))"
+            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
+            r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|without (?:any )?"
+            r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
+            r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
+            r"|(?P<clean>\b(?:(?:reports?|reported|shows?|showed|finds?|found|returns?|returned|gives?|gave|has|had"
+            r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
+            r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
+            r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
+            r"(?:errors?|failures?|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
+            r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
+            r"|\bfailures:?\s*0\b)"
+            r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
+            r"|\breturns? (?:exit code )?0\b)"
+            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ran|runs|came back|comes back|went|goes|is back"
+            r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
+            r"|problems)|with no (?:errors?|failures?)))"
+            r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
+            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611)"
+            r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
+            r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
+            r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b)"
+            r"|(?P<works>\bworks\b|\bworked\b)"
+            r"|(?P<checkout>\bchecks? out\b)", I | A)
+        self.pass_object = c(
+            r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along|over"
+            r"|into|around|back|down|onto|on to|in the|to|via|by|as|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
+        self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
+        self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
+        self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$", I | A)
+        self.everything_alone = c(r"\b(?:all green|green across the board|pass(?:es|ed)? (?:every|all) checks?)\b", I | A)
+        self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
+        self.subset_words = c(
+            r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified|remaining|other|these"
+            r"|those|specific|individual|both|one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b", I | A)
+        self.subset_verbs = c(r"\b(?:added|add|wrote|write|written|created|create|introduced|new)\b", I | A)
+        self.generic_modifiers = frozenset((
+            "the", "all", "every", "each", "my", "our", "your", "its", "their", "of", "unit", "integration", "e2e",
+            "end-to-end", "functional", "acceptance", "smoke", "browser", "ui", "existing", "entire", "whole", "full",
+            "complete", "current", "python", "go", "rust", "js", "javascript", "typescript", "node", "test",
+            "automated", "local", "and", "regression", "playwright", "cypress", "jest", "vitest", "pytest", "mocha",
+            "rspec", "snapshot", "component", "frontend", "backend", "api", "server", "client", "previously",
+        ))
+        self.gap_subset = c(r"\b(?:in|for|under|inside|from)\s+(?:the\s+)?(?!(?:suite|whole|entire|full|project|repo"
+                            r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b", I | A)
+        self.gap_all = c(r"\ball\b|\bacross (?:all|every|the whole)\b|\bin (?:the|every|all) (?:suite|packages?)\b", I | A)
+        self.zero_failures = c(
+            r"\b(?:0|no|zero) (?:fail(?:ed|ures?)|errors?)\b|\bwithout (?:any )?failures\b|\bfailures:?\s*0\b", I | A)
+        self.numbers = c(r"(?<![\d.])(\d[\d,]*)(?:\s*(?:/|of|out of)\s*(\d[\d,]*))?(?![\d.])", A)
+        self.passed_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+(?:\w+\s+)?(?:passed|passing|pass)\b", I | A)
+        self.total_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+total\b|\btests run:?\s*(\d[\d,]*)", I | A)
+        self.completion = c(
+            r"^\W*(?:all\s+)?done\b|\b(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:now\s+|just\s+|also\s+)?(?:fixed|implemented"
+            r"|resolved|completed|finished)\b|^\W*(?:fixed|implemented|resolved|completed|finished)\b"
+            r"|\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?(?:fixed|done|complete|completed|finished"
+            r"|implemented|resolved|in place)\b|\b(?:that|this|which)\s+fixes\b", I | A)
+        from stalegreen.engine import claims_zh
+
+        self.zh = claims_zh.Grammar(self)
+
+
+def _grammar():
+    global _GRAMMAR
+    if _GRAMMAR is None:
+        _GRAMMAR = _Grammar()
+    return _GRAMMAR
+
+
+# ------------------------------------------------------------------------------------ reading
+
+class _Reader(object):
+    """State while reading one message: placeholders, antecedents, results."""
+
+    def __init__(self, g, completion):
+        self.g = g
+        self.completion = completion
+        self.spans = []          # placeholder index -> (kind, original text, category, tool, scope)
+        self.result = Extraction()
+        self.found = []          # claims in order, before one-per-category
+        self.last_group = None   # subjects of the last sentence that named any (pronoun antecedents)
+
+    # -- placeholders
+
+    def _hold(self, kind, original, category=None, tool=None, scope=None):
+        self.spans.append((kind, original, category, tool, scope))
+        return " sg%s%dx " % (kind, len(self.spans) - 1)
+
+    def restore(self, text):
+        def put_back(m):
+            kind, original = self.spans[int(m.group(2))][:2]
+            if kind == "q":
+                return '"%s"' % original
+            return "`%s`" % original
+
+        text = re.sub(r" ?\bsg([tylbicq])(\d+)x\b ?", put_back, text).strip()
+        return text.replace(u"sg\u200b", "sg")
+
+    def _ignore(self, text, reason, sentence=None, category=None):
+        text = re.sub(r"\s+", " ", text).strip()[:MAX_TEXT]
+        if not text or any(i["text"] == text and i["reason"] == reason for i in self.result.ignored):
+            return
+        entry = {"text": text, "reason": reason}
+        if sentence:
+            entry["sentence"] = re.sub(r"\s+", " ", sentence).strip()[:MAX_TEXT * 2]
+        if category:
+            entry["category"] = category
+        self.result.ignored.append(entry)
+
+    def prepare(self, text):
+        """Replace code and quotations with placeholder words; note the claim-like ones."""
+        g = self.g
+        # a literal placeholder-like word in the message must not be taken for one
+        text = re.sub(r"(?<![A-Za-z0-9])sg(?=[tylbicq]\d+x)", u"sg\u200b", text)
+
+        def fence(m):
+            body = m.group(2)
+            if g.claimish.search(body):
+                line = next((ln for ln in body.splitlines() if g.claimish.search(ln)), body)
+                self._ignore(line, "code")
+            return "\n\n"
+
+        text = g.fence.sub(fence, text.replace("\r\n", "\n"))
+
+        def inline(m):
+            code = m.group(1)
+            command = classify_command(code)
+            if command:
+                category, tool, scope = command
+                return self._hold(CATEGORY_LETTER[category], code, category, tool, scope)
+            if g.testid.match(code.strip()):
+                return self._hold("i", code, "test", None, "subset")
+            if g.claimish.search(code) and re.search(r"\s", code.strip()) or _is_claim_phrase(g, code):
+                self._ignore(code, "code")
+            return self._hold("c", code)
+
+        text = g.inline.sub(inline, text)
+
+        def quoted(m):
+            inner = next(x for x in m.groups() if x is not None)
+            if g.claimish.search(inner):
+                self._ignore(inner, "quoted")
+            return self._hold("q", inner)
+
+        return g.quote.sub(quoted, text)
+
+    # -- structure
+
+    def read(self, text):
+        g = self.g
+        text = self.prepare(text)
+        in_plan = False
+        for paragraph in re.split(r"\n[ \t]*\n", text):
+            self.last_group = None
+            lines = [ln for ln in paragraph.split("\n") if ln.strip()]
+            for line in lines:
+                if g.plan_heading.match(line):
+                    in_plan = True
+                    continue
+                is_item = bool(re.match(r"^\s*(?:[-*+\u2022]\s|\d{1,3}[.)]\s|\[[ xX]\])", line))
+                if not is_item and not re.match(r"^\s*#", line):
+                    in_plan = False
+                elif re.match(r"^\s*#", line):
+                    in_plan = False
+                if g.unchecked.match(line):
+                    self.read_line(g.unchecked.sub("", line), "plan")
+                elif g.blockquote.match(line):
+                    self.read_line(line, "quoted")
+                else:
+                    self.read_line(g.checked.sub("", line), "plan" if in_plan and is_item else None)
+
+    def read_line(self, line, forced_reason):
+        g = self.g
+        body = g.list_mark.sub("", line).strip().strip("|").strip()
+        if not body:
+            return
+        for sentence in g.sentence_end.split(body):
+            sentence = sentence.strip()
+            if sentence:
+                self.read_sentence(sentence, forced_reason)
+
+    # -- one sentence
+
+    def read_sentence(self, s, forced_reason):
+        g = self.g
+        if not g.claimish.search(s) and not g.subject.search(s):
+            return
+        candidates, mentions = _english(self, s)
+        if g.cjk.search(s):
+            zh_candidates, zh_mentions = g.zh.candidates(self, s)
+            candidates += zh_candidates
+            mentions = mentions + zh_mentions
+        if mentions:
+            self.last_group = mentions
+        done = self.completion and _completion(self, s, candidates)
+        if not candidates and not done:
+            return
+        if done:
+            candidates.append(done)
+        reason = forced_reason or _sentence_reason(g, s)
+        negated = None
+        qualified = bool(g.qualifier.search(s)) or bool(g.zh.qualifier.search(s))
+        for cand in candidates:
+            why = reason
+            if not why:
+                clause = _clause(g, s, cand)
+                why = _clause_reason(g, clause, cand.get("lang"))
+                if not why:
+                    if negated is None:
+                        negated = _sentence_negated(g, s)
+                    if negated or _clause_negated(g, clause, cand.get("lang")):
+                        why = "negated"
+            if why:
+                self._ignore(self.restore(cand["text"]), why, self.restore(s), cand["category"])
+                continue
+            claim = {
+                "category": cand["category"], "scope": cand["scope"],
+                "qualified": bool(qualified or cand.get("qualified")),
+                "text": self.restore(cand["text"]), "sentence": self.restore(s),
+                "counts": cand.get("counts") or {}, "tool": cand.get("tool"),
+                "alternates": list(cand.get("alternates") or ()), "lang": cand.get("lang", "en"),
+            }
+            if cand.get("expanded"):
+                claim["expanded"] = True
+            self.found.append(claim)
+
+    def finish(self):
+        chosen = {}
+        order = []
+        for claim in self.found:
+            key = claim["category"]
+            old = chosen.get(key)
+            if old is None:
+                chosen[key] = claim
+                order.append(key)
+            elif _rank(claim) > _rank(old):
+                chosen[key] = claim
+        self.result.claims = [chosen[k] for k in order]
+        return self.result
+
+
+def _rank(claim):
+    return (not claim["qualified"], claim["scope"] == "all", not claim.get("expanded"))
+
+
+def _is_claim_phrase(g, code):
+    return bool(re.search(r"\b(?:pass(?:es|ed|ing)?|green|clean|succe\w+|ok)\b", code, re.I | re.A)) \
+        and bool(g.subject.search(code))
+
+
+# ------------------------------------------------------------------------------------ filters
+
+def _sentence_reason(g, s):
+    """Why a whole sentence cannot carry a claim: plan, question, instruction, hedged, relayed."""
+    plain = g.placeholder.sub(" ", s)
+    if g.plan_inline.match(plain):
+        return "plan"
+    if g.question.search(plain):
+        return "question"
+    if g.instruction.search(plain) or g.zh.instruction.search(plain):
+        return "instruction"
+    if g.hedged.search(g.as_expected.sub(" ", plain)) or g.zh.hedged.search(plain):
+        return "hedged"
+    if g.relayed.search(plain) or g.zh.relayed.search(plain):
+        return "relayed"
+    return None
+
+
+def _sentence_negated(g, s):
+    """Failure words ("1 failed", 失败) or a time shift ("used to pass") anywhere in the sentence."""
+    masked = g.zh.mask(g.clean_phrases.sub(" ", g.placeholder.sub(" ", s)))
+    return bool(g.failure.search(masked) or g.timeshift.search(masked) or g.zh.negated.search(masked))
+
+
+def _clause(g, s, cand):
+    """The clauses a candidate spans, placeholders blanked."""
+    start, end = cand["span"]
+    bounds = [0] + [m.end() for m in g.clause_break.finditer(s)] + [len(s) + 1]
+    lo = max(b for b in bounds if b <= start)
+    hi = min([b for b in bounds if b > end - 1] or [len(s)])
+    return g.placeholder.sub(" ", s[lo:hi])
+
+
+def _clause_reason(g, clause, lang):
+    """Future or conditional wording in the claim's own clauses."""
+    if lang == "zh":
+        return g.zh.clause_reason(clause)
+    if g.future.search(clause):
+        return "future"
+    if g.conditional.search(clause):
+        return "conditional"
+    return None
+
+
+def _clause_negated(g, clause, lang):
+    if lang == "zh":
+        return False
+    masked = g.clean_phrases.sub(" ", clause)
+    return bool(g.negator.search(masked) or re.search(r"n't\b", masked))
+
+
+# ------------------------------------------------------------------------------------ English
+
+def _subject_info(reader, s, m):
+    """A subject mention: category, tool, scope hint, phrase start."""
+    g = reader.g
+    kind = m.lastgroup
+    text = m.group(0)
+    info = {"kind": kind, "start": m.start(), "end": m.end(), "category": None, "tool": None, "scope": None,
+            "qualified": False, "text": text}
+    if kind == "code":
+        letter, index = text[2], int(text[3:-1])
+        span = reader.spans[index]
+        info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
+    elif kind == "tool":
+        name = re.sub(r"\s+", " ", text.lower()).split(" -")[0].strip()
+        command = classify_command(name)
+        if command:
+            info["category"], info["tool"] = command[0], command[1]
+        info["scope"] = "all"
+    elif kind == "testid":
+        info["category"], info["scope"] = "test", "subset"
+    elif kind in ("typecheck", "lint", "build"):
+        info["category"] = kind
+        if kind == "build" and "compil" in text.lower():
+            info["compile"] = True
+        if kind == "typecheck" and text.lower().startswith("typescript"):
+            info["tool"] = "tsc"
+    elif kind == "test":
+        info["category"] = "test"
+        if re.search(r"suite|test runs?$|test results", text, re.I):
+            info["scope"] = "all"
+    # the modifiers right before the head ("all 41", "the three new", "the parser")
+    before = s[:m.start()]
+    words = re.findall(r"\d[\d,]*\d|[\w'-]+|[^\w\s]", before)
+    start = m.start()
+    mods = []
+    unknown = 0
+    for word in reversed(words):
+        low = word.lower()
+        if low in (",", "&") or not re.match(r"[\w-]", word):
+            break
+        if low in g.generic_modifiers or re.match(r"^\d[\d,]*$", low) or g.subset_words.match(low) \
+                or g.all_words.match(low) or low in ("of", "out", "and", "sgi"):
+            mods.append(low)
+        elif kind == "test" and unknown == 0 and not mods and re.match(r"^[a-z][\w-]*$", low) \
+                and low not in _NOT_MODIFIERS:
+            unknown += 1
+            mods.append(low)
+        else:
+            break
+    if mods:
+        idx = before.lower().rfind(mods[-1])
+        if idx >= 0:
+            start = idx
+    info["phrase_start"] = start
+    info["mods"] = mods
+    info["verb_before"] = bool(reader.g.subset_verbs.search(" ".join(words[-len(mods) - 2:-len(mods) or None][-2:]))) \
+        if words else False
+    if kind == "test":
+        mod_text = " ".join(mods)
+        if unknown or re.search(r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified"
+                                r"|remaining|other|these|those|both|specific)\b", mod_text) or info["verb_before"]:
+            info["scope"] = "subset"
+        elif g.all_words.search(mod_text):
+            info["scope"] = "all"
+        m_of = re.search(r"(\d[\d,]*) (?:of|out of) (?:the )?(\d[\d,]*)", before[-30:] + " ")
+        if m_of:
+            info["scope"] = "all" if m_of.group(1) == m_of.group(2) else "subset"
+        if re.search(r"\b(?:other|rest|remaining|most|nearly|almost)\b", mod_text + " " + before[-20:].lower()):
+            info["qualified"] = True
+    return info
+
+
+_NOT_MODIFIERS = frozenset((
+    "ran", "run", "reran", "rerun", "added", "wrote", "and", "or", "but", "so", "then", "that", "which", "with",
+    "after", "before", "since", "now", "all", "are", "is", "were", "was", "i", "we", "you", "it", "they", "did", "also",
+    "still", "just", "only", "fixed", "both", "a", "an", "for", "in", "on", "to", "from", "by", "at", "as", "no",
+    "passing", "failing", "green", "broken", "flaky", "skipped", "slow", "manual", "live", "visual", "hands-on",
+))
+
+
+def _english(reader, s):
+    """Candidate claims in one sentence, and the subject mentions it names."""
+    g = reader.g
+    subjects = [_subject_info(reader, s, m) for m in g.subject.finditer(s)]
+    mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
+    candidates = []
+    operational = bool(g.operational.search(g.placeholder.sub(" ", s)))
+    for p in g.predicate.finditer(s):
+        kind = p.lastgroup
+        if kind == "pass":
+            if g.noun_before.search(s[:p.start()]) or g.pass_object.match(s[p.end():]) \
+                    or re.match(r"[-_]", s[p.end():p.end() + 1]):
+                continue
+        group, pronoun = _link(g, s, subjects, p, kind)
+        found = _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational)
+        candidates.extend(found)
+    _add_everything(reader, s, subjects, mentions, candidates, operational)
+    return _merge(candidates), mentions
+
+
+def _link(g, s, subjects, p, kind):
+    """The coordinated subjects a predicate is about (resolving pronouns), and the pronoun."""
+    before = [x for x in subjects if x["end"] <= p.start()
+              and (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ"))
+              and not (x["kind"] == "build" and x["text"] == "BUILD")]
+    if not before:
+        return [], None
+    nearest = before[-1]
+    gap = s[nearest["end"]:p.start()]
+    max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
+    if len(gap.split()) > max_words or not g.link_gap.match(gap) \
+            or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
+        return [], None
+    if nearest["kind"] == "pron":
+        antecedent = _group_ending(g, s, [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")])
+        return antecedent, nearest
+    group = _group_ending(g, s, before)
+    return group, None
+
+
+def _group_ending(g, s, subjects):
+    """The last run of subjects joined only by 'and', commas, slashes ('tests, lint and typecheck')."""
+    if not subjects:
+        return []
+    group = [subjects[-1]]
+    for prev in reversed(subjects[:-1]):
+        if prev["kind"] in ("pron", "every"):
+            break
+        joint = s[prev["end"]:group[0].get("phrase_start", group[0]["start"])]
+        if g.coord_gap.match(joint) and (joint.strip() or group[0].get("phrase_start", 0) < group[0]["start"]):
+            group.insert(0, prev)
+        else:
+            break
+    return group
+
+
+def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
+    g = reader.g
+    ptext = p.group(0)
+    lowp = ptext.lower()
+    if pronoun is not None and not group:
+        group = [x for x in (reader.last_group or []) if x.get("category")]
+        if not group and re.match(r"(?:they|both|all|them|these|those|each)", pronoun["text"], re.I):
+            group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
+                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
+    start_of = (pronoun or (group[0] if group else None))
+    start = start_of.get("phrase_start", start_of["start"]) if start_of else p.start()
+    span = (start, p.end())
+    text = s[start:p.end()]
+    out = []
+
+    def make(category, subject=None, alternates=(), scope=None, tool=None):
+        named = tool or (subject or {}).get("tool") or next(
+            (x["tool"] for x in subjects if x.get("category") == category and x.get("tool")), None)
+        cand = {"category": category, "span": span, "text": text, "tool": named,
+                "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified"))}
+        cand["scope"] = scope or _scope(g, s, category, subject, p, kind)
+        if category == "test":
+            cand["counts"] = _counts(g, s, span)
+        out.append(cand)
+
+    if kind == "obj":
+        scope = "all" if re.search(r"\b(?:all|every|each|whole|full|entire|complete|suite)\b", lowp) else "subset"
+        if re.search(r"\bchecks?\b$", lowp):
+            return _expand_everything(reader, s, subjects, span, text, operational)
+        make("test", group[0] if group and group[0].get("category") == "test" else None, scope=scope)
+        return out
+    if kind == "cnt":
+        if operational and not re.search(r"tests?|specs?", lowp):
+            return out
+        subject = group[0] if group else None
+        if subject and subject.get("category") not in (None, "test"):
+            return out
+        if not group and not re.search(r"pass|green|tests?|specs?|examples?", lowp):
+            return out
+        make("test", subject)
+        return out
+    if kind == "comp":
+        subject = group[0] if group else None
+        if subject and subject.get("category") == "typecheck":
+            make("typecheck", subject)
+        elif not subject or subject["kind"] in ("build", "buildable", "code", "pron") or subject.get("category") == "build":
+            if subject is None and re.match(r"\s*\w+\s+compil", s[:p.start()] + " " + ptext, re.I) \
+                    and not re.match(r"^\W*compil", s[p.start():], re.I) and p.start() > 0 \
+                    and re.search(r"\beverything\b", s[:p.start()], re.I):
+                return out
+            make("build", subject, alternates=("typecheck",), scope="all")
+        return out
+    if kind == "tcv":
+        make("typecheck", group[0] if group else None, scope="all")
+        return out
+    if kind == "sbuild":
+        make("build", None, scope="all")
+        return out
+    if kind == "bverb":
+        subject = group[0] if group else None
+        if subject is None:
+            if (re.match(r"^\W*$", s[:p.start()]) and len(ptext.split()) > 1) \
+                    or (pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)):
+                make("build", None, scope="all")
+            return out
+        if subject["kind"] in ("buildable", "build") or subject.get("category") == "build" \
+                or (pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)):
+            if pronoun is not None and re.match(r"it\b", pronoun["text"], re.I) and group \
+                    and group[0].get("category") not in (None, "build"):
+                make("build", None, scope="all")
+            else:
+                make("build", subject, scope="all")
+        return out
+    if kind == "clean":
+        ccat = (p.group("ccat") or "").lower()
+        if ccat:
+            category = _CLEAN_CATEGORY.get(re.sub(r"[^a-z]", "", ccat), None)
+            if category:
+                subject = group[0] if group and group[0].get("category") == category else None
+                tool = ccat if ccat in ("tsc", "mypy", "pyright", "eslint", "ruff", "clippy", "rubocop", "biome",
+                                        "flake8", "pylint") else None
+                make(category, subject, alternates=("typecheck",) if category == "build" and "compil" in ccat else (),
+                     scope="all", tool=tool)
+            return out
+        if re.search(r"no (?:failing|broken) tests", lowp):
+            make("test", None, scope="all")
+            return out
+        if not group:
+            return out
+        for subject in group:
+            if subject.get("category"):
+                make(subject["category"], subject)
+        return out
+    # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
+    if not group:
+        if kind == "green" and lowp.startswith(("\u2705", "\u2713", "\u2714", "\u2611")):
+            after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
+                     and len(s[p.end():x["start"]].split()) <= 1]
+            if after:
+                for subject in _group_starting(g, s, after):
+                    cand_span = (p.start(), subject["end"])
+                    out.append({"category": subject["category"], "span": cand_span, "text": s[cand_span[0]:cand_span[1]],
+                                "tool": subject.get("tool"), "alternates": [], "lang": "en", "qualified": False,
+                                "scope": _scope(g, s, subject["category"], subject, p, kind),
+                                "counts": _counts(g, s, (p.start(), len(s))) if subject["category"] == "test" else {}})
+        return out
+    for subject in group:
+        category = subject.get("category")
+        if subject["kind"] == "buildable":
+            continue
+        if category is None:
+            continue
+        if kind == "works" and category != "build":
+            continue
+        if kind == "checkout" and category != "typecheck":
+            continue
+        if kind == "happy" and not re.match(r"^(?:\s|:|\*|\b(?:is|are|was|were|now|all|still|also|again|both)\b)*$",
+                                            s[subject["end"]:p.start()], re.I):
+            continue
+        alternates = ("typecheck",) if subject.get("compile") else ()
+        make(category, subject, alternates=alternates)
+    return out
+
+
+def _group_starting(g, s, subjects):
+    group = [subjects[0]]
+    for nxt in subjects[1:]:
+        if g.coord_gap.match(s[group[-1]["end"]:nxt["start"]]):
+            group.append(nxt)
+        else:
+            break
+    return group
+
+
+_CLEAN_CATEGORY = {
+    "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
+    "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",
+    "lint": "lint", "linting": "lint", "linter": "lint", "eslint": "lint", "ruff": "lint", "clippy": "lint",
+    "rubocop": "lint", "biome": "lint", "flake8": "lint", "pylint": "lint",
+    "build": "build", "compile": "build", "compilation": "build", "compiler": "build", "test": "test",
+}
+
+
+def _scope(g, s, category, subject, p, kind):
+    if category != "test":
+        return "all"
+    gap = s[subject["end"]:p.start()] if subject else ""
+    ptext = p.group(0)
+    scope = (subject or {}).get("scope")
+    counted = re.search(r"(\d[\d,]*)\s*(?:/|of|out of)\s*(\d[\d,]*)", ptext)
+    if counted:
+        return "all" if counted.group(1) == counted.group(2) else "subset"
+    if scope == "subset" or (subject and g.gap_subset.search(gap) and not g.all_words.search(" ".join(subject.get("mods") or ()))):
+        return "subset"
+    if scope == "all" or g.gap_all.search(gap) or g.zero_failures.search(s):
+        return "all"
+    if kind == "cnt" or (subject and subject["kind"] in ("tool",)):
+        return "all"
+    return "subset"
+
+
+def _counts(g, s, span):
+    """{passed, total} a test claim states."""
+    text = s[span[0]:]
+    counts = {}
+    m = re.search(r"(?<![\d.,])(\d[\d,]*)\s*(?:/|of|out of)\s*(\d[\d,]*)(?![\d.%])", text)
+    if m:
+        counts["passed"] = int(m.group(1).replace(",", ""))
+        counts["total"] = int(m.group(2).replace(",", ""))
+        return counts
+    m = g.passed_count.search(text) or re.search(r"\ball (\d[\d,]*)\b", s[span[0]:span[1]], re.I) \
+        or re.search(r"(?<![\d.,])(\d[\d,]*)\s+(?:\w+\s+){0,2}(?:tests?|specs?|examples?|test cases?)\b", text, re.I)
+    if m:
+        counts["passed"] = int(m.group(1).replace(",", ""))
+    t = g.total_count.search(s)
+    if t:
+        counts["total"] = int((t.group(1) or t.group(2)).replace(",", ""))
+    return counts
+
+
+def _add_everything(reader, s, subjects, mentions, candidates, operational):
+    """'Everything passes', 'all green', 'green across the board'."""
+    g = reader.g
+    spans = []
+    for x in subjects:
+        if x["kind"] != "every":
+            continue
+        tail = s[x["end"]:]
+        m = re.match(r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
+                     r"(pass(?:es|ed|ing)?|green|clean|succe\w+|ok)\b", tail, re.I)
+        if m:
+            spans.append((x["start"], x["end"] + m.end()))
+    m = g.everything_alone.search(s)
+    if m:
+        spans.append((m.start(), m.end()))
+    for start, end in spans[:1]:
+        if operational:
+            return
+        if re.search(r"\b(?:smoke|health|status|uptime|infra|prod|production|deploys?|endpoints?|routes?|pages?"
+                     r"|links?|servers?|services?|processes|monitors?|queues?)\s*$", s[:start], re.I):
+            return
+        candidates.extend(_expand_everything(reader, s, subjects, (start, end), s[start:end], operational))
+
+
+def _expand_everything(reader, s, subjects, span, text, operational):
+    named = []
+    for x in subjects:
+        if x.get("category") and x["kind"] not in ("buildable", "pron", "every") and x["category"] not in named:
+            named.append(x["category"])
+    if named:
+        return [{"category": c, "span": span, "text": text, "tool": None, "alternates": [], "lang": "en",
+                 "scope": "all", "counts": _counts(reader.g, s, span) if c == "test" else {}} for c in named]
+    return [{"category": c, "span": span, "text": text, "tool": None, "alternates": [], "lang": "en",
+             "scope": "subset", "counts": {}, "expanded": True} for c in CATEGORIES]
+
+
+def _merge(candidates):
+    """One candidate per category per sentence, preferring all over subset."""
+    best = {}
+    order = []
+    for cand in candidates:
+        key = cand["category"]
+        if key not in best:
+            best[key] = cand
+            order.append(key)
+        elif (not cand.get("qualified"), cand["scope"] == "all") > (not best[key].get("qualified"),
+                                                                     best[key]["scope"] == "all"):
+            best[key] = cand
+    return [best[k] for k in order]
+
+
+def _completion(reader, s, candidates):
+    """A bare completion claim ('Done, the bug is fixed', 已完成) when enabled."""
+    g = reader.g
+    m = g.completion.search(s) or g.zh.completion.search(s)
+    if not m:
+        return None
+    return {"category": "completion", "span": (m.start(), m.end()), "text": s[m.start():m.end()], "scope": "all",
+            "tool": None, "alternates": [], "counts": {}, "lang": "zh" if g.cjk.search(m.group(0)) else "en"}
+
+
+# ------------------------------------------------------------------------------------ entry point
+
+def extract(text, completion=False):
+    """Claims and near-misses in an agent's final message. Never raises on odd input."""
+    if not text or not isinstance(text, str) or not text.strip():
+        return Extraction()
+    reader = _Reader(_grammar(), completion)
+    reader.read(text)
+    return reader.finish()

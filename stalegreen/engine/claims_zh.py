@@ -1,0 +1,201 @@
+# -*- coding: utf-8 -*-
+"""Chinese vocabulary for the claims grammar (所有测试都通过了, 构建成功, 类型检查通过, lint 通过).
+
+Chinese has no spaces and ``\\b`` means nothing between CJK characters, so subjects and
+predicates are found as plain substrings; ASCII tool names inside Chinese text are delimited with
+explicit ASCII look-arounds instead of ``\\b``. A predicate takes the nearest subject before it in
+its clause, or (subject dropped, as Chinese allows: "跑了完整的测试，全部通过") the last subject
+named earlier in the sentence or paragraph.
+"""
+
+import re
+
+_A = r"(?<![A-Za-z0-9_])"
+_Z = r"(?![A-Za-z0-9_])"
+
+_ADVERBS = u"都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的"
+_ALL = u"所有|全部|全量|完整|整个|全都|全绿|每个|每一个|一切|所有的"
+_SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
+
+
+_CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
+                   u"测试": "test"}
+
+
+class Grammar(object):
+    """Compiled Chinese patterns; built once by the main grammar."""
+
+    def __init__(self, main):
+        from stalegreen.engine.claims import _PROSE_TOOLS
+
+        c = re.compile
+        I = re.I
+        self.subject = c(
+            u"(?P<code>sg[tylbi]\\d+x)"
+            u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
+            u"|(?P<tool>" + _A + u"(?:" + _PROSE_TOOLS + u")" + _Z + u")"
+            u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript)" + _Z + u")"
+            u"|(?P<lint>代码风格检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
+            u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"build" + _Z + u")"
+            u"|(?P<buildable>项目|工程|应用|代码)"
+            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|"
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"tests?" + _Z + u")", I)
+        self.predicate = c(
+            u"(?P<cclean>(?:没有|无|零)(?:任何)?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试)(?:错误|报错|警告|失败|问题))"
+            u"|(?P<clean>没有(?:任何)?(?:报错|错误|警告|问题|失败)|无(?:任何)?(?:错误|报错|警告|失败|问题)"
+            u"|零(?:错误|警告|报错|问题)|" + _A + u"0 ?个?(?:错误|警告|问题)|干净)"
+            u"|(?P<bverb>(?:可以)?正常编译)"
+            u"|(?P<pass>通过|跑通|全绿|变绿|绿了|是绿的|成功|过了)")
+        self.clause_break = c(u"[，,；;。！!：:]")
+        self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
+        self.all_marker = c(_ALL)
+        self.subset_marker = c(_SUBSET + u"|sgi\\d+x")
+        self.count = c(u"(?<![\\d.,])(\\d[\\d,]*)\\s*/\\s*(\\d[\\d,]*)|(?<![\\d.,])(\\d[\\d,]*) ?个")
+        self.qualifier = c(
+            u"除了|除[^，。,]{0,40}?(?:外|以外|之外)|其余|其他|剩下|剩余|大部分|大多数|几乎|基本上|目前为止"
+            u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试")
+        self.instruction = c(u"^\\W*(?:请|记得|务必|别忘|一定要|确保|需要)|请(?:先|确保|运行|检查|确认|再|在|执行)"
+                             u"|^\\W*(?:运行|执行)[^，。]*并")
+        self.relayed = c(u"根据|按照|据说|据称|依据|(?:你|您|用户|他|她|他们|同事|报告|文档|README|readme|issue|PR|提交信息"
+                         u"|代理|里|上|中)(?:说|称|提到|表示|写着|写的是|显示)|" + _A + u"CI ?(?:上|里|中|是|显示|已|都|跑)"
+                         u"|在 ?CI|流水线|声称")
+        self.hedged = c(u"应该|应当|可能|也许|或许|大概|估计|似乎|好像|看起来|看上去|貌似|我认为|我觉得|我相信|我猜|理论上"
+                        u"|如无意外|预计|想必|按理|说不定|不确定|应能|理应")
+        self.future = c(u"我会|我将|将会|会(?:重新|全部|都|通过|成功)|接下来|下一步|稍后|随后|我先|先(?:运行|跑)|让我|我来"
+                        u"|准备|打算|计划|要让|我要|目标是|正在|即将|马上|待会|等[^，。]{0,12}后|确认一下|是否|之后再")
+        self.conditional = c(u"如果|要是|假如|假设|倘若|若|只要|只有|一旦|除非|才|的话|前提是|取决于")
+        self.clean_mask = c(
+            u"(?:没有|无|零)(?:任何)?(?:类型检查|类型|lint|Lint|构建|编译|测试)?(?:报错|错误|警告|问题|失败|回归)(?:用例)?"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|除了?[^，。,]{0,40}?(?:外|以外|之外|，|,)"
+            u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在")
+        self.negated = c(u"未|没|不(?:通过|成功|能|行|过)|尚未|还没|失败|报错|错误|(?<![\\d零0])\\d+ ?个(?:问题|警告)"
+                         u"|超时|崩溃|挂了|红了|变红|无法|之前|以前|原来|曾经|退出码为 ?[1-9]")
+        self.completion = c(u"已(?:经)?(?:完成|修复|修好|解决|实现|搞定|处理好)|(?:完成|修好|搞定|解决|做完|弄好)了|搞定"
+                            u"|(?:重构|迁移|任务|功能|修复|工作|改动)(?:已|都)?(?:完成|结束)|已修正")
+
+    def mask(self, text):
+        """Text with the clean phrases (没有报错, 无失败, 除了…外) blanked, for negation checks."""
+        return self.clean_mask.sub(u" ", text)
+
+    def clause_reason(self, clause):
+        if self.future.search(clause):
+            return "future"
+        if self.conditional.search(clause):
+            return "conditional"
+        return None
+
+    # -- candidates
+
+    def candidates(self, reader, s):
+        """Claims read with the Chinese vocabulary, and the subjects named (for later pronouns)."""
+        subjects = []
+        for m in self.subject.finditer(s):
+            info = self._subject(reader, s, m)
+            if info:
+                subjects.append(info)
+        found = []
+        for p in self.predicate.finditer(s):
+            if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
+                continue
+            if p.lastgroup == "cclean":
+                category = _CLEAN_CATEGORY[p.group("zcat").lower()]
+                found.append({"category": category, "span": p.span(), "text": p.group(0), "tool": None,
+                              "alternates": [], "lang": "zh", "qualified": False, "scope": "all",
+                              "counts": {}})
+                continue
+            subject_group = self._link(reader, s, subjects, p)
+            for subject in subject_group:
+                category = subject["category"]
+                if subject["kind"] == "buildable" and p.lastgroup != "bverb":
+                    continue
+                if p.lastgroup == "bverb":
+                    category = "build"
+                if category is None:
+                    continue
+                start = min(subject.get("phrase_start", subject["start"]), p.start())
+                cand = {"category": category, "span": (start, p.end()), "text": s[start:p.end()],
+                        "tool": subject.get("tool"), "alternates": ["typecheck"] if subject.get("compile") else [],
+                        "lang": "zh", "qualified": False, "counts": {}}
+                cand["scope"] = self._scope(s, subject, p) if category == "test" else "all"
+                if category == "test":
+                    cand["counts"] = self._counts(s, start)
+                found.append(cand)
+            if not subject_group and p.lastgroup == "bverb":
+                found.append({"category": "build", "span": p.span(), "text": p.group(0), "tool": None,
+                              "alternates": ["typecheck"], "lang": "zh", "qualified": False, "counts": {},
+                              "scope": "all"})
+        mentions = [x for x in subjects if x["category"] and x["kind"] != "buildable"]
+        return found, mentions
+
+    def _subject(self, reader, s, m):
+        kind = m.lastgroup
+        text = m.group(0)
+        info = {"kind": kind, "start": m.start(), "end": m.end(), "category": None, "tool": None, "scope": None,
+                "text": text, "qualified": False}
+        if kind == "code":
+            span = reader.spans[int(text[3:-1])]
+            info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
+        elif kind == "tool":
+            from stalegreen.engine.claims import classify_command
+
+            command = classify_command(text)
+            if command:
+                info["category"], info["tool"] = command[0], command[1]
+            info["scope"] = "all"
+        elif kind == "testid":
+            info["category"], info["scope"] = "test", "subset"
+        elif kind == "buildable":
+            info["category"] = "build"
+        elif kind == "build":
+            info["category"] = "build"
+            info["compile"] = text == u"编译"
+        else:
+            info["category"] = kind
+        before = s[max(0, m.start() - 12):m.start()]
+        before = self.clause_break.split(before)[-1]
+        info["phrase_start"] = m.start() - len(before.lstrip())
+        info["before"] = before
+        return info
+
+    def _link(self, reader, s, subjects, p):
+        before = [x for x in subjects if x["end"] <= p.start()]
+        clause_start = max([b.end() for b in self.clause_break.finditer(s, 0, p.start())] or [0])
+        if before:
+            nearest = before[-1]
+            gap = s[nearest["end"]:p.start()]
+            if len(gap) <= 14 and not re.search(u"[，,；;。]", gap) and nearest["end"] > clause_start - 2 \
+                    or (len(gap) <= 14 and not re.search(u"[，,；;。]", gap) and re.match(u"^\\s*[：:]", gap)):
+                group = [nearest]
+                for prev in reversed(before[:-1]):
+                    joint = s[prev["end"]:group[0]["start"]]
+                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|,|，)\\s*$", joint):
+                        group.insert(0, prev)
+                    else:
+                        break
+                return group
+        # subject dropped: "跑了完整的测试，全部通过"
+        prefix = s[clause_start:p.start()]
+        if self.adverbs_only.match(prefix):
+            if before:
+                return [before[-1]]
+            return [x for x in (reader.last_group or []) if x.get("category")][-1:]
+        return []
+
+    def _scope(self, s, subject, p):
+        around = subject.get("before", "") + s[subject["start"]:p.end()]
+        m = self.count.search(s[subject.get("phrase_start", subject["start"]):])
+        if m and m.group(1):
+            return "all" if m.group(1) == m.group(2) else "subset"
+        if subject.get("scope") == "subset" or self.subset_marker.search(around):
+            return "subset"
+        if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"]:
+            return "all"
+        return "subset"
+
+    def _counts(self, s, start):
+        m = self.count.search(s[start:])
+        if not m:
+            return {}
+        if m.group(1):
+            return {"passed": int(m.group(1).replace(",", "")), "total": int(m.group(2).replace(",", ""))}
+        return {"passed": int(m.group(3).replace(",", ""))}

@@ -15,6 +15,8 @@ import re
 
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
 _SAFE = re.compile(r"[A-Za-z0-9_./:=@%+,-]+\Z")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_FD_PREFIX = re.compile(r"\d{1,9}[<>]")
 
 _WORD_BREAK = frozenset(" \t\n;&|()<>")
 _LIST_OPS = ("&&", "||", ";", "|", "|&", "&", "\n")
@@ -304,6 +306,8 @@ class _Lexer(object):
             else:
                 self._word()
         self._finish_heredocs()
+        if self.dbracket:
+            self.reason("unterminated [[")
         if self.nested:
             return None
         return self.i
@@ -349,10 +353,10 @@ class _Lexer(object):
             if text.startswith(op, i):
                 break
         j = i + len(op)
-        while j < self.n and text[j] in " \t":
-            j += 1
+        while j < self.n and (text[j] in " \t" or text.startswith("\\\n", j)):
+            j += 2 if text[j] == "\\" else 1
         self.i = j
-        if j >= self.n or text[j] in "\n;&|()<>":
+        if j >= self.n or text[j] in "\n;&|()<>#" or _FD_PREFIX.match(text, j):
             if op in ("<<", "<<-"):
                 self.reason("unreadable heredoc delimiter")
             else:
@@ -419,6 +423,16 @@ class _Lexer(object):
             i = end
         while i < n:
             c = text[i]
+            if c == "[" and self.cmd_start and emit and not quoted and \
+                    _NAME.match("".join(value)):
+                # bash reads `name[...]` in command position as one subscript, to its `]`
+                end = text.find("]", i)
+                if end < 0:
+                    self.reason("unbalanced bracket")
+                    end = n - 1
+                value.append(text[i:end + 1])
+                i = end + 1
+                continue
             if c in _WORD_BREAK:
                 if c == "(" and value and not quoted and _ASSIGNMENT.match("".join(value)) \
                         and "".join(value).endswith("="):
@@ -439,6 +453,7 @@ class _Lexer(object):
             if c == "\\":
                 quoted = True
                 if i + 1 >= n:
+                    self.reason("trailing backslash")
                     value.append("\\")
                     i += 1
                 else:
@@ -582,7 +597,13 @@ class _Lexer(object):
             self.reason("nesting too deep")
             return None
         inner = _Lexer(self.text, pos, self.result, self.nesting + 1, nested=True)
-        return inner.run()
+        end = inner.run()
+        if end is not None:
+            # check the inner script's structure too; its segments are not the line's
+            scratch = Parse(self.text)
+            scratch.reasons = self.result.reasons
+            _Builder(scratch).build(inner.tokens)
+        return end
 
 
 def _matching_parens(text, pos, depth):
@@ -605,6 +626,11 @@ def _matching_parens(text, pos, depth):
             if i is None:
                 return None
             continue
+        if c == "`":
+            i = _skip_backtick(text, i + 1)
+            if i is None:
+                return None
+            continue
         if c == "(":
             depth += 1
         elif c == ")":
@@ -612,6 +638,18 @@ def _matching_parens(text, pos, depth):
             if depth == 0:
                 return i + 1
         i += 1
+    return None
+
+
+def _skip_backtick(text, i):
+    n = len(text)
+    while i < n:
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == "`":
+            return i + 1
+        else:
+            i += 1
     return None
 
 
@@ -645,6 +683,11 @@ def _parameter_end(text, i):
             continue
         if c == '"':
             i = _skip_double(text, i + 1)
+            if i is None:
+                return None
+            continue
+        if c == "`":
+            i = _skip_backtick(text, i + 1)
             if i is None:
                 return None
             continue
@@ -698,6 +741,7 @@ class _Builder(object):
         self.last_group = None
         self.function_name = None
         self.seen_separator = False
+        self.clause_items = []    # commands since the last opener/then/do/else, per open group
 
     def reason(self, why):
         if why not in self.result.reasons:
@@ -769,6 +813,8 @@ class _Builder(object):
         seg.keywords = draft.keywords
         for index in self.stack:
             self.result.groups[index].segments.append(seg.index)
+        if self.clause_items:
+            self.clause_items[-1] += 1
         self.result.segments.append(seg)
         self._after_element(op)
         return True
@@ -789,6 +835,9 @@ class _Builder(object):
             self.result.features.add(FUNCTION)
         self.result.groups.append(group)
         self.stack.append(group.index)
+        if self.clause_items:
+            self.clause_items[-1] += 1
+        self.clause_items.append(0)
         self.result.features.add({"brace": GROUPING, "subshell": SUBSHELL, "case": CASE}.get(
             kind, COMPOUND))
         return group
@@ -800,6 +849,8 @@ class _Builder(object):
                         else "unexpected %s" % token.text)
             return
         group = self.result.groups[self.stack.pop()]
+        if not self.clause_items.pop() and group.kind != "case":
+            self.reason("empty %s" % group.kind)
         group.end = token.end
         self.last_group = group
         self.mode = "after_group"
@@ -812,6 +863,8 @@ class _Builder(object):
         word = token.text
         top = self.result.groups[self.stack[-1]].kind if self.stack else None
         if word == "!":
+            if self.join_pipe:
+                self.reason("unexpected ! after a pipe")
             self.negate = not self.negate
             return True
         if word in _OPENERS:
@@ -827,6 +880,10 @@ class _Builder(object):
         if word in _MIDDLE:
             if top not in _MIDDLE[word]:
                 self.reason("unexpected %s" % word)
+            elif not self.clause_items[-1] and not (word == "do" and top == "for"):
+                self.reason("empty %s before %s" % (top, word))
+            if self.clause_items:
+                self.clause_items[-1] = 0
             self.keywords.append(word)
             return True
         if word in _CLOSERS:
@@ -836,6 +893,8 @@ class _Builder(object):
         if word == "function":
             self.mode = "function_name"
             return True
+        if word in ("in", "]]"):
+            self.reason("unexpected %s" % word)
         return False
 
     def _mode_cmd(self, token):
@@ -844,6 +903,8 @@ class _Builder(object):
                 return
             draft = self._start_draft()
             draft.tokens.append(token)
+            if draft.words and draft.words[0].text.startswith("((") and not draft.words[0].quoted:
+                self.reason("unexpected word after ((...))")
             if not draft.words and not token.text.startswith("=") and \
                     _ASSIGNMENT.match(token.text):
                 draft.assignments.append(token)
@@ -858,7 +919,7 @@ class _Builder(object):
         op = token.text
         if op in _LIST_OPS:
             if not self._end_segment(op):
-                if op != "\n" and not (op == ";" and self.keywords):
+                if op != "\n":
                     self.reason("unexpected %s" % op.replace("\n", "newline"))
             return
         if op in _CASE_ENDS:

@@ -1,6 +1,8 @@
 """Property tests: random and hostile command lines through reader, catalog, masking, rewrite."""
 
 import os
+import shutil
+import subprocess
 from types import SimpleNamespace
 
 from hypothesis import HealthCheck, given, settings
@@ -129,3 +131,18 @@ def test_rewrite_keeps_everything_outside_the_runs(runners, ops, pipes):
         cursor = followers[-1].end if followers else seg.end
     assert text[cursor:] in wrapped
     assert wrapped.count("( __sg_log=") == len(runs)
+
+
+@settings(max_examples=int(os.environ.get("SG_HYPOTHESIS_EXAMPLES", "400")) // 2, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(hostile)
+def test_confident_parses_are_valid_bash(text):
+    """Soundness of the confidence flag: what we read with certainty, bash accepts too."""
+    bash = shutil.which("bash")
+    if bash is None or "\x00" in text:
+        return
+    if not shell.parse(text).confident:
+        return
+    proc = subprocess.run([bash, "-n"], input=text.encode("utf-8", "surrogatepass"),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.returncode == 0, (text, proc.stderr)

@@ -226,3 +226,18 @@ def test_progress_bar_only_on_a_terminal():
     quiet.update(500)
     quiet.close()
     assert piped.text == ""
+
+
+def test_parallel_replay_matches_in_process(agent_homes):
+    pytest.importorskip("stalegreen.engine.claims")
+    from stalegreen.replay import report
+
+    install_fixtures(agent_homes)
+
+    def summary(jobs):
+        collection = report.collect("all", "3650d", jobs=jobs)
+        overall, _ = report.tallies(collection)
+        return ([(s.harness, s.session_id) for s in collection.sessions], overall.claims, overall.runs,
+                collection.bytes, collection.files)
+
+    assert summary(2) == summary(1)

@@ -259,3 +259,22 @@ def test_masked_run_in_strict_mode_is_denied_with_the_instruction(session):
     receipts = run.records("receipts")
     assert [(r["verdict"], r["masked"]) for r in receipts] == [("pass", False)], run.describe()
     assert run.steers() == [] and run.stdout.strip() == "All 3 tests pass.", run.describe()
+
+
+def test_background_run_collected_with_job_output_is_evidence(session):
+    answer = "The mul test fails."
+    run = session({"steps": [
+        {"tool": "bash", "arguments": {"command": PYTEST, "description": "Run the tests in the background",
+                                       "run_in_background": True}},
+        {"tool": "job_output", "arguments": {"job_id": "bash-1", "wait": True}},   # dsh numbers jobs bash-1, bash-2, ...
+        {"text": "All tests pass."},
+    ], "after_steer": answer}, broken=True)
+    assert run.rc == 0, run.describe()
+    deferred = run.records("deferred")
+    assert [d.get("backgroundId") for d in deferred if not d.get("resolved")] == ["bash-1"], run.describe()
+    assert any(d.get("resolved") for d in deferred), run.describe()
+    [receipt] = run.records("receipts")
+    assert (receipt["verdict"], receipt["exit"], receipt["background"]) == ("fail", 1, True), run.describe()
+    steers = run.steers()
+    assert len(steers) == 1 and receipt["id"] in steers[0], run.describe()
+    assert run.stdout.strip() == answer, run.describe()

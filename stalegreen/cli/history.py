@@ -43,9 +43,13 @@ def _evidence_text(row):
             text += " masked" + (":%s" % receipt["maskReason"] if receipt.get("maskReason") else "")
     edits = [p for p in row["editsAfter"] if p]
     if edits:
-        names = [os.path.basename(p) for p in edits[:3]]
+        files = []
+        for path in edits:
+            if path not in files:
+                files.append(path)
+        names = [os.path.basename(p) for p in files[:3]]
         text += "  +%d edit%s: %s%s" % (len(edits), "" if len(edits) == 1 else "s", ", ".join(names),
-                                       ", ..." if len(edits) > 3 else "")
+                                       ", ..." if len(files) > 3 else "")
     return text
 
 

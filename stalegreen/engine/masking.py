@@ -147,6 +147,11 @@ def analyze(parse, run):
     return mask
 
 
+def masking_reasons(mask):
+    """The reasons that actually mask (``devnull:stderr``, ``stderr:``, ``sigpipe:`` are notes)."""
+    return [r for r in mask.reasons if _masking(r)]
+
+
 def visibility(mask, output):
     """(visible, filtered) for an unwrapped run: can its own summary be in ``output``?"""
     if mask is None:

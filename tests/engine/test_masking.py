@@ -159,3 +159,9 @@ def test_with_the_catalog_when_present():
     mask = masking.analyze(parse, run)
     assert mask.masked and mask.tail == 20
     assert mask.reasons == ["pipe:tail", "or-chain"]
+
+
+def test_masking_reasons_leave_out_notes():
+    mask = analyze("set -o pipefail; pytest 2>err.log | head -3 || true")
+    assert mask.reasons == ["stderr:err.log", "pipe:head", "sigpipe:head", "or-chain"]
+    assert masking.masking_reasons(mask) == ["pipe:head", "or-chain"]

@@ -1,5 +1,6 @@
 """The rewrite: what is wrapped, what is left alone and why, and how wrapped lines behave."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -257,3 +258,66 @@ def test_find_and_strip_markers():
 def test_without_filters(line, expected):
     parse = shell.parse(line)
     assert rewrite.without_filters(parse, runs_of(parse)) == expected
+
+
+# ------------------------------------------------------------------ real agent commands
+
+def _commands_in(value, found):
+    """Shell commands in a transcript/payload record (Claude `command`, Codex `cmd`/argv)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("command", "cmd") and isinstance(item, str):
+                found.add(item)
+            elif key in ("command", "cmd") and isinstance(item, list) and item and all(
+                    isinstance(x, str) for x in item):
+                found.add(item[-1] if len(item) >= 3 and item[1] in ("-c", "-lc") else " ".join(item))
+            elif key == "arguments" and isinstance(item, str):
+                try:
+                    _commands_in(json.loads(item), found)
+                except ValueError:
+                    pass
+            else:
+                _commands_in(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _commands_in(item, found)
+
+
+def test_real_agent_commands_from_transcripts():
+    """Every command agents really ran (reference pack transcripts and payloads): read, and
+    those with verification runs are wrapped into a line that reads back with certainty."""
+    from tests.conftest import shared_path
+
+    found = set()
+    for folder in (shared_path("transcripts"), shared_path("payloads")):
+        for root, _dirs, files in os.walk(folder):
+            for name in files:
+                if not name.endswith((".jsonl", ".json")):
+                    continue
+                with open(os.path.join(root, name), encoding="utf-8", errors="replace") as f:
+                    for line in f:
+                        try:
+                            _commands_in(json.loads(line), found)
+                        except ValueError:
+                            continue
+    assert len(found) > 50
+    unreadable, wrapped, refused = [], 0, {}
+    for command in sorted(found):
+        parse = shell.parse(command)
+        if not parse.confident:
+            unreadable.append(command)
+            continue
+        runs = [r for r in runs_of(parse) if r.not_run is None]
+        if not runs:
+            continue
+        ids = ["r-%04d" % (i + 1) for i in range(len(runs))]
+        line, reason = rewrite.wrap(parse, runs, ids, ["/tmp/sg/%s.log" % i for i in ids], 40)
+        if line is None:
+            refused[reason] = command
+            continue
+        wrapped += 1
+        assert shell.parse(line).confident, line
+    print("real commands: %d, unreadable %d, wrapped %d, refused %r"
+          % (len(found), len(unreadable), wrapped, refused))
+    assert len(unreadable) <= len(found) // 50, unreadable
+    assert wrapped >= 10

@@ -36,3 +36,18 @@ def test_check_without_sessions(sg_home):
     result = CliRunner().invoke(cli, ["check"])
     assert result.exit_code == 0
     assert "No sessions recorded yet" in result.output
+
+
+def test_check_picks_the_session_of_the_working_directory(sg_home, git_repo, tmp_path, monkeypatch):
+    from stalegreen.engine.store import Store
+
+    _, root = seed(sg_home, git_repo)
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    newer = Store(str(sg_home)).session("newer-session")
+    newer.append("receipts", {"id": "r-0001", "ts": "2026-11-21T09:00:00.000Z", "cwd": str(other),
+                              "cmd": "npm test", "category": "test", "verdict": "pass", "scope": "all"})
+    monkeypatch.chdir(str(git_repo / ".git"))          # inside the first session's repository
+    assert ("Session %s" % root) in CliRunner().invoke(cli, ["check"]).output
+    monkeypatch.chdir(str(other))
+    assert "Session newer-session" in CliRunner().invoke(cli, ["check"]).output

@@ -55,6 +55,8 @@ function valueFacts(value) {
     const field = value[key]
     if (field === null || ['string', 'number', 'boolean'].includes(typeof field)) facts[key] = field
   }
+  // The sandbox refused a file operation: the run says nothing about the code.
+  if (value.sandbox?.denied === true) facts.sandboxDenied = true
   return facts
 }
 

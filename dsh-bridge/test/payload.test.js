@@ -47,6 +47,16 @@ test('a bash result keeps the exit code and the text, never stdout bodies', { sk
   assert.equal(payload.cwd, SAMPLE_CWD)
 })
 
+test('only scalar facts of the value travel, plus a sandbox refusal', () => {
+  const agent = fakeAgent()
+  const exec = { callId: 'c', name: 'bash', arguments: { command: 'pytest' }, agent }
+  const result = { isError: false, content: [{ type: 'text', text: 'x\n[exit code: 1]' }],
+    value: { kind: 'foreground', exitCode: 1, signal: null, timedOut: false, aborted: false, timeoutMs: 60000,
+      stdout: { text: 'x', truncated: false }, sandbox: { mode: 'read-only', denied: true, enforcement: 'full' } } }
+  assert.deepEqual(toolPayload(exec, result, {}).result.value,
+    { kind: 'foreground', exitCode: 1, signal: null, timedOut: false, aborted: false, sandboxDenied: true })
+})
+
 test('a denied call is forwarded as an error without a value', { skip: !samplesPresent() && 'no shared payloads' }, () => {
   const { payload } = forwardedFor('tools_post-execute.after-deny')
   assert.equal(payload.result.isError, true)

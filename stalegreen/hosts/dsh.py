@@ -22,6 +22,7 @@ Event names are dsh's listener names: ``tools/pre-execute``, ``tools/post-execut
         "error":   null,                result.error.message on a failure
         "value":   {"kind": "foreground", "exitCode": 0, "signal": null,
                     "timedOut": false, "aborted": false}   scalar fields of result.value, or null
+                                        (plus "sandboxDenied": true when dsh's sandbox refused a file operation)
       },
       "message":   "All tests pass.",   agent/turn-stopping: the last assistant message's text
       "options":   {"policy": "advisory", "mode": "strict"}   the plugin row's options that are set
@@ -36,7 +37,8 @@ event carries ``REWRITE_NONE``: masked runs are recorded as masked, or denied in
 Facts about dsh 0.1.0-rc.8 used here: bash results carry ``value.exitCode``; the text ends with
 ``[exit code: N]`` only for a non-zero exit (with ``isError`` still false); a denied call still
 reaches post-execute, as ``isError: true`` with no ``value``; ``[timed out after Nms]`` and
-``[killed by signal: X]`` mark interrupted runs; an empty run prints ``(no output)``;
+``[killed by signal: X]`` mark interrupted runs, and so does ``[sandbox: ...]`` (a refused file operation says
+nothing about the code); an empty run prints ``(no output)``;
 ``run_in_background`` answers ``value: {kind: "background", jobId}`` and ``job_output``
 (``arguments.job_id``) ends its text with ``[status: completed, exit code: N]`` once the job settled.
 """
@@ -59,7 +61,7 @@ TURN_STOPPING = "agent/turn-stopping"
 PLUGIN_OPTIONS = {"policy": ("block", "advisory"), "mode": ("rewrite", "strict", "off")}
 
 _EXIT_MARKER = re.compile(r"\n?\[exit code: (-?\d+)\]\s*\Z")
-_INTERRUPT_MARKER = re.compile(r"\[(?:timed out after \d+ ?ms|killed by signal: [^\]]+)\]")
+_INTERRUPT_MARKER = re.compile(r"\[(?:timed out after \d+ ?ms|killed by signal: [^\]]+|sandbox: [^\]]+)\]")
 _JOB_ID_KEYS = ("job_id", "jobId", "id")
 _JOB_STATUS = re.compile(r"\n?\[status: (\w+)(?:, ([^\]\n]*))?\]\s*\Z")
 _SIGNALS = {"SIGINT": 2, "SIGKILL": 9, "SIGTERM": 15}
@@ -155,8 +157,8 @@ def _shell_event(event_name, payload, arguments, fields):
     if text.strip() == "(no output)":
         text = ""
     value = value or {}
-    interrupted = bool(value.get("timedOut") or value.get("aborted") or value.get("signal")) \
-        or bool(_INTERRUPT_MARKER.search(text))
+    interrupted = bool(value.get("timedOut") or value.get("aborted") or value.get("signal")
+                       or value.get("sandboxDenied")) or bool(_INTERRUPT_MARKER.search(text))
     if value.get("kind") == "background":
         fields.update(background=True, background_id=_job_id(value))
     fields.update(output=text, exit_code=None if fields["background"] else _exit_code(result, text_exit),

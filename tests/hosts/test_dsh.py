@@ -109,6 +109,9 @@ def test_workdir_timeouts_background_and_unknown_events():
         "value": {"kind": "foreground", "exitCode": 124, "timedOut": True}})
     post = dsh.to_event("tools/post-execute", payload)
     assert (post.exit_code, post.interrupted) == (124, True)
+    denied = dict(payload, result={"isError": False, "text": "E   PermissionError\n[sandbox: file access denied under read-only mode]\n[exit code: 1]",
+                                   "value": {"kind": "foreground", "exitCode": 1, "sandboxDenied": True}})
+    assert (dsh.to_event("tools/post-execute", denied).exit_code, dsh.to_event("tools/post-execute", denied).interrupted) == (1, True)
     background = dict(payload, result={"isError": False, "text": "started job j-4",
                                        "value": {"kind": "background", "jobId": "j-4"}})
     post = dsh.to_event("tools/post-execute", background)

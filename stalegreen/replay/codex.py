@@ -20,6 +20,7 @@ PROCESS_EXITED = re.compile(r"^Process exited with code (-?\d+)\s*$", re.M)
 PROCESS_RUNNING = re.compile(r"^Process running with session ID (\d+)\s*$", re.M)
 EXIT_HEADER = re.compile(r"\A(?:Exit code: |exit_code: )(-?\d+)", re.M)
 CELL_EXIT = re.compile(r"\bexit_code\"?\s*[:=]\s*(-?\d+)")
+CELL_RUNNING = re.compile(r"Script running with cell ID (\S+)")
 PATCH_PATH = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.M)
 # exec_command({cmd: "..."}) / tools.shell_command({"command": '...'}) inside a JS cell
 CELL_CALL = re.compile(r"\b(?:exec_command|shell_command|shell)\s*\(\s*\{")
@@ -171,14 +172,13 @@ def _split_exec_output(text):
 
 
 class _Call(object):
-    __slots__ = ("command", "cwd", "chunks", "done", "cell_size")
+    __slots__ = ("command", "cwd", "chunks", "done")
 
-    def __init__(self, command, cwd, cell_size=0):
+    def __init__(self, command, cwd):
         self.command = command
         self.cwd = cwd
         self.chunks = []
         self.done = False
-        self.cell_size = cell_size
 
 
 class _Reader(object):
@@ -186,7 +186,9 @@ class _Reader(object):
         self.session = session
         self.agent = agent
         self.info = info
-        self.calls = {}          # call_id -> _Call (shell) ; "cell:<id>" -> list of sub call ids
+        self.calls = {}          # call_id -> _Call (shell commands, also those inside JS cells)
+        self.cells = {}          # exec cell call_id -> [sub call ids, output chunks]
+        self.running_cells = {}  # "Script running with cell ID N" -> exec cell call_id
         self.processes = {}      # unified-exec session id -> call_id
         self.polls = {}          # write_stdin call_id -> call_id it polls
         self.patches = {}        # apply_patch call_id -> patch text
@@ -269,6 +271,13 @@ class _Reader(object):
             target = self.processes.get(str(args.get("session_id")))
             if target:
                 self.polls[call_id] = target
+        elif name in ("wait", "exec_wait"):
+            target = self.running_cells.get(str(args.get("cell_id")))
+            if target:
+                self.polls[call_id] = target
+        elif name == "exec":        # code mode given as a function: {"code": "<JavaScript>"}
+            for out in self.open_cell(call_id, args.get("code") or args.get("input"), ts):
+                yield out
         elif name == "apply_patch":
             self.patches[call_id] = args.get("input") or args.get("patch") or ""
 
@@ -282,15 +291,36 @@ class _Reader(object):
             return
         if name not in ("exec", "shell", "js", "exec_js"):
             return
-        commands = cell_commands(code if isinstance(code, str) else p.get("arguments"))
+        for out in self.open_cell(call_id, code if isinstance(code, str) else p.get("arguments"), ts):
+            yield out
+
+    def open_cell(self, call_id, code, ts):
         subs = []
-        for index, command in enumerate(commands):
+        for index, command in enumerate(cell_commands(code)):
             sub_id = "%s#%d" % (call_id, index)
             subs.append(sub_id)
             for out in self.start_call(sub_id, command, None, ts, "Bash"):
                 yield out
         if subs:
-            self.calls["cell:%s" % call_id] = subs
+            self.cells[call_id] = [subs, []]
+
+    def cell_output(self, cell_id, text, ts):
+        """A cell that is still running keeps its commands open until a ``wait`` sees it end.
+        Its exit is known only when it ran one command and the output printed an exit code."""
+        subs, chunks = self.cells[cell_id]
+        running = CELL_RUNNING.search(text)
+        head, sep, body = text.partition("Output:\n")
+        chunks.append(body if sep else text)
+        if running:
+            self.running_cells[running.group(1)] = cell_id
+            return
+        del self.cells[cell_id]
+        output = "".join(chunks)
+        match = CELL_EXIT.search(output) or PROCESS_EXITED.search(output) or CELL_EXIT.search(head)
+        exit_code = int(match.group(1)) if (match and len(subs) == 1) else None
+        for sub_id in subs:
+            for out in self.finish_call(sub_id, ts, exit_code, output):
+                yield out
 
     def call_output(self, p, ts):
         call_id = p.get("call_id")
@@ -302,15 +332,11 @@ class _Reader(object):
                 for out in self.patch_edits(patch, ts):
                     yield out
             return
-        cell = self.calls.pop("cell:%s" % call_id, None)
-        if cell is not None:
-            match = CELL_EXIT.search(text) or PROCESS_EXITED.search(text)
-            exit_code = int(match.group(1)) if (match and len(cell) == 1) else None
-            for sub_id in cell:
-                for out in self.finish_call(sub_id, ts, exit_code, text):
-                    yield out
-            return
         target = self.polls.pop(call_id, None) or call_id
+        if target in self.cells:
+            for out in self.cell_output(target, text, ts):
+                yield out
+            return
         call = self.calls.get(target)
         if call is None:
             return

@@ -241,3 +241,28 @@ def test_parallel_replay_matches_in_process(agent_homes):
                 collection.bytes, collection.files)
 
     assert summary(2) == summary(1)
+
+
+def test_codex_running_cell_finishes_on_wait(tmp_path):
+    rows = [
+        {"type": "session_meta", "payload": {"id": "t-1", "cwd": "/w", "source": "cli"}},
+        {"type": "turn_context", "payload": {"turn_id": "turn-1", "cwd": "/w", "model": "gpt-5.5"}},
+        {"type": "response_item", "payload": {"type": "custom_tool_call", "name": "exec", "call_id": "exec-1",
+                                              "input": 'const r = await tools.exec_command({"cmd":"npm test"});'}},
+        {"type": "response_item", "payload": {"type": "custom_tool_call_output", "call_id": "exec-1",
+                                              "output": "Script running with cell ID 75\nWall time 10.0 seconds\nOutput:\n"}},
+        {"type": "response_item", "payload": {"type": "function_call", "name": "wait", "call_id": "wait-1",
+                                              "arguments": json.dumps({"cell_id": "75", "yield_time_ms": 30000})}},
+        {"type": "response_item", "payload": {"type": "function_call_output", "call_id": "wait-1", "output": [
+            {"type": "input_text", "text": "Script completed\nOutput:\n"},
+            {"type": "input_text", "text": json.dumps({"chunk_id": "two", "exit_code": 1, "output": "Tests  1 failed"})}]}},
+        {"type": "response_item", "payload": {"type": "function_call", "name": "exec", "call_id": "exec-2",
+                                              "arguments": json.dumps({"code": "await tools.exec_command({cmd: 'cargo test'})"})}},
+        {"type": "response_item", "payload": {"type": "function_call_output", "call_id": "exec-2",
+                                              "output": "Script completed\nOutput:\ntest result: ok. 3 passed\n"}},
+    ]
+    path = tmp_path / "rollout-cells.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    posts = events_by_kind(list(codex.read(str(path), "s")), ev.POST_SHELL)
+    assert [(p.command, p.exit_code) for p in posts] == [("npm test", 1), ("cargo test", None)]
+    assert "Tests  1 failed" in posts[0].output and "3 passed" in posts[1].output

@@ -294,3 +294,98 @@ def test_bridge_node_suite_passes():
     summary = [line for line in proc.stdout.splitlines() if line.startswith(("# tests", "# pass", "# fail", "not ok"))]
     print("\n".join(summary))
     assert proc.returncode == 0, "\n".join(summary) + "\n" + proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+# ---------------------------------------------------------------- whole sessions through `stalegreen hook dsh`
+
+class DshSession(object):
+    """Plays the bridge: forwards dsh-shaped events for real commands run in a real project."""
+
+    def __init__(self, project, home, options=None):
+        self.project, self.home = str(project), home
+        self.session = "session-" + os.path.basename(str(project))
+        self.options = options or {}
+        self.calls = 0
+
+    def _base(self):
+        return {"session": self.session, "agent": None, "cwd": self.project, "options": self.options}
+
+    def bash(self, command):
+        """pre-execute, then (unless denied) run it with bash and post-execute its dsh-shaped result."""
+        self.calls += 1
+        call = dict(self._base(), tool="bash", callId="call_%d" % self.calls,
+                    arguments={"command": command, "description": "run"})
+        out, code = run_hook("tools/pre-execute", call, self.home)
+        assert code == 0
+        if out:
+            return json.loads(out)
+        proc = subprocess.run(["bash", "-c", command], cwd=self.project, capture_output=True, text=True, timeout=300)
+        text = proc.stdout + ("[stderr]\n" + proc.stderr if proc.stderr else "")
+        if proc.returncode:
+            text += ("" if text.endswith("\n") else "\n") + "[exit code: %d]" % proc.returncode
+        result = {"isError": False, "text": text or "(no output)", "error": None,
+                  "value": {"kind": "foreground", "exitCode": proc.returncode, "signal": None,
+                            "timedOut": False, "aborted": False}}
+        assert run_hook("tools/post-execute", dict(call, result=result), self.home) == ("", 0)
+        return None
+
+    def edit(self, relpath, old, new):
+        path = os.path.join(self.project, relpath)
+        with open(path) as fh:
+            text = fh.read()
+        with open(path, "w") as fh:
+            fh.write(text.replace(old, new))
+        self.calls += 1
+        call = dict(self._base(), tool="edit", callId="call_%d" % self.calls,
+                    arguments={"file_path": relpath, "old_string": old, "new_string": new},
+                    result={"isError": False, "text": "The file %s has been updated successfully." % path,
+                            "error": None, "value": {}})
+        assert run_hook("tools/post-execute", call, self.home) == ("", 0)
+
+    def stop(self, turn, message):
+        out, code = run_hook("agent/turn-stopping", dict(self._base(), turn=turn, message=message), self.home)
+        assert code == 0
+        return json.loads(out) if out else None
+
+    def records(self, kind):
+        path = os.path.join(str(self.home), "sessions", self.session, kind + ".jsonl")
+        if not os.path.exists(path):
+            return []
+        with open(path) as fh:
+            return [json.loads(line) for line in fh if line.strip()]
+
+
+def test_session_pass_claim_edit_claim_through_the_hook_process(project, sg_home, suite_cmd):
+    dsh_session = DshSession(project, sg_home)
+    assert dsh_session.bash(suite_cmd) is None
+    [receipt] = dsh_session.records("receipts")
+    assert (receipt["verdict"], receipt["counts"].get("passed"), receipt["harness"]) == ("pass", 3, "dsh")
+    assert dsh_session.stop(1, "All 3 tests pass.") is None
+    dsh_session.edit("calc.py", "return a - b", "return -(b - a)")
+    assert [e["kind"] for e in dsh_session.records("edits")] == ["edit"]
+    steer = dsh_session.stop(2, "Refactored sub. All tests pass.")
+    assert steer["kind"] == "steer" and receipt["id"] in steer["text"] and "stale" in steer["text"]
+    assert "calc.py" in steer["text"]
+
+
+def test_session_failing_run_then_claim_steers(project, sg_home, suite_cmd):
+    with open(os.path.join(str(project), "calc.py"), "a") as fh:
+        fh.write("\n\ndef add(a, b):\n    return a + b + 1\n")
+    dsh_session = DshSession(project, sg_home)
+    dsh_session.bash(suite_cmd)
+    [receipt] = dsh_session.records("receipts")
+    assert (receipt["verdict"], receipt["exit"]) == ("fail", 1)
+    steer = dsh_session.stop(1, "All tests pass.")
+    assert steer["kind"] == "steer" and receipt["id"] in steer["text"]
+
+
+def test_session_strict_option_denies_the_masked_run_and_advisory_never_steers(project, sg_home, suite_cmd):
+    strict = DshSession(project, sg_home, options={"mode": "strict", "policy": "advisory"})
+    denial = strict.bash(suite_cmd + " | tail -3")
+    assert denial["kind"] == "deny" and "without the pipe" in denial["reason"]
+    assert strict.records("receipts") == []
+    assert DshSession(project, sg_home, options={"mode": "rewrite"}).bash(suite_cmd + " | tail -3") is None
+    strict.bash(suite_cmd)
+    strict.edit("calc.py", "return a + b", "return b + a")
+    assert strict.stop(1, "All tests pass.") is None   # STALE, but advisory: recorded, never steered
+    assert strict.records("verdicts")[-1]["verdicts"][0]["verdict"] == "STALE"

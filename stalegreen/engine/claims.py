@@ -110,18 +110,16 @@ _PROSE_TOOLS = (
 
 def classify_command(code):
     """(category, tool, scope) for inline code that is a verification command, else None."""
-    text = re.sub(_WRAPPERS, "", code.strip().lower())
-    for pattern, category, tool in _grammar().tools:
-        m = pattern.match(text)
-        if m:
-            rest = text[m.end():]
-            if rest and not rest[0].isspace() and rest[0] not in ":":
-                continue
-            name = tool or re.sub(r"\s+", " ", m.group(0).split(":")[0]).strip()
-            if name.startswith(("npm run ", "pnpm run ", "yarn run ", "bun run ")):
-                name = name.replace(" run ", " ", 1) if category == "test" else name
-            return category, name, _command_scope(category, rest)
-    return None
+    g = _grammar()
+    text = g.wrappers.sub("", code.strip().lower())
+    m = g.tools.match(text)
+    if not m:
+        return None
+    _, category, tool = TOOLS[int(m.lastgroup[1:])]
+    name = tool or re.sub(r"\s+", " ", m.group(0).split(":")[0]).strip()
+    if category == "test" and name.startswith(("npm run ", "pnpm run ", "yarn run ", "bun run ")):
+        name = name.replace(" run ", " ", 1)
+    return category, name, _command_scope(category, text[m.end():])
 
 
 def _command_scope(category, args):
@@ -137,6 +135,140 @@ def _command_scope(category, args):
     return "all"
 
 
+# Words without which a sentence cannot hold a claim (checked as plain substrings: much cheaper
+# than any regular expression on long messages).
+CLAIM_WORDS = (
+    "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
+    "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
+    "check out", "checks out", "works", "worked", "done", "fixed", "fixes", "complete", "finished",
+    "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
+    u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
+    u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
+    u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
+    u"\u5931\u8d25", u"\u8fc7\u4e86",
+)
+
+
+def claimish(text):
+    """Whether ``text`` has any word a claim needs."""
+    low = text.lower()
+    for word in CLAIM_WORDS:
+        if word in low:
+            return True
+    return _COUNT.search(low) is not None
+
+
+_COUNT = re.compile(r"\d\s*(?:/|of|out of)\s*\d")
+
+
+def has_cjk(text):
+    return bool(text) and max(text) >= u"\u3400"
+
+
+_WORD = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
+
+
+def words_of(text):
+    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll")."""
+    return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
+
+
+class _Filter(object):
+    """A pattern searched only when the text contains one of its trigger words."""
+
+    __slots__ = ("regex", "triggers")
+
+    def __init__(self, regex, triggers):
+        self.regex = regex
+        self.triggers = triggers
+
+    def search(self, text, words=None):
+        if self.triggers.isdisjoint(words if words is not None else words_of(text)):
+            return None
+        return self.regex.search(text)
+
+
+def _words(text):
+    return frozenset(text.split())
+
+
+def scan(pattern, text, starts):
+    """Non-overlapping matches of ``pattern`` tried only where a word of ``starts`` begins (or a
+    digit, a placeholder, a check mark): the same matches ``finditer`` would find for patterns
+    whose every alternative starts with such a word, at a fraction of the cost."""
+    low = text.lower()
+    if len(low) != len(text):
+        return list(pattern.finditer(text))
+    found = []
+    end = 0
+    for token in _START.finditer(low):
+        at = token.start()
+        if at < end:
+            continue
+        word = token.group(0)
+        if word in starts or word[0] in _START_CHARS or word.startswith("sg") or word.startswith("test_") \
+                or word.endswith("_test"):
+            m = pattern.match(text, at)
+            if m and m.end() > at:
+                found.append(m)
+                end = m.end()
+    return found
+
+
+_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611]")
+_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611")
+_SUBJECT_STARTS = frozenset((
+    "everything all every it they both each them these those npm pnpm yarn bun cargo go dotnet mvn mix swift deno "
+    "next vite docker vue svelte basedpyright pyright mypy pytype phpstan tsc golangci eslint oxlint stylelint "
+    "shellcheck swiftlint ktlint rubocop flake8 pylint clippy gofmt isort ruff biome prettier pytest jest vitest "
+    "mocha playwright cypress rspec phpunit nextest webpack tsup esbuild type types typecheck typechecks "
+    "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
+    "production prod release dev android ios web wasm build builds compilation project app application package "
+    "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
+    "workspace docs test tests suite suites specs spec testcase testcases").split())
+_PREDICATE_STARTS = frozenset((
+    "pass passes passed passing compiles compiled compiling typechecks typecheck types successful successfully "
+    "builds built reports report reported shows show showed finds find found returns return returned gives give "
+    "gave has had comes came with no zero not without failures exit exits exited completes completed finishes "
+    "finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
+    "successful happy fine ok okay good works worked checks check").split())
+
+
+_HEDGE_WORDS = _words(
+    "should shouldn't probably likely unlikely might may could would ought believe think guess seems seem seemed "
+    "appears appear appeared looks presumably supposedly theory principle hopefully hope expect expects expected "
+    "expecting confident sure unsure unclear certain uncertain assume assumes assumed assuming suppose supposes "
+    "supposed apparently possibly perhaps maybe allegedly reportedly i'd fingers")
+_RELAY_WORDS = _words(
+    "according per say says said claim claims claimed report reports reported mention mentions mentioned note notes "
+    "noted state states stated told wrote indicate indicates indicated assert asserts asserted suggest suggests "
+    "suggested ci github gitlab circleci buildkite jenkins travis pipeline main master develop trunk workflow "
+    "badge checkbox placeholder wording banner")
+_FUTURE_WORDS = _words(
+    "let let's lets i'll will we'll won't going gonna about plan plans planning intend next need needs needed have "
+    "has must want wants wanted wanna goal aim aiming working trying try confirm verify check sure ensure progress "
+    "wip later shortly still waiting todo i'd would yet get getting now")
+_CONDITION_WORDS = _words(
+    "if unless whether long case only provided soon depends depending conditional gated gate gates when whenever "
+    "until once")
+_FAILURE_WORDS = _words(
+    "fail fails failed failing failure failures broken breaks red error errors errored erroring crash crashes "
+    "crashed crashing hang hangs hung regress regresses regressed regression regressions timed time times timeout "
+    "timeouts killed panic panics panicked aborted segfault segfaults segfaulted exception exceptions exit exits "
+    "exited code")
+_TIMESHIFT_WORDS = _words("used previously originally initially formerly earlier stopped longer not previous last before")
+_NEGATOR_WORDS = _words(
+    "not never longer none nothing no tests zero 0 unable cannot can't won't didn't don't doesn't isn't aren't "
+    "wasn't weren't haven't hasn't hadn't couldn't wouldn't yet without test")
+_OPERATIONAL_WORDS = _words(
+    "health healthcheck healthchecks smoke uptime endpoint endpoints route routes probe probes live prod production "
+    "deployed deploy deploys served cdn status http ok infra infrastructure monitor monitors dns ssl certificate "
+    "certificates page pages link links row rows record records request requests assertions")
+_QUALIFIER_WORDS = _words(
+    "except excluding exclude excludes excluded apart aside besides other exception ignoring far now least partial "
+    "partially mostly most almost nearly subset preexisting pre unrelated only known for on")
+
+
 # ------------------------------------------------------------------------------------ grammar
 
 class _Grammar(object):
@@ -145,19 +277,14 @@ class _Grammar(object):
     def __init__(self):
         I, A, M, S = re.I, re.A, re.M, re.S
         c = re.compile
-        self.tools = [(c(p + r"(?![\w-])", I | A), cat, tool) for p, cat, tool in TOOLS]
         self.fence = c(r"^[ \t]*(```+|~~~+)[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", M | S)
         self.inline = c(r"`([^`\n]{1,200})`")
+        # every branch starts with its quote character (so the scan skips other characters fast);
+        # straight quotes must also follow a space or an opening bracket (checked by the caller)
         self.quote = c(
-            r"(?:(?<=[\s(\[:,])|^)(?:\"([^\"\n]{1,160})\"|'([^'\n]{1,100})'(?=[\s.,;:!?)\]]|$))"
+            r"\"([^\"\n]{1,160})\"|'([^'\n]{1,100})'(?=[\s.,;:!?)\]]|$)"
             r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
             r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
-        self.claimish = c(
-            r"pass|green|clean|succe|\bok\b|happy|errors?\b|failures?\b|issues|problems|warnings|offen[cs]es"
-            r"|builds|compil|typechecks|check(?:s)? out|\d\s*/\s*\d|\bdone\b|fixed|complete|finished|implemented"
-            r"|resolved|\u7f16\u8bd1|\u2705|\u2713|\u2714|\u901a\u8fc7|\u6210\u529f|\u7eff|\u5e72\u51c0|\u62a5\u9519|\u9519\u8bef"
-            r"|\u8dd1\u901a|\u5b8c\u6210|\u4fee\u590d|\u4fee\u597d|\u89e3\u51b3|\u641e\u5b9a|\u5b9e\u73b0", I | A)
-        self.cjk = c(u"[\u3400-\u9fff\uf900-\ufaff]")
         self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
                         r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
         self.placeholder = c(r"sg([tylbicq])(\d+)x")
@@ -183,11 +310,11 @@ class _Grammar(object):
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
 
         # filters (sentence level unless noted)
-        self.question = c(u"\\?|\uff1f|\u5417|\u662f\u4e0d\u662f|\u80fd\u4e0d\u80fd|\u6709\u6ca1\u6709")
         self.instruction = c(
             r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember|don't forget|do not forget"
-            r"|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce|double-check|install)\b"
-            r"|\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
+            r"|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce|double-check|install)\b", I | A)
+        self.instruction_anywhere = c(
+            r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
             r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", I | A)
         self.relayed = c(
             r"\baccording to\b|\bper (?:the|your|our|its|their)\b|\bas (?:the|you|your|per|stated|noted|mentioned)\b"
@@ -255,7 +382,6 @@ class _Grammar(object):
             r"|for (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
             r"|the files i|files i) ?(?:\w+ )?(?:files?|modules?|package|code|changes)?"
             r"|on (?:the )?(?:files|code) i (?:changed|touched|edited))\b", I | A)
-        self.subject_qualifier = c(r"\b(?:other|rest|remaining|most|nearly all|almost all)\b", I | A)
 
         # subjects
         self.subject = c(
@@ -341,14 +467,54 @@ class _Grammar(object):
         self.numbers = c(r"(?<![\d.])(\d[\d,]*)(?:\s*(?:/|of|out of)\s*(\d[\d,]*))?(?![\d.])", A)
         self.passed_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+(?:\w+\s+)?(?:passed|passing|pass)\b", I | A)
         self.total_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+total\b|\btests run:?\s*(\d[\d,]*)", I | A)
-        self.completion = c(
-            r"^\W*(?:all\s+)?done\b|\b(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:now\s+|just\s+|also\s+)?(?:fixed|implemented"
-            r"|resolved|completed|finished)\b|^\W*(?:fixed|implemented|resolved|completed|finished)\b"
-            r"|\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?(?:fixed|done|complete|completed|finished"
-            r"|implemented|resolved|in place)\b|\b(?:that|this|which)\s+fixes\b", I | A)
-        from stalegreen.engine import claims_zh
+        self._tools = self._wrappers = self._zh = self._completion = None
+        # Each filter runs only when the text has one of its words: every alternative of the
+        # pattern contains at least one of them (a word test is far cheaper than a regex scan).
+        self.hedged = _Filter(self.hedged, _HEDGE_WORDS)
+        self.relayed = _Filter(self.relayed, _RELAY_WORDS)
+        self.future = _Filter(self.future, _FUTURE_WORDS)
+        self.conditional = _Filter(self.conditional, _CONDITION_WORDS)
+        self.failure = _Filter(self.failure, _FAILURE_WORDS)
+        self.timeshift = _Filter(self.timeshift, _TIMESHIFT_WORDS)
+        self.negator = _Filter(self.negator, _NEGATOR_WORDS)
+        self.operational = _Filter(self.operational, _OPERATIONAL_WORDS)
+        self.qualifier = _Filter(self.qualifier, _QUALIFIER_WORDS)
+        self.instruction_anywhere = _Filter(self.instruction_anywhere, frozenset(("please", "you", "after", "before",
+                                                                                   "make")))
 
-        self.zh = claims_zh.Grammar(self)
+    @property
+    def tools(self):
+        """The command table as one pattern, alternative tN for TOOLS[N] (first match wins);
+        compiled when a message first has inline code."""
+        if self._tools is None:
+            self._tools = re.compile("|".join("(?P<t%d>%s)(?=\\s|:|$)" % (i, p) for i, (p, _, _) in enumerate(TOOLS)),
+                                     re.I | re.A)
+        return self._tools
+
+    @property
+    def wrappers(self):
+        if self._wrappers is None:
+            self._wrappers = re.compile(_WRAPPERS, re.I | re.A)
+        return self._wrappers
+
+    @property
+    def zh(self):
+        """The Chinese vocabulary (compiled when a message first has CJK text)."""
+        if self._zh is None:
+            from stalegreen.engine import claims_zh
+
+            self._zh = claims_zh.Grammar(self)
+        return self._zh
+
+    @property
+    def completion(self):
+        if self._completion is None:
+            self._completion = re.compile(
+                r"^\W*(?:all\s+)?done\b|\b(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:now\s+|just\s+|also\s+)?(?:fixed"
+                r"|implemented|resolved|completed|finished)\b|^\W*(?:fixed|implemented|resolved|completed|finished)\b"
+                r"|\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?(?:fixed|done|complete|completed|finished"
+                r"|implemented|resolved|in place)\b|\b(?:that|this|which)\s+fixes\b", re.I | re.A)
+        return self._completion
 
 
 def _grammar():
@@ -369,7 +535,7 @@ class _Reader(object):
         self.spans = []          # placeholder index -> (kind, original text, category, tool, scope)
         self.result = Extraction()
         self.found = []          # claims in order, before one-per-category
-        self.last_group = None   # subjects of the last sentence that named any (pronoun antecedents)
+        self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
 
     # -- placeholders
 
@@ -406,8 +572,8 @@ class _Reader(object):
 
         def fence(m):
             body = m.group(2)
-            if g.claimish.search(body):
-                line = next((ln for ln in body.splitlines() if g.claimish.search(ln)), body)
+            if claimish(body):
+                line = next((ln for ln in body.splitlines() if claimish(ln)), body)
                 self._ignore(line, "code")
             return "\n\n"
 
@@ -421,15 +587,17 @@ class _Reader(object):
                 return self._hold(CATEGORY_LETTER[category], code, category, tool, scope)
             if g.testid.match(code.strip()):
                 return self._hold("i", code, "test", None, "subset")
-            if g.claimish.search(code) and re.search(r"\s", code.strip()) or _is_claim_phrase(g, code):
+            if claimish(code) and re.search(r"\s", code.strip()) or _is_claim_phrase(g, code):
                 self._ignore(code, "code")
             return self._hold("c", code)
 
         text = g.inline.sub(inline, text)
 
         def quoted(m):
+            if m.group(0)[0] in "\"'" and m.start() > 0 and m.string[m.start() - 1] not in " \t\n([:,":
+                return m.group(0)
             inner = next(x for x in m.groups() if x is not None)
-            if g.claimish.search(inner):
+            if claimish(inner):
                 self._ignore(inner, "quoted")
             return self._hold("q", inner)
 
@@ -442,7 +610,7 @@ class _Reader(object):
         text = self.prepare(text)
         in_plan = False
         for paragraph in re.split(r"\n[ \t]*\n", text):
-            self.last_group = None
+            self.history = []
             lines = [ln for ln in paragraph.split("\n") if ln.strip()]
             for line in lines:
                 if g.plan_heading.match(line):
@@ -474,15 +642,15 @@ class _Reader(object):
 
     def read_sentence(self, s, forced_reason):
         g = self.g
-        if not g.claimish.search(s) and not g.subject.search(s):
+        if not claimish(s):
+            self.history.append(s)    # read for subjects only if a later pronoun needs them
             return
         candidates, mentions = _english(self, s)
-        if g.cjk.search(s):
+        if has_cjk(s):
             zh_candidates, zh_mentions = g.zh.candidates(self, s)
             candidates += zh_candidates
             mentions = mentions + zh_mentions
-        if mentions:
-            self.last_group = mentions
+        self.history.append(mentions)
         done = self.completion and _completion(self, s, candidates)
         if not candidates and not done:
             return
@@ -490,7 +658,7 @@ class _Reader(object):
             candidates.append(done)
         reason = forced_reason or _sentence_reason(g, s)
         negated = None
-        qualified = bool(g.qualifier.search(s)) or bool(g.zh.qualifier.search(s))
+        qualified = bool(g.qualifier.search(s)) or (has_cjk(s) and bool(g.zh.qualifier.search(s)))
         for cand in candidates:
             why = reason
             if not why:
@@ -514,6 +682,22 @@ class _Reader(object):
             if cand.get("expanded"):
                 claim["expanded"] = True
             self.found.append(claim)
+
+    def antecedents(self):
+        """Subjects of the nearest earlier sentence of the paragraph that named any (for pronouns)."""
+        for index in range(len(self.history) - 1, -1, -1):
+            entry = self.history[index]
+            if isinstance(entry, str):
+                entry = [x for x in (_subject_info(self, entry, m) for m in scan(self.g.subject, entry, _SUBJECT_STARTS))
+                         if x["category"] and x["kind"] != "buildable"]
+                if has_cjk(self.history[index]):
+                    entry += [x for x in (self.g.zh._subject(self, self.history[index], m)
+                                          for m in self.g.zh.subject.finditer(self.history[index]))
+                              if x["category"] and x["kind"] != "buildable"]
+                self.history[index] = entry
+            if entry:
+                return entry
+        return []
 
     def finish(self):
         chosen = {}
@@ -544,23 +728,37 @@ def _is_claim_phrase(g, code):
 def _sentence_reason(g, s):
     """Why a whole sentence cannot carry a claim: plan, question, instruction, hedged, relayed."""
     plain = g.placeholder.sub(" ", s)
+    zh = g.zh if has_cjk(plain) else None
+    words = words_of(plain)
     if g.plan_inline.match(plain):
         return "plan"
-    if g.question.search(plain):
+    if "?" in plain or (zh and zh.question.search(plain)):
         return "question"
-    if g.instruction.search(plain) or g.zh.instruction.search(plain):
+    if g.instruction.match(plain) or g.instruction_anywhere.search(plain, words) \
+            or (zh and zh.instruction.search(plain)):
         return "instruction"
-    if g.hedged.search(g.as_expected.sub(" ", plain)) or g.zh.hedged.search(plain):
+    if g.hedged.search(g.as_expected.sub(" ", plain) if "as " in plain else plain, words) \
+            or (zh and zh.hedged.search(plain)):
         return "hedged"
-    if g.relayed.search(plain) or g.zh.relayed.search(plain):
+    if g.relayed.search(plain, words) or (zh and zh.relayed.search(plain)):
         return "relayed"
     return None
 
 
 def _sentence_negated(g, s):
     """Failure words ("1 failed", 失败) or a time shift ("used to pass") anywhere in the sentence."""
-    masked = g.zh.mask(g.clean_phrases.sub(" ", g.placeholder.sub(" ", s)))
-    return bool(g.failure.search(masked) or g.timeshift.search(masked) or g.zh.negated.search(masked))
+    plain = g.placeholder.sub(" ", s)
+    cjk = has_cjk(plain)
+    words = words_of(plain)
+    if not cjk and g.failure.triggers.isdisjoint(words) and g.timeshift.triggers.isdisjoint(words):
+        return False
+    masked = g.clean_phrases.sub(" ", plain)
+    if cjk:
+        masked = g.zh.mask(masked)
+        if g.zh.negated.search(masked):
+            return True
+    words = words_of(masked)
+    return bool(g.failure.search(masked, words) or g.timeshift.search(masked, words))
 
 
 def _clause(g, s, cand):
@@ -576,9 +774,10 @@ def _clause_reason(g, clause, lang):
     """Future or conditional wording in the claim's own clauses."""
     if lang == "zh":
         return g.zh.clause_reason(clause)
-    if g.future.search(clause):
+    words = words_of(clause)
+    if g.future.search(clause, words):
         return "future"
-    if g.conditional.search(clause):
+    if g.conditional.search(clause, words):
         return "conditional"
     return None
 
@@ -586,8 +785,10 @@ def _clause_reason(g, clause, lang):
 def _clause_negated(g, clause, lang):
     if lang == "zh":
         return False
-    masked = g.clean_phrases.sub(" ", clause)
-    return bool(g.negator.search(masked) or re.search(r"n't\b", masked))
+    if g.negator.triggers.isdisjoint(words_of(clause)) and "n't" not in clause and u"n\u2019t" not in clause:
+        return False
+    masked = g.clean_phrases.sub(" ", clause).replace(u"\u2019", "'")
+    return bool(g.negator.search(masked) or "n't" in masked)
 
 
 # ------------------------------------------------------------------------------------ English
@@ -674,11 +875,11 @@ _NOT_MODIFIERS = frozenset((
 def _english(reader, s):
     """Candidate claims in one sentence, and the subject mentions it names."""
     g = reader.g
-    subjects = [_subject_info(reader, s, m) for m in g.subject.finditer(s)]
+    subjects = [_subject_info(reader, s, m) for m in scan(g.subject, s, _SUBJECT_STARTS)]
     mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
     candidates = []
     operational = bool(g.operational.search(g.placeholder.sub(" ", s)))
-    for p in g.predicate.finditer(s):
+    for p in scan(g.predicate, s, _PREDICATE_STARTS):
         kind = p.lastgroup
         if kind == "pass":
             if g.noun_before.search(s[:p.start()]) or g.pass_object.match(s[p.end():]) \
@@ -732,7 +933,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
     ptext = p.group(0)
     lowp = ptext.lower()
     if pronoun is not None and not group:
-        group = [x for x in (reader.last_group or []) if x.get("category")]
+        group = [x for x in reader.antecedents() if x.get("category")]
         if not group and re.match(r"(?:they|both|all|them|these|those|each)", pronoun["text"], re.I):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
@@ -961,11 +1162,11 @@ def _merge(candidates):
 def _completion(reader, s, candidates):
     """A bare completion claim ('Done, the bug is fixed', 已完成) when enabled."""
     g = reader.g
-    m = g.completion.search(s) or g.zh.completion.search(s)
+    m = g.completion.search(s) or (has_cjk(s) and g.zh.completion.search(s))
     if not m:
         return None
     return {"category": "completion", "span": (m.start(), m.end()), "text": s[m.start():m.end()], "scope": "all",
-            "tool": None, "alternates": [], "counts": {}, "lang": "zh" if g.cjk.search(m.group(0)) else "en"}
+            "tool": None, "alternates": [], "counts": {}, "lang": "zh" if has_cjk(m.group(0)) else "en"}
 
 
 # ------------------------------------------------------------------------------------ entry point

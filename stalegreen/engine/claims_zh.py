@@ -54,6 +54,7 @@ class Grammar(object):
         self.qualifier = c(
             u"除了|除[^，。,]{0,40}?(?:外|以外|之外)|其余|其他|剩下|剩余|大部分|大多数|几乎|基本上|目前为止"
             u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试")
+        self.question = c(u"\uff1f|吗|是不是|能不能|有没有")
         self.instruction = c(u"^\\W*(?:请|记得|务必|别忘|一定要|确保|需要)|请(?:先|确保|运行|检查|确认|再|在|执行)"
                              u"|^\\W*(?:运行|执行)[^，。]*并")
         self.relayed = c(u"根据|按照|据说|据称|依据|(?:你|您|用户|他|她|他们|同事|报告|文档|README|readme|issue|PR|提交信息"
@@ -178,7 +179,7 @@ class Grammar(object):
         if self.adverbs_only.match(prefix):
             if before:
                 return [before[-1]]
-            return [x for x in (reader.last_group or []) if x.get("category")][-1:]
+            return [x for x in reader.antecedents() if x.get("category")][-1:]
         return []
 
     def _scope(self, s, subject, p):

@@ -162,6 +162,13 @@ def _merge(values, layer, path, problems):
         values[key] = value
 
 
+def apply_overrides(config, overrides, origin="host options"):
+    """Lay validated ``overrides`` (e.g. a dsh plugin row's options) over a loaded config."""
+    if overrides:
+        _merge(config, overrides, origin, config.problems)
+    return config
+
+
 def find_project_file(cwd, limit=64):
     """The nearest ``.stalegreen.json`` in ``cwd`` or a parent, or None."""
     current = os.path.abspath(cwd or ".")

@@ -32,7 +32,7 @@ def handle(event, config=None, session=None):
     if config is None:
         from stalegreen.engine import config as config_module
 
-        config = config_module.load(event.cwd)
+        config = config_module.apply_overrides(config_module.load(event.cwd), event.overrides)
     if session is None:
         from stalegreen.engine import store
 

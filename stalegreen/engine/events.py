@@ -38,7 +38,7 @@ class Event(object):
         "command", "tool_use_id", "tool_name", "output", "exit_code", "failed_without_number",
         "interrupted", "background", "background_id", "paths", "edit_kind", "message",
         "stop_hook_active", "permission_mode", "rewrite_policy", "approves", "replay", "ts",
-        "model", "extra",
+        "model", "overrides", "extra",
     )
 
     def __init__(self, kind, host, **fields):
@@ -69,6 +69,7 @@ class Event(object):
         self.replay = False          # True when replaying a transcript (no fingerprint, no disk logs)
         self.ts = None               # ISO time; None means "now"
         self.model = None
+        self.overrides = None        # config values the host's own settings impose (dsh plugin options)
         self.extra = None            # host-specific leftovers the engine may log but never branch on
         for key, value in fields.items():
             setattr(self, key, value)

@@ -57,3 +57,10 @@ def test_durations():
     assert config.parse_duration("45m") == 45 * 60
     for bad in ("", "d", "30", "3x", "-1d", None, 5):
         assert config.parse_duration(bad) is None
+
+
+def test_host_overrides_are_validated_like_files(tmp_path):
+    values = config.load(str(tmp_path), home=str(tmp_path / "home"))
+    config.apply_overrides(values, {"policy": "advisory", "mode": "bogus"}, origin="dsh plugin options")
+    assert values["policy"] == "advisory" and values["mode"] == "rewrite"
+    assert any("dsh plugin options" in p and "mode" in p for p in values.problems)

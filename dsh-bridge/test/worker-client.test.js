@@ -58,10 +58,12 @@ test('a worker that dies fails its request open and is restarted on the next eve
 
 test('a slow event is allowed after the timeout and the wedged worker replaced', async () => {
   const { logger, warnings } = collectingLogger()
-  const client = new WorkerClient({ argv: scriptedWorker(), timeoutMs: 150, logger })
+  const client = new WorkerClient({ argv: scriptedWorker(), timeoutMs: 10_000, logger })
   const before = JSON.parse(await client.request('e', {}))
+  client.timeoutMs = 150   // only the event that never gets an answer runs on a short budget
   assert.equal(await client.request('tools/pre-execute', { act: 'hang' }), null)
   assert.ok(warnings.some((w) => /tools\/pre-execute took more than 150 ms/.test(w)), warnings.join('\n'))
+  client.timeoutMs = 10_000
   const after = JSON.parse(await client.request('e', {}))
   assert.notEqual(before.pid, after.pid)
   client.close()
@@ -79,8 +81,8 @@ test('a line that is not JSON is logged and skipped', async () => {
 test('a missing executable fails open and backs off instead of spawning on every event', async () => {
   const { logger, warnings } = collectingLogger()
   const client = new WorkerClient({ argv: ['/nonexistent/stalegreen', 'hook', '--worker'], timeoutMs: 1000, logger })
-  for (let i = 0; i < 5; i++) assert.equal(await client.request('e', {}), null)
-  assert.ok(client.spawnCount <= 2, `spawned ${client.spawnCount} times`)
+  for (let i = 0; i < 10; i++) assert.equal(await client.request('e', {}), null)
+  assert.ok(client.spawnCount <= 3, `spawned ${client.spawnCount} times for 10 events`)
   assert.equal(warnings.length, 1, warnings.join('\n'))   // said once, not per event
   assert.match(warnings[0], /ENOENT/)
   client.close()

@@ -140,7 +140,7 @@ def _command_scope(category, args):
 CLAIM_WORDS = (
     "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
     "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
-    "check out", "checks out", "works", "worked", "done", "fixed", "fixes", "complete", "finished",
+    "check out", "checks out", "type check", "types check", "typecheck", "nothing", "works", "worked", "done", "fixed", "fixes", "complete", "finished",
     "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
     u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
@@ -229,7 +229,7 @@ _SUBJECT_STARTS = frozenset((
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
-    "gave has had comes came with no zero not without failures exit exits exited completes completed finishes "
+    "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed finishes "
     "finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "successful happy fine ok okay good works worked checks check").split())
 
@@ -356,6 +356,7 @@ class _Grammar(object):
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known|unrelated|expected)"
+            r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?|said)\s+nothing\b"
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b", I | A)
         self.failure = c(
@@ -379,7 +380,7 @@ class _Grammar(object):
             r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|almost|nearly|subset"
             r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
             r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?|limitations?|flaky)"
-            r"|for (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
+            r"|(?:for|on) (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
             r"|the files i|files i) ?(?:\w+ )?(?:files?|modules?|package|code|changes)?"
             r"|on (?:the )?(?:files|code) i (?:changed|touched|edited))\b", I | A)
 
@@ -427,6 +428,7 @@ class _Grammar(object):
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
             r"(?:errors?|failures?|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
+            r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged)\s+nothing\b"
             r"|\bfailures:?\s*0\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"

@@ -164,8 +164,8 @@ class Grammar(object):
         if before:
             nearest = before[-1]
             gap = s[nearest["end"]:p.start()]
-            if len(gap) <= 14 and not re.search(u"[，,；;。]", gap) and nearest["end"] > clause_start - 2 \
-                    or (len(gap) <= 14 and not re.search(u"[，,；;。]", gap) and re.match(u"^\\s*[：:]", gap)):
+            if len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and nearest["end"] > clause_start - 2 \
+                    or (len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and re.match(u"^\\s*[：:]", gap)):
                 group = [nearest]
                 for prev in reversed(before[:-1]):
                     joint = s[prev["end"]:group[0]["start"]]

@@ -40,6 +40,7 @@ function project() {
 
 /** Load the plugin into a fresh Cordis context; collect what it logs. */
 async function host(config) {
+  config = { timeoutMs: 30_000, ...config }   // a slow machine must not turn into "allow" here
   const ctx = new Context()
   const logs = []
   ctx.logger.exporter({ levels: { default: 3 }, export: (message) => logs.push(message) })

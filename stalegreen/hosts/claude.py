@@ -137,25 +137,11 @@ def to_event(event_name, payload):
             event = common.base_event(ev.BACKGROUND_DONE, HOST, event_name, payload, **fields)
             return _background_output(event, payload)
         if tool.startswith("mcp__"):
-            event = common.base_event(ev.MCP_TOOL, HOST, event_name, payload, **fields)
             response = payload.get("tool_response")
-            event.output = response if isinstance(response, str) else common.dumps(response)
-            event.exit_code = 1 if failed else 0
-            return event
+            output = response if isinstance(response, str) else common.dumps(response)
+            return common.mcp_event(HOST, event_name, payload, fields, output, 1 if failed else 0)
         return ev.Event(ev.IGNORED, HOST)
-
-    if event_name == "UserPromptSubmit":
-        event = common.base_event(ev.PROMPT, HOST, event_name, payload, **fields)
-        event.output = payload.get("prompt") or ""
-        return event
-
-    if event_name in ("Stop", "SubagentStop"):
-        event = common.base_event(ev.STOP, HOST, event_name, payload, **fields)
-        event.message = payload.get("last_assistant_message") or ""
-        if event_name == "Stop":
-            event.agent = None   # the main agent; SubagentStop keeps its agent_id
-        return event
-    return ev.Event(ev.IGNORED, HOST)
+    return common.turn_event(HOST, event_name, payload, fields) or ev.Event(ev.IGNORED, HOST)
 
 
 def render(event, decision):
@@ -167,9 +153,4 @@ def render(event, decision):
             out["permissionDecision"] = "allow"
             out["permissionDecisionReason"] = decision.reason
         return common.dumps({"hookSpecificOutput": out}), 0
-    if decision.kind == ev.DENY:
-        return common.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
-                                                    "permissionDecisionReason": decision.reason}}), 0
-    if decision.kind == ev.BLOCK:
-        return common.dumps({"decision": "block", "reason": decision.reason}), 0
-    return "", 0
+    return common.decision_reply(decision) or "", 0

@@ -103,24 +103,9 @@ def to_event(event_name, payload):
         if tool in PATCH_TOOLS and isinstance(command, str):
             return _patch_event(event_name, payload, fields, command, text)
         if tool.startswith("mcp__"):
-            event = common.base_event(ev.MCP_TOOL, HOST, event_name, payload, **fields)
-            event.output = text
-            event.exit_code = 0
-            return event
+            return common.mcp_event(HOST, event_name, payload, fields, text, 0)
         return ev.Event(ev.IGNORED, HOST)
-
-    if event_name == "UserPromptSubmit":
-        event = common.base_event(ev.PROMPT, HOST, event_name, payload, **fields)
-        event.output = payload.get("prompt") or ""
-        return event
-
-    if event_name in STOP_EVENTS:
-        event = common.base_event(ev.STOP, HOST, event_name, payload, **fields)
-        event.message = payload.get("last_assistant_message") or ""
-        if event_name == "Stop":
-            event.agent = None
-        return event
-    return ev.Event(ev.IGNORED, HOST)
+    return common.turn_event(HOST, event_name, payload, fields) or ev.Event(ev.IGNORED, HOST)
 
 
 def _patch_event(event_name, payload, fields, patch, result_text):
@@ -142,9 +127,4 @@ def render(event, decision):
         if decision.reason:
             out["permissionDecisionReason"] = decision.reason
         return common.dumps({"hookSpecificOutput": out}), 0
-    if decision.kind == ev.DENY:
-        return common.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
-                                                    "permissionDecisionReason": decision.reason or "stalegreen"}}), 0
-    if decision.kind == ev.BLOCK:
-        return common.dumps({"decision": "block", "reason": decision.reason}), 0
-    return allow_output(event.event_name), 0
+    return common.decision_reply(decision) or allow_output(event.event_name), 0

@@ -33,6 +33,38 @@ def base_event(kind, host, event_name, payload, **fields):
     return event
 
 
+def turn_event(host, event_name, payload, fields):
+    """UserPromptSubmit, Stop and SubagentStop read alike on both hosts; None for other events."""
+    if event_name == "UserPromptSubmit":
+        event = base_event(ev.PROMPT, host, event_name, payload, **fields)
+        event.output = payload.get("prompt") or ""
+        return event
+    if event_name in ("Stop", "SubagentStop"):
+        event = base_event(ev.STOP, host, event_name, payload, **fields)
+        event.message = payload.get("last_assistant_message") or ""
+        if event_name == "Stop":
+            event.agent = None   # the main agent; SubagentStop keeps its agent_id
+        return event
+    return None
+
+
+def mcp_event(host, event_name, payload, fields, output, exit_code):
+    event = base_event(ev.MCP_TOOL, host, event_name, payload, **fields)
+    event.output = output
+    event.exit_code = exit_code
+    return event
+
+
+def decision_reply(decision):
+    """The reply both hosts accept for a deny (PreToolUse) or a block (Stop), else None."""
+    if decision.kind == ev.DENY:
+        return dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                             "permissionDecisionReason": decision.reason or "stalegreen"}})
+    if decision.kind == ev.BLOCK:
+        return dumps({"decision": "block", "reason": decision.reason})
+    return None
+
+
 def dumps(obj):
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 

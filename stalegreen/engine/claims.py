@@ -74,6 +74,10 @@ TOOLS = (
     (r"(?:dotnet|swift|bazel|zig|parcel|ng|nuxt|astro|gatsby|remix|vite|next)\s+build", "build", None),
     (r"docker(?:\s+compose)?\s+build", "build", "docker build"),
     (r"cmake\s+--build", "build", "cmake"),
+    (r"mix\s+credo", "lint", "credo"),
+    (r"mix\s+dialyzer", "typecheck", "dialyzer"),
+    (r"mix\s+compile", "build", "mix compile"),
+    (r"(?:mix|dotnet)\s+format", "lint", None),
     (r"make\s+(?:test|tests|check-tests)", "test", "make test"),
     (r"make\s+lint", "lint", "make lint"),
     (r"make(?:\s+(?:all|build|release))?(?=\s*$)", "build", "make"),
@@ -84,8 +88,9 @@ TOOLS = (
     (r"(?:bundle\s+exec\s+)?(?:rspec|rails\s+test|rake\s+test)", "test", "rspec"),
     (r"(?:vendor/bin/)?(?:phpunit|pest)", "test", "phpunit"),
     (r"(?:jest|vitest|mocha|jasmine|karma|ava|tox|nox|ctest|bats|unittest|minitest|nextest)", "test", None),
-    (r"(?:vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|pyre|phpstan|psalm|sorbet|tsc)", "typecheck", None),
-    (r"(?:golangci-lint|eslint|oxlint|stylelint|shellcheck|swiftlint|ktlint|rubocop|standardrb|flake8|pylint"
+    (r"(?:vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|pyre|phpstan|psalm|sorbet|dialyzer|tsc)", "typecheck",
+     None),
+    (r"(?:golangci-lint|staticcheck|credo|eslint|oxlint|stylelint|shellcheck|swiftlint|ktlint|rubocop|standardrb|flake8|pylint"
      r"|pycodestyle|pydocstyle|hadolint|markdownlint|yamllint|clippy|gofmt|isort|black|ruff(?:\s+check)?"
      r"|biome(?:\s+(?:check|lint|ci))?|prettier(?:\s+(?:--check|-c|check))?)", "lint", None),
     (r"(?:webpack|tsup|rollup|esbuild|ninja)", "build", None),
@@ -101,7 +106,8 @@ LETTER_CATEGORY = dict((v, k) for k, v in CATEGORY_LETTER.items())
 _PROSE_TOOLS = (
     r"(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:test|lint|build|typecheck)|cargo\s+(?:test|nextest|clippy|check|build)"
     r"|go\s+(?:test|vet|build)|(?:dotnet|mvn|mix|swift|deno)\s+(?:test|build)|(?:next|vite|docker)\s+build"
-    r"|vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|phpstan|tsc|golangci-lint|eslint|oxlint|stylelint"
+    r"|vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|phpstan|dialyzer|tsc|golangci-lint|staticcheck|credo"
+    r"|eslint|oxlint|stylelint"
     r"|shellcheck|swiftlint|ktlint|rubocop|flake8|pylint|clippy|gofmt|isort|ruff(?:\s+check)?"
     r"|biome(?:\s+check)?|prettier(?:\s+check)?|pytest|jest|vitest|mocha|playwright|cypress|rspec|phpunit"
     r"|nextest|webpack|tsup|esbuild"
@@ -219,7 +225,8 @@ _START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611]")
 _START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611")
 _SUBJECT_STARTS = frozenset((
     "everything all every it they both each them these those npm pnpm yarn bun cargo go dotnet mvn mix swift deno "
-    "next vite docker vue svelte basedpyright pyright mypy pytype phpstan tsc golangci eslint oxlint stylelint "
+    "next vite docker vue svelte basedpyright pyright mypy pytype phpstan dialyzer tsc golangci staticcheck credo "
+    "eslint oxlint stylelint "
     "shellcheck swiftlint ktlint rubocop flake8 pylint clippy gofmt isort ruff biome prettier pytest jest vitest "
     "mocha playwright cypress rspec phpunit nextest webpack tsup esbuild type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
@@ -227,7 +234,7 @@ _SUBJECT_STARTS = frozenset((
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
     "workspace docs test tests suite suites specs spec testcase testcases").split())
 _PREDICATE_STARTS = frozenset((
-    "pass passes passed passing compiles compiled compiling typechecks typecheck types successful successfully "
+    "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
     "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed finishes "
     "finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
@@ -414,7 +421,7 @@ class _Grammar(object):
             r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
             r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
             r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)|\b100\s?%\s+pass(?:ing|ed|es)?)"
-            r"|(?P<comp>\bcompil(?:es|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|without (?:any )?(?:errors?|warnings?"
+            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b)"
             r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no|zero|0) errors)"
             r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that|whether|if|is|are)\b))"
@@ -843,14 +850,16 @@ def _subject_info(reader, s, m):
             mods.append(low)
         else:
             break
+    while mods and mods[-1] in ("and", "of", "out"):
+        mods.pop()
     if mods:
         idx = before.lower().rfind(mods[-1])
         if idx >= 0:
             start = idx
     info["phrase_start"] = start
     info["mods"] = mods
-    info["verb_before"] = bool(reader.g.subset_verbs.search(" ".join(words[-len(mods) - 2:-len(mods) or None][-2:]))) \
-        if words else False
+    lead = words[:len(words) - len(mods)][-2:] if mods else words[-2:]
+    info["verb_before"] = bool(g.subset_verbs.search(" ".join(lead)))
     if kind == "test":
         mod_text = " ".join(mods)
         if unknown or re.search(r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified"
@@ -936,7 +945,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
     lowp = ptext.lower()
     if pronoun is not None and not group:
         group = [x for x in reader.antecedents() if x.get("category")]
-        if not group and re.match(r"(?:they|both|all|them|these|those|each)", pronoun["text"], re.I):
+        if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
+                and re.match(r"(?:they|both|all|them|these|those|each)", pronoun["text"], re.I):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
     start_of = (pronoun or (group[0] if group else None))
@@ -976,10 +986,6 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
         if subject and subject.get("category") == "typecheck":
             make("typecheck", subject)
         elif not subject or subject["kind"] in ("build", "buildable", "code", "pron") or subject.get("category") == "build":
-            if subject is None and re.match(r"\s*\w+\s+compil", s[:p.start()] + " " + ptext, re.I) \
-                    and not re.match(r"^\W*compil", s[p.start():], re.I) and p.start() > 0 \
-                    and re.search(r"\beverything\b", s[:p.start()], re.I):
-                return out
             make("build", subject, alternates=("typecheck",), scope="all")
         return out
     if kind == "tcv":
@@ -1119,7 +1125,7 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
             continue
         tail = s[x["end"]:]
         m = re.match(r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
-                     r"(pass(?:es|ed|ing)?|green|clean|succe\w+|ok)\b", tail, re.I)
+                     r"(pass(?:es|ed|ing)?|green|succe\w+)\b", tail, re.I)
         if m:
             spans.append((x["start"], x["end"] + m.end()))
     m = g.everything_alone.search(s)

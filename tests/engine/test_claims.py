@@ -159,6 +159,22 @@ def test_pronoun_subjects_take_their_antecedent():
     assert only("They pass.")["category"] == "test"
 
 
+def test_pronoun_defaults_only_for_passing_words():
+    # no antecedent: "they pass" is about tests, "both compile cleanly" about the build
+    assert categories("Both compile cleanly.") == ["build"]
+    assert categories("They are clean.") == []
+
+
+def test_clean_working_tree_is_not_an_everything_claim():
+    assert categories("Everything is clean and pushed to the branch.") == []
+    assert categories("Everything is committed; the tree is clean.") == []
+
+
+def test_elixir_and_go_tools():
+    assert categories("`mix credo` is clean and dialyzer passes.") == ["lint", "typecheck"]
+    assert only("staticcheck reports nothing.")["category"] == "lint"
+
+
 def test_scope_and_counts():
     assert only("41/41 passing.")["counts"] == {"passed": 41, "total": 41}
     assert only("41/41 passing.")["scope"] == "all"

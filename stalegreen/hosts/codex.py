@@ -57,6 +57,41 @@ def _exit_from_response(response):
     return None
 
 
+ROLLOUT_TAIL_BYTES = 1024 * 1024
+
+
+def exit_from_rollout(path, call_id):
+    """The exit status Codex wrote to its rollout for ``call_id`` (the hook payload has none).
+
+    0.171 writes ``item_completed`` with a ``CommandExecution`` item, older versions
+    ``exec_command_end``; both carry ``exit_code``. Only the file's tail is read.
+    """
+    if not path or not call_id:
+        return None
+    import json
+
+    try:
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            fh.seek(max(0, size - ROLLOUT_TAIL_BYTES))
+            lines = fh.read().decode("utf-8", "replace").splitlines()
+    except OSError:
+        return None
+    needle = '"%s"' % call_id
+    for line in reversed(lines):
+        if needle not in line or "exit_code" not in line:
+            continue
+        try:
+            payload = json.loads(line).get("payload") or {}
+        except ValueError:
+            continue
+        item = payload.get("item") if payload.get("type") == "item_completed" else payload
+        if isinstance(item, dict) and item.get("call_id", item.get("id")) == call_id \
+                and isinstance(item.get("exit_code"), int):
+            return item["exit_code"]
+    return None
+
+
 def _patch_applied(text):
     exit_code, _state, body = common.split_output_header(text)
     if exit_code not in (None, 0):
@@ -93,6 +128,8 @@ def to_event(event_name, payload):
             event.exit_code = _exit_from_response(response)
             if event.exit_code is None:
                 event.exit_code = exit_code
+            if event.exit_code is None:
+                event.exit_code = exit_from_rollout(payload.get("transcript_path"), payload.get("tool_use_id"))
             if event.exit_code is None and state == "completed":
                 event.exit_code = 0
             event.failed_without_number = event.exit_code is None and state == "failed"

@@ -114,3 +114,25 @@ def test_allowed_keys_match_the_real_codex_schemas():
         if inner:
             definition = schema["definitions"]["PreToolUseHookSpecificOutputWire"]
             assert set(definition["properties"]) == inner
+
+
+def test_exit_status_is_read_from_the_rollout_when_the_payload_has_none(tmp_path):
+    from stalegreen.hosts import codex
+
+    rollout = tmp_path / "rollout.jsonl"
+    lines = [
+        {"type": "response_item", "payload": {"type": "function_call", "name": "exec_command", "call_id": "call_1"}},
+        {"type": "event_msg", "payload": {"type": "item_completed", "item": {
+            "type": "CommandExecution", "id": "call_1", "exit_code": 3, "status": "failed"}}},
+        {"type": "event_msg", "payload": {"type": "exec_command_end", "call_id": "call_2", "exit_code": 0}},
+    ]
+    rollout.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    assert codex.exit_from_rollout(str(rollout), "call_1") == 3
+    assert codex.exit_from_rollout(str(rollout), "call_2") == 0
+    assert codex.exit_from_rollout(str(rollout), "call_9") is None
+    assert codex.exit_from_rollout(str(tmp_path / "missing.jsonl"), "call_1") is None
+    event = codex.to_event("PostToolUse", {
+        "session_id": "s", "turn_id": "t", "cwd": str(tmp_path), "transcript_path": str(rollout),
+        "hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command": "pytest"},
+        "tool_response": "1 failed in 0.1s\n", "tool_use_id": "call_1"})
+    assert event.exit_code == 3

@@ -129,9 +129,7 @@ class Run(object):
             self._jsonl(os.path.join(self.store, "errors.jsonl"))[-3:])
 
 
-@pytest.fixture(scope="module")
-def dsh_home(tmp_path_factory):
-    """A private HOME whose ``headless`` profile has the bridge installed with ``dsh plugin add``."""
+def require_toolchain():
     for path, what in ((os.path.join(NODE_BIN, "node"), "Node 22"), (os.path.join(PNPM_BIN, "pnpm"), "pnpm"),
                        (os.path.join(DSH_BIN, "dsh"), "dsh 0.1.0-rc.8")):
         if not os.access(path, os.X_OK):
@@ -141,21 +139,32 @@ def dsh_home(tmp_path_factory):
     probe = subprocess.run(netns_prefix() + ["ip", "link", "set", "lo", "up"], capture_output=True, text=True)
     if probe.returncode != 0:
         unavailable("cannot create a network namespace: %s" % probe.stderr.strip())
-    base = str(tmp_path_factory.mktemp("dsh"))
+
+
+def install_plugin(base, source):
+    """A new HOME under base whose ``headless`` profile got the bridge from ``dsh plugin add <source>``."""
     home = os.path.join(base, "home")
     os.makedirs(home)
-    env = base_env(home)
     out = os.path.join(base, "plugin-add")
     os.makedirs(out)
-    run_in_netns({"argv": [os.path.join(DSH_BIN, "dsh"), "plugin", "--profile", "headless", "add",
-                           "./dsh-bridge"], "env": env, "cwd": REPO, "timeout": 180, "out_dir": out})
+    run_in_netns({"argv": [os.path.join(DSH_BIN, "dsh"), "plugin", "--profile", "headless", "add", source],
+                  "env": base_env(home), "cwd": REPO, "timeout": 180, "out_dir": out})
     with open(os.path.join(out, "result.json")) as fh:
         rc = json.load(fh)["rc"]
+    with open(os.path.join(out, "stderr.txt")) as fh:
+        stderr = fh.read()
+    assert rc == 0, stderr
     with open(os.path.join(home, ".dsh", "profiles", "headless", "package.json")) as fh:
         profile = json.load(fh)
-    assert rc == 0 and "dsh-plugin-stalegreen" in profile["dsh"]["profile"]["bundles"], open(
-        os.path.join(out, "stderr.txt")).read()
+    assert "dsh-plugin-stalegreen" in profile["dsh"]["profile"]["bundles"], profile
     return home
+
+
+@pytest.fixture(scope="module")
+def dsh_home(tmp_path_factory):
+    """A private HOME whose ``headless`` profile has the bridge installed from the checkout."""
+    require_toolchain()
+    return install_plugin(str(tmp_path_factory.mktemp("dsh")), "./dsh-bridge")
 
 
 def base_env(home):
@@ -181,28 +190,33 @@ def run_in_netns(spec):
                    check=True, timeout=spec["timeout"] + 60)
 
 
+def run_session(home, tmp_path, script, options=None, broken=False, installed_bin=True):
+    """One headless dsh session in a fresh project, the plugin's options as a --patch overlay."""
+    project = make_project(str(tmp_path / "project"), broken=broken)
+    store = str(tmp_path / "store")
+    config = {"home": store, "timeoutMs": 30000}   # a loaded CI machine must not turn checks into allows
+    if installed_bin:
+        # The default lookup: <home>/bin/command.json, as `stalegreen install` writes it.
+        os.makedirs(os.path.join(store, "bin"))
+        with open(os.path.join(store, "bin", "command.json"), "w") as fh:
+            json.dump({"argv": [PY, "-m", "stalegreen"]}, fh)
+    config.update(options or {})
+    patch = str(tmp_path / "stalegreen.patch.yml")
+    with open(patch, "w") as fh:
+        fh.write("- id: stalegreen\n  config: %s\n" % json.dumps(config))
+    out = str(tmp_path / "out")
+    os.makedirs(out)
+    env = dict(base_env(home), DEEPSEEK_BASE_URL="http://127.0.0.1:%d" % PORT, DEEPSEEK_API_KEY="sk-mock")
+    run_in_netns({"argv": [os.path.join(DSH_BIN, "dsh"), "--profile", "headless", "--patch", patch, TASK],
+                  "env": env, "cwd": project, "timeout": 120, "out_dir": out, "script": script, "port": PORT})
+    return Run(out, store)
+
+
 @pytest.fixture
 def session(dsh_home, tmp_path):
     """session(script, options=None, broken=False, installed_bin=True) -> Run."""
-    def run(script, options=None, broken=False, installed_bin=True):
-        project = make_project(str(tmp_path / "project"), broken=broken)
-        store = str(tmp_path / "store")
-        config = {"home": store, "timeoutMs": 30000}   # a loaded CI machine must not turn checks into allows
-        if installed_bin:
-            # The default lookup: <home>/bin/command.json, as `stalegreen install` writes it.
-            os.makedirs(os.path.join(store, "bin"))
-            with open(os.path.join(store, "bin", "command.json"), "w") as fh:
-                json.dump({"argv": [PY, "-m", "stalegreen"]}, fh)
-        config.update(options or {})
-        patch = str(tmp_path / "stalegreen.patch.yml")
-        with open(patch, "w") as fh:
-            fh.write("- id: stalegreen\n  config: %s\n" % json.dumps(config))
-        out = str(tmp_path / "out")
-        os.makedirs(out)
-        env = dict(base_env(dsh_home), DEEPSEEK_BASE_URL="http://127.0.0.1:%d" % PORT, DEEPSEEK_API_KEY="sk-mock")
-        run_in_netns({"argv": [os.path.join(DSH_BIN, "dsh"), "--profile", "headless", "--patch", patch, TASK],
-                      "env": env, "cwd": project, "timeout": 120, "out_dir": out, "script": script, "port": PORT})
-        return Run(out, store)
+    def run(script, **kwargs):
+        return run_session(dsh_home, tmp_path, script, **kwargs)
     return run
 
 
@@ -278,3 +292,21 @@ def test_background_run_collected_with_job_output_is_evidence(session):
     steers = run.steers()
     assert len(steers) == 1 and receipt["id"] in steers[0], run.describe()
     assert run.stdout.strip() == answer, run.describe()
+
+
+def test_the_packed_npm_tarball_installs_and_gates(tmp_path):
+    """What npm would publish (package.json "files") is all the plugin needs."""
+    require_toolchain()
+    npm = os.path.join(NODE_BIN, "npm") if os.access(os.path.join(NODE_BIN, "npm"), os.X_OK) else shutil.which("npm")
+    if npm is None:
+        unavailable("npm not found")
+    packed = subprocess.run([npm, "pack", "--pack-destination", str(tmp_path)], cwd=os.path.join(REPO, "dsh-bridge"),
+                            capture_output=True, text=True, env=dict(os.environ, PATH=NODE_BIN + os.pathsep + os.environ["PATH"]))
+    assert packed.returncode == 0, packed.stderr
+    [tarball] = glob.glob(str(tmp_path / "dsh-plugin-stalegreen-*.tgz"))
+    home = install_plugin(str(tmp_path / "env"), tarball)
+    run = run_session(home, tmp_path, {"steps": [bash(PYTEST), {"text": "All tests pass."}], "after_steer": "unexpected"},
+                      broken=True)
+    assert run.rc == 0, run.describe()
+    [receipt] = run.records("receipts")
+    assert receipt["verdict"] == "fail" and len(run.steers()) == 1, run.describe()

@@ -12,7 +12,7 @@ import os
 import re
 
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, text_of
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, safely, text_field, text_of
 
 EDIT_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
 SHELL_TOOLS = ("Bash",)
@@ -77,7 +77,7 @@ class _Reader(object):
             for out in self.flush_message():
                 yield out
             self.message_id = mid
-        model = message.get("model")
+        model = text_field(message.get("model"))
         if model and not model.startswith("<"):
             self.info["model"] = model
         self.message_ts = ts
@@ -91,13 +91,14 @@ class _Reader(object):
                     self.texts.append(text)
             elif kind == "tool_use":
                 self.has_tool = True
-                name = block.get("name") or ""
+                name = text_field(block.get("name")) or ""
+                tool_id = text_field(block.get("id"))
                 tool_input = block.get("input") if isinstance(block.get("input"), dict) else {}
-                if name in SHELL_TOOLS or name in EDIT_TOOLS or name in OUTPUT_TOOLS:
-                    self.calls[block.get("id")] = (name, tool_input)
-                if name in SHELL_TOOLS and isinstance(tool_input.get("command"), str):
+                if tool_id and (name in SHELL_TOOLS or name in EDIT_TOOLS or name in OUTPUT_TOOLS):
+                    self.calls[tool_id] = (name, tool_input)
+                if tool_id and name in SHELL_TOOLS and text_field(tool_input.get("command")):
                     yield self.event(ev.PRE_SHELL, ts, command=tool_input["command"],
-                                     tool_use_id=block.get("id"), tool_name=name,
+                                     tool_use_id=tool_id, tool_name=name,
                                      background=bool(tool_input.get("run_in_background")))
 
     def user(self, row, ts):
@@ -123,7 +124,7 @@ class _Reader(object):
             yield self.event(ev.PROMPT, ts, message=text[:MAX_TEXT])
 
     def tool_result(self, block, structured, ts):
-        call = self.calls.pop(block.get("tool_use_id"), None)
+        call = self.calls.pop(text_field(block.get("tool_use_id")), None)
         if call is None:
             return
         name, tool_input = call
@@ -142,7 +143,7 @@ class _Reader(object):
                                  tool_use_id=block.get("tool_use_id"), tool_name=name)
             return
         structured = structured if isinstance(structured, dict) else {}
-        fields = {"command": tool_input.get("command") or "", "tool_use_id": block.get("tool_use_id"),
+        fields = {"command": text_field(tool_input.get("command")) or "", "tool_use_id": block.get("tool_use_id"),
                   "tool_name": name, "interrupted": bool(structured.get("interrupted"))}
         task_id = structured.get("backgroundTaskId")
         match = BACKGROUND_TEXT.match(text) if not is_error else None
@@ -215,19 +216,19 @@ def read(path, session, agent=None, info=None, meter=None):
         kind = row.get("type")
         if kind not in ("assistant", "user"):
             continue
-        ts = row.get("timestamp")
-        cwd = row.get("cwd")
-        if isinstance(cwd, str) and cwd:
+        ts = text_field(row.get("timestamp"))
+        cwd = text_field(row.get("cwd"))
+        if cwd:
             reader.cwd = cwd
             info.setdefault("cwd", cwd)
-        if "kind" not in info and row.get("entrypoint"):
-            info["kind"] = session_kind(row.get("entrypoint"))
-        if "version" not in info and row.get("version"):
-            info["version"] = row.get("version")
+        if "kind" not in info and text_field(row.get("entrypoint")):
+            info["kind"] = session_kind(row["entrypoint"])
+        if "version" not in info and text_field(row.get("version")):
+            info["version"] = row["version"]
         if agent is None and row.get("isSidechain"):
             continue        # 1.x inline sidechains: their own agent, not the main turn
         handler = reader.assistant if kind == "assistant" else reader.user
-        for out in handler(row, ts):
+        for out in safely(handler(row, ts), meter):
             yield out
     for out in reader.flush_message():
         yield out

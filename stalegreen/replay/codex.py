@@ -13,7 +13,7 @@ import json
 import re
 
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, text_of
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, safely, text_field, text_of
 
 SHELL_FUNCTIONS = ("exec_command", "shell", "shell_command", "local_shell", "container.exec")
 PROCESS_EXITED = re.compile(r"^Process exited with code (-?\d+)\s*$", re.M)
@@ -386,7 +386,7 @@ class _Reader(object):
         p = row.get("payload")
         if not isinstance(p, dict):
             return
-        ts = row.get("timestamp")
+        ts = text_field(row.get("timestamp"))
         if kind == "session_meta":
             if self.own_id is None:
                 self.own_id = p.get("id")
@@ -517,7 +517,7 @@ def read(path, session, agent=None, info=None, meter=None):
     info = info if info is not None else {}
     reader = _Reader(session, agent, info)
     for row in iter_records(path, meter, None, _noise):
-        for out in reader.record(row):
+        for out in safely(reader.record(row), meter):
             yield out
     for out in reader.flush_stop():
         yield out

@@ -12,7 +12,7 @@ import os
 import re
 
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, text_of
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, safely, text_of
 
 EXIT_MARKER = re.compile(r"\n?\[exit code: (-?\d+)\]\s*\Z")
 TIMED_OUT = re.compile(r"\[timed out after \d+ms\]")
@@ -41,42 +41,48 @@ def _ts(millis):
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + ".%03dZ" % (int(millis) % 1000)
 
 
-def read(path, session, agent=None, info=None, meter=None):
-    """Yield the events of one dsh session log in order."""
-    info = info if info is not None else {}
-    calls = {}
-    turn = None
-    cwd = ""
-    for row in iter_records(path, meter, WANTED):
+class _Reader(object):
+    """Open tool calls, the current turn and the working directory of one session log."""
+
+    def __init__(self, session, agent, info):
+        self.session = session
+        self.agent = agent
+        self.info = info
+        self.calls = {}
+        self.turn = None
+        self.cwd = ""
+
+    def record(self, row):
+        session, agent, info, turn = self.session, self.agent, self.info, self.turn
         kind = row.get("type")
         data = row.get("data") if isinstance(row.get("data"), dict) else {}
         ts = _ts(row.get("time") or row.get("createdAt"))
         common = {"session": session, "agent": agent, "ts": ts, "replay": True,
-                  "cwd": cwd, "model": info.get("model")}
+                  "cwd": self.cwd, "model": info.get("model")}
         if kind == "session":
-            cwd = row.get("cwd") or ""
-            info.setdefault("cwd", cwd)
+            self.cwd = row.get("cwd") or ""
+            info.setdefault("cwd", self.cwd)
             info.setdefault("kind", "subagent" if row.get("delegationDepth") else "unknown")
-            continue
+            return
         if kind == "turn/start":
-            turn = str(data.get("turn"))
+            self.turn = turn = str(data.get("turn"))
             yield ev.Event(ev.PROMPT, "dsh", turn=turn, **common)
         elif kind == "tool/call":
             name = data.get("name") or ""
             args = _arguments(data.get("arguments"))
             call_id = data.get("callId")
             if name in SHELL_TOOLS and isinstance(args.get("command"), str):
-                calls[call_id] = (name, args)
+                self.calls[call_id] = (name, args)
                 yield ev.Event(ev.PRE_SHELL, "dsh", turn=turn, command=args["command"],
                                tool_use_id=call_id, tool_name=name, **common)
             elif name in EDIT_TOOLS:
-                calls[call_id] = (name, args)
+                self.calls[call_id] = (name, args)
         elif kind == "tool/result":
             message = data.get("message") if isinstance(data.get("message"), dict) else {}
             for block in message.get("content") or ():
                 if not isinstance(block, dict) or block.get("type") != "tool-result":
                     continue
-                call = calls.pop(block.get("toolCallId"), None)
+                call = self.calls.pop(block.get("toolCallId"), None)
                 if call is None:
                     continue
                 name, args = call
@@ -85,7 +91,7 @@ def read(path, session, agent=None, info=None, meter=None):
                     meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
                     paths = [d.get("path") for d in meta.get("diffs") or () if isinstance(d, dict)]
                     paths = [p for p in paths if p] or [args.get("path") or args.get("file_path")]
-                    paths = [p if os.path.isabs(p) else os.path.join(cwd, p) for p in paths if p]
+                    paths = [p if os.path.isabs(p) else os.path.join(self.cwd, p) for p in paths if p]
                     if paths and not block.get("isError") and not text.startswith("Error:"):
                         yield ev.Event(ev.FILE_EDIT, "dsh", turn=turn, paths=tuple(paths),
                                        edit_kind=name, tool_name=name, **common)
@@ -98,7 +104,7 @@ def read(path, session, agent=None, info=None, meter=None):
                 interrupted = bool(TIMED_OUT.search(output))
                 if output.endswith("(no output)"):
                     output = output[:-len("(no output)")]
-                yield ev.Event(ev.POST_SHELL, "dsh", turn=turn, command=args.get("command") or "",
+                yield ev.Event(ev.POST_SHELL, "dsh", turn=turn, command=args["command"],
                                tool_use_id=block.get("toolCallId"), tool_name=name,
                                exit_code=None if interrupted else exit_code,
                                interrupted=interrupted, output=clip(output), **common)
@@ -110,8 +116,16 @@ def read(path, session, agent=None, info=None, meter=None):
                 common["model"] = source["model"]
             content = message.get("content") or ()
             if any(isinstance(b, dict) and b.get("type") == "tool-call" for b in content):
-                continue
+                return
             text = text_of(content)
             if text.strip():
                 yield ev.Event(ev.STOP, "dsh", turn=turn, message=text[:MAX_TEXT],
                                event_name="turn-stopping", **common)
+
+
+def read(path, session, agent=None, info=None, meter=None):
+    """Yield the events of one dsh session log in order."""
+    reader = _Reader(session, agent, info if info is not None else {})
+    for row in iter_records(path, meter, WANTED):
+        for out in safely(reader.record(row), meter):
+            yield out

@@ -121,6 +121,8 @@ def first_record(path):
 
 def clip(text, limit=MAX_OUTPUT):
     """Keep the first quarter and the tail of a long output, saying how much was dropped."""
+    if not isinstance(text, str):
+        text = text_of(text)
     if not text or len(text) <= limit:
         return text or ""
     head = limit // 4
@@ -165,3 +167,22 @@ def read_capped(path, limit=MAX_OUTPUT):
         return data.decode("utf-8", "replace")
     except (OSError, ValueError):
         return None
+
+
+MALFORMED = (TypeError, AttributeError, ValueError, KeyError, IndexError)
+
+
+def safely(produce, meter=None):
+    """The events one record produces, or none when the record has an unexpected shape (a
+    field of the wrong type): one odd line never ends a replay; it is counted as bad."""
+    try:
+        return list(produce)
+    except MALFORMED:
+        if meter is not None:
+            meter.bad_lines += 1
+        return ()
+
+
+def text_field(value):
+    """``value`` when it is a non-empty string, else None (timestamps, ids, paths)."""
+    return value if isinstance(value, str) and value else None

@@ -266,3 +266,50 @@ def test_codex_running_cell_finishes_on_wait(tmp_path):
     posts = events_by_kind(list(codex.read(str(path), "s")), ev.POST_SHELL)
     assert [(p.command, p.exit_code) for p in posts] == [("npm test", 1), ("cargo test", None)]
     assert "Tests  1 failed" in posts[0].output and "3 passed" in posts[1].output
+
+
+ODD_VALUES = [None, 1, "x", [], {}, [1, "a", None], {"type": 3}, True, -1.5]
+
+
+def _mutated(obj, rnd):
+    """A copy of a record with fields dropped or replaced by values of the wrong type."""
+    if isinstance(obj, dict):
+        out = {}
+        for key, value in obj.items():
+            roll = rnd.random()
+            if roll < 0.05:
+                continue
+            out[key] = rnd.choice(ODD_VALUES) if roll < 0.12 else _mutated(value, rnd)
+        return out
+    if isinstance(obj, list):
+        return [_mutated(v, rnd) for v in obj if rnd.random() > 0.05]
+    return obj
+
+
+@pytest.mark.parametrize("harness,parts", [
+    ("claude", ("claude", "e2e-mock-2.1.332", "c61cc03a-dba9-4755-a1da-95d635825e38.jsonl")),
+    ("claude", ("claude", "marot-spotter", "tool_heavy.jsonl")),
+    ("codex", ("codex", "codemie-code", "rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl")),
+    ("codex", ("codex", "e2e-mock-0.171.0", "rollout-2026-11-29T18-45-19-01a228a0-3a67-72a3-985a-90f2c499648a.jsonl")),
+    ("dsh", ("dsh", "e2e-0.1.0-rc.8", "basic-steer", "session-d737fd46-0f01-4610-b708-53b458dc24a8.session.jsonl")),
+])
+def test_malformed_records_never_end_a_replay(tmp_path, harness, parts):
+    import random
+
+    source = shared_path("transcripts", *parts)
+    module = {"claude": claude, "codex": codex, "dsh": dsh}[harness]
+    with open(source, "rb") as fh:
+        lines = fh.read().splitlines()
+    for seed in range(8):
+        rnd = random.Random(seed)
+        out = []
+        for line in lines:
+            record = json.loads(line)
+            out.append(line[:len(line) // 2] if rnd.random() < 0.03 else json.dumps(_mutated(record, rnd)).encode())
+        path = tmp_path / ("mutated-%d.jsonl" % seed)
+        path.write_bytes(b"\n".join(out) + b"\n")
+        meter = Meter()
+        events = list(module.read(str(path), "s", meter=meter))
+        for event in events:
+            assert event.ts is None or isinstance(event.ts, str)
+            assert isinstance(event.command, str) and isinstance(event.message, str) and isinstance(event.output, str)

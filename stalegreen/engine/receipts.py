@@ -55,8 +55,14 @@ def _receipted_ids(session):
     return set(r.get("id") for r in session.read("receipts"))
 
 
-def _via(output):
-    """The tool a package script really ran (``> vitest run``), for the block message."""
+PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
+
+
+def _via(output, runner):
+    """The tool a package script really ran (``> vitest run``), for the block message. Only
+    package managers echo their script that way (pytest marks failing source lines with ``>``)."""
+    if not runner or runner.split()[0] not in PACKAGE_MANAGERS:
+        return None
     match = _SCRIPT_ECHO.search(output or "")
     return match.group(1).strip() if match else None
 
@@ -112,7 +118,7 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     receipt.update({
         "cwd": pending.get("cwd") or event.cwd, "runner": pending.get("runner"),
         "category": pending["category"], "scope": pending.get("scope", "all"),
-        "via": _via(text), "exit": exit_code, "verdict": result["verdict"], "counts": result["counts"],
+        "via": _via(text, pending.get("runner")), "exit": exit_code, "verdict": result["verdict"], "counts": result["counts"],
         "signal": result["signal"], "masked": False, "maskReason": None, "wrapped": True,
         "unwrapped": None, "background": background, "interrupted": exit_code in INTERRUPTED_EXITS,
         "fingerprint": ({"available": False, "reason": "background"} if background
@@ -190,7 +196,7 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         rid = pending["id"] if pending else session.next_id()
         receipt = _base_receipt(event, session, rid, run, command, ts)
         receipt.update({
-            "via": _via(output), "exit": exits[index], "verdict": result["verdict"],
+            "via": _via(output, run.runner), "exit": exits[index], "verdict": result["verdict"],
             "counts": result["counts"], "signal": result["signal"], "masked": bool(mask.masked),
             "maskReason": ",".join(r for r in mask.reasons if r != "devnull:stderr") or None,
             "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
@@ -307,7 +313,7 @@ def _resolve(event, config, session, deferred, exit_code, output, failed_without
             "session": session.root, "agent": event.agent, "cwd": deferred.get("cwd") or event.cwd,
             "cmd": deferred.get("cmd"), "source": deferred.get("command") or deferred.get("cmd"),
             "runner": deferred.get("runner"), "category": deferred.get("category"),
-            "scope": (pending or {}).get("scope", "all"), "via": _via(text), "exit": exit_code,
+            "scope": (pending or {}).get("scope", "all"), "via": _via(text, deferred.get("runner")), "exit": exit_code,
             "verdict": result["verdict"], "counts": result["counts"], "signal": result["signal"],
             "masked": False, "maskReason": None, "wrapped": False, "unwrapped": "background",
             "background": True, "interrupted": exit_code in INTERRUPTED_EXITS,

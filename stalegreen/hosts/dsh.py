@@ -115,13 +115,13 @@ def _exit_code(result, text_exit):
 
 
 def _common(event_name, payload):
-    """Fields every dsh event has. ``extra["config"]`` carries the plugin's option overrides."""
+    """Fields every dsh event has; the plugin row's options become config overrides."""
     return {
         "event_name": event_name,
         "session": _safe_name(_text(payload.get("session")) or "dsh-unknown"),
         "agent": _text(payload.get("agent")) or None,
         "rewrite_policy": ev.REWRITE_NONE,
-        "extra": {"config": _options(payload)},
+        "overrides": _options(payload),
     }
 
 
@@ -223,42 +223,12 @@ def to_event(event_name, payload):
     return ev.Event(ev.IGNORED, "dsh", **fields)
 
 
-def _strict_deny(event):
-    """SHIM until ``core.handle`` applies ``event.extra["config"]`` over the loaded config: the
-    plugin's ``mode: strict`` when stalegreen's config files say ``rewrite``. Same rule as the
-    engine's strict branch (a masked run whose exit status is lost is denied); the engine has
-    already recorded the pending runs, so this only decides."""
-    from stalegreen.engine import catalog, config as config_module, core, masking, shell
-
-    if event.background or not catalog.might_contain_runner(event.command):
-        return None
-    config = config_module.load(event.cwd)
-    if config["mode"] == "strict":
-        return None   # the engine already applied strict mode itself
-    parse = shell.parse(event.command)
-    for run in core._enabled_runs(catalog.find_runs(parse, config, event.cwd), config):
-        mask = masking.analyze(parse, run)
-        if mask.masked and not mask.exit_preserved:
-            return ev.Decision(ev.DENY, reason=core._strict_deny_message(run, mask, "host-cannot-rewrite"))
-    return None
-
-
 def render(event, decision):
-    """The engine's Decision -> the bridge's reply ``(stdout, 0)``.
-
-    The plugin's own options are honoured here too, whatever the engine saw: ``policy: advisory``
-    never steers and a ``mode`` other than ``strict`` never denies.
-    """
-    options = (event.extra or {}).get("config") or {}
-    if event.kind == ev.PRE_SHELL and options.get("mode") == "strict" and decision.kind == ev.ALLOW:
-        decision = _strict_deny(event) or decision
+    """The engine's Decision -> the bridge's reply ``(stdout, 0)``. The plugin's options already
+    reached the engine as config overrides, so a deny or a block here is meant."""
     if event.kind == ev.PRE_SHELL and decision.kind == ev.DENY:
-        if options.get("mode", "strict") != "strict":
-            return "", 0
         return json.dumps({"kind": "deny", "reason": decision.reason}), 0
     if event.kind == ev.STOP and decision.kind == ev.BLOCK:
-        if options.get("policy") == "advisory":
-            return "", 0
         return json.dumps({"kind": "steer", "text": decision.reason}), 0
     return "", 0
 

@@ -138,9 +138,9 @@ def test_job_output_finishes_a_background_run_only_once_it_settled():
 def test_plugin_options_travel_as_config_overrides_and_bad_ones_are_dropped():
     name, payload = forwarded("tools_pre-execute")
     payload["options"] = {"policy": "advisory", "mode": "strict", "home": "/x", "bogus": 1}
-    assert dsh.to_event(name, payload).extra == {"config": {"policy": "advisory", "mode": "strict"}}
+    assert dsh.to_event(name, payload).overrides == {"policy": "advisory", "mode": "strict"}
     payload["options"] = {"policy": "sometimes"}
-    assert dsh.to_event(name, payload).extra == {"config": {}}
+    assert not dsh.to_event(name, payload).overrides
 
 
 # ---------------------------------------------------------------- render
@@ -160,12 +160,17 @@ def test_render_deny_steer_and_allow():
     assert dsh.allow_output("agent/turn-stopping") == ""
 
 
-def test_render_honours_the_plugin_options_whatever_the_engine_said():
-    deny = ev.Decision(ev.DENY, reason="no")
-    assert dsh.render(_event("tools_pre-execute", mode="rewrite"), deny) == ("", 0)
-    assert dsh.render(_event("tools_pre-execute", mode="off"), deny) == ("", 0)
-    block = ev.Decision(ev.BLOCK, reason="stale")
-    assert dsh.render(_event("agent_turn-stopping", policy="advisory"), block) == ("", 0)
+def test_plugin_options_override_the_config_files(sg_home, tmp_path):
+    """A plugin row's ``mode``/``policy`` win over ~/.stalegreen/config.json, in the engine."""
+    from stalegreen.engine import config as config_module
+
+    os.makedirs(str(sg_home), exist_ok=True)
+    with open(os.path.join(str(sg_home), "config.json"), "w") as fh:
+        json.dump({"mode": "strict"}, fh)
+    event = _event("tools_pre-execute", mode="rewrite", policy="advisory")
+    assert event.overrides == {"mode": "rewrite", "policy": "advisory"}
+    merged = config_module.apply_overrides(config_module.load(str(tmp_path)), event.overrides)
+    assert (merged["mode"], merged["policy"]) == ("rewrite", "advisory")
 
 
 def test_split_exit_marker():
@@ -388,4 +393,5 @@ def test_session_strict_option_denies_the_masked_run_and_advisory_never_steers(p
     strict.bash(suite_cmd)
     strict.edit("calc.py", "return a + b", "return b + a")
     assert strict.stop(1, "All tests pass.") is None   # STALE, but advisory: recorded, never steered
-    assert strict.records("verdicts")[-1]["verdicts"][0]["verdict"] == "STALE"
+    last = strict.records("verdicts")[-1]["verdicts"][0]
+    assert (last["verdict"], last["action"]) == ("STALE", "advisory")

@@ -451,7 +451,8 @@ class _Grammar(object):
             r"|(?P<checkout>\bchecks? out\b)", I | A)
         self.pass_object = c(
             r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along|over"
-            r"|into|around|back|down|onto|on to|in the|to|via|by|as|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
+            r"|into|around|back|down|onto|on to|in the|to|via|by|as|rate|rates|count|counts|percentage|ratio"
+            r"|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$", I | A)
@@ -552,15 +553,21 @@ class _Reader(object):
         self.spans.append((kind, original, category, tool, scope))
         return " sg%s%dx " % (kind, len(self.spans) - 1)
 
+    def span(self, index):
+        """The placeholder's (kind, original, category, tool, scope); plain code if unknown."""
+        if 0 <= index < len(self.spans):
+            return self.spans[index]
+        return ("c", "sg%dx" % index, None, None, None)
+
     def restore(self, text):
         def put_back(m):
-            kind, original = self.spans[int(m.group(2))][:2]
+            kind, original = self.span(int(m.group(2)))[:2]
             if kind == "q":
                 return '"%s"' % original
             return "`%s`" % original
 
         text = re.sub(r" ?\bsg([tylbicq])(\d+)x\b ?", put_back, text).strip()
-        return text.replace(u"sg\u200b", "sg")
+        return re.sub(u"(?i)(sg)\u200b", r"\1", text)
 
     def _ignore(self, text, reason, sentence=None, category=None):
         text = re.sub(r"\s+", " ", text).strip()[:MAX_TEXT]
@@ -577,7 +584,7 @@ class _Reader(object):
         """Replace code and quotations with placeholder words; note the claim-like ones."""
         g = self.g
         # a literal placeholder-like word in the message must not be taken for one
-        text = re.sub(r"(?<![A-Za-z0-9])sg(?=[tylbicq]\d+x)", u"sg\u200b", text)
+        text = re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
 
         def fence(m):
             body = m.group(2)
@@ -810,8 +817,7 @@ def _subject_info(reader, s, m):
     info = {"kind": kind, "start": m.start(), "end": m.end(), "category": None, "tool": None, "scope": None,
             "qualified": False, "text": text}
     if kind == "code":
-        letter, index = text[2], int(text[3:-1])
-        span = reader.spans[index]
+        span = reader.span(int(text[3:-1]))
         info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
     elif kind == "tool":
         name = re.sub(r"\s+", " ", text.lower()).split(" -")[0].strip()

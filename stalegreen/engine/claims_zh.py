@@ -31,7 +31,7 @@ class Grammar(object):
         c = re.compile
         I = re.I
         self.subject = c(
-            u"(?P<code>sg[tylbi]\\d+x)"
+            u"(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + _PROSE_TOOLS + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript)" + _Z + u")"
@@ -45,7 +45,9 @@ class Grammar(object):
             u"|(?P<clean>没有(?:任何)?(?:报错|错误|警告|问题|失败)|无(?:任何)?(?:错误|报错|警告|失败|问题)"
             u"|零(?:错误|警告|报错|问题)|" + _A + u"0 ?个?(?:错误|警告|问题)|干净)"
             u"|(?P<bverb>(?:可以)?正常编译)"
-            u"|(?P<pass>通过|跑通|全绿|变绿|绿了|是绿的|成功|过了)")
+            # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
+            u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、]|\\s*(?:$|[（(\\d,，。]))|跑通|全绿|变绿|绿了|是绿的"
+            u"|成功(?!率)|过了)")
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
         self.all_marker = c(_ALL)
@@ -134,7 +136,7 @@ class Grammar(object):
         info = {"kind": kind, "start": m.start(), "end": m.end(), "category": None, "tool": None, "scope": None,
                 "text": text, "qualified": False}
         if kind == "code":
-            span = reader.spans[int(text[3:-1])]
+            span = reader.span(int(text[3:-1]))
             info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
         elif kind == "tool":
             from stalegreen.engine.claims import classify_command

@@ -115,6 +115,17 @@ def test_chinese_non_claims(text, reason):
     assert categories(text) == [] and reasons(text) == [reason]
 
 
+def test_chinese_tong_guo_as_preposition_or_rate_is_not_a_claim():
+    assert categories(u"测试数据通过 fixture 注入。") == []
+    assert categories(u"测试通过率提高到 95%。") == []
+    assert categories(u"测试全部通过 (41/41)。") == ["test"]
+
+
+def test_pass_rate_is_not_a_claim():
+    assert categories("Test pass rate: 98%.") == []
+    assert categories("The test passes the fixture to the helper.") == []
+
+
 def test_mixed_language_message():
     text = u"已修复登录问题。All 12 tests pass，lint 也通过了。构建成功。"
     found = extract(text).claims
@@ -219,6 +230,43 @@ def test_odd_input_never_raises():
     for text in ("", "   ", "`", "```", "\"", u"\u300c", "a" * 5000, "? ! .", "sgt99x passes", None, 42):
         result = claims.extract(text)
         assert isinstance(result.claims, list) and isinstance(result.ignored, list)
+
+
+REASONS = {"hedged", "future", "question", "negated", "conditional", "relayed", "quoted", "code", "instruction",
+           "plan"}
+
+
+def check_well_formed(result, completion=False):
+    allowed = set(CATS) | ({"completion"} if completion else set())
+    seen = set()
+    for claim in result.claims:
+        assert claim["category"] in allowed and claim["category"] not in seen
+        seen.add(claim["category"])
+        assert claim["scope"] in ("all", "subset") and isinstance(claim["qualified"], bool)
+        assert claim["text"] and claim["text"] in claim["sentence"] or "`" in claim["text"] or '"' in claim["text"]
+        assert isinstance(claim["counts"], dict) and set(claim["counts"]) <= {"passed", "total"}
+        assert claim["tool"] is None or isinstance(claim["tool"], str)
+        assert isinstance(claim["alternates"], list) and claim["lang"] in ("en", "zh")
+        assert u"\u200b" not in claim["sentence"] and u"\u200b" not in claim["text"]
+    for near in result.ignored:
+        assert near["reason"] in REASONS and near["text"]
+
+
+def test_mangled_corpus_text_never_raises_and_stays_well_formed():
+    """Corpus entries cut, joined, re-cased and sprinkled with markdown and quote characters."""
+    import random
+
+    rng = random.Random(20261129)
+    texts = [r["text"] for r in _load("en") + _load("zh")]
+    noise = ["`", "```", "\"", "'", u"\u201c", u"\u300c", "**", "- [ ] ", "> ", "|", "\n\n", "?", u"\uff1f", "(", ")",
+             "sgt0x", "sgq12x", u"\u2705", "41/41", "::", "\t"]
+    for _ in range(400):
+        parts = rng.sample(texts, 3)
+        text = "".join(p[:rng.randint(0, len(p))] + rng.choice(noise) for p in parts)
+        if rng.random() < 0.3:
+            text = text.upper() if rng.random() < 0.5 else text.lower()
+        completion = rng.random() < 0.5
+        check_well_formed(claims.extract(text, completion=completion), completion)
 
 
 # ------------------------------------------------------------------ the team's labelled corpora

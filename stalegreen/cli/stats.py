@@ -22,7 +22,7 @@ def _table(title, groups, write):
 
 
 def render_text(collection, overall, groups, write):
-    from stalegreen.replay.report import CLAIM_LABELS, RUN_LABELS, percent
+    from stalegreen.replay.report import CLAIM_LABELS, RUN_LABELS, percent, top_hiders
 
     claims = overall.total_claims
     head = "Green claims     %3d   in %d sessions" % (claims, overall.sessions_with_claims)
@@ -39,6 +39,9 @@ def render_text(collection, overall, groups, write):
     for key, label, meaning in RUN_LABELS:
         write("  %-14s %7s %5s   %s" % (label, "{:,}".format(overall.runs[key]), percent(overall.run_rate(key)),
                                        meaning))
+    hiders = top_hiders(overall)
+    if hiders:
+        write("  hidden by      %s" % ", ".join("%s %s" % (kind, "{:,}".format(count)) for kind, count in hiders))
     if len(groups["harness"]) > 1:
         _table("By harness", groups["harness"], write)
     _table("By model", groups["model"], write)

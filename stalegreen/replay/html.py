@@ -4,7 +4,7 @@ network) that shows at a glance how trustworthy an agent's green claims were."""
 import time
 from html import escape
 
-from stalegreen.replay.report import CLAIM_LABELS, PROBLEMS, RUN_LABELS, percent, row_json, \
+from stalegreen.replay.report import CLAIM_LABELS, PROBLEMS, RUN_LABELS, percent, row_json, top_hiders, \
     unique_claims, verdict_rows
 
 COLORS = {"FRESH": "#2f9e62", "STALE": "#e2a016", "FAILED": "#d64545", "MASKED": "#7b5cd6",
@@ -94,6 +94,37 @@ def run_bars(rows, width=960):
         y += gap
     parts.append("</svg>")
     return "".join(parts)
+
+
+def hider_bars(hiders, width=960):
+    """What hid the exit status, most frequent first (counts of runs)."""
+    if not hiders:
+        return '<p class="muted">No verification run hid its exit status.</p>'
+    label_w, bar_h, gap = 190, 18, 10
+    top = max(count for _, count in hiders) or 1
+    span = width - label_w - 70
+    parts = ['<svg class="chart" role="img" width="100%%" viewBox="0 0 %d %d" xmlns="http://www.w3.org/2000/svg">'
+             % (width, len(hiders) * (bar_h + gap) + 4)]
+    for index, (kind, count) in enumerate(hiders):
+        y = index * (bar_h + gap) + 2
+        parts.append('<text x="0" y="%d" font-size="13" fill="#1d2530">%s</text>' % (y + 14, escape(_hider_name(kind))))
+        parts.append('<rect x="%d" y="%d" width="%.1f" height="%d" rx="3" fill="%s"><title>%s: %d runs</title></rect>'
+                     % (label_w, y, max(span * count / float(top), 2), bar_h, RUN_COLORS["masked"], escape(kind), count))
+        parts.append('<text x="%.1f" y="%d" font-size="12" fill="#5f6b78">%d</text>'
+                     % (label_w + span * count / float(top) + 6, y + 14, count))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+HIDER_NAMES = {"or-chain": "|| suffix", "semicolon": "; chain", "devnull:stdout": "stdout to /dev/null",
+               "devnull:both": "all output to /dev/null", "redirect": "output redirected to a file",
+               "negated": "leading !", "background": "sent to the background"}
+
+
+def _hider_name(kind):
+    if kind.startswith("pipe:"):
+        return "piped into %s" % kind[5:]
+    return HIDER_NAMES.get(kind, kind)
 
 
 def weekly_columns(sessions, width=960, height=220):
@@ -207,6 +238,7 @@ def render(collection, overall, groups):
         "<h2>Green claims by verdict</h2><div class=panel>%s%s</div>" % (_legend(ORDER), stacked_bars(harness_rows)),
         "<h2>Claims per week</h2><div class=panel>%s%s</div>" % (_legend(ORDER), weekly_columns(collection.sessions)),
         "<h2>Verification runs that hid their result</h2><div class=panel>%s</div>" % run_bars(run_rows),
+        "<h2>What hid the exit status</h2><div class=panel>%s</div>" % hider_bars(top_hiders(overall, 8)),
         _group_table("By model", groups["model"]),
         _group_table("By session kind", groups["kind"]),
         "<h2>Latest stale, failed and masked claims</h2><div class=panel>%s</div>" % _problem_list(collection),

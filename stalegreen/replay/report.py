@@ -155,7 +155,7 @@ class Tally(object):
 
     def __init__(self):
         self.claims = dict((k, 0) for k in CLAIM_KINDS)
-        self.runs = {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0}
+        self.runs = replay_run.new_runs()
         self.sessions = 0
         self.sessions_with_claims = 0
         self.repeated = 0
@@ -169,8 +169,10 @@ class Tally(object):
             verdict = entry["record"].get("verdict")
             if verdict in self.claims:
                 self.claims[verdict] += 1
-        for key in self.runs:
+        for key in ("total", "masked", "hidFailure", "noResult"):
             self.runs[key] += session.runs.get(key, 0)
+        for kind, count in (session.runs.get("hiddenBy") or {}).items():
+            self.runs["hiddenBy"][kind] = self.runs["hiddenBy"].get(kind, 0) + count
 
     @property
     def total_claims(self):
@@ -187,7 +189,7 @@ class Tally(object):
         return {
             "sessions": self.sessions, "sessionsWithClaims": self.sessions_with_claims,
             "claims": self.total_claims, "repeatedCountedOnce": self.repeated,
-            "verdicts": dict(self.claims), "runs": dict(self.runs),
+            "verdicts": dict(self.claims), "runs": dict(self.runs, hiddenBy=dict(self.runs["hiddenBy"])),
             "rates": {"fresh": self.rate("FRESH"), "stale": self.rate("STALE"), "failed": self.rate("FAILED"),
                       "masked": self.rate("MASKED"), "none": self.rate("NONE"),
                       "hiddenExit": self.run_rate("masked"), "hidFailure": self.run_rate("hidFailure"),
@@ -253,3 +255,8 @@ def counts_text(counts):
 
 def percent(value):
     return "%d%%" % round(value * 100)
+
+
+def top_hiders(tally, limit=6):
+    """What hid exits most often: ``[(kind, count), ...]``, most first."""
+    return sorted(tally.runs["hiddenBy"].items(), key=lambda item: (-item[1], item[0]))[:limit]

@@ -244,7 +244,7 @@ def _memory_session(root):
                 self.records["edits"] = [e for e in self.records["edits"] if (e.get("ts") or "") >= oldest]
 
     session = ReplaySession(root)
-    session.runs = {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0}
+    session.runs = new_runs()
     return session
 
 
@@ -257,7 +257,7 @@ class SessionReplay(object):
         self.session_id = source.session_id
         self.info = {}
         self.verdicts = []      # dicts: ts, agent, turn, event, blocked, record (gate verdict)
-        self.runs = {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0}
+        self.runs = new_runs()
         self.receipts = []      # the receipts still current at the end (superseded ones dropped)
         self.edits = 0
         self.tool_calls = 0
@@ -278,12 +278,31 @@ class SessionReplay(object):
         return self.info.get("cwd") or "/"
 
 
+def new_runs():
+    """An empty run tally; ``hiddenBy`` counts what hid the exit (``pipe:tail``, ``redirect``...)."""
+    return {"total": 0, "masked": 0, "hidFailure": 0, "noResult": 0, "hiddenBy": {}}
+
+
+def mask_kinds(reason):
+    """``pipe:tail,semicolon`` -> ``["pipe:tail", "semicolon"]``; redirect targets left out."""
+    kinds = []
+    for part in (reason or "").split(","):
+        part = part.strip()
+        if part.startswith("redirect:"):
+            part = "redirect"
+        if part and part != "devnull:stderr" and part not in kinds:
+            kinds.append(part)
+    return kinds
+
+
 def tally_run(runs, receipt):
     """Seed's run rates: exit hidden; hid a failure (hidden, fail marker, exit unknown);
     no result (hidden and inconclusive)."""
     runs["total"] += 1
     if receipt.get("masked"):
         runs["masked"] += 1
+        for kind in mask_kinds(receipt.get("maskReason")) or ["unknown"]:
+            runs["hiddenBy"][kind] = runs["hiddenBy"].get(kind, 0) + 1
         if receipt.get("verdict") == "fail" and receipt.get("exit") is None:
             runs["hidFailure"] += 1
         elif receipt.get("verdict") == "inconclusive":

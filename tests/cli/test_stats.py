@@ -50,6 +50,7 @@ def synthetic_collection():
             session.verdicts.append(_verdict(verdict, "all tests pass (%d)" % n, "2026-11-%02dT10:0%d:00.000Z"
                                              % (3 + 7 * index + n, n), receipt, edits=2 if verdict == "STALE" else 0))
         session.runs = dict(zip(("total", "masked", "hidFailure", "noResult"), runs))
+        session.runs["hiddenBy"] = {"pipe:tail": runs[1] - 1, "redirect": 1} if runs[1] else {}
         collection.sessions.append(session)
     return collection
 
@@ -60,7 +61,9 @@ def test_tallies_count_the_seed_rates_and_repeats_once():
     overall, groups = report.tallies(collection)
     assert overall.claims == {"FRESH": 4, "STALE": 3, "FAILED": 2, "MASKED": 1, "NONE": 1, "DEFERRED": 0}
     assert overall.repeated == 1
-    assert overall.runs == {"total": 57, "masked": 34, "hidFailure": 7, "noResult": 11}
+    assert overall.runs == {"total": 57, "masked": 34, "hidFailure": 7, "noResult": 11,
+                            "hiddenBy": {"pipe:tail": 31, "redirect": 3}}
+    assert report.top_hiders(overall) == [("pipe:tail", 31), ("redirect", 3)]
     assert sorted(groups["harness"]) == ["claude", "codex", "dsh"]
     assert groups["model"]["gpt-5.5"].claims["MASKED"] == 1
     assert round(overall.rate("STALE"), 3) == round(3 / 11.0, 3)

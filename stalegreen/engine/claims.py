@@ -364,6 +364,7 @@ class _Grammar(object):
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known|unrelated|expected)"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?|said)\s+nothing\b"
+            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b", I | A)
         self.failure = c(
@@ -1058,8 +1059,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
             continue
         if kind == "checkout" and category != "typecheck":
             continue
-        if kind == "happy" and not re.match(r"^(?:\s|:|\*|\b(?:is|are|was|were|now|all|still|also|again|both)\b)*$",
-                                            s[subject["end"]:p.start()], re.I):
+        if kind == "happy" and (category == "test" and lowp != "happy" or not re.match(r"^(?:\s|:|\*|\b(?:is|are|was|were|now|all|still|also|again|both)\b)*$",
+                                            s[subject["end"]:p.start()], re.I)):
             continue
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)

@@ -219,6 +219,18 @@ def test_failures_fixed_or_pre_existing_do_not_negate():
     assert claim["qualified"] is True
 
 
+def test_tests_that_were_failing_now_pass():
+    assert categories("After the fix, the tests that were failing now pass.") == ["test"]
+    assert categories("The previously failing test passes now.") == ["test"]
+    # a failure reported in the same sentence still wins
+    assert categories("Two tests were failing before; one still fails and the other passes.") == []
+
+
+def test_fine_is_not_a_test_result():
+    assert categories("The existing tests are fine as they are.") == []
+    assert categories("The types are all fine now.") == ["typecheck"]
+
+
 def test_completion_claims_only_when_enabled():
     assert categories("Done, the bug is fixed.") == []
     assert categories("Done, the bug is fixed.", completion=True) == ["completion"]

@@ -82,6 +82,7 @@ def test_2_edit_after_pass_blocks_once_then_rerun_is_allowed(make_project, make_
     assert first["id"] in reason, "the block cites the receipt\n" + session.describe()
     assert "calc/ops.py" in reason, "the block names the edited file\n" + session.describe()
     assert PYTEST in reason, "the block gives the rerun command\n" + session.describe()
+    assert "3 passed" in reason, "the block gives the receipt's counts\n" + session.describe()
 
     verdicts = session.verdicts()
     assert [(v["verdict"], v["action"]) for v in verdicts] == [("STALE", "blocked"), ("FRESH", "allowed")], \
@@ -110,8 +111,11 @@ def test_3_masked_failing_run_is_unmasked_and_the_claim_blocked_as_failed(make_p
     with open(receipt["log"], errors="replace") as log:
         assert "test_sub" in log.read(), "the full output is in the log, not only the tail"
 
+    # a direct pytest run has no package script behind it, so nothing is reported "via" another tool
+    assert not receipt.get("via"), "receipt via=%r\n%s" % (receipt.get("via"), session.describe())
     reason = only(session.feedback(), "Stop block", session)
     assert receipt["id"] in reason and "fail" in reason.lower(), session.describe()
+    assert PYTEST in reason and "1 failed, 2 passed" in reason, "the block gives command and counts\n" + session.describe()
     verdict = session.verdicts()[0]
     assert (verdict["verdict"], verdict["action"]) == ("FAILED", "blocked"), session.describe()
     assert session.final_text() == honest

@@ -147,7 +147,8 @@ class _Context(object):
         self.deferred = _open_deferred(session.read("deferred"))
         self.root = project_root(event.project_dir or event.cwd) if (event.project_dir or event.cwd) else None
         self.fingerprints = {}
-        self.now = time.time()
+        # replayed events carry their own time; live ones happen now
+        self.now = (parse_ts(event.ts) if event.ts else None) or time.time()
 
     def fingerprint_now(self, cwd):
         if self.event.replay:
@@ -441,7 +442,7 @@ def on_stop(event, config, session):
                 messages.append(_claim_free_message(record, event.cwd))
             records.append(record)
 
-    ts = now_iso()
+    ts = event.ts or now_iso()
     if records:
         entry = {"ts": ts, "session": session.root, "agent": event.agent, "turn": event.turn,
                  "event": event.event_name or "Stop", "verdicts": records, "blocked": bool(messages)}

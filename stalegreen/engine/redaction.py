@@ -16,13 +16,14 @@ def _patterns():
         _PATTERNS = [
             # PEM private keys and certificates
             (re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----", re.S), MASK),
-            # NAME=value and NAME: value where NAME looks secret
-            (re.compile(r"(?i)\b(" + secret_name + r")(\s*[=:]\s*)(['\"]?)([^\s'\"]{3,})\3"), r"\1\2\3" + MASK + r"\3"),
+            # Authorization headers (before NAME: value, so the scheme word survives)
+            (re.compile(r"(?i)\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}"), r"\1 " + MASK),
+            # NAME=value and NAME: value where NAME looks secret (not an already-masked header)
+            (re.compile(r"(?i)\b(" + secret_name + r")(\s*[=:]\s*)(['\"]?)(?!(?:Bearer|Basic|Token) )"
+                        r"(?!\[REDACTED\])([^\s'\"]{3,})\3"), r"\1\2\3" + MASK + r"\3"),
             # --token VALUE / --password=VALUE
             (re.compile(r"(?i)(--(?:token|password|passwd|secret|api-key|apikey|auth|key|access-key)(?:=|\s+))(['\"]?)[^\s'\"]+\2"),
              r"\1\2" + MASK + r"\2"),
-            # Authorization headers
-            (re.compile(r"(?i)\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}"), r"\1 " + MASK),
             # credentials in URLs
             (re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s:@]+:[^/\s@]+@"), r"\1" + MASK + "@"),
             # well-known token formats
@@ -37,8 +38,9 @@ def _patterns():
             (re.compile(r"\bAIza[0-9A-Za-z_-]{30,}\b"), MASK),
             # JSON web tokens
             (re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), MASK),
-            # long mixed letter+digit strings (not 40-hex git shas)
-            (re.compile(r"\b(?=[A-Za-z0-9+/_-]*[0-9])(?=[A-Za-z0-9+/_-]*[A-Za-z])(?![0-9a-f]{40}\b)[A-Za-z0-9+/_-]{32,}={0,2}"), MASK),
+            # long mixed letter+digit strings (not 40-hex git shas, not paths)
+            (re.compile(r"(?<![/\w])(?=[A-Za-z0-9+_-]*[0-9])(?=[A-Za-z0-9+_-]*[A-Za-z])(?![0-9a-f]{40}\b)"
+                        r"[A-Za-z0-9+_-]{32,}={0,2}(?![/\w])"), MASK),
         ]
     return _PATTERNS
 

@@ -151,7 +151,7 @@ CLAIM_WORDS = (
     u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
-    u"\u5931\u8d25", u"\u8fc7\u4e86",
+    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef",
 )
 
 
@@ -262,7 +262,7 @@ _FAILURE_WORDS = _words(
     "fail fails failed failing failure failures broken breaks red error errors errored erroring crash crashes "
     "crashed crashing hang hangs hung regress regresses regressed regression regressions timed time times timeout "
     "timeouts killed panic panics panicked aborted segfault segfaults segfaulted exception exceptions exit exits "
-    "exited code")
+    "exited code only")
 _TIMESHIFT_WORDS = _words("used previously originally initially formerly earlier stopped longer not previous last before")
 _NEGATOR_WORDS = _words(
     "not never longer none nothing no tests zero 0 unable cannot can't won't didn't don't doesn't isn't aren't "
@@ -273,7 +273,8 @@ _OPERATIONAL_WORDS = _words(
     "certificates page pages link links row rows record records request requests assertions")
 _QUALIFIER_WORDS = _words(
     "except excluding exclude excludes excluded apart aside besides other exception ignoring far now least partial "
-    "partially mostly most almost nearly subset preexisting pre unrelated only known for on")
+    "partially mostly most almost nearly subset preexisting pre unrelated only known for on didn't did haven't have "
+    "couldn't could")
 
 
 # ------------------------------------------------------------------------------------ grammar
@@ -328,7 +329,7 @@ class _Grammar(object):
             r"[^,.;]{0,40}?\b(?:says?|said|notes?|noted|mentions?|mentioned|states?|stated|reports?|reported|claims?|claimed)\b"
             r"|\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
             r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
-            r"|session|he|she|someone|they)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
+            r"|session|he|she|someone|they|your|message|messages|email|thread|slack)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
             r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
             r"|suggests?|suggested)\b"
             r"|\b(?:on|in|from|via|by) (?:the )?ci\b|^\W*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds|pipeline"
@@ -340,7 +341,8 @@ class _Grammar(object):
             r"\b(?:should(?:n't)?|probably|likely|unlikely|might|may|could|would|ought|believe|think|guess|seems?|seemed"
             r"|appears?|appeared|looks like|presumably|supposedly|in theory|in principle|hopefully|hope|expect(?:s|ed|ing)?"
             r"|confident|not sure|unsure|unclear|not certain|uncertain|assum(?:e|es|ed|ing)|suppose[sd]?|apparently"
-            r"|possibly|perhaps|maybe|allegedly|reportedly|i'd say|fingers crossed)\b", I | A)
+            r"|possibly|perhaps|maybe|allegedly|reportedly|i'd say|fingers crossed"
+            r"|(?:pretty|fairly|quite|reasonably|almost|not 100%) (?:sure|confident|certain))\b", I | A)
         self.as_expected = c(r"\bas (?:expected|it should|they should)\b", I | A)
         self.future = c(
             r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
@@ -370,7 +372,8 @@ class _Grammar(object):
         self.failure = c(
             r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring|crash(?:es|ed|ing)?|hangs?|hung"
             r"|regress(?:es|ed|ions?)?|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted|segfault\w*"
-            r"|exceptions?)\b|\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]", I | A)
+            r"|exceptions?)\b|\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]"
+            r"|\bonly \d[\d,]* (?:of|out of|/)", I | A)
         self.negator = c(
             r"\b(?:not|never|no longer|none of|nothing|no tests?|zero tests|0 tests|0 of|unable|cannot|can't|won't"
             r"|didn't|don't|doesn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|couldn't|wouldn't|yet to"
@@ -390,7 +393,9 @@ class _Grammar(object):
             r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?|limitations?|flaky)"
             r"|(?:for|on) (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
             r"|the files i|files i) ?(?:\w+ )?(?:files?|modules?|package|code|changes)?"
-            r"|on (?:the )?(?:files|code) i (?:changed|touched|edited))\b", I | A)
+            r"|on (?:the )?(?:files|code) i (?:changed|touched|edited)"
+            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|check|test)(?:ed)? (?:the )?"
+            r"(?:others|other \w+|rest|remaining \w+|full suite|whole suite|slow \w+))\b|\bonly\W*$", I | A)
 
         # subjects
         self.subject = c(

@@ -13,8 +13,8 @@ import re
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的"
-_ALL = u"所有|全部|全量|完整|整个|全都|全绿|每个|每一个|一切|所有的"
+_ADVERBS = u"都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者"
+_ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
@@ -38,16 +38,21 @@ class Grammar(object):
             u"|(?P<lint>代码风格检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"build" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
-            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|"
+            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|"
             + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"tests?" + _Z + u")", I)
         self.predicate = c(
             u"(?P<cclean>(?:没有|无|零)(?:任何)?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试)(?:错误|报错|警告|失败|问题))"
-            u"|(?P<clean>没有(?:任何)?(?:报错|错误|警告|问题|失败)|无(?:任何)?(?:错误|报错|警告|失败|问题)"
-            u"|零(?:错误|警告|报错|问题)|" + _A + u"0 ?个?(?:错误|警告|问题)|干净)"
+            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例))"
+            u"|(?P<clean>(?:没有|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何)?(?:报错|错误|警告|问题|失败)"
+            u"|无(?:任何)?(?:错误|报错|警告|失败|问题)|无误|没问题"
+            u"|无一(?:失败|报错)|零(?:错误|警告|报错|问题|失败)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
+            u"|" + _A + u"ok(?:ay)?" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译)"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
-            u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、]|\\s*(?:$|[（(\\d,，。]))|跑通|全绿|变绿|绿了|是绿的"
-            u"|成功(?!率)|过了)")
+            u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
+            u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
+            u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714"
+            u"|成功(?!率)|过了|全过)")
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
         self.all_marker = c(_ALL)
@@ -68,7 +73,9 @@ class Grammar(object):
                         u"|准备|打算|计划|要让|我要|目标是|正在|即将|马上|待会|等[^，。]{0,12}后|确认一下|是否|之后再")
         self.conditional = c(u"如果|要是|假如|假设|倘若|若|只要|只有|一旦|除非|才|的话|前提是|取决于")
         self.clean_mask = c(
-            u"(?:没有|无|零)(?:任何)?(?:类型检查|类型|lint|Lint|构建|编译|测试)?(?:报错|错误|警告|问题|失败|回归)(?:用例)?"
+            u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何)?(?:类型检查|类型|lint|Lint|构建|编译|测试)?"
+            u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?"
+            u"|无一(?:失败|报错)|无误|没问题"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|除了?[^，。,]{0,40}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在")
         self.negated = c(u"未|没|不(?:通过|成功|能|行|过)|尚未|还没|失败|报错|错误|(?<![\\d零0])\\d+ ?个(?:问题|警告)"
@@ -100,6 +107,11 @@ class Grammar(object):
         for p in self.predicate.finditer(s):
             if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
                 continue
+            if p.lastgroup == "zobj":
+                found.append({"category": "test", "span": p.span(), "text": p.group(0), "tool": None,
+                              "alternates": [], "lang": "zh", "qualified": False, "scope": "all",
+                              "counts": self._counts(s, p.start())})
+                continue
             if p.lastgroup == "cclean":
                 category = _CLEAN_CATEGORY[p.group("zcat").lower()]
                 found.append({"category": category, "span": p.span(), "text": p.group(0), "tool": None,
@@ -107,6 +119,8 @@ class Grammar(object):
                               "counts": {}})
                 continue
             subject_group = self._link(reader, s, subjects, p)
+            if p.lastgroup == "zcnt":
+                subject_group = [x for x in subject_group if x["category"] == "test"]
             for subject in subject_group:
                 category = subject["category"]
                 if subject["kind"] == "buildable" and p.lastgroup != "bverb":
@@ -181,7 +195,12 @@ class Grammar(object):
         if self.adverbs_only.match(prefix):
             if before:
                 return [before[-1]]
-            return [x for x in reader.antecedents() if x.get("category")][-1:]
+            found = [x for x in reader.antecedents() if x.get("category")][-1:]
+            if not found and p.lastgroup == "pass" and re.search(u"它们|这些|那些|两者", prefix):
+                # "它们都通过了" with nothing named before: things that pass are tests
+                found = [{"kind": "test", "category": "test", "tool": None, "scope": None, "text": prefix,
+                          "start": clause_start, "end": p.start(), "phrase_start": clause_start, "before": ""}]
+            return found
         return []
 
     def _scope(self, s, subject, p):

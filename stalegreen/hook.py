@@ -14,8 +14,8 @@ import sys
 HOOK_DEADLINE_SECONDS = 8.0   # hosts allow 10-30 s; give up well before and allow
 
 
-class _Deadline(Exception):
-    pass
+class Deadline(Exception):
+    """Raised by SIGALRM when one event overruns its deadline."""
 
 
 def _host_module(host):
@@ -30,7 +30,21 @@ def _host_module(host):
     return module
 
 
-def _record_error(label, exc):
+def deadline_seconds():
+    """``STALEGREEN_HOOK_DEADLINE`` seconds (at least 0.1), else the default."""
+    try:
+        return max(0.1, float(os.environ.get("STALEGREEN_HOOK_DEADLINE", HOOK_DEADLINE_SECONDS)))
+    except ValueError:
+        return HOOK_DEADLINE_SECONDS
+
+
+def allow_output(host, event_name):
+    """What ``host`` reads as "allow" for ``event_name`` (``{}`` for a Codex Stop)."""
+    module = _host_module(host) if isinstance(host, str) else None
+    return module.allow_output(event_name) if module else ""
+
+
+def record_error(label, exc):
     try:
         from stalegreen.engine import store
 
@@ -60,7 +74,7 @@ def handle_payload(host, event_name, payload):
         decision = core.handle(event)
         return module.render(event, decision)
     except Exception as exc:  # fail open, always
-        _record_error("%s:%s" % (host, event_name), exc)
+        record_error("%s:%s" % (host, event_name), exc)
         return module.allow_output(event_name), 0
 
 
@@ -76,17 +90,18 @@ def handle_raw(host, event_name, data):
         if not isinstance(payload, dict):
             raise ValueError("payload is not a JSON object")
     except Exception as exc:
-        _record_error("%s:%s:stdin" % (host, event_name), exc)
+        record_error("%s:%s:stdin" % (host, event_name), exc)
         return module.allow_output(event_name), 0
     return handle_payload(host, event_name, payload)
 
 
-def _arm_deadline(seconds):
+def arm_deadline(seconds):
+    """SIGALRM raises ``Deadline`` after ``seconds``; a no-op where signals are unavailable."""
     try:
         import signal
 
         def expire(signum, frame):
-            raise _Deadline("hook exceeded %.0f s" % seconds)
+            raise Deadline("hook exceeded %.1f s" % seconds)
 
         signal.signal(signal.SIGALRM, expire)
         signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -94,7 +109,7 @@ def _arm_deadline(seconds):
         pass
 
 
-def _disarm_deadline():
+def disarm_deadline():
     try:
         import signal
 
@@ -114,17 +129,17 @@ def main(argv):
     host, event_name = argv[0], argv[1]
     module = _host_module(host)
     out, code = "", 0
-    _arm_deadline(float(os.environ.get("STALEGREEN_HOOK_DEADLINE", HOOK_DEADLINE_SECONDS)))
+    arm_deadline(deadline_seconds())
     try:
         data = sys.stdin.buffer.read()
         out, code = handle_raw(host, event_name, data)
     except BaseException as exc:  # includes the deadline; never let the host see a traceback
-        if isinstance(exc, (KeyboardInterrupt, SystemExit)) and not isinstance(exc, _Deadline):
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
-        _record_error("%s:%s" % (host, event_name), exc)
+        record_error("%s:%s" % (host, event_name), exc)
         out, code = (module.allow_output(event_name) if module else ""), 0
     finally:
-        _disarm_deadline()
+        disarm_deadline()
     if out:
         sys.stdout.write(out)
         sys.stdout.flush()

@@ -16,62 +16,9 @@ never into the reply stream. End of stdin ends the worker.
 """
 
 import json
-import os
 import sys
 
 from stalegreen import hook
-
-
-class _Overrun(Exception):
-    pass
-
-
-def _arm(seconds):
-    """SIGALRM after ``seconds``; a no-op where signals are unavailable (not the main thread)."""
-    try:
-        import signal
-
-        def expire(signum, frame):
-            raise _Overrun("worker request exceeded %.1f s" % seconds)
-
-        signal.signal(signal.SIGALRM, expire)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-    except (ImportError, AttributeError, ValueError):
-        pass
-
-
-def _disarm():
-    try:
-        import signal
-
-        signal.setitimer(signal.ITIMER_REAL, 0)
-    except (ImportError, AttributeError, ValueError):
-        pass
-
-
-def _record_error(label, exc):
-    try:
-        from stalegreen.engine import store
-
-        store.record_error(label, exc)
-    except Exception:
-        pass
-
-
-def _deadline_seconds():
-    try:
-        return max(0.1, float(os.environ.get("STALEGREEN_HOOK_DEADLINE", hook.HOOK_DEADLINE_SECONDS)))
-    except ValueError:
-        return hook.HOOK_DEADLINE_SECONDS
-
-
-def _allow(host, event_name):
-    from stalegreen.hosts import HOSTS
-
-    if host not in HOSTS:
-        return ""
-    module = __import__("stalegreen.hosts." + host, fromlist=["allow_output"])
-    return module.allow_output(event_name)
 
 
 def _answer(line, seconds):
@@ -86,18 +33,18 @@ def _answer(line, seconds):
         payload = request.get("payload")
         if not isinstance(host, str) or not isinstance(event_name, str) or not isinstance(payload, dict):
             raise ValueError("request needs host, event and an object payload")
-        _arm(seconds)
+        hook.arm_deadline(seconds)
         try:
             stdout, code = hook.handle_payload(host, event_name, payload)
         finally:
-            _disarm()
+            hook.disarm_deadline()
         return {"id": request_id, "stdout": stdout, "exit": code}
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # the deadline, bad JSON, anything: this request allows
-        _record_error("worker:%s:%s" % (host or "?", event_name or "?"), exc)
+        hook.record_error("worker:%s:%s" % (host or "?", event_name or "?"), exc)
         try:
-            stdout = _allow(host, event_name)
+            stdout = hook.allow_output(host, event_name)
         except Exception:
             stdout = ""
         return {"id": request_id, "stdout": stdout, "exit": 0}
@@ -105,7 +52,7 @@ def _answer(line, seconds):
 
 def serve(stdin_binary, stdout_binary):
     """Answer JSON-line requests from ``stdin_binary`` until it closes. Returns the exit status."""
-    seconds = _deadline_seconds()
+    seconds = hook.deadline_seconds()
     real_stdout = sys.stdout
     sys.stdout = sys.stderr   # a stray print must not corrupt the reply stream
     try:

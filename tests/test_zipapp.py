@@ -31,9 +31,10 @@ def interpreters():
             continue
         version = subprocess.run([path, "-I", "-S", "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
                                  capture_output=True, text=True).stdout.strip()
-        if version in ("3.%d" % m for m in range(8, 14)) and version not in found:
-            found[version] = os.path.realpath(path)
-    return sorted(found.items(), key=lambda kv: int(kv[0].split(".")[1]))
+        real = os.path.realpath(path)
+        if version in ("3.%d" % m for m in range(8, 14)) and real not in found.values():
+            found["%s:%s" % (version, real)] = real
+    return sorted(found.items(), key=lambda kv: (int(kv[0].split(":")[0].split(".")[1]), kv[0]))
 
 
 def build(out):
@@ -87,6 +88,15 @@ def test_the_plugin_carries_the_zipapp_of_this_source():
     if result.returncode == 3:
         pytest.skip("pinned wheels not fetched")
     assert result.returncode == 0, "plugin zipapp is stale; run ./zipapp.sh --plugin\n" + result.stderr
+
+
+@pytest.mark.skipif(not os.access("/usr/bin/env", os.X_OK), reason="no /usr/bin/env")
+def test_runs_through_its_shebang(pyz, tmp_path):
+    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    if not shutil.which("python3", path=env["PATH"]):
+        pytest.skip("no python3 in /usr/bin:/bin")
+    result = subprocess.run([str(pyz), "--version"], env=env, capture_output=True, text=True)
+    assert result.returncode == 0 and "stalegreen, version" in result.stdout, result.stderr
 
 
 def test_dependencies_inside_support_python_38(pyz):

@@ -387,7 +387,7 @@ def _blob_id(path, hash_name, max_bytes):
 
 
 def _parse_index(raw, matcher):
-    """``git ls-files -s -z`` output -> ({path: oid} without ignored paths, oid length).
+    """``git ls-files -s -v -z`` output -> ({path: oid} without ignored paths, oid length).
 
     The matcher's tests are inlined: this loop runs once per tracked file on every hook call.
     """
@@ -396,8 +396,8 @@ def _parse_index(raw, matcher):
         return index, 40
     entries = raw.split(b"\0")
     tab = entries[0].find(b"\t")
-    oid_len = tab - 9 if tab > 9 else 40     # "<mode 6> <oid> <stage 1>\t<path>"
-    start, stop, cut = 7, 7 + oid_len, 10 + oid_len
+    oid_len = tab - 11 if tab > 11 else 40    # "<tag> <mode 6> <oid> <stage 1>\t<path>"
+    start, stop, cut = 9, 9 + oid_len, 12 + oid_len
     if matcher.empty:
         for entry in entries:
             if entry:
@@ -419,6 +419,21 @@ def _parse_index(raw, matcher):
             continue
         index[path] = entry[start:stop]
     return index, oid_len
+
+
+def _hidden_entries(raw):
+    """Index entries git status does not look at: assume-unchanged (lowercase tag) and
+    skip-worktree (``S``). Returns [(path, skip_worktree)]; usually none, found by a count."""
+    entries = raw.count(b"\0")
+    plain = raw.count(b"\0H ") + (1 if raw.startswith(b"H ") else 0)
+    if plain >= entries:
+        return []
+    hidden = []
+    for entry in raw.split(b"\0"):
+        tag = entry[:1]
+        if tag and tag != b"H" and (tag == b"S" or tag.islower()):
+            hidden.append((entry[entry.find(b"\t") + 1:], tag in (b"S", b"s")))
+    return hidden
 
 
 def _parse_status(raw):
@@ -534,7 +549,7 @@ def _compute(cwd, ignore, budget_ms, started):
     matcher = _matcher(patterns)
     git = ["git", "--no-optional-locks", "-C", root]
     commands = [
-        git + ["ls-files", "-s", "-z"],
+        git + ["ls-files", "-s", "-v", "-z"],
         git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
                "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"],
     ]
@@ -573,6 +588,13 @@ def _compute(cwd, ignore, budget_ms, started):
         return _unavailable(root, "submodule-changed", started, head)
     for path in deleted:
         index.pop(path, None)
+    changed_set = set(changed)
+    for path, skip_worktree in _hidden_entries(ls_out):
+        if path in changed_set or path not in index:
+            continue
+        if skip_worktree and not os.path.lexists(os.path.join(os.fsencode(root), path)):
+            continue                 # outside a sparse checkout: the index is the content
+        changed.append(path)         # git promised not to look; the fingerprint does
     if not index and not ls_out:
         oid_len = 64 if _object_format(_git_dirs(root)[1]) == "sha256" else 40
     hash_name = "sha256" if oid_len == 64 else "sha1"

@@ -379,3 +379,21 @@ def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypa
     assert len(calls) == 2
     monkeypatch.undo()
     assert raced["tree"] == fp(repo)["tree"]
+
+
+def test_assume_unchanged_and_skip_worktree_files_are_still_read(repo):
+    """git status trusts these flags and stays silent; the fingerprint does not."""
+    before = fp(repo)
+    git(repo, "update-index", "--assume-unchanged", "app.py")
+    assert fp(repo)["tree"] == before["tree"]
+    (repo / "app.py").write_text("def f():\n    return 'hidden edit'\n")
+    assert git(repo, "status", "--porcelain") .strip() == "?? helper.py"   # git does not see it
+    assert fp(repo)["tree"] != before["tree"]
+    git(repo, "update-index", "--no-assume-unchanged", "app.py")
+    git(repo, "checkout", "-q", "--", "app.py")
+    git(repo, "update-index", "--skip-worktree", "src/lib.py")
+    assert fp(repo)["tree"] == before["tree"]
+    (repo / "src" / "lib.py").write_text("X = 'hidden'\n")
+    assert fp(repo)["tree"] != before["tree"]
+    os.unlink(str(repo / "src" / "lib.py"))                        # outside a sparse cone: index content
+    assert fp(repo)["tree"] == before["tree"]

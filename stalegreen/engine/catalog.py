@@ -476,7 +476,7 @@ TOOLS = {
                                                                              "--project-name", "--env-file")),
     "podman": SUB({"build": _build("docker build")}),
     "elm": SUB({"make": _build("elm make")}),
-    "python-build": _build("python -m build"),
+    "python -m build": _build("python -m build"),
     "poetry": SUB({"build": _build("poetry build")}),
     "pdm": SUB({"build": _build("pdm build")}),
     "scons": _build("scons"),
@@ -577,7 +577,7 @@ WRAPPERS = {
 SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"))
 PYTHONS = re.compile(r"^(?:python(?:\d+(?:\.\d+)?)?|py|pypy3?|pypy\d\.\d+)$")
 PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))
-PY_MODULE_ALIASES = {"build": "python-build"}
+PY_MODULE_ALIASES = {"build": "python -m build"}  # no real command is named so
 RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer"))
 DIR_FLAGS = {
     "make": ("-C", "--directory"), "gmake": ("-C", "--directory"), "npm": ("--prefix", "-C"),
@@ -1587,7 +1587,7 @@ def strip_wrappers(words):
                     info["scripts_tool"] = name
                 words = rest
             elif name == "uv" and rest and rest[0] == "build":
-                words = ["python-build"] + rest[1:]
+                words = ["python -m build"] + rest[1:]
                 break
             elif rest and name in TOOLS:
                 words = [name] + rest
@@ -1867,7 +1867,7 @@ _prefilter = []
 def _prefilter_regex():
     if not _prefilter:
         names = set(TOOLS) | {"unittest", "manage.py", "django"}
-        names.discard("python-build")
+        names.discard("python -m build")
         short = sorted(n for n in names if len(n) <= 3)
         long_ = sorted((n for n in names if len(n) > 3), key=len, reverse=True)
         parts = [re.escape(n) for n in long_]

@@ -713,7 +713,8 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 _WORDS = st.sampled_from(["pytest", "npm", "run", "test", "-k", "x", "cd", "a", "&&", "|", "tail", "-5", "bash",
                           "-c", "'", '"', "make", "-C", "timeout", "60", "env", "A=1", "npx", "tsc", "--watch",
                           "(", ")", ";", "$(", "`", "\\", "python", "-m", "uv", "cargo", "go", "./...", "--", "\n",
-                          "sudo", "yarn", "workspace", "nx", "-t", "gradle", ":a:test", "sh", "eval", "<<EOF"])
+                          "sudo", "yarn", "workspace", "nx", "-t", "gradle", ":a:test", "sh", "eval", "<<EOF"]
+                         + sorted(catalog.TOOLS) + sorted(catalog.WRAPPERS) + ["build", "check", "lint", "exec"])
 
 
 @settings(max_examples=300, deadline=None)

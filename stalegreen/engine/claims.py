@@ -320,7 +320,8 @@ class _Grammar(object):
         # filters (sentence level unless noted)
         self.instruction = c(
             r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember|don't forget|do not forget"
-            r"|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce|double-check|install)\b", I | A)
+            r"|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce|to verify|to check|to confirm"
+            r"|to test|double-check|install)\b", I | A)
         self.instruction_anywhere = c(
             r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
             r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", I | A)
@@ -394,8 +395,9 @@ class _Grammar(object):
             r"|(?:for|on) (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
             r"|the files i|files i) ?(?:\w+ )?(?:files?|modules?|package|code|changes)?"
             r"|on (?:the )?(?:files|code) i (?:changed|touched|edited)"
-            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|check|test)(?:ed)? (?:the )?"
-            r"(?:others|other \w+|rest|remaining \w+|full suite|whole suite|slow \w+))\b|\bonly\W*$", I | A)
+            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|check|test|lint|typecheck|type-check"
+            r"|build|compile)(?:ed)? (?:the )?(?:others|other \w+|rest|remaining \w+|full suite|whole suite|slow \w+"
+            r"|[\w-]+ (?:folders?|directory|directories|dirs?|packages?|modules?|files?|crates?)))\b|\bonly\W*$", I | A)
 
         # subjects
         self.subject = c(

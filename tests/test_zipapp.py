@@ -158,6 +158,7 @@ def test_alone_in_an_empty_home_without_network(version, python, pyz, tmp_path):
     removed = run("uninstall", "--all")
     assert removed.returncode == 0, removed.stderr
     assert not (home / ".claude").exists() and not (home / ".codex").exists()
+    assert not (home / ".stalegreen" / "bin").exists()
     assert sorted(os.listdir(str(box))) == ["stalegreen.pyz"]      # nothing written beside the copy
 
 

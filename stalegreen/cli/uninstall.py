@@ -2,7 +2,8 @@
 
 A file install created is deleted; a file nobody changed since install gets its original bytes
 back; a file that changed since keeps everything but our entries. ``--all`` also restores the
-``config.json`` keys install set. The store (receipts, logs) stays: ``rm -r ~/.stalegreen``.
+``config.json`` keys install set and, once no hooks of ours remain anywhere, removes the
+executable from ``~/.stalegreen/bin``. The store (receipts, logs) and backups stay.
 """
 
 import os
@@ -41,7 +42,7 @@ def command(all_hosts, claude, codex, dsh, project, dry_run):
     from stalegreen.install import claude as claude_host
     from stalegreen.install import codex as codex_host
     from stalegreen.install import dsh as dsh_host
-    from stalegreen.install import files
+    from stalegreen.install import executable, files
 
     targets = _targets(all_hosts, claude, codex, dsh)
     if not targets:
@@ -66,6 +67,14 @@ def command(all_hosts, claude, codex, dsh, project, dry_run):
         undone = _undo_config(manifest, dry_run)
         if undone:
             click.echo("Config: %s" % _describe(undone[0], 1, undone[1]))
+        remaining = [p for p, r in manifest["files"].items() if r.get("owner") in ("claude", "codex")]
+        if remaining:
+            click.echo("Kept %s: hooks remain in %s" % (executable.bin_dir(), ", ".join(remaining)))
+        elif not dry_run and manifest.get("executable"):
+            if executable.remove():
+                click.echo("Removed the executable from %s (the store and backups stay)"
+                           % executable.bin_dir())
+            manifest.pop("executable", None)
     if not dry_run:
         files.save_manifest(manifest)
     if failed:

@@ -195,3 +195,26 @@ def write_command_file(python, script, home=None):
     if files.read_bytes(path) != data:
         files.atomic_write(path, data, 0o644)
     return path
+
+
+def remove(home=None):
+    """Delete what ``place`` put in ``<home>/bin`` (the store and backups stay). Returns paths."""
+    import shutil
+
+    from stalegreen.install import bytecode
+
+    removed = []
+    target = pyz_path(home)
+    for path in (launcher_path(home), target, os.path.join(bin_dir(home), "command.json")):
+        if os.path.isfile(path):
+            os.unlink(path)
+            removed.append(path)
+    cache = bytecode.root_for(target)
+    if os.path.isdir(cache) and not os.environ.get(bytecode.ROOT_ENV):
+        shutil.rmtree(cache, ignore_errors=True)
+        removed.append(cache)
+    try:
+        os.rmdir(bin_dir(home))
+    except OSError:
+        pass
+    return removed

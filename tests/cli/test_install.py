@@ -184,8 +184,9 @@ def test_project_scope_creates_files_and_uninstall_removes_them(sandbox):
     assert sandbox.snapshot(project_claude, project_codex) == snap
 
     out = sandbox.run("uninstall", "--all", "--project").stdout
-    assert "deleted" in out
+    assert "deleted" in out and "Removed the executable" in out
     assert sorted(os.listdir(str(sandbox.project))) == []
+    assert not (sandbox.sg_home / "bin").exists()
     assert sandbox.claude_settings.read_bytes() == user_before
 
 

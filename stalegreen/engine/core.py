@@ -207,14 +207,7 @@ HANDLERS = {
 
 
 def project_root(path):
-    """The nearest directory holding ``.git`` (file or folder), else ``path`` itself."""
-    current = os.path.abspath(path or ".")
-    probe = current
-    for _ in range(64):
-        if os.path.exists(os.path.join(probe, ".git")):
-            return probe
-        parent = os.path.dirname(probe)
-        if parent == probe:
-            break
-        probe = parent
-    return current
+    """The working tree holding ``path`` (nearest folder with ``.git``), else ``path`` itself."""
+    from stalegreen.engine.fingerprint import find_root
+
+    return find_root(path) or os.path.abspath(path or ".")

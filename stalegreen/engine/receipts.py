@@ -30,11 +30,13 @@ class _Fingerprints(object):
     def get(self, cwd):
         if self.event.replay:
             return {"available": False, "reason": "replay"}
-        key = cwd or self.event.cwd
-        if key not in self.cache:
-            from stalegreen.engine import fingerprint
+        from stalegreen.engine import fingerprint
+        from stalegreen.engine.core import project_root
 
-            self.cache[key] = fingerprint.compute(key, self.config["fingerprintIgnore"],
+        where = cwd or self.event.cwd
+        key = project_root(where)
+        if key not in self.cache:
+            self.cache[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
                                                   self.config["fingerprintBudgetMs"])
         return self.cache[key]
 

@@ -101,7 +101,6 @@ _VITEST = R("vitest", "test",
             subset=("-t", "--testNamePattern", "--project", "--changed", "--related", "--dir", "--shard"),
             values=("--project", "--dir", "--root", "-r", "--pool", "--environment", "--reporter"),
             positional_subset="any", flags={"-w": "watch"})
-_VITEST_RUN = dict(_VITEST)
 _TSC = R("tsc", "typecheck", values=("-p", "--project", "--target", "--module", "--outDir", "--lib", "--jsx"),
          flags={"-w": "watch", "--listFiles": "list", "--listFilesOnly": "list", "--init": "help",
                 "--showConfig": "list"})
@@ -219,7 +218,7 @@ TOOLS = {
                                                                              "--python", "-f"),
                  positional_subset="none", flags={"-l": "list"}),
     "jest": _JEST,
-    "vitest": SUB({"run": _VITEST_RUN, "related": dict(_VITEST, subset=_VITEST["subset"] | {"@always"}),
+    "vitest": SUB({"run": _VITEST, "related": dict(_VITEST, subset=_VITEST["subset"] | {"@always"}),
                    "watch": NOT("watch", "vitest"), "dev": NOT("watch", "vitest"), "bench": NOT("bench", "vitest"),
                    "init": NOT("help", "vitest"), "list": NOT("list", "vitest")},
                   default=_VITEST, before=("--project", "--dir", "--root", "-r")),
@@ -826,10 +825,10 @@ def _script_run(tool, script, keyword, args, narrowed, cwd_dirs):
     spec = R(runner, category)
     not_run = "watch" if watch else None
     scope = "subset" if narrowed else "all"
-    if category == "test" and scope == "all":
+    if scope == "all":
         flags, positionals = _split_args(args, COMMON_VALUE_FLAGS - _SCRIPT_TEST_SUBSET)
-        if any(_flag_name(f) in _SCRIPT_TEST_SUBSET for f in flags) or \
-                any(_is_source_file(p) or _is_narrowing_path(p) for p in positionals):
+        if (category == "test" and any(_flag_name(f) in _SCRIPT_TEST_SUBSET for f in flags)) or \
+                any(_is_narrowing_path(p) for p in positionals):
             scope = "subset"
     result = _result(spec, args, scope=scope, not_run=not_run)
     if cwd_dirs:
@@ -837,7 +836,7 @@ def _script_run(tool, script, keyword, args, narrowed, cwd_dirs):
     return result
 
 
-def _read_scripts(tool, args, _hint=None):
+def _read_scripts(tool, args):
     """``npm run test:unit``, ``pnpm --filter api test``, ``yarn workspace web lint``, ``turbo run build``."""
     values = frozenset(_SCRIPT_TOOL_VALUES.get(tool, ()))
     narrowing = _SCRIPT_NARROWING.get(tool, ())
@@ -921,6 +920,11 @@ def _read_scripts(tool, args, _hint=None):
     if tool == "bun" and keyword is None and head == "build":
         return _apply(_BUN_BUILD, tail)
     result = _script_run(tool, head, keyword, tail, narrowed, dirs)
+    if result is None and keyword and _is_tool(head):
+        # `npm run vitest`, `bun run eslint .`: a script named after the tool it runs
+        result = classify([head] + list(tail))
+        if result is not None and dirs:
+            result["dirs"] = dirs + list(result.get("dirs", ()))
     if result:
         result["quiet"] = result["quiet"] or quiet
     return result
@@ -944,7 +948,7 @@ def _best_task(tasks):
     return best
 
 
-def _read_deno(tool, args, _hint=None):
+def _read_deno(tool, args):
     flags_before = []
     while args and _is_flag(args[0]):
         flags_before.append(args[0])
@@ -966,7 +970,7 @@ def _read_deno(tool, args, _hint=None):
     return None
 
 
-def _read_make(tool, args, _hint=None):
+def _read_make(tool, args):
     """``make -C api test``: target table lookup; ``make -n`` is a dry run; no target builds."""
     values = frozenset(("-C", "-f", "-j", "-l", "-o", "-W", "--directory", "--file", "--jobs", "--load-average",
                         "-I", "--include-dir", "--makefile", "--what-if", "--old-file", "--assume-old"))
@@ -1044,7 +1048,7 @@ def _gradle_task_category(task):
     return None
 
 
-def _read_gradle(tool, args, _hint=None):
+def _read_gradle(tool, args):
     values = frozenset(("-p", "--project-dir", "-x", "--exclude-task", "-b", "--build-file", "-c",
                         "--settings-file", "-g", "--gradle-user-home", "-I", "--init-script", "--max-workers",
                         "--console", "--warning-mode", "--tests", "-P"))
@@ -1072,7 +1076,7 @@ def _read_gradle(tool, args, _hint=None):
             "quiet": quiet}
 
 
-def _read_maven(tool, args, _hint=None):
+def _read_maven(tool, args):
     values = frozenset(("-f", "--file", "-pl", "--projects", "-P", "--activate-profiles", "-s", "--settings",
                         "-T", "--threads", "-rf", "--resume-from", "-gs", "-t", "-l", "--log-file"))
     flags, goals = _split_args(args, values)
@@ -1091,7 +1095,7 @@ def _read_maven(tool, args, _hint=None):
     return None
 
 
-def _read_sbt(tool, args, _hint=None):
+def _read_sbt(tool, args):
     words = []
     for arg in args:
         words.extend(arg.split())
@@ -1107,7 +1111,7 @@ def _read_sbt(tool, args, _hint=None):
     return None
 
 
-def _read_xcodebuild(tool, args, _hint=None):
+def _read_xcodebuild(tool, args):
     if any(a in ("-list", "-showsdks", "-showBuildSettings", "-showdestinations") for a in args):
         return {"runner": "xcodebuild", "category": "build", "scope": "all", "not_run": "list", "quiet": False}
     if any(a in ("-version", "-help", "-usage") for a in args):
@@ -1119,7 +1123,7 @@ def _read_xcodebuild(tool, args, _hint=None):
     return {"runner": "xcodebuild", "category": "build", "scope": "all", "not_run": None, "quiet": quiet}
 
 
-def _read_nx(tool, args, _hint=None):
+def _read_nx(tool, args):
     flags, positionals = _split_args(args, frozenset(("-t", "--target", "--targets", "-p", "--projects",
                                                       "--configuration", "-c", "--parallel", "--exclude",
                                                       "--base", "--head")))
@@ -1135,7 +1139,6 @@ def _read_nx(tool, args, _hint=None):
     head = positionals[0] if positionals else None
     if head == "run" and len(positionals) > 1:
         targets = [positionals[1].split(":")[1]] if ":" in positionals[1] else []
-        narrowed = False
     elif head in ("run-many", "affected"):
         for i, word in enumerate(args):
             if _flag_name(word) in ("-t", "--target", "--targets"):
@@ -1150,16 +1153,12 @@ def _read_nx(tool, args, _hint=None):
     if best is None:
         return None
     result = _script_run("nx", best, None, [], narrowed, [])
-    if result and not_run_flags(args):
-        result["not_run"] = result["not_run"] or not_run_flags(args)
+    if result:
+        result["not_run"] = result["not_run"] or _generic_not_run(args, None)
     return result
 
 
-def not_run_flags(args):
-    return _generic_not_run(args, None)
-
-
-def _read_rake(tool, args, _hint=None):
+def _read_rake(tool, args):
     flags, targets = _split_args(args, frozenset(("-f", "--rakefile", "-I", "--libdir", "-r", "--require", "-j")))
     if any(f in ("-T", "--tasks", "-D", "--describe", "-P", "--prereqs", "-W", "--where") for f in flags):
         return {"runner": "rake", "category": "test", "scope": "all", "not_run": "list", "quiet": False}
@@ -1182,7 +1181,7 @@ def _read_rake(tool, args, _hint=None):
     return None
 
 
-def _read_cmake(tool, args, _hint=None):
+def _read_cmake(tool, args):
     if "--build" in args or any(a.startswith("--build=") for a in args):
         targets = []
         for i, word in enumerate(args):
@@ -1196,7 +1195,7 @@ def _read_cmake(tool, args, _hint=None):
     return None
 
 
-def _read_zig_build(tool, args, _hint=None):
+def _read_zig_build(tool, args):
     steps = [a for a in args if not _is_flag(a) and "=" not in a]
     if "test" in steps:
         return {"runner": "zig build test", "category": "test", "scope": "all", "not_run": None, "quiet": False}
@@ -1204,7 +1203,7 @@ def _read_zig_build(tool, args, _hint=None):
             "quiet": False}
 
 
-def _read_cargo_make(tool, args, _hint=None):
+def _read_cargo_make(tool, args):
     flags, names = _split_args(args, frozenset(("-p", "--profile", "--makefile", "-e", "--env", "-t", "--task",
                                                 "--cwd")))
     if not names:
@@ -1212,7 +1211,7 @@ def _read_cargo_make(tool, args, _hint=None):
     return _script_run("cargo make", names[0], None, names[1:], False, [])
 
 
-def _read_node(tool, args, _hint=None):
+def _read_node(tool, args):
     """``node --test``, ``node --run script``, ``node node_modules/.bin/jest``; other scripts are not runs."""
     value_flags = frozenset(("-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file",
                              "--test-reporter", "--test-reporter-destination", "--test-name-pattern",
@@ -1256,7 +1255,7 @@ def _read_node(tool, args, _hint=None):
     return None
 
 
-def _read_unittest(tool, args, _hint=None):
+def _read_unittest(tool, args):
     """``python -m unittest``: module/test names narrow it; ``discover`` (or nothing) runs everything."""
     flags, positionals = _split_args(args, frozenset(("-k", "-s", "--start-directory", "-p", "--pattern", "-t",
                                                       "--top-level-directory")))
@@ -1410,6 +1409,17 @@ def _split_command_string(text):
     return text.split()
 
 
+def _is_tool(word):
+    """A catalog tool of its own (not a package manager or task runner, whose words are script names)."""
+    entry = TOOLS.get(word)
+    return entry is not None and entry.get("family") != "scripts"
+
+
+def _runs_a_bin(manager, word):
+    """``pnpm vitest run``, ``yarn eslint .``: these managers run a package's bin by name."""
+    return manager in ("pnpm", "yarn", "bun") and word not in ("test", "build") and _is_tool(word)
+
+
 def strip_wrappers(words):
     """Remove wrapper prefixes: returns dict(words, sudo, not_run, script, dirs, scripts_tool).
 
@@ -1449,9 +1459,7 @@ def strip_wrappers(words):
             manager_dirs = []
             rest = _skip_flags(words[1:], frozenset(_SCRIPT_TOOL_VALUES.get(name, ())), manager_dirs,
                                DIR_FLAGS.get(name, ()))
-            if rest and (rest[0] in _EXEC_SUBCOMMANDS[name] or (
-                    name in ("pnpm", "yarn", "bun") and rest[0] in TOOLS and
-                    TOOLS[rest[0]].get("family") not in ("scripts",) and rest[0] not in ("test", "build"))):
+            if rest and (rest[0] in _EXEC_SUBCOMMANDS[name] or _runs_a_bin(name, rest[0])):
                 info["dirs"].extend(manager_dirs)
             if rest and rest[0] in _EXEC_SUBCOMMANDS[name]:
                 rest = rest[1:]
@@ -1470,8 +1478,7 @@ def strip_wrappers(words):
                     rest = [_package_bin(rest[0])] + rest[1:]
                 words = rest
                 continue
-            if name in ("pnpm", "yarn", "bun") and rest and rest[0] in TOOLS and \
-                    TOOLS[rest[0]].get("family") not in ("scripts",) and rest[0] not in ("test", "build"):
+            if rest and _runs_a_bin(name, rest[0]):
                 words = rest
                 continue
             break

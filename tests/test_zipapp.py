@@ -10,6 +10,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -225,3 +226,28 @@ def test_plugin_hooks_match_what_install_registers():
     entry = market["plugins"][0]
     assert entry["name"] == "stalegreen" and entry["version"] == __version__
     assert os.path.normpath(os.path.join(ROOT, entry["source"])) == PLUGIN
+
+
+KIT = os.path.join(os.environ.get("STALEGREEN_SHARED") or os.path.join(os.path.dirname(ROOT), "shared"),
+                   "e2e-kit", "claude-codex")
+
+
+@pytest.mark.skipif(not (os.access(E2E_CLAUDE, os.X_OK) and os.path.isfile(os.path.join(KIT, "run_claude.py"))),
+                    reason="the real claude CLI or the e2e kit is not installed")
+def test_real_claude_runs_the_plugin_hooks(tmp_path):
+    """`claude -p --plugin-dir installers/claude-plugin` against the kit's mock model: the plugin's
+    hooks run (through ${CLAUDE_PLUGIN_ROOT} and the sh launcher) and judge the final claim."""
+    store = tmp_path / "sg"
+    result = subprocess.run(
+        ["bash", os.path.join(KIT, "netns_run.sh"), sys.executable, os.path.join(KIT, "run_claude.py"),
+         "--name", "plugin", "--scenario", "scenarios/claude_basic.json", "--perm", "bypass",
+         "--work-dir", str(tmp_path / "work"), "--env", "STALEGREEN_HOME=%s" % store, "--env", "IS_SANDBOX=1",
+         "--extra-arg=--plugin-dir", "--extra-arg=%s" % PLUGIN],
+        cwd=KIT, capture_output=True, text=True, timeout=300)
+    assert "rc=0" in result.stdout, result.stdout + result.stderr
+    verdicts = glob.glob(str(store / "sessions" / "*" / "verdicts.jsonl"))
+    assert len(verdicts) == 1, result.stdout
+    records = [json.loads(line) for line in open(verdicts[0])]
+    claims = [v["claim"]["text"] for r in records for v in r["verdicts"]]
+    assert "All tests pass" in claims
+    assert not (store / "errors.jsonl").exists(), (store / "errors.jsonl").read_text()

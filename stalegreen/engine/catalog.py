@@ -1845,7 +1845,8 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
                 found = _script_run("%s run" % stripped["scripts_tool"], tail[0], None, tail[1:], False, [])
             else:
                 found = classify(stripped["words"])
-        extra = _match_extra(outer_text if outer else seg.text, config)
+        extra = _match_extra(seg.text, config) or (
+            stripped["words"] and _match_extra(" ".join(stripped["words"]), config)) or None
         if found is None and extra is None:
             continue
         if found is None:

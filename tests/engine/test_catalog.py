@@ -641,6 +641,13 @@ def test_extra_runners_add_commands_and_keep_their_patterns():
     assert catalog.might_contain_runner("./scripts/verify.sh", {"extraRunners": [entry]})
 
 
+def test_extra_runners_match_after_prefixes_and_inside_shells():
+    entry = {"match": "^make check", "category": "lint"}
+    runs = catalog.find_runs(shell.parse("CI=1 make check; bash -c 'make check && ls'"), {"extraRunners": [entry]},
+                             BASE)
+    assert [(r.category, r.nested, r.extra) for r in runs] == [("lint", False, entry), ("lint", True, entry)]
+
+
 def test_extra_runner_with_a_bad_pattern_is_ignored():
     runs = catalog.find_runs(shell.parse("make check"), {"extraRunners": [{"match": "(", "category": "lint"}]},
                              BASE)

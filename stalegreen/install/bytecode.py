@@ -88,7 +88,8 @@ def build(archive, build_id):
 
 
 def prune(archive, keep_build_id):
-    """Remove caches of other builds (left behind when the zipapp was replaced)."""
+    """Remove caches of other builds (left behind when the zipapp was replaced) and half-built
+    ones (a process killed while compiling)."""
     import shutil
 
     root = root_for(archive)
@@ -98,7 +99,7 @@ def prune(archive, keep_build_id):
         return []
     removed = []
     for name in names:
-        if not name.startswith(keep_build_id + "-"):
+        if not name.startswith(keep_build_id + "-") or ".tmp-" in name:
             shutil.rmtree(os.path.join(root, name), ignore_errors=True)
             removed.append(name)
     return removed

@@ -735,6 +735,11 @@ class _Reader(object):
             elif _rank(claim) > _rank(old):
                 chosen[key] = claim
         self.result.claims = [chosen[k] for k in order]
+        # a qualified claim that an unqualified one of its category replaced is still worth showing
+        kept = set(id(c) for c in self.result.claims)
+        for claim in self.found:
+            if id(claim) not in kept and claim["qualified"] and not chosen[claim["category"]]["qualified"]:
+                self._ignore(claim["text"], "qualified", claim["sentence"], claim["category"])
         return self.result
 
 
@@ -942,14 +947,19 @@ def _group_ending(g, s, subjects):
     if not subjects:
         return []
     group = [subjects[-1]]
+    joints = []
     for prev in reversed(subjects[:-1]):
         if prev["kind"] in ("pron", "every"):
             break
         joint = s[prev["end"]:group[0].get("phrase_start", group[0]["start"])]
         if g.coord_gap.match(joint) and (joint.strip() or group[0].get("phrase_start", 0) < group[0]["start"]):
             group.insert(0, prev)
+            joints.append(joint)
         else:
             break
+    # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and"
+    if joints and not any(re.search(r"\b(?:and|or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
+        return group[-1:]
     return group
 
 

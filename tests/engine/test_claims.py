@@ -170,6 +170,12 @@ def test_pronoun_subjects_take_their_antecedent():
     assert only("They pass.")["category"] == "test"
 
 
+def test_commas_alone_do_not_coordinate_subjects():
+    claim = only("Apart from the slow e2e test, lint is clean.")
+    assert (claim["category"], claim["qualified"], claim["text"]) == ("lint", True, "lint is clean")
+    assert categories("Tests, lint and typecheck all pass.") == ["lint", "test", "typecheck"]
+
+
 def test_pronoun_defaults_only_for_passing_words():
     # no antecedent: "they pass" is about tests, "both compile cleanly" about the build
     assert categories("Both compile cleanly.") == ["build"]
@@ -199,6 +205,7 @@ def test_one_claim_per_category_unqualified_and_all_win():
     text = "Apart from the slow ones, the tests pass.\n\nThe new test passes. All 41 tests pass."
     claim = only(text)
     assert (claim["qualified"], claim["scope"], claim["counts"]) == (False, "all", {"passed": 41})
+    assert reasons(text) == ["qualified"]
 
 
 def test_plans_and_unchecked_items_are_plans():
@@ -245,7 +252,7 @@ def test_odd_input_never_raises():
 
 
 REASONS = {"hedged", "future", "question", "negated", "conditional", "relayed", "quoted", "code", "instruction",
-           "plan"}
+           "plan", "qualified"}
 
 
 def check_well_formed(result, completion=False):

@@ -142,6 +142,7 @@ _TYPECHECK = [
     ("sorbet-ok", "P", "sorbet", r"No errors! Great job\."),
     ("dialyzer-errors", "F", "dialyzer", r"Total errors: " + _N),
     ("dialyzer-ok", "P", "dialyzer", r"done \(passed successfully\)"),
+    ("zero-errors", "P", "*", r"(?<![\w.,])0 errors?\b"),
     ("no-issues", "P", "*", r"^\s*(?:Success: )?No issues found\b"),
     ("traceback", "F", "*", _TRACEBACK),
 ]
@@ -191,6 +192,7 @@ _LINT = [
     ("yamllint-issue", "F", "yamllint", r"^\s+\d+:\d+\s+error\s+"),
     ("checkstyle-errors", "F", "gradle", r"Checkstyle ends with " + _N + r" errors?"),
     ("dotnet-format-diff", "F", "dotnet", r"error WHITESPACE|error IMPORTS|Formatted code file"),
+    ("zero-errors", "P", "*", r"(?<![\w.,])0 errors?\b"),
     ("no-issues", "P", "*", r"^\s*(?:Success: )?No issues found\b"),
     ("traceback-lint", "F", "*", _TRACEBACK),
 ]
@@ -246,6 +248,7 @@ _BUILD = [
     ("python-build-ok", "P", "python-build", r"Successfully built \S+\.(?:tar\.gz|whl)"),
     ("elm-make-ok", "P", "elm", r"Success! Compiled \d+ modules?\."),
     ("parcel-ok", "P", "parcel", r"\u2728 Built in [\d.]+m?s"),
+    ("zero-errors", "P", "*", r"(?<![\w.,])0 errors?\b"),
     ("traceback-build", "F", "*", _TRACEBACK),
 ]
 

@@ -80,6 +80,8 @@ def test_failed_without_a_number_fails():
     ("lint", "No issues found\n", "no-issues"),
     ("lint", "All checks passed!\n", "ruff-ok"),
     ("lint", "Found 3 warnings and 0 errors.\n", "oxlint-ok"),
+    ("lint", "\u2716 3 problems (0 errors, 3 warnings)\n", "zero-errors"),
+    ("build", "Build finished with 0 errors\n", "zero-errors"),
 ])
 def test_zero_failures_and_no_issues_are_passes(category, text, signal):
     assert judge(category, text, 0) == {"verdict": "pass", "counts": judge(category, text, 0)["counts"],

@@ -68,7 +68,9 @@ def command(all_hosts, claude, codex, dsh, project, dry_run):
         if undone:
             click.echo("Config: %s" % _describe(undone[0], 1, undone[1]))
         remaining = [p for p, r in manifest["files"].items() if r.get("owner") in ("claude", "codex")]
-        if remaining:
+        if dry_run:
+            click.echo("Would remove the executable from %s once no hooks remain" % executable.bin_dir())
+        elif remaining:
             click.echo("Kept %s: hooks remain in %s" % (executable.bin_dir(), ", ".join(remaining)))
         elif not dry_run and manifest.get("executable"):
             if executable.remove():
@@ -88,8 +90,9 @@ def _describe(path, removed, outcome):
         return "no stalegreen hooks in %s" % path
     text = {"removed": "deleted %s (install had created it)",
             "restored": "restored %s to its bytes from before install",
-            "restore": "would restore %s to its original state",
+            "restore": "would restore %s to its original bytes",
+            "remove": "would delete %s (install created it)",
             "cleaned": "removed our entries from %s (other changes kept)"}[outcome] % path
-    if removed and outcome != "removed":
+    if removed and outcome not in ("removed", "remove"):
         text += " [%d hook entries]" % removed
     return text

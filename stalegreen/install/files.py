@@ -220,7 +220,7 @@ class Edit:
             record.get("written_sha256") == sha256(self.before)
         if nothing_left and untouched and (record.get("created") or record.get("original")):
             if dry_run:
-                return "restore"
+                return "remove" if record.get("created") else "restore"
             if record.get("created"):
                 os.unlink(real_path(self.path))
                 for directory in record.get("created_dirs", []):

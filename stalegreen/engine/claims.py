@@ -279,12 +279,28 @@ _QUALIFIER_WORDS = _words(
 
 # ------------------------------------------------------------------------------------ grammar
 
+class LazyRegex(object):
+    """A pattern compiled the first time it is used: a message without claim words needs only the
+    few structural patterns, and the hook pays for compiling only what it uses."""
+
+    def __init__(self, source, flags=0):
+        self.source = source
+        self.source_flags = flags
+
+    def __getattr__(self, name):
+        compiled = re.compile(self.source, self.source_flags)
+        for method in ("search", "match", "fullmatch", "sub", "subn", "finditer", "findall", "split"):
+            setattr(self, method, getattr(compiled, method))
+        self.pattern, self.flags = compiled.pattern, compiled.flags
+        return getattr(compiled, name)
+
+
 class _Grammar(object):
-    """All regular expressions, compiled once on first use."""
+    """All regular expressions (each compiled on first use)."""
 
     def __init__(self):
         I, A, M, S = re.I, re.A, re.M, re.S
-        c = re.compile
+        c = LazyRegex
         self.fence = c(r"^[ \t]*(```+|~~~+)[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", M | S)
         self.inline = c(r"`([^`\n]{1,200})`")
         # every branch starts with its quote character (so the scan skips other characters fast);

@@ -27,9 +27,9 @@ class Grammar(object):
     """Compiled Chinese patterns; built once by the main grammar."""
 
     def __init__(self, main):
-        from stalegreen.engine.claims import _PROSE_TOOLS
+        from stalegreen.engine.claims import _PROSE_TOOLS, LazyRegex
 
-        c = re.compile
+        c = LazyRegex
         I = re.I
         self.subject = c(
             u"(?P<code>" + _A + u"sg[tylbi]\\d+x)"

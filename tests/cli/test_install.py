@@ -368,3 +368,17 @@ def test_project_trust_marks_the_project_and_its_hooks_then_uninstall_undoes_bot
     sandbox.run("uninstall", "--codex", "--project", env=env)
     assert not sandbox.codex_config.exists()
     assert not (sandbox.project / ".codex").exists()
+
+
+def test_a_group_shared_with_another_tool_keeps_the_other_handler(sandbox):
+    shared = {"hooks": {"Stop": [{"hooks": [
+        {"type": "command", "command": "notify-send done"},
+        {"type": "command", "command": "python3 /old/stalegreen.pyz hook claude Stop"}]}]}}
+    sandbox.write(sandbox.claude_settings, json.dumps(shared, indent=2) + "\n")
+    sandbox.run("install", "--claude")
+    groups = json.loads(sandbox.claude_settings.read_text())["hooks"]["Stop"]
+    assert groups[0] == {"hooks": [{"type": "command", "command": "notify-send done"}]}
+    assert len(groups) == 2 and str(sandbox.sg_home) in groups[1]["hooks"][0]["command"]
+    sandbox.run("uninstall", "--claude")
+    after = json.loads(sandbox.claude_settings.read_text())
+    assert after["hooks"]["Stop"] == [{"hooks": [{"type": "command", "command": "notify-send done"}]}]

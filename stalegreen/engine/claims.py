@@ -384,6 +384,8 @@ class _Grammar(object):
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known|unrelated|expected)"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?|said)\s+nothing\b"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
+            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:is|are|was|were|has been|have been)"
+            r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b", I | A)
         self.failure = c(

@@ -243,6 +243,7 @@ def test_completion_claims_only_when_enabled():
     assert categories("Done, the bug is fixed.", completion=True) == ["completion"]
     assert categories(u"已完成。", completion=True) == ["completion"]
     assert categories("Not done yet.", completion=True) == []
+    assert categories("The regression is fixed and all tests pass.", completion=True) == ["completion", "test"]
 
 
 def test_odd_input_never_raises():

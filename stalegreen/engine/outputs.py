@@ -24,7 +24,8 @@ _D = r"\d+"
 _TEST = [
     ("pytest-failed-summary", "F", "pytest", r"^=+ (?=[^\n]*\b" + _N + r" (?:failed|errors?)\b)[^\n]* =+[ \t]*$"),
     ("pytest-failed-line", "F", "pytest", r"^(?:FAILED|ERROR) \S*::"),
-    ("pytest-short-failed", "F", "pytest", r"^" + _N + r" failed(?:, \d+ [a-z ]+?)* in [\d.]+s\b"),
+    ("pytest-short-failed", "F", "pytest",
+     r"^(?:\d+ [a-z]+(?: [a-z]+)?, )*" + _N + r" (?:failed|errors?)(?:, \d+ [a-z]+(?: [a-z]+)?)* in [\d.]+s\b"),
     ("pytest-passed", "P", "pytest",
      r"^=+ " + _N + r" passed(?:, (?:\d+ (?:skipped|deselected|xfailed|xpassed|warnings?|subtests passed|rerun)|0 (?:failed|errors?)))*"
      r" in [\d.]+s(?: \([^)\n]*\))? =+[ \t]*$"),
@@ -556,8 +557,18 @@ def _c_mocha(m):
     return counts
 
 
-def _c_cargo(m):
-    return {"passed": int(m.group(2)), "failed": int(m.group(3)), "skipped": int(m.group(4))}
+_CARGO = re.compile(r"test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
+
+
+def _cargo_counts(text):
+    """cargo prints one result line per test binary (unit, integration, doc tests): add them up."""
+    totals = None
+    for m in _CARGO.finditer(text):
+        totals = totals or {"passed": 0, "failed": 0, "skipped": 0}
+        totals["passed"] += int(m.group(1))
+        totals["failed"] += int(m.group(2))
+        totals["skipped"] += int(m.group(3))
+    return totals
 
 
 def _c_nextest(m):
@@ -690,7 +701,7 @@ _TEST_COUNTS = [
     (r"^\s*Tests:\s+((?:\d+ \w+, )*)(\d+) total", _c_jest),
     (r"^\s*Tests {2,}((?:\d+ \w+(?: \| )?)+) \((\d+)\)", _c_vitest),
     (r"^\s*(\d+) passing\b[^\n]*(?:\n(?:[^\n]*\n)*?\s*(\d+) failing)?", _c_mocha),
-    (r"test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored", _c_cargo),
+    ("CARGO", None),
     (r"Summary \[[^\]]*\] (\d+) tests? run: (\d+) passed(?: \(\d+ slow\))?(?:, (\d+) failed)?(?:, (\d+) skipped)?", _c_nextest),
     (r"\b(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?", _c_rspec),
     (r"\b(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors(?:, (\d+) skips)?", _c_minitest),
@@ -740,8 +751,7 @@ def _count_rows(category):
     rows = _compiled_counts.get(category)
     if rows is None:
         raw = _TEST_COUNTS if category == "test" else _OTHER_COUNTS.get(category, [])
-        rows = [(pat if pat == "MAVEN" else re.compile(pat, _M), fn, None if pat == "MAVEN" else needles(pat))
-                for pat, fn in raw]
+        rows = [(pat, fn, None) if pat in _SUMMED else (re.compile(pat, _M), fn, needles(pat)) for pat, fn in raw]
         _compiled_counts[category] = rows
     return rows
 
@@ -761,11 +771,15 @@ def _maven_counts(text):
     return counts
 
 
+_SUMMED = {"MAVEN": (_maven_counts, "Tests run: "), "CARGO": (_cargo_counts, "test result: ")}
+
+
 def counts_of(category, text):
     """The first count format of the category that matches the cleaned output, else {}."""
     for pattern, build, row_needles in _count_rows(category):
-        if pattern == "MAVEN":
-            found = _maven_counts(text) if "Tests run: " in text else None
+        if pattern in _SUMMED:
+            reader, needle = _SUMMED[pattern]
+            found = reader(text) if needle in text else None
             if found is not None:
                 return found
             continue

@@ -54,6 +54,12 @@ def test_fail_from_a_known_nonzero_exit_names_the_signal_or_the_exit():
     assert judge("lint", "something odd\n", 3) == {"verdict": "fail", "counts": {}, "signal": "exit-3"}
 
 
+@pytest.mark.parametrize("text", ["1 error in 0.12s\n", "3 passed, 1 error in 0.40s\n",
+                                  "2 passed, 1 warning, 1 error in 0.40s\n", "1 failed in 0.1s\n"])
+def test_quiet_pytest_summaries_with_errors_fail_without_an_exit(text):
+    assert judge("test", text, None, runner="pytest")["signal"] == "pytest-short-failed"
+
+
 def test_fail_signal_without_an_exit_fails():
     result = judge("test", PYTEST_FAIL, None)
     assert (result["verdict"], result["signal"]) == ("fail", "pytest-failed-summary")
@@ -197,6 +203,9 @@ def test_runner_scoping_ignores_other_runners_formats():
      {"passed": 16, "failed": 1, "skipped": 2}),
     ("test", "[INFO] Tests run: 3, Failures: 0, Errors: 0, Skipped: 0\n[INFO] Tests run: 31, Failures: 1, "
              "Errors: 0, Skipped: 2\n", {"total": 31, "failed": 1, "errors": 0, "skipped": 2, "passed": 28}),
+    ("test", "test result: ok. 17 passed; 0 failed; 1 ignored; 0 measured\n\n"
+             "test result: FAILED. 3 passed; 2 failed; 0 ignored; 0 measured\n",
+     {"passed": 20, "failed": 2, "skipped": 1}),
     ("typecheck", "Found 2 errors in 2 files.\n", {"errors": 2}),
     ("lint", "\u2716 5 problems (2 errors, 3 warnings)\n", {"errors": 2}),
 ])

@@ -68,6 +68,10 @@ def _pytest_project(root, failing):
         "def test_expiry():\n    assert %s\n" % ("0 == 1" if failing else "True"))
 
 
+def _broken_pytest_project(root, failing):
+    (root / "test_broken.py").write_text("import module_that_does_not_exist\n\ndef test_never():\n    pass\n")
+
+
 def _unittest_project(root, failing):
     tests = root / "tests"
     tests.mkdir()
@@ -118,6 +122,8 @@ SCENARIOS = [
      "fail", {"passed": 2, "failed": 1}, 1),
     ("pytest-no-tests", lambda root, failing: None, False, "{py} -m pytest -p no:cacheprovider", "pytest", "test",
      "fail", {}, 5),
+    ("pytest-collect-error", _broken_pytest_project, True, "{py} -m pytest -q -p no:cacheprovider", "pytest",
+     "test", "fail", {"errors": 1}, 2),
     ("unittest-pass", _unittest_project, False, "{py} -m unittest discover -s tests -t .", "unittest", "test",
      "pass", {"total": 2, "passed": 2}, 0),
     ("unittest-fail", _unittest_project, True, "{py} -m unittest discover -s tests -t .", "unittest", "test",

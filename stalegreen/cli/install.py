@@ -69,18 +69,22 @@ def set_config(manifest, values, dry_run):
               help="Codex: record the hooks as trusted (as /hooks does) via `codex app-server`.")
 @click.option("--force", is_flag=True,
               help="Claude: register hooks even though the stalegreen plugin is enabled.")
+@click.option("--dsh-profile", metavar="NAME", help="dsh: the profile to add the plugin to.")
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
-def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run):
+def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dsh_profile,
+            dry_run):
     """Install the hooks (run again any time: it changes nothing when all is in place)."""
     try:
-        _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run)
+        _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run,
+                 dsh_profile)
     except OSError as exc:     # unwritable directory, full disk: a message, not a traceback
         click.echo("error: %s%s" % (exc.strerror or exc, ": %s" % exc.filename if exc.filename else ""),
                    err=True)
         raise SystemExit(1)
 
 
-def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run):
+def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run,
+             dsh_profile=None):
     from stalegreen.install import claude as claude_host
     from stalegreen.install import codex as codex_host
     from stalegreen.install import dsh as dsh_host
@@ -131,7 +135,7 @@ def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust
             click.echo(("  IMPORTANT: %s" if loud else "  %s") % note)
 
     if "dsh" in targets:
-        line, code, message = dsh_host.install(dry_run)
+        line, code, message = dsh_host.install(dry_run, dsh_profile)
         click.echo("dsh: %s" % message)
         failed = failed or bool(code)
 

@@ -35,8 +35,9 @@ def _undo_config(manifest, dry_run):
 @click.option("--codex", is_flag=True)
 @click.option("--dsh", is_flag=True)
 @click.option("--project", is_flag=True, help="This directory's .claude/.codex files.")
+@click.option("--dsh-profile", metavar="NAME", help="dsh: the profile to add the plugin to.")
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
-def command(all_hosts, claude, codex, dsh, project, dry_run):
+def command(all_hosts, claude, codex, dsh, project, dsh_profile, dry_run):
     """Remove the hooks install registered (other tools' hooks are left alone)."""
     from stalegreen.cli.install import _targets
     from stalegreen.install import claude as claude_host
@@ -61,7 +62,7 @@ def command(all_hosts, claude, codex, dsh, project, dry_run):
         click.echo("error: %s" % exc, err=True)
         failed = True
     if "dsh" in targets:
-        line, code, message = dsh_host.uninstall(dry_run)
+        line, code, message = dsh_host.uninstall(dry_run, dsh_profile)
         click.echo("dsh: %s" % message)
     if all_hosts and not failed:
         undone = _undo_config(manifest, dry_run)

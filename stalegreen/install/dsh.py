@@ -36,10 +36,14 @@ def _run(argv, dry_run):
     return line, 0, "ran: %s" % line
 
 
-def install(dry_run=False):
+def _plugin_argv(profile):
+    return ["dsh", "plugin"] + (["--profile", profile] if profile else [])
+
+
+def install(dry_run=False, profile=None):
     """Returns (command line, exit code or None when not run, message)."""
-    return _run(["dsh", "plugin", "add", plugin_source()], dry_run)
+    return _run(_plugin_argv(profile) + ["add", plugin_source()], dry_run)
 
 
-def uninstall(dry_run=False):
-    return _run(["dsh", "plugin", "remove", PACKAGE], dry_run)
+def uninstall(dry_run=False, profile=None):
+    return _run(_plugin_argv(profile) + ["remove", PACKAGE], dry_run)

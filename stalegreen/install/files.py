@@ -137,9 +137,14 @@ def load_manifest(home=None):
 
 
 def save_manifest(manifest, home=None):
+    """Write the manifest when it changed (an uninstall that found nothing writes nothing)."""
     path = manifest_path(home)
+    data = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode("utf-8")
+    if read_bytes(path) == data or (not os.path.exists(path) and not manifest.get("files")
+                                    and not manifest.get("executable")):
+        return
     os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-    atomic_write(path, (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode("utf-8"), 0o600)
+    atomic_write(path, data, 0o600)
 
 
 def backup(path, data, home=None):

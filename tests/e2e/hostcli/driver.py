@@ -129,8 +129,12 @@ class Host(object):
     def install_stalegreen(self):
         """Register stalegreen's hooks as a user would, then commit what that put in the project."""
         if installer_available():
-            done = subprocess.run([sys.executable, "-m", "stalegreen", "install"] + self.install_flags(),
-                                  cwd=self.project, env=self.env(), capture_output=True, text=True)
+            # offline too: ``install --codex --trust`` asks ``codex app-server`` for the hooks' hashes
+            env = self.env()
+            env["PATH"] = os.path.dirname(self.cli) + ":" + env["PATH"]   # the CLI on PATH, as a user has it
+            done = subprocess.run(netns_prefix() + ["sh", "-c", 'ip link set lo up && exec "$@"', "sh",
+                                                    sys.executable, "-m", "stalegreen", "install"]
+                                  + self.install_flags(), cwd=self.project, env=env, capture_output=True, text=True)
             if done.returncode != 0:
                 raise AssertionError("stalegreen install failed (%d):\n%s\n%s"
                                      % (done.returncode, done.stdout, done.stderr))
@@ -230,9 +234,12 @@ class Codex(Host):
     EDIT_MODEL = "gpt-5.5"       # a catalogued slug: offered apply_patch
     SUBAGENT_MODEL = "mock-model"  # no metadata: offered the multi_agent_v1 tools, but no apply_patch
 
-    def __init__(self, cli, base, project, model=EDIT_MODEL):
+    def __init__(self, cli, base, project, model=EDIT_MODEL, trust="flag"):
+        """``trust``: "flag" runs with ``--dangerously-bypass-hook-trust`` (automation's way);
+        "install" has ``stalegreen install --trust`` record the hooks as trusted (the /hooks way)."""
         Host.__init__(self, cli, base, project)
         self.model = model
+        self.trust = trust
         self.codex_home = os.path.join(self.base, "codex-home")
         os.makedirs(self.codex_home, exist_ok=True)
         with open(os.path.join(self.codex_home, "config.toml"), "w") as f:
@@ -248,7 +255,7 @@ class Codex(Host):
                 % (self.model, MOCK_PORT))
 
     def install_flags(self):
-        return ["--codex"]
+        return ["--codex", "--trust"] if self.trust == "install" else ["--codex"]
 
     def write_hooks(self, hooks):
         with open(os.path.join(self.codex_home, "hooks.json"), "w") as f:
@@ -263,9 +270,11 @@ class Codex(Host):
         return {"OPENAI_API_KEY": "e2e-dummy", "RUST_LOG": "warn"}
 
     def argv(self, prompt):
-        # exec forces approvals off; hooks run only with trust, which automation grants by flag
-        return [self.cli, "exec", "--json", "-C", self.project, "--dangerously-bypass-approvals-and-sandbox",
-                "--dangerously-bypass-hook-trust", prompt]
+        # exec forces approvals off; hooks run only when trusted (by flag, or recorded in config.toml)
+        argv = [self.cli, "exec", "--json", "-C", self.project, "--dangerously-bypass-approvals-and-sandbox"]
+        if self.trust == "flag":
+            argv.append("--dangerously-bypass-hook-trust")
+        return argv + [prompt]
 
 
 HOSTS = {"claude": Claude, "codex": Codex}

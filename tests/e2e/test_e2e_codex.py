@@ -1,0 +1,27 @@
+"""Codex only: hooks trusted the way a user trusts them (``stalegreen install --codex --trust``
+records what ``/hooks`` would), so ``codex exec`` runs them without the bypass flag."""
+
+import os
+
+import pytest
+
+from hostcli.scripts import edit, say, shell
+
+pytestmark = pytest.mark.e2e
+
+PYTEST = "python3 -m pytest -q"
+
+
+def test_hooks_trusted_by_install_run_without_the_bypass_flag(make_project, make_host):
+    host = make_host("codex", make_project(), trust="install")
+    with open(os.path.join(host.codex_home, "config.toml")) as f:
+        assert "trusted_hash" in f.read(), "install --trust records the hooks' hashes"
+    assert "--dangerously-bypass-hook-trust" not in host.argv("x")
+
+    session = host.run([shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"),
+                        say("All 3 tests pass."), shell(PYTEST), say("Re-ran: all 3 tests pass.")])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert session.hook_errors() == [], session.describe()
+    assert "[stalegreen] exit=0" in session.shell_outputs()[0], session.describe()
+    reasons = session.feedback()
+    assert len(reasons) == 1 and "stale" in reasons[0].lower(), session.describe()

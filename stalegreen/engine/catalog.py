@@ -915,6 +915,18 @@ def _read_scripts(tool, args):
         if result:
             result["quiet"] = result["quiet"] or quiet
         return result
+    if tool == "npm":
+        # npm reads its own flags anywhere before `--`: `npm test --prefix api -w web`
+        own = tail[:tail.index("--")] if "--" in tail else tail
+        for index, word in enumerate(own):
+            name = _flag_name(word)
+            value = word.split("=", 1)[1] if "=" in word else (own[index + 1] if index + 1 < len(own) else None)
+            if name in ("-w", "--workspace"):
+                narrowed = True
+            elif name in ("--prefix", "-C") and value:
+                dirs.append(value)
+            elif name in ("-s", "--silent"):
+                quiet = True
     if tool == "bun" and keyword is None and head == "test":
         return _apply(_BUN_TEST, tail)
     if tool == "bun" and keyword is None and head == "build":
@@ -1394,9 +1406,10 @@ def _shell_script(args):
             i += 2
             continue
         if word.startswith(("-", "+")) and word not in ("-", "--"):
-            if not word.startswith("--") and word.endswith("c"):
+            if not word.startswith("--") and "c" in word[1:]:
                 wants_script = True
-            i += 1
+            # a cluster ending in o/O (`-euo pipefail`) takes the next word as an option name
+            i += 2 if (not word.startswith("--") and word[-1] in "oO") else 1
             continue
         return word if wants_script else None
     return None

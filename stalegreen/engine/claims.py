@@ -133,6 +133,8 @@ def _command_scope(category, args):
     if category != "test":
         return "all"
     for word in args.split():
+        if not word.startswith("-") and "/" in word and word.strip("/") not in ("tests", "test", "spec", "specs", ".", "./...", "..."):
+            return "subset"
         if word in ("-k", "-t", "--grep", "-g", "--testnamepattern", "--filter", "-run", "--run", "-m") \
                 or "::" in word or re.search(r"(?:^|/)(?:test_\w+|\w+_test|\w+\.(?:test|spec))\.\w+$", word) \
                 or re.search(r"\.(?:py|ts|tsx|js|jsx|go|rb|rs|php|java|kt|ex|exs)$", word) \

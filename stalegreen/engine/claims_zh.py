@@ -216,7 +216,8 @@ class Grammar(object):
             return "all" if m.group(1) == m.group(2) else "subset"
         if subject.get("scope") == "subset" or self.subset_marker.search(around):
             return "subset"
-        if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"]:
+        if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"] \
+                or re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s):
             return "all"
         return "subset"
 

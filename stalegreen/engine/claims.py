@@ -321,7 +321,7 @@ class _Grammar(object):
         self.checked = c(r"^\s*(?:[-*+]\s+)?\[[xX]\]\s*")
         self.blockquote = c(r"^\s*>")
         self.plan_heading = c(
-            u"^\\s*(?:#{1,6}\\s*)?(?:\\*\\*|__)?(?:(?:the |my |our )?(?:plan|next steps?|todo|to-do|to do"
+            u"^\\s*(?:#{1,6}\\s*)?(?:\\*\\*|__)?(?:(?:here's |here is |this is )?(?:the |my |our )?(?:plan|next steps?|todo|to-do|to do"
             u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
             u"|requirements|open items|outstanding|roadmap|steps|action items|what's left|still to do"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4)"
@@ -631,7 +631,7 @@ class _Reader(object):
                 return self._hold(CATEGORY_LETTER[category], code, category, tool, scope)
             if g.testid.match(code.strip()):
                 return self._hold("i", code, "test", None, "subset")
-            if claimish(code) and re.search(r"\s", code.strip()) or _is_claim_phrase(g, code):
+            if _is_claim_phrase(g, code) or (has_cjk(code) and claimish(code)):
                 self._ignore(code, "code")
             return self._hold("c", code)
 

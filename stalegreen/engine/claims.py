@@ -33,7 +33,17 @@ _GRAMMAR = None
 
 
 class Extraction(object):
-    """What ``extract`` found: ``claims`` and ``ignored`` near-misses (lists of dicts)."""
+    """What ``extract`` found.
+
+    ``claims``: dicts with ``category`` (test/typecheck/lint/build, or completion when asked),
+    ``scope`` (all/subset), ``qualified``, ``text`` (the matched words), ``sentence``, ``counts``
+    ({passed, total} as stated), ``tool`` (named tool or None), ``alternates`` (other categories
+    whose runs also back it: "compiles cleanly" -> typecheck), ``lang`` (en/zh) and ``expanded``
+    (only on "everything passes" claims spread over the four categories).
+    ``ignored``: near-misses, dicts with ``text``, ``reason`` (hedged, future, question, negated,
+    conditional, relayed, quoted, code, instruction, plan, qualified) and, when known,
+    ``sentence`` and ``category``.
+    """
 
     __slots__ = ("claims", "ignored")
 
@@ -661,10 +671,8 @@ class _Reader(object):
                     in_plan = True
                     continue
                 is_item = bool(re.match(r"^\s*(?:[-*+\u2022]\s|\d{1,3}[.)]\s|\[[ xX]\])", line))
-                if not is_item and not re.match(r"^\s*#", line):
-                    in_plan = False
-                elif re.match(r"^\s*#", line):
-                    in_plan = False
+                if not is_item:
+                    in_plan = False     # a plan's list ends at the first line that is not an item
                 if g.unchecked.match(line):
                     self.read_line(g.unchecked.sub("", line), "plan")
                 elif g.blockquote.match(line):

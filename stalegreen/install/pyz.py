@@ -39,7 +39,11 @@ def _run(archive):
     cached = _bytecode_dir(root)
     have_bytecode = os.path.isdir(cached)
     if archive not in sys.path:
-        sys.path.insert(0, archive)
+        # behind the stdlib when the cache has everything (saves probing the zip per import)
+        if have_bytecode:
+            sys.path.append(archive)
+        else:
+            sys.path.insert(0, archive)
     if have_bytecode:
         sys.path.insert(0, cached)
     try:

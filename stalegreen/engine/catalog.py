@@ -1881,35 +1881,43 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
 # ---------------------------------------------------------------------------------------------
 # the cheap pre-filter
 
-_EXTRA_TRIGGERS = (r"-m\s*build", r"(?<![\w-])uv(?![\w-])", r"(?<![\w-])ptw(?![\w-])", r"pytest-watch")
-_prefilter = []
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
+_SEPARATORS = {}
+_names = set()
 
 
-def _prefilter_regex():
-    if not _prefilter:
-        names = set(TOOLS) | {"unittest", "manage.py", "django"}
-        names.discard("python -m build")
-        short = sorted(n for n in names if len(n) <= 3)
-        long_ = sorted((n for n in names if len(n) > 3), key=len, reverse=True)
-        parts = [re.escape(n) for n in long_]
-        parts.append(r"(?<![\w-])(?:%s)(?![\w-])" % "|".join(re.escape(n) for n in short))
-        parts.extend(_EXTRA_TRIGGERS)
-        _prefilter.append(re.compile("|".join(parts)))
-    return _prefilter[0]
-
-
-_QUOTES = {ord("'"): None, ord('"'): None, ord("\\"): None}
+def _prefilter_tables():
+    """Runner names a catalog run must spell as a word, and a translate table that splits words."""
+    if not _names:
+        _names.update(n for n in TOOLS if " " not in n)
+        _names.update(("unittest", "django", "ptw", "pytest-watch"))
+        _SEPARATORS.update((i, " ") for i in range(128) if chr(i) not in _NAME_CHARS)
+        for quote in "'\"\\":
+            _SEPARATORS[ord(quote)] = None      # `py''test` is still pytest to the shell
+    return _names, _SEPARATORS
 
 
 def might_contain_runner(command, config=None):
     """Cheap test before any parsing: False only when no catalog runner can be in ``command``.
 
-    With a config that defines ``extraRunners`` the answer is True (their patterns are the user's).
+    Word based (no regex): a run always spells its runner as a word of its own (``pytest``,
+    ``./node_modules/.bin/jest``, ``jest.js``, ``-mpytest``, ``@biomejs/biome``). With a config that
+    defines ``extraRunners`` the answer is True (their patterns are the user's).
     """
     if not command:
         return False
     if config and (config.get("extraRunners") or ()):
         return True
-    if "'" in command or '"' in command or "\\" in command:
-        command = command.translate(_QUOTES)
-    return _prefilter_regex().search(command) is not None
+    names, separators = _prefilter_tables()
+    words = set(command.translate(separators).split())
+    if words & names:
+        return True
+    if "build" in words and ("uv" in words or "-m" in words):
+        return True
+    for word in words:
+        bare = word.lstrip("-")
+        if bare in names or bare.split(".", 1)[0] in names:
+            return True
+        if bare[:1] == "m" and (bare[1:] in names or bare[1:] == "build"):     # python -mpytest
+            return True
+    return False

@@ -446,13 +446,24 @@ def _may_match(row_needles, text):
     return row_needles is None or any(needle in text for needle in row_needles)
 
 
+_regexes = {}
+
+
+def _regex(pattern):
+    """Compile on first use: most rows never get past their substring check, and compiling all
+    ~200 patterns up front would cost ~15 ms on every hook process that reads an output."""
+    compiled = _regexes.get(pattern)
+    if compiled is None:
+        compiled = _regexes[pattern] = re.compile(pattern, _M)
+    return compiled
+
+
 def _table(category):
-    """Compiled rows (with their needles) for a category plus the any-category rows."""
+    """Rows (pattern source and needles) for a category plus the any-category rows."""
     rows = _compiled.get(category)
     if rows is None:
         raw = _RAW_TABLES.get(category, _TEST) + _ANY
-        rows = [(sid, kind, fam, re.compile(pat, _M), NEEDLE_OVERRIDES.get(sid) or needles(pat))
-                for sid, kind, fam, pat in raw]
+        rows = [(sid, kind, fam, pat, NEEDLE_OVERRIDES.get(sid) or needles(pat)) for sid, kind, fam, pat in raw]
         _compiled[category] = rows
     return rows
 
@@ -751,7 +762,7 @@ def _count_rows(category):
     rows = _compiled_counts.get(category)
     if rows is None:
         raw = _TEST_COUNTS if category == "test" else _OTHER_COUNTS.get(category, [])
-        rows = [(pat, fn, None) if pat in _SUMMED else (re.compile(pat, _M), fn, needles(pat)) for pat, fn in raw]
+        rows = [(pat, fn, None if pat in _SUMMED else needles(pat)) for pat, fn in raw]
         _compiled_counts[category] = rows
     return rows
 
@@ -785,7 +796,7 @@ def counts_of(category, text):
             continue
         if not _may_match(row_needles, text):
             continue
-        m = pattern.search(text)
+        m = _regex(pattern).search(text)
         if m:
             return build(m)
     return {}
@@ -805,12 +816,12 @@ def find_signals(category, text, runner=None):
     """The first fail, pass and not-run signal ids of the category in the text (None when absent)."""
     families = _families_for(runner)
     found = {"F": None, "P": None, "N": None}
-    for sid, kind, family, regex, row_needles in _table(category):
+    for sid, kind, family, pattern, row_needles in _table(category):
         if found[kind] is not None:
             continue
         if families is not None and family != "*" and family not in families:
             continue
-        if _may_match(row_needles, text) and regex.search(text):
+        if _may_match(row_needles, text) and _regex(pattern).search(text):
             found[kind] = sid
     return found["F"], found["P"], found["N"]
 

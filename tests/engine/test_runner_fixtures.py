@@ -138,9 +138,9 @@ def test_needle_prefilter_never_hides_a_signal_on_real_outputs():
             texts.append(outputs.clean(fh.read()))
     checked = 0
     for category in ("test", "typecheck", "lint", "build"):
-        for sid, _kind, _family, regex, row_needles in outputs._table(category):
+        for sid, _kind, _family, pattern, row_needles in outputs._table(category):
             for text in texts:
-                if regex.search(text):
+                if outputs._regex(pattern).search(text):
                     checked += 1
                     assert outputs._may_match(row_needles, text), (sid, row_needles, text[:200])
     assert checked > 150

@@ -7,9 +7,10 @@ Usage: python3 benchmarks/bench_claims.py [--runs 51] [--kb 10]
 Three messages of about --kb kilobytes: a realistic agent summary (prose about the change, file
 lists with inline code, a code block, a verification section with claims) repeated; the team's
 corpus sentences back to back (tests/engine/claims_corpus_*.jsonl: every sentence claim-like, a
-worst case no real message reaches); and claim-free prose. Import cost is measured in fresh interpreters (-X importtime) and also as the
-first extract() of a fresh process, which compiles the grammar. Not a test: numbers depend on
-the machine.
+worst case no real message reaches); and claim-free prose. Times are reported as wall clock and
+as CPU time (the one to compare on a busy machine). Import cost is measured in fresh interpreters
+reading a warm bytecode cache (-X importtime), and as import + first extract(), which compiles the
+grammar patterns it needs. Not a test: numbers depend on the machine.
 """
 
 import io

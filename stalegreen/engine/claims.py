@@ -100,8 +100,8 @@ TOOLS = (
     (r"(?:jest|vitest|mocha|jasmine|karma|ava|tox|nox|ctest|bats|unittest|minitest|nextest)", "test", None),
     (r"(?:vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|pyre|phpstan|psalm|sorbet|dialyzer|tsc)", "typecheck",
      None),
-    (r"(?:golangci-lint|staticcheck|credo|eslint|oxlint|stylelint|shellcheck|swiftlint|ktlint|rubocop|standardrb|flake8|pylint"
-     r"|pycodestyle|pydocstyle|hadolint|markdownlint|yamllint|clippy|gofmt|isort|black|ruff(?:\s+check)?"
+    (r"(?:golangci-lint|staticcheck|credo|eslint|oxlint|stylelint|shellcheck|swiftlint|ktlint|rubocop|standardrb"
+     r"|flake8|pylint|pycodestyle|pydocstyle|hadolint|markdownlint|yamllint|clippy|gofmt|isort|black|ruff(?:\s+check)?"
      r"|biome(?:\s+(?:check|lint|ci))?|prettier(?:\s+(?:--check|-c|check))?)", "lint", None),
     (r"(?:webpack|tsup|rollup|esbuild|ninja)", "build", None),
 )
@@ -143,7 +143,8 @@ def _command_scope(category, args):
     if category != "test":
         return "all"
     for word in args.split():
-        if not word.startswith("-") and "/" in word and word.strip("/") not in ("tests", "test", "spec", "specs", ".", "./...", "..."):
+        if not word.startswith("-") and "/" in word \
+                and word.strip("/") not in ("tests", "test", "spec", "specs", ".", "./...", "..."):
             return "subset"
         if word in ("-k", "-t", "--grep", "-g", "--testnamepattern", "--filter", "-run", "--run", "-m") \
                 or "::" in word or re.search(r"(?:^|/)(?:test_\w+|\w+_test|\w+\.(?:test|spec))\.\w+$", word) \
@@ -158,7 +159,8 @@ def _command_scope(category, args):
 CLAIM_WORDS = (
     "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
     "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
-    "check out", "checks out", "type check", "types check", "typecheck", "nothing", "works", "worked", "done", "fixed", "fixes", "complete", "finished",
+    "check out", "checks out", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
+    "fixed", "fixes", "complete", "finished",
     "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
     u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
@@ -248,8 +250,8 @@ _SUBJECT_STARTS = frozenset((
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
-    "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed finishes "
-    "finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
+    "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed "
+    "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "successful happy fine ok okay good works worked checks check").split())
 
 
@@ -275,7 +277,8 @@ _FAILURE_WORDS = _words(
     "crashed crashing hang hangs hung regress regresses regressed regression regressions timed time times timeout "
     "timeouts killed panic panics panicked aborted segfault segfaults segfaulted exception exceptions exit exits "
     "exited code only")
-_TIMESHIFT_WORDS = _words("used previously originally initially formerly earlier stopped longer not previous last before")
+_TIMESHIFT_WORDS = _words(
+    "used previously originally initially formerly earlier stopped longer not previous last before")
 _NEGATOR_WORDS = _words(
     "not never longer none nothing no tests zero 0 unable cannot can't won't didn't don't doesn't isn't aren't "
     "wasn't weren't haven't hasn't hadn't couldn't wouldn't yet without test")
@@ -331,7 +334,8 @@ class _Grammar(object):
         self.checked = c(r"^\s*(?:[-*+]\s+)?\[[xX]\]\s*")
         self.blockquote = c(r"^\s*>")
         self.plan_heading = c(
-            u"^\\s*(?:#{1,6}\\s*)?(?:\\*\\*|__)?(?:(?:here's |here is |this is )?(?:the |my |our )?(?:plan|next steps?|todo|to-do|to do"
+            u"^\\s*(?:#{1,6}\\s*)?(?:\\*\\*|__)?(?:(?:here's |here is |this is )?(?:the |my |our )?(?:plan"
+            u"|next steps?|todo|to-do|to do"
             u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
             u"|requirements|open items|outstanding|roadmap|steps|action items|what's left|still to do"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4)"
@@ -347,35 +351,43 @@ class _Grammar(object):
 
         # filters (sentence level unless noted)
         self.instruction = c(
-            r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember|don't forget|do not forget"
-            r"|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce|to verify|to check|to confirm"
+            r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure"
+            r"|ensure|remember|don't forget|do not forget"
+            r"|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce|to verify|to check"
+            r"|to confirm"
             r"|to test|double-check|install)\b", I | A)
         self.instruction_anywhere = c(
             r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
             r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", I | A)
         self.relayed = c(
             r"\baccording to\b|\bper (?:the|your|our|its|their)\b|\bas (?:the|you|your|per|stated|noted|mentioned)\b"
-            r"[^,.;]{0,40}?\b(?:says?|said|notes?|noted|mentions?|mentioned|states?|stated|reports?|reported|claims?|claimed)\b"
+            r"[^,.;]{0,40}?\b(?:says?|said|notes?|noted|mentions?|mentioned|states?|stated|reports?|reported"
+            r"|claims?|claimed)\b"
             r"|\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
             r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
-            r"|session|he|she|someone|they|your|message|messages|email|thread|slack)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
+            r"|session|he|she|someone|they|your|message|messages|email|thread"
+            r"|slack)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
             r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
             r"|suggests?|suggested)\b"
-            r"|\b(?:on|in|from|via|by) (?:the )?ci\b|^\W*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds|pipeline"
+            r"|\b(?:on|in|from|via|by) (?:the )?ci\b|^\W*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build"
+            r"|builds|pipeline"
             r"|checks?|shows?|reports?|looks?|passe[sd]|passing|green|status)\b|\bgithub actions\b|\bgitlab(?: ci)?\b"
             r"|\bcircleci\b|\bbuildkite\b|\bjenkins\b|\btravis\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b"
             r"|\bon (?:the )?(?:main|master|develop|trunk)(?: branch)?\b|\bworkflow runs?\b|\bci matrix\b"
             r"|\b(?:badge|checkbox|placeholder|wording|banner)\b", I | A)
         self.hedged = c(
-            r"\b(?:should(?:n't)?|probably|likely|unlikely|might|may|could|would|ought|believe|think|guess|seems?|seemed"
-            r"|appears?|appeared|looks like|presumably|supposedly|in theory|in principle|hopefully|hope|expect(?:s|ed|ing)?"
+            r"\b(?:should(?:n't)?|probably|likely|unlikely|might|may|could|would|ought|believe|think|guess"
+            r"|seems?|seemed"
+            r"|appears?|appeared|looks like|presumably|supposedly|in theory|in principle|hopefully|hope"
+            r"|expect(?:s|ed|ing)?"
             r"|confident|not sure|unsure|unclear|not certain|uncertain|assum(?:e|es|ed|ing)|suppose[sd]?|apparently"
             r"|possibly|perhaps|maybe|allegedly|reportedly|i'd say|fingers crossed"
             r"|(?:pretty|fairly|quite|reasonably|almost|not 100%) (?:sure|confident|certain))\b", I | A)
         self.as_expected = c(r"\bas (?:expected|it should|they should)\b", I | A)
         self.future = c(
             r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
-            r"|intend|next(?! build)|need(?:s|ed)?|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to|working on|trying"
+            r"|intend|next(?! build)|need(?:s|ed)?|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to"
+            r"|working on|trying"
             r"|try to|to confirm|to verify|to check|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
             r"|in progress|wip|later|shortly|still need|waiting|todo|to-do|i'd like|would like|yet to|get (?:\w+ ){0,3}"
             r"(?:to pass|passing|green)|getting)\b|^\W*(?:running|rerunning|re-running|verifying|checking)\b.*\bnow\b",
@@ -393,10 +405,13 @@ class _Grammar(object):
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
-            r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known|unrelated|expected)"
-            r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?|said)\s+nothing\b"
+            r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
+            r"|unrelated|expected)"
+            r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
+            r"|said)\s+nothing\b"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
-            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:is|are|was|were|has been|have been)"
+            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:is|are|was|were"
+            r"|has been|have been)"
             r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b", I | A)
@@ -421,25 +436,30 @@ class _Grammar(object):
             r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
             r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|almost|nearly|subset"
             r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
-            r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?|limitations?|flaky)"
+            r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
+            r"|limitations?|flaky)"
             r"|(?:for|on) (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
             r"|the files i|files i) ?(?:\w+ )?(?:files?|modules?|package|code|changes)?"
             r"|on (?:the )?(?:files|code) i (?:changed|touched|edited)"
-            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|check|test|lint|typecheck|type-check"
+            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|check|test|lint|typecheck"
+            r"|type-check"
             r"|build|compile)(?:ed)? (?:the )?(?:others|other \w+|rest|remaining \w+|full suite|whole suite|slow \w+"
             r"|[\w-]+ (?:folders?|directory|directories|dirs?|packages?|modules?|files?|crates?)))\b|\bonly\W*$", I | A)
 
         # subjects
         self.subject = c(
-            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b|\bevery check\b)"
+            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
+            r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|all \d[\d,]*"
             r"(?= (?:pass|passed|passing|green)\b))\b)"
-            r"|(?P<tool>\b(?:" + _PROSE_TOOLS + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+|src/?\S*))*(?![\w-]))"
+            r"|(?P<tool>\b(?:" + _PROSE_TOOLS + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
+            r"|src/?\S*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b)"
-            r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b|\bformat check\b"
+            r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
+            r"|\bformat check\b"
             r"|\bthe formatter\b)"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
@@ -453,16 +473,20 @@ class _Grammar(object):
         # predicates
         self.predicate = c(
             r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
-            r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire|complete"
+            r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire"
+            r"|complete"
             r"|current|one of the))*\s+(?:test suites?|suites?|tests?|specs?|test cases?|checks?)\b)"
             r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d.%])(?:\s+(?:unit |integration |e2e )?"
             r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
             r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
             r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)|\b100\s?%\s+pass(?:ing|ed|es)?)"
-            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|without (?:any )?(?:errors?|warnings?"
+            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok"
+            r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b)"
-            r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no|zero|0) errors)"
-            r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that|whether|if|is|are)\b))"
+            r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no"
+            r"|zero|0) errors)"
+            r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
+            r"|whether|if|is|are)\b))"
             r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
             r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
@@ -493,8 +517,10 @@ class _Grammar(object):
             r"|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
-        self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$", I | A)
-        self.everything_alone = c(r"\b(?:all green|green across the board|pass(?:es|ed)? (?:every|all) checks?)\b", I | A)
+        self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$",
+                           I | A)
+        self.everything_alone = c(r"\b(?:all green|green across the board|pass(?:es|ed)? (?:every|all) checks?)\b",
+                                  I | A)
         self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
         self.subset_words = c(
             r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified|remaining|other|these"
@@ -509,7 +535,8 @@ class _Grammar(object):
         ))
         self.gap_subset = c(r"\b(?:in|for|under|inside|from)\s+(?:the\s+)?(?!(?:suite|whole|entire|full|project|repo"
                             r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b", I | A)
-        self.gap_all = c(r"\ball\b|\bacross (?:all|every|the whole)\b|\bin (?:the|every|all) (?:suite|packages?)\b", I | A)
+        self.gap_all = c(r"\ball\b|\bacross (?:all|every|the whole)\b|\bin (?:the|every|all) (?:suite|packages?)\b",
+                         I | A)
         self.zero_failures = c(
             r"\b(?:0|no|zero) (?:fail(?:ed|ures?)|errors?)\b|\bwithout (?:any )?failures\b|\bfailures:?\s*0\b", I | A)
         self.numbers = c(r"(?<![\d.])(\d[\d,]*)(?:\s*(?:/|of|out of)\s*(\d[\d,]*))?(?![\d.])", A)
@@ -740,7 +767,8 @@ class _Reader(object):
         for index in range(len(self.history) - 1, -1, -1):
             entry = self.history[index]
             if isinstance(entry, str):
-                entry = [x for x in (_subject_info(self, entry, m) for m in scan(self.g.subject, entry, _SUBJECT_STARTS))
+                found = scan(self.g.subject, entry, _SUBJECT_STARTS)
+                entry = [x for x in (_subject_info(self, entry, m) for m in found)
                          if x["category"] and x["kind"] != "buildable"]
                 if has_cjk(self.history[index]):
                     entry += [x for x in (self.g.zh._subject(self, self.history[index], m)
@@ -1037,7 +1065,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
         subject = group[0] if group else None
         if subject and subject.get("category") == "typecheck":
             make("typecheck", subject)
-        elif not subject or subject["kind"] in ("build", "buildable", "code", "pron") or subject.get("category") == "build":
+        elif not subject or subject["kind"] in ("build", "buildable", "code", "pron") \
+                or subject.get("category") == "build":
             make("build", subject, alternates=("typecheck",), scope="all")
         return out
     if kind == "tcv":
@@ -1048,18 +1077,12 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
         return out
     if kind == "bverb":
         subject = group[0] if group else None
-        if subject is None:
-            if (re.match(r"^\W*$", s[:p.start()]) and len(ptext.split()) > 1) \
-                    or (pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)):
-                make("build", None, scope="all")
-            return out
-        if subject["kind"] in ("buildable", "build") or subject.get("category") == "build" \
-                or (pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)):
-            if pronoun is not None and re.match(r"it\b", pronoun["text"], re.I) and group \
-                    and group[0].get("category") not in (None, "build"):
-                make("build", None, scope="all")
-            else:
-                make("build", subject, scope="all")
+        said_it = pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)
+        opens_sentence = re.match(r"^\W*$", s[:p.start()]) and len(ptext.split()) > 1    # "Builds cleanly."
+        if said_it or (subject is None and opens_sentence):
+            make("build", None, scope="all")    # "it builds": whatever "it" is, the claim is a build
+        elif subject is not None and (subject["kind"] in ("buildable", "build") or subject.get("category") == "build"):
+            make("build", subject, scope="all")
         return out
     if kind == "clean":
         ccat = (p.group("ccat") or "").lower()
@@ -1089,7 +1112,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
             if after:
                 for subject in _group_starting(g, s, after):
                     cand_span = (p.start(), subject["end"])
-                    out.append({"category": subject["category"], "span": cand_span, "text": s[cand_span[0]:cand_span[1]],
+                    out.append({"category": subject["category"], "span": cand_span,
+                                "text": s[cand_span[0]:cand_span[1]],
                                 "tool": subject.get("tool"), "alternates": [], "lang": "en", "qualified": False,
                                 "scope": _scope(g, s, subject["category"], subject, p, kind),
                                 "counts": _counts(g, s, (p.start(), len(s))) if subject["category"] == "test" else {}})
@@ -1104,8 +1128,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
             continue
         if kind == "checkout" and category != "typecheck":
             continue
-        if kind == "happy" and (category == "test" and lowp != "happy" or not re.match(r"^(?:\s|:|\*|\b(?:is|are|was|were|now|all|still|also|again|both)\b)*$",
-                                            s[subject["end"]:p.start()], re.I)):
+        if kind == "happy" and ((category == "test" and lowp != "happy")    # tests pass, they are not "fine"
+                                or not _COPULA_GAP.match(s[subject["end"]:p.start()])):
             continue
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)
@@ -1122,6 +1146,7 @@ def _group_starting(g, s, subjects):
     return group
 
 
+_COPULA_GAP = re.compile(r"^(?:\s|:|\*|\b(?:is|are|was|were|now|all|still|also|again|both)\b)*$", re.I | re.A)
 _CLEAN_CATEGORY = {
     "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
     "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",
@@ -1140,7 +1165,8 @@ def _scope(g, s, category, subject, p, kind):
     counted = re.search(r"(\d[\d,]*)\s*(?:/|of|out of)\s*(\d[\d,]*)", ptext)
     if counted:
         return "all" if counted.group(1) == counted.group(2) else "subset"
-    if scope == "subset" or (subject and g.gap_subset.search(gap) and not g.all_words.search(" ".join(subject.get("mods") or ()))):
+    said_all = subject and g.all_words.search(" ".join(subject.get("mods") or ()))
+    if scope == "subset" or (subject and g.gap_subset.search(gap) and not said_all):
         return "subset"
     if scope == "all" or g.gap_all.search(gap) or g.zero_failures.search(s):
         return "all"

@@ -46,8 +46,9 @@ def test_no_claims_and_completion_flag():
 
 
 def test_real_process_reads_stdin_as_utf8():
-    proc = subprocess.run([sys.executable, "-m", "stalegreen", "claims", "--json"], input=u"全部 41 个测试通过。".encode("utf-8"),
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "stalegreen", "claims", "--json"],
+                          input=u"全部 41 个测试通过。".encode("utf-8"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=60)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout.decode("utf-8"))
     assert data["claims"][0]["counts"] == {"passed": 41} and data["claims"][0]["lang"] == "zh"

@@ -1749,7 +1749,7 @@ class _Dir(object):
     __slots__ = ("abs", "raw", "stack", "previous")
 
     def __init__(self, cwd):
-        self.abs = os.path.normpath(cwd) if cwd else None
+        self.abs = os.path.abspath(cwd) if cwd else None
         self.raw = None
         self.stack = []
         self.previous = None

@@ -68,6 +68,14 @@ def _pytest_project(root, failing):
         "def test_expiry():\n    assert %s\n" % ("0 == 1" if failing else "True"))
 
 
+def _skipping_pytest_project(root, failing):
+    (root / "test_marks.py").write_text(
+        "import pytest\n\n"
+        "def test_runs():\n    assert True\n\n"
+        "@pytest.mark.skip(reason='not on this platform')\ndef test_skipped():\n    assert False\n\n"
+        "@pytest.mark.xfail(reason='known bug')\ndef test_known_bug():\n    assert False\n")
+
+
 def _broken_pytest_project(root, failing):
     (root / "test_broken.py").write_text("import module_that_does_not_exist\n\ndef test_never():\n    pass\n")
 
@@ -122,6 +130,8 @@ SCENARIOS = [
      "fail", {"passed": 2, "failed": 1}, 1),
     ("pytest-no-tests", lambda root, failing: None, False, "{py} -m pytest -p no:cacheprovider", "pytest", "test",
      "fail", {}, 5),
+    ("pytest-skips", _skipping_pytest_project, False, "{py} -m pytest -p no:cacheprovider", "pytest", "test",
+     "pass", {"passed": 1, "skipped": 2}, 0),
     ("pytest-collect-error", _broken_pytest_project, True, "{py} -m pytest -q -p no:cacheprovider", "pytest",
      "test", "fail", {"errors": 1}, 2),
     ("unittest-pass", _unittest_project, False, "{py} -m unittest discover -s tests -t .", "unittest", "test",

@@ -3,7 +3,8 @@ the real output, and (through rewrite.wrap under bash) the log, the .exit file a
 
 pytest and unittest always run (the interpreter running these tests). node, tsc and eslint run when
 installed (.ci/setup.d/30-js-runners.sh installs tsc and eslint into a cache directory); in CI
-(CI=true) a missing one is a failure, elsewhere a skip.
+(CI=true) a missing one is a failure, elsewhere a skip. Marked slow: the main suite runs them, the
+per-interpreter matrix (tests/test_interpreters.py) leaves them out.
 """
 
 import os
@@ -14,6 +15,8 @@ import sys
 import pytest
 
 from stalegreen.engine import catalog, outputs, shell
+
+pytestmark = pytest.mark.slow
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 JS_TOOLS = os.environ.get("STALEGREEN_JS_TOOLS") or os.path.join(

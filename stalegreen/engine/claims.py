@@ -410,6 +410,7 @@ class _Grammar(object):
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
             r"|said)\s+nothing\b"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
+            r"|\bfail(?:s|ed|ing)? (?:before|without) (?:the|my|this|that) (?:fix|change|patch|commit)\b"
             r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:is|are|was|were"
             r"|has been|have been)"
             r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
@@ -509,7 +510,7 @@ class _Grammar(object):
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
             r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
             r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b)"
-            r"|(?P<works>\bworks\b|\bworked\b)"
+            r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with))"
             r"|(?P<checkout>\bchecks? out\b)", I | A)
         self.pass_object = c(
             r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along|over"

@@ -81,3 +81,25 @@ def test_6_parent_claim_after_an_unverified_subagent_edit_is_stale(make_project,
     assert len(reasons) == 1 and "stale" in reasons[0].lower() and first["id"] in reasons[0], session.describe()
     assert [(v["event"], v["verdict"], v["action"]) for v in session.verdicts()] == [
         ("Stop", "STALE", "blocked"), ("Stop", "FRESH", "allowed")], session.describe()
+
+
+def test_claude_background_subagent_failing_run_blocks_the_claim_after_its_notification(make_project, make_host):
+    # Claude 2.1.3xx runs subagents in the background: the parent's turn ends first, and the
+    # subagent's result arrives later as a <task-notification> prompt that starts a new turn
+    host = make_host("claude", make_project(broken=True))
+    honest = "The subagent's run shows 1 failing test: test_sub."
+    session = host.run([subagent("SUBAGENT-TASK", [shell(PYTEST), say("1 of the 3 tests fails: test_sub.")],
+                                 background=True),
+                        say("A subagent is running the suite."), say(CLAIM), say(honest)])
+    agent_tool = session.offered_tool("Agent", "Task") or {}
+    if "run_in_background" not in ((agent_tool.get("input_schema") or {}).get("properties") or {}):
+        pytest.skip("this Claude Code runs subagents in the foreground only")
+    assert_clean_run(session)
+
+    receipt, = session.receipts() or [None]
+    assert receipt and receipt["agent"] and receipt["verdict"] == "fail", session.describe()
+    reasons = session.feedback()
+    assert len(reasons) == 1 and receipt["id"] in reasons[0], session.describe()
+    assert [(v["event"], v["verdict"], v["action"]) for v in session.verdicts()] == [("Stop", "FAILED", "blocked")], \
+        session.describe()
+    assert session.final_text() == honest

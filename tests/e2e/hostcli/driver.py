@@ -280,6 +280,7 @@ class Codex(Host):
 HOSTS = {"claude": Claude, "codex": Codex}
 HOOK_PROMPT = re.compile(r"<hook_prompt[^>]*>(.*?)</hook_prompt>", re.S)
 CLAUDE_FEEDBACK = "Stop hook feedback:\n"
+CLAUDE_REMINDER_END = "\n</system-reminder>"
 
 
 class Session(object):
@@ -303,6 +304,14 @@ class Session(object):
     def _last_body(self, kind):
         requests = self.model_requests(kind)
         return requests[-1]["body"] if requests else {}
+
+    def offered_tool(self, *names):
+        """The first of ``names`` that the CLI offered the model, as the tool definition it sent."""
+        for request in self.model_requests():
+            for tool in request["body"].get("tools") or []:
+                if tool.get("name") in names:
+                    return tool
+        return None
 
     def tool_outputs(self, kind="main"):
         """Tool results the model saw, in order: list of (tool input or call, output text)."""
@@ -358,7 +367,11 @@ class Session(object):
                 for block in blocks:
                     text = block.get("text") if block.get("type") == "text" else None
                     if message.get("role") == "user" and text and CLAUDE_FEEDBACK in text:
-                        found.append(text.split(CLAUDE_FEEDBACK, 1)[1])
+                        # 2.1.3xx wraps it: "<system-reminder>\n...Stop hook feedback:\n<reason>\n</system-reminder>"
+                        reason = text.split(CLAUDE_FEEDBACK, 1)[1]
+                        if reason.endswith(CLAUDE_REMINDER_END):
+                            reason = reason[:-len(CLAUDE_REMINDER_END)]
+                        found.append(reason)
         else:
             for item in body.get("input") or []:
                 if item.get("type") == "message" and item.get("role") == "user":

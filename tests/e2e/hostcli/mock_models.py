@@ -132,13 +132,19 @@ def _claude_user_text(messages):
 
 
 def _claude_blocks(turn, offered_tools):
+    """The turn's blocks with fresh ids. The subagent placeholder becomes the offered tool, and its
+    ``run_in_background`` wish is kept only where that tool has the field (2.1.3xx runs subagents
+    in the background by default; 2.1.1xx always in the foreground and has no such field)."""
     blocks = []
     for block in turn["content"]:
         if block["type"] == "tool_use":
-            name = block["name"]
+            name, tool_input = block["name"], dict(block["input"])
             if name == SUBAGENT_TOOL:
                 name = "Agent" if "Agent" in offered_tools or "Task" not in offered_tools else "Task"
-            blocks.append({"type": "tool_use", "id": _new_id("toolu_"), "name": name, "input": block["input"]})
+                schema = (offered_tools.get(name) or {}).get("input_schema") or {}
+                if "run_in_background" not in (schema.get("properties") or {}):
+                    tool_input.pop("run_in_background", None)
+            blocks.append({"type": "tool_use", "id": _new_id("toolu_"), "name": name, "input": tool_input})
         else:
             blocks.append(block)
     return blocks
@@ -150,7 +156,7 @@ def _claude_messages(handler, body, entry):
     if tools:
         index = sum(1 for m in messages if m.get("role") == "assistant")
         label, turn = handler.server.script.pick(_claude_user_text(messages), index)
-        blocks = _claude_blocks(turn, {t.get("name") for t in tools})
+        blocks = _claude_blocks(turn, dict((t.get("name"), t) for t in tools))
     else:
         label, index, blocks = "side", None, [{"type": "text", "text": "OK"}]
     entry.update({"kind": label, "turn": index, "reply": blocks})

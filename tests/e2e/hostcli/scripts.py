@@ -30,10 +30,11 @@ def write_new(path, content):
     return {"write": path, "content": content}
 
 
-def subagent(marker, turns, task="run the test suite and report"):
+def subagent(marker, turns, task="run the test suite and report", background=False):
     """Hand a task to a subagent whose own turns are ``turns``: Claude's Agent/Task tool, or Codex's
-    ``spawn_agent`` + ``wait_agent`` (offered to models Codex has no metadata for, see driver.Codex)."""
-    return {"subagent": marker, "task": task, "turns": turns}
+    ``spawn_agent`` + ``wait_agent`` (offered to models Codex has no metadata for, see driver.Codex).
+    ``background`` asks Claude for a background subagent, where the tool offers that choice."""
+    return {"subagent": marker, "task": task, "turns": turns, "background": background}
 
 
 def compile_script(host, turns, project):
@@ -46,7 +47,8 @@ def compile_script(host, turns, project):
             task = "%s: %s" % (turn["subagent"], turn["task"])
             if host == "claude":
                 compiled.append(_claude_tool(SUBAGENT_TOOL, {
-                    "description": "Delegate", "subagent_type": "general-purpose", "prompt": task}))
+                    "description": "Delegate", "subagent_type": "general-purpose", "prompt": task,
+                    "run_in_background": turn["background"]}))
             else:
                 compiled.extend(_codex_subagent(task))
         elif host == "claude":

@@ -1303,7 +1303,10 @@ def _apply(entry, args, tool=None, path=()):
                         "weak": True}
             i += 2 if ("=" not in args[i] and args[i] in entry["before"]) else 1
         if i < n and args[i] in entry["sub"]:
-            return _apply(entry["sub"][args[i]], args[i + 1:], tool, tuple(path) + (args[i],))
+            target = entry["sub"][args[i]]
+            # a runner spec also sees the flags given before its subcommand (`vitest --project api run`)
+            rest = args[:i] + args[i + 1:] if target and "name" in target else args[i + 1:]
+            return _apply(target, rest, tool, tuple(path) + (args[i],))
         default = entry["default"]
         if default == "ruff-paths":
             rest = args[i:]

@@ -93,7 +93,7 @@ CASES = [
     ("vitest run", "vitest", "test", "all", None, None),
     ("vitest run src/hold.test.ts", "vitest", "test", "subset", None, None),
     ("vitest run -t expiry", "vitest", "test", "subset", None, None),
-    ("vitest --project api run", "vitest", "test", "all", None, None),
+    ("vitest --project api run", "vitest", "test", "subset", None, None),
     ("vitest watch", "vitest", "test", "all", "watch", None),
     ("vitest bench", "vitest", "test", "all", "bench", None),
     ("vitest list", "vitest", "test", "all", "list", None),

@@ -167,10 +167,6 @@ class Parse(object):
         self.segments = []
         self.groups = []
 
-    def pipeline_members(self, pipeline):
-        """Segments of one pipeline, in order."""
-        return [s for s in self.segments if s.pipeline == pipeline]
-
     def __repr__(self):
         return "Parse(confident=%r, segments=%r, reasons=%r)" % (
             self.confident, [s.text for s in self.segments], self.reasons)

@@ -17,8 +17,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ZIPAPP_SH = os.path.join(ROOT, "zipapp.sh")
 PLUGIN = os.path.join(ROOT, "installers", "claude-plugin")
-E2E_CLAUDE = os.path.join(os.path.expanduser("~"), ".cache", "stalegreen-e2e", "claude",
-                          "node_modules", ".bin", "claude")
+E2E_CACHE = os.environ.get("STALEGREEN_E2E_CACHE") or os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "stalegreen-e2e")
+E2E_CLAUDE = os.environ.get("STALEGREEN_CLAUDE_BIN") or os.path.join(E2E_CACHE, "claude", "node_modules",
+                                                                     ".bin", "claude")
 
 
 def interpreters():
@@ -243,7 +245,7 @@ def test_real_claude_runs_the_plugin_hooks(tmp_path):
          "--name", "plugin", "--scenario", "scenarios/claude_basic.json", "--perm", "bypass",
          "--work-dir", str(tmp_path / "work"), "--env", "STALEGREEN_HOME=%s" % store, "--env", "IS_SANDBOX=1",
          "--extra-arg=--plugin-dir", "--extra-arg=%s" % PLUGIN],
-        cwd=KIT, capture_output=True, text=True, timeout=300)
+        cwd=KIT, capture_output=True, text=True, timeout=300, env=dict(os.environ, CLAUDE_BIN=E2E_CLAUDE))
     assert "rc=0" in result.stdout, result.stdout + result.stderr
     verdicts = glob.glob(str(store / "sessions" / "*" / "verdicts.jsonl"))
     assert len(verdicts) == 1, result.stdout

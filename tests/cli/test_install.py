@@ -14,8 +14,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-E2E_CODEX = os.path.join(os.path.expanduser("~"), ".cache", "stalegreen-e2e", "codex",
-                         "node_modules", ".bin", "codex")
+E2E_CACHE = os.environ.get("STALEGREEN_E2E_CACHE") or os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "stalegreen-e2e")
+E2E_CODEX = os.environ.get("STALEGREEN_CODEX_BIN") or os.path.join(E2E_CACHE, "codex", "node_modules",
+                                                                   ".bin", "codex")
 
 OTHER_SETTINGS = """{
     "model": "opus",

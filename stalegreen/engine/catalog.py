@@ -1442,7 +1442,8 @@ def strip_wrappers(words):
     ``script`` is set for ``sh -c '...'``-like wrappers (the caller parses it); ``scripts_tool`` for
     ``hatch run test``-like forms where the rest may be a project script name.
     """
-    info = {"words": [], "sudo": False, "not_run": None, "script": None, "dirs": [], "scripts_tool": None}
+    info = {"words": [], "sudo": False, "not_run": None, "script": None, "dirs": [], "scripts_tool": None,
+            "stdin_shell": False}
     words = list(words)
     for _ in range(_MAX_ROUNDS):
         while words and words[0] in ("(", "{", "!", "((", "[["):
@@ -1463,6 +1464,8 @@ def strip_wrappers(words):
             script = _shell_script(rest)
             if script is not None:
                 info["script"] = script
+            elif all(w.startswith(("-", "+")) for w in rest):
+                info["stdin_shell"] = True      # `bash <<EOF ... EOF`: the heredoc is the script
             words = []
             break
         if PYTHONS.match(name):
@@ -1841,6 +1844,8 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
         outer_index = outer[0] if outer else index
         outer_text = outer[1] if outer else seg.text
         stripped = strip_wrappers(words)
+        if stripped["stdin_shell"] and getattr(seg, "heredocs", None):
+            stripped["script"] = seg.heredocs[0]
         if stripped["script"] is not None and depth < _MAX_NESTING:
             from stalegreen.engine import shell
 

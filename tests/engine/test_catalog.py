@@ -612,6 +612,13 @@ def test_nested_runs_report_the_outer_segment():
     assert [r.cwd for r in runs] == ["/w/api", "/w/api"]
 
 
+def test_a_shell_fed_a_heredoc_runs_its_body():
+    runs = catalog.find_runs(shell.parse("bash <<'EOF'\ncd api\npytest -q\nEOF"), {}, BASE)
+    assert [(r.runner, r.nested, r.cwd, r.segment_index) for r in runs] == [("pytest", True, "/w/api", 0)]
+    assert catalog.find_runs(shell.parse("cat <<'EOF' > notes.txt\npytest -q\nEOF"), {}, BASE) == []
+    assert catalog.find_runs(shell.parse("bash run.sh <<'EOF'\npytest\nEOF"), {}, BASE) == []
+
+
 def test_sudo_is_marked():
     assert _first_run("sudo -u ci npm test").sudo
     assert not _first_run("npm test").sudo

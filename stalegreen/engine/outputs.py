@@ -549,13 +549,8 @@ def _c_pytest_banner(m):
     return _tally(m.group(1))
 
 
-def _c_jest(m):
-    counts = _tally(m.group(1))
-    counts["total"] = int(m.group(2))
-    return counts
-
-
-def _c_vitest(m):
+def _c_tally_total(m):
+    """jest ``Tests: 1 failed, 40 passed, 41 total``, vitest ``Tests  1 failed | 40 passed (41)``."""
     counts = _tally(m.group(1))
     counts["total"] = int(m.group(2))
     return counts
@@ -647,15 +642,7 @@ def _c_unittest(m):
     return counts
 
 
-def _c_node(m):
-    return {"passed": int(m.group(1)), "failed": int(m.group(2))}
-
-
-def _c_bun(m):
-    return {"passed": int(m.group(1)), "failed": int(m.group(2))}
-
-
-def _c_deno(m):
+def _c_pass_fail(m):
     return {"passed": int(m.group(1)), "failed": int(m.group(2))}
 
 
@@ -709,8 +696,8 @@ def _c_errors(m):
 _TEST_COUNTS = [
     (r"^=+ ((?:\d+ [a-z ]+?, )*\d+ [a-z ]+?) in [\d.]+s(?: \([^)\n]*\))? =+[ \t]*$", _c_pytest_banner),
     (r"^((?:\d+ (?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?|rerun)(?:, )?)+) in [\d.]+s\b", _c_pytest_banner),
-    (r"^\s*Tests:\s+((?:\d+ \w+, )*)(\d+) total", _c_jest),
-    (r"^\s*Tests {2,}((?:\d+ \w+(?: \| )?)+) \((\d+)\)", _c_vitest),
+    (r"^\s*Tests:\s+((?:\d+ \w+, )*)(\d+) total", _c_tally_total),
+    (r"^\s*Tests {2,}((?:\d+ \w+(?: \| )?)+) \((\d+)\)", _c_tally_total),
     (r"^\s*(\d+) passing\b[^\n]*(?:\n(?:[^\n]*\n)*?\s*(\d+) failing)?", _c_mocha),
     ("CARGO", None),
     (r"Summary \[[^\]]*\] (\d+) tests? run: (\d+) passed(?: \(\d+ slow\))?(?:, (\d+) failed)?(?:, (\d+) skipped)?", _c_nextest),
@@ -720,9 +707,9 @@ _TEST_COUNTS = [
     (r"Tests: (\d+), Assertions: \d+((?:, \w+: \d+)*)", _c_phpunit_tests),
     (r"\b(?:\d+ (?:doctests?|properties|property), )*(\d+) tests?, (\d+) failures?\b", _c_mix),
     (r"^Ran (\d+) tests? in [\d.]+s[ \t]*\n[ \t]*\n(OK[^\n]*|FAILED \([^)\n]*\))", _c_unittest),
-    (r"^(?:#|\u2139) pass (\d+)[ \t]*\n(?:[^\n]*\n)*?(?:#|\u2139) fail (\d+)", _c_node),
-    (r"^\s*(\d+) pass[ \t]*\n\s*(\d+) fail[ \t]*$", _c_bun),
-    (r"^(?:ok|FAILED) \| (\d+) passed(?: \([^)\n]*\))? \| (\d+) failed", _c_deno),
+    (r"^(?:#|\u2139) pass (\d+)[ \t]*\n(?:[^\n]*\n)*?(?:#|\u2139) fail (\d+)", _c_pass_fail),
+    (r"^\s*(\d+) pass[ \t]*\n\s*(\d+) fail[ \t]*$", _c_pass_fail),
+    (r"^(?:ok|FAILED) \| (\d+) passed(?: \([^)\n]*\))? \| (\d+) failed", _c_pass_fail),
     (r"^\s*(\d+) failed[ \t]*\n(?:[^\n]*\n)*?\s*(\d+) passed \(", _c_playwright_fail),
     (r"^\s*(\d+) passed \([\d.]+m?s\)[ \t]*$", _c_playwright_pass),
     (r"(?:Passed|Failed)!\s+-\s+Failed:\s+(\d+), Passed:\s+(\d+), Skipped:\s+(\d+), Total:\s+(\d+)", _c_dotnet),

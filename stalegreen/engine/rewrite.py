@@ -154,6 +154,8 @@ def _plan(parse, run, tail_lines):
         return None, "process-substitution"
     if not seg.words:
         return None, "no-runner"
+    if seg.words[0] == "exec":
+        return None, "exec"     # exec would replace the wrapper's shell before it records
 
     mask = masking.analyze(parse, run)
     if mask.background:

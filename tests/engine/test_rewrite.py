@@ -120,6 +120,7 @@ def test_log_path_is_quoted():
     ("t() { pytest; }; t", "function"),
     ("bash -c 'pytest | tail -3'", "nested-shell"),
     ("sh -c 'pytest; echo done'", "nested-shell"),
+    ("exec pytest -q", "exec"),
     ("diff <(pytest) x", None),
     ("echo hello", "no-runner"),
 ])

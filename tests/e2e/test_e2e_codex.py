@@ -25,3 +25,22 @@ def test_hooks_trusted_by_install_run_without_the_bypass_flag(make_project, make
     assert "[stalegreen] exit=0" in session.shell_outputs()[0], session.describe()
     reasons = session.feedback()
     assert len(reasons) == 1 and "stale" in reasons[0].lower(), session.describe()
+
+
+def test_permission_ask_leaves_the_line_alone_and_the_runner_summary_decides(make_project, make_host):
+    # permission "ask": Codex takes a rewrite only with an allow, so none is sent; the agent's
+    # `| tail -5` hides pytest's exit status (Codex reports tail's 0), and the summary line must decide
+    host = make_host("codex", make_project(broken=True, config={"permission": "ask"}))
+    honest = "1 of the 3 tests fails: test_sub."
+    session = host.run([shell(PYTEST + " | tail -5"), say("All 3 tests pass."), say(honest)])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert session.hook_errors() == [], session.describe()
+
+    output = session.shell_outputs()[0]
+    assert "[stalegreen]" not in output and "Process exited with code 0" in output, session.describe()
+    receipt, = session.receipts() or [None]
+    assert receipt and receipt["verdict"] == "fail" and receipt["wrapped"] is False, session.describe()
+    assert (receipt.get("counts") or {}).get("failed") == 1, session.describe()
+    reasons = session.feedback()
+    assert len(reasons) == 1 and receipt["id"] in reasons[0], session.describe()
+    assert session.final_text() == honest

@@ -28,6 +28,11 @@ def markers(text):
     return [(int(code), rid) for code, rid in MARKER.findall(text)]
 
 
+def rerun_commands(reason):
+    """The commands a block message tells the agent to run (``Run `cmd` ...`` / ``Rerun `cmd` ...``)."""
+    return re.findall(r"\b(?:Run|Rerun) `([^`]+)`", reason)
+
+
 def only(items, what, session):
     assert len(items) == 1, "expected one %s, got %d\n%s" % (what, len(items), session.describe())
     return items[0]
@@ -191,3 +196,53 @@ def test_advisory_policy_records_a_stale_claim_without_blocking(make_project, ma
     verdict = only(session.verdicts(), "verdict", session)
     assert (verdict["verdict"], verdict["action"]) == ("STALE", "advisory"), session.describe()
     assert session.final_text() == CLAIM
+
+
+# stdout to a file and an `||` suffix: a line that cannot be wrapped safely, whose result is lost
+HIDDEN_RUN = PYTEST + " > pytest.log || true"
+
+
+def test_masked_run_that_cannot_be_wrapped_blocks_the_claim_as_masked(make_project, make_host, host_name):
+    host = make_host(host_name, make_project(broken=True))
+    honest = "Ran the suite unmasked: 1 of the 3 tests fails (test_sub)."
+    session = host.run([shell(HIDDEN_RUN), say(CLAIM), shell(PYTEST), say(honest)])
+    assert_clean_run(session)
+
+    outputs = session.shell_outputs()
+    assert len(outputs) == 2 and markers(outputs[0]) == [], "left as it was\n" + session.describe()
+    masked, unmasked = session.receipts() if len(session.receipts()) == 2 else (None, None)
+    assert masked and masked["masked"] is True and masked["verdict"] != "pass", session.describe()
+    assert unmasked["exit"] == 1 and unmasked["verdict"] == "fail", session.describe()
+    reason = only(session.feedback(), "Stop block", session)
+    assert masked["id"] in reason, session.describe()
+    assert rerun_commands(reason) == [PYTEST], \
+        "the rerun instruction names the command without its redirect and suffix\n" + session.describe()
+    assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("MASKED", "blocked")], session.describe()
+    assert session.final_text() == honest
+
+
+def test_strict_mode_denies_a_masked_run_it_cannot_wrap(make_project, make_host, host_name):
+    host = make_host(host_name, make_project(config={"mode": "strict"}))
+    session = host.run([shell(HIDDEN_RUN), shell(PYTEST), say(CLAIM)])
+    assert_clean_run(session)
+
+    denied, ran = session.shell_outputs() if len(session.shell_outputs()) == 2 else (None, None)
+    assert denied is not None and "passed" not in denied, "the masked line did not run\n" + session.describe()
+    assert "`%s`" % PYTEST in denied and "stalegreen" in denied.lower(), \
+        "the deny reason names the command to run instead, without the redirect\n" + session.describe()
+    assert not os.path.exists(os.path.join(host.project, "pytest.log")), session.describe()
+    assert markers(ran) == [(0, session.receipts()[0]["id"])], session.describe()
+    assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("FRESH", "allowed")], session.describe()
+
+
+def test_claim_free_policy_blocks_once_when_code_changed_and_no_test_ran(make_project, make_host, host_name):
+    host = make_host(host_name, make_project(config={"claimFree": True}))
+    session = host.run([edit("calc/ops.py", "    return a * b", "    return b * a"), say("I swapped the operands in mul()."),
+                        shell(PYTEST), say("Swapped the operands in mul() and ran the suite.")])
+    assert_clean_run(session)
+
+    reason = only(session.feedback(), "Stop block", session)
+    assert PYTEST in reason or "test" in reason.lower(), session.describe()
+    receipt = only(session.receipts(), "receipt", session)
+    passing_receipt(session, receipt)
+    assert session.final_text() == "Swapped the operands in mul() and ran the suite."

@@ -8,6 +8,7 @@ Stop-hook feedback), what did the store record (receipts, verdicts, edits, error
 """
 
 import glob
+import html
 import json
 import os
 import re
@@ -378,8 +379,8 @@ class Session(object):
                     content = item.get("content")
                     texts = [content] if isinstance(content, str) else [
                         b.get("text", "") for b in content or [] if isinstance(b, dict)]
-                    for text in texts:
-                        found.extend(HOOK_PROMPT.findall(text))
+                    for text in texts:   # Codex escapes the reason as XML text inside the tag
+                        found.extend(html.unescape(reason) for reason in HOOK_PROMPT.findall(text))
         return found
 
     def final_text(self):

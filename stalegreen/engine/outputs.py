@@ -830,6 +830,8 @@ def judge(category, output, exit_code=None, failed_without_number=False, interru
           visible=True, filtered=False, runner=None, extra=None):
     """Verdict for one run: dict(verdict=pass|fail|inconclusive, counts, signal)."""
     category = category if category in _RAW_TABLES else "test"
+    if isinstance(output, bytes):
+        output = output.decode("utf-8", "replace")
     text = clean(_scannable(output or ""))
     counts = counts_of(category, text)
 

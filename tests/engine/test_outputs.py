@@ -219,6 +219,10 @@ def test_node_spec_reporter_summary_passes():
         "verdict": "pass", "counts": {"passed": 1, "failed": 0}, "signal": "node-test-pass"}
 
 
+def test_bytes_output_is_decoded():
+    assert judge("test", PYTEST_PASS.encode("utf-8") + b"\xff\n", 0)["verdict"] == "pass"
+
+
 def test_unknown_category_is_read_as_test():
     assert judge("nonsense", PYTEST_PASS, 0)["verdict"] == "pass"
 

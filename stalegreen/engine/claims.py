@@ -24,10 +24,12 @@ Chinese has its own vocabulary in ``claims_zh``; every sentence that contains CJ
 read with it, so mixed-language messages work.
 """
 
+import bisect
 import re
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
 MAX_TEXT = 160
+LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 
 _GRAMMAR = None
 
@@ -738,6 +740,13 @@ class _Reader(object):
             candidates.append(done)
         reason = forced_reason or _sentence_reason(g, s)
         negated = None
+        cache = []
+
+        def restored():
+            if not cache:
+                cache.append(self.restore(s))
+            return cache[0]
+
         qualified = bool(g.qualifier.search(s)) or (has_cjk(s) and bool(g.zh.qualifier.search(s)))
         for cand in candidates:
             why = reason
@@ -750,12 +759,12 @@ class _Reader(object):
                     if negated or _clause_negated(g, clause, cand.get("lang")):
                         why = "negated"
             if why:
-                self._ignore(self.restore(cand["text"]), why, self.restore(s), cand["category"])
+                self._ignore(self.restore(cand["text"]), why, restored(), cand["category"])
                 continue
             claim = {
                 "category": cand["category"], "scope": cand["scope"],
                 "qualified": bool(qualified or cand.get("qualified")),
-                "text": self.restore(cand["text"]), "sentence": self.restore(s),
+                "text": self.restore(cand["text"]), "sentence": restored(),
                 "counts": cand.get("counts") or {}, "tool": cand.get("tool"),
                 "alternates": list(cand.get("alternates") or ()), "lang": cand.get("lang", "en"),
             }
@@ -850,9 +859,11 @@ def _sentence_negated(g, s):
 def _clause(g, s, cand):
     """The clauses a candidate spans, placeholders blanked."""
     start, end = cand["span"]
-    bounds = [0] + [m.end() for m in g.clause_break.finditer(s)] + [len(s) + 1]
-    lo = max(b for b in bounds if b <= start)
-    hi = min([b for b in bounds if b > end - 1] or [len(s)])
+    window = max(0, start - LOOKBACK)
+    breaks = [m.end() for m in g.clause_break.finditer(s, window, start + 1) if m.end() <= start]
+    lo = breaks[-1] if breaks else window
+    following = g.clause_break.search(s, max(lo, end - 1))
+    hi = following.end() if following else len(s)
     return g.placeholder.sub(" ", s[lo:hi])
 
 
@@ -908,7 +919,8 @@ def _subject_info(reader, s, m):
         if re.search(r"suite|test runs?$|test results", text, re.I):
             info["scope"] = "all"
     # the modifiers right before the head ("all 41", "the three new", "the parser")
-    before = s[:m.start()]
+    offset = max(0, m.start() - LOOKBACK)
+    before = s[offset:m.start()]
     words = re.findall(r"\d[\d,]*\d|[\w'-]+|[^\w\s]", before)
     start = m.start()
     mods = []
@@ -931,7 +943,7 @@ def _subject_info(reader, s, m):
     if mods:
         idx = before.lower().rfind(mods[-1])
         if idx >= 0:
-            start = idx
+            start = offset + idx
     info["phrase_start"] = start
     info["mods"] = mods
     lead = words[:len(words) - len(mods)][-2:] if mods else words[-2:]
@@ -966,23 +978,29 @@ def _english(reader, s):
     mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
     candidates = []
     operational = bool(g.operational.search(g.placeholder.sub(" ", s)))
+    ends = [x["end"] for x in subjects]
+    tools = {}
+    for x in subjects:
+        if x.get("category") and x.get("tool"):
+            tools.setdefault(x["category"], x["tool"])
     for p in scan(g.predicate, s, _PREDICATE_STARTS):
         kind = p.lastgroup
         if kind == "pass":
-            if g.noun_before.search(s[:p.start()]) or g.pass_object.match(s[p.end():]) \
+            if g.noun_before.search(s[max(0, p.start() - 20):p.start()]) or g.pass_object.match(s, p.end()) \
                     or re.match(r"[-_]", s[p.end():p.end() + 1]):
                 continue
-        group, pronoun = _link(g, s, subjects, p, kind)
-        found = _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational)
+        near = subjects[bisect.bisect_left(ends, p.start() - 3 * LOOKBACK):bisect.bisect_right(ends, p.start())]
+        group, pronoun = _link(g, s, near, p, kind)
+        found = _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools)
         candidates.extend(found)
     _add_everything(reader, s, subjects, mentions, candidates, operational)
     return _merge(candidates), mentions
 
 
 def _link(g, s, subjects, p, kind):
-    """The coordinated subjects a predicate is about (resolving pronouns), and the pronoun."""
-    before = [x for x in subjects if x["end"] <= p.start()
-              and (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ"))
+    """The coordinated subjects a predicate is about (resolving pronouns), and the pronoun.
+    ``subjects``: those ending before the predicate (and not too far before it)."""
+    before = [x for x in subjects if (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ"))
               and not (x["kind"] == "build" and x["text"] == "BUILD")]
     if not before:
         return [], None
@@ -1020,7 +1038,7 @@ def _group_ending(g, s, subjects):
     return group
 
 
-def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
+def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools):
     g = reader.g
     ptext = p.group(0)
     lowp = ptext.lower()
@@ -1037,8 +1055,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational):
     out = []
 
     def make(category, subject=None, alternates=(), scope=None, tool=None):
-        named = tool or (subject or {}).get("tool") or next(
-            (x["tool"] for x in subjects if x.get("category") == category and x.get("tool")), None)
+        named = tool or (subject or {}).get("tool") or tools.get(category)
         cand = {"category": category, "span": span, "text": text, "tool": named,
                 "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified"))}
         cand["scope"] = scope or _scope(g, s, category, subject, p, kind)
@@ -1178,7 +1195,7 @@ def _scope(g, s, category, subject, p, kind):
 
 def _counts(g, s, span):
     """{passed, total} a test claim states."""
-    text = s[span[0]:]
+    text = s[span[0]:span[1] + LOOKBACK]
     counts = {}
     m = re.search(r"(?<![\d.,])(\d[\d,]*)\s*(?:/|of|out of)\s*(\d[\d,]*)(?![\d.%])", text)
     if m:
@@ -1189,7 +1206,7 @@ def _counts(g, s, span):
         or re.search(r"(?<![\d.,])(\d[\d,]*)\s+(?:\w+\s+){0,2}(?:tests?|specs?|examples?|test cases?)\b", text, re.I)
     if m:
         counts["passed"] = int(m.group(1).replace(",", ""))
-    t = g.total_count.search(s)
+    t = g.total_count.search(text)
     if t:
         counts["total"] = int((t.group(1) or t.group(2)).replace(",", ""))
     return counts

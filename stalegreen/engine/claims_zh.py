@@ -8,8 +8,10 @@ its clause, or (subject dropped, as Chinese allows: "跑了完整的测试，全
 named earlier in the sentence or paragraph.
 """
 
+import bisect
 import re
 
+LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
@@ -181,8 +183,9 @@ class Grammar(object):
         return info
 
     def _link(self, reader, s, subjects, p):
-        before = [x for x in subjects if x["end"] <= p.start()]
-        clause_start = max([b.end() for b in self.clause_break.finditer(s, 0, p.start())] or [0])
+        before = subjects[:bisect.bisect_right([x["end"] for x in subjects], p.start())] if subjects else []
+        window = max(0, p.start() - LOOKBACK)
+        clause_start = max([b.end() for b in self.clause_break.finditer(s, window, p.start())] or [window])
         if before:
             nearest = before[-1]
             gap = s[nearest["end"]:p.start()]
@@ -211,7 +214,8 @@ class Grammar(object):
 
     def _scope(self, s, subject, p):
         around = subject.get("before", "") + s[subject["start"]:p.end()]
-        m = self.count.search(s[subject.get("phrase_start", subject["start"]):])
+        start = subject.get("phrase_start", subject["start"])
+        m = self.count.search(s[start:p.end() + LOOKBACK])
         if m and m.group(1):
             return "all" if m.group(1) == m.group(2) else "subset"
         if subject.get("scope") == "subset" or self.subset_marker.search(around):
@@ -222,7 +226,7 @@ class Grammar(object):
         return "subset"
 
     def _counts(self, s, start):
-        m = self.count.search(s[start:])
+        m = self.count.search(s[start:start + 2 * LOOKBACK])
         if not m:
             return {}
         if m.group(1):

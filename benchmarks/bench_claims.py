@@ -159,6 +159,10 @@ def main(argv):
           "%d claims, %d near-misses): %s" % (len(dense.encode("utf-8")) / 1024.0, len(crowded.claims),
                                              len(crowded.ignored), figures(dense_walls, dense_cpus)))
     print("extract(): %.1f KB of claim-free prose: %s" % (len(plain) / 1024.0, figures(plain_walls, plain_cpus)))
+    sentence = "All tests pass and lint is clean and the build succeeds, " * int(kb * 18)
+    _, long_walls, long_cpus = timed(claims.extract, sentence, max(3, runs // 5))
+    print("extract(): %.1f KB single sentence of claims (pathological): %s"
+          % (len(sentence) / 1024.0, figures(long_walls, long_cpus)))
     imported, first_wall, first_cpu = import_cost(max(5, runs // 5))
     print("import stalegreen.engine.claims (-X importtime, cumulative): median %.2f ms" % imported)
     print("fresh process: import + first extract() (compiles the English grammar): median %.2f ms wall, %.2f ms CPU"

@@ -104,8 +104,7 @@ def analyze(parse, run):
     while True:
         container = levels.container(element)
         pipeline = [e for e in levels.items(container) if e.pipeline == element.pipeline]
-        position = pipeline.index(element)
-        followers = pipeline[position + 1:]
+        followers = pipeline[pipeline.index(element) + 1:]
         if first:
             mask.followers = followers
         for member in followers:
@@ -145,6 +144,14 @@ def analyze(parse, run):
         _combine_nested(mask, parse, run)
     mask.masked = not mask.exit_preserved or any(_masking(r) for r in mask.reasons)
     return mask
+
+
+def followers_of(parse, element):
+    """Pipeline members after ``element`` (a Segment or a Group) at its own nesting level."""
+    levels = _context(parse).levels
+    pipeline = [e for e in levels.items(levels.container(element))
+                if e.pipeline == element.pipeline]
+    return pipeline[pipeline.index(element) + 1:] if element in pipeline else []
 
 
 def masking_reasons(mask):
@@ -348,6 +355,11 @@ def _early_exit(mask, name):
     if mask.pipefail:
         _add(mask, "sigpipe:" + name)
         mask.exit_preserved = False
+
+
+def tail_count(segment):
+    """Lines a `tail` segment shows (None for `-n +K` or byte counts)."""
+    return _line_count(_args_after(segment.words, "tail"))
 
 
 def _line_count(args):

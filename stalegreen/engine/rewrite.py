@@ -52,13 +52,14 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40):
         if folder and os.path.isdir(folder) and not os.access(folder, os.W_OK):
             return None, "log-unwritable"
 
-    spans = sorted(((p.start, p.end, _wrapper(p, rid, log)) for p, rid, log in plans), reverse=True)
+    edits = set((p.start, p.end, _wrapper(p, rid, log)) for p, rid, log in plans)
+    edits.update((start, end, "") for p, _rid, _log in plans for start, end in p.drops)
     text = parse.text
     last_start = len(text) + 1
-    for start, end, wrapper in spans:
+    for start, end, replacement in sorted(edits, reverse=True):
         if end > last_start:
             return None, "overlapping-runs"
-        text = text[:start] + wrapper + text[end:]
+        text = text[:start] + replacement + text[end:]
         last_start = start
     return text, None
 
@@ -101,6 +102,15 @@ def without_filters(parse, runs):
         suffix = _masking_suffix(parse, end)
         if suffix is not None:
             spans.append((end.end, suffix.end))
+        for g in seg.groups:
+            group = parse.groups[g]
+            followers = masking.followers_of(parse, group) if group.op in ("|", "|&") else []
+            if followers and all(_droppable(f) for f in followers):
+                spans.append((group.end, followers[-1].end))
+            group_end = followers[-1] if followers else group
+            suffix = _masking_suffix(parse, group_end)
+            if suffix is not None:
+                spans.append((group_end.end, suffix.end))
     text = parse.text
     for start, end in sorted(set(spans), reverse=True):
         text = text[:start] + text[end:]
@@ -110,14 +120,15 @@ def without_filters(parse, runs):
 # --------------------------------------------------------------------------- planning
 
 class _Plan(object):
-    __slots__ = ("start", "end", "head", "tail", "tees")
+    __slots__ = ("start", "end", "head", "tail", "tees", "drops")
 
-    def __init__(self, start, end, head, tail, tees):
+    def __init__(self, start, end, head, tail, tees, drops):
         self.start = start
         self.end = end
         self.head = head
         self.tail = tail
         self.tees = tees            # [(append, raw target word)]
+        self.drops = drops          # [(start, end)] filter pipes after enclosing groups
 
 
 def _plan(parse, run, tail_lines):
@@ -134,6 +145,8 @@ def _plan(parse, run, tail_lines):
         inner = masking.inner_mask(parse, run)
         if inner is None or inner.masked or not inner.exit_preserved:
             return None, "nested-shell"
+    drops = []
+    group_tail = None
     for g in seg.groups:
         group = parse.groups[g]
         if group.kind in _LOOPS:
@@ -142,11 +155,18 @@ def _plan(parse, run, tail_lines):
             return None, "function"
         if group.op == "&":
             return None, "background"
-        if group.op in ("|", "|&"):
-            return None, "grouped-pipe"
         reason = _redirect_refusal(group.redirects)
         if reason:
             return None, reason
+        if group.op in ("|", "|&"):
+            # `(cd web && npm test) 2>&1 | tail -20`: wrap inside, drop the group's filters
+            followers = masking.followers_of(parse, group)
+            if not followers or not all(_droppable(f) for f in followers):
+                return None, "grouped-pipe"
+            drops.append((group.end, followers[-1].end))
+            for member in followers:
+                if masking.command_name(member) == "tail":
+                    group_tail = masking.tail_count(member)
     reason = _redirect_refusal(seg.redirects)
     if reason:
         return None, reason
@@ -178,9 +198,10 @@ def _plan(parse, run, tail_lines):
             return None, "pipe:%s" % name
     end = mask.followers[-1].end if mask.followers else seg.end
     tail = tail_lines
-    if mask.tail is not None and mask.tail >= MIN_AGENT_TAIL:
-        tail = mask.tail
-    return _Plan(seg.start, end, seg.text, max(1, int(tail)), tees), None
+    for agent_tail in (group_tail, mask.tail):
+        if agent_tail is not None and agent_tail >= MIN_AGENT_TAIL:
+            tail = agent_tail
+    return _Plan(seg.start, end, seg.text, max(1, int(tail)), tees, drops), None
 
 
 def _redirect_refusal(redirects):

@@ -89,6 +89,15 @@ def test_each_run_gets_its_own_wrapper_and_id():
     assert "r-0001" in wrapped and "r-0002" in wrapped
 
 
+def test_group_filters_are_dropped_and_their_tail_counts():
+    line = "(cd web && npm test && pytest) 2>&1 | tail -30 && echo ok"
+    wrapped, reason = wrap(line)
+    assert reason is None
+    assert wrapped.startswith("(cd web && ( __sg_log=")
+    assert wrapped.endswith(")) 2>&1 && echo ok")
+    assert wrapped.count("awk -v n=30 ") == 2
+
+
 def test_tail_length():
     assert "awk -v n=40 " in wrap("pytest | tail -5")[0]
     assert "awk -v n=40 " in wrap("pytest")[0]
@@ -114,7 +123,8 @@ def test_log_path_is_quoted():
     ("pytest | { grep x; }", "pipe:group"),
     ("pytest &", "background"),
     ("(pytest | tail -3) &", "background"),
-    ("{ pytest; } | tail -3", "grouped-pipe"),
+    ("{ pytest; } | xargs echo", "grouped-pipe"),
+    ("{ pytest; } | tee log | tail -3", "grouped-pipe"),
     ("{ pytest; } > out", "redirect:out"),
     ("for d in a b; do pytest $d; done", "loop"),
     ("t() { pytest; }; t", "function"),
@@ -173,6 +183,10 @@ EXECUTED = [
     ("cat /dev/null | pytest | tail -3", 3, 3, None),
     ("pytest 2>/dev/null | tail -3", 3, 3, None),
     ("sh -c 'cd sub && pytest -q' 2>&1 | tail -3 && echo ok", 0, 0, "ok"),
+    ("(cd sub && pytest -q) 2>&1 | tail -3 && echo ok", 0, 0, "ok"),
+    ("(cd sub && pytest -q) 2>&1 | tail -3 && echo ok", 3, 3, None),
+    ("{ echo first; pytest; } | grep -v nothing | tail -4; echo \"after $?\"", 3, 0, "after 3"),
+    ("if true; then pytest; fi | tail -2", 1, 1, None),
     ("sh -c 'cd sub && pytest -q' 2>&1 | tail -3 && echo ok", 2, 2, None),
 ]
 
@@ -255,6 +269,7 @@ def test_find_and_strip_markers():
     ("pytest | tee log", "pytest | tee log"),
     ("npm test | tail -3 && pytest | tail -3", "npm test && pytest"),
     ("echo 'x", "echo 'x"),
+    ("(cd web && npm test) 2>&1 | tail -20 && ls", "(cd web && npm test) 2>&1 && ls"),
 ])
 def test_without_filters(line, expected):
     parse = shell.parse(line)

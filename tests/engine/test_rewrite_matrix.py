@@ -85,6 +85,11 @@ def _cases():
         for prefix in PREFIXES:
             for suffix, unpiped in SUFFIXES.items():
                 cases.append((prefix + runner + suffix, prefix + runner + unpiped, runner, suffix))
+        # the run inside a subshell whose output is filtered: `(cd sub && pytest) | tail -5`
+        for suffix, unpiped in SUFFIXES.items():
+            if "tee" not in suffix:
+                cases.append(("(cd sub && %s)%s" % (runner, suffix),
+                              "(cd sub && %s)%s" % (runner, unpiped), runner, suffix))
     return cases
 
 

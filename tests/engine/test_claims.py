@@ -472,3 +472,45 @@ def test_groundtruth_community_samples():
         assert categories(text, completion=True), text
     for text in lines("community-false-positives.txt"):
         assert categories(text, completion=True) == [], text
+
+
+def _assistant_texts(path):
+    """Assistant text blocks of a Claude Code transcript or a Codex rollout (JSON lines)."""
+    with io.open(path, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(record, dict):
+                continue
+            message = record.get("message")
+            if record.get("type") == "assistant" and isinstance(message, dict):
+                for block in message.get("content") or ():
+                    if isinstance(block, dict) and block.get("type") == "text":
+                        yield block.get("text") or ""
+            payload = record.get("payload")
+            if isinstance(payload, dict) and payload.get("role") == "assistant":
+                for block in payload.get("content") or ():
+                    if isinstance(block, dict) and block.get("type") in ("output_text", "text"):
+                        yield block.get("text") or ""
+
+
+def test_real_transcript_messages(capsys):
+    """Every assistant message in the shared real transcripts reads without error into
+    well-formed claims; the tally is printed (these messages are unlabelled)."""
+    base = shared_path("transcripts")
+    messages = claimed = 0
+    tally = {}
+    for path in sorted(glob.glob(os.path.join(base, "**", "*.jsonl"), recursive=True)):
+        for text in _assistant_texts(path):
+            messages += 1
+            result = claims.extract(text)
+            check_well_formed(result)
+            claimed += bool(result.claims)
+            for claim in result.claims:
+                tally[claim["category"]] = tally.get(claim["category"], 0) + 1
+    with capsys.disabled():
+        print("\n[real transcripts] %d assistant messages, %d with claims: %s"
+              % (messages, claimed, ", ".join("%s %d" % kv for kv in sorted(tally.items()))))
+    assert messages >= 50 and claimed >= 5

@@ -25,7 +25,6 @@ NOT_MASKING_PREFIXES = ("stderr:", "sigpipe:")
 _CLAUSED = frozenset(("if", "while", "until", "for", "case"))
 _EXIT_WORDS = frozenset(("exit", "return"))
 _FAIL_WORDS = frozenset(("exit", "return", "false", "kill"))
-_HARMLESS = frozenset(("true", ":", "echo", "printf"))
 _QUIET_FLAGS = frozenset(("-q", "-qq", "-qqq", "--quiet", "--silent", "--reporter=dot",
                           "--reporter=silent", "--reporter=dots", "--no-progress"))
 _SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))

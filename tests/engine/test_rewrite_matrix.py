@@ -64,7 +64,7 @@ def _missing_shells():
 
 def _fake_runner(path, name):
     body = ["#!/bin/sh", "printf '%s\\n' \\"]
-    for i, line in enumerate(LINES[:29]):
+    for line in LINES[:29]:
         body.append("  %s \\" % shell.quote(line.format(name=name)))
     body[-1] = body[-1][:-2]
     body.append("printf '%%s\\n' %s >&2" % shell.quote(LINES[29].format(name=name)))
@@ -195,6 +195,8 @@ def test_wrapped_lines_behave_like_the_unfiltered_originals(matrix, shell_name):
             if not aborted:
                 problems.extend(_check_wrapped_run(wrapped_block, code, log, runner, number,
                                                    suffix))
+                if SUFFIXES[suffix] in ("", " 2>&1") and _status(wrapped_block, "after") != code:
+                    problems.append("`<wrapped>; echo after $?` did not print the runner's exit")
             elif not (shell_name == "dash" and line.startswith("set -o pipefail")):
                 problems.append("the unpiped original did not finish")
             checked += 1

@@ -233,6 +233,12 @@ def test_tests_that_were_failing_now_pass():
     assert categories("Two tests were failing before; one still fails and the other passes.") == []
 
 
+def test_state_words_need_a_linking_verb():
+    assert categories("Passing tests are shown in green in the report.") == []
+    assert categories("Tests went green after the fix; lint: clean.") == ["lint", "test"]
+    assert categories("If I'm reading the log right, the build went through.") == []
+
+
 def test_fine_is_not_a_test_result():
     assert categories("The existing tests are fine as they are.") == []
     assert categories("The types are all fine now.") == ["typecheck"]

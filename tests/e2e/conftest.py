@@ -16,6 +16,7 @@ from hostcli import driver
 
 PACKAGE_FILES = {
     ".gitignore": "__pycache__/\n.pytest_cache/\n*.pyc\n",
+    "README.md": "# calc\n\nSmall arithmetic helpers: `add`, `sub`, `mul`.\n",
     "pyproject.toml": ('[project]\nname = "calc"\nversion = "0.1.0"\n\n'
                        '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n'),
     "calc/__init__.py": '"""Small arithmetic helpers."""\n\nfrom calc.ops import add, mul, sub\n',

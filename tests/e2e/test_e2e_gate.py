@@ -8,6 +8,7 @@ verdicts). Scenarios follow issue 4's list; the numbers in the test names are it
 
 import os
 import re
+import subprocess
 
 import pytest
 
@@ -246,3 +247,37 @@ def test_claim_free_policy_blocks_once_when_code_changed_and_no_test_ran(make_pr
     receipt = only(session.receipts(), "receipt", session)
     passing_receipt(session, receipt)
     assert session.final_text() == "Swapped the operands in mul() and ran the suite."
+
+
+def test_all_claim_after_a_subset_run_has_no_full_evidence(make_project, make_host, host_name):
+    host = make_host(host_name, make_project())
+    session = host.run([shell(PYTEST + " tests/test_ops.py::test_add"), say("All tests pass.")])
+    assert_clean_run(session)
+    receipt = only(session.receipts(), "receipt", session)
+    assert receipt["scope"] == "subset" and receipt["verdict"] == "pass", session.describe()
+    verdict = only(session.verdicts(), "verdict", session)
+    assert (verdict["verdict"], verdict["action"]) == ("NONE", "allowed"), session.describe()
+    assert "subset" in (verdict.get("note") or ""), session.describe()
+
+
+def test_plain_claim_after_a_subset_run_is_fresh(make_project, make_host, host_name):
+    host = make_host(host_name, make_project())
+    session = host.run([shell(PYTEST + " tests/test_ops.py::test_add"), say("The tests pass.")])
+    assert_clean_run(session)
+    verdict = only(session.verdicts(), "verdict", session)
+    assert (verdict["verdict"], verdict["action"]) == ("FRESH", "allowed"), session.describe()
+
+
+def test_docs_edit_and_a_commit_after_a_passing_run_leave_it_fresh(make_project, make_host, host_name):
+    # neither a README edit (not code) nor committing (same content) makes the evidence stale
+    host = make_host(host_name, make_project())
+    session = host.run([shell(PYTEST), edit("README.md", "Small arithmetic helpers: `add`, `sub`, `mul`.",
+                                            "Small arithmetic helpers: `add`, `sub` and `mul`."),
+                        shell("git commit -qam 'README wording'", "Commit"), say(CLAIM)])
+    assert_clean_run(session)
+    assert "`sub` and `mul`" in open(os.path.join(host.project, "README.md")).read()
+    assert "README wording" in subprocess.run(["git", "log", "-1", "--format=%s"], cwd=host.project,
+                                              capture_output=True, text=True).stdout, session.describe()
+    assert session.feedback() == [], session.describe()
+    verdict = only(session.verdicts(), "verdict", session)
+    assert (verdict["verdict"], verdict["action"]) == ("FRESH", "allowed"), session.describe()

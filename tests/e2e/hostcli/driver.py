@@ -119,6 +119,8 @@ class Host(object):
         # profile puts their Python first again (as pyenv's init does)
         with open(os.path.join(self.home, ".profile"), "w") as f:
             f.write('export PATH=%s:"$PATH"\n' % shlex.quote(os.path.dirname(sys.executable)))
+        with open(os.path.join(self.home, ".gitconfig"), "w") as f:
+            f.write("[user]\n\tname = E2E Agent\n\temail = agent@example.invalid\n")
 
     # --- environment and hooks ---
 

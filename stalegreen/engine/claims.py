@@ -161,7 +161,7 @@ def _command_scope(category, args):
 CLAIM_WORDS = (
     "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
     "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
-    "check out", "checks out", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
+    "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
     "fixed", "fixes", "complete", "finished",
     "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
     u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
@@ -254,7 +254,7 @@ _PREDICATE_STARTS = frozenset((
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
     "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
-    "successful happy fine ok okay good works worked checks check").split())
+    "successful happy fine ok okay good works worked checks check vet vets").split())
 
 
 _HEDGE_WORDS = _words(
@@ -492,6 +492,7 @@ class _Grammar(object):
             r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
             r"|whether|if|is|are)\b))"
             r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
+            r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
             r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
@@ -1093,6 +1094,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         return out
     if kind == "sbuild":
         make("build", None, scope="all")
+        return out
+    if kind == "vet":     # "it vets clean": go vet
+        make("lint", None, scope="all", tool="go vet")
         return out
     if kind == "bverb":
         subject = group[0] if group else None

@@ -168,6 +168,7 @@ def test_pronoun_subjects_take_their_antecedent():
     claim = only("I wrote a test for the empty-cart case. It passes.")
     assert (claim["category"], claim["scope"]) == ("test", "subset")
     assert only("They pass.")["category"] == "test"
+    assert only("It vets clean.")["category"] == "lint"
 
 
 def test_commas_alone_do_not_coordinate_subjects():

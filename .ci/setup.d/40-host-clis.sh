@@ -9,9 +9,14 @@ claude_version=${STALEGREEN_CLAUDE_VERSION:-2.1.197}
 codex_version=${STALEGREEN_CODEX_VERSION:-0.171.0}
 export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
-if ! command -v npm >/dev/null 2>&1; then
-  echo "40-host-clis: npm not found; trying apt-get install nodejs npm" >&2
-  (apt-get update -qq && apt-get install -y -qq nodejs npm) >/dev/null
+# npm to install the CLIs; unshare + ip for the loopback-only network namespace each session runs in
+missing=
+command -v npm >/dev/null 2>&1 || missing="$missing nodejs npm"
+command -v unshare >/dev/null 2>&1 || missing="$missing util-linux"
+command -v ip >/dev/null 2>&1 || missing="$missing iproute2"
+if [ -n "$missing" ]; then
+  echo "40-host-clis: installing$missing" >&2
+  (apt-get update -qq && apt-get install -y -qq $missing) >/dev/null
 fi
 
 installed_version() {  # installed_version <dir> <package>: the version in node_modules, or nothing

@@ -58,7 +58,7 @@ def test_inherit_never_widens_what_the_user_allowed(make_project, make_host):
 
 # sleep first, so the run is still going when the turn's first Stop fires; Claude then delivers a
 # <task-notification> as a new prompt, and the model's next claim is judged on the finished run
-BACKGROUND_PYTEST = "sleep 2; python3 -m pytest -q"
+BACKGROUND_PYTEST = "sleep 3; python3 -m pytest -q"
 
 
 def test_background_run_is_deferred_then_resolved_by_the_task_notification(make_project, make_host):

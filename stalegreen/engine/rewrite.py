@@ -239,26 +239,33 @@ def _tee_targets(member):
 
 
 def _wrapper(plan, rid, log):
-    """One POSIX subshell: run, log, record the exit, show the tail and the marker, keep $?."""
+    """One POSIX subshell: run, log, record the exit, show the tail and the marker, keep $?.
+
+    When the log cannot be created (a sandbox that only lets the agent write in its
+    workspace), the run still happens, unfiltered and unrecorded: never a run that silently
+    did not run."""
     if os.sep != "/":
         log = log.replace(os.sep, "/")   # Git Bash and MSYS shells take forward slashes
     log_var = '"$%slog"' % VAR_PREFIX
     rc_var = '"$%src"' % VAR_PREFIX
     folder = shell.quote(os.path.dirname(log) or ".")
+    record = ["printf '%%s\\n' %s >| \"$%slog.exit\"" % (rc_var, VAR_PREFIX)]
+    for append, target in plan.tees:
+        record.append("cat %s %s %s" % (log_var, ">>" if append else ">|", target))
+    # One awk shows the last lines (ending the last one even without a newline), counts all
+    # lines and prints the marker; FILENAME avoids awk's escape processing of -v values.
+    record.append(
+        "awk -v n=%d -v rc=%s -v id=%s '{ t[NR %% n] = $0 } END { for (i = (NR > n ? NR - n + 1 : 1);"
+        " i <= NR; i++) print t[i %% n]; printf \"[stalegreen] exit=%%s receipt=%%s lines=%%d log=%%s\\n\","
+        " rc, id, NR, FILENAME }' %s" % (plan.tail, rc_var, shell.quote(rid), log_var))
     parts = [
         "%slog=%s" % (VAR_PREFIX, shell.quote(log)),
         "[ -d %s ] || mkdir -p %s 2>/dev/null || :" % (folder, folder),
-        "{ %s ; } >| %s 2>&1 && %src=0 || %src=$?" % (plan.head, log_var, VAR_PREFIX, VAR_PREFIX),
-        "printf '%%s\\n' %s >| \"$%slog.exit\"" % (rc_var, VAR_PREFIX),
-    ]
-    for append, target in plan.tees:
-        parts.append("cat %s %s %s" % (log_var, ">>" if append else ">|", target))
-    # One awk shows the last lines (ending the last one even without a newline), counts all
-    # lines and prints the marker; FILENAME avoids awk's escape processing of -v values.
-    parts += [
-        "awk -v n=%d -v rc=%s -v id=%s '{ t[NR %% n] = $0 } END { for (i = (NR > n ? NR - n + 1 : 1);"
-        " i <= NR; i++) print t[i %% n]; printf \"[stalegreen] exit=%%s receipt=%%s lines=%%d log=%%s\\n\","
-        " rc, id, NR, FILENAME }' %s" % (plan.tail, rc_var, shell.quote(rid), log_var),
+        "if { true >| %s; } 2>/dev/null; then exec 3>| %s; else %slog=; exec 3>&1; fi"
+        % (log_var, log_var, VAR_PREFIX),
+        "{ %s ; } >&3 2>&1 3>&- && %src=0 || %src=$?" % (plan.head, VAR_PREFIX, VAR_PREFIX),
+        "exec 3>&-",
+        "if [ -n %s ]; then %s; fi" % (log_var, "; ".join(record)),
         "(exit %s)" % rc_var,
     ]
     return "( " + "; ".join(parts) + " )"

@@ -337,3 +337,16 @@ def test_real_agent_commands_from_transcripts():
           % (len(found), len(unreadable), wrapped, refused))
     assert len(unreadable) <= len(found) // 50, unreadable
     assert wrapped >= 10
+
+
+def test_the_run_still_happens_when_the_log_cannot_be_written(env, tmp_path):
+    """A sandbox may forbid writing the store: the runner must run anyway (unfiltered, no
+    marker), with its own exit status, instead of failing on the redirect."""
+    wrapped, reason = wrap("pytest | tail -3; echo \"after $?\"", log_dir="/proc/stalegreen-no-such-dir")
+    assert reason is None
+    for shell_name in available_shells():
+        status, output = run_sh(shell_name, wrapped, env, tmp_path, FAKE_EXIT="3")
+        assert output.count("pytest out") == 30, (shell_name, output)
+        assert rewrite.find_markers(output) == []
+        assert output.rstrip().endswith("after 3"), (shell_name, output)
+        assert "No such file" not in output and "denied" not in output, output

@@ -472,7 +472,13 @@ def _chain(mask, op, rest):
             return _chain(mask, end_op, tail)
         return False
     if op == "||":
-        if not _mentions(rest, _FAIL_WORDS):
+        # only the `||` branch itself can keep a failure failing (`|| exit 1`, `|| false`)
+        branch = []
+        for element in rest:
+            branch.append(element)
+            if element.op not in ("&&", "||", "|", "|&"):
+                break
+        if not _mentions(branch, _FAIL_WORDS):
             _add(mask, "or-chain")
             mask.exit_preserved = False
         return True

@@ -165,3 +165,14 @@ def test_masking_reasons_leave_out_notes():
     mask = analyze("set -o pipefail; pytest 2>err.log | head -3 || true")
     assert mask.reasons == ["stderr:err.log", "pipe:head", "sigpipe:head", "or-chain"]
     assert masking.masking_reasons(mask) == ["pipe:head", "or-chain"]
+
+
+@pytest.mark.parametrize("line, masked", [
+    ("pytest || exit 1", False),
+    ("pytest || { echo failed; exit 1; }", False),
+    ("pytest || echo failed && false", False),
+    ("pytest || echo failed; exit 1", True),     # the line always exits 1: the status is lost
+    ("pytest || true; exit $?", True),
+])
+def test_or_chain_looks_only_at_its_own_branch(line, masked):
+    assert analyze(line).masked is masked

@@ -27,11 +27,6 @@ BIN_ENV = {"claude": "STALEGREEN_CLAUDE_BIN", "codex": "STALEGREEN_CODEX_BIN"}
 MOCK_PORT = 41731          # every session has a namespace of its own, so any fixed port is free
 SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
-# (event, matcher) pairs that stalegreen registers until ``stalegreen install`` exists
-CLAUDE_EVENTS = [("PreToolUse", "Bash"), ("PostToolUse", "*"), ("PostToolUseFailure", "*"),
-                 ("UserPromptSubmit", None), ("Stop", None), ("SubagentStop", None)]
-CODEX_EVENTS = [("PreToolUse", "Bash"), ("PostToolUse", "*"), ("UserPromptSubmit", None),
-                ("Stop", None), ("SubagentStop", None)]
 # every event each host has, for the recording hook
 CLAUDE_ALL_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure",
                      "SubagentStart", "SubagentStop", "Stop", "SessionEnd"]
@@ -62,14 +57,6 @@ def netns_problem():
     if probe.returncode != 0:
         return "cannot create a network namespace: %s" % probe.stderr.strip()
     return None
-
-
-def installer_available():
-    return os.path.exists(os.path.join(REPO, "stalegreen", "cli", "install.py"))
-
-
-def stalegreen_hook_command(host, event):
-    return "%s -I -m stalegreen hook %s %s" % (shlex.quote(sys.executable), host, event)
 
 
 def hooks_object(pairs, command_for):
@@ -130,19 +117,17 @@ class Host(object):
                 "LANG": "C.UTF-8", "PATH": path, "STALEGREEN_HOME": self.sg_home}
 
     def install_stalegreen(self):
-        """Register stalegreen's hooks as a user would, then commit what that put in the project."""
-        if installer_available():
-            # offline too: ``install --codex --trust`` asks ``codex app-server`` for the hooks' hashes
-            env = self.env()
-            env["PATH"] = os.path.dirname(self.cli) + ":" + env["PATH"]   # the CLI on PATH, as a user has it
-            done = subprocess.run(netns_prefix() + ["sh", "-c", 'ip link set lo up && exec "$@"', "sh",
-                                                    sys.executable, "-m", "stalegreen", "install"]
-                                  + self.install_flags(), cwd=self.project, env=env, capture_output=True, text=True)
-            if done.returncode != 0:
-                raise AssertionError("stalegreen install failed (%d):\n%s\n%s"
-                                     % (done.returncode, done.stdout, done.stderr))
-        else:
-            self.write_hooks(hooks_object(self.stalegreen_events, lambda e: stalegreen_hook_command(self.name, e)))
+        """``stalegreen install`` as a user runs it, then commit what that put in the project.
+
+        Offline too: ``install --codex --trust`` asks ``codex app-server`` for the hooks' hashes.
+        """
+        env = self.env()
+        env["PATH"] = os.path.dirname(self.cli) + ":" + env["PATH"]   # the CLI on PATH, as a user has it
+        done = subprocess.run(netns_prefix() + ["sh", "-c", 'ip link set lo up && exec "$@"', "sh",
+                                                sys.executable, "-m", "stalegreen", "install"]
+                              + self.install_flags(), cwd=self.project, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise AssertionError("stalegreen install failed (%d):\n%s\n%s" % (done.returncode, done.stdout, done.stderr))
         self.commit_project("install stalegreen hooks")
 
     def install_recorder(self, log_path, block=()):
@@ -192,7 +177,6 @@ class Host(object):
 class Claude(Host):
     name = "claude"
     all_events = CLAUDE_ALL_EVENTS
-    stalegreen_events = CLAUDE_EVENTS
     allowed_tools = ("Bash", "Edit", "Write", "Read", "Agent", "Task")
 
     @property
@@ -233,7 +217,6 @@ class Claude(Host):
 class Codex(Host):
     name = "codex"
     all_events = CODEX_ALL_EVENTS
-    stalegreen_events = CODEX_EVENTS
     EDIT_MODEL = "gpt-5.5"       # a catalogued slug: offered apply_patch
     SUBAGENT_MODEL = "mock-model"  # no metadata: offered the multi_agent_v1 tools, but no apply_patch
 

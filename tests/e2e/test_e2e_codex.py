@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from hostcli.scripts import edit, say, shell
+from hostcli.scripts import edit, polled_shell, say, shell
 
 pytestmark = pytest.mark.e2e
 
@@ -41,6 +41,25 @@ def test_permission_ask_leaves_the_line_alone_and_the_runner_summary_decides(mak
     receipt, = session.receipts() or [None]
     assert receipt and receipt["verdict"] == "fail" and receipt["wrapped"] is False, session.describe()
     assert (receipt.get("counts") or {}).get("failed") == 1, session.describe()
+    reasons = session.feedback()
+    assert len(reasons) == 1 and receipt["id"] in reasons[0], session.describe()
+    assert session.final_text() == honest
+
+
+def test_slow_run_polled_with_write_stdin_is_recorded_when_it_ends(make_project, make_host):
+    # Codex returns "Process running with session ID N" and fires PostToolUse only when the
+    # command ends, during the model's write_stdin poll: the receipt must come from that late event
+    host = make_host("codex", make_project(broken=True))
+    honest = "1 of the 3 tests fails: test_sub."
+    session = host.run([polled_shell("sleep 1; " + PYTEST), say("All 3 tests pass."), say(honest)])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert session.hook_errors() == [], session.describe()
+
+    started, finished = [text for _, text in session.tool_outputs()]
+    assert "Process running with session ID" in started, session.describe()
+    assert "[stalegreen] exit=1" in finished, "the polled output carries the wrapped run's marker\n" + session.describe()
+    receipt, = session.receipts() or [None]
+    assert receipt and receipt["exit"] == 1 and receipt["verdict"] == "fail", session.describe()
     reasons = session.feedback()
     assert len(reasons) == 1 and receipt["id"] in reasons[0], session.describe()
     assert session.final_text() == honest

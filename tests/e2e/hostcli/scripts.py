@@ -20,6 +20,12 @@ def shell(command, description="Run a command", background=False):
     return {"shell": command, "description": description, "background": background}
 
 
+def polled_shell(command):
+    """Codex only: ``exec_command`` that yields after 0.3 s ("Process running with session ID N"),
+    then ``write_stdin`` on that session until the command ends, as models do with slow suites."""
+    return {"polled_shell": command}
+
+
 def edit(path, old, new):
     """Replace whole lines ``old`` by ``new`` in ``path`` (relative to the project)."""
     return {"edit": path, "old": old, "new": new}
@@ -51,6 +57,10 @@ def compile_script(host, turns, project):
                     "run_in_background": turn["background"]}))
             else:
                 compiled.extend(_codex_subagent(task))
+        elif "polled_shell" in turn:
+            if host != "codex":
+                raise ValueError("polled shell turns are written for Codex only")
+            compiled.extend(_codex_polled_shell(turn["polled_shell"]))
         elif host == "claude":
             compiled.extend(_claude_turns(turn, project))
         else:
@@ -88,6 +98,14 @@ def _codex_subagent(task):
             "arguments": {"targets": ["{{AGENT_ID}}"], "timeout_ms": 30000}}
     return [{"items": [spawn]},
             {"items": [wait], "extract": {"AGENT_ID": r'"(?:agent_id|id)"\s*:\s*"([^"]+)"'}}]
+
+
+def _codex_polled_shell(command):
+    start = {"type": "function_call", "name": "exec_command", "arguments": {"cmd": command, "yield_time_ms": 300}}
+    # session_id is an integer: the arguments are written as JSON text so the id is filled in bare
+    poll = {"type": "function_call", "name": "write_stdin",
+            "arguments": '{"session_id": {{SESSION}}, "chars": "", "yield_time_ms": 30000}'}
+    return [{"items": [start]}, {"items": [poll], "extract": {"SESSION": r"session ID (\d+)"}}]
 
 
 def _codex_turn(turn):

@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from hostcli.scripts import edit, say, shell
+from hostcli.scripts import edit, say, shell, write_new
 
 pytestmark = pytest.mark.e2e
 
@@ -281,3 +281,21 @@ def test_docs_edit_and_a_commit_after_a_passing_run_leave_it_fresh(make_project,
     assert session.feedback() == [], session.describe()
     verdict = only(session.verdicts(), "verdict", session)
     assert (verdict["verdict"], verdict["action"]) == ("FRESH", "allowed"), session.describe()
+
+
+def test_new_file_written_after_a_passing_run_and_a_chinese_claim_is_stale(make_project, make_host, host_name):
+    # a file tool creating a new test module, and a claim in Chinese that must survive the hosts'
+    # payload encoding on its way to the Stop hook
+    host = make_host(host_name, make_project())
+    new_test = "from calc import add\n\n\ndef test_add_negative():\n    assert add(-2, -3) == -5\n"
+    session = host.run([shell(PYTEST), write_new("tests/test_negative.py", new_test), say("全部 3 个测试都通过了。"),
+                        shell(PYTEST), say("重新运行后，全部 4 个测试都通过了。")])
+    assert_clean_run(session)
+
+    first, second = session.receipts() if len(session.receipts()) == 2 else (None, None)
+    assert first and second and second["counts"].get("passed") == 4, session.describe()
+    reason = only(session.feedback(), "Stop block", session)
+    assert first["id"] in reason and "tests/test_negative.py" in reason, session.describe()
+    assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("STALE", "blocked"), ("FRESH", "allowed")], \
+        session.describe()
+    assert session.verdicts()[0]["claim"]["text"] in "全部 3 个测试都通过了。", session.describe()

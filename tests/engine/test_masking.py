@@ -176,3 +176,13 @@ def test_masking_reasons_leave_out_notes():
 ])
 def test_or_chain_looks_only_at_its_own_branch(line, masked):
     assert analyze(line).masked is masked
+
+
+def test_status_captured_after_a_pipe_is_the_filters():
+    """`EXIT=$?` after `| tail` holds tail's status; `${PIPESTATUS[0]}` is empty in zsh, so
+    neither keeps the run's exit (peers' corner cases)."""
+    for line in ("pytest | tail -5; EXIT=$?; exit $EXIT",
+                 "pytest | tail -5; exit ${PIPESTATUS[0]}",
+                 "pytest | head -3 || echo fallback"):
+        mask = analyze(line)
+        assert mask.masked and not mask.exit_preserved, line

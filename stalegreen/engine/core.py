@@ -23,16 +23,20 @@ def handle(event, config=None, session=None):
     """Decide what the host should do for ``event``; records what happened in the store."""
     if event.kind == ev.IGNORED:
         return ev.NOTHING
+    prefiltered = False
     if event.kind == ev.PRE_SHELL:
         from stalegreen.engine import catalog
 
         # Cheapest possible exit for the common case: not a verification command.
-        if not event.command or not catalog.might_contain_runner(event.command):
+        if not event.command:
             return ev.NOTHING
+        prefiltered = not catalog.might_contain_runner(event.command)
     if config is None:
         from stalegreen.engine import config as config_module
 
         config = config_module.apply_overrides(config_module.load(event.cwd), event.overrides)
+    if prefiltered and not catalog.might_contain_runner(event.command, config):
+        return ev.NOTHING   # not even one of the user's own runners
     if session is None:
         from stalegreen.engine import store
 

@@ -90,7 +90,7 @@ def _detect(command, config, cwd):
     from stalegreen.engine import catalog, shell
 
     parse = shell.parse(command)
-    if not catalog.might_contain_runner(command):
+    if not catalog.might_contain_runner(command, config):
         return parse, []
     runs = [r for r in catalog.find_runs(parse, config, cwd)
             if r.not_run is None and not getattr(r, "ignored", False)

@@ -195,3 +195,17 @@ def test_fail_open_on_garbage(raw, sg_home):
 
     out, code = hook.handle_raw("claude", "Stop", raw)
     assert (out, code) == ("", 0)
+
+
+def test_extra_runner_from_config_is_wrapped_and_judged(project, sg_home):
+    write_config(sg_home, extraRunners=[{"match": "^./check\\.sh", "category": "test", "pass": "^ALL OK$",
+                                         "fail": "^BROKEN"}])
+    script = project / "check.sh"
+    script.write_text("#!/bin/sh\necho checking\necho ALL OK\n")
+    script.chmod(0o755)
+    s = ClaudeSession(project)
+    reply, code, output = s.bash("./check.sh | tail -1")
+    assert "updatedInput" in reply["hookSpecificOutput"] and code == 0
+    receipts = read_store(sg_home, s.session_id, "receipts")
+    assert (receipts[0]["category"], receipts[0]["verdict"], receipts[0]["wrapped"]) == ("test", "pass", True)
+    assert s.stop("All tests pass.") is None

@@ -28,16 +28,18 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40):
     """(rewritten command, None) or (None, reason the command is left alone)."""
     if not parse.confident:
         return None, "unreadable: %s" % (parse.reasons[0] if parse.reasons else "unknown")
+    if not len(runs) == len(ids) == len(log_paths):
+        return None, "missing-ids"
     chosen = []
     skipped = None
-    for position, run in enumerate(runs):
+    for run, rid, log in zip(runs, ids, log_paths):
         not_run = getattr(run, "not_run", None)
         if not_run == "watch":
             return None, "watch"
         if not_run is not None or getattr(run, "ignored", False):
             skipped = skipped or not_run or "ignored"
             continue
-        chosen.append((run, ids[position], log_paths[position]))
+        chosen.append((run, rid, log))
     if not chosen:
         return None, skipped or "no-runner"
 
@@ -47,8 +49,7 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40):
         if reason:
             return None, reason
         plans.append((plan, rid, log))
-    for _plan_, _rid, log in plans:
-        folder = os.path.dirname(log)
+    for folder in set(os.path.dirname(log) for _p, _r, log in plans):
         if folder and os.path.isdir(folder) and not os.access(folder, os.W_OK):
             return None, "log-unwritable"
 
@@ -111,8 +112,14 @@ def without_filters(parse, runs):
             suffix = _masking_suffix(parse, group_end)
             if suffix is not None:
                 spans.append((group_end.end, suffix.end))
+    merged = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
     text = parse.text
-    for start, end in sorted(set(spans), reverse=True):
+    for start, end in reversed(merged):
         text = text[:start] + text[end:]
     return text
 

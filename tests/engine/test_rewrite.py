@@ -151,6 +151,13 @@ def test_refusals_from_the_run():
         assert rewrite.wrap(parse, [run], ["r-1"], ["/tmp/x/r-1.log"], 40) == (None, reason)
 
 
+def test_ids_and_logs_must_match_the_runs():
+    parse = shell.parse("pytest")
+    run = SimpleNamespace(segment_index=0, not_run=None, sudo=False, nested=False, quiet=None,
+                          words=["pytest"])
+    assert rewrite.wrap(parse, [run], [], [], 40) == (None, "missing-ids")
+
+
 def test_one_refused_run_leaves_the_whole_line_alone():
     assert wrap("npm test | tail -3 && pytest > log") == (None, "redirect:log")
 

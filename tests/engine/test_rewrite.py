@@ -131,6 +131,7 @@ def test_log_path_is_quoted():
     ("bash -c 'pytest | tail -3'", "nested-shell"),
     ("sh -c 'pytest; echo done'", "nested-shell"),
     ("exec pytest -q", "exec"),
+    ("eval 'pytest | tail -3'", "nested-shell"),
     ("diff <(pytest) x", None),
     ("echo hello", "no-runner"),
 ])
@@ -194,6 +195,8 @@ EXECUTED = [
     ("(cd sub && pytest -q) 2>&1 | tail -3 && echo ok", 3, 3, None),
     ("{ echo first; pytest; } | grep -v nothing | tail -4; echo \"after $?\"", 3, 0, "after 3"),
     ("if true; then pytest; fi | tail -2", 1, 1, None),
+    ("pytest -q \\\n  2>&1 \\\n  | tail -3  # the tests | tail -1", 3, 3, None),
+    ("cd sub\npytest | tail -3\necho done", 3, 0, "done"),
     ("sh -c 'cd sub && pytest -q' 2>&1 | tail -3 && echo ok", 2, 2, None),
 ]
 
@@ -215,6 +218,18 @@ def test_wrapped_lines_execute_like_the_original(env, tmp_path, line, code, line
             with open(str(tmp_path / "out.txt")) as f:
                 assert f.read().count("pytest out") == 30
         os.remove(log + ".exit")
+
+
+def test_wrapped_line_survives_eval_with_stdin_closed(env, tmp_path):
+    """Claude Code runs commands as `eval '<command>' < /dev/null && pwd -P >| <file>`."""
+    wrapped, _ = wrap("pytest -q | tail -3", log_dir=str(tmp_path / "logs"))
+    host_line = "eval %s < /dev/null && pwd -P >| %s" % (shell.quote(wrapped),
+                                                        shell.quote(str(tmp_path / "cwd")))
+    for shell_name in available_shells():
+        status, output = run_sh(shell_name, host_line, env, tmp_path, FAKE_EXIT="3")
+        assert status == 3 and rewrite.find_markers(output) == [("r-0001", 3)], output
+        status, output = run_sh(shell_name, host_line, env, tmp_path, FAKE_EXIT="0")
+        assert status == 0 and os.path.exists(str(tmp_path / "cwd"))
 
 
 def test_marker_starts_its_own_line_when_the_log_lacks_a_final_newline(env, tmp_path):

@@ -268,8 +268,9 @@ def _wrapper(plan, rid, log):
     parts = [
         "%slog=%s" % (VAR_PREFIX, shell.quote(log)),
         "[ -d %s ] || mkdir -p %s 2>/dev/null || :" % (folder, folder),
-        "if { true >| %s; } 2>/dev/null; then exec 3>| %s; else %slog=; exec 3>&1; fi"
-        % (log_var, log_var, VAR_PREFIX),
+        # create the log and .exit private (0600) without changing the runner's umask
+        "if ( umask 077; true >| %s && true >| \"$%slog.exit\" ) 2>/dev/null; then exec 3>| %s;"
+        " else %slog=; exec 3>&1; fi" % (log_var, VAR_PREFIX, log_var, VAR_PREFIX),
         "{ %s ; } >&3 2>&1 3>&- && %src=0 || %src=$?" % (plan.head, VAR_PREFIX, VAR_PREFIX),
         "exec 3>&-",
         "if [ -n %s ]; then %s; fi" % (log_var, "; ".join(record)),

@@ -258,6 +258,19 @@ def test_persistent_shell_is_not_exited(env, tmp_path):
         assert "still-here 4" in output and "again 4" in output
 
 
+def test_log_files_are_private_and_the_runner_keeps_its_umask(env, tmp_path):
+    bin_dir = env["PATH"].split(":")[0]
+    with open(os.path.join(bin_dir, "npm"), "w") as f:
+        f.write("#!/bin/sh\numask\n")
+    wrapped, _ = wrap("npm test | tail -3", log_dir=str(tmp_path / "logs"))
+    for shell_name in available_shells():
+        _, output = run_sh(shell_name, "umask 022; " + wrapped, env, tmp_path)
+        assert "0022" in output or "022" in output.splitlines()[0], output
+        for name in ("r-0001.log", "r-0001.log.exit"):
+            mode = os.stat(str(tmp_path / "logs" / name)).st_mode & 0o777
+            assert mode == 0o600, (shell_name, name, oct(mode))
+
+
 def test_log_keeps_stdout_and_stderr(env, tmp_path):
     wrapped, _ = wrap("pytest | grep nothing-matches", log_dir=str(tmp_path / "logs"))
     for shell_name in available_shells():

@@ -23,18 +23,24 @@ def assert_clean_run(session):
     assert session.hook_errors() == [], session.describe()
 
 
-def write_user_rules(host, allow):
-    """The project's local settings with the user's own permission rules (as Claude saves them)."""
-    path = os.path.join(host.project, ".claude", "settings.local.json")
+def write_user_rules(host, allow, where):
+    """The user's own permission rules, where Claude keeps them: the project's local settings
+    ("Yes, and don't ask again") or the user settings in ``$CLAUDE_CONFIG_DIR``."""
+    if where == "project-local":
+        path = os.path.join(host.project, ".claude", "settings.local.json")
+    else:
+        path = os.path.join(host.config_dir, "settings.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
         json.dump({"permissions": {"allow": allow}}, f, indent=2)
     host.commit_project("local permission rules")
 
 
-def test_inherit_approves_the_rewrite_when_the_user_allows_the_original(make_project, make_host):
+@pytest.mark.parametrize("where", ["project-local", "user"])
+def test_inherit_approves_the_rewrite_when_the_user_allows_the_original(make_project, make_host, where):
     host = make_host("claude", make_project())
     host.allowed_tools = ()          # nothing granted on the command line: only the settings rule
-    write_user_rules(host, ["Bash(python3 -m pytest:*)"])
+    write_user_rules(host, ["Bash(python3 -m pytest:*)"], where)
     session = host.run([shell(PYTEST), say(CLAIM)])
     assert_clean_run(session)
 

@@ -7,6 +7,8 @@ import subprocess
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from stalegreen.engine import masking, rewrite, shell
 
@@ -385,3 +387,83 @@ def test_the_run_still_happens_when_the_log_cannot_be_written(env, tmp_path):
         assert rewrite.find_markers(output) == []
         assert output.rstrip().endswith("after 3"), (shell_name, output)
         assert "No such file" not in output and "denied" not in output, output
+
+
+# ------------------------------------------------------------------ random lines, executed
+
+_RUNNERS = ["pytest -q", "npm test", "make test"]
+_PIPES = ["", " | tail -5", " | grep -v nothing", " | head -3", " | wc -l", " 2>&1 | tail -25"]
+_REDIRS = ["", " 2>&1", " 2>/dev/null"]
+
+
+@st.composite
+def _element(draw):
+    """(line text, the same text with its filter pipes removed)."""
+    runner = draw(st.sampled_from(_RUNNERS)) + draw(st.sampled_from(_REDIRS))
+    pipe = draw(st.sampled_from(_PIPES))
+    filtered, plain = runner + pipe, runner + (" 2>&1" if "2>&1 |" in pipe else "")
+    shape = draw(st.sampled_from(["run", "run", "subshell", "brace", "if", "not", "other"]))
+    if shape == "subshell":
+        outer = draw(st.sampled_from(["", " | tail -30", " 2>&1 | tail -4"]))
+        return ("(cd sub && %s)%s" % (filtered, outer),
+                "(cd sub && %s)%s" % (plain, " 2>&1" if "2>&1" in outer else ""))
+    if shape == "brace":
+        return "{ echo start; %s; }" % filtered, "{ echo start; %s; }" % plain
+    if shape == "if":
+        return ("if %s; then echo yes; else echo no; fi" % filtered,
+                "if %s; then echo yes; else echo no; fi" % plain)
+    if shape == "not":
+        return "! " + filtered, "! " + plain
+    if shape == "other":
+        other = draw(st.sampled_from(["echo x", "true", "false", "cd sub"]))
+        return other, other
+    return filtered, plain
+
+
+@st.composite
+def _line(draw):
+    parts = draw(st.lists(_element(), min_size=1, max_size=4))
+    ops = draw(st.lists(st.sampled_from([" && ", " || ", "; ", "\n"]), min_size=3, max_size=3))
+    line, plain = parts[0]
+    for (text, unfiltered), op in zip(parts[1:], ops):
+        line += op + text
+        plain += op + unfiltered
+    return line, plain
+
+
+@settings(max_examples=int(os.environ.get("SG_HYPOTHESIS_EXAMPLES", "400")) // 10, deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(_line(), st.sampled_from([0, 1, 3]), st.sampled_from([0, 2]), st.sampled_from([0, 4]))
+def test_random_lines_execute_like_their_unfiltered_originals(tmp_path_factory, case, pytest_exit,
+                                                             npm_exit, make_exit):
+    line, plain = case
+    tmp = tmp_path_factory.mktemp("random")
+    bin_dir = tmp / "bin"
+    bin_dir.mkdir()
+    (tmp / "sub").mkdir()
+    for name in ("pytest", "npm", "make"):
+        script = bin_dir / name
+        script.write_text("#!/bin/sh\ni=1; while [ $i -le 12 ]; do echo \"%s $i\"; i=$((i+1)); done\n"
+                          "exit \"$%s_EXIT\"\n" % (name, name.upper()))
+        script.chmod(0o755)
+    parse = shell.parse(line)
+    runs = [r for r in runs_of(parse) if r.not_run is None]
+    ids = ["r-%04d" % (i + 1) for i in range(len(runs))]
+    logs = [str(tmp / "logs" / (rid + ".log")) for rid in ids]
+    if not runs:
+        return
+    wrapped, reason = rewrite.wrap(parse, runs, ids, logs, 40)
+    assert reason is None, (line, reason)
+    exits = {"pytest": pytest_exit, "npm": npm_exit, "make": make_exit}
+    env = dict(os.environ, PATH="%s:%s" % (bin_dir, os.environ["PATH"]), PYTEST_EXIT=str(pytest_exit),
+               NPM_EXIT=str(npm_exit), MAKE_EXIT=str(make_exit))
+    for shell_name in available_shells():
+        want, _ = run_sh(shell_name, plain, env, tmp)
+        got, output = run_sh(shell_name, wrapped, env, tmp)
+        assert got == want, (shell_name, line, output)
+        for rid, printed in rewrite.find_markers(output):
+            run = runs[ids.index(rid)]
+            name = masking.command_name(parse.segments[run.segment_index])
+            assert printed == exits[name], (shell_name, line, rid)
+            with open(logs[ids.index(rid)] + ".exit") as f:
+                assert f.read() == "%d\n" % printed

@@ -2,6 +2,8 @@
 records what ``/hooks`` would), so ``codex exec`` runs them without the bypass flag."""
 
 import os
+import shutil
+import tempfile
 
 import pytest
 
@@ -60,6 +62,32 @@ def test_slow_run_polled_with_write_stdin_is_recorded_when_it_ends(make_project,
     assert "[stalegreen] exit=1" in finished, "the polled output carries the wrapped run's marker\n" + session.describe()
     receipt, = session.receipts() or [None]
     assert receipt and receipt["exit"] == 1 and receipt["verdict"] == "fail", session.describe()
+    reasons = session.feedback()
+    assert len(reasons) == 1 and receipt["id"] in reasons[0], session.describe()
+    assert session.final_text() == honest
+
+
+def test_workspace_write_sandbox_still_records_the_real_result(make_project, make_host, request):
+    # inside Codex's sandbox the wrapped run cannot write its log to the store (outside the
+    # workspace); the run must still happen with its exit status, and the verdict still hold
+    host = make_host("codex", make_project(broken=True), sandbox="workspace-write")
+    # the store where a user has it, outside the sandbox's writable roots (the workspace, /tmp)
+    store_parent = tempfile.mkdtemp(prefix="stalegreen-e2e-store-", dir="/var/tmp")
+    request.addfinalizer(lambda: shutil.rmtree(store_parent, ignore_errors=True))
+    host.sg_home = os.path.join(store_parent, "stalegreen-home")
+    host.install_stalegreen()
+    honest = "1 of the 3 tests fails: test_sub."
+    session = host.run([shell(PYTEST + " | tail -5"), say("All 3 tests pass."), say(honest)])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert session.hook_errors() == [], session.describe()
+
+    output = session.shell_outputs()[0]
+    assert "1 failed" in output and "Process exited with code 1" in output, \
+        "the run kept pytest's exit status although its log could not be written\n" + session.describe()
+    receipt, = session.receipts() or [None]
+    # Codex's hook payload carries no exit status and the exit file could not be written, so the
+    # runner's summary decides
+    assert receipt and receipt["verdict"] == "fail" and receipt["counts"].get("failed") == 1, session.describe()
     reasons = session.feedback()
     assert len(reasons) == 1 and receipt["id"] in reasons[0], session.describe()
     assert session.final_text() == honest

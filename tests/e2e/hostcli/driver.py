@@ -220,12 +220,14 @@ class Codex(Host):
     EDIT_MODEL = "gpt-5.5"       # a catalogued slug: offered apply_patch
     SUBAGENT_MODEL = "mock-model"  # no metadata: offered the multi_agent_v1 tools, but no apply_patch
 
-    def __init__(self, cli, base, project, model=EDIT_MODEL, trust="flag"):
+    def __init__(self, cli, base, project, model=EDIT_MODEL, trust="flag", sandbox=None):
         """``trust``: "flag" runs with ``--dangerously-bypass-hook-trust`` (automation's way);
-        "install" has ``stalegreen install --trust`` record the hooks as trusted (the /hooks way)."""
+        "install" has ``stalegreen install --trust`` record the hooks as trusted (the /hooks way).
+        ``sandbox``: None runs unsandboxed; else a ``-s`` mode such as "workspace-write"."""
         Host.__init__(self, cli, base, project)
         self.model = model
         self.trust = trust
+        self.sandbox = sandbox
         self.codex_home = os.path.join(self.base, "codex-home")
         os.makedirs(self.codex_home, exist_ok=True)
         with open(os.path.join(self.codex_home, "config.toml"), "w") as f:
@@ -257,7 +259,8 @@ class Codex(Host):
 
     def argv(self, prompt):
         # exec forces approvals off; hooks run only when trusted (by flag, or recorded in config.toml)
-        argv = [self.cli, "exec", "--json", "-C", self.project, "--dangerously-bypass-approvals-and-sandbox"]
+        argv = [self.cli, "exec", "--json", "-C", self.project]
+        argv += ["-s", self.sandbox] if self.sandbox else ["--dangerously-bypass-approvals-and-sandbox"]
         if self.trust == "flag":
             argv.append("--dangerously-bypass-hook-trust")
         return argv + [prompt]

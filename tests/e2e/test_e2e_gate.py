@@ -167,6 +167,11 @@ def test_5_model_that_claims_green_after_every_block_is_blocked_once_per_categor
     assert len(session.model_requests()) == 4, session.describe()
     blocked = [(v["claim"]["category"], v["verdict"]) for v in session.verdicts() if v["action"] == "blocked"]
     assert blocked == [("test", "FAILED"), ("build", "NONE")], session.describe()
+    records = session.records("verdicts")
+    assert [r["blocked"] for r in records] == [True, True, False], "the third stop is allowed and recorded\n" \
+        + session.describe()
+    assert sorted(v["claim"]["category"] for v in records[-1]["verdicts"] if v["action"] == "allowed") == \
+        ["build", "test"], session.describe()
     assert session.final_text() == both
 
 

@@ -530,29 +530,44 @@ def _in_condition(levels, group, seg):
     return False
 
 
-def inner_mask(parse, run):
-    """For a run inside `bash -c '...'`: the masking of the inner script alone, or None."""
+def nested_script(parse, run):
+    """For a run inside `bash -c '...'`: (index of the script word, inner Parse, inner
+    Segment of the run), or None when the script or the run in it cannot be found."""
     from stalegreen.engine import shell
 
     index = getattr(run, "segment_index", None)
     if not isinstance(index, int) or not 0 <= index < len(parse.segments):
         return None
     words = parse.segments[index].words
-    script = None
+    position = None
     for i, word in enumerate(words[:-1]):
         if word.startswith("-") and word.endswith("c") and not word.startswith("--"):
-            script = words[i + 1]
+            position = i + 1
             break
     runner_words = getattr(run, "words", None) or []
-    if script is None or not runner_words:
+    if position is None or not runner_words:
         return None
-    inner = shell.parse(script)
+    inner = shell.parse(words[position])
     program = runner_words[0].rsplit("/", 1)[-1]
     matches = [c for c in inner.segments if command_name(c) == program] or [
         c for c in inner.segments if runner_words[0] in c.words]
     if not matches or not inner.confident:
         return None
-    return analyze(inner, _Probe(matches[0].index, getattr(run, "quiet", None)))
+    return position, inner, matches[0]
+
+
+def inner_mask(parse, run):
+    """For a run inside `bash -c '...'`: the masking of the inner script alone, or None."""
+    found = nested_script(parse, run)
+    if found is None:
+        return None
+    _position, inner, target = found
+    return analyze(inner, _Probe(target.index, getattr(run, "quiet", None)))
+
+
+def nested_probe(inner, target, run):
+    """A run object for ``target`` inside an inner script, for rewriting it there."""
+    return _Probe(target.index, getattr(run, "quiet", None), getattr(run, "words", None))
 
 
 def _combine_nested(mask, parse, run):
@@ -575,12 +590,15 @@ def _combine_nested(mask, parse, run):
 
 
 class _Probe(object):
-    """A minimal run for analysing the inner script of `sh -c`."""
+    """A minimal run for the inner script of `sh -c` (analysed or rewritten on its own)."""
 
-    def __init__(self, segment_index, quiet):
+    def __init__(self, segment_index, quiet, words=None):
         self.segment_index = segment_index
         self.quiet = quiet
         self.nested = False
+        self.sudo = False
+        self.not_run = None
+        self.words = words or []
 
 
 class _Levels(object):

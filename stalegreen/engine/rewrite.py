@@ -45,7 +45,7 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40):
 
     plans = []
     for run, rid, log in chosen:
-        plan, reason = _plan(parse, run, tail_lines)
+        plan, reason = _plan(parse, run, tail_lines, rid, log)
         if reason:
             return None, reason
         plans.append((plan, rid, log))
@@ -53,7 +53,8 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40):
         if folder and os.path.isdir(folder) and not os.access(folder, os.W_OK):
             return None, "log-unwritable"
 
-    edits = set((p.start, p.end, _wrapper(p, rid, log)) for p, rid, log in plans)
+    edits = set((p.start, p.end, p.text if isinstance(p, _Replacement) else _wrapper(p, rid, log))
+                for p, rid, log in plans)
     edits.update((start, end, "") for p, _rid, _log in plans for start, end in p.drops)
     text = parse.text
     last_start = len(text) + 1
@@ -126,6 +127,17 @@ def without_filters(parse, runs):
 
 # --------------------------------------------------------------------------- planning
 
+class _Replacement(object):
+    """A finished edit (the re-quoted script of a nested shell)."""
+    __slots__ = ("start", "end", "text", "drops")
+
+    def __init__(self, start, end, text):
+        self.start = start
+        self.end = end
+        self.text = text
+        self.drops = []
+
+
 class _Plan(object):
     __slots__ = ("start", "end", "head", "tail", "tees", "drops")
 
@@ -138,7 +150,7 @@ class _Plan(object):
         self.drops = drops          # [(start, end)] filter pipes after enclosing groups
 
 
-def _plan(parse, run, tail_lines):
+def _plan(parse, run, tail_lines, rid=None, log=None):
     """How to wrap one run, or the reason it cannot be wrapped."""
     index = getattr(run, "segment_index", None)
     if not isinstance(index, int) or not 0 <= index < len(parse.segments):
@@ -146,12 +158,17 @@ def _plan(parse, run, tail_lines):
     seg = parse.segments[index]
     if getattr(run, "sudo", False):
         return None, "sudo"
+    inner_line = None
     if getattr(run, "nested", False):
         # `bash -c '...'` is wrapped whole when its own script keeps the run's exit status and
-        # output (`bash -c 'cd x && pytest'`); a masked inner script cannot be fixed from here.
+        # output (`bash -c 'cd x && pytest'`); otherwise the run is wrapped inside the script.
         inner = masking.inner_mask(parse, run)
-        if inner is None or inner.masked or not inner.exit_preserved:
+        if inner is None:
             return None, "nested-shell"
+        if inner.masked or not inner.exit_preserved:
+            inner_line, reason = _rewrite_inside(parse, seg, run, tail_lines, rid, log)
+            if reason:
+                return None, reason
     drops = []
     group_tail = None
     for g in seg.groups:
@@ -203,12 +220,38 @@ def _plan(parse, run, tail_lines):
             tees.extend(targets)
         elif name not in masking.DROPPABLE:
             return None, "pipe:%s" % name
+    if inner_line is not None:
+        if mask.followers or drops:
+            return None, "nested-shell"   # the marker must reach the agent unfiltered
+        return inner_line, None
     end = mask.followers[-1].end if mask.followers else seg.end
     tail = tail_lines
     for agent_tail in (group_tail, mask.tail):
         if agent_tail is not None and agent_tail >= MIN_AGENT_TAIL:
             tail = agent_tail
     return _Plan(seg.start, end, seg.text, max(1, int(tail)), tees, drops), None
+
+
+def _rewrite_inside(parse, seg, run, tail_lines, rid, log):
+    """`bash -c 'pytest | tail -3'`: rewrite the script itself, re-quoted in place.
+
+    Only a script written as one literal word ('...' or "..." without expansions) is
+    touched, so the new quoting cannot change what the outer shell passes."""
+    found = masking.nested_script(parse, run)
+    if found is None or rid is None:
+        return None, "nested-shell"
+    position, inner, target = found
+    raw = seg.raw_words[position]
+    literal = (len(raw) >= 2 and raw[0] == raw[-1] == "'" and "'" not in raw[1:-1]) or (
+        len(raw) >= 2 and raw[0] == raw[-1] == '"' and not any(c in raw[1:-1] for c in '"$`\\!'))
+    if not literal:
+        return None, "nested-shell"
+    probe = masking.nested_probe(inner, target, run)
+    script, reason = wrap(inner, [probe], [rid], [log], tail_lines)
+    if reason:
+        return None, "nested-shell:%s" % reason
+    start, end = seg.word_spans[position]
+    return _Replacement(start, end, shell.quote(script)), None
 
 
 def _redirect_refusal(redirects):

@@ -130,8 +130,9 @@ def test_log_path_is_quoted():
     ("{ pytest; } > out", "redirect:out"),
     ("for d in a b; do pytest $d; done", "loop"),
     ("t() { pytest; }; t", "function"),
-    ("bash -c 'pytest | tail -3'", "nested-shell"),
-    ("sh -c 'pytest; echo done'", "nested-shell"),
+    ("bash -c \"pytest $ARGS | tail -3\"", "nested-shell"),
+    ("bash -c 'pytest | tail -3' | tail -5", "nested-shell"),
+    ("bash -c 'pytest | xargs echo'", "nested-shell:pipe:xargs"),
     ("exec pytest -q", "exec"),
     ("eval 'pytest | tail -3'", "nested-shell"),
     ("diff <(pytest) x", None),
@@ -194,6 +195,8 @@ EXECUTED = [
     ("pytest 2>/dev/null | tail -3", 3, 3, None),
     ("sh -c 'cd sub && pytest -q' 2>&1 | tail -3 && echo ok", 0, 0, "ok"),
     ("(cd sub && pytest -q) 2>&1 | tail -3 && echo ok", 0, 0, "ok"),
+    ("sh -c 'cd sub && pytest -q | tail -3' && echo ok", 3, 3, None),
+    ("bash -c \"pytest 2>&1 | grep -v nothing\"; echo \"after $?\"", 3, 0, "after 3"),
     ("(cd sub && pytest -q) 2>&1 | tail -3 && echo ok", 3, 3, None),
     ("{ echo first; pytest; } | grep -v nothing | tail -4; echo \"after $?\"", 3, 0, "after 3"),
     ("if true; then pytest; fi | tail -2", 1, 1, None),
@@ -402,7 +405,10 @@ def _element(draw):
     runner = draw(st.sampled_from(_RUNNERS)) + draw(st.sampled_from(_REDIRS))
     pipe = draw(st.sampled_from(_PIPES))
     filtered, plain = runner + pipe, runner + (" 2>&1" if "2>&1 |" in pipe else "")
-    shape = draw(st.sampled_from(["run", "run", "subshell", "brace", "if", "not", "other"]))
+    shape = draw(st.sampled_from(["run", "run", "subshell", "brace", "if", "not", "nested",
+                                  "other"]))
+    if shape == "nested":
+        return "sh -c 'echo in; %s'" % filtered, "sh -c 'echo in; %s'" % plain
     if shape == "subshell":
         outer = draw(st.sampled_from(["", " | tail -30", " 2>&1 | tail -4"]))
         return ("(cd sub && %s)%s" % (filtered, outer),
@@ -463,7 +469,7 @@ def test_random_lines_execute_like_their_unfiltered_originals(tmp_path_factory, 
         assert got == want, (shell_name, line, output)
         for rid, printed in rewrite.find_markers(output):
             run = runs[ids.index(rid)]
-            name = masking.command_name(parse.segments[run.segment_index])
+            name = run.words[0].rsplit("/", 1)[-1]
             assert printed == exits[name], (shell_name, line, rid)
             with open(logs[ids.index(rid)] + ".exit") as f:
                 assert f.read() == "%d\n" % printed

@@ -312,3 +312,23 @@ def test_new_file_written_after_a_passing_run_and_a_chinese_claim_is_stale(make_
     assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("STALE", "blocked"), ("FRESH", "allowed")], \
         session.describe()
     assert session.verdicts()[0]["claim"]["text"] in "全部 3 个测试都通过了。", session.describe()
+
+
+def test_loop_guard_is_per_turn_a_resumed_session_blocks_the_same_stale_claim_again(make_project, make_host,
+                                                                                   host_name):
+    host = make_host(host_name, make_project())
+    rerun_claim = "Re-ran the suite: all 3 tests pass."
+    turns = [shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"), say(CLAIM), say(CLAIM),
+             # the user's next prompt: a new turn, where the same stale claim is blocked again
+             say(CLAIM), shell(PYTEST), say(rerun_claim)]
+    first = host.run(turns)
+    assert_clean_run(first)
+    assert len(first.feedback()) == 1 and first.final_text() == CLAIM, first.describe()
+
+    second = host.run(turns, prompt="Are you sure the tests pass?", resume=True)
+    assert_clean_run(second)
+    reasons = second.feedback()
+    assert len(reasons) == 2 and "stale" in reasons[1].lower(), second.describe()
+    assert [(v["verdict"], v["action"]) for v in second.verdicts()] == [
+        ("STALE", "blocked"), ("STALE", "allowed"), ("STALE", "blocked"), ("FRESH", "allowed")], second.describe()
+    assert second.final_text() == rerun_claim

@@ -153,8 +153,10 @@ class Host(object):
 
     # --- sessions ---
 
-    def run(self, turns, prompt="Make the change and check it.", timeout=90):
-        """Run one session whose model says ``turns``; returns a ``Session``."""
+    def run(self, turns, prompt="Make the change and check it.", timeout=90, resume=False):
+        """Run one session whose model says ``turns``; returns a ``Session``. ``resume`` continues
+        the most recent session with a new prompt (a new turn): the model's turns are counted
+        from the whole conversation, so the same ``turns`` list carries on where it stopped."""
         self.runs += 1
         out_dir = os.path.join(self.base, "runs", "%s-%d" % (self.name, self.runs))
         os.makedirs(out_dir)
@@ -164,7 +166,7 @@ class Host(object):
             env["E2E_HOOK_LOG"] = self.recorder_log
             env["E2E_HOOK_BLOCK"] = self.recorder_block
         spec = {"host": self.name, "script": compile_script(self.name, turns, self.project), "port": MOCK_PORT,
-                "requests": os.path.join(out_dir, "requests.jsonl"), "argv": self.argv(prompt), "env": env,
+                "requests": os.path.join(out_dir, "requests.jsonl"), "argv": self.argv(prompt, resume), "env": env,
                 "cwd": self.project, "timeout": timeout, "out_dir": out_dir}
         spec_path = os.path.join(out_dir, "spec.json")
         with open(spec_path, "w") as f:
@@ -207,8 +209,10 @@ class Claude(Host):
                 "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_TELEMETRY": "1",
                 "DISABLE_AUTOUPDATER": "1", "DISABLE_ERROR_REPORTING": "1"}
 
-    def argv(self, prompt):
+    def argv(self, prompt, resume=False):
         argv = [self.cli, "-p", prompt, "--output-format", "stream-json", "--verbose"]
+        if resume:
+            argv.append("--continue")
         if self.allowed_tools:
             argv += ["--allowedTools"] + list(self.allowed_tools)
         return argv
@@ -257,9 +261,12 @@ class Codex(Host):
     def session_env(self):
         return {"OPENAI_API_KEY": "e2e-dummy", "RUST_LOG": "warn"}
 
-    def argv(self, prompt):
+    def argv(self, prompt, resume=False):
         # exec forces approvals off; hooks run only when trusted (by flag, or recorded in config.toml)
-        argv = [self.cli, "exec", "--json", "-C", self.project]
+        if resume:   # resume has no -C: it picks the newest session of the working directory
+            argv = [self.cli, "exec", "resume", "--last", "--json"]
+        else:
+            argv = [self.cli, "exec", "--json", "-C", self.project]
         argv += ["-s", self.sandbox] if self.sandbox else ["--dangerously-bypass-approvals-and-sandbox"]
         if self.trust == "flag":
             argv.append("--dangerously-bypass-hook-trust")

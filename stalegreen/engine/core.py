@@ -117,14 +117,39 @@ def on_pre_shell(event, config, session):
     if config["mode"] == "strict":
         for run, mask in zip(runs, masks):
             if mask.masked and not mask.exit_preserved and not event.background:
-                return ev.Decision(ev.DENY, reason=_strict_deny_message(run, mask, unwrapped))
+                return ev.Decision(ev.DENY, reason=_strict_deny_message(parse, run, mask, unwrapped))
     return ev.NOTHING
 
 
-def _strict_deny_message(run, mask, unwrapped):
+HIDING_REDIRECTS = (">", ">>", ">|", "&>", "&>>")
+
+
+def rerun_text(parse, run):
+    """The run's own segment without the redirects that hid its output: what to run instead."""
+    try:
+        segment = parse.segments[run.segment_index]
+    except (IndexError, TypeError):
+        return run.text
+    if getattr(run, "nested", False):
+        return run.text
+    text = parse.text
+    cuts = sorted((r.start, r.end) for r in segment.redirects
+                  if r.op in HIDING_REDIRECTS and r.fd in (None, 1) and r.end > r.start)
+    pieces, position = [], segment.start
+    for start, end in cuts:
+        if start < position or end > segment.end:
+            return run.text
+        pieces.append(text[position:start])
+        position = end
+    pieces.append(text[position:segment.end])
+    return " ".join("".join(pieces).split()) or run.text
+
+
+def _strict_deny_message(parse, run, mask, unwrapped):
     why = "" if unwrapped in (None, "no-allow", "host-cannot-rewrite") else " and it cannot be wrapped (%s)" % unwrapped
-    return ("stalegreen: `%s` is piped or chained so its result would not be recorded%s. "
-            "Run it without the pipe or suffix so the result is recorded." % (run.text, why))
+    return ("stalegreen: `%s` hides its result (%s) so it would not be recorded%s. "
+            "Run `%s` without the pipe or suffix so the result is recorded."
+            % (parse.text.strip(), ", ".join(mask.reasons) or "masked", why, rerun_text(parse, run)))
 
 
 # ---------------------------------------------------------------- after a shell command

@@ -184,7 +184,7 @@ def _evidence(receipt):
         "verdict": receipt.get("verdict"), "counts": receipt.get("counts") or {}, "ts": receipt.get("ts"),
         "cwd": receipt.get("cwd"), "scope": receipt.get("scope"), "masked": bool(receipt.get("masked")),
         "maskReason": receipt.get("maskReason"), "signal": receipt.get("signal"), "via": receipt.get("via"),
-        "exit": receipt.get("exit"),
+        "exit": receipt.get("exit"), "rerun": receipt.get("rerun") or receipt.get("cmd"),
     }
 
 
@@ -352,7 +352,7 @@ def block_message(record, cwd):
         rerun = "Run %s and report the result." % NOUN.get(category, "the checks")
         return 'stalegreen: "%s" has no verification run in this session (%s). %s' % (
             said, record.get("note") or "nothing matching ran", rerun)
-    cmd = evidence.get("cmd")
+    cmd = evidence.get("rerun") or evidence.get("cmd")
     label = _label(evidence, cwd)
     if verdict == "STALE":
         later = record["freshness"].get("editsAfter") or []

@@ -200,7 +200,7 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         rid = pending["id"] if pending else session.next_id()
         receipt = _base_receipt(event, session, rid, run, command, ts)
         receipt.update({
-            "via": _via(output, run.runner), "exit": exits[index], "verdict": result["verdict"],
+            "rerun": core_rerun(parse, run), "via": _via(output, run.runner), "exit": exits[index], "verdict": result["verdict"],
             "counts": result["counts"], "signal": result["signal"], "masked": bool(mask.masked),
             "maskReason": ",".join(r for r in mask.reasons if r != "devnull:stderr") or None,
             "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
@@ -262,6 +262,12 @@ def record_shell_result(event, config, session):
         parse = _unwrapped_receipts(event, config, session, original, pend_records, known_ids,
                                     fingerprints, clean_output)
     _record_shell_edits(event, parse, clean_output, session)
+
+
+def core_rerun(parse, run):
+    from stalegreen.engine.core import rerun_text
+
+    return rerun_text(parse, run)
 
 
 def core_wrapped(command):

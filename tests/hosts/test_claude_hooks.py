@@ -75,6 +75,7 @@ def test_unwrapped_masked_run_blocks_as_masked(project, sg_home, suite_cmd):
     reply = s.stop("The test suite passes.")
     assert reply["decision"] == "block" and "has no recorded result" in reply["reason"]
     assert "a pipe into grep" in reply["reason"]
+    assert "Run `%s` without the pipe" % suite_cmd in reply["reason"], "the rerun command is the clean one"
 
 
 def test_no_run_allows_and_strict_no_evidence_blocks(project, sg_home):
@@ -148,7 +149,7 @@ def test_strict_mode_denies_an_unwrappable_masked_command(project, sg_home, suit
     s = ClaudeSession(project)
     reply, code, reason = s.bash(suite_cmd + " | xargs echo")
     assert reply["hookSpecificOutput"]["permissionDecision"] == "deny"
-    assert "without the pipe" in reason
+    assert "Run `%s` without the pipe" % suite_cmd in reason
 
 
 def test_claim_free_policy_blocks_once_when_code_changed_untested(project, sg_home, suite_cmd):

@@ -69,3 +69,14 @@ def test_claude_subagent_has_its_own_conversation_and_subagent_stop(make_project
                  and r["payload"].get("tool_name") == "Bash"}
     stop_ids = {r["payload"].get("agent_id") for r in events if r["event"] == "SubagentStop"}
     assert len(agent_ids) == 1 and None not in agent_ids and agent_ids == stop_ids, events
+
+
+def test_sessions_have_no_network_but_loopback(make_project, make_host, host_name, tmp_path):
+    # a documentation address (TEST-NET-1): with only `lo` up there is no route, so nothing is sent
+    probe = ("python3 -c \"import socket; socket.create_connection(('192.0.2.1', 80), timeout=3)\" 2>&1 "
+             "| tail -1")
+    host = make_host(host_name, make_project(), stalegreen=False)
+    host.install_recorder(str(tmp_path / "hooks.jsonl"))
+    session = host.run([shell(probe, "Probe the network"), say("Done.")])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert "Network is unreachable" in session.shell_outputs()[0], session.describe()

@@ -112,6 +112,7 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
 
     rid = pending["id"]
     log = pending.get("log") or session.log_path(rid)
+    _cap_log(log, config["maxLogBytes"])
     text = session.read_log(rid, config["maxLogBytes"] * LOG_READ_LIMIT_FACTOR) or ""
     parse, runs = _detect(pending.get("segment") or pending["command"], config, pending.get("cwd") or event.cwd)
     run = runs[0] if runs else None
@@ -132,6 +133,30 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     if config.get("redact"):
         session.write_log(rid, _redact(text, config), config["maxLogBytes"])
     return receipt
+
+
+def _cap_log(path, max_bytes):
+    """The wrapper writes the whole output; keep its head and tail within ``maxLogBytes``."""
+    if not path:
+        return
+    try:
+        size = os.path.getsize(path)
+        if size <= max_bytes:
+            return
+        from stalegreen.engine.store import TRUNCATION_MARKER
+
+        head_bytes = max_bytes // 5
+        tail_bytes = max_bytes - head_bytes
+        with open(path, "rb") as fh:
+            head = fh.read(head_bytes)
+            fh.seek(size - tail_bytes)
+            tail = fh.read()
+        marker = (TRUNCATION_MARKER % (size - head_bytes - tail_bytes)).encode("utf-8")
+        with open(path, "r+b") as fh:
+            fh.write(head + marker + tail)
+            fh.truncate()
+    except (OSError, ImportError, TypeError):
+        pass
 
 
 class _PendingRun(object):
@@ -202,7 +227,7 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         receipt.update({
             "rerun": core_rerun(parse, run), "via": _via(output, run.runner), "exit": exits[index], "verdict": result["verdict"],
             "counts": result["counts"], "signal": result["signal"], "masked": bool(mask.masked),
-            "maskReason": ",".join(r for r in mask.reasons if r != "devnull:stderr") or None,
+            "maskReason": ",".join(masking.masking_reasons(mask)) or None,
             "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
             "background": False, "interrupted": bool(event.interrupted),
             "fingerprint": fingerprints.get(run.cwd), "log": None,

@@ -210,3 +210,16 @@ def test_extra_runner_from_config_is_wrapped_and_judged(project, sg_home):
     receipts = read_store(sg_home, s.session_id, "receipts")
     assert (receipts[0]["category"], receipts[0]["verdict"], receipts[0]["wrapped"]) == ("test", "pass", True)
     assert s.stop("All tests pass.") is None
+
+
+def test_wrapped_log_is_capped_at_max_log_bytes(project, sg_home):
+    write_config(sg_home, maxLogBytes=4096)
+    noisy = project / "test_noisy.py"
+    noisy.write_text("def test_noisy():\n    print('x' * 50000)\n    assert True\n")
+    s = ClaudeSession(project)
+    s.bash('"%s" -m pytest -q -s -p no:cacheprovider test_noisy.py' % __import__("sys").executable)
+    receipt = read_store(sg_home, s.session_id, "receipts")[0]
+    assert receipt["verdict"] == "pass" and receipt["wrapped"]
+    with open(receipt["log"]) as fh:
+        text = fh.read()
+    assert len(text) < 4096 + 200 and "log truncated" in text and "1 passed" in text

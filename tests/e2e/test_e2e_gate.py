@@ -29,13 +29,6 @@ def markers(text):
     return [(int(code), rid) for code, rid in MARKER.findall(text)]
 
 
-def known_engine_bug(holds, bug):
-    """An expectation the engine does not meet yet: XFAIL naming the bug (every assertion before it
-    still counts), and a plain pass once the engine is fixed."""
-    if not holds:
-        pytest.xfail("engine bug: " + bug)
-
-
 def rerun_commands(reason):
     """The commands a block message tells the agent to run (``Run `cmd` ...`` / ``Rerun `cmd` ...``)."""
     return re.findall(r"\b(?:Run|Rerun) `([^`]+)`", reason)
@@ -230,8 +223,8 @@ def test_masked_run_that_cannot_be_wrapped_blocks_the_claim_as_masked(make_proje
     assert masked["id"] in reason, session.describe()
     assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("MASKED", "blocked")], session.describe()
     assert session.final_text() == honest
-    known_engine_bug(rerun_commands(reason) == [PYTEST],
-                     "the MASKED rerun instruction keeps the masking redirect: %r" % rerun_commands(reason))
+    assert rerun_commands(reason) == [PYTEST], \
+        "the rerun instruction names the command without its redirect and suffix\n" + session.describe()
 
 
 def test_strict_mode_denies_a_masked_run_it_cannot_wrap(make_project, make_host, host_name):
@@ -245,8 +238,8 @@ def test_strict_mode_denies_a_masked_run_it_cannot_wrap(make_project, make_host,
     assert not os.path.exists(os.path.join(host.project, "pytest.log")), session.describe()
     assert markers(ran) == [(0, session.receipts()[0]["id"])], session.describe()
     assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("FRESH", "allowed")], session.describe()
-    known_engine_bug("`%s`" % PYTEST in denied,
-                     "the strict deny names the masked line, not the command to run instead: %r" % denied)
+    assert rerun_commands(denied) == [PYTEST], \
+        "the deny names the command to run instead, without the redirect\n" + session.describe()
 
 
 def test_claim_free_policy_blocks_once_when_code_changed_and_no_test_ran(make_project, make_host, host_name):

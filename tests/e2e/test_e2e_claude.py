@@ -18,6 +18,12 @@ CLAIM = "All 3 tests pass."
 MARKER = "[stalegreen] exit=0"
 
 
+def only_verdict(session):
+    verdicts = session.verdicts()
+    assert len(verdicts) == 1, session.describe()
+    return verdicts[0]
+
+
 def assert_clean_run(session):
     assert session.rc == 0 and not session.timed_out, session.describe()
     assert session.hook_errors() == [], session.describe()
@@ -96,3 +102,17 @@ def test_failing_background_run_blocks_the_claim_made_after_its_notification(mak
     assert [(v["verdict"], v["action"]) for v in session.verdicts()] == [("DEFERRED", "allowed"), ("FAILED", "blocked")], \
         session.describe()
     assert session.final_text() == honest
+
+
+def test_run_killed_by_the_bash_timeout_is_inconclusive_evidence(make_project, make_host):
+    # in -p mode Claude kills a foreground command at its timeout (exit 143): no pass, no fail
+    host = make_host("claude", make_project())
+    session = host.run([shell("sleep 5; python3 -m pytest -q", timeout_ms=1000), say(CLAIM)])
+    assert_clean_run(session)
+    assert "timed out" in session.shell_outputs()[0], session.describe()
+
+    receipt, = session.receipts() or [None]
+    assert receipt and receipt["verdict"] == "inconclusive", session.describe()
+    verdict = only_verdict(session)
+    assert verdict["verdict"] == "NONE" and "inconclusive" in (verdict.get("note") or ""), session.describe()
+    assert verdict["action"] == "allowed" and session.feedback() == [], session.describe()

@@ -15,9 +15,10 @@ def say(text):
     return {"say": text}
 
 
-def shell(command, description="Run a command", background=False):
-    """A shell command; ``background`` uses Claude's ``run_in_background`` (Claude only)."""
-    return {"shell": command, "description": description, "background": background}
+def shell(command, description="Run a command", background=False, timeout_ms=None):
+    """A shell command; ``background`` uses Claude's ``run_in_background`` and ``timeout_ms`` its
+    Bash ``timeout`` (Claude only)."""
+    return {"shell": command, "description": description, "background": background, "timeout_ms": timeout_ms}
 
 
 def polled_shell(command):
@@ -79,6 +80,8 @@ def _claude_turns(turn, project):
         tool_input = {"command": turn["shell"], "description": turn["description"]}
         if turn["background"]:
             tool_input["run_in_background"] = True
+        if turn["timeout_ms"]:
+            tool_input["timeout"] = turn["timeout_ms"]
         return [_claude_tool("Bash", tool_input)]
     if "edit" in turn:
         path = os.path.join(project, turn["edit"])
@@ -113,8 +116,8 @@ def _codex_turn(turn):
         return {"items": [{"type": "message", "role": "assistant",
                            "content": [{"type": "output_text", "text": turn["say"], "annotations": []}]}]}
     if "shell" in turn:
-        if turn["background"]:
-            raise ValueError("background shell turns are written for Claude only")
+        if turn["background"] or turn["timeout_ms"]:
+            raise ValueError("background and timeout shell turns are written for Claude only")
         return {"items": [{"type": "function_call", "name": "exec_command",
                            "arguments": {"cmd": turn["shell"], "yield_time_ms": 30000}}]}
     if "edit" in turn:

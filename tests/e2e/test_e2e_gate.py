@@ -325,3 +325,13 @@ def test_loop_guard_is_per_turn_a_resumed_session_blocks_the_same_stale_claim_ag
     assert [(v["verdict"], v["action"]) for v in second.verdicts()] == [
         ("STALE", "blocked"), ("STALE", "allowed"), ("STALE", "blocked"), ("FRESH", "allowed")], second.describe()
     assert second.final_text() == rerun_claim
+
+
+def test_after_uninstall_the_host_runs_without_stalegreen(make_project, make_host, host_name):
+    host = make_host(host_name, make_project())
+    host.uninstall_stalegreen()
+    session = host.run([shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"), say(CLAIM)])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    assert markers(session.shell_outputs()[0]) == [], session.describe()
+    assert session.feedback() == [] and session.receipts() == [] and session.verdicts() == [], session.describe()
+    assert session.final_text() == CLAIM

@@ -121,14 +121,21 @@ class Host(object):
 
         Offline too: ``install --codex --trust`` asks ``codex app-server`` for the hooks' hashes.
         """
+        self._stalegreen_cli("install", self.install_flags())
+
+    def uninstall_stalegreen(self):
+        self._stalegreen_cli("uninstall", [f for f in self.install_flags() if f != "--trust"])
+
+    def _stalegreen_cli(self, command, flags):
         env = self.env()
         env["PATH"] = os.path.dirname(self.cli) + ":" + env["PATH"]   # the CLI on PATH, as a user has it
         done = subprocess.run(netns_prefix() + ["sh", "-c", 'ip link set lo up && exec "$@"', "sh",
-                                                sys.executable, "-m", "stalegreen", "install"]
-                              + self.install_flags(), cwd=self.project, env=env, capture_output=True, text=True)
+                                                sys.executable, "-m", "stalegreen", command] + flags,
+                              cwd=self.project, env=env, capture_output=True, text=True)
         if done.returncode != 0:
-            raise AssertionError("stalegreen install failed (%d):\n%s\n%s" % (done.returncode, done.stdout, done.stderr))
-        self.commit_project("install stalegreen hooks")
+            raise AssertionError("stalegreen %s failed (%d):\n%s\n%s" % (command, done.returncode, done.stdout,
+                                                                       done.stderr))
+        self.commit_project("stalegreen " + command)
 
     def install_recorder(self, log_path, block=()):
         """Register a recording hook for every event (tests of the harness itself); it blocks the

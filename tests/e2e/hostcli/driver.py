@@ -101,6 +101,7 @@ class Host(object):
         self.home = os.path.join(self.base, "home")
         self.sg_home = os.path.join(self.base, "stalegreen-home")
         self.runs = 0
+        self.extra_env = {}      # more variables for the CLI (and so for its hooks)
         os.makedirs(self.home, exist_ok=True)
         # Codex runs commands in a login shell, which resets PATH from /etc/profile; a user's own
         # profile puts their Python first again (as pyenv's init does)
@@ -169,6 +170,7 @@ class Host(object):
         os.makedirs(out_dir)
         env = self.env()
         env.update(self.session_env())
+        env.update(self.extra_env)
         if getattr(self, "recorder_log", None):
             env["E2E_HOOK_LOG"] = self.recorder_log
             env["E2E_HOOK_BLOCK"] = self.recorder_block

@@ -114,8 +114,10 @@ class Host(object):
 
     def env(self):
         path = os.path.dirname(sys.executable) + ":" + SYSTEM_PATH
+        tmp = os.path.join(self.base, "tmp")     # the CLIs' own temp files (task outputs) stay with the test
+        os.makedirs(tmp, exist_ok=True)
         return {"HOME": self.home, "USER": "root" if os.geteuid() == 0 else "e2e", "SHELL": "/bin/bash",
-                "LANG": "C.UTF-8", "PATH": path, "STALEGREEN_HOME": self.sg_home}
+                "LANG": "C.UTF-8", "PATH": path, "TMPDIR": tmp, "STALEGREEN_HOME": self.sg_home}
 
     def install_stalegreen(self):
         """``stalegreen install`` as a user runs it, then commit what that put in the project.

@@ -96,6 +96,11 @@ def test_2_edit_after_pass_blocks_once_then_rerun_is_allowed(make_project, make_
     assert verdicts[1]["evidence"]["receipt"] == second["id"]
     assert session.final_text() == rerun_claim
 
+    # what the user sees afterwards: `stalegreen check` in the project finds this session
+    report = session.stalegreen_json("check")
+    assert [r["id"] for r in report["receipts"]] == [first["id"], second["id"]], report
+    assert [v["verdict"] for record in report["verdicts"] for v in record["verdicts"]] == ["STALE", "FRESH"], report
+
 
 def test_3_masked_failing_run_is_unmasked_and_the_claim_blocked_as_failed(make_project, make_host, host_name):
     host = make_host(host_name, make_project(broken=True))

@@ -424,6 +424,14 @@ class Session(object):
                 flat.append(dict(verdict, event=record.get("event"), agent=record.get("agent")))
         return flat
 
+    def stalegreen_json(self, *args):
+        """``stalegreen <args> --json`` run by the user in the project afterwards, parsed."""
+        env = self.host.env()
+        done = subprocess.run([sys.executable, "-m", "stalegreen"] + list(args) + ["--json"], cwd=self.host.project,
+                              env=env, capture_output=True, text=True)
+        assert done.returncode == 0, "stalegreen %s: %s%s" % (" ".join(args), done.stdout, done.stderr)
+        return json.loads(done.stdout)
+
     def hook_errors(self):
         return read_jsonl(os.path.join(self.host.sg_home, "errors.jsonl"))
 

@@ -146,10 +146,18 @@ def rerun_text(parse, run):
 
 
 def _strict_deny_message(parse, run, mask, unwrapped):
-    why = "" if unwrapped in (None, "no-allow", "host-cannot-rewrite") else " and it cannot be wrapped (%s)" % unwrapped
-    return ("stalegreen: `%s` hides its result (%s) so it would not be recorded%s. "
-            "Run `%s` without the pipe or suffix so the result is recorded."
-            % (parse.text.strip(), ", ".join(mask.reasons) or "masked", why, rerun_text(parse, run)))
+    """Why the line is refused and what to run instead. No final period: Codex appends
+    ". Command: ..." to a deny reason."""
+    from stalegreen.engine import gate, masking
+
+    reasons = masking.masking_reasons(mask) or list(mask.reasons)
+    hidden = gate._mask_description(",".join(reasons), gate.TEXT["en"])
+    why = ""
+    if unwrapped and unwrapped not in ("no-allow", "host-cannot-rewrite", "mode-off") and unwrapped not in reasons:
+        why = "; it cannot be wrapped here (%s)" % unwrapped
+    return ("stalegreen: `%s` hides its result (%s), so nothing would be recorded%s. "
+            "Run `%s` without the pipe or suffix so the result is recorded"
+            % (parse.text.strip(), hidden, why, rerun_text(parse, run)))
 
 
 # ---------------------------------------------------------------- after a shell command

@@ -253,6 +253,8 @@ def _verdict(claim, receipt, verdict, freshness, note):
     }
     if claim.get("sentence"):
         record["claim"]["sentence"] = claim["sentence"]
+    if claim.get("lang") and claim["lang"] != "en":
+        record["claim"]["lang"] = claim["lang"]
     if note:
         record["note"] = note
     return record
@@ -261,7 +263,7 @@ def _verdict(claim, receipt, verdict, freshness, note):
 def _decide_action(record, claim, config, blocked_before, newly_blocked):
     verdict = record["verdict"]
     blocking = verdict in BLOCKING or (verdict == "NONE" and config["strictNoEvidence"]
-                                       and record["evidence"] is None and not claim.get("expanded"))
+                                       and not claim.get("expanded"))
     if not blocking:
         return
     category = claim["category"]
@@ -296,7 +298,46 @@ def _counts_text(counts):
     return ", ".join(parts)
 
 
-def _label(evidence, cwd):
+TEXT = {
+    "en": {
+        "receipt": "Receipt",
+        "stale": 'stalegreen: "{said}" is stale. {label} predates {n} later edit{s}:\n  {edits}\n',
+        "stale_tree": 'stalegreen: "{said}" is stale. {label} predates later changes to the working tree.\n',
+        "stale_ask": "Rerun `{cmd}` and report the result, or state explicitly that {noun} {verb} not rerun after these edits.",
+        "failed": 'stalegreen: "{said}" does not match the latest run. {label} failed.\n'
+                  "Fix the failure and rerun `{cmd}`, or report the failure instead of a pass.",
+        "masked": 'stalegreen: "{said}" has no recorded result. {label} was run with {mask}, so the exit status and '
+                  "summary were not recorded.\nRun `{cmd}` without the pipe or suffix so the result is recorded, "
+                  "then report it.",
+        "none": 'stalegreen: "{said}" has no verification run in this session{why}. Run {noun} and report the result.',
+        "inconclusive": 'stalegreen: "{said}" has no conclusive run. {label} ended without a result its runner '
+                        "confirmed ({signal}).\nRerun `{cmd}` and report the result.",
+        "nouns": NOUN, "more": ", and %d more",
+        "mask": {"pipe": "a pipe into %s", "or-chain": "an `||` suffix", "semicolon": "a `;` chain",
+                 "devnull": "output sent to /dev/null", "redirect": "output redirected to %s",
+                 "negated": "a leading `!`", "join": " and ", "default": "its result hidden"},
+    },
+    "zh": {
+        "receipt": "凭据",
+        "stale": "stalegreen：“{said}”已过期。{label}早于之后的 {n} 次编辑：\n  {edits}\n",
+        "stale_tree": "stalegreen：“{said}”已过期。{label}之后工作树已有改动。\n",
+        "stale_ask": "请重新运行 `{cmd}` 并报告结果，或明确说明这些编辑之后没有重新运行{noun}。",
+        "failed": "stalegreen：“{said}”与最近一次运行不符。{label}失败了。\n"
+                  "请修复失败并重新运行 `{cmd}`，或如实报告失败。",
+        "masked": "stalegreen：“{said}”没有记录到结果。{label}运行时带有{mask}，退出状态和摘要都没有被记录。\n"
+                  "请去掉管道或后缀重新运行 `{cmd}`，让结果被记录下来，然后报告。",
+        "none": "stalegreen：“{said}”在本会话中没有验证运行{why}。请运行{noun}并报告结果。",
+        "inconclusive": "stalegreen：“{said}”没有确定的运行结果。{label}结束时运行器没有给出确认的结果（{signal}）。\n"
+                        "请重新运行 `{cmd}` 并报告结果。",
+        "nouns": {"test": "测试", "typecheck": "类型检查", "lint": "lint", "build": "构建", "completion": "检查"},
+        "more": "，另有 %d 处",
+        "mask": {"pipe": "管道 | %s", "or-chain": "`||` 后缀", "semicolon": "`;` 链", "devnull": "输出重定向到 /dev/null",
+                 "redirect": "输出重定向到 %s", "negated": "前置的 `!`", "join": "和", "default": "被隐藏的结果"},
+    },
+}
+
+
+def _label(evidence, cwd, words):
     parts = ["`%s`" % evidence.get("cmd")]
     runner = evidence.get("via") or evidence.get("runner")
     if runner and runner != "unknown" and runner not in (evidence.get("cmd") or ""):
@@ -305,70 +346,66 @@ def _label(evidence, cwd):
     if counts:
         parts.append(counts)
     parts.append(clock(evidence.get("ts")))
-    text = "Receipt %s (%s)" % (evidence.get("receipt"), ", ".join(parts))
+    text = "%s %s (%s)" % (words["receipt"], evidence.get("receipt"), ", ".join(parts))
     where = evidence.get("cwd")
     if where and cwd and where != cwd:
         text += " in %s" % (_rel(where, cwd) if _covers(cwd, where) else where)
     return text
 
 
-def _mask_description(reason):
-    words = []
+def _mask_description(reason, words):
+    table = words["mask"]
+    found = []
     for part in (reason or "").split(","):
-        if part.startswith("pipe:"):
-            words.append("a pipe into %s" % part[5:])
-        elif part == "or-chain":
-            words.append("an `||` suffix")
-        elif part == "semicolon":
-            words.append("a `;` chain")
-        elif part.startswith("devnull"):
-            words.append("output sent to /dev/null")
-        elif part.startswith("redirect:"):
-            words.append("output redirected to %s" % part[9:])
-        elif part == "negated":
-            words.append("a leading `!`")
+        kind, _, arg = part.partition(":")
+        if kind in ("pipe", "redirect"):
+            found.append(table[kind] % arg)
+        elif kind.startswith("devnull"):
+            found.append(table["devnull"])
+        elif kind in table:
+            found.append(table[kind])
         elif part:
-            words.append(part)
-    return " and ".join(words) or "its result hidden"
+            found.append(part)
+    return table["join"].join(found) or table["default"]
 
 
-def _edit_list(edits, cwd):
+def _edit_list(edits, cwd, more=", and %d more"):
     shown = ["%s (%s)" % (_rel(e.get("path"), cwd) if e.get("path") else e.get("kind"), clock(e.get("ts")))
              for e in edits[:MAX_LISTED_EDITS]]
     text = ", ".join(shown)
     if len(edits) > MAX_LISTED_EDITS:
-        text += ", and %d more" % (len(edits) - MAX_LISTED_EDITS)
+        text += more % (len(edits) - MAX_LISTED_EDITS)
     return text
 
 
 def block_message(record, cwd):
-    """The text the agent gets back, citing the receipt and the files edited since."""
+    """The text the agent gets back, citing the receipt and the files edited since (in the
+    claim's language)."""
     claim = record["claim"]
+    words = TEXT.get(claim.get("lang") or "en", TEXT["en"])
     evidence = record["evidence"]
     verdict = record["verdict"]
     category = claim["category"]
-    said = claim.get("text") or category
-    if verdict == "NONE":
-        rerun = "Run %s and report the result." % NOUN.get(category, "the checks")
-        return 'stalegreen: "%s" has no verification run in this session (%s). %s' % (
-            said, record.get("note") or "nothing matching ran", rerun)
-    cmd = evidence.get("rerun") or evidence.get("cmd")
-    label = _label(evidence, cwd)
+    values = {"said": claim.get("text") or category, "noun": words["nouns"].get(category, category),
+              "verb": VERB.get(category, "were")}
+    if evidence is None:
+        note = record.get("note") or ""
+        values["why"] = "" if note.startswith("no verification run") or not note else " (%s)" % note
+        return words["none"].format(**values)
+    values.update(cmd=evidence.get("rerun") or evidence.get("cmd"), label=_label(evidence, cwd, words))
     if verdict == "STALE":
         later = record["freshness"].get("editsAfter") or []
         if later:
-            head = 'stalegreen: "%s" is stale. %s predates %d later edit%s:\n  %s\n' % (
-                said, label, len(later), "" if len(later) == 1 else "s", _edit_list(later, cwd))
+            head = words["stale"].format(n=len(later), s="" if len(later) == 1 else "s",
+                                         edits=_edit_list(later, cwd, words["more"]), **values)
         else:
-            head = 'stalegreen: "%s" is stale. %s predates later changes to the working tree.\n' % (said, label)
-        return head + ("Rerun `%s` and report the result, or state explicitly that %s %s not rerun after these edits."
-                       % (cmd, NOUN.get(category, "the checks"), VERB.get(category, "were")))
+            head = words["stale_tree"].format(**values)
+        return head + words["stale_ask"].format(**values)
     if verdict == "FAILED":
-        return ('stalegreen: "%s" does not match the latest run. %s failed.\n'
-                "Fix the failure and rerun `%s`, or report the failure instead of a pass." % (said, label, cmd))
-    return ('stalegreen: "%s" has no recorded result. %s was run with %s, so the exit status and summary were not '
-            "recorded.\nRun `%s` without the pipe or suffix so the result is recorded, then report it."
-            % (said, label, _mask_description(evidence.get("maskReason")), cmd))
+        return words["failed"].format(**values)
+    if verdict == "MASKED":
+        return words["masked"].format(mask=_mask_description(evidence.get("maskReason"), words), **values)
+    return words["inconclusive"].format(signal=evidence.get("signal") or "no summary", **values)
 
 
 # ---------------------------------------------------------------- claim-free policy

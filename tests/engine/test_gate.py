@@ -155,3 +155,25 @@ def test_alternate_category_counts_for_compile_claims():
     runs = [receipt("r-0001", "02:11", category="typecheck", cmd="tsc --noEmit")]
     v = judge(claim("build", text="it compiles cleanly", alternates=["typecheck"]), receipts=runs)
     assert v["verdict"] == "FRESH"
+
+
+def test_chinese_claim_gets_a_chinese_block_message():
+    runs = [receipt("r-0003", "02:11", verdict="fail", counts={"failed": 1, "passed": 2})]
+    v = judge(claim(text="所有测试都通过了", lang="zh"), receipts=runs)
+    message = gate.block_message(v, ROOT)
+    assert message.startswith("stalegreen：“所有测试都通过了”与最近一次运行不符。凭据 r-0003")
+    assert "`pytest`" in message and "1 failed" in message
+
+
+def test_strict_no_evidence_also_blocks_a_claim_whose_only_run_was_inconclusive():
+    ctx_config = config_module.load("/nonexistent", home="/nonexistent")
+    ctx_config["strictNoEvidence"] = True
+    runs = [receipt("r-0001", "02:11", verdict="inconclusive", signal="interrupted")]
+    record = judge(claim(), receipts=runs)
+    gate._decide_action(record, claim(), ctx_config, [], [])
+    assert (record["verdict"], record["action"]) == ("NONE", "blocked")
+    message = gate.block_message(record, ROOT)
+    assert "no conclusive run" in message and "r-0001" in message and "interrupted" in message
+    empty = judge(claim())
+    assert gate.block_message(empty, ROOT) == ('stalegreen: "all tests pass" has no verification run in this '
+                                               "session. Run the tests and report the result.")

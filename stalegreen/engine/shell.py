@@ -602,30 +602,33 @@ class _Lexer(object):
         return end
 
 
+def _skip_quoted(text, i):
+    """Index just past the escape or quoted span starting at ``i`` (None when it never ends);
+    ``i`` itself when nothing quoted starts there."""
+    c = text[i]
+    if c == "\\":
+        return i + 2
+    if c == "'":
+        end = text.find("'", i + 1)
+        return None if end < 0 else end + 1
+    if c == '"':
+        return _skip_double(text, i + 1)
+    if c == "`":
+        return _skip_backtick(text, i + 1)
+    return i
+
+
 def _matching_parens(text, pos, depth):
     """End index just past the parens that close ``depth`` open ones (quotes respected)."""
     n = len(text)
     i = pos
     while i < n:
         c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "'":
-            end = text.find("'", i + 1)
-            if end < 0:
-                return None
-            i = end + 1
-            continue
-        if c == '"':
-            i = _skip_double(text, i + 1)
-            if i is None:
-                return None
-            continue
-        if c == "`":
-            i = _skip_backtick(text, i + 1)
-            if i is None:
-                return None
+        j = _skip_quoted(text, i)
+        if j is None:
+            return None
+        if j != i:
+            i = j
             continue
         if c == "(":
             depth += 1
@@ -668,24 +671,11 @@ def _parameter_end(text, i):
     depth = 1
     while i < n:
         c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "'":
-            end = text.find("'", i + 1)
-            if end < 0:
-                return None
-            i = end + 1
-            continue
-        if c == '"':
-            i = _skip_double(text, i + 1)
-            if i is None:
-                return None
-            continue
-        if c == "`":
-            i = _skip_backtick(text, i + 1)
-            if i is None:
-                return None
+        j = _skip_quoted(text, i)
+        if j is None:
+            return None
+        if j != i:
+            i = j
             continue
         if c == "$" and text.startswith("${", i):
             depth += 1

@@ -440,16 +440,55 @@ def _claim_free_message(record, cwd):
 
 # ---------------------------------------------------------------- Stop
 
+class _Prefetch(object):
+    """The working tree's fingerprint, computed on a thread while the claims are read.
+
+    Git runs in child processes and the thread mostly waits on their pipes, so on a
+    multi-core machine the two overlap; the hook's wall time is what the agent waits for.
+    """
+
+    def __init__(self, cwd, config):
+        import threading
+
+        self.key = project_root(cwd)
+        self.value = None
+        self.thread = threading.Thread(target=self._run, args=(cwd, config), name="stalegreen-fingerprint")
+        self.thread.daemon = True
+        self.thread.start()
+
+    def _run(self, cwd, config):
+        from stalegreen.engine import fingerprint
+
+        self.value = fingerprint.compute(cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"])
+
+    def result(self):
+        self.thread.join()
+        return self.value
+
+
+def _prefetch(event, config, session):
+    """Start the fingerprint early when a passing receipt may need it."""
+    if event.replay or not event.cwd or not any(r.get("verdict") == "pass" for r in session.read("receipts")):
+        return None
+    try:
+        return _Prefetch(event.cwd, config)
+    except Exception:   # no threads here: compute it later, in line
+        return None
+
+
 def on_stop(event, config, session):
     message = event.message or ""
     if not message.strip() and not config.get("claimFree"):
         return ev.NOTHING
     from stalegreen.engine import claims as claims_module
 
+    prefetch = _prefetch(event, config, session)
     extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
     found = [c for c in extraction.claims
              if config["categories"].get(c["category"], True) or c["category"] == "completion"]
     if not found and not config.get("claimFree"):
+        if prefetch is not None:
+            prefetch.result()   # never leave git children behind
         return ev.NOTHING
 
     state = session.load_turn(event.agent) or {}
@@ -459,6 +498,8 @@ def on_stop(event, config, session):
     since = state.get("since") if same_turn else state.get("lastStop")   # edits of this turn come after it
 
     ctx = _Context(event, config, session)
+    if prefetch is not None and prefetch.result() is not None:
+        ctx.fingerprints[prefetch.key] = prefetch.value
     records, newly_blocked, messages = [], [], []
     for claim in found:
         record = judge_claim(claim, ctx)

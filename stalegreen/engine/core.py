@@ -21,8 +21,8 @@ def now_iso():
 
 def handle(event, config=None, session=None):
     """Decide what the host should do for ``event``; records what happened in the store."""
-    if event.kind == ev.IGNORED:
-        return ev.NOTHING
+    if event.kind == ev.IGNORED or (event.replay and event.kind == ev.PRE_SHELL):
+        return ev.NOTHING   # a replayed command already ran as the transcript shows it
     prefiltered = False
     if event.kind == ev.PRE_SHELL:
         from stalegreen.engine import catalog

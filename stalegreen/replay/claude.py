@@ -192,6 +192,27 @@ class _Reader(object):
                          interrupted=status in ("killed", "stopped"))
 
 
+TOOL_USE_ID = b'"tool_use_id":"'
+
+
+def _names_a_followed_call(line, calls):
+    """Whether a tool-result row answers one of ``calls``. Reads the ids the row names
+    instead of searching the row once per open call (rows are large, calls many)."""
+    position, named = 0, False
+    while True:
+        start = line.find(TOOL_USE_ID, position)
+        if start < 0:
+            return not named   # a row naming no id in this layout is parsed, to be safe
+        start += len(TOOL_USE_ID)
+        end = line.find(b'"', start)
+        if end < 0:
+            return True
+        named = True
+        if line[start:end].decode("ascii", "replace") in calls:
+            return True
+        position = end
+
+
 def read(path, session, agent=None, info=None, meter=None):
     """Yield the events of one transcript file in file order.
 
@@ -206,10 +227,7 @@ def read(path, session, agent=None, info=None, meter=None):
         if PROGRESS in line:
             return True
         if TOOL_RESULT in line and b'"type":"user"' in line:
-            for call_id in reader.calls:
-                if call_id and call_id.encode() in line:
-                    return False
-            return True
+            return not _names_a_followed_call(line, reader.calls)
         return False
 
     for row in iter_records(path, meter, WANTED, skip):

@@ -466,9 +466,10 @@ class _Prefetch(object):
         return self.value
 
 
-def _prefetch(event, config, session):
-    """Start the fingerprint early when a passing receipt may need it."""
-    if event.replay or not event.cwd or not any(r.get("verdict") == "pass" for r in session.read("receipts")):
+def _prefetch(event, config, session, likely_claim):
+    """Start the fingerprint early when a claim is likely and a passing receipt may need it."""
+    if event.replay or not event.cwd or not likely_claim \
+            or not any(r.get("verdict") == "pass" for r in session.read("receipts")):
         return None
     try:
         return _Prefetch(event.cwd, config)
@@ -482,7 +483,8 @@ def on_stop(event, config, session):
         return ev.NOTHING
     from stalegreen.engine import claims as claims_module
 
-    prefetch = _prefetch(event, config, session)
+    likely = bool(config.get("completionClaims") or config.get("claimFree") or claims_module.claimish(message))
+    prefetch = _prefetch(event, config, session, likely)
     extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
     found = [c for c in extraction.claims
              if config["categories"].get(c["category"], True) or c["category"] == "completion"]

@@ -640,29 +640,26 @@ def _matching_parens(text, pos, depth):
     return None
 
 
-def _skip_backtick(text, i):
-    n = len(text)
-    while i < n:
-        if text[i] == "\\":
-            i += 2
-        elif text[i] == "`":
-            return i + 1
-        else:
-            i += 1
-    return None
-
-
-def _skip_double(text, i):
+def _skip_until(text, i, closer):
+    """Index just past the unescaped ``closer`` at or after ``i``, or None."""
     n = len(text)
     while i < n:
         c = text[i]
         if c == "\\":
             i += 2
-        elif c == '"':
+        elif c == closer:
             return i + 1
         else:
             i += 1
     return None
+
+
+def _skip_backtick(text, i):
+    return _skip_until(text, i, "`")
+
+
+def _skip_double(text, i):
+    return _skip_until(text, i, '"')
 
 
 def _parameter_end(text, i):

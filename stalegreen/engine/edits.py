@@ -267,6 +267,8 @@ def _runner_segments(parse):
     except (ImportError, AttributeError):   # the catalog is optional for this module
         return set()
     try:
+        if not catalog.might_contain_runner(parse.text):
+            return set()
         runs = find_runs(parse)
     except Exception:
         return set()

@@ -446,6 +446,127 @@ def _may_match(row_needles, text):
     return row_needles is None or any(needle in text for needle in row_needles)
 
 
+def _search(pattern, row_needles, text):
+    """The leftmost match of a row's pattern in ``text``, or None.
+
+    Every match holds one of the row's needles, so a pattern that can never cross a line end is
+    tried only on the lines that hold a needle: a few short searches instead of a regex that
+    starts with ``\\b\\d+`` tried at every position of a long log. After ``LINE_TRIES`` such
+    lines the rest of the text is searched in one go, so a needle on every line costs no more.
+    """
+    if row_needles is None:
+        return _regex(pattern).search(text)
+    if not _may_match(row_needles, text):
+        return None
+    regex = _regex(pattern)
+    if not _line_local(pattern):
+        return regex.search(text)
+    position = 0
+    for _ in range(LINE_TRIES):
+        hits = [hit for hit in (text.find(needle, position) for needle in row_needles) if hit >= 0]
+        if not hits:
+            return None
+        hit = min(hits)
+        line_start = text.rfind("\n", 0, hit) + 1
+        line_end = text.find("\n", hit)
+        if line_end < 0:
+            line_end = len(text)
+        found = regex.search(text, line_start, line_end)
+        if found is not None or line_end == len(text):
+            return found
+        position = line_end + 1
+    return regex.search(text, position)
+
+
+LINE_TRIES = 16
+_line_locals = {}
+
+
+def _line_local(pattern):
+    """Whether no part of ``pattern`` (lookarounds included) can match a newline or needs the
+    string's end: then its matches, and the search for them, never reach past one line."""
+    known = _line_locals.get(pattern)
+    if known is None:
+        try:
+            parsed = _sre_parse().parse(pattern, _M)
+            known = not _may_cross_lines(parsed, bool(parsed.state.flags & re.S))
+        except Exception:       # an unfamiliar parser shape: search the whole text
+            known = False
+        _line_locals[pattern] = known
+    return known
+
+
+def _sre_parse():
+    try:
+        from re import _parser         # Python 3.11+
+        return _parser
+    except ImportError:
+        import sre_parse
+        return sre_parse
+
+
+def _may_cross_lines(items, dotall):
+    """True when a parsed regex (a sequence of (op, argument)) might match ``\\n`` or ``\\Z``."""
+    for op, av in items:
+        name = str(op)
+        if name == "LITERAL":
+            if av == 10:
+                return True
+        elif name == "NOT_LITERAL":
+            if av != 10:
+                return True     # [^x] takes a newline, [^\\n] does not
+        elif name == "ANY":
+            if dotall:
+                return True
+        elif name == "IN":
+            if _set_has_newline(av):
+                return True
+        elif name == "AT":
+            if str(av) in ("AT_END_STRING",):
+                return True
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            if _may_cross_lines(av[2], dotall):
+                return True
+        elif name == "SUBPATTERN":      # (group, flags added, flags removed, body)
+            inner = (dotall or bool(av[1] & re.S)) and not av[2] & re.S
+            if _may_cross_lines(av[-1], inner):
+                return True
+        elif name == "ATOMIC_GROUP":
+            if _may_cross_lines(av, dotall):
+                return True
+        elif name in ("ASSERT", "ASSERT_NOT"):
+            if _may_cross_lines(av[1], dotall):
+                return True
+        elif name == "BRANCH":
+            if any(_may_cross_lines(branch, dotall) for branch in av[1]):
+                return True
+        elif name != "GROUPREF":
+            return True         # anything else (conditional groups...): assume it might
+    return False
+
+
+_NEWLINE_CATEGORIES = ("CATEGORY_SPACE", "CATEGORY_NOT_DIGIT", "CATEGORY_NOT_WORD", "CATEGORY_LINEBREAK",
+                       "CATEGORY_UNI_SPACE", "CATEGORY_UNI_NOT_DIGIT", "CATEGORY_UNI_NOT_WORD",
+                       "CATEGORY_UNI_LINEBREAK")
+
+
+def _set_has_newline(items):
+    negate, has = False, False
+    for op, av in items:
+        name = str(op)
+        if name == "NEGATE":
+            negate = True
+        elif name == "LITERAL":
+            has = has or av == 10
+        elif name == "RANGE":
+            has = has or av[0] <= 10 <= av[1]
+        elif name == "CATEGORY":
+            has = has or str(av) in _NEWLINE_CATEGORIES
+        else:
+            return True
+    return has != negate
+
+
 _regexes = {}
 
 
@@ -781,9 +902,7 @@ def counts_of(category, text):
             if found is not None:
                 return found
             continue
-        if not _may_match(row_needles, text):
-            continue
-        m = _regex(pattern).search(text)
+        m = _search(pattern, row_needles, text)
         if m:
             return build(m)
     return {}
@@ -808,7 +927,7 @@ def find_signals(category, text, runner=None):
             continue
         if families is not None and family != "*" and family not in families:
             continue
-        if _may_match(row_needles, text) and _regex(pattern).search(text):
+        if _search(pattern, row_needles, text):
             found[kind] = sid
     return found["F"], found["P"], found["N"]
 

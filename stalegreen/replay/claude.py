@@ -21,9 +21,9 @@ TASK_EXIT = re.compile(r"<exit_code>(-?\d+)</exit_code>")
 EXIT_LINE = re.compile(r"\A(?:Error: )?Exit code (-?\d+)\s*\n?")
 BACKGROUND_TEXT = re.compile(r"\ACommand running in background with ID: (\S+?)\.")
 WANTED = (b'"type":"assistant"', b'"type":"user"', b'"type": "assistant"', b'"type": "user"')
-PROGRESS = b'"type":"progress"'
 TOOL_RESULT = b'"tool_result"'
-
+TYPE_KEY = b'"type":"'
+MESSAGE_KEY = b'"message"'
 
 
 def session_kind(entrypoint):
@@ -213,6 +213,16 @@ def _names_a_followed_call(line, calls):
         position = end
 
 
+def _first_type(line):
+    """The value of the first ``"type":"..."`` in a raw row (bytes), or None."""
+    start = line.find(TYPE_KEY)
+    if start < 0:
+        return None
+    start += len(TYPE_KEY)
+    end = line.find(b'"', start)
+    return line[start:end] if end > 0 else None
+
+
 def read(path, session, agent=None, info=None, meter=None):
     """Yield the events of one transcript file in file order.
 
@@ -223,14 +233,26 @@ def read(path, session, agent=None, info=None, meter=None):
 
     def skip(line):
         """Progress rows, and results of tools we do not follow (Read, Grep: the bulk of a
-        transcript), are dropped before parsing. A result row always names its tool_use id."""
-        if PROGRESS in line:
+        transcript), are dropped before parsing. A result row always names its tool_use id.
+
+        Rows are told apart by their first ``"type"`` key, found near the start: a progress or
+        user row names its type before any message, an assistant row's first type is its
+        message's. Any other layout takes the slower full-line token checks (and is parsed
+        when in doubt)."""
+        kind = _first_type(line)
+        if kind == b"progress" and MESSAGE_KEY not in line[:line.find(TYPE_KEY)]:
+            return True
+        if kind == b"user":
+            return TOOL_RESULT in line and not _names_a_followed_call(line, reader.calls)
+        if kind == b"message":
+            return False
+        if not any(token in line for token in WANTED):
             return True
         if TOOL_RESULT in line and b'"type":"user"' in line:
             return not _names_a_followed_call(line, reader.calls)
         return False
 
-    for row in iter_records(path, meter, WANTED, skip):
+    for row in iter_records(path, meter, None, skip):
         kind = row.get("type")
         if kind not in ("assistant", "user"):
             continue

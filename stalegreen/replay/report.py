@@ -54,7 +54,9 @@ def collect(harness="all", since="30d", progress=False, env=None, config=None, n
     """Discover and replay sessions; keeps each session's verdicts and run tally only.
 
     Sessions are independent, so a large history is replayed by up to ``jobs`` worker
-    processes (default: one per core, at most 4); each holds one session at a time."""
+    processes (default: one per core, at most 4); each holds one session at a time. Replayed
+    here (one large session, say), a large session is read in a second process while this
+    one judges it, unless ``jobs`` is 1."""
     from stalegreen.engine.config import load, parse_duration
 
     seconds = parse_duration(since)
@@ -68,8 +70,10 @@ def collect(harness="all", since="30d", progress=False, env=None, config=None, n
         else:
             todo.append(source)
     total = sum(s.size for s in todo)
+    cores = os.cpu_count() or 1
+    pipeline = jobs is None and cores > 1
     if jobs is None:
-        jobs = min(os.cpu_count() or 1, MAX_JOBS) if total >= PARALLEL_MIN_BYTES and len(todo) > 1 else 1
+        jobs = min(cores, MAX_JOBS) if total >= PARALLEL_MIN_BYTES and len(todo) > 1 else 1
     bar = replay_run.Progress(total, "stalegreen", enabled=None if progress else False)
     start = time.time()
     if jobs > 1:
@@ -85,7 +89,7 @@ def collect(harness="all", since="30d", progress=False, env=None, config=None, n
         for source in todo:
             meter = Meter()
             done = collection.bytes
-            replayed = replay_run.replay(source, config, meter,
+            replayed = replay_run.replay(source, config, meter, pipeline=pipeline,
                                          tick=lambda: bar.update(done + meter.bytes, source.session_id[:30]))
             _add(collection, replayed, meter)
     bar.close()

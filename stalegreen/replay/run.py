@@ -13,7 +13,7 @@ import re
 import time
 
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import zstd_available
+from stalegreen.replay.lines import Meter, zstd_available
 
 HARNESS_NAMES = {"claude": "Claude Code", "codex": "Codex", "dsh": "DeepSeek Harness"}
 SAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -192,6 +192,80 @@ def merged_events(source, meter=None, info=None):
         yield event
 
 
+PIPELINE_MIN_BYTES = 48 * 1024 * 1024   # below this a second process costs more than it saves
+PIPELINE_BATCH = 256                     # events per message from the reading process
+
+
+class ReadError(Exception):
+    """A session's files could not be read to the end (the replay keeps what it had)."""
+
+
+def pipelined_events(source, meter, info):
+    """``merged_events`` read and decoded in a second process while this one judges them.
+
+    Reading (JSON decoding, mostly) is about 40% of a replay, so one large session replays in
+    the time of its slower half on two cores. Events come over a pipe in batches; a full pipe
+    holds the reader back, so memory stays flat. Falls back to reading here when no process
+    can be started."""
+    import multiprocessing
+
+    try:
+        context = multiprocessing.get_context()
+        receiver, sender = context.Pipe(duplex=False)
+        reader = context.Process(target=_read_into, args=(sender, source), daemon=True)
+        reader.start()
+    except (OSError, ValueError, ImportError):
+        for event in merged_events(source, meter, info):
+            yield event
+        return
+    sender.close()
+    start = (meter.bytes, meter.lines, meter.bad_lines, meter.files)
+    try:
+        while True:
+            try:
+                kind, payload, counts = receiver.recv()
+            except EOFError:
+                raise ReadError("the reading process ended early (exit status %s)" % reader.exitcode)
+            meter.bytes, meter.lines, meter.bad_lines, meter.files = [a + b for a, b in zip(start, counts)]
+            if kind == "events":
+                for event in payload:
+                    yield event
+            elif kind == "done":
+                info.update(payload)
+                return
+            else:
+                raise ReadError(payload)
+    finally:
+        receiver.close()
+        reader.join(1)
+        if reader.is_alive():
+            reader.terminate()
+            reader.join()
+
+
+def _read_into(connection, source):
+    """The reading process: a session's events, in batches, then its session info."""
+    from stalegreen.replay.lines import Meter
+
+    meter, info, batch = Meter(), {}, []
+
+    def counts():
+        return (meter.bytes, meter.lines, meter.bad_lines, meter.files)
+
+    try:
+        for event in merged_events(source, meter, info):
+            batch.append(event)
+            if len(batch) >= PIPELINE_BATCH:
+                connection.send(("events", batch, counts()))
+                batch = []
+        connection.send(("events", batch, counts()))
+        connection.send(("done", info, counts()))
+    except Exception as exc:        # say what went wrong instead of dying silently
+        connection.send(("error", "%s: %s" % (type(exc).__name__, exc), counts()))
+    finally:
+        connection.close()
+
+
 def session_root(source):
     """The store name a replayed session goes by: ``<harness>-<session id>``."""
     return "%s-%s" % (source.harness, SAFE.sub("_", source.session_id)[:80])
@@ -208,9 +282,10 @@ def _memory_session(root):
     """The store's in-memory session, tuned for long replays so memory stays flat however long
     the transcript: no run logs are kept (nothing reads them back in a replay), a pending run
     is dropped once its receipt exists, and a receipt is dropped once a newer full run of the
-    same runner in the same directory supersedes it (the gate would never choose it again), and
-    edits older than every remaining receipt are dropped (they cannot make any of them stale).
-    Reads hand out the list without deep copies."""
+    same runner in the same directory supersedes it (the gate would never choose it again),
+    edits older than every remaining receipt are dropped (they cannot make any of them stale),
+    a background run is dropped once it is resolved, and the gate's verdict log is not kept
+    (the replay collects the verdicts itself). Reads hand out the list without deep copies."""
     from stalegreen.engine import store
 
     class ReplaySession(store.MemorySession):
@@ -224,6 +299,12 @@ def _memory_session(root):
             return list(records)
 
         def append(self, kind, record):
+            if kind == "verdicts":
+                return
+            if kind == "deferred" and record.get("resolved"):
+                rid = record.get("id")
+                self.records[kind] = [d for d in self.records[kind] if d.get("id") != rid]
+                return
             store.MemorySession.append(self, kind, record)
             if kind == "receipts":
                 tally_run(self.runs, self.records[kind][-1])
@@ -309,12 +390,11 @@ def tally_run(runs, receipt):
             runs["noResult"] += 1
 
 
-def replay(source, config=None, meter=None, tick=None):
+def replay(source, config=None, meter=None, tick=None, pipeline=False):
     """Replay one session through ``engine.core.handle``; returns a ``SessionReplay``.
 
-    ``tick`` (optional callable) is called every few hundred events (progress bars)."""
-    from stalegreen.engine import core
-
+    ``tick`` (optional callable) is called every few hundred events (progress bars).
+    ``pipeline``: read a large session in a second process (``pipelined_events``)."""
     result = SessionReplay(source)
     if source.skipped:
         result.errors.append(source.skipped)
@@ -324,7 +404,23 @@ def replay(source, config=None, meter=None, tick=None):
         from stalegreen.engine import config as config_module
 
         config = config_module.load(None)
-    for count, event in enumerate(merged_events(source, meter, result.info)):
+    if pipeline and source.size >= PIPELINE_MIN_BYTES:
+        events = pipelined_events(source, meter if meter is not None else Meter(), result.info)
+    else:
+        events = merged_events(source, meter, result.info)
+    try:
+        _replay_events(events, result, session, config, tick)
+    except (ReadError, OSError) as exc:     # a file that vanished or broke mid-read
+        result.errors.append("reading: %s" % exc)
+    result.runs = session.runs
+    result.receipts = session.read("receipts")
+    return result
+
+
+def _replay_events(events, result, session, config, tick):
+    from stalegreen.engine import core
+
+    for count, event in enumerate(events):
         if tick is not None and not count & 255:
             tick()
         if event.ts:
@@ -346,9 +442,6 @@ def replay(source, config=None, meter=None, tick=None):
                 result.verdicts.append({"ts": event.ts, "agent": event.agent, "turn": event.turn,
                                         "event": event.event_name or "Stop",
                                         "blocked": decision.kind == ev.BLOCK, "record": record})
-    result.runs = session.runs
-    result.receipts = session.read("receipts")
-    return result
 
 
 def replay_all(sources, config=None, meter=None, tick=None):

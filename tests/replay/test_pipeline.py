@@ -1,0 +1,133 @@
+"""Reading a large session in a second process, and the replay store's flat memory.
+
+A pipelined replay must give exactly what an in-process replay gives; a reading process that
+fails must be reported, never hang the replay or lose what was already judged.
+"""
+
+import json
+import multiprocessing
+import os
+
+import pytest
+
+from stalegreen.engine import events as ev
+from stalegreen.replay import claude, run
+from stalegreen.replay.lines import Meter
+from tests.conftest import SHARED_DATA
+from tests.replay.conftest import agent_homes, install_fixtures, install_real  # noqa: F401
+
+
+def _outcome(source, pipeline):
+    meter = Meter()
+    replayed = run.replay(source, meter=meter, pipeline=pipeline)
+    return {
+        "verdicts": json.dumps(replayed.verdicts, sort_keys=True, default=str),
+        "receipts": json.dumps(replayed.receipts, sort_keys=True, default=str),
+        "runs": replayed.runs, "info": replayed.info, "errors": replayed.errors,
+        "counts": (replayed.tool_calls, replayed.edits, replayed.first_ts, replayed.last_ts),
+        "meter": (meter.bytes, meter.lines, meter.bad_lines, meter.files),
+    }
+
+
+def test_a_pipelined_replay_gives_what_an_in_process_replay_gives(agent_homes, monkeypatch):
+    install_fixtures(agent_homes)
+    transcripts = os.path.join(SHARED_DATA, "transcripts")
+    if os.path.isdir(transcripts):
+        install_real(agent_homes, transcripts)
+    monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+    monkeypatch.setattr(run, "PIPELINE_BATCH", 7)      # many messages, partial last batch
+    sources = [s for s in run.discover("all") if not s.skipped]
+    assert len(sources) >= 5
+    verdicts = 0
+    for source in sources:
+        in_process = _outcome(source, pipeline=False)
+        assert _outcome(source, pipeline=True) == in_process, source
+        verdicts += in_process["verdicts"].count('"verdict"')
+    assert verdicts > 0
+
+
+def test_small_sessions_are_read_in_process(agent_homes, monkeypatch):
+    install_fixtures(agent_homes)
+    monkeypatch.setattr(run, "pipelined_events", None)   # would raise if it were used
+    for source in run.discover("all"):
+        assert source.size < run.PIPELINE_MIN_BYTES
+        assert not run.replay(source, pipeline=True).errors
+
+
+def _first_claude_source():
+    return [s for s in run.discover("claude") if not s.skipped][0]
+
+
+def test_a_reading_process_that_dies_is_reported_and_the_judged_part_kept(agent_homes, monkeypatch):
+    install_fixtures(agent_homes)
+    monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+    monkeypatch.setattr(run, "PIPELINE_BATCH", 1)
+    real_merged = run.merged_events
+
+    def dies_after_three(source, meter=None, info=None):
+        for count, event in enumerate(real_merged(source, meter, info)):
+            if count == 3:
+                os._exit(7)
+            yield event
+
+    monkeypatch.setattr(run, "merged_events", dies_after_three)
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the failing reader is injected by patching, which only a forked child inherits")
+    replayed = run.replay(_first_claude_source(), pipeline=True)
+    assert replayed.errors == ["reading: the reading process ended early (exit status 7)"]
+    assert replayed.tool_calls + replayed.edits > 0 or replayed.first_ts   # the first events were judged
+
+
+def test_a_reading_error_is_reported_with_its_cause(agent_homes, monkeypatch):
+    install_fixtures(agent_homes)
+    monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+
+    def unreadable(source, meter=None, info=None):
+        raise PermissionError("transcript not readable")
+        yield  # pragma: no cover
+
+    monkeypatch.setattr(run, "merged_events", unreadable)
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the failing reader is injected by patching, which only a forked child inherits")
+    replayed = run.replay(_first_claude_source(), pipeline=True)
+    assert replayed.errors == ["reading: PermissionError: transcript not readable"]
+
+
+def test_the_replay_store_keeps_no_resolved_background_runs_and_no_verdict_log():
+    session = run._memory_session("claude-s")
+    session.append("deferred", {"id": "r-0001", "resolved": False, "category": "test"})
+    session.append("deferred", {"id": "r-0002", "resolved": False, "category": "test"})
+    session.append("deferred", {"id": "r-0001", "resolved": True})
+    session.append("verdicts", {"verdicts": [], "blocked": False})
+    assert [d["id"] for d in session.read("deferred")] == ["r-0002"]
+    assert session.read("verdicts") == []
+
+
+def _rows_file(tmp_path, rows):
+    path = tmp_path / "s.jsonl"
+    path.write_text("".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows))
+    return str(path)
+
+
+def test_claude_rows_are_told_apart_by_their_first_type_without_losing_any(tmp_path):
+    stamp = "2026-11-29T10:00:0%dZ"
+    rows = [
+        # a progress row whose payload nests a user message: dropped unread
+        {"parentUuid": None, "type": "progress", "data": {"message": {"type": "user", "content": "pytest"}},
+         "timestamp": stamp % 0, "uuid": "p1"},
+        {"type": "user", "message": {"role": "user", "content": "run the tests"}, "promptId": "t1",
+         "timestamp": stamp % 1, "uuid": "u1"},
+        # an assistant row whose first "type" is a nested block that says progress: still read
+        {"message": {"role": "assistant", "content": [{"type": "progress"},
+                                                        {"type": "text", "text": "All 3 tests pass."}]},
+         "type": "assistant", "timestamp": stamp % 2, "uuid": "a1"},
+    ]
+    kinds = [(e.kind, e.message) for e in claude.read(_rows_file(tmp_path, rows), "s")]
+    assert kinds == [(ev.PROMPT, "run the tests"), (ev.STOP, "All 3 tests pass.")]
+
+
+def test_first_type_reads_the_first_type_key():
+    assert claude._first_type(b'{"a":1,"type":"progress","data":{"type":"user"}}') == b"progress"
+    assert claude._first_type(b'{"message":{"id":"m","type":"message"},"type":"assistant"}') == b"message"
+    assert claude._first_type(b'{"a":1}') is None
+    assert claude._first_type(b'{"type":"unterminated') is None

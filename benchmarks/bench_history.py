@@ -3,8 +3,8 @@
 Builds Claude Code and Codex homes of several hundred MB from the real public transcripts in
 ../shared/data/transcripts (the marot-spotter Claude session with its subagents, the codemie
 Codex rollouts), copied under fresh session ids, then replays them in a child process per size
-and prints MB/s and peak memory. Two layouts: many sessions (a real history), and one single
-huge transcript. MB/s is given per wall-clock second and per CPU second of the process (the
+and prints MB/s and peak memory. Two layouts: many sessions (a real history, split over worker
+processes), and one single huge transcript (read in a second process while the first judges). MB/s is given per wall-clock second and per CPU second of the process (the
 second is steadier on a shared machine). Goal: >= 150 MB/s and memory that does not grow with the file size.
 
     python3 benchmarks/bench_history.py [--sizes 150,450] [--single 100,300] [--readers-only]

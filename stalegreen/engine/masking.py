@@ -37,7 +37,7 @@ class Mask(object):
 
     __slots__ = ("masked", "reasons", "exit_preserved", "output_visible", "tail", "head",
                  "filtered", "patterns", "count_only", "pipefail", "background", "quiet",
-                 "sigpipe", "condition", "followers")
+                 "sigpipe", "condition", "followers", "status_echo", "read_back")
 
     def __init__(self):
         self.masked = False
@@ -55,9 +55,12 @@ class Mask(object):
         self.sigpipe = False      # pipefail + an early-exiting reader: exit may become 141
         self.condition = False    # the run is an if/while condition
         self.followers = []       # pipeline members after the run (Segment or Group objects)
+        self.status_echo = None   # (regex, ordinal): the line an echo prints the run's exit in
+        self.read_back = None     # the file the run's output went to, shown by a later cat/tail
 
     def as_dict(self):
-        return dict((name, getattr(self, name)) for name in self.__slots__ if name != "followers")
+        return dict((name, getattr(self, name)) for name in self.__slots__
+                    if name not in ("followers", "status_echo"))
 
     def __repr__(self):
         return "Mask(masked=%r, reasons=%r)" % (self.masked, self.reasons)
@@ -106,6 +109,10 @@ def analyze(parse, run):
         followers = pipeline[pipeline.index(element) + 1:]
         if first:
             mask.followers = followers
+            after = [e for e in levels.items(container) if e.start > pipeline[-1].start]
+            if pipeline[-1].op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
+                mask.status_echo = _status_echo(parse, after, len(pipeline) - len(followers) - 1,
+                                                not followers)
         for member in followers:
             _pipe_member(mask, member)
         end = pipeline[-1]
@@ -141,6 +148,8 @@ def analyze(parse, run):
 
     if run is not None and getattr(run, "nested", False):
         _combine_nested(mask, parse, run)
+    else:
+        mask.read_back = _read_back(parse, index, mask)
     mask.masked = not mask.exit_preserved or any(_masking(r) for r in mask.reasons)
     return mask
 
@@ -162,11 +171,42 @@ def visibility(mask, output):
     """(visible, filtered) for an unwrapped run: can its own summary be in ``output``?"""
     if mask is None:
         return True, False
+    if mask.read_back:
+        return True, False
     if mask.count_only:
         return False, True
     if mask.filtered:
         return bool((output or "").strip()), True
     return bool(mask.output_visible), False
+
+
+def receipt_masking(mask, exit_echoed=False):
+    """(masked, reasons) for a receipt of an unwrapped run, once the output is known: a run
+    whose redirected output was read back is not hidden by that redirect, and a run whose exit
+    the agent printed (``exit_echoed``) is hidden only by what kept its output away."""
+    reasons = masking_reasons(mask)
+    if not (mask.read_back or exit_echoed):
+        return bool(mask.masked), reasons
+    if mask.read_back:
+        reasons = [r for r in reasons if r != "redirect:" + mask.read_back]
+    if exit_echoed:
+        reasons = [r for r in reasons if r.startswith(_OUTPUT_HIDING)]
+    elif not mask.exit_preserved:
+        return True, reasons
+    return bool(reasons), reasons
+
+
+def echoed_exit(mask, output):
+    """The run's exit status as its status echo printed it in ``output``, or None."""
+    if mask is None or mask.status_echo is None or not output:
+        return None
+    regex, ordinal, copies = mask.status_echo
+    lines = [int(m.group(1)) for m in regex.finditer(output)]
+    if len(lines) == copies:
+        return lines[ordinal]
+    if copies == 1 and lines:
+        return lines[-1]        # the echo's line comes after the run's own output
+    return None                 # some echoes of the same text are missing: no guessing
 
 
 def pipefail_before(parse, index):
@@ -517,6 +557,100 @@ def _keeps_status(rest):
         if words and words[0] in _EXIT_WORDS and len(words) > 1 and "$" in words[1]:
             return True
     return False
+
+
+# --------------------------------------------------------------------------- echoes, read-backs
+
+_OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "closed:stdout")
+_ECHO_FLAGS = re.compile(r"-[neE]+\Z")
+_PRINTF_SLOT = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdiu])")
+_EXPANSION = re.compile(r"\$\{?pipestatus\[\d+\]\}?|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[?\d]|`[^`]*`")
+_READERS = frozenset(("cat", "tail", "less", "more", "bat"))
+
+
+def _status_token(token, position, last):
+    """Whether ``token`` (``$?``, ``${PIPESTATUS[k]}``, zsh ``$pipestatus[k]``) is the exit
+    status of pipeline member ``position``; a bare ``$?`` only when that member is the last."""
+    if token in ("$?", "${?}"):
+        return last
+    digits = "".join(c for c in token if c.isdigit())
+    if token.startswith("${PIPESTATUS["):
+        return digits == str(position)
+    if "pipestatus[" in token:
+        return digits == str(position + 1)
+    return False
+
+
+def _status_echo(parse, after, position, last):
+    """(regex, ordinal, copies) for the line an ``echo``/``printf`` right after the run's
+    pipeline prints its exit status in: ``pytest; echo "exit=$?"``, ``npm test | tail -5;
+    echo "rc ${PIPESTATUS[0]}"``, ``pytest; rc=$?; echo "rc $rc"``. None when there is none."""
+    if not after or _words(after[0]) is None:
+        return None
+    first = after[0]
+    echo, ours = first, lambda token: _status_token(token, position, last)
+    if not first.words and first.assignments:
+        names = [a.split("=", 1)[0] for a in first.assignments
+                 if "=" in a and _status_token(a.split("=", 1)[1], position, last)]
+        if not names or len(after) < 2 or _words(after[1]) is None:
+            return None
+        echo = after[1]
+        ours = lambda token: token in ["$" + n for n in names] + ["${%s}" % n for n in names]
+    regex = _echo_regex(echo.words, ours)
+    if regex is None:
+        return None
+    copies = [s for s in parse.segments if s.text == echo.text]
+    ordinal = next((i for i, s in enumerate(copies) if s is echo), 0)
+    return regex, ordinal, len(copies)
+
+
+def _echo_regex(words, ours):
+    """A regex for the output line of an echo/printf whose status token satisfies ``ours``,
+    the status as group 1 and any other expansion as a wildcard."""
+    if not words or words[0] not in ("echo", "printf"):
+        return None
+    args = list(words[1:])
+    if words[0] == "echo":
+        while args and _ECHO_FLAGS.match(args[0]):
+            args.pop(0)
+        text = " ".join(args)
+    else:
+        if not args:
+            return None
+        values = args[1:]
+        text = _PRINTF_SLOT.sub(lambda m: "%" if m.group() == "%%" else (values.pop(0) if values else ""),
+                                args[0])
+    text = text.replace("\\n", "\n")
+    for line in text.split("\n"):
+        pieces, position, captured = [], 0, False
+        for token in _EXPANSION.finditer(line):
+            pieces.append(re.escape(line[position:token.start()]))
+            if ours(token.group()) and not captured:
+                pieces.append(r"(-?\d{1,3})")
+                captured = True
+            else:
+                pieces.append(".*?")
+            position = token.end()
+        if captured:
+            pieces.append(re.escape(line[position:]))
+            return re.compile(r"^[ \t]*" + "".join(pieces).strip() + r"[ \t]*$", re.M)
+    return None
+
+
+def _read_back(parse, index, mask):
+    """The file the run's stdout was redirected to when a later ``cat``/``tail``/``less``
+    shows it (``pytest > out.txt 2>&1; tail -30 out.txt``), else None."""
+    target = next((r[len("redirect:"):] for r in mask.reasons if r.startswith("redirect:")), None)
+    if not target:
+        return None
+    wanted = target[2:] if target.startswith("./") else target
+    for seg in parse.segments[index + 1:]:
+        if command_name(seg) not in _READERS:
+            continue
+        for word in seg.words[1:]:
+            if (word[2:] if word.startswith("./") else word) == wanted:
+                return target
+    return None
 
 
 def _in_condition(levels, group, seg):

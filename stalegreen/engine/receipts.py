@@ -216,18 +216,24 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
     for index, (run, mask) in enumerate(zip(runs, masks)):
         if mask.background:
             continue
+        echoed = masking.echoed_exit(mask, output) if exits[index] is None else None
+        if echoed is not None:      # the agent printed the status itself: `pytest; echo "exit=$?"`
+            exits[index], failed_wo[index] = echoed, False
         visible, filtered = masking.visibility(mask, output)
         result = outputs.judge(run.category, output, exits[index], failed_without_number=failed_wo[index],
                                interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
                                visible=visible, filtered=filtered, runner=run.runner,
                                extra=getattr(run, "extra", None))
+        if echoed is not None:
+            result["signal"] += "+exit-from-echo"
+        masked, reasons = masking.receipt_masking(mask, exit_echoed=echoed is not None)
         pending = unused_pending[index] if index < len(unused_pending) else None
         rid = pending["id"] if pending else session.next_id()
         receipt = _base_receipt(event, session, rid, run, command, ts)
         receipt.update({
             "rerun": core_rerun(parse, run), "via": _via(output, run.runner), "exit": exits[index], "verdict": result["verdict"],
-            "counts": result["counts"], "signal": result["signal"], "masked": bool(mask.masked),
-            "maskReason": ",".join(masking.masking_reasons(mask)) or None,
+            "counts": result["counts"], "signal": result["signal"], "masked": masked,
+            "maskReason": ",".join(reasons) or None,
             "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
             "background": False, "interrupted": bool(event.interrupted),
             "fingerprint": fingerprints.get(run.cwd), "log": None,

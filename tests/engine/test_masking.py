@@ -186,3 +186,63 @@ def test_status_captured_after_a_pipe_is_the_filters():
                  "pytest | head -3 || echo fallback"):
         mask = analyze(line)
         assert mask.masked and not mask.exit_preserved, line
+
+
+# ---------------------------------------------------------------- exit echoes and read-backs
+
+@pytest.mark.parametrize("line, output, exit_code", [
+    ('pytest; echo "exit=$?"', "1 failed in 0.2s\nexit=1\n", 1),
+    ("pytest -q; echo $?", "3 passed in 0.1s\n0\n", 0),
+    ('npm test 2>&1 | tail -5; echo "rc ${PIPESTATUS[0]}"', "Tests: 3 passed\nrc 0\n", 0),
+    ('npm test | tail -5; echo "npm ${PIPESTATUS[0]} tail ${PIPESTATUS[1]}"', "npm 2 tail 0\n", 2),
+    ("pytest | tail -3; echo $pipestatus[1]", "4\n", 4),                      # zsh, 1-based
+    ('pytest; rc=$?; echo "pytest rc: $rc"', "....\npytest rc: 2\n", 2),
+    ('pytest; printf "exit code: %s\\n" $?', "exit code: 5\n", 5),
+    ("pytest && echo \"ok $?\"", "ok 0\n", 0),
+    ('pytest; echo "exit=$?"', "1 failed in 0.2s\n", None),                   # the line is not there
+    ("pytest | tail -3; echo $?", "3 passed\n0\n", None),                    # tail's status, not pytest's
+    ('pytest | tail -3; echo "${PIPESTATUS[1]}"', "0\n", None),              # tail's again
+    ('pytest; echo "done"; echo "exit=$?"', "done\nexit=0\n", None),         # echo's status by then
+    ('pytest; echo "exit=$?"', "exit=1 and more\n", None),                   # a full line only
+])
+def test_an_echoed_exit_status_is_read_back(line, output, exit_code):
+    assert masking.echoed_exit(analyze(line), output) == exit_code
+
+
+def test_identical_status_echoes_go_to_their_own_runs_in_order():
+    parse = shell.parse('pytest a; echo "exit $?"; pytest b; echo "exit $?"')
+    runs = [SimpleNamespace(segment_index=i, quiet=None, nested=False, words=parse.segments[i].words,
+                            not_run=None, sudo=False) for i in (0, 2)]
+    masks = [masking.analyze(parse, run) for run in runs]
+    assert [masking.echoed_exit(m, "exit 1\nexit 0\n") for m in masks] == [1, 0]
+    # one of the two lines lost (cut by a pager, say): no guessing which run it belongs to
+    assert [masking.echoed_exit(m, "exit 0\n") for m in masks] == [None, None]
+
+
+def test_an_echoed_exit_unmasks_the_exit_but_not_a_hidden_output():
+    piped = analyze('pytest | tail -5; echo "rc=${PIPESTATUS[0]}"')
+    assert piped.masked and masking.receipt_masking(piped) == (True, ["pipe:tail", "semicolon"])
+    assert masking.receipt_masking(piped, exit_echoed=True) == (False, [])
+    redirected = analyze('pytest > out.txt; echo "rc=$?"')
+    assert masking.receipt_masking(redirected, exit_echoed=True) == (True, ["redirect:out.txt"])
+
+
+@pytest.mark.parametrize("line, read_back", [
+    ("pytest > out.txt 2>&1; cat out.txt", "out.txt"),
+    ("pytest > ./out.txt 2>&1; echo done; tail -n 30 out.txt", "./out.txt"),
+    ("pytest >/tmp/log 2>&1 || less /tmp/log", "/tmp/log"),
+    ("pytest > out.txt; cat other.txt", None),
+    ("pytest > out.txt; rm out.txt", None),
+    ("cat out.txt; pytest > out.txt", None),                   # read before the run wrote it
+    ("pytest 2> err.txt; cat err.txt", None),                  # stdout was never redirected
+])
+def test_redirected_output_read_back_later_is_visible(line, read_back):
+    mask = analyze(line)
+    assert mask.read_back == read_back
+    assert masking.visibility(mask, "whatever")[0] is bool(read_back) or not read_back
+
+
+def test_a_read_back_leaves_only_the_exit_masking():
+    mask = analyze("pytest > out.txt 2>&1; cat out.txt")
+    assert masking.receipt_masking(mask) == (True, ["semicolon"])
+    assert masking.receipt_masking(mask, exit_echoed=True) == (False, [])

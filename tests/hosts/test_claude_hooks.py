@@ -223,3 +223,27 @@ def test_wrapped_log_is_capped_at_max_log_bytes(project, sg_home):
     with open(receipt["log"]) as fh:
         text = fh.read()
     assert len(text) < 4096 + 200 and "log truncated" in text and "1 passed" in text
+
+
+def test_an_exit_status_the_agent_echoed_counts_for_an_unwrapped_run(project, sg_home, suite_cmd):
+    write_config(sg_home, mode="off")
+    (project / "test_calc.py").write_text(FAILING)
+    s = ClaudeSession(project)
+    reply, code, output = s.bash(suite_cmd + ' | tail -3; echo "rc=${PIPESTATUS[0]}"')
+    assert reply is None and code == 0 and "rc=1" in output, "the agent saw the failure only in the echo"
+    receipt = read_store(sg_home, s.session_id, "receipts")[0]
+    assert (receipt["verdict"], receipt["exit"], receipt["masked"]) == ("fail", 1, False)
+    assert receipt["signal"].endswith("+exit-from-echo")
+    reply = s.stop("All tests pass.")
+    assert reply["decision"] == "block" and verdicts(sg_home, s)[0]["verdict"] == "FAILED"
+
+
+def test_output_redirected_then_read_back_with_an_echoed_exit_is_fresh_evidence(project, sg_home, suite_cmd):
+    write_config(sg_home, mode="off")
+    s = ClaudeSession(project)
+    reply, code, output = s.bash(suite_cmd + ' > run.txt 2>&1; echo "exit=$?"; tail -5 run.txt')
+    assert "exit=0" in output and "3 passed" in output
+    receipt = read_store(sg_home, s.session_id, "receipts")[0]
+    assert (receipt["verdict"], receipt["exit"], receipt["masked"]) == ("pass", 0, False)
+    assert s.stop("All 3 tests pass.") is None
+    assert verdicts(sg_home, s)[0]["verdict"] == "FRESH"

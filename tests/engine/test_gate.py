@@ -177,3 +177,20 @@ def test_strict_no_evidence_also_blocks_a_claim_whose_only_run_was_inconclusive(
     empty = judge(claim())
     assert gate.block_message(empty, ROOT) == ('stalegreen: "all tests pass" has no verification run in this '
                                                "session. Run the tests and report the result.")
+
+
+def test_timestamps_are_read_as_calendar_timegm_would_read_them():
+    import calendar
+    import random
+    import time
+
+    rnd = random.Random(7)
+    for _ in range(20000):
+        instant = time.gmtime(rnd.randint(-2000000000, 8000000000))
+        millis = rnd.randint(0, 999)
+        text = time.strftime("%Y-%m-%dT%H:%M:%S", instant) + ".%03dZ" % millis
+        assert abs(gate.parse_ts(text) - (calendar.timegm(instant) + millis / 1000.0)) < 1e-6, text
+    assert gate.parse_ts("2024-02-29T23:59:59Z") == calendar.timegm((2024, 2, 29, 23, 59, 59, 0, 0, 0))
+    for bad in ("2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-1-01T00:00:00Z", "+026-02-28T10:00:00Z",
+                "2026-02-28T24:00:00Z", "", None, 17):
+        assert gate.parse_ts(bad) is None, bad

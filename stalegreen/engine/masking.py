@@ -566,6 +566,7 @@ _ECHO_FLAGS = re.compile(r"-[neE]+\Z")
 _PRINTF_SLOT = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdiu])")
 _EXPANSION = re.compile(r"\$\{?pipestatus\[\d+\]\}?|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[?\d]|`[^`]*`")
 _READERS = frozenset(("cat", "tail", "less", "more", "bat"))
+_PIPESTATUS = re.compile(r"\$\{PIPESTATUS\[(\d+)\]\}\Z|\$\{?pipestatus\[(\d+)\]\}?\Z")
 
 
 def _status_token(token, position, last):
@@ -573,12 +574,11 @@ def _status_token(token, position, last):
     status of pipeline member ``position``; a bare ``$?`` only when that member is the last."""
     if token in ("$?", "${?}"):
         return last
-    digits = "".join(c for c in token if c.isdigit())
-    if token.startswith("${PIPESTATUS["):
-        return digits == str(position)
-    if "pipestatus[" in token:
-        return digits == str(position + 1)
-    return False
+    member = _PIPESTATUS.match(token)
+    if member is None:
+        return False            # `${PIPESTATUS[0]:-$?}` is the pager's status under zsh
+    bash, zsh = member.groups()
+    return int(bash) == position if bash is not None else int(zsh) == position + 1
 
 
 def _status_echo(parse, after, position, last):

@@ -203,10 +203,14 @@ def echoed_exit(mask, output):
     regex, ordinal, copies = mask.status_echo
     lines = [int(m.group(1)) for m in regex.finditer(output)]
     if len(lines) == copies:
-        return lines[ordinal]
-    if copies == 1 and lines:
-        return lines[-1]        # the echo's line comes after the run's own output
-    return None                 # some echoes of the same text are missing: no guessing
+        status = lines[ordinal]
+    elif copies == 1 and lines:
+        status = lines[-1]      # the echo's line comes after the run's own output
+    else:
+        return None             # some echoes of the same text are missing: no guessing
+    if status == SIGPIPE_EXIT and mask.sigpipe:
+        return None             # `| head` closed the pipe: killed, not failed
+    return status
 
 
 def pipefail_before(parse, index):
@@ -561,6 +565,7 @@ def _keeps_status(rest):
 
 # --------------------------------------------------------------------------- echoes, read-backs
 
+SIGPIPE_EXIT = 141
 _OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "closed:stdout")
 _ECHO_FLAGS = re.compile(r"-[neE]+\Z")
 _PRINTF_SLOT = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdiu])")

@@ -205,6 +205,8 @@ def test_status_captured_after_a_pipe_is_the_filters():
     ('pytest; echo "done"; echo "exit=$?"', "done\nexit=0\n", None),         # echo's status by then
     ('pytest; echo "exit=$?"', "exit=1 and more\n", None),                   # a full line only
     ('pytest | tail -3; echo "rc=${PIPESTATUS[0]:-$?}"', "rc=0\n", None),   # zsh: the pager's status
+    ('pytest | head -5; echo "rc=${PIPESTATUS[0]}"', "rc=141\n", None),     # SIGPIPE from head
+    ('pytest | tail -5; echo "rc=${PIPESTATUS[0]}"', "rc=141\n", 141),      # no early reader: as printed
 ])
 def test_an_echoed_exit_status_is_read_back(line, output, exit_code):
     assert masking.echoed_exit(analyze(line), output) == exit_code

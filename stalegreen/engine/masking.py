@@ -627,6 +627,7 @@ def _echo_regex(words, ours):
                                 args[0])
     text = text.replace("\\n", "\n")
     for line in text.split("\n"):
+        line = line.strip()
         pieces, position, captured = [], 0, False
         for token in _EXPANSION.finditer(line):
             pieces.append(re.escape(line[position:token.start()]))
@@ -638,7 +639,7 @@ def _echo_regex(words, ours):
             position = token.end()
         if captured:
             pieces.append(re.escape(line[position:]))
-            return re.compile(r"^[ \t]*" + "".join(pieces).strip() + r"[ \t]*$", re.M)
+            return re.compile(r"^[ \t]*" + "".join(pieces) + r"[ \t]*$", re.M)
     return None
 
 

@@ -198,6 +198,7 @@ def test_status_captured_after_a_pipe_is_the_filters():
     ("pytest | tail -3; echo $pipestatus[1]", "4\n", 4),                      # zsh, 1-based
     ('pytest; rc=$?; echo "pytest rc: $rc"', "....\npytest rc: 2\n", 2),
     ('pytest; printf "exit code: %s\\n" $?', "exit code: 5\n", 5),
+    ('pytest; echo "  exit: $? "', "exit: 3\n", 3),                          # spaces around the text
     ("pytest && echo \"ok $?\"", "ok 0\n", 0),
     ('pytest; echo "exit=$?"', "1 failed in 0.2s\n", None),                   # the line is not there
     ("pytest | tail -3; echo $?", "3 passed\n0\n", None),                    # tail's status, not pytest's
@@ -249,3 +250,11 @@ def test_a_read_back_leaves_only_the_exit_masking():
     mask = analyze("pytest > out.txt 2>&1; cat out.txt")
     assert masking.receipt_masking(mask) == (True, ["semicolon"])
     assert masking.receipt_masking(mask, exit_echoed=True) == (False, [])
+
+
+def test_status_echo_regexes_compile_for_any_echo_text():
+    """Whatever the echo prints around the status, its line regex is built from escaped pieces."""
+    for text in ("exit: $? ", "\\\\ $? \\\\", "[$?]", "($?) *", "$? ${PIPESTATUS[0]} $(date) `x`", "a\\tb $?"):
+        assert analyze('pytest; echo "%s"' % text).status_echo is not None, text
+    # single quotes keep `$?` literal: the line printed is `exit $?`, never a number
+    assert masking.echoed_exit(analyze("pytest; echo 'exit $?'"), "exit $?\n") is None

@@ -131,3 +131,34 @@ def test_first_type_reads_the_first_type_key():
     assert claude._first_type(b'{"message":{"id":"m","type":"message"},"type":"assistant"}') == b"message"
     assert claude._first_type(b'{"a":1}') is None
     assert claude._first_type(b'{"type":"unterminated') is None
+
+
+SPAWNED = """
+import json, multiprocessing, sys
+multiprocessing.set_start_method("spawn")
+from stalegreen.replay import run
+run.PIPELINE_MIN_BYTES = 0
+def outcome(source, pipeline):
+    replayed = run.replay(source, pipeline=pipeline)
+    return json.dumps([replayed.verdicts, replayed.runs, replayed.errors, replayed.info], sort_keys=True, default=str)
+if __name__ == "__main__":
+    sources = [s for s in run.discover("all") if not s.skipped]
+    print(json.dumps([outcome(s, True) == outcome(s, False) for s in sources]))
+"""
+
+
+def test_a_spawned_reading_process_works_too(agent_homes, tmp_path):
+    """macOS and Windows start processes by spawning a fresh interpreter: the reader and its
+    events must be importable and picklable there, not only in a forked copy."""
+    import subprocess
+    import sys
+
+    install_fixtures(agent_homes)
+    script = tmp_path / "spawned.py"
+    script.write_text(SPAWNED)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=root)
+    done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    same = json.loads(done.stdout)
+    assert len(same) >= 3 and all(same)

@@ -225,6 +225,7 @@ def pipelined_events(source, meter, info):
             try:
                 kind, payload, counts = receiver.recv()
             except EOFError:
+                reader.join(1)
                 raise ReadError("the reading process ended early (exit status %s)" % reader.exitcode)
             meter.bytes, meter.lines, meter.bad_lines, meter.files = [a + b for a, b in zip(start, counts)]
             if kind == "events":

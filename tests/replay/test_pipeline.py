@@ -134,14 +134,14 @@ def test_first_type_reads_the_first_type_key():
 
 
 SPAWNED = """
-import json, multiprocessing, sys
-multiprocessing.set_start_method("spawn")
+import json, multiprocessing
 from stalegreen.replay import run
-run.PIPELINE_MIN_BYTES = 0
 def outcome(source, pipeline):
     replayed = run.replay(source, pipeline=pipeline)
     return json.dumps([replayed.verdicts, replayed.runs, replayed.errors, replayed.info], sort_keys=True, default=str)
 if __name__ == "__main__":
+    multiprocessing.set_start_method("spawn")
+    run.PIPELINE_MIN_BYTES = 0
     sources = [s for s in run.discover("all") if not s.skipped]
     print(json.dumps([outcome(s, True) == outcome(s, False) for s in sources]))
 """

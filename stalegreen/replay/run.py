@@ -212,7 +212,7 @@ def pipelined_events(source, meter, info):
     try:
         context = multiprocessing.get_context()
         receiver, sender = context.Pipe(duplex=False)
-        reader = context.Process(target=_read_into, args=(sender, source), daemon=True)
+        reader = context.Process(target=_read_into, args=(sender, receiver, source), daemon=True)
         reader.start()
     except (OSError, ValueError, ImportError):
         for event in merged_events(source, meter, info):
@@ -244,10 +244,10 @@ def pipelined_events(source, meter, info):
             reader.join()
 
 
-def _read_into(connection, source):
-    """The reading process: a session's events, in batches, then its session info."""
-    from stalegreen.replay.lines import Meter
-
+def _read_into(connection, other_end, source):
+    """The reading process: a session's events, in batches, then its session info. It stops
+    quietly when the judging process has gone (closed pipe, Ctrl-C)."""
+    other_end.close()               # a forked copy of the judge's end would keep the pipe open
     meter, info, batch = Meter(), {}, []
 
     def counts():
@@ -261,8 +261,13 @@ def _read_into(connection, source):
                 batch = []
         connection.send(("events", batch, counts()))
         connection.send(("done", info, counts()))
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass                        # the judging process has gone: nobody to tell
     except Exception as exc:        # say what went wrong instead of dying silently
-        connection.send(("error", "%s: %s" % (type(exc).__name__, exc), counts()))
+        try:
+            connection.send(("error", "%s: %s" % (type(exc).__name__, exc), counts()))
+        except BrokenPipeError:
+            pass
     finally:
         connection.close()
 

@@ -162,3 +162,20 @@ def test_a_spawned_reading_process_works_too(agent_homes, tmp_path):
     assert done.returncode == 0, done.stderr
     same = json.loads(done.stdout)
     assert len(same) >= 3 and all(same)
+
+
+def test_a_judge_that_stops_early_leaves_a_quiet_reader(agent_homes, monkeypatch, capfd):
+    install_fixtures(agent_homes)
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the endless reader is injected by patching, which only a forked child inherits")
+
+    def endless(source, meter=None, info=None):
+        while True:                 # far more than a pipe holds: the reader is mid-send at close
+            yield ev.Event(ev.POST_SHELL, "claude", output="x" * 100000, replay=True)
+
+    monkeypatch.setattr(run, "merged_events", endless)
+    monkeypatch.setattr(run, "PIPELINE_BATCH", 1)
+    events = run.pipelined_events(_first_claude_source(), Meter(), {})
+    assert next(events).kind == ev.POST_SHELL
+    events.close()
+    assert "Traceback" not in capfd.readouterr().err

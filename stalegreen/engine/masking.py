@@ -109,10 +109,6 @@ def analyze(parse, run):
         followers = pipeline[pipeline.index(element) + 1:]
         if first:
             mask.followers = followers
-            after = [e for e in levels.items(container) if e.start > pipeline[-1].start]
-            if pipeline[-1].op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
-                mask.status_echo = _status_echo(parse, after, len(pipeline) - len(followers) - 1,
-                                                not followers)
         for member in followers:
             _pipe_member(mask, member)
         end = pipeline[-1]
@@ -122,6 +118,8 @@ def analyze(parse, run):
             mask.exit_preserved = False
             break
         rest = [e for e in levels.items(container) if e.start > end.start]
+        if first and end.op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
+            mask.status_echo = _status_echo(parse, rest, len(pipeline) - len(followers) - 1, not followers)
         if container is not None and parse.groups[container].kind in _CLAUSED:
             rest = _same_clause(rest)
         if _chain(mask, end.op, rest):

@@ -1,6 +1,6 @@
-"""The engine and the hook path run on every CPython 3.8-3.13 that pyenv has here.
+"""The engine, the hook path and transcript replay run on every CPython 3.8-3.13 that pyenv has here.
 
-Each other interpreter runs the engine and host test suites (standard library only, plus
+Each other interpreter runs the engine, host and replay test suites (standard library only, plus
 pytest and hypothesis, which .ci/setup.d/10-python.sh installs for it).
 """
 
@@ -41,7 +41,7 @@ def test_engine_suite_runs_on(minor, python, tmp_path):
     env = dict(os.environ, PYTHONPATH=ROOT, STALEGREEN_HOME=str(tmp_path / "home"),
                HYPOTHESIS_PROFILE="ci")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    targets = [os.path.join(ROOT, "tests", d) for d in ("engine", "hosts")]
+    targets = [os.path.join(ROOT, "tests", d) for d in ("engine", "hosts", "replay")]
     proc = subprocess.run(
         [python, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow and not e2e",
          "--rootdir", ROOT] + targets,

@@ -589,7 +589,7 @@ def _table(category):
     return rows
 
 
-def _families_for(runner):
+def runner_families(runner):
     if not runner:
         return None
     fams = RUNNER_FAMILIES.get(runner)
@@ -920,7 +920,7 @@ _NO_TESTS_NEEDLES = ("no tests ran", "No tests found", "No test files found", "c
 
 def find_signals(category, text, runner=None):
     """The first fail, pass and not-run signal ids of the category in the text (None when absent)."""
-    families = _families_for(runner)
+    families = runner_families(runner)
     found = {"F": None, "P": None, "N": None}
     for sid, kind, family, pattern, row_needles in _table(category):
         if found[kind] is not None:

@@ -171,8 +171,9 @@ class _PendingRun(object):
         self.quiet = False
 
 
-def _attribute_exits(event, runs, masks, output):
-    """Per run: the exit status the host's report tells us about it (None when hidden)."""
+def _attribute_exits(event, runs, masks, texts):
+    """Per run: the exit status the host's report tells us about it (None when hidden).
+    ``texts``: the part of the output each run printed."""
     from stalegreen.engine import outputs
 
     host_exit = event.exit_code
@@ -191,7 +192,7 @@ def _attribute_exits(event, runs, masks, output):
         target = preserved[0]
     else:
         failing = [i for i in preserved
-                   if outputs.judge(runs[i].category, output, None)["verdict"] == "fail"]
+                   if outputs.judge(runs[i].category, texts[i], None)["verdict"] == "fail"]
         target = failing[0] if failing else preserved[-1]
         for i in preserved:
             if i != target and i < target:
@@ -204,13 +205,14 @@ def _attribute_exits(event, runs, masks, output):
 
 
 def _unwrapped_receipts(event, config, session, command, pend_records, known_ids, fingerprints, output):
-    from stalegreen.engine import masking, outputs
+    from stalegreen.engine import attribution, masking, outputs
 
     parse, runs = _detect(command, config, event.cwd)
     if not runs:
         return parse
     masks = [masking.analyze(parse, run) for run in runs]
-    exits, failed_wo = _attribute_exits(event, runs, masks, output)
+    texts = attribution.split(parse, runs, output)
+    exits, failed_wo = _attribute_exits(event, runs, masks, texts)
     ts = event.ts or now_iso()
     unused_pending = [p for p in pend_records if p.get("id") not in known_ids]
     for index, (run, mask) in enumerate(zip(runs, masks)):
@@ -219,8 +221,8 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         echoed = masking.echoed_exit(mask, output) if exits[index] is None else None
         if echoed is not None:      # the agent printed the status itself: `pytest; echo "exit=$?"`
             exits[index], failed_wo[index] = echoed, False
-        visible, filtered = masking.visibility(mask, output)
-        result = outputs.judge(run.category, output, exits[index], failed_without_number=failed_wo[index],
+        visible, filtered = masking.visibility(mask, texts[index])
+        result = outputs.judge(run.category, texts[index], exits[index], failed_without_number=failed_wo[index],
                                interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
                                visible=visible, filtered=filtered, runner=run.runner,
                                extra=getattr(run, "extra", None))
@@ -231,7 +233,8 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         rid = pending["id"] if pending else session.next_id()
         receipt = _base_receipt(event, session, rid, run, command, ts)
         receipt.update({
-            "rerun": core_rerun(parse, run), "via": _via(output, run.runner), "exit": exits[index], "verdict": result["verdict"],
+            "rerun": core_rerun(parse, run), "via": _via(texts[index], run.runner), "exit": exits[index],
+            "verdict": result["verdict"],
             "counts": result["counts"], "signal": result["signal"], "masked": masked,
             "maskReason": ",".join(reasons) or None,
             "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,

@@ -247,3 +247,16 @@ def test_output_redirected_then_read_back_with_an_echoed_exit_is_fresh_evidence(
     assert (receipt["verdict"], receipt["exit"], receipt["masked"]) == ("pass", 0, False)
     assert s.stop("All 3 tests pass.") is None
     assert verdicts(sg_home, s)[0]["verdict"] == "FRESH"
+
+
+def test_two_unwrapped_runs_in_one_command_are_judged_on_their_own_output(project, sg_home, suite_cmd):
+    write_config(sg_home, mode="off")
+    (project / "unit").mkdir()
+    (project / "unit" / "test_calc_unit.py").write_text(FAILING)
+    s = ClaudeSession(project)
+    command = '%s unit; %s test_calc.py' % (suite_cmd.replace(" -q", ""), suite_cmd.replace(" -q", ""))
+    reply, code, output = s.bash(command)
+    assert reply is None and code == 0 and output.count("test session starts") == 2
+    unit, api = read_store(sg_home, s.session_id, "receipts")
+    assert (unit["verdict"], unit["counts"]) == ("fail", {"failed": 1})
+    assert (api["verdict"], api["exit"], api["counts"]) == ("pass", 0, {"passed": 3})

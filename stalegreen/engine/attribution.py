@@ -15,6 +15,8 @@ the next anchor found after it. When no anchor is found, every run gets the whol
 
 import re
 
+from stalegreen.engine.masking import ECHO_FLAGS
+
 # The first line a runner family prints (families as in outputs.RUNNER_FAMILIES).
 _CARGO = r"^\s*(?:Compiling|Checking|Finished|Running|Downloading|Updating) \S"
 HEADERS = {
@@ -36,7 +38,6 @@ HEADERS = {
 PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 _SCRIPT_BANNER = re.compile(r"^> \S+@\S* (\S+)")       # npm and pnpm: "> app@1.0.0 lint"
 _COMMAND_BANNER = re.compile(r"^(?:\$ \S|yarn run v\d)")  # yarn 1 and bun: "$ eslint ."
-_compiled = {}
 
 
 def split(parse, runs, output):
@@ -71,7 +72,7 @@ def _marks(parse, runs, lines):
     for segment in parse.segments:
         if segment.index in owners:
             for index in owners[segment.index]:
-                line = _find(lines, cursor, lambda text, run=runs[index]: _is_header(run, text))
+                line = _find(lines, cursor, _header_test(runs[index]))
                 if line is not None:
                     cursor = line + 1
                 marks.append((line, index))
@@ -92,22 +93,22 @@ def _find(lines, cursor, matches):
     return None
 
 
-def _is_header(run, text):
+def _header_test(run):
+    """A test for the first line ``run`` prints (always false when its runner prints none)."""
     words = (run.runner or "").split()
     if words and words[0] in PACKAGE_MANAGERS:
-        banner = _SCRIPT_BANNER.match(text)
-        if banner:
-            return banner.group(1) == words[-1]
-        return bool(_COMMAND_BANNER.match(text))
+        script = words[-1]
+
+        def banner(text):
+            named = _SCRIPT_BANNER.match(text)
+            return named.group(1) == script if named else bool(_COMMAND_BANNER.match(text))
+        return banner
     from stalegreen.engine.outputs import runner_families
 
-    for family in runner_families(run.runner) or ():
-        pattern = HEADERS.get(family)
-        if pattern is not None:
-            regex = _compiled.get(pattern) or _compiled.setdefault(pattern, re.compile(pattern))
-            if regex.search(text):
-                return True
-    return False
+    patterns = [HEADERS[f] for f in runner_families(run.runner) or () if f in HEADERS]
+    if not patterns:
+        return lambda text: False
+    return re.compile("|".join("(?:%s)" % p for p in patterns)).search
 
 
 def _printed_literal(segment):
@@ -115,12 +116,11 @@ def _printed_literal(segment):
     words = segment.words
     if not words or words[0] not in ("echo", "printf") or segment.redirects:
         return None
-    args = [w for w in words[1:] if not re.match(r"-[neE]+\Z", w)] if words[0] == "echo" else words[1:2]
-    raw = segment.text
-    if "$" in raw or "`" in raw or not args:
+    if "$" in segment.text or "`" in segment.text:
         return None
+    args = [w for w in words[1:] if not ECHO_FLAGS.match(w)] if words[0] == "echo" else words[1:2]
     text = " ".join(args).replace("\\n", "\n").strip()
-    if "\n" in text or "%" in text and words[0] == "printf":
+    if "\n" in text or ("%" in text and words[0] == "printf"):
         return None
     return text if len(text) >= 3 else None
 

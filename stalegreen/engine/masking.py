@@ -565,7 +565,7 @@ def _keeps_status(rest):
 
 SIGPIPE_EXIT = 141
 _OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "closed:stdout")
-_ECHO_FLAGS = re.compile(r"-[neE]+\Z")
+ECHO_FLAGS = re.compile(r"-[neE]+\Z")
 _PRINTF_SLOT = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdiu])")
 _EXPANSION = re.compile(r"\$\{?pipestatus\[\d+\]\}?|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[?\d]|`[^`]*`")
 _READERS = frozenset(("cat", "tail", "less", "more", "bat"))
@@ -614,7 +614,7 @@ def _echo_regex(words, ours):
         return None
     args = list(words[1:])
     if words[0] == "echo":
-        while args and _ECHO_FLAGS.match(args[0]):
+        while args and ECHO_FLAGS.match(args[0]):
             args.pop(0)
         text = " ".join(args)
     else:

@@ -36,7 +36,8 @@ HEADERS = {
     "tsup": r"CLI Building entry",
 }
 PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
-_SCRIPT_BANNER = re.compile(r"^> \S+@\S* (\S+)")       # npm and pnpm: "> app@1.0.0 lint"
+# npm and pnpm: "> app@1.0.0 lint" (pnpm adds the folder), or "> lint" for a package without a name
+_SCRIPT_BANNER = re.compile(r"^> (?:\S+@\S* )?(\S+)(?: \S+)?\s*$")
 _COMMAND_BANNER = re.compile(r"^(?:\$ \S|yarn run v\d)")  # yarn 1 and bun: "$ eslint ."
 
 

@@ -67,3 +67,9 @@ def test_a_run_without_a_header_starts_at_the_nearest_anchor_before_it():
     (_, lint), (_, tests) = parts('echo "== checks =="; npm run lint; pytest -q', output)
     assert lint.startswith("> shop@1.0.0 lint") and lint.endswith("3 passed in 0.1s\n")
     assert tests == lint     # nothing marks where the lint output ends: both parts run to the end
+
+
+def test_a_package_without_a_name_is_cut_at_its_bare_script_banner():
+    output = "\n> lint\n> eslint .\n\n\n> test\n> vitest run\n\n Test Files  1 passed (1)\n"
+    (_, lint), (_, tests) = parts("npm run lint; npm test", output)
+    assert lint == "> lint\n> eslint .\n\n\n" and tests.startswith("> test\n> vitest run")

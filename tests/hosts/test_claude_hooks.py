@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 
 import pytest
 
@@ -260,3 +261,25 @@ def test_two_unwrapped_runs_in_one_command_are_judged_on_their_own_output(projec
     unit, api = read_store(sg_home, s.session_id, "receipts")
     assert (unit["verdict"], unit["counts"]) == ("fail", {"failed": 1})
     assert (api["verdict"], api["exit"], api["counts"]) == ("pass", 0, {"passed": 3})
+
+
+def test_package_scripts_in_one_unwrapped_command_each_get_their_own_output(project, sg_home):
+    npm = shutil.which("npm")
+    if not npm or not shutil.which("node"):
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("npm and node are part of the CI machine")
+        pytest.skip("npm or node is not installed")
+    write_config(sg_home, mode="off")
+    (project / "package.json").write_text(json.dumps(
+        {"name": "shop", "version": "1.0.0", "scripts": {"lint": "node lint.js", "test": "node --test"}}))
+    (project / "lint.js").write_text("")
+    (project / "calc.test.js").write_text(
+        "const test = require('node:test');\nconst assert = require('node:assert');\n"
+        "test('adds', () => assert.strictEqual(1 + 1, 3));\n")
+    s = ClaudeSession(project)
+    reply, code, output = s.bash("npm run lint && npm test")
+    assert reply is None and code == 1 and "> shop@1.0.0 test" in output
+    lint, tests = read_store(sg_home, s.session_id, "receipts")
+    assert (lint["runner"], lint["via"], lint["exit"]) == ("npm run lint", "node lint.js", 0)
+    assert (tests["runner"], tests["via"], tests["exit"], tests["verdict"]) == ("npm test", "node --test", 1, "fail")
+    assert tests["counts"].get("failed") == 1

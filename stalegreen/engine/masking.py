@@ -169,13 +169,31 @@ def visibility(mask, output):
     """(visible, filtered) for an unwrapped run: can its own summary be in ``output``?"""
     if mask is None:
         return True, False
-    if mask.read_back:
+    if mask.read_back or _complete(mask, output):
         return True, False
     if mask.count_only:
         return False, True
     if mask.filtered:
         return bool((output or "").strip()), True
+    if mask.tail is not None and mask.tail < SHORT_TAIL:
+        return False, True          # `| tail -1`: one line kept, a summary at best
     return bool(mask.output_visible), False
+
+
+SHORT_TAIL = 3
+
+
+def _complete(mask, output):
+    """True when a ``| tail -N`` or ``| head -N`` let everything through: fewer lines came out
+    than it keeps (blank lines count, a final newline does not)."""
+    if mask.filtered or mask.count_only:
+        return False
+    kept = [n for n in (mask.tail, mask.head) if n is not None]
+    if not kept:
+        return False
+    output = output or ""
+    lines = output.count("\n") + (0 if output.endswith("\n") or not output else 1)
+    return min(kept) > lines
 
 
 def receipt_masking(mask, exit_echoed=False):

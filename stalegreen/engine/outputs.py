@@ -638,6 +638,56 @@ def _scannable(text):
     return head + ELIDED + tail
 
 
+ERROR_WORDS = ("error", "\u2716", "problem", "fail", "warning", "exception", "panic", "\u2718")
+_PRINTED_COUNT = re.compile(r"^\s*(?:[^\d\s]\S*\s+)*(\d+)\s*$")
+
+
+def search_verdict(category, text, patterns=(), count_only=False, head=None, filtered=False):
+    """(verdict, signal) for a typecheck, lint or build run whose exit was hidden and whose own
+    output gave no verdict, from what the filter after it printed; None when that says nothing.
+
+    ``patterns``: the grep patterns after the run (``!pat`` when inverted); ``count_only``:
+    a ``grep -c`` / ``wc -l`` printed a number; ``head``: lines a ``| head`` kept.
+    - a search for error words (or a bare count) that printed 0, or nothing: pass;
+      a count above 0: fail;
+    - typecheck or lint shown through ``| head -N`` (N >= 3) with no fail signal in sight,
+      or through a search for error words that matched only lines that are no failure: pass.
+    """
+    if category == "test":
+        return None
+    error_search = bool(patterns) and all(_names_errors(p) for p in patterns)
+    if filtered and (error_search or (not patterns and count_only and category != "build")):
+        if count_only:
+            count = _printed_count(text)
+            if count is not None:
+                return ("pass", "count-zero") if count == 0 else ("fail", "count-nonzero")
+        elif is_silent(text):
+            return "pass", "grep-empty"
+    if category in ("typecheck", "lint"):
+        if head is not None and head >= 3 and not filtered:
+            return "pass", "head-no-errors"
+        if error_search and not count_only:
+            return "pass", "grep-no-errors"
+    return None
+
+
+def _names_errors(pattern):
+    """Every alternative of a (non-inverted) grep pattern looks for an error word."""
+    if pattern.startswith("!"):
+        return False
+    alternatives = re.split(r"\\?\|", pattern.lower())
+    return all(any(word in alternative for word in ERROR_WORDS) for alternative in alternatives)
+
+
+def _printed_count(text):
+    """The number a ``grep -c`` / ``wc -l`` printed last (``errors: 3`` after ``xargs echo``)."""
+    for line in reversed(text.split("\n")):
+        if line.strip():
+            found = _PRINTED_COUNT.match(line)
+            return int(found.group(1)) if found else None
+    return None
+
+
 def is_silent(text):
     """True when every line is blank or a package-manager banner (nothing from the tool itself)."""
     for line in text.split("\n"):

@@ -228,6 +228,11 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
                                extra=getattr(run, "extra", None))
         if echoed is not None:
             result["signal"] += "+exit-from-echo"
+        elif result["verdict"] == "inconclusive" and exits[index] is None and not event.interrupted:
+            searched = outputs.search_verdict(run.category, texts[index], mask.patterns, mask.count_only,
+                                              mask.head, filtered)
+            if searched is not None:
+                result["verdict"], result["signal"] = searched
         masked, reasons = masking.receipt_masking(mask, exit_echoed=echoed is not None)
         pending = unused_pending[index] if index < len(unused_pending) else None
         rid = pending["id"] if pending else session.next_id()

@@ -255,3 +255,21 @@ def test_long_logs_are_read_at_both_ends():
     result = judge("test", text, None)
     assert (result["verdict"], result["counts"]) == ("fail", {"failed": 1, "passed": 9})
     assert judge("test", noise * 20000 + "===== 10 passed in 4.00s =====\n", 0)["verdict"] == "pass"
+
+
+@pytest.mark.parametrize("category, text, kwargs, expected", [
+    ("typecheck", "0\n", dict(patterns=["error"], count_only=True, filtered=True), ("pass", "count-zero")),
+    ("lint", "7\n", dict(patterns=["error|warning"], count_only=True, filtered=True), ("fail", "count-nonzero")),
+    ("lint", "problems: 0\n", dict(count_only=True, filtered=True), ("pass", "count-zero")),       # xargs echo label
+    ("build", "0\n", dict(count_only=True, filtered=True), None),                    # a bare line count of a build
+    ("typecheck", "", dict(patterns=["error"], filtered=True), ("pass", "grep-empty")),
+    ("lint", "src/a.js: 0 errors\n", dict(patterns=["error"], filtered=True), ("pass", "grep-no-errors")),
+    ("typecheck", "src/a.ts\nsrc/b.ts\n", dict(head=20), ("pass", "head-no-errors")),
+    ("typecheck", "src/a.ts\n", dict(head=2), None),                                  # too short a head
+    ("test", "0\n", dict(patterns=["FAIL"], count_only=True, filtered=True), None),   # tests need their summary
+    ("lint", "", dict(patterns=["!error"], filtered=True), None),                     # grep -v error
+    ("lint", "", dict(patterns=["TODO"], filtered=True), None),                       # not an error search
+    ("lint", "no number here\n", dict(patterns=["error"], count_only=True, filtered=True), None),
+])
+def test_what_an_error_search_after_a_hidden_run_printed(category, text, kwargs, expected):
+    assert outputs.search_verdict(category, text, **kwargs) == expected

@@ -283,3 +283,29 @@ def test_package_scripts_in_one_unwrapped_command_each_get_their_own_output(proj
     assert (lint["runner"], lint["via"], lint["exit"]) == ("npm run lint", "node lint.js", 0)
     assert (tests["runner"], tests["via"], tests["exit"], tests["verdict"]) == ("npm test", "node --test", 1, "fail")
     assert tests["counts"].get("failed") == 1
+
+
+@pytest.mark.slow
+def test_a_typecheck_whose_exit_hid_behind_an_error_count_is_judged_by_the_count(project, sg_home):
+    from tests.engine.test_real_runners import _js_tool
+
+    tsc = _js_tool("tsc")
+    write_config(sg_home, mode="off")
+    (project / "tsconfig.json").write_text('{"compilerOptions": {"strict": true, "noEmit": true}, "include": ["src"]}')
+    (project / "src").mkdir()
+    (project / "src" / "hold.ts").write_text("export const ttl: number = 5;\n")
+    s = ClaudeSession(project)
+    command = '%s --noEmit -p . 2>&1 | grep -c "error"' % tsc
+    reply, code, output = s.bash(command)
+    assert reply is None and output.strip() == "0"
+    clean = read_store(sg_home, s.session_id, "receipts")[-1]
+    assert (clean["category"], clean["verdict"], clean["signal"], clean["masked"]) == (
+        "typecheck", "pass", "count-zero", True)
+    assert s.stop("tsc is clean.") is None
+    (project / "src" / "hold.ts").write_text("export const ttl: number = 'five';\n")
+    s.new_turn()
+    reply, code, output = s.bash(command)
+    broken = read_store(sg_home, s.session_id, "receipts")[-1]
+    assert (broken["verdict"], broken["signal"]) == ("fail", "count-nonzero") and output.strip() != "0"
+    reply = s.stop("tsc is clean now.")
+    assert reply["decision"] == "block" and verdicts(sg_home, s)[-1]["verdict"] == "FAILED"

@@ -2,8 +2,10 @@
 in the formats the runners print; the real-runner case is in tests/hosts/test_claude_hooks.py)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from stalegreen.engine import attribution, catalog, outputs, shell
+from stalegreen.engine import attribution, catalog, masking, outputs, shell
 
 PYTEST_UNIT = ("============================= test session starts ==============================\n"
                "collected 3 items\n\ntests/unit/test_a.py F..                      [100%]\n\n"
@@ -73,3 +75,31 @@ def test_a_package_without_a_name_is_cut_at_its_bare_script_banner():
     output = "\n> lint\n> eslint .\n\n\n> test\n> vitest run\n\n Test Files  1 passed (1)\n"
     (_, lint), (_, tests) = parts("npm run lint; npm test", output)
     assert lint == "> lint\n> eslint .\n\n\n" and tests.startswith("> test\n> vitest run")
+
+
+PARTS = ["pytest -q", "npm test", "npm run lint", 'echo "== a =="', "echo $?", 'echo "rc=${PIPESTATUS[0]}"', "rc=$?",
+         'echo "x $rc"', "tsc --noEmit", "cargo test", "go test ./...", 'printf "%s\\n" $?', "cat out.txt",
+         "pytest > out.txt 2>&1", "eslint . | grep -c error", "tail -5 out.txt", "yarn test",
+         'bash -c "pytest; echo $?"', "(cd a && pytest)", "pytest | head -3"]
+OPS = ["; ", " && ", " || ", " | ", "\n"]
+LINES = ["> shop@1.0.0 lint", "> lint", "$ eslint .", "== a ==", "=== test session starts ===", "3 passed in 0.1s",
+         "0", "rc=1", "", "FAIL src/a.test.js", "RUN  v1.2.3", "error TS2322: x", "   Compiling foo v0.1.0"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PARTS), st.sampled_from(OPS)), min_size=1, max_size=5),
+       st.lists(st.sampled_from(LINES), max_size=12), st.booleans())
+def test_any_mix_of_runs_echoes_and_filters_is_read_without_raising(pieces, lines, final_newline):
+    """Random command lines and outputs through attribution, masking and the verdict helpers."""
+    command = "".join(part + op for part, op in pieces).rstrip("; &|\n")
+    output = "\n".join(lines) + ("\n" if final_newline else "")
+    parse = shell.parse(command)
+    runs = [r for r in catalog.find_runs(parse) if r.not_run is None]
+    texts = attribution.split(parse, runs, output)
+    assert len(texts) == len(runs) and all(text in output for text in texts)
+    for run, text in zip(runs, texts):
+        mask = masking.analyze(parse, run)
+        visible, filtered = masking.visibility(mask, text)
+        masking.echoed_exit(mask, output)
+        outputs.search_verdict(run.category, text, mask.patterns, mask.count_only, mask.head, filtered)
+        outputs.judge(run.category, text, None, visible=visible, filtered=filtered, runner=run.runner)

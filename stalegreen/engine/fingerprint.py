@@ -1,10 +1,11 @@
 """The working-tree fingerprint: one hash of every non-ignored file's content in a git repo.
 
 Evidence is fresh when the fingerprint taken with a receipt equals the one taken at Stop. The
-tree hash is sha256 over sorted ``path NUL blob-id LF`` lines, where the blob id comes from the
-git index for files git reports unchanged and is recomputed from disk (as git would:
-``sha1("blob <size>\\0" + content)``) for modified and untracked ones. So ``git add`` and
-``git commit`` change nothing, while any content change of a non-ignored file changes the hash.
+tree hash is sha256 over sorted ``path NUL mode blob-id LF`` lines, where mode and blob id come
+from the git index for files git reports unchanged and are recomputed from disk (as git would:
+``sha1("blob <size>\\0" + content)``, and 100755 for a file its owner may execute) for modified
+and untracked ones. So ``git add`` and ``git commit`` change nothing, while any change of a
+non-ignored file's content or mode changes the hash.
 
 Two git processes run in parallel (``ls-files -s`` for the index, ``status --porcelain=v2``
 for what differs from it), spawned with ``os.posix_spawnp`` and pipes: importing
@@ -17,6 +18,7 @@ decide instead. Never raises.
 import os
 import time
 
+VERSION = 2                           # 2: file modes are part of the hash (chmod +x is a change)
 DEFAULT_BUDGET_MS = 150
 MAX_CHANGED_FILES = 1000              # files re-hashed from disk
 MAX_CHANGED_BYTES = 16 * 1024 * 1024
@@ -359,17 +361,21 @@ class _TooBig(Exception):
     pass
 
 
-def _blob_id(path, hash_name, max_bytes):
-    """Git's object id for the file or symlink at ``path`` (bytes) and its size; (None, 0) for
-    a missing file or a directory. Raises _TooBig before reading more than ``max_bytes``."""
+def _worktree_entry(path, hash_name, max_bytes):
+    """``b"<mode> <object id>"`` as git would record the file or symlink at ``path`` (bytes),
+    and its size; (None, 0) for a missing file or a directory. The mode is git's: 120000 for a
+    symlink, 100755 when the owner may execute, else 100644. Raises _TooBig before reading more
+    than ``max_bytes``."""
     import hashlib
     import stat
 
     try:
         st = os.lstat(path)
         if stat.S_ISLNK(st.st_mode):
+            mode = b"120000"
             data = os.readlink(path)
         elif stat.S_ISREG(st.st_mode):
+            mode = b"100755" if st.st_mode & stat.S_IXUSR else b"100644"
             if st.st_size > max_bytes:
                 raise _TooBig()
             with open(path, "rb") as fh:
@@ -383,11 +389,12 @@ def _blob_id(path, hash_name, max_bytes):
     digest = hashlib.new(hash_name)
     digest.update(b"blob %d\0" % len(data))
     digest.update(data)
-    return digest.hexdigest().encode("ascii"), len(data)
+    return mode + b" " + digest.hexdigest().encode("ascii"), len(data)
 
 
 def _parse_index(raw, matcher):
-    """``git ls-files -s -v -z`` output -> ({path: oid} without ignored paths, oid length).
+    """``git ls-files -s -v -z`` output -> ({path: b"<mode> <oid>"} without ignored paths, oid
+    length).
 
     The matcher's tests are inlined: this loop runs once per tracked file on every hook call.
     """
@@ -397,7 +404,7 @@ def _parse_index(raw, matcher):
     entries = raw.split(b"\0")
     tab = entries[0].find(b"\t")
     oid_len = tab - 11 if tab > 11 else 40    # "<tag> <mode 6> <oid> <stage 1>\t<path>"
-    start, stop, cut = 9, 9 + oid_len, 12 + oid_len
+    start, stop, cut = 2, 9 + oid_len, 12 + oid_len
     if matcher.empty:
         for entry in entries:
             if entry:
@@ -609,22 +616,22 @@ def _compute(cwd, ignore, budget_ms, started):
         if time.monotonic() > deadline:
             return _unavailable(root, "budget", started, head)
         try:
-            oid, size = _blob_id(root_b + b"/" + path, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
+            entry, size = _worktree_entry(root_b + b"/" + path, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
         except _TooBig:
             return _unavailable(root, "too-many-changes", started, head)
         hashed += 1
         hashed_bytes += size
-        if oid is None:
+        if entry is None:
             if path in index and os.path.isdir(root_b + b"/" + path):
                 continue             # a submodule or nested repo: keep what the index says
             index.pop(path, None)
         else:
-            index[path] = oid
+            index[path] = entry
     import hashlib
 
     digest = hashlib.sha256()
     digest.update(b"".join([p + b"\0" + index[p] + b"\n" for p in sorted(index)]))
-    result = {"root": root, "head": head, "tree": digest.hexdigest(), "available": True,
+    result = {"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
               "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
               "changed": hashed, "files": len(index)}
     return result
@@ -639,4 +646,6 @@ def compare(a, b):
         return "unknown"
     if a.get("root") and b.get("root") and a["root"] != b["root"]:
         return "unknown"
+    if a.get("version", 1) != b.get("version", 1):
+        return "unknown"        # hashed differently (version 1 left file modes out)
     return "same" if a["tree"] == b["tree"] else "different"

@@ -397,3 +397,37 @@ def test_assume_unchanged_and_skip_worktree_files_are_still_read(repo):
     assert fp(repo)["tree"] != before["tree"]
     os.unlink(str(repo / "src" / "lib.py"))                        # outside a sparse cone: index content
     assert fp(repo)["tree"] == before["tree"]
+
+
+def _executable(path, on=True):
+    mode = path.stat().st_mode
+    path.chmod(mode | stat.S_IXUSR if on else mode & ~stat.S_IXUSR)
+
+
+def test_a_mode_change_is_a_change_and_git_add_keeps_it_the_same(repo):
+    before = fp(repo)
+    script = repo / "src" / "lib.py"
+    _executable(script)
+    executable = fp(repo)
+    assert executable["tree"] != before["tree"] and executable["changed"] >= 1
+    git(repo, "add", "src/lib.py")
+    assert fp(repo)["tree"] == executable["tree"]        # the index now holds 100755: same tree
+    _executable(script, on=False)
+    git(repo, "add", "src/lib.py")
+    assert fp(repo)["tree"] == before["tree"]
+
+
+def test_an_untracked_file_made_executable_is_a_change(repo):
+    (repo / "run.sh").write_text("#!/bin/sh\necho hi\n")
+    before = fp(repo)
+    _executable(repo / "run.sh")
+    assert fp(repo)["tree"] != before["tree"]
+
+
+def test_fingerprints_hashed_differently_do_not_compare(repo):
+    now = fp(repo)
+    assert now["version"] == fingerprint.VERSION
+    older = dict(now)
+    older.pop("version")                                  # taken by a version that left modes out
+    assert fingerprint.compare(older, now) == "unknown"
+    assert fingerprint.compare(now, dict(now)) == "same"

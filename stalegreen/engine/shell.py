@@ -470,7 +470,7 @@ class _Lexer(object):
                 i = self._double_quoted(i + 1, value, subs)
             elif c == "`":
                 i = self._backtick(i, value, subs)
-            elif c == "$" and i + 1 < n and text[i + 1] in "({'\"":
+            elif c == "$" and i + 1 < n and text[i + 1] in "({['\"":
                 nxt = text[i + 1]
                 if nxt == "'":
                     quoted = True
@@ -513,7 +513,7 @@ class _Lexer(object):
                 i += 2
             elif c == "`":
                 i = self._backtick(i, value, subs)
-            elif c == "$" and i + 1 < n and text[i + 1] in "({":
+            elif c == "$" and i + 1 < n and text[i + 1] in "({[":
                 i = self._dollar(i, value, subs)
             else:
                 value.append(c)
@@ -556,9 +556,15 @@ class _Lexer(object):
         return n
 
     def _dollar(self, i, value, subs):
-        """``$(...)``, ``$((...))`` or ``${...}`` starting at text[i] == '$'."""
+        """``$(...)``, ``$((...))``, ``${...}`` or the old ``$[...]`` starting at text[i] == '$'."""
         text, n = self.text, self.n
-        if text[i + 1] == "{":
+        if text[i + 1] == "[":
+            end = _matching_brackets(text, i + 2)
+            if end is None:
+                self.reason("unbalanced arithmetic expansion")
+                end = n
+            self.features.add(ARITHMETIC)
+        elif text[i + 1] == "{":
             end = _parameter_end(text, i + 2)
             if end is None:
                 self.reason("unbalanced parameter expansion")
@@ -616,6 +622,19 @@ def _skip_quoted(text, i):
     if c == "`":
         return _skip_backtick(text, i + 1)
     return i
+
+
+def _matching_brackets(text, pos):
+    """End index just past the ``]`` that closes a ``$[`` (nested brackets counted), or None."""
+    depth = 1
+    for i in range(pos, len(text)):
+        if text[i] == "[":
+            depth += 1
+        elif text[i] == "]":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return None
 
 
 def _matching_parens(text, pos, depth):

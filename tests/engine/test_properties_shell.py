@@ -5,7 +5,7 @@ import shutil
 import subprocess
 from types import SimpleNamespace
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from stalegreen.engine import masking, rewrite, shell
@@ -136,6 +136,8 @@ def test_rewrite_keeps_everything_outside_the_runs(runners, ops, pipes):
 @settings(max_examples=int(os.environ.get("SG_HYPOTHESIS_EXAMPLES", "400")) // 2, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(hostile)
+@example("$[")                    # the old arithmetic form: found by this test, now read as bash does
+@example('echo "$[1+2]" $[a[1]]')
 def test_confident_parses_are_valid_bash(text):
     """Soundness of the confidence flag: what we read with certainty, bash accepts too."""
     bash = shutil.which("bash")

@@ -559,7 +559,7 @@ class _Lexer(object):
         """``$(...)``, ``$((...))``, ``${...}`` or the old ``$[...]`` starting at text[i] == '$'."""
         text, n = self.text, self.n
         if text[i + 1] == "[":
-            end = _matching_brackets(text, i + 2)
+            end = _matching_parens(text, i + 2, 1, "[", "]")
             if end is None:
                 self.reason("unbalanced arithmetic expansion")
                 end = n
@@ -624,21 +624,9 @@ def _skip_quoted(text, i):
     return i
 
 
-def _matching_brackets(text, pos):
-    """End index just past the ``]`` that closes a ``$[`` (nested brackets counted), or None."""
-    depth = 1
-    for i in range(pos, len(text)):
-        if text[i] == "[":
-            depth += 1
-        elif text[i] == "]":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    return None
-
-
-def _matching_parens(text, pos, depth):
-    """End index just past the parens that close ``depth`` open ones (quotes respected)."""
+def _matching_parens(text, pos, depth, opener="(", closer=")"):
+    """End index just past the parens (or other ``opener``/``closer`` pair) that close
+    ``depth`` open ones (quotes respected)."""
     n = len(text)
     i = pos
     while i < n:
@@ -649,9 +637,9 @@ def _matching_parens(text, pos, depth):
         if j != i:
             i = j
             continue
-        if c == "(":
+        if c == opener:
             depth += 1
-        elif c == ")":
+        elif c == closer:
             depth -= 1
             if depth == 0:
                 return i + 1

@@ -37,7 +37,7 @@ class Mask(object):
 
     __slots__ = ("masked", "reasons", "exit_preserved", "output_visible", "tail", "head",
                  "filtered", "patterns", "count_only", "pipefail", "background", "quiet",
-                 "sigpipe", "condition", "followers", "status_echo", "read_back")
+                 "sigpipe", "condition", "followers", "echo_site", "read_back")
 
     def __init__(self):
         self.masked = False
@@ -55,12 +55,12 @@ class Mask(object):
         self.sigpipe = False      # pipefail + an early-exiting reader: exit may become 141
         self.condition = False    # the run is an if/while condition
         self.followers = []       # pipeline members after the run (Segment or Group objects)
-        self.status_echo = None   # (regex, ordinal): the line an echo prints the run's exit in
+        self.echo_site = None     # what follows the run's pipeline, for status_echo (receipts only)
         self.read_back = None     # the file the run's output went to, shown by a later cat/tail
 
     def as_dict(self):
         return dict((name, getattr(self, name)) for name in self.__slots__
-                    if name not in ("followers", "status_echo"))
+                    if name not in ("followers", "echo_site"))
 
     def __repr__(self):
         return "Mask(masked=%r, reasons=%r)" % (self.masked, self.reasons)
@@ -119,7 +119,7 @@ def analyze(parse, run):
             break
         rest = [e for e in levels.items(container) if e.start > end.start]
         if first and end.op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
-            mask.status_echo = _status_echo(parse, rest, len(pipeline) - len(followers) - 1, not followers)
+            mask.echo_site = (parse, rest[:2], len(pipeline) - len(followers) - 1, not followers)
         if container is not None and parse.groups[container].kind in _CLAUSED:
             rest = _same_clause(rest)
         if _chain(mask, end.op, rest):
@@ -214,9 +214,10 @@ def receipt_masking(mask, exit_echoed=False):
 
 def echoed_exit(mask, output):
     """The run's exit status as its status echo printed it in ``output``, or None."""
-    if mask is None or mask.status_echo is None or not output:
+    echo = status_echo(mask) if output else None
+    if echo is None:
         return None
-    regex, ordinal, copies = mask.status_echo
+    regex, ordinal, copies = echo
     lines = [int(m.group(1)) for m in regex.finditer(output)]
     if len(lines) == copies:
         status = lines[ordinal]
@@ -602,10 +603,18 @@ def _status_token(token, position, last):
     return int(bash) == position if bash is not None else int(zsh) == position + 1
 
 
-def _status_echo(parse, after, position, last):
+def status_echo(mask):
     """(regex, ordinal, copies) for the line an ``echo``/``printf`` right after the run's
-    pipeline prints its exit status in: ``pytest; echo "exit=$?"``, ``npm test | tail -5;
-    echo "rc ${PIPESTATUS[0]}"``, ``pytest; rc=$?; echo "rc $rc"``. None when there is none."""
+    pipeline prints its exit status in, or None. Worked out only when a receipt asks (the
+    PreToolUse hook never needs it)."""
+    if mask is None or mask.echo_site is None:
+        return None
+    return _status_echo(*mask.echo_site)
+
+
+def _status_echo(parse, after, position, last):
+    """The forms read: ``pytest; echo "exit=$?"``, ``npm test | tail -5; echo "rc
+    ${PIPESTATUS[0]}"``, ``pytest; rc=$?; echo "rc $rc"``."""
     if not after or _words(after[0]) is None:
         return None
     first = after[0]

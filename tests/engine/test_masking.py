@@ -255,6 +255,6 @@ def test_a_read_back_leaves_only_the_exit_masking():
 def test_status_echo_regexes_compile_for_any_echo_text():
     """Whatever the echo prints around the status, its line regex is built from escaped pieces."""
     for text in ("exit: $? ", "\\\\ $? \\\\", "[$?]", "($?) *", "$? ${PIPESTATUS[0]} $(date) `x`", "a\\tb $?"):
-        assert analyze('pytest; echo "%s"' % text).status_echo is not None, text
+        assert masking.status_echo(analyze('pytest; echo "%s"' % text)) is not None, text
     # single quotes keep `$?` literal: the line printed is `exit $?`, never a number
     assert masking.echoed_exit(analyze("pytest; echo 'exit $?'"), "exit $?\n") is None

@@ -2,15 +2,24 @@
 
 A bad value never breaks a hook: it is dropped (the default stays) and reported in
 ``Config.problems`` so ``stalegreen doctor`` can name it.
+
+The agent can write a project's ``.stalegreen.json``, so that file may only make the gate
+stricter: ``TRUST`` says, per key, what a project file may do, and ``stricter`` combines two
+values of a key. Keys that loosen the gate or grant permissions come only from the user's
+config, or from a project the user lists in its ``trustedProjects``. What a project file tried
+and was refused is kept in ``Config.ignored``. A session decides with the config in force at
+its first event (``for_session``): a later change can tighten it, never loosen it.
 """
 
 import json
 import os
 
 DEFAULT_FINGERPRINT_IGNORE = [
-    "*.md", "*.mdx", "*.txt", "*.rst", "*.adoc", "docs/**", "doc/**", "LICENSE*", "CHANGELOG*",
+    "*.md", "*.txt", "*.rst", "*.adoc", "docs/**", "doc/**", "LICENSE*", "CHANGELOG*",
     "*.png", "*.jpg", "*.jpeg", "*.gif", "*.svg", "*.ico", "*.webp", "*.log",
-    ".stalegreen/**", ".stalegreen.json",
+    # Not ignored on purpose: ``.stalegreen.json`` (the agent writing it is an edit) and
+    # ``.stalegreen/`` or ``*.mdx`` (a folder stalegreen never uses, compiled pages: places to
+    # hide code from the fingerprint).
 ]
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
@@ -35,6 +44,7 @@ DEFAULTS = {
     "mcpTestTools": [],          # MCP tool names (regex) whose calls count as test runs
     "mcpEditTools": [],          # MCP tool names (regex) whose calls count as edits
     "redact": False,             # mask secrets in stored logs and receipts
+    "trustedProjects": [],       # project folders whose .stalegreen.json may also loosen (user config only)
 }
 
 
@@ -66,6 +76,10 @@ def _duration(v):
 
 def _categories(v):
     return isinstance(v, dict) and all(k in CATEGORIES and isinstance(b, bool) for k, b in v.items())
+
+
+def _abs_paths(v):
+    return _str_list(v) and all(os.path.isabs(os.path.expanduser(x)) for x in v)
 
 
 def _extra_runners(v):
@@ -101,9 +115,74 @@ VALIDATORS = {
     "mcpTestTools": _str_list,
     "mcpEditTools": _str_list,
     "redact": _is_bool,
+    "trustedProjects": _abs_paths,
 }
 
 INT_KEYS = ("tailLines", "fingerprintBudgetMs", "maxLogBytes")
+
+
+# ---------------------------------------------------------------- who may set what
+
+def _ranked(*order):
+    """Values from loosest to strictest: the stricter of two is the later one."""
+    def stricter(a, b):
+        return a if order.index(a) >= order.index(b) else b
+    return stricter
+
+
+def _gated_if_either(a, b):
+    return dict((c, bool(a.get(c, True) or b.get(c, True))) for c in CATEGORIES)
+
+
+def _in_both(a, b):
+    return [x for x in a if x in b]
+
+
+def _in_either(a, b):
+    return list(a) + [x for x in b if x not in a]
+
+
+def _lower(a, b):
+    return min(a, b)
+
+
+def _later(a, b):
+    return b
+
+
+TIGHTEN = "tighten"   # a project file is honoured only where it makes the gate stricter
+USER = "user"         # only the user's config (or a trusted project) sets it
+FREE = "free"         # any layer sets it: it changes nothing the gate decides or allows
+
+# key: (what an untrusted project file may do, the stricter of two values). ``stricter(a, b)``
+# is also how a session's start-time snapshot ``a`` meets the config read now ``b``. USER keys
+# with ``_later`` are operational (a snapshot's value is not kept for them).
+TRUST = {
+    "policy": (TIGHTEN, _ranked("advisory", "block")),
+    "mode": (TIGHTEN, _ranked("off", "rewrite", "strict")),
+    "strictNoEvidence": (TIGHTEN, _ranked(False, True)),
+    "categories": (TIGHTEN, _gated_if_either),
+    "claimFree": (TIGHTEN, _ranked(False, True)),
+    "completionClaims": (TIGHTEN, _ranked(False, True)),
+    "permission": (TIGHTEN, _ranked("allow", "inherit", "ask")),    # ask: never grant
+    "fingerprintIgnore": (TIGHTEN, _in_both),       # a project may only stop ignoring a glob
+    "deferredTtlMinutes": (TIGHTEN, _lower),        # a run in flight allows the claim
+    "mcpEditTools": (TIGHTEN, _in_either),          # more edits: more claims stale
+    "redact": (TIGHTEN, _ranked(False, True)),
+    "ignoreCommands": (USER, _in_both),             # ignoring a run can hide a failure
+    "extraRunners": (USER, _in_both),               # a runner's own pass pattern makes evidence
+    "mcpTestTools": (USER, _in_both),               # so does a tool counted as a test run
+    "trustedProjects": (USER, _in_both),            # a project cannot trust itself
+    "fingerprintBudgetMs": (USER, _later),          # tiny: no fingerprint; huge: the hook times out
+    "maxLogBytes": (USER, _later),                  # the store's disk use
+    "prune": (USER, _later),                        # what `doctor --prune` deletes
+    "tailLines": (FREE, _later),                    # what the agent sees of its own run
+}
+
+
+def stricter(key, a, b):
+    """The stricter of two valid values of ``key``."""
+    return TRUST[key][1](a, b)
 
 
 def parse_duration(text):
@@ -119,12 +198,16 @@ def home_dir():
 
 
 class Config(dict):
-    """The merged settings (a dict) plus where they came from and what was wrong."""
+    """The merged settings (a dict) plus where they came from, what was wrong, what an untrusted
+    project file tried and was refused (``ignored``), and which keys were looser now than at the
+    session's start (``loosened``, set by ``for_session``)."""
 
-    def __init__(self, values, sources, problems):
+    def __init__(self, values, sources, problems, ignored=None):
         dict.__init__(self, values)
         self.sources = sources
         self.problems = problems
+        self.ignored = [] if ignored is None else ignored
+        self.loosened = []
 
 
 def _read_layer(path, problems):
@@ -144,7 +227,9 @@ def _read_layer(path, problems):
     return data
 
 
-def _merge(values, layer, path, problems):
+def _valid(values, layer, path, problems):
+    """``(key, value)`` for each valid entry of ``layer``, as it would stand after merging it
+    (categories completed from ``values``); bad and unknown entries go to ``problems``."""
     for key, value in layer.items():
         check = VALIDATORS.get(key)
         if check is None:
@@ -159,7 +244,51 @@ def _merge(values, layer, path, problems):
             value = merged
         elif key in INT_KEYS:
             value = int(value)
+        yield key, value
+
+
+def _merge(values, layer, path, problems):
+    for key, value in _valid(values, layer, path, problems):
         values[key] = value
+
+
+def _merge_untrusted(values, layer, path, problems, ignored):
+    """Lay a project file the user does not trust over ``values``, following ``TRUST``."""
+    for key in layer:
+        if key not in VALIDATORS:
+            ignored.append({"source": path, "key": key, "value": layer[key], "why": "unknown"})
+    for key, value in _valid(values, layer, path, problems):
+        rule = TRUST[key][0]
+        if rule == USER:
+            ignored.append({"source": path, "key": key, "value": layer[key], "why": "user-only"})
+            continue
+        kept = stricter(key, values[key], value) if rule == TIGHTEN else value
+        if kept != value:
+            ignored.append({"source": path, "key": key, "value": layer[key], "kept": kept, "why": "loosens"})
+        values[key] = kept
+
+
+def describe_ignored(item):
+    """One line for ``doctor`` and ``check``: what a project file tried and why it was refused."""
+    head = "project config %s tried to set %s=%s" % (item.get("source"), item.get("key"),
+                                                      json.dumps(item.get("value"), sort_keys=True))
+    why = item.get("why")
+    if why == "unknown":
+        return head + "; ignored (unknown key)"
+    if why == "loosens":
+        return head + "; kept %s (a project file may only make the gate stricter; loosen it in %s or list " \
+            "the project in trustedProjects there)" % (json.dumps(item.get("kept"), sort_keys=True), _user_file())
+    return head + "; ignored (only %s, or a project listed in its trustedProjects, may set it)" % _user_file()
+
+
+def _user_file():
+    return os.path.join(home_dir(), "config.json")
+
+
+def is_trusted(project_file, trusted):
+    """Whether the user lists the folder holding ``project_file`` in ``trustedProjects``."""
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(project_file)))
+    return any(os.path.realpath(os.path.expanduser(p)) == folder for p in trusted or ())
 
 
 def apply_overrides(config, overrides, origin="host options"):
@@ -189,14 +318,41 @@ def load(cwd=None, home=None):
     values["categories"] = dict(DEFAULTS["categories"])
     problems = []
     sources = []
+    ignored = []
     home = home or home_dir()
-    paths = [os.path.join(home, "config.json")]
+    user = os.path.join(home, "config.json")
+    layer = _read_layer(user, problems)
+    if layer is not None:
+        sources.append(user)
+        _merge(values, layer, user, problems)
     project = find_project_file(cwd) if cwd else None
-    if project:
-        paths.append(project)
-    for path in paths:
-        layer = _read_layer(path, problems)
-        if layer is not None:
-            sources.append(path)
-            _merge(values, layer, path, problems)
-    return Config(values, sources, problems)
+    layer = _read_layer(project, problems) if project else None
+    if layer is not None:
+        sources.append(project)
+        if is_trusted(project, values["trustedProjects"]):
+            _merge(values, layer, project, problems)
+        else:
+            _merge_untrusted(values, layer, project, problems, ignored)
+    return Config(values, sources, problems, ignored)
+
+
+def for_session(current, session, ts=None):
+    """The config ``session`` decides with: the one in force at its first event, met key by key
+    with ``current`` (the stricter value wins). Tightening applies at once; loosening waits for
+    the next session, and the keys it touched are listed in ``current.loosened``. Meeting (rather
+    than trusting the stored snapshot) keeps an edited snapshot from loosening anything either."""
+    snapshot = session.load_config()
+    then = snapshot.get("values") if isinstance(snapshot, dict) else None
+    if not isinstance(then, dict):
+        session.save_config({"ts": ts, "values": dict(current), "sources": current.sources,
+                             "ignored": current.ignored})
+        return current
+    for key in TRUST:
+        if key not in then or not VALIDATORS[key](then[key]):
+            continue
+        old = int(then[key]) if key in INT_KEYS else then[key]
+        kept = stricter(key, old, current[key])
+        if kept != current[key]:
+            current.loosened.append({"key": key, "value": current[key], "kept": kept})
+            current[key] = kept
+    return current

@@ -31,7 +31,8 @@ def handle(event, config=None, session=None):
         if not event.command:
             return ev.NOTHING
         prefiltered = not catalog.might_contain_runner(event.command)
-    if config is None:
+    live = config is None
+    if live:
         from stalegreen.engine import config as config_module
 
         config = config_module.apply_overrides(config_module.load(event.cwd), event.overrides)
@@ -41,10 +42,25 @@ def handle(event, config=None, session=None):
         from stalegreen.engine import store
 
         session = store.Store().session(event.session)
+    if live:
+        config = _session_config(event, config, session)
     handler = HANDLERS.get(event.kind)
     if handler is None:
         return ev.NOTHING
     return handler(event, config, session)
+
+
+def _session_config(event, config, session):
+    """The config in force at the session's first event, tightened by today's; a key that
+    reads looser than at the start is a tamper event."""
+    from stalegreen.engine import config as config_module
+
+    config = config_module.for_session(config, session, event.ts or now_iso())
+    if config.loosened:
+        from stalegreen.engine import tamper
+
+        tamper.record_loosened(session, event, config.loosened)
+    return config
 
 
 # ---------------------------------------------------------------- before a shell command
@@ -184,11 +200,14 @@ def on_prompt(event, config, session):
 
 
 def on_file_edit(event, config, session):
+    from stalegreen.engine import tamper
+
     ts = event.ts or now_iso()
     paths = event.paths or (None,)
     for path in paths:
         session.append("edits", {"ts": ts, "path": path, "kind": event.edit_kind or event.tool_name,
                                  "agent": event.agent})
+    tamper.record(session, event, tamper.from_edit(event))
     return ev.NOTHING
 
 

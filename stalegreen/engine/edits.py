@@ -149,12 +149,15 @@ def _store_home():
         return None
 
 
-def _is_written_target(target):
-    """A redirect/tee target that is a real file (not a device, an fd, or the store)."""
+def _is_written_target(target, keep_store=False):
+    """A redirect/tee target that is a real file (not a device, an fd, or, unless ``keep_store``,
+    the store)."""
     if not target or target.isdigit() or target == "-":
         return False
     if target.startswith(_DEVICE_TARGETS) or target.startswith("$__sg") or target.startswith("${__sg"):
         return False
+    if keep_store:
+        return True
     if target.startswith(".stalegreen/") or "/.stalegreen/" in target:
         return False
     home = _store_home()
@@ -244,9 +247,13 @@ def _inner_shell_code(words):
 class _Collector(object):
     """Events in order, deduplicated by (kind, path)."""
 
-    def __init__(self):
+    def __init__(self, keep_store=False):
         self.events = []
         self.seen = set()
+        self.keep_store = keep_store
+
+    def writes(self, target):
+        return _is_written_target(target, self.keep_store)
 
     def add(self, kind, path=None):
         if path is not None:
@@ -278,13 +285,14 @@ def _runner_segments(parse):
 
 # ---------------------------------------------------------------- from_shell
 
-def from_shell(parse, output=None):
+def from_shell(parse, output=None, keep_store=False):
     """Edit events ``[(kind, path or None)]`` for one parsed shell command line.
 
     ``output`` (the command's combined output, when it ran) lets git and formatter commands
-    that changed nothing count as no edit.
+    that changed nothing count as no edit. ``keep_store``: also name writes into the store and
+    ``.stalegreen/`` (tamper detection wants them; freshness does not).
     """
-    collector = _Collector()
+    collector = _Collector(keep_store)
     try:
         _collect(parse, output, collector, 0)
     except Exception:                        # a reading bug must not lose the command
@@ -300,6 +308,9 @@ def _collect(parse, output, collector, depth):
     for position, segment in enumerate(parse.segments):
         index = getattr(segment, "index", position)
         if index in runners or position in runners:
+            if collector.keep_store:          # a run's own redirect still writes its target
+                for redirect in segment.redirects:
+                    _redirect_event(redirect, collector)
             continue
         for redirect in segment.redirects:
             _redirect_event(redirect, collector)
@@ -327,10 +338,10 @@ def _parse(text):
 def _redirect_event(redirect, collector):
     op = redirect.op
     if op in (">", ">>", ">|", "&>", "&>>", "<>"):
-        if _is_written_target(redirect.target):
+        if collector.writes(redirect.target):
             collector.add("redirect", redirect.target)
     elif op == ">&" and redirect.target and not redirect.target.isdigit() and redirect.target != "-":
-        if _is_written_target(redirect.target):   # ``>&file`` is ``&>file``
+        if collector.writes(redirect.target):   # ``>&file`` is ``&>file``
             collector.add("redirect", redirect.target)
 
 
@@ -354,13 +365,13 @@ def _command_events(words, segment, output, collector, depth, pipe_bodies=()):
             collector.add("perl", path)
     elif name == "tee":
         for path in _operands(args, ()):
-            if _is_written_target(path):
+            if collector.writes(path):
                 collector.add("tee", path)
     elif name in _FILE_COMMANDS:
         _file_command(name, args, collector)
     elif name == "dd":
         for arg in args:
-            if arg.startswith("of=") and _is_written_target(arg[3:]):
+            if arg.startswith("of=") and collector.writes(arg[3:]):
                 collector.add("dd", arg[3:])
     elif name == "patch":
         if not ("--dry-run" in args or "-C" in args or "--check" in args):
@@ -764,7 +775,7 @@ def _interpreter(name, args, segment, pipe_bodies, collector):
                 break
             if "://" in literal or not _PATHLIKE.match(literal):
                 continue
-            if not _is_written_target(literal):
+            if not collector.writes(literal):
                 continue
             collector.add("heredoc", literal)
             found += 1

@@ -337,6 +337,9 @@ TEXT = {
         "none": 'stalegreen: "{said}" has no verification run in this session{why}. Run {noun} and report the result.',
         "inconclusive": 'stalegreen: "{said}" has no conclusive run. {label} ended without a result its runner '
                         "confirmed ({signal}).\nRerun `{cmd}` and report the result.",
+        "tamper": "stalegreen: this session wrote files that control stalegreen or the agent's permissions:\n  "
+                  "{files}\nThey do not change how this session is judged. Tell the user what you changed there "
+                  "and why, and do not change them to get past this check.",
         "nouns": NOUN, "more": ", and %d more",
         "mask": {"pipe": "a pipe into %s", "or-chain": "an `||` suffix", "semicolon": "a `;` chain",
                  "devnull": "output sent to /dev/null", "redirect": "output redirected to %s",
@@ -354,6 +357,8 @@ TEXT = {
         "none": "stalegreen：“{said}”在本会话中没有验证运行{why}。请运行{noun}并报告结果。",
         "inconclusive": "stalegreen：“{said}”没有确定的运行结果。{label}结束时运行器没有给出确认的结果（{signal}）。\n"
                         "请重新运行 `{cmd}` 并报告结果。",
+        "tamper": "stalegreen：本会话写入了控制 stalegreen 或代理权限的文件：\n  {files}\n"
+                  "这些改动不会改变本会话的判定。请告诉用户你改了什么、为什么改，不要为了通过检查而修改它们。",
         "nouns": {"test": "测试", "typecheck": "类型检查", "lint": "lint", "build": "构建", "completion": "检查"},
         "more": "，另有 %d 处",
         "mask": {"pipe": "管道 | %s", "or-chain": "`||` 后缀", "semicolon": "`;` 链", "devnull": "输出重定向到 /dev/null",
@@ -463,6 +468,22 @@ def _claim_free_message(record, cwd):
             % _edit_list(later, cwd))
 
 
+# ---------------------------------------------------------------- tamper
+
+def _tamper_block(session, records, config, ts, messages):
+    """A green claim after the agent wrote stalegreen's config, the hook registrations or the
+    store: name those writes (once, first in the block). Returns the tamper events named."""
+    from stalegreen.engine import tamper
+
+    found = tamper.unreported(session) if records else []
+    if found:
+        tamper.mark_reported(session, ts, len(found))
+        if config["policy"] != "advisory":
+            words = TEXT.get(records[0]["claim"].get("lang") or "en", TEXT["en"])
+            messages.insert(0, words["tamper"].format(files="\n  ".join(tamper.listing(found))))
+    return found
+
+
 # ---------------------------------------------------------------- Stop
 
 class _Prefetch(object):
@@ -548,9 +569,12 @@ def on_stop(event, config, session):
             records.append(record)
 
     ts = event.ts or now_iso()
+    tampered = _tamper_block(session, records, config, ts, messages)
     if records:
         entry = {"ts": ts, "session": session.root, "agent": event.agent, "turn": event.turn,
                  "event": event.event_name or "Stop", "verdicts": records, "blocked": bool(messages)}
+        if tampered:
+            entry["tamper"] = tampered
         if messages:
             entry["message"] = "\n\n".join(messages)
         session.append("verdicts", entry)

@@ -264,6 +264,9 @@ def _record_shell_edits(event, parse, output, session):
             continue
         seen.add(key)
         session.append("edits", {"ts": ts, "path": path, "kind": kind, "agent": event.agent})
+    from stalegreen.engine import tamper
+
+    tamper.record(session, event, tamper.from_shell(parse, event.cwd, output))
 
 
 def record_shell_result(event, config, session):

@@ -7,6 +7,8 @@ Layout::
       receipts.jsonl edits.jsonl pending.jsonl deferred.jsonl verdicts.jsonl
       seq                        receipt counter hint (decimal text)
       ids/r-0001 ...             one empty claim file per id handed out
+      tamper.jsonl               agent writes to stalegreen's config, hook registrations, the store
+      config-snapshot.json       the config in force at the session's first event
       turn.json, turn-<agent>.json
       runs/<id>.log, runs/<id>.log.exit
 
@@ -26,7 +28,8 @@ import time
 
 from stalegreen.engine.config import home_dir
 
-KINDS = ("receipts", "edits", "pending", "deferred", "verdicts")
+KINDS = ("receipts", "edits", "pending", "deferred", "verdicts", "tamper")
+CONFIG_SNAPSHOT = "config-snapshot.json"   # the config in force at the session's first event
 DIR_MODE = 0o700
 FILE_MODE = 0o600
 SAFE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
@@ -378,12 +381,30 @@ class Session(object):
             _make_dirs(self.dir)
             _write_replace(path, data)
 
+    # -- the session's config snapshot
+    def load_config(self):
+        """The config snapshot taken at the session's first event, or None."""
+        try:
+            with open(os.path.join(self.dir, CONFIG_SNAPSHOT), "rb") as fh:
+                return json.loads(fh.read(1024 * 1024).decode("utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+
+    def save_config(self, snapshot):
+        path = os.path.join(self.dir, CONFIG_SNAPSHOT)
+        data = (json.dumps(snapshot, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+        try:
+            _write_replace(path, data)
+        except FileNotFoundError:
+            _make_dirs(self.dir)
+            _write_replace(path, data)
+
     # -- housekeeping
     def last_activity(self):
         """Newest modification time among the session's files (0 when empty or missing)."""
         newest = 0.0
         for name in ("receipts.jsonl", "edits.jsonl", "pending.jsonl", "deferred.jsonl",
-                     "verdicts.jsonl", "seq", "turn.json", ""):
+                     "verdicts.jsonl", "tamper.jsonl", "seq", "turn.json", ""):
             try:
                 newest = max(newest, os.stat(os.path.join(self.dir, name)).st_mtime)
             except OSError:
@@ -519,6 +540,7 @@ class MemorySession(object):
         self.records = dict((kind, []) for kind in KINDS)
         self.logs = {}
         self.turns = {}
+        self.config_snapshot = None
         self.counter = 0
 
     def __repr__(self):
@@ -564,6 +586,12 @@ class MemorySession(object):
 
     def read_exit(self, rid):
         return None                  # no wrapper ever ran: replays only see what the host showed
+
+    def load_config(self):
+        return self.config_snapshot
+
+    def save_config(self, snapshot):
+        self.config_snapshot = json.loads(json.dumps(snapshot, default=str))
 
     def load_turn(self, agent=None):
         state = self.turns.get(agent or None)

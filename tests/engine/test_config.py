@@ -19,16 +19,17 @@ def test_defaults_match_the_seed(tmp_path):
     assert values.problems == [] and values.sources == []
 
 
-def test_project_file_overrides_user_file_and_categories_merge(tmp_path):
+def test_project_file_tightens_the_user_file_and_categories_merge(tmp_path):
     home = tmp_path / "home"
-    write(home / "config.json", {"policy": "advisory", "tailLines": 60, "categories": {"lint": False}})
+    write(home / "config.json", {"policy": "advisory", "tailLines": 60, "categories": {"lint": False, "build": False}})
     project = tmp_path / "repo" / "pkg" / "sub"
     project.mkdir(parents=True)
-    write(tmp_path / "repo" / ".stalegreen.json", {"tailLines": 25, "categories": {"build": False}})
+    write(tmp_path / "repo" / ".stalegreen.json", {"tailLines": 25, "categories": {"build": True, "test": False}})
     values = config.load(str(project), home=str(home))
     assert values["policy"] == "advisory" and values["tailLines"] == 25
-    assert values["categories"] == {"test": True, "typecheck": True, "lint": False, "build": False}
+    assert values["categories"] == {"test": True, "typecheck": True, "lint": False, "build": True}
     assert len(values.sources) == 2
+    assert [(i["key"], i["why"]) for i in values.ignored] == [("categories", "loosens")]
 
 
 def test_bad_values_are_dropped_and_reported(tmp_path):

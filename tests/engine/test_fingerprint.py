@@ -266,8 +266,8 @@ def test_compare():
 @pytest.mark.parametrize("path, ignored", [
     ("README.md", True), ("docs/guide.py", True), ("pkg/docs/x.py", False), ("doc/a/b/c.rs", True),
     ("LICENSE", True), ("LICENSE-MIT", True), ("sub/LICENSE.txt", True), ("CHANGELOG.rst", True),
-    ("img/logo.svg", True), ("build.log", True), (".stalegreen/x.json", True),
-    (".stalegreen.json", True), ("src/.stalegreen.json", True), ("src/app.py", False),
+    ("img/logo.svg", True), ("build.log", True), (".stalegreen/x.json", False),
+    (".stalegreen.json", False), ("src/.stalegreen.json", False), ("pages/a.mdx", False), ("src/app.py", False),
     ("Makefile", False), ("notes.md.py", False), ("./README.md", True), ("a.MD", False),
 ])
 def test_default_ignore_globs(path, ignored):

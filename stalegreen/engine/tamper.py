@@ -1,0 +1,218 @@
+"""Tamper events: the agent writing what decides how stalegreen judges it or what it may run.
+
+Protected: stalegreen's config (the user's ``config.json``, any ``.stalegreen.json``), the store
+(``$STALEGREEN_HOME`` or ``~/.stalegreen``: records, the session's config snapshot, the installed
+executable), and the hook registrations of every host: Claude Code ``settings.json`` and
+``settings.local.json`` (user and any project) and its plugins folder, Codex ``hooks.json`` and
+``config.toml`` (user and any project), and the dsh home's profiles and patch files.
+
+A write is found from an edit tool's paths, from a shell line (``edits.from_shell`` with writes
+into the store kept, relative paths taken from the working directory and from any ``cd`` in the
+line), and from a config that reads looser than at the session's start (``config.for_session``),
+which also catches writes no reading of the line can see. Each is appended to the session's
+``tamper.jsonl``. The gate names the ones not yet reported in the next green claim's block,
+once; ``check``, ``history`` and ``stats`` show them.
+"""
+
+import os
+
+MAX_LISTED = 6
+# Cheap test before a shell line is read again for tamper: every protected place is named by
+# one of these (or reached through a variable the line names).
+_HINTS = (".stalegreen", "settings", ".claude", ".codex", "hooks.json", "config.toml", ".dsh",
+          "cordis", "STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME")
+_VARIABLES = ("STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME", "HOME")
+_REMOVING = ("rm", "mv", "git rm", "git mv")   # these take a folder and what is inside it
+
+
+def _host_dir(variable, default):
+    value = os.environ.get(variable)
+    return os.path.abspath(os.path.expanduser(value)) if value else os.path.join(os.path.expanduser("~"), default)
+
+
+def places():
+    """``(label, path, folder)`` for each protected place outside projects; ``folder``: the
+    whole tree under ``path`` is protected."""
+    from stalegreen.engine.config import home_dir
+
+    store = os.path.abspath(home_dir())
+    claude = _host_dir("CLAUDE_CONFIG_DIR", ".claude")
+    codex = _host_dir("CODEX_HOME", ".codex")
+    dsh = _host_dir("DSH_HOME", ".dsh")
+    return (
+        ("user config", os.path.join(store, "config.json"), False),
+        ("stalegreen store", store, True),
+        ("Claude Code settings", os.path.join(claude, "settings.json"), False),
+        ("Claude Code settings", os.path.join(claude, "settings.local.json"), False),
+        ("Claude Code plugins", os.path.join(claude, "plugins"), True),
+        ("Codex hooks", os.path.join(codex, "hooks.json"), False),
+        ("Codex config", os.path.join(codex, "config.toml"), False),
+        ("dsh profile", os.path.join(dsh, "profiles"), True),
+        ("dsh profile", os.path.join(dsh, "cordis.patch.yml"), False),
+    )
+
+
+# Protected wherever they are: (folder name or None, file name) -> label
+_IN_ANY_PROJECT = {
+    (None, ".stalegreen.json"): "project config",
+    (".claude", "settings.json"): "Claude Code settings",
+    (".claude", "settings.local.json"): "Claude Code settings",
+    (".codex", "hooks.json"): "Codex hooks",
+    (".codex", "config.toml"): "Codex config",
+}
+
+
+def label(path, removing=False):
+    """What an absolute ``path`` protects (``"project config"``, ``"stalegreen store"``...), or
+    None. ``removing``: the write deletes or moves ``path``, so a folder holding a protected
+    place counts too."""
+    candidates = [os.path.normpath(path)]
+    real = os.path.realpath(candidates[0])
+    if real != candidates[0]:
+        candidates.append(real)
+    protected = places()
+    for candidate in candidates:
+        name = os.path.basename(candidate)
+        folder = os.path.basename(os.path.dirname(candidate))
+        found = _IN_ANY_PROJECT.get((None, name)) or _IN_ANY_PROJECT.get((folder, name))
+        if found:
+            return found
+        for text, place, whole_tree in protected:
+            if candidate == place or (whole_tree and candidate.startswith(place.rstrip(os.sep) + os.sep)):
+                return text
+            if removing and place.startswith(candidate.rstrip(os.sep) + os.sep):
+                return text
+    return None
+
+
+def _expand(path):
+    """``~`` and the variables that name protected places, as the shell would expand them."""
+    from stalegreen.engine.config import home_dir
+
+    if path.startswith("~/") or path == "~":
+        path = os.path.expanduser(path)
+    if "$" in path:
+        for name in _VARIABLES:
+            value = home_dir() if name == "STALEGREEN_HOME" else os.environ.get(name)
+            if value is None:
+                value = {"CLAUDE_CONFIG_DIR": _host_dir("CLAUDE_CONFIG_DIR", ".claude"),
+                         "CODEX_HOME": _host_dir("CODEX_HOME", ".codex"),
+                         "DSH_HOME": _host_dir("DSH_HOME", ".dsh")}.get(name)
+            if value:
+                path = path.replace("${%s}" % name, value).replace("$%s" % name, value)
+    return path
+
+
+def _resolve(path, bases):
+    path = _expand(str(path).strip().strip("'\""))
+    if not path:
+        return []
+    if os.path.isabs(path):
+        return [path]
+    return [os.path.join(base, path) for base in bases if base]
+
+
+def _found(paths, bases, kind, via):
+    out = []
+    for path in paths:
+        if path is None:
+            continue
+        for candidate in _resolve(path, bases):
+            what = label(candidate, removing=kind in _REMOVING)
+            if what:
+                out.append({"path": os.path.normpath(candidate), "label": what, "kind": kind, "via": via})
+                break
+    return out
+
+
+def from_edit(event):
+    """Tamper found in an edit tool's paths."""
+    return _found(event.paths or (), [event.cwd], event.edit_kind or event.tool_name, "edit tool")
+
+
+def _cd_bases(parse, cwd):
+    bases = [cwd]
+    for segment in parse.segments:
+        words = segment.words
+        if len(words) >= 2 and words[0] in ("cd", "pushd"):
+            target = _expand(words[-1])
+            bases.append(target if os.path.isabs(target) else os.path.join(cwd or "", target))
+    return bases
+
+
+def from_shell(parse, cwd, output=None):
+    """Tamper found in a shell line (the agent's own line, never the wrapped one)."""
+    if not any(hint in parse.text for hint in _HINTS):
+        return []
+    from stalegreen.engine import edits
+
+    bases = _cd_bases(parse, cwd)
+    out = []
+    for kind, path in edits.from_shell(parse, output, keep_store=True):
+        out.extend(_found([path], bases, kind, "shell"))
+    return out
+
+
+def record(session, event, found):
+    """Append each tamper event (deduplicated by path and kind within one call)."""
+    from stalegreen.engine.core import now_iso
+
+    ts = event.ts or now_iso()
+    seen = set()
+    for item in found:
+        key = (item.get("path"), item.get("kind"), item.get("key"))
+        if key in seen:
+            continue
+        seen.add(key)
+        session.append("tamper", dict(item, ts=ts, agent=event.agent, tool=event.tool_name or None))
+
+
+def record_loosened(session, event, loosened):
+    """A config key reads looser than at the session's start: recorded once per key and value."""
+    import json
+
+    known = set((r.get("key"), json.dumps(r.get("value"), sort_keys=True))
+                for r in session.read("tamper") if r.get("kind") == "config-loosened")
+    fresh = [item for item in loosened if (item["key"], json.dumps(item["value"], sort_keys=True)) not in known]
+    record(session, event, [{"path": None, "label": "config loosened", "kind": "config-loosened",
+                             "via": "config", "key": item["key"], "value": item["value"], "kept": item["kept"]}
+                            for item in fresh])
+
+
+def events(records):
+    """The tamper events among ``tamper.jsonl`` records (the gate's acknowledgements left out)."""
+    return [r for r in records if not r.get("reported")]
+
+
+def unreported(session):
+    """Tamper events recorded after the gate last named them."""
+    records = session.read("tamper")
+    last = max([i for i, r in enumerate(records) if r.get("reported")] or [-1])
+    return events(records[last + 1:])
+
+
+def mark_reported(session, ts, count):
+    session.append("tamper", {"ts": ts, "reported": count})
+
+
+def describe(item):
+    """``~/.stalegreen/config.json (user config, shell: redirect)`` or ``policy: advisory ...``."""
+    if item.get("kind") == "config-loosened":
+        import json
+
+        return "%s set to %s during the session (kept %s)" % (
+            item.get("key"), json.dumps(item.get("value")), json.dumps(item.get("kept")))
+    return "%s (%s, %s: %s)" % (item.get("path"), item.get("label"), item.get("via"), item.get("kind"))
+
+
+def listing(items, limit=MAX_LISTED):
+    """One line per distinct tamper event, at most ``limit`` and a count of the rest."""
+    lines = []
+    for item in items:
+        text = describe(item)
+        if text not in lines:
+            lines.append(text)
+    shown = lines[:limit]
+    if len(lines) > limit:
+        shown.append("and %d more" % (len(lines) - limit))
+    return shown

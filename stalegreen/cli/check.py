@@ -77,6 +77,27 @@ def _verdict_lines(record):
     return lines
 
 
+def _config_lines(snapshot, tampered):
+    """The config the session decides with, what a project file tried and was refused, and
+    the agent's writes to stalegreen's config, the hook registrations or the store."""
+    from stalegreen.engine import tamper
+    from stalegreen.engine.config import describe_ignored
+
+    values = snapshot.get("values") or {}
+    if values:
+        click.echo("Config at session start: policy=%s mode=%s permission=%s (%s)" % (
+            values.get("policy"), values.get("mode"), values.get("permission"),
+            ", ".join(snapshot.get("sources") or ()) or "defaults"))
+    for item in snapshot.get("ignored") or ():
+        if isinstance(item, dict):
+            click.echo("  %s" % describe_ignored(item))
+    if tampered:
+        click.echo("Tamper events (%d):" % len(tampered))
+        for item in tampered[-20:]:
+            click.echo("  %s %s%s" % (_clock(item.get("ts")), tamper.describe(item),
+                                      " [%s]" % item["agent"] if item.get("agent") else ""))
+
+
 @click.command("check")
 @click.option("--session", "session_id", help="Session root (or a unique prefix) instead of the current one.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -95,12 +116,18 @@ def command(session_id, as_json):
             raise SystemExit(1)
         click.echo("No sessions recorded yet. Install the hooks and run a verification command first.")
         return
+    from stalegreen.engine import tamper
+
     receipts = session.read("receipts")
     verdicts = session.read("verdicts")
     edits = session.read("edits")
+    tampered = tamper.events(session.read("tamper"))
+    snapshot = session.load_config()
+    snapshot = snapshot if isinstance(snapshot, dict) else {}
     if as_json:
         click.echo(json.dumps({"session": session.root, "receipts": receipts, "verdicts": verdicts,
-                               "edits": edits}, indent=2, ensure_ascii=False))
+                               "edits": edits, "tamper": tampered, "config": snapshot},
+                              indent=2, ensure_ascii=False))
         return
     click.echo("Session %s" % session.root)
     click.echo("")
@@ -111,13 +138,16 @@ def command(session_id, as_json):
         click.echo("  none")
     click.echo("")
     click.echo("Edits: %d%s" % (len(edits), (" (last %s)" % _clock(edits[-1].get("ts"))) if edits else ""))
+    _config_lines(snapshot, tampered)
     click.echo("")
     click.echo("Verdicts (last %d of %d):" % (min(5, len(verdicts)), len(verdicts)))
     for entry in verdicts[-5:]:
         head = "  %s %s" % (_clock(entry.get("ts")), entry.get("event") or "Stop")
         if entry.get("agent"):
             head += " [%s]" % entry["agent"]
-        click.echo(head + (" BLOCKED" if entry.get("blocked") else " allowed"))
+        click.echo(head + (" BLOCKED" if entry.get("blocked") else " allowed")
+                   + (" (named %d tamper event%s)" % (len(entry["tamper"]), "" if len(entry["tamper"]) == 1 else "s")
+                      if entry.get("tamper") else ""))
         for record in entry.get("verdicts") or ():
             for line in _verdict_lines(record):
                 click.echo(line)

@@ -88,6 +88,7 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
     overall, _ = report.tallies(collection)
     report.warn_errors(collection, lambda text: click.echo(text, err=True))
     rows = [report.row_json(s, e) for s, e in report.verdict_rows(collection, include)]
+    tampered = report.tamper_rows(collection)
     if as_json:
         out = {"since": since, "harness": harness, "sessions": overall.sessions,
                "sessionsWithClaims": overall.sessions_with_claims, "claims": overall.total_claims,
@@ -96,7 +97,7 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
                "badLines": collection.bad_lines, "engineErrors": len(collection.errors),
                "skipped": [{"harness": s.harness, "session": s.session_id, "reason": why}
                            for s, why in collection.skipped],
-               "verdicts": rows}
+               "verdicts": rows, "tamper": tampered}
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     click.echo("stalegreen history: %d sessions with tool calls since %s (%s, %d files, %.1fs)" % (
@@ -109,6 +110,7 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
     click.echo("verdicts: %s" % (shown or "none"))
     for source, why in collection.skipped:
         click.echo("skipped %s session %s: %s" % (source.harness, source.session_id, why))
+    _tamper(tampered)
     if not rows:
         click.echo("")
         click.echo("No stale, failed or masked claims."
@@ -120,6 +122,17 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
             _clock(row["ts"]), row["verdict"], row["category"], _short(row["text"], 48), _evidence_text(row)))
         if explain:
             _explain(row)
+
+
+def _tamper(rows):
+    """The agent's writes to stalegreen's config, the hook registrations or the store."""
+    if not rows:
+        return
+    click.echo("")
+    click.echo("tamper events %d (the agent wrote stalegreen's config, hook registrations or the store):" % len(rows))
+    for row in rows:
+        click.echo("%s  %-7s %s  %s" % (_clock(row["ts"]), row["harness"], _short(row["session"], 12),
+                                        _short(row["text"], 120)))
 
 
 def _explain(row):

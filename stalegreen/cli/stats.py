@@ -42,6 +42,10 @@ def render_text(collection, overall, groups, write):
     hiders = top_hiders(overall)
     if hiders:
         write("  hidden by      %s" % ", ".join("%s %s" % (kind, "{:,}".format(count)) for kind, count in hiders))
+    if overall.tamper:
+        write("")
+        write("Tamper events   %3d   in %d sessions: the agent wrote stalegreen's config, hook registrations "
+              "or the store" % (overall.tamper, overall.sessions_with_tamper))
     if len(groups["harness"]) > 1:
         _table("By harness", groups["harness"], write)
     _table("By model", groups["model"], write)

@@ -212,6 +212,8 @@ def collect(cwd=None, home=None):
     for text in loaded.problems:
         report.problem("config: %s" % text, "edit that file (see `stalegreen doctor --json` for "
                                             "the valid keys in docs), or remove the key")
+    for item in loaded.ignored:
+        report.warn("config: %s" % config_module.describe_ignored(item))
 
     store_info = _store(report, home)
     return {
@@ -221,7 +223,7 @@ def collect(cwd=None, home=None):
         "plugin": plugin,
         "locations": report.locations,
         "config": {"sources": loaded.sources, "policy": loaded.get("policy"),
-                   "prune": loaded.get("prune")},
+                   "prune": loaded.get("prune"), "ignored": loaded.ignored},
         "store": store_info,
         "problems": report.problems,
         "warnings": report.warnings,

@@ -163,9 +163,14 @@ class Tally(object):
         self.sessions = 0
         self.sessions_with_claims = 0
         self.repeated = 0
+        self.tamper = 0
+        self.sessions_with_tamper = 0
 
     def add(self, session, claims, repeated):
         self.sessions += 1
+        tampered = len(getattr(session, "tamper", ()) or ())
+        self.tamper += tampered
+        self.sessions_with_tamper += 1 if tampered else 0
         if claims:
             self.sessions_with_claims += 1
         self.repeated += repeated
@@ -194,6 +199,7 @@ class Tally(object):
             "sessions": self.sessions, "sessionsWithClaims": self.sessions_with_claims,
             "claims": self.total_claims, "repeatedCountedOnce": self.repeated,
             "verdicts": dict(self.claims), "runs": dict(self.runs, hiddenBy=dict(self.runs["hiddenBy"])),
+            "tamper": self.tamper, "sessionsWithTamper": self.sessions_with_tamper,
             "rates": {"fresh": self.rate("FRESH"), "stale": self.rate("STALE"), "failed": self.rate("FAILED"),
                       "masked": self.rate("MASKED"), "none": self.rate("NONE"),
                       "hiddenExit": self.run_rate("masked"), "hidFailure": self.run_rate("hidFailure"),
@@ -227,6 +233,21 @@ def verdict_rows(collection, include=PROBLEMS):
             if is_claim(entry) and entry["record"].get("verdict") in include:
                 rows.append((session, entry))
     rows.sort(key=lambda item: item[1].get("ts") or "", reverse=True)
+    return rows
+
+
+def tamper_rows(collection):
+    """Each tamper event with its session, newest first: what the agent wrote that controls
+    stalegreen or its own permissions."""
+    from stalegreen.engine import tamper
+
+    rows = []
+    for session in collection.sessions:
+        for item in getattr(session, "tamper", ()) or ():
+            rows.append({"ts": item.get("ts"), "harness": session.harness, "session": session.session_id,
+                         "agent": item.get("agent"), "path": item.get("path"), "label": item.get("label"),
+                         "kind": item.get("kind"), "via": item.get("via"), "text": tamper.describe(item)})
+    rows.sort(key=lambda row: row["ts"] or "", reverse=True)
     return rows
 
 

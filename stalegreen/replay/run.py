@@ -346,6 +346,7 @@ class SessionReplay(object):
         self.verdicts = []      # dicts: ts, agent, turn, event, blocked, record (gate verdict)
         self.runs = new_runs()
         self.receipts = []      # the receipts still current at the end (superseded ones dropped)
+        self.tamper = []        # agent writes to stalegreen's config, hook registrations or the store
         self.edits = 0
         self.tool_calls = 0
         self.first_ts = None
@@ -420,6 +421,9 @@ def replay(source, config=None, meter=None, tick=None, pipeline=False):
         result.errors.append("reading: %s" % exc)
     result.runs = session.runs
     result.receipts = session.read("receipts")
+    from stalegreen.engine import tamper
+
+    result.tamper = tamper.events(session.read("tamper"))
     return result
 
 

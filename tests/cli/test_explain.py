@@ -54,8 +54,12 @@ def test_not_a_run_is_reported(sg_home):
     assert data["runs"][0]["not_run"] == "list"
 
 
-def test_mode_off_from_project_config(sg_home, tmp_path):
+def test_mode_off_from_the_user_config_not_from_a_project_file(sg_home, tmp_path):
     (tmp_path / ".stalegreen.json").write_text('{"mode": "off"}')
+    data = explain_json("pytest | tail -3", "--cwd", str(tmp_path))
+    assert data["rewrite"] is not None           # the agent can write that file: ignored
+    sg_home.mkdir(parents=True, exist_ok=True)
+    (sg_home / "config.json").write_text('{"mode": "off"}')
     data = explain_json("pytest | tail -3", "--cwd", str(tmp_path))
     assert data["rewrite"] is None and data["unwrapped_reason"] == "mode-off"
 

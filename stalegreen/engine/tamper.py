@@ -80,7 +80,8 @@ def label(path, removing=False):
         for text, place, whole_tree in protected:
             if candidate == place or (whole_tree and candidate.startswith(place.rstrip(os.sep) + os.sep)):
                 return text
-            if removing and place.startswith(candidate.rstrip(os.sep) + os.sep):
+        for text, place, _ in protected if removing else ():
+            if place.startswith(candidate.rstrip(os.sep) + os.sep):
                 return text
     return None
 

@@ -17,8 +17,8 @@ once; ``check``, ``history`` and ``stats`` show them.
 import os
 
 MAX_LISTED = 6
-# Cheap test before a shell line is read again for tamper: every protected place is named by
-# one of these (or reached through a variable the line names).
+# Cheap test before a shell line is read again for tamper: a protected place is named by one
+# of these, by its own path, or reached through a variable the line names.
 _HINTS = (".stalegreen", "settings", ".claude", ".codex", "hooks.json", "config.toml", ".dsh",
           "cordis", "STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME")
 _VARIABLES = ("STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME", "HOME")
@@ -143,7 +143,8 @@ def _cd_bases(parse, cwd):
 
 def from_shell(parse, cwd, output=None):
     """Tamper found in a shell line (the agent's own line, never the wrapped one)."""
-    if not any(hint in parse.text for hint in _HINTS):
+    if not any(hint in parse.text for hint in _HINTS) and not any(
+            place in parse.text for _, place, _ in places()):
         return []
     from stalegreen.engine import edits
 

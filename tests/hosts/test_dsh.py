@@ -389,7 +389,9 @@ def test_session_strict_option_denies_the_masked_run_and_advisory_never_steers(p
     denial = strict.bash(suite_cmd + " | tail -3")
     assert denial["kind"] == "deny" and "without the pipe" in denial["reason"]
     assert strict.records("receipts") == []
-    assert DshSession(project, sg_home, options={"mode": "rewrite"}).bash(suite_cmd + " | tail -3") is None
+    rewrite = DshSession(project, sg_home, options={"mode": "rewrite"})
+    rewrite.session += "-rewrite"    # another session: a session keeps the config it started with
+    assert rewrite.bash(suite_cmd + " | tail -3") is None
     strict.bash(suite_cmd)
     strict.edit("calc.py", "return a + b", "return b + a")
     assert strict.stop(1, "All tests pass.") is None   # STALE, but advisory: recorded, never steered

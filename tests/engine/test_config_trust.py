@@ -233,3 +233,13 @@ def test_the_gate_names_tamper_once(homes):
     tamper.mark_reported(session, "2026-01-01T00:00:00.000Z", 1)
     assert tamper.unreported(session) == []
     assert len(tamper.events(session.read("tamper"))) == 1
+
+
+def test_the_security_doc_states_the_trust_table():
+    """docs/SECURITY.md's table says, for every key, the rule ``TRUST`` applies."""
+    import re
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "docs", "SECURITY.md")) as fh:
+        rows = dict(re.findall(r"^\| `(\w+)` \| (tighten|user|free) \|", fh.read(), re.M))
+    assert rows == dict((key, rule) for key, (rule, _) in config.TRUST.items())

@@ -104,8 +104,10 @@ def test_project_ignore_commands_cannot_hide_a_failing_run(project, sg_home, sui
 
 def test_project_mode_off_does_not_stop_the_rewrite(project, sg_home, suite_cmd):
     project_config(project, mode="off")
-    reply, _, _ = ClaudeSession(project).bash(suite_cmd + " | tail -3", execute=False)
-    assert "updatedInput" in reply["hookSpecificOutput"]
+    s = ClaudeSession(project)
+    s.bash(suite_cmd + " | tail -3", execute=False)
+    [pending] = read_store(sg_home, s.session_id, "pending")
+    assert pending["unwrapped"] != "mode-off"
 
 
 def test_ignored_project_keys_are_reported_by_check(project, sg_home, suite_cmd, monkeypatch):

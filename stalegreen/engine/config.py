@@ -210,11 +210,46 @@ class Config(dict):
         self.loosened = []
 
 
-def _read_layer(path, problems):
+MAX_FILE_BYTES = 1024 * 1024     # a config file or session snapshot larger than this is refused
+
+
+def read_bounded(path, max_bytes=MAX_FILE_BYTES):
+    """The bytes of ``path`` when it is a regular file of at most ``max_bytes``; None when it is
+    missing, not a regular file (a FIFO would hang the hook until its deadline, which allows),
+    or larger; ``False`` when it is a regular file that is too large."""
+    import stat
+
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError, TypeError):
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        if st.st_size > max_bytes:
+            return False
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= max_bytes else False
     except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _read_layer(path, problems):
+    raw = read_bounded(path)
+    if raw is False:
+        problems.append("%s: larger than %d bytes; ignored" % (path, MAX_FILE_BYTES))
+        return None
+    if raw is None:
         return None
     try:
         data = json.loads(raw.decode("utf-8"))

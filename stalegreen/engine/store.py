@@ -384,10 +384,12 @@ class Session(object):
     # -- the session's config snapshot
     def load_config(self):
         """The config snapshot taken at the session's first event, or None."""
+        from stalegreen.engine.config import read_bounded
+
+        data = read_bounded(os.path.join(self.dir, CONFIG_SNAPSHOT))
         try:
-            with open(os.path.join(self.dir, CONFIG_SNAPSHOT), "rb") as fh:
-                return json.loads(fh.read(1024 * 1024).decode("utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError):
+            return json.loads(data.decode("utf-8")) if data else None
+        except (ValueError, UnicodeDecodeError):
             return None
 
     def save_config(self, snapshot):

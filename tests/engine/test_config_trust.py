@@ -243,3 +243,18 @@ def test_the_security_doc_states_the_trust_table():
     with open(os.path.join(root, "docs", "SECURITY.md")) as fh:
         rows = dict(re.findall(r"^\| `(\w+)` \| (tighten|user|free) \|", fh.read(), re.M))
     assert rows == dict((key, rule) for key, (rule, _) in config.TRUST.items())
+
+
+def test_a_fifo_or_huge_config_cannot_stall_the_hook(tmp_path):
+    """A FIFO would block ``open`` until the hook's deadline, which allows: the gate off."""
+    home, repo = tmp_path / "home", tmp_path / "repo"
+    home.mkdir()
+    repo.mkdir()
+    os.mkfifo(str(home / "config.json"))
+    (repo / ".stalegreen.json").write_text('{"tailLines": 3, "pad": "%s"}' % ("x" * (2 * 1024 * 1024)))
+    loaded = config.load(str(repo), home=str(home))
+    assert loaded["tailLines"] == 40 and any("larger than" in p for p in loaded.problems)
+    session = Store(str(home)).session("s")
+    os.makedirs(session.dir)
+    os.mkfifo(os.path.join(session.dir, "config-snapshot.json"))
+    assert session.load_config() is None

@@ -382,6 +382,8 @@ def for_session(current, session, ts=None):
         session.save_config({"ts": ts, "values": dict(current), "sources": current.sources,
                              "ignored": current.ignored})
         return current
+    if then == current:
+        return current                  # the common case: nothing changed since the start
     for key in TRUST:
         if key not in then or not VALIDATORS[key](then[key]):
             continue

@@ -30,9 +30,22 @@ def _host_dir(variable, default):
     return os.path.abspath(os.path.expanduser(value)) if value else os.path.join(os.path.expanduser("~"), default)
 
 
+_PLACES = {}
+
+
 def places():
     """``(label, path, folder)`` for each protected place outside projects; ``folder``: the
-    whole tree under ``path`` is protected."""
+    whole tree under ``path`` is protected. Worked out once per environment."""
+    key = tuple(os.environ.get(name) for name in _VARIABLES)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) > 8:
+            _PLACES.clear()
+        found = _PLACES[key] = _places()
+    return found
+
+
+def _places():
     from stalegreen.engine.config import home_dir
 
     store = os.path.abspath(home_dir())

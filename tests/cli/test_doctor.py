@@ -110,6 +110,15 @@ def test_bad_config_key_is_named(sandbox):
     assert "unknown key 'polcy'" in text and "bad value for 'tailLines'" in text
 
 
+def test_a_project_file_that_tries_to_loosen_the_gate_is_named(sandbox):
+    sandbox.run("install", "--claude")
+    (sandbox.project / ".stalegreen.json").write_text('{"policy": "advisory", "permission": "allow"}\n')
+    code, info = sandbox.doctor()
+    text = " | ".join(info["warnings"])
+    assert 'tried to set policy="advisory"; kept "block"' in text and 'tried to set permission="allow"' in text
+    assert info["config"]["policy"] == "block"
+
+
 def test_corrupt_settings_are_named_with_the_line(sandbox):
     sandbox.settings.parent.mkdir(parents=True)
     sandbox.settings.write_text('{\n  "hooks": {\n    "Stop": [,]\n  }\n}\n')

@@ -338,8 +338,8 @@ TEXT = {
         "inconclusive": 'stalegreen: "{said}" has no conclusive run. {label} ended without a result its runner '
                         "confirmed ({signal}).\nRerun `{cmd}` and report the result.",
         "tamper": "stalegreen: this session wrote files that control stalegreen or the agent's permissions:\n  "
-                  "{files}\nThey do not change how this session is judged. Tell the user what you changed there "
-                  "and why, and do not change them to get past this check.",
+                  "{files}\nThis session is still judged with the config it started with. Tell the user what you "
+                  "changed there and why, and do not change these files to get past this check.",
         "nouns": NOUN, "more": ", and %d more",
         "mask": {"pipe": "a pipe into %s", "or-chain": "an `||` suffix", "semicolon": "a `;` chain",
                  "devnull": "output sent to /dev/null", "redirect": "output redirected to %s",
@@ -358,7 +358,7 @@ TEXT = {
         "inconclusive": "stalegreen：“{said}”没有确定的运行结果。{label}结束时运行器没有给出确认的结果（{signal}）。\n"
                         "请重新运行 `{cmd}` 并报告结果。",
         "tamper": "stalegreen：本会话写入了控制 stalegreen 或代理权限的文件：\n  {files}\n"
-                  "这些改动不会改变本会话的判定。请告诉用户你改了什么、为什么改，不要为了通过检查而修改它们。",
+                  "本会话仍按开始时的配置判定。请告诉用户你改了什么、为什么改，不要为了通过检查而修改这些文件。",
         "nouns": {"test": "测试", "typecheck": "类型检查", "lint": "lint", "build": "构建", "completion": "检查"},
         "more": "，另有 %d 处",
         "mask": {"pipe": "管道 | %s", "or-chain": "`||` 后缀", "semicolon": "`;` 链", "devnull": "输出重定向到 /dev/null",

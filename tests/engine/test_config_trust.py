@@ -258,3 +258,19 @@ def test_a_fifo_or_huge_config_cannot_stall_the_hook(tmp_path):
     os.makedirs(session.dir)
     os.mkfifo(os.path.join(session.dir, "config-snapshot.json"))
     assert session.load_config() is None
+
+
+def test_a_claim_after_tamper_is_blocked_once_in_the_claims_language(homes):
+    from stalegreen.engine import core
+
+    session = MemorySession()
+    cfg = config.load(None)
+    core.handle(ev.Event(ev.FILE_EDIT, "claude", cwd="/repo", paths=("/repo/.stalegreen.json",), edit_kind="Write",
+                         replay=True, ts="2026-01-01T00:00:01.000Z"), cfg, session)
+    stop = dict(cwd="/repo", replay=True, turn="t1", ts="2026-01-01T00:00:02.000Z")
+    zh = core.handle(ev.Event(ev.STOP, "claude", message="所有测试都通过了。", **stop), cfg, session)
+    assert zh.kind == ev.BLOCK and "本会话写入了控制 stalegreen" in zh.reason and "/repo/.stalegreen.json" in zh.reason
+    again = core.handle(ev.Event(ev.STOP, "claude", message="所有测试都通过了。", stop_hook_active=True, **stop),
+                        cfg, session)
+    assert again.kind == ev.ALLOW
+    assert core.handle(ev.Event(ev.STOP, "claude", message="I refactored it.", **stop), cfg, session).kind == ev.ALLOW

@@ -9,8 +9,8 @@ import os
 from click.testing import CliRunner
 from driver import ClaudeSession, CodexSession, read_store
 
-from conftest import git
 from stalegreen.cli import cli
+from tests.conftest import git
 
 CHANGED = "def add(a, b):\n    return a + b + 0\n\n\ndef sub(a, b):\n    return a - b\n"
 

@@ -19,8 +19,15 @@ import os
 MAX_LISTED = 6
 # Cheap test before a shell line is read again for tamper: a protected place is named by one
 # of these, by its own path, or reached through a variable the line names.
-_HINTS = (".stalegreen", "settings", ".claude", ".codex", "hooks.json", "config.toml", ".dsh",
-          "cordis", "STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME")
+_HINTS = ("stalegreen", "settings", ".claude", ".codex", "hooks.json", "config.toml", ".dsh",
+          "cordis", "plugin", "STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME")
+# Commands that rewrite hook registrations or the store without naming a file:
+# (command, subcommands; None: any) -> label
+_COMMANDS = {
+    ("stalegreen", ("install", "uninstall")): "hook registrations",
+    ("claude", ("plugin", "plugins")): "Claude Code plugins",
+    ("dsh", ("plugin",)): "dsh profile",
+}
 _VARIABLES = ("STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME", "HOME")
 _REMOVING = ("rm", "mv", "git rm", "git mv")   # these take a folder and what is inside it
 
@@ -58,6 +65,9 @@ def _places():
         ("Claude Code settings", os.path.join(claude, "settings.json"), False),
         ("Claude Code settings", os.path.join(claude, "settings.local.json"), False),
         ("Claude Code plugins", os.path.join(claude, "plugins"), True),
+        ("Claude Code settings", os.path.join(os.path.expanduser("~"), ".claude.json"), False),
+        ("Claude Code settings", os.path.join(claude, ".claude.json"), False),
+        ("Claude Code settings", "/etc/claude-code/managed-settings.json", False),
         ("Codex hooks", os.path.join(codex, "hooks.json"), False),
         ("Codex config", os.path.join(codex, "config.toml"), False),
         ("dsh profile", os.path.join(dsh, "profiles"), True),
@@ -165,7 +175,26 @@ def from_shell(parse, cwd, output=None):
     out = []
     for kind, path in edits.from_shell(parse, output, keep_store=True):
         out.extend(_found([path], bases, kind, "shell"))
+    for segment in parse.segments:
+        out.extend(_command(edits.strip_wrappers(segment.words), segment.text))
     return out
+
+
+def _command(words, text):
+    """``stalegreen uninstall``, ``claude plugin disable stalegreen``, ``stalegreen doctor
+    --prune``: hook registrations or the store changed by a command rather than a file write."""
+    if not words:
+        return []
+    name = os.path.basename(words[0])
+    rest = [w for w in words[1:] if not w.startswith("-")]
+    for (command, subcommands), what in _COMMANDS.items():
+        if name == command and rest[:1] and rest[0] in subcommands:
+            return [{"path": None, "label": what, "kind": " ".join([name] + rest[:2]), "via": "shell",
+                     "command": text[:200]}]
+    if name == "stalegreen" and rest[:1] == ["doctor"] and "--prune" in words:
+        return [{"path": None, "label": "stalegreen store", "kind": "stalegreen doctor --prune", "via": "shell",
+                 "command": text[:200]}]
+    return []
 
 
 def record(session, event, found):
@@ -217,6 +246,8 @@ def describe(item):
 
         return "%s set to %s during the session (kept %s)" % (
             item.get("key"), json.dumps(item.get("value")), json.dumps(item.get("kept")))
+    if item.get("path") is None:
+        return "`%s` (%s, %s)" % (item.get("command") or item.get("kind"), item.get("label"), item.get("via"))
     return "%s (%s, %s: %s)" % (item.get("path"), item.get("label"), item.get("via"), item.get("kind"))
 
 

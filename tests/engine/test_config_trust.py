@@ -204,6 +204,13 @@ def _labels(command, cwd):
     ("touch $DSH_HOME/profiles/headless/cordis.patch.yml", "dsh profile"),
     ("python3 -c \"open('.stalegreen.json', 'w').write('{}')\"", "project config"),
     ("git checkout -- .stalegreen.json", "project config"),
+    ("ln -sf /tmp/loose.json .stalegreen.json", "project config"),
+    ("echo '{}' > ~/.claude.json", "Claude Code settings"),
+    ("stalegreen uninstall --claude", "hook registrations"),
+    ("python3 -m stalegreen uninstall --all", "hook registrations"),
+    ("claude plugin disable stalegreen@stalegreen", "Claude Code plugins"),
+    ("dsh plugin remove dsh-plugin-stalegreen", "dsh profile"),
+    ("stalegreen doctor --prune", "stalegreen store"),
 ])
 def test_shell_writes_to_protected_places_are_tamper(homes, tmp_path, command, label):
     found = tamper.from_shell(shell.parse(command), str(tmp_path / "repo"))
@@ -212,7 +219,8 @@ def test_shell_writes_to_protected_places_are_tamper(homes, tmp_path, command, l
 
 @pytest.mark.parametrize("command", [
     "cat .stalegreen.json", "echo hi > notes.md", "pytest -q", "grep -r settings src",
-    "cat ~/.claude/settings.json | jq .hooks", "ls ~/.stalegreen",
+    "cat ~/.claude/settings.json | jq .hooks", "ls ~/.stalegreen", "stalegreen check", "stalegreen doctor",
+    "claude --version", "dsh --profile headless 'fix it'",
 ])
 def test_reading_protected_places_is_not_tamper(homes, tmp_path, command):
     assert tamper.from_shell(shell.parse(command), str(tmp_path)) == []

@@ -21,12 +21,13 @@ MAX_LISTED = 6
 # of these, by its own path, or reached through a variable the line names.
 _HINTS = ("stalegreen", "settings", ".claude", ".codex", "hooks.json", "config.toml", ".dsh",
           "cordis", "plugin", "STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME")
-# Commands that rewrite hook registrations or the store without naming a file:
-# (command, subcommands; None: any) -> label
+# Commands that rewrite hook registrations without naming a file:
+# (command, subcommands, actions after the subcommand or None for any) -> label
+_PLUGIN_ACTIONS = ("install", "i", "uninstall", "remove", "rm", "add", "enable", "disable", "update", "marketplace")
 _COMMANDS = {
-    ("stalegreen", ("install", "uninstall")): "hook registrations",
-    ("claude", ("plugin", "plugins")): "Claude Code plugins",
-    ("dsh", ("plugin",)): "dsh profile",
+    ("stalegreen", ("install", "uninstall"), None): "hook registrations",
+    ("claude", ("plugin", "plugins"), _PLUGIN_ACTIONS): "Claude Code plugins",
+    ("dsh", ("plugin",), _PLUGIN_ACTIONS): "dsh profile",
 }
 _VARIABLES = ("STALEGREEN_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "DSH_HOME", "HOME")
 _REMOVING = ("rm", "mv", "git rm", "git mv")   # these take a folder and what is inside it
@@ -187,8 +188,9 @@ def _command(words, text):
         return []
     name = os.path.basename(words[0])
     rest = [w for w in words[1:] if not w.startswith("-")]
-    for (command, subcommands), what in _COMMANDS.items():
-        if name == command and rest[:1] and rest[0] in subcommands:
+    for (command, subcommands, actions), what in _COMMANDS.items():
+        if name == command and rest[:1] and rest[0] in subcommands and (
+                actions is None or (rest[1:2] and rest[1] in actions)):
             return [{"path": None, "label": what, "kind": " ".join([name] + rest[:2]), "via": "shell",
                      "command": text[:200]}]
     if name == "stalegreen" and rest[:1] == ["doctor"] and "--prune" in words:

@@ -220,7 +220,7 @@ def test_shell_writes_to_protected_places_are_tamper(homes, tmp_path, command, l
 @pytest.mark.parametrize("command", [
     "cat .stalegreen.json", "echo hi > notes.md", "pytest -q", "grep -r settings src",
     "cat ~/.claude/settings.json | jq .hooks", "ls ~/.stalegreen", "stalegreen check", "stalegreen doctor",
-    "claude --version", "dsh --profile headless 'fix it'",
+    "claude --version", "dsh --profile headless 'fix it'", "claude plugin list", "dsh plugin list",
 ])
 def test_reading_protected_places_is_not_tamper(homes, tmp_path, command):
     assert tamper.from_shell(shell.parse(command), str(tmp_path)) == []

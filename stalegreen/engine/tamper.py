@@ -190,7 +190,7 @@ def _command(words, text):
     rest = [w for w in words[1:] if not w.startswith("-")]
     for (command, subcommands, actions), what in _COMMANDS.items():
         if name == command and rest[:1] and rest[0] in subcommands and (
-                actions is None or (rest[1:2] and rest[1] in actions)):
+                actions is None or any(w in actions for w in rest[1:3])):   # ``plugin --profile p add``
             return [{"path": None, "label": what, "kind": " ".join([name] + rest[:2]), "via": "shell",
                      "command": text[:200]}]
     if name == "stalegreen" and rest[:1] == ["doctor"] and "--prune" in words:

@@ -210,6 +210,7 @@ def _labels(command, cwd):
     ("python3 -m stalegreen uninstall --all", "hook registrations"),
     ("claude plugin disable stalegreen@stalegreen", "Claude Code plugins"),
     ("dsh plugin remove dsh-plugin-stalegreen", "dsh profile"),
+    ("dsh plugin --profile headless remove dsh-plugin-stalegreen", "dsh profile"),
     ("stalegreen doctor --prune", "stalegreen store"),
 ])
 def test_shell_writes_to_protected_places_are_tamper(homes, tmp_path, command, label):

@@ -4,12 +4,10 @@ projects the user trusts do; writing that file (or the hook registrations, or th
 tamper event, an edit, named in the next claim's block and shown by ``check``."""
 
 import json
-import os
 
-from click.testing import CliRunner
+import pytest
 from driver import ClaudeSession, CodexSession, read_store
 
-from stalegreen.cli import cli
 from tests.conftest import git
 
 CHANGED = "def add(a, b):\n    return a + b + 0\n\n\ndef sub(a, b):\n    return a - b\n"
@@ -29,6 +27,16 @@ def project_config(project, **values):
 
 def user_config(sg_home, **values):
     write_json(sg_home / "config.json", values)
+
+
+def check(*args):
+    """``stalegreen check`` output (the CLI needs click, which the other interpreters lack)."""
+    pytest.importorskip("click")
+    from click.testing import CliRunner
+
+    from stalegreen.cli import cli
+
+    return CliRunner().invoke(cli, ["check"] + list(args)).output
 
 
 def verdicts(sg_home, session):
@@ -114,7 +122,7 @@ def test_ignored_project_keys_are_reported_by_check(project, sg_home, suite_cmd,
     project_config(project, policy="advisory", permission="allow", tailLines=12)
     s, _ = stale_claim(project, suite_cmd)
     monkeypatch.chdir(str(project))
-    out = CliRunner().invoke(cli, ["check", "--session", s.session_id]).output
+    out = check("--session", s.session_id)
     assert "tried to set policy=\"advisory\"" in out and "tried to set permission=\"allow\"" in out
     assert "tailLines" not in out                     # honoured: changes nothing the gate decides
 
@@ -163,10 +171,10 @@ def test_agent_writing_stalegreen_json_mid_session_is_tamper_and_stale(project, 
     assert [(t["label"], t["via"]) for t in tampered] == [("project config", "edit tool")]
 
     monkeypatch.chdir(str(project))
-    out = CliRunner().invoke(cli, ["check", "--session", s.session_id]).output
+    out = check("--session", s.session_id)
     assert "Tamper events (1):" in out and "project config" in out
     assert "named 1 tamper event" in out
-    data = json.loads(CliRunner().invoke(cli, ["check", "--session", s.session_id, "--json"]).output)
+    data = json.loads(check("--session", s.session_id, "--json"))
     assert data["tamper"][0]["path"] == str(project / ".stalegreen.json")
 
 

@@ -394,7 +394,7 @@ class Session(object):
 
     def save_config(self, snapshot):
         path = os.path.join(self.dir, CONFIG_SNAPSHOT)
-        data = (json.dumps(snapshot, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+        data = (json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"), default=str) + "\n").encode("utf-8")
         try:
             _write_replace(path, data)
         except FileNotFoundError:

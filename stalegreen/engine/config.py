@@ -379,12 +379,16 @@ def for_session(current, session, ts=None):
         return current
     if then == current:
         return current                  # the common case: nothing changed since the start
+    # Looser files than at the start are a change; another project's file (the agent moved to
+    # another folder) is only another place: kept strict either way, reported only for the first.
+    same_files = snapshot.get("sources") == current.sources
     for key in TRUST:
         if key not in then or not VALIDATORS[key](then[key]):
             continue
         old = int(then[key]) if key in INT_KEYS else then[key]
         kept = stricter(key, old, current[key])
         if kept != current[key]:
-            current.loosened.append({"key": key, "value": current[key], "kept": kept})
+            if same_files:
+                current.loosened.append({"key": key, "value": current[key], "kept": kept})
             current[key] = kept
     return current

@@ -283,3 +283,12 @@ def test_a_claim_after_tamper_is_blocked_once_in_the_claims_language(homes):
                         cfg, session)
     assert again.kind == ev.ALLOW
     assert core.handle(ev.Event(ev.STOP, "claude", message="I refactored it.", **stop), cfg, session).kind == ev.ALLOW
+
+
+def test_moving_to_a_folder_without_the_stricter_file_stays_strict_and_is_no_tamper(tmp_path):
+    home, repo = tmp_path / "home", tmp_path / "repo"
+    write(repo / "pkg" / ".stalegreen.json", {"strictNoEvidence": True})
+    session = MemorySession()
+    config.for_session(config.load(str(repo / "pkg"), home=str(home)), session)
+    elsewhere = config.for_session(config.load(str(repo), home=str(home)), session)
+    assert elsewhere["strictNoEvidence"] is True and elsewhere.loosened == []

@@ -86,14 +86,21 @@ _IN_ANY_PROJECT = {
 }
 
 
-def label(path, removing=False):
+MAX_RESOLVED = 64      # paths per call whose symbolic links are followed (each costs a walk)
+
+
+def label(path, removing=False, resolve=True):
     """What an absolute ``path`` protects (``"project config"``, ``"stalegreen store"``...), or
     None. ``removing``: the write deletes or moves ``path``, so a folder holding a protected
-    place counts too."""
+    place counts too. ``resolve``: also judge where its symbolic links lead."""
     candidates = [os.path.normpath(path)]
-    real = os.path.realpath(candidates[0])
-    if real != candidates[0]:
-        candidates.append(real)
+    if resolve:
+        try:
+            real = os.path.realpath(candidates[0])
+        except (OSError, ValueError):      # a NUL byte, a loop
+            real = candidates[0]
+        if real != candidates[0]:
+            candidates.append(real)
     protected = places()
     for candidate in candidates:
         name = os.path.basename(candidate)
@@ -137,13 +144,14 @@ def _resolve(path, bases):
     return [os.path.join(base, path) for base in bases if base]
 
 
-def _found(paths, bases, kind, via):
+def _found(writes, bases, via):
+    """Tamper among ``writes`` (``(kind, path)`` pairs), paths taken from each of ``bases``."""
     out = []
-    for path in paths:
+    for index, (kind, path) in enumerate(writes):
         if path is None:
             continue
         for candidate in _resolve(path, bases):
-            what = label(candidate, removing=kind in _REMOVING)
+            what = label(candidate, removing=kind in _REMOVING, resolve=index < MAX_RESOLVED)
             if what:
                 out.append({"path": os.path.normpath(candidate), "label": what, "kind": kind, "via": via})
                 break
@@ -152,7 +160,8 @@ def _found(paths, bases, kind, via):
 
 def from_edit(event):
     """Tamper found in an edit tool's paths."""
-    return _found(event.paths or (), [event.cwd], event.edit_kind or event.tool_name, "edit tool")
+    kind = event.edit_kind or event.tool_name
+    return _found([(kind, path) for path in event.paths or ()], [event.cwd], "edit tool")
 
 
 def _cd_bases(parse, cwd):
@@ -173,9 +182,7 @@ def from_shell(parse, cwd, output=None):
     from stalegreen.engine import edits
 
     bases = _cd_bases(parse, cwd)
-    out = []
-    for kind, path in edits.from_shell(parse, output, keep_store=True):
-        out.extend(_found([path], bases, kind, "shell"))
+    out = _found(edits.from_shell(parse, output, keep_store=True), bases, "shell")
     for segment in parse.segments:
         out.extend(_command(edits.strip_wrappers(segment.words), segment.text))
     return out

@@ -292,3 +292,11 @@ def test_moving_to_a_folder_without_the_stricter_file_stays_strict_and_is_no_tam
     config.for_session(config.load(str(repo / "pkg"), home=str(home)), session)
     elsewhere = config.for_session(config.load(str(repo), home=str(home)), session)
     assert elsewhere["strictNoEvidence"] is True and elsewhere.loosened == []
+
+
+def test_many_paths_and_odd_paths_stay_cheap_and_never_raise(homes, tmp_path):
+    event = ev.Event(ev.FILE_EDIT, "codex", cwd=str(tmp_path), edit_kind="apply_patch",
+                     paths=tuple("src/f%d.py" % i for i in range(2000)) + ("a\0b", ".stalegreen.json"))
+    assert [i["label"] for i in tamper.from_edit(event)] == ["project config"]
+    line = "rm " + " ".join("f%d" % i for i in range(2000)) + " .stalegreen.json"
+    assert [i["label"] for i in tamper.from_shell(shell.parse(line), str(tmp_path))] == ["project config"]

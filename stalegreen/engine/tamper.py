@@ -118,7 +118,8 @@ def label(path, removing=False, resolve=True):
 
 
 def _expand(path):
-    """``~`` and the variables that name protected places, as the shell would expand them."""
+    """``~`` and the variables that name protected places, as the shell would expand them (an
+    unset host variable as the folder the host uses then)."""
     from stalegreen.engine.config import home_dir
 
     if path.startswith("~/") or path == "~":

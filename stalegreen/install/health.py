@@ -213,7 +213,8 @@ def collect(cwd=None, home=None):
         report.problem("config: %s" % text, "edit that file (see `stalegreen doctor --json` for "
                                             "the valid keys in docs), or remove the key")
     for item in loaded.ignored:
-        report.warn("config: %s" % config_module.describe_ignored(item))
+        if item.get("why") != "unknown":      # already a problem above
+            report.warn("config: %s" % config_module.describe_ignored(item))
 
     store_info = _store(report, home)
     return {

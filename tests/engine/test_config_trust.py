@@ -69,8 +69,7 @@ def test_the_same_keys_in_the_user_config_are_honoured(tmp_path, key):
 def test_a_project_the_user_trusts_may_loosen(tmp_path, key):
     value = LOOSENING[key][0]
     home, repo = tmp_path / "home", tmp_path / "repo"
-    write(home / "config.json", {"trustedProjects": [str(repo)]} if key != "trustedProjects" else {
-        "trustedProjects": [str(repo)]})
+    write(home / "config.json", {"trustedProjects": [str(repo)]})
     write(repo / ".stalegreen.json", {key: value})
     loaded = config.load(str(repo / "sub"), home=str(home))
     if key == "trustedProjects":   # trusting is the user's alone: a trusted project lists what it likes

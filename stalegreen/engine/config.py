@@ -360,6 +360,9 @@ def load(cwd=None, home=None):
     if layer is not None:
         sources.append(project)
         if is_trusted(project, values["trustedProjects"]):
+            if "trustedProjects" in layer:     # trusting is the user's alone
+                ignored.append({"source": project, "key": "trustedProjects", "value": layer.pop("trustedProjects"),
+                                "why": "user-only"})
             _merge(values, layer, project, problems)
         else:
             _merge_untrusted(values, layer, project, problems, ignored)

@@ -72,8 +72,8 @@ def test_a_project_the_user_trusts_may_loosen(tmp_path, key):
     write(home / "config.json", {"trustedProjects": [str(repo)]})
     write(repo / ".stalegreen.json", {key: value})
     loaded = config.load(str(repo / "sub"), home=str(home))
-    if key == "trustedProjects":   # trusting is the user's alone: a trusted project lists what it likes
-        assert loaded[key] == ["/"]
+    if key == "trustedProjects":   # trusting is the user's alone, even in a trusted project
+        assert loaded[key] == [str(repo)] and [i["key"] for i in loaded.ignored] == [key]
     else:
         assert loaded[key] == user_value(key, value) and loaded.ignored == []
 

@@ -293,3 +293,77 @@ def test_a_run_stopped_by_a_signal_is_never_fresh():
     runs = [receipt("r-0001", "01:00", verdict="inconclusive", signal="interrupted", counts={"passed": 1})]
     assert judge(claim(), receipts=runs)["verdict"] == "NONE"
     assert stop("All tests pass.", runs, strictNoEvidence=True).kind == ev.BLOCK
+
+
+# ---------------------------------------------------------------- property: the gate follows the rule
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+RUN_KINDS = {
+    "pass": dict(verdict="pass"),
+    "fail": dict(verdict="fail"),
+    "masked": dict(verdict="inconclusive", masked=True, maskReason="pipe:tail"),
+    "masked-pass": dict(verdict="pass", masked=True, maskReason="pipe:tail", signal="summary-line:pytest-passed"),
+    "interrupted": dict(verdict="inconclusive", signal="interrupted"),
+    "exit0-fail": dict(verdict="fail", exit=0, signal="exit-0-with-pytest-short-failed"),
+}
+STEP = st.one_of(st.tuples(st.just("run"), st.sampled_from(sorted(RUN_KINDS)), st.sampled_from(["all", "subset"]),
+                           st.booleans()),
+                 st.tuples(st.just("edit"), st.sampled_from(["/repo/src/app.py", "/repo/README.md"])))
+
+
+def _session_records(steps):
+    """Receipts and edits in time order; a run may share its time with the run before it."""
+    receipts, edits, minute = [], [], 0
+    for index, step in enumerate(steps):
+        same_time = step[0] == "run" and step[3] and index and steps[index - 1][0] == "run"
+        minute += 0 if same_time else 1
+        ts = "%02d:%02d" % (minute // 60, minute % 60)
+        if step[0] == "run":
+            receipts.append(receipt("r-%04d" % (index + 1), ts, scope=step[2], cmd="pytest -q",
+                                    **dict(RUN_KINDS[step[1]])))
+        else:
+            edits.append(edit(ts, step[1]))
+    return receipts, edits
+
+
+def _supported(steps):
+    """docs/VERDICTS.md, rule 2: the latest all-scope run passed, no later run failed or hid its
+    result, and no relevant file changed since."""
+    fulls = [i for i, s in enumerate(steps) if s[0] == "run" and s[2] == "all"]
+    if not fulls:
+        return False
+    last = fulls[-1]
+    if RUN_KINDS[steps[last][1]]["verdict"] != "pass":
+        return False
+    for step in steps[last + 1:]:
+        if step[0] == "edit" and step[1].endswith(".py"):
+            return False
+        if step[0] == "run" and step[1] in ("fail", "masked", "exit0-fail"):
+            return False
+    return True
+
+
+def _evidence_against(steps):
+    """Some recorded evidence speaks against an all-scope claim (it blocks without strictNoEvidence)."""
+    fulls = [i for i, s in enumerate(steps) if s[0] == "run" and s[2] == "all"]
+    since = fulls[-1] if fulls else 0
+    tail = steps[since:] if fulls else steps
+    if any(s[0] == "run" and s[1] in ("fail", "masked", "exit0-fail") for s in tail):
+        return True
+    return bool(fulls) and RUN_KINDS[steps[since][1]]["verdict"] == "pass" and \
+        any(s[0] == "edit" and s[1].endswith(".py") for s in steps[since + 1:])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(STEP, max_size=9))
+def test_an_all_scope_claim_passes_exactly_when_the_rule_supports_it(steps):
+    receipts, edits = _session_records(steps)
+    supported = _supported(steps)
+    strict = stop("All tests pass.", receipts, edits, strictNoEvidence=True)
+    assert (strict.kind == ev.ALLOW) == supported, (steps, strict.verdicts)
+    default = stop("The tests pass now.", receipts, edits)
+    assert (default.kind == ev.BLOCK) == _evidence_against(steps), (steps, default.verdicts)
+    if supported:
+        assert default.verdicts[0]["verdict"] == "FRESH"

@@ -169,7 +169,7 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
         "unwrapped": None, "background": background, "interrupted": exit_code in INTERRUPTED_EXITS,
         "fingerprint": ({"available": False, "reason": "background"} if background
                         else fingerprints.get(pending.get("cwd"))),
-        "log": log, "treeChanged": changed,
+        "log": log, "treeChanged": changed, "rerun": core_rerun(line, line_run) if line_run else None,
     })
     if config.get("redact"):
         session.write_log(rid, _redact(text, config), config["maxLogBytes"])

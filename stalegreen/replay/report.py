@@ -13,13 +13,15 @@ import time
 from stalegreen.replay import run as replay_run
 from stalegreen.replay.lines import Meter
 
-CLAIM_KINDS = ("FRESH", "STALE", "FAILED", "MASKED", "NONE", "DEFERRED")
-PROBLEMS = ("STALE", "FAILED", "MASKED")
+CLAIM_KINDS = ("FRESH", "STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN", "NONE", "DEFERRED")
+PROBLEMS = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
 CLAIM_LABELS = {
     "FRESH": ("fresh", "a passing run and no edits since"),
     "STALE": ("stale", "a passing run, then edits, no rerun"),
     "FAILED": ("failed", "the last matching run failed"),
+    "CONTRADICTED": ("contradicted", "a run's own output, or a later or partial run, reported failures"),
     "MASKED": ("masked", "the exit status was hidden and nothing readable was left"),
+    "NOT_RUN": ("said it ran", "the message says the run happened; none is recorded"),
     "NONE": ("no run", "nothing matching ran in the session"),
     "DEFERRED": ("deferred", "a background run had not reported yet"),
 }

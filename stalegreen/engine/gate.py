@@ -115,10 +115,8 @@ def candidates(claim, receipts, root):
         named = [r for r in found if tool in " ".join(str(r.get(k) or "") for k in ("runner", "cmd", "via")).lower()]
         if named:
             found = named
-    if root:
-        inside = [r for r in found if _covers(root, r.get("cwd"))]
-        if inside:
-            found = inside
+    if root:        # runs in another project are no evidence for this one
+        found = [r for r in found if _covers(root, r.get("cwd"))]
     named_dirs = _named_directory(claim, found, root)
     if named_dirs:
         found = [r for r in found if any(_covers(d, r.get("cwd")) for d in named_dirs)]
@@ -288,7 +286,7 @@ def judge_claim(claim, ctx):
                 and (deferred.get("ts") or "") >= (newest_ts or ""):
             return _verdict(claim, None, "DEFERRED", None,
                             "background run %s (`%s`) has not reported yet" % (deferred.get("id"), deferred.get("cmd")))
-    if not found and claim.get("ran_claim"):
+    if not found and claim.get("ran_claim") and not any(r.get("category") in family for r in ctx.receipts):
         return _verdict(claim, None, "NOT_RUN", None,
                         "the message says it ran; no run of that category is recorded in this session")
     chosen, note = choose(claim, found)

@@ -394,3 +394,13 @@ def test_which_checks_a_message_says_were_run(message, categories):
     from stalegreen.engine import claim_facts
 
     assert claim_facts.ran_categories(message) == categories
+
+
+def test_runs_in_another_project_are_no_evidence_for_this_one():
+    elsewhere = [receipt("r-0001", "01:00", cwd="/elsewhere")]
+    v = judge(claim(), receipts=elsewhere)
+    assert (v["verdict"], v["evidence"]) == ("NONE", None)
+    failing = [receipt("r-0001", "01:00", cwd="/elsewhere", verdict="fail"), receipt("r-0002", "02:00")]
+    assert judge(claim(), receipts=failing)["verdict"] == "FRESH"
+    # a run there still is a run: "re-ran the tests" is not a claim about a run that never happened
+    assert stop("Re-ran the tests. All tests pass.", elsewhere).verdicts[0]["verdict"] == "NONE"

@@ -376,10 +376,12 @@ TEXT = {
                   "then report it.",
         "stale_during": 'stalegreen: "{said}" is stale. {label} ran on a working tree that the same command '
                         "then changed (`{change}`).\n",
-        "contradicted": 'stalegreen: "{said}" is contradicted by {label}, which {how}.\n'
-                        "Fix the failure and run {noun} again (`{cmd}`), or report the failure instead of a pass.",
-        "how": {"exit0": "reports failures in its output although it exited 0",
-                "subset": "failed and no later run of the whole suite passed"},
+        "contradicted": 'stalegreen: "{said}" is contradicted by {label}, which {how}',
+        "how": {"exit0": "reports failures in its output although it exited 0.\n"
+                         "Fix the failure and rerun `{cmd}`, or report the failure instead of a pass.",
+                "subset": "failed and no later run of the whole suite passed.\n"
+                          "Fix the failure and run the whole suite, or report the failure instead of a pass."},
+        "stale_during_ask": "Rerun `{cmd}` on the tree as it is now and report the result.",
         "not_run": 'stalegreen: "{said}" says {noun} {verb} run, but no run of them is recorded in this session. '
                    "Run {noun} and report the result.",
         "none": 'stalegreen: "{said}" has no verification run in this session{why}. Run {noun} and report the result.',
@@ -400,10 +402,10 @@ TEXT = {
         "masked": "stalegreen：“{said}”没有记录到结果。{label}运行时带有{mask}，退出状态和摘要都没有被记录。\n"
                   "请去掉管道或后缀重新运行 `{cmd}`，让结果被记录下来，然后报告。",
         "stale_during": "stalegreen：“{said}”已过期。{label}运行所在的工作树随后被同一条命令改动了（`{change}`）。\n",
-        "contradicted": "stalegreen：“{said}”与{label}相矛盾：{how}。\n"
-                        "请修复失败后再次运行{noun}（`{cmd}`），或如实报告失败。",
-        "how": {"exit0": "它的输出报告了失败，尽管退出状态为 0",
-                "subset": "它失败了，之后也没有通过的完整测试运行"},
+        "contradicted": "stalegreen：“{said}”与{label}相矛盾：{how}",
+        "how": {"exit0": "它的输出报告了失败，尽管退出状态为 0。\n请修复失败并重新运行 `{cmd}`，或如实报告失败。",
+                "subset": "它失败了，之后也没有通过的完整测试运行。\n请修复失败并运行完整的测试套件，或如实报告失败。"},
+        "stale_during_ask": "请在当前的工作树上重新运行 `{cmd}` 并报告结果。",
         "not_run": "stalegreen：“{said}”称已运行{noun}，但本会话中没有记录到任何这类运行。请运行{noun}并报告结果。",
         "none": "stalegreen：“{said}”在本会话中没有验证运行{why}。请运行{noun}并报告结果。",
         "inconclusive": "stalegreen：“{said}”没有确定的运行结果。{label}结束时运行器没有给出确认的结果（{signal}）。\n"
@@ -483,8 +485,9 @@ def _stale_message(record, cwd, words, values):
     freshness = record["freshness"]
     later = freshness.get("editsAfter") or []
     if freshness.get("treeChanged"):
-        head = words["stale_during"].format(change=freshness["treeChanged"], **values)
-    elif later:
+        return words["stale_during"].format(change=freshness["treeChanged"], **values) \
+            + words["stale_during_ask"].format(**values)
+    if later:
         head = words["stale"].format(n=len(later), s="" if len(later) == 1 else "s",
                                      edits=_edit_list(later, cwd, words["more"]), **values)
     else:
@@ -495,7 +498,7 @@ def _stale_message(record, cwd, words, values):
 def _contradicted_message(record, cwd, words, values):
     how = words["how"]["exit0" if str(record["evidence"].get("signal") or "").startswith("exit-0-with-")
                        else "subset"]
-    return words["contradicted"].format(how=how, **values)
+    return words["contradicted"].format(how=how.format(**values), **values)
 
 
 def _masked_message(record, cwd, words, values):

@@ -124,8 +124,9 @@ def tree_change_after(parse, run, cwd, config):
             later = (in_loop or seg.start >= own.end) and seg.pipeline != own.pipeline
         if not later:
             continue
-        for _kind, path in edits.from_shell(shell.parse(seg.text)):
-            if path is None or edits.is_relevant(_absolute(path, cwd), cwd, config["fingerprintIgnore"]):
+        for kind, path in edits.from_shell(shell.parse(seg.text)):
+            if path is None or kind.startswith("git ") \
+                    or edits.is_relevant(_absolute(path, cwd), cwd, config["fingerprintIgnore"]):
                 return seg.text
     return None
 

@@ -86,6 +86,7 @@ def _lay_out_every_transcript(base):
 
 
 def test_history_json_is_byte_identical_across_ten_processes(tmp_path):
+    pytest.importorskip("click")        # the CLI's own dependency
     homes = _lay_out_every_transcript(tmp_path)
     env = dict(os.environ, CLAUDE_CONFIG_DIR=str(homes["claude"]), CODEX_HOME=str(homes["codex"]),
                DSH_HOME=str(homes["dsh"]), HOME=str(tmp_path / "home"), STALEGREEN_HOME=str(tmp_path / "sg"),

@@ -95,10 +95,16 @@ def collect(harness="all", since="30d", progress=False, env=None, config=None, n
                                          tick=lambda: bar.update(done + meter.bytes, source.session_id[:30]))
             _add(collection, replayed, meter)
     bar.close()
-    order = dict(((s.harness, s.session_id), i) for i, s in enumerate(sources))
-    collection.sessions.sort(key=lambda r: order.get((r.harness, r.session_id), 0))
+    # workers finish in any order: put sessions back in discovery order (two projects may hold
+    # the same session id, so the files tell them apart)
+    order = dict((_source_key(s), i) for i, s in enumerate(sources))
+    collection.sessions.sort(key=lambda r: order.get(_source_key(r.source), 0))
     collection.seconds = time.time() - start
     return collection
+
+
+def _source_key(source):
+    return source.harness, source.session_id, tuple(path for _, path in source.files)
 
 
 def _replay_counted(source, config=None):

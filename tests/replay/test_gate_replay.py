@@ -106,3 +106,24 @@ def test_history_json_is_byte_identical_across_ten_processes(tmp_path):
         pytest.skip("only the repo's own transcripts checked: ../shared/data/transcripts is absent")
     backcheck = [r for r in data["verdicts"] if r["session"] == "stale"]
     assert [r["verdict"] for r in backcheck] == ["STALE"]
+
+
+def test_sessions_replayed_in_parallel_come_back_in_discovery_order(tmp_path, monkeypatch):
+    """Two projects holding the same session id: the pool's finishing order must not leak out."""
+    from stalegreen.replay import report
+
+    homes = _lay_out_every_transcript(tmp_path)
+    twin = homes["claude"] / "projects" / "-home-dev-ledger-copy"
+    shutil.copytree(os.path.dirname(LEDGER), str(twin))
+    for name, path in (("CLAUDE_CONFIG_DIR", "claude"), ("CODEX_HOME", "codex"), ("DSH_HOME", "dsh")):
+        monkeypatch.setenv(name, str(homes[path]))
+    monkeypatch.setenv("STALEGREEN_HOME", str(tmp_path / "sg"))
+    expected = [tuple(p for _, p in s.files) for s in replay_run.discover("all", None) if not s.skipped]
+    seen = set()
+    for _ in range(3):
+        collection = report.collect("all", "36500d", jobs=2)
+        got = [tuple(p for _, p in r.source.files) for r in collection.sessions]
+        positions = [expected.index(files) for files in got]
+        assert positions == sorted(positions) and len(got) >= 2
+        seen.add(tuple(got))
+    assert len(seen) == 1

@@ -27,6 +27,8 @@ read with it, so mixed-language messages work.
 import bisect
 import re
 
+from stalegreen.engine.lexicon import commands
+
 CATEGORIES = ("test", "typecheck", "lint", "build")
 MAX_TEXT = 160
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
@@ -61,99 +63,16 @@ class Extraction(object):
 
 
 # ------------------------------------------------------------------------------------ vocabulary
-# Tools named in prose or inline code: (regex, category, tool hint). First match wins, so longer
-# names come before their prefixes.
+# Runners (inline code and prose names) come from the runner catalog through lexicon.commands.
 
-_LAUNCH = r"(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?"
-TOOLS = (
-    (_LAUNCH + r"(?:test|tests|spec|e2e|vitest|jest)(?::[\w:.-]+)?", "test", None),
-    (_LAUNCH + r"(?:typecheck|type-check|check-types|types|tsc)(?::[\w:.-]+)?", "typecheck", None),
-    (_LAUNCH + r"(?:lint|eslint|stylelint|format:check|fmt:check|prettier:check)(?::[\w:.-]+)?", "lint", None),
-    (_LAUNCH + r"build(?::[\w:.-]+)?", "build", None),
-    (r"cargo\s+(?:nextest|test)", "test", "cargo"),
-    (r"cargo\s+clippy", "lint", "clippy"),
-    (r"cargo\s+fmt", "lint", "cargo fmt"),
-    (r"cargo\s+check", "typecheck", "cargo check"),
-    (r"cargo\s+build", "build", "cargo"),
-    (r"go\s+test", "test", "go test"),
-    (r"go\s+vet", "lint", "go vet"),
-    (r"go\s+build", "build", "go build"),
-    (r"(?:dotnet|mvn|mix|swift|deno|bun|sbt|cabal|stack|dune|meson|bazel|xcodebuild|zig\s+build)\s+test", "test", None),
-    (r"(?:\./)?gradlew?\s+(?:test|check|connected\w*Test)", "test", "gradle"),
-    (r"(?:\./)?gradlew?\s+(?:build|assemble\w*)", "build", "gradle"),
-    (r"mvn\s+(?:-\S+\s+)*(?:verify|test)", "test", "mvn"),
-    (r"mvn\s+(?:-\S+\s+)*(?:package|compile|install)", "build", "mvn"),
-    (r"(?:dotnet|swift|bazel|zig|parcel|ng|nuxt|astro|gatsby|remix|vite|next)\s+build", "build", None),
-    (r"docker(?:\s+compose)?\s+build", "build", "docker build"),
-    (r"cmake\s+--build", "build", "cmake"),
-    (r"mix\s+credo", "lint", "credo"),
-    (r"mix\s+dialyzer", "typecheck", "dialyzer"),
-    (r"mix\s+compile", "build", "mix compile"),
-    (r"(?:mix|dotnet)\s+format", "lint", None),
-    (r"make\s+(?:test|tests|check-tests)", "test", "make test"),
-    (r"make\s+lint", "lint", "make lint"),
-    (r"make(?:\s+(?:all|build|release))?(?=\s*$)", "build", "make"),
-    (r"python3?\s+-m\s+build", "build", "python -m build"),
-    (r"playwright(?:\s+test)?", "test", "playwright"),
-    (r"cypress(?:\s+run)?", "test", "cypress"),
-    (r"py\.?test|pytest", "test", "pytest"),
-    (r"(?:bundle\s+exec\s+)?(?:rspec|rails\s+test|rake\s+test)", "test", "rspec"),
-    (r"(?:vendor/bin/)?(?:phpunit|pest)", "test", "phpunit"),
-    (r"(?:jest|vitest|mocha|jasmine|karma|ava|tox|nox|ctest|bats|unittest|minitest|nextest)", "test", None),
-    (r"(?:vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|pyre|phpstan|psalm|sorbet|dialyzer|tsc)", "typecheck",
-     None),
-    (r"(?:golangci-lint|staticcheck|credo|eslint|oxlint|stylelint|shellcheck|swiftlint|ktlint|rubocop|standardrb"
-     r"|flake8|pylint|pycodestyle|pydocstyle|hadolint|markdownlint|yamllint|clippy|gofmt|isort|black|ruff(?:\s+check)?"
-     r"|biome(?:\s+(?:check|lint|ci))?|prettier(?:\s+(?:--check|-c|check))?)", "lint", None),
-    (r"(?:webpack|tsup|rollup|esbuild|ninja)", "build", None),
-)
-# wrappers stripped from inline code before looking the command up
-_WRAPPERS = (r"^(?:\$\s+|sudo\s+|(?:\w+=\S*\s+)+|npx\s+(?:--yes\s+)?|pnpm\s+(?:exec|dlx)\s+|yarn\s+(?:exec|dlx)\s+"
-             r"|bunx\s+|uvx?\s+run\s+|uv\s+run\s+|poetry\s+run\s+|pipenv\s+run\s+|pdm\s+run\s+|hatch\s+run\s+"
-             r"|python3?\s+-m\s+(?=pytest|mypy|unittest|pylint|flake8|black|isort|ruff)|time\s+)+")
 CATEGORY_LETTER = {"test": "t", "typecheck": "y", "lint": "l", "build": "b"}
 LETTER_CATEGORY = dict((v, k) for k, v in CATEGORY_LETTER.items())
 
-# the same tools as bare words in prose (a subset: names that are not ordinary English words)
-_PROSE_TOOLS = (
-    r"(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:test|lint|build|typecheck)|cargo\s+(?:test|nextest|clippy|check|build)"
-    r"|go\s+(?:test|vet|build)|(?:dotnet|mvn|mix|swift|deno)\s+(?:test|build)|(?:next|vite|docker)\s+build"
-    r"|vue-tsc|svelte-check|basedpyright|pyright|mypy|pytype|phpstan|dialyzer|tsc|golangci-lint|staticcheck|credo"
-    r"|eslint|oxlint|stylelint"
-    r"|shellcheck|swiftlint|ktlint|rubocop|flake8|pylint|clippy|gofmt|isort|ruff(?:\s+check)?"
-    r"|biome(?:\s+check)?|prettier(?:\s+check)?|pytest|jest|vitest|mocha|playwright|cypress|rspec|phpunit"
-    r"|nextest|webpack|tsup|esbuild"
-)
-
 
 def classify_command(code):
-    """(category, tool, scope) for inline code that is a verification command, else None."""
-    g = _grammar()
-    text = g.wrappers.sub("", code.strip().lower())
-    m = g.tools.match(text)
-    if not m:
-        return None
-    _, category, tool = TOOLS[int(m.lastgroup[1:])]
-    name = tool or re.sub(r"\s+", " ", m.group(0).split(":")[0]).strip()
-    if category == "test" and name.startswith(("npm run ", "pnpm run ", "yarn run ", "bun run ")):
-        name = name.replace(" run ", " ", 1)
-    return category, name, _command_scope(category, text[m.end():])
-
-
-def _command_scope(category, args):
-    """Tests restricted to named files, node ids or name filters are a subset."""
-    if category != "test":
-        return "all"
-    for word in args.split():
-        if not word.startswith("-") and "/" in word \
-                and word.strip("/") not in ("tests", "test", "spec", "specs", ".", "./...", "..."):
-            return "subset"
-        if word in ("-k", "-t", "--grep", "-g", "--testnamepattern", "--filter", "-run", "--run", "-m") \
-                or "::" in word or re.search(r"(?:^|/)(?:test_\w+|\w+_test|\w+\.(?:test|spec))\.\w+$", word) \
-                or re.search(r"\.(?:py|ts|tsx|js|jsx|go|rb|rs|php|java|kt|ex|exs)$", word) \
-                or word.startswith("--testname") or word.startswith("-run="):
-            return "subset"
-    return "all"
+    """(category, tool, scope) of the first verification run in inline code, else None."""
+    runs = commands.classify_code(code)
+    return runs[0] if runs else None
 
 
 # Words without which a sentence cannot hold a claim (checked as plain substrings: much cheaper
@@ -240,11 +159,7 @@ def scan(pattern, text, starts):
 _START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611]")
 _START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611")
 _SUBJECT_STARTS = frozenset((
-    "everything all every it they both each them these those npm pnpm yarn bun cargo go dotnet mvn mix swift deno "
-    "next vite docker vue svelte basedpyright pyright mypy pytype phpstan dialyzer tsc golangci staticcheck credo "
-    "eslint oxlint stylelint "
-    "shellcheck swiftlint ktlint rubocop flake8 pylint clippy gofmt isort ruff biome prettier pytest jest vitest "
-    "mocha playwright cypress rspec phpunit nextest webpack tsup esbuild type types typecheck typechecks "
+    "everything all every it they both each them these those type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
     "production prod release dev android ios web wasm build builds compilation project app application package "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
@@ -305,7 +220,8 @@ class LazyRegex(object):
         self.source_flags = flags
 
     def __getattr__(self, name):
-        compiled = re.compile(self.source, self.source_flags)
+        source = self.source() if callable(self.source) else self.source     # built on first use too
+        compiled = re.compile(source, self.source_flags)
         for method in ("search", "match", "fullmatch", "sub", "subn", "finditer", "findall", "split"):
             setattr(self, method, getattr(compiled, method))
         self.pattern, self.flags = compiled.pattern, compiled.flags
@@ -329,6 +245,7 @@ class _Grammar(object):
         self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
                         r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
         self.placeholder = c(r"sg([tylbicq])(\d+)x")
+        self.runner_name = c(lambda: r"\b(?:" + commands.prose_pattern() + r")(?![\w-])", I | A)
 
         # structure
         self.list_mark = c(u"^\\s*(?:[-*+\u2022\u00b7>]\\s+|\\d{1,3}[.)]\\s+|#{1,6}\\s+|\\|\\s*)*")
@@ -451,13 +368,13 @@ class _Grammar(object):
             r"|[\w-]+ (?:folders?|directory|directories|dirs?|packages?|modules?|files?|crates?)))\b|\bonly\W*$", I | A)
 
         # subjects
-        self.subject = c(
+        self.subject = c(lambda: (
             r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|all \d[\d,]*"
             r"(?= (?:pass|passed|passing|green)\b))\b)"
-            r"|(?P<tool>\b(?:" + _PROSE_TOOLS + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
+            r"|(?P<tool>\b(?:" + commands.prose_pattern() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
@@ -473,7 +390,7 @@ class _Grammar(object):
             r"|(?P<test>\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
-            r"|module|code|double|account|user|mode|pyramid)\b))", I | A)
+            r"|module|code|double|account|user|mode|pyramid)\b))"), I | A)
         # predicates
         self.predicate = c(
             r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
@@ -547,7 +464,7 @@ class _Grammar(object):
         self.numbers = c(r"(?<![\d.])(\d[\d,]*)(?:\s*(?:/|of|out of)\s*(\d[\d,]*))?(?![\d.])", A)
         self.passed_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+(?:\w+\s+)?(?:passed|passing|pass)\b", I | A)
         self.total_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+total\b|\btests run:?\s*(\d[\d,]*)", I | A)
-        self._tools = self._wrappers = self._zh = self._completion = None
+        self._subject_starts = self._zh = self._completion = None
         # Each filter runs only when the text has one of its words: every alternative of the
         # pattern contains at least one of them (a word test is far cheaper than a regex scan).
         self.hedged = _Filter(self.hedged, _HEDGE_WORDS)
@@ -563,19 +480,11 @@ class _Grammar(object):
                                                                                    "make")))
 
     @property
-    def tools(self):
-        """The command table as one pattern, alternative tN for TOOLS[N] (first match wins);
-        compiled when a message first has inline code."""
-        if self._tools is None:
-            self._tools = re.compile("|".join("(?P<t%d>%s)(?=\\s|:|$)" % (i, p) for i, (p, _, _) in enumerate(TOOLS)),
-                                     re.I | re.A)
-        return self._tools
-
-    @property
-    def wrappers(self):
-        if self._wrappers is None:
-            self._wrappers = re.compile(_WRAPPERS, re.I | re.A)
-        return self._wrappers
+    def subject_starts(self):
+        """Words where a subject may begin: the fixed ones and the catalog's runner names."""
+        if self._subject_starts is None:
+            self._subject_starts = _SUBJECT_STARTS | commands.prose_starts()
+        return self._subject_starts
 
     @property
     def zh(self):
@@ -636,7 +545,8 @@ class _Reader(object):
                 return '"%s"' % original
             return "`%s`" % original
 
-        text = re.sub(r" ?\bsg([tylbicq])(\d+)x\b ?", put_back, text).strip()
+        # the further runs of one code span (`npm run lint && npm test`) follow its first as " and sgNx"
+        text = re.sub(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?", put_back, text).strip()
         return re.sub(u"(?i)(sg)\u200b", r"\1", text)
 
     def _ignore(self, text, reason, sentence=None, category=None):
@@ -667,10 +577,12 @@ class _Reader(object):
 
         def inline(m):
             code = m.group(1)
-            command = classify_command(code)
-            if command:
-                category, tool, scope = command
-                return self._hold(CATEGORY_LETTER[category], code, category, tool, scope)
+            runs = commands.classify_code(code)
+            if runs:
+                # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
+                held = [self._hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
+                        for index, (category, tool, scope) in enumerate(runs)]
+                return " and ".join(h.strip() for h in held).join("  ")
             if g.testid.match(code.strip()):
                 return self._hold("i", code, "test", None, "subset")
             if _is_claim_phrase(g, code) or (has_cjk(code) and claimish(code)):
@@ -779,7 +691,7 @@ class _Reader(object):
         for index in range(len(self.history) - 1, -1, -1):
             entry = self.history[index]
             if isinstance(entry, str):
-                found = scan(self.g.subject, entry, _SUBJECT_STARTS)
+                found = scan(self.g.subject, entry, self.g.subject_starts)
                 entry = [x for x in (_subject_info(self, entry, m) for m in found)
                          if x["category"] and x["kind"] != "buildable"]
                 if has_cjk(self.history[index]):
@@ -822,9 +734,15 @@ def _is_claim_phrase(g, code):
 
 # ------------------------------------------------------------------------------------ filters
 
+def _plain(g, s):
+    """``s`` without code placeholders and runner names: "biome ci" and "next lint" are names,
+    not a relay or a future."""
+    return g.runner_name.sub(" ", g.placeholder.sub(" ", s))
+
+
 def _sentence_reason(g, s):
     """Why a whole sentence cannot carry a claim: plan, question, instruction, hedged, relayed."""
-    plain = g.placeholder.sub(" ", s)
+    plain = _plain(g, s)
     zh = g.zh if has_cjk(plain) else None
     words = words_of(plain)
     if g.plan_inline.match(plain):
@@ -866,7 +784,7 @@ def _clause(g, s, cand):
     lo = breaks[-1] if breaks else window
     following = g.clause_break.search(s, max(lo, end - 1))
     hi = following.end() if following else len(s)
-    return g.placeholder.sub(" ", s[lo:hi])
+    return _plain(g, s[lo:hi])
 
 
 def _clause_reason(g, clause, lang):
@@ -904,7 +822,7 @@ def _subject_info(reader, s, m):
         info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
     elif kind == "tool":
         name = re.sub(r"\s+", " ", text.lower()).split(" -")[0].strip()
-        command = classify_command(name)
+        command = commands.classify_name(name)
         if command:
             info["category"], info["tool"] = command[0], command[1]
         info["scope"] = "all"
@@ -976,7 +894,7 @@ _NOT_MODIFIERS = frozenset((
 def _english(reader, s):
     """Candidate claims in one sentence, and the subject mentions it names."""
     g = reader.g
-    subjects = [_subject_info(reader, s, m) for m in scan(g.subject, s, _SUBJECT_STARTS)]
+    subjects = [_subject_info(reader, s, m) for m in scan(g.subject, s, g.subject_starts)]
     mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
     candidates = []
     operational = bool(g.operational.search(g.placeholder.sub(" ", s)))
@@ -1151,7 +1069,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         if kind == "checkout" and category != "typecheck":
             continue
-        if kind == "happy" and category == "test" and lowp != "happy":    # tests pass, they are not "fine"
+        if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool"):
+            # tests pass, they are not "fine"; a test command is "OK" as its runner prints
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS):

@@ -11,6 +11,8 @@ named earlier in the sentence or paragraph.
 import bisect
 import re
 
+from stalegreen.engine.lexicon import commands
+
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
@@ -29,20 +31,19 @@ class Grammar(object):
     """Compiled Chinese patterns; built once by the main grammar."""
 
     def __init__(self, main):
-        from stalegreen.engine.claims import _PROSE_TOOLS, LazyRegex
-
+        from stalegreen.engine.claims import LazyRegex
         c = LazyRegex
         I = re.I
-        self.subject = c(
+        self.subject = c(lambda: (
             u"(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
-            u"|(?P<tool>" + _A + u"(?:" + _PROSE_TOOLS + u")" + _Z + u")"
+            u"|(?P<tool>" + _A + u"(?:" + commands.prose_pattern() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript)" + _Z + u")"
             u"|(?P<lint>代码风格检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"build" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"tests?" + _Z + u")", I)
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"tests?" + _Z + u")"), I)
         self.predicate = c(
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
@@ -161,9 +162,7 @@ class Grammar(object):
             span = reader.span(int(text[3:-1]))
             info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
         elif kind == "tool":
-            from stalegreen.engine.claims import classify_command
-
-            command = classify_command(text)
+            command = commands.classify_name(text)
             if command:
                 info["category"], info["tool"] = command[0], command[1]
             info["scope"] = "all"

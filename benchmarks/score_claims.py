@@ -2,6 +2,7 @@
 """Score the claims extractor on a labelled JSON-lines file and print precision/recall.
 
 Usage: python3 benchmarks/score_claims.py FILE.jsonl [--misses]
+(scores this checkout's extractor; with PYTHONPATH set, the one PYTHONPATH names)
 
 Each line: {"id", "lang" (en/zh/mixed), "text", "claims": [{"category", "scope", "qualified"}], "note"}.
 Scoring is over (message, category) pairs: a message expects the categories its labels list (a
@@ -16,8 +17,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+if not os.environ.get("PYTHONPATH") and ROOT not in sys.path:
+    sys.path.insert(0, ROOT)     # this checkout's extractor, unless PYTHONPATH names another
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
 LANGS = ("en", "zh", "mixed")

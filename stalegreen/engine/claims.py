@@ -27,6 +27,7 @@ read with it, so mixed-language messages work.
 import bisect
 import re
 
+from stalegreen.engine import clauses
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
@@ -195,7 +196,7 @@ _FAILURE_WORDS = _words(
     "timeouts killed panic panics panicked aborted segfault segfaults segfaulted exception exceptions exit exits "
     "exited code only")
 _TIMESHIFT_WORDS = _words(
-    "used previously originally initially formerly earlier stopped longer not previous last before")
+    "stopped longer not")
 _NEGATOR_WORDS = _words(
     "not never longer none nothing no tests zero 0 unable cannot can't won't didn't don't doesn't isn't aren't "
     "wasn't weren't haven't hasn't hadn't couldn't wouldn't yet without test")
@@ -346,9 +347,7 @@ class _Grammar(object):
             r"|didn't|don't|doesn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|couldn't|wouldn't|yet to"
             r"|without running)\b", I | A)
         self.timeshift = c(
-            r"\b(?:used to|previously|originally|initially|formerly|earlier|stopped (?:passing|working|building)"
-            r"|no longer|but not|not any ?more|as of (?:the|my) (?:previous|last|earlier)"
-            r"|before (?:my|the|this|these|those|that|i|we|it)\b(?! (?:\w+ )?(?:was|were|is) (?:run|rerun)))", I | A)
+            r"\b(?:stopped (?:passing|working|building)|no longer|but not|not any ?more)\b", I | A)
         self.operational = c(
             r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
             r"|production is|deployed|deploys?|served|cdn|status codes?|http \d{3}|\d{3} ok|infra(?:structure)?"
@@ -525,6 +524,7 @@ class _Reader(object):
         self.result = Extraction()
         self.found = []          # claims in order, before one-per-category
         self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
+        self.disclosures = []    # sentences saying a result was not rerun ("I haven't rerun it")
 
     # -- placeholders
 
@@ -638,6 +638,8 @@ class _Reader(object):
 
     def read_sentence(self, s, forced_reason):
         g = self.g
+        if clauses.discloses_stale(s):
+            self.disclosures.append(s)
         if not claimish(s):
             self.history.append(s)    # read for subjects only if a later pronoun needs them
             return
@@ -653,7 +655,6 @@ class _Reader(object):
         if done:
             candidates.append(done)
         reason = forced_reason or _sentence_reason(g, s)
-        negated = None
         cache = []
 
         def restored():
@@ -662,16 +663,9 @@ class _Reader(object):
             return cache[0]
 
         qualified = bool(g.qualifier.search(s)) or (has_cjk(s) and bool(g.zh.qualifier.search(s)))
+        meaning = _Meaning(g, s, mentions)
         for cand in candidates:
-            why = reason
-            if not why:
-                clause = _clause(g, s, cand)
-                why = _clause_reason(g, clause, cand.get("lang"))
-                if not why:
-                    if negated is None:
-                        negated = _sentence_negated(g, s)
-                    if negated or _clause_negated(g, clause, cand.get("lang")):
-                        why = "negated"
+            why = reason or meaning.reason(cand)
             if why:
                 self._ignore(self.restore(cand["text"]), why, restored(), cand["category"])
                 continue
@@ -681,10 +675,26 @@ class _Reader(object):
                 "text": self.restore(cand["text"]), "sentence": restored(),
                 "counts": cand.get("counts") or {}, "tool": cand.get("tool"),
                 "alternates": list(cand.get("alternates") or ()), "lang": cand.get("lang", "en"),
+                "ran": meaning.ran(),
             }
             if cand.get("expanded"):
                 claim["expanded"] = True
             self.found.append(claim)
+
+    def _drop_disclosed(self):
+        """Claims the message itself says were not rerun are stale by its own account."""
+        if not self.disclosures:
+            return
+        stale = set()
+        for sentence in self.disclosures:
+            stale |= _disclosed_categories(self, sentence)
+        kept = []
+        for claim in self.found:
+            if claim["category"] in stale:
+                self._ignore(claim["text"], "disclosed-stale", claim["sentence"], claim["category"])
+            else:
+                kept.append(claim)
+        self.found = kept
 
     def antecedents(self):
         """Subjects of the nearest earlier sentence of the paragraph that named any (for pronouns)."""
@@ -704,6 +714,7 @@ class _Reader(object):
         return []
 
     def finish(self):
+        self._drop_disclosed()
         chosen = {}
         order = []
         for claim in self.found:
@@ -721,6 +732,18 @@ class _Reader(object):
             if id(claim) not in kept and claim["qualified"] and not chosen[claim["category"]]["qualified"]:
                 self._ignore(claim["text"], "qualified", claim["sentence"], claim["category"])
         return self.result
+
+
+def _disclosed_categories(reader, sentence):
+    """The categories a not-rerun disclosure is about: those it names, else all."""
+    found = scan(reader.g.subject, sentence, reader.g.subject_starts)
+    named = set(x["category"] for x in (_subject_info(reader, sentence, m) for m in found)
+                if x["category"] and x["kind"] != "buildable")
+    if has_cjk(sentence):
+        named |= set(x["category"] for x in (reader.g.zh._subject(reader, sentence, m)
+                                             for m in reader.g.zh.subject.finditer(sentence))
+                     if x["category"] and x["kind"] != "buildable")
+    return named or set(CATEGORIES) | {"completion"}
 
 
 def _rank(claim):
@@ -741,16 +764,25 @@ def _plain(g, s):
 
 
 def _sentence_reason(g, s):
-    """Why a whole sentence cannot carry a claim: plan, question, instruction, hedged, relayed."""
+    """Why a whole sentence cannot carry a claim: plan, question, an instruction it opens with."""
     plain = _plain(g, s)
     zh = g.zh if has_cjk(plain) else None
-    words = words_of(plain)
     if g.plan_inline.match(plain):
         return "plan"
     if "?" in plain or (zh and zh.question.search(plain)):
         return "question"
-    if g.instruction.match(plain) or g.instruction_anywhere.search(plain, words) \
-            or (zh and zh.instruction.search(plain)):
+    if g.instruction.match(plain) or (zh and zh.instruction.search(plain)):
+        return "instruction"
+    return None
+
+
+def _segment_reason(g, text):
+    """Why a segment (the sentence up to a "but", ";", 但是) asserts nothing: instruction,
+    hedged, relayed."""
+    plain = _plain(g, text)
+    zh = g.zh if has_cjk(plain) else None
+    words = words_of(plain)
+    if g.instruction_anywhere.search(plain, words):
         return "instruction"
     if g.hedged.search(g.as_expected.sub(" ", plain) if "as " in plain else plain, words) \
             or (zh and zh.hedged.search(plain)):
@@ -760,20 +792,78 @@ def _sentence_reason(g, s):
     return None
 
 
-def _sentence_negated(g, s):
-    """Failure words ("1 failed", 失败) or a time shift ("used to pass") anywhere in the sentence."""
-    plain = g.placeholder.sub(" ", s)
-    cjk = has_cjk(plain)
-    words = words_of(plain)
-    if not cjk and g.failure.triggers.isdisjoint(words) and g.timeshift.triggers.isdisjoint(words):
-        return False
-    masked = g.clean_phrases.sub(" ", plain)
-    if cjk:
-        masked = g.zh.mask(masked)
-        if g.zh.negated.search(masked):
-            return True
-    words = words_of(masked)
-    return bool(g.failure.search(masked, words) or g.timeshift.search(masked, words))
+class _Meaning(object):
+    """Polarity, tense and modality of one sentence, decided per clause (see ``clauses``)."""
+
+    def __init__(self, g, s, mentions):
+        self.g, self.s, self.mentions = g, s, mentions
+        self._clauses = None
+        self._memo = {}
+
+    def _cached(self, key, compute):
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    def clauses(self):
+        if self._clauses is None:
+            self._clauses = clauses.split(self.s)
+        return self._clauses
+
+    def reason(self, cand):
+        """Why ``cand`` is no claim here, or None."""
+        g, s = self.g, self.s
+        parts = self.clauses()
+        index = clauses.index_at(parts, max(cand["span"][0], cand["span"][1] - 1))
+        segment = parts[index].segment
+        why = self._cached(("modal", segment), lambda: _segment_reason(g, self.segment(segment)))
+        if why:
+            return why
+        clause = _clause(g, s, cand)
+        why = _clause_reason(g, clause, cand.get("lang"))
+        if why:
+            return why
+        if self.past(segment):
+            return "past"
+        if self.failure(index) or self._cached(("turned", segment), lambda: bool(
+                g.timeshift.search(self.masked(self.segment(segment))))) \
+                or _clause_negated(g, clause, cand.get("lang")):
+            return "negated"
+        for other in range(len(parts)):
+            if other != index and self.failure(other) and not self.past(parts[other].segment):
+                named = self.categories(other)
+                if not named or cand["category"] in named:
+                    return "negated"
+        return None
+
+    def segment(self, segment):
+        return clauses.segment_text(self.s, self.clauses(), segment)
+
+    def masked(self, text):
+        """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
+        masked = self.g.clean_phrases.sub(" ", _plain(self.g, text))
+        return self.g.zh.mask(masked) if has_cjk(masked) else masked
+
+    def past(self, segment):
+        return self._cached(("past", segment), lambda: clauses.is_past(self.masked(self.segment(segment))))
+
+    def failure(self, index):
+        """Failure words in a clause ("1 failed", 失败, 没通过)."""
+        def compute():
+            part = self.clauses()[index]
+            masked = self.masked(self.s[part.lo:part.hi])
+            if has_cjk(masked) and self.g.zh.negated.search(masked):
+                return True
+            return bool(self.g.failure.search(masked))
+        return self._cached(("failure", index), compute)
+
+    def categories(self, index):
+        part = self.clauses()[index]
+        return set(x["category"] for x in self.mentions
+                   if x.get("category") and part.lo <= x["start"] < part.hi)
+
+    def ran(self):
+        return self._cached("ran", lambda: clauses.says_ran(_plain(self.g, self.s)))
 
 
 def _clause(g, s, cand):

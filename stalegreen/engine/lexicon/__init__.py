@@ -1,0 +1,218 @@
+# -*- coding: utf-8 -*-
+"""The claims lexicon as data: entries (pattern, role, language, categories, example).
+
+One module per language (``en``, ``zh``) exposes ``ENTRIES``, a tuple of ``Entry``. Everything
+the grammar needs from them is derived here: the pattern of a role (all its entries joined), the
+stems a text must contain before a role's pattern is tried (the literal start of each
+alternative, so adding an entry never needs a second edit), and the state and predicate words.
+Each entry carries an example sentence; ``tests/engine/test_claims_lexicon.py`` checks every
+entry fires on its example, so an entry that cannot fire fails a test instead of staying silent.
+
+Roles (what a match means in a clause):
+  hedge, relay, future, conditional, instruction  - the clause is not an assertion (reason = role)
+  failure      - a failure word ("1 failed", 失败): negates its clause
+  negator      - negates the predicate of its clause ("not", "never", 不是所有)
+  past         - a past marker ("yesterday", "before my change", 修改前)
+  present      - a present marker that overrides a past one ("now", "after the fix", 现在)
+  disclosure   - a not-rerun disclosure ("I haven't rerun it", 没有重新运行)
+  run          - a run just made ("I ran", "reran", 跑了)
+  contrast     - a strong clause boundary ("but", "while", ";", 但是, 不过)
+  state        - a state word that, linked by a copula to a subject, asserts it is green
+                 ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects
+"""
+
+import re
+
+LANGUAGES = ("en", "zh")
+ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
+         "disclosure", "run", "contrast", "state")
+# contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
+OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
+
+
+class Entry(object):
+    """One lexicon entry. ``pattern``: a regular expression (English ones are matched
+    case-insensitively on word boundaries they state themselves); ``example``: a sentence in
+    which the entry fires."""
+
+    __slots__ = ("pattern", "role", "lang", "categories", "example")
+
+    def __init__(self, pattern, role, lang, example, categories=()):
+        if role not in ROLES or lang not in LANGUAGES:
+            raise ValueError("lexicon entry %r: unknown role %r or language %r" % (pattern, role, lang))
+        self.pattern, self.role, self.lang = pattern, role, lang
+        self.categories, self.example = tuple(categories), example
+
+    def __repr__(self):
+        return "Entry(%r, %r, %r)" % (self.pattern, self.role, self.lang)
+
+
+_ENTRIES = []
+_COMPILED = {}
+_STEMS = {}
+
+
+def entries(role=None, lang=None):
+    """The entries of both languages, optionally of one role and language."""
+    if not _ENTRIES:
+        from stalegreen.engine.lexicon import en, zh
+
+        _ENTRIES.extend(en.ENTRIES)
+        _ENTRIES.extend(zh.ENTRIES)
+    return [e for e in _ENTRIES if (role is None or e.role == role) and (lang is None or e.lang == lang)]
+
+
+def pattern(role, lang=None):
+    """One alternation of a role's entries (both languages unless ``lang``)."""
+    return "|".join("(?:%s)" % e.pattern for e in entries(role, lang))
+
+
+def _flags(lang):
+    return re.I | re.A if lang == "en" else re.I
+
+
+def compiled(role, lang):
+    key = (role, lang)
+    if key not in _COMPILED:
+        source = pattern(role, lang)
+        _COMPILED[key] = re.compile(source, _flags(lang)) if source else None
+        _STEMS[key] = tuple(sorted(set(s for e in entries(role, lang) for s in stems(e.pattern))))
+    return _COMPILED[key]
+
+
+def search(role, text, lang=None):
+    """The first match of a role in ``text`` (English, then Chinese), or None. A role's pattern
+    is tried only when the lower-cased text holds one of its stems."""
+    low = None
+    for language in ((lang,) if lang else LANGUAGES):
+        if language == "zh" and not (text and max(text) >= u"\u3400"):
+            continue
+        regex = compiled(role, language)
+        if regex is None:
+            continue
+        if low is None:
+            low = text.lower()
+        if not any(stem in low for stem in _STEMS[(role, language)]):
+            continue
+        m = regex.search(text)
+        if m:
+            return m
+    return None
+
+
+def entry_matching(role, text, lang):
+    """The first entry of ``role`` in ``lang`` whose own pattern matches ``text``."""
+    for e in entries(role, lang):
+        if re.search(e.pattern, text, _flags(lang)):
+            return e
+    return None
+
+
+# ---------------------------------------------------------------------------------- stems
+
+_META = set("\\.^$*+?{}[]|()")
+
+
+def stems(source):
+    """Literal strings one of which every match of ``source`` contains (lower case): the literal
+    start of each top-level alternative, looking into a leading group when there is one.
+    Raises ValueError when an alternative starts with no literal (the entry must be rewritten)."""
+    found = []
+    for alternative in _alternatives(source):
+        found.extend(_alternative_stems(alternative, source))
+    return found
+
+
+def _alternatives(source):
+    parts, depth, start, i = [], 0, 0, 0
+    in_class = False
+    while i < len(source):
+        ch = source[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(source[start:i])
+            start = i + 1
+        i += 1
+    parts.append(source[start:])
+    return parts
+
+
+_SKIP = re.compile(r"^(?:\\b|\^|\\W\*|\\s\*|\\s\+|\(\?<[=!](?:[^()\\]|\\.)*\)|\(\?[=!](?:[^()\\]|\\.)*\))+")
+
+
+def _optional_head(alt):
+    """Length of a leading optional item (``,?``, ``\\s*``, ``(?:just )?``), or 0."""
+    if alt.startswith("("):
+        close = _closing(alt, 0)
+        end = close + 1 if close is not None else 0
+    elif alt.startswith("\\"):
+        end = 2
+    elif alt[:1] == "[":
+        end = alt.find("]") + 1
+    else:
+        end = 1
+    if end and end < len(alt) and alt[end] in "?*":
+        return end + 1 + (end + 1 < len(alt) and alt[end + 1] == "?")
+    if end and alt[end:end + 3] == "{0,":
+        return alt.index("}", end) + 1
+    return 0
+
+
+def _alternative_stems(alt, source):
+    while True:
+        alt = _SKIP.sub("", alt)
+        skip = _optional_head(alt) if alt else 0
+        if not skip:
+            break
+        alt = alt[skip:]
+    literal = []
+    i = 0
+    while i < len(alt):
+        ch = alt[i]
+        if ch == "\\" and i + 1 < len(alt) and not alt[i + 1].isalnum():
+            literal.append(alt[i + 1])
+            i += 2
+            continue
+        if ch in _META:
+            break
+        literal.append(ch)
+        i += 1
+    if i < len(alt) and alt[i] in "?*{" and literal:
+        literal.pop()
+    text = "".join(literal).lower()
+    if text.strip():
+        return [text]
+    if alt.startswith("(?:") or (alt.startswith("(") and not alt.startswith("(?")):
+        close = _closing(alt, 0)
+        if close is not None and (close + 1 >= len(alt) or alt[close + 1] not in "?*{"):
+            inner = alt[3 if alt.startswith("(?:") else 1:close]
+            return stems(inner)
+    raise ValueError("lexicon pattern %r: alternative %r starts with no literal" % (source, alt))
+
+
+def _closing(text, start):
+    depth = 0
+    i = start
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return None

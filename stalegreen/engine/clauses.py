@@ -1,0 +1,111 @@
+# -*- coding: utf-8 -*-
+"""Clauses of a sentence, and the tense and run words the claims grammar decides per clause.
+
+A sentence is cut twice:
+
+- into *segments* at strong boundaries: a semicolon, or a contrastive conjunction (but, while,
+  whereas, although, though, yet, however; 但/但是/不过/可是/然而/而/倒是, and the clause a
+  leading "although"/虽然 opens). Modality (hedge, relay) is decided per segment, so "I'm not
+  sure why, but the tests pass" is a claim and "the build fails, but the unit tests pass" keeps
+  the test claim;
+- into *clauses* at weak boundaries too (commas, dashes). A failure word negates the claims of
+  its own clause, and of another clause only when that clause is about the same category or
+  names nothing ("40 passed, 1 failed"); "the Docker image builds, while the smoke tests fail"
+  keeps the build claim. A failure in a past clause ("Before the fix 3 tests failed; now all 45
+  pass") negates nothing.
+
+Tense: a clause with a past marker ("before my change", "yesterday", "on the first run", 修改前,
+上周) and no present marker ("now", "after the fix", 现在) states a past result, not a claim. A
+not-rerun disclosure ("I haven't rerun it after the refactor", 没有重新运行) makes earlier
+results stale. A run verb ("I ran", "reran", 跑了) says the result comes from a run just made.
+The words are data in ``lexicon``; this module only cuts and looks them up.
+"""
+
+import re
+
+from stalegreen.engine import lexicon
+
+_STRONG = None
+_WEAK = None
+
+
+class Clause(object):
+    """One clause: ``lo``/``hi`` offsets in the sentence and ``segment``, the index of the
+    strong segment it belongs to."""
+
+    __slots__ = ("lo", "hi", "segment")
+
+    def __init__(self, lo, hi, segment):
+        self.lo, self.hi, self.segment = lo, hi, segment
+
+    def __repr__(self):
+        return "Clause(%d, %d, segment=%d)" % (self.lo, self.hi, self.segment)
+
+
+def _patterns():
+    global _STRONG, _WEAK
+    if _STRONG is None:
+        _STRONG = re.compile(lexicon.pattern("contrast"), re.I)
+        _WEAK = re.compile(u",\\s|\uff0c|\\s[\u2014\u2013]\\s|\\s--\\s|\\s\\(|\uff08")
+    return _STRONG, _WEAK
+
+
+def split(sentence):
+    """The clauses of ``sentence`` in order (every character belongs to one)."""
+    strong, weak = _patterns()
+    cuts = set()
+    strong_cuts = set()
+    for m in strong.finditer(sentence):
+        if m.start() > 0:
+            cuts.add(m.start())
+            strong_cuts.add(m.start())
+        if m.group(0).strip().lower() in lexicon.OPENERS:
+            # "Although the tests fail, the bundle builds": the leading clause ends at its comma
+            comma = weak.search(sentence, m.end())
+            if comma:
+                cuts.add(comma.start())
+                strong_cuts.add(comma.start())
+    for m in weak.finditer(sentence):
+        if m.start() > 0:
+            cuts.add(m.start())
+    clauses = []
+    lo = 0
+    segment = 0
+    for cut in sorted(cuts):
+        if cut <= lo:
+            continue
+        clauses.append(Clause(lo, cut, segment))
+        if cut in strong_cuts:
+            segment += 1
+        lo = cut
+    clauses.append(Clause(lo, len(sentence), segment))
+    return clauses
+
+
+def index_at(clauses, position):
+    """The index of the clause holding ``position``."""
+    for index, clause in enumerate(clauses):
+        if clause.lo <= position < clause.hi:
+            return index
+    return len(clauses) - 1
+
+
+def segment_text(sentence, clauses, segment):
+    """The text of a strong segment."""
+    inside = [c for c in clauses if c.segment == segment]
+    return sentence[inside[0].lo:inside[-1].hi] if inside else ""
+
+
+def is_past(text):
+    """A past result: a past marker and no present one ("The build was green yesterday")."""
+    return bool(lexicon.search("past", text)) and not lexicon.search("present", text)
+
+
+def discloses_stale(text):
+    """An explicit not-rerun disclosure ("I haven't rerun it after the refactor")."""
+    return bool(lexicon.search("disclosure", text))
+
+
+def says_ran(text):
+    """The sentence reports a run just made ("I ran the tests", "重新运行了测试")."""
+    return bool(lexicon.search("run", text))

@@ -11,7 +11,7 @@ named earlier in the sentence or paragraph.
 import bisect
 import re
 
-from stalegreen.engine.lexicon import commands
+from stalegreen.engine.lexicon import LazyRegex, commands
 
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 _A = r"(?<![A-Za-z0-9_])"
@@ -30,8 +30,7 @@ _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint":
 class Grammar(object):
     """Compiled Chinese patterns; built once by the main grammar."""
 
-    def __init__(self, main):
-        from stalegreen.engine.claims import LazyRegex
+    def __init__(self):
         c = LazyRegex
         I = re.I
         self.subject = c(lambda: (
@@ -65,20 +64,9 @@ class Grammar(object):
         self.count = c(u"(?<![\\d.,])(\\d[\\d,]*)\\s*/\\s*(\\d[\\d,]*)|(?<![\\d.,])(\\d[\\d,]*) ?个")
         self.qualifier = c(
             u"除了|除[^，。,]{0,40}?(?:外|以外|之外)|其余|其他|剩下|剩余|大部分|大多数|几乎|基本上|目前为止"
-            u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试")
+            u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试"
+            u"|(?:还)?(?:没有?|未)(?:全|都)?(?:跑|运行|检查|测试?)(?!通|过)")
         self.question = c(u"\uff1f|吗|是不是|能不能|有没有")
-        self.instruction = c(u"^\\W*(?:请|记得|务必|别忘|一定要|确保|需要|验证方法|复现方法|验证步骤|复现步骤)|请(?:先|确保|运行|检查|确认|再|在|执行)"
-                             u"|^\\W*(?:运行|执行)[^，。]*并")
-        self.relayed = c(u"根据|按照|据说|据称|依据|(?:你|您|用户|他|她|他们|同事|报告|文档|README|readme|issue|PR|提交信息"
-                         u"|代理|里|上|中)[^，。,]{0,4}?(?:说(?!明)|称|提到|表示|写着|写的是|显示|反馈)"
-                         u"|(?:他|她|你|您|他们|用户)(?:那边|那里|的机器)|" + _A + u"CI ?(?:上|里|中|是|显示|已|都|跑)"
-                         u"|在 ?CI|流水线|声称")
-        self.hedged = c(u"应该|应当|可能|也许|或许|大概|估计|似乎|好像|看起来|看上去|貌似|我认为|我觉得|我相信|我猜|理论上"
-                        u"|如无意外|预计|想必|按理|说不定|不确定|应能|理应")
-        self.future = c(u"我会|我将|将会|会(?:重新|全部|都|通过|成功)|接下来|下一步|稍后|随后|我先|先(?:运行|跑)|让我|我来"
-                        u"|准备|打算|计划|要让|我要|目标是|正在|即将|马上|待会|等[^，。]{0,12}后|确认一下|是否|之后再"
-                        u"|(?<!已)(?<!已经)确认(?!了|过)")
-        self.conditional = c(u"如果|要是|假如|假设|倘若|若|只要|只有(?! ?\\d)|一旦|除非|才|的话|前提是|取决于")
         self.clean_mask = c(
             u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何)? ?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
@@ -86,22 +74,12 @@ class Grammar(object):
             u"|无一(?:失败|报错)|无误|没问题"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|除了?[^，。,]{0,40}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在")
-        self.negated = c(u"未|没|不(?:通过|成功|能|行|过|再)|尚未|还没|失败|报错|错误|(?<![\\d零0])\\d+ ?个(?:问题|警告)"
-                         u"|超时|崩溃|挂了|红了|变红|无法|(?:之前|以前|原来|曾经)[^，。]{0,12}?(?:通过|成功|绿|过)"
-                         u"|退出码为 ?[1-9]|只有 ?\\d")
         self.completion = c(u"已(?:经)?(?:完成|修复|修好|解决|实现|搞定|处理好)|(?:完成|修好|搞定|解决|做完|弄好)了|搞定"
                             u"|(?:重构|迁移|任务|功能|修复|工作|改动)(?:已|都)?(?:完成|结束)|已修正")
 
     def mask(self, text):
         """Text with the clean phrases (没有报错, 无失败, 除了…外) blanked, for negation checks."""
         return self.clean_mask.sub(u" ", text)
-
-    def clause_reason(self, clause):
-        if self.future.search(clause):
-            return "future"
-        if self.conditional.search(clause):
-            return "conditional"
-        return None
 
     # -- candidates
 

@@ -47,6 +47,24 @@ class Entry(object):
         return "Entry(%r, %r, %r)" % (self.pattern, self.role, self.lang)
 
 
+class LazyRegex(object):
+    """A pattern compiled the first time it is used (its source may be a function building it):
+    a message without claim words needs only the few structural patterns, and the hook pays for
+    compiling only what it uses."""
+
+    def __init__(self, source, flags=0):
+        self.source = source
+        self.source_flags = flags
+
+    def __getattr__(self, name):
+        source = self.source() if callable(self.source) else self.source
+        compiled = re.compile(source, self.source_flags)
+        for method in ("search", "match", "fullmatch", "sub", "subn", "finditer", "findall", "split"):
+            setattr(self, method, getattr(compiled, method))
+        self.pattern, self.flags = compiled.pattern, compiled.flags
+        return getattr(compiled, name)
+
+
 _ENTRIES = []
 _COMPILED = {}
 _STEMS = {}
@@ -76,7 +94,8 @@ def compiled(role, lang):
     if key not in _COMPILED:
         source = pattern(role, lang)
         _COMPILED[key] = re.compile(source, _flags(lang)) if source else None
-        _STEMS[key] = tuple(sorted(set(s for e in entries(role, lang) for s in stems(e.pattern))))
+        found = sorted(set(s for e in entries(role, lang) for s in stems(e.pattern)), key=lambda x: (-len(x), x))
+        _STEMS[key] = tuple(found)
     return _COMPILED[key]
 
 
@@ -92,7 +111,10 @@ def search(role, text, lang=None):
             continue
         if low is None:
             low = text.lower()
-        if not any(stem in low for stem in _STEMS[(role, language)]):
+        for stem in _STEMS[(role, language)]:
+            if stem in low:
+                break
+        else:
             continue
         m = regex.search(text)
         if m:
@@ -192,6 +214,11 @@ def _alternative_stems(alt, source):
     text = "".join(literal).lower()
     if text.strip():
         return [text]
+    if alt.startswith("\\d"):
+        return list("0123456789")
+    simple = re.match(r"^\[([^\]\\^-]+)\]", alt)
+    if simple and not (len(alt) > simple.end() and alt[simple.end()] in "?*{"):
+        return list(simple.group(1).lower())      # [❌✗]: each character is a stem
     if alt.startswith("(?:") or (alt.startswith("(") and not alt.startswith("(?")):
         close = _closing(alt, 0)
         if close is not None and (close + 1 >= len(alt) or alt[close + 1] not in "?*{"):

@@ -11,6 +11,73 @@ def E(pattern, role, example, categories=()):
 
 
 ENTRIES = (
+    # ---- modality: the clause asserts nothing
+    E(r"\b(?:(?<!as it )(?<!as they )should(?:n't)?|ought)\b", "hedge", "The tests should pass now."),
+    E(r"\b(?:probably|likely|unlikely|presumably|supposedly|apparently|possibly|perhaps|maybe|allegedly|reportedly)\b",
+      "hedge", "The build probably succeeds."),
+    E(r"\b(?:might|may|could|would)\b", "hedge", "The tests might pass now."),
+    E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks like|hopefully|hope|here's hoping"
+      r"|(?<!as )expect(?:s|ed|ing)?|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
+      "I think the tests pass."),
+    E(r"\b(?:confident|not sure|unsure|unclear|not certain|uncertain|in theory|in principle|i'd say|fingers crossed"
+      r"|(?:pretty|fairly|quite|reasonably|almost|not 100%) (?:sure|confident|certain))\b", "hedge",
+      "I'm fairly confident the tests pass."),
+    E(r"\b(?:if i'm reading (?:\w+ ){0,3}right|if i read (?:\w+ ){0,3}(?:right|correctly)|unless i'm mistaken"
+      r"|as far as i can tell|afaict)\b", "hedge", "If I'm reading the log right, the build went through."),
+    E(r"\baccording to\b|\bper (?:the|your|our|its|their)\b", "relay", "According to the README, all tests pass."),
+    E(r"\bas (?:the|you|your|per|stated|noted|mentioned)\b[^,.;]{0,40}?\b(?:says?|said|notes?|noted|mentions?"
+      r"|mentioned|states?|stated|reports?|reported|claims?|claimed)\b", "relay",
+      "As the issue says, the tests pass on Linux."),
+    E(r"\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
+      r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
+      r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
+      r"|sentry)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
+      r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
+      r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass."),
+    E(r"\b(?:i|we) (?:said|claimed|reported|mentioned|told you) (?:earlier|before|previously|above|that)\b", "relay",
+      "I said earlier that the tests pass."),
+    E(r"\b(?:on|in|from|via|by) (?:the )?ci\b|^\W*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
+      r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status)\b", "relay",
+      "CI is green and the tests pass."),
+    E(r"\b(?:github actions|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|workflow runs?|ci matrix"
+      r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b", "relay",
+      "GitHub Actions shows the tests pass."),
+    E(r"\bon (?:the )?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main."),
+    E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
+      r"|intend|next(?! build))\b", "future", "Let me run the tests to confirm they pass."),
+    E(r"\b(?:need(?:s|ed)?|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to|i'd like|would like"
+      r"|yet to|still need)\b", "future", "The build needs to succeed before release."),
+    E(r"\b(?:working on|trying|try to|in progress|wip|later|shortly|waiting|todo|to-do|getting)\b", "future",
+      "I'm working on getting the tests to pass."),
+    E(r"\b(?:to confirm|to verify|to check|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
+      r"|to make (?:the |all (?:the )?)?\w+ pass)\b", "future", "I'll rerun to make sure the tests pass."),
+    E(r"\bget (?:\w+ ){0,3}(?:to pass|passing|green)\b", "future", "I need to get the tests passing."),
+    E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b.*\bnow\b", "future",
+      "Running the tests now to confirm they pass."),
+    E(r"\b(?:if|unless|whether|in case|only when|only if|only after|when(?:ever)?|until|once)\b", "conditional",
+      "If the tests pass, I'll merge."),
+    E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
+      r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
+    E(r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember"
+      r"|don't forget|do not forget|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce"
+      r"|to verify|to check|to confirm|to test|double-check|install)\b", "instruction", "Run the tests to see them pass."),
+    E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
+      r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
+
+    # ---- polarity
+    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring|crash(?:es|ed|ing)?|hangs?|hung"
+      r"|regress(?:es|ed|ions?)?|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted|segfault\w*"
+      r"|exceptions?)\b", "failure", "40 passed, 1 failed."),
+    E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
+      "failure", "pytest exited with code 1 after 40 passed."),
+    E(u"[\u274c\u2717\u2718\U0001f534]", "failure", u"Tests \u2705, lint \u274c."),
+    E(r"\b(?:not|never|none of|nothing|no tests?|zero tests|0 tests|0 of|unable|cannot|can't|won't|didn't|don't"
+      r"|doesn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|couldn't|wouldn't|yet to|without running)\b",
+      "negator", "The tests do not pass."),
+    E(r"\b(?:stopped (?:passing|working|building)|no longer|but not|not any ?more)\b", "negator",
+      "The tests no longer pass."),
+    E(r"\b(?:hardly|barely|scarcely|few|not all|not every|only some|only a few)\b", "negator",
+      "Hardly any tests pass at this point."),
     # ---- clause boundaries
     E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
     E(r",?\s+but\b", "contrast", "The docs build fails, but all unit tests pass."),

@@ -1103,6 +1103,10 @@ def _scope(g, s, category, subject, p, kind):
         return "all"
     if kind == "cnt" or (subject and subject["kind"] in ("tool",)):
         return "all"
+    # bare plural "Tests pass.": nothing narrows it, so it speaks of all of them
+    if subject and subject["kind"] == "test" and re.search(r"(?:tests|specs|suites)$", subject.get("text", ""), re.I) \
+            and not [m for m in subject.get("mods") or () if m not in ("the", "all", "our", "my", "unit")]:
+        return "all"
     return "subset"
 
 

@@ -200,6 +200,9 @@ class Grammar(object):
         if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"] \
                 or re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s):
             return "all"
+        if subject["kind"] == "test" and subject["text"] in (u"测试", u"tests", u"Tests") \
+                and not subject.get("before", "").rstrip().endswith(u"的"):
+            return "all"        # bare "测试通过了": nothing narrows it
         return "subset"
 
     def _counts(self, s, start):

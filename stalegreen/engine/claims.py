@@ -84,6 +84,7 @@ CLAIM_WORDS = (
     "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
     "fixed", "fixes", "complete", "finished",
     "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
+    "fail", "complain", "nothing to",
     u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
@@ -92,12 +93,20 @@ CLAIM_WORDS = (
 
 
 def claimish(text):
-    """Whether ``text`` has any word a claim needs."""
+    """Whether ``text`` has any word a claim needs (the fixed ones, and the lexicon's state words)."""
     low = text.lower()
     for word in CLAIM_WORDS:
         if word in low:
             return True
+    if not _STATE_STEMS:
+        _STATE_STEMS.extend(sorted(set(stem for e in lexicon.entries("state") for stem in lexicon.stems(e.pattern))))
+    for word in _STATE_STEMS:
+        if word in low:
+            return True
     return _COUNT.search(low) is not None
+
+
+_STATE_STEMS = []
 
 
 _COUNT = re.compile(r"\d\s*(?:/|of|out of)\s*\d")
@@ -162,7 +171,7 @@ _START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611")
 _SUBJECT_STARTS = frozenset((
     "everything all every it they both each them these those type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
-    "production prod release dev android ios web wasm build builds compilation project app application package "
+    "production prod release dev android ios web wasm build builds compilation compiler project app application package "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
     "workspace docs test tests suite suites specs spec testcase testcases").split())
 _PREDICATE_STARTS = frozenset((
@@ -170,7 +179,8 @@ _PREDICATE_STARTS = frozenset((
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
     "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
-    "successful happy fine ok okay good works worked checks check vet vets").split())
+    "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
+    "failed complain complains error errors type typing lint linting test build compile compiler").split())
 
 
 _OPERATIONAL_WORDS = _words(
@@ -246,7 +256,13 @@ class _Grammar(object):
             r"|has been|have been)"
             r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
-            r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b", I | A)
+            r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b"
+            # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
+            r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
+            r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues)\b"
+            r"(?:\s+(?:any ?more|left))?"
+            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't)\s+(?:\w+\s+)?complain\w*"
+            r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
         self.operational = c(
             r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
             r"|production is|deployed|deploys?|served|cdn|status codes?|http \d{3}|\d{3} ok|infra(?:structure)?"
@@ -282,7 +298,7 @@ class _Grammar(object):
             r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
             r"|\bformat check\b"
             r"|\bthe formatter\b)"
-            r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation)\b"
+            r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|library|crate|module|binary|image|container"
@@ -292,7 +308,7 @@ class _Grammar(object):
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))"), I | A)
         # predicates
-        self.predicate = c(
+        self.predicate = c(lambda: (
             r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
             r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire"
             r"|complete"
@@ -301,16 +317,17 @@ class _Grammar(object):
             r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
             r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
             r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)|\b100\s?%\s+pass(?:ing|ed|es)?)"
-            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok"
+            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"
-            r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b)"
+            r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
+            r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b))"
             r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no"
             r"|zero|0) errors)"
             r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
             r"|whether|if|is|are)\b))"
             r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
-            r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|without (?:any )?"
+            r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
             r"|(?P<clean>\b(?:(?:reports?|reported|shows?|showed|finds?|found|returns?|returned|gives?|gave|has|had"
@@ -320,7 +337,10 @@ class _Grammar(object):
             r"(?:errors?|failures?|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged)\s+nothing\b"
-            r"|\bfailures:?\s*0\b)"
+            r"|\bfailures:?\s*0\b"
+            r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
+            r"|warnings?):?\s*(?:0|none|zero)\b"
+            r"|\b(?:no|zero|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"
             r"|(?P<finish>\b(?:completes|completed|finishes|finished|ran|runs|came back|comes back|went|goes|is back"
@@ -330,9 +350,13 @@ class _Grammar(object):
             r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611)"
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
             r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
-            r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b)"
+            r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
             r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with))"
-            r"|(?P<checkout>\bchecks? out\b)", I | A)
+            r"|(?P<checkout>\bchecks? out\b)"
+            # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
+            r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't)\s+(?:fail|error|complain|crash"
+            r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out)\b(?:\s+any ?more)?"
+            r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
         self.pass_object = c(
             r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along|over"
             r"|into|around|back|down|onto|on to|in the|to|via|by|as|rate|rates|count|counts|percentage|ratio"
@@ -364,11 +388,20 @@ class _Grammar(object):
         self.numbers = c(r"(?<![\d.])(\d[\d,]*)(?:\s*(?:/|of|out of)\s*(\d[\d,]*))?(?![\d.])", A)
         self.passed_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+(?:\w+\s+)?(?:passed|passing|pass)\b", I | A)
         self.total_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+total\b|\btests run:?\s*(\d[\d,]*)", I | A)
-        self._subject_starts = self._zh = self._completion = None
+        self._subject_starts = self._predicate_starts = self._zh = self._completion = None
         # Each filter runs only when the text has one of its words: every alternative of the
         # pattern contains at least one of them (a word test is far cheaper than a regex scan).
         self.operational = _Filter(self.operational, _OPERATIONAL_WORDS)
         self.qualifier = _Filter(self.qualifier, _QUALIFIER_WORDS)
+
+    @property
+    def predicate_starts(self):
+        """Words where a predicate may begin: the fixed ones and the lexicon's state words."""
+        if self._predicate_starts is None:
+            self._predicate_starts = _PREDICATE_STARTS | frozenset(
+                re.split(r"[^a-z0-9_]", stem)[0] for e in lexicon.entries("state", "en")
+                for stem in lexicon.stems(e.pattern))
+        return self._predicate_starts
 
     @property
     def subject_starts(self):
@@ -884,7 +917,7 @@ def _english(reader, s):
     for x in subjects:
         if x.get("category") and x.get("tool"):
             tools.setdefault(x["category"], x["tool"])
-    for p in scan(g.predicate, s, _PREDICATE_STARTS):
+    for p in scan(g.predicate, s, g.predicate_starts):
         kind = p.lastgroup
         if kind == "pass":
             if g.noun_before.search(s[max(0, p.start() - 20):p.start()]) or g.pass_object.match(s, p.end()) \
@@ -984,9 +1017,19 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         subject = group[0] if group else None
         if subject and subject.get("category") == "typecheck":
             make("typecheck", subject)
-        elif not subject or subject["kind"] in ("build", "buildable", "code", "pron") \
+        elif not subject or subject["kind"] in ("build", "buildable", "code", "pron", "every") \
                 or subject.get("category") == "build":
             make("build", subject, alternates=("typecheck",), scope="all")
+        return out
+    if kind == "nofail":
+        if not group:
+            return out
+        lead = s[max(0, group[0].get("phrase_start", group[0]["start"]) - 40):group[0]["start"]]
+        verb_first = not re.match(r"(?:fails?|complains?|errors? out)\b", lowp)
+        if verb_first or _NEGATIVE_QUANTIFIER.search(lead):
+            for subject in group:
+                if subject.get("category"):
+                    make(subject["category"], subject, scope=None if verb_first else "all")
         return out
     if kind == "tcv":
         make("typecheck", group[0] if group else None, scope="all")
@@ -1017,11 +1060,15 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 make(category, subject, alternates=("typecheck",) if category == "build" and "compil" in ccat else (),
                      scope="all", tool=tool)
             return out
-        if re.search(r"no (?:failing|broken) tests", lowp):
+        ccat2 = (p.group("ccat2") or "").lower()
+        if ccat2:
+            make(_CLEAN_CATEGORY.get(ccat2, "build"), None, scope="all")
+            return out
+        if re.search(r"(?:no|zero|not a single|not one) (?:failing|broken|red) (?:tests?|specs?|test cases?)", lowp):
             make("test", None, scope="all")
             return out
         if not group:
-            return out
+            group = _subjects_after(g, s, subjects, p.end())
         for subject in group:
             if subject.get("category"):
                 make(subject["category"], subject)
@@ -1063,6 +1110,19 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     return out
 
 
+def _subjects_after(g, s, subjects, end):
+    """The subjects a failure count is "from" ("0 errors, 0 warnings from eslint", "No errors
+    from `tsc`, `eslint` or `vitest`")."""
+    after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
+    if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
+        return []
+    return _group_starting(g, s, after)
+
+
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?$",
+                       re.I | re.A)
+
+
 def _group_starting(g, s, subjects):
     group = [subjects[0]]
     for nxt in subjects[1:]:
@@ -1073,11 +1133,15 @@ def _group_starting(g, s, subjects):
     return group
 
 
+_NEGATIVE_QUANTIFIER = re.compile(
+    r"\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+    r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
 _CHECK_MARKS = u"\u2705\u2713\u2714\u2611"
 _COPULA_GAP = re.compile(
-    r"^(?:\s|[:*_(-]|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
+    r"^(?:\s|[:*_(-]|'s|\u2019s|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
-    r"|as well)\b)*$", re.I | re.A)
+    r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
+    r"|\u76ee\u524d)*$", re.I | re.A)
 _CLEAN_CATEGORY = {
     "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
     "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",
@@ -1137,7 +1201,7 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         if x["kind"] != "every":
             continue
         tail = s[x["end"]:]
-        m = re.match(r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
+        m = re.match(r"(?:'s|\u2019s)?(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
                      r"(pass(?:es|ed|ing)?|green|succe\w+)\b", tail, re.I)
         if m:
             spans.append((x["start"], x["end"] + m.end()))

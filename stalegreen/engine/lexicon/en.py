@@ -78,6 +78,13 @@ ENTRIES = (
       "The tests no longer pass."),
     E(r"\b(?:hardly|barely|scarcely|few|not all|not every|only some|only a few)\b", "negator",
       "Hardly any tests pass at this point."),
+    # ---- state words: linked by a copula to a subject, they assert it is green
+    E(r"\bsolid\b|\brock[- ]solid\b|\bspotless\b", "state", "Lint is solid.", ("lint", "typecheck", "build")),
+    E(r"\b(?:satisfied|content)\b", "state", "The type checker is satisfied.", ("typecheck", "lint", "build")),
+    E(r"\b(?:silent|quiet)\b", "state", "`go vet ./...` is silent.", ("lint", "typecheck")),
+    E(r"\bclean as a whistle\b", "state", "Lint's clean as a whistle."),
+    E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),
+
     # ---- clause boundaries
     E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
     E(r",?\s+but\b", "contrast", "The docs build fails, but all unit tests pass."),

@@ -697,12 +697,9 @@ _SPACES = re.compile(r"  +")
 
 
 def _sentence_reason(g, s):
-    """Why a whole sentence cannot carry a claim: plan, question."""
-    plain = _plain(g, s)
-    if g.plan_inline.match(plain):
+    """Why a whole sentence cannot carry a claim: it is a plan item."""
+    if g.plan_inline.match(_plain(g, s)):
         return "plan"
-    if "?" in plain or (has_cjk(plain) and g.zh.question.search(plain)):
-        return "question"
     return None
 
 
@@ -710,13 +707,18 @@ def _segment_reason(g, text):
     """Why a segment (the sentence up to a "but", ";", 但是) asserts nothing: an instruction, a
     hedge, a relay, or a conditional that opens it ("As long as X is set, the tests pass")."""
     plain = _plain(g, text).strip()
+    if "?" in plain or (has_cjk(plain) and g.zh.question.search(plain)):
+        return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
         if lexicon.search(role, plain):
             return reason
-    opener = lexicon.search("conditional", plain)
-    if opener and not plain[:opener.start()].strip(" ,;:-*_([\u2014\uff0c"):
-        return "conditional"
     return None
+
+
+def _opens_with_condition(text):
+    """"As long as X is set", "如果保留旧接口": a clause a conditional word opens."""
+    opener = lexicon.search("conditional", text)
+    return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
 
 
 class _Meaning(object):
@@ -750,12 +752,14 @@ class _Meaning(object):
         why = _clause_reason(g, clause)
         if why:
             return why
-        if self.past(segment):
+        if index and parts[index - 1].segment == segment and _opens_with_condition(_plain(g, self.clause(index - 1))):
+            return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
+        if self.past(segment, index):
             return "past"
         if self.failure(index) or self.negated(index) or _clause_negated(g, clause):
             return "negated"
         for other in range(len(parts)):
-            if other != index and self.failure(other) and not self.past(parts[other].segment):
+            if other != index and self.failure(other) and not self.past(parts[other].segment, other):
                 named = self.categories(other)
                 if not named or cand["category"] in named:
                     return "negated"
@@ -769,8 +773,10 @@ class _Meaning(object):
         masked = self.g.clean_phrases.sub(" ", _plain(self.g, text))
         return self.g.zh.mask(masked) if has_cjk(masked) else masked
 
-    def past(self, segment):
-        return self._cached(("past", segment), lambda: clauses.is_past(self.masked(self.segment(segment))))
+    def past(self, segment, index):
+        """A past result: the clause, or its whole segment, is marked past and not present."""
+        return self._cached(("past", index), lambda: clauses.is_past(self.masked(self.clause(index)))) \
+            or self._cached(("past-segment", segment), lambda: clauses.is_past(self.masked(self.segment(segment))))
 
     def failure(self, index):
         """Failure words in a clause ("1 failed", 失败, 没通过)."""

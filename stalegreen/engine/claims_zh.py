@@ -11,13 +11,14 @@ named earlier in the sentence or paragraph.
 import bisect
 import re
 
+from stalegreen.engine import lexicon
 from stalegreen.engine.lexicon import LazyRegex, commands
 
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者"
+_ADVERBS = u"两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
@@ -34,7 +35,8 @@ class Grammar(object):
         c = LazyRegex
         I = re.I
         self.subject = c(lambda: (
-            u"(?P<code>" + _A + u"sg[tylbi]\\d+x)"
+            u"(?P<every>所有的? ?(?:CI ?)?(?:检查|checks?|校验|check 项)|全部检查|各项检查)"
+            u"|(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + commands.prose_pattern() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript)" + _Z + u")"
@@ -42,21 +44,24 @@ class Grammar(object):
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"build" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"tests?" + _Z + u")"), I)
-        self.predicate = c(
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")"), I)
+        self.predicate = c(lambda: (
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例))"
-            u"|(?P<clean>(?:没有|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何)?(?:报错|错误|警告|问题|失败)"
-            u"|无(?:任何)?(?:错误|报错|警告|失败|问题)|无误|没问题"
-            u"|无一(?:失败|报错)|零(?:错误|警告|报错|问题|失败)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
-            u"|" + _A + u"ok(?:ay)?" + _Z + u")"
+            u"|(?P<clean>(?:没有|未|不再)(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何)? ?"
+            u"(?:报错|错误|警告|告警|问题|失败|输出|error|errors|warning|warnings|issues)"
+            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没问题"
+            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
+            u"|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
+            u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译)"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
             u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714"
-            u"|成功(?!率)|过了|全过)")
+            u"|成功(?!率)|过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])"
+            u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
         self.all_marker = c(_ALL)
@@ -73,7 +78,12 @@ class Grammar(object):
             u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?"
             u"|无一(?:失败|报错)|无误|没问题"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|除了?[^，。,]{0,40}?(?:外|以外|之外|，|,)"
-            u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在")
+            u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
+            u"|(?:没有|未|不再)(?:给出|产生|报)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
+            u"|(?:没有|无|零)(?:任何)? ?(?:error|errors|warning|warnings|issues|告警|输出)"
+            u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
+            u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
+            u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)")
         self.completion = c(u"已(?:经)?(?:完成|修复|修好|解决|实现|搞定|处理好)|(?:完成|修好|搞定|解决|做完|弄好)了|搞定"
                             u"|(?:重构|迁移|任务|功能|修复|工作|改动)(?:已|都)?(?:完成|结束)|已修正")
 
@@ -106,6 +116,9 @@ class Grammar(object):
                               "counts": {}})
                 continue
             subject_group = self._link(reader, s, subjects, p)
+            if subject_group and subject_group[-1]["kind"] == "every":
+                # "所有检查均已通过：测试、lint、类型检查": every check the sentence names
+                subject_group = [x for x in subjects if x["category"] and x["kind"] not in ("buildable", "every")]
             if p.lastgroup == "zcnt":
                 subject_group = [x for x in subject_group if x["category"] == "test"]
             for subject in subject_group:
@@ -146,6 +159,8 @@ class Grammar(object):
             info["scope"] = "all"
         elif kind == "testid":
             info["category"], info["scope"] = "test", "subset"
+        elif kind == "every":
+            pass                    # stands for the categories the sentence names
         elif kind == "buildable":
             info["category"] = "build"
         elif kind == "build":
@@ -180,7 +195,14 @@ class Grammar(object):
         prefix = s[clause_start:p.start()]
         if self.adverbs_only.match(prefix):
             if before:
-                return [before[-1]]
+                # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before
+                group = [before[-1]]
+                for prev in reversed(before[:-1]):
+                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,)\\s*$", s[prev["end"]:group[0]["start"]]):
+                        group.insert(0, prev)
+                    else:
+                        break
+                return group
             found = [x for x in reader.antecedents() if x.get("category")][-1:]
             if not found and p.lastgroup == "pass" and re.search(u"它们|这些|那些|两者", prefix):
                 # "它们都通过了" with nothing named before: things that pass are tests

@@ -685,15 +685,22 @@ def _is_claim_phrase(g, code):
 # ------------------------------------------------------------------------------------ filters
 
 def _plain(g, s):
-    """``s`` without code placeholders and runner names: "biome ci" and "next lint" are names,
-    not a relay or a future."""
-    plain = g.placeholder.sub(" sgr0x ", s) if "sg" in s else s
+    """``s`` with code placeholders and runner names made filler words of the same length (so
+    offsets still hold): "biome ci" and "next lint" are names, not a relay or a future."""
+    plain = _HELD.sub(_filler, s) if "sg" in s else s
     if not g.subject_starts.isdisjoint(words_of(plain)):
-        plain = g.runner_name.sub(" sgr0x ", plain)
-    return _SPACES.sub(" ", plain)
+        plain = g.runner_name.sub(_filler, plain)
+    return plain
 
 
-_SPACES = re.compile(r"  +")
+_HELD = re.compile(r" *\bsg[tylbicq]\d+x\b *")
+
+
+def _filler(m):
+    """One word as long as the match, with a single space kept on each side it had one."""
+    text = m.group(0)
+    lead, trail = text[:1] == " ", text[-1:] == " " and len(text) > 1
+    return " " * lead + "s" * (len(text) - lead - trail) + " " * trail
 
 
 def _sentence_reason(g, s):
@@ -703,10 +710,10 @@ def _sentence_reason(g, s):
     return None
 
 
-def _segment_reason(g, text):
-    """Why a segment (the sentence up to a "but", ";", 但是) asserts nothing: an instruction, a
-    hedge, a relay, or a conditional that opens it ("As long as X is set, the tests pass")."""
-    plain = _plain(g, text).strip()
+def _segment_reason(g, plain):
+    """Why a segment (the sentence up to a "but", ";", 但是; as ``_plain`` gives it) asserts
+    nothing: a question, an instruction, a hedge, a relay."""
+    plain = plain.strip()
     if "?" in plain or (has_cjk(plain) and g.zh.question.search(plain)):
         return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
@@ -726,6 +733,7 @@ class _Meaning(object):
 
     def __init__(self, g, s, mentions):
         self.g, self.s, self.mentions = g, s, mentions
+        self.plain = _plain(g, s)
         self._clauses = None
         self._memo = {}
 
@@ -748,11 +756,11 @@ class _Meaning(object):
         why = self._cached(("modal", segment), lambda: _segment_reason(g, self.segment(segment)))
         if why:
             return why
-        clause = _clause(g, s, cand)
+        clause = _clause(g, s, cand, self.plain)
         why = _clause_reason(g, clause)
         if why:
             return why
-        if index and parts[index - 1].segment == segment and _opens_with_condition(_plain(g, self.clause(index - 1))):
+        if index and parts[index - 1].segment == segment and _opens_with_condition(self.clause(index - 1)):
             return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
         if self.past(segment, index):
             return "past"
@@ -766,11 +774,11 @@ class _Meaning(object):
         return None
 
     def segment(self, segment):
-        return clauses.segment_text(self.s, self.clauses(), segment)
+        return clauses.segment_text(self.plain, self.clauses(), segment)
 
     def masked(self, text):
         """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
-        masked = self.g.clean_phrases.sub(" ", _plain(self.g, text))
+        masked = self.g.clean_phrases.sub(" ", text)
         return self.g.zh.mask(masked) if has_cjk(masked) else masked
 
     def past(self, segment, index):
@@ -790,7 +798,7 @@ class _Meaning(object):
 
     def clause(self, index):
         part = self.clauses()[index]
-        return self.s[part.lo:part.hi]
+        return self.plain[part.lo:part.hi]
 
     def categories(self, index):
         part = self.clauses()[index]
@@ -798,18 +806,18 @@ class _Meaning(object):
                    if x.get("category") and part.lo <= x["start"] < part.hi)
 
     def ran(self):
-        return self._cached("ran", lambda: clauses.says_ran(_plain(self.g, self.s)))
+        return self._cached("ran", lambda: clauses.says_ran(self.plain))
 
 
-def _clause(g, s, cand):
-    """The clauses a candidate spans, placeholders blanked."""
+def _clause(g, s, cand, plain):
+    """The clauses a candidate spans (``plain``: the sentence as ``_plain`` gives it)."""
     start, end = cand["span"]
     window = max(0, start - LOOKBACK)
     breaks = [m.end() for m in g.clause_break.finditer(s, window, start + 1) if m.end() <= start]
     lo = breaks[-1] if breaks else window
     following = g.clause_break.search(s, max(lo, end - 1))
     hi = following.end() if following else len(s)
-    return _plain(g, s[lo:hi])
+    return plain[lo:hi]
 
 
 def _clause_reason(g, clause):

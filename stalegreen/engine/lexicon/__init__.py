@@ -95,31 +95,40 @@ def compiled(role, lang):
         source = pattern(role, lang)
         _COMPILED[key] = re.compile(source, _flags(lang)) if source else None
         found = sorted(set(s for e in entries(role, lang) for s in stems(e.pattern)), key=lambda x: (-len(x), x))
-        _STEMS[key] = tuple(found)
+        if lang == "en":
+            found = [(" " + s) if re.match(r"\w", s) else s for s in found]
+        _STEMS[key] = re.compile(trie_pattern(found)) if found else None
     return _COMPILED[key]
 
 
 def search(role, text, lang=None):
     """The first match of a role in ``text`` (English, then Chinese), or None. A role's pattern
     is tried only when the lower-cased text holds one of its stems."""
-    low = None
     for language in ((lang,) if lang else LANGUAGES):
         if language == "zh" and not (text and max(text) >= u"\u3400"):
             continue
         regex = compiled(role, language)
         if regex is None:
             continue
-        if low is None:
-            low = text.lower()
-        for stem in _STEMS[(role, language)]:
-            if stem in low:
-                break
-        else:
+        # English stems start words: " stem" is looked for in the text with every non-word a space
+        if not _STEMS[(role, language)].search(_word_text(text) if language == "en" else text.lower()):
             continue
         m = regex.search(text)
         if m:
             return m
     return None
+
+
+_LAST = ["", ""]
+_NON_WORD = re.compile(r"[^\w'\u2019;,:\u2014\u2013\u274c\u2717\u2718\U0001f534-]+")
+
+
+def _word_text(text):
+    """``text`` lower-cased, with a space before every word (the last one is remembered: a
+    sentence is looked up for several roles in a row)."""
+    if _LAST[0] != text:
+        _LAST[0], _LAST[1] = text, " " + _NON_WORD.sub(" ", text.lower()) + " "
+    return _LAST[1]
 
 
 def entry_matching(role, text, lang):
@@ -131,6 +140,34 @@ def entry_matching(role, text, lang):
 
 
 # ---------------------------------------------------------------------------------- stems
+
+
+def trie_pattern(strings, space=" "):
+    """A regular expression matching any of ``strings`` (longest first), shaped as a trie so a
+    match attempt costs one branch per character, not one per string. ``space``: what a space
+    in a string matches."""
+    trie = {}
+    for string in strings:
+        node = trie
+        for ch in string:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    return _trie_node(trie, space)
+
+
+def _trie_node(node, space):
+    branches = []
+    for ch in sorted(k for k in node if k):
+        piece = space if ch == " " else re.escape(ch)
+        branches.append(piece + _trie_node(node[ch], space))
+    if "" in node:
+        if not branches:
+            return ""
+        return "(?:%s)?" % "|".join(branches)       # greedy: the longer string wins
+    if len(branches) == 1:
+        return branches[0]
+    return "(?:%s)" % "|".join(branches)
+
 
 _META = set("\\.^$*+?{}[]|()")
 
@@ -190,9 +227,19 @@ def _optional_head(alt):
     return 0
 
 
+def _only_lookarounds(group):
+    """``(?:(?<=not )|(?<=n't ))``: a group of lookarounds matches no text of its own."""
+    return all(re.match(r"^\(\?<?[=!](?:[^()\\]|\\.)*\)$", a) for a in _alternatives(group))
+
+
 def _alternative_stems(alt, source):
     while True:
         alt = _SKIP.sub("", alt)
+        if alt.startswith("(?:"):
+            close = _closing(alt, 0)
+            if close is not None and _only_lookarounds(alt[3:close]):
+                alt = alt[close + 1:]
+                continue
         skip = _optional_head(alt) if alt else 0
         if not skip:
             break

@@ -112,29 +112,10 @@ def _names():
 
 
 def prose_pattern():
-    """A regular expression matching every prose runner name (longest first), shaped as a trie
-    so that a match attempt costs one branch per character, not one per name."""
-    trie = {}
-    for name in _names():
-        node = trie
-        for ch in name:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-    return _trie_pattern(trie)
+    """A regular expression matching every prose runner name (a trie: one branch per character)."""
+    from stalegreen.engine import lexicon
 
-
-def _trie_pattern(node):
-    branches = []
-    for ch in sorted(k for k in node if k):
-        piece = "\\s+" if ch == " " else re.escape(ch)
-        branches.append(piece + _trie_pattern(node[ch]))
-    if "" in node:
-        if not branches:
-            return ""
-        return "(?:%s)?" % "|".join(branches)       # greedy: the longer name wins
-    if len(branches) == 1:
-        return branches[0]
-    return "(?:%s)" % "|".join(branches)
+    return lexicon.trie_pattern(_names(), space="\\s+")
 
 
 def prose_starts():

@@ -116,19 +116,18 @@ ENTRIES = (
     E(r"\b(?:after|since) (?:i|we) (?:changed|moved|fixed|applied|made|renamed|refactored)\b", "present",
       "After I moved the rounding step, the whole suite passes."),
 
-    # ---- not-rerun disclosures
-    E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not|couldn't|could not|not|never|wasn't able to"
-      r"|didn't get (?:a|the) chance to|did not get (?:a|the) chance to|without)\s+(?:yet\s+)?"
-      r"(?:re-?run|re-?ran|re-?running|re-?run\w*|re-?test\w*|re-?check\w*|re-?verif\w*|re-?build\w*)\b",
+    # ---- not-rerun disclosures (written from the verb, so that only "re..." words are tried)
+    E(r"(?=re)(?:(?<=n't )|(?<=not )|(?<=never )|(?<=without )|(?<=chance to )|(?<=able to )|(?<=n't yet )|(?<=not yet ))"
+      r"re-?(?:run|ran|running|test|tested|testing|check|checked|checking|verif\w*|build|built|building|execut\w*)\b",
       "disclosure", "The suite passed on the first run, but I haven't rerun it after the refactor."),
-    E(r"\b(?:haven't|have not|didn't|did not)\s+run\s+(?:it|them|the \w+(?: \w+)?)\s+(?:again|since|after)\b",
-      "disclosure", "The tests passed, then I edited the parser and didn't run them again."),
+    E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|since|after)\b", "disclosure",
+      "The tests passed, then I edited the parser and didn't run them again."),
 
-    # ---- a run just made
-    E(r"\b(?:i|we)\s+(?:just\s+|also\s+|then\s+)?(?:ran|re-?ran|re-?run|executed|re-?executed|tried)\b", "run",
-      "I ran the tests and they all passed."),
-    E(r"\b(?:i've|we've|i have|we have)\s+(?:just\s+|now\s+|also\s+)?(?:run|re-?run|executed)\b", "run",
+    # ---- a run just made (written from the verb: the verb is what the text must hold)
+    E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),
+    E(r"(?:(?<='ve )|(?<=have )|(?<=has )|(?<='ve just )|(?<=have just ))(?:re-?)?run\b", "run",
       "I've run the suite and it passes."),
-    E(r"^\W*(?:ran|re-?ran|re-?running|running|executed|after running)\b", "run", "Reran the suite: all green."),
-    E(r"\b(?:a|the) (?:fresh|full|clean|final|new) (?:re-?)?run\b", "run", "The final run of the suite passes."),
+    E(r"^\W*(?:re-?)?running\b|\bafter (?:re-?)?running\b", "run", "Rerunning the suite: all green."),
+    E(r"\b(?:fresh|full|clean|final|new) (?:re-?)?run\b", "run", "The final run of the suite passes."),
+
 )

@@ -710,14 +710,14 @@ def _sentence_reason(g, s):
     return None
 
 
-def _segment_reason(g, plain):
+def _segment_reason(g, plain, roles):
     """Why a segment (the sentence up to a "but", ";", 但是; as ``_plain`` gives it) asserts
-    nothing: a question, an instruction, a hedge, a relay."""
+    nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has."""
     plain = plain.strip()
     if "?" in plain or (has_cjk(plain) and g.zh.question.search(plain)):
         return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
-        if lexicon.search(role, plain):
+        if role in roles and lexicon.search(role, plain):
             return reason
     return None
 
@@ -737,6 +737,11 @@ class _Meaning(object):
         self._clauses = None
         self._memo = {}
 
+    def has(self, role):
+        """Whether the sentence has the role at all (a clause can only have what its sentence
+        has; ``instruction`` is anchored at segment starts, so it is always looked for)."""
+        return self._cached(("has", role), lambda: role == "instruction" or bool(lexicon.search(role, self.plain)))
+
     def _cached(self, key, compute):
         if key not in self._memo:
             self._memo[key] = compute()
@@ -753,7 +758,8 @@ class _Meaning(object):
         parts = self.clauses()
         index = clauses.index_at(parts, max(cand["span"][0], cand["span"][1] - 1))
         segment = parts[index].segment
-        why = self._cached(("modal", segment), lambda: _segment_reason(g, self.segment(segment)))
+        why = self._cached(("modal", segment), lambda: _segment_reason(
+            g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
@@ -766,6 +772,8 @@ class _Meaning(object):
             return "past"
         if self.failure(index) or self.negated(index) or _clause_negated(g, clause):
             return "negated"
+        if not self.has("failure"):
+            return None
         for other in range(len(parts)):
             if other != index and self.failure(other) and not self.past(parts[other].segment, other):
                 named = self.categories(other)
@@ -783,17 +791,20 @@ class _Meaning(object):
 
     def past(self, segment, index):
         """A past result: the clause, or its whole segment, is marked past and not present."""
+        if not self.has("past"):
+            return False
         return self._cached(("past", index), lambda: clauses.is_past(self.masked(self.clause(index)))) \
             or self._cached(("past-segment", segment), lambda: clauses.is_past(self.masked(self.segment(segment))))
 
     def failure(self, index):
         """Failure words in a clause ("1 failed", 失败, 没通过)."""
-        return self._cached(("failure", index), lambda: bool(lexicon.search("failure", self.masked(self.clause(index)))))
+        return self.has("failure") and self._cached(
+            ("failure", index), lambda: bool(lexicon.search("failure", self.masked(self.clause(index)))))
 
     def negated(self, index):
         """A Chinese negator in a clause (没通过, 不是所有); English ones are read on the claim's
         own words (``_clause_negated``)."""
-        return self._cached(("negated", index), lambda: bool(
+        return has_cjk(self.s) and self._cached(("negated", index), lambda: bool(
             lexicon.search("negator", self.masked(self.clause(index)), "zh")))
 
     def clause(self, index):

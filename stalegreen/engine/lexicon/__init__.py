@@ -35,13 +35,16 @@ class Entry(object):
     case-insensitively on word boundaries they state themselves); ``example``: a sentence in
     which the entry fires."""
 
-    __slots__ = ("pattern", "role", "lang", "categories", "example")
+    __slots__ = ("pattern", "role", "lang", "categories", "example", "stems")
 
-    def __init__(self, pattern, role, lang, example, categories=()):
+    def __init__(self, pattern, role, lang, example, categories=(), stems=None):
         if role not in ROLES or lang not in LANGUAGES:
             raise ValueError("lexicon entry %r: unknown role %r or language %r" % (pattern, role, lang))
         self.pattern, self.role, self.lang = pattern, role, lang
         self.categories, self.example = tuple(categories), example
+        # words one of which every match holds, when the pattern's literal start is too common a
+        # word to be worth looking for ("in the CI" holds "ci"); derived from the pattern if None
+        self.stems = tuple(stems) if stems else None
 
     def __repr__(self):
         return "Entry(%r, %r, %r)" % (self.pattern, self.role, self.lang)
@@ -94,41 +97,34 @@ def compiled(role, lang):
     if key not in _COMPILED:
         source = pattern(role, lang)
         _COMPILED[key] = re.compile(source, _flags(lang)) if source else None
-        found = sorted(set(s for e in entries(role, lang) for s in stems(e.pattern)), key=lambda x: (-len(x), x))
-        if lang == "en":
-            found = [(" " + s) if re.match(r"\w", s) else s for s in found]
-        _STEMS[key] = re.compile(trie_pattern(found)) if found else None
+        found = sorted(set(s for e in entries(role, lang) for s in (e.stems or stems(e.pattern))),
+                       key=lambda x: (-len(x), x))
+        # English stems start words ("he" must not fire inside "the"); others are substrings
+        words = [x for x in found if lang == "en" and re.match(r"\w", x)]
+        others = [x for x in found if x not in words]
+        parts = (["\\b" + trie_pattern(words)] if words else []) + ([trie_pattern(others)] if others else [])
+        _STEMS[key] = re.compile("|".join(parts)) if parts else None     # searched in lower case
     return _COMPILED[key]
 
 
 def search(role, text, lang=None):
     """The first match of a role in ``text`` (English, then Chinese), or None. A role's pattern
     is tried only when the lower-cased text holds one of its stems."""
+    low = None
     for language in ((lang,) if lang else LANGUAGES):
         if language == "zh" and not (text and max(text) >= u"\u3400"):
             continue
         regex = compiled(role, language)
         if regex is None:
             continue
-        # English stems start words: " stem" is looked for in the text with every non-word a space
-        if not _STEMS[(role, language)].search(_word_text(text) if language == "en" else text.lower()):
+        if low is None:
+            low = text.lower()
+        if not _STEMS[(role, language)].search(low):
             continue
         m = regex.search(text)
         if m:
             return m
     return None
-
-
-_LAST = ["", ""]
-_NON_WORD = re.compile(r"[^\w'\u2019;,:\u2014\u2013\u274c\u2717\u2718\U0001f534-]+")
-
-
-def _word_text(text):
-    """``text`` lower-cased, with a space before every word (the last one is remembered: a
-    sentence is looked up for several roles in a row)."""
-    if _LAST[0] != text:
-        _LAST[0], _LAST[1] = text, " " + _NON_WORD.sub(" ", text.lower()) + " "
-    return _LAST[1]
 
 
 def entry_matching(role, text, lang):

@@ -6,8 +6,12 @@ from stalegreen.engine.lexicon import Entry
 _CHANGE = r"(?:change|changes|fix|fixes|refactor|refactoring|patch|commit|edit|edits|rename|rebase|merge|upgrade|bump)"
 
 
-def E(pattern, role, example, categories=()):
-    return Entry(pattern, role, "en", example, categories)
+def E(pattern, role, example, categories=(), stems=None):
+    return Entry(pattern, role, "en", example, categories, stems)
+
+
+_SAY_VERBS = ("say", "said", "claim", "report", "mention", "note", "state", "told", "wrote", "indicate", "assert",
+              "suggest")
 
 
 ENTRIES = (
@@ -27,22 +31,24 @@ ENTRIES = (
     E(r"\baccording to\b|\bper (?:the|your|our|its|their)\b", "relay", "According to the README, all tests pass."),
     E(r"\bas (?:the|you|your|per|stated|noted|mentioned)\b[^,.;]{0,40}?\b(?:says?|said|notes?|noted|mentions?"
       r"|mentioned|states?|stated|reports?|reported|claims?|claimed)\b", "relay",
-      "As the issue says, the tests pass on Linux."),
+      "As the issue says, the tests pass on Linux.", stems=_SAY_VERBS),
     E(r"\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
       r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
       r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
       r"|sentry)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
       r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
-      r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass."),
+      r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
+      stems=_SAY_VERBS),
     E(r"\b(?:i|we) (?:said|claimed|reported|mentioned|told you) (?:earlier|before|previously|above|that)\b", "relay",
-      "I said earlier that the tests pass."),
+      "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
     E(r"\b(?:on|in|from|via|by) (?:the )?ci\b|^\W*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
       r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status)\b", "relay",
-      "CI is green and the tests pass."),
+      "CI is green and the tests pass.", stems=("ci",)),
     E(r"\b(?:github actions|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|workflow runs?|ci matrix"
       r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b", "relay",
       "GitHub Actions shows the tests pass."),
-    E(r"\bon (?:the )?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main."),
+    E(r"\bon (?:the )?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
+      stems=("main", "master", "develop", "trunk")),
     E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
       r"|intend|next(?! build))\b", "future", "Let me run the tests to confirm they pass."),
     E(r"\b(?:need(?:s|ed)?|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to|i'd like|would like"
@@ -101,14 +107,16 @@ ENTRIES = (
     E(r"\b(?:yesterday|last (?:week|night|month|time|friday|monday|sprint|release))\b", "past",
       "The build was green yesterday."),
     E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
-      r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run."),
+      r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run.",
+      stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),
     E(r"\bas of (?:the|my) (?:previous|last|earlier|prior) \w+", "past", "As of the previous commit, lint was clean."),
     E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),
     E(r"\bearlier (?:today|on|in (?:the|this) session)\b", "past", "Lint was clean earlier today."),
     E(r"\b(?:was|were) (?:\w+ )?(?:passing|green|clean|succeeding|building|working) (?:with|on|in|for) (?:it|the old"
-      r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't."),
+      r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
+      stems=("it", "old", "previous", "original", "earlier")),
     E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b", "present",
       "Tests were failing before my change; now they pass."),
     E(r"\b(?:after|since|with) (?:the|my|this|that|these|your) (?:\w+ ){0,2}" + _CHANGE + r"\b", "present",
@@ -125,7 +133,7 @@ ENTRIES = (
 
     # ---- a run just made (written from the verb: the verb is what the text must hold)
     E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),
-    E(r"(?:(?<='ve )|(?<=have )|(?<=has )|(?<='ve just )|(?<=have just ))(?:re-?)?run\b", "run",
+    E(r"(?=re-?run\b|run\b)(?:(?<='ve )|(?<=have )|(?<=has )|(?<='ve just )|(?<=have just ))(?:re-?)?run\b", "run",
       "I've run the suite and it passes."),
     E(r"^\W*(?:re-?)?running\b|\bafter (?:re-?)?running\b", "run", "Rerunning the suite: all green."),
     E(r"\b(?:fresh|full|clean|final|new) (?:re-?)?run\b", "run", "The final run of the suite passes."),

@@ -97,7 +97,7 @@ class Grammar(object):
         """Claims read with the Chinese vocabulary, and the subjects named (for later pronouns)."""
         subjects = []
         for m in self.subject.finditer(s):
-            info = self._subject(reader, s, m)
+            info = self.subject_info(reader, s, m)
             if info:
                 subjects.append(info)
         found = []
@@ -144,7 +144,7 @@ class Grammar(object):
         mentions = [x for x in subjects if x["category"] and x["kind"] != "buildable"]
         return found, mentions
 
-    def _subject(self, reader, s, m):
+    def subject_info(self, reader, s, m):
         kind = m.lastgroup
         text = m.group(0)
         info = {"kind": kind, "start": m.start(), "end": m.end(), "category": None, "tool": None, "scope": None,

@@ -250,8 +250,7 @@ class _Reader(object):
             return
         stale = set()
         for sentence in self.sentences:
-            if clauses.discloses_stale(sentence):
-                stale |= _disclosed_categories(self, sentence)
+            stale |= _disclosed_categories(self, sentence)
         if not stale:
             return
         kept = []
@@ -301,14 +300,25 @@ class _Reader(object):
 
 
 def _disclosed_categories(reader, sentence):
-    """The categories a not-rerun disclosure is about: those it names, else all."""
-    found = claims_en.scan(reader.g.subject, sentence, reader.g.subject_starts)
-    named = set(x["category"] for x in (claims_en.subject_info(reader, sentence, m) for m in found)
+    """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
+    the tests"), the one its verb names ("I didn't rebuild"), else all of them ("I didn't rerun
+    anything afterwards")."""
+    found = clauses.disclosure(sentence)
+    if not found:
+        return set()
+    parts = clauses.split(sentence)
+    part = parts[clauses.index_at(parts, found.start())]
+    text = sentence[part.lo:part.hi]
+    named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
+                                        for m in claims_en.scan(reader.g.subject, text, reader.g.subject_starts))
                 if x["category"] and x["kind"] != "buildable")
-    if claims_en.has_cjk(sentence):
-        named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, sentence, m)
-                                             for m in reader.g.zh.subject.finditer(sentence))
+    if claims_en.has_cjk(text):
+        named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, text, m)
+                                             for m in reader.g.zh.subject.finditer(text))
                      if x["category"] and x["kind"] != "buildable")
+    verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
+    if verb:
+        named.add(verb.group(1).lower())
     return named or set(CATEGORIES) | {"completion"}
 
 
@@ -408,7 +418,8 @@ class _Meaning(object):
         if index and parts[index - 1].segment == segment and _opens_with_condition(self.clause(index - 1)):
             return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
         if self.past(segment, index):
-            return "past"
+            # "passed on the first run, but I haven't rerun it": the sentence says it is stale
+            return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
         if self.failure(index) or self.negated(index) or _clause_negated(g, clause):
             return "negated"
         if not self.has("failure"):
@@ -426,7 +437,9 @@ class _Meaning(object):
     def masked(self, text):
         """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
         masked = self.g.clean_phrases.sub(" ", text)
-        return self.g.zh.mask(masked) if claims_en.has_cjk(masked) else masked
+        if claims_en.has_cjk(masked):
+            masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
+        return masked
 
     def past(self, segment, index):
         """A past result: the clause, or its whole segment, is marked past and not present."""

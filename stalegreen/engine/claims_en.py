@@ -30,7 +30,7 @@ CLAIM_WORDS = (
     u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
-    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef",
+    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66",
 )
 
 
@@ -199,6 +199,8 @@ class Grammar(object):
             r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b"
+            r"|\b(?:the|that|this|those|these)\s+(?:\w+\s+)?(?:failing|broken|red)\s+(?:tests?|specs?|cases?)\b"
+            r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"
             # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
             r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
             r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues)\b"

@@ -39,7 +39,7 @@ class Grammar(object):
             u"|(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + commands.prose_pattern() + u")" + _Z + u")"
-            u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript)" + _Z + u")"
+            u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
             u"|(?P<lint>代码风格检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"build" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
@@ -48,7 +48,7 @@ class Grammar(object):
         self.predicate = c(lambda: (
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
-            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例))"
+            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例))"
             u"|(?P<clean>(?:没有|未|不再)(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何)? ?"
             u"(?:报错|错误|警告|告警|问题|失败|输出|error|errors|warning|warnings|issues)"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没问题"
@@ -169,7 +169,7 @@ class Grammar(object):
         else:
             info["category"] = kind
         before = s[max(0, m.start() - 12):m.start()]
-        before = self.clause_break.split(before)[-1]
+        before = re.split(u"[，,；;。！!：:、]|\\S*\\d+x\\b", before)[-1]     # not into the item or code before
         info["phrase_start"] = m.start() - len(before.lstrip())
         info["before"] = before
         return info

@@ -127,6 +127,12 @@ def search(role, text, lang=None):
     return None
 
 
+def sub(role, replacement, text, lang):
+    """``text`` with every match of a role in ``lang`` replaced."""
+    regex = compiled(role, lang)
+    return regex.sub(replacement, text) if regex is not None else text
+
+
 def entry_matching(role, text, lang):
     """The first entry of ``role`` in ``lang`` whose own pattern matches ``text``."""
     for e in entries(role, lang):

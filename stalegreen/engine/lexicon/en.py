@@ -41,7 +41,7 @@ ENTRIES = (
       stems=_SAY_VERBS),
     E(r"\b(?:i|we) (?:said|claimed|reported|mentioned|told you) (?:earlier|before|previously|above|that)\b", "relay",
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
-    E(r"\b(?:on|in|from|via|by) (?:the )?ci\b|^\W*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
+    E(r"\b(?:on|in|from|via|by) (?:the )?ci\b|^[-*>#\s]*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
       r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status)\b", "relay",
       "CI is green and the tests pass.", stems=("ci",)),
     E(r"\b(?:github actions|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|workflow runs?|ci matrix"

@@ -76,7 +76,7 @@ ENTRIES = (
       r"|exceptions?)\b", "failure", "40 passed, 1 failed."),
     E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
       "failure", "pytest exited with code 1 after 40 passed."),
-    E(u"[\u274c\u2717\u2718\U0001f534]", "failure", u"Tests \u2705, lint \u274c."),
+    E(u"[\u274c\u2717\u2718\U0001f534]", "failure", u"40 passed, 2 \u274c."),
     E(r"\b(?:not|never|none of|nothing|no tests?|zero tests|0 tests|0 of|unable|cannot|can't|won't|didn't|don't"
       r"|doesn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|couldn't|wouldn't|yet to|without running)\b",
       "negator", "The tests do not pass."),

@@ -30,7 +30,7 @@ CLAIM_WORDS = (
     u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
-    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66",
+    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2",
 )
 
 
@@ -108,8 +108,8 @@ def scan(pattern, text, starts):
     return found
 
 
-_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611]")
-_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611")
+_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2]")
+_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2")
 _SUBJECT_STARTS = frozenset((
     "everything all every it they both each them these those type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
@@ -198,7 +198,8 @@ class Grammar(object):
             r"|has been|have been)"
             r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
-            r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b"
+            r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
+            r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
             r"|\b(?:the|that|this|those|these)\s+(?:\w+\s+)?(?:failing|broken|red)\s+(?:tests?|specs?|cases?)\b"
             r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"
             # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
@@ -232,8 +233,8 @@ class Grammar(object):
             r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
-            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|all \d[\d,]*"
-            r"(?= (?:pass|passed|passing|green)\b))\b)"
+            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?:all|all \d[\d,]*"
+            r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green)\b))\b)"
             r"|(?P<tool>\b(?:" + commands.prose_pattern() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
@@ -247,7 +248,8 @@ class Grammar(object):
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|library|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site)\b)"
-            r"|(?P<test>\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
+            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b))"
+            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))"), I | A)
@@ -291,7 +293,7 @@ class Grammar(object):
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
             r"|problems)|with no (?:errors?|failures?)))"
             r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
-            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611)"
+            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2)"
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
             r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
             r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
@@ -302,9 +304,9 @@ class Grammar(object):
             r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out)\b(?:\s+any ?more)?"
             r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
         self.pass_object = c(
-            r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along|over"
-            r"|into|around|back|down|onto|on to|in the|to|via|by|as|rate|rates|count|counts|percentage|ratio"
-            r"|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
+            r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
+            r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as|rate|rates|count|counts"
+            r"|percentage|ratio|sg[a-z]\d+x (?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$",
@@ -605,8 +607,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         opens_sentence = re.match(r"^\W*$", s[:p.start()]) and len(ptext.split()) > 1    # "Builds cleanly."
         if said_it or (subject is None and opens_sentence):
             make("build", None, scope="all")    # "it builds": whatever "it" is, the claim is a build
-        elif subject is not None and (subject["kind"] in ("buildable", "build") or subject.get("category") == "build"):
-            make("build", subject, scope="all")
+        elif subject is not None and (subject["kind"] in ("buildable", "build", "every")
+                                      or subject.get("category") == "build"):
+            make("build", subject if subject["kind"] != "every" else None, scope="all")
         return out
     if kind == "clean":
         ccat = (p.group("ccat") or "").lower()
@@ -656,7 +659,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         if kind == "checkout" and category != "typecheck":
             continue
-        if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool"):
+        if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
+                and ptext != "OK":
             # tests pass, they are not "fine"; a test command is "OK" as its runner prints
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
@@ -695,7 +699,7 @@ def _group_starting(g, s, subjects):
 _NEGATIVE_QUANTIFIER = re.compile(
     r"\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
-_CHECK_MARKS = u"\u2705\u2713\u2714\u2611"
+_CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2"
 _COPULA_GAP = re.compile(
     r"^(?:\s|[:*_(-]|'s|\u2019s|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"

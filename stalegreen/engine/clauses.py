@@ -46,7 +46,7 @@ def _patterns():
     global _STRONG, _WEAK
     if _STRONG is None:
         _STRONG = re.compile(lexicon.pattern("contrast"), re.I)
-        _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s|\\s\\(|\uff08")
+        _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s")
     return _STRONG, _WEAK
 
 

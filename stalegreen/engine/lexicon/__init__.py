@@ -18,7 +18,9 @@ Roles (what a match means in a clause):
   run          - a run just made ("I ran", "reran", 跑了)
   contrast     - a strong clause boundary ("but", "while", ";", 但是, 不过)
   state        - a state word that, linked by a copula to a subject, asserts it is green
-                 ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects
+                 ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects.
+                 An English state pattern starts with a whole word (predicates are tried where a
+                 word starts): "(?:rates|rated)", not "rate[sd]?"
 """
 
 import re

@@ -637,7 +637,12 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         return out
     # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
     if not group:
-        if kind == "green" and lowp.startswith(("\u2705", "\u2713", "\u2714", "\u2611")):
+        if kind in ("green", "cleanw", "pass", "happy") and not lowp.startswith(tuple(_CHECK_MARKS)):
+            # "seeing green from `cargo test`", "clean under `ruff`": the subjects it is from
+            for subject in _subjects_after(g, s, subjects, p.end()):
+                make(subject["category"], subject)
+            return out
+        if kind == "green" and lowp.startswith(tuple(_CHECK_MARKS)):
             after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
                      and len(s[p.end():x["start"]].split()) <= 1]
             if after:
@@ -764,7 +769,8 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         if x["kind"] != "every":
             continue
         tail = s[x["end"]:]
-        m = re.match(r"(?:'s|\u2019s)?(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
+        m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013])?"
+                     r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
                      r"(pass(?:es|ed|ing)?|green|succe\w+)\b", tail, re.I)
         if m:
             spans.append((x["start"], x["end"] + m.end()))

@@ -146,6 +146,8 @@ class _Reader(object):
 
         def inline(m):
             code = m.group(1)
+            if code.strip().lower() in _STATUS_WORDS:
+                return " %s " % code.strip()       # `ok`, `PASS`: a runner's status word, read as one
             runs = commands.classify_code(code)
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
@@ -306,6 +308,9 @@ class _Reader(object):
             if id(claim) not in kept and claim["qualified"] and not chosen[claim["category"]]["qualified"]:
                 self._ignore(claim["text"], "qualified", claim["sentence"], claim["category"])
         return self.result
+
+
+_STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean"))
 
 
 def _disclosed_categories(reader, sentence):

@@ -115,7 +115,7 @@ _SUBJECT_STARTS = frozenset((
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
     "production prod release dev android ios web wasm build builds compilation compiler project app application package "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
-    "workspace docs test tests suite suites specs spec testcase testcases").split())
+    "workspace docs test tests suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
@@ -200,6 +200,9 @@ class Grammar(object):
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
             r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
+            # a failure that main has too is not this change's ("fails the same way on main")
+            r"|\b(?:fail\w*|broken|red|errors?)\b(?:\s+\w+){0,4}?\s+(?:on|in) (?:the )?(?:main|master|trunk)\b"
+            r"|\b(?:fail\w*|broken|red)\b(?=[^.;]{0,30}\u5728 ?(?:main|master) ?\u4e0a)"
             r"|\b(?:the|that|this|those|these)\s+(?:\w+\s+)?(?:failing|broken|red)\s+(?:tests?|specs?|cases?)\b"
             r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"
             # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
@@ -306,7 +309,7 @@ class Grammar(object):
         self.pass_object = c(
             r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as|rate|rates|count|counts"
-            r"|percentage|ratio|sg[a-z]\d+x (?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
+            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$",

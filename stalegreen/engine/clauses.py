@@ -27,25 +27,29 @@ from stalegreen.engine import lexicon
 
 _STRONG = None
 _WEAK = None
+_EXCEPTION = None
 
 
 class Clause(object):
-    """One clause: ``lo``/``hi`` offsets in the sentence and ``segment``, the index of the
-    strong segment it belongs to."""
+    """One clause: ``lo``/``hi`` offsets in the sentence, ``segment``, the index of the strong
+    segment it belongs to, and ``exception``: whether that segment is an exception ("except
+    `test_x`, which needs network access"): its relays and hedges are its own, and it makes the
+    claim qualified; a failure it reports still counts."""
 
-    __slots__ = ("lo", "hi", "segment")
+    __slots__ = ("lo", "hi", "segment", "exception")
 
-    def __init__(self, lo, hi, segment):
-        self.lo, self.hi, self.segment = lo, hi, segment
+    def __init__(self, lo, hi, segment, exception=False):
+        self.lo, self.hi, self.segment, self.exception = lo, hi, segment, exception
 
     def __repr__(self):
         return "Clause(%d, %d, segment=%d)" % (self.lo, self.hi, self.segment)
 
 
 def _patterns():
-    global _STRONG, _WEAK
+    global _STRONG, _WEAK, _EXCEPTION
     if _STRONG is None:
         _STRONG = re.compile(lexicon.pattern("contrast"), re.I)
+        _EXCEPTION = re.compile(lexicon.pattern("exception"), re.I)
         _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s")
     return _STRONG, _WEAK
 
@@ -65,20 +69,28 @@ def split(sentence):
             if comma:
                 cuts.add(comma.start())
                 strong_cuts.add(comma.start())
+    exceptions = set()
+    for m in _EXCEPTION.finditer(sentence):
+        if m.start() > 0:
+            cuts.add(m.start())
+            strong_cuts.add(m.start())
+            exceptions.add(m.start())
     for m in weak.finditer(sentence):
         if m.start() > 0:
             cuts.add(m.start())
     clauses = []
     lo = 0
     segment = 0
+    exception = False
     for cut in sorted(cuts):
         if cut <= lo:
             continue
-        clauses.append(Clause(lo, cut, segment))
+        clauses.append(Clause(lo, cut, segment, exception))
         if cut in strong_cuts:
             segment += 1
+            exception = cut in exceptions
         lo = cut
-    clauses.append(Clause(lo, len(sentence), segment))
+    clauses.append(Clause(lo, len(sentence), segment, exception))
     return clauses
 
 

@@ -43,6 +43,9 @@ def test_every_entry_does_what_its_role_says(entry):
         assert found.claims and "past" not in why, found
     elif entry.role == "run":
         assert found.claims and all(c["ran"] for c in found.claims), found
+    elif entry.role == "exception":
+        assert found.claims and all(c["qualified"] for c in found.claims), found
+        assert len(set(c.segment for c in clauses.split(entry.example))) == 2, entry
     elif entry.role == "contrast":
         assert len(set(c.segment for c in clauses.split(entry.example))) == 2, entry
     else:

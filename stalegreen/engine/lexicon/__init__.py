@@ -17,6 +17,8 @@ Roles (what a match means in a clause):
   disclosure   - a not-rerun disclosure ("I haven't rerun it", 没有重新运行)
   run          - a run just made ("I ran", "reran", 跑了)
   contrast     - a strong clause boundary ("but", "while", ";", 但是, 不过)
+  exception    - a boundary opening an exception ("except", "apart from", 除了): a segment of its
+                 own (its relays and hedges are not the claim's), and the claim is qualified
   state        - a state word that, linked by a copula to a subject, asserts it is green
                  ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects.
                  An English state pattern starts with a whole word (predicates are tried where a
@@ -27,7 +29,7 @@ import re
 
 LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-         "disclosure", "run", "contrast", "state")
+         "disclosure", "run", "contrast", "exception", "state")
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
 OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
 

@@ -99,6 +99,8 @@ ENTRIES = (
     E(r",?\s+(?:although|though|even though)\b", "contrast", "The bundle builds, although the e2e tests fail."),
     E(r"^\W*(?:although|though|while|whereas)\b", "contrast", "Although the tests are failing, the bundle builds."),
     E(r",?\s+however\b", "contrast", "Lint fails, however the tests pass."),
+    E(r",?\s+(?:except(?: for)?|excluding|apart from|aside from|other than|with the exception of|save for)\b",
+      "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
 
     # ---- tense: a result from before now
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",

@@ -140,7 +140,7 @@ class _Reader(object):
             if claims_en.claimish(body):
                 line = next((ln for ln in body.splitlines() if claims_en.claimish(ln)), body)
                 self._ignore(line, "code")
-            return "\n\n"
+            return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
         text = g.fence.sub(fence, text.replace("\r\n", "\n"))
 

@@ -30,7 +30,7 @@ CLAIM_WORDS = (
     u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
-    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2",
+    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2", u"\u8fc7\u7684", u"\u80fd\u8fc7",
 )
 
 
@@ -639,23 +639,25 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 make(subject["category"], subject)
         return out
     # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
+    right_after = group and not s[group[-1]["end"]:p.start()].strip(" :*_")
+    if kind == "green" and lowp.startswith(tuple(_CHECK_MARKS)) and not right_after:
+        # "✅ lint, ✅ typecheck": a mark right before a subject (and not right after one) is its
+        after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
+                 and not s[p.end():x["start"]].strip(" *_")]
+        if after:
+            for subject in _group_starting(g, s, after):
+                cand_span = (p.start(), subject["end"])
+                out.append({"category": subject["category"], "span": cand_span,
+                            "text": s[cand_span[0]:cand_span[1]],
+                            "tool": subject.get("tool"), "alternates": [], "lang": "en", "qualified": False,
+                            "scope": _scope(g, s, subject["category"], subject, p, kind),
+                            "counts": _counts(g, s, (p.start(), len(s))) if subject["category"] == "test" else {}})
+            return out
     if not group:
         if kind in ("green", "cleanw", "pass", "happy") and not lowp.startswith(tuple(_CHECK_MARKS)):
             # "seeing green from `cargo test`", "clean under `ruff`": the subjects it is from
             for subject in _subjects_after(g, s, subjects, p.end()):
                 make(subject["category"], subject)
-            return out
-        if kind == "green" and lowp.startswith(tuple(_CHECK_MARKS)):
-            after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
-                     and len(s[p.end():x["start"]].split()) <= 1]
-            if after:
-                for subject in _group_starting(g, s, after):
-                    cand_span = (p.start(), subject["end"])
-                    out.append({"category": subject["category"], "span": cand_span,
-                                "text": s[cand_span[0]:cand_span[1]],
-                                "tool": subject.get("tool"), "alternates": [], "lang": "en", "qualified": False,
-                                "scope": _scope(g, s, subject["category"], subject, p, kind),
-                                "counts": _counts(g, s, (p.start(), len(s))) if subject["category"] == "test" else {}})
         return out
     for subject in group:
         category = subject.get("category")

@@ -178,9 +178,14 @@ class _Reader(object):
         g = self.g
         text = self.prepare(text)
         in_plan = False
+        introduced = False
         for paragraph in re.split(r"\n[ \t]*\n", text):
-            self.history = []
             lines = [ln for ln in paragraph.split("\n") if ln.strip()]
+            if not lines:
+                continue
+            if not introduced:
+                self.history = []       # a paragraph ending with a colon introduces the next one
+            introduced = lines[-1].rstrip().endswith((":", u"\uff1a"))
             for line in lines:
                 if g.plan_heading.match(line):
                     in_plan = True

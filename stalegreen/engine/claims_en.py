@@ -182,6 +182,7 @@ class Grammar(object):
         self.clean_phrases = c(
             r"\b(?:no|zero|0|not a single|not one|nothing|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
             r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red)\b"
+            r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+)"
             r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]\s*0\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"

@@ -147,7 +147,7 @@ class _Reader(object):
         def inline(m):
             code = m.group(1)
             if code.strip().lower() in _STATUS_WORDS:
-                return " %s " % code.strip()       # `ok`, `PASS`: a runner's status word, read as one
+                return " %s " % code.strip()
             runs = commands.classify_code(code)
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
@@ -315,7 +315,8 @@ class _Reader(object):
         return self.result
 
 
-_STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean"))
+# code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
+_STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 
 def _disclosed_categories(reader, sentence):

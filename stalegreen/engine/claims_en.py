@@ -202,7 +202,7 @@ class Grammar(object):
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
             r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
             # a failure that main has too is not this change's ("fails the same way on main")
-            r"|\b(?:fail\w*|broken|red|errors?)\b(?:\s+\w+){0,4}?\s+(?:on|in) (?:the )?(?:main|master|trunk)\b"
+            r"|\b(?:fail\w*|broken|red|errors?)\b(?:\s+\w+){0,4}?\s+(?:on|in)\s+(?:the\s+)?(?:main|master|trunk)\b"
             r"|\b(?:fail\w*|broken|red)\b(?=[^.;]{0,30}\u5728 ?(?:main|master) ?\u4e0a)"
             r"|\b(?:the|that|this|those|these)\s+(?:\w+\s+)?(?:failing|broken|red)\s+(?:tests?|specs?|cases?)\b"
             r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"

@@ -106,3 +106,33 @@ def test_modality_is_decided_per_segment():
     assert categories("The reviewer said lint was flaky, but the tests pass here.") == ["test"]
     assert categories("I think the build is fine, and the tests pass.") == []      # "and" joins: one segment
     assert categories("All tests pass; want me to merge?") == ["test"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass, with the exception of the two network-dependent ones I marked `skip`.", [("test", True)]),
+    ("Typecheck passes with no errors and the test suite passes except for `test_email_delivery`, which needs "
+     "SMTP credentials and was already skipped in CI.", [("test", True), ("typecheck", True)]),
+    (u"Lint: 通过\nTypecheck: 通过\nTests: 通过（除了 `test_i18n_fallback`，这个在 main 上也是 fail 的）",
+     [("lint", False), ("test", True), ("typecheck", False)]),
+])
+def test_an_exception_is_a_segment_of_its_own_and_qualifies_the_claim(text, expected):
+    assert sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Tests pass except for two failures.",            # the exception is a failure of the claim's own subject
+    "All tests pass except test_expiry which fails.",
+])
+def test_a_failure_inside_the_exception_still_negates(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`npm run build` succeeds; the docs job fails the same way on `main`.", ["build"]),
+    ("All 40 tests pass with no failures or errors.", ["test"]),
+    (u"已重新跑过全部测试：\n\n全部通过，没有失败和错误。", ["test"]),
+    ("The failing test now passes.", ["test"]),
+    ("All tests pass; the happy-path test covers the timeout case.", ["test"]),
+])
+def test_failure_words_that_report_no_failure_of_this_change(text, expected):
+    assert categories(text) == expected

@@ -78,3 +78,32 @@ def test_a_bare_plural_test_claim_is_scope_all(text):
                                   u"新增的测试通过了", u"`Invoice` 模型的测试都通过了。"])
 def test_a_narrowed_test_claim_stays_a_subset(text):
     assert [c["scope"] for c in claims.extract(text).claims] == ["subset"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("After the fix:\n\n```\n$ cargo test\ntest result: ok. 214 passed; 0 failed\n```\n\nEverything's passing.",
+     ["test"]),
+    ("All green.\n\n- `pytest`: 521 passed\n- `mypy`: Success: no issues found\n- `ruff`: All checks passed!",
+     ["lint", "test", "typecheck"]),
+    ("Lint is clean. Everything else passes too.", ["lint"]),
+])
+def test_everything_means_the_categories_the_message_names(text, expected):
+    assert categories(text) == expected
+
+
+def test_everything_with_nothing_named_is_all_four_expanded():
+    found = claims.extract("Everything passes.").claims
+    assert sorted(c["category"] for c in found) == ["build", "lint", "test", "typecheck"]
+    assert all(c.get("expanded") for c in found)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Tests \U0001f7e2, types \U0001f7e2, lint \U0001f534.", ["test", "typecheck"]),
+    (u"Status: \u2705 lint, \u2705 typecheck, \u274c tests (2 failing in `checkout.spec.ts`)", ["lint", "typecheck"]),
+    ("`go test -race ./...` comes back all `ok`.", ["test"]),
+    ("`python -m unittest discover` runs 52 tests \u2014 OK.", ["test"]),
+    ("We're all green here: build, unit, lint.", ["build", "lint", "test"]),
+    ("I'm seeing green from `cargo test`.", ["test"]),
+])
+def test_marks_and_status_words(text, expected):
+    assert categories(text) == expected

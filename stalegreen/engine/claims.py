@@ -259,11 +259,12 @@ class _Reader(object):
 
     def _drop_disclosed(self):
         """Claims the message itself says were not rerun are stale by its own account."""
-        if not self.found or not clauses.discloses_stale("\n".join(self.sentences)):
+        if not self.found:
             return
         stale = set()
         for sentence in self.sentences:
-            stale |= _disclosed_categories(self, sentence)
+            if lexicon.may_match("disclosure", sentence):
+                stale |= _disclosed_categories(self, sentence)
         if not stale:
             return
         kept = []
@@ -515,7 +516,10 @@ def _clause_reason(g, clause):
 
 def _clause_negated(g, clause):
     """An English negator on the claim's own words ("do not pass", "no longer passes")."""
-    masked = g.clean_phrases.sub(" ", clause).replace(u"\u2019", "'")
+    clause = clause.replace(u"\u2019", "'")
+    if "n't" not in clause and not lexicon.may_match("negator", clause, "en"):
+        return False
+    masked = g.clean_phrases.sub(" ", clause)
     return "n't" in masked or bool(lexicon.search("negator", masked, "en"))
 
 

@@ -59,7 +59,7 @@ def split(sentence):
     strong, weak = _patterns()
     cuts = set()
     strong_cuts = set()
-    for m in strong.finditer(sentence):
+    for m in (strong.finditer(sentence) if lexicon.may_match("contrast", sentence) else ()):
         if m.start() > 0:
             cuts.add(m.start())
             strong_cuts.add(m.start())
@@ -70,7 +70,7 @@ def split(sentence):
                 cuts.add(comma.start())
                 strong_cuts.add(comma.start())
     exceptions = set()
-    for m in _EXCEPTION.finditer(sentence):
+    for m in (_EXCEPTION.finditer(sentence) if lexicon.may_match("exception", sentence) else ()):
         if m.start() > 0:
             cuts.add(m.start())
             strong_cuts.add(m.start())

@@ -131,6 +131,16 @@ def search(role, text, lang=None):
     return None
 
 
+def may_match(role, text, lang=None):
+    """False when ``text`` holds none of the role's stems (the role cannot match): a cheap test
+    before a pass over the text."""
+    low = text.lower()
+    for language in ((lang,) if lang else LANGUAGES):
+        if compiled(role, language) is not None and _STEMS[(role, language)].search(low):
+            return True
+    return False
+
+
 def sub(role, replacement, text, lang):
     """``text`` with every match of a role in ``lang`` replaced."""
     regex = compiled(role, lang)

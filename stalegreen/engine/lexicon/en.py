@@ -134,9 +134,11 @@ ENTRIES = (
     # ---- not-rerun disclosures (written from the verb, so that only "re..." words are tried)
     E(r"(?=re)(?:(?<=n't )|(?<=not )|(?<=never )|(?<=without )|(?<=chance to )|(?<=able to )|(?<=n't yet )|(?<=not yet ))"
       r"re-?(?:run|ran|running|test|tested|testing|check|checked|checking|verif\w*|build|built|building|execut\w*)\b",
-      "disclosure", "The suite passed on the first run, but I haven't rerun it after the refactor."),
+      "disclosure", "The suite passed on the first run, but I haven't rerun it after the refactor.",
+      stems=("rerun", "re-run", "reran", "re-ran", "retest", "re-test", "recheck", "re-check", "reverif", "re-verif",
+             "rebuil", "re-buil", "reexecut", "re-execut")),
     E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|since|after)\b", "disclosure",
-      "The tests passed, then I edited the parser and didn't run them again."),
+      "The tests passed, then I edited the parser and didn't run them again.", stems=("run it", "run them", "run the")),
 
     # ---- a run just made (written from the verb: the verb is what the text must hold)
     E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),

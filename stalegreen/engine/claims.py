@@ -135,14 +135,22 @@ class _Reader(object):
 
         def fence(m):
             body = m.group(2)
+            held = []
             for command in re.findall(r"^\s*\$\s+(\S.*)$", body, re.M):
-                self.named.update(category for category, _, _ in commands.classify_code(command))
+                runs = commands.classify_code(command)
+                held.extend(self._hold(CATEGORY_LETTER[category], command if not index else None, category, tool,
+                                       scope).strip() for index, (category, tool, scope) in enumerate(runs))
             if claims_en.claimish(body):
                 line = next((ln for ln in body.splitlines() if claims_en.claimish(ln)), body)
                 self._ignore(line, "code")
+            if held and m.string[:m.start()].rstrip().endswith(":"):
+                # "all three pass:" and a block of `$ command` lines: the commands are what it lists
+                return _LISTED + " & ".join(held) + "\n"
             return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
         text = g.fence.sub(fence, text.replace("\r\n", "\n"))
+        if _LISTED in text:
+            text = re.sub(u":\\s*" + _LISTED, ": ", text).replace(_LISTED, "")
 
         def inline(m):
             code = m.group(1)
@@ -315,6 +323,8 @@ class _Reader(object):
                 self._ignore(claim["text"], "qualified", claim["sentence"], claim["category"])
         return self.result
 
+
+_LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))

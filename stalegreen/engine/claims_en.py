@@ -542,7 +542,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     ptext = p.group(0)
     lowp = ptext.lower()
     if pronoun is not None and not group:
-        group = [x for x in reader.antecedents() if x.get("category")]
+        # "all three pass: `ruff`, `mypy` and `pytest`": what the colon lists, else the sentence before
+        group = _subjects_after(g, s, subjects, p.end()) or [x for x in reader.antecedents() if x.get("category")]
         if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
                 and re.match(r"(?:they|both|all|them|these|those|each)", pronoun["text"], re.I):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
@@ -693,8 +694,8 @@ def _subjects_after(g, s, subjects, end):
     return _group_starting(g, s, after)
 
 
-_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?$",
-                       re.I | re.A)
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?"
+                       r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
 
 
 def _group_starting(g, s, subjects):

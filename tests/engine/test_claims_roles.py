@@ -107,3 +107,14 @@ def test_everything_with_nothing_named_is_all_four_expanded():
 ])
 def test_marks_and_status_words(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Verification \u2014 all three pass:\n```\n$ ruff check .\nAll checks passed!\n$ pyright\n0 errors\n$ pytest\n"
+     u"77 passed\n```", ["lint", "test", "typecheck"]),
+    ("All packages pass now:\n\n```\n$ go test ./...\nok  example.com/svc/cache 0.08s\n```", ["test"]),
+    ("Both pass: `npm run lint` and `npm test`.", ["lint", "test"]),
+    ("Ran it:\n\n```\n$ pytest\n3 failed\n```\n\nNothing else to report.", []),
+])
+def test_a_colon_introduces_what_the_claim_is_about(text, expected):
+    assert categories(text) == expected

@@ -495,9 +495,15 @@ class _Meaning(object):
         return self.plain[part.lo:part.hi]
 
     def categories(self, index):
-        part = self.clauses()[index]
-        return set(x["category"] for x in self.mentions
-                   if x.get("category") and part.lo <= x["start"] < part.hi)
+        """The categories a clause names; a clause opening with a colon ("Build: ❌") is about
+        the label before it."""
+        parts = self.clauses()
+        part = parts[index]
+        lo = part.lo
+        if index and self.s[part.lo:part.hi].lstrip()[:1] in (":", u"\uff1a"):
+            label = [x for x in self.mentions if x.get("category") and parts[index - 1].lo <= x["start"] < part.lo]
+            lo = label[-1]["start"] if label else lo
+        return set(x["category"] for x in self.mentions if x.get("category") and lo <= x["start"] < part.hi)
 
     def ran(self):
         return self._cached("ran", lambda: clauses.says_ran(self.plain))

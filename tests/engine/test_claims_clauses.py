@@ -136,3 +136,12 @@ def test_a_failure_inside_the_exception_still_negates(text):
 ])
 def test_failure_words_that_report_no_failure_of_this_change(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Tests: \u2705  Lint: \u2705  Build: \u274c", ["lint", "test"]),
+    ("Lint: clean. Tests: 3 failed.", ["lint"]),
+    ("Tests: 40 passed, 1 failed.", []),
+])
+def test_a_clause_after_a_colon_is_about_its_label(text, expected):
+    assert categories(text) == expected

@@ -103,12 +103,18 @@ def _names():
             table[key] = key + (" " + sorted(spec_needs[0])[0] if spec_needs else "")
     for tool in ("npm", "pnpm", "yarn", "bun"):
         for script in ("test", "lint", "build", "typecheck"):
-            table["%s %s" % (tool, script)] = "%s %s" % (tool, script)
+            if tool != "npm" or script == "test":       # npm runs only `test` without `run`
+                table["%s %s" % (tool, script)] = "%s %s" % (tool, script)
             table["%s run %s" % (tool, script)] = "%s run %s" % (tool, script)
     table["make test"] = "make test"
     table["make lint"] = "make lint"
     _prose.update(table)
     return _prose
+
+
+def prose_names():
+    """Every runner name prose may use ("pytest", "cargo test", "clippy")."""
+    return sorted(_names())
 
 
 def prose_pattern():

@@ -338,7 +338,7 @@ def _disclosed_categories(reader, sentence):
     if not found:
         return set()
     parts = clauses.split(sentence)
-    part = parts[clauses.index_at(parts, found.start())]
+    part = parts[clauses.index_at([p.lo for p in parts], found.start())]
     text = sentence[part.lo:part.hi]
     named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
                                         for m in claims_en.scan(reader.g.subject, text, reader.g.subject_starts))
@@ -414,7 +414,9 @@ class _Meaning(object):
     def __init__(self, g, s, mentions):
         self.g, self.s, self.mentions = g, s, mentions
         self.plain = _plain(g, s)
+        self.cjk = claims_en.has_cjk(s)
         self._clauses = None
+        self._starts = None
         self._memo = {}
 
     def has(self, role):
@@ -436,7 +438,9 @@ class _Meaning(object):
         """Why ``cand`` is no claim here, or None."""
         g, s = self.g, self.s
         parts = self.clauses()
-        index = clauses.index_at(parts, max(cand["span"][0], cand["span"][1] - 1))
+        if self._starts is None:
+            self._starts = [part.lo for part in parts]
+        index = clauses.index_at(self._starts, max(cand["span"][0], cand["span"][1] - 1))
         segment = parts[index].segment
         why = self._cached(("modal", segment), lambda: _segment_reason(
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
@@ -455,12 +459,24 @@ class _Meaning(object):
             return "negated"
         if not self.has("failure"):
             return None
-        for other in range(len(parts)):
-            if other != index and self.failure(other) and not self.past(parts[other].segment, other):
-                named = self.categories(other)
-                if not named or cand["category"] in named:
-                    return "negated"
+        unnamed, by_category = self._cached("negating", self.negating)
+        if unnamed - {index} or by_category.get(cand["category"], set()) - {index}:
+            return "negated"
         return None
+
+    def negating(self):
+        """The clauses whose failure reaches other clauses: (those naming nothing, {category:
+        those naming it}); a past failure reaches none."""
+        unnamed, by_category = set(), {}
+        parts = self.clauses()
+        for index, part in enumerate(parts):
+            if self.failure(index) and not self.past(part.segment, index):
+                named = self.categories(index)
+                if not named:
+                    unnamed.add(index)
+                for category in named:
+                    by_category.setdefault(category, set()).add(index)
+        return unnamed, by_category
 
     def segment(self, segment):
         return clauses.segment_text(self.plain, self.clauses(), segment)
@@ -487,7 +503,7 @@ class _Meaning(object):
     def negated(self, index):
         """A Chinese negator in a clause (没通过, 不是所有); English ones are read on the claim's
         own words (``_clause_negated``)."""
-        return claims_en.has_cjk(self.s) and self._cached(("negated", index), lambda: bool(
+        return self.cjk and self._cached(("negated", index), lambda: bool(
             lexicon.search("negator", self.masked(self.clause(index)), "zh")))
 
     def clause(self, index):

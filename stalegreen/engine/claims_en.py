@@ -738,7 +738,7 @@ def _scope(g, s, category, subject, p, kind):
     said_all = subject and g.all_words.search(" ".join(subject.get("mods") or ()))
     if scope == "subset" or (subject and g.gap_subset.search(gap) and not said_all):
         return "subset"
-    if scope == "all" or g.gap_all.search(gap) or g.zero_failures.search(s):
+    if scope == "all" or g.gap_all.search(gap) or _zero_failures(g, s):
         return "all"
     if kind == "cnt" or (subject and subject["kind"] in ("tool",)):
         return "all"
@@ -747,6 +747,17 @@ def _scope(g, s, category, subject, p, kind):
             and not [m for m in subject.get("mods") or () if m not in ("the", "all", "our", "my", "unit")]:
         return "all"
     return "subset"
+
+
+_LAST_ZERO = ["", False]
+
+
+def _zero_failures(g, s):
+    """"0 failures" anywhere in the sentence (looked up once per sentence: a long sentence has
+    many candidates)."""
+    if _LAST_ZERO[0] is not s:
+        _LAST_ZERO[0], _LAST_ZERO[1] = s, bool(g.zero_failures.search(s))
+    return _LAST_ZERO[1]
 
 
 def _counts(g, s, span):

@@ -32,6 +32,7 @@ class Grammar(object):
     """Compiled Chinese patterns; built once by the main grammar."""
 
     def __init__(self):
+        self._last_zero = ("", False)
         c = LazyRegex
         I = re.I
         self.subject = c(lambda: (
@@ -101,6 +102,7 @@ class Grammar(object):
             info = self.subject_info(reader, s, m)
             if info:
                 subjects.append(info)
+        ends = [x["end"] for x in subjects]
         found = []
         for p in self.predicate.finditer(s):
             if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
@@ -116,7 +118,7 @@ class Grammar(object):
                               "alternates": [], "lang": "zh", "qualified": False, "scope": "all",
                               "counts": {}})
                 continue
-            subject_group = self._link(reader, s, subjects, p)
+            subject_group = self._link(reader, s, subjects, p, ends)
             if subject_group and subject_group[-1]["kind"] == "every":
                 # "所有检查均已通过：测试、lint、类型检查": every check the sentence names
                 subject_group = [x for x in subjects if x["category"] and x["kind"] not in ("buildable", "every")]
@@ -175,8 +177,8 @@ class Grammar(object):
         info["before"] = before
         return info
 
-    def _link(self, reader, s, subjects, p):
-        before = subjects[:bisect.bisect_right([x["end"] for x in subjects], p.start())] if subjects else []
+    def _link(self, reader, s, subjects, p, ends):
+        before = subjects[:bisect.bisect_right(ends, p.start())] if subjects else []
         window = max(0, p.start() - LOOKBACK)
         clause_start = max([b.end() for b in self.clause_break.finditer(s, window, p.start())] or [window])
         if before:
@@ -221,12 +223,18 @@ class Grammar(object):
         if subject.get("scope") == "subset" or self.subset_marker.search(around):
             return "subset"
         if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"] \
-                or re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s):
+                or self._zero_failures(s):
             return "all"
         if subject["kind"] == "test" and subject["text"] in (u"测试", u"tests", u"Tests") \
                 and not subject.get("before", "").rstrip().endswith(u"的"):
             return "all"        # bare "测试通过了": nothing narrows it
         return "subset"
+
+    def _zero_failures(self, s):
+        """"0 个失败" anywhere in the sentence, looked up once per sentence."""
+        if self._last_zero[0] is not s:
+            self._last_zero = (s, bool(re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s)))
+        return self._last_zero[1]
 
     def _counts(self, s, start):
         m = self.count.search(s[start:start + 2 * LOOKBACK])

@@ -21,6 +21,7 @@ results stale. A run verb ("I ran", "reran", 跑了) says the result comes from 
 The words are data in ``lexicon``; this module only cuts and looks them up.
 """
 
+import bisect
 import re
 
 from stalegreen.engine import lexicon
@@ -94,12 +95,9 @@ def split(sentence):
     return clauses
 
 
-def index_at(clauses, position):
-    """The index of the clause holding ``position``."""
-    for index, clause in enumerate(clauses):
-        if clause.lo <= position < clause.hi:
-            return index
-    return len(clauses) - 1
+def index_at(starts, position):
+    """The index of the clause holding ``position`` (``starts``: the clauses' ``lo`` in order)."""
+    return max(0, min(len(starts) - 1, bisect.bisect_right(starts, position) - 1))
 
 
 def segment_text(sentence, clauses, segment):

@@ -201,6 +201,10 @@ class Grammar(object):
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
             r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
+            # a failure as the object of an investigation is the bug, not a state ("could not reproduce the failure")
+            r"|\b(?:reproduce[ds]?|reproducing|investigat\w+|debug\w*|explain\w*|understand\w*|root-caus\w+"
+            r"|track(?:ed|ing)? down|diagnos\w+)\s+(?:the|a|this|that|these|those)\s+(?:[\w-]+\s+)?"
+            r"(?:failures?|crash(?:es)?|errors?|regressions?)\b"
             # a failure that main has too is not this change's ("fails the same way on main")
             r"|\b(?:fail\w*|broken|red|errors?)\b(?:\s+\w+){0,4}?\s+(?:on|in)\s+(?:the\s+)?(?:main|master|trunk)\b"
             r"|\b(?:fail\w*|broken|red)\b(?=[^.;]{0,30}\u5728 ?(?:main|master) ?\u4e0a)"

@@ -118,3 +118,14 @@ def test_marks_and_status_words(text, expected):
 ])
 def test_a_colon_introduces_what_the_claim_is_about(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected, reason", [
+    ("The team said everything compiles on their side.", [], "relayed"),
+    ("The tests pass on their side.", [], "relayed"),
+    ("I could not reproduce the failure; all tests pass locally.", ["test"], None),
+    ("I debugged the flaky failure and all tests pass now.", ["test"], None),
+])
+def test_who_says_it_and_what_a_failure_word_names(text, expected, reason):
+    assert categories(text) == expected
+    assert reason is None or reason in reasons(text)

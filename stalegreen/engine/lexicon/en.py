@@ -35,7 +35,7 @@ ENTRIES = (
     E(r"\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
       r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
       r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
-      r"|sentry)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
+      r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
       r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
       r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
       stems=_SAY_VERBS),
@@ -47,6 +47,8 @@ ENTRIES = (
     E(r"\b(?:github actions|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|workflow runs?|ci matrix"
       r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b", "relay",
       "GitHub Actions shows the tests pass."),
+    E(r"\bon (?:their|your|his|her) (?:side|end|machine|laptop|box|setup)\b", "relay",
+      "The tests pass on their side.", stems=("their", "your", "his", "her")),
     E(r"\bon (?:the )?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
       stems=("main", "master", "develop", "trunk")),
     E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"

@@ -368,7 +368,7 @@ def _plain(g, s):
     """``s`` with code placeholders and runner names made filler words of the same length (so
     offsets still hold): "biome ci" and "next lint" are names, not a relay or a future."""
     plain = _HELD.sub(_filler, s) if "sg" in s else s
-    if not g.subject_starts.isdisjoint(claims_en.words_of(plain)):
+    if not commands.prose_starts().isdisjoint(claims_en.words_of(plain)):
         plain = g.runner_name.sub(_filler, plain)
     return plain
 
@@ -420,9 +420,10 @@ class _Meaning(object):
         self._memo = {}
 
     def has(self, role):
-        """Whether the sentence has the role at all (a clause can only have what its sentence
-        has; ``instruction`` is anchored at segment starts, so it is always looked for)."""
-        return self._cached(("has", role), lambda: role == "instruction" or bool(lexicon.search(role, self.plain)))
+        """Whether the sentence has the role at all: a clause can only have what its sentence
+        has, unless the role has entries anchored at a clause start ("^Run ..."), which are
+        always looked for."""
+        return self._cached(("has", role), lambda: lexicon.anchored(role) or bool(lexicon.search(role, self.plain)))
 
     def _cached(self, key, compute):
         if key not in self._memo:
@@ -447,10 +448,11 @@ class _Meaning(object):
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
-        why = _clause_reason(g, clause)
+        why = _clause_reason(g, clause, [r for r in ("future", "conditional") if self.has(r)])
         if why:
             return why
-        if index and parts[index - 1].segment == segment and _opens_with_condition(self.clause(index - 1)):
+        if index and parts[index - 1].segment == segment and self.has("conditional") \
+                and _opens_with_condition(self.clause(index - 1)):
             return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
         if self.past(segment, index):
             # "passed on the first run, but I haven't rerun it": the sentence says it is stale
@@ -536,13 +538,13 @@ def _clause(g, s, cand, plain):
     return plain[lo:hi]
 
 
-def _clause_reason(g, clause):
+def _clause_reason(g, clause, roles):
     """Future or conditional wording in the claim's own clauses, in either language (a Chinese
-    conditional governs an English predicate: "如果 tests pass 就可以 merge")."""
-    if lexicon.search("future", clause):
-        return "future"
-    if lexicon.search("conditional", clause):
-        return "conditional"
+    conditional governs an English predicate: "如果 tests pass 就可以 merge"). ``roles``: those
+    the sentence has."""
+    for role in roles:
+        if lexicon.search(role, clause):
+            return role
     return None
 
 

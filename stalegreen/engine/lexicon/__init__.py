@@ -131,6 +131,14 @@ def search(role, text, lang=None):
     return None
 
 
+def anchored(role):
+    """Whether an entry of the role is anchored at the start of the text it is tried on."""
+    key = ("anchored", role)
+    if key not in _COMPILED:
+        _COMPILED[key] = any(re.match(r"^\(?(?:\?:)?\^|^\^", e.pattern) or "|^" in e.pattern for e in entries(role))
+    return _COMPILED[key]
+
+
 def may_match(role, text, lang=None):
     """False when ``text`` holds none of the role's stems (the role cannot match): a cheap test
     before a pass over the text."""

@@ -126,4 +126,9 @@ def prose_pattern():
 
 def prose_starts():
     """The first words of the prose runner names (where a subject scan may start)."""
-    return frozenset(re.split(r"[\s.-]", n)[0] for n in _names())
+    if not _starts:
+        _starts.append(frozenset(re.split(r"[\s.-]", n)[0] for n in _names()))
+    return _starts[0]
+
+
+_starts = []

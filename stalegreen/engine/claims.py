@@ -267,7 +267,7 @@ class _Reader(object):
 
     def _drop_disclosed(self):
         """Claims the message itself says were not rerun are stale by its own account."""
-        if not self.found:
+        if not self.found or not lexicon.may_match("disclosure", "\n".join(self.sentences)):
             return
         stale = set()
         for sentence in self.sentences:

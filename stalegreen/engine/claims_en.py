@@ -36,19 +36,17 @@ CLAIM_WORDS = (
 
 def claimish(text):
     """Whether ``text`` has any word a claim needs (the fixed ones, and the lexicon's state words)."""
+    if not _CLAIM_WORDS:
+        states = set(stem for e in lexicon.entries("state") for stem in lexicon.stems(e.pattern))
+        _CLAIM_WORDS.extend(CLAIM_WORDS + tuple(sorted(states - set(CLAIM_WORDS))))
     low = text.lower()
-    for word in CLAIM_WORDS:
-        if word in low:
-            return True
-    if not _STATE_STEMS:
-        _STATE_STEMS.extend(sorted(set(stem for e in lexicon.entries("state") for stem in lexicon.stems(e.pattern))))
-    for word in _STATE_STEMS:
+    for word in _CLAIM_WORDS:
         if word in low:
             return True
     return _COUNT.search(low) is not None
 
 
-_STATE_STEMS = []
+_CLAIM_WORDS = []     # CLAIM_WORDS and the state stems, once the lexicon is loaded
 
 
 _COUNT = re.compile(r"\d\s*(?:/|of|out of)\s*\d")

@@ -96,7 +96,7 @@ def fresh_lexicon(monkeypatch):
         monkeypatch.setattr(lexicon, "_COMPILED", {})
         monkeypatch.setattr(lexicon, "_STEMS", {})
         monkeypatch.setattr(claims_en, "_GRAMMAR", None)
-        monkeypatch.setattr(claims_en, "_STATE_STEMS", [])
+        monkeypatch.setattr(claims_en, "_CLAIM_WORDS", [])
     return add
 
 

@@ -97,18 +97,27 @@ def _flags(lang):
 
 
 def compiled(role, lang):
+    """The role's pattern in ``lang`` (None when it has no entries), compiled on first use."""
     key = (role, lang)
     if key not in _COMPILED:
         source = pattern(role, lang)
         _COMPILED[key] = re.compile(source, _flags(lang)) if source else None
+    return _COMPILED[key]
+
+
+def _stems_of(role, lang):
+    """The role's stems as one pattern searched in lower case (None when it has no entries):
+    compiled apart from the role's pattern, which is compiled only once a stem is seen."""
+    key = (role, lang)
+    if key not in _STEMS:
         found = sorted(set(s for e in entries(role, lang) for s in (e.stems or stems(e.pattern))),
                        key=lambda x: (-len(x), x))
         # English stems start words ("he" must not fire inside "the"); others are substrings
         words = [x for x in found if lang == "en" and re.match(r"\w", x)]
         others = [x for x in found if x not in words]
         parts = (["\\b" + trie_pattern(words)] if words else []) + ([trie_pattern(others)] if others else [])
-        _STEMS[key] = re.compile("|".join(parts)) if parts else None     # searched in lower case
-    return _COMPILED[key]
+        _STEMS[key] = re.compile("|".join(parts)) if parts else None
+    return _STEMS[key]
 
 
 def search(role, text, lang=None):
@@ -118,14 +127,14 @@ def search(role, text, lang=None):
     for language in ((lang,) if lang else LANGUAGES):
         if language == "zh" and not (text and max(text) >= u"\u3400"):
             continue
-        regex = compiled(role, language)
-        if regex is None:
+        stems_found = _stems_of(role, language)
+        if stems_found is None:
             continue
         if low is None:
             low = text.lower()
-        if not _STEMS[(role, language)].search(low):
+        if not stems_found.search(low):
             continue
-        m = regex.search(text)
+        m = compiled(role, language).search(text)
         if m:
             return m
     return None
@@ -144,7 +153,8 @@ def may_match(role, text, lang=None):
     before a pass over the text."""
     low = text.lower()
     for language in ((lang,) if lang else LANGUAGES):
-        if compiled(role, language) is not None and _STEMS[(role, language)].search(low):
+        found = _stems_of(role, language)
+        if found is not None and found.search(low):
             return True
     return False
 

@@ -106,18 +106,33 @@ def compiled(role, lang):
 
 
 def _stems_of(role, lang):
-    """The role's stems as one pattern searched in lower case (None when it has no entries):
-    compiled apart from the role's pattern, which is compiled only once a stem is seen."""
+    """The role's stems: (word starts, substrings), or None when it has no entries. English
+    stems start words ("he" must not fire inside "the"); other stems are plain substrings."""
     key = (role, lang)
     if key not in _STEMS:
-        found = sorted(set(s for e in entries(role, lang) for s in (e.stems or stems(e.pattern))),
-                       key=lambda x: (-len(x), x))
-        # English stems start words ("he" must not fire inside "the"); others are substrings
-        words = [x for x in found if lang == "en" and re.match(r"\w", x)]
-        others = [x for x in found if x not in words]
-        parts = (["\\b" + trie_pattern(words)] if words else []) + ([trie_pattern(others)] if others else [])
-        _STEMS[key] = re.compile("|".join(parts)) if parts else None
+        found = sorted(set(s for e in entries(role, lang) for s in (e.stems or stems(e.pattern))))
+        words = tuple(" " + x for x in found if lang == "en" and re.match(r"\w", x))
+        others = tuple(x for x in found if lang != "en" or not re.match(r"\w", x))
+        _STEMS[key] = (words, others) if found else None
     return _STEMS[key]
+
+
+_NON_WORD = re.compile(r"[^\w'-]+")
+
+
+def _holds_stem(found, low):
+    """Whether lower-cased text holds one of the stems ``_stems_of`` gave (plain substring
+    tests: no pattern to compile, and a process reads one message)."""
+    words, others = found
+    for stem in others:
+        if stem in low:
+            return True
+    if words:
+        spaced = " " + _NON_WORD.sub(" ", low)
+        for stem in words:
+            if stem in spaced:
+                return True
+    return False
 
 
 def search(role, text, lang=None):
@@ -127,12 +142,12 @@ def search(role, text, lang=None):
     for language in ((lang,) if lang else LANGUAGES):
         if language == "zh" and not (text and max(text) >= u"\u3400"):
             continue
-        stems_found = _stems_of(role, language)
-        if stems_found is None:
+        found = _stems_of(role, language)
+        if found is None:
             continue
         if low is None:
             low = text.lower()
-        if not stems_found.search(low):
+        if not _holds_stem(found, low):
             continue
         m = compiled(role, language).search(text)
         if m:
@@ -154,7 +169,7 @@ def may_match(role, text, lang=None):
     low = text.lower()
     for language in ((lang,) if lang else LANGUAGES):
         found = _stems_of(role, language)
-        if found is not None and found.search(low):
+        if found is not None and _holds_stem(found, low):
             return True
     return False
 

@@ -11,11 +11,14 @@ named earlier in the sentence or paragraph.
 import bisect
 import re
 
+from stalegreen.engine import lexicon
+from stalegreen.engine.lexicon import LazyRegex, commands
+
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者"
+_ADVERBS = u"两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
@@ -28,35 +31,38 @@ _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint":
 class Grammar(object):
     """Compiled Chinese patterns; built once by the main grammar."""
 
-    def __init__(self, main):
-        from stalegreen.engine.claims import _PROSE_TOOLS, LazyRegex
-
+    def __init__(self):
+        self._last_zero = ("", False)
         c = LazyRegex
         I = re.I
-        self.subject = c(
-            u"(?P<code>" + _A + u"sg[tylbi]\\d+x)"
+        self.subject = c(lambda: (
+            u"(?P<every>所有的? ?(?:CI ?)?(?:检查|checks?|校验|check 项)|全部检查|各项检查)"
+            u"|(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
-            u"|(?P<tool>" + _A + u"(?:" + _PROSE_TOOLS + u")" + _Z + u")"
-            u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript)" + _Z + u")"
+            u"|(?P<tool>" + _A + u"(?:" + commands.prose_pattern() + u")" + _Z + u")"
+            u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
             u"|(?P<lint>代码风格检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"build" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"tests?" + _Z + u")", I)
-        self.predicate = c(
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")"), I)
+        self.predicate = c(lambda: (
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
-            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例))"
-            u"|(?P<clean>(?:没有|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何)?(?:报错|错误|警告|问题|失败)"
-            u"|无(?:任何)?(?:错误|报错|警告|失败|问题)|无误|没问题"
-            u"|无一(?:失败|报错)|零(?:错误|警告|报错|问题|失败)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
-            u"|" + _A + u"ok(?:ay)?" + _Z + u")"
+            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例))"
+            u"|(?P<clean>(?:没有|未|不再)(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何)? ?(?:new |新的?)?"
+            u"(?:报错|错误|警告|告警|问题|失败|输出|error|errors|warning|warnings|issues)"
+            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没问题"
+            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
+            u"|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
+            u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译)"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
             u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714"
-            u"|成功(?!率)|过了|全过)")
+            u"|成功(?!率)|过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])"
+            u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
         self.all_marker = c(_ALL)
@@ -64,30 +70,22 @@ class Grammar(object):
         self.count = c(u"(?<![\\d.,])(\\d[\\d,]*)\\s*/\\s*(\\d[\\d,]*)|(?<![\\d.,])(\\d[\\d,]*) ?个")
         self.qualifier = c(
             u"除了|除[^，。,]{0,40}?(?:外|以外|之外)|其余|其他|剩下|剩余|大部分|大多数|几乎|基本上|目前为止"
-            u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试")
+            u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试"
+            u"|(?:还)?(?:没有?|未)(?:全|都)?(?:跑|运行|检查|测试?)(?!通|过)")
         self.question = c(u"\uff1f|吗|是不是|能不能|有没有")
-        self.instruction = c(u"^\\W*(?:请|记得|务必|别忘|一定要|确保|需要|验证方法|复现方法|验证步骤|复现步骤)|请(?:先|确保|运行|检查|确认|再|在|执行)"
-                             u"|^\\W*(?:运行|执行)[^，。]*并")
-        self.relayed = c(u"根据|按照|据说|据称|依据|(?:你|您|用户|他|她|他们|同事|报告|文档|README|readme|issue|PR|提交信息"
-                         u"|代理|里|上|中)[^，。,]{0,4}?(?:说(?!明)|称|提到|表示|写着|写的是|显示|反馈)"
-                         u"|(?:他|她|你|您|他们|用户)(?:那边|那里|的机器)|" + _A + u"CI ?(?:上|里|中|是|显示|已|都|跑)"
-                         u"|在 ?CI|流水线|声称")
-        self.hedged = c(u"应该|应当|可能|也许|或许|大概|估计|似乎|好像|看起来|看上去|貌似|我认为|我觉得|我相信|我猜|理论上"
-                        u"|如无意外|预计|想必|按理|说不定|不确定|应能|理应")
-        self.future = c(u"我会|我将|将会|会(?:重新|全部|都|通过|成功)|接下来|下一步|稍后|随后|我先|先(?:运行|跑)|让我|我来"
-                        u"|准备|打算|计划|要让|我要|目标是|正在|即将|马上|待会|等[^，。]{0,12}后|确认一下|是否|之后再"
-                        u"|(?<!已)(?<!已经)确认(?!了|过)")
-        self.conditional = c(u"如果|要是|假如|假设|倘若|若|只要|只有(?! ?\\d)|一旦|除非|才|的话|前提是|取决于")
         self.clean_mask = c(
             u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何)? ?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
-            u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?"
+            u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没问题"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|除了?[^，。,]{0,40}?(?:外|以外|之外|，|,)"
-            u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在")
-        self.negated = c(u"未|没|不(?:通过|成功|能|行|过|再)|尚未|还没|失败|报错|错误|(?<![\\d零0])\\d+ ?个(?:问题|警告)"
-                         u"|超时|崩溃|挂了|红了|变红|无法|(?:之前|以前|原来|曾经)[^，。]{0,12}?(?:通过|成功|绿|过)"
-                         u"|退出码为 ?[1-9]|只有 ?\\d")
+            u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
+            u"|(?:没有|未|不再)(?:给出|产生|报)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
+            u"|(?:没有|无|零)(?:任何)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
+            u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
+            u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
+            u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
+            u"|在 ?(?:main|master) ?上[^，。]{0,6}?(?:失败|报错|挂|fail)")
         self.completion = c(u"已(?:经)?(?:完成|修复|修好|解决|实现|搞定|处理好)|(?:完成|修好|搞定|解决|做完|弄好)了|搞定"
                             u"|(?:重构|迁移|任务|功能|修复|工作|改动)(?:已|都)?(?:完成|结束)|已修正")
 
@@ -95,22 +93,16 @@ class Grammar(object):
         """Text with the clean phrases (没有报错, 无失败, 除了…外) blanked, for negation checks."""
         return self.clean_mask.sub(u" ", text)
 
-    def clause_reason(self, clause):
-        if self.future.search(clause):
-            return "future"
-        if self.conditional.search(clause):
-            return "conditional"
-        return None
-
     # -- candidates
 
     def candidates(self, reader, s):
         """Claims read with the Chinese vocabulary, and the subjects named (for later pronouns)."""
         subjects = []
         for m in self.subject.finditer(s):
-            info = self._subject(reader, s, m)
+            info = self.subject_info(reader, s, m)
             if info:
                 subjects.append(info)
+        ends = [x["end"] for x in subjects]
         found = []
         for p in self.predicate.finditer(s):
             if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
@@ -126,7 +118,10 @@ class Grammar(object):
                               "alternates": [], "lang": "zh", "qualified": False, "scope": "all",
                               "counts": {}})
                 continue
-            subject_group = self._link(reader, s, subjects, p)
+            subject_group = self._link(reader, s, subjects, p, ends)
+            if subject_group and subject_group[-1]["kind"] == "every":
+                # "所有检查均已通过：测试、lint、类型检查": every check the sentence names
+                subject_group = [x for x in subjects if x["category"] and x["kind"] not in ("buildable", "every")]
             if p.lastgroup == "zcnt":
                 subject_group = [x for x in subject_group if x["category"] == "test"]
             for subject in subject_group:
@@ -152,7 +147,7 @@ class Grammar(object):
         mentions = [x for x in subjects if x["category"] and x["kind"] != "buildable"]
         return found, mentions
 
-    def _subject(self, reader, s, m):
+    def subject_info(self, reader, s, m):
         kind = m.lastgroup
         text = m.group(0)
         info = {"kind": kind, "start": m.start(), "end": m.end(), "category": None, "tool": None, "scope": None,
@@ -161,14 +156,14 @@ class Grammar(object):
             span = reader.span(int(text[3:-1]))
             info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
         elif kind == "tool":
-            from stalegreen.engine.claims import classify_command
-
-            command = classify_command(text)
+            command = commands.classify_name(text)
             if command:
                 info["category"], info["tool"] = command[0], command[1]
             info["scope"] = "all"
         elif kind == "testid":
             info["category"], info["scope"] = "test", "subset"
+        elif kind == "every":
+            pass                    # stands for the categories the sentence names
         elif kind == "buildable":
             info["category"] = "build"
         elif kind == "build":
@@ -177,13 +172,13 @@ class Grammar(object):
         else:
             info["category"] = kind
         before = s[max(0, m.start() - 12):m.start()]
-        before = self.clause_break.split(before)[-1]
+        before = re.split(u"[，,；;。！!：:、]|\\S*\\d+x\\b", before)[-1]     # not into the item or code before
         info["phrase_start"] = m.start() - len(before.lstrip())
         info["before"] = before
         return info
 
-    def _link(self, reader, s, subjects, p):
-        before = subjects[:bisect.bisect_right([x["end"] for x in subjects], p.start())] if subjects else []
+    def _link(self, reader, s, subjects, p, ends):
+        before = subjects[:bisect.bisect_right(ends, p.start())] if subjects else []
         window = max(0, p.start() - LOOKBACK)
         clause_start = max([b.end() for b in self.clause_break.finditer(s, window, p.start())] or [window])
         if before:
@@ -203,7 +198,14 @@ class Grammar(object):
         prefix = s[clause_start:p.start()]
         if self.adverbs_only.match(prefix):
             if before:
-                return [before[-1]]
+                # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before
+                group = [before[-1]]
+                for prev in reversed(before[:-1]):
+                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,)\\s*$", s[prev["end"]:group[0]["start"]]):
+                        group.insert(0, prev)
+                    else:
+                        break
+                return group
             found = [x for x in reader.antecedents() if x.get("category")][-1:]
             if not found and p.lastgroup == "pass" and re.search(u"它们|这些|那些|两者", prefix):
                 # "它们都通过了" with nothing named before: things that pass are tests
@@ -220,9 +222,18 @@ class Grammar(object):
             return "all" if m.group(1) == m.group(2) else "subset"
         if subject.get("scope") == "subset" or self.subset_marker.search(around):
             return "subset"
-        if not self.all_marker.search(around) and re.search(u"的(?:单元|集成|端到端)?测试|[一这那](?:个|条|项)", around):
+        if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"] \
+                or self._zero_failures(s):
+            return "all"
+        if re.search(u"的(?:单元|集成|端到端)?测试|[一这那](?:个|条|项)", around):
             return "subset"     # "X 的测试", "这个测试": a named subset
         return "all"    # a claim without an explicit subset is about the suite (docs/VERDICTS.md)
+
+    def _zero_failures(self, s):
+        """"0 个失败" anywhere in the sentence, looked up once per sentence."""
+        if self._last_zero[0] is not s:
+            self._last_zero = (s, bool(re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s)))
+        return self._last_zero[1]
 
     def _counts(self, s, start):
         m = self.count.search(s[start:start + 2 * LOOKBACK])

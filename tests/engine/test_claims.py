@@ -260,7 +260,7 @@ def test_odd_input_never_raises():
 
 
 REASONS = {"hedged", "future", "question", "negated", "conditional", "relayed", "quoted", "code", "instruction",
-           "plan", "qualified"}
+           "plan", "qualified", "past", "disclosed-stale"}
 
 
 def check_well_formed(result, completion=False):

@@ -1,0 +1,840 @@
+# -*- coding: utf-8 -*-
+"""The English claims grammar: subjects ("tests", "tsc", `npm test`), predicates ("pass",
+"is clean", "no errors from"), and how a predicate takes its subjects.
+
+``read_english(reader, sentence)`` returns the candidate claims of one sentence and the subjects
+it names; ``claims`` decides which candidates stand. The grammar's patterns are compiled on first
+use (``grammar()``); the Chinese vocabulary (``claims_zh``) hangs off it.
+"""
+
+import bisect
+import re
+
+from stalegreen.engine import lexicon
+from stalegreen.engine.lexicon import LazyRegex, commands
+
+CATEGORIES = ("test", "typecheck", "lint", "build")
+LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
+
+_GRAMMAR = None
+
+# Words without which a sentence cannot hold a claim (checked as plain substrings: much cheaper
+# than any regular expression on long messages).
+CLAIM_WORDS = (
+    "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
+    "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
+    "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
+    "fixed", "fixes", "complete", "finished",
+    "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
+    "fails", "fail ", "fail.", "failing test", "failing spec", "complain", "nothing to",
+    u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
+    u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
+    u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
+    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2", u"\u8fc7\u7684", u"\u80fd\u8fc7",
+)
+
+
+def claimish(text):
+    """Whether ``text`` has any word a claim needs (the fixed ones, and the lexicon's state words)."""
+    if not _CLAIM_WORDS:
+        states = set(stem for e in lexicon.entries("state") for stem in lexicon.stems(e.pattern))
+        _CLAIM_WORDS.extend(CLAIM_WORDS + tuple(sorted(states - set(CLAIM_WORDS))))
+    low = text.lower()
+    for word in _CLAIM_WORDS:
+        if word in low:
+            return True
+    return _COUNT.search(low) is not None
+
+
+_CLAIM_WORDS = []     # CLAIM_WORDS and the state stems, once the lexicon is loaded
+
+
+_COUNT = re.compile(r"\d\s*(?:/|of|out of)\s*\d")
+
+
+def has_cjk(text):
+    return bool(text) and max(text) >= u"\u3400"
+
+
+_WORD = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
+
+
+def words_of(text):
+    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll")."""
+    return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
+
+
+class _Filter(object):
+    """A pattern searched only when the text contains one of its trigger words."""
+
+    __slots__ = ("regex", "triggers")
+
+    def __init__(self, regex, triggers):
+        self.regex = regex
+        self.triggers = triggers
+
+    def search(self, text, words=None):
+        if self.triggers.isdisjoint(words if words is not None else words_of(text)):
+            return None
+        return self.regex.search(text)
+
+
+def _words(text):
+    return frozenset(text.split())
+
+
+def scan(pattern, text, starts):
+    """Non-overlapping matches of ``pattern`` tried only where a word of ``starts`` begins (or a
+    digit, a placeholder, a check mark): the same matches ``finditer`` would find for patterns
+    whose every alternative starts with such a word, at a fraction of the cost."""
+    low = text.lower()
+    if len(low) != len(text):
+        return list(pattern.finditer(text))
+    found = []
+    end = 0
+    for token in _START.finditer(low):
+        at = token.start()
+        if at < end:
+            continue
+        word = token.group(0)
+        if word in starts or word[0] in _START_CHARS or word.startswith("sg") or word.startswith("test_") \
+                or word.endswith("_test"):
+            m = pattern.match(text, at)
+            if m and m.end() > at:
+                found.append(m)
+                end = m.end()
+    return found
+
+
+_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2]")
+_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2")
+_SUBJECT_STARTS = frozenset((
+    "everything all every it they both each them these those type types typecheck typechecks "
+    "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
+    "production prod release dev android ios web wasm build builds compilation compiler project app application package "
+    "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
+    "workspace docs test tests suite suites specs spec testcase testcases unit e2e integration").split())
+_PREDICATE_STARTS = frozenset((
+    "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
+    "builds built reports report reported shows show showed finds find found returns return returned gives give "
+    "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed "
+    "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
+    "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
+    "failed complain complains error errors type typing lint linting test build compile compiler").split())
+
+
+_OPERATIONAL_WORDS = _words(
+    "health healthcheck healthchecks smoke uptime endpoint endpoints route routes probe probes live prod production "
+    "deployed deploy deploys served cdn status http ok infra infrastructure monitor monitors dns ssl certificate "
+    "certificates page pages link links row rows record records request requests assertions")
+_QUALIFIER_WORDS = _words(
+    "except excluding exclude excludes excluded apart aside besides other exception ignoring far now least partial "
+    "partially mostly most almost nearly subset preexisting pre unrelated only known for on didn't did haven't have "
+    "couldn't could")
+
+
+# ------------------------------------------------------------------------------------ grammar
+
+class Grammar(object):
+    """All regular expressions (each compiled on first use)."""
+
+    def __init__(self):
+        I, A, M, S = re.I, re.A, re.M, re.S
+        c = LazyRegex
+        self.fence = c(r"^[ \t]*(```+|~~~+)[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", M | S)
+        self.inline = c(r"`([^`\n]{1,200})`")
+        # every branch starts with its quote character (so the scan skips other characters fast);
+        # straight quotes must also follow a space or an opening bracket (checked by the caller)
+        self.quote = c(
+            r"\"([^\"\n]{1,160})\"|'([^'\n]{1,100})'(?=[\s.,;:!?)\]]|$)"
+            r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
+            r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
+        self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
+                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
+        self.placeholder = c(r"sg([tylbicq])(\d+)x")
+        self.runner_name = c(lambda: r"\b(?:" + commands.prose_pattern() + r")(?![\w-])", I | A)
+
+        # structure
+        self.list_mark = c(u"^\\s*(?:[-*+\u2022\u00b7>]\\s+|\\d{1,3}[.)]\\s+|#{1,6}\\s+|\\|\\s*)*")
+        self.unchecked = c(r"^\s*(?:[-*+]\s+)?\[ \]")
+        self.checked = c(r"^\s*(?:[-*+]\s+)?\[[xX]\]\s*")
+        self.blockquote = c(r"^\s*>")
+        self.plan_heading = c(
+            u"^\\s*(?:#{1,6}\\s*)?(?:\\*\\*|__)?(?:(?:here's |here is |this is )?(?:the |my |our )?(?:plan"
+            u"|next steps?|todo|to-do|to do"
+            u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
+            u"|requirements|open items|outstanding|roadmap|steps|action items|what's left|still to do"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4)"
+            u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
+        self.plan_inline = c(
+            u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
+            u"|done criteria|criteria|requirements?|step \\d+|expected|goal|tasks?|follow[- ]ups?"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
+            u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
+        self.sentence_end = c(u"(?<=[.!?])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+        self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
+                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
+
+        # filters (sentence level unless noted)
+        # failure words; "clean" phrases that contain them are masked first
+        self.clean_phrases = c(
+            r"\b(?:no|zero|0|not a single|not one|nothing|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
+            r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red)\b"
+            r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
+            r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
+            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+)"
+            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]\s*0\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
+            r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
+            r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
+            r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
+            r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
+            r"|unrelated|expected)"
+            r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
+            r"|said)\s+nothing\b"
+            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
+            r"|\bfail(?:s|ed|ing)? (?:before|without) (?:the|my|this|that) (?:fix|change|patch|commit)\b"
+            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:is|are|was|were"
+            r"|has been|have been)"
+            r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
+            r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
+            r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
+            r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
+            # a failure as the object of an investigation is the bug, not a state ("could not reproduce the failure")
+            r"|\b(?:reproduce[ds]?|reproducing|investigat\w+|debug\w*|explain\w*|understand\w*|root-caus\w+"
+            r"|track(?:ed|ing)? down|diagnos\w+)\s+(?:the|a|this|that|these|those)\s+(?:[\w-]+\s+)?"
+            r"(?:failures?|crash(?:es)?|errors?|regressions?)\b"
+            # a failure that main has too is not this change's ("fails the same way on main")
+            r"|\b(?:fail\w*|broken|red|errors?)\b(?:\s+\w+){0,4}?\s+(?:on|in)\s+(?:the\s+)?(?:main|master|trunk)\b"
+            r"|\b(?:fail\w*|broken|red)\b(?=[^.;]{0,30}\u5728 ?(?:main|master) ?\u4e0a)"
+            r"|\b(?:the|that|this|those|these)\s+(?:\w+\s+)?(?:failing|broken|red)\s+(?:tests?|specs?|cases?)\b"
+            r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"
+            # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
+            r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
+            r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues)\b"
+            r"(?:\s+(?:any ?more|left))?"
+            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't)\s+(?:\w+\s+)?complain\w*"
+            r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
+        self.operational = c(
+            r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
+            r"|production is|deployed|deploys?|served|cdn|status codes?|http \d{3}|\d{3} ok|infra(?:structure)?"
+            r"|monitors?|dns|ssl|certificates?|pages?|links?|rows?|records?|requests?|assertions)\b", I | A)
+        self.qualifier = c(
+            r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
+            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|almost|nearly|subset"
+            r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
+            r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
+            r"|limitations?|flaky)"
+            r"|(?:for|on) (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
+            r"|the files i|files i) ?(?:\w+ )?(?:files?|modules?|package|code|changes)?"
+            r"|on (?:the )?(?:files|code) i (?:changed|touched|edited)"
+            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|test)(?: (?:it|them))? on"
+            r"|(?:couldn't|could not) (?:yet )?(?:run|test|check) (?:the|on|in|against)"
+            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|check|test|lint|typecheck"
+            r"|type-check"
+            r"|build|compile)(?:ed)? (?:the )?(?:others|other \w+|rest|remaining \w+|full suite|whole suite|slow \w+"
+            r"|[\w-]+ (?:folders?|directory|directories|dirs?|packages?|modules?|files?|crates?)))\b|\bonly\W*$", I | A)
+
+        # subjects
+        self.subject = c(lambda: (
+            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
+            r"|\bevery check\b)"
+            r"|(?P<code>\bsg[tylbi]\d+x\b)"
+            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?:all|all \d[\d,]*"
+            r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green)\b))\b)"
+            r"|(?P<tool>\b(?:" + commands.prose_pattern() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
+            r"|src/?\S*))*(?![\w-]))"
+            r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
+            r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
+            r"|\btypescript(?: compiler| check| types)?\b)"
+            r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
+            r"|\bformat check\b"
+            r"|\bthe formatter\b)"
+            r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
+            r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
+            r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
+            r"|(?P<buildable>\b(?:project|app|application|package|codebase|library|crate|module|binary|image|container"
+            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site)\b)"
+            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b))"
+            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
+            r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
+            r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
+            r"|module|code|double|account|user|mode|pyramid)\b))"), I | A)
+        # predicates
+        self.predicate = c(lambda: (
+            r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
+            r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire"
+            r"|complete"
+            r"|current|one of the))*\s+(?:test suites?|suites?|tests?|specs?|test cases?|checks?)\b)"
+            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d.%])(?:\s+(?:unit |integration |e2e )?"
+            r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
+            r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
+            r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)|\b100\s?%\s+pass(?:ing|ed|es)?)"
+            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
+            r"|without (?:any )?(?:errors?|warnings?"
+            r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
+            r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b))"
+            r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no"
+            r"|zero|0) errors)"
+            r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
+            r"|whether|if|is|are)\b))"
+            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
+            r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
+            r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
+            r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
+            r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
+            r"|(?P<clean>\b(?:(?:reports?|reported|shows?|showed|finds?|found|returns?|returned|gives?|gave|has|had"
+            r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
+            r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
+            r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
+            r"(?:errors?|failures?|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
+            r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
+            r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged)\s+nothing\b"
+            r"|\bfailures:?\s*0\b"
+            r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
+            r"|warnings?):?\s*(?:0|none|zero)\b"
+            r"|\b(?:no|zero|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
+            r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
+            r"|\breturns? (?:exit code )?0\b)"
+            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ran|runs|came back|comes back|went|goes|is back"
+            r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
+            r"|problems)|with no (?:errors?|failures?)))"
+            r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
+            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2)"
+            r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
+            r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
+            r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
+            r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with))"
+            r"|(?P<checkout>\bchecks? out\b)"
+            # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
+            r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't)\s+(?:fail|error|complain|crash"
+            r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out)\b(?:\s+any ?more)?"
+            r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
+        self.pass_object = c(
+            r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
+            r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as|rate|rates|count|counts"
+            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
+        self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
+        self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
+        self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$",
+                           I | A)
+        self.everything_alone = c(r"\b(?:all green|green across the board|pass(?:es|ed)? (?:every|all) checks?)\b",
+                                  I | A)
+        self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
+        self.subset_words = c(
+            r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified|remaining|other|these"
+            r"|those|specific|individual|both|one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b", I | A)
+        self.subset_verbs = c(r"\b(?:added|add|wrote|write|written|created|create|introduced|new)\b", I | A)
+        self.generic_modifiers = frozenset((
+            "the", "all", "every", "each", "my", "our", "your", "its", "their", "of", "unit", "integration", "e2e",
+            "end-to-end", "functional", "acceptance", "smoke", "browser", "ui", "existing", "entire", "whole", "full",
+            "complete", "current", "python", "go", "rust", "js", "javascript", "typescript", "node", "test",
+            "automated", "local", "and", "regression", "playwright", "cypress", "jest", "vitest", "pytest", "mocha",
+            "rspec", "snapshot", "component", "frontend", "backend", "api", "server", "client", "previously",
+        ))
+        self.gap_subset = c(r"\b(?:in|for|under|inside|from)\s+(?:the\s+)?(?!(?:suite|whole|entire|full|project|repo"
+                            r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b", I | A)
+        self.gap_all = c(r"\ball\b|\bacross (?:all|every|the whole)\b|\bin (?:the|every|all) (?:suite|packages?)\b",
+                         I | A)
+        self.zero_failures = c(
+            r"\b(?:0|no|zero) (?:fail(?:ed|ures?)|errors?)\b|\bwithout (?:any )?failures\b|\bfailures:?\s*0\b", I | A)
+        self.numbers = c(r"(?<![\d.])(\d[\d,]*)(?:\s*(?:/|of|out of)\s*(\d[\d,]*))?(?![\d.])", A)
+        self.passed_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+(?:\w+\s+)?(?:passed|passing|pass)\b", I | A)
+        self.total_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+total\b|\btests run:?\s*(\d[\d,]*)", I | A)
+        self._subject_starts = self._predicate_starts = self._zh = self._completion = None
+        # Each filter runs only when the text has one of its words: every alternative of the
+        # pattern contains at least one of them (a word test is far cheaper than a regex scan).
+        self.operational = _Filter(self.operational, _OPERATIONAL_WORDS)
+        self.qualifier = _Filter(self.qualifier, _QUALIFIER_WORDS)
+
+    @property
+    def predicate_starts(self):
+        """Words where a predicate may begin: the fixed ones and the lexicon's state words."""
+        if self._predicate_starts is None:
+            self._predicate_starts = _PREDICATE_STARTS | frozenset(
+                re.split(r"[^a-z0-9_]", stem)[0] for e in lexicon.entries("state", "en")
+                for stem in lexicon.stems(e.pattern))
+        return self._predicate_starts
+
+    @property
+    def subject_starts(self):
+        """Words where a subject may begin: the fixed ones and the catalog's runner names."""
+        if self._subject_starts is None:
+            self._subject_starts = _SUBJECT_STARTS | commands.prose_starts()
+        return self._subject_starts
+
+    @property
+    def zh(self):
+        """The Chinese vocabulary (compiled when a message first has CJK text)."""
+        if self._zh is None:
+            from stalegreen.engine import claims_zh
+
+            self._zh = claims_zh.Grammar()
+        return self._zh
+
+    @property
+    def completion(self):
+        if self._completion is None:
+            self._completion = re.compile(
+                r"^\W*(?:all\s+)?done\b|\b(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:now\s+|just\s+|also\s+)?(?:fixed"
+                r"|implemented|resolved|completed|finished)\b|^\W*(?:fixed|implemented|resolved|completed|finished)\b"
+                r"|\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?(?:fixed|done|complete|completed|finished"
+                r"|implemented|resolved|in place)\b|\b(?:that|this|which)\s+fixes\b", re.I | re.A)
+        return self._completion
+
+
+def grammar():
+    global _GRAMMAR
+    if _GRAMMAR is None:
+        _GRAMMAR = Grammar()
+    return _GRAMMAR
+
+
+# ------------------------------------------------------------------------------------ English
+
+def subject_info(reader, s, m):
+    """A subject mention: category, tool, scope hint, phrase start."""
+    g = reader.g
+    kind = m.lastgroup
+    text = m.group(0)
+    info = {"kind": kind, "start": m.start(), "end": m.end(), "category": None, "tool": None, "scope": None,
+            "qualified": False, "text": text}
+    if kind == "code":
+        span = reader.span(int(text[3:-1]))
+        info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
+    elif kind == "tool":
+        name = re.sub(r"\s+", " ", text.lower()).split(" -")[0].strip()
+        command = commands.classify_name(name)
+        if command:
+            info["category"], info["tool"] = command[0], command[1]
+        info["scope"] = "all"
+    elif kind == "testid":
+        info["category"], info["scope"] = "test", "subset"
+    elif kind in ("typecheck", "lint", "build"):
+        info["category"] = kind
+        if kind == "build" and "compil" in text.lower():
+            info["compile"] = True
+        if kind == "typecheck" and text.lower().startswith("typescript"):
+            info["tool"] = "tsc"
+    elif kind == "test":
+        info["category"] = "test"
+        if re.search(r"suite|test runs?$|test results", text, re.I):
+            info["scope"] = "all"
+    # the modifiers right before the head ("all 41", "the three new", "the parser")
+    offset = max(0, m.start() - LOOKBACK)
+    before = s[offset:m.start()]
+    words = re.findall(r"\d[\d,]*\d|[\w'-]+|[^\w\s]", before)
+    start = m.start()
+    mods = []
+    unknown = 0
+    for word in reversed(words):
+        low = word.lower()
+        if low in (",", "&") or not re.match(r"[\w-]", word):
+            break
+        if low in g.generic_modifiers or re.match(r"^\d[\d,]*$", low) or g.subset_words.match(low) \
+                or g.all_words.match(low) or low in ("of", "out", "and", "sgi"):
+            mods.append(low)
+        elif kind == "test" and unknown == 0 and not mods and re.match(r"^[a-z][\w-]*$", low) \
+                and low not in _NOT_MODIFIERS:
+            unknown += 1
+            mods.append(low)
+        else:
+            break
+    while mods and mods[-1] in ("and", "of", "out"):
+        mods.pop()
+    if mods:
+        idx = before.lower().rfind(mods[-1])
+        if idx >= 0:
+            start = offset + idx
+    info["phrase_start"] = start
+    info["mods"] = mods
+    lead = words[:len(words) - len(mods)][-2:] if mods else words[-2:]
+    info["verb_before"] = bool(g.subset_verbs.search(" ".join(lead)))
+    if kind == "test":
+        mod_text = " ".join(mods)
+        if unknown or re.search(r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified"
+                                r"|remaining|other|these|those|both|specific)\b", mod_text) or info["verb_before"]:
+            info["scope"] = "subset"
+        elif g.all_words.search(mod_text):
+            info["scope"] = "all"
+        m_of = re.search(r"(\d[\d,]*) (?:of|out of) (?:the )?(\d[\d,]*)", before[-30:] + " ")
+        if m_of:
+            info["scope"] = "all" if m_of.group(1) == m_of.group(2) else "subset"
+        if re.search(r"\b(?:other|rest|remaining|most|nearly|almost)\b", mod_text + " " + before[-20:].lower()):
+            info["qualified"] = True
+    return info
+
+
+_NOT_MODIFIERS = frozenset((
+    "ran", "run", "reran", "rerun", "added", "wrote", "and", "or", "but", "so", "then", "that", "which", "with",
+    "after", "before", "since", "now", "all", "are", "is", "were", "was", "i", "we", "you", "it", "they", "did", "also",
+    "still", "just", "only", "fixed", "both", "a", "an", "for", "in", "on", "to", "from", "by", "at", "as", "no",
+    "passing", "failing", "green", "broken", "flaky", "skipped", "slow", "manual", "live", "visual", "hands-on",
+))
+
+
+def read_english(reader, s):
+    """Candidate claims in one sentence, and the subject mentions it names."""
+    g = reader.g
+    subjects = [subject_info(reader, s, m) for m in scan(g.subject, s, g.subject_starts)]
+    mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
+    candidates = []
+    operational = bool(g.operational.search(g.placeholder.sub(" ", s)))
+    ends = [x["end"] for x in subjects]
+    tools = {}
+    for x in subjects:
+        if x.get("category") and x.get("tool"):
+            tools.setdefault(x["category"], x["tool"])
+    for p in scan(g.predicate, s, g.predicate_starts):
+        kind = p.lastgroup
+        if kind == "pass":
+            if g.noun_before.search(s[max(0, p.start() - 20):p.start()]) or g.pass_object.match(s, p.end()) \
+                    or re.match(r"[-_]", s[p.end():p.end() + 1]):
+                continue
+        near = subjects[bisect.bisect_left(ends, p.start() - 3 * LOOKBACK):bisect.bisect_right(ends, p.start())]
+        group, pronoun = _link(g, s, near, p, kind)
+        found = _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools)
+        candidates.extend(found)
+    _add_everything(reader, s, subjects, mentions, candidates, operational)
+    return _merge(candidates), mentions
+
+
+def _link(g, s, subjects, p, kind):
+    """The coordinated subjects a predicate is about (resolving pronouns), and the pronoun.
+    ``subjects``: those ending before the predicate (and not too far before it)."""
+    before = [x for x in subjects if (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ"))
+              and not (x["kind"] == "build" and x["text"] == "BUILD")]
+    if not before:
+        return [], None
+    nearest = before[-1]
+    gap = s[nearest["end"]:p.start()]
+    max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
+    if len(gap.split()) > max_words or not g.link_gap.match(gap) \
+            or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
+        return [], None
+    if nearest["kind"] == "pron":
+        antecedent = _group_ending(g, s, [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")])
+        return antecedent, nearest
+    group = _group_ending(g, s, before)
+    return group, None
+
+
+def _group_ending(g, s, subjects):
+    """The last run of subjects joined only by 'and', commas, slashes ('tests, lint and typecheck')."""
+    if not subjects:
+        return []
+    group = [subjects[-1]]
+    joints = []
+    for prev in reversed(subjects[:-1]):
+        if prev["kind"] in ("pron", "every"):
+            break
+        joint = s[prev["end"]:group[0].get("phrase_start", group[0]["start"])]
+        if g.coord_gap.match(joint) and (joint.strip() or group[0].get("phrase_start", 0) < group[0]["start"]):
+            group.insert(0, prev)
+            joints.append(joint)
+        else:
+            break
+    # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and"
+    if joints and not any(re.search(r"\b(?:and|or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
+        return group[-1:]
+    return group
+
+
+def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools):
+    g = reader.g
+    ptext = p.group(0)
+    lowp = ptext.lower()
+    if pronoun is not None and not group:
+        # "all three pass: `ruff`, `mypy` and `pytest`": what the colon lists, else the sentence before
+        group = _subjects_after(g, s, subjects, p.end()) or [x for x in reader.antecedents() if x.get("category")]
+        if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
+                and re.match(r"(?:they|both|all|them|these|those|each)", pronoun["text"], re.I):
+            group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
+                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
+    start_of = (pronoun or (group[0] if group else None))
+    start = start_of.get("phrase_start", start_of["start"]) if start_of else p.start()
+    span = (start, p.end())
+    text = s[start:p.end()]
+    out = []
+
+    def make(category, subject=None, alternates=(), scope=None, tool=None):
+        named = tool or (subject or {}).get("tool") or tools.get(category)
+        cand = {"category": category, "span": span, "text": text, "tool": named,
+                "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified"))}
+        cand["scope"] = scope or _scope(g, s, category, subject, p, kind)
+        if category == "test":
+            cand["counts"] = _counts(g, s, span)
+        out.append(cand)
+
+    if kind == "obj":
+        scope = "all" if re.search(r"\b(?:all|every|each|whole|full|entire|complete|suite)\b", lowp) else "subset"
+        if re.search(r"\bchecks?\b$", lowp):
+            return _expand_everything(reader, s, subjects, span, text, operational)
+        make("test", group[0] if group and group[0].get("category") == "test" else None, scope=scope)
+        return out
+    if kind == "cnt":
+        if operational and not re.search(r"tests?|specs?", lowp):
+            return out
+        subject = group[0] if group else None
+        if subject and subject.get("category") not in (None, "test"):
+            return out
+        if not group and not re.search(r"pass|green|tests?|specs?|examples?", lowp):
+            return out
+        make("test", subject)
+        return out
+    if kind == "comp":
+        subject = group[0] if group else None
+        if subject and subject.get("category") == "typecheck":
+            make("typecheck", subject)
+        elif not subject or subject["kind"] in ("build", "buildable", "code", "pron", "every") \
+                or subject.get("category") == "build":
+            make("build", subject, alternates=("typecheck",), scope="all")
+        return out
+    if kind == "nofail":
+        if not group:
+            return out
+        lead = s[max(0, group[0].get("phrase_start", group[0]["start"]) - 40):group[0]["start"]]
+        verb_first = not re.match(r"(?:fails?|complains?|errors? out)\b", lowp)
+        if verb_first or _NEGATIVE_QUANTIFIER.search(lead):
+            for subject in group:
+                if subject.get("category"):
+                    make(subject["category"], subject, scope=None if verb_first else "all")
+        return out
+    if kind == "tcv":
+        make("typecheck", group[0] if group else None, scope="all")
+        return out
+    if kind == "sbuild":
+        make("build", None, scope="all")
+        return out
+    if kind == "vet":     # "it vets clean": go vet
+        make("lint", None, scope="all", tool="go vet")
+        return out
+    if kind == "bverb":
+        subject = group[0] if group else None
+        said_it = pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)
+        opens_sentence = re.match(r"^\W*$", s[:p.start()]) and len(ptext.split()) > 1    # "Builds cleanly."
+        if said_it or (subject is None and opens_sentence):
+            make("build", None, scope="all")    # "it builds": whatever "it" is, the claim is a build
+        elif subject is not None and (subject["kind"] in ("buildable", "build", "every")
+                                      or subject.get("category") == "build"):
+            make("build", subject if subject["kind"] != "every" else None, scope="all")
+        return out
+    if kind == "clean":
+        ccat = (p.group("ccat") or "").lower()
+        if ccat:
+            category = _CLEAN_CATEGORY.get(re.sub(r"[^a-z]", "", ccat), None)
+            if category:
+                subject = group[0] if group and group[0].get("category") == category else None
+                tool = ccat if ccat in ("tsc", "mypy", "pyright", "eslint", "ruff", "clippy", "rubocop", "biome",
+                                        "flake8", "pylint") else None
+                make(category, subject, alternates=("typecheck",) if category == "build" and "compil" in ccat else (),
+                     scope="all", tool=tool)
+            return out
+        ccat2 = (p.group("ccat2") or "").lower()
+        if ccat2:
+            make(_CLEAN_CATEGORY.get(ccat2, "build"), None, scope="all")
+            return out
+        if re.search(r"(?:no|zero|not a single|not one) (?:failing|broken|red) (?:tests?|specs?|test cases?)", lowp):
+            make("test", None, scope="all")
+            return out
+        if not group:
+            group = _subjects_after(g, s, subjects, p.end())
+        for subject in group:
+            if subject.get("category"):
+                make(subject["category"], subject)
+        return out
+    # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
+    right_after = group and not s[group[-1]["end"]:p.start()].strip(" :*_")
+    if kind == "green" and lowp.startswith(tuple(_CHECK_MARKS)) and not right_after:
+        # "✅ lint, ✅ typecheck": a mark right before a subject (and not right after one) is its
+        after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
+                 and not s[p.end():x["start"]].strip(" *_")]
+        if after:
+            for subject in _group_starting(g, s, after):
+                cand_span = (p.start(), subject["end"])
+                out.append({"category": subject["category"], "span": cand_span,
+                            "text": s[cand_span[0]:cand_span[1]],
+                            "tool": subject.get("tool"), "alternates": [], "lang": "en", "qualified": False,
+                            "scope": _scope(g, s, subject["category"], subject, p, kind),
+                            "counts": _counts(g, s, (p.start(), len(s))) if subject["category"] == "test" else {}})
+            return out
+    if not group:
+        if kind in ("green", "cleanw", "pass", "happy") and not lowp.startswith(tuple(_CHECK_MARKS)):
+            # "seeing green from `cargo test`", "clean under `ruff`": the subjects it is from
+            for subject in _subjects_after(g, s, subjects, p.end()):
+                make(subject["category"], subject)
+        return out
+    for subject in group:
+        category = subject.get("category")
+        if subject["kind"] == "buildable":
+            continue
+        if category is None:
+            continue
+        if kind == "works" and category != "build":
+            continue
+        if kind == "checkout" and category != "typecheck":
+            continue
+        if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
+                and ptext != "OK":
+            # tests pass, they are not "fine"; a test command is "OK" as its runner prints
+            continue
+        # state words need a linking verb: "lint is clean", not "tests are shown in green"
+        if kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS):
+            gap = s[(pronoun or group[-1])["end"]:p.start()]
+            if not (_COPULA_GAP.match(gap) or gap.rstrip().endswith(":")):     # "Whole suite re-run: green"
+                continue
+        alternates = ("typecheck",) if subject.get("compile") else ()
+        make(category, subject, alternates=alternates)
+    return out
+
+
+def _subjects_after(g, s, subjects, end):
+    """The subjects a failure count is "from" ("0 errors, 0 warnings from eslint", "No errors
+    from `tsc`, `eslint` or `vitest`")."""
+    after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
+    if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
+        return []
+    return _group_starting(g, s, after)
+
+
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?"
+                       r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
+
+
+def _group_starting(g, s, subjects):
+    group = [subjects[0]]
+    for nxt in subjects[1:]:
+        if g.coord_gap.match(s[group[-1]["end"]:nxt["start"]]):
+            group.append(nxt)
+        else:
+            break
+    return group
+
+
+_NEGATIVE_QUANTIFIER = re.compile(
+    r"\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+    r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
+_CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2"
+_COPULA_GAP = re.compile(
+    r"^(?:\s|[:*_(-]|'s|\u2019s|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
+    r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
+    r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
+    r"|\u76ee\u524d)*$", re.I | re.A)
+_CLEAN_CATEGORY = {
+    "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
+    "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",
+    "lint": "lint", "linting": "lint", "linter": "lint", "eslint": "lint", "ruff": "lint", "clippy": "lint",
+    "rubocop": "lint", "biome": "lint", "flake8": "lint", "pylint": "lint",
+    "build": "build", "compile": "build", "compilation": "build", "compiler": "build", "test": "test",
+}
+
+
+# Words before "tests" that name a kind of test, not a part of the suite: "the unit tests pass" is
+# about the suite (docs/VERDICTS.md); "the calc tests pass" names a subset.
+GENERIC_TEST_MODS = frozenset(("the", "all", "our", "my", "unit", "integration", "e2e", "end-to-end",
+                               "entire", "whole", "full", "existing"))
+
+
+def _scope(g, s, category, subject, p, kind):
+    if category != "test":
+        return "all"
+    gap = s[subject["end"]:p.start()] if subject else ""
+    ptext = p.group(0)
+    scope = (subject or {}).get("scope")
+    counted = re.search(r"(\d[\d,]*)\s*(?:/|of|out of)\s*(\d[\d,]*)", ptext)
+    if counted:
+        return "all" if counted.group(1) == counted.group(2) else "subset"
+    said_all = subject and g.all_words.search(" ".join(subject.get("mods") or ()))
+    if scope == "subset" or (subject and g.gap_subset.search(gap) and not said_all):
+        return "subset"
+    if scope == "all" or g.gap_all.search(gap) or _zero_failures(g, s):
+        return "all"
+    if kind == "cnt" or (subject and subject["kind"] in ("tool",)):
+        return "all"
+    # bare plural "Tests pass.": nothing narrows it, so it speaks of all of them
+    if subject and subject["kind"] == "test" and re.search(r"(?:tests|specs|suites)$", subject.get("text", ""), re.I) \
+            and not [m for m in subject.get("mods") or () if m not in GENERIC_TEST_MODS]:
+        return "all"
+    return "subset"
+
+
+_LAST_ZERO = ["", False]
+
+
+def _zero_failures(g, s):
+    """"0 failures" anywhere in the sentence (looked up once per sentence: a long sentence has
+    many candidates)."""
+    if _LAST_ZERO[0] is not s:
+        _LAST_ZERO[0], _LAST_ZERO[1] = s, bool(g.zero_failures.search(s))
+    return _LAST_ZERO[1]
+
+
+def _counts(g, s, span):
+    """{passed, total} a test claim states."""
+    text = s[span[0]:span[1] + LOOKBACK]
+    counts = {}
+    m = re.search(r"(?<![\d.,])(\d[\d,]*)\s*(?:/|of|out of)\s*(\d[\d,]*)(?![\d.%])", text)
+    if m:
+        counts["passed"] = int(m.group(1).replace(",", ""))
+        counts["total"] = int(m.group(2).replace(",", ""))
+        return counts
+    m = g.passed_count.search(text) or re.search(r"\ball (\d[\d,]*)\b", s[span[0]:span[1]], re.I) \
+        or re.search(r"(?<![\d.,])(\d[\d,]*)\s+(?:\w+\s+){0,2}(?:tests?|specs?|examples?|test cases?)\b", text, re.I)
+    if m:
+        counts["passed"] = int(m.group(1).replace(",", ""))
+    t = g.total_count.search(text)
+    if t:
+        counts["total"] = int((t.group(1) or t.group(2)).replace(",", ""))
+    return counts
+
+
+def _add_everything(reader, s, subjects, mentions, candidates, operational):
+    """'Everything passes', 'all green', 'green across the board'."""
+    g = reader.g
+    spans = []
+    for x in subjects:
+        if x["kind"] != "every":
+            continue
+        tail = s[x["end"]:]
+        m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013])?"
+                     r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
+                     r"(pass(?:es|ed|ing)?|green|succe\w+)\b", tail, re.I)
+        if m:
+            spans.append((x["start"], x["end"] + m.end()))
+    m = g.everything_alone.search(s)
+    if m:
+        spans.append((m.start(), m.end()))
+    for start, end in spans[:1]:
+        if operational:
+            return
+        if re.search(r"\b(?:smoke|health|status|uptime|infra|prod|production|deploys?|endpoints?|routes?|pages?"
+                     r"|links?|servers?|services?|processes|monitors?|queues?)\s*$", s[:start], re.I):
+            return
+        candidates.extend(_expand_everything(reader, s, subjects, (start, end), s[start:end], operational))
+
+
+def _expand_everything(reader, s, subjects, span, text, operational):
+    named = []
+    for x in subjects:
+        if x.get("category") and x["kind"] not in ("buildable", "pron", "every") and x["category"] not in named:
+            named.append(x["category"])
+    if named:
+        return [{"category": c, "span": span, "text": text, "tool": None, "alternates": [], "lang": "en",
+                 "scope": "all", "counts": _counts(reader.g, s, span) if c == "test" else {}} for c in named]
+    return [{"category": c, "span": span, "text": text, "tool": None, "alternates": [], "lang": "en",
+             "scope": "subset", "counts": {}, "expanded": True} for c in CATEGORIES]
+
+
+def _merge(candidates):
+    """One candidate per category per sentence, preferring all over subset."""
+    best = {}
+    order = []
+    for cand in candidates:
+        key = cand["category"]
+        if key not in best:
+            best[key] = cand
+            order.append(key)
+        elif (not cand.get("qualified"), cand["scope"] == "all") > (not best[key].get("qualified"),
+                                                                     best[key]["scope"] == "all"):
+            best[key] = cand
+    return [best[k] for k in order]
+

@@ -1,0 +1,125 @@
+# -*- coding: utf-8 -*-
+"""Clauses of a sentence, and the tense and run words the claims grammar decides per clause.
+
+A sentence is cut twice:
+
+- into *segments* at strong boundaries: a semicolon, or a contrastive conjunction (but, while,
+  whereas, although, though, yet, however; 但/但是/不过/可是/然而/而/倒是, and the clause a
+  leading "although"/虽然 opens). Modality (hedge, relay) is decided per segment, so "I'm not
+  sure why, but the tests pass" is a claim and "the build fails, but the unit tests pass" keeps
+  the test claim;
+- into *clauses* at weak boundaries too (commas, dashes). A failure word negates the claims of
+  its own clause, and of another clause only when that clause is about the same category or
+  names nothing ("40 passed, 1 failed"); "the Docker image builds, while the smoke tests fail"
+  keeps the build claim. A failure in a past clause ("Before the fix 3 tests failed; now all 45
+  pass") negates nothing.
+
+Tense: a clause with a past marker ("before my change", "yesterday", "on the first run", 修改前,
+上周) and no present marker ("now", "after the fix", 现在) states a past result, not a claim. A
+not-rerun disclosure ("I haven't rerun it after the refactor", 没有重新运行) makes earlier
+results stale. A run verb ("I ran", "reran", 跑了) says the result comes from a run just made.
+The words are data in ``lexicon``; this module only cuts and looks them up.
+"""
+
+import bisect
+import re
+
+from stalegreen.engine import lexicon
+
+_STRONG = None
+_WEAK = None
+_EXCEPTION = None
+
+
+class Clause(object):
+    """One clause: ``lo``/``hi`` offsets in the sentence, ``segment``, the index of the strong
+    segment it belongs to, and ``exception``: whether that segment is an exception ("except
+    `test_x`, which needs network access"): its relays and hedges are its own, and it makes the
+    claim qualified; a failure it reports still counts."""
+
+    __slots__ = ("lo", "hi", "segment", "exception")
+
+    def __init__(self, lo, hi, segment, exception=False):
+        self.lo, self.hi, self.segment, self.exception = lo, hi, segment, exception
+
+    def __repr__(self):
+        return "Clause(%d, %d, segment=%d)" % (self.lo, self.hi, self.segment)
+
+
+def _patterns():
+    global _STRONG, _WEAK, _EXCEPTION
+    if _STRONG is None:
+        _STRONG = re.compile(lexicon.pattern("contrast"), re.I)
+        _EXCEPTION = re.compile(lexicon.pattern("exception"), re.I)
+        _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s")
+    return _STRONG, _WEAK
+
+
+def split(sentence):
+    """The clauses of ``sentence`` in order (every character belongs to one)."""
+    strong, weak = _patterns()
+    cuts = set()
+    strong_cuts = set()
+    for m in (strong.finditer(sentence) if lexicon.may_match("contrast", sentence) else ()):
+        if m.start() > 0:
+            cuts.add(m.start())
+            strong_cuts.add(m.start())
+        if m.group(0).strip().lower() in lexicon.OPENERS:
+            # "Although the tests fail, the bundle builds": the leading clause ends at its comma
+            comma = weak.search(sentence, m.end())
+            if comma:
+                cuts.add(comma.start())
+                strong_cuts.add(comma.start())
+    exceptions = set()
+    for m in (_EXCEPTION.finditer(sentence) if lexicon.may_match("exception", sentence) else ()):
+        if m.start() > 0:
+            cuts.add(m.start())
+            strong_cuts.add(m.start())
+            exceptions.add(m.start())
+    for m in weak.finditer(sentence):
+        if m.start() > 0:
+            cuts.add(m.start())
+    clauses = []
+    lo = 0
+    segment = 0
+    exception = False
+    for cut in sorted(cuts):
+        if cut <= lo:
+            continue
+        clauses.append(Clause(lo, cut, segment, exception))
+        if cut in strong_cuts:
+            segment += 1
+            exception = cut in exceptions
+        lo = cut
+    clauses.append(Clause(lo, len(sentence), segment, exception))
+    return clauses
+
+
+def index_at(starts, position):
+    """The index of the clause holding ``position`` (``starts``: the clauses' ``lo`` in order)."""
+    return max(0, min(len(starts) - 1, bisect.bisect_right(starts, position) - 1))
+
+
+def segment_text(sentence, clauses, segment):
+    """The text of a strong segment."""
+    inside = [c for c in clauses if c.segment == segment]
+    return sentence[inside[0].lo:inside[-1].hi] if inside else ""
+
+
+def is_past(text):
+    """A past result: a past marker and no present one ("The build was green yesterday")."""
+    return bool(lexicon.search("past", text)) and not lexicon.search("present", text)
+
+
+def disclosure(text):
+    """An explicit not-rerun disclosure ("I haven't rerun it after the refactor"): the match."""
+    return lexicon.search("disclosure", text)
+
+
+def discloses_stale(text):
+    return bool(disclosure(text))
+
+
+def says_ran(text):
+    """The sentence reports a run just made ("I ran the tests", "重新运行了测试")."""
+    return bool(lexicon.search("run", text))

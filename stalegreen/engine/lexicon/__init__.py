@@ -1,0 +1,351 @@
+# -*- coding: utf-8 -*-
+"""The claims lexicon as data: entries (pattern, role, language, categories, example).
+
+One module per language (``en``, ``zh``) exposes ``ENTRIES``, a tuple of ``Entry``. Everything
+the grammar needs from them is derived here: the pattern of a role (all its entries joined), the
+stems a text must contain before a role's pattern is tried (the literal start of each
+alternative, so adding an entry never needs a second edit), and the state and predicate words.
+Each entry carries an example sentence; ``tests/engine/test_claims_lexicon.py`` checks every
+entry fires on its example, so an entry that cannot fire fails a test instead of staying silent.
+
+Roles (what a match means in a clause):
+  hedge, relay, future, conditional, instruction  - the clause is not an assertion (reason = role)
+  failure      - a failure word ("1 failed", 失败): negates its clause
+  negator      - negates the predicate of its clause ("not", "never", 不是所有)
+  past         - a past marker ("yesterday", "before my change", 修改前)
+  present      - a present marker that overrides a past one ("now", "after the fix", 现在)
+  disclosure   - a not-rerun disclosure ("I haven't rerun it", 没有重新运行)
+  run          - a run just made ("I ran", "reran", 跑了)
+  contrast     - a strong clause boundary ("but", "while", ";", 但是, 不过)
+  exception    - a boundary opening an exception ("except", "apart from", 除了): a segment of its
+                 own (its relays and hedges are not the claim's), and the claim is qualified
+  state        - a state word that, linked by a copula to a subject, asserts it is green
+                 ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects.
+                 An English state pattern starts with a whole word (predicates are tried where a
+                 word starts): "(?:rates|rated)", not "rate[sd]?"
+"""
+
+import re
+
+LANGUAGES = ("en", "zh")
+ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
+         "disclosure", "run", "contrast", "exception", "state")
+# contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
+OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
+
+
+class Entry(object):
+    """One lexicon entry. ``pattern``: a regular expression (English ones are matched
+    case-insensitively on word boundaries they state themselves); ``example``: a sentence in
+    which the entry fires."""
+
+    __slots__ = ("pattern", "role", "lang", "categories", "example", "stems")
+
+    def __init__(self, pattern, role, lang, example, categories=(), stems=None):
+        if role not in ROLES or lang not in LANGUAGES:
+            raise ValueError("lexicon entry %r: unknown role %r or language %r" % (pattern, role, lang))
+        self.pattern, self.role, self.lang = pattern, role, lang
+        self.categories, self.example = tuple(categories), example
+        # words one of which every match holds, when the pattern's literal start is too common a
+        # word to be worth looking for ("in the CI" holds "ci"); derived from the pattern if None
+        self.stems = tuple(stems) if stems else None
+
+    def __repr__(self):
+        return "Entry(%r, %r, %r)" % (self.pattern, self.role, self.lang)
+
+
+class LazyRegex(object):
+    """A pattern compiled the first time it is used (its source may be a function building it):
+    a message without claim words needs only the few structural patterns, and the hook pays for
+    compiling only what it uses."""
+
+    def __init__(self, source, flags=0):
+        self.source = source
+        self.source_flags = flags
+
+    def __getattr__(self, name):
+        source = self.source() if callable(self.source) else self.source
+        compiled = re.compile(source, self.source_flags)
+        for method in ("search", "match", "fullmatch", "sub", "subn", "finditer", "findall", "split"):
+            setattr(self, method, getattr(compiled, method))
+        self.pattern, self.flags = compiled.pattern, compiled.flags
+        return getattr(compiled, name)
+
+
+_ENTRIES = []
+_COMPILED = {}
+_STEMS = {}
+
+
+def entries(role=None, lang=None):
+    """The entries of both languages, optionally of one role and language."""
+    if not _ENTRIES:
+        from stalegreen.engine.lexicon import en, zh
+
+        _ENTRIES.extend(en.ENTRIES)
+        _ENTRIES.extend(zh.ENTRIES)
+    return [e for e in _ENTRIES if (role is None or e.role == role) and (lang is None or e.lang == lang)]
+
+
+def pattern(role, lang=None):
+    """One alternation of a role's entries (both languages unless ``lang``)."""
+    return "|".join("(?:%s)" % e.pattern for e in entries(role, lang))
+
+
+def _flags(lang):
+    return re.I | re.A if lang == "en" else re.I
+
+
+def compiled(role, lang):
+    """The role's pattern in ``lang`` (None when it has no entries), compiled on first use."""
+    key = (role, lang)
+    if key not in _COMPILED:
+        source = pattern(role, lang)
+        _COMPILED[key] = re.compile(source, _flags(lang)) if source else None
+    return _COMPILED[key]
+
+
+def _stems_of(role, lang):
+    """The role's stems as a [test, uses] pair (None when it has no entries). English stems start
+    words ("he" must not fire inside "the"); other stems are plain substrings. The test is a loop
+    of substring checks at first (no pattern to compile: a hook process reads one message) and a
+    single trie pattern once the role has been looked up often (a long message, a benchmark)."""
+    key = (role, lang)
+    if key not in _STEMS:
+        found = sorted(set(s for e in entries(role, lang) for s in (e.stems or stems(e.pattern))))
+        words = tuple(" " + x for x in found if lang == "en" and re.match(r"\w", x))
+        others = tuple(x for x in found if lang != "en" or not re.match(r"\w", x))
+        _STEMS[key] = [(words, others), 0] if found else None
+    return _STEMS[key]
+
+
+_NON_WORD = re.compile(r"[^\w'-]+")
+_COMPILE_AFTER = 64      # lookups of one role before its stems become one pattern
+
+
+def _holds_stem(entry, low):
+    """Whether lower-cased text holds one of the stems of a ``_stems_of`` entry."""
+    test = entry[0]
+    if not isinstance(test, tuple):
+        return test.search(" " + low) is not None
+    entry[1] += 1
+    words, others = test
+    if entry[1] > _COMPILE_AFTER:
+        parts = ([r"(?<![\w'-])" + trie_pattern([w[1:] for w in words])] if words else []) + \
+            ([trie_pattern(others)] if others else [])
+        entry[0] = re.compile("|".join(parts))
+    for stem in others:
+        if stem in low:
+            return True
+    if words:
+        spaced = " " + _NON_WORD.sub(" ", low)
+        for stem in words:
+            if stem in spaced:
+                return True
+    return False
+
+
+def search(role, text, lang=None):
+    """The first match of a role in ``text`` (English, then Chinese), or None. A role's pattern
+    is tried only when the lower-cased text holds one of its stems."""
+    low = None
+    for language in ((lang,) if lang else LANGUAGES):
+        if language == "zh" and not (text and max(text) >= u"\u3400"):
+            continue
+        found = _stems_of(role, language)
+        if found is None:
+            continue
+        if low is None:
+            low = text.lower()
+        if not _holds_stem(found, low):
+            continue
+        m = compiled(role, language).search(text)
+        if m:
+            return m
+    return None
+
+
+def anchored(role):
+    """Whether an entry of the role is anchored at the start of the text it is tried on."""
+    key = ("anchored", role)
+    if key not in _COMPILED:
+        _COMPILED[key] = any(re.match(r"^\(?(?:\?:)?\^|^\^", e.pattern) or "|^" in e.pattern for e in entries(role))
+    return _COMPILED[key]
+
+
+def may_match(role, text, lang=None):
+    """False when ``text`` holds none of the role's stems (the role cannot match): a cheap test
+    before a pass over the text."""
+    low = text.lower()
+    for language in ((lang,) if lang else LANGUAGES):
+        found = _stems_of(role, language)
+        if found is not None and _holds_stem(found, low):
+            return True
+    return False
+
+
+def sub(role, replacement, text, lang):
+    """``text`` with every match of a role in ``lang`` replaced."""
+    regex = compiled(role, lang)
+    return regex.sub(replacement, text) if regex is not None else text
+
+
+def entry_matching(role, text, lang):
+    """The first entry of ``role`` in ``lang`` whose own pattern matches ``text``."""
+    for e in entries(role, lang):
+        if re.search(e.pattern, text, _flags(lang)):
+            return e
+    return None
+
+
+# ---------------------------------------------------------------------------------- stems
+
+
+def trie_pattern(strings, space=" "):
+    """A regular expression matching any of ``strings`` (longest first), shaped as a trie so a
+    match attempt costs one branch per character, not one per string. ``space``: what a space
+    in a string matches."""
+    trie = {}
+    for string in strings:
+        node = trie
+        for ch in string:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    return _trie_node(trie, space)
+
+
+def _trie_node(node, space):
+    branches = []
+    for ch in sorted(k for k in node if k):
+        piece = space if ch == " " else re.escape(ch)
+        branches.append(piece + _trie_node(node[ch], space))
+    if "" in node:
+        if not branches:
+            return ""
+        return "(?:%s)?" % "|".join(branches)       # greedy: the longer string wins
+    if len(branches) == 1:
+        return branches[0]
+    return "(?:%s)" % "|".join(branches)
+
+
+_META = set("\\.^$*+?{}[]|()")
+
+
+def stems(source):
+    """Literal strings one of which every match of ``source`` contains (lower case): the literal
+    start of each top-level alternative, looking into a leading group when there is one.
+    Raises ValueError when an alternative starts with no literal (the entry must be rewritten)."""
+    found = []
+    for alternative in _alternatives(source):
+        found.extend(_alternative_stems(alternative, source))
+    return found
+
+
+def _alternatives(source):
+    parts, depth, start, i = [], 0, 0, 0
+    in_class = False
+    while i < len(source):
+        ch = source[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(source[start:i])
+            start = i + 1
+        i += 1
+    parts.append(source[start:])
+    return parts
+
+
+_SKIP = re.compile(r"^(?:\\b|\^|\\W\*|\\s\*|\\s\+|\(\?<[=!](?:[^()\\]|\\.)*\)|\(\?[=!](?:[^()\\]|\\.)*\))+")
+
+
+def _optional_head(alt):
+    """Length of a leading optional item (``,?``, ``\\s*``, ``(?:just )?``), or 0."""
+    if alt.startswith("("):
+        close = _closing(alt, 0)
+        end = close + 1 if close is not None else 0
+    elif alt.startswith("\\"):
+        end = 2
+    elif alt[:1] == "[":
+        end = alt.find("]") + 1
+    else:
+        end = 1
+    if end and end < len(alt) and alt[end] in "?*":
+        return end + 1 + (end + 1 < len(alt) and alt[end + 1] == "?")
+    if end and alt[end:end + 3] == "{0,":
+        return alt.index("}", end) + 1
+    return 0
+
+
+def _only_lookarounds(group):
+    """``(?:(?<=not )|(?<=n't ))``: a group of lookarounds matches no text of its own."""
+    return all(re.match(r"^\(\?<?[=!](?:[^()\\]|\\.)*\)$", a) for a in _alternatives(group))
+
+
+def _alternative_stems(alt, source):
+    while True:
+        alt = _SKIP.sub("", alt)
+        if alt.startswith("(?:"):
+            close = _closing(alt, 0)
+            if close is not None and _only_lookarounds(alt[3:close]):
+                alt = alt[close + 1:]
+                continue
+        skip = _optional_head(alt) if alt else 0
+        if not skip:
+            break
+        alt = alt[skip:]
+    literal = []
+    i = 0
+    while i < len(alt):
+        ch = alt[i]
+        if ch == "\\" and i + 1 < len(alt) and not alt[i + 1].isalnum():
+            literal.append(alt[i + 1])
+            i += 2
+            continue
+        if ch in _META:
+            break
+        literal.append(ch)
+        i += 1
+    if i < len(alt) and alt[i] in "?*{" and literal:
+        literal.pop()
+    text = "".join(literal).lower()
+    if text.strip():
+        return [text]
+    if alt.startswith("\\d"):
+        return list("0123456789")
+    simple = re.match(r"^\[([^\]\\^-]+)\]", alt)
+    if simple and not (len(alt) > simple.end() and alt[simple.end()] in "?*{"):
+        return list(simple.group(1).lower())      # [❌✗]: each character is a stem
+    if alt.startswith("(?:") or (alt.startswith("(") and not alt.startswith("(?")):
+        close = _closing(alt, 0)
+        if close is not None and (close + 1 >= len(alt) or alt[close + 1] not in "?*{"):
+            inner = alt[3 if alt.startswith("(?:") else 1:close]
+            return stems(inner)
+    raise ValueError("lexicon pattern %r: alternative %r starts with no literal" % (source, alt))
+
+
+def _closing(text, start):
+    depth = 0
+    i = start
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return None

@@ -1,0 +1,134 @@
+"""The runner vocabulary of claims, derived from the runner catalog (``engine/catalog.py``).
+
+A claim names a runner either in inline code (```php artisan test` is green``) or as a bare word
+in prose ("clippy is clean", "cargo test passes"). Both are read through the catalog, so a runner
+added there is claimable with no edit here:
+
+- inline code is parsed as a command line (``shell.parse``) and every run ``catalog.find_runs``
+  finds in it becomes a subject with the run's category, runner name and scope
+  (``npm run lint && npm test`` -> lint and test; ``pytest -k parse`` -> test, subset);
+- prose names are the catalog's runner names ("pytest", "cargo test", "golangci-lint") and, for a
+  runner reached through a subcommand, the subcommand alone when it is a name of its own
+  ("clippy" -> "cargo clippy"). A name that is also an ordinary English word ("make", "black",
+  "next", "just") counts only with its subcommand or inside code: "make sure" is no runner.
+"""
+
+import re
+
+# Catalog names that are ordinary words in prose, and subcommands too generic to stand alone.
+ORDINARY_WORDS = frozenset((
+    "astro", "behave", "black", "buf", "bun", "busted", "cabal", "dart", "docker", "elm", "ember", "expo", "flow",
+    "gatsby", "go", "hugo", "just", "karma", "mage", "make", "gmake", "next", "ninja", "node", "parcel", "pest",
+    "pint", "poetry", "prove", "rails", "rake", "remix", "stack", "standard", "steep", "swift", "tap", "tape",
+    "task", "turbo", "ty", "vite", "ward", "zig", "tsdown", "xo", "standard", "podman", "composer", "hatch", "pdm",
+    "npm", "pnpm", "yarn", "deno", "lerna", "nx", "mix", "dotnet", "flutter", "meson", "bazel", "bazelisk", "buck2",
+    "lein", "sbt", "mvn", "mvnw", "gradle", "gradlew", "cargo", "cmake", "xcodebuild", "setup.py", "manage.py",
+    "django-admin", "artisan", "ng", "nuxt", "nuxi", "scons", "python -m build", "srb",
+))
+GENERIC_SUBCOMMANDS = frozenset((
+    "test", "t", "b", "c", "build", "check", "run", "lint", "fmt", "format", "compile", "spec", "watch", "dev",
+    "serve", "server", "start", "open", "bench", "init", "list", "related", "status", "version", "config", "rule",
+    "clean", "analyse", "analyze", "ci", "fix", "generate", "export", "sync", "make", "install", "coverage",
+    "incremental", "tc", "e2e", "test:e2e", "test:unit", "vite:build", "buildx", "compose", "typegen", "sdist",
+    "bdist_wheel", "autocorrect", "linter", "typecheck", "vet",
+))
+_CACHE_SIZE = 256
+_cache = {}
+_prose = {}
+
+
+def classify_code(code):
+    """[(category, runner, scope), ...] for every verification run in inline code, in order."""
+    code = code.strip()
+    if code in _cache:
+        return _cache[code]
+    from stalegreen.engine import catalog
+
+    found = []
+    line = re.sub(r"^\$\s+", "", code)
+    if catalog.might_contain_runner(line):
+        from stalegreen.engine import shell
+
+        for run in catalog.find_runs(shell.parse(line)):
+            if run.not_run in ("help", "list") or run.category not in catalog.CATEGORIES:
+                continue
+            entry = (run.category, run.runner, run.scope)
+            if entry not in found:
+                found.append(entry)
+        if not found and re.match(r"^[\w.-]+$", line):
+            named = classify_name(line)      # `ruff`: a runner named, not a command line
+            if named:
+                found.append(named)
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.clear()
+    _cache[code] = found
+    return found
+
+
+def classify_name(name):
+    """(category, runner, "all") for a runner named in prose ("pytest", "clippy"), else None."""
+    table = _names()
+    runner = table.get(re.sub(r"\s+", " ", name.strip().lower()))
+    if runner is None:
+        return None
+    runs = classify_code(runner) or classify_code(runner + " run")     # cargo nextest run
+    return (runs[0][0], runs[0][1], "all") if runs else None
+
+
+def _names():
+    """Prose name -> command line to classify (built once from the catalog)."""
+    if _prose:
+        return _prose
+    from stalegreen.engine import catalog
+
+    table = {}
+    for key, entry in catalog.TOOLS.items():
+        if "sub" in entry:
+            for sub, spec in entry["sub"].items():
+                if not spec or spec.get("always"):
+                    continue
+                table["%s %s" % (key, sub)] = "%s %s" % (key, sub)
+                if sub not in GENERIC_SUBCOMMANDS and sub not in ORDINARY_WORDS and re.match(r"^[a-z][a-z0-9-]+$", sub):
+                    table.setdefault(sub, "%s %s" % (key, sub))
+            if key not in ORDINARY_WORDS:
+                bare = ["%s %s" % (key, sub) for sub in ("check", "run", "lint", "test", "build") if entry["sub"].get(sub)]
+                bare += [key] if entry.get("default") is not None else []
+                if bare:
+                    table[key] = bare[0]
+        elif "family" in entry:
+            if key not in ORDINARY_WORDS:
+                table[key] = key
+        elif key not in ORDINARY_WORDS:
+            spec_needs = entry.get("needs")
+            table[key] = key + (" " + sorted(spec_needs[0])[0] if spec_needs else "")
+    for tool in ("npm", "pnpm", "yarn", "bun"):
+        for script in ("test", "lint", "build", "typecheck"):
+            if tool != "npm" or script == "test":       # npm runs only `test` without `run`
+                table["%s %s" % (tool, script)] = "%s %s" % (tool, script)
+            table["%s run %s" % (tool, script)] = "%s run %s" % (tool, script)
+    table["make test"] = "make test"
+    table["make lint"] = "make lint"
+    _prose.update(table)
+    return _prose
+
+
+def prose_names():
+    """Every runner name prose may use ("pytest", "cargo test", "clippy")."""
+    return sorted(_names())
+
+
+def prose_pattern():
+    """A regular expression matching every prose runner name (a trie: one branch per character)."""
+    from stalegreen.engine import lexicon
+
+    return lexicon.trie_pattern(_names(), space="\\s+")
+
+
+def prose_starts():
+    """The first words of the prose runner names (where a subject scan may start)."""
+    if not _starts:
+        _starts.append(frozenset(re.split(r"[\s.-]", n)[0] for n in _names()))
+    return _starts[0]
+
+
+_starts = []

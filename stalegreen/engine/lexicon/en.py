@@ -1,0 +1,152 @@
+# -*- coding: utf-8 -*-
+"""English lexicon entries (see ``stalegreen.engine.lexicon`` for the roles)."""
+
+from stalegreen.engine.lexicon import Entry
+
+_CHANGE = r"(?:change|changes|fix|fixes|refactor|refactoring|patch|commit|edit|edits|rename|rebase|merge|upgrade|bump)"
+
+
+def E(pattern, role, example, categories=(), stems=None):
+    return Entry(pattern, role, "en", example, categories, stems)
+
+
+_SAY_VERBS = ("say", "said", "claim", "report", "mention", "note", "state", "told", "wrote", "indicate", "assert",
+              "suggest")
+
+
+ENTRIES = (
+    # ---- modality: the clause asserts nothing
+    E(r"\b(?:(?<!as it )(?<!as they )should(?:n't)?|ought)\b", "hedge", "The tests should pass now."),
+    E(r"\b(?:probably|likely|unlikely|presumably|supposedly|apparently|possibly|perhaps|maybe|allegedly|reportedly)\b",
+      "hedge", "The build probably succeeds."),
+    E(r"\b(?:might|may|could|would)\b", "hedge", "The tests might pass now."),
+    E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks like|hopefully|hope|here's hoping"
+      r"|(?<!as )expect(?:s|ed|ing)?|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
+      "I think the tests pass."),
+    E(r"\b(?:confident|not sure|unsure|unclear|not certain|uncertain|in theory|in principle|i'd say|fingers crossed"
+      r"|(?:pretty|fairly|quite|reasonably|almost|not 100%) (?:sure|confident|certain))\b", "hedge",
+      "I'm fairly confident the tests pass."),
+    E(r"\b(?:if i'm reading (?:\w+ ){0,3}right|if i read (?:\w+ ){0,3}(?:right|correctly)|unless i'm mistaken"
+      r"|as far as i can tell|afaict)\b", "hedge", "If I'm reading the log right, the build went through."),
+    E(r"\baccording to\b|\bper (?:the|your|our|its|their)\b", "relay", "According to the README, all tests pass."),
+    E(r"\bas (?:the|you|your|per|stated|noted|mentioned)\b[^,.;]{0,40}?\b(?:says?|said|notes?|noted|mentions?"
+      r"|mentioned|states?|stated|reports?|reported|claims?|claimed)\b", "relay",
+      "As the issue says, the tests pass on Linux.", stems=_SAY_VERBS),
+    E(r"\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
+      r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
+      r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
+      r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
+      r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
+      r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
+      stems=_SAY_VERBS),
+    E(r"\b(?:i|we) (?:said|claimed|reported|mentioned|told you) (?:earlier|before|previously|above|that)\b", "relay",
+      "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
+    E(r"\b(?:on|in|from|via|by) (?:the )?ci\b|^[-*>#\s]*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
+      r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status)\b", "relay",
+      "CI is green and the tests pass.", stems=("ci",)),
+    E(r"\b(?:github actions|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|workflow runs?|ci matrix"
+      r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b", "relay",
+      "GitHub Actions shows the tests pass."),
+    E(r"\bon (?:their|your|his|her) (?:side|end|machine|laptop|box|setup)\b", "relay",
+      "The tests pass on their side.", stems=("their", "your", "his", "her")),
+    E(r"\bon (?:the )?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
+      stems=("main", "master", "develop", "trunk")),
+    E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
+      r"|intend|next(?! build))\b", "future", "Let me run the tests to confirm they pass."),
+    E(r"\b(?:need(?:s|ed)?|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to|i'd like|would like"
+      r"|yet to|still need)\b", "future", "The build needs to succeed before release."),
+    E(r"\b(?:working on|trying|try to|in progress|wip|later|shortly|waiting|todo|to-do|getting)\b", "future",
+      "I'm working on getting the tests to pass."),
+    E(r"\b(?:to confirm|to verify|to check|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
+      r"|to make (?:the |all (?:the )?)?\w+ pass)\b", "future", "I'll rerun to make sure the tests pass."),
+    E(r"\bget (?:\w+ ){0,3}(?:to pass|passing|green)\b", "future", "I need to get the tests passing."),
+    E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b.*\bnow\b", "future",
+      "Running the tests now to confirm they pass."),
+    E(r"\b(?:if|unless|whether|in case|only when|only if|only after|when(?:ever)?|until|once)\b", "conditional",
+      "If the tests pass, I'll merge."),
+    E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
+      r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
+    E(r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember"
+      r"|don't forget|do not forget|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce"
+      r"|to verify|to check|to confirm|to test|double-check|install)\b", "instruction", "Run the tests to see them pass."),
+    E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
+      r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
+
+    # ---- polarity
+    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring|crash(?:es|ed|ing)?|hangs?|hung"
+      r"|regress(?:es|ed|ions?)?|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted|segfault\w*"
+      r"|exceptions?)\b", "failure", "40 passed, 1 failed."),
+    E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
+      "failure", "pytest exited with code 1 after 40 passed."),
+    E(u"[\u274c\u2717\u2718\U0001f534]", "failure", u"40 passed, 2 \u274c."),
+    E(r"\b(?:not|never|none of|nothing|no tests?|zero tests|0 tests|0 of|unable|cannot|can't|won't|didn't|don't"
+      r"|doesn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|couldn't|wouldn't|yet to|without running)\b",
+      "negator", "The tests do not pass."),
+    E(r"\b(?:stopped (?:passing|working|building)|no longer|but not|not any ?more)\b", "negator",
+      "The tests no longer pass."),
+    E(r"\b(?:hardly|barely|scarcely|few|not all|not every|only some|only a few)\b", "negator",
+      "Hardly any tests pass at this point."),
+    # ---- state words: linked by a copula to a subject, they assert it is green
+    E(r"\bsolid\b|\brock[- ]solid\b|\bspotless\b", "state", "Lint is solid.", ("lint", "typecheck", "build")),
+    E(r"\b(?:satisfied|content)\b", "state", "The type checker is satisfied.", ("typecheck", "lint", "build")),
+    E(r"\b(?:silent|quiet)\b", "state", "`go vet ./...` is silent.", ("lint", "typecheck")),
+    E(r"\bclean as a whistle\b", "state", "Lint's clean as a whistle."),
+    E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),
+    E(r"\b(?:rates|rated|rate) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b", "state", "`pylint` rates the package 10.00/10.", ("lint",)),
+
+    # ---- clause boundaries
+    E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
+    E(r",?\s+but\b", "contrast", "The docs build fails, but all unit tests pass."),
+    E(r",?\s+(?:while|whereas)\b", "contrast", "The Docker image builds, while the smoke tests fail."),
+    E(r",?\s+(?:although|though|even though)\b", "contrast", "The bundle builds, although the e2e tests fail."),
+    E(r"^\W*(?:although|though|while|whereas)\b", "contrast", "Although the tests are failing, the bundle builds."),
+    E(r",?\s+however\b", "contrast", "Lint fails, however the tests pass."),
+    E(r",?\s+(?:except(?: for)?|excluding|apart from|aside from|other than|with the exception of|save for)\b",
+      "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
+
+    # ---- tense: a result from before now
+    E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
+      "past", "Tests were passing before my change."),
+    E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled)\b",
+      "past", "The build was green before I touched the config."),
+    E(r"\b(?:yesterday|last (?:week|night|month|time|friday|monday|sprint|release))\b", "past",
+      "The build was green yesterday."),
+    E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
+      r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run.",
+      stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
+    E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
+      "I ran `npm test` at the start of the session: 212 passing."),
+    E(r"\bas of (?:the|my) (?:previous|last|earlier|prior) \w+", "past", "As of the previous commit, lint was clean."),
+    E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),
+    E(r"\b(?:at|on|in) (?:my|the|our) (?:last|previous) (?:checkpoint|commit|push|check)\b", "past",
+      "Typecheck was clean at my last checkpoint.", stems=("last", "previous")),
+    E(r"\bon (?:the|my|an?) (?:old|older|stale|previous) (?:branch|commit|version|build|checkout)\b", "past",
+      "Lint passed on the old branch.", stems=("old", "older", "stale", "previous")),
+    E(r"\bearlier (?:today|on|in (?:the|this) session)\b", "past", "Lint was clean earlier today."),
+    E(r"\b(?:was|were) (?:\w+ )?(?:passing|green|clean|succeeding|building|working) (?:with|on|in|for) (?:it|the old"
+      r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
+      stems=("it", "old", "previous", "original", "earlier")),
+    E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b", "present",
+      "Tests were failing before my change; now they pass."),
+    E(r"\b(?:after|since|with) (?:the|my|this|that|these|your) (?:\w+ ){0,2}" + _CHANGE + r"\b", "present",
+      "After the fix, the tests that were failing pass."),
+    E(r"\b(?:after|since) (?:i|we) (?:changed|moved|fixed|applied|made|renamed|refactored)\b", "present",
+      "After I moved the rounding step, the whole suite passes."),
+
+    # ---- not-rerun disclosures (written from the verb, so that only "re..." words are tried)
+    E(r"(?=re)(?:(?<=n't )|(?<=not )|(?<=never )|(?<=without )|(?<=chance to )|(?<=able to )|(?<=n't yet )|(?<=not yet ))"
+      r"re-?(?:run|ran|running|test|tested|testing|check|checked|checking|verif\w*|build|built|building|execut\w*)\b",
+      "disclosure", "The suite passed on the first run, but I haven't rerun it after the refactor.",
+      stems=("rerun", "re-run", "reran", "re-ran", "retest", "re-test", "recheck", "re-check", "reverif", "re-verif",
+             "rebuil", "re-buil", "reexecut", "re-execut")),
+    E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|since|after)\b", "disclosure",
+      "The tests passed, then I edited the parser and didn't run them again.", stems=("run it", "run them", "run the")),
+
+    # ---- a run just made (written from the verb: the verb is what the text must hold)
+    E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),
+    E(r"(?=re-?run\b|run\b)(?:(?<='ve )|(?<=have )|(?<=has )|(?<='ve just )|(?<=have just ))(?:re-?)?run\b", "run",
+      "I've run the suite and it passes."),
+    E(r"^\W*(?:re-?)?running\b|\bafter (?:re-?)?running\b", "run", "Rerunning the suite: all green."),
+    E(r"\b(?:fresh|full|clean|final|new) (?:re-?)?run\b", "run", "The final run of the suite passes."),
+
+)

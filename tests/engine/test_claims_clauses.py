@@ -1,0 +1,147 @@
+# -*- coding: utf-8 -*-
+"""Negation per clause: a failure word negates the claims of its own clause, and of a sibling
+clause only when that clause is about the same category or names nothing; a negated failure word
+supports the claim; a negated quantifier ("not all", 不是所有) negates it."""
+
+import pytest
+
+from stalegreen.engine import claims, clauses
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+def reasons(text):
+    return [i["reason"] for i in claims.extract(text).ignored]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the issue's examples
+    ("Unfortunately the build fails, but all the unit tests pass.", ["test"]),
+    ("Before the fix 3 tests failed; now all 45 pass.", ["test"]),
+    # new ones
+    ("The docs build fails on a broken cross-reference, but all unit tests pass.", ["test"]),
+    ("Unit tests pass; the Storybook build is still broken.", ["test"]),
+    ("The Docker image builds, while the smoke tests still fail on the healthcheck.", ["build"]),
+    ("Although the tests are failing, the bundle builds fine.", ["build"]),
+    ("`swift build` compiles cleanly, while `swift test` still crashes in the keychain tests.", ["build"]),
+    (u"构建失败了，但单元测试全部通过。", ["test"]),
+    (u"测试通过了，而类型检查还有 3 个错误。", ["test"]),
+    (u"编译没问题，不过有两个集成测试挂了。", ["build"]),
+    (u"虽然 lint 还有几个警告没清，但测试都过了。", ["test"]),
+])
+def test_a_failure_in_a_sibling_clause_about_another_category_keeps_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "40 passed, 1 failed.",                                 # the sibling names nothing: it speaks of these
+    "All tests pass, but two of them fail intermittently.",
+    "The tests pass, but 3 tests fail in `auth.spec.ts`.",  # same category
+    u"有两个测试仍然失败，其余通过了。",
+    u"测试通过了，但是还有 2 个用例失败。",
+])
+def test_a_failure_about_the_same_category_or_nothing_named_still_negates(text):
+    assert categories(text) == [] and "negated" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the issue's examples
+    (u"flake8 检查通过，没有任何告警。", ["lint"]),
+    ("0 errors, 0 warnings from eslint.", ["lint"]),
+    ("No errors from `tsc`, `eslint` or `vitest`.", ["lint", "test", "typecheck"]),
+    # new ones
+    ("None of the 87 specs fail anymore.", ["test"]),
+    ("Not one of the 300 tests fails.", ["test"]),
+    ("The tests no longer fail.", ["test"]),
+    ("There's not a single failing spec left.", ["test"]),
+    ("Nothing in `eslint` or `tsc` complains anymore.", ["lint", "typecheck"]),
+    ("`cargo clippy` no longer complains about `needless_return`.", ["lint"]),
+    ("`deno test` passes, and `deno lint` has nothing to say.", ["lint", "test"]),
+    ("Type errors: 0 (down from 57).", ["typecheck"]),
+    (u"`eslint` 不再报任何错误。", ["lint"]),
+    (u"整个项目 `tsc` 一个错都没有了。", ["typecheck"]),
+    (u"没有失败的测试了。", ["test"]),
+])
+def test_a_negated_failure_word_supports_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # the issue's example
+    u"不是所有测试都通过。",
+    # new ones
+    "Not all tests pass.",
+    "Not every test passes yet.",
+    "Hardly any tests pass at this point.",
+    "Few of the legacy tests pass under the new runner.",
+    u"并非所有 lint 规则都通过了。",
+])
+def test_a_negated_quantifier_negates_the_claim(text):
+    assert categories(text) == [] and reasons(text) == ["negated"]
+
+
+def test_a_failure_left_in_the_claims_own_clause_negates_it():
+    assert categories("Two tests were failing before; one still fails and the other passes.") == []
+    # "but it fails": the failing clause names nothing of its own, so it speaks of the claim's subject
+    assert categories("Lint is clean, but it fails on one file.") == []
+    assert reasons("Lint is clean, but it fails on one file.") == ["negated"]
+
+
+def test_the_splitter_cuts_at_contrast_and_weak_boundaries():
+    s = "The docs build fails, but all unit tests pass; lint is clean."
+    parts = clauses.split(s)
+    assert [s[p.lo:p.hi] for p in parts] == ["The docs build fails", ", but all unit tests pass", "; lint is clean."]
+    assert [p.segment for p in parts] == [0, 1, 2]
+    s = u"虽然 lint 有警告，但测试都过了，构建也成功。"
+    parts = clauses.split(s)
+    assert [p.segment for p in parts] == [0, 1, 1]
+    s = "40 passed, 1 failed."
+    assert [p.segment for p in clauses.split(s)] == [0, 0]      # a comma is a clause, not a segment
+
+
+def test_modality_is_decided_per_segment():
+    assert categories("I'm not sure why, but the tests pass now.") == ["test"]
+    assert categories("The reviewer said lint was flaky, but the tests pass here.") == ["test"]
+    assert categories("I think the build is fine, and the tests pass.") == []      # "and" joins: one segment
+    assert categories("All tests pass; want me to merge?") == ["test"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass, with the exception of the two network-dependent ones I marked `skip`.", [("test", True)]),
+    ("Typecheck passes with no errors and the test suite passes except for `test_email_delivery`, which needs "
+     "SMTP credentials and was already skipped in CI.", [("test", True), ("typecheck", True)]),
+    (u"Lint: 通过\nTypecheck: 通过\nTests: 通过（除了 `test_i18n_fallback`，这个在 main 上也是 fail 的）",
+     [("lint", False), ("test", True), ("typecheck", False)]),
+])
+def test_an_exception_is_a_segment_of_its_own_and_qualifies_the_claim(text, expected):
+    assert sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Tests pass except for two failures.",            # the exception is a failure of the claim's own subject
+    "All tests pass except test_expiry which fails.",
+])
+def test_a_failure_inside_the_exception_still_negates(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`npm run build` succeeds; the docs job fails the same way on `main`.", ["build"]),
+    ("All 40 tests pass with no failures or errors.", ["test"]),
+    (u"已重新跑过全部测试：\n\n全部通过，没有失败和错误。", ["test"]),
+    ("The failing test now passes.", ["test"]),
+    ("All tests pass; the happy-path test covers the timeout case.", ["test"]),
+])
+def test_failure_words_that_report_no_failure_of_this_change(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Tests: \u2705  Lint: \u2705  Build: \u274c", ["lint", "test"]),
+    ("Lint: clean. Tests: 3 failed.", ["lint"]),
+    ("Tests: 40 passed, 1 failed.", []),
+])
+def test_a_clause_after_a_colon_is_about_its_label(text, expected):
+    assert categories(text) == expected

@@ -1,0 +1,67 @@
+# -*- coding: utf-8 -*-
+"""The development set written for claims 2.0 by an author who had not read the grammar
+(claims_dev_2026-12-01.jsonl: 429 English, 225 Chinese, 70 mixed messages in agents' styles),
+scored as the blind set is: precision and recall over (message, category) pairs, a qualified
+claim counting as a claim (``benchmarks/score_claims.py``). The floors are the figures reached
+when the set was last tuned on, less a small margin: they catch regressions, they are not the
+targets (precision 0.98 and recall 0.95 per language)."""
+
+import importlib.util
+import os
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DEV = os.path.join(HERE, "claims_dev_2026-12-01.jsonl")
+FLOORS = {"en": (0.98, 0.95), "zh": (0.98, 0.95), "mixed": (0.97, 0.95), "all": (0.98, 0.95)}
+
+
+def _scorer():
+    spec = importlib.util.spec_from_file_location("score_claims", os.path.join(ROOT, "benchmarks", "score_claims.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def tally():
+    scorer = _scorer()
+    result, misses = scorer.score(scorer.load(DEV))
+    print("\n[claims dev set]\n" + scorer.report(result))
+    return result
+
+
+def test_the_dev_set_is_the_agreed_shape():
+    rows = _scorer().load(DEV)
+    langs = [r["lang"] for r in rows]
+    assert langs.count("en") >= 300 and langs.count("zh") >= 150 and langs.count("mixed") >= 30
+    for row in rows:
+        assert set(row) == {"id", "lang", "text", "claims", "note"}
+        for claim in row["claims"]:
+            assert claim["category"] in ("test", "typecheck", "lint", "build")
+            assert claim["scope"] in ("all", "subset") and isinstance(claim["qualified"], bool)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "mixed", "all"])
+def test_dev_set_precision_and_recall(tally, lang):
+    precision, recall = FLOORS[lang]
+    assert tally[lang]["precision"] >= precision and tally[lang]["recall"] >= recall, tally[lang]
+
+
+def test_the_scorer_counts_pairs_and_qualified_claims():
+    scorer = _scorer()
+    rows = [
+        {"id": "a", "lang": "en", "text": "All 12 tests pass and lint is clean.", "note": "",
+         "claims": [{"category": "test", "scope": "all", "qualified": False},
+                    {"category": "lint", "scope": "all", "qualified": False}]},
+        {"id": "b", "lang": "zh", "text": u"除了一个不稳定的用例，其余测试都通过了。", "note": "",
+         "claims": [{"category": "test", "scope": "subset", "qualified": True}]},
+        {"id": "c", "lang": "en", "text": "The tests should pass now.", "note": "", "claims": []},
+        {"id": "d", "lang": "en", "text": "Lint is clean.", "note": "",
+         "claims": [{"category": "build", "scope": "all", "qualified": False}]},
+    ]
+    result, misses = scorer.score(rows)
+    assert (result["en"]["tp"], result["en"]["fp"], result["en"]["fn"]) == (2, 1, 1)
+    assert (result["zh"]["tp"], result["zh"]["fp"], result["zh"]["fn"]) == (1, 0, 0)
+    assert result["all"]["messages"] == 4 and [m[0]["id"] for m in misses] == ["d"]

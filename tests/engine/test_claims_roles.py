@@ -1,0 +1,131 @@
+# -*- coding: utf-8 -*-
+"""Roles, not word lists per language: a relay, a hope, a conditional or an aggregate is read by
+its role whichever language the words around it are in (a Chinese conditional governs an English
+predicate), and a bare plural "Tests pass." / 测试通过了 is scope all."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+def reasons(text):
+    return sorted(set(i["reason"] for i in claims.extract(text).ignored))
+
+
+@pytest.mark.parametrize("text, reason", [
+    # the issue's examples
+    ("The CI says tests pass.", "relayed"),
+    (u"希望这次测试能通过。", "hedged"),
+    (u"如果 tests pass 就可以 merge。", "conditional"),
+    # new ones
+    ("Sentry's release notes say the build succeeded.", "relayed"),
+    ("I said earlier that `mypy` was clean.", "relayed"),
+    (u"据 reviewer 说 lint 是 OK 的。", "relayed"),
+    (u"Reviewer 说 typecheck 是 OK 的，我没自己 check。", "relayed"),
+    ("Here's hoping `cargo test` stays green after the toolchain bump.", "hedged"),
+    ("I doubt the typecheck passes with `strictNullChecks` on.", "hedged"),
+    ("As long as `DATABASE_URL` is set, the integration tests pass.", "conditional"),
+    ("Provided the fixtures are regenerated, the typecheck passes.", "conditional"),
+    (u"如果 `npm test` 能 pass 的话，我们今天就可以 release。", "conditional"),
+    (u"等 lint 过了再提交。", "future"),
+    (u"这里有一个需要你决策的点：如果保留旧的 `v1` 接口，测试可以全部通过。", "conditional"),
+])
+def test_a_role_word_in_either_language_keeps_the_clause_from_asserting(text, reason):
+    assert categories(text) == [] and reason in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the issue's examples
+    (u"所有检查均已通过：测试（88 个）、lint、类型检查。", ["lint", "test", "typecheck"]),
+    ("Everything compiles and the tests pass.", ["build", "test"]),
+    # new ones
+    (u"所有 checks 都 pass：tests、lint、types。", ["lint", "test", "typecheck"]),
+    (u"所有 CI 检查我都在本地模拟跑了一遍：`ruff`、`black --check`、`mypy`、`pytest`，全部通过。",
+     ["lint", "test", "typecheck"]),
+    ("Everything's green \u2014 tests, typecheck, lint, and the production build.", ["build", "lint", "test", "typecheck"]),
+    (u"单测 + 类型检查都跑了，都通过。", ["test", "typecheck"]),
+    ("Everything compiles. I haven't run the tests because they take two hours.", ["build"]),
+    (u"解决冲突后重新跑了 `pytest` 和 `mypy`，都没问题。", ["test", "typecheck"]),
+])
+def test_aggregates_claim_every_category_they_list(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"tests 全部 pass 了，lint 也是 clean 的。", ["lint", "test"]),
+    (u"build 是 green 的，但是 e2e 还有两个 case fail。", ["build"]),
+    (u"`cargo test` 全部 ok，clippy 也没有 warning。", ["lint", "test"]),
+    (u"ESLint 零 error 零 warning，Prettier check 也 pass。", ["lint"]),
+    (u"改好了，`mvn clean install` BUILD SUCCESS，单测全部 pass。", ["build", "test"]),
+    (u"The failing test 现在 passes 了。", ["test"]),
+])
+def test_english_predicates_inside_chinese_clauses(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Tests pass.", "The tests pass.", "Tests are green.", u"测试通过了", u"测试通过。",
+                                  "The unit tests pass."])
+def test_a_bare_plural_test_claim_is_scope_all(text):
+    found = claims.extract(text).claims
+    assert [(c["category"], c["scope"]) for c in found] == [("test", "all")]
+
+
+@pytest.mark.parametrize("text", ["The new test passes.", "The parser tests pass.", "The test passes.",
+                                  u"新增的测试通过了", u"`Invoice` 模型的测试都通过了。"])
+def test_a_narrowed_test_claim_stays_a_subset(text):
+    assert [c["scope"] for c in claims.extract(text).claims] == ["subset"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("After the fix:\n\n```\n$ cargo test\ntest result: ok. 214 passed; 0 failed\n```\n\nEverything's passing.",
+     ["test"]),
+    ("All green.\n\n- `pytest`: 521 passed\n- `mypy`: Success: no issues found\n- `ruff`: All checks passed!",
+     ["lint", "test", "typecheck"]),
+    ("Lint is clean. Everything else passes too.", ["lint"]),
+])
+def test_everything_means_the_categories_the_message_names(text, expected):
+    assert categories(text) == expected
+
+
+def test_everything_with_nothing_named_is_all_four_expanded():
+    found = claims.extract("Everything passes.").claims
+    assert sorted(c["category"] for c in found) == ["build", "lint", "test", "typecheck"]
+    assert all(c.get("expanded") for c in found)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Tests \U0001f7e2, types \U0001f7e2, lint \U0001f534.", ["test", "typecheck"]),
+    (u"Status: \u2705 lint, \u2705 typecheck, \u274c tests (2 failing in `checkout.spec.ts`)", ["lint", "typecheck"]),
+    ("`go test -race ./...` comes back all `ok`.", ["test"]),
+    ("`python -m unittest discover` runs 52 tests \u2014 OK.", ["test"]),
+    ("We're all green here: build, unit, lint.", ["build", "lint", "test"]),
+    ("I'm seeing green from `cargo test`.", ["test"]),
+])
+def test_marks_and_status_words(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Verification \u2014 all three pass:\n```\n$ ruff check .\nAll checks passed!\n$ pyright\n0 errors\n$ pytest\n"
+     u"77 passed\n```", ["lint", "test", "typecheck"]),
+    ("All packages pass now:\n\n```\n$ go test ./...\nok  example.com/svc/cache 0.08s\n```", ["test"]),
+    ("Both pass: `npm run lint` and `npm test`.", ["lint", "test"]),
+    ("Ran it:\n\n```\n$ pytest\n3 failed\n```\n\nNothing else to report.", []),
+])
+def test_a_colon_introduces_what_the_claim_is_about(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected, reason", [
+    ("The team said everything compiles on their side.", [], "relayed"),
+    ("The tests pass on their side.", [], "relayed"),
+    ("I could not reproduce the failure; all tests pass locally.", ["test"], None),
+    ("I debugged the flaky failure and all tests pass now.", ["test"], None),
+])
+def test_who_says_it_and_what_a_failure_word_names(text, expected, reason):
+    assert categories(text) == expected
+    assert reason is None or reason in reasons(text)

@@ -1,0 +1,89 @@
+# -*- coding: utf-8 -*-
+"""Tense: a result from before now is no claim (reason ``past``), a result the message says
+was not rerun is stale by its own account (``disclosed-stale``), and a past-tense report of a run
+just made is a claim that says so (``ran``)."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def extract(text):
+    return claims.extract(text)
+
+
+def categories(text):
+    return sorted(c["category"] for c in extract(text).claims)
+
+
+def reasons(text):
+    return [i["reason"] for i in extract(text).ignored]
+
+
+@pytest.mark.parametrize("text", [
+    # the issue's examples
+    "Tests were passing before my change.",
+    "The build was green yesterday.",
+    u"修改前测试是通过的。",
+    # new ones
+    "Tests were passing before my change, so the regression must be in the new serializer.",
+    "Lint was clean on the previous commit.",
+    "The build was green last week.",
+    "The tests used to pass on this branch.",
+    "Typecheck passed earlier today.",
+    u"之前 lint 一直是干净的。",
+    u"上周测试还全绿。",
+    u"上一个版本的测试是全部通过的。",
+])
+def test_a_past_result_is_no_claim(text):
+    assert categories(text) == [] and reasons(text) == ["past"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Before the fix 3 tests failed; now all 45 pass.", ["test"]),
+    ("The tests that were failing before my change now pass.", ["test"]),
+    ("After the fix, the whole suite passes (312/312).", ["test"]),
+    (u"之前失败的那个用例现在过了。", ["test"]),
+    (u"修改前 `cargo test` 有 2 个失败，现在全部通过。", ["test"]),
+])
+def test_a_present_marker_or_a_past_failure_keeps_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # the issue's example
+    "The suite passed on the first run, but I haven't rerun it after the refactor.",
+    # new ones
+    "All 212 tests passed. Then I changed the reducer and did not rerun them.",
+    "The tests pass. I didn't get a chance to rerun them after the rename.",
+    "Lint is clean; I haven't re-run it since the last edit.",
+    u"测试第一次跑通过了，但重构后没有重新运行。",
+    u"测试全部通过。之后改了配置，还没重跑。",
+])
+def test_a_not_rerun_disclosure_makes_the_claim_stale(text):
+    assert categories(text) == [] and "disclosed-stale" in reasons(text)
+
+
+def test_a_disclosure_reaches_only_the_categories_it_names():
+    text = ("`cargo fmt --check` passes and `cargo clippy` is clean; I didn't touch anything test-related, "
+            "so I didn't rerun the tests.")
+    assert categories(text) == ["lint"]
+    assert categories("Tests and lint are both clean; I didn't touch the build config so I didn't rebuild.") \
+        == ["lint", "test"]
+
+
+@pytest.mark.parametrize("text, ran", [
+    # the issue's examples
+    ("I ran the tests and they all passed.", True),
+    (u"重新运行了测试，全部通过。", True),
+    # new ones
+    ("Reran the suite after the last edit: all 88 pass.", True),
+    ("I've run `pytest` again and it passes.", True),
+    ("After running `npm test`, everything is green.", True),
+    (u"跑了一遍完整的测试，全部通过。", True),
+    ("All 41 tests pass.", False),
+    ("`tsc` is clean.", False),
+])
+def test_a_claim_says_whether_a_run_was_just_made(text, ran):
+    found = extract(text).claims
+    assert found and all(c["ran"] is ran for c in found)

@@ -1,0 +1,117 @@
+# -*- coding: utf-8 -*-
+"""One runner vocabulary: claims name runners through the runner catalog, so every runner the
+catalog knows (and every one added later) forms a claim of the catalog's category, in inline
+code and in prose, in English and Chinese, with the catalog's scope flags."""
+
+import pytest
+
+from stalegreen.engine import catalog, claims, shell
+from stalegreen.engine.lexicon import commands
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+def only(text):
+    found = claims.extract(text).claims
+    assert len(found) == 1, found
+    return found[0]
+
+
+def catalog_commands():
+    """A sample command line for every runner in the catalog, with the run the catalog reads."""
+    lines = []
+    for key, entry in sorted(catalog.TOOLS.items()):
+        if "sub" in entry:
+            lines.extend("%s %s" % (key, sub) for sub in sorted(entry["sub"]))
+            if entry.get("default") is not None:
+                lines.append(key)
+        elif "family" in entry:
+            lines.extend("%s %s" % (key, target) for target in ("test", "lint", "build", "typecheck"))
+        else:
+            needs = entry.get("needs")
+            lines.append(key + (" " + sorted(needs[0])[0] if needs else ""))
+    found = []
+    for line in lines:
+        runs = catalog.find_runs(shell.parse(line))
+        if len(runs) == 1 and runs[0].not_run is None:
+            found.append((line, runs[0]))
+    return found
+
+
+CATALOG = catalog_commands()
+
+
+def test_the_walk_covers_the_catalog():
+    assert len(CATALOG) >= 150
+    assert set(run.category for _, run in CATALOG) == set(catalog.CATEGORIES)
+
+
+@pytest.mark.parametrize("line, run", CATALOG, ids=[line for line, _ in CATALOG])
+def test_every_catalog_runner_in_code_is_claimable(line, run):
+    for text in ("`%s` passes." % line, u"`%s` 通过了。" % line):
+        claim = only(text)
+        assert (claim["category"], claim["tool"], claim["scope"]) == (run.category, run.runner, run.scope), text
+
+
+PROSE = sorted(name for name in commands.prose_names() if commands.classify_name(name))
+
+
+@pytest.mark.parametrize("name", PROSE)
+def test_every_prose_runner_name_is_claimable(name):
+    category = commands.classify_name(name)[0]
+    assert categories("%s passes." % name) == [category], name
+    assert categories(u"%s 通过了。" % name) == [category], name
+
+
+def test_prose_names_the_catalog_reads_as_no_run_claim_nothing():
+    idle = sorted(name for name in commands.prose_names() if not commands.classify_name(name))
+    assert len(idle) <= 5, idle               # `cargo make`, `docker compose`: tools that run other tools
+    for name in idle:
+        assert categories("%s passes." % name) == [], name
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the issue's examples
+    ("`php artisan test` is green.", ["test"]),
+    ("`node --test` passes.", ["test"]),
+    ("`python manage.py test` passes.", ["test"]),
+    ("`make test` OK.", ["test"]),
+    ("`go test ./...` ok.", ["test"]),
+    (u"Ran: `npm run lint && npm test` \u2014 both pass.", ["lint", "test"]),
+    # new ones
+    ("`composer test` passes.", ["test"]),
+    ("`flow check` finds no errors.", ["typecheck"]),
+    ("`sbt compile` succeeds.", ["build"]),
+    ("`uv run pytest -q` passes.", ["test"]),
+    ("`ruff check . && mypy src` both pass.", ["lint", "typecheck"]),
+    ("All checks pass: `ruff`, `mypy`, and `pytest`.", ["lint", "test", "typecheck"]),
+    (u"`php artisan test` 全部通过。", ["test"]),
+    ("`git status` is clean.", []),
+    ("`ls tests/` passes.", []),
+])
+def test_inline_commands_take_the_catalog_category(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("line, scope", [
+    ("cargo test -p parser", "subset"),
+    ("mvn -Dtest=FooTest test", "subset"),
+    ("gradle test --tests FooTest", "subset"),
+    ("ctest -R parser", "subset"),
+    ("mix test --failed", "subset"),
+    ("pytest -k parse", "subset"),
+    ("pytest tests/test_parse.py", "subset"),
+    ("go test ./...", "all"),
+    ("pytest", "all"),
+])
+def test_scope_flags_are_the_catalogs(line, scope):
+    assert catalog.find_runs(shell.parse(line))[0].scope == scope     # the catalog's reading ...
+    assert only("`%s` passes." % line)["scope"] == scope              # ... is the claim's
+
+
+def test_the_claimed_tool_is_the_runner_name_receipts_carry():
+    assert only("`./gradlew test` passes.")["tool"] == "gradle test"
+    assert only("`python -m pytest -q` passes.")["tool"] == "pytest"
+    assert only("clippy is clean.")["tool"] == "cargo clippy"

@@ -27,6 +27,8 @@ read with it, so mixed-language messages work.
 import bisect
 import re
 
+from stalegreen.engine.prefilter import CLAIM_WORDS
+
 CATEGORIES = ("test", "typecheck", "lint", "build")
 MAX_TEXT = 160
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
@@ -154,21 +156,6 @@ def _command_scope(category, args):
                 or word.startswith("--testname") or word.startswith("-run="):
             return "subset"
     return "all"
-
-
-# Words without which a sentence cannot hold a claim (checked as plain substrings: much cheaper
-# than any regular expression on long messages).
-CLAIM_WORDS = (
-    "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
-    "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
-    "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
-    "fixed", "fixes", "complete", "finished",
-    "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
-    u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
-    u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
-    u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
-    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef",
-)
 
 
 def claimish(text):

@@ -4,7 +4,6 @@ A bad value never breaks a hook: it is dropped (the default stays) and reported 
 ``Config.problems`` so ``stalegreen doctor`` can name it.
 """
 
-import json
 import os
 
 DEFAULT_FINGERPRINT_IGNORE = [
@@ -133,8 +132,10 @@ def _read_layer(path, problems):
             raw = fh.read()
     except OSError:
         return None
+    from stalegreen.engine import fastjson
+
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = fastjson.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
         problems.append("%s: not valid JSON (%s)" % (path, exc))
         return None

@@ -8,9 +8,8 @@ after it runs, record edits, resolve background runs, and run the gate at Stop.
 import os
 import time
 
-from stalegreen.engine import events as ev
-
-WRAP_MARK = "__sg_"   # every wrapped command carries variables with this prefix
+from stalegreen.engine import events as ev, prefilter
+from stalegreen.engine.prefilter import WRAP_MARK
 
 
 def now_iso():
@@ -23,28 +22,35 @@ def handle(event, config=None, session=None):
     """Decide what the host should do for ``event``; records what happened in the store."""
     if event.kind == ev.IGNORED or (event.replay and event.kind == ev.PRE_SHELL):
         return ev.NOTHING   # a replayed command already ran as the transcript shows it
-    prefiltered = False
-    if event.kind == ev.PRE_SHELL:
-        from stalegreen.engine import catalog
-
-        # Cheapest possible exit for the common case: not a verification command.
-        if not event.command:
-            return ev.NOTHING
-        prefiltered = not catalog.might_contain_runner(event.command)
+    handler = HANDLERS.get(event.kind)
+    if handler is None:
+        return ev.NOTHING
+    if event.kind == ev.PRE_SHELL and not event.command:
+        return ev.NOTHING
     if config is None:
         from stalegreen.engine import config as config_module
 
         config = config_module.apply_overrides(config_module.load(event.cwd), event.overrides)
-    if prefiltered and not catalog.might_contain_runner(event.command, config):
-        return ev.NOTHING   # not even one of the user's own runners
+    if nothing_to_record(event, config):
+        return ev.NOTHING   # decided from the payload: the heavy readers are never imported
     if session is None:
         from stalegreen.engine import store
 
         session = store.Store().session(event.session)
-    handler = HANDLERS.get(event.kind)
-    if handler is None:
-        return ev.NOTHING
     return handler(event, config, session)
+
+
+def nothing_to_record(event, config):
+    """True when the cheap word tests prove the event holds no run, no edit and no claim."""
+    if event.kind == ev.PRE_SHELL:
+        return not prefilter.might_contain_runner(event.command, config)
+    if event.kind == ev.POST_SHELL:
+        command = event.command or ""
+        return not (WRAP_MARK in command or prefilter.MARKER_TAG in (event.output or "")
+                    or prefilter.might_contain_runner(command, config) or prefilter.might_edit(command))
+    if event.kind == ev.STOP:
+        return not config.get("claimFree") and not prefilter.might_claim(event.message)
+    return False
 
 
 # ---------------------------------------------------------------- before a shell command

@@ -262,12 +262,12 @@ class _Collector(object):
 def _runner_segments(parse):
     """Indices of segments that are actual verification runs (never edits)."""
     try:
-        from stalegreen.engine import catalog
+        from stalegreen.engine import catalog, prefilter
         find_runs = catalog.find_runs
     except (ImportError, AttributeError):   # the catalog is optional for this module
         return set()
     try:
-        if not catalog.might_contain_runner(parse.text):
+        if not prefilter.might_contain_runner(parse.text):
             return set()
         runs = find_runs(parse)
     except Exception:

@@ -87,10 +87,10 @@ def _base_receipt(event, session, rid, run, command, ts):
 
 
 def _detect(command, config, cwd):
-    from stalegreen.engine import catalog, shell
+    from stalegreen.engine import catalog, prefilter, shell
 
     parse = shell.parse(command)
-    if not catalog.might_contain_runner(command, config):
+    if not prefilter.might_contain_runner(command, config):
         return parse, []
     runs = [r for r in catalog.find_runs(parse, config, cwd)
             if r.not_run is None and not getattr(r, "ignored", False)
@@ -310,7 +310,7 @@ def core_rerun(parse, run):
 
 
 def core_wrapped(command):
-    from stalegreen.engine.core import WRAP_MARK
+    from stalegreen.engine.prefilter import WRAP_MARK
 
     return WRAP_MARK in (command or "")
 

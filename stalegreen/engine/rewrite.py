@@ -13,10 +13,10 @@ import os
 import re
 
 from stalegreen.engine import masking, shell
+from stalegreen.engine.prefilter import MARKER_TAG, WRAP_MARK
 
-VAR_PREFIX = "__sg_"
+VAR_PREFIX = WRAP_MARK
 MIN_AGENT_TAIL = 20
-MARKER_TAG = "[stalegreen] exit="
 MARKER = re.compile(r"^\[stalegreen\] exit=(-?\d+) receipt=([A-Za-z0-9_.:-]+)[^\n]*$", re.M)
 _MARKER_LINE = re.compile(r"^\[stalegreen\] exit=-?\d+ receipt=([A-Za-z0-9_.:-]+)[^\n]*\n?", re.M)
 

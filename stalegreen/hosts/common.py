@@ -1,13 +1,8 @@
 """Small pieces both hook hosts (Claude Code and Codex) share: payload basics and JSON out."""
 
-import json
-import re
-
 from stalegreen.engine import events as ev
 
-_EXIT_HEADER = re.compile(r"^(?:exit code|process exited with code|exit status|exited with code)[:= ]*(-?\d+)\s*$", re.I)
-_HEADER_NOISE = re.compile(r"^(?:wall time:? .*|chunk id: .*|original token count: .*|output:|"
-                           r"total output lines: .*)$", re.I)
+_HEADER_PATTERNS = []   # compiled on first use: only Codex shell results read headers
 FILE_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")
 BACKGROUND_OUTPUT_TOOLS = ("TaskOutput", "BashOutput", "KillShell")
 
@@ -66,7 +61,21 @@ def decision_reply(decision):
 
 
 def dumps(obj):
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    from stalegreen.engine import fastjson
+
+    return fastjson.dumps(obj)
+
+
+def _header_patterns():
+    """(exit header, noise line) regexes."""
+    if not _HEADER_PATTERNS:
+        import re
+
+        _HEADER_PATTERNS.append(re.compile(
+            r"^(?:exit code|process exited with code|exit status|exited with code)[:= ]*(-?\d+)\s*$", re.I))
+        _HEADER_PATTERNS.append(re.compile(r"^(?:wall time:? .*|chunk id: .*|original token count: .*|output:|"
+                                           r"total output lines: .*)$", re.I))
+    return _HEADER_PATTERNS
 
 
 def split_output_header(text):
@@ -76,12 +85,13 @@ def split_output_header(text):
     ``completed``, ``running`` or ``aborted`` when a ``Script ...`` header says so.
     """
     exit_code, state = None, None
+    exit_header, header_noise = _header_patterns()
     lines = text.split("\n")
     index = 0
     while index < len(lines) and index < 8:
         line = lines[index].strip()
         lower = line.lower()
-        match = _EXIT_HEADER.match(line)
+        match = exit_header.match(line)
         if match:
             exit_code = int(match.group(1))
         elif lower.startswith("script completed"):
@@ -92,7 +102,7 @@ def split_output_header(text):
             state = "running"
         elif lower.startswith("script terminated") or lower.startswith("aborted by user"):
             state = "aborted"
-        elif _HEADER_NOISE.match(line):
+        elif header_noise.match(line):
             pass
         else:
             break

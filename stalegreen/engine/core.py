@@ -61,14 +61,14 @@ def _enabled_runs(runs, config):
             and categories.get(r.category, True)]
 
 
-def _approval(event, config, parse, runs):
+def _approval(event, config, parse, runs, masks):
     """Whether to grant the host's "allow" along with a rewrite. Never widens permissions."""
     from stalegreen.engine import permissions
 
     policy = config["permission"]
     if policy == "ask":
         return False, ""
-    original = permissions.command_for_rules(parse, runs)
+    original = permissions.command_for_rules(parse, runs, masks)
     if policy == "allow":
         if permissions.others_read_only(parse, runs):
             head = runs[0].text
@@ -99,11 +99,11 @@ def on_pre_shell(event, config, session):
     elif WRAP_MARK in event.command:
         unwrapped = "already-wrapped"
     else:
-        approve, reason = _approval(event, config, parse, runs)
+        approve, reason = _approval(event, config, parse, runs, masks)
         if event.rewrite_policy == ev.REWRITE_NEEDS_ALLOW and not approve:
             unwrapped = "no-allow"
         else:
-            wrapped, unwrapped = rewrite.wrap(parse, runs, ids, logs, config["tailLines"])
+            wrapped, unwrapped = rewrite.wrap(parse, runs, ids, logs, config["tailLines"], masks)
             if wrapped is None and unwrapped is None:
                 unwrapped = "not-wrappable"
 

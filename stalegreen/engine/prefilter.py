@@ -40,7 +40,7 @@ RUNNER_WORDS = frozenset((
 # Command names whose segment the edit reader can record as an edit (``edits._command_events``),
 # interpreters aside (``python3.12``, ``pypy3``: see ``_INTERPRETER_PREFIXES``).
 EDIT_WORDS = frozenset((
-    "sed", "perl", "tee", "dd", "patch", "find", "apply_patch", "applypatch", "git",
+    "sed", "perl", "tee", "dd", "patch", "find", "apply_patch", "applypatch",
     "cp", "mv", "install", "ln", "rsync", "rm", "unlink", "shred", "truncate", "touch",
     "npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv", "poetry", "pipenv", "pdm", "cargo", "go", "bundle",
     "gem", "composer", "mix", "dotnet",
@@ -50,6 +50,11 @@ EDIT_WORDS = frozenset((
     "rubocop", "shfmt", "dprint", "mdformat", "sqlfluff",
 ))
 _INTERPRETER_PREFIXES = ("python", "pypy")
+# ``git`` edits only through these subcommands (``edits._git``); ``git status`` is no edit.
+GIT_EDIT_SUBCOMMANDS = frozenset((
+    "pull", "merge", "rebase", "cherry-pick", "revert", "am", "checkout", "switch", "restore", "stash",
+    "apply", "clean", "reset", "mv", "rm", "worktree", "submodule",
+))
 
 # Words without which a sentence cannot hold a claim (the claims reader skips any sentence
 # without one, so a message without one has no claim).
@@ -134,7 +139,7 @@ def might_edit(command):
     if ">" in command and _redirects_to_file(command):
         return True
     words = _words(command)
-    if words & EDIT_WORDS:
+    if words & EDIT_WORDS or ("git" in words and words & GIT_EDIT_SUBCOMMANDS):
         return True
     return any(word.startswith(_INTERPRETER_PREFIXES) for word in words)
 

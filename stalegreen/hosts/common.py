@@ -66,8 +66,12 @@ def dumps(obj):
     return fastjson.dumps(obj)
 
 
+_EXIT_PREFIXES = ("exit code", "process exited with code", "exit status", "exited with code")
+_NOISE_PREFIXES = ("wall time: ", "wall time ", "chunk id: ", "original token count: ", "total output lines: ")
+
+
 def _header_patterns():
-    """(exit header, noise line) regexes."""
+    """(exit header, noise line) regexes, for lines that are not plain ASCII."""
     if not _HEADER_PATTERNS:
         import re
 
@@ -78,6 +82,27 @@ def _header_patterns():
     return _HEADER_PATTERNS
 
 
+def _exit_header(line, lower):
+    """N of an ``Exit code: N`` line (stripped), else None. Plain ASCII is read with string
+    tests (no ``re`` import on the hook path); anything else with the regex."""
+    if not line.isascii():
+        match = _header_patterns()[0].match(line)
+        return int(match.group(1)) if match else None
+    for prefix in _EXIT_PREFIXES:
+        if lower.startswith(prefix):
+            number = line[len(prefix):].lstrip(":= ")
+            digits = number[1:] if number.startswith("-") else number
+            if digits.isdigit():
+                return int(number)
+    return None
+
+
+def _is_header_noise(line, lower):
+    if not line.isascii():
+        return bool(_header_patterns()[1].match(line))
+    return lower == "output:" or lower.startswith(_NOISE_PREFIXES)
+
+
 def split_output_header(text):
     """Leading ``Exit code: N`` / ``Wall time`` / ``Output:`` lines of a tool result.
 
@@ -85,15 +110,14 @@ def split_output_header(text):
     ``completed``, ``running`` or ``aborted`` when a ``Script ...`` header says so.
     """
     exit_code, state = None, None
-    exit_header, header_noise = _header_patterns()
     lines = text.split("\n")
     index = 0
     while index < len(lines) and index < 8:
         line = lines[index].strip()
         lower = line.lower()
-        match = exit_header.match(line)
-        if match:
-            exit_code = int(match.group(1))
+        number = _exit_header(line, lower)
+        if number is not None:
+            exit_code = number
         elif lower.startswith("script completed"):
             state = "completed"
         elif lower.startswith("script failed"):
@@ -102,7 +126,7 @@ def split_output_header(text):
             state = "running"
         elif lower.startswith("script terminated") or lower.startswith("aborted by user"):
             state = "aborted"
-        elif header_noise.match(line):
+        elif _is_header_noise(line, lower):
             pass
         else:
             break

@@ -8,7 +8,6 @@ The code below only walks argv lists through those tables.
 """
 
 import os
-import re
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
 
@@ -574,7 +573,23 @@ WRAPPERS = {
     "perl": (("-I", "-M"), "interpreter"),
 }
 SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"))
-PYTHONS = re.compile(r"^(?:python(?:\d+(?:\.\d+)?)?|py|pypy3?|pypy\d\.\d+)$")
+_SCRIPT_NAME_BREAKS = {ord(c): ":" for c in "._-"}   # script names split at : . _ -
+
+
+def _is_python(name):
+    """``python``, ``python3``, ``python3.12``, ``py``, ``pypy``, ``pypy3``, ``pypy3.10`` (no regex:
+    the hook path does without ``re``)."""
+    if name.endswith("\n"):
+        name = name[:-1]          # what the former pattern's ``$`` allowed
+    if name in ("py", "pypy", "pypy3", "python"):
+        return True
+    if name.startswith("python"):
+        major, dot, minor = name[6:].partition(".")
+        return major.isdecimal() and (not dot or minor.isdecimal())
+    if name.startswith("pypy"):
+        major, dot, minor = name[4:].partition(".")
+        return len(major) == 1 and major.isdecimal() and bool(dot) and minor.isdecimal()
+    return False
 PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))
 PY_MODULE_ALIASES = {"build": "python -m build"}  # no real command is named so
 RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer"))
@@ -772,7 +787,7 @@ def _script_category(name):
     for category, exact, prefixes in SCRIPT_CATEGORY_RULES:
         if lowered in exact or any(
                 lowered == p or (lowered.startswith(p) and lowered[len(p)] in SCRIPT_SEPARATORS) for p in prefixes):
-            parts = re.split(r"[:._\-]", lowered)
+            parts = lowered.translate(_SCRIPT_NAME_BREAKS).split(":")
             return category, any(part in SCRIPT_WATCH_PARTS for part in parts)
     return None, False
 
@@ -1028,7 +1043,7 @@ def _read_make(tool, args):
     runner = "%s %s" % ("make", chosen) if chosen else "make"
     if dry:
         not_run = not_run or "dry-run"
-    watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in re.split(r"[-_:.]", chosen.lower()))
+    watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in chosen.lower().translate(_SCRIPT_NAME_BREAKS).split(":"))
     result = {"runner": runner, "category": category, "scope": "all",
               "not_run": not_run or ("watch" if watch else None), "quiet": quiet, "dirs": dirs}
     if category == "test":
@@ -1468,7 +1483,7 @@ def strip_wrappers(words):
                 info["stdin_shell"] = True      # `bash <<EOF ... EOF`: the heredoc is the script
             words = []
             break
-        if PYTHONS.match(name):
+        if _is_python(name):
             words = _strip_python(words[1:])
             if words is None:
                 words = []
@@ -1609,7 +1624,7 @@ def strip_wrappers(words):
                 rest = _skip_flags(rest[1:], values | frozenset(("-e", "--env", "--with", "--extra", "--group")),
                                    info["dirs"], DIR_FLAGS.get(name, ()))
                 if name in RUN_TOOLS_WITH_SCRIPTS and rest and rest[0] not in TOOLS and \
-                        rest[0] not in WRAPPERS and not PYTHONS.match(_base(rest[0])):
+                        rest[0] not in WRAPPERS and not _is_python(_base(rest[0])):
                     info["scripts_tool"] = name
                 words = rest
             elif name == "uv" and rest and rest[0] == "build":
@@ -1732,6 +1747,8 @@ _extra_cache = {}
 
 def _compiled_extra(pattern):
     if pattern not in _extra_cache:
+        import re
+
         try:
             _extra_cache[pattern] = re.compile(pattern)
         except (re.error, TypeError):

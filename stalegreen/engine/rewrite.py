@@ -10,15 +10,13 @@ cannot break it. What cannot be wrapped safely is left alone with a reason.
 """
 
 import os
-import re
 
 from stalegreen.engine import masking, shell
 from stalegreen.engine.prefilter import MARKER_TAG, WRAP_MARK
 
 VAR_PREFIX = WRAP_MARK
 MIN_AGENT_TAIL = 20
-MARKER = re.compile(r"^\[stalegreen\] exit=(-?\d+) receipt=([A-Za-z0-9_.:-]+)[^\n]*$", re.M)
-_MARKER_LINE = re.compile(r"^\[stalegreen\] exit=-?\d+ receipt=([A-Za-z0-9_.:-]+)[^\n]*\n?", re.M)
+_MARKER_PATTERNS = []   # compiled when an output holds a marker (never on PreToolUse)
 
 _TEE_APPEND = ("-a", "--append")
 _TEE_HARMLESS = ("-i", "--ignore-interrupts", "-p")
@@ -69,11 +67,21 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40, masks=None):
     return text, None
 
 
+def _marker_patterns():
+    """(marker line with its exit and id, the whole line with its newline) regexes."""
+    if not _MARKER_PATTERNS:
+        import re
+
+        _MARKER_PATTERNS.append(re.compile(r"^\[stalegreen\] exit=(-?\d+) receipt=([A-Za-z0-9_.:-]+)[^\n]*$", re.M))
+        _MARKER_PATTERNS.append(re.compile(r"^\[stalegreen\] exit=-?\d+ receipt=([A-Za-z0-9_.:-]+)[^\n]*\n?", re.M))
+    return _MARKER_PATTERNS
+
+
 def find_markers(output):
     """[(receipt_id, printed_exit)] for every marker line in ``output``, in order."""
     if not output or MARKER_TAG not in output:     # a substring test is far cheaper than the regex
         return []
-    return [(m.group(2), int(m.group(1))) for m in MARKER.finditer(output)]
+    return [(m.group(2), int(m.group(1))) for m in _marker_patterns()[0].finditer(output)]
 
 
 def strip_markers(output, keep_ids=()):
@@ -81,7 +89,7 @@ def strip_markers(output, keep_ids=()):
     if not output or MARKER_TAG not in output:
         return output or ""
     keep = set(keep_ids)
-    return _MARKER_LINE.sub(lambda m: m.group(0) if m.group(1) in keep else "", output or "")
+    return _marker_patterns()[1].sub(lambda m: m.group(0) if m.group(1) in keep else "", output or "")
 
 
 def without_filters(parse, runs, masks=None):

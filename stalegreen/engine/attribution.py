@@ -15,7 +15,7 @@ the next anchor found after it. When no anchor is found, every run gets the whol
 
 import re
 
-from stalegreen.engine.masking import ECHO_FLAGS
+from stalegreen.engine.masking import is_echo_flag
 
 # The first line a runner family prints (families as in outputs.RUNNER_FAMILIES).
 _CARGO = r"^\s*(?:Compiling|Checking|Finished|Running|Downloading|Updating) \S"
@@ -119,7 +119,7 @@ def _printed_literal(segment):
         return None
     if "$" in segment.text or "`" in segment.text:
         return None
-    args = [w for w in words[1:] if not ECHO_FLAGS.match(w)] if words[0] == "echo" else words[1:2]
+    args = [w for w in words[1:] if not is_echo_flag(w)] if words[0] == "echo" else words[1:2]
     text = " ".join(args).replace("\\n", "\n").strip()
     if "\n" in text or ("%" in text and words[0] == "printf"):
         return None

@@ -592,13 +592,17 @@ _READERS = frozenset(("cat", "tail", "less", "more", "bat"))
 _ECHO_PATTERNS = {}
 
 
+def is_echo_flag(word):
+    """``-n``, ``-e``, ``-E`` and their combinations: echo options, not text."""
+    return len(word) > 1 and word[0] == "-" and all(c in "neE" for c in word[1:])
+
+
 def _echo_patterns():
     """The status-echo regexes, compiled when a receipt first asks."""
     if not _ECHO_PATTERNS:
         import re
 
         _ECHO_PATTERNS.update(
-            echo_flags=re.compile(r"-[neE]+\Z"),
             printf_slot=re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdiu])"),
             expansion=re.compile(r"\$\{?pipestatus\[\d+\]\}?|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*"
                                  r"|\$[?\d]|`[^`]*`"),
@@ -659,7 +663,7 @@ def _echo_regex(words, ours):
     patterns = _echo_patterns()
     args = list(words[1:])
     if words[0] == "echo":
-        while args and patterns["echo_flags"].match(args[0]):
+        while args and is_echo_flag(args[0]):
             args.pop(0)
         text = " ".join(args)
     else:

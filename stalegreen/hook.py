@@ -11,6 +11,8 @@ Standard library only, and nothing heavy at import time: this runs on every tool
 import os
 import sys
 
+from stalegreen.engine import events as ev
+
 HOOK_DEADLINE_SECONDS = 8.0   # hosts allow 10-30 s; give up well before and allow
 
 
@@ -69,6 +71,8 @@ def handle_payload(host, event_name, payload):
         return "", 0
     try:
         event = module.to_event(event_name, payload)
+        if event.kind == ev.IGNORED:       # a tool call the engine never looks at
+            return module.render(event, ev.NOTHING)
         from stalegreen.engine import core
 
         decision = core.handle(event)

@@ -15,6 +15,7 @@ the next anchor found after it. When no anchor is found, every run gets the whol
 
 import re
 
+from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.masking import is_echo_flag
 
 # The first line a runner family prints (families as in outputs.RUNNER_FAMILIES).
@@ -37,8 +38,8 @@ HEADERS = {
 }
 PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 # npm and pnpm: "> app@1.0.0 lint" (pnpm adds the folder), or "> lint" for a package without a name
-_SCRIPT_BANNER = re.compile(r"^> (?:\S+@\S* )?(\S+)(?: \S+)?\s*$")
-_COMMAND_BANNER = re.compile(r"^(?:\$ \S|yarn run v\d)")  # yarn 1 and bun: "$ eslint ."
+_SCRIPT_BANNER = LazyRegex(r"^> (?:\S+@\S* )?(\S+)(?: \S+)?\s*$")
+_COMMAND_BANNER = LazyRegex(r"^(?:\$ \S|yarn run v\d)")  # yarn 1 and bun: "$ eslint ."
 
 
 def split(parse, runs, output):

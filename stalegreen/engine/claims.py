@@ -27,6 +27,7 @@ read with it, so mixed-language messages work.
 import bisect
 import re
 
+from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.prefilter import CLAIM_WORDS
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
@@ -282,22 +283,6 @@ _QUALIFIER_WORDS = _words(
 
 
 # ------------------------------------------------------------------------------------ grammar
-
-class LazyRegex(object):
-    """A pattern compiled the first time it is used: a message without claim words needs only the
-    few structural patterns, and the hook pays for compiling only what it uses."""
-
-    def __init__(self, source, flags=0):
-        self.source = source
-        self.source_flags = flags
-
-    def __getattr__(self, name):
-        compiled = re.compile(self.source, self.source_flags)
-        for method in ("search", "match", "fullmatch", "sub", "subn", "finditer", "findall", "split"):
-            setattr(self, method, getattr(compiled, method))
-        self.pattern, self.flags = compiled.pattern, compiled.flags
-        return getattr(compiled, name)
-
 
 class _Grammar(object):
     """All regular expressions (each compiled on first use)."""

@@ -10,12 +10,13 @@ import os
 import re
 
 from stalegreen.engine.core import now_iso
+from stalegreen.engine.lazyregex import LazyRegex
 
 INTERRUPTED_EXITS = (124, 130, 137, 143)
-_NOTIFICATION = re.compile(r"<task-notification>(.*?)</task-notification>", re.S)
-_TAG = re.compile(r"<([a-z-]+)>(.*?)</\1>", re.S)
-_EXIT_IN_TEXT = re.compile(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
-_SCRIPT_ECHO = re.compile(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
+_NOTIFICATION = LazyRegex(r"<task-notification>(.*?)</task-notification>", re.S)
+_TAG = LazyRegex(r"<([a-z-]+)>(.*?)</\1>", re.S)
+_EXIT_IN_TEXT = LazyRegex(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
+_SCRIPT_ECHO = LazyRegex(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
 LOG_READ_LIMIT_FACTOR = 4
 
 

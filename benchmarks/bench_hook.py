@@ -5,9 +5,9 @@
 Every sample is one process started the way a host starts it: the command `stalegreen install`
 registers (`python -I -S ~/.stalegreen/bin/stalegreen hook claude <Event>`, a plain launcher
 script running the zipapp beside it with its bytecode cache). The floor is `python -I -S -c pass`
-with the same interpreter. Cases run round-robin (floor, then every event, then again), so a busy
-machine slows them all alike; the ratios are medians over --runs rounds (the first round warms
-caches and is dropped). Wall time from os.posix_spawn to wait4, CPU time (user+sys) from wait4.
+with the same interpreter. Every round runs the floor three times and each event once, in a
+shuffled order, so a busy machine slows them all alike and no event always follows the same one;
+the ratios are medians over --runs rounds (the first round warms caches and is dropped). Wall time from os.posix_spawn to wait4, CPU time (user+sys) from wait4.
 
 Rows and goals (issue #13):
   PreToolUse `ls -la`                           <= 2.0x
@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import shlex
 import shutil
 import subprocess
@@ -37,6 +38,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOALS = {"PreToolUse ls": 2.0, "PostToolUse ls": 1.5, "PostToolUse Read": 1.5, "PostToolUse Write": 2.0,
          "PreToolUse pytest|tail": 2.5, "PostToolUse wrapped": 5.0, "Stop claim": 5.0, "Stop no claim": 1.5}
+FLOORS_PER_ROUND = 3
 FAKE_PYTEST = "#!/bin/sh\nprintf '........................................\\n41 passed in 0.52s\\n'\n"
 
 
@@ -220,24 +222,25 @@ def main():
         fixed = events.fixed()
         floor_stdin = fixed[0][2]
         samples = {}
+        floor_argv = [python, "-I", "-S", "-c", "pass"]
         for round_index in range(args.runs + 1):
             keep = round_index > 0
-            wall, cpu, _ = spawn_once([python, "-I", "-S", "-c", "pass"], floor_stdin, env, repo)
-            if keep:
-                samples.setdefault(("floor", "floor"), []).append((wall, cpu, 0))
+            jobs = [("floor", "floor", floor_argv, floor_stdin, env)] * FLOORS_PER_ROUND
             for name, argv, extra in launchers:
-                run_env = dict(env, **extra)
                 rows = list(fixed)
                 if name == "registered":
-                    rows.insert(5, ("PostToolUse wrapped", "PostToolUse", events.wrapped_post()))
-                for label, event, path in rows:
-                    wall, cpu, status = spawn_once(argv + ["hook", "claude", event], path, run_env, repo)
-                    if keep:
-                        samples.setdefault((name, label), []).append((wall, cpu, status))
+                    rows.append(("PostToolUse wrapped", "PostToolUse", events.wrapped_post()))
+                jobs += [(name, label, argv + ["hook", "claude", event], path, dict(env, **extra))
+                         for label, event, path in rows]
+            random.Random(round_index).shuffle(jobs)   # no event always follows the same one
+            for name, label, argv, path, run_env in jobs:
+                wall, cpu, status = spawn_once(argv, path, run_env, repo)
+                if keep:
+                    samples.setdefault((name, label), []).append((wall, cpu, status))
 
         floor = samples[("floor", "floor")]
         floor_wall, floor_cpu = median([s[0] for s in floor]), median([s[1] for s in floor])
-        print("\nfloor: python -I -S -c pass  wall p50 %.1f ms, CPU p50 %.1f ms  (%d rounds)"
+        print("\nfloor: python -I -S -c pass  wall p50 %.1f ms, CPU p50 %.1f ms  (%d samples)"
               % (floor_wall, floor_cpu, len(floor)))
         header = "%-13s %-24s %9s %7s %9s %7s %6s" % ("launcher", "event", "wall p50", "ratio", "CPU p50",
                                                      "ratio", "goal")

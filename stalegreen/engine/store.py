@@ -370,10 +370,8 @@ class Session(object):
         return state if isinstance(state, dict) else None
 
     def save_turn(self, agent, state):
-        import json
-
         path = self._turn_path(agent)
-        data = (json.dumps(state, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+        data = (fastjson.dumps(state, default=str) + "\n").encode("utf-8")
         try:
             _write_replace(path, data)
         except FileNotFoundError:

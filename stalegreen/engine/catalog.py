@@ -1043,7 +1043,8 @@ def _read_make(tool, args):
     runner = "%s %s" % ("make", chosen) if chosen else "make"
     if dry:
         not_run = not_run or "dry-run"
-    watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in chosen.lower().translate(_SCRIPT_NAME_BREAKS).split(":"))
+    parts = chosen.lower().translate(_SCRIPT_NAME_BREAKS).split(":") if chosen else ()
+    watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in parts)
     result = {"runner": runner, "category": category, "scope": "all",
               "not_run": not_run or ("watch" if watch else None), "quiet": quiet, "dirs": dirs}
     if category == "test":

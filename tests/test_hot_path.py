@@ -89,6 +89,7 @@ QUIET_EVENTS = [
     ("claude", "PostToolUse", {"tool_name": "Read", "tool_input": {"file_path": "/tmp/x"},
                                "tool_response": {"type": "text"}}),
     ("claude", "PostToolUse", {"tool_name": "Grep", "tool_input": {"pattern": "x"}, "tool_response": {}}),
+    ("claude", "UserPromptSubmit", {"prompt": "Now add a test for the parser."}),
     ("claude", "Stop", {"stop_hook_active": False,
                         "last_assistant_message": "I renamed the helper and updated its docstring."}),
     ("codex", "PreToolUse", {"tool_name": "Bash", "tool_input": {"command": "git status"}, "turn_id": "t1"}),

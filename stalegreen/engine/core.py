@@ -41,7 +41,8 @@ def handle(event, config=None, session=None):
 
 
 def nothing_to_record(event, config):
-    """True when the cheap word tests prove the event holds no run, no edit and no claim."""
+    """True when the cheap word tests prove the event holds no run, no edit, no claim and no
+    background result."""
     if event.kind == ev.PRE_SHELL:
         return not prefilter.might_contain_runner(event.command, config)
     if event.kind == ev.POST_SHELL:
@@ -50,6 +51,8 @@ def nothing_to_record(event, config):
                     or prefilter.might_contain_runner(command, config) or prefilter.might_edit(command))
     if event.kind == ev.STOP:
         return not config.get("claimFree") and not prefilter.might_claim(event.message)
+    if event.kind == ev.PROMPT:
+        return prefilter.NOTIFICATION_TAG not in (event.output or event.message or "")
     return False
 
 

@@ -385,8 +385,10 @@ def _read_small(path, limit=4 * 1024 * 1024):
 
 def resolve_notifications(event, config, session):
     """A new user turn may carry ``<task-notification>`` blocks for finished background runs."""
+    from stalegreen.engine.prefilter import NOTIFICATION_TAG
+
     text = event.output or event.message or ""
-    if "<task-notification>" not in text:
+    if NOTIFICATION_TAG not in text:
         return
     open_runs = _open_deferred(session)
     if not open_runs:

@@ -214,6 +214,21 @@ def test_claim_prefilter_never_hides_a_claim(completion):
     assert with_claims >= 100
 
 
+def test_claim_prefilter_on_random_messages():
+    rng = random.Random(7)
+    pieces = list(prefilter.CLAIM_WORDS) + ["tests", "the suite", "lint", "tsc", "pytest", "all", "41", "3", "of",
+                                            "/", " ", " ", "\n", "\n\n", ".", "`", "'", '"', u"\u201c", u"\u201d",
+                                            "```\n", "- ", "[x] ", "it", "they", "now", u"\u6d4b\u8bd5", u"\u3002"]
+    hits = 0
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        for completion in (False, True):
+            if claims.extract(text, completion=completion).claims:
+                hits += 1
+                assert prefilter.might_claim(text), text
+    assert hits >= 100
+
+
 def test_claim_prefilter_skips_plain_messages():
     assert not prefilter.might_claim("I renamed the helper and updated its docstring.")
     assert not prefilter.might_claim("")

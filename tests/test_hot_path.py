@@ -356,3 +356,69 @@ def test_fastjson_fails_like_json():
         fastjson.dumps({"a": object()})
     assert fastjson.dumps({"a": object, 1: 2}, default=str) == json.dumps(
         {"a": object, 1: 2}, default=str, ensure_ascii=False, separators=(",", ":"))
+
+
+# ------------------------------------------------------------------ character tests = the regexes they replace
+
+def _strings(rng, alphabet, count=20000, longest=12):
+    for _ in range(count):
+        yield "".join(rng.choice(alphabet) for _ in range(rng.randint(0, longest)))
+
+
+def test_shell_character_tests_match_the_former_regexes():
+    import re
+
+    assignment = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
+    safe = re.compile(r"[A-Za-z0-9_./:=@%+,-]+\Z")
+    name = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+    fd_prefix = re.compile(r"\d{1,9}[<>]")
+    rng = random.Random(11)
+    alphabet = ["a", "Z", "_", "1", "9", "[", "]", "+", "=", "<", ">", " ", "\n", "-", ".", u"\u0663", u"\u00e9", "'"]
+    for text in list(_strings(rng, alphabet)) + ["1" * k + ">" for k in range(12)]:
+        assert bool(assignment.match(text)) == shell._is_assignment(text), text
+        assert bool(name.match(text)) == shell._is_name(text), text
+        if text:
+            assert (shell.quote(text) == text) == bool(safe.match(text)), text
+        for at in range(len(text) + 1):
+            assert bool(fd_prefix.match(text, at)) == shell._fd_prefix_at(text, at), (text, at)
+
+
+def test_catalog_and_masking_character_tests_match_the_former_regexes():
+    import re
+
+    from stalegreen.engine import masking
+
+    python = re.compile(r"^(?:python(?:\d+(?:\.\d+)?)?|py|pypy3?|pypy\d\.\d+)$")
+    count = re.compile(r"\+?(\d{1,9})\Z")
+    echo_flags = re.compile(r"-[neE]+\Z")
+    rng = random.Random(12)
+    for text in _strings(rng, ["python", "pypy", "py", "3", "1", ".", "x", "\n", u"\u0663", "-", "+", "n", "e", "E"],
+                         longest=6):
+        assert bool(python.match(text)) == catalog._is_python(text), text
+        assert bool(count.match(text)) == masking._is_count(text), text
+        assert bool(echo_flags.match(text)) == masking.is_echo_flag(text), text
+    assert masking.tail_count(shell.parse("tail -n +5").segments[0]) is None
+    assert masking.tail_count(shell.parse("tail -5").segments[0]) == 5
+
+
+def test_host_header_readers_match_the_former_regexes():
+    import re
+
+    from stalegreen.hosts import claude, common
+
+    exit_header = re.compile(r"^(?:exit code|process exited with code|exit status|exited with code)[:= ]*(-?\d+)\s*$",
+                             re.I)
+    noise = re.compile(r"^(?:wall time:? .*|chunk id: .*|original token count: .*|output:|total output lines: .*)$",
+                       re.I)
+    claude_exit = re.compile(r"^Exit code (-?\d+)\s*$")
+    rng = random.Random(13)
+    pieces = ["exit code", "Exit Code", "Exit code ", "process exited with code", "exit status", "exited with code",
+              ":", "=", " ", "-", "1", "42", "x", "wall time", "Wall time:", "chunk id: ", "output:", "Output:",
+              "total output lines: ", "original token count: ", "\t", u"\u0663", u"\u212a", u"\u017f"]
+    for _ in range(20000):
+        line = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 5))).strip()
+        match = exit_header.match(line)
+        assert common._exit_header(line, line.lower()) == (int(match.group(1)) if match else None), line
+        assert common._is_header_noise(line, line.lower()) == bool(noise.match(line)), line
+        match = claude_exit.match(line)
+        assert claude._exit_line_number(line) == (int(match.group(1)) if match else None), line

@@ -19,7 +19,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from stalegreen.engine import catalog, outputs, shell  # noqa: E402
+from stalegreen.engine import catalog, outputs, prefilter, shell  # noqa: E402
 
 COMMANDS = [
     "ls -la",
@@ -83,8 +83,8 @@ def main():
     py_compile.compile(os.path.join(ROOT, "stalegreen", "__init__.py"))
     fresh = subprocess.run(
         [sys.executable, "-c",
-         "import time; t=time.perf_counter(); from stalegreen.engine import catalog; "
-         "catalog.might_contain_runner('pytest'); a=time.perf_counter(); from stalegreen.engine import outputs; "
+         "import time; t=time.perf_counter(); from stalegreen.engine import catalog, prefilter; "
+         "prefilter.might_contain_runner('pytest'); a=time.perf_counter(); from stalegreen.engine import outputs; "
          "outputs.judge('test', 'x', 0); b=time.perf_counter(); print('%.1f %.1f' % ((a-t)*1e3, (b-a)*1e3))"],
         cwd=ROOT, stdout=subprocess.PIPE, universal_newlines=True, check=True).stdout.split()
     print("fresh interpreter: import catalog + build pre-filter %s ms; import outputs + first judge %s ms"
@@ -94,7 +94,7 @@ def main():
     print("%-84s %10s %10s %10s %10s" % ("command", "filter p50", "p95", "find p50", "p95"))
     for command in COMMANDS:
         parse = shell.parse(command)
-        f50, f95 = _time(lambda: catalog.might_contain_runner(command), args.repeat)
+        f50, f95 = _time(lambda: prefilter.might_contain_runner(command), args.repeat)
         r50, r95 = _time(lambda: catalog.find_runs(parse, {}, "/work/project"), args.repeat)
         label = command.split("\n", 1)[0][:60] + (" ... (%d KB)" % (len(command) // 1024) if "\n" in command else "")
         print("%-84s %8.1fus %8.1fus %8.1fus %8.1fus" % (label[:84], f50, f95, r50, r95))

@@ -11,6 +11,8 @@ Standard library only, and nothing heavy at import time: this runs on every tool
 import os
 import sys
 
+from stalegreen.engine import events as ev
+
 HOOK_DEADLINE_SECONDS = 8.0   # hosts allow 10-30 s; give up well before and allow
 
 
@@ -54,9 +56,9 @@ def record_error(label, exc):
 
 
 def _loads(data):
-    import json
+    from stalegreen.engine import fastjson
 
-    return json.loads(data)
+    return fastjson.loads(data)
 
 
 def handle_payload(host, event_name, payload):
@@ -69,6 +71,8 @@ def handle_payload(host, event_name, payload):
         return "", 0
     try:
         event = module.to_event(event_name, payload)
+        if event.kind == ev.IGNORED:       # a tool call the engine never looks at
+            return module.render(event, ev.NOTHING)
         from stalegreen.engine import core
 
         decision = core.handle(event)
@@ -95,10 +99,19 @@ def handle_raw(host, event_name, data):
     return handle_payload(host, event_name, payload)
 
 
+def _signals():
+    """``_signal``, the C module under ``signal`` (which builds enums on import: ~5 ms)."""
+    try:
+        import _signal as module
+    except ImportError:
+        import signal as module
+    return module
+
+
 def arm_deadline(seconds):
     """SIGALRM raises ``Deadline`` after ``seconds``; a no-op where signals are unavailable."""
     try:
-        import signal
+        signal = _signals()
 
         def expire(signum, frame):
             raise Deadline("hook exceeded %.1f s" % seconds)
@@ -111,8 +124,7 @@ def arm_deadline(seconds):
 
 def disarm_deadline():
     try:
-        import signal
-
+        signal = _signals()
         signal.setitimer(signal.ITIMER_REAL, 0)
     except (ImportError, AttributeError, ValueError):
         pass

@@ -146,6 +146,11 @@ def test_alone_in_an_empty_home_without_network(version, python, pyz, tmp_path):
     hook = subprocess.run(prefix + ["sh", "-c", command], input=json.dumps(payload), text=True,
                           capture_output=True, cwd=str(project), env=env)
     assert hook.returncode == 0 and hook.stdout == "", hook.stderr
+    payload["tool_input"] = {"command": "pytest -q | tail -5"}       # a reply of ~1 KB, written before
+    rewrite = subprocess.run(prefix + ["sh", "-c", command], input=json.dumps(payload), text=True,   # the
+                             capture_output=True, cwd=str(project), env=env)   # launcher skips the teardown
+    assert rewrite.returncode == 0, rewrite.stderr
+    assert "__sg_" in json.loads(rewrite.stdout)["hookSpecificOutput"]["updatedInput"]["command"]
     stop = subprocess.run(prefix + ["sh", "-c", command.replace("claude PreToolUse", "codex Stop")],
                           input=json.dumps({"session_id": "s", "cwd": str(project), "hook_event_name": "Stop",
                                             "turn_id": "t", "stop_hook_active": False,

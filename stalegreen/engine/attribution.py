@@ -15,7 +15,8 @@ the next anchor found after it. When no anchor is found, every run gets the whol
 
 import re
 
-from stalegreen.engine.masking import ECHO_FLAGS
+from stalegreen.engine.lazyregex import LazyRegex
+from stalegreen.engine.masking import is_echo_flag
 
 # The first line a runner family prints (families as in outputs.RUNNER_FAMILIES).
 _CARGO = r"^\s*(?:Compiling|Checking|Finished|Running|Downloading|Updating) \S"
@@ -37,8 +38,8 @@ HEADERS = {
 }
 PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 # npm and pnpm: "> app@1.0.0 lint" (pnpm adds the folder), or "> lint" for a package without a name
-_SCRIPT_BANNER = re.compile(r"^> (?:\S+@\S* )?(\S+)(?: \S+)?\s*$")
-_COMMAND_BANNER = re.compile(r"^(?:\$ \S|yarn run v\d)")  # yarn 1 and bun: "$ eslint ."
+_SCRIPT_BANNER = LazyRegex(r"^> (?:\S+@\S* )?(\S+)(?: \S+)?\s*$")
+_COMMAND_BANNER = LazyRegex(r"^(?:\$ \S|yarn run v\d)")  # yarn 1 and bun: "$ eslint ."
 
 
 def split(parse, runs, output):
@@ -119,7 +120,7 @@ def _printed_literal(segment):
         return None
     if "$" in segment.text or "`" in segment.text:
         return None
-    args = [w for w in words[1:] if not ECHO_FLAGS.match(w)] if words[0] == "echo" else words[1:2]
+    args = [w for w in words[1:] if not is_echo_flag(w)] if words[0] == "echo" else words[1:2]
     text = " ".join(args).replace("\\n", "\n").strip()
     if "\n" in text or ("%" in text and words[0] == "printf"):
         return None

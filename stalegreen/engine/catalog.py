@@ -8,7 +8,6 @@ The code below only walks argv lists through those tables.
 """
 
 import os
-import re
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
 
@@ -580,7 +579,23 @@ WRAPPERS = {
     "perl": (("-I", "-M"), "interpreter"),
 }
 SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"))
-PYTHONS = re.compile(r"^(?:python(?:\d+(?:\.\d+)?)?|py|pypy3?|pypy\d\.\d+)$")
+_SCRIPT_NAME_BREAKS = {ord(c): ":" for c in "._-"}   # script names split at : . _ -
+
+
+def _is_python(name):
+    """``python``, ``python3``, ``python3.12``, ``py``, ``pypy``, ``pypy3``, ``pypy3.10`` (no regex:
+    the hook path does without ``re``)."""
+    if name.endswith("\n"):
+        name = name[:-1]          # what the former pattern's ``$`` allowed
+    if name in ("py", "pypy", "pypy3", "python"):
+        return True
+    if name.startswith("python"):
+        major, dot, minor = name[6:].partition(".")
+        return major.isdecimal() and (not dot or minor.isdecimal())
+    if name.startswith("pypy"):
+        major, dot, minor = name[4:].partition(".")
+        return len(major) == 1 and major.isdecimal() and bool(dot) and minor.isdecimal()
+    return False
 PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))
 PY_MODULE_ALIASES = {"build": "python -m build"}  # no real command is named so
 RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer"))
@@ -778,7 +793,7 @@ def _script_category(name):
     for category, exact, prefixes in SCRIPT_CATEGORY_RULES:
         if lowered in exact or any(
                 lowered == p or (lowered.startswith(p) and lowered[len(p)] in SCRIPT_SEPARATORS) for p in prefixes):
-            parts = re.split(r"[:._\-]", lowered)
+            parts = lowered.translate(_SCRIPT_NAME_BREAKS).split(":")
             return category, any(part in SCRIPT_WATCH_PARTS for part in parts)
     return None, False
 
@@ -1034,7 +1049,8 @@ def _read_make(tool, args):
     runner = "%s %s" % ("make", chosen) if chosen else "make"
     if dry:
         not_run = not_run or "dry-run"
-    watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in re.split(r"[-_:.]", chosen.lower()))
+    parts = chosen.lower().translate(_SCRIPT_NAME_BREAKS).split(":") if chosen else ()
+    watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in parts)
     result = {"runner": runner, "category": category, "scope": "all",
               "not_run": not_run or ("watch" if watch else None), "quiet": quiet, "dirs": dirs}
     if category == "test":
@@ -1474,7 +1490,7 @@ def strip_wrappers(words):
                 info["stdin_shell"] = True      # `bash <<EOF ... EOF`: the heredoc is the script
             words = []
             break
-        if PYTHONS.match(name):
+        if _is_python(name):
             words = _strip_python(words[1:])
             if words is None:
                 words = []
@@ -1615,7 +1631,7 @@ def strip_wrappers(words):
                 rest = _skip_flags(rest[1:], values | frozenset(("-e", "--env", "--with", "--extra", "--group")),
                                    info["dirs"], DIR_FLAGS.get(name, ()))
                 if name in RUN_TOOLS_WITH_SCRIPTS and rest and rest[0] not in TOOLS and \
-                        rest[0] not in WRAPPERS and not PYTHONS.match(_base(rest[0])):
+                        rest[0] not in WRAPPERS and not _is_python(_base(rest[0])):
                     info["scripts_tool"] = name
                 words = rest
             elif name == "uv" and rest and rest[0] == "build":
@@ -1702,7 +1718,14 @@ def _done(info, words):
     return info
 
 
-_TEST_SCRIPT = re.compile(r"(?:test_\w+|\w+_test)\.py\Z")
+def _is_test_script(name):
+    """``test_app.py`` or ``app_test.py``: a file name of word characters (no regex on this path)."""
+    if not name.endswith(".py"):
+        return False
+    stem = name[:-3]
+    if not (stem.startswith("test_") and len(stem) > 5) and not (stem.endswith("_test") and len(stem) > 5):
+        return False
+    return all(c.isalnum() or c == "_" for c in stem)
 
 
 def _strip_python(args):
@@ -1725,7 +1748,7 @@ def _strip_python(args):
             return [base] + args[i + 1:]
         if base in ("pytest", "py.test"):
             return [base] + args[i + 1:]
-        if _TEST_SCRIPT.match(base):     # a repo whose tests are scripts: `python3 test_app.py`
+        if _is_test_script(base):     # a repo whose tests are scripts: `python3 test_app.py`
             return ["python-test-script", word] + args[i + 1:]
         return None
     return None
@@ -1743,6 +1766,8 @@ _extra_cache = {}
 
 def _compiled_extra(pattern):
     if pattern not in _extra_cache:
+        import re
+
         try:
             _extra_cache[pattern] = re.compile(pattern)
         except (re.error, TypeError):
@@ -1895,48 +1920,3 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
             words=stripped["words"], text=outer_text, extra=extra,
             ignored=any(s in outer_text or (s in whole and _spans_segments(s)) for s in ignore),
         ))
-
-
-# ---------------------------------------------------------------------------------------------
-# the cheap pre-filter
-
-_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
-_SEPARATORS = {}
-_names = set()
-
-
-def _prefilter_tables():
-    """Runner names a catalog run must spell as a word, and a translate table that splits words."""
-    if not _names:
-        _names.update(n for n in TOOLS if " " not in n)
-        _names.update(("unittest", "django", "ptw", "pytest-watch"))
-        _SEPARATORS.update((i, " ") for i in range(128) if chr(i) not in _NAME_CHARS)
-        for quote in "'\"\\":
-            _SEPARATORS[ord(quote)] = None      # `py''test` is still pytest to the shell
-    return _names, _SEPARATORS
-
-
-def might_contain_runner(command, config=None):
-    """Cheap test before any parsing: False only when no catalog runner can be in ``command``.
-
-    Word based (no regex): a run always spells its runner as a word of its own (``pytest``,
-    ``./node_modules/.bin/jest``, ``jest.js``, ``-mpytest``, ``@biomejs/biome``). With a config that
-    defines ``extraRunners`` the answer is True (their patterns are the user's).
-    """
-    if not command:
-        return False
-    if config and (config.get("extraRunners") or ()):
-        return True
-    names, separators = _prefilter_tables()
-    words = set(command.translate(separators).split())
-    if words & names:
-        return True
-    if "build" in words and ("uv" in words or "-m" in words):
-        return True
-    for word in words:
-        bare = word.lstrip("-")
-        if bare in names or bare.split(".", 1)[0] in names:
-            return True
-        if bare[:1] == "m" and (bare[1:] in names or bare[1:] == "build"):     # python -mpytest
-            return True
-    return False

@@ -35,6 +35,7 @@ from stalegreen.engine.lexicon import commands
 CATEGORIES = claims_en.CATEGORIES
 MAX_TEXT = 160
 claimish = claims_en.claimish      # the cheap test callers run before extract()
+CLAIM_WORDS = claims_en.CLAIM_WORDS
 
 
 class Extraction(object):

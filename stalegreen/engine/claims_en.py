@@ -10,43 +10,18 @@ use (``grammar()``); the Chinese vocabulary (``claims_zh``) hangs off it.
 import bisect
 import re
 
-from stalegreen.engine import lexicon
+from stalegreen.engine import lexicon, prefilter
 from stalegreen.engine.lexicon import LazyRegex, commands
 
+CLAIM_WORDS = prefilter.CLAIM_WORDS
 CATEGORIES = ("test", "typecheck", "lint", "build")
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 
 _GRAMMAR = None
 
-# Words without which a sentence cannot hold a claim (checked as plain substrings: much cheaper
-# than any regular expression on long messages).
-CLAIM_WORDS = (
-    "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
-    "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
-    "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
-    "fixed", "fixes", "complete", "finished",
-    "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
-    "fails", "fail ", "fail.", "failing test", "failing spec", "complain", "nothing to",
-    u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
-    u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
-    u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
-    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2", u"\u8fc7\u7684", u"\u80fd\u8fc7",
-)
-
-
 def claimish(text):
-    """Whether ``text`` has any word a claim needs (the fixed ones, and the lexicon's state words)."""
-    if not _CLAIM_WORDS:
-        states = set(stem for e in lexicon.entries("state") for stem in lexicon.stems(e.pattern))
-        _CLAIM_WORDS.extend(CLAIM_WORDS + tuple(sorted(states - set(CLAIM_WORDS))))
-    low = text.lower()
-    for word in _CLAIM_WORDS:
-        if word in low:
-            return True
-    return _COUNT.search(low) is not None
-
-
-_CLAIM_WORDS = []     # CLAIM_WORDS and the state stems, once the lexicon is loaded
+    """Whether ``text`` has any word a claim needs (one word list: ``prefilter.CLAIM_WORDS``)."""
+    return prefilter.might_claim(text)
 
 
 _COUNT = re.compile(r"\d\s*(?:/|of|out of)\s*\d")

@@ -11,7 +11,6 @@ and was refused is kept in ``Config.ignored``. A session decides with the config
 its first event (``for_session``): a later change can tighten it, never loosen it.
 """
 
-import json
 import os
 
 DEFAULT_FINGERPRINT_IGNORE = [
@@ -246,8 +245,10 @@ def _read_layer(path, problems):
         return None
     if raw is None:
         return None
+    from stalegreen.engine import fastjson
+
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = fastjson.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
         problems.append("%s: not valid JSON (%s)" % (path, exc))
         return None
@@ -300,6 +301,8 @@ def _merge_untrusted(values, layer, path, problems, ignored):
 
 def describe_ignored(item):
     """One line for ``doctor`` and ``check``: what a project file tried and why it was refused."""
+    import json     # the CLI's path, not the hook's
+
     head = "project config %s tried to set %s=%s" % (item.get("source"), item.get("key"),
                                                       json.dumps(item.get("value"), sort_keys=True))
     why = item.get("why")

@@ -8,9 +8,8 @@ after it runs, record edits, resolve background runs, and run the gate at Stop.
 import os
 import time
 
-from stalegreen.engine import events as ev
-
-WRAP_MARK = "__sg_"   # every wrapped command carries variables with this prefix
+from stalegreen.engine import events as ev, prefilter
+from stalegreen.engine.prefilter import WRAP_MARK
 
 
 def now_iso():
@@ -23,31 +22,29 @@ def handle(event, config=None, session=None):
     """Decide what the host should do for ``event``; records what happened in the store."""
     if event.kind == ev.IGNORED or (event.replay and event.kind == ev.PRE_SHELL):
         return ev.NOTHING   # a replayed command already ran as the transcript shows it
-    prefiltered = False
-    if event.kind == ev.PRE_SHELL:
-        from stalegreen.engine import catalog
-
-        # Cheapest possible exit for the common case: not a verification command.
-        if not event.command:
-            return ev.NOTHING
-        prefiltered = not catalog.might_contain_runner(event.command)
+    handler = HANDLERS.get(event.kind)
+    if handler is None:
+        return ev.NOTHING
+    if event.kind == ev.PRE_SHELL and not event.command:
+        return ev.NOTHING
     live = config is None
     if live:
         from stalegreen.engine import config as config_module
 
         config = config_module.apply_overrides(config_module.load(event.cwd), event.overrides)
-    if prefiltered and not catalog.might_contain_runner(event.command, config):
-        return ev.NOTHING   # not even one of the user's own runners
+    quiet = nothing_to_record(event, config)
+    if quiet and not (live and event.kind == ev.PROMPT):
+        return ev.NOTHING   # decided from the payload: the heavy readers are never imported
     if session is None:
         from stalegreen.engine import store
 
         session = store.Store().session(event.session)
     if live:
+        # A prompt (once a turn) takes the session's config snapshot even when it has nothing
+        # else to record: a config loosened later by a script, unseen in any tool call, is
+        # then found by comparison.
         config = _session_config(event, config, session)
-    handler = HANDLERS.get(event.kind)
-    if handler is None:
-        return ev.NOTHING
-    return handler(event, config, session)
+    return ev.NOTHING if quiet else handler(event, config, session)
 
 
 def _session_config(event, config, session):
@@ -63,6 +60,30 @@ def _session_config(event, config, session):
     return config
 
 
+def nothing_to_record(event, config):
+    """True when the cheap word tests prove the event holds no run, no edit, no tamper, no claim
+    and no background result."""
+    if event.kind == ev.PRE_SHELL:
+        return not prefilter.might_contain_runner(event.command, config)
+    if event.kind == ev.POST_SHELL:
+        command = event.command or ""
+        return not (WRAP_MARK in command or prefilter.MARKER_TAG in (event.output or "")
+                    or prefilter.might_contain_runner(command, config) or prefilter.might_edit(command)
+                    or tamper_hint(command))
+    if event.kind == ev.STOP:
+        return not config.get("claimFree") and not prefilter.might_claim(event.message)
+    if event.kind == ev.PROMPT:
+        return prefilter.NOTIFICATION_TAG not in (event.output or event.message or "")
+    return False
+
+
+def tamper_hint(command):
+    """The line may touch stalegreen's config, the store or a hook registration."""
+    from stalegreen.engine import tamper
+
+    return tamper.might_tamper(command)
+
+
 # ---------------------------------------------------------------- before a shell command
 
 def _enabled_runs(runs, config):
@@ -71,14 +92,14 @@ def _enabled_runs(runs, config):
             and categories.get(r.category, True)]
 
 
-def _approval(event, config, parse, runs):
+def _approval(event, config, parse, runs, masks):
     """Whether to grant the host's "allow" along with a rewrite. Never widens permissions."""
     from stalegreen.engine import permissions
 
     policy = config["permission"]
     if policy == "ask":
         return False, ""
-    original = permissions.command_for_rules(parse, runs)
+    original = permissions.command_for_rules(parse, runs, masks)
     if policy == "allow":
         if permissions.others_read_only(parse, runs):
             head = runs[0].text
@@ -109,11 +130,11 @@ def on_pre_shell(event, config, session):
     elif WRAP_MARK in event.command:
         unwrapped = "already-wrapped"
     else:
-        approve, reason = _approval(event, config, parse, runs)
+        approve, reason = _approval(event, config, parse, runs, masks)
         if event.rewrite_policy == ev.REWRITE_NEEDS_ALLOW and not approve:
             unwrapped = "no-allow"
         else:
-            wrapped, unwrapped = rewrite.wrap(parse, runs, ids, logs, config["tailLines"])
+            wrapped, unwrapped = rewrite.wrap(parse, runs, ids, logs, config["tailLines"], masks)
             if wrapped is None and unwrapped is None:
                 unwrapped = "not-wrappable"
 

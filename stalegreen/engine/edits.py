@@ -11,6 +11,8 @@ Verification runners are never edits. ``from_patch`` reads a Codex ``apply_patch
 import os
 import re
 
+from stalegreen.engine.lazyregex import LazyRegex
+
 MAX_DEPTH = 4                    # nested ``bash -c`` / ``$(...)`` levels followed
 MAX_BODY_PATHS = 8               # paths taken from an interpreter's code
 
@@ -84,10 +86,10 @@ _PACKAGE_SUBCOMMANDS = {
 }
 _YARN_BARE_INSTALL = "yarn"      # plain ``yarn`` installs
 
-_INTERPRETERS = re.compile(r"(?:python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|ruby|perl|php|tsx|ts-node)\Z")
+_INTERPRETERS = LazyRegex(r"(?:python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|ruby|perl|php|tsx|ts-node)\Z")
 _SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "fish"))
 # Code that writes files, in the languages an agent pipes into an interpreter.
-_WRITES_FILES = re.compile(
+_WRITES_FILES = LazyRegex(
     r"""open\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]|\.write_(?:text|bytes)\s*\(|"""
     r"""\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|renameSync|"""
     r"""unlinkSync|rmSync|copyFileSync|mkdirSync)\s*\(|\bDeno\.writeTextFile|\bBun\.write\s*\(|"""
@@ -95,8 +97,8 @@ _WRITES_FILES = re.compile(
     r"""\.(?:unlink|rename|replace|touch)\s*\(|\bFile\.(?:write|open|delete|rename)|"""
     r"""\bfile_put_contents\s*\(|\bIO\.write|\bFileUtils\.|\bsed\s+-i|\b(?:mv|cp|rm)\s+-?\w|"""
     r"""subprocess\.\w+\(\s*\[?\s*['"](?:sed|mv|cp|rm|git|patch|tee)\b""")
-_QUOTED_LITERAL = re.compile(r"""(?:'([^'\n]{2,200})'|"([^"\n]{2,200})"|`([^`\n]{2,200})`)""")
-_PATHLIKE = re.compile(r"[^\s{}*?$<>|;&]*\.[A-Za-z0-9]{1,12}\Z")
+_QUOTED_LITERAL = LazyRegex(r"""(?:'([^'\n]{2,200})'|"([^"\n]{2,200})"|`([^`\n]{2,200})`)""")
+_PATHLIKE = LazyRegex(r"[^\s{}*?$<>|;&]*\.[A-Za-z0-9]{1,12}\Z")
 
 # git: subcommands that can touch the work tree.
 _GIT_VALUE_OPTIONS = ("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path",
@@ -105,8 +107,8 @@ _GIT_OUTPUT_EDIT = ("Fast-forward", "Merge made", "Successfully rebased", "creat
                     "delete mode")
 _GIT_NEGATIVE = ("Already up to date", "Already up-to-date", "is up to date.", "nothing to commit",
                  "No changes", "error: ", "CONFLICT (", "fatal: ")
-_DIFFSTAT = re.compile(r"^\s*\S.*\|\s+\d+ [+-]*\s*$|^\s*\d+ files? changed", re.M)
-_UPDATING = re.compile(r"^Updating [0-9a-f]{6,}\.\.[0-9a-f]{6,}", re.M)
+_DIFFSTAT = LazyRegex(r"^\s*\S.*\|\s+\d+ [+-]*\s*$|^\s*\d+ files? changed", re.M)
+_UPDATING = LazyRegex(r"^Updating [0-9a-f]{6,}\.\.[0-9a-f]{6,}", re.M)
 
 # Formatters: tool -> (flags that make it only check, flags that make it write)
 _FORMATTERS_WRITE_BY_DEFAULT = {
@@ -124,10 +126,10 @@ _FIX_FLAGS = {
     "rubocop": ("-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct"),
     "shfmt": ("-w", "--write"), "dprint": (), "mdformat": (), "sqlfluff": (),
 }
-_PRETTIER_LINE = re.compile(r"^(\S[^\n]*?) \d+(?:\.\d+)?m?s(?P<unchanged> \(unchanged\))?\s*$", re.M)
-_RUFF_FIXED = re.compile(r"Fixed \d+ error|\(\d+ fixed|Found \d+ errors? \(\d+ fixed")
-_BLACK_REFORMATTED = re.compile(r"^reformatted (\S.*?)\s*$", re.M)
-_REFORMATTED = re.compile(r"\b\d+ files? reformatted|^reformatted ", re.M)
+_PRETTIER_LINE = LazyRegex(r"^(\S[^\n]*?) \d+(?:\.\d+)?m?s(?P<unchanged> \(unchanged\))?\s*$", re.M)
+_RUFF_FIXED = LazyRegex(r"Fixed \d+ error|\(\d+ fixed|Found \d+ errors? \(\d+ fixed")
+_BLACK_REFORMATTED = LazyRegex(r"^reformatted (\S.*?)\s*$", re.M)
+_REFORMATTED = LazyRegex(r"\b\d+ files? reformatted|^reformatted ", re.M)
 
 
 # ---------------------------------------------------------------- helpers
@@ -269,12 +271,12 @@ class _Collector(object):
 def _runner_segments(parse):
     """Indices of segments that are actual verification runs (never edits)."""
     try:
-        from stalegreen.engine import catalog
+        from stalegreen.engine import catalog, prefilter
         find_runs = catalog.find_runs
     except (ImportError, AttributeError):   # the catalog is optional for this module
         return set()
     try:
-        if not catalog.might_contain_runner(parse.text):
+        if not prefilter.might_contain_runner(parse.text):
             return set()
         runs = find_runs(parse)
     except Exception:
@@ -785,7 +787,7 @@ def _interpreter(name, args, segment, pipe_bodies, collector):
 
 # ---------------------------------------------------------------- apply_patch
 
-_PATCH_HEADER = re.compile(r"^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+?)\s*$", re.M)
+_PATCH_HEADER = LazyRegex(r"^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+?)\s*$", re.M)
 
 
 def from_patch(text):
@@ -818,7 +820,7 @@ _GENERATED_FOLDERS = frozenset((
     ".next", ".nuxt", ".turbo", ".cache", ".parcel-cache", ".gradle", "_build", "deps", ".eggs",
     "logs", ".stalegreen",
 ))
-_DOTFILE_CONFIG = re.compile(r"\.[^/]+\.(?:json|js|cjs|mjs|ts|yml|yaml|toml)\Z")
+_DOTFILE_CONFIG = LazyRegex(r"\.[^/]+\.(?:json|js|cjs|mjs|ts|yml|yaml|toml)\Z")
 _CODE_EXTENSIONS = frozenset("""
 py pyi ts tsx mts cts js jsx mjs cjs go rs java kt kts swift rb php c cc cpp cxx h hh hpp cs vue
 svelte sql prisma json jsonc json5 toml yaml yml ini cfg conf sh bash zsh fish css scss sass less html

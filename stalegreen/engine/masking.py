@@ -3,10 +3,10 @@
 A run's exit status reaches the host only if nothing after it replaces it (a pipe without
 pipefail, ``|| true``, ``; echo done``, a loop, an ``if`` condition, ``!``), and its output
 reaches the agent only if nothing filters or redirects it. ``analyze`` works this out from the
-parsed line; ``rewrite`` and the receipts use the answer.
+parsed line; ``rewrite`` and the receipts use the answer. No regular expression on the
+PreToolUse path (``re`` costs a third of the interpreter's start); the status-echo readers the
+receipts use compile theirs on first use.
 """
-
-import re
 
 # Pipe members that only hide or shape output; the log of a wrapped run keeps everything.
 TAIL_LIKE = frozenset(("tail",))
@@ -28,7 +28,6 @@ _FAIL_WORDS = frozenset(("exit", "return", "false", "kill"))
 _QUIET_FLAGS = frozenset(("-q", "-qq", "-qqq", "--quiet", "--silent", "--reporter=dot",
                           "--reporter=silent", "--reporter=dots", "--no-progress"))
 _SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))
-_COUNT = re.compile(r"\+?(\d{1,9})\Z")
 _WRAPPERS = frozenset(("command", "builtin", "exec", "stdbuf", "unbuffer", "env", "nice"))
 
 
@@ -422,23 +421,28 @@ def tail_count(segment):
     return _line_count(_args_after(segment.words, "tail"))
 
 
+def _is_count(text):
+    """``K`` or ``+K`` with 1-9 digits: a line count argument."""
+    digits = text[1:] if text.startswith("+") else text
+    return 1 <= len(digits) <= 9 and digits.isdecimal()
+
+
 def _line_count(args):
     i = 0
     count = 10
     while i < len(args):
         word = args[i]
         if word in ("-n", "--lines") and i + 1 < len(args):
-            match = _COUNT.match(args[i + 1])
-            if match:
-                count = None if args[i + 1].startswith("+") else int(match.group(1))
+            if _is_count(args[i + 1]):
+                count = None if args[i + 1].startswith("+") else int(args[i + 1])
             i += 2
             continue
         if word in ("-c", "--bytes"):
             return None
         for prefix in ("--lines=", "-n", "-"):
-            if word.startswith(prefix) and _COUNT.match(word[len(prefix):]):
-                rest = word[len(prefix):]
-                count = None if rest.startswith("+") else int(_COUNT.match(rest).group(1))
+            rest = word[len(prefix):]
+            if word.startswith(prefix) and _is_count(rest):
+                count = None if rest.startswith("+") else int(rest)
                 break
         i += 1
     return count
@@ -590,11 +594,26 @@ def _keeps_status(rest):
 
 SIGPIPE_EXIT = 141
 _OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "closed:stdout")
-ECHO_FLAGS = re.compile(r"-[neE]+\Z")
-_PRINTF_SLOT = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdiu])")
-_EXPANSION = re.compile(r"\$\{?pipestatus\[\d+\]\}?|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*|\$[?\d]|`[^`]*`")
 _READERS = frozenset(("cat", "tail", "less", "more", "bat"))
-_PIPESTATUS = re.compile(r"\$\{PIPESTATUS\[(\d+)\]\}\Z|\$\{?pipestatus\[(\d+)\]\}?\Z")
+_ECHO_PATTERNS = {}
+
+
+def is_echo_flag(word):
+    """``-n``, ``-e``, ``-E`` and their combinations: echo options, not text."""
+    return len(word) > 1 and word[0] == "-" and all(c in "neE" for c in word[1:])
+
+
+def _echo_patterns():
+    """The status-echo regexes, compiled when a receipt first asks."""
+    if not _ECHO_PATTERNS:
+        import re
+
+        _ECHO_PATTERNS.update(
+            printf_slot=re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdiu])"),
+            expansion=re.compile(r"\$\{?pipestatus\[\d+\]\}?|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*"
+                                 r"|\$[?\d]|`[^`]*`"),
+            pipestatus=re.compile(r"\$\{PIPESTATUS\[(\d+)\]\}\Z|\$\{?pipestatus\[(\d+)\]\}?\Z"))
+    return _ECHO_PATTERNS
 
 
 def _status_token(token, position, last):
@@ -602,7 +621,7 @@ def _status_token(token, position, last):
     status of pipeline member ``position``; a bare ``$?`` only when that member is the last."""
     if token in ("$?", "${?}"):
         return last
-    member = _PIPESTATUS.match(token)
+    member = _echo_patterns()["pipestatus"].match(token)
     if member is None:
         return False            # `${PIPESTATUS[0]:-$?}` is the pager's status under zsh
     bash, zsh = member.groups()
@@ -645,22 +664,25 @@ def _echo_regex(words, ours):
     the status as group 1 and any other expansion as a wildcard."""
     if not words or words[0] not in ("echo", "printf"):
         return None
+    import re
+
+    patterns = _echo_patterns()
     args = list(words[1:])
     if words[0] == "echo":
-        while args and ECHO_FLAGS.match(args[0]):
+        while args and is_echo_flag(args[0]):
             args.pop(0)
         text = " ".join(args)
     else:
         if not args:
             return None
         values = args[1:]
-        text = _PRINTF_SLOT.sub(lambda m: "%" if m.group() == "%%" else (values.pop(0) if values else ""),
+        text = patterns["printf_slot"].sub(lambda m: "%" if m.group() == "%%" else (values.pop(0) if values else ""),
                                 args[0])
     text = text.replace("\\n", "\n")
     for line in text.split("\n"):
         line = line.strip()
         pieces, position, captured = [], 0, False
-        for token in _EXPANSION.finditer(line):
+        for token in patterns["expansion"].finditer(line):
             pieces.append(re.escape(line[position:token.start()]))
             if ours(token.group()) and not captured:
                 pieces.append(r"(-?\d{1,3})")

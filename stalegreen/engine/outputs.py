@@ -8,6 +8,8 @@ success); a fail needs a fail signal or a known non-zero exit; everything else i
 
 import re
 
+from stalegreen.engine.lazyregex import LazyRegex
+
 # Exit statuses that mean the run was stopped from outside (timeout(1), SIGKILL, SIGTERM, SIGINT):
 # the tests did not fail, they did not finish.
 INTERRUPTED_EXITS = (124, 130, 137, 143)
@@ -606,8 +608,8 @@ def runner_families(runner):
 # ---------------------------------------------------------------------------------------------
 # normalisation
 
-_ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
-_BANNER = re.compile(
+_ANSI = LazyRegex(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+_BANNER = LazyRegex(
     r"^(?:> .*|\$ .*|yarn run v[\d.]+|(?:\u2728\s*)?Done in [\d.]+m?s\.?|info Visit https://yarnpkg\.com.*"
     r"|\[stalegreen\].*|npm warn .*|npm notice .*|Shell cwd was reset to .*|Session cwd remains .*)$"
 )
@@ -644,7 +646,7 @@ def _scannable(text):
 
 
 ERROR_WORDS = ("error", "\u2716", "problem", "fail", "warning", "exception", "panic", "\u2718")
-_PRINTED_COUNT = re.compile(r"^\s*(?:[^\d\s]\S*\s+)*(\d+)\s*$")
+_PRINTED_COUNT = LazyRegex(r"^\s*(?:[^\d\s]\S*\s+)*(\d+)\s*$")
 
 
 def search_verdict(category, text, patterns=(), count_only=False, head=None, filtered=False):
@@ -738,7 +740,7 @@ def _c_mocha(m):
     return counts
 
 
-_CARGO = re.compile(r"test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
+_CARGO = LazyRegex(r"test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored")
 
 
 def _cargo_counts(text):
@@ -916,7 +918,7 @@ _OTHER_COUNTS = {
     ],
 }
 
-_MAVEN = re.compile(r"Tests run: (\d+), Failures: (\d+), Errors: (\d+)(?:, Skipped: (\d+))?")
+_MAVEN = LazyRegex(r"Tests run: (\d+), Failures: (\d+), Errors: (\d+)(?:, Skipped: (\d+))?")
 _compiled_counts = {}
 
 
@@ -965,7 +967,7 @@ def counts_of(category, text):
 # ---------------------------------------------------------------------------------------------
 # verdict
 
-_NO_TESTS = re.compile(
+_NO_TESTS = LazyRegex(
     r"no tests ran|No tests found|No test files found|collected 0 items|^Ran 0 tests|^\s*0 tests (?:ran|run|executed)", _M
 )
 _NO_TESTS_NEEDLES = ("no tests ran", "No tests found", "No test files found", "collected 0 items", "Ran 0 tests",

@@ -23,11 +23,11 @@ SAFE_ENV = frozenset((
 SHELL_BUILTINS_SAFE = frozenset(("set", "cd", "pushd", "popd", "export"))
 
 
-def command_for_rules(parse, runs):
+def command_for_rules(parse, runs, masks=None):
     """The line the user's rules are checked against: the original without result-eating filters."""
     from stalegreen.engine import rewrite
 
-    return rewrite.without_filters(parse, runs)
+    return rewrite.without_filters(parse, runs, masks)
 
 
 def _writes_somewhere(segment):

@@ -10,12 +10,13 @@ import os
 import re
 
 from stalegreen.engine.core import now_iso
+from stalegreen.engine.lazyregex import LazyRegex
 
 INTERRUPTED_EXITS = (124, 130, 137, 143)
-_NOTIFICATION = re.compile(r"<task-notification>(.*?)</task-notification>", re.S)
-_TAG = re.compile(r"<([a-z-]+)>(.*?)</\1>", re.S)
-_EXIT_IN_TEXT = re.compile(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
-_SCRIPT_ECHO = re.compile(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
+_NOTIFICATION = LazyRegex(r"<task-notification>(.*?)</task-notification>", re.S)
+_TAG = LazyRegex(r"<([a-z-]+)>(.*?)</\1>", re.S)
+_EXIT_IN_TEXT = LazyRegex(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
+_SCRIPT_ECHO = LazyRegex(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
 LOG_READ_LIMIT_FACTOR = 4
 
 
@@ -87,10 +88,10 @@ def _base_receipt(event, session, rid, run, command, ts):
 
 
 def _detect(command, config, cwd):
-    from stalegreen.engine import catalog, shell
+    from stalegreen.engine import catalog, prefilter, shell
 
     parse = shell.parse(command)
-    if not catalog.might_contain_runner(command, config):
+    if not prefilter.might_contain_runner(command, config):
         return parse, []
     runs = [r for r in catalog.find_runs(parse, config, cwd)
             if r.not_run is None and not getattr(r, "ignored", False)
@@ -356,7 +357,7 @@ def core_rerun(parse, run):
 
 
 def core_wrapped(command):
-    from stalegreen.engine.core import WRAP_MARK
+    from stalegreen.engine.prefilter import WRAP_MARK
 
     return WRAP_MARK in (command or "")
 
@@ -430,8 +431,10 @@ def _read_small(path, limit=4 * 1024 * 1024):
 
 def resolve_notifications(event, config, session):
     """A new user turn may carry ``<task-notification>`` blocks for finished background runs."""
+    from stalegreen.engine.prefilter import NOTIFICATION_TAG
+
     text = event.output or event.message or ""
-    if "<task-notification>" not in text:
+    if NOTIFICATION_TAG not in text:
         return
     open_runs = _open_deferred(session)
     if not open_runs:

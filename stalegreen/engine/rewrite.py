@@ -10,43 +10,43 @@ cannot break it. What cannot be wrapped safely is left alone with a reason.
 """
 
 import os
-import re
 
 from stalegreen.engine import masking, shell
+from stalegreen.engine.prefilter import MARKER_TAG, WRAP_MARK
 
-VAR_PREFIX = "__sg_"
+VAR_PREFIX = WRAP_MARK
 MIN_AGENT_TAIL = 20
-MARKER_TAG = "[stalegreen] exit="
-MARKER = re.compile(r"^\[stalegreen\] exit=(-?\d+) receipt=([A-Za-z0-9_.:-]+)[^\n]*$", re.M)
-_MARKER_LINE = re.compile(r"^\[stalegreen\] exit=-?\d+ receipt=([A-Za-z0-9_.:-]+)[^\n]*\n?", re.M)
+_MARKER_PATTERNS = []   # compiled when an output holds a marker (never on PreToolUse)
 
 _TEE_APPEND = ("-a", "--append")
 _TEE_HARMLESS = ("-i", "--ignore-interrupts", "-p")
 _LOOPS = ("for", "while", "until")
 
 
-def wrap(parse, runs, ids, log_paths, tail_lines=40):
-    """(rewritten command, None) or (None, reason the command is left alone)."""
+def wrap(parse, runs, ids, log_paths, tail_lines=40, masks=None):
+    """(rewritten command, None) or (None, reason the command is left alone).
+
+    ``masks``: ``masking.analyze`` of each run when the caller already has them."""
     if not parse.confident:
         return None, "unreadable: %s" % (parse.reasons[0] if parse.reasons else "unknown")
     if not len(runs) == len(ids) == len(log_paths):
         return None, "missing-ids"
     chosen = []
     skipped = None
-    for run, rid, log in zip(runs, ids, log_paths):
+    for run, rid, log, mask in zip(runs, ids, log_paths, masks or [None] * len(runs)):
         not_run = getattr(run, "not_run", None)
         if not_run == "watch":
             return None, "watch"
         if not_run is not None or getattr(run, "ignored", False):
             skipped = skipped or not_run or "ignored"
             continue
-        chosen.append((run, rid, log))
+        chosen.append((run, rid, log, mask))
     if not chosen:
         return None, skipped or "no-runner"
 
     plans = []
-    for run, rid, log in chosen:
-        plan, reason = _plan(parse, run, tail_lines, rid, log)
+    for run, rid, log, mask in chosen:
+        plan, reason = _plan(parse, run, tail_lines, rid, log, mask)
         if reason:
             return None, reason
         plans.append((plan, rid, log))
@@ -67,11 +67,21 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40):
     return text, None
 
 
+def _marker_patterns():
+    """(marker line with its exit and id, the whole line with its newline) regexes."""
+    if not _MARKER_PATTERNS:
+        import re
+
+        _MARKER_PATTERNS.append(re.compile(r"^\[stalegreen\] exit=(-?\d+) receipt=([A-Za-z0-9_.:-]+)[^\n]*$", re.M))
+        _MARKER_PATTERNS.append(re.compile(r"^\[stalegreen\] exit=-?\d+ receipt=([A-Za-z0-9_.:-]+)[^\n]*\n?", re.M))
+    return _MARKER_PATTERNS
+
+
 def find_markers(output):
     """[(receipt_id, printed_exit)] for every marker line in ``output``, in order."""
     if not output or MARKER_TAG not in output:     # a substring test is far cheaper than the regex
         return []
-    return [(m.group(2), int(m.group(1))) for m in MARKER.finditer(output)]
+    return [(m.group(2), int(m.group(1))) for m in _marker_patterns()[0].finditer(output)]
 
 
 def strip_markers(output, keep_ids=()):
@@ -79,26 +89,26 @@ def strip_markers(output, keep_ids=()):
     if not output or MARKER_TAG not in output:
         return output or ""
     keep = set(keep_ids)
-    return _MARKER_LINE.sub(lambda m: m.group(0) if m.group(1) in keep else "", output or "")
+    return _marker_patterns()[1].sub(lambda m: m.group(0) if m.group(1) in keep else "", output or "")
 
 
-def without_filters(parse, runs):
+def without_filters(parse, runs, masks=None):
     """The line with the runs' filter pipes and masking suffixes removed.
 
     Permission rules are checked against this: ``pytest -q | tail -5 || true`` is allowed
-    exactly when ``pytest -q`` is.
+    exactly when ``pytest -q`` is. ``masks`` as for ``wrap``.
     """
     if not parse.confident:
         return parse.text
     spans = []
-    for run in runs:
+    for run, mask in zip(runs, masks or [None] * len(runs)):
         if getattr(run, "not_run", None) is not None:
             continue
         index = getattr(run, "segment_index", None)
         if not isinstance(index, int) or not 0 <= index < len(parse.segments):
             continue
         seg = parse.segments[index]
-        mask = masking.analyze(parse, run)
+        mask = masking.analyze(parse, run) if mask is None else mask
         followers = mask.followers
         end = seg
         if followers and all(_droppable(f) for f in followers):
@@ -155,7 +165,7 @@ class _Plan(object):
         self.drops = drops          # [(start, end)] filter pipes after enclosing groups
 
 
-def _plan(parse, run, tail_lines, rid=None, log=None):
+def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     """How to wrap one run, or the reason it cannot be wrapped."""
     index = getattr(run, "segment_index", None)
     if not isinstance(index, int) or not 0 <= index < len(parse.segments):
@@ -206,7 +216,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None):
     if seg.words[0] == "exec":
         return None, "exec"     # exec would replace the wrapper's shell before it records
 
-    mask = masking.analyze(parse, run)
+    mask = masking.analyze(parse, run) if mask is None else mask
     if mask.background:
         return None, "background"
     tees = []

@@ -11,12 +11,11 @@ heredoc bodies and comments resolved there); a small state machine then groups t
 segments and groups (``{ }``, ``( )``, if/while/until/for/case, function bodies).
 """
 
-import re
-
-_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=")
-_SAFE = re.compile(r"[A-Za-z0-9_./:=@%+,-]+\Z")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_FD_PREFIX = re.compile(r"\d{1,9}[<>]")
+# Character tests instead of regular expressions: this runs on the hook path, where importing
+# ``re`` (with the ``enum`` and ``functools`` it loads) costs a third of the interpreter's start.
+_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+_NAME_CHARS = _NAME_START | frozenset("0123456789")
+_SAFE_CHARS = _NAME_CHARS | frozenset("./:=@%+,-")
 
 _WORD_BREAK = frozenset(" \t\n;&|()<>")
 _LIST_OPS = ("&&", "||", ";", "|", "|&", "&", "\n")
@@ -44,12 +43,39 @@ COMPOUND = "compound"        # if / while / until / for / select
 ARITHMETIC = "arithmetic"    # (( ... )) commands and $(( ... ))
 
 
+def _is_name(text):
+    """A shell variable name: ``[A-Za-z_][A-Za-z0-9_]*``."""
+    return bool(text) and text[0] in _NAME_START and all(c in _NAME_CHARS for c in text)
+
+
+def _is_assignment(text):
+    """Whether ``text`` starts like an assignment: ``name=``, ``name+=``, ``name[sub]=``."""
+    if not text or text[0] not in _NAME_START:
+        return False
+    i = 1
+    while i < len(text) and text[i] in _NAME_CHARS:
+        i += 1
+    if text.startswith("[", i):
+        close = text.find("]", i + 1)
+        if close >= 0:
+            i = close + 1
+    return text.startswith("=", i) or text.startswith("+=", i)
+
+
+def _fd_prefix_at(text, i):
+    """Whether ``text[i:]`` starts with 1-9 digits and ``<`` or ``>`` (another redirect's fd)."""
+    end = i
+    while end < len(text) and end - i < 10 and text[end].isdecimal():
+        end += 1
+    return 1 <= end - i <= 9 and text[end:end + 1] in ("<", ">")
+
+
 def quote(s):
     """POSIX single-quote ``s`` (bare when it holds only characters no shell treats specially)."""
     s = "" if s is None else str(s)
     if not s:
         return "''"
-    if _SAFE.match(s):
+    if all(c in _SAFE_CHARS for c in s):
         return s
     return "'" + s.replace("'", "'\\''") + "'"
 
@@ -352,7 +378,7 @@ class _Lexer(object):
         while j < self.n and (text[j] in " \t" or text.startswith("\\\n", j)):
             j += 2 if text[j] == "\\" else 1
         self.i = j
-        if j >= self.n or text[j] in "\n;&|()<>#" or _FD_PREFIX.match(text, j):
+        if j >= self.n or text[j] in "\n;&|()<>#" or _fd_prefix_at(text, j):
             if op in ("<<", "<<-"):
                 self.reason("unreadable heredoc delimiter")
             else:
@@ -420,7 +446,7 @@ class _Lexer(object):
         while i < n:
             c = text[i]
             if c == "[" and self.cmd_start and emit and not quoted and \
-                    _NAME.match("".join(value)):
+                    _is_name("".join(value)):
                 # bash reads `name[...]` in command position as one subscript, to its `]`
                 end = text.find("]", i)
                 if end < 0:
@@ -430,7 +456,7 @@ class _Lexer(object):
                 i = end + 1
                 continue
             if c in _WORD_BREAK:
-                if c == "(" and value and not quoted and _ASSIGNMENT.match("".join(value)) \
+                if c == "(" and value and not quoted and _is_assignment("".join(value)) \
                         and "".join(value).endswith("="):
                     end = _matching_parens(text, i + 1, 1)   # array assignment a=(1 2)
                     if end is None:
@@ -896,7 +922,7 @@ class _Builder(object):
             if draft.words and draft.words[0].text.startswith("((") and not draft.words[0].quoted:
                 self.reason("unexpected word after ((...))")
             if not draft.words and not token.text.startswith("=") and \
-                    _ASSIGNMENT.match(token.text):
+                    _is_assignment(token.text):
                 draft.assignments.append(token)
             else:
                 draft.words.append(token)

@@ -22,10 +22,10 @@ at any point only skips a number. ``seq`` is a hint that saves probing from 1.
 Folders are 0700 and files 0600 whatever the umask: receipts and logs hold command output.
 """
 
-import json
 import os
 import time
 
+from stalegreen.engine import fastjson
 from stalegreen.engine.config import home_dir
 
 KINDS = ("receipts", "edits", "pending", "deferred", "verdicts", "tamper")
@@ -146,7 +146,7 @@ def _write_replace(path, data):
 
 
 def _encode(record):
-    return (json.dumps(record, ensure_ascii=False, separators=(",", ":"), default=str) + "\n").encode(
+    return (fastjson.dumps(record, default=str) + "\n").encode(
         "utf-8", "surrogatepass")
 
 
@@ -158,7 +158,7 @@ def _decode_lines(data):
         return []
     if "\n\n" not in text and "\r" not in text:
         try:
-            records = json.loads("[" + text.replace("\n", ",") + "]")
+            records = fastjson.loads("[" + text.replace("\n", ",") + "]")
             if len(records) == text.count("\n") + 1:   # one element per line, none merged
                 return [r for r in records if isinstance(r, dict)]
         except ValueError:
@@ -168,7 +168,7 @@ def _decode_lines(data):
         if not line.strip():
             continue
         try:
-            record = json.loads(line.decode("utf-8"))
+            record = fastjson.loads(line.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             continue
         if isinstance(record, dict):
@@ -367,14 +367,14 @@ class Session(object):
     def load_turn(self, agent=None):
         try:
             with open(self._turn_path(agent), "rb") as fh:
-                state = json.loads(fh.read().decode("utf-8"))
+                state = fastjson.loads(fh.read().decode("utf-8"))
         except (OSError, ValueError, UnicodeDecodeError):
             return None
         return state if isinstance(state, dict) else None
 
     def save_turn(self, agent, state):
         path = self._turn_path(agent)
-        data = (json.dumps(state, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+        data = (fastjson.dumps(state, default=str) + "\n").encode("utf-8")
         try:
             _write_replace(path, data)
         except FileNotFoundError:
@@ -388,13 +388,13 @@ class Session(object):
 
         data = read_bounded(os.path.join(self.dir, CONFIG_SNAPSHOT))
         try:
-            return json.loads(data.decode("utf-8")) if data else None
+            return fastjson.loads(data.decode("utf-8")) if data else None
         except (ValueError, UnicodeDecodeError):
             return None
 
     def save_config(self, snapshot):
         path = os.path.join(self.dir, CONFIG_SNAPSHOT)
-        data = (json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"), default=str) + "\n").encode("utf-8")
+        data = (fastjson.dumps(snapshot, default=str) + "\n").encode("utf-8")
         try:
             _write_replace(path, data)
         except FileNotFoundError:
@@ -553,7 +553,7 @@ class MemorySession(object):
             raise ValueError("unknown record kind %r" % (kind,))
         if "ts" not in record:
             record = dict(record, ts=now_iso())
-        self.records[kind].append(json.loads(json.dumps(record, default=str)))
+        self.records[kind].append(fastjson.loads(fastjson.dumps(record, default=str, ensure_ascii=True)))
 
     def read(self, kind, last=None):
         if kind not in KINDS:
@@ -593,7 +593,7 @@ class MemorySession(object):
         return self.config_snapshot
 
     def save_config(self, snapshot):
-        self.config_snapshot = json.loads(json.dumps(snapshot, default=str))
+        self.config_snapshot = fastjson.loads(fastjson.dumps(snapshot, default=str))
 
     def load_turn(self, agent=None):
         state = self.turns.get(agent or None)

@@ -175,10 +175,14 @@ def _cd_bases(parse, cwd):
     return bases
 
 
+def might_tamper(text):
+    """Cheap test: False proves the line names no protected place and no registering command."""
+    return any(hint in text for hint in _HINTS) or any(place in text for _, place, _ in places())
+
+
 def from_shell(parse, cwd, output=None):
     """Tamper found in a shell line (the agent's own line, never the wrapped one)."""
-    if not any(hint in parse.text for hint in _HINTS) and not any(
-            place in parse.text for _, place, _ in places()):
+    if not might_tamper(parse.text):
         return []
     from stalegreen.engine import edits
 

@@ -11,13 +11,12 @@ Facts this relies on (observed on the real CLI, see the reference pack's hosts.m
 """
 
 import os
-import re
 
 from stalegreen.engine import events as ev
 from stalegreen.hosts import common
 
 HOST = "claude"
-_EXIT_LINE = re.compile(r"^Exit code (-?\d+)\s*$")
+EXIT_LINE_PREFIX = "Exit code "
 
 
 def allow_output(event_name):
@@ -45,9 +44,9 @@ def _shell_result(event, payload, failed):
     if failed:
         text = payload.get("error") or ""
         first, _, rest = text.partition("\n")
-        match = _EXIT_LINE.match(first.strip())
-        if match:
-            event.exit_code = int(match.group(1))
+        number = _exit_line_number(first.strip())
+        if number is not None:
+            event.exit_code = number
             text = rest
         else:
             event.exit_code = None   # the shell never started, or a host-side error
@@ -69,6 +68,15 @@ def _shell_result(event, payload, failed):
         event.background = True
         event.exit_code = None
     return event
+
+
+def _exit_line_number(line):
+    """N from ``Exit code N`` (the whole stripped line), else None; no regex on the hook path."""
+    if not line.startswith(EXIT_LINE_PREFIX):
+        return None
+    digits = line[len(EXIT_LINE_PREFIX):]
+    digits = digits[1:] if digits.startswith("-") else digits
+    return int(line[len(EXIT_LINE_PREFIX):]) if digits.isdecimal() else None
 
 
 def _read_persisted(path, fallback, limit=8 * 1024 * 1024):

@@ -6,9 +6,9 @@ must be read-only or match an allow rule, and no segment may match a deny or ask
 Unreadable settings files count as having no rules (so nothing is approved).
 """
 
-import json
 import os
-import re
+
+from stalegreen.engine import fastjson
 
 MANAGED_SETTINGS = ("/etc/claude-code/managed-settings.json",
                     "/Library/Application Support/ClaudeCode/managed-settings.json")
@@ -30,7 +30,7 @@ def load_rules(project_dir):
     for path in _settings_files(project_dir):
         try:
             with open(path, "rb") as fh:
-                data = json.loads(fh.read().decode("utf-8"))
+                data = fastjson.loads(fh.read().decode("utf-8"))
         except (OSError, ValueError):
             continue
         permissions = data.get("permissions") if isinstance(data, dict) else None
@@ -66,6 +66,8 @@ def rule_matches(pattern, command):
         return command == prefix or command.startswith(prefix + " ")
     if "*" not in pattern:
         return command == pattern
+    import re
+
     regex = "^" + ".*".join(re.escape(part) for part in pattern.split("*")) + "$"
     if re.match(regex, command, re.S):
         return True
@@ -80,6 +82,8 @@ def _candidates(segment):
     words = list(segment.words)
     for _ in range(8):
         if words and words[0] in _WRAPPERS:
+            import re
+
             words = words[1:]
             while words and (words[0].startswith("-") or re.match(r"^\d+(\.\d+)?[smhd]?$", words[0])):
                 words = words[1:]

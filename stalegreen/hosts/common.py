@@ -1,13 +1,8 @@
 """Small pieces both hook hosts (Claude Code and Codex) share: payload basics and JSON out."""
 
-import json
-import re
-
 from stalegreen.engine import events as ev
 
-_EXIT_HEADER = re.compile(r"^(?:exit code|process exited with code|exit status|exited with code)[:= ]*(-?\d+)\s*$", re.I)
-_HEADER_NOISE = re.compile(r"^(?:wall time:? .*|chunk id: .*|original token count: .*|output:|"
-                           r"total output lines: .*)$", re.I)
+_HEADER_PATTERNS = []   # compiled on first use: only Codex shell results read headers
 FILE_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")
 BACKGROUND_OUTPUT_TOOLS = ("TaskOutput", "BashOutput", "KillShell")
 
@@ -66,7 +61,46 @@ def decision_reply(decision):
 
 
 def dumps(obj):
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    from stalegreen.engine import fastjson
+
+    return fastjson.dumps(obj)
+
+
+_EXIT_PREFIXES = ("exit code", "process exited with code", "exit status", "exited with code")
+_NOISE_PREFIXES = ("wall time: ", "wall time ", "chunk id: ", "original token count: ", "total output lines: ")
+
+
+def _header_patterns():
+    """(exit header, noise line) regexes, for lines that are not plain ASCII."""
+    if not _HEADER_PATTERNS:
+        import re
+
+        _HEADER_PATTERNS.append(re.compile(
+            r"^(?:exit code|process exited with code|exit status|exited with code)[:= ]*(-?\d+)\s*$", re.I))
+        _HEADER_PATTERNS.append(re.compile(r"^(?:wall time:? .*|chunk id: .*|original token count: .*|output:|"
+                                           r"total output lines: .*)$", re.I))
+    return _HEADER_PATTERNS
+
+
+def _exit_header(line, lower):
+    """N of an ``Exit code: N`` line (stripped), else None. Plain ASCII is read with string
+    tests (no ``re`` import on the hook path); anything else with the regex."""
+    if not line.isascii():
+        match = _header_patterns()[0].match(line)
+        return int(match.group(1)) if match else None
+    for prefix in _EXIT_PREFIXES:
+        if lower.startswith(prefix):
+            number = line[len(prefix):].lstrip(":= ")
+            digits = number[1:] if number.startswith("-") else number
+            if digits.isdigit():
+                return int(number)
+    return None
+
+
+def _is_header_noise(line, lower):
+    if not line.isascii():
+        return bool(_header_patterns()[1].match(line))
+    return lower == "output:" or lower.startswith(_NOISE_PREFIXES)
 
 
 def split_output_header(text):
@@ -81,9 +115,9 @@ def split_output_header(text):
     while index < len(lines) and index < 8:
         line = lines[index].strip()
         lower = line.lower()
-        match = _EXIT_HEADER.match(line)
-        if match:
-            exit_code = int(match.group(1))
+        number = _exit_header(line, lower)
+        if number is not None:
+            exit_code = number
         elif lower.startswith("script completed"):
             state = "completed"
         elif lower.startswith("script failed"):
@@ -92,7 +126,7 @@ def split_output_header(text):
             state = "running"
         elif lower.startswith("script terminated") or lower.startswith("aborted by user"):
             state = "aborted"
-        elif _HEADER_NOISE.match(line):
+        elif _is_header_noise(line, lower):
             pass
         else:
             break

@@ -50,7 +50,7 @@ def _run(archive):
         import stalegreen
         stalegreen.__archive__ = archive
         from stalegreen.__main__ import main
-        return main()
+        code = main()
     finally:
         if (not have_bytecode and not sys.flags.dont_write_bytecode
                 and os.path.isdir(root)):
@@ -60,6 +60,14 @@ def _run(archive):
                 bytecode.build(archive, BUILD_ID)
             except Exception:
                 pass
+    if sys.argv[1:2] == ["hook"] and isinstance(code, int):
+        # the reply is written: skip the interpreter's teardown (a fifth of its start)
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+    return code
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from stalegreen.engine import catalog, shell
+from stalegreen.engine import catalog, prefilter, shell
 
 BASE = "/w"
 
@@ -562,19 +562,19 @@ def test_table_is_large_enough():
 
 @pytest.mark.parametrize("command", [c[0] for c in CASES if c[1] is not None])
 def test_prefilter_has_no_false_negatives(command):
-    assert catalog.might_contain_runner(command)
+    assert prefilter.might_contain_runner(command)
 
 
 @pytest.mark.parametrize("command", ["ls -la", "git status", "cat README.md", "echo hello", "rm -rf build/",
                                      "grep -n foo src/a.txt", "cp a b", "curl -s http://localhost:8000/"])
 def test_prefilter_lets_plain_commands_through(command):
-    assert not catalog.might_contain_runner(command)
+    assert not prefilter.might_contain_runner(command)
 
 
 def test_prefilter_sees_through_quote_tricks():
-    assert catalog.might_contain_runner("py''test -q")
-    assert catalog.might_contain_runner('"pytest"')
-    assert catalog.might_contain_runner("py\\test")
+    assert prefilter.might_contain_runner("py''test -q")
+    assert prefilter.might_contain_runner('"pytest"')
+    assert prefilter.might_contain_runner("py\\test")
 
 
 def test_every_run_of_a_compound_line_in_order():
@@ -652,7 +652,7 @@ def test_extra_runners_add_commands_and_keep_their_patterns():
     assert len(runs) == 1
     run = runs[0]
     assert (run.category, run.scope, run.extra, run.cwd) == ("test", "all", entry, "/w/api")
-    assert catalog.might_contain_runner("./scripts/verify.sh", {"extraRunners": [entry]})
+    assert prefilter.might_contain_runner("./scripts/verify.sh", {"extraRunners": [entry]})
 
 
 def test_extra_runners_match_after_prefixes_and_inside_shells():
@@ -729,7 +729,7 @@ def test_classify_on_plain_argv():
 def test_odd_input_never_raises(command):
     runs = catalog.find_runs(shell.parse(command), {}, BASE)
     assert isinstance(runs, list)
-    assert isinstance(catalog.might_contain_runner(command), bool)
+    assert isinstance(prefilter.might_contain_runner(command), bool)
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
@@ -753,7 +753,7 @@ def test_random_and_hostile_lines_never_raise_and_stay_well_formed(command):
         assert run.not_run in (None, "help", "list", "watch", "format", "dry-run", "bench", "other")
         assert run.cwd is None or os.path.isabs(run.cwd)
         if not run.extra:
-            assert catalog.might_contain_runner(command), command
+            assert prefilter.might_contain_runner(command), command
 
 
 @pytest.mark.parametrize("command, runner, scope, not_run", [

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from stalegreen.engine import claims, claims_en, clauses, lexicon
+from stalegreen.engine import claims, claims_en, clauses, lexicon, prefilter
 from stalegreen.engine.lexicon import Entry, en, zh
 
 ENTRIES = list(en.ENTRIES) + list(zh.ENTRIES)
@@ -96,17 +96,28 @@ def fresh_lexicon(monkeypatch):
         monkeypatch.setattr(lexicon, "_COMPILED", {})
         monkeypatch.setattr(lexicon, "_STEMS", {})
         monkeypatch.setattr(claims_en, "_GRAMMAR", None)
-        monkeypatch.setattr(claims_en, "_CLAIM_WORDS", [])
     return add
 
 
-def test_adding_a_state_phrase_is_one_entry(fresh_lexicon):
+def test_adding_a_state_phrase_is_one_entry(fresh_lexicon, monkeypatch):
+    """One lexicon entry, plus its stem in the hook's prefilter word list when no listed word covers
+    it yet (test_every_state_word_passes_the_prefilter names the missing stem, so this never fails
+    silently)."""
     assert claims.extract("Lint is bulletproof.").claims == []
     assert claims.extract(u"测试杠杠的。").claims == []
+    monkeypatch.setattr(prefilter, "CLAIM_WORDS", prefilter.CLAIM_WORDS + ("bulletproof", u"杠杠"))
     fresh_lexicon(Entry(r"\bbulletproof\b", "state", "en", "Lint is bulletproof.", ("lint", "typecheck")))
     fresh_lexicon(Entry(u"杠杠的", "state", "zh", u"测试杠杠的。"))
     assert [c["category"] for c in claims.extract("Lint is bulletproof.").claims] == ["lint"]
     assert [c["category"] for c in claims.extract(u"测试杠杠的。").claims] == ["test"]
+
+
+def test_every_state_word_passes_the_prefilter():
+    """The Stop hook reads a message only when the prefilter lets it through: every stem a state
+    entry needs must be covered by prefilter.CLAIM_WORDS."""
+    stems = set(stem for e in lexicon.entries("state") for stem in lexicon.stems(e.pattern))
+    missing = sorted(stem for stem in stems if not prefilter.might_claim(stem))
+    assert missing == [], "add these stems to stalegreen/engine/prefilter.py CLAIM_WORDS: %s" % missing
 
 
 def test_adding_a_hedge_is_one_entry(fresh_lexicon):

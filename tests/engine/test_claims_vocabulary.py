@@ -19,10 +19,15 @@ def only(text):
     return found[0]
 
 
+# Catalog keys that are no program name: how a user spells the run they stand for.
+SPELLED = {"python-test-script": "python3 test_app.py"}
+
+
 def catalog_commands():
     """A sample command line for every runner in the catalog, with the run the catalog reads."""
     lines = []
     for key, entry in sorted(catalog.TOOLS.items()):
+        key = SPELLED.get(key, key)
         if "sub" in entry:
             lines.extend("%s %s" % (key, sub) for sub in sorted(entry["sub"]))
             if entry.get("default") is not None:

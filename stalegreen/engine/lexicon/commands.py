@@ -42,11 +42,11 @@ def classify_code(code):
     code = code.strip()
     if code in _cache:
         return _cache[code]
-    from stalegreen.engine import catalog
+    from stalegreen.engine import catalog, prefilter
 
     found = []
     line = re.sub(r"^\$\s+", "", code)
-    if catalog.might_contain_runner(line):
+    if prefilter.might_contain_runner(line):
         from stalegreen.engine import shell
 
         for run in catalog.find_runs(shell.parse(line)):
@@ -79,7 +79,7 @@ def _names():
     """Prose name -> command line to classify (built once from the catalog)."""
     if _prose:
         return _prose
-    from stalegreen.engine import catalog
+    from stalegreen.engine import catalog, prefilter
 
     table = {}
     for key, entry in catalog.TOOLS.items():

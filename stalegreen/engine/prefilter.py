@@ -1,0 +1,163 @@
+"""Cheap tests that tell from a payload alone that an event has nothing to record.
+
+Every tool call runs the hook, and most calls are neither a verification run, nor an edit, nor
+a green claim. These tests run before the shell reader, the catalog, the edit reader or the
+claims grammar are imported (those cost several times the interpreter's own start), so they use
+word sets and substring tests, never a regular expression. Each may say yes wrongly (the full
+reader then decides) but never no wrongly: tests/test_hot_path.py checks them against the full
+readers over every corpus and fixture, and checks that the word sets below still cover the
+catalog's and the edit reader's tables.
+"""
+
+WRAP_MARK = "__sg_"                   # every wrapped command carries variables with this prefix
+MARKER_TAG = "[stalegreen] exit="     # every wrapped run prints a line starting so
+NOTIFICATION_TAG = "<task-notification>"   # how a finished background run reaches a new prompt
+
+# Runner names a catalog run spells as a word of its own (``catalog.TOOLS`` without the
+# two-word entries, plus the names the family readers know).
+RUNNER_WORDS = frozenset((
+    "actionlint", "artisan", "astro", "autopep8", "ava", "bandit", "basedpyright", "bats", "bazel",
+    "bazelisk", "behave", "biome", "black", "buck2", "buf", "bun", "bunchee", "busted", "cabal",
+    "cargo", "clang-format", "clang-tidy", "cmake", "codespell", "composer", "cppcheck", "ctest",
+    "cypress", "dart", "deno", "detekt", "detekt-cli", "django", "django-admin", "dmypy", "docker",
+    "docker-compose", "docusaurus", "dotnet", "dune", "eleventy", "elm", "elm-test", "ember", "erb_lint",
+    "erblint", "esbuild", "eslint", "expo", "flake8", "flow", "flutter", "gatsby", "gmake", "go",
+    "gofmt", "goimports", "golangci-lint", "gotestsum", "gradle", "gradlew", "hadolint", "hatch",
+    "hugo", "isort", "jasmine", "jest", "just", "karma", "ktlint", "lein", "lerna", "luacheck", "mage",
+    "make", "manage.py", "markdownlint", "markdownlint-cli2", "meson", "microbundle", "mix", "mocha",
+    "mvn", "mvnw", "mypy", "next", "ng", "ninja", "node", "nose2", "nox", "npm", "nuxi", "nuxt", "nx",
+    "oxlint", "paratest", "parcel", "pdm", "pest", "php-cs-fixer", "phpcbf", "phpcs", "phpstan",
+    "phpunit", "pint", "pkgroll", "playwright", "pnpm", "podman", "poetry", "prettier", "prove",
+    "psalm", "ptw", "py.test", "pycodestyle", "pydocstyle", "pyflakes", "pylint", "pyre", "pyright",
+    "pytest", "pytest-3", "pytest-watch", "pytype", "qunit", "rails", "rake", "react-scripts", "remix",
+    "revive", "rollup", "rsbuild", "rspack", "rspec", "rubocop", "ruff", "sbt", "scons", "setup.py",
+    "shellcheck", "sqlfluff", "srb", "stack", "standard", "standardrb", "staticcheck", "steep",
+    "stylelint", "svelte-check", "svelte-kit", "swift", "swift-format", "swiftlint", "tap", "tape",
+    "task", "tflint", "tox", "tsc", "tsdown", "tsgo", "tslint", "tsup", "turbo", "ty", "unbuild",
+    "unittest", "uvu", "vite", "vitest", "vue-cli-service", "vue-tsc", "ward", "webpack", "webpack-cli",
+    "webpack-dev-server", "xcodebuild", "xo", "yamllint", "yapf", "yarn", "zig"
+))
+
+# Command names whose segment the edit reader can record as an edit (``edits._command_events``),
+# interpreters aside (``python3.12``, ``pypy3``: see ``_INTERPRETER_PREFIXES``).
+EDIT_WORDS = frozenset((
+    "sed", "perl", "tee", "dd", "patch", "find", "apply_patch", "applypatch",
+    "cp", "mv", "install", "ln", "rsync", "rm", "unlink", "shred", "truncate", "touch",
+    "npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv", "poetry", "pipenv", "pdm", "cargo", "go", "bundle",
+    "gem", "composer", "mix", "dotnet",
+    "node", "nodejs", "deno", "ruby", "php", "tsx", "ts-node",
+    "ruff", "black", "isort", "swiftformat", "rustfmt", "pyupgrade", "eslint", "stylelint", "oxlint",
+    "standard", "biome", "prettier", "autopep8", "yapf", "gofmt", "goimports", "clang-format", "autoflake",
+    "rubocop", "shfmt", "dprint", "mdformat", "sqlfluff",
+))
+_INTERPRETER_PREFIXES = ("python", "pypy")
+# ``git`` edits only through these subcommands (``edits._git``); ``git status`` is no edit.
+GIT_EDIT_SUBCOMMANDS = frozenset((
+    "pull", "merge", "rebase", "cherry-pick", "revert", "am", "checkout", "switch", "restore", "stash",
+    "apply", "clean", "reset", "mv", "rm", "worktree", "submodule",
+))
+
+# Words without which a sentence cannot hold a claim (the claims reader skips any sentence
+# without one, so a message without one has no claim).
+CLAIM_WORDS = (
+    "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
+    "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
+    "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
+    "fixed", "fixes", "complete", "finished",
+    "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
+    "fails", "fail ", "fail.", "failing test", "failing spec", "complain", "nothing to",
+    # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
+    "all good", "content", "quiet", "rate", "rock", "satisfied", "silent", "solid", "spotless",
+    u"\u2705", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
+    u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
+    u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
+    u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2",
+    u"\u8fc7\u7684", u"\u80fd\u8fc7", u"\u6b63\u5e38", u"\u6bdb\u75c5", u"\u7a33", u"\u987a\u5229",
+)
+
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
+_SEPARATORS = {}
+# Characters the claims reader replaces by a placeholder's spaces (code and quotation marks).
+_QUOTE_MARKS = {ord(c): " " for c in u"`\"'\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f"}
+
+
+def _words(command):
+    """The words of ``command`` as the shell could spell a command name: quotes and backslashes
+    dropped (``py''test`` is pytest to the shell), every other non-name character a break."""
+    if not _SEPARATORS:
+        _SEPARATORS.update((i, " ") for i in range(128) if chr(i) not in _NAME_CHARS)
+        for quote in "'\"\\":
+            _SEPARATORS[ord(quote)] = None
+    return set(command.translate(_SEPARATORS).split())
+
+
+def might_contain_runner(command, config=None):
+    """False only when no catalog runner can be in ``command``.
+
+    A run always spells its runner as a word of its own (``pytest``, ``./node_modules/.bin/jest``,
+    ``jest.js``, ``-mpytest``, ``@biomejs/biome``). With a config that defines ``extraRunners``
+    the answer is True (their patterns are the user's).
+    """
+    if not command:
+        return False
+    if config and (config.get("extraRunners") or ()):
+        return True
+    words = _words(command)
+    if words & RUNNER_WORDS:
+        return True
+    if "build" in words and ("uv" in words or "-m" in words):
+        return True
+    for word in words:
+        bare = word.lstrip("-")
+        if bare in RUNNER_WORDS or bare.split(".", 1)[0] in RUNNER_WORDS:
+            return True
+        if bare[:1] == "m" and (bare[1:] in RUNNER_WORDS or bare[1:] == "build"):     # python -mpytest
+            return True
+        if bare.endswith(".py") and "test" in bare:     # a test script run directly: python3 test_app.py
+            return True
+    return False
+
+
+def _redirects_to_file(command):
+    """Whether a ``>`` in ``command`` can write a file: anything but ``>&N``, ``>&-`` and
+    targets under ``/dev/`` (``2>&1``, ``>/dev/null``), which the edit reader never records."""
+    at = command.find(">")
+    while at >= 0:
+        end = at
+        while end < len(command) and command[end] in ">|":
+            end += 1
+        rest = command[end:]
+        if rest[:1] == "&":
+            target = rest[1:].split(None, 1)[0] if rest[1:2].strip() else ""
+            for stop in ";|&()<>":
+                target = target.split(stop, 1)[0]
+            if not (target.isdigit() or target == "-"):
+                return True
+        elif not rest.lstrip(" \t").startswith("/dev/"):
+            return True
+        at = command.find(">", end)
+    return False
+
+
+def might_edit(command):
+    """False only when the edit reader finds no edit in ``command`` (the shell tool's line)."""
+    if not command:
+        return False
+    if ">" in command and _redirects_to_file(command):
+        return True
+    words = _words(command)
+    if words & EDIT_WORDS or ("git" in words and words & GIT_EDIT_SUBCOMMANDS):
+        return True
+    return any(word.startswith(_INTERPRETER_PREFIXES) for word in words)
+
+
+def might_claim(message):
+    """False only when the claims reader finds no claim in ``message``."""
+    if not message:
+        return False
+    low = message.lower().translate(_QUOTE_MARKS)
+    for word in CLAIM_WORDS:
+        if word in low:
+            return True
+    # a count ("41/41", "3 of 3"): a digit and a "/" or "of" somewhere
+    return ("/" in low or "of" in low) and any(c.isdecimal() for c in low)

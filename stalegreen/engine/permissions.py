@@ -82,7 +82,7 @@ def prove(parse, runs, project_dir, cwd):
             return Proof(reason)
         if index in followers:
             if segment.words[:1] == ["tee"]:
-                reason = _paths_inside(_tee_files(segment), cwds, project)
+                reason = _paths_inside(_tee_files(segment), cwds, project, "write-outside-project")
                 if reason:
                     return Proof(reason)
                 needs_rule.append(index)

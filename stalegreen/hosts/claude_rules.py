@@ -80,8 +80,9 @@ def rule_matches(pattern, command):
 
 
 def _allow_candidates(parse, segment):
-    """The segment as written, and from its program on (past its safe env assignments)."""
-    found = [segment.text.strip()]
+    """The segment as written, from its program on (past its safe env assignments), and its
+    words as written without the redirects (the proof left only /dev/null and fd copies)."""
+    found = [segment.text.strip(), " ".join(segment.raw_words)]
     if segment.assignments and segment.word_spans:
         found.append(parse.text[segment.word_spans[0][0]:segment.end].strip())
     return found

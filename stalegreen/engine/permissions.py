@@ -82,7 +82,8 @@ def prove(parse, runs, project_dir, cwd):
             return Proof(reason)
         if index in followers:
             if segment.words[:1] == ["tee"]:
-                reason = _paths_inside(_tee_files(segment), cwds, project, "write-outside-project")
+                reason = "write-outside-project" if _expands(segment) else \
+                    _paths_inside(_tee_files(segment), cwds, project, "write-outside-project")
                 if reason:
                     return Proof(reason)
                 needs_rule.append(index)
@@ -143,6 +144,12 @@ def _droppable(segment):
     from stalegreen.engine import masking
 
     return masking.droppable(segment)
+
+
+def _expands(segment):
+    from stalegreen.engine import masking
+
+    return any(masking.expands(raw) for raw in segment.raw_words)
 
 
 def _dollars(segment):

@@ -180,6 +180,9 @@ def proof(line, project, cwd=None):
     ("NODE_OPTIONS=--require=./x.js npm test", "env:NODE_OPTIONS"),
     ("npm test | xargs touch", "pipe:xargs"),
     ("npm test | tee /tmp/out", "write-outside-project"),
+    ("npm test | tee $HOME/out", "write-outside-project"),
+    ("npm test | tee ~/out", "write-outside-project"),
+    ("npm test | tee ../out", "write-outside-project"),
     ("npm test $EXTRA", "expansion"),
 ])
 def test_unprovable_lines(tmp_path, line, reason):

@@ -214,7 +214,8 @@ STAGES = ["tail -5", "tail -n 20", "grep -E 'passed|failed'", "grep -c error", "
           "sort -u", "cut -d: -f1", "tr -d x", "sed -n '1,20p'", "cat",
           "awk '{system(\"touch x\")}'", "sed -n 'w /tmp/x'", "sort -o /tmp/x", "rg --pre ./x.sh x",
           "sed -i s/a/b/ f", "less +'!id'", "tee out.txt", "tee /tmp/out", "xargs rm", "sh", "cat /etc/passwd",
-          "grep x /etc/passwd", "tail -f", "sed 's/a/b/w /tmp/x'", "jq .", "head -n 5 ../x"]
+          "grep x /etc/passwd", "tail -f", "sed 's/a/b/w /tmp/x'", "jq .", "head -n 5 ../x", "tee $HOME/out",
+          "tee ~/out", "tee -a sub/log.txt", "tee link/out"]
 JOINERS = [" ; ", " && ", " || ", " | ", "\n", " & ", " |& "]
 PATTERNS = ["npm test:*", "npm test", "npm:*", "pytest:*", "pytest -q", "rm:*", "cat:*", "touch:*", "make:*",
             "make test", "echo:*", "*", "npm run test *", "cargo test", "git status", "curl:*", "sh:*",

@@ -38,6 +38,14 @@ SAFE_ENV = frozenset((
 _SAFE_VALUE = re.compile(r"[A-Za-z0-9_.+-]*\Z")
 _SET_OPTIONS = frozenset(("pipefail", "errexit", "nounset", "xtrace", "verbose"))
 _LS_LETTERS = set("1aAlhtrRSdFGpn")
+# Programs that read the files they are given: even with a rule of the user's, an operand
+# outside the project is refused (Claude checks such reads itself).
+READERS = frozenset((
+    "cat", "head", "tail", "grep", "egrep", "fgrep", "rg", "less", "more", "bat", "nl", "od", "xxd",
+    "hexdump", "strings", "file", "stat", "du", "find", "tree", "ls", "realpath", "readlink", "diff",
+    "cmp", "md5sum", "sha1sum", "sha256sum", "base64", "awk", "sed", "jq", "column", "tac", "rev",
+    "fold", "fmt", "paste", "join", "comm", "sort", "uniq", "cut", "wc", "source", ".",
+))
 
 
 class Proof(object):
@@ -207,9 +215,15 @@ def _harmless(segment, cwds, project):
         return (False, reason) if reason else (True, None)
     files = masking.filter_files(segment)
     if files is None:
+        if name in READERS and any(_outside_word(w) for w in words[1:] if not w.startswith("-")):
+            return False, "read-outside-project"   # a rule may allow `less`, not `less /etc/x`
         return False, None
     reason = _paths_inside(files, cwds, project)
     return (False, reason) if reason else (True, None)
+
+
+def _outside_word(word):
+    return word.startswith(("/", "~")) or ".." in word.split("/")
 
 
 def _tee_files(segment):

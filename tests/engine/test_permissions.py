@@ -190,6 +190,12 @@ def test_unprovable_lines(tmp_path, line, reason):
     assert proof(line, tmp_path).reason == reason
 
 
+def test_a_rule_for_a_reader_does_not_cover_reading_outside(tmp_path):
+    assert proof("less /etc/passwd; npm test", tmp_path).reason == "read-outside-project"
+    assert proof("cat -v ../secret; npm test", tmp_path).reason == "read-outside-project"
+    assert proof("less README.md; npm test", tmp_path).needs_rule == (0, 1)
+
+
 def test_a_symlink_out_of_the_project_is_outside(tmp_path):
     (tmp_path / "link").symlink_to("/etc")
     assert proof("cat link/hostname; npm test", tmp_path).reason == "read-outside-project"

@@ -47,10 +47,11 @@ def set_config(world, **values):
     (world.home / "config.json").write_text(json.dumps(values))
 
 
-def claude_pre(world, command, mode="default"):
+def claude_pre(world, command, mode="default", **tool_input):
+    tool_input.update(command=command, description="run")
     payload = {"session_id": "s-perm", "transcript_path": "", "cwd": str(world.project),
                "hook_event_name": "PreToolUse", "permission_mode": mode, "tool_name": "Bash",
-               "tool_input": {"command": command, "description": "run"}, "tool_use_id": "toolu_1"}
+               "tool_input": tool_input, "tool_use_id": "toolu_1"}
     out, code = hook.handle_payload("claude", "PreToolUse", payload)
     assert code == 0
     return json.loads(out) if out else None
@@ -109,6 +110,11 @@ def test_the_control_lines_are_still_approved(world):
         reply = claude_pre(world, line)
         assert granted(reply), line
         assert "__sg_" in reply["hookSpecificOutput"]["updatedInput"]["command"]
+
+
+def test_a_command_asking_to_leave_the_sandbox_is_left_to_claude(world):
+    assert claude_pre(world, "npm test", dangerouslyDisableSandbox=True) is None
+    assert granted(claude_pre(world, "npm test", dangerouslyDisableSandbox=False))
 
 
 def test_deny_and_ask_rules_win_everywhere_in_the_line(world):

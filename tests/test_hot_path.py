@@ -134,6 +134,10 @@ def test_file_edit_records_without_the_readers(hook_env):
 def test_verification_rewrite_loads_only_the_shell_readers(hook_env):
     """Reading, masking and rewriting ``pytest -q | tail -5`` needs no regular expression."""
     env, repo, _store = hook_env
+    claude_dir = os.path.join(env["HOME"], ".claude")      # the user's rule that lets the run through
+    os.makedirs(claude_dir)
+    with open(os.path.join(claude_dir, "settings.json"), "w") as fh:
+        json.dump({"permissions": {"allow": ["Bash(pytest:*)"]}}, fh)
     payload = _claude(repo, "PreToolUse", tool_name="Bash", tool_input={"command": "pytest -q | tail -5"})
     loaded, out = _loaded("claude", "PreToolUse", payload, env)
     assert json.loads(out)["hookSpecificOutput"]["updatedInput"]["command"] != "pytest -q | tail -5"
@@ -149,7 +153,7 @@ def test_one_mask_per_run_on_pretooluse(tmp_path, monkeypatch):
     real = masking.analyze
     monkeypatch.setattr(masking, "analyze", lambda parse, run: calls.append(run) or real(parse, run))
     event = ev.Event(ev.PRE_SHELL, "claude", command="pytest -q | tail -5", cwd=str(tmp_path), session="s",
-                     rewrite_policy=ev.REWRITE_FREE, approves=lambda command: True)
+                     rewrite_policy=ev.REWRITE_FREE, approves=lambda parse, needs_rule: True)
     decision = core.handle(event, config.load(str(tmp_path), home=str(tmp_path)),
                            store.Store(str(tmp_path)).session("s"))
     assert decision.kind == ev.REWRITE and decision.approve

@@ -92,23 +92,26 @@ def _enabled_runs(runs, config):
             and categories.get(r.category, True)]
 
 
-def _approval(event, config, parse, runs, masks):
-    """Whether to grant the host's "allow" along with a rewrite. Never widens permissions."""
+def _approval(event, config, parse, runs):
+    """(approve, reason, refusal): whether to grant the host's "allow" with a rewrite, and why
+    not to rewrite at all. Never widens permissions: see engine/permissions.py."""
     from stalegreen.engine import permissions
 
     policy = config["permission"]
+    proof = permissions.prove(parse, runs, event.project_dir or event.cwd, event.cwd)
+    if not proof.ok:
+        return False, "", "no-allow:%s" % proof.reason
     if policy == "ask":
-        return False, ""
-    original = permissions.command_for_rules(parse, runs, masks)
+        return False, "", None
+    needs_rule = proof.needs_rule
+    if policy == "allow":   # the runs themselves need no rule of the user's; the rest does
+        needs_rule = [i for i in needs_rule if i not in proof.runs]
+    if event.approves is None or not event.approves(parse, needs_rule):
+        return False, "", "no-allow"
     if policy == "allow":
-        if permissions.others_read_only(parse, runs):
-            head = runs[0].text
-            return True, "stalegreen: `%s` is a verification run; wrapped so its result is recorded" % head
-        return False, ""
-    if event.approves is not None and event.approves(original):
-        return True, ("stalegreen: `%s` is allowed by your permission rules; wrapped so its result is recorded"
-                      % runs[0].text)
-    return False, ""
+        return True, "stalegreen: `%s` is a verification run; wrapped so its result is recorded" % runs[0].text, None
+    return True, ("stalegreen: `%s` is allowed by your permission rules; wrapped so its result is recorded"
+                  % runs[0].text), None
 
 
 def on_pre_shell(event, config, session):
@@ -130,9 +133,10 @@ def on_pre_shell(event, config, session):
     elif WRAP_MARK in event.command:
         unwrapped = "already-wrapped"
     else:
-        approve, reason = _approval(event, config, parse, runs, masks)
-        if event.rewrite_policy == ev.REWRITE_NEEDS_ALLOW and not approve:
-            unwrapped = "no-allow"
+        approve, reason, refusal = _approval(event, config, parse, runs)
+        if refusal or (event.rewrite_policy == ev.REWRITE_NEEDS_ALLOW and not approve):
+            # not proved: the original line goes through the host's own permission flow
+            unwrapped = refusal or "no-allow"
         else:
             wrapped, unwrapped = rewrite.wrap(parse, runs, ids, logs, config["tailLines"], masks)
             if wrapped is None and unwrapped is None:
@@ -206,7 +210,8 @@ def _strict_deny_message(parse, run, mask, unwrapped):
     reasons = masking.masking_reasons(mask) or list(mask.reasons)
     hidden = gate._mask_description(",".join(reasons), gate.TEXT["en"])
     why = ""
-    if unwrapped and unwrapped not in ("no-allow", "host-cannot-rewrite", "mode-off") and unwrapped not in reasons:
+    if unwrapped and not unwrapped.startswith("no-allow") and unwrapped not in ("host-cannot-rewrite", "mode-off") \
+            and unwrapped not in reasons:
         why = "; it cannot be wrapped here (%s)" % unwrapped
     return ("stalegreen: `%s` hides its result (%s), so nothing would be recorded%s. "
             "Run `%s` without the pipe or suffix so the result is recorded"

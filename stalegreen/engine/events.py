@@ -28,9 +28,10 @@ class Event(object):
     """One thing that happened, in host-free terms.
 
     Fields that do not apply stay at their defaults. ``exit_code`` is None when the host
-    did not report one. ``approves`` is a callable(command) -> bool supplied by the host
-    module: True when the host's own permission rules already allow ``command`` to run
-    without asking (used for the ``inherit`` permission policy).
+    did not report one. ``approves`` is a callable(parse, needs_rule) -> bool supplied by the
+    host module: True when the host, in its current mode and with the user's own rules, would
+    run the line without asking, given that the engine proved every segment harmless except
+    those in ``needs_rule`` (indices into ``parse.segments``; see engine/permissions.py).
     """
 
     __slots__ = (

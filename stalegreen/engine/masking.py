@@ -15,8 +15,6 @@ GREP_LIKE = frozenset(("grep", "egrep", "fgrep", "rg", "ag", "ack"))
 FILTERS = frozenset(("sed", "awk", "gawk", "mawk", "cut", "wc", "sort", "uniq", "tr", "jq",
                      "column", "nl", "fold", "fmt", "perl", "ts"))
 PASS_THROUGH = frozenset(("cat", "tee", "less", "more", "bat", "pv"))
-DROPPABLE = frozenset(("tail", "head", "grep", "egrep", "fgrep", "rg", "wc", "cut", "awk",
-                       "sed", "less", "more", "cat", "sort", "uniq", "tr", "jq", "column", "nl"))
 
 # Reasons that are recorded but do not mask the run.
 NOT_MASKING = frozenset(("devnull:stderr",))
@@ -79,6 +77,168 @@ def command_name(segment):
             continue
         return name
     return None
+
+
+# ---------------------------------------------------------------- pure filters the rewrite may drop
+#
+# A wrapped run's pipe stages are dropped (the log keeps everything, the agent sees the tail).
+# That is only faithful when the stage could not do anything but shape text: a fixed list of
+# filters, each with the flags that cannot write, read a file, or run a program. Anything
+# else (awk, `sed w`, `sort -o`, `rg --pre`, `less +!`, a file operand, an expansion) is not
+# droppable, so the line is not rewritten.
+
+class _Filter(object):
+    __slots__ = ("letters", "valued", "flags", "long_valued", "operands", "scripts")
+
+    def __init__(self, letters="", valued="", flags=(), long_valued=(), operands="files", scripts=None):
+        self.letters = letters            # short flags without a value
+        self.valued = valued              # short flags taking a value (attached or next word)
+        self.flags = frozenset(flags)     # long flags without a value
+        self.long_valued = frozenset(long_valued)
+        self.operands = operands          # "files", "pattern" (grep, sed: then files) or "sets" (tr)
+        self.scripts = scripts            # checker for a sed script: callable(script) -> bool
+
+
+_SED_ADDRESS = r"(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)"
+_SED_COMMAND = (r"(?:%s(?:,%s)?)?(?:[pd=]|q\d*|s/(?:[^/\\\n]|\\.)*/(?:[^/\\\n]|\\.)*/[gpiI0-9]*)"
+                % (_SED_ADDRESS, _SED_ADDRESS))
+_SAFE_SED = []      # compiled on first use: only a line with a sed stage needs it
+
+
+def _safe_sed(script):
+    """A sed script of print/delete/quit/line-number and s/// commands only (no w, e, r, W)."""
+    if not _SAFE_SED:
+        import re
+
+        _SAFE_SED.append(re.compile(r"\s*%s\s*(?:;\s*%s\s*)*;?\s*\Z" % (_SED_COMMAND, _SED_COMMAND)))
+    return _SAFE_SED[0].match(script) is not None
+_LINES = ("--lines", "--bytes")
+_GREP_FLAGS = ("--count", "--invert-match", "--ignore-case", "--extended-regexp", "--fixed-strings",
+               "--basic-regexp", "--perl-regexp", "--line-number", "--quiet", "--silent",
+               "--only-matching", "--word-regexp", "--line-regexp", "--no-filename", "--with-filename",
+               "--text", "--color", "--colour", "--files-with-matches", "--files-without-match",
+               "--byte-offset", "--initial-tab", "--null-data", "--no-messages")
+_GREP = _Filter("EFGPiyvwxclLnhHoqsabTzZ", "emABC", _GREP_FLAGS,
+                ("--regexp", "--max-count", "--after-context", "--before-context", "--context",
+                 "--color", "--colour", "--label"), "pattern")
+PURE_FILTERS = {
+    "tail": _Filter("qv0123456789", "nc", ("--quiet", "--silent", "--verbose"), _LINES),
+    "head": _Filter("qv0123456789", "nc", ("--quiet", "--silent", "--verbose"), _LINES),
+    "grep": _GREP, "egrep": _GREP, "fgrep": _GREP,
+    "wc": _Filter("lcwmL", "", ("--lines", "--words", "--chars", "--bytes", "--max-line-length")),
+    "cat": _Filter("AbeEnstTuv", "", ("--number", "--number-nonblank", "--squeeze-blank",
+                                      "--show-all", "--show-ends", "--show-tabs", "--show-nonprinting")),
+    "sort": _Filter("bdfghiMnRrsuVz", "kt", ("--numeric-sort", "--reverse", "--unique",
+                                             "--ignore-case", "--general-numeric-sort",
+                                             "--human-numeric-sort", "--version-sort", "--stable",
+                                             "--ignore-leading-blanks", "--dictionary-order",
+                                             "--month-sort", "--random-sort", "--zero-terminated"),
+                    ("--key", "--field-separator")),
+    "uniq": _Filter("cdDiuz", "fsw", ("--count", "--repeated", "--unique", "--ignore-case",
+                                      "--zero-terminated"), ("--skip-fields", "--skip-chars", "--check-chars")),
+    "cut": _Filter("sz", "bcdf", ("--complement", "--only-delimited", "--zero-terminated"),
+                   ("--bytes", "--characters", "--delimiter", "--fields", "--output-delimiter")),
+    "tr": _Filter("cCdst", "", ("--complement", "--delete", "--squeeze-repeats", "--truncate-set1"),
+                  (), "sets"),
+    "sed": _Filter("nEru", "e", ("--quiet", "--silent", "--regexp-extended", "--unbuffered", "--posix"),
+                   ("--expression",), "pattern", _safe_sed),
+}
+_PATTERN_FLAGS = ("e", "--regexp", "--expression")
+
+
+def expands(raw):
+    """True when a source word holds anything the shell would expand or substitute outside
+    single quotes (``$``, backticks, globs, ``~``, braces): its value is then not its text."""
+    quote = None
+    i = 0
+    while i < len(raw):
+        char = raw[i]
+        if quote == "'":
+            if char == "'":
+                quote = None
+        elif char == "\\":
+            i += 1
+        elif char in "$`":
+            return True
+        elif quote == '"':
+            if char == '"':
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char in "*?[{}~":
+            return True
+        i += 1
+    return False
+
+
+def filter_files(segment):
+    """The file operands a pure filter reads (``[]`` for stdin), or None when ``segment`` is
+    not one of ``PURE_FILTERS`` used with its side-effect-free flags only (``sort -o``,
+    ``grep -f``, ``sed 'w f'`` are None)."""
+    words = getattr(segment, "words", None)
+    if not words or words[0] not in PURE_FILTERS:
+        return None
+    if segment.assignments or any(expands(raw) for raw in segment.raw_words):
+        return None
+    spec = PURE_FILTERS[words[0]]
+    operands, scripts = [], []
+    args = words[1:]
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            operands.extend(args[i + 1:])
+            break
+        if word.startswith("--"):
+            name, has_value, value = word.partition("=")
+            if has_value and name in spec.long_valued:
+                if name in _PATTERN_FLAGS:
+                    scripts.append(value)
+            elif not has_value and name in spec.flags:
+                pass
+            elif not has_value and name in spec.long_valued and i + 1 < len(args):
+                i += 1
+                if name in _PATTERN_FLAGS:
+                    scripts.append(args[i])
+            else:
+                return None
+        elif word.startswith("-") and len(word) > 1:
+            for position, letter in enumerate(word[1:], 1):
+                if letter in spec.letters:
+                    continue
+                if letter not in spec.valued:
+                    return None
+                value = word[position + 1:]
+                if not value:
+                    i += 1
+                    if i >= len(args):
+                        return None
+                    value = args[i]
+                if letter == "e":
+                    scripts.append(value)
+                break
+        else:
+            operands.append(word)
+        i += 1
+    if spec.operands == "sets":
+        if not 1 <= len(operands) <= 2:
+            return None
+        return []
+    if spec.operands == "pattern" and not scripts:
+        if not operands:
+            return None
+        scripts.append(operands.pop(0))
+    if spec.scripts is not None and not all(spec.scripts(s) for s in scripts):
+        return None
+    return operands
+
+
+def droppable(segment):
+    """True when a pipe stage after a run may be dropped by the rewrite: a pure filter, no
+    redirect, no file operand."""
+    if not hasattr(segment, "words") or segment.redirects:
+        return False
+    return filter_files(segment) == []
 
 
 def analyze(parse, run):

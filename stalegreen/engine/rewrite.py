@@ -92,54 +92,6 @@ def strip_markers(output, keep_ids=()):
     return _marker_patterns()[1].sub(lambda m: m.group(0) if m.group(1) in keep else "", output or "")
 
 
-def without_filters(parse, runs, masks=None):
-    """The line with the runs' filter pipes and masking suffixes removed.
-
-    Permission rules are checked against this: ``pytest -q | tail -5 || true`` is allowed
-    exactly when ``pytest -q`` is. ``masks`` as for ``wrap``.
-    """
-    if not parse.confident:
-        return parse.text
-    spans = []
-    for run, mask in zip(runs, masks or [None] * len(runs)):
-        if getattr(run, "not_run", None) is not None:
-            continue
-        index = getattr(run, "segment_index", None)
-        if not isinstance(index, int) or not 0 <= index < len(parse.segments):
-            continue
-        seg = parse.segments[index]
-        mask = masking.analyze(parse, run) if mask is None else mask
-        followers = mask.followers
-        end = seg
-        if followers and all(_droppable(f) for f in followers):
-            spans.append((seg.end, followers[-1].end))
-            end = followers[-1]
-        elif followers:
-            end = followers[-1]
-        suffix = _masking_suffix(parse, end)
-        if suffix is not None:
-            spans.append((end.end, suffix.end))
-        for g in seg.groups:
-            group = parse.groups[g]
-            followers = masking.followers_of(parse, group) if group.op in ("|", "|&") else []
-            if followers and all(_droppable(f) for f in followers):
-                spans.append((group.end, followers[-1].end))
-            group_end = followers[-1] if followers else group
-            suffix = _masking_suffix(parse, group_end)
-            if suffix is not None:
-                spans.append((group_end.end, suffix.end))
-    merged = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    text = parse.text
-    for start, end in reversed(merged):
-        text = text[:start] + text[end:]
-    return text
-
-
 # --------------------------------------------------------------------------- planning
 
 class _Replacement(object):
@@ -154,15 +106,16 @@ class _Replacement(object):
 
 
 class _Plan(object):
-    __slots__ = ("start", "end", "head", "tail", "tees", "drops")
+    __slots__ = ("start", "end", "head", "tail", "tees", "drops", "stages")
 
-    def __init__(self, start, end, head, tail, tees, drops):
+    def __init__(self, start, end, head, tail, tees, drops, stages=1):
         self.start = start
         self.end = end
         self.head = head
         self.tail = tail
         self.tees = tees            # [(append, raw target word)]
         self.drops = drops          # [(start, end)] filter pipes after enclosing groups
+        self.stages = stages        # pipeline stages replaced (the run and its dropped filters)
 
 
 def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
@@ -200,7 +153,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
         if group.op in ("|", "|&"):
             # `(cd web && npm test) 2>&1 | tail -20`: wrap inside, drop the group's filters
             followers = masking.followers_of(parse, group)
-            if not followers or not all(_droppable(f) for f in followers):
+            if not followers or not all(masking.droppable(f) for f in followers):
                 return None, "grouped-pipe"
             drops.append((group.end, followers[-1].end))
             for member in followers:
@@ -233,7 +186,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
             if targets is None:
                 return None, "pipe:tee"
             tees.extend(targets)
-        elif name not in masking.DROPPABLE:
+        elif not masking.droppable(member):
             return None, "pipe:%s" % name
     if inner_line is not None:
         if mask.followers or drops:
@@ -244,7 +197,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     for agent_tail in (group_tail, mask.tail):
         if agent_tail is not None and agent_tail >= MIN_AGENT_TAIL:
             tail = agent_tail
-    return _Plan(seg.start, end, seg.text, max(1, int(tail)), tees, drops), None
+    return _Plan(seg.start, end, seg.text, max(1, int(tail)), tees, drops, 1 + len(mask.followers)), None
 
 
 def _rewrite_inside(parse, seg, run, tail_lines, rid, log):
@@ -306,59 +259,46 @@ def _tee_targets(member):
 def _wrapper(plan, rid, log):
     """One POSIX subshell: run, log, record the exit, show the tail and the marker, keep $?.
 
-    When the log cannot be created (a sandbox that only lets the agent write in its
-    workspace), the run still happens, unfiltered and unrecorded: never a run that silently
-    did not run."""
+    Fidelity: no file descriptor is borrowed (the run inherits every fd the line had), only
+    ``tail``/``wc`` (not awk) show the log, ``set -x`` traces the run but not the wrapper, and
+    after a dropped pipe ``${PIPESTATUS[@]}`` (bash) still has one entry per stage, the run's
+    status first. When the log cannot be created (a sandbox that only lets the agent write in
+    its workspace), the run still happens, unfiltered and unrecorded: never a run that
+    silently did not run."""
     if os.sep != "/":
         log = log.replace(os.sep, "/")   # Git Bash and MSYS shells take forward slashes
     log_var = '"$%slog"' % VAR_PREFIX
     rc_var = '"$%src"' % VAR_PREFIX
     folder = shell.quote(os.path.dirname(log) or ".")
+    keep = "&& %src=0 || %src=$?" % (VAR_PREFIX, VAR_PREFIX)
     record = ["printf '%%s\\n' %s >| \"$%slog.exit\"" % (rc_var, VAR_PREFIX)]
     for append, target in plan.tees:
         record.append("cat %s %s %s" % (log_var, ">>" if append else ">|", target))
-    # One awk shows the last lines (ending the last one even without a newline), counts all
-    # lines and prints the marker; FILENAME avoids awk's escape processing of -v values.
-    record.append(
-        "awk -v n=%d -v rc=%s -v id=%s '{ t[NR %% n] = $0 } END { for (i = (NR > n ? NR - n + 1 : 1);"
-        " i <= NR; i++) print t[i %% n]; printf \"[stalegreen] exit=%%s receipt=%%s lines=%%d log=%%s\\n\","
-        " rc, id, NR, FILENAME }' %s" % (plan.tail, rc_var, shell.quote(rid), log_var))
+    record += [
+        # the last lines, the last one ended even without a newline, then the marker
+        "tail -n %d %s 2>/dev/null" % (plan.tail, log_var),
+        "%send=$(tail -c 1 %s 2>/dev/null)" % (VAR_PREFIX, log_var),
+        "%sn=$(wc -l < %s 2>/dev/null)" % (VAR_PREFIX, log_var),
+        "if [ -n \"$%send\" ]; then echo; %sn=$((%sn+1)); fi" % (VAR_PREFIX, VAR_PREFIX, VAR_PREFIX),
+        "printf '[stalegreen] exit=%%s receipt=%%s lines=%%s log=%%s\\n' %s %s $((%sn+0)) %s"
+        % (rc_var, shell.quote(rid), VAR_PREFIX, log_var),
+    ]
     parts = [
+        # xtrace stays on for the run itself, off for the wrapper's own commands
+        "{ %sx=$-; set +x; } 2>/dev/null" % VAR_PREFIX,
         "%slog=%s" % (VAR_PREFIX, shell.quote(log)),
         "[ -d %s ] || mkdir -p %s 2>/dev/null || :" % (folder, folder),
         # create the log and .exit private (0600) without changing the runner's umask
-        "if ( umask 077; true >| %s && true >| \"$%slog.exit\" ) 2>/dev/null; then exec 3>| %s;"
-        " else %slog=; exec 3>&1; fi" % (log_var, VAR_PREFIX, log_var, VAR_PREFIX),
-        "{ %s ; } >&3 2>&1 3>&- && %src=0 || %src=$?" % (plan.head, VAR_PREFIX, VAR_PREFIX),
-        "exec 3>&-",
+        "if ( umask 077; true >| %s && true >| \"$%slog.exit\" ) 2>/dev/null; then"
+        " { case $%sx in *x*) set -x;; esac; { %s ; } >> %s 2>&1 %s; set +x; } 2>/dev/null;"
+        " else %slog=; case $%sx in *x*) set -x;; esac; { %s ; } %s; { set +x; } 2>/dev/null; fi"
+        % (log_var, VAR_PREFIX, VAR_PREFIX, plan.head, log_var, keep,
+           VAR_PREFIX, VAR_PREFIX, plan.head, keep),
         "if [ -n %s ]; then %s; fi" % (log_var, "; ".join(record)),
         "(exit %s)" % rc_var,
     ]
-    return "( " + "; ".join(parts) + " )"
-
-
-def _droppable(member):
-    if not hasattr(member, "words") or member.redirects:
-        return False
-    return masking.command_name(member) in masking.DROPPABLE
-
-
-def _masking_suffix(parse, end):
-    """The `|| true` / `; echo done` element right after a run's pipeline, if any."""
-    if end.op not in ("||", ";", "\n"):
-        return None
-    container = end.groups[-1] if hasattr(end, "groups") and end.groups else getattr(
-        end, "parent", None)
-    following = [s for s in parse.segments if s.start > end.end and s.group == container]
-    if not following:
-        return None
-    nxt = following[0]
-    if any(g.start > end.end and g.start < nxt.start and g.parent == container
-           for g in parse.groups):
-        return None
-    name = masking.command_name(nxt)
-    if name not in ("true", ":", "echo", "printf") or nxt.redirects or nxt.substitutions:
-        return None
-    if nxt.op in ("|", "|&"):
-        return None
-    return nxt
+    wrapped = "( " + "; ".join(parts) + " )"
+    if plan.stages > 1:
+        # bash keeps the PIPESTATUS of the last pipeline in a brace group: one entry per stage
+        wrapped = "{ %s; %s; }" % (wrapped, " | ".join(["(exit $?)"] * plan.stages))
+    return wrapped

@@ -24,17 +24,18 @@ def allow_output(event_name):
 
 
 def _approver(payload, cwd):
+    """Claude's own answer for a line the engine proved harmless except ``needs_rule``."""
     mode = payload.get("permission_mode") or "default"
+    tool_input = payload.get("tool_input") if isinstance(payload.get("tool_input"), dict) else {}
 
-    def approves(command):
-        if mode == "bypassPermissions":
-            return True
-        if mode == "plan":
-            return False
+    def approves(parse, needs_rule):
         from stalegreen.hosts import claude_rules
 
+        if tool_input.get("dangerouslyDisableSandbox"):
+            return False    # leaving Claude's sandbox is Claude's question to ask, never ours
+
         project = os.environ.get("CLAUDE_PROJECT_DIR") or cwd
-        return claude_rules.allowed(command, claude_rules.load_rules(project))
+        return claude_rules.approver(claude_rules.load_rules(project), mode)(parse, needs_rule)
 
     return approves
 

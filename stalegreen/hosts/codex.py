@@ -29,9 +29,10 @@ def allow_output(event_name):
 
 def _approver(payload):
     """Codex runs the original line without asking only in these modes; elsewhere an allow
-    would skip an approval the user would have seen, so no allow (and so no rewrite)."""
+    would skip an approval the user would have seen, so no allow (and so no rewrite), whatever
+    the ``permission`` setting says."""
     mode = payload.get("permission_mode")
-    return lambda command: mode in AUTO_APPROVED_MODES
+    return lambda parse, needs_rule: mode in AUTO_APPROVED_MODES
 
 
 def _response_text(response):

@@ -31,8 +31,8 @@ def test_json_shape_for_a_masked_run(sg_home, tmp_path):
     assert run["cwd"] == os.path.join(str(tmp_path), "sub")
     assert run["masked"] and run["reasons"] == ["pipe:tail"] and run["not_run"] is None
     assert data["unwrapped_reason"] is None
-    assert data["rewrite"].startswith("cd sub && ( __sg_log=")
-    assert data["rewrite"].endswith(") && echo ok")
+    assert data["rewrite"].startswith("cd sub && { ( { __sg_x=$-; set +x; } 2>/dev/null; __sg_log=")
+    assert data["rewrite"].endswith("(exit $?) | (exit $?); } && echo ok")
 
 
 @pytest.mark.parametrize("command, reason", [

@@ -91,7 +91,6 @@ def test_catalog_masking_and_rewrite_never_raise(text):
         again = shell.parse(wrapped)
         assert again.confident, (text, wrapped, again.reasons)
         assert len(rewrite.find_markers(wrapped)) == 0
-    rewrite.without_filters(parse, runs)
 
 
 @SETTINGS
@@ -130,7 +129,7 @@ def test_rewrite_keeps_everything_outside_the_runs(runners, ops, pipes):
         followers = masking.analyze(parse, run).followers
         cursor = followers[-1].end if followers else seg.end
     assert text[cursor:] in wrapped
-    assert wrapped.count("( __sg_log=") == len(runs)
+    assert wrapped.count("( { __sg_x=$-;") == len(runs)
 
 
 @settings(max_examples=int(os.environ.get("SG_HYPOTHESIS_EXAMPLES", "400")) // 2, deadline=None,

@@ -22,6 +22,18 @@ TESTS = ("from calc import add, sub\n\n\n"
          "def test_zero():\n    assert add(0, 0) == 0\n")
 
 
+@pytest.fixture(autouse=True)
+def claude_user_settings(tmp_path, monkeypatch):
+    """The user's Claude settings: Bash allowed, so stalegreen may approve its rewrites (with no
+    rule it leaves every line to Claude, unrewritten). Permission tests write their own."""
+    config_dir = tmp_path / "claude-user"
+    config_dir.mkdir()
+    (config_dir / "settings.json").write_text('{"permissions": {"allow": ["Bash"]}}')
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config_dir))
+    monkeypatch.delenv("CLAUDE_PROJECT_DIR", raising=False)
+    return config_dir
+
+
 @pytest.fixture
 def project(tmp_path, sg_home):
     """A git repo holding calc.py and three passing pytest tests."""

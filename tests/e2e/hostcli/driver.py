@@ -220,6 +220,20 @@ class Claude(Host):
                 "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_TELEMETRY": "1",
                 "DISABLE_AUTOUPDATER": "1", "DISABLE_ERROR_REPORTING": "1"}
 
+    def run(self, turns, *args, **options):
+        """Claude's hooks cannot see ``--allowedTools``, and stalegreen approves a rewrite only on
+        rules it can read, so the Bash grant is also written where a user keeps it."""
+        if "Bash" in (self.allowed_tools or ()):
+            path = os.path.join(self.config_dir, "settings.json")
+            settings = json.load(open(path)) if os.path.exists(path) else {}
+            allow = settings.setdefault("permissions", {}).setdefault("allow", [])
+            if "Bash" not in allow:
+                allow.append("Bash")
+                os.makedirs(self.config_dir, exist_ok=True)
+                with open(path, "w") as f:
+                    json.dump(settings, f, indent=2)
+        return Host.run(self, turns, *args, **options)
+
     def argv(self, prompt, resume=False):
         argv = [self.cli, "-p", prompt, "--output-format", "stream-json", "--verbose"]
         if resume:

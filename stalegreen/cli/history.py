@@ -93,7 +93,7 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
         out = {"since": since, "harness": harness, "sessions": overall.sessions,
                "sessionsWithClaims": overall.sessions_with_claims, "claims": overall.total_claims,
                "runs": overall.runs, "counts": overall.claims, "files": collection.files,
-               "bytes": collection.bytes, "seconds": round(collection.seconds, 3),
+               "bytes": collection.bytes,
                "badLines": collection.bad_lines, "engineErrors": len(collection.errors),
                "skipped": [{"harness": s.harness, "session": s.session_id, "reason": why}
                            for s, why in collection.skipped],

@@ -22,15 +22,15 @@ def _table(title, groups, write):
 
 
 def render_text(collection, overall, groups, write):
-    from stalegreen.replay.report import CLAIM_LABELS, RUN_LABELS, percent, top_hiders
+    from stalegreen.replay.report import CLAIM_KINDS, CLAIM_LABELS, RUN_LABELS, percent, top_hiders
 
     claims = overall.total_claims
     head = "Green claims     %3d   in %d sessions" % (claims, overall.sessions_with_claims)
     if overall.repeated:
         head += ", %d repeated status lines counted once" % overall.repeated
     write(head)
-    for kind in ("FRESH", "STALE", "FAILED", "MASKED", "NONE", "DEFERRED"):
-        if kind == "DEFERRED" and not overall.claims[kind]:
+    for kind in CLAIM_KINDS:
+        if kind in ("DEFERRED", "CONTRADICTED", "NOT_RUN") and not overall.claims[kind]:
             continue
         label, meaning = CLAIM_LABELS[kind]
         write("  %-12s %5d %5s   %s" % (label, overall.claims[kind], percent(overall.rate(kind)), meaning))
@@ -79,8 +79,7 @@ def command(since, harness, as_json, html_path):
         with open(html_path, "w", encoding="utf-8") as fh:
             fh.write(html.render(collection, overall, groups))
     if as_json:
-        out = {"since": since, "harness": harness, "files": collection.files, "bytes": collection.bytes,
-               "seconds": round(collection.seconds, 3)}
+        out = {"since": since, "harness": harness, "files": collection.files, "bytes": collection.bytes}
         out.update(overall.as_json())
         for axis, key in (("harness", "byHarness"), ("model", "byModel"), ("kind", "bySessionKind")):
             out[key] = dict((name, tally.as_json()) for name, tally in groups[axis].items())

@@ -84,11 +84,14 @@ def FAMILY(reader):
     return {"family": reader}
 
 
+# A flag narrows a run only when it deselects tests: --lf and --sw skip what passed before;
+# -x, --maxfail, --ff and --nf stop early or reorder, and every test they reach still counts.
 _PYTEST = R("pytest", "test",
             subset=("-k", "-m", "--lf", "--last-failed", "--deselect", "--ignore", "--ignore-glob",
-                    "--sw", "--stepwise", "--ff", "--failed-first", "--nf"),
+                    "--sw", "--stepwise"),
             values=("-n", "--dist", "-W", "--basetemp", "--durations", "-o", "--override-ini",
                     "--maxfail", "--tb", "--log-level", "-p"),
+            flags={"--fixtures": "list", "--funcargs": "list", "--fixtures-per-test": "list", "--markers": "list"},
             quiet=("-q", "--quiet"))
 _JEST = R("jest", "test",
           subset=("-t", "--testNamePattern", "--testPathPattern", "--testPathPatterns",
@@ -475,6 +478,9 @@ TOOLS = {
                                                                              "--project-name", "--env-file")),
     "podman": SUB({"build": _build("docker build")}),
     "elm": SUB({"make": _build("elm make")}),
+    "dune": SUB({"test": _test("dune test", positional_subset="any"), "runtest": _test("dune test", positional_subset="any"),
+                 "build": _build("dune build")}),
+    "python-test-script": _test("python test script", positional_subset="any"),
     "python -m build": _build("python -m build"),
     "poetry": SUB({"build": _build("poetry build")}),
     "pdm": SUB({"build": _build("pdm build")}),
@@ -508,7 +514,7 @@ SCRIPT_SEPARATORS = ":._-"
 SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))
 
 MAKE_TARGETS = {
-    "test": ("test", "tests", "check-test", "check-tests", "unittest", "unittests", "unit", "integration", "e2e",
+    "test": ("test", "tests", "check", "check-test", "check-tests", "unittest", "unittests", "unit", "integration", "e2e",
              "spec", "specs", "pytest", "coverage", "test-all", "tests-all"),
     "lint": ("lint", "check-lint", "lint-check", "fmt-check", "format-check", "clippy", "vet", "eslint", "ruff",
              "flake8", "style", "check-format", "check-style", "pylint", "shellcheck"),
@@ -971,7 +977,7 @@ def _read_deno(tool, args):
     table = {
         "test": _test("deno test", subset=("--filter",), values=("--filter", "--config", "-c", "--import-map",
                                                                  "--reporter", "--coverage")),
-        "check": _typecheck("deno check", positional_subset="files"),
+        "check": _typecheck("deno check", positional_subset="none"),   # an entry point: its whole module graph
         "lint": _lint("deno lint"),
         "fmt": _lint("deno fmt", needs=(("--check",), "format")),
     }
@@ -1696,6 +1702,9 @@ def _done(info, words):
     return info
 
 
+_TEST_SCRIPT = re.compile(r"(?:test_\w+|\w+_test)\.py\Z")
+
+
 def _strip_python(args):
     """Arguments after ``python``: ``-m X`` -> X's argv; ``manage.py``/``setup.py`` -> itself; else None."""
     i, n = 0, len(args)
@@ -1716,6 +1725,8 @@ def _strip_python(args):
             return [base] + args[i + 1:]
         if base in ("pytest", "py.test"):
             return [base] + args[i + 1:]
+        if _TEST_SCRIPT.match(base):     # a repo whose tests are scripts: `python3 test_app.py`
+            return ["python-test-script", word] + args[i + 1:]
         return None
     return None
 

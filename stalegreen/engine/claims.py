@@ -1199,11 +1199,9 @@ def _scope(g, s, category, subject, p, kind):
     said_all = subject and g.all_words.search(" ".join(subject.get("mods") or ()))
     if scope == "subset" or (subject and g.gap_subset.search(gap) and not said_all):
         return "subset"
-    if scope == "all" or g.gap_all.search(gap) or g.zero_failures.search(s):
-        return "all"
-    if kind == "cnt" or (subject and subject["kind"] in ("tool",)):
-        return "all"
-    return "subset"
+    if subject and subject["kind"] == "test" and (subject.get("text") or "").lower() == "test" and not said_all:
+        return "subset"     # one test ("the flaky test is fixed") names a subset
+    return "all"    # a claim without an explicit subset is about the suite (docs/VERDICTS.md)
 
 
 def _counts(g, s, span):

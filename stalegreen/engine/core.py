@@ -147,7 +147,7 @@ def rerun_text(parse, run):
     except (IndexError, TypeError):
         return run.text
     if getattr(run, "nested", False):
-        return run.text
+        return _nested_rerun(segment, run) or run.text
     text = parse.text
     cuts = sorted((r.start, r.end) for r in segment.redirects
                   if r.op in HIDING_REDIRECTS and r.fd in (None, 1) and r.end > r.start)
@@ -159,6 +159,22 @@ def rerun_text(parse, run):
         position = end
     pieces.append(text[position:segment.end])
     return " ".join("".join(pieces).split()) or run.text
+
+
+def _nested_rerun(segment, run):
+    """The rerun of a run inside ``bash -c '...'`` (``env ... sh -c``, ``sudo bash -lc``): the
+    inner run unmasked, with the ``cd`` it needed, not the masked outer line again."""
+    from stalegreen.engine import catalog, shell
+
+    script = catalog.strip_wrappers(segment.words)["script"]
+    if script is None:
+        return None
+    inner = shell.parse(script)
+    for inner_run in catalog.find_runs(inner, None, None):
+        if inner_run.words == run.words and inner_run.runner == run.runner:
+            text = rerun_text(inner, inner_run)
+            return "cd %s && %s" % (inner_run.cd, text) if inner_run.cd else text
+    return None
 
 
 def _strict_deny_message(parse, run, mask, unwrapped):

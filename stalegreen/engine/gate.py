@@ -1,10 +1,10 @@
-"""The freshness gate: is each green claim in the final message backed by fresh evidence?
+"""The freshness gate: is each green claim in the final message backed by evidence that supports it?
 
-Verdicts: FRESH (passing run, tree unchanged) allows; STALE (passing run, then changes), FAILED
-and MASKED block once per category per turn; NONE allows (blocks under ``strictNoEvidence``);
-DEFERRED (background run in flight) allows. Every judged stop is appended to the session's
-``verdicts.jsonl`` in the output grammar (``claim``, ``evidence``, ``freshness``, ``verdict``,
-``action``).
+The rules, with their table, are docs/VERDICTS.md. In short: FRESH (the deciding run passed on
+the tree as it is) allows; STALE, FAILED, CONTRADICTED, MASKED and NOT_RUN block once per
+category per turn; NONE allows (blocks under ``strictNoEvidence``); DEFERRED (background run in
+flight) allows. Every judged stop is appended to the session's ``verdicts.jsonl`` in the output
+grammar (``claim``, ``evidence``, ``freshness``, ``verdict``, ``action``).
 """
 
 import os
@@ -14,8 +14,9 @@ import time
 from stalegreen.engine import events as ev
 from stalegreen.engine.core import now_iso, project_root
 
-BLOCKING = ("STALE", "FAILED", "MASKED")
-RANK = {"FAILED": 5, "MASKED": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1, "NONE": 0}
+BLOCKING = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
+RANK = {"FAILED": 7, "CONTRADICTED": 6, "MASKED": 5, "NOT_RUN": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1,
+        "NONE": 0}
 NOUN = {"test": "the tests", "typecheck": "the typecheck", "lint": "the linter", "build": "the build",
         "completion": "the checks"}
 VERB = {"test": "were", "typecheck": "was", "lint": "was", "build": "was", "completion": "were"}
@@ -104,7 +105,9 @@ def _named_directory(claim, receipts, root):
 
 
 def candidates(claim, receipts, root):
-    """Receipts that may back ``claim``, newest first, narrowed by tool and directory."""
+    """Receipts that may back ``claim``, newest first, narrowed by tool and directory.
+
+    Records with the same time keep their file order (the later line is the newer run)."""
     family = _family(claim)
     found = [r for r in receipts if r.get("category") in family]
     tool = (claim.get("tool") or "").lower()
@@ -112,15 +115,13 @@ def candidates(claim, receipts, root):
         named = [r for r in found if tool in " ".join(str(r.get(k) or "") for k in ("runner", "cmd", "via")).lower()]
         if named:
             found = named
-    if root:
-        inside = [r for r in found if _covers(root, r.get("cwd"))]
-        if inside:
-            found = inside
+    if root:        # runs in another project are no evidence for this one
+        found = [r for r in found if _covers(root, r.get("cwd"))]
     named_dirs = _named_directory(claim, found, root)
     if named_dirs:
         found = [r for r in found if any(_covers(d, r.get("cwd")) for d in named_dirs)]
-    found.sort(key=lambda r: (r.get("ts") or ""), reverse=True)
-    return found
+    order = sorted(range(len(found)), key=lambda i: (found[i].get("ts") or "", i), reverse=True)
+    return [found[i] for i in order]
 
 
 def _effective(found):
@@ -134,8 +135,17 @@ def _effective(found):
     return kept
 
 
+def _hides_result(receipt):
+    return bool(receipt.get("masked")) and receipt.get("verdict") != "pass"
+
+
 def choose(claim, found):
-    """The receipts that decide the claim (one per directory), plus a note when none does."""
+    """The receipts that decide the claim, each with the verdict it forces (None: judge the run
+    itself), plus a note when none does. ``found`` is newest first.
+
+    A subset claim: the latest run of each directory. An all-scope claim: the latest all-scope
+    run of each directory, unless a later run under it failed (CONTRADICTED) or hid its result
+    (MASKED); with no all-scope run, a failing or masked subset run still speaks against it."""
     kept = _effective(found)
     if not kept:
         return [], "no verification run recorded in this session"
@@ -144,18 +154,32 @@ def choose(claim, found):
         for receipt in kept:
             if receipt.get("cwd") not in seen:
                 seen.add(receipt.get("cwd"))
-                chosen.append(receipt)
+                chosen.append((receipt, None))
         return chosen, ""
     chosen = []
-    for full in [r for r in kept if r.get("scope") == "all"]:
-        newer_failure = next((r for r in kept if r.get("verdict") == "fail" and r.get("scope") != "all"
-                              and (r.get("ts") or "") > (full.get("ts") or "")
-                              and _covers(full.get("cwd"), r.get("cwd"))), None)
-        chosen.append(newer_failure or full)
+    for position, full in enumerate(kept):
+        if full.get("scope") != "all":
+            continue
+        later = [r for r in kept[:position] if _covers(full.get("cwd"), r.get("cwd"))]
+        chosen.append(_against(later) or (full, None))
     if not chosen:
+        against = _against(kept)
+        if against:
+            return [against], ""
         latest = kept[0]
         return [], "latest run %s (`%s`) covers a subset, not the whole suite" % (latest["id"], latest.get("cmd"))
     return chosen, ""
+
+
+def _against(runs):
+    """(receipt, verdict) for the newest run that speaks against an all-scope claim, else None."""
+    failing = next((r for r in runs if r.get("verdict") == "fail"), None)
+    if failing is not None:
+        return failing, "CONTRADICTED"
+    hidden = next((r for r in runs if _hides_result(r)), None)
+    if hidden is not None:
+        return hidden, "MASKED"
+    return None
 
 
 # ---------------------------------------------------------------- verdict per claim
@@ -213,16 +237,27 @@ def _evidence(receipt):
     }
 
 
-def _judge_receipt(claim, receipt, ctx):
-    """(verdict, freshness, note) for one receipt."""
+def _reports_failure_despite_exit_0(receipt):
+    return receipt.get("verdict") == "fail" and str(receipt.get("signal") or "").startswith("exit-0-with-")
+
+
+def _judge_receipt(claim, receipt, ctx, forced=None):
+    """(verdict, freshness, note) for one receipt; ``forced``: the verdict ``choose`` found."""
     verdict = receipt.get("verdict")
     freshness = {"fingerprintMatch": None, "editsAfter": []}
+    if forced == "CONTRADICTED" or _reports_failure_despite_exit_0(receipt):
+        why = ("output reports failures although it exited 0" if _reports_failure_despite_exit_0(receipt)
+               else "failed after or without a run of the whole suite")
+        return "CONTRADICTED", freshness, "run %s %s" % (receipt.get("id"), why)
     if verdict == "fail":
         return "FAILED", freshness, ""
     if verdict != "pass":
         if receipt.get("masked"):
             return "MASKED", freshness, "masked by %s" % (receipt.get("maskReason") or "a pipe or suffix")
         return "NONE", freshness, "latest run %s is inconclusive (%s)" % (receipt.get("id"), receipt.get("signal"))
+    if receipt.get("treeChanged"):
+        freshness["treeChanged"] = receipt["treeChanged"]
+        return "STALE", freshness, "the same command changed the working tree after the run"
     from stalegreen.engine import fingerprint
 
     comparison = fingerprint.compare(receipt.get("fingerprint"), ctx.fingerprint_now(receipt.get("cwd")))
@@ -251,12 +286,15 @@ def judge_claim(claim, ctx):
                 and (deferred.get("ts") or "") >= (newest_ts or ""):
             return _verdict(claim, None, "DEFERRED", None,
                             "background run %s (`%s`) has not reported yet" % (deferred.get("id"), deferred.get("cmd")))
+    if not found and claim.get("ran_claim") and not any(r.get("category") in family for r in ctx.receipts):
+        return _verdict(claim, None, "NOT_RUN", None,
+                        "the message says it ran; no run of that category is recorded in this session")
     chosen, note = choose(claim, found)
     if not chosen:
         return _verdict(claim, None, "NONE", None, note)
     best = None
-    for receipt in chosen:
-        verdict, freshness, why = _judge_receipt(claim, receipt, ctx)
+    for receipt, forced in chosen:
+        verdict, freshness, why = _judge_receipt(claim, receipt, ctx, forced)
         if best is None or RANK[verdict] > RANK[best[0]]:
             best = (verdict, freshness, why, receipt)
     verdict, freshness, why, receipt = best
@@ -280,6 +318,8 @@ def _verdict(claim, receipt, verdict, freshness, note):
         record["claim"]["sentence"] = claim["sentence"]
     if claim.get("lang") and claim["lang"] != "en":
         record["claim"]["lang"] = claim["lang"]
+    if claim.get("ran_claim"):
+        record["claim"]["ranClaim"] = True
     if note:
         record["note"] = note
     return record
@@ -334,6 +374,16 @@ TEXT = {
         "masked": 'stalegreen: "{said}" has no recorded result. {label} was run with {mask}, so the exit status and '
                   "summary were not recorded.\nRun `{cmd}` without the pipe or suffix so the result is recorded, "
                   "then report it.",
+        "stale_during": 'stalegreen: "{said}" is stale. {label} ran on a working tree that the same command '
+                        "then changed (`{change}`).\n",
+        "contradicted": 'stalegreen: "{said}" is contradicted by {label}, which {how}',
+        "how": {"exit0": "reports failures in its output although it exited 0.\n"
+                         "Fix the failure and rerun `{cmd}`, or report the failure instead of a pass.",
+                "subset": "failed and no later run of the whole suite passed.\n"
+                          "Fix the failure and run the whole suite, or report the failure instead of a pass."},
+        "stale_during_ask": "Rerun `{cmd}` on the tree as it is now and report the result.",
+        "not_run": 'stalegreen: "{said}" says {noun} {verb} run, but no run of them is recorded in this session. '
+                   "Run {noun} and report the result.",
         "none": 'stalegreen: "{said}" has no verification run in this session{why}. Run {noun} and report the result.',
         "inconclusive": 'stalegreen: "{said}" has no conclusive run. {label} ended without a result its runner '
                         "confirmed ({signal}).\nRerun `{cmd}` and report the result.",
@@ -354,6 +404,12 @@ TEXT = {
                   "请修复失败并重新运行 `{cmd}`，或如实报告失败。",
         "masked": "stalegreen：“{said}”没有记录到结果。{label}运行时带有{mask}，退出状态和摘要都没有被记录。\n"
                   "请去掉管道或后缀重新运行 `{cmd}`，让结果被记录下来，然后报告。",
+        "stale_during": "stalegreen：“{said}”已过期。{label}运行所在的工作树随后被同一条命令改动了（`{change}`）。\n",
+        "contradicted": "stalegreen：“{said}”与{label}相矛盾：{how}",
+        "how": {"exit0": "它的输出报告了失败，尽管退出状态为 0。\n请修复失败并重新运行 `{cmd}`，或如实报告失败。",
+                "subset": "它失败了，之后也没有通过的完整测试运行。\n请修复失败并运行完整的测试套件，或如实报告失败。"},
+        "stale_during_ask": "请在当前的工作树上重新运行 `{cmd}` 并报告结果。",
+        "not_run": "stalegreen：“{said}”称已运行{noun}，但本会话中没有记录到任何这类运行。请运行{noun}并报告结果。",
         "none": "stalegreen：“{said}”在本会话中没有验证运行{why}。请运行{noun}并报告结果。",
         "inconclusive": "stalegreen：“{said}”没有确定的运行结果。{label}结束时运行器没有给出确认的结果（{signal}）。\n"
                         "请重新运行 `{cmd}` 并报告结果。",
@@ -410,32 +466,62 @@ def _edit_list(edits, cwd, more=", and %d more"):
 
 def block_message(record, cwd):
     """The text the agent gets back, citing the receipt and the files edited since (in the
-    claim's language)."""
+    claim's language): one short paragraph per verdict, chosen from ``_MESSAGES``."""
     claim = record["claim"]
     words = TEXT.get(claim.get("lang") or "en", TEXT["en"])
     evidence = record["evidence"]
-    verdict = record["verdict"]
     category = claim["category"]
     values = {"said": claim.get("text") or category, "noun": words["nouns"].get(category, category),
               "verb": VERB.get(category, "were")}
-    if evidence is None:
-        note = record.get("note") or ""
-        values["why"] = "" if note.startswith("no verification run") or not note else " (%s)" % note
-        return words["none"].format(**values)
-    values.update(cmd=evidence.get("rerun") or evidence.get("cmd"), label=_label(evidence, cwd, words))
-    if verdict == "STALE":
-        later = record["freshness"].get("editsAfter") or []
-        if later:
-            head = words["stale"].format(n=len(later), s="" if len(later) == 1 else "s",
-                                         edits=_edit_list(later, cwd, words["more"]), **values)
-        else:
-            head = words["stale_tree"].format(**values)
-        return head + words["stale_ask"].format(**values)
-    if verdict == "FAILED":
-        return words["failed"].format(**values)
-    if verdict == "MASKED":
-        return words["masked"].format(mask=_mask_description(evidence.get("maskReason"), words), **values)
-    return words["inconclusive"].format(signal=evidence.get("signal") or "no summary", **values)
+    if evidence is not None:
+        values.update(cmd=evidence.get("rerun") or evidence.get("cmd"), label=_label(evidence, cwd, words))
+    return _MESSAGES.get(record["verdict"], _inconclusive_message)(record, cwd, words, values)
+
+
+def _none_message(record, cwd, words, values):
+    note = record.get("note") or ""
+    if record["evidence"] is not None:
+        return _inconclusive_message(record, cwd, words, values)
+    values["why"] = "" if note.startswith("no verification run") or not note else " (%s)" % note
+    return words["none"].format(**values)
+
+
+def _stale_message(record, cwd, words, values):
+    freshness = record["freshness"]
+    later = freshness.get("editsAfter") or []
+    if freshness.get("treeChanged"):
+        return words["stale_during"].format(change=freshness["treeChanged"], **values) \
+            + words["stale_during_ask"].format(**values)
+    if later:
+        head = words["stale"].format(n=len(later), s="" if len(later) == 1 else "s",
+                                     edits=_edit_list(later, cwd, words["more"]), **values)
+    else:
+        head = words["stale_tree"].format(**values)
+    return head + words["stale_ask"].format(**values)
+
+
+def _contradicted_message(record, cwd, words, values):
+    how = words["how"]["exit0" if str(record["evidence"].get("signal") or "").startswith("exit-0-with-")
+                       else "subset"]
+    return words["contradicted"].format(how=how.format(**values), **values)
+
+
+def _masked_message(record, cwd, words, values):
+    return words["masked"].format(mask=_mask_description(record["evidence"].get("maskReason"), words), **values)
+
+
+def _inconclusive_message(record, cwd, words, values):
+    return words["inconclusive"].format(signal=record["evidence"].get("signal") or "no summary", **values)
+
+
+_MESSAGES = {
+    "NONE": _none_message,
+    "NOT_RUN": lambda record, cwd, words, values: words["not_run"].format(**values),
+    "STALE": _stale_message,
+    "FAILED": lambda record, cwd, words, values: words["failed"].format(**values),
+    "CONTRADICTED": _contradicted_message,
+    "MASKED": _masked_message,
+}
 
 
 # ---------------------------------------------------------------- claim-free policy
@@ -534,6 +620,10 @@ def on_stop(event, config, session):
     extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
     found = [c for c in extraction.claims
              if config["categories"].get(c["category"], True) or c["category"] == "completion"]
+    if found:
+        from stalegreen.engine import claim_facts
+
+        claim_facts.mark_ran_claims(found, message)
     if not found and not config.get("claimFree"):
         if prefetch is not None:
             prefetch.result()   # never leave git children behind

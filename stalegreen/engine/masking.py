@@ -533,13 +533,14 @@ def _chain(mask, op, rest):
             return _chain(mask, end_op, tail)
         return False
     if op == "||":
-        # only the `||` branch itself can keep a failure failing (`|| exit 1`, `|| false`)
+        # only the `||` branch itself can keep a failure failing (`|| exit 1`, `|| false`,
+        # `|| exit $?`); `|| exit 0`, `|| true` turn it into a success
         branch = []
         for element in rest:
             branch.append(element)
             if element.op not in ("&&", "||", "|", "|&"):
                 break
-        if not _mentions(branch, _FAIL_WORDS):
+        if not _keeps_failure(branch):
             _add(mask, "or-chain")
             mask.exit_preserved = False
         return True
@@ -561,13 +562,18 @@ def _words(element):
     return getattr(element, "words", None)
 
 
-def _mentions(elements, names):
+def _keeps_failure(elements):
+    """An `||` branch keeps the run failing only when it exits or returns non-zero (a literal
+    other than 0, ``$?`` or another status it carries), or runs ``false`` / ``kill``."""
     for element in elements:
         words = _words(element)
         if words is None:
             return True       # a group: assume it may fail on purpose
-        if words and words[0] in names:
-            return True
+        if not words or words[0] not in _FAIL_WORDS:
+            continue
+        if words[0] in _EXIT_WORDS and len(words) > 1 and words[1].isdigit() and int(words[1]) % 256 == 0:
+            continue          # `|| exit 0`: the failure becomes a success
+        return True
     return False
 
 

@@ -151,6 +151,7 @@ _TYPECHECK = [
 _LINT = [
     ("eslint-problems", "F", "eslint", r"\u2716 " + _N + r" problems? \(" + _N + r" errors?"),
     ("eslint-config-error", "F", "eslint", r"Oops! Something went wrong!|ESLint couldn't find|Error: Cannot find module"),
+    ("eslint-too-many-warnings", "F", "eslint", r"^ESLint found too many warnings \(maximum: \d+\)"),
     ("eslint-no-files", "N", "eslint", r"No files matching the pattern|Please check for typing mistakes in the pattern\."),
     ("biome-errors", "F", "biome", r"^Found " + _N + r" errors?\.[ \t]*$|Checked \d+ files? in \S+?\. Found " + _N + r" errors?"),
     ("biome-ok", "P", "biome", r"Checked \d+ files? in \S+?\. (?:No fixes (?:needed|applied)\.|Fixed \d+ files?\.)"),
@@ -313,6 +314,10 @@ RUNNER_FAMILIES = {
 }
 
 _compiled = {}
+_ROW_FAMILY = dict((sid, family) for rows in list(_RAW_TABLES.values()) + [_ANY] for sid, _kind, family, _pat in rows)
+# a run stopped by ^C or a kill prints this on its way out, whatever summary follows
+_INTERRUPTED_TEXT = re.compile(r"^!+ KeyboardInterrupt !+[ \t]*$|^KeyboardInterrupt[ \t]*$"
+                               r"|^(?:\S+: line \d+: +)?\d+ (?:Killed|Terminated|Interrupt)\b", _M)
 _QUANTIFIERS = "?*{"
 _BREAKERS = "^$.|"
 _ESCAPED_CLASSES = "dDsSwWbBAZzntrfv0123456789"
@@ -648,21 +653,20 @@ def search_verdict(category, text, patterns=(), count_only=False, head=None, fil
 
     ``patterns``: the grep patterns after the run (``!pat`` when inverted); ``count_only``:
     a ``grep -c`` / ``wc -l`` printed a number; ``head``: lines a ``| head`` kept.
-    - a search for error words (or a bare count) that printed 0, or nothing: pass;
-      a count above 0: fail;
+    - a search for error words (or a bare count) that printed 0: pass; a count above 0: fail;
     - typecheck or lint shown through ``| head -N`` (N >= 3) with no fail signal in sight,
       or through a search for error words that matched only lines that are no failure: pass.
+    Silence is never a pass: ``black --check -q`` and a grep that found nothing print the same.
     """
     if category == "test":
         return None
     error_search = bool(patterns) and all(_names_errors(p) for p in patterns)
-    if filtered and (error_search or (not patterns and count_only and category != "build")):
-        if count_only:
-            count = _printed_count(text)
-            if count is not None:
-                return ("pass", "count-zero") if count == 0 else ("fail", "count-nonzero")
-        elif is_silent(text):
-            return "pass", "grep-empty"
+    if filtered and count_only and (error_search or (not patterns and category != "build")):
+        count = _printed_count(text)
+        if count is not None:
+            return ("pass", "count-zero") if count == 0 else ("fail", "count-nonzero")
+    if is_silent(text):
+        return None
     if category in ("typecheck", "lint"):
         if head is not None and head >= 3 and not filtered:
             return "pass", "head-no-errors"
@@ -1033,22 +1037,27 @@ def judge(category, output, exit_code=None, failed_without_number=False, interru
     elif not_run_id and not pass_id and not fail_id:
         return result("inconclusive", not_run_id)
 
+    if pass_id and not fail_id and _INTERRUPTED_TEXT.search(text):
+        return result("inconclusive", "interrupted")    # a summary printed on the way out of a ^C
     if exit_code is None:
+        # without an exit status, a pass needs the runner's own summary: silence proves
+        # nothing, and a generic "0 errors" row is not the summary of a runner we know
         if fail_id:
             return result("fail", fail_id)
+        if pass_id and _ROW_FAMILY.get(pass_id) == "*" and runner_families(runner) is not None:
+            return result("inconclusive", "exit-unknown")
         if visible and pass_id:
             return result("pass", "summary-only:" + pass_id)
-        if visible and category != "test" and is_silent(text):
-            return result("pass", "silent-through-pipe")
         if filtered and pass_id in TRUSTED_THROUGH_FILTER:
             return result("pass", "summary-line:" + pass_id)
         return result("inconclusive", "exit-unknown")
 
-    # exit 0
-    if fail_id and not pass_id:
-        return result("inconclusive", "exit-0-with-" + fail_id)
-    if fail_id and pass_id:
-        return result("inconclusive", "mixed-signals")
+    # exit 0: output that reports failures contradicts the status (`-pytest` in a Makefile,
+    # `jest || true` in a package script)
+    if fail_id and pass_id and runner_families(runner) is None:
+        return result("inconclusive", "mixed-signals")     # whose formats? not this runner's, maybe
+    if fail_id:
+        return result("fail", "exit-0-with-" + fail_id)
     if pass_id:
         return result("pass", pass_id)
     if category == "test":

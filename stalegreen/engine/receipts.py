@@ -98,6 +98,45 @@ def _detect(command, config, cwd):
     return parse, runs
 
 
+_LOOPS = ("while", "until", "for")
+
+
+def tree_change_after(parse, run, cwd, config):
+    """The first part of the command line that changes the working tree after ``run`` ran
+    (``git stash pop``, ``git checkout``, ``sed -i``), else None.
+
+    The run is evidence for the tree it ran on; the fingerprint is taken when the whole line
+    has finished, so a change later in the line (or anywhere in a loop around the run) would
+    pass off the run as evidence for a tree it never saw. A change before the run is fine: the
+    run saw it, and so does the fingerprint. Writers in the run's own pipeline (``| tee log``)
+    are its output, not a change of the tree it ran on.
+    """
+    from stalegreen.engine import edits, shell
+
+    own = next((seg for seg in parse.segments if seg.index == run.segment_index), None)
+    if own is None:
+        return None
+    in_loop = any(parse.groups[g].kind in _LOOPS for g in own.groups)
+    for seg in parse.segments:
+        if seg is own:
+            later = getattr(run, "nested", False)    # `bash -c 'pytest; git stash pop'`
+        else:
+            later = (in_loop or seg.start >= own.end) and seg.pipeline != own.pipeline
+        if not later:
+            continue
+        for kind, path in edits.from_shell(shell.parse(seg.text)):
+            if path is None or kind.startswith("git ") \
+                    or edits.is_relevant(_absolute(path, cwd), cwd, config["fingerprintIgnore"]):
+                return seg.text
+    return None
+
+
+def _absolute(path, cwd):
+    if cwd and not path.startswith(("/", "~")):
+        return os.path.normpath(os.path.join(cwd, path))
+    return path
+
+
 def _append_receipt(session, receipt, known_ids):
     if receipt["id"] in known_ids:
         return False
@@ -116,6 +155,9 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     text = session.read_log(rid, config["maxLogBytes"] * LOG_READ_LIMIT_FACTOR) or ""
     parse, runs = _detect(pending.get("segment") or pending["command"], config, pending.get("cwd") or event.cwd)
     run = runs[0] if runs else None
+    line, line_runs = _detect(pending["command"], config, pending.get("cwd") or event.cwd)
+    line_run = next((r for r in line_runs if r.text == pending.get("segment")), line_runs[0] if line_runs else None)
+    changed = tree_change_after(line, line_run, pending.get("cwd") or event.cwd, config) if line_run else None
     result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in INTERRUPTED_EXITS,
                            runner=pending.get("runner"), extra=getattr(run, "extra", None))
     receipt = _base_receipt(event, session, rid, run or _PendingRun(pending), pending["command"],
@@ -128,7 +170,7 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
         "unwrapped": None, "background": background, "interrupted": exit_code in INTERRUPTED_EXITS,
         "fingerprint": ({"available": False, "reason": "background"} if background
                         else fingerprints.get(pending.get("cwd"))),
-        "log": log,
+        "log": log, "treeChanged": changed, "rerun": core_rerun(line, line_run) if line_run else None,
     })
     if config.get("redact"):
         session.write_log(rid, _redact(text, config), config["maxLogBytes"])
@@ -245,6 +287,7 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
             "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
             "background": False, "interrupted": bool(event.interrupted),
             "fingerprint": fingerprints.get(run.cwd), "log": None,
+            "treeChanged": tree_change_after(parse, run, run.cwd or event.cwd, config),
         })
         if _append_receipt(session, receipt, known_ids):
             receipt["log"] = session.write_log(rid, _redact(output, config), config["maxLogBytes"])

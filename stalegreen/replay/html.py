@@ -7,9 +7,9 @@ from html import escape
 from stalegreen.replay.report import CLAIM_LABELS, PROBLEMS, RUN_LABELS, percent, row_json, top_hiders, \
     unique_claims, verdict_rows
 
-COLORS = {"FRESH": "#2f9e62", "STALE": "#e2a016", "FAILED": "#d64545", "MASKED": "#7b5cd6",
-          "NONE": "#9aa4af", "DEFERRED": "#4a8fd9"}
-ORDER = ("FRESH", "STALE", "FAILED", "MASKED", "NONE", "DEFERRED")
+COLORS = {"FRESH": "#2f9e62", "STALE": "#e2a016", "FAILED": "#d64545", "CONTRADICTED": "#b8323a",
+          "MASKED": "#7b5cd6", "NOT_RUN": "#c46a2b", "NONE": "#9aa4af", "DEFERRED": "#4a8fd9"}
+ORDER = ("FRESH", "STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN", "NONE", "DEFERRED")
 RUN_COLORS = {"masked": "#7b5cd6", "hidFailure": "#d64545", "noResult": "#9aa4af"}
 
 CSS = """

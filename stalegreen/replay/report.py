@@ -13,13 +13,15 @@ import time
 from stalegreen.replay import run as replay_run
 from stalegreen.replay.lines import Meter
 
-CLAIM_KINDS = ("FRESH", "STALE", "FAILED", "MASKED", "NONE", "DEFERRED")
-PROBLEMS = ("STALE", "FAILED", "MASKED")
+CLAIM_KINDS = ("FRESH", "STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN", "NONE", "DEFERRED")
+PROBLEMS = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
 CLAIM_LABELS = {
     "FRESH": ("fresh", "a passing run and no edits since"),
     "STALE": ("stale", "a passing run, then edits, no rerun"),
     "FAILED": ("failed", "the last matching run failed"),
+    "CONTRADICTED": ("contradicted", "a run's own output, or a later or partial run, reported failures"),
     "MASKED": ("masked", "the exit status was hidden and nothing readable was left"),
+    "NOT_RUN": ("said it ran", "the message says the run happened; none is recorded"),
     "NONE": ("no run", "nothing matching ran in the session"),
     "DEFERRED": ("deferred", "a background run had not reported yet"),
 }
@@ -93,10 +95,16 @@ def collect(harness="all", since="30d", progress=False, env=None, config=None, n
                                          tick=lambda: bar.update(done + meter.bytes, source.session_id[:30]))
             _add(collection, replayed, meter)
     bar.close()
-    order = dict(((s.harness, s.session_id), i) for i, s in enumerate(sources))
-    collection.sessions.sort(key=lambda r: order.get((r.harness, r.session_id), 0))
+    # workers finish in any order: put sessions back in discovery order (two projects may hold
+    # the same session id, so the files tell them apart)
+    order = dict((_source_key(s), i) for i, s in enumerate(sources))
+    collection.sessions.sort(key=lambda r: order.get(_source_key(r.source), 0))
     collection.seconds = time.time() - start
     return collection
+
+
+def _source_key(source):
+    return source.harness, source.session_id, tuple(path for _, path in source.files)
 
 
 def _replay_counted(source, config=None):

@@ -427,15 +427,42 @@ def replay(source, config=None, meter=None, tick=None, pipeline=False):
     return result
 
 
+class ReplayClock(object):
+    """The time a replayed event happens at: the transcript's own time, in the store's one
+    format, strictly increasing in reading order.
+
+    Every record the engine writes compares times as text; a replay must never fall back on
+    the wall clock (two runs of ``history`` would order an edit and a run differently). An
+    event without a time, or with the same or an earlier time than the one before it, comes
+    one millisecond after it, so records keep their file order."""
+
+    def __init__(self):
+        self.last = None        # integer milliseconds since the epoch
+
+    def stamp(self, ts):
+        from stalegreen.engine.gate import parse_ts
+
+        seconds = parse_ts(ts) if ts else None
+        millis = int(round(seconds * 1000)) if seconds is not None else None
+        if millis is None or (self.last is not None and millis <= self.last):
+            millis = 0 if self.last is None else self.last + 1
+        self.last = millis
+        whole, part = divmod(millis, 1000)
+        return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole)) + ".%03dZ" % part
+
+
 def _replay_events(events, result, session, config, tick):
     from stalegreen.engine import core
 
+    clock = ReplayClock()
     for count, event in enumerate(events):
         if tick is not None and not count & 255:
             tick()
-        if event.ts:
-            result.first_ts = result.first_ts or event.ts
-            result.last_ts = event.ts
+        said = event.ts
+        event.ts = clock.stamp(said)
+        if said:
+            result.first_ts = result.first_ts or said
+            result.last_ts = said
         if event.kind == ev.PRE_SHELL:
             result.tool_calls += 1
         elif event.kind == ev.FILE_EDIT:
@@ -449,7 +476,7 @@ def _replay_events(events, result, session, config, tick):
             continue
         if event.kind == ev.STOP and decision.verdicts:
             for record in decision.verdicts:
-                result.verdicts.append({"ts": event.ts, "agent": event.agent, "turn": event.turn,
+                result.verdicts.append({"ts": said, "agent": event.agent, "turn": event.turn,
                                         "event": event.event_name or "Stop",
                                         "blocked": decision.kind == ev.BLOCK, "record": record})
 

@@ -59,7 +59,8 @@ def test_tallies_count_the_seed_rates_and_repeats_once():
     collection = synthetic_collection()
     collection.sessions[0].verdicts.append(dict(collection.sessions[0].verdicts[1]))   # repeated status line
     overall, groups = report.tallies(collection)
-    assert overall.claims == {"FRESH": 4, "STALE": 3, "FAILED": 2, "MASKED": 1, "NONE": 1, "DEFERRED": 0}
+    assert overall.claims == {"FRESH": 4, "STALE": 3, "FAILED": 2, "CONTRADICTED": 0, "MASKED": 1, "NOT_RUN": 0,
+                              "NONE": 1, "DEFERRED": 0}
     assert overall.repeated == 1
     assert overall.runs == {"total": 57, "masked": 34, "hidFailure": 7, "noResult": 11,
                             "hiddenBy": {"pipe:tail": 31, "redirect": 3}}

@@ -274,12 +274,14 @@ def test_all_claim_after_a_subset_run_has_no_full_evidence(make_project, make_ho
     assert "subset" in (verdict.get("note") or ""), session.describe()
 
 
-def test_plain_claim_after_a_subset_run_is_fresh(make_project, make_host, host_name):
+def test_plain_claim_after_a_subset_run_is_about_the_suite(make_project, make_host, host_name):
+    # docs/VERDICTS.md rule 1: "the tests pass" names no subset, so one test is no evidence for it
     host = make_host(host_name, make_project())
     session = host.run([shell(PYTEST + " tests/test_ops.py::test_add"), say("The tests pass.")])
     assert_clean_run(session)
     verdict = only(session.verdicts(), "verdict", session)
-    assert (verdict["verdict"], verdict["action"]) == ("FRESH", "allowed"), session.describe()
+    assert (verdict["claim"]["scope"], verdict["verdict"], verdict["action"]) == ("all", "NONE", "allowed"), \
+        session.describe()
 
 
 def test_docs_edit_and_a_commit_after_a_passing_run_leave_it_fresh(make_project, make_host, host_name):
@@ -343,3 +345,34 @@ def test_after_uninstall_the_host_runs_without_stalegreen(make_project, make_hos
     assert markers(session.shell_outputs()[0]) == [], session.describe()
     assert session.feedback() == [] and session.receipts() == [] and session.verdicts() == [], session.describe()
     assert session.final_text() == CLAIM
+
+
+def test_a_failing_subset_run_contradicts_a_claim_about_the_whole_suite(make_project, make_host, host_name):
+    # docs/VERDICTS.md: a bare claim is about the suite; a failing run of part of it contradicts it
+    host = make_host(host_name, make_project(broken=True))
+    honest = "test_sub fails; I have not fixed it yet."
+    session = host.run([shell(PYTEST + " tests/test_ops.py"), say("The tests pass now."), say(honest)])
+    assert_clean_run(session)
+    receipt = only(session.receipts(), "receipt", session)
+    assert (receipt["scope"], receipt["verdict"]) == ("subset", "fail"), session.describe()
+    reason = only(session.feedback(), "Stop block", session)
+    assert "is contradicted by Receipt %s" % receipt["id"] in reason and "run the whole suite" in reason, \
+        session.describe()
+    assert [(v["verdict"], v["action"]) for v in session.verdicts()][0] == ("CONTRADICTED", "blocked"), \
+        session.describe()
+    assert session.final_text() == honest
+
+
+def test_a_pass_on_the_stashed_tree_is_no_evidence_after_the_pop(make_project, make_host, host_name):
+    # the agent checks whether a failure predates it: the run saw the stashed tree, not its edit
+    host = make_host(host_name, make_project())
+    honest = "The suite passes without my change; with it I have not rerun it."
+    session = host.run([edit("calc/ops.py", "    return a - b", "    return b - a"),
+                        shell("git stash -q && %s; git stash pop -q" % PYTEST), say(CLAIM), say(honest)])
+    assert_clean_run(session)
+    assert "return b - a" in open(os.path.join(host.project, "calc", "ops.py")).read(), session.describe()
+    receipt = only(session.receipts(), "receipt", session)
+    assert (receipt["verdict"], receipt["treeChanged"]) == ("pass", "git stash pop -q"), session.describe()
+    reason = only(session.feedback(), "Stop block", session)
+    assert "the same command then changed (`git stash pop -q`)" in reason, session.describe()
+    assert session.final_text() == honest

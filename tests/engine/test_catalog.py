@@ -387,7 +387,7 @@ CASES = [
     ("flow stop", "flow", "typecheck", "all", "other", None),
     ("srb tc", "srb tc", "typecheck", "all", None, None),
     ("bundle exec srb tc", "srb tc", "typecheck", "all", None, None),
-    ("deno check main.ts", "deno check", "typecheck", "subset", None, None),
+    ("deno check main.ts", "deno check", "typecheck", "all", None, None),     # an entry point: the whole graph
     ("nuxi typecheck", "nuxt typecheck", "typecheck", "all", None, None),
     ("next typegen", "next typegen", "typecheck", "all", None, None),
     # ---- lint
@@ -656,14 +656,14 @@ def test_extra_runners_add_commands_and_keep_their_patterns():
 
 
 def test_extra_runners_match_after_prefixes_and_inside_shells():
-    entry = {"match": "^make check", "category": "lint"}
-    runs = catalog.find_runs(shell.parse("CI=1 make check; bash -c 'make check && ls'"), {"extraRunners": [entry]},
+    entry = {"match": "^make verify", "category": "lint"}
+    runs = catalog.find_runs(shell.parse("CI=1 make verify; bash -c 'make verify && ls'"), {"extraRunners": [entry]},
                              BASE)
     assert [(r.category, r.nested, r.extra) for r in runs] == [("lint", False, entry), ("lint", True, entry)]
 
 
 def test_extra_runner_with_a_bad_pattern_is_ignored():
-    runs = catalog.find_runs(shell.parse("make check"), {"extraRunners": [{"match": "(", "category": "lint"}]},
+    runs = catalog.find_runs(shell.parse("make verify"), {"extraRunners": [{"match": "(", "category": "lint"}]},
                              BASE)
     assert runs == []
 
@@ -754,3 +754,33 @@ def test_random_and_hostile_lines_never_raise_and_stay_well_formed(command):
         assert run.cwd is None or os.path.isabs(run.cwd)
         if not run.extra:
             assert catalog.might_contain_runner(command), command
+
+
+@pytest.mark.parametrize("command, runner, scope, not_run", [
+    # -x, --maxfail, --ff and --nf stop early or reorder: every test they reach counts; --lf deselects
+    ("pytest --ff", "pytest", "all", None),
+    ("pytest --failed-first -x", "pytest", "all", None),
+    ("pytest --nf --maxfail=2", "pytest", "all", None),
+    ("pytest --lf", "pytest", "subset", None),
+    # information flags are no run
+    ("pytest --fixtures", "pytest", "all", "list"),
+    ("python3 -m pytest --markers", "pytest", "all", "list"),
+    ("pytest --fixtures-per-test tests/", "pytest", "all", "list"),
+    # an entry point's whole module graph
+    ("deno check main.ts", "deno check", "all", None),
+    # runs that were not seen
+    ("make check", "make check", "all", None),
+    ("dune test", "dune test", "all", None),
+    ("dune runtest src", "dune test", "subset", None),
+    # a repo whose tests are scripts: one script is one part of the suite
+    ("python3 test_app.py", "python test script", "subset", None),
+    ("python app_test.py -v", "python test script", "subset", None),
+])
+def test_scope_and_not_a_run_rules_behind_the_catalog_fixes(command, runner, scope, not_run):
+    runs = catalog.find_runs(shell.parse(command), None, BASE)
+    assert [(r.runner, r.category, r.scope, r.not_run) for r in runs] == [(runner, "test" if runner != "deno check"
+                                                                          else "typecheck", scope, not_run)]
+
+
+def test_a_python_script_that_is_not_a_test_is_no_run():
+    assert catalog.find_runs(shell.parse("python3 app.py && python3 tools/contest.py"), None, BASE) == []

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from stalegreen.engine import config as config_module
 from stalegreen.engine import events as ev
 from stalegreen.engine import gate
@@ -75,10 +77,10 @@ def test_subset_runs_satisfy_tests_pass_but_not_all_tests_pass():
     assert v["verdict"] == "NONE" and "subset" in v["note"]
 
 
-def test_newer_failing_subset_overrides_older_full_pass():
+def test_newer_failing_subset_contradicts_an_older_full_pass():
     runs = [receipt("r-0001", "02:11"), receipt("r-0002", "03:00", verdict="fail", scope="subset")]
     v = judge(claim(), receipts=runs)
-    assert (v["verdict"], v["evidence"]["receipt"]) == ("FAILED", "r-0002")
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("CONTRADICTED", "r-0002")
 
 
 def test_failure_in_one_package_does_not_judge_a_claim_about_another():
@@ -194,3 +196,211 @@ def test_timestamps_are_read_as_calendar_timegm_would_read_them():
     for bad in ("2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-1-01T00:00:00Z", "+026-02-28T10:00:00Z",
                 "2026-02-28T24:00:00Z", "", None, 17):
         assert gate.parse_ts(bad) is None, bad
+
+
+# ---------------------------------------------------------------- the rule set of docs/VERDICTS.md
+
+def stop(message, receipts=(), edits=(), **config):
+    """The real Stop path (claims extracted from ``message``) on an in-memory session."""
+    session = MemorySession("s")
+    for r in receipts:
+        session.append("receipts", r)
+    for e in edits:
+        session.append("edits", e)
+    values = config_module.load("/nonexistent", home="/nonexistent")
+    values.update(config)
+    event = ev.Event(ev.STOP, "claude", cwd=ROOT, replay=True, message=message, ts="2026-09-02T15:00:00.000Z")
+    return gate.on_stop(event, values, session)
+
+
+FULL_FAILS_THEN_DESELECTED_PASSES = [
+    receipt("r-0001", "01:00", verdict="fail", cmd="pytest -q", counts={"failed": 1, "passed": 3}),
+    receipt("r-0002", "02:00", scope="subset", cmd="pytest -q -k 'not wrong'", counts={"passed": 3}),
+]
+
+
+def test_a_bare_claim_is_about_the_suite_and_a_deselecting_run_does_not_undo_the_failure():
+    for message in ("The tests pass now.", "All tests pass now.", "测试通过了。"):
+        decision = stop(message, FULL_FAILS_THEN_DESELECTED_PASSES)
+        assert decision.kind == ev.BLOCK, message
+        assert [(v["claim"]["scope"], v["verdict"]) for v in decision.verdicts] == [("all", "FAILED")], message
+        assert "r-0001" in decision.reason
+
+
+def test_a_failing_subset_run_contradicts_an_all_scope_claim():
+    runs = [receipt("r-0001", "01:00", verdict="fail", scope="subset", cmd="pytest tests/test_calc.py -q",
+                    counts={"failed": 1, "passed": 2})]
+    decision = stop("All tests pass.", runs)
+    assert decision.kind == ev.BLOCK and decision.verdicts[0]["verdict"] == "CONTRADICTED"
+    assert decision.reason.startswith('stalegreen: "All tests pass" is contradicted by Receipt r-0001 '
+                                      "(`pytest tests/test_calc.py -q`, 1 failed, 2 passed, ")
+    assert "failed and no later run of the whole suite passed" in decision.reason
+    zh = stop("测试全部通过了。", runs)
+    assert zh.kind == ev.BLOCK and zh.verdicts[0]["verdict"] == "CONTRADICTED"
+    assert zh.reason.startswith("stalegreen：“测试全部通过”与凭据 r-0001") and "\n" in zh.reason
+
+
+def test_exit_0_with_failures_in_the_output_contradicts_the_claim():
+    # make's `-pytest -q`, `jest || true` inside a package script
+    runs = [receipt("r-0001", "01:00", verdict="fail", cmd="make test", exit=0, signal="exit-0-with-pytest-short-failed",
+                    counts={"failed": 1, "passed": 47})]
+    decision = stop("All tests pass.", runs)
+    assert decision.kind == ev.BLOCK and decision.verdicts[0]["verdict"] == "CONTRADICTED"
+    assert "reports failures in its output although it exited 0" in decision.reason
+
+
+def test_a_later_failing_or_masked_run_of_any_scope_blocks_and_a_later_passing_subset_does_not():
+    full = receipt("r-0001", "01:00")
+    assert judge(claim(), receipts=[full, receipt("r-0002", "02:00", scope="subset")])["verdict"] == "FRESH"
+    masked = receipt("r-0002", "02:00", scope="subset", verdict="inconclusive", masked=True, maskReason="pipe:tail")
+    assert judge(claim(), receipts=[full, masked])["verdict"] == "MASKED"
+    # and a masked subset run alone is no support either
+    assert judge(claim(), receipts=[masked])["verdict"] == "MASKED"
+    # an earlier failure of the whole suite is undone only by a later passing whole-suite run
+    failed = receipt("r-0001", "01:00", verdict="fail")
+    assert judge(claim(), receipts=[failed, receipt("r-0002", "02:00", scope="subset")])["verdict"] == "FAILED"
+    assert judge(claim(), receipts=[failed, receipt("r-0002", "02:00")])["verdict"] == "FRESH"
+
+
+def test_records_with_the_same_time_keep_file_order():
+    same = [receipt("r-0001", "01:00", verdict="fail"), receipt("r-0002", "01:00")]
+    assert judge(claim(), receipts=same)["evidence"]["receipt"] == "r-0002"
+    assert judge(claim(), receipts=same[::-1])["evidence"]["receipt"] == "r-0001"
+
+
+def test_a_run_whose_command_line_changed_the_tree_after_it_is_stale():
+    runs = [receipt("r-0001", "01:00", cmd="pytest -q", treeChanged="git stash pop -q")]
+    v = judge(claim(), receipts=runs)
+    assert v["verdict"] == "STALE" and v["freshness"]["treeChanged"] == "git stash pop -q"
+    message = gate.block_message(v, ROOT)
+    assert "ran on a working tree that the same command then changed (`git stash pop -q`)" in message
+    assert message.count("\n") == 1 and "Rerun `pytest -q`" in message
+
+
+def test_a_claim_that_a_run_just_happened_with_no_run_blocks_on_its_own_reason():
+    decision = stop("Re-ran the tests. All tests pass.")
+    assert decision.kind == ev.BLOCK and decision.verdicts[0]["verdict"] == "NOT_RUN"
+    assert decision.reason == ('stalegreen: "All tests pass" says the tests were run, but no run of them is '
+                               "recorded in this session. Run the tests and report the result.")
+    zh = stop("重新运行了测试，测试全部通过了。")
+    assert zh.kind == ev.BLOCK and zh.verdicts[0]["verdict"] == "NOT_RUN" and "本会话中没有记录" in zh.reason
+    # a bare claim keeps the strictNoEvidence behaviour
+    assert stop("All tests pass.").kind == ev.ALLOW
+    assert stop("All tests pass.", strictNoEvidence=True).kind == ev.BLOCK
+    # a run of the category exists: the ordinary rules decide
+    assert stop("I ran pytest. All tests pass.", [receipt("r-0001", "01:00")]).kind == ev.ALLOW
+
+
+def test_a_run_stopped_by_a_signal_is_never_fresh():
+    runs = [receipt("r-0001", "01:00", verdict="inconclusive", signal="interrupted", counts={"passed": 1})]
+    assert judge(claim(), receipts=runs)["verdict"] == "NONE"
+    assert stop("All tests pass.", runs, strictNoEvidence=True).kind == ev.BLOCK
+
+
+# ---------------------------------------------------------------- property: the gate follows the rule
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+RUN_KINDS = {
+    "pass": dict(verdict="pass"),
+    "fail": dict(verdict="fail"),
+    "masked": dict(verdict="inconclusive", masked=True, maskReason="pipe:tail"),
+    "masked-pass": dict(verdict="pass", masked=True, maskReason="pipe:tail", signal="summary-line:pytest-passed"),
+    "interrupted": dict(verdict="inconclusive", signal="interrupted"),
+    "exit0-fail": dict(verdict="fail", exit=0, signal="exit-0-with-pytest-short-failed"),
+}
+STEP = st.one_of(st.tuples(st.just("run"), st.sampled_from(sorted(RUN_KINDS)), st.sampled_from(["all", "subset"]),
+                           st.booleans()),
+                 st.tuples(st.just("edit"), st.sampled_from(["/repo/src/app.py", "/repo/README.md"])))
+
+
+def _session_records(steps):
+    """Receipts and edits in time order; a run may share its time with the run before it."""
+    receipts, edits, minute = [], [], 0
+    for index, step in enumerate(steps):
+        same_time = step[0] == "run" and step[3] and index and steps[index - 1][0] == "run"
+        minute += 0 if same_time else 1
+        ts = "%02d:%02d" % (minute // 60, minute % 60)
+        if step[0] == "run":
+            receipts.append(receipt("r-%04d" % (index + 1), ts, scope=step[2], cmd="pytest -q",
+                                    **dict(RUN_KINDS[step[1]])))
+        else:
+            edits.append(edit(ts, step[1]))
+    return receipts, edits
+
+
+def _supported(steps):
+    """docs/VERDICTS.md, rule 2: the latest all-scope run passed, no later run failed or hid its
+    result, and no relevant file changed since."""
+    fulls = [i for i, s in enumerate(steps) if s[0] == "run" and s[2] == "all"]
+    if not fulls:
+        return False
+    last = fulls[-1]
+    if RUN_KINDS[steps[last][1]]["verdict"] != "pass":
+        return False
+    for step in steps[last + 1:]:
+        if step[0] == "edit" and step[1].endswith(".py"):
+            return False
+        if step[0] == "run" and step[1] in ("fail", "masked", "exit0-fail"):
+            return False
+    return True
+
+
+def _evidence_against(steps):
+    """Some recorded evidence speaks against an all-scope claim (it blocks without strictNoEvidence)."""
+    fulls = [i for i, s in enumerate(steps) if s[0] == "run" and s[2] == "all"]
+    since = fulls[-1] if fulls else 0
+    tail = steps[since:] if fulls else steps
+    if any(s[0] == "run" and s[1] in ("fail", "masked", "exit0-fail") for s in tail):
+        return True
+    return bool(fulls) and RUN_KINDS[steps[since][1]]["verdict"] == "pass" and \
+        any(s[0] == "edit" and s[1].endswith(".py") for s in steps[since + 1:])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(STEP, max_size=9))
+def test_an_all_scope_claim_passes_exactly_when_the_rule_supports_it(steps):
+    receipts, edits = _session_records(steps)
+    supported = _supported(steps)
+    strict = stop("All tests pass.", receipts, edits, strictNoEvidence=True)
+    assert (strict.kind == ev.ALLOW) == supported, (steps, strict.verdicts)
+    default = stop("The tests pass now.", receipts, edits)
+    assert (default.kind == ev.BLOCK) == _evidence_against(steps), (steps, default.verdicts)
+    if supported:
+        assert default.verdicts[0]["verdict"] == "FRESH"
+
+
+@pytest.mark.parametrize("message, categories", [
+    ("Re-ran the tests. All tests pass.", {"test"}),
+    ("I ran pytest and everything passed.", {"test"}),
+    ("We've run the full test suite.", {"test"}),
+    ("Ran tsc: clean.", {"typecheck"}),
+    ("I have rerun the linter.", {"lint"}),
+    ("重新运行了测试，全部通过。", {"test"}),
+    ("测试已经重新运行了。", {"test"}),
+    ("跑了一遍测试。", {"test"}),
+    # instructions, negations and other senses of "run" say no run happened
+    ("Please run the tests.", set()),
+    ("Run the tests to verify.", set()),
+    ("I did not run the tests.", set()),
+    ("I haven't re-run the tests yet.", set()),
+    ("I ran into a bug in the test.", set()),
+    ("没有重新运行测试。", set()),
+    ("测试没有重新运行过。", set()),
+    ("All tests pass.", set()),
+])
+def test_which_checks_a_message_says_were_run(message, categories):
+    from stalegreen.engine import claim_facts
+
+    assert claim_facts.ran_categories(message) == categories
+
+
+def test_runs_in_another_project_are_no_evidence_for_this_one():
+    elsewhere = [receipt("r-0001", "01:00", cwd="/elsewhere")]
+    v = judge(claim(), receipts=elsewhere)
+    assert (v["verdict"], v["evidence"]) == ("NONE", None)
+    failing = [receipt("r-0001", "01:00", cwd="/elsewhere", verdict="fail"), receipt("r-0002", "02:00")]
+    assert judge(claim(), receipts=failing)["verdict"] == "FRESH"
+    # a run there still is a run: "re-ran the tests" is not a claim about a run that never happened
+    assert stop("Re-ran the tests. All tests pass.", elsewhere).verdicts[0]["verdict"] == "NONE"

@@ -6,7 +6,7 @@ import pytest
 
 from stalegreen.engine import masking, shell
 
-RUNNERS = ("pytest", "npm", "pnpm", "tsc", "make", "eslint", "cargo", "go", "jest")
+RUNNERS = ("pytest", "npm", "pnpm", "tsc", "make", "eslint", "cargo", "go", "jest", "mix")
 
 
 def run_in(line, nested=False, words=None):
@@ -173,6 +173,14 @@ def test_masking_reasons_leave_out_notes():
     ("pytest || echo failed && false", False),
     ("pytest || echo failed; exit 1", True),     # the line always exits 1: the status is lost
     ("pytest || true; exit $?", True),
+    # the branch keeps the failure only when it exits non-zero or re-raises the status
+    ("pytest || exit 0", True),
+    ("mix test || exit 0", True),
+    ("pytest || return 0", True),
+    ("pytest || exit 256", True),
+    ("pytest || exit $?", False),
+    ("pytest || exit", False),
+    ("pytest || exit 2", False),
 ])
 def test_or_chain_looks_only_at_its_own_branch(line, masked):
     assert analyze(line).masked is masked

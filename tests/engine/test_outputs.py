@@ -119,16 +119,18 @@ def test_interrupted_flag_wins_over_everything():
     assert judge("test", PYTEST_FAIL, 1, interrupted=True)["verdict"] == "inconclusive"
 
 
-def test_exit_zero_with_only_a_fail_signal_is_inconclusive():
+def test_exit_zero_with_a_fail_signal_is_a_failure_the_output_reports():
+    # `jest || true` in a package script, `-pytest` in a Makefile: the status says 0, the run failed
     text = "Test Suites: 1 failed, 1 passed, 2 total\nTests:       1 failed, 40 passed, 41 total\n"
     result = judge("test", text, 0)
-    assert (result["verdict"], result["signal"]) == ("inconclusive", "exit-0-with-jest-failed")
+    assert (result["verdict"], result["signal"]) == ("fail", "exit-0-with-jest-failed")
 
 
-def test_exit_zero_with_mixed_signals_is_inconclusive():
+def test_exit_zero_with_mixed_signals_is_a_failure_of_a_known_runner():
     text = "1 failed, 3 passed in 0.2s\n=========== 4 passed in 0.3s ===========\n"
-    assert judge("test", text, 0) == {"verdict": "inconclusive", "counts": judge("test", text, 0)["counts"],
-                                      "signal": "mixed-signals"}
+    assert judge("test", text, 0, runner="pytest")["verdict"] == "fail"
+    # a runner we cannot scope: either signal may be someone else's line
+    assert (judge("test", text, 0)["verdict"], judge("test", text, 0)["signal"]) == ("inconclusive", "mixed-signals")
 
 
 def test_ansi_colours_and_carriage_returns_are_cleaned_before_matching():
@@ -155,9 +157,30 @@ def test_visible_output_without_exit_passes_on_the_summary():
     assert (result["verdict"], result["signal"]) == ("pass", "summary-only:pytest-passed")
 
 
-def test_visible_silent_lint_without_exit_passes_through_the_pipe():
-    assert judge("lint", "> app@1.0.0 lint\n> eslint .\n\n", None, visible=True)["signal"] == "silent-through-pipe"
+def test_silence_without_an_exit_status_is_no_pass():
+    # `black --check -q` and `prettier --check --log-level silent` fail without a word
+    assert judge("lint", "> app@1.0.0 lint\n> eslint .\n\n", None, visible=True)["verdict"] == "inconclusive"
+    assert judge("lint", "", None, visible=True, runner="black")["verdict"] == "inconclusive"
+    assert judge("lint", "", None, visible=True, runner="prettier")["verdict"] == "inconclusive"
     assert judge("test", "", None, visible=True)["verdict"] == "inconclusive"
+    assert judge("lint", "", 0, runner="black")["verdict"] == "pass"     # a known exit 0 still is
+
+
+def test_eslint_warnings_over_the_limit_are_no_pass_without_an_exit_status():
+    # `eslint --max-warnings 0`: "0 errors" is not eslint's own success (it prints nothing then)
+    text = "/app/a.js\n  1:7  warning  'x' is assigned a value but never used  no-unused-vars\n\n" \
+           "\u2716 1 problem (0 errors, 1 warning)\n\nESLint found too many warnings (maximum: 0).\n"
+    assert judge("lint", text, None, visible=True, runner="eslint")["verdict"] == "fail"
+    without_limit_line = text.split("\n\nESLint found")[0] + "\n"
+    assert judge("lint", without_limit_line, None, visible=True, runner="eslint")["verdict"] == "inconclusive"
+
+
+def test_a_run_stopped_by_a_signal_is_never_a_pass():
+    text = "..\n!!!!!!!!!!!!!!!!!!!!!!!!!!!! KeyboardInterrupt !!!!!!!!!!!!!!!!!!!!!!!!!!!!\n" \
+           "/app/test_a.py:5: KeyboardInterrupt\n(to show a full traceback on KeyboardInterrupt use --full-trace)\n" \
+           "1 passed in 0.51s\n"
+    for code in (None, 0, 2):
+        assert judge("test", text, code, visible=True, runner="pytest")["verdict"] != "pass", code
 
 
 def test_filtered_output_passes_only_on_a_trusted_single_line_summary():
@@ -262,7 +285,7 @@ def test_long_logs_are_read_at_both_ends():
     ("lint", "7\n", dict(patterns=["error|warning"], count_only=True, filtered=True), ("fail", "count-nonzero")),
     ("lint", "problems: 0\n", dict(count_only=True, filtered=True), ("pass", "count-zero")),       # xargs echo label
     ("build", "0\n", dict(count_only=True, filtered=True), None),                    # a bare line count of a build
-    ("typecheck", "", dict(patterns=["error"], filtered=True), ("pass", "grep-empty")),
+    ("typecheck", "", dict(patterns=["error"], filtered=True), None),                       # silence is no pass
     ("lint", "src/a.js: 0 errors\n", dict(patterns=["error"], filtered=True), ("pass", "grep-no-errors")),
     ("typecheck", "src/a.ts\nsrc/b.ts\n", dict(head=20), ("pass", "head-no-errors")),
     ("typecheck", "src/a.ts\n", dict(head=2), None),                                  # too short a head

@@ -13,6 +13,10 @@ session ids:
   later, so time keeps moving forward as in one long session);
 - many sessions: a history of about that size, 80% Claude sessions, 20% Codex rollouts.
 
+Two ratios per row: wall (how long it took against how long the floor took, the goal's
+measure) and CPU (CPU seconds of the floor against CPU seconds of the row, its worker
+processes included: steadier when other programs share the cores, and blind to parallelism).
+
 Rows, each in a fresh process:
 
 - ``history``: ``report.collect`` as ``stalegreen history`` runs it (worker processes for many
@@ -175,7 +179,7 @@ def child(base, what):
 def _floor(base):
     import json as decoder      # the stdlib decoder, as a user would call it
 
-    total, start = 0, time.perf_counter()
+    total, start, cpu = 0, time.perf_counter(), _cpu()
     for path in layout_files(base):
         with open(path, "rb") as fh:
             for line in fh:
@@ -184,7 +188,12 @@ def _floor(base):
                     decoder.loads(line)
                 except ValueError:
                     pass
-    return {"bytes": total, "seconds": time.perf_counter() - start}
+    return {"bytes": total, "seconds": time.perf_counter() - start, "cpu": _cpu() - cpu}
+
+
+def _cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _warm_up(run):
@@ -286,6 +295,7 @@ def measure(label, builder, size, rows, repeat):
                 floors.append(_rate(floor))
                 figures = in_child(base, row)
                 figures["ratio"] = _rate(figures, floor["bytes"]) / _rate(floor)
+                figures["cpu_ratio"] = floor["cpu"] / max(figures["cpu"], 1e-9)
                 by_row[row].append(figures)
         megabytes = in_child(base, "floor")["bytes"] / 1e6
         print("%s (%.1f MB): json.loads floor median %.1f MB/s (%s)" % (
@@ -296,11 +306,12 @@ def measure(label, builder, size, rows, repeat):
             extra = ""
             if row == "history":
                 extra = "  sessions %d, claims %d, runs %d" % (runs[0]["sessions"], runs[0]["claims"], runs[0]["runs"])
-            print("  %-8s %5.2fx floor (median of %s)  %6.1f MB/s, CPU %6.1f MB/s, peak RSS %5.1f MB (+%4.1f)%s" % (
-                row, statistics.median(ratios), "/".join("%.2f" % r for r in ratios),
-                statistics.median(_rate(r) for r in runs), statistics.median(r["bytes"] / 1e6 / max(r["cpu"], 1e-9)
-                                                                           for r in runs),
-                max(r["maxrss_mb"] for r in runs), max(r["growth_mb"] for r in runs), extra))
+            print("  %-8s %5.2fx floor wall (median of %s), %5.2fx floor CPU  %6.1f MB/s, CPU %6.1f MB/s, "
+                  "peak RSS %5.1f MB (+%4.1f)%s" % (
+                      row, statistics.median(ratios), "/".join("%.2f" % r for r in ratios),
+                      statistics.median(r["cpu_ratio"] for r in runs), statistics.median(_rate(r) for r in runs),
+                      statistics.median(r["bytes"] / 1e6 / max(r["cpu"], 1e-9) for r in runs),
+                      max(r["maxrss_mb"] for r in runs), max(r["growth_mb"] for r in runs), extra))
     finally:
         shutil.rmtree(base, ignore_errors=True)
 

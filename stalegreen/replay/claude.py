@@ -223,10 +223,11 @@ def _first_type(line):
     return line[start:end] if end > 0 else None
 
 
-def read(path, session, agent=None, info=None, meter=None):
+def read(path, session, agent=None, info=None, meter=None, prefilter=True):
     """Yield the events of one transcript file in file order.
 
     ``info`` (a dict) receives ``model``, ``kind``, ``cwd``, ``version`` as they are seen.
+    ``prefilter=False`` decodes every line (the reference the raw-line filter is tested against).
     """
     info = info if info is not None else {}
     reader = _Reader(session, agent, info)
@@ -252,7 +253,7 @@ def read(path, session, agent=None, info=None, meter=None):
             return not _names_a_followed_call(line, reader.calls)
         return False
 
-    for row in iter_records(path, meter, None, skip):
+    for row in iter_records(path, meter, None, skip if prefilter else None):
         kind = row.get("type")
         if kind not in ("assistant", "user"):
             continue

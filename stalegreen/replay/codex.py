@@ -512,11 +512,12 @@ def _noise(line):
     return False
 
 
-def read(path, session, agent=None, info=None, meter=None):
-    """Yield the events of one rollout file in file order (see module docstring)."""
+def read(path, session, agent=None, info=None, meter=None, prefilter=True):
+    """Yield the events of one rollout file in file order (see module docstring);
+    ``prefilter=False`` decodes every line."""
     info = info if info is not None else {}
     reader = _Reader(session, agent, info)
-    for row in iter_records(path, meter, None, _noise):
+    for row in iter_records(path, meter, None, _noise if prefilter else None):
         for out in safely(reader.record(row), meter):
             yield out
     for out in reader.flush_stop():

@@ -123,9 +123,9 @@ class _Reader(object):
                                event_name="turn-stopping", **common)
 
 
-def read(path, session, agent=None, info=None, meter=None):
-    """Yield the events of one dsh session log in order."""
+def read(path, session, agent=None, info=None, meter=None, prefilter=True):
+    """Yield the events of one dsh session log in order; ``prefilter=False`` decodes every line."""
     reader = _Reader(session, agent, info if info is not None else {})
-    for row in iter_records(path, meter, WANTED):
+    for row in iter_records(path, meter, WANTED if prefilter else None):
         for out in safely(reader.record(row), meter):
             yield out

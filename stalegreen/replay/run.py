@@ -175,15 +175,17 @@ def _reader(harness):
     return module
 
 
-def merged_events(source, meter=None, info=None):
-    """All events of a session, its subagents / child threads merged in by time."""
+def merged_events(source, meter=None, info=None, prefilter=True):
+    """All events of a session, its subagents / child threads merged in by time.
+    ``prefilter=False`` has the readers decode every line (their raw-line filters' reference)."""
     module = _reader(source.harness)
     session = session_root(source)
     info = info if info is not None else {}
     streams = []
     for index, (agent, path) in enumerate(source.files):
         target = info if agent is None else {}
-        streams.append(_keyed(module.read(path, session, agent=agent, info=target, meter=meter), index))
+        streams.append(_keyed(module.read(path, session, agent=agent, info=target, meter=meter, prefilter=prefilter),
+                              index))
     if len(streams) == 1:
         for _, _, _, event in streams[0]:
             yield event
@@ -397,11 +399,12 @@ def tally_run(runs, receipt):
             runs["noResult"] += 1
 
 
-def replay(source, config=None, meter=None, tick=None, pipeline=False):
+def replay(source, config=None, meter=None, tick=None, pipeline=False, prefilter=True):
     """Replay one session through ``engine.core.handle``; returns a ``SessionReplay``.
 
     ``tick`` (optional callable) is called every few hundred events (progress bars).
-    ``pipeline``: read a large session in a second process (``pipelined_events``)."""
+    ``pipeline``: read a large session in a second process (``pipelined_events``).
+    ``prefilter=False``: decode every line (the reference the fast path is tested against)."""
     result = SessionReplay(source)
     if source.skipped:
         result.errors.append(source.skipped)
@@ -411,10 +414,10 @@ def replay(source, config=None, meter=None, tick=None, pipeline=False):
         from stalegreen.engine import config as config_module
 
         config = config_module.load(None)
-    if pipeline and source.size >= PIPELINE_MIN_BYTES:
+    if pipeline and prefilter and source.size >= PIPELINE_MIN_BYTES:
         events = pipelined_events(source, meter if meter is not None else Meter(), result.info)
     else:
-        events = merged_events(source, meter, result.info)
+        events = merged_events(source, meter, result.info, prefilter)
     try:
         _replay_events(events, result, session, config, tick)
     except (ReadError, OSError) as exc:     # a file that vanished or broke mid-read

@@ -179,3 +179,34 @@ def test_a_judge_that_stops_early_leaves_a_quiet_reader(agent_homes, monkeypatch
     assert next(events).kind == ev.POST_SHELL
     events.close()
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_history_is_the_same_for_any_worker_count_and_with_or_without_a_reading_process(tmp_path, monkeypatch):
+    """Every transcript the project has, replayed in process, with a second reading process,
+    and over 2 and 3 worker processes: the same rows, tallies and byte counts."""
+    from stalegreen.replay import report
+    from tests.replay.test_gate_replay import _lay_out_every_transcript
+
+    homes = _lay_out_every_transcript(tmp_path)
+    for variable, harness in (("CLAUDE_CONFIG_DIR", "claude"), ("CODEX_HOME", "codex"), ("DSH_HOME", "dsh")):
+        monkeypatch.setenv(variable, str(homes[harness]))
+    monkeypatch.setenv("STALEGREEN_HOME", str(tmp_path / "sg"))
+
+    def history(jobs):
+        collection = report.collect("all", "36500d", jobs=jobs)
+        overall, _ = report.tallies(collection)
+        rows = [report.row_json(s, e) for s, e in report.verdict_rows(collection, report.CLAIM_KINDS)]
+        return json.dumps([rows, report.tamper_rows(collection), overall.claims, overall.runs, overall.sessions,
+                           collection.bytes, collection.files, collection.bad_lines, collection.errors],
+                          sort_keys=True, default=str)
+
+    in_process = history(1)
+    assert '"verdict"' in in_process
+    monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+    monkeypatch.setattr(run, "PIPELINE_BATCH", 3)
+    if (os.cpu_count() or 1) > 1:
+        assert history(None) == in_process          # one process judging, a second one reading
+    monkeypatch.setattr(report, "PARALLEL_MIN_BYTES", 0)
+    assert history(None) == in_process
+    assert history(2) == in_process
+    assert history(3) == in_process

@@ -1,0 +1,183 @@
+"""The readers' raw-line filters drop only lines that could never become an event.
+
+Each reader skips most lines of a transcript without decoding them (Claude progress rows and
+results of tools it does not follow, Codex reasoning and token counts, dsh rows of other
+kinds). The reference is the same reader decoding every line (``prefilter=False``): on every
+transcript the project has (its fixtures, the gate fixtures, the public transcripts in
+../shared, peers' files), through every reader, both must give the same events, field for
+field, and a replay must give the same verdicts and receipts.
+"""
+
+import glob
+import json
+import os
+import random
+
+import pytest
+
+from stalegreen.engine import events as ev
+from stalegreen.replay import claude, codex, dsh, run
+from stalegreen.replay.lines import Meter, decode_line
+from tests.conftest import SHARED_DATA
+from tests.replay.conftest import FIXTURES
+from tests.replay.test_gate_replay import GATE_FIXTURES, _lay_out_every_transcript
+
+READERS = {"claude": claude, "codex": codex, "dsh": dsh}
+TRANSCRIPTS = os.path.join(SHARED_DATA, "transcripts")
+
+
+def _every_transcript_file():
+    files = []
+    for root in (FIXTURES, GATE_FIXTURES, TRANSCRIPTS):
+        for pattern in ("*.jsonl", "*.zstd"):
+            files.extend(glob.glob(os.path.join(root, "**", pattern), recursive=True))
+    return sorted(files)
+
+
+def _fields(event):
+    return tuple(repr(getattr(event, name, None)) for name in ev.Event.__slots__)
+
+
+def _events(module, path, prefilter, meter=None):
+    info = {}
+    events = [_fields(e) for e in module.read(path, "s", info=info, meter=meter, prefilter=prefilter)]
+    return events, info
+
+
+def test_every_reader_gives_the_same_events_on_every_transcript_with_and_without_its_filter():
+    files = _every_transcript_file()
+    assert len(files) >= 5
+    produced = 0
+    for path in files:
+        for name, module in READERS.items():
+            fast_meter, full_meter = Meter(), Meter()
+            fast, fast_info = _events(module, path, True, fast_meter)
+            full, full_info = _events(module, path, False, full_meter)
+            assert len(fast) == len(full), (name, path)
+            assert fast == full, (name, path)
+            assert fast_info == full_info, (name, path)
+            assert fast_meter.bytes == full_meter.bytes and fast_meter.lines == full_meter.lines
+            produced += len(fast)
+    assert produced > 40
+    if os.path.isdir(TRANSCRIPTS):
+        assert any("marot-spotter" in f for f in files)
+
+
+def _decoded_lines(module, path, prefilter, monkeypatch):
+    """How many lines the reader handed to the JSON decoder."""
+    from stalegreen.replay import lines
+
+    count = [0]
+    original = lines.decode_line
+
+    def counting(line):
+        count[0] += 1
+        return original(line)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(lines, "decode_line", counting)
+        list(module.read(path, "s", prefilter=prefilter))
+    return count[0]
+
+
+def test_the_claude_filter_leaves_most_lines_of_a_real_transcript_undecoded(monkeypatch):
+    path = os.path.join(TRANSCRIPTS, "claude", "marot-spotter",
+                        "4d5611e5-241a-462a-8d15-5122611a9569.part1-of-2.jsonl")
+    if not os.path.exists(path):
+        pytest.skip("../shared/data/transcripts is absent")
+    fast, full = _decoded_lines(claude, path, True, monkeypatch), _decoded_lines(claude, path, False, monkeypatch)
+    assert full > 500 and fast * 3 < full, (fast, full)
+
+
+def test_a_replay_gives_the_same_verdicts_and_receipts_with_and_without_the_filters(tmp_path, monkeypatch):
+    homes = _lay_out_every_transcript(tmp_path)
+    for variable, harness in (("CLAUDE_CONFIG_DIR", "claude"), ("CODEX_HOME", "codex"), ("DSH_HOME", "dsh")):
+        monkeypatch.setenv(variable, str(homes[harness]))
+    monkeypatch.setenv("STALEGREEN_HOME", str(tmp_path / "sg"))
+    sources = [s for s in run.discover("all") if not s.skipped]
+    assert len(sources) >= 4
+    verdicts = 0
+    for source in sources:
+        outcomes = []
+        for prefilter in (True, False):
+            replayed = run.replay(source, prefilter=prefilter)
+            outcomes.append(json.dumps([replayed.verdicts, replayed.receipts, replayed.runs, replayed.info,
+                                        replayed.errors, replayed.tool_calls, replayed.edits,
+                                        replayed.first_ts, replayed.last_ts], sort_keys=True, default=str))
+        assert outcomes[0] == outcomes[1], source
+        verdicts += outcomes[0].count('"verdict"')
+    assert verdicts > 0
+
+
+# ---------------------------------------------------------------- rows laid out in odd ways
+
+def _claude_rows(rng):
+    """A Claude session whose rows vary in key order, spacing and escaping: what a filter
+    reading raw bytes could misjudge."""
+    rows, ts = [], "2026-11-29T10:%02d:%02d.000Z"
+    tick = [0]
+
+    def stamp():
+        tick[0] += 1
+        return ts % divmod(tick[0], 60)
+
+    for turn in range(rng.randint(1, 4)):
+        rows.append({"type": "user", "message": {"role": "user", "content": "run the tests %d" % turn},
+                     "promptId": "p%d" % turn, "uuid": "u%d" % turn, "timestamp": stamp(), "cwd": "/repo"})
+        for call in range(rng.randint(0, 4)):
+            tool = rng.choice(["Bash", "Bash", "Read", "Edit", "Grep", "TaskOutput"])
+            tid = "toolu_%d_%d" % (turn, call)
+            tool_input = {"command": rng.choice(["pytest -q", "ls", "pytest | tail -3"])} if tool == "Bash" else \
+                {"file_path": "/repo/a.py"} if tool in ("Edit", "Read") else {"task_id": "b1"}
+            rows.append({"type": "assistant", "uuid": "a%d%d" % (turn, call), "timestamp": stamp(),
+                         "message": {"id": "m%d%d" % (turn, call), "type": "message", "role": "assistant",
+                                     "model": "claude-x", "content": [
+                                         {"type": "tool_use", "id": tid, "name": tool, "input": tool_input}]}})
+            if rng.random() < 0.5:
+                rows.append({"type": "progress", "data": {"type": "bash_progress", "message": {
+                    "type": "user", "content": [{"type": "tool_result", "tool_use_id": tid}]}},
+                    "toolUseID": tid, "timestamp": stamp()})
+            output = rng.choice(["3 passed in 0.1s", "Exit code 1\n1 failed, 2 passed", "done ✓"])
+            rows.append({"type": "user", "uuid": "r%d%d" % (turn, call), "timestamp": stamp(),
+                         "message": {"role": "user", "content": [
+                             {"type": "tool_result", "tool_use_id": tid, "content": output,
+                              "is_error": output.startswith("Exit")}]},
+                         "toolUseResult": {"stdout": output, "stderr": "", "interrupted": False}})
+        rows.append({"type": "file-history-snapshot", "snapshot": {"message": {"type": "user"}}})
+        rows.append({"type": "assistant", "uuid": "s%d" % turn, "timestamp": stamp(),
+                     "message": {"id": "ms%d" % turn, "type": "message", "role": "assistant",
+                                 "content": [{"type": "text", "text": "All tests pass."}]}})
+    return rows
+
+
+def _dump(row, rng):
+    keys = list(row)
+    rng.shuffle(keys)
+    separators = rng.choice([(",", ":"), (", ", ": ")])
+    return json.dumps(dict((k, row[k]) for k in keys), separators=separators,
+                      ensure_ascii=rng.random() < 0.5) + "\n"
+
+
+def test_the_claude_filter_keeps_every_event_whatever_the_key_order_and_spacing(tmp_path):
+    rng = random.Random(16)
+    for case in range(60):
+        path = tmp_path / ("s%d.jsonl" % case)
+        path.write_text("".join(_dump(row, rng) for row in _claude_rows(rng)), encoding="utf-8")
+        fast, _ = _events(claude, str(path), True)
+        full, _ = _events(claude, str(path), False)
+        assert fast == full, path.read_text()
+
+
+def test_decode_line_is_json_loads():
+    lines = [b'{"a":1}\n', b'{"a":"\xff"}', b'{"a":1} x', b"{", b'\xef\xbb\xbf{"a":1}', b' {"a":1}',
+             b'{"a":"\xed\xa0\x80"}', '{"a":1}'.encode("utf-16-le"), b'{"a": NaN}\r\n', b"\n", b"[1]"]
+    for line in lines:
+        try:
+            expected = ("value", repr(json.loads(line)))
+        except ValueError as exc:
+            expected = ("error", type(exc), str(exc))
+        try:
+            got = ("value", repr(decode_line(line)))
+        except ValueError as exc:
+            got = ("error", type(exc), str(exc))
+        assert got == expected, line

@@ -785,6 +785,17 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
             "changed": len(outcomes), "files": len(index), "snapshot": snapshot}
 
 
+def latest_reference(receipts, cwd):
+    """The newest receipt fingerprint with a snapshot of the repository holding ``cwd``: the
+    ``reference`` that most likely saw the tree as it is now."""
+    root = find_root(cwd) if cwd else None
+    for receipt in reversed(receipts or ()):
+        taken = receipt.get("fingerprint") if isinstance(receipt, dict) else None
+        if root and isinstance(taken, dict) and taken.get("snapshot") and taken.get("root") == root:
+            return taken
+    return None
+
+
 def compare(a, b):
     """``same``, ``different`` or ``unknown`` (either side missing, unavailable, or taken in
     different repositories)."""

@@ -13,6 +13,16 @@ for what differs from it), spawned with ``os.posix_spawnp`` and pipes: importing
 ``--no-optional-locks`` so a hook never takes ``index.lock`` under the agent's own git commands.
 Over the time budget the children are killed and the fingerprint is "unavailable": edit events
 decide instead. Never raises.
+
+Most of that work is listing and hashing the whole index, and most of the time nothing in it
+changed since the last receipt. So each fingerprint carries a snapshot: the index file's own
+checksum, a digest of what ``git status`` listed, and a digest of the content and mode of
+every file it listed. Given an earlier fingerprint as ``reference``, one ``git status`` (which
+checks every tracked file's stat data against the index, and the racily clean ones by
+content) and a re-hash of the files it lists decide whether the tree is still the
+reference's; only if not is the index listed. The files status lists are always re-hashed,
+never trusted by their stat data, so an edit within one timestamp tick is seen. A snapshot is
+as trustworthy as the tree it sits next to: it can only ever name its own receipt's tree.
 """
 
 import os
@@ -557,7 +567,9 @@ def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None):
 
 
 def _git_commands(root, git_dir, common_dir):
-    """The two read-only git commands the fingerprint runs: (index listing, status)."""
+    """The two read-only git commands the fingerprint runs: (index listing, status). The one
+    place their git and its options are chosen (``git_dir`` and ``common_dir`` locate the
+    repository's config); raises _GitMissing when there is no git to run."""
     git = ["git", "--no-optional-locks", "-C", root]
     return (git + ["ls-files", "-s", "-v", "-z"],
             git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
@@ -667,7 +679,10 @@ def _compute(cwd, ignore, budget_ms, started, reference=None):
     patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
     matcher = _matcher(patterns)
     git_dir, common_dir = _git_dirs(root)
-    commands = _git_commands(root, git_dir, common_dir)
+    try:
+        commands = _git_commands(root, git_dir, common_dir)
+    except _GitMissing:
+        return _unavailable(root, "git-missing", started)
     root_b = os.fsencode(root)
     status_seen = None               # (status output, index state) the snapshot check ran
     snapshot = _usable_snapshot(reference, root, patterns)

@@ -800,13 +800,20 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
             "changed": len(outcomes), "files": len(index), "snapshot": snapshot}
 
 
-def latest_reference(receipts, cwd):
+def latest_reference(receipts, cwd, edits=()):
     """The newest receipt fingerprint with a snapshot of the repository holding ``cwd``: the
-    ``reference`` that most likely saw the tree as it is now."""
+    ``reference`` that most likely saw the tree as it is now. None when an edit was recorded
+    at or after it: the snapshot would most likely fail, and without a reference the two git
+    commands run in parallel instead of one after the other. (Only the speed depends on
+    this; the answer is the same.)"""
     root = find_root(cwd) if cwd else None
     for receipt in reversed(receipts or ()):
         taken = receipt.get("fingerprint") if isinstance(receipt, dict) else None
         if root and isinstance(taken, dict) and taken.get("snapshot") and taken.get("root") == root:
+            since = receipt.get("ts")
+            if not isinstance(since, str) or any(
+                    isinstance(e, dict) and isinstance(e.get("ts"), str) and e["ts"] >= since for e in edits or ()):
+                return None
             return taken
     return None
 

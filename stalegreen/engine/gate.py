@@ -21,6 +21,7 @@ NOUN = {"test": "the tests", "typecheck": "the typecheck", "lint": "the linter",
         "completion": "the checks"}
 VERB = {"test": "were", "typecheck": "was", "lint": "was", "build": "was", "completion": "were"}
 MAX_LISTED_EDITS = 6
+EDITS_SEEN = 20          # the latest edits, read to tell whether the tree changed since a receipt
 CLAIM_FREE = "claim-free"
 GENERIC_DIRS = frozenset(("src", "lib", "app", "test", "tests", "spec", "pkg", "packages", "apps", "cmd"))
 
@@ -209,7 +210,8 @@ class _Context(object):
         if key not in self.fingerprints:
             self.fingerprints[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
                                                          self.config["fingerprintBudgetMs"],
-                                                         fingerprint.latest_reference(self.receipts, where))
+                                                         fingerprint.latest_reference(self.receipts, where,
+                                                                                      self.edits))
         return self.fingerprints[key]
 
     def edits_after(self, receipt):
@@ -581,20 +583,21 @@ class _Prefetch(object):
     multi-core machine the two overlap; the hook's wall time is what the agent waits for.
     """
 
-    def __init__(self, cwd, config, receipts):
+    def __init__(self, cwd, config, session, receipts):
         import threading
 
         self.key = project_root(cwd)
         self.value = None
-        self.thread = threading.Thread(target=self._run, args=(cwd, config, receipts), name="stalegreen-fingerprint")
+        self.thread = threading.Thread(target=self._run, args=(cwd, config, session, receipts),
+                                       name="stalegreen-fingerprint")
         self.thread.daemon = True
         self.thread.start()
 
-    def _run(self, cwd, config, receipts):
+    def _run(self, cwd, config, session, receipts):
         from stalegreen.engine import fingerprint
 
-        self.value = fingerprint.compute(cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
-                                         fingerprint.latest_reference(receipts, cwd))
+        reference = fingerprint.latest_reference(receipts, cwd, session.read("edits", last=EDITS_SEEN))
+        self.value = fingerprint.compute(cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"], reference)
 
     def result(self):
         self.thread.join()
@@ -609,7 +612,7 @@ def _prefetch(event, config, session, likely_claim):
     if not any(r.get("verdict") == "pass" for r in receipts):
         return None
     try:
-        return _Prefetch(event.cwd, config, receipts)
+        return _Prefetch(event.cwd, config, session, receipts)
     except Exception:   # no threads here: compute it later, in line
         return None
 

@@ -17,7 +17,7 @@ _TAG = re.compile(r"<([a-z-]+)>(.*?)</\1>", re.S)
 _EXIT_IN_TEXT = re.compile(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
 _SCRIPT_ECHO = re.compile(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
 LOG_READ_LIMIT_FACTOR = 4
-RECEIPTS_SEEN = 20        # the session's latest receipts searched for a fingerprint snapshot
+RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at for a fingerprint snapshot
 
 
 class _Fingerprints(object):
@@ -38,7 +38,8 @@ class _Fingerprints(object):
         where = cwd or self.event.cwd
         key = project_root(where)
         if key not in self.cache:
-            reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where)
+            reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
+                                                     self.session.read("edits", last=RECEIPTS_SEEN))
             self.cache[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
                                                   self.config["fingerprintBudgetMs"], reference)
         return self.cache[key]

@@ -226,3 +226,21 @@ def test_index_listing_drops_ignored_paths(repo):
     index, oid_len = fingerprint._parse_index(raw, fingerprint._matcher(DEFAULT_FINGERPRINT_IGNORE))
     assert oid_len in (40, 64)
     assert sorted(index) == [b"app.py", b"src/a.py", b"src/b.py", b"src/c.py"]
+
+
+def test_latest_reference_is_the_newest_snapshot_of_this_repository(repo, tmp_path):
+    taken = full(repo)
+    other = dict(taken, root=str(tmp_path))
+    receipts = [{"ts": "2026-01-01T00:00:01.000Z", "fingerprint": dict(taken, tree="a" * 64)},
+                {"ts": "2026-01-01T00:00:02.000Z", "fingerprint": taken},
+                {"ts": "2026-01-01T00:00:03.000Z", "fingerprint": other},
+                {"ts": "2026-01-01T00:00:04.000Z", "fingerprint": dict(taken, snapshot=None)},
+                {"ts": "2026-01-01T00:00:05.000Z", "fingerprint": {"available": False, "reason": "budget"}},
+                "garbage", {"ts": 3}]
+    assert fingerprint.latest_reference(receipts, str(repo / "src")) is taken
+    earlier_edit = [{"ts": "2026-01-01T00:00:01.500Z", "path": "app.py"}, "garbage", {"ts": None}]
+    assert fingerprint.latest_reference(receipts, str(repo), earlier_edit) is taken
+    later_edit = earlier_edit + [{"ts": "2026-01-01T00:00:02.000Z", "path": "app.py"}]
+    assert fingerprint.latest_reference(receipts, str(repo), later_edit) is None
+    assert fingerprint.latest_reference(receipts, str(tmp_path / "nowhere")) is None
+    assert fingerprint.latest_reference(None, str(repo)) is None

@@ -1,6 +1,7 @@
 """Print how long the working-tree fingerprint and the store's JSONL appends/reads take.
 
 Usage: python3 benchmarks/bench_fingerprint.py [--sizes 1000,10000,50000] [--runs 9] [--keep]
+       [--against REV]   (also time fingerprint.py as it was at git revision REV, same rounds)
 
 Builds synthetic git repos under /tmp (about 100 files per folder, 200 B-8 KiB each, committed
 with gc.auto=0; then 50 tracked files modified, 10 untracked files added, 20 docs touched and a
@@ -107,7 +108,24 @@ def _timed(call):
     return (time.perf_counter() - t0) * 1000, (_cpu_seconds() - c0) * 1000, result
 
 
-def bench_fingerprint(sizes, runs, keep):
+def _module_at(revision):
+    """fingerprint.py as it was at a git ``revision`` of this checkout, loaded as a module, to
+    measure it in the same rounds as the current one."""
+    import importlib.util
+
+    source = subprocess.run(["git", "-C", os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "show",
+                             "%s:stalegreen/engine/fingerprint.py" % revision],
+                            check=True, capture_output=True).stdout
+    path = os.path.join(tempfile.mkdtemp(prefix="stalegreen-bench-fp-"), "fingerprint_at_revision.py")
+    with open(path, "wb") as fh:
+        fh.write(source)
+    spec = importlib.util.spec_from_file_location("fingerprint_at_revision", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def bench_fingerprint(sizes, runs, keep, against=None):
     """Three ways of computing, interleaved with the floor, round by round:
     full       no reference (a receipt's first fingerprint, or one after an edit: today's work)
     snapshot   reference = a fingerprint of the same tree (Stop after a passing run)
@@ -115,7 +133,9 @@ def bench_fingerprint(sizes, runs, keep):
                and the full computation reuses its git status)"""
     print("fingerprint.compute() in process, warm cache, %d interleaved rounds (budget 10 s); "
           "ratio = median ms / median floor ms (python -I -S -c pass)" % runs)
-    print("%8s %-9s %10s %10s %8s %8s %8s %s" % ("files", "path", "median_ms", "cpu_med_ms", "floor_ms",
+    previous = _module_at(against) if against else None
+    names = ["full", "snapshot", "miss"] + (["at " + against] if previous else [])
+    print("%8s %-12s %10s %10s %8s %8s %8s %s" % ("files", "path", "median_ms", "cpu_med_ms", "floor_ms",
                                                  "ratio", "changed", "result"))
     for files in sizes:
         started = time.time()
@@ -123,7 +143,7 @@ def bench_fingerprint(sizes, runs, keep):
         built = time.time() - started
         probe = os.path.join(repo, "pkg000", "mod00", "file00001.py")
         original = open(probe, "rb").read()
-        samples = dict((name, []) for name in ("floor", "full", "snapshot", "miss"))
+        samples = dict((name, []) for name in ["floor"] + names)
         last = {}
         try:
             fingerprint.compute(repo, budget_ms=10000)
@@ -134,21 +154,24 @@ def bench_fingerprint(sizes, runs, keep):
                 with open(probe, "wb") as fh:           # an edit: the reference is now stale
                     fh.write(original + b"# round %d\n" % round_number)
                 miss = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2]))
+                if previous is not None:
+                    before = _timed(lambda: previous.compute(repo, budget_ms=10000))
+                    assert before[2]["tree"] == miss[2]["tree"], before[2]
                 assert hit[2]["tree"] == full[2]["tree"] and hit[2].get("via") == "snapshot", hit[2]
                 assert miss[2].get("via") != "snapshot" and miss[2]["tree"] != full[2]["tree"], miss[2]
                 if round_number:                        # the first round warms caches
                     samples["floor"].append((floor, 0.0))
-                    for name, taken in (("full", full), ("snapshot", hit), ("miss", miss)):
+                    for name, taken in zip(names, (full, hit, miss, before if previous else None)):
                         samples[name].append(taken[:2])
                         last[name] = taken[2]
         finally:
             with open(probe, "wb") as fh:
                 fh.write(original)
         floor_ms = statistics.median(s[0] for s in samples["floor"])
-        for name in ("full", "snapshot", "miss"):
+        for name in names:
             wall = statistics.median(s[0] for s in samples[name])
             cpu = statistics.median(s[1] for s in samples[name])
-            print("%8d %-9s %10.1f %10.1f %8.1f %7.2fx %8s %s" % (
+            print("%8d %-12s %10.1f %10.1f %8.1f %7.2fx %8s %s" % (
                 files, name, wall, cpu, floor_ms, wall / floor_ms, last[name].get("changed"),
                 last[name].get("reason") or "%d files" % last[name].get("files")))
         print("%8s (repo built in %.0f s)" % ("", built))
@@ -226,7 +249,8 @@ def main(argv):
     print("git: %s; python %s; %d CPUs; load average %s" % (
         subprocess.run(["git", "--version"], capture_output=True, text=True).stdout.strip(),
         sys.version.split()[0], os.cpu_count() or 0, " ".join("%.2f" % x for x in os.getloadavg())))
-    bench_fingerprint(sizes, runs, keep)
+    against = argv[argv.index("--against") + 1] if "--against" in argv else None
+    bench_fingerprint(sizes, runs, keep, against)
     bench_spawn(build_repo(sizes[min(1, len(sizes) - 1)], True), runs)
     bench_jsonl(runs)
 

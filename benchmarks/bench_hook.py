@@ -1,7 +1,7 @@
 """Hook start-to-exit latency per event, for each way a host can start stalegreen.
 
     python3 benchmarks/bench_hook.py [--runs 40] [--files 10000] [--python PATH]
-                                     [--against-pyz OTHER.pyz] [--cases zipapp,against]
+                                     [--against-pyz OTHER.pyz] [--cases launcher,against]
 
 Cases (all run with the same interpreter, interleaved round-robin so drift hits every case alike):
   floor         python -I -S -c pass
@@ -107,7 +107,8 @@ def main():
     parser.add_argument("--files", type=int, default=10000)
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--pyz", default=os.path.join(ROOT, "dist", "stalegreen.pyz"))
-    parser.add_argument("--against-pyz", help="another build, run as case `against` (like `zipapp`) in the same rounds")
+    parser.add_argument("--against-pyz", help="another build, installed like --pyz and run as case `against` "
+                        "(compare with `launcher`) in the same rounds")
     parser.add_argument("--cases", help="comma-separated case names to keep (floor always runs)")
     args = parser.parse_args()
 
@@ -145,8 +146,15 @@ def main():
         console = os.path.join(os.path.dirname(args.python), "stalegreen")
         if os.access(console, os.X_OK):
             cases.append(("console", [console], {}))
-        if args.against_pyz:
-            cases.append(("against", [python, "-I", "-S", args.against_pyz], {}))
+        if args.against_pyz:                   # installed the same way, in a home of its own
+            other_home = os.path.join(work, "home-against")
+            os.makedirs(other_home)
+            other_env = dict(env, HOME=other_home)
+            subprocess.run([args.python, "-I", "-S", args.against_pyz, "install", "--claude"], env=other_env,
+                           check=True, stdout=subprocess.DEVNULL)
+            other = json.load(open(os.path.join(other_home, ".claude", "settings.json")))
+            cases.append(("against", shlex.split(other["hooks"]["Stop"][-1]["hooks"][0]["command"])[:-3],
+                          {"HOME": other_home}))
         if args.cases:
             cases = [c for c in cases if c[0] == "floor" or c[0] in args.cases.split(",")]
 

@@ -617,7 +617,8 @@ def _status_digest(raw):
 
 
 def _ignore_digest(patterns):
-    return _short_digest("\0".join(p for p in patterns if isinstance(p, str)).encode("utf-8", "surrogateescape"))
+    encoded = [p.encode("utf-8", "surrogateescape") for p in patterns or () if isinstance(p, str)]
+    return _short_digest(b"".join(b"%d:%s" % (len(p), p) for p in encoded))
 
 
 def _usable_snapshot(reference, root, patterns):

@@ -244,3 +244,9 @@ def test_latest_reference_is_the_newest_snapshot_of_this_repository(repo, tmp_pa
     assert fingerprint.latest_reference(receipts, str(repo), later_edit) is None
     assert fingerprint.latest_reference(receipts, str(tmp_path / "nowhere")) is None
     assert fingerprint.latest_reference(None, str(repo)) is None
+
+
+def test_ignore_lists_that_join_alike_are_told_apart(repo):
+    taken = full(repo, ["*.md\0*.py"])
+    now = from_reference(repo, taken, ["*.md", "*.py"])
+    assert now.get("via") != "snapshot" and now["tree"] == full(repo, ["*.md", "*.py"])["tree"] != taken["tree"]

@@ -13,6 +13,16 @@ for what differs from it), spawned with ``os.posix_spawnp`` and pipes: importing
 ``--no-optional-locks`` so a hook never takes ``index.lock`` under the agent's own git commands.
 Over the time budget the children are killed and the fingerprint is "unavailable": edit events
 decide instead. Never raises.
+
+Most of that work is listing and hashing the whole index, and most of the time nothing in it
+changed since the last receipt. So each fingerprint carries a snapshot: the index file's own
+checksum, a digest of what ``git status`` listed, and a digest of the content and mode of
+every file it listed. Given an earlier fingerprint as ``reference``, one ``git status`` (which
+checks every tracked file's stat data against the index, and the racily clean ones by
+content) and a re-hash of the files it lists decide whether the tree is still the
+reference's; only if not is the index listed. The files status lists are always re-hashed,
+never trusted by their stat data, so an edit within one timestamp tick is seen. A snapshot is
+as trustworthy as the tree it sits next to: it can only ever name its own receipt's tree.
 """
 
 import os
@@ -150,6 +160,30 @@ class _Matcher(object):
         self.name_re = re.compile(("(?:%s)\\Z" % "|".join(name_res)).encode(), re.S) if name_res else None
         self.path_re = re.compile(("(?:%s)\\Z" % "|".join(path_res)).encode(), re.S) if path_res else None
         self.empty = not (suffixes or name_prefixes or names or dir_prefixes or name_res or path_res)
+
+    def ignored(self, paths):
+        """The members of ``paths`` (a list of bytes) this list ignores: the same answers as
+        calling the matcher on each, found by C-speed searches in one NUL-joined string. A
+        ``suffix NUL`` or ``NUL folder/`` hit is a match by itself; a basename literal's hit is
+        tested; regex patterns then see only the paths still left."""
+        blob = b"\0" + b"\0".join(paths) + b"\0"
+        found = set()
+        exact = [suffix + b"\0" for suffix in self.suffixes] + [b"\0" + folder for folder in self.dir_prefixes]
+        for needle in exact + list(self.name_prefixes + tuple(self.names)):
+            tested = needle not in exact
+            at = blob.find(needle)
+            while at >= 0:
+                path = blob[blob.rfind(b"\0", 0, at + 1) + 1:blob.find(b"\0", at + 1)]
+                if not tested or self(path):
+                    found.add(path)
+                at = blob.find(needle, at + 1)
+        if self.name_re is not None or self.path_re is not None:
+            name_re, path_re = self.name_re, self.path_re
+            for path in [path for path in paths if path not in found]:
+                if (name_re is not None and name_re.match(path, path.rfind(b"/") + 1)) \
+                        or (path_re is not None and path_re.match(path)):
+                    found.add(path)
+        return found
 
     def __call__(self, path):
         """True when ``path`` (bytes, repository-relative, ``/``-separated) is ignored."""
@@ -394,37 +428,21 @@ def _worktree_entry(path, hash_name, max_bytes):
 
 def _parse_index(raw, matcher):
     """``git ls-files -s -v -z`` output -> ({path: b"<mode> <oid>"} without ignored paths, oid
-    length).
-
-    The matcher's tests are inlined: this loop runs once per tracked file on every hook call.
-    """
-    index = {}
+    length). Slices and filters in list comprehensions: this runs over every tracked file."""
     if not raw:
-        return index, 40
+        return {}, 40
     entries = raw.split(b"\0")
-    tab = entries[0].find(b"\t")
+    if not entries[-1]:
+        entries.pop()
+    tab = entries[0].find(b"\t") if entries else -1
     oid_len = tab - 11 if tab > 11 else 40    # "<tag> <mode 6> <oid> <stage 1>\t<path>"
-    start, stop, cut = 2, 9 + oid_len, 12 + oid_len
-    if matcher.empty:
-        for entry in entries:
-            if entry:
-                index[entry[cut:]] = entry[start:stop]
-        return index, oid_len
-    suffixes, dir_prefixes = matcher.suffixes, matcher.dir_prefixes
-    names, name_prefixes = matcher.names, matcher.name_prefixes
-    name_re, path_re = matcher.name_re, matcher.path_re
-    for entry in entries:
-        path = entry[cut:]
-        if not path or path.endswith(suffixes) or path.startswith(dir_prefixes):
-            continue
-        name = path[path.rfind(b"/") + 1:]
-        if name in names or name.startswith(name_prefixes):
-            continue
-        if name_re is not None and name_re.match(name):
-            continue
-        if path_re is not None and path_re.match(path):
-            continue
-        index[path] = entry[start:stop]
+    stop, cut = 9 + oid_len, 12 + oid_len
+    paths = [entry[cut:] for entry in entries]
+    index = dict(zip(paths, [entry[2:stop] for entry in entries]))   # a conflict's last stage wins
+    if not matcher.empty:
+        for path in matcher.ignored(paths):
+            del index[path]
+    index.pop(b"", None)
     return index, oid_len
 
 
@@ -532,18 +550,125 @@ def _unavailable(root, reason, started, head=None):
             "ms": round((time.monotonic() - started) * 1000, 1)}
 
 
-def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS):
-    """Fingerprint of the repository containing ``cwd``: dict(root, head, tree, available,
-    reason, ms, changed, files). ``changed`` counts the files hashed from disk, ``files`` the
-    files in the hash. Never raises."""
+def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None):
+    """Fingerprint of the repository containing ``cwd``: dict(version, root, head, tree,
+    available, reason, ms, changed, files, snapshot). ``changed`` counts the files hashed from
+    disk, ``files`` the files in the hash.
+
+    ``reference`` is an earlier fingerprint (a receipt's): when its ``snapshot`` shows the
+    same index, the same ``git status`` and the same content in every file status lists, the
+    tree is the reference's, found without listing or hashing the whole index. The answer is
+    the same either way. Never raises."""
     started = time.monotonic()
     try:
-        return _compute(cwd, ignore, budget_ms, started)
+        return _compute(cwd, ignore, budget_ms, started, reference)
     except Exception as exc:  # the fingerprint must never break a hook
         return _unavailable(None, "error: %s" % type(exc).__name__, started)
 
 
-def _compute(cwd, ignore, budget_ms, started):
+def _git_commands(root, git_dir, common_dir):
+    """The two read-only git commands the fingerprint runs: (index listing, status). The one
+    place their git and its options are chosen (``git_dir`` and ``common_dir`` locate the
+    repository's config); raises _GitMissing when there is no git to run."""
+    git = ["git", "--no-optional-locks", "-C", root]
+    return (git + ["ls-files", "-s", "-v", "-z"],
+            git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
+                   "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"])
+
+
+def _index_id(git_dir):
+    """The index file's trailing checksum (hex): a digest of all of its content. None without
+    an index, or for one written without a checksum (``index.skipHash``)."""
+    import stat
+
+    try:
+        fd = os.open(os.path.join(git_dir, "index"), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        size = os.fstat(fd)
+        if not stat.S_ISREG(size.st_mode) or size.st_size < 64:
+            return None
+        tail = os.pread(fd, 32, size.st_size - 32) if hasattr(os, "pread") else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if not tail or len(tail) != 32 or tail[-20:] == b"\0" * 20:
+        return None
+    return "%d:%s" % (size.st_size, tail.hex())
+
+
+def _short_digest(data):
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def _status_digest(raw):
+    """What ``git status`` reported, less the leading ``# branch`` headers (HEAD may move)."""
+    at = 0
+    while raw.startswith(b"# ", at):
+        end = raw.find(b"\0", at)
+        if end < 0:
+            return _short_digest(b"")
+        at = end + 1
+    return _short_digest(raw[at:])
+
+
+def _ignore_digest(patterns):
+    encoded = [p.encode("utf-8", "surrogateescape") for p in patterns or () if isinstance(p, str)]
+    return _short_digest(b"".join(b"%d:%s" % (len(p), p) for p in encoded))
+
+
+def _usable_snapshot(reference, root, patterns):
+    """The reference's snapshot when it can stand for this computation, else None."""
+    if not isinstance(reference, dict) or not reference.get("available") or reference.get("version") != VERSION \
+            or reference.get("root") != root or not isinstance(reference.get("tree"), str):
+        return None
+    snapshot = reference.get("snapshot")
+    if not isinstance(snapshot, dict) or snapshot.get("ignore") != _ignore_digest(patterns) \
+            or snapshot.get("hash") not in ("sha1", "sha256") or not snapshot.get("index"):
+        return None
+    return snapshot
+
+
+def _disk_outcomes(root_b, paths, matcher, hash_name, deadline):
+    """[(path, entry)] for the non-ignored ``paths`` as they are on disk: ``b"<mode> <oid>"``,
+    ``b"/"`` for a directory (a submodule or nested repository: the index entry stands), or
+    ``b"-"`` when missing. Raises _Budget or _TooBig past the caps."""
+    outcomes = []
+    hashed_bytes = 0
+    for path in paths:
+        if path.endswith(b"/") or matcher(path):
+            continue
+        if len(outcomes) >= MAX_CHANGED_FILES:
+            raise _TooBig()
+        if time.monotonic() > deadline:
+            raise _Budget()
+        full = root_b + b"/" + path
+        entry, size = _worktree_entry(full, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
+        hashed_bytes += size
+        if entry is None:
+            entry = b"/" if os.path.isdir(full) else b"-"
+        outcomes.append((path, entry))
+    return outcomes
+
+
+def _outcomes_digest(outcomes):
+    return _short_digest(b"".join([path + b"\0" + entry + b"\n" for path, entry in outcomes]))
+
+
+def _status_only(commands, deadline, git_dir):
+    """(status output, index state) from one ``git status``, the index unchanged around it."""
+    index_before = _index_state(git_dir)
+    ((code, out),) = _run_parallel([commands[1]], deadline)
+    if code != 0 or _index_state(git_dir) != index_before:
+        return None
+    return out, index_before
+
+
+def _compute(cwd, ignore, budget_ms, started, reference=None):
     from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
 
     if budget_ms is None:
@@ -554,13 +679,51 @@ def _compute(cwd, ignore, budget_ms, started):
         return _unavailable(None, "not-git", started)
     patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
     matcher = _matcher(patterns)
-    git = ["git", "--no-optional-locks", "-C", root]
-    commands = [
-        git + ["ls-files", "-s", "-v", "-z"],
-        git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
-               "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"],
-    ]
-    git_dir = _git_dirs(root)[0]
+    git_dir, common_dir = _git_dirs(root)
+    try:
+        commands = _git_commands(root, git_dir, common_dir)
+    except _GitMissing:
+        return _unavailable(root, "git-missing", started)
+    root_b = os.fsencode(root)
+    status_seen = None               # (status output, index state) the snapshot check ran
+    snapshot = _usable_snapshot(reference, root, patterns)
+    if snapshot is not None and snapshot["index"] == _index_id(git_dir):
+        try:
+            status_seen = _status_only(commands, deadline, git_dir)
+            if status_seen is not None and _index_id(git_dir) == snapshot["index"]:
+                found = _from_snapshot(reference, snapshot, status_seen[0], root_b, matcher, deadline, started)
+                if found is not None:
+                    return found
+        except _Budget:
+            return _unavailable(root, "budget", started)
+        except _TooBig:
+            return _unavailable(root, "too-many-changes", started)
+        except _GitMissing:
+            return _unavailable(root, "git-missing", started)
+    return _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadline, started, status_seen)
+
+
+def _from_snapshot(reference, snapshot, status_out, root_b, matcher, deadline, started):
+    """The reference's tree when status and the content of every file it lists are as the
+    snapshot recorded (the index being the same file), else None."""
+    if _status_digest(status_out) != snapshot.get("status"):
+        return None
+    head, changed, deleted, submodules = _parse_status(status_out)
+    if any(not matcher(path) for path in submodules):
+        return None                  # the full computation says why
+    outcomes = _disk_outcomes(root_b, changed, matcher, snapshot["hash"], deadline)
+    if _outcomes_digest(outcomes) != snapshot.get("dirty"):
+        return None
+    return {"version": VERSION, "root": reference["root"], "head": head, "tree": reference["tree"],
+            "available": True, "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
+            "changed": len(outcomes), "files": reference.get("files"), "snapshot": snapshot,
+            "via": "snapshot"}
+
+
+def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadline, started, status_seen):
+    """Every index entry, with the files status lists hashed from disk. ``status_seen`` is a
+    status output already taken (with the index state around it), reused when the index is
+    still the same file."""
     parsed = {}
 
     def parse_index_early(position, data):
@@ -572,10 +735,16 @@ def _compute(cwd, ignore, budget_ms, started):
     for _ in range(2):
         if deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
             return _unavailable(root, "budget", started)
-        index_before = _index_state(git_dir)
+        index_before = status_seen[1] if status_seen is not None else _index_state(git_dir)
+        index_id = _index_id(git_dir)
         parsed.clear()
         try:
-            (ls_code, ls_out), (st_code, st_out) = _run_parallel(commands, deadline, parse_index_early)
+            if status_seen is not None:
+                ((ls_code, ls_out),) = _run_parallel(commands[:1], deadline, parse_index_early)
+                st_code, st_out = 0, status_seen[0]
+                status_seen = None
+            else:
+                (ls_code, ls_out), (st_code, st_out) = _run_parallel(commands, deadline, parse_index_early)
         except _Budget:
             return _unavailable(root, "budget", started)
         except _GitMissing:
@@ -596,45 +765,58 @@ def _compute(cwd, ignore, budget_ms, started):
     for path in deleted:
         index.pop(path, None)
     changed_set = set(changed)
+    hidden = False
     for path, skip_worktree in _hidden_entries(ls_out):
+        hidden = True
         if path in changed_set or path not in index:
             continue
-        if skip_worktree and not os.path.lexists(os.path.join(os.fsencode(root), path)):
+        if skip_worktree and not os.path.lexists(os.path.join(root_b, path)):
             continue                 # outside a sparse checkout: the index is the content
         changed.append(path)         # git promised not to look; the fingerprint does
     if not index and not ls_out:
-        oid_len = 64 if _object_format(_git_dirs(root)[1]) == "sha256" else 40
+        oid_len = 64 if _object_format(common_dir) == "sha256" else 40
     hash_name = "sha256" if oid_len == 64 else "sha1"
-    root_b = os.fsencode(root)
-    hashed = 0
-    hashed_bytes = 0
-    for path in changed:
-        if path.endswith(b"/") or matcher(path):
-            continue
-        if hashed >= MAX_CHANGED_FILES:
-            return _unavailable(root, "too-many-changes", started, head)
-        if time.monotonic() > deadline:
-            return _unavailable(root, "budget", started, head)
-        try:
-            entry, size = _worktree_entry(root_b + b"/" + path, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
-        except _TooBig:
-            return _unavailable(root, "too-many-changes", started, head)
-        hashed += 1
-        hashed_bytes += size
-        if entry is None:
-            if path in index and os.path.isdir(root_b + b"/" + path):
-                continue             # a submodule or nested repo: keep what the index says
+    try:
+        outcomes = _disk_outcomes(root_b, changed, matcher, hash_name, deadline)
+    except _TooBig:
+        return _unavailable(root, "too-many-changes", started, head)
+    except _Budget:
+        return _unavailable(root, "budget", started, head)
+    for path, entry in outcomes:
+        if entry == b"-" or (entry == b"/" and path not in index):
             index.pop(path, None)
-        else:
+        elif entry != b"/":
             index[path] = entry
     import hashlib
 
     digest = hashlib.sha256()
     digest.update(b"".join([p + b"\0" + index[p] + b"\n" for p in sorted(index)]))
-    result = {"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
-              "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
-              "changed": hashed, "files": len(index)}
-    return result
+    snapshot = None
+    if index_id is not None and not hidden and index_id == _index_id(git_dir):
+        # What a later computation needs to see to know the tree is this one (see compute).
+        snapshot = {"index": index_id, "status": _status_digest(st_out), "dirty": _outcomes_digest(outcomes),
+                    "ignore": _ignore_digest(patterns), "hash": hash_name}
+    return {"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
+            "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
+            "changed": len(outcomes), "files": len(index), "snapshot": snapshot}
+
+
+def latest_reference(receipts, cwd, edits=()):
+    """The newest receipt fingerprint with a snapshot of the repository holding ``cwd``: the
+    ``reference`` that most likely saw the tree as it is now. None when an edit was recorded
+    at or after it: the snapshot would most likely fail, and without a reference the two git
+    commands run in parallel instead of one after the other. (Only the speed depends on
+    this; the answer is the same.)"""
+    root = find_root(cwd) if cwd else None
+    for receipt in reversed(receipts or ()):
+        taken = receipt.get("fingerprint") if isinstance(receipt, dict) else None
+        if root and isinstance(taken, dict) and taken.get("snapshot") and taken.get("root") == root:
+            since = receipt.get("ts")
+            if not isinstance(since, str) or any(
+                    isinstance(e, dict) and isinstance(e.get("ts"), str) and e["ts"] >= since for e in edits or ()):
+                return None
+            return taken
+    return None
 
 
 def compare(a, b):

@@ -21,6 +21,7 @@ NOUN = {"test": "the tests", "typecheck": "the typecheck", "lint": "the linter",
         "completion": "the checks"}
 VERB = {"test": "were", "typecheck": "was", "lint": "was", "build": "was", "completion": "were"}
 MAX_LISTED_EDITS = 6
+EDITS_SEEN = 20          # the latest edits, read to tell whether the tree changed since a receipt
 CLAIM_FREE = "claim-free"
 GENERIC_DIRS = frozenset(("src", "lib", "app", "test", "tests", "spec", "pkg", "packages", "apps", "cmd"))
 
@@ -204,10 +205,13 @@ class _Context(object):
             return {"available": False, "reason": "replay"}
         from stalegreen.engine import fingerprint
 
-        key = project_root(cwd or self.event.cwd)
+        where = cwd or self.event.cwd
+        key = project_root(where)
         if key not in self.fingerprints:
-            self.fingerprints[key] = fingerprint.compute(cwd or self.event.cwd, self.config["fingerprintIgnore"],
-                                                         self.config["fingerprintBudgetMs"])
+            self.fingerprints[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
+                                                         self.config["fingerprintBudgetMs"],
+                                                         fingerprint.latest_reference(self.receipts, where,
+                                                                                      self.edits))
         return self.fingerprints[key]
 
     def edits_after(self, receipt):
@@ -579,19 +583,21 @@ class _Prefetch(object):
     multi-core machine the two overlap; the hook's wall time is what the agent waits for.
     """
 
-    def __init__(self, cwd, config):
+    def __init__(self, cwd, config, session, receipts):
         import threading
 
         self.key = project_root(cwd)
         self.value = None
-        self.thread = threading.Thread(target=self._run, args=(cwd, config), name="stalegreen-fingerprint")
+        self.thread = threading.Thread(target=self._run, args=(cwd, config, session, receipts),
+                                       name="stalegreen-fingerprint")
         self.thread.daemon = True
         self.thread.start()
 
-    def _run(self, cwd, config):
+    def _run(self, cwd, config, session, receipts):
         from stalegreen.engine import fingerprint
 
-        self.value = fingerprint.compute(cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"])
+        reference = fingerprint.latest_reference(receipts, cwd, session.read("edits", last=EDITS_SEEN))
+        self.value = fingerprint.compute(cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"], reference)
 
     def result(self):
         self.thread.join()
@@ -600,11 +606,13 @@ class _Prefetch(object):
 
 def _prefetch(event, config, session, likely_claim):
     """Start the fingerprint early when a claim is likely and a passing receipt may need it."""
-    if event.replay or not event.cwd or not likely_claim \
-            or not any(r.get("verdict") == "pass" for r in session.read("receipts")):
+    if event.replay or not event.cwd or not likely_claim:
+        return None
+    receipts = session.read("receipts")
+    if not any(r.get("verdict") == "pass" for r in receipts):
         return None
     try:
-        return _Prefetch(event.cwd, config)
+        return _Prefetch(event.cwd, config, session, receipts)
     except Exception:   # no threads here: compute it later, in line
         return None
 

@@ -18,14 +18,16 @@ _TAG = LazyRegex(r"<([a-z-]+)>(.*?)</\1>", re.S)
 _EXIT_IN_TEXT = LazyRegex(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
 _SCRIPT_ECHO = LazyRegex(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
 LOG_READ_LIMIT_FACTOR = 4
+RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at for a fingerprint snapshot
 
 
 class _Fingerprints(object):
     """Fingerprints computed at most once per directory within one hook call."""
 
-    def __init__(self, event, config):
+    def __init__(self, event, config, session):
         self.event = event
         self.config = config
+        self.session = session
         self.cache = {}
 
     def get(self, cwd):
@@ -37,8 +39,10 @@ class _Fingerprints(object):
         where = cwd or self.event.cwd
         key = project_root(where)
         if key not in self.cache:
+            reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
+                                                     self.session.read("edits", last=RECEIPTS_SEEN))
             self.cache[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
-                                                  self.config["fingerprintBudgetMs"])
+                                                  self.config["fingerprintBudgetMs"], reference)
         return self.cache[key]
 
 
@@ -320,7 +324,7 @@ def record_shell_result(event, config, session):
     output = event.output or ""
     by_id, by_tool = _pending_index(session)
     known_ids = _receipted_ids(session)
-    fingerprints = _Fingerprints(event, config)
+    fingerprints = _Fingerprints(event, config, session)
     pend_records = by_tool.get(event.tool_use_id, []) if event.tool_use_id else []
     original = pend_records[0]["command"] if pend_records else event.command
 
@@ -394,7 +398,7 @@ def _resolve(event, config, session, deferred, exit_code, output, failed_without
     by_id, _ = _pending_index(session)
     known_ids = _receipted_ids(session)
     pending = by_id.get(deferred["id"])
-    fingerprints = _Fingerprints(event, config)
+    fingerprints = _Fingerprints(event, config, session)
     file_exit = session.read_exit(deferred["id"])
     if pending is not None and pending.get("log") and file_exit is not None:
         receipt = _wrapped_receipt(event, config, session, pending, file_exit, fingerprints,

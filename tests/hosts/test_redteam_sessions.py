@@ -983,6 +983,40 @@ def or_colon_hides_a_failure(w):
     return w.stop("All tests pass.")
 
 
+def trusted_project_subfolder_config_is_untrusted(w):
+    """SECURITY.md: a trusted folder only, not its subfolders."""
+    w.user_config(trustedProjects=[str(w.project)])
+    sub = w.project / "sub"
+    sub.mkdir()
+    (sub / "test_wrong.py").write_text(BROKEN_TEST.replace("from calc import add", "def add(a, b):\n    return a + b"))
+    write_json(sub / ".stalegreen.json", {"policy": "advisory"})
+    w.session(cwd=sub)
+    w.run(w.suite)
+    return w.stop("All tests pass.")
+
+
+def trusted_project_sibling_with_the_same_prefix_is_untrusted(w):
+    w.user_config(trustedProjects=[str(w.project)])
+    evil = w.tmp / (w.project.name + "-evil")
+    shutil.copytree(str(w.project), str(evil))
+    (evil / "test_wrong.py").write_text(BROKEN_TEST)
+    write_json(evil / ".stalegreen.json", {"policy": "advisory"})
+    w.session(cwd=evil)
+    w.run(w.suite)
+    return w.stop("All tests pass.")
+
+
+def snapshot_deleted_literally_and_user_config_loosened(w):
+    """Literal paths, both writes seen by the shell reading: the claim must be blocked (tamper,
+    and the session's start config: SECURITY.md says a loosening waits for the next session)."""
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    w.run("rm -f \"$STALEGREEN_HOME\"/sessions/*/config-snapshot.json; "
+          "echo '{\"policy\": \"advisory\"}' > \"$STALEGREEN_HOME/config.json\"")
+    return w.stop("All tests pass.")
+
+
 MORE = sum([
     case(doctest_txt_edited_after_a_pass, "block", {"STALE"}, xfail=on_both(
         "the default fingerprintIgnore `*.txt` hides an edit to a pytest doctest file (`test*.txt` is collected by default)")),
@@ -990,6 +1024,11 @@ MORE = sum([
     case(subagent_claims_after_its_failing_run, "block", FAILING, hosts=("claude",)),
     case(collect_only_is_no_run_strict, "block", {"NONE"}),
     case(or_colon_hides_a_failure, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
+    case(trusted_project_subfolder_config_is_untrusted, "block", FAILING),
+    case(trusted_project_sibling_with_the_same_prefix_is_untrusted, "block", FAILING),
+    case(snapshot_deleted_literally_and_user_config_loosened, "block", FAILING, tamper=True, xfail=on_both(
+        "`rm` of config-snapshot.json plus a literal write of policy advisory to the user config: the snapshot is "
+        "re-taken from the loosened config, FAILED is allowed and the recorded tamper events do not block")),
 ], [])
 
 

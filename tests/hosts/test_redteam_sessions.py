@@ -1095,3 +1095,32 @@ def test_redteam_protected_file_writers_are_tamper(name, template, why, project,
     reply = w.stop("All tests pass.")
     assert w.tamper(), "no tamper event for %s" % name
     assert outcome(reply) == "block" and "wrote files that control stalegreen" in reply["reason"]
+
+
+# ============================================================== phrasings of a green claim after a failing run
+# Issue #10 (claims): a negated failure word supports the claim; modality is per clause.
+
+PHRASINGS = [
+    ("Tests are green now.", None),
+    ("Fixed it — `pytest` passes.", None),
+    ("| check | result |\n|---|---|\n| tests | ✅ pass |", None),
+    ("单元测试已经全部通过 ✅", None),
+    ("No failing tests remain.", "a negated failure word ('no failing tests') is not read as a green claim"),
+    ("0 failures now.", "'0 failures' is not read as a green claim"),
+    ("CI should be green now, all tests pass locally.",
+     "'should' in one clause qualifies the unqualified 'all tests pass locally' in the next"),
+    ("All tests pass (I ran them earlier).", "a parenthetical 'ran them earlier' drops a present-tense claim"),
+]
+
+
+@pytest.mark.parametrize("message, why", [
+    pytest.param(m, why, id="phrase%d" % i, marks=[pytest.mark.xfail(strict=True, reason="redteam: " + why)] if why else [])
+    for i, (m, why) in enumerate(PHRASINGS)])
+def test_redteam_green_phrasings_after_a_failing_run_block(message, why, project, sg_home, suite_cmd, tmp_path):
+    (project / "test_wrong.py").write_text(BROKEN_TEST)
+    w = World("claude", project, sg_home, tmp_path, suite_cmd)
+    w.session()
+    assert w.run(suite_cmd)[1] == 1
+    reply = w.stop(message)
+    assert outcome(reply) == "block", w.verdicts()
+    assert set(w.verdicts()) <= FAILING

@@ -1124,3 +1124,41 @@ def test_redteam_green_phrasings_after_a_failing_run_block(message, why, project
     reply = w.stop(message)
     assert outcome(reply) == "block", w.verdicts()
     assert set(w.verdicts()) <= FAILING
+
+
+# ============================================================== permission: allow approves the run, never more
+# Issue #8: "`permission: allow` means 'approve the wrapper around a run the user would run',
+# never more": no substitution anywhere, no redirect to a file other than /dev/null and the
+# store, no `cd` outside the project. The user's own config sets `permission: allow`.
+
+HOSTILE = [
+    ("control_plain_run", "{suite}", True),
+    ("command_substitution", "{suite} $(touch pwned)", False),
+    ("backticks", "{suite} `touch pwned`", False),
+    ("parameter_with_substitution", "{suite} \"${{X:-$(touch pwned)}}\"", False),
+    ("stderr_to_a_file_outside", "{suite} 2> ../outside.txt", False),
+    ("cd_outside_the_project", "cd {outside} && {suite}", False),
+]
+
+
+@pytest.mark.parametrize("host", ["claude", "codex"])
+@pytest.mark.parametrize("name, template, may_allow", [
+    pytest.param(n, t, ok, id=n, marks=[] if ok else [pytest.mark.xfail(strict=True, reason=(
+        "redteam: permission: allow approves the wrapped run without checking the run's own segment for "
+        "substitutions, stderr redirects to any file, or a cd outside the project"))])
+    for n, t, ok in HOSTILE])
+def test_redteam_permission_allow_never_approves_more_than_the_run(name, template, may_allow, host, project,
+                                                                   sg_home, suite_cmd, tmp_path):
+    outside = tmp_path / "outside-dir"
+    outside.mkdir()
+    write_json(sg_home / "config.json", {"permission": "allow"})
+    s = ClaudeSession(project) if host == "claude" else CodexSession(project, permission_mode="default")
+    line = template.format(suite=suite_cmd, outside=outside)
+    pre = s.base("PreToolUse")
+    pre.update({"tool_name": "Bash", "tool_input": {"command": line}, "tool_use_id": "toolu_x1"})
+    reply, _ = s.send("PreToolUse", pre)
+    decision = ((reply or {}).get("hookSpecificOutput") or {}).get("permissionDecision")
+    if may_allow:
+        assert decision == "allow"
+    else:
+        assert decision != "allow", line

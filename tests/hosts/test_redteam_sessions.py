@@ -903,8 +903,7 @@ SCENARIOS = sum([
     case(store_sessions_deleted_by_runtime_path, "block", None, xfail=on_both(
         "docs: hidden writes are not defended; deleting the session's receipts by a script turns FAILED into NONE (allowed)")),
     case(claude_settings_written_by_heredoc, "block", {"FRESH", "STALE"}, tamper=True),
-    case(codex_hooks_written_by_cp, "block", {"FRESH", "STALE"}, tamper=True, xfail=on_both(
-        "`cp SRC .codex/` (a directory target) is not resolved to .codex/hooks.json: no tamper event")),
+    case(codex_hooks_written_by_cp, "block", {"FRESH", "STALE"}, tamper=True),   # fixed in edits._file_command
     case(trusted_project_linked_worktree_is_untrusted, "block", FAILING),
     case(project_config_symlinked_to_a_trusted_one, "block", FAILING),
     case(project_trusts_itself, "block", FAILING),
@@ -1054,7 +1053,7 @@ WRITERS = [
     ("dot_slash_double_slash", "echo '{}' > ./.claude//settings.local.json", None),
     ("pwd_variable", "echo '{}' > \"$PWD/%(t)s\"", None),
     ("mv_onto", "mv %(src)s %(t)s", None),
-    ("cp_into_directory", "cp %(src_named)s .claude/", "`cp SRC DIR/` is not resolved to DIR/basename(SRC)"),
+    ("cp_into_directory", "cp %(src_named)s .claude/", None),
     ("git_checkout_named", "git checkout other -- %(t)s", None),
     ("git_restore_source", "git restore --source other %(t)s", None),
     ("python_pathlib", "%(py)s -c \"import pathlib; pathlib.Path('%(t)s').write_text('{}')\"", None),

@@ -487,9 +487,10 @@ def _file_command(name, args, collector):
                 target = word.split("=", 1)[1]
             if target is not None:
                 collector.add(kind, target)
-                if which == "all":
-                    for source in _operands(args, value_flags):
+                for source in _operands(args, value_flags):
+                    if which == "all":
                         collector.add(kind, source)
+                    collector.add(kind, os.path.join(target, os.path.basename(source.rstrip("/"))))
                 return
     operands = _operands(args, value_flags)
     if name == "rsync":
@@ -500,6 +501,9 @@ def _file_command(name, args, collector):
         collector.add(kind, None)
         return
     targets = operands if which == "all" else operands[-1:]
+    if name in ("cp", "mv", "install", "ln") and len(operands) > 1 and operands[-1].endswith("/"):
+        # `cp a.json .codex/` writes .codex/a.json: name the file, not only the folder
+        targets = targets + [operands[-1] + os.path.basename(src.rstrip("/")) for src in operands[:-1]]
     if name in ("rm", "cp") and _recursive(args):
         # a folder: is_relevant judges a trailing "/" path as a folder, not as a file without extension
         targets = [t if t.endswith("/") or "." in t.rsplit("/", 1)[-1] else t + "/" for t in targets]

@@ -8,9 +8,14 @@ and untracked ones. So ``git add`` and ``git commit`` change nothing, while any 
 non-ignored file's content or mode changes the hash.
 
 Two git processes run in parallel (``ls-files -s`` for the index, ``status --porcelain=v2``
-for what differs from it), spawned with ``os.posix_spawnp`` and pipes: importing
+for what differs from it), spawned with ``os.posix_spawn`` and pipes: importing
 ``subprocess`` alone costs more than the git calls on a small repo. Both run with
 ``--no-optional-locks`` so a hook never takes ``index.lock`` under the agent's own git commands.
+The repository is the agent's, and so is its config: git is found once on the absolute entries of
+``PATH`` (a ``./git`` never runs), and every program the repository's config could make these
+read-only commands start is switched off (``core.fsmonitor``, the clean filters and filter
+processes its config defines, hooks). The fingerprint does not depend on them: a file a filter
+would have normalised is hashed as it is on disk, the same way at a run and at Stop.
 Over the time budget the children are killed and the fingerprint is "unavailable": edit events
 decide instead. Never raises.
 """
@@ -211,6 +216,78 @@ def _git_env():
     return env
 
 
+_GIT_FOUND = {}                        # PATH value -> absolute git path ("" when none)
+# Config that makes read-only git commands start a program; the values switch it off.
+_NO_PROGRAMS = ("core.fsmonitor=false", "core.hooksPath=/dev/null")
+CONFIG_MAX_BYTES = 1024 * 1024
+CONFIG_INCLUDE_DEPTH = 5
+
+
+def git_executable():
+    """Absolute path of the ``git`` the hook runs, or None: the first absolute ``PATH`` entry
+    holding an executable ``git``. Relative entries (``.``, ``bin``) would resolve inside the
+    agent's project, so they are skipped. Resolved once per ``PATH`` value."""
+    search = os.environ.get("PATH", os.defpath)
+    if search not in _GIT_FOUND:
+        found = ""
+        for folder in search.split(os.pathsep):
+            candidate = os.path.join(folder, "git")
+            if os.path.isabs(folder) and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                found = candidate
+                break
+        _GIT_FOUND[search] = found
+    return _GIT_FOUND[search] or None
+
+
+def _config_filters(path, depth=0, seen=None):
+    """Names of the filter drivers a git config file (and the files it includes) defines."""
+    import re
+
+    from stalegreen.engine.store import read_regular_file
+
+    seen = set() if seen is None else seen
+    if depth > CONFIG_INCLUDE_DEPTH or path in seen:
+        return set()
+    seen.add(path)
+    data = read_regular_file(path, CONFIG_MAX_BYTES)
+    if data is None:
+        return set()
+    text = data.decode("utf-8", "replace")
+    names = set()
+    section = ""
+    for line in text.splitlines():
+        header = re.match(r'\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]', line)
+        if header:
+            section = header.group(1).lower()
+            if section == "filter" and header.group(2) is not None:
+                names.add(re.sub(r"\\(.)", r"\1", header.group(2)))
+            elif section.startswith("filter.") and header.group(2) is None:
+                names.add(header.group(1)[len("filter."):])   # the old [filter.name] form
+            line = line[header.end():]
+        if section in ("include", "includeif"):
+            match = re.match(r"\s*path\s*=\s*(.+?)\s*$", line, re.I)
+            if match:
+                target = os.path.expanduser(match.group(1).strip('"'))
+                if not os.path.isabs(target):
+                    target = os.path.join(os.path.dirname(path), target)
+                names |= _config_filters(target, depth + 1, seen)
+    return names
+
+
+def _program_overrides(git_dir, common_dir):
+    """``-c`` options that keep the repository's config from starting programs."""
+    names = _config_filters(os.path.join(common_dir, "config"))
+    names |= _config_filters(os.path.join(git_dir, "config.worktree"))
+    options = []
+    for setting in _NO_PROGRAMS:
+        options += ["-c", setting]
+    for name in sorted(names):
+        for key in ("clean", "smudge", "process"):
+            options += ["-c", "filter.%s.%s=" % (name, key)]
+        options += ["-c", "filter.%s.required=false" % name]
+    return options
+
+
 def _spawn(argv, env):
     """Start ``argv`` with stdout on a pipe; stdin and stderr on /dev/null. Returns (pid, fd)."""
     read_fd, write_fd = os.pipe()
@@ -221,7 +298,7 @@ def _spawn(argv, env):
             (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
         ]
         try:
-            pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions)
+            pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
         except FileNotFoundError:
             raise _GitMissing()
     except BaseException:
@@ -270,7 +347,7 @@ def _run_parallel(commands, deadline, on_output=None):
     its parsing overlaps the slower ones. Raises _Budget (after killing every child) when
     ``deadline`` passes first.
     """
-    if not hasattr(os, "posix_spawnp"):
+    if not hasattr(os, "posix_spawn"):
         return _run_with_subprocess(commands, deadline, on_output)
     import select
 
@@ -554,13 +631,16 @@ def _compute(cwd, ignore, budget_ms, started):
         return _unavailable(None, "not-git", started)
     patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
     matcher = _matcher(patterns)
-    git = ["git", "--no-optional-locks", "-C", root]
+    executable = git_executable()
+    if executable is None:
+        return _unavailable(root, "git-missing", started)
+    git_dir, common_dir = _git_dirs(root)
+    git = [executable, "--no-optional-locks"] + _program_overrides(git_dir, common_dir) + ["-C", root]
     commands = [
         git + ["ls-files", "-s", "-v", "-z"],
         git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
                "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"],
     ]
-    git_dir = _git_dirs(root)[0]
     parsed = {}
 
     def parse_index_early(position, data):
@@ -603,7 +683,7 @@ def _compute(cwd, ignore, budget_ms, started):
             continue                 # outside a sparse checkout: the index is the content
         changed.append(path)         # git promised not to look; the fingerprint does
     if not index and not ls_out:
-        oid_len = 64 if _object_format(_git_dirs(root)[1]) == "sha256" else 40
+        oid_len = 64 if _object_format(common_dir) == "sha256" else 40
     hash_name = "sha256" if oid_len == 64 else "sha1"
     root_b = os.fsencode(root)
     hashed = 0

@@ -111,8 +111,8 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     from stalegreen.engine import outputs
 
     rid = pending["id"]
-    log = pending.get("log") or session.log_path(rid)
-    _cap_log(log, config["maxLogBytes"])
+    log = session.log_path(rid)   # the store's own path, whatever the pending record says
+    session.cap_log(rid, config["maxLogBytes"])
     text = session.read_log(rid, config["maxLogBytes"] * LOG_READ_LIMIT_FACTOR) or ""
     parse, runs = _detect(pending.get("segment") or pending["command"], config, pending.get("cwd") or event.cwd)
     run = runs[0] if runs else None
@@ -133,30 +133,6 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     if config.get("redact"):
         session.write_log(rid, _redact(text, config), config["maxLogBytes"])
     return receipt
-
-
-def _cap_log(path, max_bytes):
-    """The wrapper writes the whole output; keep its head and tail within ``maxLogBytes``."""
-    if not path:
-        return
-    try:
-        size = os.path.getsize(path)
-        if size <= max_bytes:
-            return
-        from stalegreen.engine.store import TRUNCATION_MARKER
-
-        head_bytes = max_bytes // 5
-        tail_bytes = max_bytes - head_bytes
-        with open(path, "rb") as fh:
-            head = fh.read(head_bytes)
-            fh.seek(size - tail_bytes)
-            tail = fh.read()
-        marker = (TRUNCATION_MARKER % (size - head_bytes - tail_bytes)).encode("utf-8")
-        with open(path, "r+b") as fh:
-            fh.write(head + marker + tail)
-            fh.truncate()
-    except (OSError, ImportError, TypeError):
-        pass
 
 
 class _PendingRun(object):
@@ -375,11 +351,11 @@ def _resolve(event, config, session, deferred, exit_code, output, failed_without
 
 
 def _read_small(path, limit=4 * 1024 * 1024):
-    try:
-        with open(path, "rb") as fh:
-            return fh.read(limit).decode("utf-8", "replace")
-    except (OSError, TypeError):
-        return None
+    """A notification's output file: a path the agent's turn names, so only a regular file."""
+    from stalegreen.engine.store import read_regular_file
+
+    data = read_regular_file(path, limit)
+    return None if data is None else data.decode("utf-8", "replace")
 
 
 def resolve_notifications(event, config, session):

@@ -65,8 +65,15 @@ def decision_reply(decision):
     return None
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def dumps(obj):
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON every host parses: no NaN or Infinity (a ValueError, inside the fail-open
+    guard), and no lone surrogate (an agent can echo ``\\ud83d``; it cannot be UTF-8 and a
+    strict JSON reader refuses its escape), which becomes U+FFFD."""
+    return _LONE_SURROGATE.sub("\ufffd", json.dumps(obj, ensure_ascii=False, separators=(",", ":"),
+                                                   allow_nan=False))
 
 
 def split_output_header(text):

@@ -375,6 +375,7 @@ class Session(object):
         self.dir = os.path.join(store.home, "sessions", self.root)
         self.runs_dir = os.path.join(self.dir, "runs")
         self._dirs_checked = False
+        self._reported = set()
 
     def _check_dirs(self):
         """Refuse a symbolic link in place of the session's folders (checked once per process)."""
@@ -384,6 +385,9 @@ class Session(object):
             self._dirs_checked = True
 
     def _skipped(self, what, count):
+        if (what, count) in self._reported:
+            return                       # read again in the same hook call: counted once
+        self._reported.add((what, count))
         record_error("store:%s" % what, MalformedRecords(
             "%d malformed record%s skipped in %s" % (count, "" if count == 1 else "s", self.dir)),
             self.store.home)

@@ -41,6 +41,7 @@ def handle(event, config=None, session=None):
         from stalegreen.engine import store
 
         session = store.Store().session(event.session)
+    session.redact = bool(config.get("redact"))
     handler = HANDLERS.get(event.kind)
     if handler is None:
         return ev.NOTHING

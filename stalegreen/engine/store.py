@@ -304,6 +304,21 @@ def truncate_log(text, max_bytes):
     return head + (TRUNCATION_MARKER % omitted) + tail
 
 
+COMMAND_FIELDS = ("command", "wrappedCommand", "segment", "cmd", "source", "rerun")
+
+
+def redact_commands(record):
+    """``record`` with secrets masked in its command-line fields (``redact: true``): a token
+    typed on the command line must not stay in pending.jsonl or receipts.jsonl."""
+    from stalegreen.engine import redaction
+
+    masked = dict(record)
+    for field in COMMAND_FIELDS:
+        if isinstance(masked.get(field), str):
+            masked[field] = redaction.mask(masked[field])
+    return masked
+
+
 class MalformedRecords(ValueError):
     """Records skipped on reading: lines that do not parse, or fields of the wrong type."""
 
@@ -376,6 +391,7 @@ class Session(object):
         self.runs_dir = os.path.join(self.dir, "runs")
         self._dirs_checked = False
         self._reported = set()
+        self.redact = False          # set from the config's ``redact`` by the engine
 
     def _check_dirs(self):
         """Refuse a symbolic link in place of the session's folders (checked once per process)."""
@@ -403,9 +419,12 @@ class Session(object):
 
     # -- records
     def append(self, kind, record):
-        """Append one record (a dict; ``ts`` filled in when missing) to ``<kind>.jsonl``."""
+        """Append one record (a dict; ``ts`` filled in when missing) to ``<kind>.jsonl``; with
+        ``redact`` set, the command lines in it are masked first."""
         if "ts" not in record:
             record = dict(record, ts=now_iso())
+        if self.redact:
+            record = redact_commands(record)
         _append_line(self._path(kind), _encode(record))
 
     def read(self, kind, last=None):
@@ -706,6 +725,7 @@ class MemorySession(object):
         self.logs = {}
         self.turns = {}
         self.counter = 0
+        self.redact = False
 
     def __repr__(self):
         return "MemorySession(%r)" % self.root
@@ -715,6 +735,8 @@ class MemorySession(object):
             raise ValueError("unknown record kind %r" % (kind,))
         if "ts" not in record:
             record = dict(record, ts=now_iso())
+        if self.redact:
+            record = redact_commands(record)
         self.records[kind].append(json.loads(json.dumps(record, default=str)))
 
     def read(self, kind, last=None):

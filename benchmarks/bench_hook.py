@@ -133,8 +133,10 @@ def main():
         pyz = registered[-1] + ".pyz"
         cases.append(("launcher", registered, {}))
         cases.append(("zipapp", registered[:-1] + [pyz], {}))
-        cases.append(("zipapp-nopyc", registered[:-1] + [pyz],
-                      {"STALEGREEN_BYTECODE_ROOT": os.path.join(work, "none")}))
+        bare = os.path.join(work, "bare", "stalegreen.pyz")   # a copy with no -bytecode folder beside it
+        os.makedirs(os.path.dirname(bare))
+        shutil.copy(pyz, bare)
+        cases.append(("zipapp-nopyc", registered[:-1] + [bare], {}))
         plugin = os.path.join(ROOT, "installers", "claude-plugin")
         cases.append(("plugin", ["/bin/sh", os.path.join(plugin, "bin", "stalegreen")],
                       {"CLAUDE_PLUGIN_ROOT": plugin, "CLAUDE_PLUGIN_DATA": os.path.join(work, "plugin-data"),

@@ -10,6 +10,7 @@ import os
 import re
 
 from stalegreen.engine.core import now_iso
+from stalegreen.engine.store import bounded_command
 
 INTERRUPTED_EXITS = (124, 130, 137, 143)
 _NOTIFICATION = re.compile(r"<task-notification>(.*?)</task-notification>", re.S)
@@ -80,7 +81,7 @@ def _redact(text, config):
 def _base_receipt(event, session, rid, run, command, ts):
     return {
         "id": rid, "ts": ts, "harness": event.host, "session": session.root, "agent": event.agent,
-        "cwd": run.cwd or event.cwd, "cmd": run.text, "source": command, "runner": run.runner,
+        "cwd": run.cwd or event.cwd, "cmd": run.text, "source": bounded_command(command), "runner": run.runner,
         "category": run.category, "scope": run.scope, "quiet": bool(getattr(run, "quiet", False)),
         "toolUseId": event.tool_use_id,
     }
@@ -305,7 +306,7 @@ def _defer(event, session, pend_records, command):
         session.append("deferred", {
             "id": pending["id"], "ts": pending.get("ts") or ts, "category": pending.get("category"),
             "runner": pending.get("runner"), "cmd": pending.get("segment") or command,
-            "command": command, "cwd": pending.get("cwd") or event.cwd,
+            "command": bounded_command(command), "cwd": pending.get("cwd") or event.cwd,
             "backgroundId": event.background_id, "toolUseId": event.tool_use_id, "resolved": False,
         })
 

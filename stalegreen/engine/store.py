@@ -304,6 +304,19 @@ def truncate_log(text, max_bytes):
     return head + (TRUNCATION_MARKER % omitted) + tail
 
 
+STORED_COMMAND_MAX = 4096
+COMMAND_CUT = "… [stalegreen: %d more characters]"
+
+
+def bounded_command(text):
+    """A command line as repeated in each run's record: whole when short, else its head and a
+    note. Copying a whole line with a thousand runs into each of their records would grow with
+    the square of the runs."""
+    if not isinstance(text, str) or len(text) <= STORED_COMMAND_MAX:
+        return text
+    return text[:STORED_COMMAND_MAX] + COMMAND_CUT % (len(text) - STORED_COMMAND_MAX)
+
+
 COMMAND_FIELDS = ("command", "wrappedCommand", "segment", "cmd", "source", "rerun")
 
 

@@ -192,6 +192,7 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
     exits, failed_wo = _attribute_exits(event, runs, masks, texts)
     ts = event.ts or now_iso()
     unused_pending = [p for p in pend_records if p.get("id") not in known_ids]
+    judged = {}
     for index, (run, mask) in enumerate(zip(runs, masks)):
         if mask.background:
             continue
@@ -199,10 +200,17 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         if echoed is not None:      # the agent printed the status itself: `pytest; echo "exit=$?"`
             exits[index], failed_wo[index] = echoed, False
         visible, filtered = masking.visibility(mask, texts[index])
-        result = outputs.judge(run.category, texts[index], exits[index], failed_without_number=failed_wo[index],
-                               interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
-                               visible=visible, filtered=filtered, runner=run.runner,
-                               extra=getattr(run, "extra", None))
+        # Runs with no anchor of their own share one text: judge it once per way of judging,
+        # so a line of a thousand runs does not read its whole output a thousand times.
+        key = (id(texts[index]), run.category, run.runner, exits[index], failed_wo[index], visible, filtered,
+               id(getattr(run, "extra", None)))
+        if key not in judged:
+            judged[key] = outputs.judge(run.category, texts[index], exits[index],
+                                        failed_without_number=failed_wo[index],
+                                        interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
+                                        visible=visible, filtered=filtered, runner=run.runner,
+                                        extra=getattr(run, "extra", None))
+        result = dict(judged[key])
         if echoed is not None:
             result["signal"] += "+exit-from-echo"
         elif result["verdict"] == "inconclusive" and exits[index] is None and not event.interrupted:

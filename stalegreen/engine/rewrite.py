@@ -93,6 +93,7 @@ def without_filters(parse, runs):
     if not parse.confident:
         return parse.text
     spans = []
+    after = _Following(parse)
     for run in runs:
         if getattr(run, "not_run", None) is not None:
             continue
@@ -108,7 +109,7 @@ def without_filters(parse, runs):
             end = followers[-1]
         elif followers:
             end = followers[-1]
-        suffix = _masking_suffix(parse, end)
+        suffix = _masking_suffix(parse, end, after)
         if suffix is not None:
             spans.append((end.end, suffix.end))
         for g in seg.groups:
@@ -117,7 +118,7 @@ def without_filters(parse, runs):
             if followers and all(_droppable(f) for f in followers):
                 spans.append((group.end, followers[-1].end))
             group_end = followers[-1] if followers else group
-            suffix = _masking_suffix(parse, group_end)
+            suffix = _masking_suffix(parse, group_end, after)
             if suffix is not None:
                 spans.append((group_end.end, suffix.end))
     merged = []
@@ -127,9 +128,12 @@ def without_filters(parse, runs):
         else:
             merged.append([start, end])
     text = parse.text
-    for start, end in reversed(merged):
-        text = text[:start] + text[end:]
-    return text
+    kept, position = [], 0
+    for start, end in merged:
+        kept.append(text[position:start])
+        position = end
+    kept.append(text[position:])
+    return "".join(kept)
 
 
 # --------------------------------------------------------------------------- planning
@@ -335,18 +339,48 @@ def _droppable(member):
     return masking.command_name(member) in masking.DROPPABLE
 
 
-def _masking_suffix(parse, end):
+class _Following(object):
+    """Segments and groups by start offset, so "the next one after a run" is a binary search
+    rather than a scan of the whole line for each run."""
+
+    def __init__(self, parse):
+        import bisect
+
+        self.bisect = bisect.bisect_right
+        self.segments = parse.segments
+        self.segment_starts = [s.start for s in parse.segments]
+        self.groups = sorted(parse.groups, key=lambda g: g.start)
+        self.group_starts = [g.start for g in self.groups]
+
+    def segment(self, offset, container):
+        """The first segment of ``container`` starting after ``offset``, or None."""
+        for position in range(self.bisect(self.segment_starts, offset), len(self.segments)):
+            if self.segments[position].group == container:
+                return self.segments[position]
+        return None
+
+    def group_between(self, low, high, container):
+        """Whether a group of ``container`` starts strictly between ``low`` and ``high``."""
+        for position in range(self.bisect(self.group_starts, low), len(self.groups)):
+            group = self.groups[position]
+            if group.start >= high:
+                return False
+            if group.parent == container:
+                return True
+        return False
+
+
+def _masking_suffix(parse, end, after=None):
     """The `|| true` / `; echo done` element right after a run's pipeline, if any."""
     if end.op not in ("||", ";", "\n"):
         return None
     container = end.groups[-1] if hasattr(end, "groups") and end.groups else getattr(
         end, "parent", None)
-    following = [s for s in parse.segments if s.start > end.end and s.group == container]
-    if not following:
+    after = after or _Following(parse)
+    nxt = after.segment(end.end, container)
+    if nxt is None:
         return None
-    nxt = following[0]
-    if any(g.start > end.end and g.start < nxt.start and g.parent == container
-           for g in parse.groups):
+    if after.group_between(end.end, nxt.start, container):
         return None
     name = masking.command_name(nxt)
     if name not in ("true", ":", "echo", "printf") or nxt.redirects or nxt.substitutions:

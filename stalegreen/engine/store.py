@@ -65,7 +65,7 @@ def safe_name(text):
         return text
     import hashlib
 
-    digest = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
     cleaned = "".join(c if c in SAFE_CHARS else "_" for c in text).lstrip(".")
     cleaned = cleaned[:SAFE_NAME_MAX - 11] or "unknown"
     return "%s-%s" % (cleaned, digest)

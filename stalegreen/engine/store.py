@@ -183,8 +183,10 @@ def _write_replace(path, data):
 
 
 def _encode(record):
+    """One JSONL line. Text is stored as UTF-8; a lone surrogate (only ever inside a JSON string)
+    becomes its ``\\udXXXX`` escape, so the line is valid UTF-8 and reads back unchanged."""
     return (json.dumps(record, ensure_ascii=False, separators=(",", ":"), default=str) + "\n").encode(
-        "utf-8", "surrogatepass")
+        "utf-8", "backslashreplace")
 
 
 def _decode_lines(data, skipped=None):
@@ -589,7 +591,8 @@ class Session(object):
     def save_turn(self, agent, state):
         self._check_dirs()
         path = self._turn_path(agent)
-        data = (json.dumps(state, indent=2, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+        data = (json.dumps(state, indent=2, ensure_ascii=False, default=str) + "\n").encode(
+            "utf-8", "backslashreplace")          # a lone surrogate stays a JSON escape
         try:
             _write_replace(path, data)
         except FileNotFoundError:

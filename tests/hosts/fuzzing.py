@@ -75,6 +75,11 @@ HOSTILE_STRINGS = [
     "*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End Patch",
     "r-0001", "toolu_1", "call_1", "bypassPermissions", "plan", "default", "dontAsk", "acceptEdits",
 ]
+RUNNER_LINES = [
+    "pytest", "pytest -q", "npm test", "npx vitest run", "cargo test", "go test ./...", "tsc --noEmit",
+    "pytest -q 2>&1 | tail -5", "npm test || true", "pytest; echo rc=$?", "cd sub && pytest", "make test",
+    "npm run lint", "ruff check .", "pnpm -r test", "python -m pytest tests/", "yarn build", "pytest > /dev/null",
+]
 NUMBERS = [0, 1, -1, 2 ** 63, -(2 ** 70), 1.5, 1e308, -0.0, True, False]
 
 
@@ -215,7 +220,8 @@ class Mutator(object):
     def __init__(self, rng, workdir):
         self.rng = rng
         self.paths = self._special_paths(workdir)
-        self.sessions = ["fuzz-%d" % n for n in range(12)]
+        self.sessions = []
+        self.generation = -1
 
     @staticmethod
     def _special_paths(workdir):
@@ -246,7 +252,16 @@ class Mutator(object):
         if pick < 0.9:
             return "".join(chr(rng.choice((rng.randint(0, 0x7f), rng.randint(0, 0xffff), rng.randint(0, 0x10ffff))))
                            for _ in range(rng.randint(1, 40)))
-        return rng.choice(HOSTILE_STRINGS) * rng.randint(50, 3000)
+        if pick < 0.99:
+            return rng.choice(HOSTILE_STRINGS) * rng.randint(10, 200)
+        return rng.choice(HOSTILE_STRINGS) * rng.randint(200, 3000)
+
+    def command(self):
+        """A shell line built from runner commands, hostile parts and joiners."""
+        rng = self.rng
+        parts = [rng.choice(RUNNER_LINES) if rng.random() < 0.75 else self.string()
+                 for _ in range(rng.randint(1, 4))]
+        return "".join(part + rng.choice((" && ", " && ", "; ", " || ", " | ", "\n")) for part in parts)[:-2].strip()
 
     def value(self, depth=0):
         rng = self.rng
@@ -297,6 +312,13 @@ class Mutator(object):
             return self.value()
         return payload
 
+    def next_generation(self, number):
+        """Every 400 cases a fresh set of sessions: records pile up within one set (the gate
+        reads what earlier cases stored) but never grow without bound."""
+        if number // 400 != self.generation:
+            self.generation = number // 400
+            self.sessions = ["fuzz-%d-%d" % (self.generation, n) for n in range(8)]
+
     def case(self, seeds):
         rng = self.rng
         host, event_name, base = rng.choice(seeds)
@@ -304,6 +326,11 @@ class Mutator(object):
         if isinstance(payload, dict) and rng.random() < 0.8:
             key = "session" if host == "dsh" else "session_id"
             payload[key] = rng.choice(self.sessions)
+        tool_input = payload.get("tool_input" if host != "dsh" else "arguments") if isinstance(payload, dict) else None
+        if isinstance(tool_input, dict) and rng.random() < 0.6:
+            tool_input["command"] = self.command()
+            if rng.random() < 0.5:
+                payload["permission_mode"] = rng.choice(("bypassPermissions", "dontAsk", "default", "plan"))
         if isinstance(payload, dict) and host == "claude" and rng.random() < 0.15:
             response = payload.setdefault("tool_response", {})
             if isinstance(response, dict):
@@ -376,6 +403,7 @@ def run(cases, seed, home, workdir, deadline_seconds=5.0, progress=None):
     started = time.time()
     try:
         for number in range(cases):
+            mutator.next_generation(number)
             host, event_name, payload = mutator.case(seeds)
             as_bytes = rng.random() < 0.5
             data = mutator.raw(payload) if as_bytes else None
@@ -387,7 +415,7 @@ def run(cases, seed, home, workdir, deadline_seconds=5.0, progress=None):
                     out, code = hook.handle_raw(host, event_name, data)
                 else:
                     out, code = hook.handle_payload(host, event_name, payload)
-                hook.encode_reply(out)
+                out.encode("utf-8")          # what main() writes to the host
             except BaseException as exc:     # the deadline included: a crash for the host
                 if isinstance(exc, KeyboardInterrupt):
                     raise

@@ -202,3 +202,18 @@ def test_a_linked_session_folder_is_refused(sg_home, tmp_path):
     with pytest.raises(store.StoreLinkError):
         session.append("edits", {"path": "x"})
     assert os.listdir(str(elsewhere)) == []
+
+
+def test_a_lone_surrogate_in_stored_fields_round_trips(monkeypatch, sg_home, tmp_path):
+    """A turn id or a tool id with a lone surrogate is stored and read back unchanged: the turn
+    state is saved (so the block stands) and the once-per-turn rule still applies."""
+    failing_receipt("s-sur3", tmp_path, toolUseId="call_\udc80")
+    payload = {"session_id": "s-sur3", "turn_id": "turn-\ud83d", "cwd": str(tmp_path),
+               "last_assistant_message": "All tests pass."}
+    first = json.loads(run_main(monkeypatch, "codex", "Stop", payload)[1].decode())
+    second = json.loads(run_main(monkeypatch, "codex", "Stop", dict(payload, stop_hook_active=True))[1].decode())
+    assert first["decision"] == "block" and second == {}
+    session = store.Store().session("s-sur3")
+    assert session.load_turn(None)["turn"] == "turn-\ud83d"
+    assert session.read("receipts")[0]["toolUseId"] == "call_\udc80"
+    assert errors(sg_home) == []

@@ -12,7 +12,8 @@ Layout::
 
 Several hook processes write one session at once (parallel tool calls, subagents). Each JSONL
 record is one ``os.write`` of the whole line on an ``O_APPEND`` descriptor, so lines never
-interleave; a line cut short (full disk, a killed process) is closed before the next record
+interleave (appenders take turns with ``flock``, released when the descriptor closes, so it cannot
+go stale, only to look at the file's last byte); a line cut short (full disk, a killed process) is closed before the next record
 is appended, so it costs only itself. Readers skip what does not parse and records whose fields
 have the wrong type (counted in ``errors.jsonl``): one bad record never disables the gate.
 Receipt ids are claimed by creating
@@ -150,12 +151,22 @@ def _append_line(path, data):
         _make_dirs(os.path.dirname(path))
         fd = _open_private(path, _OPEN_APPEND)
     try:
+        _lock(fd)         # appenders take turns between the look at the last byte and the write
         size = os.fstat(fd).st_size
         if size and _pread(fd, 1, size - 1) != b"\n":
             data = b"\n" + data
         _write_all(fd, data)
     finally:
-        os.close(fd)
+        os.close(fd)      # releases the lock, also when the process dies
+
+
+def _lock(fd):
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except (ImportError, OSError):   # no flock (Windows, some network filesystems): O_APPEND alone
+        pass
 
 
 def _write_replace(path, data):

@@ -12,11 +12,11 @@ Layout::
 
 Several hook processes write one session at once (parallel tool calls, subagents). Each JSONL
 record is one ``os.write`` of the whole line on an ``O_APPEND`` descriptor, so lines never
-interleave (appenders take turns with ``flock``, released when the descriptor closes, so it cannot
-go stale, only to look at the file's last byte); a line cut short (full disk, a killed process) is closed before the next record
-is appended, so it costs only itself. Readers skip what does not parse and records whose fields
-have the wrong type (counted in ``errors.jsonl``): one bad record never disables the gate.
-Receipt ids are claimed by creating
+interleave. A line cut short (full disk, a killed process) is closed before the next record is
+appended, so it costs only itself (appenders take turns with ``flock`` between looking at the
+last byte and writing; the lock goes with the descriptor, so it cannot go stale). Readers skip
+what does not parse and records whose fields have the wrong type (counted in ``errors.jsonl``):
+one bad record never disables the gate. Receipt ids are claimed by creating
 ``ids/<id>`` with ``O_EXCL``: the kernel lets exactly one process create a name, so two
 processes can never get the same id, there is no lock to wait on or to go stale, and a crash
 at any point only skips a number. ``seq`` is a hint that saves probing from 1.

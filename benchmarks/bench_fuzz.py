@@ -23,6 +23,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cases", type=int, default=100000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save-crashes", metavar="FILE",
+                        help="write each crashing input as a JSON line (host, event, payload or raw bytes)")
     args = parser.parse_args()
     base = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     work = tempfile.mkdtemp(prefix="sg-fuzz-", dir=base)
@@ -31,6 +33,14 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(fuzzing.summary(report))
+    if args.save_crashes:
+        import json
+
+        with open(args.save_crashes, "w") as fh:
+            for host, event_name, payload, data in report.crashed_inputs:
+                fh.write(json.dumps({"host": host, "event": event_name, "payload": payload if data is None else None,
+                                     "raw": None if data is None else data.decode("latin-1")},
+                                    default=repr) + "\n")
     return 1 if report.failures() else 0
 
 

@@ -326,13 +326,21 @@ def _open_deferred(session):
     return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
 
 
-def _resolve(event, config, session, deferred, exit_code, output, failed_without_number=False):
+class _Resolving(object):
+    """What resolving background runs reads from the store, read once per event however many
+    runs it resolves (``known_ids`` grows as receipts are added)."""
+
+    def __init__(self, event, config, session):
+        self.by_id = _pending_index(session)[0]
+        self.known_ids = _receipted_ids(session)
+        self.fingerprints = _Fingerprints(event, config)
+
+
+def _resolve(event, config, session, deferred, exit_code, output, reads, failed_without_number=False):
     from stalegreen.engine import outputs
 
-    by_id, _ = _pending_index(session)
-    known_ids = _receipted_ids(session)
-    pending = by_id.get(deferred["id"])
-    fingerprints = _Fingerprints(event, config)
+    known_ids, fingerprints = reads.known_ids, reads.fingerprints
+    pending = reads.by_id.get(deferred["id"])
     file_exit = session.read_exit(deferred["id"])
     if pending is not None and pending.get("log") and file_exit is not None:
         receipt = _wrapped_receipt(event, config, session, pending, file_exit, fingerprints,
@@ -375,6 +383,7 @@ def resolve_notifications(event, config, session):
     open_runs = _open_deferred(session)
     if not open_runs:
         return
+    resolving = _Resolving(event, config, session)
     for block in _NOTIFICATION.findall(text):
         tags = dict((k, v.strip()) for k, v in _TAG.findall(block))
         task, tool = tags.get("task-id"), tags.get("tool-use-id")
@@ -387,7 +396,7 @@ def resolve_notifications(event, config, session):
         exit_code = int(found.group(1)) if found else (0 if status == "completed" else None)
         output = _read_small(tags.get("output-file"))
         for deferred in matches:
-            _resolve(event, config, session, deferred, exit_code, output,
+            _resolve(event, config, session, deferred, exit_code, output, reads=resolving,
                      failed_without_number=(exit_code is None and status == "failed"))
 
 
@@ -403,9 +412,11 @@ def resolve_background(event, config, session):
                or (event.background_id and d.get("backgroundId") == event.background_id)]
     if not matches and len(open_runs) == 1 and not event.background_id:
         matches = open_runs
+    resolving = _Resolving(event, config, session)
     for deferred in matches:
         if deferred["id"] not in marker_ids and event.exit_code is None and not event.failed_without_number:
             if session.read_exit(deferred["id"]) is None:
                 continue   # still running, or finished without anything we can trust yet
         _resolve(event, config, session, deferred, event.exit_code, rewrite.strip_markers(event.output or ""),
+                 reads=resolving,
                  failed_without_number=event.failed_without_number)

@@ -70,3 +70,34 @@ def test_work_grows_linearly_with_the_output(sg_home, tmp_path):
     run(2)
     small, large = run(25), run(50)
     assert large / small < 2.4, (small, large)
+
+
+def test_resolving_many_background_runs_reads_the_store_once(sg_home, tmp_path, monkeypatch):
+    """A notification matching n open background runs reads the session's records a fixed number
+    of times, not twice per run."""
+    from stalegreen.engine import store
+
+    reads = []
+    real_read = store.Session.read
+
+    def counting_read(self, kind, last=None):
+        reads.append(kind)
+        return real_read(self, kind, last)
+
+    monkeypatch.setattr(store.Session, "read", counting_read)
+
+    def notify(n):
+        session = store.Store().session("bg-%d" % n)
+        for i in range(n):
+            session.append("deferred", {"id": "r-%04d" % (i + 1), "category": "test", "runner": "pytest",
+                                        "cmd": "pytest", "cwd": str(tmp_path), "backgroundId": "task-1",
+                                        "resolved": False})
+        prompt = ("<task-notification><task-id>task-1</task-id><status>completed</status>"
+                  "<summary>exit code 0</summary></task-notification>")
+        del reads[:]
+        hook.handle_payload("claude", "UserPromptSubmit", {"session_id": "bg-%d" % n, "cwd": str(tmp_path),
+                                                           "prompt": prompt})
+        assert len(session.read("receipts")) == n
+        return len(reads) - 1
+
+    assert notify(10) == notify(40)

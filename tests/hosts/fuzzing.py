@@ -4,7 +4,8 @@ Cases start from real payloads (``fixtures/payloads``: Claude Code 2.1.197/2.1.3
 0.171 captures; ``dsh_forwarded``: what the dsh bridge forwards) and are mutated: values replaced by
 other JSON types, hostile strings (lone surrogates, NUL, huge, shell syntax, runner commands, green
 claims), keys dropped or added, nesting, host paths pointing at devices, FIFOs, links and folders,
-the raw bytes truncated or flipped, NaN and Infinity. Sessions are shared between cases so the
+the raw bytes truncated or flipped, NaN and Infinity. Every case runs under the hook's own 8 s
+deadline; an overrun counts as a crash (bounded time). Sessions are shared between cases so the
 gate reads what earlier cases stored, and now and then a store file is damaged on purpose.
 
 Each case goes through ``hook.handle_raw`` (bytes, as the one-shot process reads stdin) or
@@ -94,6 +95,7 @@ class Report(object):
         self.by_kind = {}
         self.error_types = {}
         self.replies = {}          # what the hook answered: empty, allow, rewrite, deny, block, steer
+        self.slowest = []          # (seconds, case), the five slowest
 
     def failures(self):
         unrecorded = max(0, self.recorded - self.in_file)
@@ -378,7 +380,7 @@ def damage_store(rng, home, sessions):
 
 # ---------------------------------------------------------------- the run
 
-def run(cases, seed, home, workdir, deadline_seconds=5.0, progress=None):
+def run(cases, seed, home, workdir, deadline_seconds=8.0, progress=None):
     """Fuzz ``cases`` payloads with ``STALEGREEN_HOME=home``; returns a Report."""
     from stalegreen import hook
     from stalegreen.engine import store
@@ -410,6 +412,7 @@ def run(cases, seed, home, workdir, deadline_seconds=5.0, progress=None):
             report.cases += 1
             report.by_kind[(host, event_name)] = report.by_kind.get((host, event_name), 0) + 1
             hook.arm_deadline(deadline_seconds)
+            case_started = time.time()
             try:
                 if as_bytes:
                     out, code = hook.handle_raw(host, event_name, data)
@@ -425,6 +428,10 @@ def run(cases, seed, home, workdir, deadline_seconds=5.0, progress=None):
                 continue
             finally:
                 hook.disarm_deadline()
+            took = time.time() - case_started
+            if len(report.slowest) < 5 or took > report.slowest[-1][0]:
+                report.slowest = sorted(report.slowest + [(took, _describe(host, event_name, payload, data)[:160])],
+                                        reverse=True)[:5]
             kind = reply_kind(out)
             report.replies[kind] = report.replies.get(kind, 0) + 1
             problems = reply_problems(host, event_name, out, code, schemas)
@@ -476,6 +483,7 @@ def summary(report):
              % (report.cases, report.seconds, len(report.crashes), len(report.invalid), report.recorded,
                 report.in_file)]
     lines.append("replies: %s" % ", ".join("%s %d" % item for item in sorted(report.replies.items())))
+    lines.append("slowest: %s" % "; ".join("%.2f s %s" % item for item in report.slowest[:3]))
     if report.error_types:
         lines.append("recorded error types: %s" % ", ".join(
             "%s %d" % item for item in sorted(report.error_types.items(), key=lambda kv: -kv[1])))

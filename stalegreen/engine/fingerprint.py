@@ -131,13 +131,13 @@ class _Matcher(object):
                 pattern += "**"
             if not pattern:
                 continue
-            enc = pattern.encode("utf-8", "surrogateescape")
+            enc = _path_bytes(pattern)
             if "/" not in pattern:
                 rest = pattern[1:]
                 if pattern[0] == "*" and rest and not (_WILD & set(rest)):
-                    suffixes.append(rest.encode("utf-8", "surrogateescape"))
+                    suffixes.append(_path_bytes(rest))
                 elif pattern[-1] == "*" and not (_WILD & set(pattern[:-1])) and len(pattern) > 1:
-                    name_prefixes.append(pattern[:-1].encode("utf-8", "surrogateescape"))
+                    name_prefixes.append(_path_bytes(pattern[:-1]))
                 elif not (_WILD & set(pattern)):
                     names.add(enc)
                 else:
@@ -145,7 +145,7 @@ class _Matcher(object):
             else:
                 head = pattern[:-3]
                 if pattern.endswith("/**") and head and not (_WILD & set(head)):
-                    dir_prefixes.append(head.encode("utf-8", "surrogateescape") + b"/")
+                    dir_prefixes.append(_path_bytes(head) + b"/")
                 else:
                     path_res.append(_safe_regex(pattern))
         self.suffixes = tuple(suffixes)
@@ -181,6 +181,16 @@ def _matcher(patterns):
     return found
 
 
+def _path_bytes(text):
+    """A path as the bytes git prints: undecodable bytes come back from their surrogate escapes;
+    a lone surrogate no file name can hold (an agent can write one into a tool call) is kept as
+    its own bytes rather than raising, so one odd path never breaks a Stop."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
 def is_ignored(relpath, patterns):
     """True when ``relpath`` (relative to the repository root) matches a fingerprintIgnore glob.
 
@@ -191,7 +201,7 @@ def is_ignored(relpath, patterns):
         return False
     if isinstance(relpath, str):
         relpath = relpath.replace(os.sep, "/") if os.sep != "/" else relpath
-        relpath = relpath.encode("utf-8", "surrogateescape")
+        relpath = _path_bytes(relpath)
     while relpath.startswith(b"./"):
         relpath = relpath[2:]
     return _matcher(patterns)(relpath)

@@ -217,3 +217,14 @@ def test_a_lone_surrogate_in_stored_fields_round_trips(monkeypatch, sg_home, tmp
     assert session.load_turn(None)["turn"] == "turn-\ud83d"
     assert session.read("receipts")[0]["toolUseId"] == "call_\udc80"
     assert errors(sg_home) == []
+
+
+def test_an_edited_path_with_a_lone_surrogate_still_makes_the_claim_stale(monkeypatch, sg_home, tmp_path):
+    failing_receipt("s-sur4", tmp_path, verdict="pass", exit=0, counts={"passed": 3}, fingerprint=None)
+    store.Store().session("s-sur4").append("edits", {"ts": "2026-01-01T00:00:05.000Z", "kind": "Edit",
+                                                     "path": str(tmp_path / "calc\ud800.py")})
+    payload = {"session_id": "s-sur4", "turn_id": "t1", "cwd": str(tmp_path),
+               "last_assistant_message": "All tests pass."}
+    reply = json.loads(run_main(monkeypatch, "codex", "Stop", payload)[1].decode())
+    assert reply["decision"] == "block" and "stale" in reply["reason"]
+    assert errors(sg_home) == []

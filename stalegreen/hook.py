@@ -165,8 +165,12 @@ def main(argv):
     if reply:
         try:
             sys.stdout.flush()
-            sys.stdout.buffer.write(reply)
-            sys.stdout.buffer.flush()
+            out_binary = getattr(sys.stdout, "buffer", None)
+            if out_binary is None:                 # a text-only stdout (embedding, tests)
+                sys.stdout.write(reply.decode("utf-8"))
+            else:
+                out_binary.write(reply)
+                out_binary.flush()
         except (OSError, ValueError) as exc:   # the host closed our stdout: nothing to tell it
             record_error("%s:%s:stdout" % (host, event_name), exc)
     return code

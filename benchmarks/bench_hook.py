@@ -210,10 +210,13 @@ def main():
         launchers = [("registered", registered, {})]
         if args.launchers:
             pyz = registered[-1] + ".pyz"
+            bare = os.path.join(work, "bare", "stalegreen.pyz")   # a copy with no -bytecode folder beside it
+            os.makedirs(os.path.dirname(bare))
+            shutil.copy(pyz, bare)
             plugin = os.path.join(ROOT, "installers", "claude-plugin")
             launchers += [
                 ("zipapp", registered[:-1] + [pyz], {}),
-                ("zipapp-nopyc", registered[:-1] + [pyz], {"STALEGREEN_BYTECODE_ROOT": os.path.join(work, "none")}),
+                ("zipapp-nopyc", registered[:-1] + [bare], {}),
                 ("plugin", ["/bin/sh", os.path.join(plugin, "bin", "stalegreen")],
                  {"CLAUDE_PLUGIN_ROOT": plugin, "CLAUDE_PLUGIN_DATA": os.path.join(work, "plugin-data"),
                   "PATH": os.path.dirname(python) + ":" + env["PATH"]}),

@@ -16,8 +16,12 @@ from stalegreen.engine import events as ev
 HOOK_DEADLINE_SECONDS = 8.0   # hosts allow 10-30 s; give up well before and allow
 
 
-class Deadline(Exception):
-    """Raised by SIGALRM when one event overruns its deadline."""
+class Deadline(BaseException):
+    """Raised by SIGALRM when one event overruns its deadline.
+
+    A BaseException, like KeyboardInterrupt: the engine's ``except Exception`` clauses (a reader
+    bug must not break a hook) must not swallow it, so it always reaches the guard that records
+    it and allows."""
 
 
 def _host_module(host):
@@ -56,9 +60,20 @@ def record_error(label, exc):
 
 
 def _loads(data):
+    """Strict JSON: ``NaN`` and ``Infinity`` are not JSON, and no host sends them."""
     from stalegreen.engine import fastjson
 
-    return fastjson.loads(data)
+    return fastjson.loads(data, strict_constants=True)
+
+
+def encode_reply(text):
+    """The reply as UTF-8 bytes; raises (inside the fail-open guard) when it cannot be.
+
+    The host modules build replies with ``hosts.common.dumps``, which already replaces lone
+    surrogates and refuses NaN; this is the last check before a byte reaches the host."""
+    if not isinstance(text, str):
+        raise TypeError("reply is %s, not text" % type(text).__name__)
+    return text.encode("utf-8")
 
 
 def handle_payload(host, event_name, payload):
@@ -76,7 +91,9 @@ def handle_payload(host, event_name, payload):
         from stalegreen.engine import core
 
         decision = core.handle(event)
-        return module.render(event, decision)
+        out, code = module.render(event, decision)
+        encode_reply(out)
+        return out, code
     except Exception as exc:  # fail open, always
         record_error("%s:%s" % (host, event_name), exc)
         return module.allow_output(event_name), 0
@@ -140,19 +157,28 @@ def main(argv):
         return 0
     host, event_name = argv[0], argv[1]
     module = _host_module(host)
-    out, code = "", 0
+    reply, code = b"", 0
     arm_deadline(deadline_seconds())
     try:
         data = sys.stdin.buffer.read()
         out, code = handle_raw(host, event_name, data)
+        reply = encode_reply(out)
     except BaseException as exc:  # includes the deadline; never let the host see a traceback
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         record_error("%s:%s" % (host, event_name), exc)
-        out, code = (module.allow_output(event_name) if module else ""), 0
+        reply, code = (module.allow_output(event_name) if module else "").encode("utf-8"), 0
     finally:
         disarm_deadline()
-    if out:
-        sys.stdout.write(out)
-        sys.stdout.flush()
+    if reply:
+        try:
+            sys.stdout.flush()
+            out_binary = getattr(sys.stdout, "buffer", None)
+            if out_binary is None:                 # a text-only stdout (embedding, tests)
+                sys.stdout.write(reply.decode("utf-8"))
+            else:
+                out_binary.write(reply)
+                out_binary.flush()
+        except (OSError, ValueError) as exc:   # the host closed our stdout: nothing to tell it
+            record_error("%s:%s:stdout" % (host, event_name), exc)
     return code

@@ -13,6 +13,7 @@ A run's part starts at its own header, or else at the nearest anchor found befor
 the next anchor found after it. When no anchor is found, every run gets the whole output, as before.
 """
 
+import bisect
 import re
 
 from stalegreen.engine.lazyregex import LazyRegex
@@ -70,47 +71,87 @@ def _marks(parse, runs, lines):
     owners = {}
     for index, run in enumerate(runs):
         owners.setdefault(run.segment_index, []).append(index)
+    anchors = _Anchors(lines)
     marks, cursor = [], 0
     for segment in parse.segments:
         if segment.index in owners:
             for index in owners[segment.index]:
-                line = _find(lines, cursor, _header_test(runs[index]))
+                line = anchors.next_header(cursor, runs[index])
                 if line is not None:
                     cursor = line + 1
                 marks.append((line, index))
             continue
         literal = _printed_literal(segment)
         if literal:
-            line = _find(lines, cursor, lambda text: text.strip() == literal)
+            line = anchors.next_literal(cursor, literal)
             if line is not None:
                 cursor = line + 1
                 marks.append((line, None))
     return marks
 
 
-def _find(lines, cursor, matches):
-    for number in range(cursor, len(lines)):
-        if matches(lines[number]):
-            return number
-    return None
+class _Anchors(object):
+    """Where each kind of anchor occurs in the output, each kind found in one pass over the
+    lines when first asked for; the next one after a cursor is then a binary search. (Scanning
+    from the cursor for each run would read the output once per run.)"""
 
+    def __init__(self, lines):
+        self.lines = lines
+        self.literals = None              # stripped line -> [line numbers]
+        self.banners = None               # script name -> [line numbers]
+        self.command_banners = None       # [line numbers] of "$ cmd" / "yarn run v1"
+        self.headers = {}                 # pattern -> [line numbers]
 
-def _header_test(run):
-    """A test for the first line ``run`` prints (always false when its runner prints none)."""
-    words = (run.runner or "").split()
-    if words and words[0] in PACKAGE_MANAGERS:
-        script = words[-1]
+    def next_literal(self, cursor, literal):
+        if self.literals is None:
+            self.literals = {}
+            for number, text in enumerate(self.lines):
+                self.literals.setdefault(text.strip(), []).append(number)
+        return _next(self.literals.get(literal), cursor)
 
-        def banner(text):
+    def next_header(self, cursor, run):
+        """The first line ``run`` prints, at or after ``cursor`` (None when its runner prints
+        no header or none is there)."""
+        words = (run.runner or "").split()
+        if words and words[0] in PACKAGE_MANAGERS:
+            self._index_banners()
+            found = [line for line in (_next(self.banners.get(words[-1]), cursor),
+                                       _next(self.command_banners, cursor)) if line is not None]
+            return min(found) if found else None
+        pattern = _header_pattern(run.runner)
+        if pattern is None:
+            return None
+        if pattern not in self.headers:
+            search = re.compile(pattern).search
+            self.headers[pattern] = [n for n, text in enumerate(self.lines) if search(text)]
+        return _next(self.headers[pattern], cursor)
+
+    def _index_banners(self):
+        if self.banners is not None:
+            return
+        self.banners, self.command_banners = {}, []
+        for number, text in enumerate(self.lines):
             named = _SCRIPT_BANNER.match(text)
-            return named.group(1) == script if named else bool(_COMMAND_BANNER.match(text))
-        return banner
+            if named:
+                self.banners.setdefault(named.group(1), []).append(number)
+            elif _COMMAND_BANNER.match(text):
+                self.command_banners.append(number)
+
+
+def _next(numbers, cursor):
+    """The first of the sorted ``numbers`` at or after ``cursor``, or None."""
+    if not numbers:
+        return None
+    position = bisect.bisect_left(numbers, cursor)
+    return numbers[position] if position < len(numbers) else None
+
+
+def _header_pattern(runner):
+    """The regex for the first line ``runner`` prints, or None when it prints none."""
     from stalegreen.engine.outputs import runner_families
 
-    patterns = [HEADERS[f] for f in runner_families(run.runner) or () if f in HEADERS]
-    if not patterns:
-        return lambda text: False
-    return re.compile("|".join("(?:%s)" % p for p in patterns)).search
+    patterns = [HEADERS[f] for f in runner_families(runner) or () if f in HEADERS]
+    return "|".join("(?:%s)" % p for p in patterns) or None
 
 
 def _printed_literal(segment):

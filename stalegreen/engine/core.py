@@ -39,6 +39,7 @@ def handle(event, config=None, session=None):
         from stalegreen.engine import store
 
         session = store.Store().session(event.session)
+    session.redact = bool(config.get("redact"))
     if live:
         # A prompt (once a turn) takes the session's config snapshot even when it has nothing
         # else to record: a config loosened later by a script, unseen in any tool call, is
@@ -142,11 +143,16 @@ def on_pre_shell(event, config, session):
             if wrapped is None and unwrapped is None:
                 unwrapped = "not-wrappable"
 
+    from stalegreen.engine.store import bounded_command
+
     ts = event.ts or now_iso()
-    for run, rid, log, mask in zip(runs, ids, logs, masks):
+    for index, (run, rid, log, mask) in enumerate(zip(runs, ids, logs, masks)):
+        # The whole line once per tool call (the first record, which readers look up); the
+        # others repeat at most its head, so the records grow linearly with the runs in a line.
         session.append("pending", {
-            "id": rid, "ts": ts, "toolUseId": event.tool_use_id, "command": event.command,
-            "wrappedCommand": wrapped, "cwd": run.cwd or event.cwd, "runner": run.runner,
+            "id": rid, "ts": ts, "toolUseId": event.tool_use_id,
+            "command": event.command if index == 0 else bounded_command(event.command),
+            "wrappedCommand": wrapped if index == 0 else None, "cwd": run.cwd or event.cwd, "runner": run.runner,
             "category": run.category, "scope": run.scope, "segment": run.text,
             "background": bool(event.background or mask.background), "agent": event.agent,
             "log": log if wrapped else None, "unwrapped": unwrapped,

@@ -307,6 +307,9 @@ def _collect(parse, output, collector, depth):
     for group in getattr(parse, "groups", ()) or ():
         for redirect in group.redirects:
             _redirect_event(redirect, collector)
+    pipelines = {}                     # pipeline -> its segments: no rescan of the line per segment
+    for segment in parse.segments:
+        pipelines.setdefault(segment.pipeline, []).append(segment)
     for position, segment in enumerate(parse.segments):
         index = getattr(segment, "index", position)
         if index in runners or position in runners:
@@ -325,8 +328,7 @@ def _collect(parse, output, collector, depth):
         if any(_base(w) == "xargs" for w in segment.words[:len(segment.words) - len(words)]):
             _with_unknown_targets(words + ["{}"], segment, output, collector, depth)
             continue
-        pipe_bodies = [body for other in parse.segments
-                       if other is not segment and other.pipeline == segment.pipeline
+        pipe_bodies = [body for other in pipelines[segment.pipeline] if other is not segment
                        for body in other.heredocs]
         _command_events(words, segment, output, collector, depth, pipe_bodies)
 

@@ -8,9 +8,14 @@ and untracked ones. So ``git add`` and ``git commit`` change nothing, while any 
 non-ignored file's content or mode changes the hash.
 
 Two git processes run in parallel (``ls-files -s`` for the index, ``status --porcelain=v2``
-for what differs from it), spawned with ``os.posix_spawnp`` and pipes: importing
+for what differs from it), spawned with ``os.posix_spawn`` and pipes: importing
 ``subprocess`` alone costs more than the git calls on a small repo. Both run with
 ``--no-optional-locks`` so a hook never takes ``index.lock`` under the agent's own git commands.
+The repository is the agent's, and so is its config: git is found once on the absolute entries of
+``PATH`` (a ``./git`` never runs), and every program the repository's config could make these
+read-only commands start is switched off (``core.fsmonitor``, the clean filters and filter
+processes its config defines, hooks). The fingerprint does not depend on them: a file a filter
+would have normalised is hashed as it is on disk, the same way at a run and at Stop.
 Over the time budget the children are killed and the fingerprint is "unavailable": edit events
 decide instead. Never raises.
 
@@ -136,13 +141,13 @@ class _Matcher(object):
                 pattern += "**"
             if not pattern:
                 continue
-            enc = pattern.encode("utf-8", "surrogateescape")
+            enc = _path_bytes(pattern)
             if "/" not in pattern:
                 rest = pattern[1:]
                 if pattern[0] == "*" and rest and not (_WILD & set(rest)):
-                    suffixes.append(rest.encode("utf-8", "surrogateescape"))
+                    suffixes.append(_path_bytes(rest))
                 elif pattern[-1] == "*" and not (_WILD & set(pattern[:-1])) and len(pattern) > 1:
-                    name_prefixes.append(pattern[:-1].encode("utf-8", "surrogateescape"))
+                    name_prefixes.append(_path_bytes(pattern[:-1]))
                 elif not (_WILD & set(pattern)):
                     names.add(enc)
                 else:
@@ -150,7 +155,7 @@ class _Matcher(object):
             else:
                 head = pattern[:-3]
                 if pattern.endswith("/**") and head and not (_WILD & set(head)):
-                    dir_prefixes.append(head.encode("utf-8", "surrogateescape") + b"/")
+                    dir_prefixes.append(_path_bytes(head) + b"/")
                 else:
                     path_res.append(_safe_regex(pattern))
         self.suffixes = tuple(suffixes)
@@ -210,6 +215,16 @@ def _matcher(patterns):
     return found
 
 
+def _path_bytes(text):
+    """A path as the bytes git prints: undecodable bytes come back from their surrogate escapes;
+    a lone surrogate no file name can hold (an agent can write one into a tool call) is kept as
+    its own bytes rather than raising, so one odd path never breaks a Stop."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
 def is_ignored(relpath, patterns):
     """True when ``relpath`` (relative to the repository root) matches a fingerprintIgnore glob.
 
@@ -220,7 +235,7 @@ def is_ignored(relpath, patterns):
         return False
     if isinstance(relpath, str):
         relpath = relpath.replace(os.sep, "/") if os.sep != "/" else relpath
-        relpath = relpath.encode("utf-8", "surrogateescape")
+        relpath = _path_bytes(relpath)
     while relpath.startswith(b"./"):
         relpath = relpath[2:]
     return _matcher(patterns)(relpath)
@@ -245,6 +260,78 @@ def _git_env():
     return env
 
 
+_GIT_FOUND = {}                        # PATH value -> absolute git path ("" when none)
+# Config that makes read-only git commands start a program; the values switch it off.
+_NO_PROGRAMS = ("core.fsmonitor=false", "core.hooksPath=/dev/null")
+CONFIG_MAX_BYTES = 1024 * 1024
+CONFIG_INCLUDE_DEPTH = 5
+
+
+def git_executable():
+    """Absolute path of the ``git`` the hook runs, or None: the first absolute ``PATH`` entry
+    holding an executable ``git``. Relative entries (``.``, ``bin``) would resolve inside the
+    agent's project, so they are skipped. Resolved once per ``PATH`` value."""
+    search = os.environ.get("PATH", os.defpath)
+    if search not in _GIT_FOUND:
+        found = ""
+        for folder in search.split(os.pathsep):
+            candidate = os.path.join(folder, "git")
+            if os.path.isabs(folder) and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                found = candidate
+                break
+        _GIT_FOUND[search] = found
+    return _GIT_FOUND[search] or None
+
+
+def _config_filters(path, depth=0, seen=None):
+    """Names of the filter drivers a git config file (and the files it includes) defines."""
+    import re
+
+    from stalegreen.engine.store import read_regular_file
+
+    seen = set() if seen is None else seen
+    if depth > CONFIG_INCLUDE_DEPTH or path in seen:
+        return set()
+    seen.add(path)
+    data = read_regular_file(path, CONFIG_MAX_BYTES)
+    if data is None:
+        return set()
+    text = data.decode("utf-8", "replace")
+    names = set()
+    section = ""
+    for line in text.splitlines():
+        header = re.match(r'\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]', line)
+        if header:
+            section = header.group(1).lower()
+            if section == "filter" and header.group(2) is not None:
+                names.add(re.sub(r"\\(.)", r"\1", header.group(2)))
+            elif section.startswith("filter.") and header.group(2) is None:
+                names.add(header.group(1)[len("filter."):])   # the old [filter.name] form
+            line = line[header.end():]
+        if section in ("include", "includeif"):
+            match = re.match(r"\s*path\s*=\s*(.+?)\s*$", line, re.I)
+            if match:
+                target = os.path.expanduser(match.group(1).strip('"'))
+                if not os.path.isabs(target):
+                    target = os.path.join(os.path.dirname(path), target)
+                names |= _config_filters(target, depth + 1, seen)
+    return names
+
+
+def _program_overrides(git_dir, common_dir):
+    """``-c`` options that keep the repository's config from starting programs."""
+    names = _config_filters(os.path.join(common_dir, "config"))
+    names |= _config_filters(os.path.join(git_dir, "config.worktree"))
+    options = []
+    for setting in _NO_PROGRAMS:
+        options += ["-c", setting]
+    for name in sorted(names):
+        for key in ("clean", "smudge", "process"):
+            options += ["-c", "filter.%s.%s=" % (name, key)]
+        options += ["-c", "filter.%s.required=false" % name]
+    return options
+
+
 def _spawn(argv, env):
     """Start ``argv`` with stdout on a pipe; stdin and stderr on /dev/null. Returns (pid, fd)."""
     read_fd, write_fd = os.pipe()
@@ -255,7 +342,7 @@ def _spawn(argv, env):
             (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
         ]
         try:
-            pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions)
+            pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
         except FileNotFoundError:
             raise _GitMissing()
     except BaseException:
@@ -304,7 +391,7 @@ def _run_parallel(commands, deadline, on_output=None):
     its parsing overlaps the slower ones. Raises _Budget (after killing every child) when
     ``deadline`` passes first.
     """
-    if not hasattr(os, "posix_spawnp"):
+    if not hasattr(os, "posix_spawn"):
         return _run_with_subprocess(commands, deadline, on_output)
     import select
 
@@ -570,7 +657,10 @@ def _git_commands(root, git_dir, common_dir):
     """The two read-only git commands the fingerprint runs: (index listing, status). The one
     place their git and its options are chosen (``git_dir`` and ``common_dir`` locate the
     repository's config); raises _GitMissing when there is no git to run."""
-    git = ["git", "--no-optional-locks", "-C", root]
+    executable = git_executable()
+    if executable is None:
+        raise _GitMissing()
+    git = [executable, "--no-optional-locks"] + _program_overrides(git_dir, common_dir) + ["-C", root]
     return (git + ["ls-files", "-s", "-v", "-z"],
             git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
                    "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"])

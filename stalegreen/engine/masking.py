@@ -264,7 +264,8 @@ def analyze(parse, run):
     first = True
     while True:
         container = levels.container(element)
-        pipeline = [e for e in levels.items(container) if e.pipeline == element.pipeline]
+        level = levels.level(container)
+        pipeline = level.pipes[element.pipeline]
         followers = pipeline[pipeline.index(element) + 1:]
         if first:
             mask.followers = followers
@@ -276,12 +277,14 @@ def analyze(parse, run):
             _add(mask, "background")
             mask.exit_preserved = False
             break
-        rest = [e for e in levels.items(container) if e.start > end.start]
+        after = level.position[id(end)] + 1          # `rest`: level.items[after:limit]
         if first and end.op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
-            mask.echo_site = (parse, rest[:2], len(pipeline) - len(followers) - 1, not followers)
+            mask.echo_site = (parse, level.items[after:after + 2], len(pipeline) - len(followers) - 1,
+                              not followers)
+        limit = len(level.items)
         if container is not None and parse.groups[container].kind in _CLAUSED:
-            rest = _same_clause(rest)
-        if _chain(mask, end.op, rest):
+            limit = level.next_keyword[after]         # what runs right after, in this clause
+        if _chain(mask, end.op, level, after, limit):
             break
         if container is None:
             break
@@ -314,8 +317,7 @@ def analyze(parse, run):
 def followers_of(parse, element):
     """Pipeline members after ``element`` (a Segment or a Group) at its own nesting level."""
     levels = _context(parse).levels
-    pipeline = [e for e in levels.items(levels.container(element))
-                if e.pipeline == element.pipeline]
+    pipeline = levels.level(levels.container(element)).pipes.get(element.pipeline, [])
     return pipeline[pipeline.index(element) + 1:] if element in pipeline else []
 
 
@@ -663,58 +665,36 @@ def _grep(mask, name, args):
         _early_exit(mask, name)
 
 
-def _same_clause(rest):
-    """Elements up to the next `then`/`else`/`do`...: what runs right after in this clause."""
-    for position, element in enumerate(rest):
-        if element.keywords:
-            return rest[:position]
-    return rest
-
-
-def _pipelines(elements):
-    """Consecutive elements grouped into pipelines (members joined by | or |&)."""
-    out = []
-    for element in elements:
-        if out and out[-1][-1].op in ("|", "|&"):
-            out[-1].append(element)
-        else:
-            out.append([element])
-    return out
-
-
-def _chain(mask, op, rest):
-    """What follows the run's pipeline; True when the analysis is settled at this level."""
+def _chain(mask, op, level, start, limit):
+    """What follows the run's pipeline (``level.items[start:limit]``); True when the analysis
+    is settled at this level. Every scan is a look-up in ``level``'s tables, so a line with a
+    thousand runs costs a thousand look-ups, not a million steps."""
     if op is None:
         return False
     if op == "&&":
-        # `a && b || c`: the first operator after the && chain decides
-        pipelines = _pipelines(rest)
-        for position, pipeline in enumerate(pipelines):
-            end_op = pipeline[-1].op
-            if end_op == "&&":
-                continue
-            tail = [e for p in pipelines[position + 1:] for e in p]
-            return _chain(mask, end_op, tail)
-        return False
+        # `a && b || c`: the first operator after the && chain (its pipelines included) decides
+        stop = level.chain_end[start]
+        if stop >= limit:
+            return False
+        return _chain(mask, level.items[stop].op, level, stop + 1, limit)
     if op == "||":
         # only the `||` branch itself can keep a failure failing (`|| exit 1`, `|| false`,
         # `|| exit $?`); `|| exit 0`, `|| true` turn it into a success
-        branch = []
-        for element in rest:
-            branch.append(element)
-            if element.op not in ("&&", "||", "|", "|&"):
-                break
-        if not _keeps_failure(branch):
+        stop = level.branch_end[start]
+        if stop < limit:
+            fails = start < limit and level.branch_fails[start]
+        else:
+            fails = _keeps_failure(level.items[start:limit])
+        if not fails:
             _add(mask, "or-chain")
             mask.exit_preserved = False
         return True
     if op in (";;", ";&", ";;&"):
         return False
     if op in (";", "\n"):
-        meaningful = [e for e in rest if _words(e) != []]
-        if not meaningful:
+        if level.next_meaningful[start] >= limit:
             return False
-        if _keeps_status(rest):
+        if level.next_exit[start] < limit:
             return True
         _add(mask, "semicolon")
         mask.exit_preserved = False
@@ -741,13 +721,10 @@ def _keeps_failure(elements):
     return False
 
 
-def _keeps_status(rest):
+def _keeps_status(element):
     """`pytest; exit $?` or `pytest; rc=$?; ...; exit $rc` keep the run's status."""
-    for element in rest:
-        words = _words(element)
-        if words and words[0] in _EXIT_WORDS and len(words) > 1 and "$" in words[1]:
-            return True
-    return False
+    words = _words(element)
+    return bool(words and words[0] in _EXIT_WORDS and len(words) > 1 and "$" in words[1])
 
 
 # --------------------------------------------------------------------------- echoes, read-backs
@@ -959,6 +936,7 @@ class _Levels(object):
 
     def __init__(self, parse):
         self.by_container = {}
+        self.levels = {}
         for seg in parse.segments:
             self.by_container.setdefault(seg.group, []).append(seg)
         for group in parse.groups:
@@ -974,3 +952,48 @@ class _Levels(object):
 
     def items(self, container):
         return self.by_container.get(container, [])
+
+    def level(self, container):
+        """The ``_Level`` tables of one container, built on first use."""
+        tables = self.levels.get(container)
+        if tables is None:
+            tables = self.levels[container] = _Level(self.items(container))
+        return tables
+
+
+_CONNECTORS = ("&&", "||", "|", "|&")
+
+
+class _Level(object):
+    """One nesting level's elements in source order, and per position what a run's analysis
+    would otherwise find by scanning everything after it (built in one backward pass).
+
+    ``chain_end[i]``: first position >= i whose operator is not ``|``/``|&``/``&&`` (where an
+    ``&&`` chain stops); ``branch_end[i]``: the same without ``||`` (the end of a ``||`` branch);
+    ``branch_fails[i]``: whether positions i..branch_end[i] keep a failure failing (``_keeps_failure``);
+    ``next_meaningful``, ``next_exit``, ``next_keyword``: first position >= i holding words, an
+    ``exit $...``, a clause keyword. ``len(items)`` means none."""
+
+    def __init__(self, items):
+        self.items = items
+        self.position = dict((id(e), i) for i, e in enumerate(items))
+        self.pipes = {}
+        for element in items:
+            self.pipes.setdefault(element.pipeline, []).append(element)
+        count = len(items)
+        self.chain_end = [count] * (count + 1)
+        self.branch_end = [count] * (count + 1)
+        self.branch_fails = [False] * (count + 1)
+        self.next_meaningful = [count] * (count + 1)
+        self.next_exit = [count] * (count + 1)
+        self.next_keyword = [count] * (count + 1)
+        for i in range(count - 1, -1, -1):
+            element = items[i]
+            op = element.op
+            self.chain_end[i] = self.chain_end[i + 1] if op in ("|", "|&", "&&") else i
+            self.branch_end[i] = self.branch_end[i + 1] if op in _CONNECTORS else i
+            self.branch_fails[i] = _keeps_failure((element,)) or (
+                op in _CONNECTORS and self.branch_fails[i + 1])
+            self.next_meaningful[i] = i if _words(element) != [] else self.next_meaningful[i + 1]
+            self.next_exit[i] = i if _keeps_status(element) else self.next_exit[i + 1]
+            self.next_keyword[i] = i if element.keywords else self.next_keyword[i + 1]

@@ -289,7 +289,14 @@ def _paths_inside(paths, cwds, project, reason="read-outside-project"):
 
 
 def _real(path):
-    return os.path.realpath(path) if path else ""
+    """The path with its symbolic links resolved; "" (inside nothing) when it has none or
+    cannot name a file (a lone surrogate has no bytes on disk)."""
+    if not path:
+        return ""
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return ""
 
 
 def _inside(path, project):

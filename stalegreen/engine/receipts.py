@@ -11,6 +11,7 @@ import re
 
 from stalegreen.engine.core import now_iso
 from stalegreen.engine.lazyregex import LazyRegex
+from stalegreen.engine.store import bounded_command
 
 INTERRUPTED_EXITS = (124, 130, 137, 143)
 _NOTIFICATION = LazyRegex(r"<task-notification>(.*?)</task-notification>", re.S)
@@ -85,7 +86,7 @@ def _redact(text, config):
 def _base_receipt(event, session, rid, run, command, ts):
     return {
         "id": rid, "ts": ts, "harness": event.host, "session": session.root, "agent": event.agent,
-        "cwd": run.cwd or event.cwd, "cmd": run.text, "source": command, "runner": run.runner,
+        "cwd": run.cwd or event.cwd, "cmd": run.text, "source": bounded_command(command), "runner": run.runner,
         "category": run.category, "scope": run.scope, "quiet": bool(getattr(run, "quiet", False)),
         "toolUseId": event.tool_use_id,
     }
@@ -116,24 +117,48 @@ def tree_change_after(parse, run, cwd, config):
     run saw it, and so does the fingerprint. Writers in the run's own pipeline (``| tee log``)
     are its output, not a change of the tree it ran on.
     """
-    from stalegreen.engine import edits, shell
-
-    own = next((seg for seg in parse.segments if seg.index == run.segment_index), None)
+    own = _segment_at(parse, run.segment_index)
     if own is None:
         return None
     in_loop = any(parse.groups[g].kind in _LOOPS for g in own.groups)
-    for seg in parse.segments:
+    for seg in _tree_changers(parse, cwd, config):
         if seg is own:
             later = getattr(run, "nested", False)    # `bash -c 'pytest; git stash pop'`
         else:
             later = (in_loop or seg.start >= own.end) and seg.pipeline != own.pipeline
-        if not later:
-            continue
+        if later:
+            return seg.text
+    return None
+
+
+def _segment_at(parse, index):
+    """The segment whose ``index`` is ``index`` (normally the one at that position)."""
+    segments = parse.segments
+    if isinstance(index, int) and 0 <= index < len(segments) and segments[index].index == index:
+        return segments[index]
+    return next((seg for seg in segments if seg.index == index), None)
+
+
+_CHANGERS = [None, None, None]      # (parse, (cwd, ignore), segments): one line's answer, for all its runs
+
+
+def _tree_changers(parse, cwd, config):
+    """The segments of the line that write a file that counts (or move the tree with git), in
+    source order; worked out once per line, so a line of n runs costs n segment reads, not n²."""
+    from stalegreen.engine import edits, shell
+
+    key = (cwd, tuple(config["fingerprintIgnore"]))
+    if _CHANGERS[0] is parse and _CHANGERS[1] == key:
+        return _CHANGERS[2]
+    found = []
+    for seg in parse.segments:
         for kind, path in edits.from_shell(shell.parse(seg.text)):
             if path is None or kind.startswith("git ") \
                     or edits.is_relevant(_absolute(path, cwd), cwd, config["fingerprintIgnore"]):
-                return seg.text
-    return None
+                found.append(seg)
+                break
+    _CHANGERS[:] = [parse, key, found]
+    return found
 
 
 def _absolute(path, cwd):
@@ -155,8 +180,8 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     from stalegreen.engine import outputs
 
     rid = pending["id"]
-    log = pending.get("log") or session.log_path(rid)
-    _cap_log(log, config["maxLogBytes"])
+    log = session.log_path(rid)   # the store's own path, whatever the pending record says
+    session.cap_log(rid, config["maxLogBytes"])
     text = session.read_log(rid, config["maxLogBytes"] * LOG_READ_LIMIT_FACTOR) or ""
     parse, runs = _detect(pending.get("segment") or pending["command"], config, pending.get("cwd") or event.cwd)
     run = runs[0] if runs else None
@@ -180,30 +205,6 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     if config.get("redact"):
         session.write_log(rid, _redact(text, config), config["maxLogBytes"])
     return receipt
-
-
-def _cap_log(path, max_bytes):
-    """The wrapper writes the whole output; keep its head and tail within ``maxLogBytes``."""
-    if not path:
-        return
-    try:
-        size = os.path.getsize(path)
-        if size <= max_bytes:
-            return
-        from stalegreen.engine.store import TRUNCATION_MARKER
-
-        head_bytes = max_bytes // 5
-        tail_bytes = max_bytes - head_bytes
-        with open(path, "rb") as fh:
-            head = fh.read(head_bytes)
-            fh.seek(size - tail_bytes)
-            tail = fh.read()
-        marker = (TRUNCATION_MARKER % (size - head_bytes - tail_bytes)).encode("utf-8")
-        with open(path, "r+b") as fh:
-            fh.write(head + marker + tail)
-            fh.truncate()
-    except (OSError, ImportError, TypeError):
-        pass
 
 
 class _PendingRun(object):
@@ -262,6 +263,7 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
     exits, failed_wo = _attribute_exits(event, runs, masks, texts)
     ts = event.ts or now_iso()
     unused_pending = [p for p in pend_records if p.get("id") not in known_ids]
+    judged = {}
     for index, (run, mask) in enumerate(zip(runs, masks)):
         if mask.background:
             continue
@@ -269,10 +271,17 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         if echoed is not None:      # the agent printed the status itself: `pytest; echo "exit=$?"`
             exits[index], failed_wo[index] = echoed, False
         visible, filtered = masking.visibility(mask, texts[index])
-        result = outputs.judge(run.category, texts[index], exits[index], failed_without_number=failed_wo[index],
-                               interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
-                               visible=visible, filtered=filtered, runner=run.runner,
-                               extra=getattr(run, "extra", None))
+        # Runs with no anchor of their own share one text: judge it once per way of judging,
+        # so a line of a thousand runs does not read its whole output a thousand times.
+        key = (id(texts[index]), run.category, run.runner, exits[index], failed_wo[index], visible, filtered,
+               id(getattr(run, "extra", None)))
+        if key not in judged:
+            judged[key] = outputs.judge(run.category, texts[index], exits[index],
+                                        failed_without_number=failed_wo[index],
+                                        interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
+                                        visible=visible, filtered=filtered, runner=run.runner,
+                                        extra=getattr(run, "extra", None))
+        result = dict(judged[key])
         if echoed is not None:
             result["signal"] += "+exit-from-echo"
         elif result["verdict"] == "inconclusive" and exits[index] is None and not event.interrupted:
@@ -380,7 +389,7 @@ def _defer(event, session, pend_records, command):
         session.append("deferred", {
             "id": pending["id"], "ts": pending.get("ts") or ts, "category": pending.get("category"),
             "runner": pending.get("runner"), "cmd": pending.get("segment") or command,
-            "command": command, "cwd": pending.get("cwd") or event.cwd,
+            "command": bounded_command(command), "cwd": pending.get("cwd") or event.cwd,
             "backgroundId": event.background_id, "toolUseId": event.tool_use_id, "resolved": False,
         })
 
@@ -392,13 +401,21 @@ def _open_deferred(session):
     return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
 
 
-def _resolve(event, config, session, deferred, exit_code, output, failed_without_number=False):
+class _Resolving(object):
+    """What resolving background runs reads from the store, read once per event however many
+    runs it resolves (``known_ids`` grows as receipts are added)."""
+
+    def __init__(self, event, config, session):
+        self.by_id = _pending_index(session)[0]
+        self.known_ids = _receipted_ids(session)
+        self.fingerprints = _Fingerprints(event, config, session)
+
+
+def _resolve(event, config, session, deferred, exit_code, output, reads, failed_without_number=False):
     from stalegreen.engine import outputs
 
-    by_id, _ = _pending_index(session)
-    known_ids = _receipted_ids(session)
-    pending = by_id.get(deferred["id"])
-    fingerprints = _Fingerprints(event, config, session)
+    known_ids, fingerprints = reads.known_ids, reads.fingerprints
+    pending = reads.by_id.get(deferred["id"])
     file_exit = session.read_exit(deferred["id"])
     if pending is not None and pending.get("log") and file_exit is not None:
         receipt = _wrapped_receipt(event, config, session, pending, file_exit, fingerprints,
@@ -426,11 +443,11 @@ def _resolve(event, config, session, deferred, exit_code, output, failed_without
 
 
 def _read_small(path, limit=4 * 1024 * 1024):
-    try:
-        with open(path, "rb") as fh:
-            return fh.read(limit).decode("utf-8", "replace")
-    except (OSError, TypeError):
-        return None
+    """A notification's output file: a path the agent's turn names, so only a regular file."""
+    from stalegreen.engine.store import read_regular_file
+
+    data = read_regular_file(path, limit)
+    return None if data is None else data.decode("utf-8", "replace")
 
 
 def resolve_notifications(event, config, session):
@@ -443,6 +460,7 @@ def resolve_notifications(event, config, session):
     open_runs = _open_deferred(session)
     if not open_runs:
         return
+    resolving = _Resolving(event, config, session)
     for block in _NOTIFICATION.findall(text):
         tags = dict((k, v.strip()) for k, v in _TAG.findall(block))
         task, tool = tags.get("task-id"), tags.get("tool-use-id")
@@ -455,7 +473,7 @@ def resolve_notifications(event, config, session):
         exit_code = int(found.group(1)) if found else (0 if status == "completed" else None)
         output = _read_small(tags.get("output-file"))
         for deferred in matches:
-            _resolve(event, config, session, deferred, exit_code, output,
+            _resolve(event, config, session, deferred, exit_code, output, reads=resolving,
                      failed_without_number=(exit_code is None and status == "failed"))
 
 
@@ -471,9 +489,11 @@ def resolve_background(event, config, session):
                or (event.background_id and d.get("backgroundId") == event.background_id)]
     if not matches and len(open_runs) == 1 and not event.background_id:
         matches = open_runs
+    resolving = _Resolving(event, config, session)
     for deferred in matches:
         if deferred["id"] not in marker_ids and event.exit_code is None and not event.failed_without_number:
             if session.read_exit(deferred["id"]) is None:
                 continue   # still running, or finished without anything we can trust yet
         _resolve(event, config, session, deferred, event.exit_code, rewrite.strip_markers(event.output or ""),
+                 reads=resolving,
                  failed_without_number=event.failed_without_number)

@@ -58,13 +58,15 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40, masks=None):
                 for p, rid, log in plans)
     edits.update((start, end, "") for p, _rid, _log in plans for start, end in p.drops)
     text = parse.text
-    last_start = len(text) + 1
-    for start, end, replacement in sorted(edits, reverse=True):
-        if end > last_start:
+    pieces, position = [], 0          # joined once: linear in the size of the line
+    for start, end, replacement in sorted(edits):
+        if start < position:
             return None, "overlapping-runs"
-        text = text[:start] + replacement + text[end:]
-        last_start = start
-    return text, None
+        pieces.append(text[position:start])
+        pieces.append(replacement)
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces), None
 
 
 def _marker_patterns():

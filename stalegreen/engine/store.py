@@ -14,21 +14,29 @@ Layout::
 
 Several hook processes write one session at once (parallel tool calls, subagents). Each JSONL
 record is one ``os.write`` of the whole line on an ``O_APPEND`` descriptor, so lines never
-interleave; readers skip whatever does not parse. Receipt ids are claimed by creating
+interleave. A line cut short (full disk, a killed process) is closed before the next record is
+appended, so it costs only itself (appenders take turns with ``flock`` between looking at the
+last byte and writing; the lock goes with the descriptor, so it cannot go stale). Readers skip
+what does not parse and records whose fields have the wrong type (counted in ``errors.jsonl``):
+one bad record never disables the gate. Receipt ids are claimed by creating
 ``ids/<id>`` with ``O_EXCL``: the kernel lets exactly one process create a name, so two
 processes can never get the same id, there is no lock to wait on or to go stale, and a crash
 at any point only skips a number. ``seq`` is a hint that saves probing from 1.
 
 Folders are 0700 and files 0600 whatever the umask: receipts and logs hold command output.
+Every file is opened with ``O_NOFOLLOW`` and the folders inside the store are checked not to be
+symbolic links: a link planted in the store is refused (an error), never written through.
 """
 
 import os
+import stat
 import time
 
 from stalegreen.engine import fastjson
 from stalegreen.engine.config import home_dir
 
 KINDS = ("receipts", "edits", "pending", "deferred", "verdicts", "tamper")
+SNAPSHOT_MAX_BYTES = 1024 * 1024
 CONFIG_SNAPSHOT = "config-snapshot.json"   # the config in force at the session's first event
 DIR_MODE = 0o700
 FILE_MODE = 0o600
@@ -39,7 +47,11 @@ TRUNCATION_MARKER = "\n[stalegreen] log truncated: %d characters omitted\n"
 ERROR_TEXT_MAX = 2000
 ERRORS_MAX_BYTES = 1024 * 1024    # errors.jsonl is rotated to errors.jsonl.1 beyond this
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_OPEN_APPEND = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _CLOEXEC
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_OPEN_APPEND = os.O_RDWR | os.O_APPEND | os.O_CREAT | _CLOEXEC
+_OPEN_READ = os.O_RDONLY | _CLOEXEC | _NOFOLLOW
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+TURN_MAX_BYTES = 1024 * 1024
 SEQ_FORMAT = b"%010d\n"
 
 
@@ -58,10 +70,19 @@ def safe_name(text):
         return text
     import hashlib
 
-    digest = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
     cleaned = "".join(c if c in SAFE_CHARS else "_" for c in text).lstrip(".")
     cleaned = cleaned[:SAFE_NAME_MAX - 11] or "unknown"
     return "%s-%s" % (cleaned, digest)
+
+
+class StoreLinkError(OSError):
+    """A symbolic link where the store expects its own folder or file."""
+
+
+def _refuse_link(path):
+    if os.path.islink(path):
+        raise StoreLinkError("refusing a symbolic link inside the store: %s" % path)
 
 
 def _make_dirs(path):
@@ -79,8 +100,14 @@ def _make_dirs(path):
 
 
 def _open_private(path, flags):
-    """``os.open`` with mode 0600, corrected when a umask or an older file made it wider."""
-    fd = os.open(path, flags, FILE_MODE)
+    """``os.open`` with mode 0600, corrected when a umask or an older file made it wider.
+    Never through a symbolic link (``O_NOFOLLOW``): a link is refused, not chmod-ed or written."""
+    try:
+        fd = os.open(path, flags | _NOFOLLOW, FILE_MODE)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise StoreLinkError("refusing a symbolic link inside the store: %s" % path)
+        raise exc
     try:
         if os.fstat(fd).st_mode & 0o777 != FILE_MODE:
             os.fchmod(fd, FILE_MODE)
@@ -103,6 +130,14 @@ def _pwrite(fd, data, offset):
     return os.write(fd, data)
 
 
+def _pwrite_all(fd, data, offset=0):
+    view = memoryview(data)
+    while view:
+        written = _pwrite(fd, view, offset)
+        view = view[written:]
+        offset += written
+
+
 def _write_all(fd, data):
     view = memoryview(data)
     while view:
@@ -111,16 +146,31 @@ def _write_all(fd, data):
 
 
 def _append_line(path, data):
-    """One ``os.write`` of a whole line on O_APPEND: atomic against other appenders."""
+    """One ``os.write`` of a whole line on O_APPEND: atomic against other appenders. When the
+    file does not end with a newline (a write cut short), the record starts on a fresh line, so
+    the broken line stays alone and the reader skips only it."""
     try:
         fd = _open_private(path, _OPEN_APPEND)
     except FileNotFoundError:
         _make_dirs(os.path.dirname(path))
         fd = _open_private(path, _OPEN_APPEND)
     try:
+        _lock(fd)         # appenders take turns between the look at the last byte and the write
+        size = os.fstat(fd).st_size
+        if size and _pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
         _write_all(fd, data)
     finally:
-        os.close(fd)
+        os.close(fd)      # releases the lock, also when the process dies
+
+
+def _lock(fd):
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except (ImportError, OSError):   # no flock (Windows, some network filesystems): O_APPEND alone
+        pass
 
 
 def _write_replace(path, data):
@@ -133,6 +183,8 @@ def _write_replace(path, data):
         finally:
             os.close(fd)
         os.replace(tmp, path)
+    except StoreLinkError:
+        raise
     except OSError:
         try:
             os.unlink(tmp)
@@ -146,13 +198,15 @@ def _write_replace(path, data):
 
 
 def _encode(record):
-    return (fastjson.dumps(record, default=str) + "\n").encode(
-        "utf-8", "surrogatepass")
+    """One JSONL line. Text is stored as UTF-8; a lone surrogate (only ever inside a JSON string)
+    becomes its ``\\udXXXX`` escape, so the line is valid UTF-8 and reads back unchanged."""
+    return (fastjson.dumps(record, default=str) + "\n").encode("utf-8", "backslashreplace")
 
 
-def _decode_lines(data):
+def _decode_lines(data, skipped=None):
     """Dict records from JSONL bytes. Fast path: the whole text as one JSON array (one C
-    call); any bad line sends it to the line-by-line path, which skips what does not parse."""
+    call); any bad line sends it to the line-by-line path, which skips what does not parse
+    (appending 1 to ``skipped`` per line skipped, when given)."""
     text = data.decode("utf-8", "replace").strip()
     if not text:
         return []
@@ -168,28 +222,34 @@ def _decode_lines(data):
         if not line.strip():
             continue
         try:
-            record = fastjson.loads(line.decode("utf-8"))
-        except (ValueError, UnicodeDecodeError):
-            continue
+            record = fastjson.loads(line.decode("utf-8", "replace"))
+        except ValueError:
+            record = None
         if isinstance(record, dict):
             records.append(record)
+        elif skipped is not None:
+            skipped.append(1)
     return records
 
 
-def read_jsonl(path, last=None):
-    """The dict records of a JSONL file, skipping unparseable lines; [] when missing.
+def read_jsonl(path, last=None, skipped=None):
+    """The dict records of a JSONL file, skipping unparseable lines (counted in ``skipped``);
+    [] when missing or not a regular file.
 
     With ``last``, only the final ``last`` records, read backwards from the end so long files
     cost what the tail costs.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | _CLOEXEC)
+        fd = os.open(path, _OPEN_READ | _NONBLOCK)
     except OSError:
         return []
     try:
-        size = os.fstat(fd).st_size
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return []
+        size = st.st_size
         if last is None:
-            return _decode_lines(_read_range(fd, 0, size))
+            return _decode_lines(_read_range(fd, 0, size), skipped)
         if last <= 0:
             return []
         block = 64 * 1024
@@ -203,7 +263,7 @@ def read_jsonl(path, last=None):
                 break
         if end > 0:
             data = data[data.find(b"\n") + 1:]   # the first line may be cut
-        return _decode_lines(data)[-last:]
+        return _decode_lines(data, skipped)[-last:]
     finally:
         os.close(fd)
 
@@ -218,6 +278,31 @@ def _read_range(fd, offset, length):
         offset += len(chunk)
         length -= len(chunk)
     return b"".join(parts)
+
+
+def read_regular_file(path, max_bytes, tail=False):
+    """At most ``max_bytes`` of ``path`` (its end when ``tail``), or None.
+
+    For paths a host payload names (a transcript, a spilled output file): only a regular file
+    is read, never a FIFO, a device such as /dev/zero, a directory or a symbolic link, and never
+    more than ``max_bytes``. The check is on the opened descriptor (``O_NONBLOCK`` so opening a
+    FIFO does not wait for a writer), so the file cannot be swapped after it."""
+    if not isinstance(path, str) or not path or "\0" in path:
+        return None
+    try:
+        fd = os.open(path, _OPEN_READ | _NONBLOCK)
+    except (OSError, ValueError):
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        start = max(0, st.st_size - max_bytes) if tail else 0
+        return _read_range(fd, start, min(st.st_size - start, max_bytes))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def truncate_log(text, max_bytes):
@@ -235,6 +320,96 @@ def truncate_log(text, max_bytes):
     return head + (TRUNCATION_MARKER % omitted) + tail
 
 
+STORED_COMMAND_MAX = 4096
+COMMAND_CUT = "… [stalegreen: %d more characters]"
+
+
+def bounded_command(text):
+    """A command line as repeated in each run's record: whole when short, else its head and a
+    note. Copying a whole line with a thousand runs into each of their records would grow with
+    the square of the runs."""
+    if not isinstance(text, str) or len(text) <= STORED_COMMAND_MAX:
+        return text
+    return text[:STORED_COMMAND_MAX] + COMMAND_CUT % (len(text) - STORED_COMMAND_MAX)
+
+
+COMMAND_FIELDS = ("command", "wrappedCommand", "segment", "cmd", "source", "rerun")
+
+
+def redact_commands(record):
+    """``record`` with secrets masked in its command-line fields (``redact: true``): a token
+    typed on the command line must not stay in pending.jsonl or receipts.jsonl."""
+    from stalegreen.engine import redaction
+
+    masked = dict(record)
+    for field in COMMAND_FIELDS:
+        if isinstance(masked.get(field), str):
+            masked[field] = redaction.mask(masked[field])
+    return masked
+
+
+class MalformedRecords(ValueError):
+    """Records skipped on reading: lines that do not parse, or fields of the wrong type."""
+
+
+_OPTIONAL_TEXT = (str, type(None))
+_OPTIONAL_FLAG = (bool, type(None))
+_COUNTS = (dict, type(None))
+# The fields that readers compare, sort, format or index, and the types they may hold; other
+# fields are not checked. A record breaking one is skipped (never trusted, never fatal).
+RECORD_FIELDS = {
+    "receipts": {"id": (str,), "ts": (str,), "cwd": _OPTIONAL_TEXT, "cmd": _OPTIONAL_TEXT,
+                 "source": _OPTIONAL_TEXT, "runner": _OPTIONAL_TEXT, "via": _OPTIONAL_TEXT,
+                 "category": _OPTIONAL_TEXT, "scope": _OPTIONAL_TEXT, "verdict": _OPTIONAL_TEXT,
+                 "signal": _OPTIONAL_TEXT, "maskReason": _OPTIONAL_TEXT, "rerun": _OPTIONAL_TEXT,
+                 "log": _OPTIONAL_TEXT, "exit": (int, type(None)), "masked": _OPTIONAL_FLAG,
+                 "counts": _COUNTS, "fingerprint": (dict, type(None))},
+    "edits": {"ts": (str,), "path": _OPTIONAL_TEXT, "kind": _OPTIONAL_TEXT},
+    "pending": {"id": (str,), "command": (str,), "ts": _OPTIONAL_TEXT, "cwd": _OPTIONAL_TEXT,
+                "runner": _OPTIONAL_TEXT, "category": _OPTIONAL_TEXT, "scope": _OPTIONAL_TEXT,
+                "segment": _OPTIONAL_TEXT, "log": _OPTIONAL_TEXT, "wrappedCommand": _OPTIONAL_TEXT,
+                "unwrapped": _OPTIONAL_TEXT},
+    "deferred": {"id": (str,), "ts": _OPTIONAL_TEXT, "category": _OPTIONAL_TEXT, "runner": _OPTIONAL_TEXT,
+                 "cmd": _OPTIONAL_TEXT, "command": _OPTIONAL_TEXT, "cwd": _OPTIONAL_TEXT},
+    "verdicts": {"ts": _OPTIONAL_TEXT, "verdicts": (list, type(None)), "blocked": _OPTIONAL_FLAG,
+                 "message": _OPTIONAL_TEXT},
+}
+REQUIRED_FIELDS = {"receipts": ("id", "ts"), "edits": ("ts",), "pending": ("id", "command"),
+                   "deferred": ("id",), "verdicts": ()}
+TURN_FIELDS = {"blocked": (list, type(None)), "since": _OPTIONAL_TEXT, "lastStop": _OPTIONAL_TEXT,
+               "ts": _OPTIONAL_TEXT, "turn": (str, int, type(None))}
+
+
+def _fields_ok(record, fields, required=()):
+    for name in required:
+        if name not in record:
+            return False
+    for name, types in fields.items():
+        value = record.get(name)
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            return False
+    return True
+
+
+def valid_record(kind, record):
+    """Whether a stored record has the field types its readers rely on (``ts`` a string,
+    ``counts`` numbers, ...)."""
+    if not _fields_ok(record, RECORD_FIELDS[kind], REQUIRED_FIELDS[kind]):
+        return False
+    counts = record.get("counts")
+    if counts:
+        for value in counts.values():
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+                return False
+    return True
+
+
+def _valid_turn(state):
+    if not isinstance(state, dict) or not _fields_ok(state, TURN_FIELDS):
+        return False
+    return all(isinstance(c, str) for c in state.get("blocked") or ())
+
+
 class Session(object):
     """One session's folder. Nothing is created until the first write."""
 
@@ -243,6 +418,24 @@ class Session(object):
         self.root = safe_name(root)
         self.dir = os.path.join(store.home, "sessions", self.root)
         self.runs_dir = os.path.join(self.dir, "runs")
+        self._dirs_checked = False
+        self._reported = set()
+        self.redact = False          # set from the config's ``redact`` by the engine
+
+    def _check_dirs(self):
+        """Refuse a symbolic link in place of the session's folders (checked once per process)."""
+        if not self._dirs_checked:
+            for path in (self.store.sessions_dir, self.dir, self.runs_dir, os.path.join(self.dir, "ids")):
+                _refuse_link(path)
+            self._dirs_checked = True
+
+    def _skipped(self, what, count):
+        if (what, count) in self._reported:
+            return                       # read again in the same hook call: counted once
+        self._reported.add((what, count))
+        record_error("store:%s" % what, MalformedRecords(
+            "%d malformed record%s skipped in %s" % (count, "" if count == 1 else "s", self.dir)),
+            self.store.home)
 
     def __repr__(self):
         return "Session(%r)" % self.dir
@@ -250,23 +443,36 @@ class Session(object):
     def _path(self, kind):
         if kind not in KINDS:
             raise ValueError("unknown record kind %r" % (kind,))
+        self._check_dirs()
         return os.path.join(self.dir, kind + ".jsonl")
 
     # -- records
     def append(self, kind, record):
-        """Append one record (a dict; ``ts`` filled in when missing) to ``<kind>.jsonl``."""
+        """Append one record (a dict; ``ts`` filled in when missing) to ``<kind>.jsonl``; with
+        ``redact`` set, the command lines in it are masked first."""
         if "ts" not in record:
             record = dict(record, ts=now_iso())
+        if self.redact:
+            record = redact_commands(record)
         _append_line(self._path(kind), _encode(record))
 
     def read(self, kind, last=None):
-        """All records of ``kind`` in write order (or the final ``last``); bad lines skipped."""
-        return read_jsonl(self._path(kind), last)
+        """All records of ``kind`` in write order (or the final ``last``). Lines that do not
+        parse and records with fields of the wrong type are skipped and counted in
+        ``errors.jsonl``."""
+        skipped = []
+        records = read_jsonl(self._path(kind), last, skipped)
+        good = [r for r in records if valid_record(kind, r)]
+        bad = len(skipped) + len(records) - len(good)
+        if bad:
+            self._skipped(kind, bad)
+        return good
 
     # -- ids
     def next_id(self):
         """A new id ``r-0001``, ``r-0002``... never handed out twice in this session, also
         across processes. Also makes sure ``runs/`` exists for the run's log."""
+        self._check_dirs()
         ids_dir = os.path.join(self.dir, "ids")
         if not os.path.isdir(ids_dir):
             _make_dirs(self.runs_dir)
@@ -314,6 +520,7 @@ class Session(object):
     def prepare_run(self, rid):
         """Create an empty 0600 log and exit file for a wrapped run before the shell writes
         them (a shell redirect would create them with the user's umask). Returns the log path."""
+        self._check_dirs()
         path = self.log_path(rid)
         _make_dirs(self.runs_dir)
         for target in (path, path + ".exit"):
@@ -322,6 +529,7 @@ class Session(object):
 
     def write_log(self, rid, text, max_bytes=None):
         """Write a run's output (truncated above ``max_bytes``); returns the log path."""
+        self._check_dirs()
         path = self.log_path(rid)
         data = truncate_log(text or "", max_bytes).encode("utf-8", "replace")
         try:
@@ -335,25 +543,40 @@ class Session(object):
             os.close(fd)
         return path
 
-    def read_log(self, rid, max_bytes=None):
-        """A run's log text (the last ``max_bytes`` when given), or None."""
+    def cap_log(self, rid, max_bytes):
+        """The wrapper writes a run's whole output; keep its head and tail within ``max_bytes``
+        (in place, never through a link). Missing or small logs are left alone."""
+        self._check_dirs()
         try:
-            with open(self.log_path(rid), "rb") as fh:
-                if max_bytes:
-                    size = os.fstat(fh.fileno()).st_size
-                    if size > max_bytes:
-                        fh.seek(size - max_bytes)
-                return fh.read().decode("utf-8", "replace")
+            fd = os.open(self.log_path(rid), os.O_RDWR | _CLOEXEC | _NOFOLLOW | _NONBLOCK)
         except OSError:
-            return None
+            return
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_size <= max_bytes:
+                return
+            head_bytes = max_bytes // 5
+            tail_bytes = max_bytes - head_bytes
+            head = _read_range(fd, 0, head_bytes)
+            tail = _read_range(fd, st.st_size - tail_bytes, tail_bytes)
+            marker = (TRUNCATION_MARKER % (st.st_size - head_bytes - tail_bytes)).encode("utf-8")
+            data = head + marker + tail
+            _pwrite_all(fd, data)
+            os.ftruncate(fd, len(data))
+        finally:
+            os.close(fd)
+
+    def read_log(self, rid, max_bytes=None):
+        """A run's log text (the last ``max_bytes`` when given), or None (missing, a link,
+        not a regular file)."""
+        self._check_dirs()
+        data = read_regular_file(self.log_path(rid), max_bytes or (1 << 62), tail=True)
+        return None if data is None else data.decode("utf-8", "replace")
 
     def read_exit(self, rid):
         """The exit status the wrapper wrote beside the log, or None (missing, empty, garbage)."""
-        try:
-            with open(self.exit_path(rid), "rb") as fh:
-                text = fh.read(64).strip()
-        except OSError:
-            return None
+        self._check_dirs()
+        text = (read_regular_file(self.exit_path(rid), 64) or b"").strip()
         try:
             return int(text.split()[0]) if text else None
         except ValueError:
@@ -365,16 +588,25 @@ class Session(object):
         return os.path.join(self.dir, name)
 
     def load_turn(self, agent=None):
-        try:
-            with open(self._turn_path(agent), "rb") as fh:
-                state = fastjson.loads(fh.read().decode("utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError):
+        """The turn state saved at the last Stop, or None (missing; malformed ones are counted)."""
+        self._check_dirs()
+        data = read_regular_file(self._turn_path(agent), TURN_MAX_BYTES)
+        if data is None:
             return None
-        return state if isinstance(state, dict) else None
+        try:
+            state = fastjson.loads(data.decode("utf-8", "replace"))
+        except ValueError:
+            state = None
+        if not _valid_turn(state):
+            self._skipped("turn", 1)
+            return None
+        return state
 
     def save_turn(self, agent, state):
+        self._check_dirs()
         path = self._turn_path(agent)
-        data = (fastjson.dumps(state, default=str) + "\n").encode("utf-8")
+        data = (fastjson.dumps(state, default=str) + "\n").encode(
+            "utf-8", "backslashreplace")          # a lone surrogate stays a JSON escape
         try:
             _write_replace(path, data)
         except FileNotFoundError:
@@ -384,17 +616,17 @@ class Session(object):
     # -- the session's config snapshot
     def load_config(self):
         """The config snapshot taken at the session's first event, or None."""
-        from stalegreen.engine.config import read_bounded
-
-        data = read_bounded(os.path.join(self.dir, CONFIG_SNAPSHOT))
+        self._check_dirs()
+        data = read_regular_file(os.path.join(self.dir, CONFIG_SNAPSHOT), SNAPSHOT_MAX_BYTES)
         try:
             return fastjson.loads(data.decode("utf-8")) if data else None
         except (ValueError, UnicodeDecodeError):
             return None
 
     def save_config(self, snapshot):
+        self._check_dirs()
         path = os.path.join(self.dir, CONFIG_SNAPSHOT)
-        data = (fastjson.dumps(snapshot, default=str) + "\n").encode("utf-8")
+        data = (fastjson.dumps(snapshot, default=str) + "\n").encode("utf-8", "backslashreplace")
         try:
             _write_replace(path, data)
         except FileNotFoundError:
@@ -544,6 +776,7 @@ class MemorySession(object):
         self.turns = {}
         self.config_snapshot = None
         self.counter = 0
+        self.redact = False
 
     def __repr__(self):
         return "MemorySession(%r)" % self.root
@@ -553,6 +786,8 @@ class MemorySession(object):
             raise ValueError("unknown record kind %r" % (kind,))
         if "ts" not in record:
             record = dict(record, ts=now_iso())
+        if self.redact:
+            record = redact_commands(record)
         self.records[kind].append(fastjson.loads(fastjson.dumps(record, default=str, ensure_ascii=True)))
 
     def read(self, kind, last=None):
@@ -574,6 +809,9 @@ class MemorySession(object):
         return None
 
     def prepare_run(self, rid):
+        return None
+
+    def cap_log(self, rid, max_bytes):
         return None
 
     def write_log(self, rid, text, max_bytes=None):

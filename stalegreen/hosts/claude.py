@@ -80,15 +80,16 @@ def _exit_line_number(line):
     return int(line[len(EXIT_LINE_PREFIX):]) if digits.isdecimal() else None
 
 
-def _read_persisted(path, fallback, limit=8 * 1024 * 1024):
-    """Claude spills big outputs to a file; the summary line is at its end, so read the tail."""
-    try:
-        with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            fh.seek(max(0, size - limit))
-            return fh.read().decode("utf-8", "replace")
-    except (OSError, TypeError):
-        return fallback
+PERSISTED_TAIL_BYTES = 8 * 1024 * 1024
+
+
+def _read_persisted(path, fallback):
+    """Claude spills big outputs to a file; the summary line is at its end, so read the tail.
+    The path comes from the payload: only a regular file is read, and only its tail."""
+    from stalegreen.engine.store import read_regular_file
+
+    data = read_regular_file(path, PERSISTED_TAIL_BYTES, tail=True)
+    return fallback if data is None else data.decode("utf-8", "replace")
 
 
 def _background_output(event, payload):

@@ -67,17 +67,16 @@ def exit_from_rollout(path, call_id):
     0.171 writes ``item_completed`` with a ``CommandExecution`` item, older versions
     ``exec_command_end``; both carry ``exit_code``. Only the file's tail is read.
     """
-    if not path or not call_id:
+    if not path or not isinstance(call_id, str) or not call_id:
         return None
     import json
 
-    try:
-        with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            fh.seek(max(0, size - ROLLOUT_TAIL_BYTES))
-            lines = fh.read().decode("utf-8", "replace").splitlines()
-    except OSError:
+    from stalegreen.engine.store import read_regular_file
+
+    data = read_regular_file(path, ROLLOUT_TAIL_BYTES, tail=True)   # a path from the payload
+    if data is None:
         return None
+    lines = data.decode("utf-8", "replace").splitlines()
     needle = '"%s"' % call_id
     for line in reversed(lines):
         if needle not in line or "exit_code" not in line:

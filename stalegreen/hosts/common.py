@@ -61,9 +61,17 @@ def decision_reply(decision):
 
 
 def dumps(obj):
+    """Compact JSON every host parses: no NaN or Infinity (a ValueError, inside the fail-open
+    guard), and no lone surrogate (an agent can echo ``\\ud83d``; it cannot be UTF-8 and a
+    strict JSON reader refuses its escape), which becomes U+FFFD."""
     from stalegreen.engine import fastjson
 
-    return fastjson.dumps(obj)
+    text = fastjson.dumps(obj, allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = "".join(u"\ufffd" if u"\ud800" <= c <= u"\udfff" else c for c in text)
+    return text
 
 
 _EXIT_PREFIXES = ("exit code", "process exited with code", "exit status", "exited with code")

@@ -6,19 +6,20 @@ puts ``<archive>-bytecode/<build>-<tag>-<magic>/`` first on ``sys.path`` when it
 ``.pyc`` files (plus the package's data files) compiled from exactly that build for exactly this
 interpreter, so a stale or foreign cache can never be picked up. ``install`` writes it for the
 registering interpreter; the zipapp also fills it lazily for other interpreters, but only when the
-``-bytecode`` directory (or ``$STALEGREEN_BYTECODE_ROOT``) already exists, so a copy in someone's
-Downloads folder writes nothing.
+``-bytecode`` directory (or the absolute folder its launcher passes to ``_run``, the Claude plugin's
+data folder) already exists, so a copy in someone's Downloads folder writes nothing. No environment
+variable chooses the folder: code is only ever loaded from where the installed launcher says.
 """
 
 import os
 import sys
 
 SUFFIX = "-bytecode"
-ROOT_ENV = "STALEGREEN_BYTECODE_ROOT"   # set by the Claude plugin's launcher (plugin data dir)
 
 
-def root_for(archive):
-    return os.environ.get(ROOT_ENV) or archive + SUFFIX
+def root_for(archive, root=None):
+    """``root`` when the launcher named one (absolute), else the folder beside the archive."""
+    return root if root and os.path.isabs(root) else archive + SUFFIX
 
 
 def _magic():
@@ -34,8 +35,8 @@ def dir_name(build_id, cache_tag=None, magic=None):
     return "%s-%s-%s" % (build_id, cache_tag, magic.hex())
 
 
-def cache_dir(archive, build_id):
-    return os.path.join(root_for(archive), dir_name(build_id))
+def cache_dir(archive, build_id, root=None):
+    return os.path.join(root_for(archive, root), dir_name(build_id))
 
 
 def _pyc_bytes(source, filename):
@@ -48,7 +49,7 @@ def _pyc_bytes(source, filename):
     return header + (len(source) & 0xFFFFFFFF).to_bytes(4, "little") + marshal.dumps(code)
 
 
-def build(archive, build_id):
+def build(archive, build_id, root=None):
     """Compile every module of ``archive`` for the running interpreter. Returns the directory.
 
     Written to a temporary directory and renamed into place, so concurrent hook processes see
@@ -57,10 +58,10 @@ def build(archive, build_id):
     import shutil
     import zipfile
 
-    final = cache_dir(archive, build_id)
+    final = cache_dir(archive, build_id, root)
     if os.path.isdir(final):
         return final
-    os.makedirs(root_for(archive), exist_ok=True)
+    os.makedirs(root_for(archive, root), exist_ok=True)
     tmp = "%s.tmp-%d" % (final, os.getpid())
     try:
         with zipfile.ZipFile(archive) as zf:

@@ -210,7 +210,7 @@ def remove(home=None):
             os.unlink(path)
             removed.append(path)
     cache = bytecode.root_for(target)
-    if os.path.isdir(cache) and not os.environ.get(bytecode.ROOT_ENV):
+    if os.path.isdir(cache):
         shutil.rmtree(cache, ignore_errors=True)
         removed.append(cache)
     try:

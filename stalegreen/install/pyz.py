@@ -34,8 +34,13 @@ def _bytecode_dir(root):
     return "%%s%%s%%s-%%s-%%s" %% (root, os.sep, BUILD_ID, sys.implementation.cache_tag, magic.hex())
 
 
-def _run(archive):
-    root = os.environ.get("STALEGREEN_BYTECODE_ROOT") or archive + "-bytecode"
+def _run(archive, bytecode_root=None):
+    # The bytecode folder is beside the archive, or one the launcher names by an absolute path
+    # (the Claude plugin's data folder): never from the environment, where an agent could point
+    # it at code of its own.
+    if not (bytecode_root and os.path.isabs(bytecode_root)):
+        bytecode_root = archive + "-bytecode"
+    root = bytecode_root
     cached = _bytecode_dir(root)
     have_bytecode = os.path.isdir(cached)
     if archive not in sys.path:
@@ -57,7 +62,7 @@ def _run(archive):
             try:
                 sys.stdout.flush()
                 from stalegreen.install import bytecode
-                bytecode.build(archive, BUILD_ID)
+                bytecode.build(archive, BUILD_ID, root)
             except Exception:
                 pass
     if sys.argv[1:2] == ["hook"] and isinstance(code, int):

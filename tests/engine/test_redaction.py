@@ -30,3 +30,45 @@ def test_ordinary_text_survives():
                  "Authorization scheme is documented in docs/auth.md"):
         assert mask(text) == text
     assert mask("Authorization: Bearer abcdefgh12345678").startswith("Authorization: Bearer ")
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    ("creds: wJalrXUtnFEMI+K7MDENG+bPxRfiCYEXAMPLEKEY\n", "wJalrXUtnFEMI+K7MDENG+bPxRfiCYEXAMPLEKEY"),
+    ('{"user": "bob", "password": "hunter2"}', "hunter2"),
+    ('{"password": "correct horse battery"}', "correct horse battery"),
+    ("{'db_password': 'pa ss'}", "pa ss"),
+])
+def test_bare_aws_keys_and_json_quoted_secrets_are_masked(text, secret):
+    masked = mask(text)
+    assert secret not in masked and MASK in masked
+
+
+def test_json_keys_and_paths_survive_the_new_patterns():
+    assert mask('{"user": "bob", "password": "hunter2"}') == '{"user": "bob", "password": "[REDACTED]"}'
+    for text in ("src/components/Button/Button2Test/index1", "/usr/lib/python3/dist-packages/Foo/Bar12"):
+        assert mask(text) == text
+
+
+def test_command_lines_are_redacted_in_the_store_when_redact_is_on(sg_home, tmp_path):
+    import json
+    import os
+
+    from stalegreen import hook
+    from stalegreen.engine import store
+
+    os.makedirs(str(sg_home))
+    (sg_home / "config.json").write_text(json.dumps({"redact": True}))
+    secret = "ghp_abcdefghijklmnopqrstuvwxyz0123"
+    command = "GITHUB_TOKEN=%s pytest -q" % secret
+    base = {"session_id": "s-red", "cwd": str(tmp_path), "tool_name": "Bash", "tool_use_id": "t1",
+            "tool_input": {"command": command}}
+    hook.handle_payload("codex", "PreToolUse", dict(base, permission_mode="default"))
+    hook.handle_payload("codex", "PostToolUse", dict(base, tool_response="Exit code: 0\n3 passed in 0.01s"))
+    session = store.Store().session("s-red")
+    stored = ""
+    for kind in ("pending", "receipts"):
+        with open(os.path.join(session.dir, kind + ".jsonl")) as fh:
+            stored += fh.read()
+    assert session.read("receipts") and session.read("pending")
+    assert secret not in stored and MASK in stored

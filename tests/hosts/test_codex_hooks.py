@@ -8,8 +8,7 @@ import pytest
 from driver import CodexSession, read_store
 
 FAILING = "from calc import add\n\n\ndef test_add():\n    assert add(2, 2) == 5\n"
-SCHEMA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))), "shared", "data", "host-schemas", "codex-0.171.0")
+SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "codex-schemas")
 
 # The keys Codex 0.171 accepts (its schemas say additionalProperties: false everywhere).
 ALLOWED = {
@@ -103,7 +102,7 @@ def test_fail_open_stop_prints_empty_json(sg_home):
     assert hook.handle_raw("codex", "PreToolUse", b"{broken") == ("", 0)
 
 
-@pytest.mark.skipif(not os.path.isdir(SCHEMA_DIR), reason="Codex schemas from the reference pack not present")
+@pytest.mark.skipif(not os.path.isdir(SCHEMA_DIR), reason="Codex schemas (tests/hosts/fixtures/codex-schemas) not present")
 def test_allowed_keys_match_the_real_codex_schemas():
     for event_name, filename in (("PreToolUse", "pre-tool-use.command.output.schema.json"),
                                  ("Stop", "stop.command.output.schema.json")):

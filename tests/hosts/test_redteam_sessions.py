@@ -1120,11 +1120,11 @@ PHRASINGS = [
     ("Fixed it — `pytest` passes.", None),
     ("| check | result |\n|---|---|\n| tests | ✅ pass |", None),
     ("单元测试已经全部通过 ✅", None),
-    ("No failing tests remain.", "a negated failure word ('no failing tests') is not read as a green claim"),
+    ("No failing tests remain.", None),
     ("0 failures now.", "'0 failures' is not read as a green claim"),
     ("CI should be green now, all tests pass locally.",
      "'should' in one clause qualifies the unqualified 'all tests pass locally' in the next"),
-    ("All tests pass (I ran them earlier).", "a parenthetical 'ran them earlier' drops a present-tense claim"),
+    ("All tests pass (I ran them earlier).", None),
 ]
 
 
@@ -1157,11 +1157,7 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("host", ["claude", "codex"])
-@pytest.mark.parametrize("name, template, may_allow", [
-    pytest.param(n, t, ok, id=n, marks=[] if ok else [pytest.mark.xfail(strict=True, reason=(
-        "redteam: permission: allow approves the wrapped run without checking the run's own segment for "
-        "substitutions, stderr redirects to any file, or a cd outside the project"))])
-    for n, t, ok in HOSTILE])
+@pytest.mark.parametrize("name, template, may_allow", [pytest.param(n, t, ok, id=n) for n, t, ok in HOSTILE])
 def test_redteam_permission_allow_never_approves_more_than_the_run(name, template, may_allow, host, project,
                                                                    sg_home, suite_cmd, tmp_path):
     outside = tmp_path / "outside-dir"
@@ -1173,7 +1169,7 @@ def test_redteam_permission_allow_never_approves_more_than_the_run(name, templat
     pre.update({"tool_name": "Bash", "tool_input": {"command": line}, "tool_use_id": "toolu_x1"})
     reply, _ = s.send("PreToolUse", pre)
     decision = ((reply or {}).get("hookSpecificOutput") or {}).get("permissionDecision")
-    if may_allow:
+    if may_allow and host == "claude":
         assert decision == "allow"
-    else:
+    else:   # Codex's default mode asks before a run: an allow would skip that (docs/SECURITY.md)
         assert decision != "allow", line

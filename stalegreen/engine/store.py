@@ -373,9 +373,11 @@ RECORD_FIELDS = {
                  "cmd": _OPTIONAL_TEXT, "command": _OPTIONAL_TEXT, "cwd": _OPTIONAL_TEXT},
     "verdicts": {"ts": _OPTIONAL_TEXT, "verdicts": (list, type(None)), "blocked": _OPTIONAL_FLAG,
                  "message": _OPTIONAL_TEXT},
+    "tamper": {"ts": (str,), "path": _OPTIONAL_TEXT, "label": _OPTIONAL_TEXT, "kind": _OPTIONAL_TEXT,
+               "via": _OPTIONAL_TEXT, "command": _OPTIONAL_TEXT, "reported": (int, type(None))},
 }
 REQUIRED_FIELDS = {"receipts": ("id", "ts"), "edits": ("ts",), "pending": ("id", "command"),
-                   "deferred": ("id",), "verdicts": ()}
+                   "deferred": ("id",), "verdicts": (), "tamper": ("ts",)}
 TURN_FIELDS = {"blocked": (list, type(None)), "since": _OPTIONAL_TEXT, "lastStop": _OPTIONAL_TEXT,
                "ts": _OPTIONAL_TEXT, "turn": (str, int, type(None))}
 
@@ -394,7 +396,7 @@ def _fields_ok(record, fields, required=()):
 def valid_record(kind, record):
     """Whether a stored record has the field types its readers rely on (``ts`` a string,
     ``counts`` numbers, ...)."""
-    if not _fields_ok(record, RECORD_FIELDS[kind], REQUIRED_FIELDS[kind]):
+    if not _fields_ok(record, RECORD_FIELDS.get(kind, {}), REQUIRED_FIELDS.get(kind, ())):
         return False
     counts = record.get("counts")
     if counts:

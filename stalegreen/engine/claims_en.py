@@ -81,8 +81,8 @@ def scan(pattern, text, starts):
     return found
 
 
-_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2]")
-_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2")
+_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
+_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
 _SUBJECT_STARTS = frozenset((
     "everything all every it they both each them these those type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
@@ -158,7 +158,7 @@ class Grammar(object):
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+)"
-            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]\s*0\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
+            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]?\s*0\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
@@ -240,10 +240,13 @@ class Grammar(object):
             r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire"
             r"|complete"
             r"|current|one of the))*\s+(?:test suites?|suites?|tests?|specs?|test cases?|checks?)\b)"
-            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d.%])(?:\s+(?:unit |integration |e2e )?"
+            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d%]|\.\d)(?:\s+(?:unit |integration |e2e )?"
             r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
             r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
-            r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)|\b100\s?%\s+pass(?:ing|ed|es)?)"
+            r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)"
+            # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
+            r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
+            r"|\b100\s?%\s+pass(?:ing|ed|es)?)"
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
@@ -261,7 +264,7 @@ class Grammar(object):
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
-            r"(?:errors?|failures?|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
+            r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged)\s+nothing\b"
             r"|\bfailures:?\s*0\b"
@@ -274,7 +277,7 @@ class Grammar(object):
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
             r"|problems)|with no (?:errors?|failures?)))"
             r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
-            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2)"
+            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2|\U0001f44d)"
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
             r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
             r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
@@ -547,7 +550,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         make("test", group[0] if group and group[0].get("category") == "test" else None, scope=scope)
         return out
     if kind == "cnt":
-        if operational and not re.search(r"tests?|specs?", lowp):
+        if operational and not re.search(r"tests?|specs?", lowp) \
+                and not (group and group[0].get("category") == "test"):     # "Tests: 204 passed (611 assertions)"
             return out
         subject = group[0] if group else None
         if subject and subject.get("category") not in (None, "test"):
@@ -688,9 +692,9 @@ def _group_starting(g, s, subjects):
 _NEGATIVE_QUANTIFIER = re.compile(
     r"\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
-_CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2"
+_CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
-    r"^(?:\s|[:*_(-]|'s|\u2019s|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
+    r"^(?:\s|[:*_(-]|'s|\u2019s|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)

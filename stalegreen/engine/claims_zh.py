@@ -23,6 +23,7 @@ _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一�
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
+_MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
                    "mypy": "typecheck", "pyright": "typecheck", "eslint": "lint", "ruff": "lint"}
@@ -50,8 +51,9 @@ class Grammar(object):
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例))"
-            u"|(?P<clean>(?:没有|未|不再)(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何)? ?(?:new |新的?)?"
-            u"(?:报错|错误|警告|告警|问题|失败|输出|error|errors|warning|warnings|issues)"
+            u"|(?P<clean>(?:没有|未|不再|(?<=也)没)(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何|其他|别的)? ?(?:new |新的?)?"
+            u"(?:报错|错误|警告|告警|问题|失败|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?)"
+            u"|无输出"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没问题"
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             u"|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
@@ -60,7 +62,7 @@ class Grammar(object):
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
-            u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714"
+            u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
@@ -78,7 +80,7 @@ class Grammar(object):
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|除了?[^，。,]{0,40}?(?:外|以外|之外|，|,)"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|(?:没有|也没)(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?)|除了?[^，。,]{0,40}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             u"|(?:没有|未|不再)(?:给出|产生|报)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
             u"|(?:没有|无|零)(?:任何)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
@@ -119,6 +121,12 @@ class Grammar(object):
                               "counts": {}})
                 continue
             subject_group = self._link(reader, s, subjects, p, ends)
+            if p.group(0) in _MARKS:
+                after = [x for x in subjects if x["start"] >= p.end() and x["category"]
+                         and not s[p.end():x["start"]].strip(" *_")]
+                marks_lead = s.lstrip(" *_-|")[:1] in _MARKS      # "✅ 类型检查 ✅ 单测": each mark is the next one's
+                if after and (marks_lead or not subject_group or s[subject_group[-1]["end"]:p.start()].strip(" *_")):
+                    subject_group = after[:1]
             if subject_group and subject_group[-1]["kind"] == "every":
                 # "所有检查均已通过：测试、lint、类型检查": every check the sentence names
                 subject_group = [x for x in subjects if x["category"] and x["kind"] not in ("buildable", "every")]

@@ -23,6 +23,8 @@ _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一�
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
+# a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
+_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五]次|再跑一次)")
 _MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
@@ -86,6 +88,7 @@ class Grammar(object):
             u"|(?:没有|无|零)(?:任何)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
             u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
+            u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
             u"|在 ?(?:main|master) ?上[^，。]{0,6}?(?:失败|报错|挂|fail)")
         self.completion = c(u"已(?:经)?(?:完成|修复|修好|解决|实现|搞定|处理好)|(?:完成|修好|搞定|解决|做完|弄好)了|搞定"
@@ -203,7 +206,7 @@ class Grammar(object):
                         break
                 return group
         # subject dropped: "跑了完整的测试，全部通过"
-        prefix = s[clause_start:p.start()]
+        prefix = _TIME_ADVERBIAL.sub(u"", s[clause_start:p.start()])
         if self.adverbs_only.match(prefix):
             if before:
                 # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before

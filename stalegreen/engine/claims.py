@@ -469,18 +469,29 @@ class _Meaning(object):
 
     def negating(self):
         """The clauses whose failure reaches other clauses: (those naming nothing, {category:
-        those naming it}); a past failure reaches none, nor does one inside an exception ("612
-        examples, 0 failures, except `export_spec.rb`, which times out"): that only qualifies."""
+        those naming it}); a past failure reaches none, nor does one inside an exception that names
+        what it leaves out ("612 examples, 0 failures, except `export_spec.rb`, which times out"):
+        that only qualifies. An exception of bare failures ("except for two failures") negates."""
         unnamed, by_category = set(), {}
         parts = self.clauses()
         for index, part in enumerate(parts):
-            if self.failure(index) and not part.exception and not self.past(part.segment, index):
+            if part.exception and self._names_an_item(part.segment):
+                continue
+            if self.failure(index) and not self.past(part.segment, index):
                 named = self.categories(index)
                 if not named:
                     unnamed.add(index)
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _names_an_item(self, segment):
+        """Whether an exception segment names what it leaves out (code, a test, a file, a subject)."""
+        parts = self.clauses()
+        inside = [p for p in parts if p.segment == segment]
+        lo, hi = inside[0].lo, inside[-1].hi
+        return bool(re.search(r"\bsg[tylbic]\d+x\b|\b\w+\.\w{1,4}\b|/", self.s[lo:hi])) \
+            or any(x.get("category") and lo <= x["start"] < hi for x in self.mentions)
 
     def segment(self, segment):
         return clauses.segment_text(self.plain, self.clauses(), segment)
@@ -493,11 +504,19 @@ class _Meaning(object):
         return masked
 
     def past(self, segment, index):
-        """A past result: the clause, or its whole segment, is marked past and not present."""
+        """A past result: the clause, or its segment up to the clause, is marked past and not
+        present (a past marker leads what follows it: "Before the fix, 3 tests failed"; a later
+        clause's "之前那个失败" says nothing of "这次 0 failed")."""
         if not self.has("past"):
             return False
         return self._cached(("past", index), lambda: clauses.is_past(self.masked(self.clause(index)))) \
-            or self._cached(("past-segment", segment), lambda: clauses.is_past(self.masked(self.segment(segment))))
+            or self._cached(("past-lead", index), lambda: clauses.is_past(self.masked(self.leading(segment, index))))
+
+    def leading(self, segment, index):
+        """The text of ``segment`` from its start to the end of clause ``index``."""
+        parts = self.clauses()
+        first = next(i for i, part in enumerate(parts) if part.segment == segment)
+        return self.plain[parts[first].lo:parts[index].hi]
 
     def failure(self, index):
         """Failure words in a clause ("1 failed", 失败, 没通过)."""

@@ -129,7 +129,7 @@ ENTRIES = (
       r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
       stems=("it", "old", "previous", "original", "earlier")),
     E(r"^\W*after\s*:", "present", "After: all 45 tests pass."),
-    E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b", "present",
+    E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b|\bthis time\b", "present",
       "Tests were failing before my change; now they pass."),
     E(r"\b(?:after|since|with) (?:the|my|this|that|these|your) (?:\w+ ){0,2}" + _CHANGE + r"\b", "present",
       "After the fix, the tests that were failing pass."),
@@ -142,7 +142,8 @@ ENTRIES = (
       "disclosure", "The suite passed on the first run, but I haven't rerun it after the refactor.",
       stems=("rerun", "re-run", "reran", "re-ran", "retest", "re-test", "recheck", "re-check", "reverif", "re-verif",
              "rebuil", "re-buil", "reexecut", "re-execut")),
-    E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|since|after)\b", "disclosure",
+    E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|afterwards|since (?:then|my|that"
+      r"|the (?:fix|change|refactor|edit|rebase|merge))|after)\b", "disclosure",
       "The tests passed, then I edited the parser and didn't run them again.", stems=("run it", "run them", "run the")),
     E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:\w+\s+)?(?:checked|tested|verified|built|linted"
       r"|looked at)\s+(?:it|them|that|this)\s+(?:since|again|afterwards)\b", "disclosure",

@@ -94,6 +94,7 @@ _PREDICATE_STARTS = frozenset((
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
     "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
+    "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "failed complain complains error errors type typing lint linting test build compile compiler").split())
 
@@ -158,7 +159,7 @@ class Grammar(object):
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+)"
-            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]?\s*0\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
+            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
@@ -286,6 +287,11 @@ class Grammar(object):
             r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
             r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with))"
             r"|(?P<checkout>\bchecks? out\b)"
+            # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
+            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
+            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make))?\b)"
+            # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
+            r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't)\s+(?:fail|error|complain|crash"
             r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out)\b(?:\s+any ?more)?"
@@ -581,6 +587,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 if subject.get("category"):
                     make(subject["category"], subject, scope=None if verb_first else "all")
         return out
+    if kind == "verified":
+        for subject in subjects:
+            if subject["start"] >= p.end() and subject["kind"] in ("code", "tool") and subject.get("category"):
+                make(subject["category"], subject)
+        return out
     if kind == "tcv":
         make("typecheck", group[0] if group else None, scope="all")
         return out
@@ -652,6 +663,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if category is None:
             continue
         if kind == "works" and category != "build":
+            continue
+        if kind == "nodiff" and category != "lint":
             continue
         if kind == "checkout" and category != "typecheck":
             continue

@@ -37,6 +37,7 @@ ENTRIES = (
     # ---- state words: said of a subject, they assert it is green
     E(u"没毛病|稳了|稳稳的|顺利(?:完成|通过|结束)|正常(?:生成|出包|打包|完成|结束|产出)|能正常 ?build", "state", u"测试没毛病。"),
     E(u"清零", "state", u"golangci-lint 的问题清零了。", ("lint", "typecheck")),
+    E(u"(?:都|均|全部)?符合(?:格式|规范|代码风格|风格)", "state", u"`prettier --check .` 显示所有文件都符合格式。", ("lint",)),
 
     # ---- clause boundaries
     E(u"；", "contrast", u"单元测试通过；构建仍然失败。"),

@@ -150,6 +150,8 @@ class _Reader(object):
             return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
         text = g.fence.sub(fence, text.replace("\r\n", "\n"))
+        if "<" in text:
+            text = _HTML_TAG.sub(" ", text)     # "<sub>Verified with ...</sub>", "<details>": markup, not words
         if _LISTED in text:
             text = re.sub(u":\\s*" + _LISTED, ": ", text).replace(_LISTED, "")
 
@@ -195,7 +197,21 @@ class _Reader(object):
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
             introduced = lines[-1].rstrip().endswith((":", u"\uff1a"))
-            for line in lines:
+            header = None
+            for number, line in enumerate(lines):
+                if _TABLE_RULE.match(line):
+                    continue
+                if line.lstrip().startswith("|"):
+                    if number + 1 < len(lines) and _TABLE_RULE.match(lines[number + 1]):
+                        header = _cells(line)
+                        continue
+                    if header:
+                        line, plan = _table_row(g, line, header)
+                        if plan:
+                            self.read_line(line, "plan")
+                            continue
+                else:
+                    header = None
                 if g.plan_heading.match(line):
                     in_plan = True
                     continue
@@ -323,6 +339,34 @@ class _Reader(object):
             if id(claim) not in kept and claim["qualified"] and not chosen[claim["category"]]["qualified"]:
                 self._ignore(claim["text"], "qualified", claim["sentence"], claim["category"])
         return self.result
+
+
+_HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|span|div|code|kbd)\b[^<>\n]{0,80}>",
+                       re.I)
+_PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
+                          u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _cells(line):
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _table_row(g, line, header):
+    """A table row read through its header: cells under a past column ("Before", 修改前) are
+    past results and left out; a row with a plan column ("Expected", 预期) is a plan.
+    Returns (the row's text, whether it is a plan)."""
+    cells = _cells(line)
+    kept = []
+    plan = False
+    for index, cell in enumerate(cells):
+        label = header[index] if index < len(header) else ""
+        if label and clauses.is_past(label + ":"):
+            continue
+        if label and (_PLAN_COLUMN.match(label) or lexicon.search("future", label)):
+            plan = True
+        kept.append(cell)
+    return "| " + " | ".join(kept) + " |", plan
 
 
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it

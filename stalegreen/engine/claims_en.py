@@ -168,6 +168,7 @@ class Grammar(object):
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
             r"|said)\s+nothing\b"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
+            r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
             # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
             r"|\((?:it |they )?(?:was|were|had been|had|previously|formerly|down from|from|before(?: the \w+)?:?)\s"
             r"[^()]{0,40}?\b(?:fail\w*|errors?|warnings?|issues|problems|broken|red)\b[^()]{0,60}\)"
@@ -559,6 +560,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         make("test", group[0] if group and group[0].get("category") == "test" else None, scope=scope)
         return out
     if kind == "cnt":
+        if re.match(r"0+\s*(?:/|of\b|out of\b)|0+\s+(?:\w+\s+)?pass", lowp):
+            return out      # "0/73", "0 tests passed": none passes
         if operational and not re.search(r"tests?|specs?", lowp) \
                 and not (group and group[0].get("category") == "test"):     # "Tests: 204 passed (611 assertions)"
             return out
@@ -710,7 +713,7 @@ _NEGATIVE_QUANTIFIER = re.compile(
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
 _CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
-    r"^(?:\s|[:*_(-]|'s|\u2019s|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
+    r"^(?:\s|[:*_(|-]|'s|\u2019s|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)

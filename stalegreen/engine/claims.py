@@ -49,13 +49,16 @@ class Extraction(object):
     ``ignored``: near-misses, dicts with ``text``, ``reason`` (hedged, future, question, negated,
     conditional, relayed, quoted, code, instruction, plan, qualified) and, when known,
     ``sentence`` and ``category``.
+    ``ran``: the categories the message says were just run, in any sentence ("Re-ran the tests.
+    All tests pass."); a claim's ``ran`` is whether its category is among them.
     """
 
-    __slots__ = ("claims", "ignored")
+    __slots__ = ("claims", "ignored", "ran")
 
     def __init__(self):
         self.claims = []
         self.ignored = []
+        self.ran = set()
 
     def as_dict(self):
         return {"claims": self.claims, "ignored": self.ignored}
@@ -91,6 +94,7 @@ class _Reader(object):
         self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
         self.sentences = []      # every sentence read (a not-rerun disclosure may be in any)
         self.named = set()       # categories the message names anywhere ("everything" means those)
+        self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
 
     # -- placeholders
 
@@ -240,6 +244,9 @@ class _Reader(object):
     def read_sentence(self, s, forced_reason):
         g = self.g
         self.sentences.append(s)
+        runs = _runs(self, s) if lexicon.may_match("run", s) else None
+        if runs:
+            self.ran |= runs[0]
         if not claims_en.claimish(s):
             self.history.append(s)    # read for subjects only if a later pronoun needs them
             return
@@ -276,8 +283,10 @@ class _Reader(object):
                 "text": self.restore(cand["text"]), "sentence": restored(),
                 "counts": cand.get("counts") or {}, "tool": cand.get("tool"),
                 "alternates": list(cand.get("alternates") or ()), "lang": cand.get("lang", "en"),
-                "ran": meaning.ran(),
+                "ran": False,
             }
+            if runs and runs[1]:
+                self.ran.add(cand["category"])    # "Reran: all green": the run of the claim itself
             if cand.get("expanded"):
                 claim["expanded"] = True
             self.found.append(claim)
@@ -319,6 +328,9 @@ class _Reader(object):
 
     def finish(self):
         self._drop_disclosed()
+        for claim in self.found:
+            claim["ran"] = claim["category"] in self.ran
+        self.result.ran = set(self.ran)
         if self.named:
             # "Everything passes" in a message about tests and lint means those two
             self.found = [c for c in self.found if not c.get("expanded") or c["category"] in self.named]
@@ -588,8 +600,55 @@ class _Meaning(object):
             lo = label[-1]["start"] if label else lo
         return set(x["category"] for x in self.mentions if x.get("category") and lo <= x["start"] < part.hi)
 
-    def ran(self):
-        return self._cached("ran", lambda: clauses.says_ran(self.plain))
+
+
+def _runs(reader, s):
+    """(the categories ``s`` says were just run, whether a run in it names nothing): "I ran
+    pytest", "We've run the full suite", "重新运行了测试", "测试已经重新运行了"; not "I did not
+    run the tests", "Please run the tests", "I ran into a bug in the test", 没有重新运行测试."""
+    g = reader.g
+    named, bare = set(), False
+    parts = clauses.split(s)
+    starts = [part.lo for part in parts]
+    english = [x for x in (claims_en.subject_info(reader, s, m) for m in claims_en.scan(g.subject, s, g.subject_starts))
+               if x["category"] and x["kind"] not in ("buildable", "every", "pron")]
+    chinese = []
+    if claims_en.has_cjk(s):
+        chinese = [x for x in (g.zh.subject_info(reader, s, m) for m in g.zh.subject.finditer(s))
+                   if x and x["category"] and x["kind"] not in ("buildable", "every")]
+    for lang, subjects in (("en", english), ("zh", chinese)):
+        regex = lexicon.compiled("run", lang)
+        if regex is None or (lang == "zh" and not chinese and not claims_en.has_cjk(s)):
+            continue
+        for m in regex.finditer(s):
+            part = parts[clauses.index_at(starts, m.start())]
+            lead = _plain(g, s[part.lo:m.start()])
+            if _RUN_NEGATED[lang].search(lead) or lexicon.search("instruction", _plain(g, s[part.lo:part.hi])):
+                continue
+            after = [x for x in subjects if x["start"] >= m.end()]
+            found = claims_en.group_starting(g, s, after) \
+                if after and _RUN_OBJECT_GAP[lang].match(s[m.end():after[0]["start"]]) else []
+            if not found and lang == "zh":
+                found = [x for x in subjects if x["end"] <= m.start()
+                         and _ZH_RUN_SUBJECT_GAP.match(s[x["end"]:m.start()])][-1:]
+            if found:
+                named.update(x["category"] for x in found)
+            elif not re.match(r"\s*(?:into|out|across|over)\b", s[m.end():], re.I):
+                bare = True
+    return named, bare
+
+
+_RUN_NEGATED = {
+    "en": re.compile(r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|couldn't|could not|without"
+                     r"|yet to|can't|cannot|unable to)\b", re.I),
+    "zh": re.compile(u"(?:没有|没|未|尚未|还没|无法|不能)(?:有)?(?:重新|再)?$"),
+}
+_RUN_OBJECT_GAP = {
+    "en": re.compile(r"^\s*(?:(?:them|it|all|the|my|our|both|full|whole|entire|complete|again|once more|also|just"
+                     r"|every|each|of)\s+)*(?:the\s+)?$", re.I),
+    "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
+}
+_ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再次|刚刚?)*$")
 
 
 def _clause(g, s, cand, plain):

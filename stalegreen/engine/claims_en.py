@@ -645,7 +645,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
                  and not s[p.end():x["start"]].strip(" *_")]
         if after:
-            for subject in _group_starting(g, s, after):
+            for subject in group_starting(g, s, after):
                 cand_span = (p.start(), subject["end"])
                 out.append({"category": subject["category"], "span": cand_span,
                             "text": s[cand_span[0]:cand_span[1]],
@@ -691,14 +691,15 @@ def _subjects_after(g, s, subjects, end):
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
     if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
         return []
-    return _group_starting(g, s, after)
+    return group_starting(g, s, after)
 
 
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
 
 
-def _group_starting(g, s, subjects):
+def group_starting(g, s, subjects):
+    """The run of coordinated subjects from the first of ``subjects`` on ("`ruff`, `mypy` and `pytest`")."""
     group = [subjects[0]]
     for nxt in subjects[1:]:
         if g.coord_gap.match(s[group[-1]["end"]:nxt["start"]]):

@@ -119,7 +119,3 @@ def disclosure(text):
 def discloses_stale(text):
     return bool(disclosure(text))
 
-
-def says_ran(text):
-    """The sentence reports a run just made ("I ran the tests", "重新运行了测试")."""
-    return bool(lexicon.search("run", text))

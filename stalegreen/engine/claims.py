@@ -314,12 +314,12 @@ class _Reader(object):
         for index in range(len(self.history) - 1, -1, -1):
             entry = self.history[index]
             if isinstance(entry, str):
-                found = claims_en.scan(self.g.subject, entry, self.g.subject_starts)
+                found = self.g.subjects(entry)
                 entry = [x for x in (claims_en.subject_info(self, entry, m) for m in found)
                          if x["category"] and x["kind"] != "buildable"]
                 if claims_en.has_cjk(self.history[index]):
                     entry += [x for x in (self.g.zh.subject_info(self, self.history[index], m)
-                                          for m in self.g.zh.subject.finditer(self.history[index]))
+                                          for m in self.g.zh.subjects(self.history[index]))
                               if x["category"] and x["kind"] != "buildable"]
                 self.history[index] = entry
             if entry:
@@ -398,11 +398,11 @@ def _disclosed_categories(reader, sentence):
     part = parts[clauses.index_at([p.lo for p in parts], found.start())]
     text = sentence[part.lo:part.hi]
     named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
-                                        for m in claims_en.scan(reader.g.subject, text, reader.g.subject_starts))
+                                        for m in reader.g.subjects(text))
                 if x["category"] and x["kind"] != "buildable")
     if claims_en.has_cjk(text):
         named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, text, m)
-                                             for m in reader.g.zh.subject.finditer(text))
+                                             for m in reader.g.zh.subjects(text))
                      if x["category"] and x["kind"] != "buildable")
     verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
     if verb:
@@ -425,7 +425,7 @@ def _plain(g, s):
     """``s`` with code placeholders and runner names made filler words of the same length (so
     offsets still hold): "biome ci" and "next lint" are names, not a relay or a future."""
     plain = _HELD.sub(_filler, s) if "sg" in s else s
-    if not commands.prose_starts().isdisjoint(claims_en.words_of(plain)):
+    if commands.might_name_runner(claims_en.words_of(plain)):
         plain = g.runner_name.sub(_filler, plain)
     return plain
 
@@ -610,11 +610,11 @@ def _runs(reader, s):
     named, bare = set(), False
     parts = clauses.split(s)
     starts = [part.lo for part in parts]
-    english = [x for x in (claims_en.subject_info(reader, s, m) for m in claims_en.scan(g.subject, s, g.subject_starts))
+    english = [x for x in (claims_en.subject_info(reader, s, m) for m in g.subjects(s))
                if x["category"] and x["kind"] not in ("buildable", "every", "pron")]
     chinese = []
     if claims_en.has_cjk(s):
-        chinese = [x for x in (g.zh.subject_info(reader, s, m) for m in g.zh.subject.finditer(s))
+        chinese = [x for x in (g.zh.subject_info(reader, s, m) for m in g.zh.subjects(s))
                    if x and x["category"] and x["kind"] not in ("buildable", "every")]
     for lang, subjects in (("en", english), ("zh", chinese)):
         regex = lexicon.compiled("run", lang)

@@ -214,14 +214,15 @@ class Grammar(object):
             r"|build|compile)(?:ed)? (?:the )?(?:others|other \w+|rest|remaining \w+|full suite|whole suite|slow \w+"
             r"|[\w-]+ (?:folders?|directory|directories|dirs?|packages?|modules?|files?|crates?)))\b|\bonly\W*$", I | A)
 
-        # subjects
-        self.subject = c(lambda: (
+        # subjects; the runner names come from the catalog, so a sentence naming no runner word is
+        # read with the same pattern less that branch (the catalog is then never imported)
+        subject = lambda names: (
             r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?:all|all \d[\d,]*"
             r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green)\b))\b)"
-            r"|(?P<tool>\b(?:" + commands.prose_pattern() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
+            r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
@@ -238,7 +239,9 @@ class Grammar(object):
             r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
-            r"|module|code|double|account|user|mode|pyramid)\b))"), I | A)
+            r"|module|code|double|account|user|mode|pyramid)\b))")
+        self.subject = c(lambda: subject(commands.prose_pattern), I | A)
+        self.subject_plain = c(lambda: subject(lambda: "(?!)"), I | A)
         # predicates
         self.predicate = c(lambda: (
             r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
@@ -342,6 +345,12 @@ class Grammar(object):
                 re.split(r"[^a-z0-9_]", stem)[0] for e in lexicon.entries("state", "en")
                 for stem in lexicon.stems(e.pattern))
         return self._predicate_starts
+
+    def subjects(self, text):
+        """The subject matches of ``text`` (runner names looked for only when it holds a runner word)."""
+        if commands.might_name_runner(words_of(text)):
+            return scan(self.subject, text, self.subject_starts)
+        return scan(self.subject_plain, text, _SUBJECT_STARTS)
 
     @property
     def subject_starts(self):
@@ -463,7 +472,7 @@ _NOT_MODIFIERS = frozenset((
 def read_english(reader, s):
     """Candidate claims in one sentence, and the subject mentions it names."""
     g = reader.g
-    subjects = [subject_info(reader, s, m) for m in scan(g.subject, s, g.subject_starts)]
+    subjects = [subject_info(reader, s, m) for m in g.subjects(s)]
     mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
     candidates = []
     operational = bool(g.operational.search(g.placeholder.sub(" ", s)))

@@ -26,6 +26,7 @@ _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|�
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
 _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五]次|再跑一次)")
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
+_ASCII_WORD = re.compile(r"[a-z0-9_]+")
 _MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
@@ -39,17 +40,19 @@ class Grammar(object):
         self._last_zero = ("", False)
         c = LazyRegex
         I = re.I
-        self.subject = c(lambda: (
+        subject = lambda names: (
             u"(?P<every>所有的? ?(?:CI ?)?(?:检查|checks?|校验|check 项)|全部检查|各项检查)"
             u"|(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
-            u"|(?P<tool>" + _A + u"(?:" + commands.prose_pattern() + u")" + _Z + u")"
+            u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
             u"|(?P<lint>代码风格检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"build" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")"), I)
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")")
+        self.subject = c(lambda: subject(commands.prose_pattern), I)
+        self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
         self.predicate = c(lambda: (
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
@@ -96,6 +99,12 @@ class Grammar(object):
         self.completion = c(u"已(?:经)?(?:完成|修复|修好|解决|实现|搞定|处理好)|(?:完成|修好|搞定|解决|做完|弄好)了|搞定"
                             u"|(?:重构|迁移|任务|功能|修复|工作|改动)(?:已|都)?(?:完成|结束)|已修正")
 
+    def subjects(self, text):
+        """The subject matches of ``text`` (runner names looked for only when it holds a runner word)."""
+        if commands.might_name_runner(set(_ASCII_WORD.findall(text.lower()))):
+            return self.subject.finditer(text)
+        return self.subject_plain.finditer(text)
+
     def mask(self, text):
         """Text with the clean phrases (没有报错, 无失败, 除了…外) blanked, for negation checks."""
         return self.clean_mask.sub(u" ", text)
@@ -105,7 +114,7 @@ class Grammar(object):
     def candidates(self, reader, s):
         """Claims read with the Chinese vocabulary, and the subjects named (for later pronouns)."""
         subjects = []
-        for m in self.subject.finditer(s):
+        for m in self.subjects(s):
             info = self.subject_info(reader, s, m)
             if info:
                 subjects.append(info)

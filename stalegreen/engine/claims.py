@@ -244,7 +244,8 @@ class _Reader(object):
     def read_sentence(self, s, forced_reason):
         g = self.g
         self.sentences.append(s)
-        runs = _runs(self, s) if lexicon.may_match("run", s) else None
+        low = s.lower()
+        runs = _runs(self, s) if any(word in low for word in RUN_WORDS) else None
         if runs:
             self.ran |= runs[0]
         if not claims_en.claimish(s):
@@ -608,36 +609,41 @@ def _runs(reader, s):
     run the tests", "Please run the tests", "I ran into a bug in the test", 没有重新运行测试."""
     g = reader.g
     named, bare = set(), False
+    cjk = claims_en.has_cjk(s)
+    verbs = [(lang, m) for lang in (("en", "zh") if cjk else ("en",)) if lexicon.compiled("run", lang) is not None
+             for m in lexicon.compiled("run", lang).finditer(s)]
+    if not verbs:
+        return named, bare
     parts = clauses.split(s)
     starts = [part.lo for part in parts]
-    english = [x for x in (claims_en.subject_info(reader, s, m) for m in g.subjects(s))
-               if x["category"] and x["kind"] not in ("buildable", "every", "pron")]
-    chinese = []
-    if claims_en.has_cjk(s):
-        chinese = [x for x in (g.zh.subject_info(reader, s, m) for m in g.zh.subjects(s))
-                   if x and x["category"] and x["kind"] not in ("buildable", "every")]
-    for lang, subjects in (("en", english), ("zh", chinese)):
-        regex = lexicon.compiled("run", lang)
-        if regex is None or (lang == "zh" and not chinese and not claims_en.has_cjk(s)):
+    found_subjects = {
+        "en": [x for x in (claims_en.subject_info(reader, s, m) for m in g.subjects(s))
+               if x["category"] and x["kind"] not in ("buildable", "every", "pron")],
+        "zh": [x for x in (g.zh.subject_info(reader, s, m) for m in g.zh.subjects(s))
+               if x and x["category"] and x["kind"] not in ("buildable", "every")] if cjk else [],
+    }
+    for lang, m in verbs:
+        subjects = found_subjects[lang]
+        part = parts[clauses.index_at(starts, m.start())]
+        lead = _plain(g, s[part.lo:m.start()])
+        if _RUN_NEGATED[lang].search(lead) or lexicon.search("instruction", _plain(g, s[part.lo:part.hi])):
             continue
-        for m in regex.finditer(s):
-            part = parts[clauses.index_at(starts, m.start())]
-            lead = _plain(g, s[part.lo:m.start()])
-            if _RUN_NEGATED[lang].search(lead) or lexicon.search("instruction", _plain(g, s[part.lo:part.hi])):
-                continue
-            after = [x for x in subjects if x["start"] >= m.end()]
-            found = claims_en.group_starting(g, s, after) \
-                if after and _RUN_OBJECT_GAP[lang].match(s[m.end():after[0]["start"]]) else []
-            if not found and lang == "zh":
-                found = [x for x in subjects if x["end"] <= m.start()
-                         and _ZH_RUN_SUBJECT_GAP.match(s[x["end"]:m.start()])][-1:]
-            if found:
-                named.update(x["category"] for x in found)
-            elif not re.match(r"\s*(?:into|out|across|over)\b", s[m.end():], re.I):
-                bare = True
+        after = [x for x in subjects if x["start"] >= m.end()]
+        found = claims_en.group_starting(g, s, after) \
+            if after and _RUN_OBJECT_GAP[lang].match(s[m.end():after[0]["start"]]) else []
+        if not found and lang == "zh":
+            found = [x for x in subjects if x["end"] <= m.start()
+                     and _ZH_RUN_SUBJECT_GAP.match(s[x["end"]:m.start()])][-1:]
+        if found:
+            named.update(x["category"] for x in found)
+        elif not re.match(r"\s*(?:into|out|across|over)\b", s[m.end():], re.I):
+            bare = True
     return named, bare
 
 
+# every run word of the lexicon holds one of these (tests/engine/test_claims_tense.py checks it):
+# a sentence without any is read for runs no further
+RUN_WORDS = ("ran", "run", "execut", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
 _RUN_NEGATED = {
     "en": re.compile(r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|couldn't|could not|without"
                      r"|yet to|can't|cannot|unable to)\b", re.I),

@@ -161,4 +161,5 @@ def might_claim(message):
         if word in low:
             return True
     # a count ("41/41", "3 of 3"): a digit and a "/" or "of" somewhere
-    return ("/" in low or "of" in low) and any(c.isdecimal() for c in low)
+    return ("/" in low or "of" in low) and (any(d in low for d in "0123456789")
+                                            or (not low.isascii() and any(c.isdecimal() for c in low)))

@@ -128,3 +128,11 @@ def test_which_checks_a_message_says_were_run(message, categories):
 ])
 def test_a_claim_is_ran_when_any_clause_of_the_message_ran_its_category(text, ran):
     assert dict((c["category"], c["ran"]) for c in extract(text).claims) == ran
+
+
+def test_every_run_word_holds_a_word_the_run_reader_looks_for():
+    from stalegreen.engine import lexicon
+
+    for entry in lexicon.entries("run"):
+        for m in lexicon.compiled("run", entry.lang).finditer(entry.example):
+            assert any(word in m.group(0).lower() for word in claims.RUN_WORDS), (entry, m.group(0))

@@ -244,8 +244,7 @@ class _Reader(object):
     def read_sentence(self, s, forced_reason):
         g = self.g
         self.sentences.append(s)
-        low = s.lower()
-        runs = _runs(self, s) if any(word in low for word in RUN_WORDS) else None
+        runs = _runs(self, s) if _RUN_HINT.search(s) else None
         if runs:
             self.ran |= runs[0]
         if not claims_en.claimish(s):
@@ -644,6 +643,7 @@ def _runs(reader, s):
 # every run word of the lexicon holds one of these (tests/engine/test_claims_tense.py checks it):
 # a sentence without any is read for runs no further
 RUN_WORDS = ("ran", "run", "execut", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
+_RUN_HINT = re.compile("|".join(RUN_WORDS), re.I)
 _RUN_NEGATED = {
     "en": re.compile(r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|couldn't|could not|without"
                      r"|yet to|can't|cannot|unable to)\b", re.I),

@@ -332,6 +332,7 @@ class Grammar(object):
         self.passed_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+(?:\w+\s+)?(?:passed|passing|pass)\b", I | A)
         self.total_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+total\b|\btests run:?\s*(\d[\d,]*)", I | A)
         self._subject_starts = self._predicate_starts = self._zh = self._completion = None
+        self._runner_text = (None, False)
         # Each filter runs only when the text has one of its words: every alternative of the
         # pattern contains at least one of them (a word test is far cheaper than a regex scan).
         self.operational = _Filter(self.operational, _OPERATIONAL_WORDS)
@@ -348,7 +349,9 @@ class Grammar(object):
 
     def subjects(self, text):
         """The subject matches of ``text`` (runner names looked for only when it holds a runner word)."""
-        if commands.might_name_runner(words_of(text)):
+        if self._runner_text[0] is not text:     # a sentence is scanned more than once: decide once
+            self._runner_text = (text, commands.might_name_runner(words_of(text)))
+        if self._runner_text[1]:
             return scan(self.subject, text, self.subject_starts)
         return scan(self.subject_plain, text, _SUBJECT_STARTS)
 

@@ -15,6 +15,8 @@ added there is claimable with no edit here:
 
 import re
 
+from stalegreen.engine.prefilter import RUNNER_WORDS as _RUNNER_WORDS
+
 # Catalog names that are ordinary words in prose, and subcommands too generic to stand alone.
 ORDINARY_WORDS = frozenset((
     "astro", "behave", "black", "buf", "bun", "busted", "cabal", "dart", "docker", "elm", "ember", "expo", "flow",
@@ -124,9 +126,7 @@ EXTRA_PROSE_STARTS = frozenset((
 def might_name_runner(words):
     """False only when no prose runner name can start at any of ``words`` (lower-case words):
     decided without the catalog, so a message naming no runner never imports it."""
-    from stalegreen.engine import prefilter
-
-    return not (prefilter.RUNNER_WORDS.isdisjoint(words) and EXTRA_PROSE_STARTS.isdisjoint(words))
+    return not (_RUNNER_WORDS.isdisjoint(words) and EXTRA_PROSE_STARTS.isdisjoint(words))
 
 
 def prose_names():

@@ -93,34 +93,48 @@ def build_message(kb):
     return "\n\n".join(parts)
 
 
+FIRST_MESSAGES = (
+    ("no runner named", "Fixed the parser. All 41 tests pass and lint is clean."),
+    ("a runner named in prose", "Fixed the parser. pytest passes and clippy is clean."),
+    ("a runner in inline code", "Fixed the parser. `pytest -q` passes and `cargo clippy` is clean."),
+)
+
+
 def import_cost(runs):
     """Medians over fresh interpreters that read bytecode from a warm cache (as an installed
     package or the zipapp does): the cumulative -X importtime of stalegreen.engine.claims, and
-    the wall/CPU time of import + first extract() (the grammar is compiled on first use)."""
+    for each of ``FIRST_MESSAGES`` the wall/CPU time of import + first extract() (the grammar is
+    compiled on first use; the runner catalog is imported only for a message that names a
+    runner or holds inline code) and whether the catalog was imported."""
     import tempfile
 
     cache = tempfile.mkdtemp(prefix="sg-bench-pycache-")
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     base = [sys.executable, "-X", "pycache_prefix=" + cache]
-    code = ("import time; t=time.perf_counter(); c=time.process_time(); from stalegreen.engine import claims; "
-            "claims.extract('All 41 tests pass.'); "
-            "print((time.perf_counter()-t)*1000, (time.process_time()-c)*1000)")
+    code = ("import sys, time; t=time.perf_counter(); c=time.process_time(); from stalegreen.engine import claims; "
+            "claims.extract(sys.argv[1]); "
+            "print((time.perf_counter()-t)*1000, (time.process_time()-c)*1000, "
+            "int('stalegreen.engine.catalog' in sys.modules))")
 
     def run(args):
         return subprocess.run(base + args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               check=True)
 
-    run(["-c", code])   # writes the bytecode cache
-    imports, firsts = [], []
+    for _, message in FIRST_MESSAGES:
+        run(["-c", code, message])   # writes the bytecode cache
+    imports = []
+    firsts = dict((label, []) for label, _ in FIRST_MESSAGES)
     for _ in range(runs):
         out = run(["-X", "importtime", "-c", "import stalegreen.engine.claims"])
         for line in out.stderr.decode().splitlines():
             if line.rstrip().endswith("stalegreen.engine.claims"):
                 imports.append(int(line.split("|")[1]))
-        firsts.append([float(x) for x in run(["-c", code]).stdout.decode().split()])
-    return (statistics.median(imports) / 1000.0, statistics.median([w for w, _ in firsts]),
-            statistics.median([c for _, c in firsts]))
+        for label, message in FIRST_MESSAGES:
+            firsts[label].append([float(x) for x in run(["-c", code, message]).stdout.decode().split()])
+    return statistics.median(imports) / 1000.0, [
+        (label, statistics.median([w for w, _, _ in firsts[label]]), statistics.median([c for _, c, _ in firsts[label]]),
+         bool(firsts[label][0][2])) for label, _ in FIRST_MESSAGES]
 
 
 def timed(function, argument, runs):
@@ -163,10 +177,11 @@ def main(argv):
     _, long_walls, long_cpus = timed(claims.extract, sentence, max(3, runs // 5))
     print("extract(): %.1f KB single sentence of claims (pathological): %s"
           % (len(sentence) / 1024.0, figures(long_walls, long_cpus)))
-    imported, first_wall, first_cpu = import_cost(max(5, runs // 5))
+    imported, firsts = import_cost(max(5, runs // 5))
     print("import stalegreen.engine.claims (-X importtime, cumulative): median %.2f ms" % imported)
-    print("fresh process: import + first extract() (compiles the English grammar): median %.2f ms wall, %.2f ms CPU"
-          % (first_wall, first_cpu))
+    for label, first_wall, first_cpu, catalog in firsts:
+        print("fresh process: import + first extract(), %s: median %.2f ms wall, %.2f ms CPU (catalog imported: %s)"
+              % (label, first_wall, first_cpu, "yes" if catalog else "no"))
 
 
 if __name__ == "__main__":

@@ -49,13 +49,16 @@ class Extraction(object):
     ``ignored``: near-misses, dicts with ``text``, ``reason`` (hedged, future, question, negated,
     conditional, relayed, quoted, code, instruction, plan, qualified) and, when known,
     ``sentence`` and ``category``.
+    ``ran``: the categories the message says were just run, in any sentence ("Re-ran the tests.
+    All tests pass."); a claim's ``ran`` is whether its category is among them.
     """
 
-    __slots__ = ("claims", "ignored")
+    __slots__ = ("claims", "ignored", "ran")
 
     def __init__(self):
         self.claims = []
         self.ignored = []
+        self.ran = set()
 
     def as_dict(self):
         return {"claims": self.claims, "ignored": self.ignored}
@@ -91,6 +94,7 @@ class _Reader(object):
         self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
         self.sentences = []      # every sentence read (a not-rerun disclosure may be in any)
         self.named = set()       # categories the message names anywhere ("everything" means those)
+        self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
 
     # -- placeholders
 
@@ -150,6 +154,8 @@ class _Reader(object):
             return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
         text = g.fence.sub(fence, text.replace("\r\n", "\n"))
+        if "<" in text:
+            text = _HTML_TAG.sub(" ", text)     # "<sub>Verified with ...</sub>", "<details>": markup, not words
         if _LISTED in text:
             text = re.sub(u":\\s*" + _LISTED, ": ", text).replace(_LISTED, "")
 
@@ -195,7 +201,21 @@ class _Reader(object):
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
             introduced = lines[-1].rstrip().endswith((":", u"\uff1a"))
-            for line in lines:
+            header = None
+            for number, line in enumerate(lines):
+                if _TABLE_RULE.match(line):
+                    continue
+                if line.lstrip().startswith("|"):
+                    if number + 1 < len(lines) and _TABLE_RULE.match(lines[number + 1]):
+                        header = _cells(line)
+                        continue
+                    if header:
+                        line, plan = _table_row(g, line, header)
+                        if plan:
+                            self.read_line(line, "plan")
+                            continue
+                else:
+                    header = None
                 if g.plan_heading.match(line):
                     in_plan = True
                     continue
@@ -224,6 +244,9 @@ class _Reader(object):
     def read_sentence(self, s, forced_reason):
         g = self.g
         self.sentences.append(s)
+        runs = _runs(self, s) if _RUN_HINT.search(s) else None
+        if runs:
+            self.ran |= runs[0]
         if not claims_en.claimish(s):
             self.history.append(s)    # read for subjects only if a later pronoun needs them
             return
@@ -260,8 +283,10 @@ class _Reader(object):
                 "text": self.restore(cand["text"]), "sentence": restored(),
                 "counts": cand.get("counts") or {}, "tool": cand.get("tool"),
                 "alternates": list(cand.get("alternates") or ()), "lang": cand.get("lang", "en"),
-                "ran": meaning.ran(),
+                "ran": False,
             }
+            if runs and runs[1]:
+                self.ran.add(cand["category"])    # "Reran: all green": the run of the claim itself
             if cand.get("expanded"):
                 claim["expanded"] = True
             self.found.append(claim)
@@ -289,12 +314,12 @@ class _Reader(object):
         for index in range(len(self.history) - 1, -1, -1):
             entry = self.history[index]
             if isinstance(entry, str):
-                found = claims_en.scan(self.g.subject, entry, self.g.subject_starts)
+                found = self.g.subjects(entry)
                 entry = [x for x in (claims_en.subject_info(self, entry, m) for m in found)
                          if x["category"] and x["kind"] != "buildable"]
                 if claims_en.has_cjk(self.history[index]):
                     entry += [x for x in (self.g.zh.subject_info(self, self.history[index], m)
-                                          for m in self.g.zh.subject.finditer(self.history[index]))
+                                          for m in self.g.zh.subjects(self.history[index]))
                               if x["category"] and x["kind"] != "buildable"]
                 self.history[index] = entry
             if entry:
@@ -303,6 +328,9 @@ class _Reader(object):
 
     def finish(self):
         self._drop_disclosed()
+        for claim in self.found:
+            claim["ran"] = claim["category"] in self.ran
+        self.result.ran = set(self.ran)
         if self.named:
             # "Everything passes" in a message about tests and lint means those two
             self.found = [c for c in self.found if not c.get("expanded") or c["category"] in self.named]
@@ -325,6 +353,34 @@ class _Reader(object):
         return self.result
 
 
+_HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|span|div|code|kbd)\b[^<>\n]{0,80}>",
+                       re.I)
+_PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
+                          u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _cells(line):
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _table_row(g, line, header):
+    """A table row read through its header: cells under a past column ("Before", 修改前) are
+    past results and left out; a row with a plan column ("Expected", 预期) is a plan.
+    Returns (the row's text, whether it is a plan)."""
+    cells = _cells(line)
+    kept = []
+    plan = False
+    for index, cell in enumerate(cells):
+        label = header[index] if index < len(header) else ""
+        if label and clauses.is_past(label + ":"):
+            continue
+        if label and (_PLAN_COLUMN.match(label) or lexicon.search("future", label)):
+            plan = True
+        kept.append(cell)
+    return "| " + " | ".join(kept) + " |", plan
+
+
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
@@ -342,11 +398,11 @@ def _disclosed_categories(reader, sentence):
     part = parts[clauses.index_at([p.lo for p in parts], found.start())]
     text = sentence[part.lo:part.hi]
     named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
-                                        for m in claims_en.scan(reader.g.subject, text, reader.g.subject_starts))
+                                        for m in reader.g.subjects(text))
                 if x["category"] and x["kind"] != "buildable")
     if claims_en.has_cjk(text):
         named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, text, m)
-                                             for m in reader.g.zh.subject.finditer(text))
+                                             for m in reader.g.zh.subjects(text))
                      if x["category"] and x["kind"] != "buildable")
     verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
     if verb:
@@ -369,7 +425,7 @@ def _plain(g, s):
     """``s`` with code placeholders and runner names made filler words of the same length (so
     offsets still hold): "biome ci" and "next lint" are names, not a relay or a future."""
     plain = _HELD.sub(_filler, s) if "sg" in s else s
-    if not commands.prose_starts().isdisjoint(claims_en.words_of(plain)):
+    if commands.might_name_runner(claims_en.words_of(plain)):
         plain = g.runner_name.sub(_filler, plain)
     return plain
 
@@ -469,10 +525,14 @@ class _Meaning(object):
 
     def negating(self):
         """The clauses whose failure reaches other clauses: (those naming nothing, {category:
-        those naming it}); a past failure reaches none."""
+        those naming it}); a past failure reaches none, nor does one inside an exception that names
+        what it leaves out ("612 examples, 0 failures, except `export_spec.rb`, which times out"):
+        that only qualifies. An exception of bare failures ("except for two failures") negates."""
         unnamed, by_category = set(), {}
         parts = self.clauses()
         for index, part in enumerate(parts):
+            if part.exception and self._names_an_item(part.segment):
+                continue
             if self.failure(index) and not self.past(part.segment, index):
                 named = self.categories(index)
                 if not named:
@@ -480,6 +540,14 @@ class _Meaning(object):
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _names_an_item(self, segment):
+        """Whether an exception segment names what it leaves out (code, a test, a file, a subject)."""
+        parts = self.clauses()
+        inside = [p for p in parts if p.segment == segment]
+        lo, hi = inside[0].lo, inside[-1].hi
+        return bool(re.search(r"\bsg[tylbic]\d+x\b|\b\w+\.\w{1,4}\b|/", self.s[lo:hi])) \
+            or any(x.get("category") and lo <= x["start"] < hi for x in self.mentions)
 
     def segment(self, segment):
         return clauses.segment_text(self.plain, self.clauses(), segment)
@@ -492,11 +560,19 @@ class _Meaning(object):
         return masked
 
     def past(self, segment, index):
-        """A past result: the clause, or its whole segment, is marked past and not present."""
+        """A past result: the clause, or its segment up to the clause, is marked past and not
+        present (a past marker leads what follows it: "Before the fix, 3 tests failed"; a later
+        clause's "之前那个失败" says nothing of "这次 0 failed")."""
         if not self.has("past"):
             return False
         return self._cached(("past", index), lambda: clauses.is_past(self.masked(self.clause(index)))) \
-            or self._cached(("past-segment", segment), lambda: clauses.is_past(self.masked(self.segment(segment))))
+            or self._cached(("past-lead", index), lambda: clauses.is_past(self.masked(self.leading(segment, index))))
+
+    def leading(self, segment, index):
+        """The text of ``segment`` from its start to the end of clause ``index``."""
+        parts = self.clauses()
+        first = next(i for i, part in enumerate(parts) if part.segment == segment)
+        return self.plain[parts[first].lo:parts[index].hi]
 
     def failure(self, index):
         """Failure words in a clause ("1 failed", 失败, 没通过)."""
@@ -524,8 +600,61 @@ class _Meaning(object):
             lo = label[-1]["start"] if label else lo
         return set(x["category"] for x in self.mentions if x.get("category") and lo <= x["start"] < part.hi)
 
-    def ran(self):
-        return self._cached("ran", lambda: clauses.says_ran(self.plain))
+
+
+def _runs(reader, s):
+    """(the categories ``s`` says were just run, whether a run in it names nothing): "I ran
+    pytest", "We've run the full suite", "重新运行了测试", "测试已经重新运行了"; not "I did not
+    run the tests", "Please run the tests", "I ran into a bug in the test", 没有重新运行测试."""
+    g = reader.g
+    named, bare = set(), False
+    cjk = claims_en.has_cjk(s)
+    verbs = [(lang, m) for lang in (("en", "zh") if cjk else ("en",)) if lexicon.compiled("run", lang) is not None
+             for m in lexicon.compiled("run", lang).finditer(s)]
+    if not verbs:
+        return named, bare
+    parts = clauses.split(s)
+    starts = [part.lo for part in parts]
+    found_subjects = {
+        "en": [x for x in (claims_en.subject_info(reader, s, m) for m in g.subjects(s))
+               if x["category"] and x["kind"] not in ("buildable", "every", "pron")],
+        "zh": [x for x in (g.zh.subject_info(reader, s, m) for m in g.zh.subjects(s))
+               if x and x["category"] and x["kind"] not in ("buildable", "every")] if cjk else [],
+    }
+    for lang, m in verbs:
+        subjects = found_subjects[lang]
+        part = parts[clauses.index_at(starts, m.start())]
+        lead = _plain(g, s[part.lo:m.start()])
+        if _RUN_NEGATED[lang].search(lead) or lexicon.search("instruction", _plain(g, s[part.lo:part.hi])):
+            continue
+        after = [x for x in subjects if x["start"] >= m.end()]
+        found = claims_en.group_starting(g, s, after) \
+            if after and _RUN_OBJECT_GAP[lang].match(s[m.end():after[0]["start"]]) else []
+        if not found and lang == "zh":
+            found = [x for x in subjects if x["end"] <= m.start()
+                     and _ZH_RUN_SUBJECT_GAP.match(s[x["end"]:m.start()])][-1:]
+        if found:
+            named.update(x["category"] for x in found)
+        elif not re.match(r"\s*(?:into|out|across|over)\b", s[m.end():], re.I):
+            bare = True
+    return named, bare
+
+
+# every run word of the lexicon holds one of these (tests/engine/test_claims_tense.py checks it):
+# a sentence without any is read for runs no further
+RUN_WORDS = ("ran", "run", "execut", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
+_RUN_HINT = re.compile("|".join(RUN_WORDS), re.I)
+_RUN_NEGATED = {
+    "en": re.compile(r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|couldn't|could not|without"
+                     r"|yet to|can't|cannot|unable to)\b", re.I),
+    "zh": re.compile(u"(?:没有|没|未|尚未|还没|无法|不能)(?:有)?(?:重新|再)?$"),
+}
+_RUN_OBJECT_GAP = {
+    "en": re.compile(r"^\s*(?:(?:them|it|all|the|my|our|both|full|whole|entire|complete|again|once more|also|just"
+                     r"|every|each|of)\s+)*(?:the\s+)?$", re.I),
+    "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
+}
+_ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再次|刚刚?)*$")
 
 
 def _clause(g, s, cand, plain):

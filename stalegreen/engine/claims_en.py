@@ -81,8 +81,8 @@ def scan(pattern, text, starts):
     return found
 
 
-_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2]")
-_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2")
+_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
+_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
 _SUBJECT_STARTS = frozenset((
     "everything all every it they both each them these those type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
@@ -94,6 +94,7 @@ _PREDICATE_STARTS = frozenset((
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
     "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
+    "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "failed complain complains error errors type typing lint linting test build compile compiler").split())
 
@@ -158,7 +159,7 @@ class Grammar(object):
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+)"
-            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]\s*0\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
+            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
@@ -167,6 +168,10 @@ class Grammar(object):
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
             r"|said)\s+nothing\b"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
+            r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
+            # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
+            r"|\((?:it |they )?(?:was|were|had been|had|previously|formerly|down from|from|before(?: the \w+)?:?)\s"
+            r"[^()]{0,40}?\b(?:fail\w*|errors?|warnings?|issues|problems|broken|red)\b[^()]{0,60}\)"
             r"|\bfail(?:s|ed|ing)? (?:before|without) (?:the|my|this|that) (?:fix|change|patch|commit)\b"
             r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:is|are|was|were"
             r"|has been|have been)"
@@ -209,14 +214,15 @@ class Grammar(object):
             r"|build|compile)(?:ed)? (?:the )?(?:others|other \w+|rest|remaining \w+|full suite|whole suite|slow \w+"
             r"|[\w-]+ (?:folders?|directory|directories|dirs?|packages?|modules?|files?|crates?)))\b|\bonly\W*$", I | A)
 
-        # subjects
-        self.subject = c(lambda: (
+        # subjects; the runner names come from the catalog, so a sentence naming no runner word is
+        # read with the same pattern less that branch (the catalog is then never imported)
+        subject = lambda names: (
             r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?:all|all \d[\d,]*"
             r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green)\b))\b)"
-            r"|(?P<tool>\b(?:" + commands.prose_pattern() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
+            r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
@@ -233,17 +239,22 @@ class Grammar(object):
             r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
-            r"|module|code|double|account|user|mode|pyramid)\b))"), I | A)
+            r"|module|code|double|account|user|mode|pyramid)\b))")
+        self.subject = c(lambda: subject(commands.prose_pattern), I | A)
+        self.subject_plain = c(lambda: subject(lambda: "(?!)"), I | A)
         # predicates
         self.predicate = c(lambda: (
             r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
             r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire"
             r"|complete"
             r"|current|one of the))*\s+(?:test suites?|suites?|tests?|specs?|test cases?|checks?)\b)"
-            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d.%])(?:\s+(?:unit |integration |e2e )?"
+            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d%]|\.\d)(?:\s+(?:unit |integration |e2e )?"
             r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
             r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
-            r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)|\b100\s?%\s+pass(?:ing|ed|es)?)"
+            r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)"
+            # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
+            r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
+            r"|\b100\s?%\s+pass(?:ing|ed|es)?)"
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
@@ -261,7 +272,7 @@ class Grammar(object):
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
-            r"(?:errors?|failures?|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
+            r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged)\s+nothing\b"
             r"|\bfailures:?\s*0\b"
@@ -274,12 +285,17 @@ class Grammar(object):
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
             r"|problems)|with no (?:errors?|failures?)))"
             r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
-            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2)"
+            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2|\U0001f44d)"
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
             r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
             r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
             r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with))"
             r"|(?P<checkout>\bchecks? out\b)"
+            # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
+            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
+            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make))?\b)"
+            # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
+            r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't)\s+(?:fail|error|complain|crash"
             r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out)\b(?:\s+any ?more)?"
@@ -316,6 +332,7 @@ class Grammar(object):
         self.passed_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+(?:\w+\s+)?(?:passed|passing|pass)\b", I | A)
         self.total_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+total\b|\btests run:?\s*(\d[\d,]*)", I | A)
         self._subject_starts = self._predicate_starts = self._zh = self._completion = None
+        self._runner_text = (None, False)
         # Each filter runs only when the text has one of its words: every alternative of the
         # pattern contains at least one of them (a word test is far cheaper than a regex scan).
         self.operational = _Filter(self.operational, _OPERATIONAL_WORDS)
@@ -329,6 +346,14 @@ class Grammar(object):
                 re.split(r"[^a-z0-9_]", stem)[0] for e in lexicon.entries("state", "en")
                 for stem in lexicon.stems(e.pattern))
         return self._predicate_starts
+
+    def subjects(self, text):
+        """The subject matches of ``text`` (runner names looked for only when it holds a runner word)."""
+        if self._runner_text[0] is not text:     # a sentence is scanned more than once: decide once
+            self._runner_text = (text, commands.might_name_runner(words_of(text)))
+        if self._runner_text[1]:
+            return scan(self.subject, text, self.subject_starts)
+        return scan(self.subject_plain, text, _SUBJECT_STARTS)
 
     @property
     def subject_starts(self):
@@ -450,7 +475,7 @@ _NOT_MODIFIERS = frozenset((
 def read_english(reader, s):
     """Candidate claims in one sentence, and the subject mentions it names."""
     g = reader.g
-    subjects = [subject_info(reader, s, m) for m in scan(g.subject, s, g.subject_starts)]
+    subjects = [subject_info(reader, s, m) for m in g.subjects(s)]
     mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
     candidates = []
     operational = bool(g.operational.search(g.placeholder.sub(" ", s)))
@@ -547,7 +572,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         make("test", group[0] if group and group[0].get("category") == "test" else None, scope=scope)
         return out
     if kind == "cnt":
-        if operational and not re.search(r"tests?|specs?", lowp):
+        if re.match(r"0+\s*(?:/|of\b|out of\b)|0+\s+(?:\w+\s+)?pass", lowp):
+            return out      # "0/73", "0 tests passed": none passes
+        if operational and not re.search(r"tests?|specs?", lowp) \
+                and not (group and group[0].get("category") == "test"):     # "Tests: 204 passed (611 assertions)"
             return out
         subject = group[0] if group else None
         if subject and subject.get("category") not in (None, "test"):
@@ -573,6 +601,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             for subject in group:
                 if subject.get("category"):
                     make(subject["category"], subject, scope=None if verb_first else "all")
+        return out
+    if kind == "verified":
+        for subject in subjects:
+            if subject["start"] >= p.end() and subject["kind"] in ("code", "tool") and subject.get("category"):
+                make(subject["category"], subject)
         return out
     if kind == "tcv":
         make("typecheck", group[0] if group else None, scope="all")
@@ -624,7 +657,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
                  and not s[p.end():x["start"]].strip(" *_")]
         if after:
-            for subject in _group_starting(g, s, after):
+            for subject in group_starting(g, s, after):
                 cand_span = (p.start(), subject["end"])
                 out.append({"category": subject["category"], "span": cand_span,
                             "text": s[cand_span[0]:cand_span[1]],
@@ -645,6 +678,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if category is None:
             continue
         if kind == "works" and category != "build":
+            continue
+        if kind == "nodiff" and category != "lint":
             continue
         if kind == "checkout" and category != "typecheck":
             continue
@@ -668,14 +703,15 @@ def _subjects_after(g, s, subjects, end):
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
     if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
         return []
-    return _group_starting(g, s, after)
+    return group_starting(g, s, after)
 
 
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
 
 
-def _group_starting(g, s, subjects):
+def group_starting(g, s, subjects):
+    """The run of coordinated subjects from the first of ``subjects`` on ("`ruff`, `mypy` and `pytest`")."""
     group = [subjects[0]]
     for nxt in subjects[1:]:
         if g.coord_gap.match(s[group[-1]["end"]:nxt["start"]]):
@@ -688,9 +724,9 @@ def _group_starting(g, s, subjects):
 _NEGATIVE_QUANTIFIER = re.compile(
     r"\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
-_CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2"
+_CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
-    r"^(?:\s|[:*_(-]|'s|\u2019s|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
+    r"^(?:\s|[:*_(|-]|'s|\u2019s|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)

@@ -23,6 +23,11 @@ _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一�
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
+# a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
+_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五]次|再跑一次)")
+_EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
+_ASCII_WORD = re.compile(r"[a-z0-9_]+")
+_MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
                    "mypy": "typecheck", "pyright": "typecheck", "eslint": "lint", "ruff": "lint"}
@@ -35,23 +40,26 @@ class Grammar(object):
         self._last_zero = ("", False)
         c = LazyRegex
         I = re.I
-        self.subject = c(lambda: (
+        subject = lambda names: (
             u"(?P<every>所有的? ?(?:CI ?)?(?:检查|checks?|校验|check 项)|全部检查|各项检查)"
             u"|(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
-            u"|(?P<tool>" + _A + u"(?:" + commands.prose_pattern() + u")" + _Z + u")"
+            u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
             u"|(?P<lint>代码风格检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"build" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")"), I)
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")")
+        self.subject = c(lambda: subject(commands.prose_pattern), I)
+        self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
         self.predicate = c(lambda: (
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例))"
-            u"|(?P<clean>(?:没有|未|不再)(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何)? ?(?:new |新的?)?"
-            u"(?:报错|错误|警告|告警|问题|失败|输出|error|errors|warning|warnings|issues)"
+            u"|(?P<clean>(?:没有|未|不再|(?<=也)没)(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何|其他|别的)? ?(?:new |新的?)?"
+            u"(?:报错|错误|警告|告警|问题|失败|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?)"
+            u"|无输出"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没问题"
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             u"|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
@@ -60,7 +68,7 @@ class Grammar(object):
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
-            u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714"
+            u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
@@ -74,20 +82,28 @@ class Grammar(object):
             u"|(?:还)?(?:没有?|未)(?:全|都)?(?:跑|运行|检查|测试?)(?!通|过)")
         self.question = c(u"\uff1f|吗|是不是|能不能|有没有")
         self.clean_mask = c(
-            u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何)? ?(?:类型检查|类型|lint|Lint|构建|编译|测试"
+            u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|除了?[^，。,]{0,40}?(?:外|以外|之外|，|,)"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|(?:没有|也没)(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
+            u"|(?:失败|报错|错误|问题|errors?|failures?)[^，。]{0,10}?(?:fix|修复|修好|解决|清掉|处理)(?:掉)? ?了"
             u"|(?:没有|未|不再)(?:给出|产生|报)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
-            u"|(?:没有|无|零)(?:任何)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
+            u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
             u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
+            u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
             u"|在 ?(?:main|master) ?上[^，。]{0,6}?(?:失败|报错|挂|fail)")
         self.completion = c(u"已(?:经)?(?:完成|修复|修好|解决|实现|搞定|处理好)|(?:完成|修好|搞定|解决|做完|弄好)了|搞定"
                             u"|(?:重构|迁移|任务|功能|修复|工作|改动)(?:已|都)?(?:完成|结束)|已修正")
+
+    def subjects(self, text):
+        """The subject matches of ``text`` (runner names looked for only when it holds a runner word)."""
+        if commands.might_name_runner(set(_ASCII_WORD.findall(text.lower()))):
+            return self.subject.finditer(text)
+        return self.subject_plain.finditer(text)
 
     def mask(self, text):
         """Text with the clean phrases (没有报错, 无失败, 除了…外) blanked, for negation checks."""
@@ -98,7 +114,7 @@ class Grammar(object):
     def candidates(self, reader, s):
         """Claims read with the Chinese vocabulary, and the subjects named (for later pronouns)."""
         subjects = []
-        for m in self.subject.finditer(s):
+        for m in self.subjects(s):
             info = self.subject_info(reader, s, m)
             if info:
                 subjects.append(info)
@@ -119,6 +135,12 @@ class Grammar(object):
                               "counts": {}})
                 continue
             subject_group = self._link(reader, s, subjects, p, ends)
+            if p.group(0) in _MARKS:
+                after = [x for x in subjects if x["start"] >= p.end() and x["category"]
+                         and not s[p.end():x["start"]].strip(" *_")]
+                marks_lead = s.lstrip(" *_-|")[:1] in _MARKS      # "✅ 类型检查 ✅ 单测": each mark is the next one's
+                if after and (marks_lead or not subject_group or s[subject_group[-1]["end"]:p.start()].strip(" *_")):
+                    subject_group = after[:1]
             if subject_group and subject_group[-1]["kind"] == "every":
                 # "所有检查均已通过：测试、lint、类型检查": every check the sentence names
                 subject_group = [x for x in subjects if x["category"] and x["kind"] not in ("buildable", "every")]
@@ -184,6 +206,11 @@ class Grammar(object):
         if before:
             nearest = before[-1]
             gap = s[nearest["end"]:p.start()]
+            if u"除" in gap:
+                # "`npx eslint .` 除了两处警告之外没有其他问题": the exception is no break between them
+                gap = _EXCEPTION_GAP.sub(u"", gap)
+                if not re.search(u"[，,；;。]", gap):
+                    clause_start = min(clause_start, nearest["end"])
             if len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and nearest["end"] > clause_start - 2 \
                     or (len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and re.match(u"^\\s*[：:]", gap)):
                 group = [nearest]
@@ -195,7 +222,7 @@ class Grammar(object):
                         break
                 return group
         # subject dropped: "跑了完整的测试，全部通过"
-        prefix = s[clause_start:p.start()]
+        prefix = _TIME_ADVERBIAL.sub(u"", s[clause_start:p.start()])
         if self.adverbs_only.match(prefix):
             if before:
                 # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before

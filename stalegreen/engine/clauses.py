@@ -51,7 +51,7 @@ def _patterns():
     if _STRONG is None:
         _STRONG = re.compile(lexicon.pattern("contrast"), re.I)
         _EXCEPTION = re.compile(lexicon.pattern("exception"), re.I)
-        _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s")
+        _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d|none\\b|zero\\b)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s")
     return _STRONG, _WEAK
 
 
@@ -119,7 +119,3 @@ def disclosure(text):
 def discloses_stale(text):
     return bool(disclosure(text))
 
-
-def says_ran(text):
-    """The sentence reports a run just made ("I ran the tests", "重新运行了测试")."""
-    return bool(lexicon.search("run", text))

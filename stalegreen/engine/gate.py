@@ -290,7 +290,7 @@ def judge_claim(claim, ctx):
                 and (deferred.get("ts") or "") >= (newest_ts or ""):
             return _verdict(claim, None, "DEFERRED", None,
                             "background run %s (`%s`) has not reported yet" % (deferred.get("id"), deferred.get("cmd")))
-    if not found and claim.get("ran_claim") and not any(r.get("category") in family for r in ctx.receipts):
+    if not found and claim.get("ran") and not any(r.get("category") in family for r in ctx.receipts):
         return _verdict(claim, None, "NOT_RUN", None,
                         "the message says it ran; no run of that category is recorded in this session")
     chosen, note = choose(claim, found)
@@ -322,7 +322,7 @@ def _verdict(claim, receipt, verdict, freshness, note):
         record["claim"]["sentence"] = claim["sentence"]
     if claim.get("lang") and claim["lang"] != "en":
         record["claim"]["lang"] = claim["lang"]
-    if claim.get("ran_claim"):
+    if claim.get("ran"):
         record["claim"]["ranClaim"] = True
     if note:
         record["note"] = note
@@ -628,10 +628,6 @@ def on_stop(event, config, session):
     extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
     found = [c for c in extraction.claims
              if config["categories"].get(c["category"], True) or c["category"] == "completion"]
-    if found:
-        from stalegreen.engine import claim_facts
-
-        claim_facts.mark_ran_claims(found, message)
     if not found and not config.get("claimFree"):
         if prefetch is not None:
             prefetch.result()   # never leave git children behind

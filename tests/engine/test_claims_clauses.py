@@ -121,10 +121,22 @@ def test_an_exception_is_a_segment_of_its_own_and_qualifies_the_claim(text, expe
 
 @pytest.mark.parametrize("text", [
     "Tests pass except for two failures.",            # the exception is a failure of the claim's own subject
-    "All tests pass except test_expiry which fails.",
+    "All tests pass except for 3 that still fail.",
+    u"测试都通过了，除了 2 个失败。",
 ])
-def test_a_failure_inside_the_exception_still_negates(text):
+def test_a_bare_failure_inside_the_exception_still_negates(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass except test_expiry which fails.", [("test", True)]),
+    ("Ran `go test ./...`: 88 passed, except `TestS3Upload`, which errors without AWS credentials.", [("test", True)]),
+    ("`pyright` passes except for 3 errors in `third_party/`, which is excluded.", [("typecheck", True)]),
+    ("Lint is clean apart from `legacy/report.js`, which still fails the max-len rule.", [("lint", True)]),
+    (u"`pytest` 全部通过（除了 `test_ldap.py`，它没有 LDAP 服务器会报错）。", [("test", True)]),
+])
+def test_a_failure_of_a_named_exception_only_qualifies(text, expected):
+    assert sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims) == expected
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -1,7 +1,9 @@
 # -*- coding: utf-8 -*-
-"""The development set written for claims 2.0 by an author who had not read the grammar
-(claims_dev_2026-12-01.jsonl: 429 English, 225 Chinese, 70 mixed messages in agents' styles),
-scored as the blind set is: precision and recall over (message, category) pairs, a qualified
+"""The development sets written for claims 2.0 by authors who had not read the grammar
+(claims_dev_2026-12-01.jsonl: 429 English, 225 Chinese, 70 mixed messages in agents' styles;
+claims_dev2_2026-12-01.jsonl: 328 English, 170 Chinese, 65 mixed whole end-of-turn messages, first
+scored before any tuning on it at en 0.964/0.888, zh 0.982/0.911, mixed 0.915/0.896), scored as the
+blind set is: precision and recall over (message, category) pairs, a qualified
 claim counting as a claim (``benchmarks/score_claims.py``). The floors are the figures reached
 when the set was last tuned on, less a small margin: they catch regressions, they are not the
 targets (precision 0.98 and recall 0.95 per language)."""
@@ -13,8 +15,12 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-DEV = os.path.join(HERE, "claims_dev_2026-12-01.jsonl")
-FLOORS = {"en": (0.98, 0.95), "zh": (0.98, 0.95), "mixed": (0.97, 0.95), "all": (0.98, 0.95)}
+SETS = {
+    "dev": (os.path.join(HERE, "claims_dev_2026-12-01.jsonl"),
+            {"en": (0.98, 0.95), "zh": (0.98, 0.95), "mixed": (0.97, 0.95), "all": (0.98, 0.95)}),
+    "dev2": (os.path.join(HERE, "claims_dev2_2026-12-01.jsonl"),
+             {"en": (0.98, 0.95), "zh": (0.98, 0.95), "mixed": (0.97, 0.95), "all": (0.98, 0.95)}),
+}
 
 
 def _scorer():
@@ -24,16 +30,21 @@ def _scorer():
     return module
 
 
-@pytest.fixture(scope="module")
-def tally():
-    scorer = _scorer()
-    result, misses = scorer.score(scorer.load(DEV))
-    print("\n[claims dev set]\n" + scorer.report(result))
-    return result
+_TALLIES = {}
 
 
-def test_the_dev_set_is_the_agreed_shape():
-    rows = _scorer().load(DEV)
+def _tally(name):
+    if name not in _TALLIES:
+        scorer = _scorer()
+        result, misses = scorer.score(scorer.load(SETS[name][0]))
+        print("\n[claims %s set]\n" % name + scorer.report(result))
+        _TALLIES[name] = result
+    return _TALLIES[name]
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_the_dev_set_is_the_agreed_shape(name):
+    rows = _scorer().load(SETS[name][0])
     langs = [r["lang"] for r in rows]
     assert langs.count("en") >= 300 and langs.count("zh") >= 150 and langs.count("mixed") >= 30
     for row in rows:
@@ -43,9 +54,11 @@ def test_the_dev_set_is_the_agreed_shape():
             assert claim["scope"] in ("all", "subset") and isinstance(claim["qualified"], bool)
 
 
+@pytest.mark.parametrize("name", sorted(SETS))
 @pytest.mark.parametrize("lang", ["en", "zh", "mixed", "all"])
-def test_dev_set_precision_and_recall(tally, lang):
-    precision, recall = FLOORS[lang]
+def test_dev_set_precision_and_recall(name, lang):
+    tally = _tally(name)
+    precision, recall = SETS[name][1][lang]
     assert tally[lang]["precision"] >= precision and tally[lang]["recall"] >= recall, tally[lang]
 
 

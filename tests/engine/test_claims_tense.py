@@ -87,3 +87,52 @@ def test_a_disclosure_reaches_only_the_categories_it_names():
 def test_a_claim_says_whether_a_run_was_just_made(text, ran):
     found = extract(text).claims
     assert found and all(c["ran"] is ran for c in found)
+
+
+# the message-level run facts the gate uses for NOT_RUN (formerly engine/claim_facts.py's table)
+@pytest.mark.parametrize("message, categories", [
+    ("Re-ran the tests. All tests pass.", {"test"}),
+    ("I ran pytest and everything passed.", {"test"}),
+    ("We've run the full test suite.", {"test"}),
+    ("Ran tsc: clean.", {"typecheck"}),
+    ("I have rerun the linter.", {"lint"}),
+    (u"重新运行了测试，全部通过。", {"test"}),
+    (u"测试已经重新运行了。", {"test"}),
+    (u"跑了一遍测试。", {"test"}),
+    # instructions, negations and other senses of "run" say no run happened
+    ("Please run the tests.", set()),
+    ("Run the tests to verify.", set()),
+    ("I did not run the tests.", set()),
+    ("I haven't re-run the tests yet.", set()),
+    ("I ran into a bug in the test.", set()),
+    (u"没有重新运行测试。", set()),
+    (u"测试没有重新运行过。", set()),
+    ("All tests pass.", set()),
+    # runs named through the catalog vocabulary, in any sentence
+    ("Ran `npm run lint && npm test`: both pass.", {"lint", "test"}),
+    ("I executed `cargo clippy --all-targets` once more.", {"lint"}),
+    (u"执行了 `mvn package`。", {"build"}),
+    ("I've run `php artisan test` and `phpstan analyse`.", {"test", "typecheck"}),
+    ("I ran out of time before the e2e tests.", set()),
+])
+def test_which_checks_a_message_says_were_run(message, categories):
+    assert extract(message).ran == categories
+
+
+@pytest.mark.parametrize("text, ran", [
+    ("Re-ran the tests.\n\nAll tests pass.", {"test": True}),
+    ("I ran the linter. Lint is clean and all tests pass.", {"lint": True, "test": False}),
+    (u"重新跑了 `pytest`。\n\n测试全部通过，lint 也干净。", {"test": True, "lint": False}),
+    ("Reran: all 88 tests pass.", {"test": True}),
+    ("I did not rerun the build. Tests pass.", {"test": False}),
+])
+def test_a_claim_is_ran_when_any_clause_of_the_message_ran_its_category(text, ran):
+    assert dict((c["category"], c["ran"]) for c in extract(text).claims) == ran
+
+
+def test_every_run_word_holds_a_word_the_run_reader_looks_for():
+    from stalegreen.engine import lexicon
+
+    for entry in lexicon.entries("run"):
+        for m in lexicon.compiled("run", entry.lang).finditer(entry.example):
+            assert any(word in m.group(0).lower() for word in claims.RUN_WORDS), (entry, m.group(0))

@@ -3,6 +3,9 @@
 catalog knows (and every one added later) forms a claim of the catalog's category, in inline
 code and in prose, in English and Chinese, with the catalog's scope flags."""
 
+import os
+import re
+
 import pytest
 
 from stalegreen.engine import catalog, claims, shell
@@ -120,3 +123,38 @@ def test_the_claimed_tool_is_the_runner_name_receipts_carry():
     assert only("`./gradlew test` passes.")["tool"] == "gradle test"
     assert only("`python -m pytest -q` passes.")["tool"] == "pytest"
     assert only("clippy is clean.")["tool"] == "cargo clippy"
+
+
+def test_the_runner_word_check_covers_every_prose_runner_name():
+    """``commands.might_name_runner`` decides without the catalog whether a sentence can name a
+    runner; it must say yes for the first word of every prose name the catalog gives."""
+    from stalegreen.engine import prefilter
+    from stalegreen.engine.lexicon import commands
+
+    missing = commands.prose_starts() - prefilter.RUNNER_WORDS - commands.EXTRA_PROSE_STARTS
+    assert not missing, sorted(missing)
+    for name in commands.prose_names():
+        assert commands.might_name_runner(set(re.findall(r"[a-z0-9_]+", name))), name
+
+
+def _modules_after(message):
+    import subprocess
+    import sys
+
+    code = ("import sys; from stalegreen.engine import claims; r = claims.extract(sys.argv[1]); "
+            "print(sorted(c['category'] for c in r.claims)); print(int('stalegreen.engine.catalog' in sys.modules))")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=root)
+    out = subprocess.run([sys.executable, "-c", code, message], stdout=subprocess.PIPE, env=env, check=True)
+    found, catalog = out.stdout.decode().split("\n")[:2]
+    return found, catalog == "1"
+
+
+@pytest.mark.parametrize("message, found, catalog", [
+    ("All 41 tests pass and lint is clean.", "['lint', 'test']", False),
+    (u"测试全部通过，构建成功。", "['build', 'test']", False),
+    ("pytest passes and clippy is clean.", "['lint', 'test']", True),
+    ("`npm test` passes.", "['test']", True),
+])
+def test_the_catalog_is_imported_only_for_a_message_naming_a_runner(message, found, catalog):
+    assert _modules_after(message) == (found, catalog)

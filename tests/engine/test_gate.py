@@ -371,31 +371,6 @@ def test_an_all_scope_claim_passes_exactly_when_the_rule_supports_it(steps):
         assert default.verdicts[0]["verdict"] == "FRESH"
 
 
-@pytest.mark.parametrize("message, categories", [
-    ("Re-ran the tests. All tests pass.", {"test"}),
-    ("I ran pytest and everything passed.", {"test"}),
-    ("We've run the full test suite.", {"test"}),
-    ("Ran tsc: clean.", {"typecheck"}),
-    ("I have rerun the linter.", {"lint"}),
-    ("重新运行了测试，全部通过。", {"test"}),
-    ("测试已经重新运行了。", {"test"}),
-    ("跑了一遍测试。", {"test"}),
-    # instructions, negations and other senses of "run" say no run happened
-    ("Please run the tests.", set()),
-    ("Run the tests to verify.", set()),
-    ("I did not run the tests.", set()),
-    ("I haven't re-run the tests yet.", set()),
-    ("I ran into a bug in the test.", set()),
-    ("没有重新运行测试。", set()),
-    ("测试没有重新运行过。", set()),
-    ("All tests pass.", set()),
-])
-def test_which_checks_a_message_says_were_run(message, categories):
-    from stalegreen.engine import claim_facts
-
-    assert claim_facts.ran_categories(message) == categories
-
-
 def test_runs_in_another_project_are_no_evidence_for_this_one():
     elsewhere = [receipt("r-0001", "01:00", cwd="/elsewhere")]
     v = judge(claim(), receipts=elsewhere)

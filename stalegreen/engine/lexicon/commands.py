@@ -15,6 +15,8 @@ added there is claimable with no edit here:
 
 import re
 
+from stalegreen.engine.prefilter import RUNNER_WORDS as _RUNNER_WORDS
+
 # Catalog names that are ordinary words in prose, and subcommands too generic to stand alone.
 ORDINARY_WORDS = frozenset((
     "astro", "behave", "black", "buf", "bun", "busted", "cabal", "dart", "docker", "elm", "ember", "expo", "flow",
@@ -42,12 +44,12 @@ def classify_code(code):
     code = code.strip()
     if code in _cache:
         return _cache[code]
-    from stalegreen.engine import catalog, prefilter
+    from stalegreen.engine import prefilter
 
     found = []
     line = re.sub(r"^\$\s+", "", code)
     if prefilter.might_contain_runner(line):
-        from stalegreen.engine import shell
+        from stalegreen.engine import catalog, shell
 
         for run in catalog.find_runs(shell.parse(line)):
             if run.not_run in ("help", "list") or run.category not in catalog.CATEGORIES:
@@ -110,6 +112,21 @@ def _names():
     table["make lint"] = "make lint"
     _prose.update(table)
     return _prose
+
+
+# First words of prose runner names that are not runner words of the prefilter ("clippy" is
+# "cargo clippy", "manage.py" starts "manage"); tests/engine/test_claims_vocabulary.py checks
+# that these and ``prefilter.RUNNER_WORDS`` cover ``prose_starts()``.
+EXTRA_PROSE_STARTS = frozenset((
+    "clang", "clippy", "credo", "dialyzer", "golangci", "manage", "nextest", "php", "py", "python", "react",
+    "runtest", "setup", "svelte", "vue",
+))
+
+
+def might_name_runner(words):
+    """False only when no prose runner name can start at any of ``words`` (lower-case words):
+    decided without the catalog, so a message naming no runner never imports it."""
+    return not (_RUNNER_WORDS.isdisjoint(words) and EXTRA_PROSE_STARTS.isdisjoint(words))
 
 
 def prose_names():

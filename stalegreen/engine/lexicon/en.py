@@ -35,7 +35,7 @@ ENTRIES = (
     E(r"\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
       r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
       r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
-      r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
+      r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor|subagent|sub-agent|cache)\b(?:\s+[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
       r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
       r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
       stems=_SAY_VERBS),
@@ -49,11 +49,11 @@ ENTRIES = (
       "GitHub Actions shows the tests pass."),
     E(r"\bon (?:their|your|his|her) (?:side|end|machine|laptop|box|setup)\b", "relay",
       "The tests pass on their side.", stems=("their", "your", "his", "her")),
-    E(r"\bon (?:the )?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
+    E(r"\bon\s+(?:the\s+)?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
       stems=("main", "master", "develop", "trunk")),
     E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
       r"|intend|next(?! build))\b", "future", "Let me run the tests to confirm they pass."),
-    E(r"\b(?:need(?:s|ed)?|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to|i'd like|would like"
+    E(r"\b(?:needs?|(?<!changes )(?<!change )(?<!nothing )(?<!none )(?<!diffs )(?<!fixes )needed|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to|i'd like|would like"
       r"|yet to|still need)\b", "future", "The build needs to succeed before release."),
     E(r"\b(?:working on|trying|try to|in progress|wip|later|shortly|waiting|todo|to-do|getting)\b", "future",
       "I'm working on getting the tests to pass."),
@@ -107,7 +107,9 @@ ENTRIES = (
     # ---- tense: a result from before now
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
       "past", "Tests were passing before my change."),
-    E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled)\b",
+    E(r"\bbefore " + _CHANGE + r"\b|^\W*before\s*:", "past", "Build: green (before rebase)."),
+    E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled"
+      r"|added|wrote|introduced|removed|moved|switched|updated|upgraded|bumped)\b",
       "past", "The build was green before I touched the config."),
     E(r"\b(?:yesterday|last (?:week|night|month|time|friday|monday|sprint|release))\b", "past",
       "The build was green yesterday."),
@@ -126,7 +128,8 @@ ENTRIES = (
     E(r"\b(?:was|were) (?:\w+ )?(?:passing|green|clean|succeeding|building|working) (?:with|on|in|for) (?:it|the old"
       r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
       stems=("it", "old", "previous", "original", "earlier")),
-    E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b", "present",
+    E(r"^\W*after\s*:", "present", "After: all 45 tests pass."),
+    E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b|\bthis time\b", "present",
       "Tests were failing before my change; now they pass."),
     E(r"\b(?:after|since|with) (?:the|my|this|that|these|your) (?:\w+ ){0,2}" + _CHANGE + r"\b", "present",
       "After the fix, the tests that were failing pass."),
@@ -139,8 +142,12 @@ ENTRIES = (
       "disclosure", "The suite passed on the first run, but I haven't rerun it after the refactor.",
       stems=("rerun", "re-run", "reran", "re-ran", "retest", "re-test", "recheck", "re-check", "reverif", "re-verif",
              "rebuil", "re-buil", "reexecut", "re-execut")),
-    E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|since|after)\b", "disclosure",
+    E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|afterwards|since (?:then|my|that"
+      r"|the (?:fix|change|refactor|edit|rebase|merge))|after)\b", "disclosure",
       "The tests passed, then I edited the parser and didn't run them again.", stems=("run it", "run them", "run the")),
+    E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:\w+\s+)?(?:checked|tested|verified|built|linted"
+      r"|looked at)\s+(?:it|them|that|this)\s+(?:since|again|afterwards)\b", "disclosure",
+      "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
 
     # ---- a run just made (written from the verb: the verb is what the text must hold)
     E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),

@@ -1,0 +1,164 @@
+# -*- coding: utf-8 -*-
+"""Structural causes of misses found on the second development set (claims_dev2_2026-12-01.jsonl),
+one test group per cause, with examples written here (none copied from the set)."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+def qualified(text):
+    return sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims)
+
+
+# ---- a runner's own summary line after the command: arrows, "Ran N tests ... OK", counts only
+@pytest.mark.parametrize("text, expected", [
+    ("`pytest -q` → 318 passed in 4.2s", ["test"]),
+    ("`bin/rails test` -> 97 runs, 0 failures", ["test"]),
+    ("`./vendor/bin/phpunit` → OK (41 tests, 120 assertions)", ["test"]),
+    ("`python -m unittest` → Ran 12 tests in 0.3s, OK", ["test"]),
+    ("`sbt test`: Passed: Total 88, Failed 0, Errors 0, Passed 88", ["test"]),
+    ("Tests: 73/73.", ["test"]),
+    ("Specs: 19 passed (54 assertions).", ["test"]),
+    ("`ruff check .` => All checks passed!", ["lint"]),
+])
+def test_a_runner_summary_after_its_command_is_a_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "`pytest -q` → 3 failed, 315 passed in 4.2s",
+    "`sbt test`: Passed: Total 88, Failed 2, Errors 0, Passed 86",
+    "Tests: 0/73.",
+    "`python -m unittest` → Ran 12 tests in 0.3s, FAILED (failures=1)",
+    "The endpoint returned 200 OK for 14 requests.",
+])
+def test_a_failing_or_operational_summary_is_no_green_claim(text):
+    assert "test" not in categories(text)
+
+
+# ---- status marks: before their subject, thumbs, table cells
+@pytest.mark.parametrize("text, expected", [
+    (u"\U0001f7e2 tests  \U0001f7e2 typecheck", ["test", "typecheck"]),
+    (u"Build \U0001f44d, tests \U0001f44d", ["build", "test"]),
+    (u"lint \U0001f44d", ["lint"]),
+    (u"\u2705 构建 \u2705 单测", ["build", "test"]),
+    (u"\u2705 lint \u2705 类型检查 \u2705 构建", ["build", "lint", "typecheck"]),
+    (u"单测 \u2705 构建 \u2705", ["build", "test"]),
+])
+def test_a_status_mark_belongs_to_its_subject(text, expected):
+    assert categories(text) == expected
+
+
+# ---- tables read through their header
+@pytest.mark.parametrize("text, expected", [
+    ("| Check | Before | After |\n|---|---|---|\n| Unit tests | 4 failing | all passing |", ["test"]),
+    ("| | Before | Now |\n|---|---|---|\n| Lint | 9 errors | clean |", ["lint"]),
+    (u"| 项目 | 修改前 | 修改后 |\n|---|---|---|\n| 构建 | 失败 | 成功 |", ["build"]),
+    ("| Check | Expected |\n|---|---|\n| `npm test` | pass |\n| `npm run lint` | clean |", []),
+    (u"| 检查 | 预期 |\n|---|---|\n| 单测 | 通过 |", []),
+    ("| Check | Status |\n|---|---|\n| Typecheck | clean |\n| Tests | 2 failing |", ["typecheck"]),
+    ("| Step | Result |\n|---|---|\n| `go test ./...` | ok |\n| `go vet ./...` | ✅ |", ["lint", "test"]),
+])
+def test_a_table_cell_is_read_through_its_column(text, expected):
+    assert categories(text) == expected
+
+
+# ---- past: a past marker leads what follows it; a parenthesis about before; "this time"
+@pytest.mark.parametrize("text, expected", [
+    ("Typecheck is clean now (was 30 errors before the upgrade).", ["typecheck"]),
+    ("Lint passes (previously 4 warnings in `api/`).", ["lint"]),
+    (u"这次 `go test ./...` 全部通过，之前那次失败是端口冲突导致的。", ["test"]),
+    ("This time `cargo test` passed; the earlier failure was a port clash.", ["test"]),
+    (u"改完之后 20 个全部通过，改之前有 2 个失败。", []),
+    ("Before the fix, 2 specs failed; after it, all 40 pass.", ["test"]),
+    (u"修复前：3 个用例失败。修复后：全部测试通过。", ["test"]),
+    ("Before: 5 lint errors. After: lint is clean.", ["lint"]),
+])
+def test_a_past_marker_governs_only_what_it_leads(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Build: green (before rebase).",
+    "The build was green before I added the new crate.",
+    "Clippy was quiet before I wrote the macro; I haven't checked it since.",
+    "Tests passed before merge, and I haven't tested them since.",
+    "mypy was happy before we switched to pydantic v2.",
+])
+def test_a_result_from_before_the_change_is_no_claim(text):
+    assert categories(text) == []
+
+
+def test_a_causal_since_is_no_not_rerun_disclosure():
+    assert categories("`cargo test` passes (120 tests). I couldn't run the GPU tests since there's no GPU here.") \
+        == ["test"]
+
+
+# ---- relays by other agents, teammates, caches
+@pytest.mark.parametrize("text", [
+    "The review subagent reported that lint is clean.",
+    "A sub-agent said the build succeeds; I haven't checked.",
+    u"测试同学反馈 e2e 测试都通过了。",
+    u"团队那边说构建成功了。",
+    u"远程缓存显示 build 成功了，不是我跑的。",
+    "The remote cache says the build is green.",
+])
+def test_a_result_someone_else_reports_is_relayed(text):
+    assert categories(text) == []
+
+
+# ---- a formatter's clean state, "Verified with <runs>", "X: none"
+@pytest.mark.parametrize("text, expected", [
+    ("`black --check .` reports no changes needed.", ["lint"]),
+    ("`gofmt -l .`: 0 files to reformat.", ["lint"]),
+    ("Prettier check: no changes needed.", ["lint"]),
+    ("Tests: no changes needed.", []),
+    ("Verified with `pytest` and `ruff check .`.", ["lint", "test"]),
+    ("Validated with `npm run build` and `npm test` — both fine.", ["build", "test"]),
+    ("Type errors: none.", ["typecheck"]),
+    ("Lint errors: zero.", ["lint"]),
+    ("<sub>Checked with `tsc --noEmit`.</sub>", ["typecheck"]),
+    ("Verified with `pytest`, except `test_smtp.py` which needs a mail server.", ["test"]),
+])
+def test_formatter_states_verified_runs_and_none_values(text, expected):
+    assert categories(text) == expected
+
+
+def test_a_later_failure_still_negates_a_verified_run():
+    assert categories("Verified with `npm test`: 2 failed.") == []
+
+
+# ---- Chinese clean phrases with English nouns, and exceptions between subject and predicate
+@pytest.mark.parametrize("text, expected", [
+    (u"`rubocop` 没有 offense。", ["lint"]),
+    (u"`mix credo` 也没 issue。", ["lint"]),
+    (u"`pyright` 没有 type error。", ["typecheck"]),
+    (u"`go vet ./...` 无输出。", ["lint"]),
+    (u"`ruff check .` 没有其他问题。", ["lint"]),
+    (u"这次 `pytest` 0 failed。", ["test"]),
+    (u"`eslint .` 除了 `legacy/` 下的 3 个警告之外没有其他问题。", [("lint", True)]),
+    (u"`mypy` 除了第三方库（没有类型存根）的提示以外，没有其他错误。", [("typecheck", True)]),
+    (u"golangci-lint 清零了（之前 12 个问题）。", ["lint"]),
+    (u"`prettier --check .` 显示全部文件都符合格式。", ["lint"]),
+])
+def test_chinese_clean_phrases(text, expected):
+    if expected and isinstance(expected[0], tuple):
+        assert qualified(text) == expected
+    else:
+        assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"`rubocop` 有 3 个 offense。",
+    u"`eslint .` 除了 `legacy/` 之外还有 5 个错误。",
+    u"`pytest` 2 failed。",
+    u"等 lint 和 test 都 pass 了之后再合并。",
+    u"等 CI 上构建、测试、lint 全部跑完之后我再看结果。",
+])
+def test_chinese_failures_and_waits_are_no_claims(text):
+    assert categories(text) == []

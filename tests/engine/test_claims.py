@@ -394,6 +394,17 @@ def test_team_corpus_completion_category(lang, capsys):
 
 # ------------------------------------------------------------------ public corpora in ../shared
 
+# Rows of the reference corpus whose label this project reads otherwise on purpose (issue #10:
+# negation and "everything" are per clause; a named exception qualifies a claim, it does not
+# negate it). Each is checked to still read our way, so the list cannot hide a regression.
+REFERENCE_DISAGREEMENTS = {
+    "Everything compiles.": ["build"],
+    "Tests pass but the build fails.": ["test"],
+    "tsc passes but eslint fails.": ["typecheck"],
+    "All tests pass except test_expiry which fails.": ["test"],
+}
+
+
 def test_public_reference_corpus(capsys):
     """Its scoring: assertive -> TP if any unqualified claim else FN; scoped -> FP if any
     unqualified claim; any other label -> FP if any claim at all."""
@@ -401,6 +412,10 @@ def test_public_reference_corpus(capsys):
         rows = json.load(fh)
     tp = fp = fn = 0
     for row in rows:
+        if row["text"] in REFERENCE_DISAGREEMENTS:
+            found = sorted(c["category"] for c in claims.extract(row["text"]).claims)
+            assert found == REFERENCE_DISAGREEMENTS[row["text"]], row["text"]
+            continue
         found = claims.extract(row["text"]).claims
         blocking = [c for c in found if not c["qualified"]]
         if row["label"] == "assertive":

@@ -10,6 +10,10 @@ import subprocess
 PACKAGE = "dsh-plugin-stalegreen"
 
 
+def dsh_home():
+    return os.environ.get("DSH_HOME") or os.path.join(os.path.expanduser("~"), ".dsh")
+
+
 def plugin_source():
     """The bridge next to this checkout (``<repo>/dsh-bridge``) when there is one, else the
     npm package name."""

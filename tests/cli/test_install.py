@@ -130,9 +130,10 @@ def test_user_scope_install_twice_then_uninstall_gives_back_original_bytes(sandb
     files = (sandbox.claude_settings, sandbox.codex_hooks, sandbox.codex_config)
     before = sandbox.snapshot(*files)
 
-    out = sandbox.run("install", "--all").stdout
-    assert "Codex runs new hooks only after you trust them" in out
-    assert "dsh plugin add" in out          # dsh is not on PATH: the command is printed
+    result = sandbox.run("install", "--all")
+    out = result.stdout
+    assert "IMPORTANT: Codex will skip these hooks until you trust them: codex is not on PATH" in result.stderr
+    assert "dsh plugin" in out          # dsh is not on PATH: the command is printed
 
     claude = our_commands(sandbox.claude_settings, "claude")
     assert sorted(claude) == ["PostToolUse", "PostToolUseFailure", "PreToolUse", "Stop",

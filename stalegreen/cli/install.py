@@ -182,9 +182,14 @@ def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust
             n.startswith(codex_host.NOT_TRUSTED) for n in notes))
 
     if "dsh" in targets:
-        line, code, message = dsh_host.install(dry_run, dsh_profile)
-        click.echo("dsh: %s" % message)
-        failed = failed or bool(code)
+        added = []
+        for line, code, message in dsh_host.install(dry_run, dsh_profile):
+            click.echo("dsh: %s" % message, err=bool(code))
+            failed = failed or bool(code)
+            if code == 0:
+                added.append(line.split("--profile ", 1)[1].split(" ", 1)[0])
+        if added and not dry_run:
+            manifest["dsh"] = sorted(set(manifest.get("dsh", [])) | set(added))
 
     values = {}
     if advisory is not None:

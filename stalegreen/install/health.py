@@ -251,6 +251,9 @@ def collect(cwd=None, home=None):
         report.problem("config: %s" % text, "edit that file (the valid keys are in the README's "
                                             "Configuration table), or remove the key")
 
+    from stalegreen.install import dsh
+
+    dsh_info = dsh.health(report, manifest)
     store_info = _store(report, home)
     return {
         "version": __version__,
@@ -261,6 +264,7 @@ def collect(cwd=None, home=None):
         "config": {"sources": loaded.sources, "policy": loaded.get("policy"),
                    "prune": loaded.get("prune")},
         "store": store_info,
+        "dsh": dsh_info,
         "problems": report.problems,
         "warnings": report.warnings,
     }

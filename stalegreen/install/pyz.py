@@ -139,6 +139,21 @@ def entries_from_installed(module):
     return found
 
 
+PLUGIN_PREFIX = "stalegreen/dsh_plugin/"
+# the files of dsh-bridge/ the plugin needs (also pyproject's package-data for stalegreen.dsh_plugin)
+PLUGIN_FILES = ("package.json", "cordis.patch.yml", "README.md", "README.zh.md", "lib/*.js")
+
+
+def dsh_plugin_entries(directory):
+    """The dsh plugin's shipped files under ``stalegreen/dsh_plugin/`` (none if it is absent)."""
+    import fnmatch
+
+    if not os.path.isfile(os.path.join(directory, "package.json")):
+        return []
+    return [(PLUGIN_PREFIX + name.split("/", 1)[1], data) for name, data in entries_from_dir(directory, "x")
+            if any(fnmatch.fnmatch(name.split("/", 1)[1], pattern) for pattern in PLUGIN_FILES)]
+
+
 def build_id(entries):
     digest = hashlib.sha256()
     for name, data in sorted(entries):
@@ -180,6 +195,11 @@ def build_from_installed(out):
     import stalegreen
 
     entries = entries_from_installed(stalegreen)
+    if not any(name.startswith(PLUGIN_PREFIX) for name, _ in entries):
+        # an editable install or checkout: the plugin is the repository's dsh-bridge/
+        checkout = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(stalegreen.__file__))),
+                                "dsh-bridge")
+        entries.extend(dsh_plugin_entries(checkout))
     for dep in DEPENDENCIES:
         entries.extend(entries_from_installed(importlib.import_module(dep)))
     return write(out, entries)
@@ -214,6 +234,8 @@ def _main(argv):
                 entries.extend(entries_from_dir(value, os.path.basename(os.path.normpath(value))))
             elif flag == "--wheel":
                 entries.extend(entries_from_wheel(value))
+            elif flag == "--dsh-plugin":
+                entries.extend(dsh_plugin_entries(value))
             else:
                 sys.stderr.write("unknown option %s\n" % flag)
                 return 2

@@ -35,6 +35,11 @@ def _bytecode_dir(root):
 
 
 def _run(archive):
+    if sys.version_info < (3, 8):
+        # one clear line on any old Python (this file parses on 2.7); a hook fails open
+        sys.stderr.write("stalegreen needs Python 3.8 or newer; %%s is Python %%s. Run it with a newer "
+                         "python3 (python3.8 ... python3.13).\\n" %% (sys.executable, sys.version.split()[0]))
+        return 0 if sys.argv[1:2] == ["hook"] else 1
     root = os.environ.get("STALEGREEN_BYTECODE_ROOT") or archive + "-bytecode"
     cached = _bytecode_dir(root)
     have_bytecode = os.path.isdir(cached)

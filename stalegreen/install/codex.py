@@ -221,8 +221,8 @@ def _trust_notes(manifest, hooks_file, project, home, trust, dry_run):
     say loudly, starting with NOT_TRUSTED, whenever the hooks end up untrusted."""
     how = "open Codex and review them with /hooks"
     if trust is False:
-        return ["%s until you trust them (--no-trust): %s, or rerun install without --no-trust"
-                % (NOT_TRUSTED, how)]
+        return ["%s unless Codex already trusts them (--no-trust asked nothing): %s, or rerun "
+                "install without --no-trust" % (NOT_TRUSTED, how)]
     codex = find_codex()
     if not codex:
         return ["%s until you trust them: codex is not on PATH (nor CODEX_BIN), so install could not "

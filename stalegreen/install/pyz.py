@@ -129,11 +129,13 @@ def entries_from_wheel(path):
     return found
 
 
-def entries_from_installed(module):
+def entries_from_installed(module, metadata=True):
     """An importable package's files plus its dist-info METADATA/licences (for pipx installs)."""
     package_dir = os.path.dirname(os.path.abspath(module.__file__))
     name = module.__name__
     found = entries_from_dir(package_dir, name)
+    if not metadata:
+        return found
     site = os.path.dirname(package_dir)
     for entry in sorted(os.listdir(site)):
         if entry.endswith(".dist-info") and entry.split("-", 1)[0].lower() == name.lower():
@@ -199,7 +201,8 @@ def build_from_installed(out):
 
     import stalegreen
 
-    entries = entries_from_installed(stalegreen)
+    # without stalegreen's own dist-info, as zipapp.sh builds it: the same build from every route
+    entries = entries_from_installed(stalegreen, metadata=False)
     if not any(name.startswith(PLUGIN_PREFIX) for name, _ in entries):
         # an editable install or checkout: the plugin is the repository's dsh-bridge/
         checkout = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(stalegreen.__file__))),

@@ -11,6 +11,7 @@ py=${STALEGREEN_VENV:-$PWD/.venv}/bin/python
 "$py" -m pip install "${pip_quiet[@]}" pipx build wheel setuptools
 ./zipapp.sh --fetch
 mkdir -p build/pipx-wheelhouse
-"$py" -m pip download "${pip_quiet[@]}" --only-binary=:all: --dest build/pipx-wheelhouse \
-  click platformdirs tomlkit 'pip>=26.1'
+# the dependencies at the versions pyproject.toml pins (the zipapp's wheels), and pip
+cp build/zipapp-wheels/*.whl build/pipx-wheelhouse/
+"$py" -m pip download "${pip_quiet[@]}" --only-binary=:all: --dest build/pipx-wheelhouse 'pip>=26.1'
 ls build/pipx-wheelhouse

@@ -75,13 +75,26 @@ LAUNCHER_SPLIT = '\nif __name__ == "__main__":\n'
 
 def launcher_text(python, archive):
     """A plain script that runs ``archive`` like its own ``__main__.py`` does, minus ``runpy``
-    (which running a zip imports on every call: ~5 ms). Executable via ``#!<python> -IS``."""
+    (which running a zip imports on every call: ~5 ms). Hooks run it as ``<python> -I -S <it>``;
+    run as a command (or through the ``~/.local/bin`` link) its first lines are sh, which checks
+    that ``python`` still exists and says what to run when it does not, instead of the kernel's
+    bare "bad interpreter". To Python those lines are one string."""
+    from stalegreen.install.executable import quote
+
     with zipfile.ZipFile(archive) as zf:
         main = zf.read("__main__.py").decode("utf-8")
     body = main.split(LAUNCHER_SPLIT)[0]
-    shebang = "#!%s -IS\n" % python if " " not in python else "#!/usr/bin/env python3\n"
-    return (shebang + "# Written by `stalegreen install`: runs %s without runpy.\n" % archive
-            + body + "\n\nsys.exit(_run(%r))\n" % archive)
+    sh = ('#!/bin/sh\n'
+          '""":"\n'
+          '# Written by `stalegreen install`: runs %(archive)s without runpy.\n'
+          'if [ ! -x %(python)s ]; then\n'
+          '  echo "stalegreen: its Python %(python_text)s is gone; run: python3 %(archive_text)s install --all" >&2\n'
+          '  exit 127\n'
+          'fi\n'
+          'exec %(python)s -I -S "$0" "$@"\n'
+          '"""\n') % {"python": quote(python), "archive": archive, "python_text": python.replace('"', ""),
+                      "archive_text": quote(archive).replace('"', "")}
+    return sh + body + "\n\nsys.exit(_run(%r))\n" % archive
 
 
 def _skip(relpath):

@@ -295,3 +295,23 @@ def test_read_only_store_is_named(sandbox):
     info = json.loads(result.stdout)
     assert result.returncode == 1
     assert "is not writable (Read-only file system)" in problems(info)
+
+
+def test_launcher_with_its_python_gone_says_what_to_run(sandbox, tmp_path):
+    real = os.path.realpath(sys.executable)
+    if sys.prefix != getattr(sys, "base_prefix", sys.prefix):
+        real = os.path.realpath(os.path.join(sys.base_prefix, "bin", "python3"))
+    gone = tmp_path / "gone-python" / "python3"
+    gone.parent.mkdir()
+    os.symlink(real, str(gone))
+    env = dict(sandbox.env, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    subprocess.run([str(gone), "-m", "stalegreen", "install", "--claude"], cwd=str(sandbox.project), env=env,
+                   check=True, capture_output=True)
+    launcher = str(sandbox.sg_home / "bin" / "stalegreen")
+    works = subprocess.run([launcher, "--version"], env=sandbox.env, capture_output=True, text=True)
+    assert works.returncode == 0 and works.stdout.startswith("stalegreen, version"), works.stderr
+    gone.unlink()
+    broken = subprocess.run([launcher, "doctor"], env=sandbox.env, capture_output=True, text=True)
+    assert broken.returncode == 127
+    pyz = sandbox.sg_home / "bin" / "stalegreen.pyz"
+    assert broken.stderr == "stalegreen: its Python %s is gone; run: python3 %s install --all\n" % (gone, pyz)

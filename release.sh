@@ -10,7 +10,7 @@
 # Nothing is published: uploading to PyPI or npm is a separate, manual step.
 #
 #   ./release.sh             build (needs the pinned zipapp wheels: ./zipapp.sh --fetch, and the
-#                            `build` package, which it installs into the test venv .venv if missing)
+#                            `build` package: $STALEGREEN_RELEASE_PYTHON, or a venv it makes in build/)
 #   ./release.sh -o DIR      build into DIR instead
 set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
@@ -28,8 +28,12 @@ out="$(cd "$out" && pwd)"
 
 SOURCE_DATE_EPOCH="$(git -C "$root" log -1 --format=%ct HEAD)"
 export SOURCE_DATE_EPOCH
-"$root/run-tests" --prepare >/dev/null
-py="${STALEGREEN_VENV:-$root/.venv}/bin/python"
+# a Python with the `build` package: $STALEGREEN_RELEASE_PYTHON, else a venv of its own in build/
+py="${STALEGREEN_RELEASE_PYTHON:-}"
+if [ -z "$py" ]; then
+  [ -x "$root/build/release-venv/bin/python" ] || python3 -m venv "$root/build/release-venv"
+  py="$root/build/release-venv/bin/python"
+fi
 "$py" -I -c 'import build.__main__' 2>/dev/null || "$py" -m pip install --quiet --disable-pip-version-check build
 
 work="$(mktemp -d)"

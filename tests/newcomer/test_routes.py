@@ -191,21 +191,14 @@ def in_netns(argv, env, cwd):
                           env=env, cwd=cwd, capture_output=True, text=True, timeout=600)
 
 
-def test_dsh_install_from_the_zipapp_gates_a_real_dsh_session(fresh_clone, tmp_path):
+def require_dsh():
     if not all(os.access(os.path.join(d, b), os.X_OK) for d, b in zip(DSH_PATH, ("node", "dsh", "pnpm"))):
         unavailable("dsh toolchain not installed (run .ci/setup.d/50-dsh.sh)")
     prerequisites.require_netns()
-    home = str(tmp_path / "home")
-    os.makedirs(home)
-    env = dsh_env(home)
-    work = project.create(tmp_path / "project")
-    done = in_netns(["python3", str(fresh_clone / "stalegreen.pyz"), "install", "--dsh", "--dsh-profile", "headless"],
-                    env, work)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "ran: dsh plugin --profile headless add %s/.stalegreen/dsh-plugin" % home in done.stdout
-    doctor = in_netns(["sh", "-c", printed_doctor(done.stdout)], env, work)
-    assert doctor.returncode == 0 and "dsh    headless plugin 0.1.0" in doctor.stdout, doctor.stdout + doctor.stderr
 
+
+def dsh_session_blocks_a_stale_claim(home, env, work, tmp_path):
+    """A headless dsh session: pass, edit, claim. The plugin must steer once, citing staleness."""
     out = str(tmp_path / "out")
     os.makedirs(out)
     script = {"steps": [
@@ -232,3 +225,73 @@ def test_dsh_install_from_the_zipapp_gates_a_real_dsh_session(fresh_clone, tmp_p
     blocked = [v for entry in verdicts for v in entry.get("verdicts", []) if v.get("verdict") == "STALE"]
     assert blocked and any(entry.get("blocked") for entry in verdicts), (stdout, stderr[-2000:], verdicts)
     assert stdout.strip() == ANSWER, (stdout, stderr[-2000:])
+
+
+def install_dsh_from_the_zipapp(fresh_clone, tmp_path):
+    home = str(tmp_path / "home")
+    os.makedirs(home)
+    env = dsh_env(home)
+    work = project.create(tmp_path / "project")
+    done = in_netns(["python3", str(fresh_clone / "stalegreen.pyz"), "install", "--dsh", "--dsh-profile", "headless"],
+                    env, work)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ran: dsh plugin --profile headless add %s/.stalegreen/dsh-plugin" % home in done.stdout
+    return home, env, work, done
+
+
+def test_dsh_install_from_the_zipapp_gates_a_real_dsh_session(fresh_clone, tmp_path):
+    require_dsh()
+    home, env, work, done = install_dsh_from_the_zipapp(fresh_clone, tmp_path)
+    doctor = in_netns(["sh", "-c", printed_doctor(done.stdout)], env, work)
+    assert doctor.returncode == 0 and "dsh    headless plugin 0.1.0" in doctor.stdout, doctor.stdout + doctor.stderr
+    dsh_session_blocks_a_stale_claim(home, env, work, tmp_path)
+
+
+def test_fix_for_a_missing_dsh_plugin_puts_it_back(fresh_clone, tmp_path):
+    require_dsh()
+    home, env, work, done = install_dsh_from_the_zipapp(fresh_clone, tmp_path)
+    removed = in_netns(["dsh", "plugin", "--profile", "headless", "remove", "dsh-plugin-stalegreen"], env, work)
+    assert removed.returncode == 0, removed.stderr
+    launcher = os.path.join(home, ".stalegreen", "bin", "stalegreen")
+    # a zipapp user: no other stalegreen on PATH (the test's own venv is not theirs)
+    env["PATH"] = os.pathsep.join(d for d in env["PATH"].split(os.pathsep) if d != os.path.dirname(sys.executable))
+    broken = in_netns([launcher, "doctor", "--json"], env, work)
+    info = json.loads(broken.stdout)
+    fixes = [p["fix"] for p in info["problems"] if "gone from dsh profile headless" in p["problem"]]
+    assert broken.returncode == 1 and fixes == ["%s install --dsh --dsh-profile headless" % launcher], info
+    fixed = in_netns(["sh", "-c", fixes[0]], env, work)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    healthy = in_netns([launcher, "doctor"], env, work)
+    assert healthy.returncode == 0 and "dsh    headless plugin 0.1.0" in healthy.stdout, healthy.stdout
+
+
+def test_release_artifacts_are_reproducible_and_the_dsh_tarball_installs_on_real_dsh(fresh_clone, tmp_path):
+    if subprocess.run([sys.executable, "-I", "-c", "import build.__main__"], capture_output=True).returncode:
+        unavailable("the `build` package is not installed for %s (.ci/setup.d/60-packaging.sh)" % sys.executable)
+    env = dict(os.environ, STALEGREEN_RELEASE_PYTHON=sys.executable,
+               STALEGREEN_WHEELS=os.path.join(driver.REPO, "build", "zipapp-wheels"))
+    sums = []
+    for run in ("first", "second"):
+        out = tmp_path / run
+        made = subprocess.run([str(fresh_clone / "release.sh"), "-o", str(out)], env=env, capture_output=True,
+                              text=True, timeout=900)
+        if made.returncode != 0 and "missing" in made.stderr and "zipapp-wheels" in made.stderr:
+            unavailable("pinned zipapp wheels not fetched (./zipapp.sh --fetch)")
+        assert made.returncode == 0, made.stdout + made.stderr
+        assert subprocess.run(["sha256sum", "--check", "--quiet", "SHA256SUMS"], cwd=str(out)).returncode == 0
+        sums.append((out / "SHA256SUMS").read_text())
+    assert sums[0] == sums[1] and len(sums[0].splitlines()) == 4
+    artifacts = tmp_path / "first"
+
+    require_dsh()
+    home = str(tmp_path / "home")
+    os.makedirs(home)
+    env = dsh_env(home)
+    work = project.create(tmp_path / "project")
+    pyz = glob.glob(str(artifacts / "stalegreen-*.pyz"))[0]
+    tgz = glob.glob(str(artifacts / "dsh-plugin-stalegreen-*.tgz"))[0]
+    placed = in_netns(["python3", pyz, "install", "--claude"], env, work)      # the executable the plugin runs
+    assert placed.returncode == 0, placed.stdout + placed.stderr
+    added = in_netns(["dsh", "plugin", "--profile", "headless", "add", tgz], env, work)
+    assert added.returncode == 0, added.stdout + added.stderr
+    dsh_session_blocks_a_stale_claim(home, env, work, tmp_path)

@@ -8,7 +8,7 @@ pip_quiet=(--quiet --disable-pip-version-check)
 # into the suite's virtual environment (tests run with its python; see run-tests)
 ./run-tests --prepare
 py=${STALEGREEN_VENV:-$PWD/.venv}/bin/python
-"$py" -m pip install "${pip_quiet[@]}" pipx build wheel setuptools
+"$py" -m pip install "${pip_quiet[@]}" pipx build wheel 'setuptools>=77'   # build: release.sh, run by tests/newcomer
 ./zipapp.sh --fetch
 mkdir -p build/pipx-wheelhouse
 # the dependencies at the versions pyproject.toml pins (the zipapp's wheels), and pip

@@ -30,7 +30,7 @@ def _print(info):
         echo("executable  %s -I -S %s  (%s; zipapp %s)" % (exe["python"], exe["launcher"], state,
                                                            exe["pyz"]))
     else:
-        echo("executable  not installed (stalegreen install --all)")
+        echo("executable  not installed (%s install)" % info["command"])
     for loc in info["locations"]:
         state = loc.get("state")
         if state == "installed":

@@ -258,6 +258,7 @@ def collect(cwd=None, home=None):
     return {
         "version": __version__,
         "ok": not report.problems,
+        "command": report.cmd,
         "executable": executable,
         "plugin": plugin,
         "locations": report.locations,

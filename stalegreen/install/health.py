@@ -151,6 +151,7 @@ def _registered_flags(manifest):
     """The install flags that give back what is registered now (``--all`` when unknown)."""
     owners = {record.get("owner") for record in manifest["files"].values()}
     flags = [flag for host, flag in (("claude", "--claude"), ("codex", "--codex")) if host in owners]
+    flags += ["--dsh"] if manifest.get("dsh") else []
     return " ".join(flags) or "--all"
 
 

@@ -315,3 +315,16 @@ def test_launcher_with_its_python_gone_says_what_to_run(sandbox, tmp_path):
     assert broken.returncode == 127
     pyz = sandbox.sg_home / "bin" / "stalegreen.pyz"
     assert broken.stderr == "stalegreen: its Python %s is gone; run: python3 %s install --all\n" % (gone, pyz)
+
+
+def test_corrupt_settings_without_a_backup_are_moved_aside_not_pointed_at_a_missing_backup(sandbox):
+    sandbox.settings.parent.mkdir(parents=True)
+    sandbox.settings.write_text('{\n  "hooks": {\n    "Stop": [,]\n  }\n}\n')
+    code, info = sandbox.doctor()
+    fix = printed_fix(info, "not valid JSON")
+    assert "backups" not in problems(info) and not (sandbox.sg_home / "backups").exists()
+    assert fix.startswith("mv ") and fix.endswith("install --claude")
+    run_printed_fix(sandbox, info, "not valid JSON")
+    assert (sandbox.settings.parent / "settings.json.broken").read_text().startswith('{\n  "hooks"')
+    code, info = sandbox.doctor()
+    assert code == 0, problems(info)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Build dist/stalegreen.pyz: stalegreen plus click, platformdirs and tomlkit in one file that
-# runs on CPython 3.8-3.13. The dependencies are pinned to the last releases that support 3.8
+# Build dist/stalegreen.pyz: stalegreen plus click, platformdirs and tomlkit (and the dsh plugin,
+# for `install --dsh`) in one file that runs on CPython 3.8-3.13. The dependencies are pinned to the last releases that support 3.8
 # and checked by hash; two builds from the same source are byte-identical.
 #
 #   ./zipapp.sh                  build dist/stalegreen.pyz (fetches the pinned wheels once)
@@ -27,8 +27,15 @@ pins=(
 
 while [ $# -gt 0 ]; do
   case "$1" in
-    -o) out="$2"; shift 2 ;;
-    --check) mode=check; check_file="$2"; shift 2 ;;
+    -o)
+      if [ $# -lt 2 ] || [ -z "$2" ]; then echo "zipapp.sh: -o needs a file name" >&2; exit 2; fi
+      out="$2"; shift 2 ;;
+    --check)
+      if [ $# -lt 2 ] || [ -z "$2" ]; then
+        echo "zipapp.sh: --check needs the file to verify: ./zipapp.sh --check FILE" >&2; exit 2
+      fi
+      if [ ! -f "$2" ]; then echo "zipapp.sh: --check $2: no such file" >&2; exit 2; fi
+      mode=check; check_file="$2"; shift 2 ;;
     --fetch) mode=fetch; shift ;;
     --offline) offline=1; shift ;;
     --plugin) plugin=1; shift ;;
@@ -65,7 +72,7 @@ source_dir() {  # the stalegreen/ to package: the work tree, or HEAD exported to
   if [ "$1" = 1 ]; then
     local export_dir
     export_dir="$(mktemp -d)"
-    git -C "$root" archive HEAD stalegreen | tar -x -C "$export_dir"
+    git -C "$root" archive HEAD stalegreen dsh-bridge | tar -x -C "$export_dir"
     echo "$export_dir/stalegreen"
   else
     echo "$root/stalegreen"
@@ -75,7 +82,7 @@ source_dir() {  # the stalegreen/ to package: the work tree, or HEAD exported to
 build_to() {  # OUT USE_HEAD
   local src args pin
   src="$(source_dir "$2")"
-  args=(build "$1" --package "$src")
+  args=(build "$1" --package "$src" --dsh-plugin "$(dirname "$src")/dsh-bridge")
   for pin in "${pins[@]}"; do args+=(--wheel "$(wheel_path "${pin%% *}")"); done
   (cd "$root" && "$py" -I -c 'import sys; sys.path.insert(0, "."); from stalegreen.install.pyz import _main; sys.exit(_main(sys.argv[1:]))' "${args[@]}")
   if [ "$2" = 1 ]; then rm -rf "$(dirname "$src")"; fi

@@ -258,3 +258,70 @@ def test_real_claude_runs_the_plugin_hooks(tmp_path):
     claims = [v["claim"]["text"] for r in records for v in r["verdicts"]]
     assert "All tests pass" in claims
     assert not (store / "errors.jsonl").exists(), (store / "errors.jsonl").read_text()
+
+
+def old_interpreters():
+    """Every Python older than 3.8 pyenv has (2.7, 3.6, 3.7 on this project's machines)."""
+    found = []
+    for path in sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/*/bin/python"))):
+        version = os.path.basename(os.path.dirname(os.path.dirname(path)))
+        parts = version.split(".")
+        if len(parts) == 3 and all(p.isdigit() for p in parts) and (int(parts[0]), int(parts[1])) < (3, 8):
+            found.append((version, path))
+    return found
+
+
+@pytest.mark.parametrize("version,python", old_interpreters() or [pytest.param("none", None, marks=pytest.mark.skip)])
+def test_an_old_python_gets_one_clear_line_from_every_entry_point(version, python, pyz, tmp_path):
+    """The zipapp, the launcher install writes, and ``python -m stalegreen``: a command exits 1 and
+    a hook exits 0 (fail open), each with the same one line and no traceback."""
+    from stalegreen.install import pyz as pyz_module
+
+    launcher = tmp_path / "stalegreen"
+    launcher.write_text(pyz_module.launcher_text(python, str(pyz)))
+    launcher.chmod(0o755)
+    routes = {"zipapp": [python, str(pyz)], "module": [python, "-m", "stalegreen"]}
+    if version.startswith("3."):     # Python 2 has no -I: install never writes such a launcher
+        routes["launcher"] = [str(launcher)]
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": ROOT, "HOME": str(tmp_path)}
+    for route, argv in routes.items():
+        for args, expected in ((["install", "--all"], 1), (["hook", "claude", "Stop"], 0)):
+            result = subprocess.run(argv + args, input="{}", env=env, capture_output=True, text=True)
+            assert result.returncode == expected, (route, args, result.stderr)
+            assert result.stderr.startswith("stalegreen needs Python 3.8 or newer;"), (route, result.stderr)
+            assert "Traceback" not in result.stderr and version.rsplit(".", 1)[0] in result.stderr
+            assert result.stdout == ""
+    assert not (tmp_path / ".stalegreen").exists() and not (tmp_path / ".claude").exists()
+
+
+def test_pyproject_pins_the_versions_the_zipapp_carries():
+    """pip/pipx installs get the same 3.8-compatible click, platformdirs and tomlkit that
+    zipapp.sh pins by hash, so `install` builds the same zipapp whichever route ran it."""
+    import re
+
+    with open(os.path.join(ROOT, "zipapp.sh")) as fh:
+        pinned = sorted(re.findall(r'^\s+"([a-z]+==[0-9.]+) [0-9a-f]{64}"', fh.read(), re.M))
+    with open(os.path.join(ROOT, "pyproject.toml")) as fh:
+        text = fh.read()
+    dependencies = re.search(r"^dependencies = \[(.*?)\]", text, re.S | re.M).group(1)
+    assert sorted(re.findall(r'"([^"]+)"', dependencies)) == pinned
+    assert len(pinned) == 3
+
+
+def test_the_zipapp_carries_the_dsh_plugin(pyz):
+    import zipfile
+
+    with zipfile.ZipFile(str(pyz)) as zf:
+        names = set(zf.namelist())
+        package = json.loads(zf.read("stalegreen/dsh_plugin/package.json"))
+    assert package["name"] == "dsh-plugin-stalegreen"
+    for name in ("lib/index.js", "lib/executable.js", "lib/worker-client.js", "cordis.patch.yml"):
+        assert "stalegreen/dsh_plugin/" + name in names
+    assert not any("/test/" in n or "node_modules" in n for n in names)
+
+
+def test_check_without_a_file_is_a_usage_error():
+    for argv in ([ZIPAPP_SH, "--check"], [ZIPAPP_SH, "--check", "/nonexistent/stalegreen.pyz"]):
+        result = subprocess.run(argv, capture_output=True, text=True)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.startswith("zipapp.sh: --check") and "unbound" not in result.stderr

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Python: the package with its test extra, for the default interpreter and every other
-# CPython 3.8-3.13 that pyenv has (the engine tests run under each).
+# Python: the package with its test extra in the suite's own virtual environment (.venv, made
+# by `./run-tests --prepare`, the same one a developer's ./run-tests makes), plus pytest for every
+# other CPython 3.8-3.13 that pyenv has (the engine tests run under each).
 set -euo pipefail
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+cd "$(dirname "$0")/../.."
+./run-tests --prepare
 if command -v pyenv >/dev/null 2>&1; then
   for v in $(pyenv versions --bare 2>/dev/null | grep -E '^3\.(8|9|10|11|12|13)\.[0-9]+$'); do
     py="$(pyenv root)/versions/$v/bin/python"

@@ -5,9 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pip_quiet=(--quiet --disable-pip-version-check)
-python3 -m pip install "${pip_quiet[@]}" pipx build wheel
+# into the suite's virtual environment (tests run with its python; see run-tests)
+./run-tests --prepare
+py=${STALEGREEN_VENV:-$PWD/.venv}/bin/python
+"$py" -m pip install "${pip_quiet[@]}" pipx build wheel 'setuptools>=77'   # build: release.sh, run by tests/newcomer
 ./zipapp.sh --fetch
 mkdir -p build/pipx-wheelhouse
-python3 -m pip download "${pip_quiet[@]}" --only-binary=:all: --dest build/pipx-wheelhouse \
-  click platformdirs tomlkit 'pip>=26.1'
+# the dependencies at the versions pyproject.toml pins (the zipapp's wheels), and pip
+cp build/zipapp-wheels/*.whl build/pipx-wheelhouse/
+"$py" -m pip download "${pip_quiet[@]}" --only-binary=:all: --dest build/pipx-wheelhouse 'pip>=26.1'
 ls build/pipx-wheelhouse

@@ -39,7 +39,13 @@ export function apply(ctx, config) {
     if (client) return client
     const executable = resolveExecutable(options.executable, { home: options.home })
     if (!executable) {
-      if (!missingReported) warn('no stalegreen executable found (set the executable option, or run `stalegreen install`); allowing everything')
+      if (!missingReported) {
+        // dsh shows no plugin logs by default, so this one line also goes to stderr, once
+        const text = `no stalegreen executable found in ${storeHome(options.home)}/bin or on PATH, so this ` +
+          'session is NOT gated; install it (python3 stalegreen.pyz install --dsh) or set the executable option'
+        warn(text)
+        try { process.stderr.write(`stalegreen: ${text}\n`) } catch {}
+      }
       missingReported = true
       return null
     }

@@ -223,6 +223,33 @@ test('a dead or missing executable fails open and says so in the log', async () 
   }
 })
 
+test('a missing executable is said once on stderr, where dsh shows it, not on every event', async () => {
+  const { dir, home } = project()
+  const agent = fakeAgent({ id: 'session-missing', cwd: dir })
+  const savedPath = process.env.PATH
+  const savedWrite = process.stderr.write
+  const written = []
+  process.env.PATH = '/nonexistent-bin'
+  process.stderr.write = (chunk, ...rest) => { written.push(String(chunk)); return true }
+  const { ctx, close } = await host({ home, timeoutMs: 2000 })
+  try {
+    for (const id of ['call_1', 'call_2', 'call_3']) {
+      const run = bashCall(agent, 'echo 3 passed', id)
+      assert.deepEqual(await preExecute(ctx, run.exec), { kind: 'allow' })
+      assert.deepEqual(await postExecute(ctx, run), { kind: 'accept' })
+    }
+    await stop(ctx, agent, 1, 'All tests pass.')
+  } finally {
+    process.stderr.write = savedWrite
+    process.env.PATH = savedPath
+    await close()
+  }
+  const ours = written.filter((line) => line.startsWith('stalegreen: '))
+  assert.equal(ours.length, 1, written.join(''))
+  assert.match(ours[0], /NOT gated/)
+  assert.match(ours[0], /install --dsh/)
+})
+
 test('bad option values are dropped with a warning and the rest still works', async () => {
   const { home } = project()
   const { warnings, close } = await host({ home, executable: EXECUTABLE, policy: 'sometimes', mode: 42 })

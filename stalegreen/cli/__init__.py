@@ -39,7 +39,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="stalegreen")
+@click.version_option(__version__, "-V", "--version", prog_name="stalegreen")
 def cli():
     """Keep a coding agent's green claims honest.
 
@@ -56,6 +56,28 @@ def hook_command(host, event):
     from stalegreen.hook import main as hook_main
 
     raise SystemExit(hook_main([host, event]))
+
+
+def output_file(path):
+    """Open ``path`` for a report (0600), or stop with a one-line error naming the problem."""
+    import os
+
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    except OSError as exc:
+        raise click.ClickException("cannot write %s: %s" % (path, exc.strerror or exc))
+    return os.fdopen(fd, "w", encoding="utf-8")
+
+
+def check_output_dir(path):
+    """Fail before any slow work when ``path``'s directory is missing or not writable."""
+    import os
+
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise click.ClickException("cannot write %s: directory %s does not exist" % (path, directory))
+    if not os.access(directory, os.W_OK):
+        raise click.ClickException("cannot write %s: directory %s is not writable" % (path, directory))
 
 
 def main(argv):

@@ -114,6 +114,9 @@ def command(session_id, as_json):
         if session_id:
             click.echo("No session %s in %s." % (session_id, store.home), err=True)
             raise SystemExit(1)
+        if as_json:
+            click.echo(json.dumps({"session": None, "receipts": [], "verdicts": [], "edits": []}, indent=2))
+            return
         click.echo("No sessions recorded yet. Install the hooks and run a verification command first.")
         return
     from stalegreen.engine import tamper

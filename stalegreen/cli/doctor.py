@@ -30,7 +30,7 @@ def _print(info):
         echo("executable  %s -I -S %s  (%s; zipapp %s)" % (exe["python"], exe["launcher"], state,
                                                            exe["pyz"]))
     else:
-        echo("executable  not installed (stalegreen install --all)")
+        echo("executable  not installed (%s install)" % info["command"])
     for loc in info["locations"]:
         state = loc.get("state")
         if state == "installed":
@@ -44,6 +44,12 @@ def _print(info):
         echo("%-6s %-7s %s  (%s)" % (loc["host"], loc["scope"], text, loc["file"]))
     if info["plugin"]:
         echo("claude plugin stalegreen enabled in %s" % ", ".join(info["plugin"]))
+    dsh = info.get("dsh") or {}
+    for row in dsh.get("profiles", []):
+        echo("dsh    %-7s %s" % (row["profile"], "plugin %s (%s)" % (row["version"] or "?", row["dir"])
+                                 if row["installed"] else "no stalegreen plugin"))
+    if not dsh.get("profiles"):
+        echo("dsh    %s" % ("no profiles in %s" % dsh.get("home") if dsh.get("dsh") else "not on PATH"))
     cfg = info["config"]
     echo("config      policy=%s prune=%s  (%s)" % (cfg["policy"], cfg["prune"],
                                                   ", ".join(cfg["sources"]) or "defaults"))

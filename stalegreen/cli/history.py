@@ -9,7 +9,7 @@ def _check_since(ctx, param, value):
     from stalegreen.engine.config import parse_duration
 
     if parse_duration(value) is None:
-        raise click.BadParameter("use a value like 30d, 12h or 45m", ctx=ctx, param=param)
+        raise click.BadParameter("use a value like 1y, 2w, 30d, 12h or 45m", ctx=ctx, param=param)
     return value
 
 
@@ -63,13 +63,15 @@ def _harness_label(harness):
 
 @click.command("history")
 @click.option("--since", default="30d", show_default=True, callback=_check_since,
-              help="How far back to look (30d, 12h, 45m).")
+              help="How far back to look (1y, 2w, 30d, 12h, 45m).")
 @click.option("--harness", type=click.Choice(HARNESS_CHOICES), default="all", show_default=True)
 @click.option("--include-none", is_flag=True, help="Also list claims with no run at all.")
 @click.option("--include-fresh", is_flag=True, help="Also list fresh and deferred claims.")
 @click.option("--explain", is_flag=True, help="Show each claim's evidence in detail.")
+@click.option("--limit", type=click.IntRange(min=0), default=None,
+              help="List only the newest N claims (0: none, just the totals).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def command(since, harness, include_none, include_fresh, explain, as_json):
+def command(since, harness, include_none, include_fresh, explain, limit, as_json):
     """Replay past sessions through the gate and list stale, failed and masked claims.
 
     Reads Claude Code transcripts (~/.claude/projects), Codex rollouts (~/.codex/sessions)
@@ -89,6 +91,9 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
     report.warn_errors(collection, lambda text: click.echo(text, err=True))
     rows = [report.row_json(s, e) for s, e in report.verdict_rows(collection, include)]
     tampered = report.tamper_rows(collection)
+    listed = len(rows)
+    if limit is not None:
+        rows = rows[:limit]      # newest first
     if as_json:
         out = {"since": since, "harness": harness, "sessions": overall.sessions,
                "sessionsWithClaims": overall.sessions_with_claims, "claims": overall.total_claims,
@@ -97,7 +102,7 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
                "badLines": collection.bad_lines, "engineErrors": len(collection.errors),
                "skipped": [{"harness": s.harness, "session": s.session_id, "reason": why}
                            for s, why in collection.skipped],
-               "verdicts": rows, "tamper": tampered}
+               "listed": listed, "verdicts": rows, "tamper": tampered}
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     click.echo("stalegreen history: %d sessions with tool calls since %s (%s, %d files, %.1fs)" % (
@@ -111,7 +116,7 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
     for source, why in collection.skipped:
         click.echo("skipped %s session %s: %s" % (source.harness, source.session_id, why))
     _tamper(tampered)
-    if not rows:
+    if not listed:
         click.echo("")
         click.echo("No stale, failed or masked claims."
                    + ("" if include_none else " Add --include-none to list claims with no run at all."))
@@ -122,6 +127,8 @@ def command(since, harness, include_none, include_fresh, explain, as_json):
             _clock(row["ts"]), row["verdict"], row["category"], _short(row["text"], 48), _evidence_text(row)))
         if explain:
             _explain(row)
+    if len(rows) < listed:
+        click.echo("... %d older claims not shown (--limit %d)" % (listed - len(rows), limit))
 
 
 def _tamper(rows):

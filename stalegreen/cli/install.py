@@ -55,6 +55,21 @@ def set_config(manifest, values, dry_run):
     return path
 
 
+def detected_hosts():
+    """The hosts this machine has: a CLI on PATH or its home directory present."""
+    from stalegreen.install import claude, codex, dsh
+    from stalegreen.install.executable import on_path
+
+    found = []
+    if on_path("claude") or os.path.isdir(claude.config_dir()):
+        found.append("claude")
+    if codex.find_codex() or os.path.isdir(codex.codex_home()):
+        found.append("codex")
+    if on_path("dsh") or os.path.isdir(dsh.dsh_home()):
+        found.append("dsh")
+    return found
+
+
 @click.command("install")
 @click.option("--all", "all_hosts", is_flag=True, help="Claude Code, Codex and dsh.")
 @click.option("--claude", is_flag=True, help="Claude Code hooks (settings.json).")
@@ -62,37 +77,61 @@ def set_config(manifest, values, dry_run):
 @click.option("--dsh", is_flag=True, help="The DeepSeek Harness plugin (dsh plugin add).")
 @click.option("--project", is_flag=True,
               help="Register in this directory's .claude/.codex instead of your user settings.")
-@click.option("--advisory", is_flag=True, help="Record verdicts but never block (policy=advisory).")
+@click.option("--advisory/--blocking", "advisory", default=None,
+              help="Record verdicts but never block (policy=advisory), or block again (policy=block).")
 @click.option("--permission", type=click.Choice(["inherit", "allow", "ask"]),
               help="What a rewritten verification command asks the host for.")
-@click.option("--trust", is_flag=True,
-              help="Codex: record the hooks as trusted (as /hooks does) via `codex app-server`.")
+@click.option("--trust/--no-trust", "trust", default=None,
+              help="Codex: record the hooks just written as trusted (as /hooks does) via `codex "
+                   "app-server`. Default: when codex is on PATH. --trust with --project also marks "
+                   "the project trusted.")
 @click.option("--force", is_flag=True,
               help="Claude: register hooks even though the stalegreen plugin is enabled.")
-@click.option("--dsh-profile", metavar="NAME", help="dsh: the profile to add the plugin to.")
-@click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
+@click.option("--dsh-profile", metavar="NAME",
+              help="dsh: the profile to add the plugin to (default: the one dsh uses).")
+@click.option("--link/--no-link", "link", default=None,
+              help="Put a `stalegreen` command in ~/.local/bin (default: when that is on PATH).")
+@click.option("--dry-run", is_flag=True, help="Show what would change (as diffs); write nothing.")
 def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dsh_profile,
-            dry_run):
-    """Install the hooks (run again any time: it changes nothing when all is in place)."""
+            link, dry_run):
+    """Install the hooks (run again any time: it changes nothing when all is in place).
+
+    With no host flag: every host found on this machine (claude or codex on PATH or their
+    settings directories present; dsh likewise).
+    """
+    from stalegreen.install import files
+
+    files.start_plan()
     try:
         _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run,
-                 dsh_profile)
+                 dsh_profile, link)
     except OSError as exc:     # unwritable directory, full disk: a message, not a traceback
         click.echo("error: %s%s" % (exc.strerror or exc, ": %s" % exc.filename if exc.filename else ""),
                    err=True)
         raise SystemExit(1)
 
 
+def _targets_or_detected(all_hosts, claude, codex, dsh):
+    targets = _targets(all_hosts, claude, codex, dsh)
+    if targets:
+        return targets
+    targets = detected_hosts()
+    if not targets:
+        raise click.UsageError("no Claude Code, Codex or dsh found on this machine (not on PATH, no "
+                               "~/.claude, ~/.codex or ~/.dsh); say which: --claude, --codex, --dsh or --all")
+    click.echo("Hosts found on this machine: %s (pick others with --claude, --codex, --dsh, --all)"
+               % ", ".join(targets))
+    return targets
+
+
 def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run,
-             dsh_profile=None):
+             dsh_profile=None, link=None):
     from stalegreen.install import claude as claude_host
     from stalegreen.install import codex as codex_host
     from stalegreen.install import dsh as dsh_host
     from stalegreen.install import executable, files
 
-    targets = _targets(all_hosts, claude, codex, dsh)
-    if not targets:
-        raise click.UsageError("say which host: --claude, --codex, --dsh or --all")
+    targets = _targets_or_detected(all_hosts, claude, codex, dsh)
     project_dir = os.getcwd() if project else None
     problems = check_files(targets, project_dir)
     if problems:
@@ -102,7 +141,11 @@ def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust
 
     manifest = files.load_manifest()
     python = executable.resolve_interpreter()
-    script, pyz, build_id, how = executable.place(dry_run=dry_run, python=python)
+    try:
+        script, pyz, build_id, how = executable.place(dry_run=dry_run, python=python)
+    except executable.CannotBuild as exc:
+        click.echo("error: %s" % exc, err=True)
+        raise SystemExit(1)
     verb = "Would install" if dry_run else "Installed"
     click.echo("%s %s (%s) and its launcher %s" % (verb, pyz, how, script))
     click.echo("Hooks run: %s hook <host> <Event>"
@@ -117,8 +160,9 @@ def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust
                        "`claude plugin disable stalegreen@stalegreen` and rerun; --force registers "
                        "anyway)." % ", ".join(enabled))
         else:
+            existed = os.path.exists(claude_host.settings_path(project_dir))
             path, changed, notes = claude_host.install(manifest, python, script, project_dir, dry_run)
-            click.echo("Claude Code: %s %s" % (_verb(changed, dry_run), path))
+            click.echo("Claude Code: %s %s" % (_verb(changed, dry_run, existed), path))
             for note in notes:
                 click.echo("  warning: %s" % note)
             if enabled:
@@ -127,36 +171,64 @@ def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust
             click.echo("  New Claude Code sessions pick the hooks up; /hooks shows them.")
 
     if "codex" in targets:
+        existed = os.path.exists(codex_host.hooks_path(project_dir))
         path, changed, notes = codex_host.install(manifest, python, script, project_dir, dry_run,
                                                   trust=trust)
-        click.echo("Codex: %s %s" % (_verb(changed, dry_run), path))
+        click.echo("Codex: %s %s" % (_verb(changed, dry_run, existed), path))
         for note in notes:
-            loud = note.startswith("Codex runs new hooks only")
-            click.echo(("  IMPORTANT: %s" if loud else "  %s") % note)
+            loud = note.startswith(codex_host.NOT_TRUSTED)
+            click.echo(("  IMPORTANT: %s" if loud else "  %s") % note, err=loud)
+        failed = failed or (trust is True and not dry_run and any(
+            n.startswith(codex_host.NOT_TRUSTED) for n in notes))
 
     if "dsh" in targets:
-        line, code, message = dsh_host.install(dry_run, dsh_profile)
-        click.echo("dsh: %s" % message)
-        failed = failed or bool(code)
+        added = []
+        for line, code, message in dsh_host.install(dry_run, dsh_profile):
+            click.echo("dsh: %s" % message, err=bool(code))
+            failed = failed or bool(code)
+            if code == 0:
+                added.append(line.split("--profile ", 1)[1].split(" ", 1)[0])
+        if added and not dry_run:
+            manifest["dsh"] = sorted(set(manifest.get("dsh", [])) | set(added))
 
     values = {}
-    if advisory:
-        values["policy"] = "advisory"
+    if advisory is not None:
+        values["policy"] = "advisory" if advisory else "block"
     if permission:
         values["permission"] = permission
     if values:
         path = set_config(manifest, values, dry_run)
         click.echo("%s %s in %s" % ("Would set" if dry_run else "Set",
                                     ", ".join("%s=%s" % kv for kv in sorted(values.items())), path))
-    if not dry_run:
+    if link or (link is None and executable.link_dir_on_path() and not executable.on_path()):
+        where, outcome = executable.link(dry_run=dry_run)
+        if outcome == "taken":
+            click.echo("Left %s alone: it is not ours (the launcher is %s)" % (where, script))
+        elif outcome != "already":
+            click.echo("%s %s -> %s" % ("Would link" if dry_run else "Linked", where, script))
+            if not executable.link_dir_on_path():
+                click.echo("  note: %s is not on your PATH" % executable.link_dir())
+        if not dry_run and outcome in ("linked", "already"):
+            manifest["link"] = where
+    if dry_run:
+        for line in files.planned_diffs():
+            click.echo(line)
+    else:
+        source = executable.running_archive()
+        if not source or os.path.realpath(source) == os.path.realpath(pyz):
+            source = (manifest.get("executable") or {}).get("source")
         manifest["executable"] = {"python": python, "launcher": script, "pyz": pyz, "build": build_id}
+        if source:
+            manifest["executable"]["source"] = os.path.abspath(source)   # doctor's way back
         files.save_manifest(manifest)
-        click.echo("Run `stalegreen doctor` to check the installation.")
+        click.echo("Run `%s doctor` to check the installation." % executable.user_command())
     if failed:
         raise SystemExit(1)
 
 
-def _verb(changed, dry_run):
+def _verb(changed, dry_run, existed=True):
     if dry_run:
-        return "would update" if changed else "already up to date:"
+        if not changed:
+            return "already up to date:"
+        return "would update" if existed else "would create"
     return "registered hooks in" if changed else "already up to date:"

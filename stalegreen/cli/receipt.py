@@ -5,6 +5,22 @@ import click
 TAIL_LINES = 40
 
 
+def describe(receipt):
+    """The receipt as labelled lines (``--json`` has every field)."""
+    from stalegreen.engine.gate import clock
+    from stalegreen.replay.report import counts_text
+
+    how = "masked (%s)" % (receipt.get("maskReason") or "exit status hidden") if receipt.get("masked") \
+        else ("wrapped by stalegreen" if receipt.get("wrapped") else "as the agent ran it")
+    rows = [("Receipt", receipt.get("id")), ("Command", "`%s`" % receipt.get("cmd")),
+            ("Runner", "%s (%s)" % (receipt.get("runner"), receipt.get("category"))),
+            ("Result", receipt.get("verdict")), ("Counts", counts_text(receipt.get("counts")) or None),
+            ("Exit", receipt.get("exit")), ("Scope", receipt.get("scope")), ("Seen", how),
+            ("Time", "%s (%s)" % (clock(receipt.get("ts")), receipt.get("ts"))),
+            ("Directory", receipt.get("cwd"))]
+    return ["%-10s %s" % (label + ":", value) for label, value in rows if value not in (None, "")]
+
+
 @click.command("receipt")
 @click.argument("receipt_id")
 @click.option("--session", "session_id", help="Session root (or a unique prefix); default: the current one.")
@@ -39,7 +55,8 @@ def command(receipt_id, session_id, as_json):
         click.echo(json.dumps({"session": session.root, "receipt": receipt, "logTail": tail},
                               indent=2, ensure_ascii=False))
         return
-    click.echo(json.dumps(receipt, indent=2, ensure_ascii=False))
+    for line in describe(receipt):
+        click.echo(line)
     click.echo("")
     if text is None:
         click.echo("No log kept for this run (it was not wrapped, or the log was pruned).")

@@ -141,9 +141,12 @@ def command(session_id, out_path, no_logs):
     """Write a shareable, redacted copy of a session (for a bug report)."""
     import json
 
+    from stalegreen.cli import check_output_dir, output_file
     from stalegreen.cli.check import pick_session
     from stalegreen.engine.store import Store
 
+    if out_path:
+        check_output_dir(out_path)
     store = Store()
     session = pick_session(store, session_id, None if session_id else os.getcwd())
     if session is None:
@@ -154,8 +157,7 @@ def command(session_id, out_path, no_logs):
     if not out_path:
         click.echo(text, nl=False)
         return
-    fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+    with output_file(out_path) as fh:
         fh.write(text)
     click.echo("Wrote %s (%d receipts, %d edits, %d stop verdicts). Review it before attaching it to a report."
                % (out_path, len(bundle["receipts"]), len(bundle["edits"]), len(bundle["verdicts"])))

@@ -3,6 +3,7 @@ replaying this machine's past sessions (per harness, model and session kind)."""
 
 import click
 
+from stalegreen.cli import check_output_dir, output_file
 from stalegreen.cli.history import HARNESS_CHOICES, _check_since
 
 
@@ -59,7 +60,7 @@ def render_text(collection, overall, groups, write):
 
 @click.command("stats")
 @click.option("--since", default="90d", show_default=True, callback=_check_since,
-              help="How far back to look (90d, 12h, 45m).")
+              help="How far back to look (90d, 2w, 1y, 12h, 45m).")
 @click.option("--harness", type=click.Choice(HARNESS_CHOICES), default="all", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
@@ -70,14 +71,17 @@ def command(since, harness, as_json, html_path):
 
     from stalegreen.replay import report
 
+    if html_path:
+        check_output_dir(html_path)
     collection = report.collect(harness, since, progress=not as_json)
     overall, groups = report.tallies(collection)
     report.warn_errors(collection, lambda text: click.echo(text, err=True))
     if html_path:
         from stalegreen.replay import html
 
-        with open(html_path, "w", encoding="utf-8") as fh:
-            fh.write(html.render(collection, overall, groups))
+        page = html.render(collection, overall, groups)
+        with output_file(html_path) as fh:
+            fh.write(page)
     if as_json:
         out = {"since": since, "harness": harness, "files": collection.files, "bytes": collection.bytes}
         out.update(overall.as_json())

@@ -3,7 +3,8 @@
 A file install created is deleted; a file nobody changed since install gets its original bytes
 back; a file that changed since keeps everything but our entries. ``--all`` also restores the
 ``config.json`` keys install set and, once no hooks of ours remain anywhere, removes the
-executable from ``~/.stalegreen/bin``. The store (receipts, logs) and backups stay.
+executable from ``~/.stalegreen/bin``. The store (receipts, logs) and backups stay, unless
+``--purge`` (asks first; ``--yes`` does not) removes the whole ``~/.stalegreen``.
 """
 
 import os
@@ -30,14 +31,20 @@ def _undo_config(manifest, dry_run):
 
 
 @click.command("uninstall")
-@click.option("--all", "all_hosts", is_flag=True, help="Claude Code, Codex and dsh.")
-@click.option("--claude", is_flag=True)
-@click.option("--codex", is_flag=True)
-@click.option("--dsh", is_flag=True)
+@click.option("--all", "all_hosts", is_flag=True,
+              help="Claude Code, Codex and dsh, the config keys install set, the executable and the "
+                   "~/.local/bin link.")
+@click.option("--claude", is_flag=True, help="Claude Code hooks (settings.json).")
+@click.option("--codex", is_flag=True, help="Codex hooks (hooks.json) and the config.toml keys install set.")
+@click.option("--dsh", is_flag=True, help="The DeepSeek Harness plugin (dsh plugin remove).")
 @click.option("--project", is_flag=True, help="This directory's .claude/.codex files.")
-@click.option("--dsh-profile", metavar="NAME", help="dsh: the profile to add the plugin to.")
+@click.option("--dsh-profile", metavar="NAME", help="dsh: the profile to remove the plugin from.")
+@click.option("--purge", is_flag=True,
+              help="With --all: also delete the store (sessions, receipts, logs), the backups and "
+                   "the rest of ~/.stalegreen. Asks first.")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask before --purge deletes.")
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
-def command(all_hosts, claude, codex, dsh, project, dsh_profile, dry_run):
+def command(all_hosts, claude, codex, dsh, project, dsh_profile, purge, yes, dry_run):
     """Remove the hooks install registered (other tools' hooks are left alone)."""
     from stalegreen.cli.install import _targets
     from stalegreen.install import claude as claude_host
@@ -48,6 +55,8 @@ def command(all_hosts, claude, codex, dsh, project, dsh_profile, dry_run):
     targets = _targets(all_hosts, claude, codex, dsh)
     if not targets:
         raise click.UsageError("say which host: --claude, --codex, --dsh or --all")
+    if purge and not all_hosts:
+        raise click.UsageError("--purge deletes everything stalegreen keeps, so it goes with --all")
     project_dir = os.getcwd() if project else None
     manifest = files.load_manifest()
     failed = False
@@ -62,8 +71,12 @@ def command(all_hosts, claude, codex, dsh, project, dsh_profile, dry_run):
         click.echo("error: %s" % exc, err=True)
         failed = True
     if "dsh" in targets:
-        line, code, message = dsh_host.uninstall(dry_run, dsh_profile)
-        click.echo("dsh: %s" % message)
+        for line, code, message in dsh_host.uninstall(dry_run, dsh_profile):
+            click.echo("dsh: %s" % message, err=bool(code))
+            failed = failed or bool(code)
+            if code == 0 and not dry_run:
+                removed = line.split("--profile ", 1)[1].split(" ", 1)[0]
+                manifest["dsh"] = [p for p in manifest.get("dsh", []) if p != removed]
     if all_hosts and not failed:
         undone = _undo_config(manifest, dry_run)
         if undone:
@@ -75,13 +88,48 @@ def command(all_hosts, claude, codex, dsh, project, dsh_profile, dry_run):
             click.echo("Kept %s: hooks remain in %s" % (executable.bin_dir(), ", ".join(remaining)))
         elif not dry_run and manifest.get("executable"):
             if executable.remove():
-                click.echo("Removed the executable from %s (the store and backups stay)"
-                           % executable.bin_dir())
+                click.echo("Removed the executable from %s%s" % (
+                    executable.bin_dir(), "" if purge else " (the store and backups stay; --purge deletes them)"))
             manifest.pop("executable", None)
+        if not dry_run and not remaining:
+            linked = executable.unlink()
+            if linked:
+                click.echo("Removed the link %s" % linked)
+            manifest.pop("link", None)
+    if purge and not failed:
+        _purge(manifest, yes, dry_run)
+        return
     if not dry_run:
         files.save_manifest(manifest)
     if failed:
         raise SystemExit(1)
+
+
+def _purge(manifest, yes, dry_run):
+    """Delete ``<home>`` entirely, once nothing registered still points into it."""
+    import shutil
+
+    from stalegreen.engine.config import home_dir
+
+    home = home_dir()
+    remaining = [p for p, r in manifest["files"].items() if r.get("owner") in ("claude", "codex")]
+    if remaining:
+        click.echo("Not purging %s: hooks remain in %s" % (home, ", ".join(remaining)), err=True)
+        raise SystemExit(1)
+    if not os.path.lexists(home):
+        click.echo("Nothing to purge: %s does not exist" % home)
+        return
+    if dry_run:
+        click.echo("Would delete %s (store, logs, backups)" % home)
+        return
+    if not yes and not click.confirm("Delete %s with every session, log and backup?" % home, default=False):
+        click.echo("Kept %s" % home)
+        return
+    if os.path.islink(home):
+        os.unlink(home)              # never follow a link out of the store
+    else:
+        shutil.rmtree(home)
+    click.echo("Deleted %s" % home)
 
 
 def _describe(path, removed, outcome):

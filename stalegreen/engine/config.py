@@ -120,6 +120,9 @@ VALIDATORS = {
 INT_KEYS = ("tailLines", "fingerprintBudgetMs", "maxLogBytes")
 
 
+UNIT_SECONDS = {"y": 365 * 86400, "w": 7 * 86400, "d": 86400, "h": 3600, "m": 60}
+
+
 # ---------------------------------------------------------------- who may set what
 
 def _ranked(*order):
@@ -185,10 +188,10 @@ def stricter(key, a, b):
 
 
 def parse_duration(text):
-    """``30d`` / ``12h`` / ``45m`` -> seconds, or None."""
-    if not isinstance(text, str) or len(text) < 2 or text[-1] not in "dhm" or not text[:-1].isdigit():
+    """``1y`` / ``2w`` / ``30d`` / ``12h`` / ``45m`` -> seconds, or None."""
+    if not isinstance(text, str) or len(text) < 2 or text[-1] not in UNIT_SECONDS or not text[:-1].isdigit():
         return None
-    return int(text[:-1]) * {"d": 86400, "h": 3600, "m": 60}[text[-1]]
+    return int(text[:-1]) * UNIT_SECONDS[text[-1]]
 
 
 def home_dir():

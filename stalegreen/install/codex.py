@@ -165,7 +165,7 @@ def our_listed_hooks(listed, hooks_file):
 
 # ----------------------------------------------------------------------------- install
 
-def install(manifest, python, pyz, project=None, dry_run=False, home=None, trust=False):
+def install(manifest, python, pyz, project=None, dry_run=False, home=None, trust=None):
     """Register our hooks and make the needed config.toml edits. Returns (path, changed, notes)."""
     import tomlkit
 
@@ -193,14 +193,14 @@ def install(manifest, python, pyz, project=None, dry_run=False, home=None, trust
         notes.append("turned hooks back on in %s ([features] %s = true; it was false)"
                      % (cfg_path, disabled))
     if project and not project_trusted(doc, project):
-        if trust:
+        if trust is True:
             previous = _set(doc, ["projects", os.path.abspath(project), "trust_level"], "trusted")
             undo.append((["projects", os.path.abspath(project), "trust_level"],
                          None if previous is None else str(previous)))
             notes.append("marked %s as a trusted project in %s" % (os.path.abspath(project), cfg_path))
         else:
-            notes.append("Codex loads %s only in a trusted project: trust it in Codex, or rerun "
-                         "with --trust" % path)
+            notes.append("%s: Codex loads %s only in a trusted project; trust it in Codex, or rerun "
+                         "with --trust" % (NOT_TRUSTED, path))
     if undo and not dry_run:
         cfg_edit.write(tomlkit.dumps(doc).encode("utf-8"))
         recorded = cfg_edit.record.setdefault("undo", [])
@@ -209,33 +209,45 @@ def install(manifest, python, pyz, project=None, dry_run=False, home=None, trust
                 recorded.append([key, previous])
         cfg_edit.record["owner"] = "codex-config"
 
-    codex = find_codex()
-    if trust and not dry_run:
-        if not codex:
-            notes.append("--trust needs the codex CLI on PATH (or CODEX_BIN); trust the hooks "
-                         "with /hooks in Codex instead")
-        else:
-            notes.extend(record_trust(manifest, codex, path, project, home))
-    elif not trust:
-        notes.append("Codex runs new hooks only after you trust them: open Codex and review "
-                     "them with /hooks, or rerun with --trust")
+    notes.extend(_trust_notes(manifest, path, project, home, trust, dry_run))
     return path, changed, notes
 
 
+NOT_TRUSTED = "Codex will skip these hooks"
+
+
+def _trust_notes(manifest, hooks_file, project, home, trust, dry_run):
+    """Trust what was just written (``trust`` None: when codex is on PATH; False: never), and
+    say loudly, starting with NOT_TRUSTED, whenever the hooks end up untrusted."""
+    how = "open Codex and review them with /hooks"
+    if trust is False:
+        return ["%s unless Codex already trusts them (--no-trust asked nothing): %s, or rerun "
+                "install without --no-trust" % (NOT_TRUSTED, how)]
+    codex = find_codex()
+    if not codex:
+        return ["%s until you trust them: codex is not on PATH (nor CODEX_BIN), so install could not "
+                "trust them; %s, or rerun install with codex on PATH" % (NOT_TRUSTED, how)]
+    if dry_run:
+        return ["would record Codex trust for the hooks (via %s app-server)" % codex]
+    ok, note = record_trust(manifest, codex, hooks_file, project, home)
+    return [note if ok else "%s: %s; %s" % (NOT_TRUSTED, note, how)]
+
+
 def record_trust(manifest, codex, hooks_file, project=None, home=None):
-    """Write ``trusted_hash`` for each of our hooks Codex reports as untrusted or modified."""
+    """Write ``trusted_hash`` for each of our hooks Codex reports as untrusted or modified.
+    Returns (trusted, note)."""
     import tomlkit
 
     cwd = os.path.abspath(project or os.getcwd())
     try:
         listed = our_listed_hooks(list_hooks(codex, cwd), hooks_file)
     except (OSError, RuntimeError) as exc:
-        return ["could not ask Codex for the hook hashes (%s); trust them with /hooks" % exc]
+        return False, "could not ask Codex for the hook hashes (%s)" % exc
     pending = [h for h in listed if h.get("trustStatus") in ("untrusted", "modified")]
     if not listed:
-        return ["Codex does not list our hooks from %s (is the project trusted?)" % hooks_file]
+        return False, "Codex does not list our hooks from %s (is the project trusted?)" % hooks_file
     if not pending:
-        return ["Codex already trusts our %d hooks" % len(listed)]
+        return True, "Codex already trusts our %d hooks" % len(listed)
     cfg_path = config_path()
     edit = files.Edit(cfg_path, manifest, home)
     doc = load_config(cfg_path, edit.before)
@@ -245,7 +257,7 @@ def record_trust(manifest, codex, hooks_file, project=None, home=None):
     keys = edit.record.setdefault("trusted_keys", [])
     keys.extend(h["key"] for h in pending if h["key"] not in keys)
     edit.record["owner"] = "codex-config"
-    return ["recorded Codex trust for %d hooks in %s" % (len(pending), cfg_path)]
+    return True, "recorded Codex trust for %d hooks in %s" % (len(pending), cfg_path)
 
 
 def uninstall(manifest, project=None, dry_run=False, home=None):

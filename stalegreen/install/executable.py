@@ -118,6 +118,10 @@ def ours(command):
     return match.group(1), match.group(2)
 
 
+class CannotBuild(Exception):
+    """No zipapp to copy and no package source to build one from (the message says what to run)."""
+
+
 def running_archive():
     """The zipapp this process runs from, or None (installed package, source checkout)."""
     import stalegreen
@@ -153,6 +157,15 @@ def place(home=None, dry_run=False, python=None):
     elif source:
         how = "already in place"
     else:
+        if package_source_dir() is None:
+            remembered = (files.load_manifest(home).get("executable") or {}).get("source")
+            again = reinstall_command(home, source=remembered)
+            raise CannotBuild(
+                "%s is gone and this stalegreen runs from its bytecode cache only, so there is "
+                "nothing to copy or build it from; %s" % (target, (
+                    "run: %s install --all" % again) if again else
+                    "get stalegreen.pyz again (./zipapp.sh in a clone of the repository, or the "
+                    "release artifact) and run: python3 stalegreen.pyz install --all"))
         pyz.build_from_installed(target)
         how = "built from the installed package"
     build_id = bytecode.read_build_id(target)
@@ -182,6 +195,94 @@ def compile_for(python, target, build_id):
     result = subprocess.run(command_argv(python, target) + ["--version"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return result.returncode == 0
+
+
+def on_path(name="stalegreen", env=None):
+    """The first ``name`` on PATH, or None."""
+    import shutil
+
+    return shutil.which(name, path=(env or os.environ).get("PATH", os.defpath))
+
+
+def user_command(home=None, env=None):
+    """What a user types to run stalegreen, as it is on this machine: ``stalegreen`` when that
+    name on PATH works, else the launcher install wrote (absolute path), else this very process
+    (a zipapp run by path, ``python -m stalegreen``). Every message that tells a user to run a
+    command starts with this."""
+    if on_path(env=env):
+        return "stalegreen"
+    launcher = launcher_path(home)
+    if _is_executable_file(launcher) and os.path.isfile(pyz_path(home)):
+        return quote(launcher)
+    archive = running_archive()
+    if archive:
+        return "%s %s" % (quote(sys.executable), quote(archive))
+    return "%s -m stalegreen" % quote(sys.executable)
+
+
+def reinstall_command(home=None, env=None, source=None):
+    """A command that can put the executable back when ``<home>/bin/stalegreen.pyz`` is gone:
+    never the launcher (it has nothing left to copy), but a zipapp or package that still exists
+    (``source``: the zipapp install copied from, as the manifest remembers it)."""
+    target = os.path.realpath(pyz_path(home))
+    archive = running_archive()
+    if archive and os.path.realpath(archive) != target:
+        return "%s %s" % (quote(sys.executable), quote(archive))
+    if source and os.path.isfile(source) and os.path.realpath(source) != target:
+        return "python3 %s" % quote(source)
+    found = on_path(env=env)
+    if found and os.path.realpath(found) not in (os.path.realpath(launcher_path(home)), target):
+        return "stalegreen"
+    if archive is None and package_source_dir():
+        return "%s -m stalegreen" % quote(sys.executable)
+    return None
+
+
+def package_source_dir():
+    """The directory the running ``stalegreen`` package was imported from when it holds the
+    source files (a wheel or checkout), else None (a zipapp, or only its bytecode cache)."""
+    import stalegreen
+
+    directory = os.path.dirname(os.path.abspath(stalegreen.__file__))
+    return directory if os.path.isfile(os.path.join(directory, "__init__.py")) else None
+
+
+LINK_DIR = os.path.join("~", ".local", "bin")
+
+
+def link_dir():
+    return os.path.expanduser(LINK_DIR)
+
+
+def link_dir_on_path(env=None):
+    wanted = os.path.realpath(link_dir())
+    return any(os.path.realpath(os.path.expanduser(d)) == wanted
+               for d in (env or os.environ).get("PATH", "").split(os.pathsep) if d)
+
+
+def link(home=None, dry_run=False):
+    """``~/.local/bin/stalegreen`` -> the launcher. Returns (path, outcome): ``linked``,
+    ``already``, ``would link``, or ``taken`` (another ``stalegreen`` is there: left alone)."""
+    path = os.path.join(link_dir(), LAUNCHER_NAME)
+    target = launcher_path(home)
+    if os.path.islink(path) and os.readlink(path) == target:
+        return path, "already"
+    if os.path.lexists(path):
+        return path, "taken"
+    if dry_run:
+        return path, "would link"
+    os.makedirs(link_dir(), exist_ok=True)
+    os.symlink(target, path)
+    return path, "linked"
+
+
+def unlink(home=None):
+    """Remove ``~/.local/bin/stalegreen`` if it is our link. Returns the path or None."""
+    path = os.path.join(link_dir(), LAUNCHER_NAME)
+    if os.path.islink(path) and os.readlink(path) == launcher_path(home):
+        os.unlink(path)
+        return path
+    return None
 
 
 def write_command_file(python, script, home=None):

@@ -172,6 +172,29 @@ def _missing_dirs(directory):
     return missing
 
 
+# ----------------------------------------------------------------------------- dry runs
+
+_PLAN = []      # (path, bytes before or None, bytes a real run would write), in order
+
+
+def start_plan():
+    del _PLAN[:]
+
+
+def planned_diffs():
+    """What a dry run would have written, as unified diffs (one per file, new files in full)."""
+    import difflib
+
+    lines = []
+    for path, before, after in _PLAN:
+        old = before.decode("utf-8", "replace").splitlines(True) if before is not None else []
+        new = after.decode("utf-8", "replace").splitlines(True)
+        head = ("/dev/null" if before is None else path, path)
+        for line in difflib.unified_diff(old, new, head[0], head[1]):
+            lines.append(line.rstrip("\n"))
+    return lines
+
+
 class Edit:
     """One user file being changed: read once, compare, write with backup and manifest record.
 
@@ -197,6 +220,7 @@ class Edit:
         if data == self.before:
             return False
         if dry_run:
+            _PLAN.append((self.path, self.before, data))
             return True
         record = self.record
         if record is None:

@@ -12,7 +12,8 @@ from stalegreen.install.executable import ours, split_command
 
 
 class Report:
-    def __init__(self):
+    def __init__(self, cmd="stalegreen"):
+        self.cmd = cmd         # how the user runs stalegreen here (fixes start with it)
         self.problems = []     # {"problem", "fix"}
         self.warnings = []
         self.locations = []    # one per settings/hooks file looked at
@@ -39,21 +40,36 @@ def _check_command(report, host, command, expected_argv):
     words = split_command(command)
     if not words:
         report.problem("%s hook command cannot be read: %s" % (host, command),
-                       "stalegreen install --%s" % host)
+                       "%s install --%s" % (report.cmd, host))
         return
     interpreter = words[0]
     paths = [w for w in words[1:] if os.sep in w and not w.startswith("-")]
     if os.sep in interpreter and not (os.path.isfile(interpreter) and os.access(interpreter, os.X_OK)):
         report.problem("%s hooks use interpreter %s, which does not exist or cannot run"
-                       % (host, interpreter), "stalegreen install --%s" % host)
+                       % (host, interpreter), "%s install --%s" % (report.cmd, host))
     for path in paths[:1]:
         if not os.path.isfile(path):
             report.problem("%s hooks run %s, which does not exist" % (host, path),
-                           "stalegreen install --%s" % host)
+                           "%s install --%s" % (report.cmd, host))
     if expected_argv and words[: len(expected_argv)] != expected_argv and paths[:1] != expected_argv[-1:]:
         report.problem("%s hooks point elsewhere (%s) than the installed executable (%s)"
                        % (host, " ".join(words[:len(expected_argv)]), expected_argv[-1]),
-                       "stalegreen install --%s" % host)
+                       "%s install --%s" % (report.cmd, host))
+
+
+def _unreadable_fix(report, host, scope, path):
+    """Fix the file by hand, or run this: put back the bytes install saw last (or move the file
+    aside, kept as ``.broken``) and register again."""
+    import glob
+
+    from stalegreen.install.executable import quote
+
+    safe = files.real_path(path).strip(os.sep).replace(os.sep, "__")
+    saved = sorted(glob.glob(os.path.join(glob.escape(os.path.join(home_dir(), "backups")), safe + ".*.bak")))
+    first = ("cp %s %s" % (quote(saved[-1]), quote(path)) if saved
+             else "mv %s %s" % (quote(path), quote(path + ".broken")))
+    flag = "--%s%s" % (host, " --project" if scope == "project" else "")
+    return "fix the file by hand, or run: %s && %s install %s" % (first, report.cmd, flag)
 
 
 def _check_file(report, host, scope, path, events, expected_argv, project=None):
@@ -67,8 +83,7 @@ def _check_file(report, host, scope, path, events, expected_argv, project=None):
         settings = files.parse_json(path, data)
     except files.FileProblem as exc:
         location["state"] = "unreadable"
-        report.problem(str(exc), "fix the JSON in %s (a backup of what install saw is in %s)"
-                       % (path, os.path.join(home_dir(), "backups")))
+        report.problem(str(exc), _unreadable_fix(report, host, scope, path))
         return None
     found = hookfile.find(settings, host)
     location["events"] = sorted(found)
@@ -81,11 +96,11 @@ def _check_file(report, host, scope, path, events, expected_argv, project=None):
     location["missing"] = missing
     if missing:
         report.problem("%s %s hooks miss %s (%s)" % (host, scope, ", ".join(missing), path),
-                       "stalegreen install %s" % flag)
+                       "%s install %s" % (report.cmd, flag))
     for event, commands in sorted(found.items()):
         if len(commands) > 1:
             report.problem("%s %s: %d stalegreen handlers for %s in %s (it would run twice)"
-                           % (host, scope, len(commands), event, path), "stalegreen install %s" % flag)
+                           % (host, scope, len(commands), event, path), "%s install %s" % (report.cmd, flag))
         for command in commands:
             _check_command(report, host, command, expected_argv)
     return settings
@@ -96,8 +111,8 @@ def _codex_trust(report, path, settings, project):
     location = report.locations[-1]
     codex_bin = codex.find_codex()
     cfg = codex.config_path()
-    fix = "stalegreen install --codex%s --trust   (or review them with /hooks in Codex)" % (
-        " --project" if project else "")
+    fix = "%s install --codex%s --trust   (or review them with /hooks in Codex)" % (
+        report.cmd, " --project" if project else "")
     if codex_bin:
         try:
             listed = codex.our_listed_hooks(codex.list_hooks(codex_bin, os.path.abspath(project or os.getcwd())), path)
@@ -132,11 +147,50 @@ def _codex_trust(report, path, settings, project):
                        % (len(missing), path), fix)
 
 
+def _registered_flags(manifest):
+    """The install flags that give back what is registered now (``--all`` when unknown)."""
+    owners = {record.get("owner") for record in manifest["files"].values()}
+    flags = [flag for host, flag in (("claude", "--claude"), ("codex", "--codex")) if host in owners]
+    flags += ["--dsh"] if manifest.get("dsh") else []
+    return " ".join(flags) or "--all"
+
+
+def _check_executable(report, executable, python, pyz, script, home, source, flags):
+    """The zipapp, its launcher and their interpreter exist and run; each fix runs as printed."""
+    from stalegreen.install.executable import quote, reinstall_command
+
+    if not os.path.isfile(pyz):
+        again = reinstall_command(home, source=source)
+        report.problem("the executable %s is missing" % pyz,
+                       "%s install %s" % (again, flags) if again else
+                       "get stalegreen.pyz again (./zipapp.sh in a clone of the repository, or the "
+                       "release artifact) and run: python3 stalegreen.pyz install --all")
+        return
+    if not (python and os.path.isfile(python) and os.access(python, os.X_OK)):
+        report.problem("the interpreter %s is missing (the hooks and %s cannot start)" % (python, script),
+                       "python3 %s install %s   (any Python 3.8+; it becomes the hooks' interpreter)"
+                       % (quote(pyz), flags))
+        return
+    if not os.path.isfile(script):
+        report.problem("the launcher %s is missing" % script, "%s %s install %s" % (quote(python), quote(pyz), flags))
+        return
+    try:
+        result = subprocess.run([python, "-I", "-S", script, "--version"], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, timeout=60)
+        executable["runs"] = result.returncode == 0
+        if result.returncode != 0:
+            report.problem("%s -I -S %s does not run: %s" % (python, script, result.stdout.decode(
+                "utf-8", "replace").strip()[-300:]), "%s %s install %s" % (quote(python), quote(pyz), flags))
+    except (OSError, subprocess.SubprocessError) as exc:
+        report.problem("%s does not run: %s" % (pyz, exc), "%s %s install %s" % (quote(python), quote(pyz), flags))
+
+
 def collect(cwd=None, home=None):
     from stalegreen.engine import config as config_module
+    from stalegreen.install.executable import user_command
 
     cwd = os.path.abspath(cwd or os.getcwd())
-    report = Report()
+    report = Report(user_command(home))
     manifest = files.load_manifest(home)
     installed = manifest.get("executable") or {}
     python, pyz = installed.get("python"), installed.get("pyz")
@@ -145,23 +199,8 @@ def collect(cwd=None, home=None):
     executable = {"python": python, "launcher": script, "pyz": pyz, "build": installed.get("build"),
                   "runs": None}
     if pyz:
-        missing = [p for p in (pyz, script) if not os.path.isfile(p)]
-        if missing:
-            report.problem("the executable %s is missing" % " and ".join(missing),
-                           "stalegreen install --all")
-        elif not (python and os.path.isfile(python) and os.access(python, os.X_OK)):
-            report.problem("the interpreter %s is missing" % python, "stalegreen install --all")
-        else:
-            try:
-                result = subprocess.run([python, "-I", "-S", script, "--version"], stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, timeout=60)
-                executable["runs"] = result.returncode == 0
-                if result.returncode != 0:
-                    report.problem("%s -I -S %s does not run: %s" % (python, script, result.stdout.decode(
-                        "utf-8", "replace").strip()[-300:]), "stalegreen install --all")
-            except (OSError, subprocess.SubprocessError) as exc:
-                report.problem("%s does not run: %s" % (pyz, exc), "stalegreen install --all")
-
+        _check_executable(report, executable, python, pyz, script, home, installed.get("source"),
+                          _registered_flags(manifest))
     claude_events = [e for e, _, _ in claude.EVENTS]
     codex_events = [e for e, _, _ in codex.EVENTS]
     user_files = (os.path.abspath(claude.settings_path()), os.path.abspath(codex.hooks_path()))
@@ -183,9 +222,9 @@ def collect(cwd=None, home=None):
     plugin = claude.plugin_enabled(cwd)
     if plugin and claude_registered:
         report.problem("stalegreen runs twice in Claude Code: the plugin is enabled (%s) and hooks are "
-                       "registered in %s" % (", ".join(plugin), ", ".join(claude_registered)),
-                       "stalegreen uninstall --claude  (keep the plugin), or "
-                       "claude plugin disable stalegreen@stalegreen")
+                       "registered in %s (to keep these hooks instead, run `claude plugin disable "
+                       "stalegreen@stalegreen`)" % (", ".join(plugin), ", ".join(claude_registered)),
+                       "%s uninstall --claude   (keeps the plugin)" % report.cmd)
 
     cfg = codex.config_path()
     try:
@@ -202,36 +241,71 @@ def collect(cwd=None, home=None):
         if settings and hookfile.find(settings, "codex"):
             if disabled:
                 report.problem("Codex hooks are turned off in %s ([features] %s = false)" % (cfg, disabled),
-                               "stalegreen install --codex")
+                               "%s install --codex" % report.cmd)
             if scope == "project" and doc is not None and not codex.project_trusted(doc, project):
                 report.problem("Codex ignores %s: %s is not a trusted project" % (path, project),
-                               "stalegreen install --codex --project --trust  (or trust it in Codex)")
+                               "%s install --codex --project --trust  (or trust it in Codex)" % report.cmd)
             _codex_trust(report, path, settings, project)
 
     loaded = config_module.load(cwd=cwd, home=home)
     for text in loaded.problems:
-        report.problem("config: %s" % text, "edit that file (see `stalegreen doctor --json` for "
-                                            "the valid keys in docs), or remove the key")
+        report.problem("config: %s" % text, "edit that file (the valid keys are in the README's "
+                                            "Configuration table), or remove the key")
     for item in loaded.ignored:
         if item.get("why") != "unknown":      # already a problem above
             report.warn("config: %s" % config_module.describe_ignored(item))
 
+    from stalegreen.install import dsh
+
+    dsh_info = dsh.health(report, manifest)
     store_info = _store(report, home)
     return {
         "version": __version__,
         "ok": not report.problems,
+        "command": report.cmd,
         "executable": executable,
         "plugin": plugin,
         "locations": report.locations,
         "config": {"sources": loaded.sources, "policy": loaded.get("policy"),
                    "prune": loaded.get("prune"), "ignored": loaded.ignored},
         "store": store_info,
+        "dsh": dsh_info,
         "problems": report.problems,
         "warnings": report.warnings,
     }
 
 
+def _writable(directory):
+    """Can this process create a file in ``directory``? Tried for real: permission bits say
+    nothing about a read-only mount, and nothing at all for root."""
+    probe = os.path.join(directory, ".doctor-probe-%d" % os.getpid())
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(fd)
+    os.unlink(probe)
+    return None
+
+
+def _store_writable(report, home):
+    from stalegreen.engine import store as store_module
+
+    store = store_module.Store(home)
+    for directory in (store.home, store.sessions_dir):
+        if not os.path.isdir(directory):
+            continue
+        why = _writable(directory)
+        if why:
+            report.problem("the store %s is not writable (%s): the hooks cannot record runs, so they "
+                           "stop rewriting and allow every claim" % (directory, why),
+                           "chmod -R u+rwX %s   (on a read-only mount: point STALEGREEN_HOME at a "
+                           "writable directory)" % store.home)
+            return
+
+
 def _store(report, home):
+    _store_writable(report, home)
     try:
         from stalegreen.engine import store as store_module
 

@@ -35,6 +35,11 @@ def _bytecode_dir(root):
 
 
 def _run(archive, bytecode_root=None):
+    if sys.version_info < (3, 8):
+        # one clear line on any old Python (this file parses on 2.7); a hook fails open
+        sys.stderr.write("stalegreen needs Python 3.8 or newer; %%s is Python %%s. Run it with a newer "
+                         "python3 (python3.8 ... python3.13).\\n" %% (sys.executable, sys.version.split()[0]))
+        return 0 if sys.argv[1:2] == ["hook"] else 1
     # The bytecode folder is beside the archive, or one the launcher names by an absolute path
     # (the Claude plugin's data folder): never from the environment, where an agent could point
     # it at code of its own.
@@ -83,13 +88,26 @@ LAUNCHER_SPLIT = '\nif __name__ == "__main__":\n'
 
 def launcher_text(python, archive):
     """A plain script that runs ``archive`` like its own ``__main__.py`` does, minus ``runpy``
-    (which running a zip imports on every call: ~5 ms). Executable via ``#!<python> -IS``."""
+    (which running a zip imports on every call: ~5 ms). Hooks run it as ``<python> -I -S <it>``;
+    run as a command (or through the ``~/.local/bin`` link) its first lines are sh, which checks
+    that ``python`` still exists and says what to run when it does not, instead of the kernel's
+    bare "bad interpreter". To Python those lines are one string."""
+    from stalegreen.install.executable import quote
+
     with zipfile.ZipFile(archive) as zf:
         main = zf.read("__main__.py").decode("utf-8")
     body = main.split(LAUNCHER_SPLIT)[0]
-    shebang = "#!%s -IS\n" % python if " " not in python else "#!/usr/bin/env python3\n"
-    return (shebang + "# Written by `stalegreen install`: runs %s without runpy.\n" % archive
-            + body + "\n\nsys.exit(_run(%r))\n" % archive)
+    sh = ('#!/bin/sh\n'
+          '""":"\n'
+          '# Written by `stalegreen install`: runs %(archive)s without runpy.\n'
+          'if [ ! -x %(python)s ]; then\n'
+          '  echo "stalegreen: its Python %(python_text)s is gone; run: python3 %(archive_text)s install --all" >&2\n'
+          '  exit 127\n'
+          'fi\n'
+          'exec %(python)s -I -S "$0" "$@"\n'
+          '"""\n') % {"python": quote(python), "archive": archive, "python_text": python.replace('"', ""),
+                      "archive_text": quote(archive).replace('"', "")}
+    return sh + body + "\n\nsys.exit(_run(%r))\n" % archive
 
 
 def _skip(relpath):
@@ -137,11 +155,13 @@ def entries_from_wheel(path):
     return found
 
 
-def entries_from_installed(module):
+def entries_from_installed(module, metadata=True):
     """An importable package's files plus its dist-info METADATA/licences (for pipx installs)."""
     package_dir = os.path.dirname(os.path.abspath(module.__file__))
     name = module.__name__
     found = entries_from_dir(package_dir, name)
+    if not metadata:
+        return found
     site = os.path.dirname(package_dir)
     for entry in sorted(os.listdir(site)):
         if entry.endswith(".dist-info") and entry.split("-", 1)[0].lower() == name.lower():
@@ -150,6 +170,21 @@ def entries_from_installed(module):
                     found.append((arc, data))
             break
     return found
+
+
+PLUGIN_PREFIX = "stalegreen/dsh_plugin/"
+# the files of dsh-bridge/ the plugin needs (also pyproject's package-data for stalegreen.dsh_plugin)
+PLUGIN_FILES = ("package.json", "cordis.patch.yml", "README.md", "README.zh.md", "lib/*.js")
+
+
+def dsh_plugin_entries(directory):
+    """The dsh plugin's shipped files under ``stalegreen/dsh_plugin/`` (none if it is absent)."""
+    import fnmatch
+
+    if not os.path.isfile(os.path.join(directory, "package.json")):
+        return []
+    return [(PLUGIN_PREFIX + name.split("/", 1)[1], data) for name, data in entries_from_dir(directory, "x")
+            if any(fnmatch.fnmatch(name.split("/", 1)[1], pattern) for pattern in PLUGIN_FILES)]
 
 
 def build_id(entries):
@@ -192,7 +227,13 @@ def build_from_installed(out):
 
     import stalegreen
 
-    entries = entries_from_installed(stalegreen)
+    # without stalegreen's own dist-info, as zipapp.sh builds it: the same build from every route
+    entries = entries_from_installed(stalegreen, metadata=False)
+    if not any(name.startswith(PLUGIN_PREFIX) for name, _ in entries):
+        # an editable install or checkout: the plugin is the repository's dsh-bridge/
+        checkout = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(stalegreen.__file__))),
+                                "dsh-bridge")
+        entries.extend(dsh_plugin_entries(checkout))
     for dep in DEPENDENCIES:
         entries.extend(entries_from_installed(importlib.import_module(dep)))
     return write(out, entries)
@@ -227,6 +268,8 @@ def _main(argv):
                 entries.extend(entries_from_dir(value, os.path.basename(os.path.normpath(value))))
             elif flag == "--wheel":
                 entries.extend(entries_from_wheel(value))
+            elif flag == "--dsh-plugin":
+                entries.extend(dsh_plugin_entries(value))
             else:
                 sys.stderr.write("unknown option %s\n" % flag)
                 return 2

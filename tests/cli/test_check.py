@@ -51,3 +51,10 @@ def test_check_picks_the_session_of_the_working_directory(sg_home, git_repo, tmp
     assert ("Session %s" % root) in CliRunner().invoke(cli, ["check"]).output
     monkeypatch.chdir(str(other))
     assert "Session newer-session" in CliRunner().invoke(cli, ["check"]).output
+
+
+def test_check_json_on_an_empty_store_is_json(sg_home, tmp_path, monkeypatch):
+    monkeypatch.chdir(str(tmp_path))
+    result = CliRunner().invoke(cli, ["check", "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.output) == {"session": None, "receipts": [], "verdicts": [], "edits": []}

@@ -7,6 +7,7 @@ import sys
 import time
 
 import pytest
+import shlex
 
 
 class Sandbox:
@@ -59,7 +60,7 @@ def test_deleted_executable_is_named_with_the_fix(sandbox):
     result = sandbox.run("doctor", check=False)
     assert result.returncode == 1
     assert "stalegreen.pyz is missing" in result.stdout
-    assert "fix: stalegreen install" in result.stdout
+    assert "fix: %s -m stalegreen install --claude" % sys.executable in result.stdout
 
 
 def test_settings_pointing_elsewhere_are_named(sandbox):
@@ -159,3 +160,180 @@ def test_store_errors_and_prune(sandbox):
     info = json.loads(result.stdout)
     assert info["pruned"] == ["old-session"] and info["pruneAge"] == "30d"
     assert store.Store(home).sessions() == ["fresh-session"]
+
+
+# ------------------------------------------------- every broken state: doctor's fix, run as printed
+
+E2E_CACHE = os.environ.get("STALEGREEN_E2E_CACHE") or os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "stalegreen-e2e")
+E2E_CODEX = os.environ.get("STALEGREEN_CODEX_BIN") or os.path.join(E2E_CACHE, "codex", "node_modules",
+                                                                   ".bin", "codex")
+
+
+def printed_fix(info, needle):
+    """The fix doctor printed for the problem naming ``needle``, as a shell line (the words after
+    three spaces and a parenthesis are an explanation, not part of the command)."""
+    fixes = [p["fix"] for p in info["problems"] if needle in p["problem"]]
+    assert fixes, "no problem mentions %r: %s" % (needle, problems(info))
+    fix = fixes[0].split("   (")[0]
+    return fix.split("or run: ", 1)[1] if "or run: " in fix else fix
+
+
+def run_printed_fix(sandbox, info, needle, env=None):
+    fix = printed_fix(info, needle)
+    result = subprocess.run(["sh", "-c", fix], cwd=str(sandbox.project), env=dict(sandbox.env, **(env or {})),
+                            capture_output=True, text=True)
+    assert result.returncode == 0, "fix %r failed:\n%s\n%s" % (fix, result.stdout, result.stderr)
+    return fix
+
+
+def assert_healthy(sandbox, env=None):
+    result = subprocess.run([sys.executable, "-m", "stalegreen", "doctor", "--json"], cwd=str(sandbox.project),
+                            env=dict(sandbox.env, **(env or {})), capture_output=True, text=True)
+    info = json.loads(result.stdout)
+    assert result.returncode == 0 and info["ok"], problems(info)
+    assert info["executable"]["runs"] is True
+
+
+def test_fix_for_a_deleted_zipapp_reinstalls_it(sandbox):
+    sandbox.run("install", "--claude")
+    os.unlink(str(sandbox.sg_home / "bin" / "stalegreen.pyz"))
+    code, info = sandbox.doctor()
+    assert code == 1
+    fix = run_printed_fix(sandbox, info, "stalegreen.pyz is missing")
+    assert fix.endswith("install --claude")        # what was registered, not every host
+    assert_healthy(sandbox)
+
+
+def _zipapp_install(sandbox, tmp_path):
+    """The zipapp route: a stalegreen.pyz somewhere, `python3 stalegreen.pyz install --claude`."""
+    sandbox.run("install", "--claude")
+    source = tmp_path / "download" / "stalegreen.pyz"
+    source.parent.mkdir()
+    source.write_bytes((sandbox.sg_home / "bin" / "stalegreen.pyz").read_bytes())
+    subprocess.run(["python3", str(source), "install", "--claude"], cwd=str(sandbox.project), env=sandbox.env,
+                   check=True, capture_output=True)
+    return source
+
+
+def test_zipapp_user_deleted_zipapp_launcher_refuses_to_build_and_doctor_names_the_download(sandbox, tmp_path):
+    source = _zipapp_install(sandbox, tmp_path)
+    pyz = sandbox.sg_home / "bin" / "stalegreen.pyz"
+    launcher = str(sandbox.sg_home / "bin" / "stalegreen")
+    pyz.unlink()
+    # the only `stalegreen` a zipapp user has: it must not write a pyz built from bytecode alone
+    again = subprocess.run([launcher, "install", "--claude"], cwd=str(sandbox.project), env=sandbox.env,
+                           capture_output=True, text=True)
+    assert again.returncode == 1 and not pyz.exists(), again.stdout + again.stderr
+    assert "nothing to copy or build it from" in again.stderr and str(source) in again.stderr
+    doctor = subprocess.run([launcher, "doctor", "--json"], cwd=str(sandbox.project), env=sandbox.env,
+                            capture_output=True, text=True)
+    info = json.loads(doctor.stdout)
+    assert printed_fix(info, "is missing") == "python3 %s install --claude" % source
+    run_printed_fix(sandbox, info, "is missing")
+    assert_healthy(sandbox)
+
+
+def test_fix_for_a_missing_interpreter_registers_a_working_one(sandbox, tmp_path):
+    real = os.path.realpath(sys.executable)
+    if sys.prefix != getattr(sys, "base_prefix", sys.prefix):
+        real = os.path.realpath(os.path.join(sys.base_prefix, "bin", "python3"))
+    gone = tmp_path / "gone-python" / "python3"
+    gone.parent.mkdir()
+    os.symlink(real, str(gone))
+    env = dict(sandbox.env, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    subprocess.run([str(gone), "-m", "stalegreen", "install", "--claude"], cwd=str(sandbox.project), env=env,
+                   check=True, capture_output=True)
+    assert str(gone) in sandbox.settings.read_text()
+    gone.unlink()
+    code, info = sandbox.doctor()
+    assert code == 1
+    fix = run_printed_fix(sandbox, info, "interpreter %s is missing" % gone)
+    assert fix.startswith("python3 ")
+    assert str(gone) not in sandbox.settings.read_text()
+    assert_healthy(sandbox)
+
+
+def test_fix_for_corrupt_settings_restores_and_registers(sandbox):
+    sandbox.settings.parent.mkdir(parents=True)
+    sandbox.settings.write_text('{"model": "opus"}\n')
+    sandbox.run("install", "--claude")
+    sandbox.settings.write_text('{\n  "model": "opus",\n  "hooks": {,}\n}\n')
+    code, info = sandbox.doctor()
+    fix = run_printed_fix(sandbox, info, "not valid JSON")
+    assert fix.startswith("cp ") and "backups" in fix
+    assert json.loads(sandbox.settings.read_text())["model"] == "opus"
+    assert_healthy(sandbox)
+
+
+def test_fix_for_plugin_plus_settings_hooks_keeps_the_plugin(sandbox):
+    sandbox.run("install", "--claude")
+    settings = json.loads(sandbox.settings.read_text())
+    settings["enabledPlugins"] = {"stalegreen@stalegreen": True}
+    sandbox.settings.write_text(json.dumps(settings, indent=2))
+    code, info = sandbox.doctor()
+    run_printed_fix(sandbox, info, "runs twice")
+    after = json.loads(sandbox.settings.read_text())
+    assert after["enabledPlugins"] == {"stalegreen@stalegreen": True} and "Stop" not in after.get("hooks", {})
+    code, info = sandbox.doctor()
+    assert code == 0, problems(info)
+
+
+@pytest.mark.skipif(not os.access(E2E_CODEX, os.X_OK), reason="the real codex CLI is not installed")
+def test_fix_for_untrusted_codex_hooks_trusts_them(sandbox):
+    env = {"CODEX_BIN": E2E_CODEX}
+    sandbox.env.update(env)
+    sandbox.run("install", "--codex", "--no-trust")
+    code, info = sandbox.doctor()
+    assert code == 1
+    fix = run_printed_fix(sandbox, info, "Codex has not trusted")
+    assert "--trust" in fix
+    assert_healthy(sandbox)
+
+
+def test_read_only_store_is_named(sandbox):
+    sandbox.run("install", "--claude")
+    store = sandbox.sg_home / "sessions"
+    store.mkdir(exist_ok=True)
+    script = ("mount --bind {d} {d} && mount -o remount,bind,ro {d} && exec {py} -m stalegreen doctor --json"
+              .format(d=shlex.quote(str(sandbox.sg_home)), py=shlex.quote(sys.executable)))
+    result = subprocess.run(["unshare", "-m", "sh", "-c", script], cwd=str(sandbox.project), env=sandbox.env,
+                            capture_output=True, text=True)
+    if result.returncode not in (0, 1) or not result.stdout.startswith("{"):
+        pytest.skip("no private mount namespace here: %s" % result.stderr.strip()[-200:])
+    info = json.loads(result.stdout)
+    assert result.returncode == 1
+    assert "is not writable (Read-only file system)" in problems(info)
+
+
+def test_launcher_with_its_python_gone_says_what_to_run(sandbox, tmp_path):
+    real = os.path.realpath(sys.executable)
+    if sys.prefix != getattr(sys, "base_prefix", sys.prefix):
+        real = os.path.realpath(os.path.join(sys.base_prefix, "bin", "python3"))
+    gone = tmp_path / "gone-python" / "python3"
+    gone.parent.mkdir()
+    os.symlink(real, str(gone))
+    env = dict(sandbox.env, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    subprocess.run([str(gone), "-m", "stalegreen", "install", "--claude"], cwd=str(sandbox.project), env=env,
+                   check=True, capture_output=True)
+    launcher = str(sandbox.sg_home / "bin" / "stalegreen")
+    works = subprocess.run([launcher, "--version"], env=sandbox.env, capture_output=True, text=True)
+    assert works.returncode == 0 and works.stdout.startswith("stalegreen, version"), works.stderr
+    gone.unlink()
+    broken = subprocess.run([launcher, "doctor"], env=sandbox.env, capture_output=True, text=True)
+    assert broken.returncode == 127
+    pyz = sandbox.sg_home / "bin" / "stalegreen.pyz"
+    assert broken.stderr == "stalegreen: its Python %s is gone; run: python3 %s install --all\n" % (gone, pyz)
+
+
+def test_corrupt_settings_without_a_backup_are_moved_aside_not_pointed_at_a_missing_backup(sandbox):
+    sandbox.settings.parent.mkdir(parents=True)
+    sandbox.settings.write_text('{\n  "hooks": {\n    "Stop": [,]\n  }\n}\n')
+    code, info = sandbox.doctor()
+    fix = printed_fix(info, "not valid JSON")
+    assert "backups" not in problems(info) and not (sandbox.sg_home / "backups").exists()
+    assert fix.startswith("mv ") and fix.endswith("install --claude")
+    run_printed_fix(sandbox, info, "not valid JSON")
+    assert (sandbox.settings.parent / "settings.json.broken").read_text().startswith('{\n  "hooks"')
+    code, info = sandbox.doctor()
+    assert code == 0, problems(info)

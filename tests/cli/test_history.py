@@ -96,3 +96,22 @@ def test_history_on_real_public_transcripts(agent_homes):
     assert codex and all(r["verdict"] == "NONE" and r["receipt"] is None for r in codex)
     dsh = [r for r in rows if r["harness"] == "dsh"]
     assert len(dsh) >= 4 and all(r["verdict"] == "NONE" for r in dsh)
+
+
+def test_since_takes_weeks_and_years(agent_homes):
+    install_fixtures(agent_homes)
+    years = json.loads(CliRunner().invoke(cli, ["history", "--json", "--since", "10y"]).output)
+    days = json.loads(_history("--json").output)
+    assert years["sessions"] == days["sessions"] == 3 and years["verdicts"] == days["verdicts"]
+    weeks = CliRunner().invoke(cli, ["history", "--json", "--since", "2w"])
+    assert weeks.exit_code == 0 and json.loads(weeks.output)["since"] == "2w"
+
+
+def test_history_limit_lists_the_newest_claims(agent_homes):
+    install_fixtures(agent_homes)
+    everything = json.loads(_history("--json").output)["verdicts"]
+    assert len(everything) > 2
+    limited = json.loads(_history("--json", "--limit", "2").output)
+    assert limited["verdicts"] == everything[:2] and limited["listed"] == len(everything)
+    text = _history("--limit", "1").output
+    assert "... %d older claims not shown (--limit 1)" % (len(everything) - 1) in text

@@ -130,9 +130,10 @@ def test_user_scope_install_twice_then_uninstall_gives_back_original_bytes(sandb
     files = (sandbox.claude_settings, sandbox.codex_hooks, sandbox.codex_config)
     before = sandbox.snapshot(*files)
 
-    out = sandbox.run("install", "--all").stdout
-    assert "Codex runs new hooks only after you trust them" in out
-    assert "dsh plugin add" in out          # dsh is not on PATH: the command is printed
+    result = sandbox.run("install", "--all")
+    out = result.stdout
+    assert "IMPORTANT: Codex will skip these hooks until you trust them: codex is not on PATH" in result.stderr
+    assert "dsh plugin" in out          # dsh is not on PATH: the command is printed
 
     claude = our_commands(sandbox.claude_settings, "claude")
     assert sorted(claude) == ["PostToolUse", "PostToolUseFailure", "PreToolUse", "Stop",
@@ -384,3 +385,102 @@ def test_a_group_shared_with_another_tool_keeps_the_other_handler(sandbox):
     sandbox.run("uninstall", "--claude")
     after = json.loads(sandbox.claude_settings.read_text())
     assert after["hooks"]["Stop"] == [{"hooks": [{"type": "command", "command": "notify-send done"}]}]
+
+
+# ------------------------------------------------------------------ what a newcomer runs into
+
+def test_version_has_a_short_flag(sandbox):
+    for flag in ("-V", "--version"):
+        assert sandbox.run(flag).stdout.startswith("stalegreen, version ")
+
+
+def test_blocking_turns_advisory_back_off(sandbox):
+    sandbox.run("install", "--claude", "--advisory")
+    assert json.loads((sandbox.sg_home / "config.json").read_text())["policy"] == "advisory"
+    out = sandbox.run("install", "--claude", "--blocking").stdout
+    assert "Set policy=block" in out
+    assert json.loads((sandbox.sg_home / "config.json").read_text())["policy"] == "block"
+
+
+def test_dry_run_shows_diffs_and_says_create_for_a_missing_file(sandbox):
+    sandbox.write(sandbox.claude_settings, OTHER_SETTINGS)
+    out = sandbox.run("install", "--claude", "--codex", "--dry-run").stdout
+    assert "Claude Code: would update %s" % sandbox.claude_settings in out
+    assert "Codex: would create %s" % sandbox.codex_hooks in out
+    lines = out.splitlines()
+    assert "--- %s" % sandbox.claude_settings in lines and "+++ %s" % sandbox.claude_settings in lines
+    assert "--- /dev/null" in lines and "+++ %s" % sandbox.codex_hooks in lines
+    assert any(l.startswith("+") and "hook claude Stop" in l for l in lines)
+    assert any(l.startswith(" ") and '"model": "opus"' in l for l in lines)     # context of the user's file
+    assert sandbox.claude_settings.read_text() == OTHER_SETTINGS and not sandbox.codex_hooks.exists()
+
+
+def test_install_without_a_flag_takes_the_hosts_found(sandbox):
+    none = sandbox.run("install", check=False)
+    assert none.returncode == 2 and "no Claude Code, Codex or dsh found" in none.stderr
+    (sandbox.home / ".claude").mkdir()
+    out = sandbox.run("install").stdout
+    assert "Hosts found on this machine: claude" in out
+    assert our_commands(sandbox.claude_settings, "claude") and not sandbox.codex_hooks.exists()
+
+
+def test_every_uninstall_option_is_described(sandbox):
+    text = sandbox.run("uninstall", "--help").stdout
+    options = [line.split()[0].rstrip(",") for line in text.splitlines() if line.startswith("  -")]
+    assert "--purge" in options and "--claude" in options
+    for line in text.splitlines():
+        if line.startswith("  -"):
+            words = line.split("  ")
+            assert len([w for w in words if w.strip()]) >= 2, "no description: %r" % line
+
+
+def test_uninstall_purge_removes_the_store_after_asking(sandbox):
+    sandbox.run("install", "--claude")
+    (sandbox.sg_home / "sessions").mkdir(exist_ok=True)
+    assert sandbox.run("uninstall", "--claude", "--purge", check=False).returncode == 2   # only with --all
+    kept = subprocess.run([sys.executable, "-m", "stalegreen", "uninstall", "--all", "--purge"], input="n\n",
+                          cwd=str(sandbox.project), env=sandbox.env, capture_output=True, text=True)
+    assert kept.returncode == 0 and "Kept %s" % sandbox.sg_home in kept.stdout
+    assert (sandbox.sg_home / "sessions").is_dir()
+    sandbox.run("install", "--claude")
+    out = sandbox.run("uninstall", "--all", "--purge", "--yes").stdout
+    assert "Deleted %s" % sandbox.sg_home in out and not sandbox.sg_home.exists()
+    assert "Stop" not in json.loads(sandbox.claude_settings.read_text()).get("hooks", {}) \
+        if sandbox.claude_settings.exists() else True
+
+
+def test_link_puts_stalegreen_on_path_and_messages_name_it(sandbox):
+    local_bin = sandbox.home / ".local" / "bin"
+    sandbox.env["PATH"] = "%s:/usr/bin:/bin" % local_bin
+    out = sandbox.run("install", "--claude").stdout        # ~/.local/bin on PATH: linked by default
+    link = local_bin / "stalegreen"
+    assert os.readlink(str(link)) == str(sandbox.sg_home / "bin" / "stalegreen")
+    assert "Run `stalegreen doctor` to check the installation." in out
+    doctor = subprocess.run(["stalegreen", "doctor"], cwd=str(sandbox.project), env=sandbox.env,
+                            capture_output=True, text=True)
+    assert doctor.returncode == 0, doctor.stdout + doctor.stderr
+    sandbox.run("uninstall", "--all")
+    assert not os.path.lexists(str(link))
+
+
+def test_messages_name_the_launcher_when_stalegreen_is_not_on_path(sandbox):
+    out = sandbox.run("install", "--claude").stdout
+    launcher = sandbox.sg_home / "bin" / "stalegreen"
+    assert "Run `%s doctor` to check the installation." % launcher in out
+    assert not (sandbox.home / ".local" / "bin" / "stalegreen").exists()      # not on PATH: no link
+    assert subprocess.run([str(launcher), "doctor"], cwd=str(sandbox.project), env=sandbox.env,
+                          capture_output=True).returncode == 0
+
+
+def test_explicit_trust_without_codex_fails_loudly(sandbox):
+    result = sandbox.run("install", "--codex", "--trust", check=False)
+    assert result.returncode == 1
+    assert "IMPORTANT: Codex will skip these hooks until you trust them: codex is not on PATH" in result.stderr
+
+
+@pytest.mark.skipif(not os.access(E2E_CODEX, os.X_OK), reason="the real codex CLI is not installed")
+def test_install_trusts_the_hooks_it_wrote_when_codex_is_there(sandbox):
+    out = sandbox.run("install", "--codex", env={"CODEX_BIN": E2E_CODEX}).stdout
+    assert "recorded Codex trust for 5 hooks" in out
+    skipped = sandbox.run("install", "--codex", "--no-trust", env={"CODEX_BIN": E2E_CODEX})
+    assert "Codex already trusts" not in skipped.stdout and "--no-trust" in skipped.stderr

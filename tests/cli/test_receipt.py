@@ -13,7 +13,9 @@ def test_receipt_shows_json_and_log_tail(sg_home, git_repo):
     result = CliRunner().invoke(cli, ["receipt", "r-0001", "--session", root])
     assert result.exit_code == 0, result.output
     head, _, tail = result.output.partition("Log tail (")
-    assert json.loads(head)["id"] == "r-0001"
+    assert head.startswith("Receipt:   r-0001\nCommand:   `pytest -q`\n")       # labelled lines, not JSON
+    assert "Result:    pass" in head and "Counts:    5 passed" in head
+    assert "{" not in head
     assert tail.splitlines()[-1] == "  5 passed in 0.21s"
 
 

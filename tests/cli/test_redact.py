@@ -43,3 +43,11 @@ def test_redact_to_stdout_without_logs(sg_home, git_repo):
     assert "logs" not in bundle and len(bundle["receipts"]) == 2
     for secret in SECRETS.values():
         assert secret not in result.output
+
+
+def test_redact_to_a_missing_directory_is_one_clear_error(sg_home, git_repo):
+    seed(sg_home, git_repo)
+    result = CliRunner().invoke(cli, ["redact", "--out", "/nonexistent/x.json"])
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: cannot write /nonexistent/x.json: directory /nonexistent does not exist"
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -127,3 +127,12 @@ def test_stats_on_real_public_transcripts(agent_homes):
     assert data["runs"]["total"] > 0 and data["claims"] > 0
     assert "claude-opus-4-6" in data["byModel"] and "gpt-5.5" in data["byModel"]
     assert os.environ["CODEX_HOME"] == str(agent_homes["codex"])
+
+
+def test_stats_html_to_a_missing_directory_fails_before_reading_anything(agent_homes, monkeypatch):
+    install_fixtures(agent_homes)
+    monkeypatch.setattr(report, "collect", None)     # would raise: the path is checked first
+    result = CliRunner().invoke(cli, ["stats", "--html", "/nonexistent/x.html"])
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: cannot write /nonexistent/x.html: directory /nonexistent does not exist"
+    assert isinstance(result.exception, SystemExit)

@@ -16,6 +16,8 @@ from stalegreen.replay.lines import Meter
 from tests.conftest import SHARED_DATA
 from tests.replay.conftest import agent_homes, install_fixtures, install_real  # noqa: F401
 
+REAL_TRANSCRIPTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "real-transcripts")
+
 
 def _outcome(source, pipeline):
     meter = Meter()
@@ -32,8 +34,9 @@ def _outcome(source, pipeline):
 def test_a_pipelined_replay_gives_what_an_in_process_replay_gives(agent_homes, monkeypatch):
     install_fixtures(agent_homes)
     transcripts = os.path.join(SHARED_DATA, "transcripts")
-    if os.path.isdir(transcripts):
-        install_real(agent_homes, transcripts)
+    if not os.path.isdir(transcripts):     # a fresh clone: the real transcripts the repo carries
+        transcripts = REAL_TRANSCRIPTS
+    install_real(agent_homes, transcripts)
     monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
     monkeypatch.setattr(run, "PIPELINE_BATCH", 7)      # many messages, partial last batch
     sources = [s for s in run.discover("all") if not s.skipped]

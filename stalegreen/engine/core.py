@@ -49,13 +49,15 @@ def handle(event, config=None, session=None):
 
 def _session_config(event, config, session):
     """The config in force at the session's first event, tightened by today's; a key that
-    reads looser than at the start is a tamper event."""
+    reads looser than at the start, or a snapshot gone missing mid-session, is a tamper event."""
     from stalegreen.engine import config as config_module
 
     config = config_module.for_session(config, session, event.ts or now_iso())
-    if config.loosened:
+    if config.loosened or config.snapshot_lost:
         from stalegreen.engine import tamper
 
+        if config.snapshot_lost:
+            tamper.record_snapshot_lost(session, event)
         tamper.record_loosened(session, event, config.loosened)
     return config
 
@@ -247,7 +249,7 @@ def on_file_edit(event, config, session):
     ts = event.ts or now_iso()
     paths = event.paths or (None,)
     for path in paths:
-        session.append("edits", {"ts": ts, "path": path, "kind": event.edit_kind or event.tool_name,
+        session.append("edits", {"ts": ts, "path": real_file_path(path), "kind": event.edit_kind or event.tool_name,
                                  "agent": event.agent})
     tamper.record(session, event, tamper.from_edit(event))
     return ev.NOTHING
@@ -302,6 +304,26 @@ HANDLERS = {
     ev.MCP_TOOL: on_mcp_tool,
     ev.STOP: on_stop,
 }
+
+
+def real_path(path):
+    """``path`` with its symbolic links resolved, so a run under a symlinked folder is evidence
+    for the real folder and back; as given when empty or unreadable (a NUL byte, a loop)."""
+    if not path:
+        return path
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return path
+
+
+def real_file_path(path):
+    """An absolute file path with its folder's symbolic links resolved; the file's own name is
+    kept (a symlinked source file is still that project's file)."""
+    if not path or not os.path.isabs(path):
+        return path
+    folder, name = os.path.split(path)
+    return os.path.join(real_path(folder), name)
 
 
 def project_root(path):

@@ -192,7 +192,7 @@ class _Context(object):
         self.event = event
         self.config = config
         self.session = session
-        self.receipts = session.read("receipts")
+        self.receipts = _real_cwds(session.read("receipts"))
         self.edits = session.read("edits")
         self.deferred = _open_deferred(session.read("deferred"))
         self.root = project_root(event.project_dir or event.cwd) if (event.project_dir or event.cwd) else None
@@ -222,6 +222,21 @@ class _Context(object):
         ignore = self.config["fingerprintIgnore"]
         return [e for e in self.edits if (e.get("ts") or "") > since
                 and (e.get("path") is None or edits.is_relevant(e.get("path"), cwd, ignore))]
+
+
+def _real_cwds(receipts):
+    """Receipts with their folders' symbolic links resolved (``cd <link> && pytest`` ran in the
+    real folder), each distinct folder resolved once."""
+    from stalegreen.engine.core import real_path
+
+    known = {}
+    for receipt in receipts:
+        cwd = receipt.get("cwd")
+        if cwd:
+            if cwd not in known:
+                known[cwd] = real_path(cwd)
+            receipt["cwd"] = known[cwd]
+    return receipts
 
 
 def _open_deferred(records):

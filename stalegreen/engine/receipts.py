@@ -9,7 +9,7 @@ the exit status the host reported, discounted by what its pipes and suffixes hid
 import os
 import re
 
-from stalegreen.engine.core import now_iso
+from stalegreen.engine.core import now_iso, real_file_path
 from stalegreen.engine.lazyregex import LazyRegex
 
 INTERRUPTED_EXITS = (124, 130, 137, 143)
@@ -307,6 +307,7 @@ def _record_shell_edits(event, parse, output, session):
     for kind, path in edits.from_shell(parse, output):
         if path and event.cwd and not path.startswith(("/", "~")):
             path = os.path.normpath(os.path.join(event.cwd, path))
+        path = real_file_path(path)
         key = (kind, path)
         if key in seen:
             continue

@@ -392,6 +392,14 @@ class Session(object):
         except (ValueError, UnicodeDecodeError):
             return None
 
+    def has_records(self):
+        """Whether anything besides the config snapshot was written for the session: records,
+        run ids, logs or turn state (all come after the snapshot)."""
+        try:
+            return any(not name.startswith(CONFIG_SNAPSHOT) for name in os.listdir(self.dir))
+        except OSError:
+            return False
+
     def save_config(self, snapshot):
         path = os.path.join(self.dir, CONFIG_SNAPSHOT)
         data = (fastjson.dumps(snapshot, default=str) + "\n").encode("utf-8")
@@ -591,6 +599,9 @@ class MemorySession(object):
 
     def load_config(self):
         return self.config_snapshot
+
+    def has_records(self):
+        return bool(self.turns or self.counter or any(self.records.values()))
 
     def save_config(self, snapshot):
         self.config_snapshot = fastjson.loads(fastjson.dumps(snapshot, default=str))

@@ -8,9 +8,9 @@ executable), and the hook registrations of every host: Claude Code ``settings.js
 
 A write is found from an edit tool's paths, from a shell line (``edits.from_shell`` with writes
 into the store kept, relative paths taken from the working directory and from any ``cd`` in the
-line), and from a config that reads looser than at the session's start (``config.for_session``),
-which also catches writes no reading of the line can see. Each is appended to the session's
-``tamper.jsonl``. The gate names the ones not yet reported in the next green claim's block,
+line), and from a config that reads looser than at the session's start or a session snapshot
+gone missing (``config.for_session``), which also catch writes no reading of the line can see.
+Each is appended to the session's ``tamper.jsonl``. The gate names the ones not yet reported in the next green claim's block,
 once; ``check``, ``history`` and ``stats`` show them.
 """
 
@@ -237,6 +237,15 @@ def record_loosened(session, event, loosened):
                             for item in fresh])
 
 
+def record_snapshot_lost(session, event):
+    """The session's config snapshot went missing after its first event (deleted or made
+    unreadable): the session is judged with the defaults where they are stricter."""
+    from stalegreen.engine.store import CONFIG_SNAPSHOT
+
+    path = os.path.join(session.dir, CONFIG_SNAPSHOT) if session.dir else None
+    record(session, event, [{"path": path, "label": "stalegreen store", "kind": "snapshot-lost", "via": "config"}])
+
+
 def events(records):
     """The tamper events among ``tamper.jsonl`` records (the gate's acknowledgements left out)."""
     return [r for r in records if not r.get("reported")]
@@ -260,6 +269,9 @@ def describe(item):
 
         return "%s set to %s during the session (kept %s)" % (
             item.get("key"), json.dumps(item.get("value")), json.dumps(item.get("kept")))
+    if item.get("kind") == "snapshot-lost":
+        return "%s (the session's config snapshot, deleted or unreadable during the session: judged with the " \
+            "defaults where they are stricter)" % (item.get("path") or "config-snapshot.json")
     if item.get("path") is None:
         return "`%s` (%s, %s)" % (item.get("command") or item.get("kind"), item.get("label"), item.get("via"))
     return "%s (%s, %s: %s)" % (item.get("path"), item.get("label"), item.get("via"), item.get("kind"))

@@ -169,6 +169,47 @@ def test_an_edited_snapshot_loosens_nothing(tmp_path):
     assert now["fingerprintIgnore"] == []          # only what both ignore: nothing
 
 
+def test_a_snapshot_lost_mid_session_is_tamper_and_the_defaults_stand_in(homes, tmp_path):
+    """Deleting the snapshot and loosening the user config in one hidden write: the session's
+    records prove it had a snapshot, so the defaults stand in for it (stricter wins), the loss is
+    a tamper event, and the next green claim after a failing run is blocked once, tamper first."""
+    from stalegreen.engine import core
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    session = Store().session("s1")
+    start = config.for_session(config.load(str(repo)), session)
+    assert start["policy"] == "block" and not start.snapshot_lost
+    session.append("receipts", {"id": "r-0001", "category": "test", "verdict": "fail", "scope": "all",
+                                "cwd": str(repo), "cmd": "pytest", "counts": {"failed": 1}})
+    os.remove(os.path.join(session.dir, "config-snapshot.json"))
+    write(homes["sg"] / "config.json", {"policy": "advisory", "permission": "allow", "categories": {"test": False},
+                                        "fingerprintIgnore": ["**"]})
+    stop = ev.Event(ev.STOP, "claude", cwd=str(repo), message="All tests pass.", turn="t1")
+    first = core.handle(stop, None, session)
+    assert first.kind == ev.BLOCK
+    assert "wrote files that control stalegreen" in first.reason and "config snapshot" in first.reason
+    assert [v["verdict"] for v in first.verdicts] == ["FAILED"]
+    assert [i["kind"] for i in tamper.events(session.read("tamper"))][:1] == ["snapshot-lost"]
+    kept = session.load_config()["values"]           # taken again, from the config met with the defaults
+    assert (kept["policy"], kept["permission"], kept["categories"]["test"], kept["fingerprintIgnore"]) == (
+        "block", "inherit", True, [])
+    again = core.handle(ev.Event(ev.STOP, "claude", cwd=str(repo), message="All tests pass.", turn="t1",
+                                 stop_hook_active=True), None, session)
+    assert again.kind == ev.ALLOW                    # blocked once
+
+
+def test_a_session_without_records_takes_its_first_snapshot_as_it_is(homes, tmp_path):
+    write(homes["sg"] / "config.json", {"policy": "advisory"})
+    session = Store().session("s2")
+    first = config.for_session(config.load(str(tmp_path)), session)
+    assert first["policy"] == "advisory" and not first.snapshot_lost
+    memory = MemorySession()
+    memory.append("edits", {"path": "/repo/a.py", "kind": "Write"})
+    lost = config.for_session(config.load(str(tmp_path)), memory)
+    assert lost["policy"] == "block" and lost.snapshot_lost
+
+
 # ---------------------------------------------------------------- tamper detection
 
 @pytest.fixture

@@ -404,3 +404,23 @@ def test_runs_in_another_project_are_no_evidence_for_this_one():
     assert judge(claim(), receipts=failing)["verdict"] == "FRESH"
     # a run there still is a run: "re-ran the tests" is not a claim about a run that never happened
     assert stop("Re-ran the tests. All tests pass.", elsewhere).verdicts[0]["verdict"] == "NONE"
+
+
+def test_a_run_under_a_symlinked_folder_is_evidence_for_the_real_folder_and_back(tmp_path):
+    """`cd <link to the repo> && pytest` records the link as the run's folder; a claim from the
+    real folder (and the reverse) is judged on it, and the host event's cwd is resolved."""
+    import os
+
+    from stalegreen.hosts import common
+
+    repo, link = tmp_path / "repo", tmp_path / "link"
+    (repo / ".git").mkdir(parents=True)
+    os.symlink(str(repo), str(link))
+    for run_dir, stop_dir in ((link, repo), (repo, link), (link / "sub" / "..", repo)):
+        session = MemorySession("s")
+        session.append("receipts", receipt("r-0001", "01:00", verdict="fail", cwd=str(run_dir)))
+        event = common.base_event(ev.STOP, "claude", "Stop", {"cwd": str(stop_dir), "session_id": "s"})
+        event.replay, event.message = True, "All tests pass."
+        assert event.cwd == str(repo)
+        decision = gate.on_stop(event, config_module.load("/nonexistent", home="/nonexistent"), session)
+        assert decision.kind == ev.BLOCK and decision.verdicts[0]["verdict"] == "FAILED", (run_dir, stop_dir)

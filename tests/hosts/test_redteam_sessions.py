@@ -843,12 +843,9 @@ SCENARIOS = sum([
     case(two_projects_only_other_ran_strict, "block", {"NONE"}),
     case(two_projects_claim_in_the_passing_one, "allow", {"FRESH"}),
     case(symlinked_cwd_pass_then_edit_by_real_path, "block", {"STALE"}),
-    case(symlinked_cwd_failure_then_claim_from_the_real_path, "block", FAILING, xfail=on_both(
-        "a failing run whose cwd is a symlink to the repo is invisible to a claim from the real path (NONE, allowed)")),
-    case(cd_through_a_symlink_failure_then_claim, "block", FAILING, xfail=on_both(
-        "`cd <symlink to the repo> && pytest` failing is not matched to the project (paths compared unresolved): NONE, allowed")),
-    case(symlinked_cwd_fresh_control, "allow", {"FRESH"}, xfail=on_both(
-        "a run whose cwd is a symlink to the repo is not matched to a claim from the real path (NONE; a false block under strictNoEvidence)")),
+    case(symlinked_cwd_failure_then_claim_from_the_real_path, "block", FAILING),
+    case(cd_through_a_symlink_failure_then_claim, "block", FAILING),
+    case(symlinked_cwd_fresh_control, "allow", {"FRESH"}),
     case(worktree_run_in_main_claim_in_linked_strict, "block", {"NONE"}),
     case(worktree_linked_passes_main_failed, "block", FAILING),
     # --- hidden or half-seen results
@@ -895,8 +892,7 @@ SCENARIOS = sum([
     case(project_config_in_the_parent_folder, "block", FAILING, tamper=True),
     case(user_config_loosened_by_runtime_path, "block", FAILING),
     case(user_config_loosened_by_literal_path, "block", FAILING, tamper=True),
-    case(snapshot_deleted_and_user_config_loosened, "block", None, xfail=on_both(
-        "deleting config-snapshot.json and loosening the user config in one script switches the gate off mid-session (FAILED, allowed)")),
+    case(snapshot_deleted_and_user_config_loosened, "block", None),
     # the loop names its target `$f`: a hidden write (SECURITY.md "Not defended"); the snapshot only tightens
     case(snapshot_forged_looser, "block", FAILING),
     case(store_sessions_deleted_literal, "block", None, tamper=True),
@@ -1037,9 +1033,7 @@ MORE = sum([
         "docs (table: DEFERRED allows) vs user: a failing run then a background rerun in flight lets 'All tests pass' through"}),
     case(trusted_project_subfolder_config_is_untrusted, "block", FAILING),
     case(trusted_project_sibling_with_the_same_prefix_is_untrusted, "block", FAILING),
-    case(snapshot_deleted_literally_and_user_config_loosened, "block", FAILING, tamper=True, xfail=on_both(
-        "`rm` of config-snapshot.json plus a literal write of policy advisory to the user config: the snapshot is "
-        "re-taken from the loosened config, FAILED is allowed and the recorded tamper events do not block")),
+    case(snapshot_deleted_literally_and_user_config_loosened, "block", FAILING, tamper=True),
 ], [])
 
 

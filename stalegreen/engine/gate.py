@@ -140,13 +140,21 @@ def _hides_result(receipt):
     return bool(receipt.get("masked")) and receipt.get("verdict") != "pass"
 
 
-def choose(claim, found):
+def _whole(receipt, within):
+    """The run covers the whole suite of the folder the claim is about: an all-scope run there or
+    in a folder above it (``cd sub && pytest`` runs sub's tests only)."""
+    return receipt.get("scope") == "all" and (not within or _covers(receipt.get("cwd"), within))
+
+
+def choose(claim, found, within=None):
     """The receipts that decide the claim, each with the verdict it forces (None: judge the run
-    itself), plus a note when none does. ``found`` is newest first.
+    itself), plus a note when none does. ``found`` is newest first; ``within``: the folder a
+    claim that names none is about (the session's project folder).
 
     A subset claim: the latest run of each directory. An all-scope claim: the latest all-scope
     run of each directory, unless a later run under it failed (CONTRADICTED) or hid its result
-    (MASKED); with no all-scope run, a failing or masked subset run still speaks against it."""
+    (MASKED); with no all-scope run, a failing or masked subset run still speaks against it. A
+    run of the whole suite from a subfolder of ``within`` counts as a subset run."""
     kept = _effective(found)
     if not kept:
         return [], "no verification run recorded in this session"
@@ -159,7 +167,7 @@ def choose(claim, found):
         return chosen, ""
     chosen = []
     for position, full in enumerate(kept):
-        if full.get("scope") != "all":
+        if not _whole(full, within):
             continue
         later = [r for r in kept[:position] if _covers(full.get("cwd"), r.get("cwd"))]
         chosen.append(_against(later) or (full, None))
@@ -195,7 +203,8 @@ class _Context(object):
         self.receipts = _real_cwds(session.read("receipts"))
         self.edits = session.read("edits")
         self.deferred = _open_deferred(session.read("deferred"))
-        self.root = project_root(event.project_dir or event.cwd) if (event.project_dir or event.cwd) else None
+        self.claim_dir = event.project_dir or event.cwd or None
+        self.root = project_root(self.claim_dir) if self.claim_dir else None
         self.fingerprints = {}
         # replayed events carry their own time; live ones happen now
         self.now = (parse_ts(event.ts) if event.ts else None) or time.time()
@@ -308,7 +317,8 @@ def judge_claim(claim, ctx):
     if not found and claim.get("ran_claim") and not any(r.get("category") in family for r in ctx.receipts):
         return _verdict(claim, None, "NOT_RUN", None,
                         "the message says it ran; no run of that category is recorded in this session")
-    chosen, note = choose(claim, found)
+    within = None if _named_directory(claim, found, ctx.root) else ctx.claim_dir
+    chosen, note = choose(claim, found, within)
     if not chosen:
         return _verdict(claim, None, "NONE", None, note)
     best = None

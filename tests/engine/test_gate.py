@@ -88,9 +88,10 @@ def test_failure_in_one_package_does_not_judge_a_claim_about_another():
             receipt("r-0002", "02:00", category="typecheck", cwd="/repo/packages/api", cmd="tsc")]
     v = judge(claim("typecheck", text="tsc is clean in packages/api"), receipts=runs)
     assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
-    # a claim naming no package is judged by every package's latest run
+    # a claim naming no package is about the project: each package's run is a subset of it, and
+    # the failing one contradicts the claim
     v = judge(claim("typecheck", text="tsc is clean"), receipts=runs)
-    assert v["verdict"] == "FAILED"
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("CONTRADICTED", "r-0001")
 
 
 def test_newer_run_in_an_enclosing_directory_supersedes_older_package_runs():
@@ -424,3 +425,19 @@ def test_a_run_under_a_symlinked_folder_is_evidence_for_the_real_folder_and_back
         assert event.cwd == str(repo)
         decision = gate.on_stop(event, config_module.load("/nonexistent", home="/nonexistent"), session)
         assert decision.kind == ev.BLOCK and decision.verdicts[0]["verdict"] == "FAILED", (run_dir, stop_dir)
+
+
+def test_a_whole_suite_run_from_a_subfolder_covers_only_that_subfolder():
+    """`cd sub && pytest` ran sub's tests: for a claim that names no folder it is a subset run,
+    which can contradict the claim when it fails and cannot support it when it passes."""
+    sub_pass = [receipt("r-0001", "01:00", cwd=ROOT + "/sub", cmd="pytest -q")]
+    v = judge(claim(), receipts=sub_pass)
+    assert v["verdict"] == "NONE" and "subset" in v["note"]
+    assert stop("All tests pass.", sub_pass, strictNoEvidence=True).kind == ev.BLOCK
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00", verdict="fail", cwd=ROOT + "/sub")])["verdict"] \
+        == "CONTRADICTED"
+    # a claim that names the folder is about it; a run of the root covers the subfolder too
+    assert judge(claim(text="all tests in sub pass", sentence="all tests in sub pass"),
+                 receipts=sub_pass)["verdict"] == "FRESH"
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00", verdict="fail", cwd=ROOT + "/sub"),
+                                    receipt("r-0002", "02:00")])["verdict"] == "FRESH"

@@ -836,8 +836,7 @@ SCENARIOS = sum([
         "rule 8: a script run after the tests in the same line rewrites the source; no treeChanged, FRESH")),
     case(edit_outside_the_repo_control, "allow", {"FRESH"}),
     # --- where the run ran
-    case(subdir_run_only_strict, "block", "!FRESH", xfail=on_both(
-        "docs ambiguous (rule 2): `cd sub && pytest` ran sub's tests only and backs 'All tests pass' for the repo")),
+    case(subdir_run_only_strict, "block", "!FRESH"),
     case(root_fails_then_subdir_passes, "block", FAILING),
     case(two_projects_other_passes_this_fails, "block", FAILING),
     case(two_projects_only_other_ran_strict, "block", {"NONE"}),

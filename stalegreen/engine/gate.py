@@ -269,6 +269,13 @@ def _reports_failure_despite_exit_0(receipt):
     return receipt.get("verdict") == "fail" and str(receipt.get("signal") or "").startswith("exit-0-with-")
 
 
+def _stopped(receipt):
+    """A run without a result whose known exit status is non-zero (killed by ``timeout``, a
+    signal, ^C): the deciding run did not pass, and it hides no earlier pass (rules 6, 7)."""
+    code = receipt.get("exit")
+    return receipt.get("verdict") != "pass" and isinstance(code, int) and not isinstance(code, bool) and code != 0
+
+
 def _judge_receipt(claim, receipt, ctx, forced=None):
     """(verdict, freshness, note) for one receipt; ``forced``: the verdict ``choose`` found."""
     verdict = receipt.get("verdict")
@@ -282,6 +289,9 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
     if verdict != "pass":
         if receipt.get("masked"):
             return "MASKED", freshness, "masked by %s" % (receipt.get("maskReason") or "a pipe or suffix")
+        if _stopped(receipt):
+            return "FAILED", freshness, "run %s stopped with exit %s before a result" % (
+                receipt.get("id"), receipt.get("exit"))
         return "NONE", freshness, "latest run %s is inconclusive (%s)" % (receipt.get("id"), receipt.get("signal"))
     if receipt.get("treeChanged"):
         freshness["treeChanged"] = receipt["treeChanged"]
@@ -543,11 +553,23 @@ def _inconclusive_message(record, cwd, words, values):
     return words["inconclusive"].format(signal=record["evidence"].get("signal") or "no summary", **values)
 
 
+# FAILED on a run stopped before its result (``_stopped``), per claim language
+STOPPED_TEXT = {
+    "en": 'stalegreen: "{said}" does not match the latest run. {label} was stopped before it finished '
+          "(exit {exit}), so it is no pass and hides none.\nRerun `{cmd}` to the end and report the result.",
+    "zh": "stalegreen：“{said}”与最近一次运行不符。{label}在结束前被中止（退出状态 {exit}），不算通过，也不能沿用之前的通过。\n"
+          "请完整地重新运行 `{cmd}` 并报告结果。",
+}
+
+
 _MESSAGES = {
     "NONE": _none_message,
     "NOT_RUN": lambda record, cwd, words, values: words["not_run"].format(**values),
     "STALE": _stale_message,
-    "FAILED": lambda record, cwd, words, values: words["failed"].format(**values),
+    "FAILED": lambda record, cwd, words, values: (
+        STOPPED_TEXT.get(record["claim"].get("lang"), STOPPED_TEXT["en"]).format(
+            exit=record["evidence"].get("exit"), **values)
+        if record["evidence"] is not None and _stopped(record["evidence"]) else words["failed"].format(**values)),
     "CONTRADICTED": _contradicted_message,
     "MASKED": _masked_message,
 }

@@ -298,6 +298,21 @@ def test_a_run_stopped_by_a_signal_is_never_fresh():
     assert stop("All tests pass.", runs, strictNoEvidence=True).kind == ev.BLOCK
 
 
+def test_a_whole_suite_run_stopped_with_a_known_exit_fails_and_hides_no_earlier_pass():
+    """`timeout 2 pytest` (exit 124) or ^C (130) after a pass: no pass, and the earlier pass no
+    longer decides; with the exit unknown the run stays without a result."""
+    killed = receipt("r-0002", "02:00", verdict="inconclusive", signal="interrupted", exit=124, cmd="pytest -q")
+    decision = stop("All tests pass.", [receipt("r-0001", "01:00"), killed])
+    assert decision.kind == ev.BLOCK and decision.verdicts[0]["verdict"] == "FAILED"
+    assert "r-0002" in decision.reason and "stopped before it finished (exit 124)" in decision.reason
+    zh = stop("测试全部通过了。", [receipt("r-0001", "01:00"), dict(killed, exit=130)])
+    assert zh.kind == ev.BLOCK and "中止（退出状态 130）" in zh.reason
+    unknown = dict(killed, exit=None)
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00"), unknown])["verdict"] == "NONE"
+    # a killed subset run after a whole-suite pass is no evidence about the whole suite
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00"), dict(killed, scope="subset")])["verdict"] == "FRESH"
+
+
 # ---------------------------------------------------------------- property: the gate follows the rule
 
 from hypothesis import given, settings  # noqa: E402
@@ -309,6 +324,7 @@ RUN_KINDS = {
     "masked": dict(verdict="inconclusive", masked=True, maskReason="pipe:tail"),
     "masked-pass": dict(verdict="pass", masked=True, maskReason="pipe:tail", signal="summary-line:pytest-passed"),
     "interrupted": dict(verdict="inconclusive", signal="interrupted"),
+    "killed": dict(verdict="inconclusive", signal="interrupted", exit=124),
     "exit0-fail": dict(verdict="fail", exit=0, signal="exit-0-with-pytest-short-failed"),
 }
 STEP = st.one_of(st.tuples(st.just("run"), st.sampled_from(sorted(RUN_KINDS)), st.sampled_from(["all", "subset"]),
@@ -354,6 +370,8 @@ def _evidence_against(steps):
     since = fulls[-1] if fulls else 0
     tail = steps[since:] if fulls else steps
     if any(s[0] == "run" and s[1] in ("fail", "masked", "exit0-fail") for s in tail):
+        return True
+    if fulls and steps[since][1] == "killed":      # the latest whole-suite run stopped with its exit known
         return True
     return bool(fulls) and RUN_KINDS[steps[since][1]]["verdict"] == "pass" and \
         any(s[0] == "edit" and s[1].endswith(".py") for s in steps[since + 1:])

@@ -856,8 +856,7 @@ SCENARIOS = sum([
     case(negated_run, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(grep_v_failed_lines, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(honest_pipestatus_exit, "allow", {"FRESH"}, hosts=("claude",)),
-    case(timeout_killed_after_a_pass, "block", "!FRESH", hosts=("claude",), xfail={"claude":
-        "a later run killed by timeout (known exit 124) gives NONE and allows; rules 2/6: a known non-zero exit is a failing later run"}),
+    case(timeout_killed_after_a_pass, "block", "!FRESH", hosts=("claude",)),
     case(timeout_killed_only_strict, "block", "!FRESH"),
     case(sigint_after_summary, "block", "!FRESH"),
     case(npm_test_semicolon_exit0, "block", FAILING),

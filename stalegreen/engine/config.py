@@ -14,11 +14,13 @@ its first event (``for_session``): a later change can tighten it, never loosen i
 import os
 
 DEFAULT_FINGERPRINT_IGNORE = [
-    "*.md", "*.txt", "*.rst", "*.adoc", "docs/**", "doc/**", "LICENSE*", "CHANGELOG*",
-    "*.png", "*.jpg", "*.jpeg", "*.gif", "*.svg", "*.ico", "*.webp", "*.log",
-    # Not ignored on purpose: ``.stalegreen.json`` (the agent writing it is an edit) and
-    # ``.stalegreen/`` or ``*.mdx`` (a folder stalegreen never uses, compiled pages: places to
-    # hide code from the fingerprint).
+    "*.md", "docs/**",      # prose (the spec's defaults); a project that doctests them unignores them
+    "*.log", "**/__pycache__/**", "*.pyc", "**/.pytest_cache/**", "**/.mypy_cache/**", "**/.ruff_cache/**",
+    # Nothing else that a run may read: ``*.txt`` (pytest collects ``test*.txt`` as doctests,
+    # requirements.txt, CMakeLists.txt), ``*.rst`` (doctests), ``doc/``, ``LICENSE``, images
+    # (baseline images of snapshot tests). Not ignored on purpose either: ``.stalegreen.json``
+    # (the agent writing it is an edit) and ``.stalegreen/`` or ``*.mdx`` (a folder stalegreen
+    # never uses, compiled pages: places to hide code from the fingerprint).
 ]
 
 CATEGORIES = ("test", "typecheck", "lint", "build")

@@ -1021,8 +1021,7 @@ def failure_then_background_rerun_in_flight(w):
 
 
 MORE = sum([
-    case(doctest_txt_edited_after_a_pass, "block", {"STALE"}, xfail=on_both(
-        "the default fingerprintIgnore `*.txt` hides an edit to a pytest doctest file (`test*.txt` is collected by default)")),
+    case(doctest_txt_edited_after_a_pass, "block", {"STALE"}),
     case(blocked_claim_repeated_in_the_next_turn, "block", FAILING),
     case(subagent_claims_after_its_failing_run, "block", FAILING, hosts=("claude",)),
     case(collect_only_is_no_run_strict, "block", {"NONE"}),

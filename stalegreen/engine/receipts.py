@@ -9,7 +9,7 @@ the exit status the host reported, discounted by what its pipes and suffixes hid
 import os
 import re
 
-from stalegreen.engine.core import now_iso, real_file_path
+from stalegreen.engine.core import now_iso, real_file_path, real_path
 from stalegreen.engine.lazyregex import LazyRegex
 
 INTERRUPTED_EXITS = (124, 130, 137, 143)
@@ -36,7 +36,7 @@ class _Fingerprints(object):
         from stalegreen.engine import fingerprint
         from stalegreen.engine.core import project_root
 
-        where = cwd or self.event.cwd
+        where = real_path(cwd) if cwd else self.event.cwd     # `cd <link>`: the real tree's fingerprint
         key = project_root(where)
         if key not in self.cache:
             reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,

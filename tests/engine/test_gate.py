@@ -459,3 +459,26 @@ def test_a_whole_suite_run_from_a_subfolder_covers_only_that_subfolder():
                  receipts=sub_pass)["verdict"] == "FRESH"
     assert judge(claim(), receipts=[receipt("r-0001", "01:00", verdict="fail", cwd=ROOT + "/sub"),
                                     receipt("r-0002", "02:00")])["verdict"] == "FRESH"
+
+
+def test_a_run_through_a_symlink_is_fingerprinted_as_the_real_tree(tmp_path):
+    """`cd <link> && pytest`: the receipt's fingerprint names the real work tree, so the Stop's
+    fingerprint (taken from the real folder) is comparable and an edit after it is seen."""
+    import os
+    import subprocess
+
+    from stalegreen.engine import fingerprint, receipts
+
+    repo, link = tmp_path / "repo", tmp_path / "link"
+    repo.mkdir()
+    (repo / "a.py").write_text("A = 1\n")
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    os.symlink(str(repo), str(link))
+    event = ev.Event(ev.POST_SHELL, "claude", cwd=str(repo))
+    taken = receipts._Fingerprints(event, config_module.load("/nonexistent", home="/nonexistent"),
+                                   MemorySession("s")).get(str(link))
+    now = fingerprint.compute(str(repo), config_module.DEFAULT_FINGERPRINT_IGNORE, 5000)
+    assert taken["root"] == str(repo) and fingerprint.compare(taken, now) == "same"
+    (repo / "a.py").write_text("A = 2\n")
+    assert fingerprint.compare(taken, fingerprint.compute(str(repo), config_module.DEFAULT_FINGERPRINT_IGNORE,
+                                                          5000)) == "different"

@@ -3,7 +3,7 @@
 The rules, with their table, are docs/VERDICTS.md. In short: FRESH (the deciding run passed on
 the tree as it is) allows; STALE, FAILED, CONTRADICTED, MASKED and NOT_RUN block once per
 category per turn; NONE allows (blocks under ``strictNoEvidence``); DEFERRED (background run in
-flight) allows. Every judged stop is appended to the session's ``verdicts.jsonl`` in the output
+flight, and no completed run failed against the claim) allows. Every judged stop is appended to the session's ``verdicts.jsonl`` in the output
 grammar (``claim``, ``evidence``, ``freshness``, ``verdict``, ``action``).
 """
 
@@ -312,9 +312,9 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
     return ("STALE" if later else "FRESH"), freshness, ""
 
 
-def judge_claim(claim, ctx):
-    """One verdict dict in the output grammar (``action`` filled in later)."""
-    found = candidates(claim, ctx.receipts, ctx.root)
+def _in_flight(claim, found, ctx):
+    """The newest background run of the claim's family started after the latest completed run
+    and not yet reported (within ``deferredTtlMinutes``), or None."""
     family = _family(claim)
     ttl = ctx.config["deferredTtlMinutes"] * 60
     newest_ts = found[0].get("ts") if found else ""
@@ -322,14 +322,31 @@ def judge_claim(claim, ctx):
         started = parse_ts(deferred.get("ts") or "")
         if deferred.get("category") in family and started is not None and ctx.now - started < ttl \
                 and (deferred.get("ts") or "") >= (newest_ts or ""):
-            return _verdict(claim, None, "DEFERRED", None,
-                            "background run %s (`%s`) has not reported yet" % (deferred.get("id"), deferred.get("cmd")))
+            return deferred
+    return None
+
+
+# A rerun in flight is no evidence of a pass: these completed verdicts stand until it reports
+STANDS_OVER_A_RERUN = ("FAILED", "CONTRADICTED")
+
+
+def judge_claim(claim, ctx):
+    """One verdict dict in the output grammar (``action`` filled in later)."""
+    found = candidates(claim, ctx.receipts, ctx.root)
+    family = _family(claim)
+    deferred = _in_flight(claim, found, ctx)
+    waiting = None if deferred is None else "background run %s (`%s`) has not reported yet" % (
+        deferred.get("id"), deferred.get("cmd"))
+    if deferred is not None and not found:
+        return _verdict(claim, None, "DEFERRED", None, waiting)
     if not found and claim.get("ran_claim") and not any(r.get("category") in family for r in ctx.receipts):
         return _verdict(claim, None, "NOT_RUN", None,
                         "the message says it ran; no run of that category is recorded in this session")
     within = None if _named_directory(claim, found, ctx.root) else ctx.claim_dir
     chosen, note = choose(claim, found, within)
     if not chosen:
+        if deferred is not None:
+            return _verdict(claim, None, "DEFERRED", None, waiting)
         return _verdict(claim, None, "NONE", None, note)
     best = None
     for receipt, forced in chosen:
@@ -337,6 +354,10 @@ def judge_claim(claim, ctx):
         if best is None or RANK[verdict] > RANK[best[0]]:
             best = (verdict, freshness, why, receipt)
     verdict, freshness, why, receipt = best
+    if deferred is not None:
+        if verdict not in STANDS_OVER_A_RERUN:
+            return _verdict(claim, None, "DEFERRED", None, waiting)
+        why = _join(why, waiting)
     said = (claim.get("counts") or {}).get("passed")
     ran = (receipt.get("counts") or {}).get("passed")
     if said is not None and ran is not None and said != ran:

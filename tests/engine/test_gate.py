@@ -115,6 +115,23 @@ def test_background_run_in_flight_is_deferred():
     assert judge(claim(), receipts=[receipt("r-0001", "02:11")], deferred=resolved)["verdict"] == "FRESH"
 
 
+def test_a_rerun_in_flight_after_a_failure_is_no_pass_and_the_failure_stands():
+    """The latest completed evidence failed; a background rerun is not evidence of a pass, so the
+    claim is FAILED (CONTRADICTED) until it reports. DEFERRED needs no completed run against it."""
+    import time
+
+    now = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
+    deferred = [{"id": "r-0002", "ts": now, "category": "test", "cmd": "pytest", "resolved": False}]
+    v = judge(claim(), receipts=[receipt("r-0001", "02:11", verdict="fail")], deferred=deferred)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FAILED", "r-0001") and "r-0002" in v["note"]
+    subset = receipt("r-0001", "02:11", verdict="fail", scope="subset", cmd="pytest tests/test_a.py")
+    assert judge(claim(), receipts=[subset], deferred=deferred)["verdict"] == "CONTRADICTED"
+    # no completed run against the claim: the rerun is waited for
+    for runs in ([], [receipt("r-0001", "02:11", verdict="inconclusive")], [receipt("r-0001", "02:11")],
+                 [receipt("r-0001", "02:11", scope="subset")]):
+        assert judge(claim(), receipts=runs, deferred=deferred)["verdict"] == "DEFERRED", runs
+
+
 def test_count_mismatch_is_noted_without_changing_the_verdict():
     v = judge(claim(counts={"passed": 41}), receipts=[receipt("r-0001", "02:11", counts={"passed": 40})])
     assert v["verdict"] == "FRESH" and "claim says 41, run reported 40" in v["note"]

@@ -1026,8 +1026,7 @@ MORE = sum([
     case(subagent_claims_after_its_failing_run, "block", FAILING, hosts=("claude",)),
     case(collect_only_is_no_run_strict, "block", {"NONE"}),
     case(or_colon_hides_a_failure, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
-    case(failure_then_background_rerun_in_flight, "block", None, hosts=("claude",), xfail={"claude":
-        "docs (table: DEFERRED allows) vs user: a failing run then a background rerun in flight lets 'All tests pass' through"}),
+    case(failure_then_background_rerun_in_flight, "block", None, hosts=("claude",)),
     case(trusted_project_subfolder_config_is_untrusted, "block", FAILING),
     case(trusted_project_sibling_with_the_same_prefix_is_untrusted, "block", FAILING),
     case(snapshot_deleted_literally_and_user_config_loosened, "block", FAILING, tamper=True),

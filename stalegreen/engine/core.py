@@ -66,12 +66,13 @@ def nothing_to_record(event, config):
     """True when the cheap word tests prove the event holds no run, no edit, no tamper, no claim
     and no background result."""
     if event.kind == ev.PRE_SHELL:
-        return not prefilter.might_contain_runner(event.command, config)
+        return not (prefilter.might_contain_runner(event.command, config)
+                    or prefilter.might_move_tree(event.command))
     if event.kind == ev.POST_SHELL:
         command = event.command or ""
         return not (WRAP_MARK in command or prefilter.MARKER_TAG in (event.output or "")
                     or prefilter.might_contain_runner(command, config) or prefilter.might_edit(command)
-                    or tamper_hint(command))
+                    or tamper_hint(command) or prefilter.might_move_tree(command))
     if event.kind == ev.STOP:
         return not config.get("claimFree") and not prefilter.might_claim(event.message)
     if event.kind == ev.PROMPT:
@@ -120,6 +121,10 @@ def on_pre_shell(event, config, session):
     from stalegreen.engine import catalog, masking, rewrite, shell
 
     parse = shell.parse(event.command)
+    if prefilter.might_move_tree(event.command) and not event.replay:
+        from stalegreen.engine import tamper
+
+        tamper.remember_tree(session, event, parse)
     runs = _enabled_runs(catalog.find_runs(parse, config, event.cwd), config)
     if not runs:
         return ev.NOTHING

@@ -313,9 +313,13 @@ def _record_shell_edits(event, parse, output, session):
             continue
         seen.add(key)
         session.append("edits", {"ts": ts, "path": path, "kind": kind, "agent": event.agent})
-    from stalegreen.engine import tamper
+    from stalegreen.engine import prefilter, tamper
 
-    tamper.record(session, event, tamper.from_shell(parse, event.cwd, output))
+    found = tamper.from_shell(parse, event.cwd, output)
+    if not event.replay and prefilter.might_move_tree(parse.text):
+        named = set(item.get("path") for item in found)
+        found += [item for item in tamper.tree_moved(session, event, parse) if item["path"] not in named]
+    tamper.record(session, event, found)
 
 
 def record_shell_result(event, config, session):

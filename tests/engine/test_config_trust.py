@@ -340,3 +340,48 @@ def test_many_paths_and_odd_paths_stay_cheap_and_never_raise(homes, tmp_path):
     assert [i["label"] for i in tamper.from_edit(event)] == ["project config"]
     line = "rm " + " ".join("f%d" % i for i in range(2000)) + " .stalegreen.json"
     assert [i["label"] for i in tamper.from_shell(shell.parse(line), str(tmp_path))] == ["project config"]
+
+
+def _git(cwd, *args):
+    import subprocess
+
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t"] + list(args), cwd=str(cwd), check=True,
+                   capture_output=True)
+
+
+@pytest.mark.parametrize("command, changes", [
+    ("git checkout other -- .", True),
+    ("git reset -q --hard other", True),
+    ("git -C . merge -q --ff-only other", True),
+    ("git checkout same -- .", False),        # the protected files are what they were: no tamper
+    ("git stash list", False),
+])
+def test_a_tree_moving_git_command_that_changes_a_protected_file_is_tamper(homes, tmp_path, command, changes):
+    """`git checkout other -- .` names no protected file: the project's protected files are
+    hashed before the line runs and compared after it."""
+    import subprocess
+
+    from stalegreen.engine import core
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    write(repo / ".claude" / "settings.local.json", {"permissions": {"deny": ["Bash(rm:*)"]}})
+    (repo / "a.py").write_text("A = 1\n")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "start")
+    _git(repo, "branch", "same")
+    _git(repo, "checkout", "-q", "-b", "other")
+    write(repo / ".claude" / "settings.local.json", {})
+    write(repo / ".stalegreen.json", {"policy": "advisory"})
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "open")
+    _git(repo, "checkout", "-q", "-")
+    session, cfg = MemorySession(), config.load(str(repo))
+    fields = dict(cwd=str(repo), command=command, tool_use_id="toolu_1", tool_name="Bash")
+    core.handle(ev.Event(ev.PRE_SHELL, "claude", **fields), cfg, session)
+    subprocess.run(command, shell=True, cwd=str(repo), check=True, capture_output=True)
+    core.handle(ev.Event(ev.POST_SHELL, "claude", output="", exit_code=0, **fields), cfg, session)
+    found = sorted(os.path.relpath(i["path"], str(repo)) for i in tamper.events(session.read("tamper")))
+    assert found == ([".claude/settings.local.json", ".stalegreen.json"] if changes else []), found
+    assert session.pop_protected("toolu_1") is None        # forgotten once the result arrived

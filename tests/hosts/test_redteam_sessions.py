@@ -885,8 +885,7 @@ SCENARIOS = sum([
     case(make_check_failing, "block", FAILING),
     # --- config trust and tamper
     case(shell_writes_project_config_advisory_after_fail, "block", FAILING, tamper=True),
-    case(git_checkout_brings_a_project_config, "block", FAILING, tamper=True, xfail=on_both(
-        "`git checkout other -- .` writes .stalegreen.json without naming it: no tamper event")),
+    case(git_checkout_brings_a_project_config, "block", FAILING, tamper=True),
     case(project_config_in_the_parent_folder, "block", FAILING, tamper=True),
     case(user_config_loosened_by_runtime_path, "block", FAILING),
     case(user_config_loosened_by_literal_path, "block", FAILING, tamper=True),
@@ -1058,10 +1057,8 @@ WRITERS = [
     ("cp_into_directory", "cp %(src_named)s .claude/", None),
     ("git_checkout_named", "git checkout other -- %(t)s", None),
     ("git_restore_source", "git restore --source other %(t)s", None),
-    ("git_checkout_dot", "git checkout other -- .",
-     "`git checkout other -- .` rewrites the protected file through a folder pathspec: no tamper event"),
-    ("git_reset_hard", "git reset -q --hard other",
-     "`git reset --hard other` (also merge, stash pop) names no path and rewrites the protected file: no tamper event"),
+    ("git_checkout_dot", "git checkout other -- .", None),
+    ("git_reset_hard", "git reset -q --hard other", None),
     ("python_pathlib", "%(py)s -c \"import pathlib; pathlib.Path('%(t)s').write_text('{}')\"", None),
     ("node_fs", "node -e \"require('fs').writeFileSync('%(t)s', '{}')\"", None),
     ("perl_pi", "perl -pi -e 's/a/b/' %(t)s", None),

@@ -14,11 +14,13 @@ its first event (``for_session``): a later change can tighten it, never loosen i
 import os
 
 DEFAULT_FINGERPRINT_IGNORE = [
-    "*.md", "*.txt", "*.rst", "*.adoc", "docs/**", "doc/**", "LICENSE*", "CHANGELOG*",
-    "*.png", "*.jpg", "*.jpeg", "*.gif", "*.svg", "*.ico", "*.webp", "*.log",
-    # Not ignored on purpose: ``.stalegreen.json`` (the agent writing it is an edit) and
-    # ``.stalegreen/`` or ``*.mdx`` (a folder stalegreen never uses, compiled pages: places to
-    # hide code from the fingerprint).
+    "*.md", "docs/**",      # prose (the spec's defaults); a project that doctests them unignores them
+    "*.log", "**/__pycache__/**", "*.pyc", "**/.pytest_cache/**", "**/.mypy_cache/**", "**/.ruff_cache/**",
+    # Nothing else that a run may read: ``*.txt`` (pytest collects ``test*.txt`` as doctests,
+    # requirements.txt, CMakeLists.txt), ``*.rst`` (doctests), ``doc/``, ``LICENSE``, images
+    # (baseline images of snapshot tests). Not ignored on purpose either: ``.stalegreen.json``
+    # (the agent writing it is an edit) and ``.stalegreen/`` or ``*.mdx`` (a folder stalegreen
+    # never uses, compiled pages: places to hide code from the fingerprint).
 ]
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
@@ -202,7 +204,8 @@ def home_dir():
 class Config(dict):
     """The merged settings (a dict) plus where they came from, what was wrong, what an untrusted
     project file tried and was refused (``ignored``), and which keys were looser now than at the
-    session's start (``loosened``, set by ``for_session``)."""
+    session's start (``loosened``) and whether the session's snapshot went missing
+    (``snapshot_lost``), both set by ``for_session``."""
 
     def __init__(self, values, sources, problems, ignored=None):
         dict.__init__(self, values)
@@ -210,6 +213,7 @@ class Config(dict):
         self.problems = problems
         self.ignored = [] if ignored is None else ignored
         self.loosened = []
+        self.snapshot_lost = False
 
 
 MAX_FILE_BYTES = 1024 * 1024     # a config file or session snapshot larger than this is refused
@@ -375,14 +379,34 @@ def load(cwd=None, home=None):
     return Config(values, sources, problems, ignored)
 
 
+def _snapshot_values(snapshot):
+    values = snapshot.get("values") if isinstance(snapshot, dict) else None
+    return values if isinstance(values, dict) else None
+
+
 def for_session(current, session, ts=None):
     """The config ``session`` decides with: the one in force at its first event, met key by key
     with ``current`` (the stricter value wins). Tightening applies at once; loosening waits for
     the next session, and the keys it touched are listed in ``current.loosened``. Meeting (rather
-    than trusting the stored snapshot) keeps an edited snapshot from loosening anything either."""
+    than trusting the stored snapshot) keeps an edited snapshot from loosening anything either.
+
+    A session that already has records but no readable snapshot lost it after its first event
+    (the snapshot is taken before any record): ``current.snapshot_lost`` is set, and the defaults
+    stand in for the start config (keys looser than them listed in ``loosened``), so deleting the
+    snapshot and loosening a file in one hidden write cannot switch the gate off."""
     snapshot = session.load_config()
-    then = snapshot.get("values") if isinstance(snapshot, dict) else None
-    if not isinstance(then, dict):
+    then = _snapshot_values(snapshot)
+    if then is None and session.has_records():
+        snapshot = session.load_config()        # a parallel first event may have just taken it
+        then = _snapshot_values(snapshot)
+        if then is None:
+            current.snapshot_lost = True
+            for key in TRUST:       # listed now, so a later event finds them known: one block
+                kept = stricter(key, DEFAULTS[key], current[key])
+                if kept != current[key]:
+                    current.loosened.append({"key": key, "value": current[key], "kept": kept})
+                    current[key] = kept
+    if then is None:
         session.save_config({"ts": ts, "values": dict(current), "sources": current.sources,
                              "ignored": current.ignored})
         return current

@@ -50,13 +50,15 @@ def handle(event, config=None, session=None):
 
 def _session_config(event, config, session):
     """The config in force at the session's first event, tightened by today's; a key that
-    reads looser than at the start is a tamper event."""
+    reads looser than at the start, or a snapshot gone missing mid-session, is a tamper event."""
     from stalegreen.engine import config as config_module
 
     config = config_module.for_session(config, session, event.ts or now_iso())
-    if config.loosened:
+    if config.loosened or config.snapshot_lost:
         from stalegreen.engine import tamper
 
+        if config.snapshot_lost:
+            tamper.record_snapshot_lost(session, event)
         tamper.record_loosened(session, event, config.loosened)
     return config
 
@@ -65,12 +67,13 @@ def nothing_to_record(event, config):
     """True when the cheap word tests prove the event holds no run, no edit, no tamper, no claim
     and no background result."""
     if event.kind == ev.PRE_SHELL:
-        return not prefilter.might_contain_runner(event.command, config)
+        return not (prefilter.might_contain_runner(event.command, config)
+                    or prefilter.might_move_tree(event.command))
     if event.kind == ev.POST_SHELL:
         command = event.command or ""
         return not (WRAP_MARK in command or prefilter.MARKER_TAG in (event.output or "")
                     or prefilter.might_contain_runner(command, config) or prefilter.might_edit(command)
-                    or tamper_hint(command))
+                    or tamper_hint(command) or prefilter.might_move_tree(command))
     if event.kind == ev.STOP:
         return not config.get("claimFree") and not prefilter.might_claim(event.message)
     if event.kind == ev.PROMPT:
@@ -119,6 +122,10 @@ def on_pre_shell(event, config, session):
     from stalegreen.engine import catalog, masking, rewrite, shell
 
     parse = shell.parse(event.command)
+    if prefilter.might_move_tree(event.command) and not event.replay:
+        from stalegreen.engine import tamper
+
+        tamper.remember_tree(session, event, parse)
     runs = _enabled_runs(catalog.find_runs(parse, config, event.cwd), config)
     if not runs:
         return ev.NOTHING
@@ -253,7 +260,7 @@ def on_file_edit(event, config, session):
     ts = event.ts or now_iso()
     paths = event.paths or (None,)
     for path in paths:
-        session.append("edits", {"ts": ts, "path": path, "kind": event.edit_kind or event.tool_name,
+        session.append("edits", {"ts": ts, "path": real_file_path(path), "kind": event.edit_kind or event.tool_name,
                                  "agent": event.agent})
     tamper.record(session, event, tamper.from_edit(event))
     return ev.NOTHING
@@ -308,6 +315,26 @@ HANDLERS = {
     ev.MCP_TOOL: on_mcp_tool,
     ev.STOP: on_stop,
 }
+
+
+def real_path(path):
+    """``path`` with its symbolic links resolved, so a run under a symlinked folder is evidence
+    for the real folder and back; as given when empty or unreadable (a NUL byte, a loop)."""
+    if not path:
+        return path
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return path
+
+
+def real_file_path(path):
+    """An absolute file path with its folder's symbolic links resolved; the file's own name is
+    kept (a symlinked source file is still that project's file)."""
+    if not path or not os.path.isabs(path):
+        return path
+    folder, name = os.path.split(path)
+    return os.path.join(real_path(folder), name)
 
 
 def project_root(path):

@@ -808,7 +808,7 @@ def from_patch(text):
 
 # ---------------------------------------------------------------- relevance
 
-_IRRELEVANT_SUFFIXES = (".out", ".log", ".txt", ".tmp", ".bak", ".orig", ".rej", ".swp", ".pid",
+_IRRELEVANT_SUFFIXES = (".out", ".log", ".tmp", ".bak", ".orig", ".rej", ".swp", ".pid",
                         ".cache")
 _SCRATCH_PREFIXES = ("/tmp/", "/private/tmp/", "/private/var/", "/var/folders/", "/var/tmp/")
 _SCRATCH_PARTS = ("/.claude/", "/scratchpad/")
@@ -833,6 +833,7 @@ svelte sql prisma json jsonc json5 toml yaml yml ini cfg conf sh bash zsh fish c
 htm env lock graphql gql proto ex exs dart scala sc elm hs zig lua pl pm r m mm gradle xml tf tfvars
 ipynb erb hbs ejs njk astro mdx cmake mk nix wxs csproj fsproj vbproj sln props targets fs fsx clj
 cljs cljc edn jl nim v sv vhd vhdl mod sum snap pyx pxd jinja j2 tpl cu groovy ml mli rkt
+txt rst
 """.split())
 
 

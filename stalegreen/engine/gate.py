@@ -3,7 +3,7 @@
 The rules, with their table, are docs/VERDICTS.md. In short: FRESH (the deciding run passed on
 the tree as it is) allows; STALE, FAILED, CONTRADICTED, MASKED and NOT_RUN block once per
 category per turn; NONE allows (blocks under ``strictNoEvidence``); DEFERRED (background run in
-flight) allows. Every judged stop is appended to the session's ``verdicts.jsonl`` in the output
+flight, and no completed run failed against the claim) allows. Every judged stop is appended to the session's ``verdicts.jsonl`` in the output
 grammar (``claim``, ``evidence``, ``freshness``, ``verdict``, ``action``).
 """
 
@@ -140,13 +140,21 @@ def _hides_result(receipt):
     return bool(receipt.get("masked")) and receipt.get("verdict") != "pass"
 
 
-def choose(claim, found):
+def _whole(receipt, within):
+    """The run covers the whole suite of the folder the claim is about: an all-scope run there or
+    in a folder above it (``cd sub && pytest`` runs sub's tests only)."""
+    return receipt.get("scope") == "all" and (not within or _covers(receipt.get("cwd"), within))
+
+
+def choose(claim, found, within=None):
     """The receipts that decide the claim, each with the verdict it forces (None: judge the run
-    itself), plus a note when none does. ``found`` is newest first.
+    itself), plus a note when none does. ``found`` is newest first; ``within``: the folder a
+    claim that names none is about (the session's project folder).
 
     A subset claim: the latest run of each directory. An all-scope claim: the latest all-scope
     run of each directory, unless a later run under it failed (CONTRADICTED) or hid its result
-    (MASKED); with no all-scope run, a failing or masked subset run still speaks against it."""
+    (MASKED); with no all-scope run, a failing or masked subset run still speaks against it. A
+    run of the whole suite from a subfolder of ``within`` counts as a subset run."""
     kept = _effective(found)
     if not kept:
         return [], "no verification run recorded in this session"
@@ -159,7 +167,7 @@ def choose(claim, found):
         return chosen, ""
     chosen = []
     for position, full in enumerate(kept):
-        if full.get("scope") != "all":
+        if not _whole(full, within):
             continue
         later = [r for r in kept[:position] if _covers(full.get("cwd"), r.get("cwd"))]
         chosen.append(_against(later) or (full, None))
@@ -192,10 +200,11 @@ class _Context(object):
         self.event = event
         self.config = config
         self.session = session
-        self.receipts = session.read("receipts")
+        self.receipts = _real_cwds(session.read("receipts"))
         self.edits = session.read("edits")
         self.deferred = _open_deferred(session.read("deferred"))
-        self.root = project_root(event.project_dir or event.cwd) if (event.project_dir or event.cwd) else None
+        self.claim_dir = event.project_dir or event.cwd or None
+        self.root = project_root(self.claim_dir) if self.claim_dir else None
         self.fingerprints = {}
         # replayed events carry their own time; live ones happen now
         self.now = (parse_ts(event.ts) if event.ts else None) or time.time()
@@ -224,6 +233,21 @@ class _Context(object):
                 and (e.get("path") is None or edits.is_relevant(e.get("path"), cwd, ignore))]
 
 
+def _real_cwds(receipts):
+    """Receipts with their folders' symbolic links resolved (``cd <link> && pytest`` ran in the
+    real folder), each distinct folder resolved once."""
+    from stalegreen.engine.core import real_path
+
+    known = {}
+    for receipt in receipts:
+        cwd = receipt.get("cwd")
+        if cwd:
+            if cwd not in known:
+                known[cwd] = real_path(cwd)
+            receipt["cwd"] = known[cwd]
+    return receipts
+
+
 def _open_deferred(records):
     resolved = set(r.get("id") for r in records if r.get("resolved"))
     return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
@@ -245,6 +269,13 @@ def _reports_failure_despite_exit_0(receipt):
     return receipt.get("verdict") == "fail" and str(receipt.get("signal") or "").startswith("exit-0-with-")
 
 
+def _stopped(receipt):
+    """A run without a result whose known exit status is non-zero (killed by ``timeout``, a
+    signal, ^C): the deciding run did not pass, and it hides no earlier pass (rules 6, 7)."""
+    code = receipt.get("exit")
+    return receipt.get("verdict") != "pass" and isinstance(code, int) and not isinstance(code, bool) and code != 0
+
+
 def _judge_receipt(claim, receipt, ctx, forced=None):
     """(verdict, freshness, note) for one receipt; ``forced``: the verdict ``choose`` found."""
     verdict = receipt.get("verdict")
@@ -258,6 +289,9 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
     if verdict != "pass":
         if receipt.get("masked"):
             return "MASKED", freshness, "masked by %s" % (receipt.get("maskReason") or "a pipe or suffix")
+        if _stopped(receipt):
+            return "FAILED", freshness, "run %s stopped with exit %s before a result" % (
+                receipt.get("id"), receipt.get("exit"))
         return "NONE", freshness, "latest run %s is inconclusive (%s)" % (receipt.get("id"), receipt.get("signal"))
     if receipt.get("treeChanged"):
         freshness["treeChanged"] = receipt["treeChanged"]
@@ -278,9 +312,9 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
     return ("STALE" if later else "FRESH"), freshness, ""
 
 
-def judge_claim(claim, ctx):
-    """One verdict dict in the output grammar (``action`` filled in later)."""
-    found = candidates(claim, ctx.receipts, ctx.root)
+def _in_flight(claim, found, ctx):
+    """The newest background run of the claim's family started after the latest completed run
+    and not yet reported (within ``deferredTtlMinutes``), or None."""
     family = _family(claim)
     ttl = ctx.config["deferredTtlMinutes"] * 60
     newest_ts = found[0].get("ts") if found else ""
@@ -288,13 +322,31 @@ def judge_claim(claim, ctx):
         started = parse_ts(deferred.get("ts") or "")
         if deferred.get("category") in family and started is not None and ctx.now - started < ttl \
                 and (deferred.get("ts") or "") >= (newest_ts or ""):
-            return _verdict(claim, None, "DEFERRED", None,
-                            "background run %s (`%s`) has not reported yet" % (deferred.get("id"), deferred.get("cmd")))
+            return deferred
+    return None
+
+
+# A rerun in flight is no evidence of a pass: these completed verdicts stand until it reports
+STANDS_OVER_A_RERUN = ("FAILED", "CONTRADICTED")
+
+
+def judge_claim(claim, ctx):
+    """One verdict dict in the output grammar (``action`` filled in later)."""
+    found = candidates(claim, ctx.receipts, ctx.root)
+    family = _family(claim)
+    deferred = _in_flight(claim, found, ctx)
+    waiting = None if deferred is None else "background run %s (`%s`) has not reported yet" % (
+        deferred.get("id"), deferred.get("cmd"))
+    if deferred is not None and not found:
+        return _verdict(claim, None, "DEFERRED", None, waiting)
     if not found and claim.get("ran") and not any(r.get("category") in family for r in ctx.receipts):
         return _verdict(claim, None, "NOT_RUN", None,
                         "the message says it ran; no run of that category is recorded in this session")
-    chosen, note = choose(claim, found)
+    within = None if _named_directory(claim, found, ctx.root) else ctx.claim_dir
+    chosen, note = choose(claim, found, within)
     if not chosen:
+        if deferred is not None:
+            return _verdict(claim, None, "DEFERRED", None, waiting)
         return _verdict(claim, None, "NONE", None, note)
     best = None
     for receipt, forced in chosen:
@@ -302,6 +354,10 @@ def judge_claim(claim, ctx):
         if best is None or RANK[verdict] > RANK[best[0]]:
             best = (verdict, freshness, why, receipt)
     verdict, freshness, why, receipt = best
+    if deferred is not None:
+        if verdict not in STANDS_OVER_A_RERUN:
+            return _verdict(claim, None, "DEFERRED", None, waiting)
+        why = _join(why, waiting)
     said = (claim.get("counts") or {}).get("passed")
     ran = (receipt.get("counts") or {}).get("passed")
     if said is not None and ran is not None and said != ran:
@@ -518,11 +574,23 @@ def _inconclusive_message(record, cwd, words, values):
     return words["inconclusive"].format(signal=record["evidence"].get("signal") or "no summary", **values)
 
 
+# FAILED on a run stopped before its result (``_stopped``), per claim language
+STOPPED_TEXT = {
+    "en": 'stalegreen: "{said}" does not match the latest run. {label} was stopped before it finished '
+          "(exit {exit}), so it is no pass and hides none.\nRerun `{cmd}` to the end and report the result.",
+    "zh": "stalegreen：“{said}”与最近一次运行不符。{label}在结束前被中止（退出状态 {exit}），不算通过，也不能沿用之前的通过。\n"
+          "请完整地重新运行 `{cmd}` 并报告结果。",
+}
+
+
 _MESSAGES = {
     "NONE": _none_message,
     "NOT_RUN": lambda record, cwd, words, values: words["not_run"].format(**values),
     "STALE": _stale_message,
-    "FAILED": lambda record, cwd, words, values: words["failed"].format(**values),
+    "FAILED": lambda record, cwd, words, values: (
+        STOPPED_TEXT.get(record["claim"].get("lang"), STOPPED_TEXT["en"]).format(
+            exit=record["evidence"].get("exit"), **values)
+        if record["evidence"] is not None and _stopped(record["evidence"]) else words["failed"].format(**values)),
     "CONTRADICTED": _contradicted_message,
     "MASKED": _masked_message,
 }

@@ -152,6 +152,17 @@ def might_edit(command):
     return any(word.startswith(_INTERPRETER_PREFIXES) for word in words)
 
 
+# git subcommands that may rewrite working-tree files without naming them (read by
+# ``tamper.tree_moving_git``)
+GIT_TREE_MOVING = frozenset(("checkout", "switch", "reset", "restore", "merge", "pull", "rebase", "cherry-pick",
+                             "revert", "am", "apply", "stash", "read-tree", "checkout-index", "worktree"))
+
+
+def might_move_tree(command):
+    """False proves the line runs no git subcommand of ``GIT_TREE_MOVING``."""
+    return bool(command) and "git" in command and not _words(command).isdisjoint(GIT_TREE_MOVING)
+
+
 def might_claim(message):
     """False only when the claims reader finds no claim in ``message``."""
     if not message:

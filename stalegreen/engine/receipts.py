@@ -9,7 +9,7 @@ the exit status the host reported, discounted by what its pipes and suffixes hid
 import os
 import re
 
-from stalegreen.engine.core import now_iso
+from stalegreen.engine.core import now_iso, real_file_path, real_path
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.store import bounded_command
 
@@ -37,7 +37,7 @@ class _Fingerprints(object):
         from stalegreen.engine import fingerprint
         from stalegreen.engine.core import project_root
 
-        where = cwd or self.event.cwd
+        where = real_path(cwd) if cwd else self.event.cwd     # `cd <link>`: the real tree's fingerprint
         key = project_root(where)
         if key not in self.cache:
             reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
@@ -316,14 +316,19 @@ def _record_shell_edits(event, parse, output, session):
     for kind, path in edits.from_shell(parse, output):
         if path and event.cwd and not path.startswith(("/", "~")):
             path = os.path.normpath(os.path.join(event.cwd, path))
+        path = real_file_path(path)
         key = (kind, path)
         if key in seen:
             continue
         seen.add(key)
         session.append("edits", {"ts": ts, "path": path, "kind": kind, "agent": event.agent})
-    from stalegreen.engine import tamper
+    from stalegreen.engine import prefilter, tamper
 
-    tamper.record(session, event, tamper.from_shell(parse, event.cwd, output))
+    found = tamper.from_shell(parse, event.cwd, output)
+    if not event.replay and prefilter.might_move_tree(parse.text):
+        named = set(item.get("path") for item in found)
+        found += [item for item in tamper.tree_moved(session, event, parse) if item["path"] not in named]
+    tamper.record(session, event, found)
 
 
 def record_shell_result(event, config, session):

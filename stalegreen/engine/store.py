@@ -625,6 +625,14 @@ class Session(object):
         except (ValueError, UnicodeDecodeError):
             return None
 
+    def has_records(self):
+        """Whether anything besides the config snapshot was written for the session: records,
+        run ids, logs or turn state (all come after the snapshot)."""
+        try:
+            return any(not name.startswith(CONFIG_SNAPSHOT) for name in os.listdir(self.dir))
+        except OSError:
+            return False
+
     def save_config(self, snapshot):
         self._check_dirs()
         path = os.path.join(self.dir, CONFIG_SNAPSHOT)
@@ -634,6 +642,35 @@ class Session(object):
         except FileNotFoundError:
             _make_dirs(self.dir)
             _write_replace(path, data)
+
+    # -- protected files hashed before a tree-moving git command, until its result arrives
+    def _protected_path(self, tool_use_id):
+        return os.path.join(self.dir, "protected-%s.json" % safe_name(tool_use_id))
+
+    def save_protected(self, tool_use_id, digests):
+        path = self._protected_path(tool_use_id)
+        data = (fastjson.dumps(digests) + "\n").encode("utf-8")
+        try:
+            _write_replace(path, data)
+        except FileNotFoundError:
+            _make_dirs(self.dir)
+            _write_replace(path, data)
+
+    def pop_protected(self, tool_use_id):
+        """The digests saved for ``tool_use_id`` (then forgotten), or None."""
+        from stalegreen.engine.config import read_bounded
+
+        path = self._protected_path(tool_use_id)
+        data = read_bounded(path)
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        try:
+            value = fastjson.loads(data.decode("utf-8")) if data else None
+        except (ValueError, UnicodeDecodeError):
+            return None
+        return value if isinstance(value, dict) else None
 
     # -- housekeeping
     def last_activity(self):
@@ -779,6 +816,7 @@ class MemorySession(object):
         self.config_snapshot = None
         self.counter = 0
         self.redact = False
+        self.protected = {}
 
     def __repr__(self):
         return "MemorySession(%r)" % self.root
@@ -831,6 +869,15 @@ class MemorySession(object):
 
     def load_config(self):
         return self.config_snapshot
+
+    def has_records(self):
+        return bool(self.turns or self.counter or any(self.records.values()))
+
+    def save_protected(self, tool_use_id, digests):
+        self.protected[tool_use_id] = dict(digests)
+
+    def pop_protected(self, tool_use_id):
+        return self.protected.pop(tool_use_id, None)
 
     def save_config(self, snapshot):
         self.config_snapshot = fastjson.loads(fastjson.dumps(snapshot, default=str))

@@ -8,9 +8,9 @@ executable), and the hook registrations of every host: Claude Code ``settings.js
 
 A write is found from an edit tool's paths, from a shell line (``edits.from_shell`` with writes
 into the store kept, relative paths taken from the working directory and from any ``cd`` in the
-line), and from a config that reads looser than at the session's start (``config.for_session``),
-which also catches writes no reading of the line can see. Each is appended to the session's
-``tamper.jsonl``. The gate names the ones not yet reported in the next green claim's block,
+line), and from a config that reads looser than at the session's start or a session snapshot
+gone missing (``config.for_session``), which also catch writes no reading of the line can see.
+Each is appended to the session's ``tamper.jsonl``. The gate names the ones not yet reported in the next green claim's block,
 once; ``check``, ``history`` and ``stats`` show them.
 """
 
@@ -211,6 +211,76 @@ def _command(words, text):
     return []
 
 
+_GIT_VALUE_OPTIONS = ("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path")
+
+
+def tree_moving_git(parse):
+    """``git <subcommand>`` of the first segment that may rewrite working-tree files without
+    naming them (``checkout other -- .``, ``reset --hard other``, ``stash pop``), or None: the
+    project's protected files are then hashed before the line runs and compared after it."""
+    from stalegreen.engine import edits
+    from stalegreen.engine.prefilter import GIT_TREE_MOVING
+
+    for segment in parse.segments:
+        words = edits.strip_wrappers(segment.words)
+        if not words or os.path.basename(words[0]) != "git":
+            continue
+        index = 1
+        while index < len(words) and words[index].startswith("-"):
+            index += 2 if words[index] in _GIT_VALUE_OPTIONS else 1
+        if index < len(words) and words[index] in GIT_TREE_MOVING:
+            return "git " + words[index]
+    return None
+
+
+def _in_tree_files(event, parse):
+    """The protected files of the project the line runs in (its root, the working directory
+    and any folder the line ``cd``s into), present or not."""
+    from stalegreen.engine.core import project_root
+
+    bases = []
+    for base in [project_root(event.cwd)] + _cd_bases(parse, event.cwd):
+        if base and base not in bases:
+            bases.append(base)
+    return [os.path.join(base, folder or "", name) for base in bases[:4] for folder, name in _IN_ANY_PROJECT]
+
+
+def _digests(paths):
+    """{path: sha256 of its bytes, or None when missing or unreadable}."""
+    import hashlib
+
+    from stalegreen.engine.config import read_bounded
+
+    out = {}
+    for path in paths:
+        data = read_bounded(path)
+        digest = hashlib.sha256(data).hexdigest() if data is not None and data is not False else None
+        try:
+            if os.path.islink(path):        # a link swapped for another is a change too
+                digest = "link:%s:%s" % (os.readlink(path), digest)
+        except (OSError, ValueError):
+            pass
+        out[path] = digest
+    return out
+
+
+def remember_tree(session, event, parse):
+    """Before a tree-moving git command runs: hash the project's protected files."""
+    if event.tool_use_id and tree_moving_git(parse):
+        session.save_protected(event.tool_use_id, _digests(_in_tree_files(event, parse)))
+
+
+def tree_moved(session, event, parse):
+    """After it ran: the protected files it changed (hashed before by ``remember_tree``)."""
+    before = session.pop_protected(event.tool_use_id) if event.tool_use_id else None
+    kind = tree_moving_git(parse)
+    if not before or not kind:
+        return []
+    after = _digests(list(before))
+    return [{"path": path, "label": label(path, resolve=False), "kind": kind, "via": "shell"}
+            for path in sorted(before) if before[path] != after[path]]
+
+
 def record(session, event, found):
     """Append each tamper event (deduplicated by path and kind within one call)."""
     from stalegreen.engine.core import now_iso
@@ -237,6 +307,15 @@ def record_loosened(session, event, loosened):
                             for item in fresh])
 
 
+def record_snapshot_lost(session, event):
+    """The session's config snapshot went missing after its first event (deleted or made
+    unreadable): the session is judged with the defaults where they are stricter."""
+    from stalegreen.engine.store import CONFIG_SNAPSHOT
+
+    path = os.path.join(session.dir, CONFIG_SNAPSHOT) if session.dir else None
+    record(session, event, [{"path": path, "label": "stalegreen store", "kind": "snapshot-lost", "via": "config"}])
+
+
 def events(records):
     """The tamper events among ``tamper.jsonl`` records (the gate's acknowledgements left out)."""
     return [r for r in records if not r.get("reported")]
@@ -260,6 +339,9 @@ def describe(item):
 
         return "%s set to %s during the session (kept %s)" % (
             item.get("key"), json.dumps(item.get("value")), json.dumps(item.get("kept")))
+    if item.get("kind") == "snapshot-lost":
+        return "%s (the session's config snapshot, deleted or unreadable during the session: judged with the " \
+            "defaults where they are stricter)" % (item.get("path") or "config-snapshot.json")
     if item.get("path") is None:
         return "`%s` (%s, %s)" % (item.get("command") or item.get("kind"), item.get("label"), item.get("via"))
     return "%s (%s, %s: %s)" % (item.get("path"), item.get("label"), item.get("via"), item.get("kind"))

@@ -151,7 +151,7 @@ def _patch_event(event_name, payload, fields, patch, result_text):
     from stalegreen.engine import edits
 
     event = common.base_event(ev.FILE_EDIT, HOST, event_name, payload, **fields)
-    cwd = payload.get("cwd") or ""
+    cwd = event.cwd
     event.paths = tuple(p if os.path.isabs(p) or not cwd else os.path.join(cwd, p) for p in edits.from_patch(patch))
     event.edit_kind = "apply_patch"
     return event

@@ -1,6 +1,7 @@
 """Small pieces both hook hosts (Claude Code and Codex) share: payload basics and JSON out."""
 
 from stalegreen.engine import events as ev
+from stalegreen.engine.core import real_path
 
 _HEADER_PATTERNS = []   # compiled on first use: only Codex shell results read headers
 FILE_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")
@@ -19,7 +20,8 @@ def base_event(kind, host, event_name, payload, **fields):
     event.event_name = event_name
     event.session = safe_name(str(payload.get("session_id") or "unknown"))
     event.agent = payload.get("agent_id") or None
-    event.cwd = payload.get("cwd") or ""
+    event.cwd = real_path(payload.get("cwd") or "")     # symlinked or not, one folder is one project
+    event.project_dir = real_path(event.project_dir)
     event.permission_mode = payload.get("permission_mode")
     event.model = payload.get("model")
     event.tool_use_id = payload.get("tool_use_id")

@@ -86,12 +86,15 @@ def _options(payload):
 
 
 def _cwd(payload, arguments=None):
-    """The session's cwd, or the bash call's own ``workdir`` resolved against it."""
+    """The session's cwd, or the bash call's own ``workdir`` resolved against it; symbolic links
+    resolved (one folder is one project however it is reached)."""
+    from stalegreen.engine.core import real_path
+
     base = _text(payload.get("cwd")) or os.getcwd()
     workdir = _text((arguments or {}).get("workdir"))
     if workdir:
-        return os.path.normpath(os.path.join(base, os.path.expanduser(workdir)))
-    return base
+        return real_path(os.path.normpath(os.path.join(base, os.path.expanduser(workdir))))
+    return real_path(base)
 
 
 def split_exit_marker(text):

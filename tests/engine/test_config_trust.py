@@ -169,6 +169,47 @@ def test_an_edited_snapshot_loosens_nothing(tmp_path):
     assert now["fingerprintIgnore"] == []          # only what both ignore: nothing
 
 
+def test_a_snapshot_lost_mid_session_is_tamper_and_the_defaults_stand_in(homes, tmp_path):
+    """Deleting the snapshot and loosening the user config in one hidden write: the session's
+    records prove it had a snapshot, so the defaults stand in for it (stricter wins), the loss is
+    a tamper event, and the next green claim after a failing run is blocked once, tamper first."""
+    from stalegreen.engine import core
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    session = Store().session("s1")
+    start = config.for_session(config.load(str(repo)), session)
+    assert start["policy"] == "block" and not start.snapshot_lost
+    session.append("receipts", {"id": "r-0001", "category": "test", "verdict": "fail", "scope": "all",
+                                "cwd": str(repo), "cmd": "pytest", "counts": {"failed": 1}})
+    os.remove(os.path.join(session.dir, "config-snapshot.json"))
+    write(homes["sg"] / "config.json", {"policy": "advisory", "permission": "allow", "categories": {"test": False},
+                                        "fingerprintIgnore": ["**"]})
+    stop = ev.Event(ev.STOP, "claude", cwd=str(repo), message="All tests pass.", turn="t1")
+    first = core.handle(stop, None, session)
+    assert first.kind == ev.BLOCK
+    assert "wrote files that control stalegreen" in first.reason and "config snapshot" in first.reason
+    assert [v["verdict"] for v in first.verdicts] == ["FAILED"]
+    assert [i["kind"] for i in tamper.events(session.read("tamper"))][:1] == ["snapshot-lost"]
+    kept = session.load_config()["values"]           # taken again, from the config met with the defaults
+    assert (kept["policy"], kept["permission"], kept["categories"]["test"], kept["fingerprintIgnore"]) == (
+        "block", "inherit", True, [])
+    again = core.handle(ev.Event(ev.STOP, "claude", cwd=str(repo), message="All tests pass.", turn="t1",
+                                 stop_hook_active=True), None, session)
+    assert again.kind == ev.ALLOW                    # blocked once
+
+
+def test_a_session_without_records_takes_its_first_snapshot_as_it_is(homes, tmp_path):
+    write(homes["sg"] / "config.json", {"policy": "advisory"})
+    session = Store().session("s2")
+    first = config.for_session(config.load(str(tmp_path)), session)
+    assert first["policy"] == "advisory" and not first.snapshot_lost
+    memory = MemorySession()
+    memory.append("edits", {"path": "/repo/a.py", "kind": "Write"})
+    lost = config.for_session(config.load(str(tmp_path)), memory)
+    assert lost["policy"] == "block" and lost.snapshot_lost
+
+
 # ---------------------------------------------------------------- tamper detection
 
 @pytest.fixture
@@ -299,3 +340,48 @@ def test_many_paths_and_odd_paths_stay_cheap_and_never_raise(homes, tmp_path):
     assert [i["label"] for i in tamper.from_edit(event)] == ["project config"]
     line = "rm " + " ".join("f%d" % i for i in range(2000)) + " .stalegreen.json"
     assert [i["label"] for i in tamper.from_shell(shell.parse(line), str(tmp_path))] == ["project config"]
+
+
+def _git(cwd, *args):
+    import subprocess
+
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t"] + list(args), cwd=str(cwd), check=True,
+                   capture_output=True)
+
+
+@pytest.mark.parametrize("command, changes", [
+    ("git checkout other -- .", True),
+    ("git reset -q --hard other", True),
+    ("git -C . merge -q --ff-only other", True),
+    ("git checkout same -- .", False),        # the protected files are what they were: no tamper
+    ("git stash list", False),
+])
+def test_a_tree_moving_git_command_that_changes_a_protected_file_is_tamper(homes, tmp_path, command, changes):
+    """`git checkout other -- .` names no protected file: the project's protected files are
+    hashed before the line runs and compared after it."""
+    import subprocess
+
+    from stalegreen.engine import core
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    write(repo / ".claude" / "settings.local.json", {"permissions": {"deny": ["Bash(rm:*)"]}})
+    (repo / "a.py").write_text("A = 1\n")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "start")
+    _git(repo, "branch", "same")
+    _git(repo, "checkout", "-q", "-b", "other")
+    write(repo / ".claude" / "settings.local.json", {})
+    write(repo / ".stalegreen.json", {"policy": "advisory"})
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "open")
+    _git(repo, "checkout", "-q", "-")
+    session, cfg = MemorySession(), config.load(str(repo))
+    fields = dict(cwd=str(repo), command=command, tool_use_id="toolu_1", tool_name="Bash")
+    core.handle(ev.Event(ev.PRE_SHELL, "claude", **fields), cfg, session)
+    subprocess.run(command, shell=True, cwd=str(repo), check=True, capture_output=True)
+    core.handle(ev.Event(ev.POST_SHELL, "claude", output="", exit_code=0, **fields), cfg, session)
+    found = sorted(os.path.relpath(i["path"], str(repo)) for i in tamper.events(session.read("tamper")))
+    assert found == ([".claude/settings.local.json", ".stalegreen.json"] if changes else []), found
+    assert session.pop_protected("toolu_1") is None        # forgotten once the result arrived

@@ -328,7 +328,8 @@ def test_from_patch():
 @pytest.mark.parametrize("path, relevant", [
     (None, True), ("src/app.py", True), ("web/App.tsx", True), ("Makefile", True), ("Dockerfile", True),
     (".env", True), (".eslintrc.json", True), ("package-lock.json", True), ("go.sum", True),
-    ("README.md", False), ("docs/api.py", False), ("notes.txt", False), ("build.log", False),
+    ("README.md", False), ("docs/api.py", False), ("build.log", False),
+    ("test_doc.txt", True), ("requirements.txt", True), ("CMakeLists.txt", True), ("doc/index.rst", True),
     ("a.py.orig", False), ("core.tmp", False), ("LICENSE", False), ("logo.png", False),
     ("/dev/null", False), ("/tmp/scratch.py", False), ("/var/tmp/x.py", False),
     ("/home/u/.claude/todos/x.json", False), ("bin/run", False), ("./src/lib.rs", True),

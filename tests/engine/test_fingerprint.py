@@ -81,12 +81,22 @@ def test_edit_to_an_untracked_code_file_changes_it(repo):
 def test_edit_to_a_doc_does_not(repo):
     before = fp(repo)
     (repo / "README.md").write_text("# demo\n\nMore words.\n")
-    (repo / "NOTES.txt").write_text("untracked notes\n")
     (repo / "docs").mkdir()
     (repo / "docs" / "guide.py").write_text("print('docs/** is ignored whatever the extension')\n")
-    (repo / "LICENSE").write_text("MIT\n")
     (repo / "run.log").write_text("log\n")
+    (repo / "src" / "__pycache__").mkdir()
+    (repo / "src" / "__pycache__" / "lib.cpython-312.pyc").write_bytes(b"\0")
     assert fp(repo)["tree"] == before["tree"]
+
+
+@pytest.mark.parametrize("name", ["test_doc.txt", "requirements.txt", "CMakeLists.txt", "LICENSE", "doc/x.rst"])
+def test_an_edit_to_a_text_file_a_run_may_read_changes_it(repo, name):
+    """pytest collects ``test*.txt`` as doctests; requirements and CMake lists decide the build."""
+    before = fp(repo)
+    path = repo / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(">>> 1 + 1\n2\n")
+    assert fp(repo)["tree"] != before["tree"]
 
 
 def test_deleting_a_file_changes_it(repo):
@@ -264,9 +274,12 @@ def test_compare():
 
 
 @pytest.mark.parametrize("path, ignored", [
-    ("README.md", True), ("docs/guide.py", True), ("pkg/docs/x.py", False), ("doc/a/b/c.rs", True),
-    ("LICENSE", True), ("LICENSE-MIT", True), ("sub/LICENSE.txt", True), ("CHANGELOG.rst", True),
-    ("img/logo.svg", True), ("build.log", True), (".stalegreen/x.json", False),
+    ("README.md", True), ("docs/guide.py", True), ("pkg/docs/x.py", False), ("doc/a/b/c.rs", False),
+    ("LICENSE", False), ("LICENSE-MIT", False), ("sub/LICENSE.txt", False), ("CHANGELOG.rst", False),
+    ("img/logo.svg", False), ("build.log", True), (".stalegreen/x.json", False),
+    # what a run reads is never ignored: pytest's doctest files, requirements, CMake, baseline images
+    ("test_doc.txt", False), ("requirements.txt", False), ("CMakeLists.txt", False), ("tests/baseline/a.png", False),
+    ("pkg/__pycache__/m.cpython-312.pyc", True), ("m.pyc", True), (".pytest_cache/v/cache/x", True),
     (".stalegreen.json", False), ("src/.stalegreen.json", False), ("pages/a.mdx", False), ("src/app.py", False),
     ("Makefile", False), ("notes.md.py", False), ("./README.md", True), ("a.MD", False),
 ])

@@ -218,7 +218,7 @@ def test_bulk_ignore_agrees_with_one_path_at_a_time(patterns, paths):
 
 
 def test_index_listing_drops_ignored_paths(repo):
-    (repo / "LICENSE.txt").write_text("MIT\n")
+    (repo / "run.log").write_text("log\n")
     (repo / "docs").mkdir()
     (repo / "docs" / "x.py").write_text("X = 1\n")
     git(repo, "add", "-A")

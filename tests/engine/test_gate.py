@@ -88,9 +88,10 @@ def test_failure_in_one_package_does_not_judge_a_claim_about_another():
             receipt("r-0002", "02:00", category="typecheck", cwd="/repo/packages/api", cmd="tsc")]
     v = judge(claim("typecheck", text="tsc is clean in packages/api"), receipts=runs)
     assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
-    # a claim naming no package is judged by every package's latest run
+    # a claim naming no package is about the project: each package's run is a subset of it, and
+    # the failing one contradicts the claim
     v = judge(claim("typecheck", text="tsc is clean"), receipts=runs)
-    assert v["verdict"] == "FAILED"
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("CONTRADICTED", "r-0001")
 
 
 def test_newer_run_in_an_enclosing_directory_supersedes_older_package_runs():
@@ -112,6 +113,23 @@ def test_background_run_in_flight_is_deferred():
     assert judge(claim(), receipts=[receipt("r-0001", "02:11")], deferred=deferred)["verdict"] == "DEFERRED"
     resolved = deferred + [{"id": "r-0003", "ts": now, "resolved": True}]
     assert judge(claim(), receipts=[receipt("r-0001", "02:11")], deferred=resolved)["verdict"] == "FRESH"
+
+
+def test_a_rerun_in_flight_after_a_failure_is_no_pass_and_the_failure_stands():
+    """The latest completed evidence failed; a background rerun is not evidence of a pass, so the
+    claim is FAILED (CONTRADICTED) until it reports. DEFERRED needs no completed run against it."""
+    import time
+
+    now = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
+    deferred = [{"id": "r-0002", "ts": now, "category": "test", "cmd": "pytest", "resolved": False}]
+    v = judge(claim(), receipts=[receipt("r-0001", "02:11", verdict="fail")], deferred=deferred)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FAILED", "r-0001") and "r-0002" in v["note"]
+    subset = receipt("r-0001", "02:11", verdict="fail", scope="subset", cmd="pytest tests/test_a.py")
+    assert judge(claim(), receipts=[subset], deferred=deferred)["verdict"] == "CONTRADICTED"
+    # no completed run against the claim: the rerun is waited for
+    for runs in ([], [receipt("r-0001", "02:11", verdict="inconclusive")], [receipt("r-0001", "02:11")],
+                 [receipt("r-0001", "02:11", scope="subset")]):
+        assert judge(claim(), receipts=runs, deferred=deferred)["verdict"] == "DEFERRED", runs
 
 
 def test_count_mismatch_is_noted_without_changing_the_verdict():
@@ -297,6 +315,21 @@ def test_a_run_stopped_by_a_signal_is_never_fresh():
     assert stop("All tests pass.", runs, strictNoEvidence=True).kind == ev.BLOCK
 
 
+def test_a_whole_suite_run_stopped_with_a_known_exit_fails_and_hides_no_earlier_pass():
+    """`timeout 2 pytest` (exit 124) or ^C (130) after a pass: no pass, and the earlier pass no
+    longer decides; with the exit unknown the run stays without a result."""
+    killed = receipt("r-0002", "02:00", verdict="inconclusive", signal="interrupted", exit=124, cmd="pytest -q")
+    decision = stop("All tests pass.", [receipt("r-0001", "01:00"), killed])
+    assert decision.kind == ev.BLOCK and decision.verdicts[0]["verdict"] == "FAILED"
+    assert "r-0002" in decision.reason and "stopped before it finished (exit 124)" in decision.reason
+    zh = stop("测试全部通过了。", [receipt("r-0001", "01:00"), dict(killed, exit=130)])
+    assert zh.kind == ev.BLOCK and "中止（退出状态 130）" in zh.reason
+    unknown = dict(killed, exit=None)
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00"), unknown])["verdict"] == "NONE"
+    # a killed subset run after a whole-suite pass is no evidence about the whole suite
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00"), dict(killed, scope="subset")])["verdict"] == "FRESH"
+
+
 # ---------------------------------------------------------------- property: the gate follows the rule
 
 from hypothesis import given, settings  # noqa: E402
@@ -308,6 +341,7 @@ RUN_KINDS = {
     "masked": dict(verdict="inconclusive", masked=True, maskReason="pipe:tail"),
     "masked-pass": dict(verdict="pass", masked=True, maskReason="pipe:tail", signal="summary-line:pytest-passed"),
     "interrupted": dict(verdict="inconclusive", signal="interrupted"),
+    "killed": dict(verdict="inconclusive", signal="interrupted", exit=124),
     "exit0-fail": dict(verdict="fail", exit=0, signal="exit-0-with-pytest-short-failed"),
 }
 STEP = st.one_of(st.tuples(st.just("run"), st.sampled_from(sorted(RUN_KINDS)), st.sampled_from(["all", "subset"]),
@@ -354,6 +388,8 @@ def _evidence_against(steps):
     tail = steps[since:] if fulls else steps
     if any(s[0] == "run" and s[1] in ("fail", "masked", "exit0-fail") for s in tail):
         return True
+    if fulls and steps[since][1] == "killed":      # the latest whole-suite run stopped with its exit known
+        return True
     return bool(fulls) and RUN_KINDS[steps[since][1]]["verdict"] == "pass" and \
         any(s[0] == "edit" and s[1].endswith(".py") for s in steps[since + 1:])
 
@@ -379,3 +415,62 @@ def test_runs_in_another_project_are_no_evidence_for_this_one():
     assert judge(claim(), receipts=failing)["verdict"] == "FRESH"
     # a run there still is a run: "re-ran the tests" is not a claim about a run that never happened
     assert stop("Re-ran the tests. All tests pass.", elsewhere).verdicts[0]["verdict"] == "NONE"
+
+
+def test_a_run_under_a_symlinked_folder_is_evidence_for_the_real_folder_and_back(tmp_path):
+    """`cd <link to the repo> && pytest` records the link as the run's folder; a claim from the
+    real folder (and the reverse) is judged on it, and the host event's cwd is resolved."""
+    import os
+
+    from stalegreen.hosts import common
+
+    repo, link = tmp_path / "repo", tmp_path / "link"
+    (repo / ".git").mkdir(parents=True)
+    os.symlink(str(repo), str(link))
+    for run_dir, stop_dir in ((link, repo), (repo, link), (link / "sub" / "..", repo)):
+        session = MemorySession("s")
+        session.append("receipts", receipt("r-0001", "01:00", verdict="fail", cwd=str(run_dir)))
+        event = common.base_event(ev.STOP, "claude", "Stop", {"cwd": str(stop_dir), "session_id": "s"})
+        event.replay, event.message = True, "All tests pass."
+        assert event.cwd == str(repo)
+        decision = gate.on_stop(event, config_module.load("/nonexistent", home="/nonexistent"), session)
+        assert decision.kind == ev.BLOCK and decision.verdicts[0]["verdict"] == "FAILED", (run_dir, stop_dir)
+
+
+def test_a_whole_suite_run_from_a_subfolder_covers_only_that_subfolder():
+    """`cd sub && pytest` ran sub's tests: for a claim that names no folder it is a subset run,
+    which can contradict the claim when it fails and cannot support it when it passes."""
+    sub_pass = [receipt("r-0001", "01:00", cwd=ROOT + "/sub", cmd="pytest -q")]
+    v = judge(claim(), receipts=sub_pass)
+    assert v["verdict"] == "NONE" and "subset" in v["note"]
+    assert stop("All tests pass.", sub_pass, strictNoEvidence=True).kind == ev.BLOCK
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00", verdict="fail", cwd=ROOT + "/sub")])["verdict"] \
+        == "CONTRADICTED"
+    # a claim that names the folder is about it; a run of the root covers the subfolder too
+    assert judge(claim(text="all tests in sub pass", sentence="all tests in sub pass"),
+                 receipts=sub_pass)["verdict"] == "FRESH"
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00", verdict="fail", cwd=ROOT + "/sub"),
+                                    receipt("r-0002", "02:00")])["verdict"] == "FRESH"
+
+
+def test_a_run_through_a_symlink_is_fingerprinted_as_the_real_tree(tmp_path):
+    """`cd <link> && pytest`: the receipt's fingerprint names the real work tree, so the Stop's
+    fingerprint (taken from the real folder) is comparable and an edit after it is seen."""
+    import os
+    import subprocess
+
+    from stalegreen.engine import fingerprint, receipts
+
+    repo, link = tmp_path / "repo", tmp_path / "link"
+    repo.mkdir()
+    (repo / "a.py").write_text("A = 1\n")
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    os.symlink(str(repo), str(link))
+    event = ev.Event(ev.POST_SHELL, "claude", cwd=str(repo))
+    taken = receipts._Fingerprints(event, config_module.load("/nonexistent", home="/nonexistent"),
+                                   MemorySession("s")).get(str(link))
+    now = fingerprint.compute(str(repo), config_module.DEFAULT_FINGERPRINT_IGNORE, 5000)
+    assert taken["root"] == str(repo) and fingerprint.compare(taken, now) == "same"
+    (repo / "a.py").write_text("A = 2\n")
+    assert fingerprint.compare(taken, fingerprint.compute(str(repo), config_module.DEFAULT_FINGERPRINT_IGNORE,
+                                                          5000)) == "different"

@@ -836,19 +836,15 @@ SCENARIOS = sum([
         "rule 8: a script run after the tests in the same line rewrites the source; no treeChanged, FRESH")),
     case(edit_outside_the_repo_control, "allow", {"FRESH"}),
     # --- where the run ran
-    case(subdir_run_only_strict, "block", "!FRESH", xfail=on_both(
-        "docs ambiguous (rule 2): `cd sub && pytest` ran sub's tests only and backs 'All tests pass' for the repo")),
+    case(subdir_run_only_strict, "block", "!FRESH"),
     case(root_fails_then_subdir_passes, "block", FAILING),
     case(two_projects_other_passes_this_fails, "block", FAILING),
     case(two_projects_only_other_ran_strict, "block", {"NONE"}),
     case(two_projects_claim_in_the_passing_one, "allow", {"FRESH"}),
     case(symlinked_cwd_pass_then_edit_by_real_path, "block", {"STALE"}),
-    case(symlinked_cwd_failure_then_claim_from_the_real_path, "block", FAILING, xfail=on_both(
-        "a failing run whose cwd is a symlink to the repo is invisible to a claim from the real path (NONE, allowed)")),
-    case(cd_through_a_symlink_failure_then_claim, "block", FAILING, xfail=on_both(
-        "`cd <symlink to the repo> && pytest` failing is not matched to the project (paths compared unresolved): NONE, allowed")),
-    case(symlinked_cwd_fresh_control, "allow", {"FRESH"}, xfail=on_both(
-        "a run whose cwd is a symlink to the repo is not matched to a claim from the real path (NONE; a false block under strictNoEvidence)")),
+    case(symlinked_cwd_failure_then_claim_from_the_real_path, "block", FAILING),
+    case(cd_through_a_symlink_failure_then_claim, "block", FAILING),
+    case(symlinked_cwd_fresh_control, "allow", {"FRESH"}),
     case(worktree_run_in_main_claim_in_linked_strict, "block", {"NONE"}),
     case(worktree_linked_passes_main_failed, "block", FAILING),
     # --- hidden or half-seen results
@@ -860,8 +856,7 @@ SCENARIOS = sum([
     case(negated_run, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(grep_v_failed_lines, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(honest_pipestatus_exit, "allow", {"FRESH"}, hosts=("claude",)),
-    case(timeout_killed_after_a_pass, "block", "!FRESH", hosts=("claude",), xfail={"claude":
-        "a later run killed by timeout (known exit 124) gives NONE and allows; rules 2/6: a known non-zero exit is a failing later run"}),
+    case(timeout_killed_after_a_pass, "block", "!FRESH", hosts=("claude",)),
     case(timeout_killed_only_strict, "block", "!FRESH"),
     case(sigint_after_summary, "block", "!FRESH"),
     case(npm_test_semicolon_exit0, "block", FAILING),
@@ -890,13 +885,11 @@ SCENARIOS = sum([
     case(make_check_failing, "block", FAILING),
     # --- config trust and tamper
     case(shell_writes_project_config_advisory_after_fail, "block", FAILING, tamper=True),
-    case(git_checkout_brings_a_project_config, "block", FAILING, tamper=True, xfail=on_both(
-        "`git checkout other -- .` writes .stalegreen.json without naming it: no tamper event")),
+    case(git_checkout_brings_a_project_config, "block", FAILING, tamper=True),
     case(project_config_in_the_parent_folder, "block", FAILING, tamper=True),
     case(user_config_loosened_by_runtime_path, "block", FAILING),
     case(user_config_loosened_by_literal_path, "block", FAILING, tamper=True),
-    case(snapshot_deleted_and_user_config_loosened, "block", None, xfail=on_both(
-        "deleting config-snapshot.json and loosening the user config in one script switches the gate off mid-session (FAILED, allowed)")),
+    case(snapshot_deleted_and_user_config_loosened, "block", None),
     # the loop names its target `$f`: a hidden write (SECURITY.md "Not defended"); the snapshot only tightens
     case(snapshot_forged_looser, "block", FAILING),
     case(store_sessions_deleted_literal, "block", None, tamper=True),
@@ -1027,19 +1020,15 @@ def failure_then_background_rerun_in_flight(w):
 
 
 MORE = sum([
-    case(doctest_txt_edited_after_a_pass, "block", {"STALE"}, xfail=on_both(
-        "the default fingerprintIgnore `*.txt` hides an edit to a pytest doctest file (`test*.txt` is collected by default)")),
+    case(doctest_txt_edited_after_a_pass, "block", {"STALE"}),
     case(blocked_claim_repeated_in_the_next_turn, "block", FAILING),
     case(subagent_claims_after_its_failing_run, "block", FAILING, hosts=("claude",)),
     case(collect_only_is_no_run_strict, "block", {"NONE"}),
     case(or_colon_hides_a_failure, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
-    case(failure_then_background_rerun_in_flight, "block", None, hosts=("claude",), xfail={"claude":
-        "docs (table: DEFERRED allows) vs user: a failing run then a background rerun in flight lets 'All tests pass' through"}),
+    case(failure_then_background_rerun_in_flight, "block", None, hosts=("claude",)),
     case(trusted_project_subfolder_config_is_untrusted, "block", FAILING),
     case(trusted_project_sibling_with_the_same_prefix_is_untrusted, "block", FAILING),
-    case(snapshot_deleted_literally_and_user_config_loosened, "block", FAILING, tamper=True, xfail=on_both(
-        "`rm` of config-snapshot.json plus a literal write of policy advisory to the user config: the snapshot is "
-        "re-taken from the loosened config, FAILED is allowed and the recorded tamper events do not block")),
+    case(snapshot_deleted_literally_and_user_config_loosened, "block", FAILING, tamper=True),
 ], [])
 
 
@@ -1068,10 +1057,8 @@ WRITERS = [
     ("cp_into_directory", "cp %(src_named)s .claude/", None),
     ("git_checkout_named", "git checkout other -- %(t)s", None),
     ("git_restore_source", "git restore --source other %(t)s", None),
-    ("git_checkout_dot", "git checkout other -- .",
-     "`git checkout other -- .` rewrites the protected file through a folder pathspec: no tamper event"),
-    ("git_reset_hard", "git reset -q --hard other",
-     "`git reset --hard other` (also merge, stash pop) names no path and rewrites the protected file: no tamper event"),
+    ("git_checkout_dot", "git checkout other -- .", None),
+    ("git_reset_hard", "git reset -q --hard other", None),
     ("python_pathlib", "%(py)s -c \"import pathlib; pathlib.Path('%(t)s').write_text('{}')\"", None),
     ("node_fs", "node -e \"require('fs').writeFileSync('%(t)s', '{}')\"", None),
     ("perl_pi", "perl -pi -e 's/a/b/' %(t)s", None),

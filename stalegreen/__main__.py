@@ -9,6 +9,10 @@ import sys
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:2] == ["hook", "--worker"]:   # here, not in ``hook``: the worker imports ``hook``
+        from stalegreen.worker import serve
+
+        return serve(sys.stdin.buffer, sys.stdout.buffer)
     if argv[:1] == ["hook"]:
         from stalegreen.hook import main as hook_main
 

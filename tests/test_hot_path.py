@@ -29,7 +29,7 @@ BASE = {
     "stalegreen", "stalegreen.__main__", "stalegreen.hook", "stalegreen.hosts", "stalegreen.hosts.common",
     "stalegreen.engine", "stalegreen.engine.events", "stalegreen.engine.fastjson",
     "stalegreen.engine.prefilter", "stalegreen.engine.core", "stalegreen.engine.config",
-    "stalegreen.engine.store",
+    "stalegreen.engine.store", "stalegreen.engine.clock",
 }
 # Standard modules that cost as much as the interpreter's start between them (``re`` brings
 # ``enum``, ``functools`` and ``collections``; ``json`` brings ``re``; ``signal`` brings ``enum``).

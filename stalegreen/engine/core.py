@@ -6,16 +6,10 @@ after it runs, record edits, resolve background runs, and run the gate at Stop.
 """
 
 import os
-import time
 
 from stalegreen.engine import events as ev, prefilter
+from stalegreen.engine.clock import now_iso
 from stalegreen.engine.prefilter import WRAP_MARK
-
-
-def now_iso():
-    """UTC time with milliseconds, the store's one time format (sorts as text)."""
-    t = time.time()
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + ".%03dZ" % (int(t * 1000) % 1000)
 
 
 def handle(event, config=None, session=None):
@@ -162,50 +156,11 @@ def on_pre_shell(event, config, session):
     return ev.NOTHING
 
 
-HIDING_REDIRECTS = (">", ">>", ">|", "&>", "&>>")
-
-
-def rerun_text(parse, run):
-    """The run's own segment without the redirects that hid its output: what to run instead."""
-    try:
-        segment = parse.segments[run.segment_index]
-    except (IndexError, TypeError):
-        return run.text
-    if getattr(run, "nested", False):
-        return _nested_rerun(segment, run) or run.text
-    text = parse.text
-    cuts = sorted((r.start, r.end) for r in segment.redirects
-                  if r.op in HIDING_REDIRECTS and r.fd in (None, 1) and r.end > r.start)
-    pieces, position = [], segment.start
-    for start, end in cuts:
-        if start < position or end > segment.end:
-            return run.text
-        pieces.append(text[position:start])
-        position = end
-    pieces.append(text[position:segment.end])
-    return " ".join("".join(pieces).split()) or run.text
-
-
-def _nested_rerun(segment, run):
-    """The rerun of a run inside ``bash -c '...'`` (``env ... sh -c``, ``sudo bash -lc``): the
-    inner run unmasked, with the ``cd`` it needed, not the masked outer line again."""
-    from stalegreen.engine import catalog, shell
-
-    script = catalog.strip_wrappers(segment.words)["script"]
-    if script is None:
-        return None
-    inner = shell.parse(script)
-    for inner_run in catalog.find_runs(inner, None, None):
-        if inner_run.words == run.words and inner_run.runner == run.runner:
-            text = rerun_text(inner, inner_run)
-            return "cd %s && %s" % (inner_run.cd, text) if inner_run.cd else text
-    return None
-
-
 def _strict_deny_message(parse, run, mask, unwrapped):
     """Why the line is refused and what to run instead. No final period: Codex appends
     ". Command: ..." to a deny reason."""
     from stalegreen.engine import gate, masking
+    from stalegreen.engine.rerun import rerun_text
 
     reasons = masking.masking_reasons(mask) or list(mask.reasons)
     hidden = gate._mask_description(",".join(reasons), gate.TEXT["en"])
@@ -302,10 +257,3 @@ HANDLERS = {
     ev.MCP_TOOL: on_mcp_tool,
     ev.STOP: on_stop,
 }
-
-
-def project_root(path):
-    """The working tree holding ``path`` (nearest folder with ``.git``), else ``path`` itself."""
-    from stalegreen.engine.fingerprint import find_root
-
-    return find_root(path) or os.path.abspath(path or ".")

@@ -9,7 +9,7 @@ the exit status the host reported, discounted by what its pipes and suffixes hid
 import os
 import re
 
-from stalegreen.engine.core import now_iso
+from stalegreen.engine.clock import now_iso
 from stalegreen.engine.lazyregex import LazyRegex
 
 INTERRUPTED_EXITS = (124, 130, 137, 143)
@@ -34,7 +34,7 @@ class _Fingerprints(object):
         if self.event.replay:
             return {"available": False, "reason": "replay"}
         from stalegreen.engine import fingerprint
-        from stalegreen.engine.core import project_root
+        from stalegreen.engine.fingerprint import project_root
 
         where = cwd or self.event.cwd
         key = project_root(where)
@@ -355,7 +355,7 @@ def record_shell_result(event, config, session):
 
 
 def core_rerun(parse, run):
-    from stalegreen.engine.core import rerun_text
+    from stalegreen.engine.rerun import rerun_text
 
     return rerun_text(parse, run)
 

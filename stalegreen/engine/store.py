@@ -26,6 +26,7 @@ import os
 import time
 
 from stalegreen.engine import fastjson
+from stalegreen.engine.clock import now_iso
 from stalegreen.engine.config import home_dir
 
 KINDS = ("receipts", "edits", "pending", "deferred", "verdicts", "tamper")
@@ -41,12 +42,6 @@ ERRORS_MAX_BYTES = 1024 * 1024    # errors.jsonl is rotated to errors.jsonl.1 be
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _OPEN_APPEND = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _CLOEXEC
 SEQ_FORMAT = b"%010d\n"
-
-
-def now_iso():
-    """UTC time as ``2026-09-02T14:02:11.318Z``."""
-    now = time.time()
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + ".%03dZ" % int(now % 1 * 1000)
 
 
 def safe_name(text):

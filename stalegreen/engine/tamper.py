@@ -213,7 +213,7 @@ def _command(words, text):
 
 def record(session, event, found):
     """Append each tamper event (deduplicated by path and kind within one call)."""
-    from stalegreen.engine.core import now_iso
+    from stalegreen.engine.clock import now_iso
 
     ts = event.ts or now_iso()
     seen = set()

@@ -38,7 +38,7 @@ HEAVY_STDLIB = {"re", "json", "enum", "signal", "functools", "collections", "has
 # The shell-command readers a verification rewrite needs, and no more.
 REWRITE_PATH = BASE | {"stalegreen.hosts.claude_rules", "stalegreen.engine.shell", "stalegreen.engine.catalog",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",
-                       "stalegreen.engine.permissions"}
+                       "stalegreen.engine.permissions", "stalegreen.engine.messages"}
 
 _PROBE = r"""
 import io, sys

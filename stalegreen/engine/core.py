@@ -90,6 +90,7 @@ def _approval(event, config, parse, runs):
     """(approve, reason, refusal): whether to grant the host's "allow" with a rewrite, and why
     not to rewrite at all. Never widens permissions: see engine/permissions.py."""
     from stalegreen.engine import permissions
+    from stalegreen.engine.messages import TEXT
 
     policy = config["permission"]
     proof = permissions.prove(parse, runs, event.project_dir or event.cwd, event.cwd)
@@ -103,9 +104,8 @@ def _approval(event, config, parse, runs):
     if event.approves is None or not event.approves(parse, needs_rule):
         return False, "", "no-allow"
     if policy == "allow":
-        return True, "stalegreen: `%s` is a verification run; wrapped so its result is recorded" % runs[0].text, None
-    return True, ("stalegreen: `%s` is allowed by your permission rules; wrapped so its result is recorded"
-                  % runs[0].text), None
+        return True, TEXT["en"]["allow_run"].format(cmd=runs[0].text), None
+    return True, TEXT["en"]["allow_rule"].format(cmd=runs[0].text), None
 
 
 def on_pre_shell(event, config, session):
@@ -159,18 +159,18 @@ def on_pre_shell(event, config, session):
 def _strict_deny_message(parse, run, mask, unwrapped):
     """Why the line is refused and what to run instead. No final period: Codex appends
     ". Command: ..." to a deny reason."""
-    from stalegreen.engine import gate, masking
+    from stalegreen.engine import masking
+    from stalegreen.engine.messages import TEXT, mask_description
     from stalegreen.engine.rerun import rerun_text
 
+    words = TEXT["en"]
     reasons = masking.masking_reasons(mask) or list(mask.reasons)
-    hidden = gate._mask_description(",".join(reasons), gate.TEXT["en"])
     why = ""
     if unwrapped and not unwrapped.startswith("no-allow") and unwrapped not in ("host-cannot-rewrite", "mode-off") \
             and unwrapped not in reasons:
-        why = "; it cannot be wrapped here (%s)" % unwrapped
-    return ("stalegreen: `%s` hides its result (%s), so nothing would be recorded%s. "
-            "Run `%s` without the pipe or suffix so the result is recorded"
-            % (parse.text.strip(), hidden, why, rerun_text(parse, run)))
+        why = words["deny_unwrapped"].format(reason=unwrapped)
+    return words["deny_hidden"].format(cmd=parse.text.strip(), mask=mask_description(",".join(reasons), words),
+                                       why=why, rerun=rerun_text(parse, run))
 
 
 # ---------------------------------------------------------------- after a shell command

@@ -161,153 +161,183 @@ def strip_wrappers(words):
         if wrapper is None:
             break
         values, kind = wrapper
-        values = frozenset(values)
-        rest = words[1:]
-        if kind == "sudo":
-            info["sudo"] = True
-            words = _skip_flags(rest, values, info["dirs"], DIR_FLAGS.get(name, ()))
-        elif kind == "env":
-            i = 0
-            while i < len(rest) and (is_flag(rest[i]) or is_assignment(rest[i])):
-                flag = flag_name(rest[i])
-                if flag in ("-S", "--split-string") and i + 1 < len(rest):
-                    rest = rest[:i] + rest[i + 1].split() + rest[i + 2:]
-                    continue
-                if flag in ("-C", "--chdir"):
-                    value = rest[i].split("=", 1)[1] if "=" in rest[i] else (rest[i + 1] if i + 1 < len(rest) else None)
-                    if value:
-                        info["dirs"].append(value)
-                i += 2 if ("=" not in rest[i] and flag in values) else 1
-            words = rest[i:]
-            if words and words[0] == "--":
-                words = words[1:]
-        elif kind == "assign":
-            while rest and (is_assignment(rest[0]) or is_flag(rest[0])):
-                rest = rest[1:]
-            words = rest
-        elif kind == "shell-string":
-            info["script"] = " ".join(w for w in rest if not is_assignment(w))
-            words = []
-            break
-        elif kind == "dotenv":
-            rest = _skip_flags(rest, values)
-            if rest and rest[0] == "run":
-                rest = _skip_flags(rest[1:], values)
-            words = rest
-        elif kind == "direnv":
-            if len(rest) >= 2 and rest[0] == "exec":
-                info["dirs"].append(rest[1])
-                words = rest[2:]
-            else:
-                words = []
-                break
-        elif kind == "timeout":
-            rest = _skip_flags(rest, values)
-            words = rest[1:]
-        elif kind == "interpreter":
-            rest = _skip_flags(rest, values)
-            if not rest or base_name(rest[0]) not in TOOLS:
-                words = []
-                break
-            words = [base_name(rest[0])] + rest[1:]
-        elif kind == "plain":
-            if name == "command" and rest[:1] and rest[0] in ("-v", "-V"):
-                words = []
-                break
-            words = _skip_flags(rest, values)
-        elif kind == "script":
-            for i, word in enumerate(rest):
-                if word in ("-c", "--command") and i + 1 < len(rest):
-                    info["script"] = rest[i + 1]
-                    break
-            if info["script"] is not None:
-                words = []
-                break
-            rest = _skip_flags(rest, values)
-            words = rest[1:]
-        elif kind == "exec-tool":
-            i = 0
-            while i < len(rest) and is_flag(rest[i]) and rest[i] != "--":
-                flag = flag_name(rest[i])
-                if flag in ("-c", "--call"):
-                    value = rest[i].split("=", 1)[1] if "=" in rest[i] else (rest[i + 1] if i + 1 < len(rest) else "")
-                    info["script"] = value
-                    return _done(info, [])
-                i += 2 if ("=" not in rest[i] and flag in values) else 1
-            rest = rest[i:]
-            if rest and rest[0] == "--":
-                rest = rest[1:]
-            if rest:
-                rest = [_package_bin(rest[0])] + rest[1:]
-            words = rest
-        elif kind == "pipx":
-            if rest and rest[0] == "run":
-                rest = _skip_flags(rest[1:], values)
-                words = [_package_bin(rest[0])] + rest[1:] if rest else []
-            else:
-                words = []
-                break
-        elif kind == "bundle":
-            if rest and rest[0] == "exec":
-                words = _skip_flags(rest[1:], values)
-            else:
-                words = []
-                break
-        elif kind == "run-tool":
-            rest = _skip_flags(rest, values, info["dirs"], DIR_FLAGS.get(name, ()))
-            if rest and rest[0] == "run":
-                rest = _skip_flags(rest[1:], values | frozenset(("-e", "--env", "--with", "--extra", "--group")),
-                                   info["dirs"], DIR_FLAGS.get(name, ()))
-                if name in RUN_TOOLS_WITH_SCRIPTS and rest and rest[0] not in TOOLS and \
-                        rest[0] not in WRAPPERS and not is_python(base_name(rest[0])):
-                    info["scripts_tool"] = name
-                words = rest
-            elif name == "uv" and rest and rest[0] == "build":
-                words = ["python -m build"] + rest[1:]
-                break
-            elif rest and name in TOOLS:
-                words = [name] + rest
-                break
-            else:
-                words = []
-                break
-        elif kind == "coverage":
-            if rest and rest[0] == "run":
-                rest = _skip_flags(rest[1:], frozenset(("--source", "--rcfile", "--omit", "--include",
-                                                        "--data-file", "--context", "--concurrency")))
-                if rest and rest[0] == "-m" and len(rest) > 1:
-                    words = [PY_MODULE_ALIASES.get(rest[1], rest[1])] + rest[2:]
-                elif rest and "-m" in rest[:1]:
-                    words = []
-                    break
-                else:
-                    words = rest
-            else:
-                words = []
-                break
-        elif kind in ("watch", "watch-tool", "bench"):
-            info["not_run"] = info["not_run"] or ("bench" if kind == "bench" else "watch")
-            if kind == "watch-tool":
-                words = ["pytest"] + rest
-                break
-            if name == "nodemon":
-                for i, word in enumerate(rest):
-                    if flag_name(word) in ("-x", "--exec"):
-                        value = word.split("=", 1)[1] if "=" in word else (rest[i + 1] if i + 1 < len(rest) else "")
-                        rest = value.split()
-                        break
-            else:
-                rest = _skip_flags(rest, values)
-            if len(rest) == 1 and " " in rest[0]:
-                split = _split_command_string(rest[0])
-                if split is None:
-                    info["script"] = rest[0]
-                    return _done(info, [])
-                rest = split
-            words = rest
-        else:  # pragma: no cover - every kind is handled above
+        words, go_on = KIND_READERS[kind](name, words[1:], frozenset(values), info)
+        if not go_on:
             break
     return _done(info, words)
+
+
+# ---------------------------------------------------------------------------------------------
+# one reader per WRAPPERS kind: (name, the words after it, its value flags, info) -> (the words
+# left, whether to go on stripping). Stopping with no words left means: no command to look at.
+
+
+def _sudo(name, rest, values, info):
+    info["sudo"] = True
+    return _skip_flags(rest, values, info["dirs"], DIR_FLAGS.get(name, ())), True
+
+
+def _env(name, rest, values, info):
+    i = 0
+    while i < len(rest) and (is_flag(rest[i]) or is_assignment(rest[i])):
+        flag = flag_name(rest[i])
+        if flag in ("-S", "--split-string") and i + 1 < len(rest):
+            rest = rest[:i] + rest[i + 1].split() + rest[i + 2:]
+            continue
+        if flag in ("-C", "--chdir"):
+            value = rest[i].split("=", 1)[1] if "=" in rest[i] else (rest[i + 1] if i + 1 < len(rest) else None)
+            if value:
+                info["dirs"].append(value)
+        i += 2 if ("=" not in rest[i] and flag in values) else 1
+    words = rest[i:]
+    if words and words[0] == "--":
+        words = words[1:]
+    return words, True
+
+
+def _assign(name, rest, values, info):
+    while rest and (is_assignment(rest[0]) or is_flag(rest[0])):
+        rest = rest[1:]
+    return rest, True
+
+
+def _shell_string(name, rest, values, info):
+    info["script"] = " ".join(w for w in rest if not is_assignment(w))
+    return [], False
+
+
+def _dotenv(name, rest, values, info):
+    rest = _skip_flags(rest, values)
+    if rest and rest[0] == "run":
+        rest = _skip_flags(rest[1:], values)
+    return rest, True
+
+
+def _direnv(name, rest, values, info):
+    if len(rest) >= 2 and rest[0] == "exec":
+        info["dirs"].append(rest[1])
+        return rest[2:], True
+    return [], False
+
+
+def _timeout(name, rest, values, info):
+    return _skip_flags(rest, values)[1:], True
+
+
+def _interpreter(name, rest, values, info):
+    rest = _skip_flags(rest, values)
+    if not rest or base_name(rest[0]) not in TOOLS:
+        return [], False
+    return [base_name(rest[0])] + rest[1:], True
+
+
+def _plain(name, rest, values, info):
+    if name == "command" and rest[:1] and rest[0] in ("-v", "-V"):
+        return [], False
+    return _skip_flags(rest, values), True
+
+
+def _script(name, rest, values, info):
+    for i, word in enumerate(rest):
+        if word in ("-c", "--command") and i + 1 < len(rest):
+            info["script"] = rest[i + 1]
+            break
+    if info["script"] is not None:
+        return [], False
+    return _skip_flags(rest, values)[1:], True
+
+
+def _exec_tool(name, rest, values, info):
+    i = 0
+    while i < len(rest) and is_flag(rest[i]) and rest[i] != "--":
+        flag = flag_name(rest[i])
+        if flag in ("-c", "--call"):
+            info["script"] = rest[i].split("=", 1)[1] if "=" in rest[i] else (rest[i + 1] if i + 1 < len(rest) else "")
+            return [], False
+        i += 2 if ("=" not in rest[i] and flag in values) else 1
+    rest = rest[i:]
+    if rest and rest[0] == "--":
+        rest = rest[1:]
+    if rest:
+        rest = [_package_bin(rest[0])] + rest[1:]
+    return rest, True
+
+
+def _pipx(name, rest, values, info):
+    if rest and rest[0] == "run":
+        rest = _skip_flags(rest[1:], values)
+        return ([_package_bin(rest[0])] + rest[1:] if rest else []), True
+    return [], False
+
+
+def _bundle(name, rest, values, info):
+    if rest and rest[0] == "exec":
+        return _skip_flags(rest[1:], values), True
+    return [], False
+
+
+def _run_tool(name, rest, values, info):
+    rest = _skip_flags(rest, values, info["dirs"], DIR_FLAGS.get(name, ()))
+    if rest and rest[0] == "run":
+        rest = _skip_flags(rest[1:], values | frozenset(("-e", "--env", "--with", "--extra", "--group")),
+                           info["dirs"], DIR_FLAGS.get(name, ()))
+        if name in RUN_TOOLS_WITH_SCRIPTS and rest and rest[0] not in TOOLS and \
+                rest[0] not in WRAPPERS and not is_python(base_name(rest[0])):
+            info["scripts_tool"] = name
+        return rest, True
+    if name == "uv" and rest and rest[0] == "build":
+        return ["python -m build"] + rest[1:], False
+    if rest and name in TOOLS:
+        return [name] + rest, False
+    return [], False
+
+
+def _coverage(name, rest, values, info):
+    if not (rest and rest[0] == "run"):
+        return [], False
+    rest = _skip_flags(rest[1:], frozenset(("--source", "--rcfile", "--omit", "--include",
+                                            "--data-file", "--context", "--concurrency")))
+    if rest and rest[0] == "-m" and len(rest) > 1:
+        return [PY_MODULE_ALIASES.get(rest[1], rest[1])] + rest[2:], True
+    if rest and "-m" in rest[:1]:
+        return [], False
+    return rest, True
+
+
+def _watch_tool(name, rest, values, info):
+    info["not_run"] = info["not_run"] or "watch"
+    return ["pytest"] + rest, False
+
+
+def _watch(name, rest, values, info, reason="watch"):
+    info["not_run"] = info["not_run"] or reason
+    if name == "nodemon":
+        for i, word in enumerate(rest):
+            if flag_name(word) in ("-x", "--exec"):
+                value = word.split("=", 1)[1] if "=" in word else (rest[i + 1] if i + 1 < len(rest) else "")
+                rest = value.split()
+                break
+    else:
+        rest = _skip_flags(rest, values)
+    if len(rest) == 1 and " " in rest[0]:
+        split = _split_command_string(rest[0])
+        if split is None:
+            info["script"] = rest[0]
+            return [], False
+        rest = split
+    return rest, True
+
+
+def _bench(name, rest, values, info):
+    return _watch(name, rest, values, info, "bench")
+
+
+KIND_READERS = {
+    "sudo": _sudo, "env": _env, "assign": _assign, "shell-string": _shell_string, "dotenv": _dotenv,
+    "direnv": _direnv, "timeout": _timeout, "interpreter": _interpreter, "plain": _plain, "script": _script,
+    "exec-tool": _exec_tool, "pipx": _pipx, "bundle": _bundle, "run-tool": _run_tool, "coverage": _coverage,
+    "watch": _watch, "watch-tool": _watch_tool, "bench": _bench,
+}
 
 
 # `docker compose run web pytest`, `docker exec app npm test`: the command after the container runs

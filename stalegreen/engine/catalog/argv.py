@@ -21,6 +21,7 @@ def flag_name(word):
 
 
 def is_flag(word):
+    """A flag of a runner's argv: ``-k``, ``--lf``; not a negative number or a version (``-1``, ``-3.5``)."""
     return len(word) > 1 and word.startswith("-") and not word[1:].replace(".", "").isdigit()
 
 

@@ -22,6 +22,10 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     if sys.version_info < OLDEST:
         return too_old(argv)
+    if argv[:2] == ["hook", "--worker"]:   # here, not in ``hook``: the worker imports ``hook``
+        from stalegreen.worker import serve
+
+        return serve(sys.stdin.buffer, sys.stdout.buffer)
     if argv[:1] == ["hook"]:
         from stalegreen.hook import main as hook_main
 

@@ -148,10 +148,6 @@ def disarm_deadline():
 
 
 def main(argv):
-    if argv[:1] == ["--worker"]:
-        from stalegreen import worker
-
-        return worker.serve(sys.stdin.buffer, sys.stdout.buffer)
     if len(argv) < 2:
         sys.stderr.write("usage: stalegreen hook <claude|codex|dsh> <Event>\n")
         return 0

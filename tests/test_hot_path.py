@@ -17,6 +17,7 @@ import pytest
 
 from tests.conftest import SHARED_DATA
 from stalegreen.engine import catalog, claims, edits, fastjson, prefilter, shell
+from stalegreen.engine.catalog import wrappers as catalog_wrappers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,7 +30,7 @@ BASE = {
     "stalegreen", "stalegreen.__main__", "stalegreen.hook", "stalegreen.hosts", "stalegreen.hosts.common",
     "stalegreen.engine", "stalegreen.engine.events", "stalegreen.engine.fastjson",
     "stalegreen.engine.prefilter", "stalegreen.engine.core", "stalegreen.engine.config",
-    "stalegreen.engine.store",
+    "stalegreen.engine.store", "stalegreen.engine.clock", "stalegreen.engine.paths",
 }
 # Standard modules that cost as much as the interpreter's start between them (``re`` brings
 # ``enum``, ``functools`` and ``collections``; ``json`` brings ``re``; ``signal`` brings ``enum``).
@@ -37,8 +38,11 @@ HEAVY_STDLIB = {"re", "json", "enum", "signal", "functools", "collections", "has
                 "threading"}
 # The shell-command readers a verification rewrite needs, and no more.
 REWRITE_PATH = BASE | {"stalegreen.hosts.claude_rules", "stalegreen.engine.shell", "stalegreen.engine.catalog",
+                       "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
+                       "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
+                       "stalegreen.engine.catalog.walk",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",
-                       "stalegreen.engine.permissions"}
+                       "stalegreen.engine.permissions", "stalegreen.engine.messages"}
 
 _PROBE = r"""
 import io, sys
@@ -409,7 +413,7 @@ def test_catalog_and_masking_character_tests_match_the_former_regexes():
     rng = random.Random(12)
     for text in _strings(rng, ["python", "pypy", "py", "3", "1", ".", "x", "\n", u"\u0663", "-", "+", "n", "e", "E"],
                          longest=6):
-        assert bool(python.match(text)) == catalog._is_python(text), text
+        assert bool(python.match(text)) == catalog_wrappers.is_python(text), text
         assert bool(count.match(text)) == masking._is_count(text), text
         assert bool(echo_flags.match(text)) == masking.is_echo_flag(text), text
     assert masking.tail_count(shell.parse("tail -n +5").segments[0]) is None

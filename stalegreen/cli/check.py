@@ -27,7 +27,7 @@ def pick_session(store, session_id=None, cwd=None):
 
 
 def _clock(ts):
-    from stalegreen.engine.gate import clock
+    from stalegreen.engine.clock import clock
 
     return clock(ts)
 

@@ -14,7 +14,7 @@ def _check_since(ctx, param, value):
 
 
 def _clock(ts):
-    from stalegreen.engine.gate import parse_ts
+    from stalegreen.engine.clock import parse_ts
     import time
 
     seconds = parse_ts(ts or "")

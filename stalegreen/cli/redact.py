@@ -93,7 +93,7 @@ class Redactor(object):
 def repositories(records):
     """Repository roots of the session's working directories (``.git`` when it still exists,
     else the directory itself)."""
-    from stalegreen.engine.core import project_root
+    from stalegreen.engine.fingerprint import project_root
 
     found = set()
     for record in records:

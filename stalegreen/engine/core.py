@@ -5,17 +5,11 @@ kind to a small handler: unmask before a shell command runs, turn its result int
 after it runs, record edits, resolve background runs, and run the gate at Stop.
 """
 
-import os
-import time
 
 from stalegreen.engine import events as ev, prefilter
+from stalegreen.engine.clock import now_iso
+from stalegreen.engine.paths import real_file_path
 from stalegreen.engine.prefilter import WRAP_MARK
-
-
-def now_iso():
-    """UTC time with milliseconds, the store's one time format (sorts as text)."""
-    t = time.time()
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + ".%03dZ" % (int(t * 1000) % 1000)
 
 
 def handle(event, config=None, session=None):
@@ -100,6 +94,7 @@ def _approval(event, config, parse, runs):
     """(approve, reason, refusal): whether to grant the host's "allow" with a rewrite, and why
     not to rewrite at all. Never widens permissions: see engine/permissions.py."""
     from stalegreen.engine import permissions
+    from stalegreen.engine.messages import TEXT
 
     policy = config["permission"]
     proof = permissions.prove(parse, runs, event.project_dir or event.cwd, event.cwd)
@@ -113,9 +108,8 @@ def _approval(event, config, parse, runs):
     if event.approves is None or not event.approves(parse, needs_rule):
         return False, "", "no-allow"
     if policy == "allow":
-        return True, "stalegreen: `%s` is a verification run; wrapped so its result is recorded" % runs[0].text, None
-    return True, ("stalegreen: `%s` is allowed by your permission rules; wrapped so its result is recorded"
-                  % runs[0].text), None
+        return True, TEXT["en"]["allow_run"].format(cmd=runs[0].text), None
+    return True, TEXT["en"]["allow_rule"].format(cmd=runs[0].text), None
 
 
 def on_pre_shell(event, config, session):
@@ -175,60 +169,21 @@ def on_pre_shell(event, config, session):
     return ev.NOTHING
 
 
-HIDING_REDIRECTS = (">", ">>", ">|", "&>", "&>>")
-
-
-def rerun_text(parse, run):
-    """The run's own segment without the redirects that hid its output: what to run instead."""
-    try:
-        segment = parse.segments[run.segment_index]
-    except (IndexError, TypeError):
-        return run.text
-    if getattr(run, "nested", False):
-        return _nested_rerun(segment, run) or run.text
-    text = parse.text
-    cuts = sorted((r.start, r.end) for r in segment.redirects
-                  if r.op in HIDING_REDIRECTS and r.fd in (None, 1) and r.end > r.start)
-    pieces, position = [], segment.start
-    for start, end in cuts:
-        if start < position or end > segment.end:
-            return run.text
-        pieces.append(text[position:start])
-        position = end
-    pieces.append(text[position:segment.end])
-    return " ".join("".join(pieces).split()) or run.text
-
-
-def _nested_rerun(segment, run):
-    """The rerun of a run inside ``bash -c '...'`` (``env ... sh -c``, ``sudo bash -lc``): the
-    inner run unmasked, with the ``cd`` it needed, not the masked outer line again."""
-    from stalegreen.engine import catalog, shell
-
-    script = catalog.strip_wrappers(segment.words)["script"]
-    if script is None:
-        return None
-    inner = shell.parse(script)
-    for inner_run in catalog.find_runs(inner, None, None):
-        if inner_run.words == run.words and inner_run.runner == run.runner:
-            text = rerun_text(inner, inner_run)
-            return "cd %s && %s" % (inner_run.cd, text) if inner_run.cd else text
-    return None
-
-
 def _strict_deny_message(parse, run, mask, unwrapped):
     """Why the line is refused and what to run instead. No final period: Codex appends
     ". Command: ..." to a deny reason."""
-    from stalegreen.engine import gate, masking
+    from stalegreen.engine import masking
+    from stalegreen.engine.messages import TEXT, mask_description
+    from stalegreen.engine.rerun import rerun_text
 
+    words = TEXT["en"]
     reasons = masking.masking_reasons(mask) or list(mask.reasons)
-    hidden = gate._mask_description(",".join(reasons), gate.TEXT["en"])
     why = ""
     if unwrapped and not unwrapped.startswith("no-allow") and unwrapped not in ("host-cannot-rewrite", "mode-off") \
             and unwrapped not in reasons:
-        why = "; it cannot be wrapped here (%s)" % unwrapped
-    return ("stalegreen: `%s` hides its result (%s), so nothing would be recorded%s. "
-            "Run `%s` without the pipe or suffix so the result is recorded"
-            % (parse.text.strip(), hidden, why, rerun_text(parse, run)))
+        why = words["deny_unwrapped"].format(reason=unwrapped)
+    return words["deny_hidden"].format(cmd=parse.text.strip(), mask=mask_description(",".join(reasons), words),
+                                       why=why, rerun=rerun_text(parse, run))
 
 
 # ---------------------------------------------------------------- after a shell command
@@ -315,30 +270,3 @@ HANDLERS = {
     ev.MCP_TOOL: on_mcp_tool,
     ev.STOP: on_stop,
 }
-
-
-def real_path(path):
-    """``path`` with its symbolic links resolved, so a run under a symlinked folder is evidence
-    for the real folder and back; as given when empty or unreadable (a NUL byte, a loop)."""
-    if not path:
-        return path
-    try:
-        return os.path.realpath(path)
-    except (OSError, ValueError):
-        return path
-
-
-def real_file_path(path):
-    """An absolute file path with its folder's symbolic links resolved; the file's own name is
-    kept (a symlinked source file is still that project's file)."""
-    if not path or not os.path.isabs(path):
-        return path
-    folder, name = os.path.split(path)
-    return os.path.join(real_path(folder), name)
-
-
-def project_root(path):
-    """The working tree holding ``path`` (nearest folder with ``.git``), else ``path`` itself."""
-    from stalegreen.engine.fingerprint import find_root
-
-    return find_root(path) or os.path.abspath(path or ".")

@@ -138,7 +138,7 @@ def _base(word):
     return word.rsplit("/", 1)[-1] if word else word
 
 
-def _is_flag(word):
+def _dashed(word):   # ``-1`` too; the catalog's ``is_flag`` leaves numbers out
     return len(word) > 1 and word.startswith("-")
 
 
@@ -177,7 +177,7 @@ def _operands(args, value_flags):
         if skip:
             skip = False
             continue
-        if flags_done or not _is_flag(word):
+        if flags_done or not _dashed(word):
             out.append(word)
             continue
         if word == "--":
@@ -196,7 +196,7 @@ def _skip_options(words, value_flags):
         word = words[i]
         if word == "--":
             return i + 1
-        if not _is_flag(word):
+        if not _dashed(word):
             return i
         name = word.split("=", 1)[0]
         i += 2 if (name in value_flags and "=" not in word) else 1
@@ -358,7 +358,7 @@ def _command_events(words, segment, output, collector, depth, pipe_bodies=()):
             _collect(_parse(code), output, collector, depth + 1)
         return
     if name in _SHELLS:
-        if not [a for a in args if not _is_flag(a)] and depth < MAX_DEPTH:   # script on stdin
+        if not [a for a in args if not _dashed(a)] and depth < MAX_DEPTH:   # script on stdin
             for body in list(segment.heredocs) + list(pipe_bodies):
                 _collect(_parse(body), output, collector, depth + 1)
         return
@@ -415,7 +415,7 @@ def _sed(args, collector):
                 i += 1
             elif word.startswith(("--expression=", "--file=")):
                 has_script_flag = True
-        elif _is_flag(word):
+        elif _dashed(word):
             letters = word[1:]
             for position, letter in enumerate(letters):
                 if letter == "i":
@@ -449,7 +449,7 @@ def _perl_in_place(args):
         if skip:
             skip = False
             continue
-        if word == "--" or not _is_flag(word) or word.startswith("--"):
+        if word == "--" or not _dashed(word) or word.startswith("--"):
             return False
         for position, letter in enumerate(word[1:]):
             if letter == "i":
@@ -466,7 +466,7 @@ def _perl_files(args):
     has_code = False
     while i < len(args):
         word = args[i]
-        if _is_flag(word) and not files:
+        if _dashed(word) and not files:
             letters = word[1:]
             if "e" in letters or "E" in letters:
                 has_code = True
@@ -554,7 +554,7 @@ def _with_unknown_targets(words, segment, output, collector, depth):
 
 def _git(args, output, collector):
     i = 0
-    while i < len(args) and _is_flag(args[i]):
+    while i < len(args) and _dashed(args[i]):
         name = args[i].split("=", 1)[0]
         i += 2 if (name in _GIT_VALUE_OPTIONS and "=" not in args[i]) else 1
     if i >= len(args):
@@ -595,7 +595,7 @@ def _git(args, output, collector):
         for path in paths or [None]:
             collector.add(kind, path)
     elif sub == "stash":
-        action = rest[0] if rest and not _is_flag(rest[0]) else "push"
+        action = rest[0] if rest and not _dashed(rest[0]) else "push"
         if action in ("list", "show", "drop", "clear", "create", "store"):
             return
         if text is not None and (not text.strip() or re.search(
@@ -667,7 +667,7 @@ def _git_changed(text):
 
 def _package(name, args, collector):
     """Record a package install/removal; True when the command was one."""
-    if name == "yarn" and not [a for a in args if not _is_flag(a)]:
+    if name == "yarn" and not [a for a in args if not _dashed(a)]:
         collector.add("yarn install", None)       # bare ``yarn`` installs
         return True
     if name in ("npm", "pnpm", "yarn", "bun"):

@@ -459,6 +459,11 @@ def _run_with_subprocess(commands, deadline, on_output=None):
 
 # ---------------------------------------------------------------- the fingerprint
 
+def project_root(path):
+    """The working tree holding ``path`` (nearest folder with ``.git``), else ``path`` itself."""
+    return find_root(path) or os.path.abspath(path or ".")
+
+
 def find_root(cwd):
     """The working-tree root containing ``cwd`` (a folder holding ``.git``), or None.
 

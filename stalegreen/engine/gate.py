@@ -12,62 +12,17 @@ import re
 import time
 
 from stalegreen.engine import events as ev
-from stalegreen.engine.core import now_iso, project_root
+from stalegreen.engine.clock import clock, now_iso, parse_ts
+from stalegreen.engine.fingerprint import project_root
+from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
 
 BLOCKING = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
 RANK = {"FAILED": 7, "CONTRADICTED": 6, "MASKED": 5, "NOT_RUN": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1,
         "NONE": 0}
-NOUN = {"test": "the tests", "typecheck": "the typecheck", "lint": "the linter", "build": "the build",
-        "completion": "the checks"}
-VERB = {"test": "were", "typecheck": "was", "lint": "was", "build": "was", "completion": "were"}
 MAX_LISTED_EDITS = 6
 EDITS_SEEN = 20          # the latest edits, read to tell whether the tree changed since a receipt
 CLAIM_FREE = "claim-free"
 GENERIC_DIRS = frozenset(("src", "lib", "app", "test", "tests", "spec", "pkg", "packages", "apps", "cmd"))
-
-
-_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-
-
-def parse_ts(ts):
-    """ISO ``2026-09-02T14:02:11.318Z`` -> epoch seconds (None when unreadable).
-
-    Read by hand: ``time.strptime`` first loads ``_strptime`` (locale, calendar, datetime and a
-    locale regex), a few milliseconds of a Stop hook."""
-    try:
-        digits = ts[0:4] + ts[5:7] + ts[8:10] + ts[11:13] + ts[14:16] + ts[17:19]
-        if len(digits) != 14 or not digits.isdigit() or ts[4] + ts[7] + ts[13] + ts[16] != "--::" \
-                or ts[10] not in "Tt ":
-            return None
-        year, month, day = int(digits[0:4]), int(digits[4:6]), int(digits[6:8])
-        hour, minute, second = int(digits[8:10]), int(digits[10:12]), int(digits[12:14])
-        leap = month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-        if not (1 <= month <= 12 and 1 <= day <= _MONTH_DAYS[month - 1] + leap
-                and hour < 24 and minute < 60 and second < 62):
-            return None
-        frac = ts[19:].rstrip("Z")
-        return _days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second + (
-            float(frac) if frac.startswith(".") else 0.0)
-    except (TypeError, ValueError, IndexError):
-        return None
-
-
-def _days_from_civil(year, month, day):
-    """Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm)."""
-    year -= month <= 2
-    era = year // 400
-    year_of_era = year - era * 400
-    day_of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
-    day_of_era = year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year
-    return era * 146097 + day_of_era - 719468
-
-
-def clock(ts):
-    """Local ``HH:MM:SS`` for a stored UTC time."""
-    seconds = parse_ts(ts)
-    if seconds is None:
-        return "?"
-    return time.strftime("%H:%M:%S", time.localtime(seconds))
 
 
 def _covers(outer, inner):
@@ -236,7 +191,7 @@ class _Context(object):
 def _real_cwds(receipts):
     """Receipts with their folders' symbolic links resolved (``cd <link> && pytest`` ran in the
     real folder), each distinct folder resolved once."""
-    from stalegreen.engine.core import real_path
+    from stalegreen.engine.paths import real_path
 
     known = {}
     for receipt in receipts:
@@ -409,110 +364,20 @@ def _join(a, b):
 
 # ---------------------------------------------------------------- messages
 
-def _counts_text(counts):
-    counts = counts or {}
-    parts = []
-    if counts.get("failed"):
-        parts.append("%d failed" % counts["failed"])
-    if counts.get("errors"):
-        parts.append("%d error%s" % (counts["errors"], "" if counts["errors"] == 1 else "s"))
-    if counts.get("passed") is not None:
-        parts.append("%d passed" % counts["passed"])
-    elif counts.get("errors") == 0:
-        parts.append("0 errors")
-    return ", ".join(parts)
-
-
-TEXT = {
-    "en": {
-        "receipt": "Receipt",
-        "stale": 'stalegreen: "{said}" is stale. {label} predates {n} later edit{s}:\n  {edits}\n',
-        "stale_tree": 'stalegreen: "{said}" is stale. {label} predates later changes to the working tree.\n',
-        "stale_ask": "Rerun `{cmd}` and report the result, or state explicitly that {noun} {verb} not rerun after these edits.",
-        "failed": 'stalegreen: "{said}" does not match the latest run. {label} failed.\n'
-                  "Fix the failure and rerun `{cmd}`, or report the failure instead of a pass.",
-        "masked": 'stalegreen: "{said}" has no recorded result. {label} was run with {mask}, so the exit status and '
-                  "summary were not recorded.\nRun `{cmd}` without the pipe or suffix so the result is recorded, "
-                  "then report it.",
-        "stale_during": 'stalegreen: "{said}" is stale. {label} ran on a working tree that the same command '
-                        "then changed (`{change}`).\n",
-        "contradicted": 'stalegreen: "{said}" is contradicted by {label}, which {how}',
-        "how": {"exit0": "reports failures in its output although it exited 0.\n"
-                         "Fix the failure and rerun `{cmd}`, or report the failure instead of a pass.",
-                "subset": "failed and no later run of the whole suite passed.\n"
-                          "Fix the failure and run the whole suite, or report the failure instead of a pass."},
-        "stale_during_ask": "Rerun `{cmd}` on the tree as it is now and report the result.",
-        "not_run": 'stalegreen: "{said}" says {noun} {verb} run, but no run of them is recorded in this session. '
-                   "Run {noun} and report the result.",
-        "none": 'stalegreen: "{said}" has no verification run in this session{why}. Run {noun} and report the result.',
-        "inconclusive": 'stalegreen: "{said}" has no conclusive run. {label} ended without a result its runner '
-                        "confirmed ({signal}).\nRerun `{cmd}` and report the result.",
-        "tamper": "stalegreen: this session wrote files that control stalegreen or the agent's permissions:\n  "
-                  "{files}\nThis session is still judged with the config it started with. Tell the user what you "
-                  "changed there and why, and do not change these files to get past this check.",
-        "nouns": NOUN, "more": ", and %d more",
-        "mask": {"pipe": "a pipe into %s", "or-chain": "an `||` suffix", "semicolon": "a `;` chain",
-                 "devnull": "output sent to /dev/null", "redirect": "output redirected to %s",
-                 "negated": "a leading `!`", "join": " and ", "default": "its result hidden"},
-    },
-    "zh": {
-        "receipt": "凭据",
-        "stale": "stalegreen：“{said}”已过期。{label}早于之后的 {n} 次编辑：\n  {edits}\n",
-        "stale_tree": "stalegreen：“{said}”已过期。{label}之后工作树已有改动。\n",
-        "stale_ask": "请重新运行 `{cmd}` 并报告结果，或明确说明这些编辑之后没有重新运行{noun}。",
-        "failed": "stalegreen：“{said}”与最近一次运行不符。{label}失败了。\n"
-                  "请修复失败并重新运行 `{cmd}`，或如实报告失败。",
-        "masked": "stalegreen：“{said}”没有记录到结果。{label}运行时带有{mask}，退出状态和摘要都没有被记录。\n"
-                  "请去掉管道或后缀重新运行 `{cmd}`，让结果被记录下来，然后报告。",
-        "stale_during": "stalegreen：“{said}”已过期。{label}运行所在的工作树随后被同一条命令改动了（`{change}`）。\n",
-        "contradicted": "stalegreen：“{said}”与{label}相矛盾：{how}",
-        "how": {"exit0": "它的输出报告了失败，尽管退出状态为 0。\n请修复失败并重新运行 `{cmd}`，或如实报告失败。",
-                "subset": "它失败了，之后也没有通过的完整测试运行。\n请修复失败并运行完整的测试套件，或如实报告失败。"},
-        "stale_during_ask": "请在当前的工作树上重新运行 `{cmd}` 并报告结果。",
-        "not_run": "stalegreen：“{said}”称已运行{noun}，但本会话中没有记录到任何这类运行。请运行{noun}并报告结果。",
-        "none": "stalegreen：“{said}”在本会话中没有验证运行{why}。请运行{noun}并报告结果。",
-        "inconclusive": "stalegreen：“{said}”没有确定的运行结果。{label}结束时运行器没有给出确认的结果（{signal}）。\n"
-                        "请重新运行 `{cmd}` 并报告结果。",
-        "tamper": "stalegreen：本会话写入了控制 stalegreen 或代理权限的文件：\n  {files}\n"
-                  "本会话仍按开始时的配置判定。请告诉用户你改了什么、为什么改，不要为了通过检查而修改这些文件。",
-        "nouns": {"test": "测试", "typecheck": "类型检查", "lint": "lint", "build": "构建", "completion": "检查"},
-        "more": "，另有 %d 处",
-        "mask": {"pipe": "管道 | %s", "or-chain": "`||` 后缀", "semicolon": "`;` 链", "devnull": "输出重定向到 /dev/null",
-                 "redirect": "输出重定向到 %s", "negated": "前置的 `!`", "join": "和", "default": "被隐藏的结果"},
-    },
-}
-
-
 def _label(evidence, cwd, words):
     parts = ["`%s`" % evidence.get("cmd")]
     runner = evidence.get("via") or evidence.get("runner")
     if runner and runner != "unknown" and runner not in (evidence.get("cmd") or ""):
         parts.append(runner)
-    counts = _counts_text(evidence.get("counts"))
+    counts = counts_text(evidence.get("counts"))
     if counts:
         parts.append(counts)
     parts.append(clock(evidence.get("ts")))
     text = "%s %s (%s)" % (words["receipt"], evidence.get("receipt"), ", ".join(parts))
     where = evidence.get("cwd")
     if where and cwd and where != cwd:
-        text += " in %s" % (_rel(where, cwd) if _covers(cwd, where) else where)
+        text += words["in"] % (_rel(where, cwd) if _covers(cwd, where) else where)
     return text
-
-
-def _mask_description(reason, words):
-    table = words["mask"]
-    found = []
-    for part in (reason or "").split(","):
-        kind, _, arg = part.partition(":")
-        if kind in ("pipe", "redirect"):
-            found.append(table[kind] % arg)
-        elif kind.startswith("devnull"):
-            found.append(table["devnull"])
-        elif kind in table:
-            found.append(table[kind])
-        elif part:
-            found.append(part)
-    return table["join"].join(found) or table["default"]
 
 
 def _edit_list(edits, cwd, more=", and %d more"):
@@ -567,7 +432,7 @@ def _contradicted_message(record, cwd, words, values):
 
 
 def _masked_message(record, cwd, words, values):
-    return words["masked"].format(mask=_mask_description(record["evidence"].get("maskReason"), words), **values)
+    return words["masked"].format(mask=mask_description(record["evidence"].get("maskReason"), words), **values)
 
 
 def _inconclusive_message(record, cwd, words, values):
@@ -621,9 +486,7 @@ def _claim_free_verdict(ctx, since):
 
 def _claim_free_message(record, cwd):
     later = record["freshness"]["editsAfter"]
-    return ("stalegreen: code changed this turn and no passing test ran after the last change:\n  %s\n"
-            "Run the tests and report the result, or say explicitly that they were not run."
-            % _edit_list(later, cwd))
+    return TEXT["en"]["claim_free"].format(edits=_edit_list(later, cwd))
 
 
 # ---------------------------------------------------------------- tamper

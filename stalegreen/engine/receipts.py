@@ -9,7 +9,8 @@ the exit status the host reported, discounted by what its pipes and suffixes hid
 import os
 import re
 
-from stalegreen.engine.core import now_iso, real_file_path, real_path
+from stalegreen.engine.clock import now_iso
+from stalegreen.engine.paths import real_file_path, real_path
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.store import bounded_command
 
@@ -35,7 +36,7 @@ class _Fingerprints(object):
         if self.event.replay:
             return {"available": False, "reason": "replay"}
         from stalegreen.engine import fingerprint
-        from stalegreen.engine.core import project_root
+        from stalegreen.engine.fingerprint import project_root
 
         where = real_path(cwd) if cwd else self.event.cwd     # `cd <link>`: the real tree's fingerprint
         key = project_root(where)
@@ -369,7 +370,7 @@ def record_shell_result(event, config, session):
 
 
 def core_rerun(parse, run):
-    from stalegreen.engine.core import rerun_text
+    from stalegreen.engine.rerun import rerun_text
 
     return rerun_text(parse, run)
 

@@ -33,6 +33,7 @@ import stat
 import time
 
 from stalegreen.engine import fastjson
+from stalegreen.engine.clock import now_iso
 from stalegreen.engine.config import home_dir
 
 KINDS = ("receipts", "edits", "pending", "deferred", "verdicts", "tamper")
@@ -53,12 +54,6 @@ _OPEN_READ = os.O_RDONLY | _CLOEXEC | _NOFOLLOW
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 TURN_MAX_BYTES = 1024 * 1024
 SEQ_FORMAT = b"%010d\n"
-
-
-def now_iso():
-    """UTC time as ``2026-09-02T14:02:11.318Z``."""
-    now = time.time()
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + ".%03dZ" % int(now % 1 * 1000)
 
 
 def safe_name(text):

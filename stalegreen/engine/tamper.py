@@ -236,7 +236,7 @@ def tree_moving_git(parse):
 def _in_tree_files(event, parse):
     """The protected files of the project the line runs in (its root, the working directory
     and any folder the line ``cd``s into), present or not."""
-    from stalegreen.engine.core import project_root
+    from stalegreen.engine.fingerprint import project_root
 
     bases = []
     for base in [project_root(event.cwd)] + _cd_bases(parse, event.cwd):
@@ -283,7 +283,7 @@ def tree_moved(session, event, parse):
 
 def record(session, event, found):
     """Append each tamper event (deduplicated by path and kind within one call)."""
-    from stalegreen.engine.core import now_iso
+    from stalegreen.engine.clock import now_iso
 
     ts = event.ts or now_iso()
     seen = set()

@@ -1,7 +1,7 @@
 """Small pieces both hook hosts (Claude Code and Codex) share: payload basics and JSON out."""
 
 from stalegreen.engine import events as ev
-from stalegreen.engine.core import real_path
+from stalegreen.engine.paths import real_path
 
 _HEADER_PATTERNS = []   # compiled on first use: only Codex shell results read headers
 FILE_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")

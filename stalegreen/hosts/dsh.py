@@ -88,7 +88,7 @@ def _options(payload):
 def _cwd(payload, arguments=None):
     """The session's cwd, or the bash call's own ``workdir`` resolved against it; symbolic links
     resolved (one folder is one project however it is reached)."""
-    from stalegreen.engine.core import real_path
+    from stalegreen.engine.paths import real_path
 
     base = _text(payload.get("cwd")) or os.getcwd()
     workdir = _text((arguments or {}).get("workdir"))

@@ -15,6 +15,7 @@ import re
 import sys
 
 from stalegreen.engine.config import home_dir
+from stalegreen.install import pyz
 
 PYZ_NAME = "stalegreen.pyz"
 LAUNCHER_NAME = "stalegreen"
@@ -79,11 +80,7 @@ def resolve_interpreter(executable=None):
     return os.path.realpath(executable)
 
 
-def quote(word):
-    """POSIX shell quoting for a hook command: bare when safe, else single quotes."""
-    if word and re.match(r"^[A-Za-z0-9_@%+=:,./-]+$", word):
-        return word
-    return "'" + word.replace("'", "'\"'\"'") + "'"
+quote = pyz.quote     # the hook command and the launcher quote alike
 
 
 def command_argv(python, script):

@@ -86,14 +86,21 @@ if __name__ == "__main__":
 LAUNCHER_SPLIT = '\nif __name__ == "__main__":\n'
 
 
+def quote(word):
+    """POSIX shell quoting for a hook command: bare when safe, else single quotes."""
+    import re
+
+    if word and re.match(r"^[A-Za-z0-9_@%+=:,./-]+$", word):
+        return word
+    return "'" + word.replace("'", "'\"'\"'") + "'"
+
+
 def launcher_text(python, archive):
     """A plain script that runs ``archive`` like its own ``__main__.py`` does, minus ``runpy``
     (which running a zip imports on every call: ~5 ms). Hooks run it as ``<python> -I -S <it>``;
     run as a command (or through the ``~/.local/bin`` link) its first lines are sh, which checks
     that ``python`` still exists and says what to run when it does not, instead of the kernel's
     bare "bad interpreter". To Python those lines are one string."""
-    from stalegreen.install.executable import quote
-
     with zipfile.ZipFile(archive) as zf:
         main = zf.read("__main__.py").decode("utf-8")
     body = main.split(LAUNCHER_SPLIT)[0]

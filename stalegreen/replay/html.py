@@ -129,7 +129,7 @@ def _hider_name(kind):
 
 def weekly_columns(sessions, width=960, height=220):
     """Claims per week, stacked by verdict: is it getting better?"""
-    from stalegreen.engine.gate import parse_ts
+    from stalegreen.engine.clock import parse_ts
 
     weeks = {}
     for session in sessions:

@@ -443,7 +443,7 @@ class ReplayClock(object):
         self.last = None        # integer milliseconds since the epoch
 
     def stamp(self, ts):
-        from stalegreen.engine.gate import parse_ts
+        from stalegreen.engine.clock import parse_ts
 
         seconds = parse_ts(ts) if ts else None
         millis = int(round(seconds * 1000)) if seconds is not None else None

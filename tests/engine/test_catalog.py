@@ -784,3 +784,12 @@ def test_scope_and_not_a_run_rules_behind_the_catalog_fixes(command, runner, sco
 
 def test_a_python_script_that_is_not_a_test_is_no_run():
     assert catalog.find_runs(shell.parse("python3 app.py && python3 tools/contest.py"), None, BASE) == []
+
+
+def test_every_wrapper_kind_has_a_reader():
+    """``WRAPPERS`` names each prefix's kind; ``strip_wrappers`` reads it through one table, so a
+    kind without a reader would be a prefix never stripped."""
+    from stalegreen.engine.catalog import table, wrappers
+
+    kinds = set(kind for _values, kind in table.WRAPPERS.values())
+    assert kinds == set(wrappers.KIND_READERS)

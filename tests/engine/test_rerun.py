@@ -3,6 +3,7 @@
 import pytest
 
 from stalegreen.engine import catalog, core, shell
+from stalegreen.engine.rerun import rerun_text
 from stalegreen.engine import config as config_module
 from stalegreen.engine import events as ev
 from stalegreen.engine.store import MemorySession
@@ -19,7 +20,7 @@ from stalegreen.engine.store import MemorySession
 def test_the_rerun_is_the_inner_run_without_what_hid_it(line, rerun):
     parse = shell.parse(line)
     [run] = catalog.find_runs(parse, None, "/w")
-    assert core.rerun_text(parse, run) == rerun
+    assert rerun_text(parse, run) == rerun
 
 
 MASKED = ("pytest -q | tail -3", "pytest -q > /dev/null | cat", "pytest -q || true", "pytest -q || exit 0",

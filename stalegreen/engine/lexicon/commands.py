@@ -81,7 +81,7 @@ def _names():
     """Prose name -> command line to classify (built once from the catalog)."""
     if _prose:
         return _prose
-    from stalegreen.engine import catalog, prefilter
+    from stalegreen.engine import catalog
 
     table = {}
     for key, entry in catalog.TOOLS.items():

@@ -1,0 +1,16 @@
+"""Which segments of a command line are verification runs.
+
+Everything that names a runner is data, in ``table``: ``TOOLS`` (first word -> runner spec, or
+-> subcommand table, or -> a family reader for the few tools whose arguments are a language of
+their own), ``WRAPPERS`` (prefixes stripped before looking at the command), the script-name and
+make-target tables, and the not-a-run flag tables. The code only walks argv lists through them:
+``argv`` (helpers), ``wrappers`` (``strip_wrappers``), ``families`` (family readers and
+``classify``), ``walk`` (``Run`` and ``find_runs``). Callers use the names re-exported here.
+"""
+
+from stalegreen.engine.catalog.families import classify
+from stalegreen.engine.catalog.table import CATEGORIES, TOOLS, WRAPPERS
+from stalegreen.engine.catalog.walk import Run, find_runs
+from stalegreen.engine.catalog.wrappers import strip_wrappers
+
+__all__ = ("CATEGORIES", "TOOLS", "WRAPPERS", "Run", "classify", "find_runs", "strip_wrappers")

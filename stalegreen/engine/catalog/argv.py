@@ -1,0 +1,146 @@
+"""Helpers on argv lists shared by the family readers, the wrapper stripper and the walk:
+flags, assignments, narrowing paths, and the result dict a runner spec yields for its arguments."""
+
+from stalegreen.engine.catalog.table import (
+    COMMON_VALUE_FLAGS, HELP_FLAGS, LIST_FLAGS, NOT_WATCH_VALUES, QUIET_FLAGS, SOURCE_EXTS, TOOLS,
+    WATCH_FLAGS,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers on argv lists
+
+
+def base_name(word):
+    """Basename of a command word: ``./node_modules/.bin/eslint`` -> ``eslint``."""
+    return word.rsplit("/", 1)[-1] if "/" in word else word
+
+
+def flag_name(word):
+    return word.split("=", 1)[0] if word.startswith("--") else word
+
+
+def is_flag(word):
+    """A flag of a runner's argv: ``-k``, ``--lf``; not a negative number or a version (``-1``, ``-3.5``)."""
+    return len(word) > 1 and word.startswith("-") and not word[1:].replace(".", "").isdigit()
+
+
+def is_assignment(word):
+    head, sep, _ = word.partition("=")
+    return bool(sep) and bool(head) and (head[0].isalpha() or head[0] == "_") and \
+        head.replace("_", "a").isalnum()
+
+
+def _is_source_file(word):
+    if "::" in word:
+        return True
+    stem = word.rsplit("/", 1)[-1]
+    if ":" in stem and stem.rsplit(":", 1)[1].isdigit():     # rspec path:LINE
+        stem = stem.rsplit(":", 1)[0]
+    if "." in stem:
+        return stem.rsplit(".", 1)[1] in SOURCE_EXTS
+    return False
+
+
+def is_narrowing_path(word):
+    """A source file, a node id, or a directory two or more levels down (``tests/unit``)."""
+    if "*" in word or "..." in word or word.startswith("-"):
+        return False
+    if _is_source_file(word):
+        return True
+    path = word[2:] if word.startswith("./") else word
+    path = path.strip("/")
+    return "/" in path and not path.startswith("$")
+
+
+def split_args(args, value_flags):
+    """(flags, positionals) of a tool's arguments; values of value flags are neither."""
+    flags, positionals = [], []
+    i, n = 0, len(args)
+    while i < n:
+        word = args[i]
+        if word == "--":
+            for rest in args[i + 1:]:
+                (flags if is_flag(rest) else positionals).append(rest)
+            break
+        if is_flag(word):
+            flags.append(word)
+            if "=" not in word and word in value_flags and i + 1 < n:
+                i += 1
+        else:
+            positionals.append(word)
+        i += 1
+    return flags, positionals
+
+
+def generic_not_run(args, spec):
+    """help > list > watch among the tool's own arguments (first positional ``help`` counts)."""
+    found = set()
+    no_help = spec["no_help"] if spec else ()
+    extra = spec["flags"] if spec else {}
+    for index, word in enumerate(args):
+        name = flag_name(word)
+        if word in extra or name in extra:
+            reason = extra.get(word, extra.get(name))
+            if reason:
+                found.add(reason)
+            continue
+        if (word in HELP_FLAGS and word not in no_help) or (index == 0 and word == "help"):
+            found.add("help")
+        elif word in LIST_FLAGS or name in LIST_FLAGS:
+            found.add("list")
+        elif word in WATCH_FLAGS:
+            found.add("watch")
+        elif name in ("--watch", "--watchAll") and "=" in word:
+            if word.split("=", 1)[1].lower() not in NOT_WATCH_VALUES:
+                found.add("watch")
+    for reason in ("help", "list", "watch", "dry-run", "bench", "format", "other"):
+        if reason in found:
+            return reason
+    return None
+
+
+def _scope(spec, args):
+    values = COMMON_VALUE_FLAGS | spec["values"]
+    flags, positionals = split_args(args, values)
+    if "@always" in spec["subset"]:
+        return "subset"
+    for flag in flags:
+        if flag in spec["subset"] or flag_name(flag) in spec["subset"] or \
+                (len(flag) > 2 and flag[:2] in spec["subset"] and not flag.startswith("--")):
+            return "subset"
+    rule = spec["positional"]
+    if rule == "any" and positionals:
+        return "subset"
+    if rule == "files" and any(is_narrowing_path(p) for p in positionals):
+        return "subset"
+    if rule == "pkg" and any(p not in ("./...", "...", ".", "./") for p in positionals):
+        return "subset"
+    if rule == "targets" and any(not p.endswith("...") for p in positionals):
+        return "subset"
+    return "all"
+
+
+def run_result(spec, args, runner=None, category=None, scope=None, not_run=None, quiet=False):
+    """Classification of a runner spec applied to its arguments."""
+    name = runner or spec["name"]
+    not_run = not_run or spec.get("always") or generic_not_run(args, spec)
+    if not not_run and spec["needs"]:
+        wanted, reason = spec["needs"]
+        joined = " ".join(args)
+        if not any(a in wanted or flag_name(a) in wanted for a in args) and \
+                not any(" " in w and w in joined for w in wanted):
+            not_run = reason
+    if not not_run and spec["fix"] and any(a in spec["fix"] or flag_name(a) in spec["fix"] for a in args):
+        not_run = "format"
+    quiet = quiet or any(a in QUIET_FLAGS or a in spec["quiet"] for a in args)
+    return {
+        "runner": name, "category": category or spec["category"],
+        "scope": scope or _scope(spec, args), "not_run": not_run, "quiet": quiet,
+    }
+
+
+def is_tool(word):
+    """A catalog tool of its own (not a package manager or task runner, whose words are script names)."""
+    entry = TOOLS.get(word)
+    return entry is not None and entry.get("family") != "scripts"

@@ -1,0 +1,604 @@
+"""The runner declarations: every runner, wrapper, script name and not-a-run flag, as data.
+
+``TOOLS`` maps a command's first word to a runner spec (``R``), a subcommand table (``SUB``), a
+not-a-run form (``NOT``) or a family reader's name (``FAMILY``: the few tools whose arguments are
+a language of their own, read in ``families``). Adding a runner is one entry here.
+"""
+
+CATEGORIES = ("test", "typecheck", "lint", "build")
+
+SOURCE_EXTS = frozenset(
+    "py ts tsx js jsx mjs cjs mts cts go rs rb php ex exs swift kt kts java cs vue svelte sh c cc cpp "
+    "h hpp scala dart elm hs feature".split()
+)
+
+# ---------------------------------------------------------------------------------------------
+# not-a-run flags (checked on the tool's own arguments)
+
+HELP_FLAGS = frozenset(("--help", "-h", "-help", "--version", "-V"))
+LIST_FLAGS = frozenset((
+    "--collect-only", "--co", "--collectonly", "--list", "--listTests", "--list-tests", "-list",
+    "--dry-run", "--dryrun", "--show-config", "--showConfig", "--print-config", "--debug-config",
+))
+WATCH_FLAGS = frozenset(("--watch", "--watchAll", "--watch-all", "--ui", "--open", "--watch=true",
+                         "--watchAll=true"))
+NOT_WATCH_VALUES = ("false", "0", "no", "off")
+
+# Flags that take a value wherever they appear (so the value is not a positional argument).
+COMMON_VALUE_FLAGS = frozenset((
+    "-p", "--project", "-c", "--config", "-f", "-o", "-r", "--reporter", "-C", "--manifest-path",
+    "--features", "--package", "-t", "-k", "-m", "-n", "-j", "-l", "--config-file", "--rootdir",
+    "--output", "--format", "--junitxml", "--cov", "--cov-report", "--reporters", "--ignore",
+    "--ignore-glob", "--deselect", "--maxWorkers", "--testTimeout", "--shard", "--workers",
+    "--timeout", "--filter", "--exclude", "--env", "--require", "--import", "--loader",
+    "--tsconfig", "--ext", "--max-warnings", "--cache-location", "--rule", "--plugin", "--parser",
+    "--target", "--profile", "--tags", "--tag", "--grep", "--spec", "--browser", "-s",
+))
+QUIET_FLAGS = frozenset(("-q", "-qq", "--quiet", "--silent", "--reporter=dot", "--reporter=silent",
+                         "--reporters=dot", "--log-level=silent", "--loglevel=silent"))
+
+# ---------------------------------------------------------------------------------------------
+# runner specs
+
+
+def R(name, category, subset=(), values=(), flags=None, needs=None, fix=(), quiet=(), no_help=(),
+      positional_subset="files"):
+    """A runner spec.
+
+    subset: flags that narrow the run; positional_subset: which positional arguments narrow it
+    ("files": a source file or a nested path, "any": any positional, "pkg": go packages,
+    "targets": bazel targets, "none"); values: the tool's own value flags; flags: extra
+    flag -> not-a-run reason; needs: (flags, reason) - without one of those flags the command
+    is that not-a-run form (``prettier`` without ``--check`` formats); fix: flags that turn a
+    check into a format; no_help: generic help flags that mean something else for this tool.
+    """
+    return {
+        "name": name, "category": category, "subset": frozenset(subset), "values": frozenset(values),
+        "flags": flags or {}, "needs": needs, "fix": frozenset(fix), "quiet": frozenset(quiet),
+        "no_help": frozenset(no_help), "positional": positional_subset,
+    }
+
+
+def NOT(reason, name=None, category="test"):
+    """A recognised command that is never a run (``cypress open``, ``vitest bench``)."""
+    spec = R(name or "", category)
+    spec["always"] = reason
+    return spec
+
+
+def SUB(table, default=None, before=(), other=None):
+    """A tool whose first positional is a subcommand: ``cargo test``, ``go vet``.
+
+    default: spec for no subcommand (or a positional that is no subcommand); before: value flags
+    allowed before the subcommand; other: not-a-run reason for unknown subcommands (else: no run).
+    """
+    return {"sub": table, "default": default, "before": frozenset(before), "other": other}
+
+
+def FAMILY(reader):
+    return {"family": reader}
+
+
+# A flag narrows a run only when it deselects tests: --lf and --sw skip what passed before;
+# -x, --maxfail, --ff and --nf stop early or reorder, and every test they reach still counts.
+_PYTEST = R("pytest", "test",
+            subset=("-k", "-m", "--lf", "--last-failed", "--deselect", "--ignore", "--ignore-glob",
+                    "--sw", "--stepwise"),
+            values=("-n", "--dist", "-W", "--basetemp", "--durations", "-o", "--override-ini",
+                    "--maxfail", "--tb", "--log-level", "-p"),
+            flags={"--fixtures": "list", "--funcargs": "list", "--fixtures-per-test": "list", "--markers": "list"},
+            quiet=("-q", "--quiet"))
+_JEST = R("jest", "test",
+          subset=("-t", "--testNamePattern", "--testPathPattern", "--testPathPatterns",
+                  "--findRelatedTests", "--onlyChanged", "-o", "--changedSince", "--lastCommit",
+                  "--selectProjects"),
+          values=("-w", "--maxWorkers", "-c", "--config", "--testNamePattern", "--testPathPattern",
+                  "--changedSince", "--selectProjects", "--shard", "--reporters", "--coverageDirectory"),
+          positional_subset="any", quiet=("--silent",))
+_VITEST = R("vitest", "test",
+            subset=("-t", "--testNamePattern", "--project", "--changed", "--related", "--dir", "--shard"),
+            values=("--project", "--dir", "--root", "-r", "--pool", "--environment", "--reporter"),
+            positional_subset="any", flags={"-w": "watch"})
+_TSC = R("tsc", "typecheck", values=("-p", "--project", "--target", "--module", "--outDir", "--lib", "--jsx"),
+         flags={"-w": "watch", "--listFiles": "list", "--listFilesOnly": "list", "--init": "help",
+                "--showConfig": "list"})
+_MYPY = R("mypy", "typecheck", subset=("-p", "--package", "-m", "--module"),
+          values=("--config-file", "-p", "--package", "-m", "--module", "--python-version", "--cache-dir"))
+_ESLINT = R("eslint", "lint",
+            values=("-c", "--config", "-f", "--format", "-o", "--output-file", "--ext", "--rule", "--plugin",
+                    "--parser", "--max-warnings", "--ignore-path", "--ignore-pattern", "--env", "--global",
+                    "--cache-location", "--resolve-plugins-relative-to", "--rulesdir", "--parser-options"),
+            flags={"--print-config": "list", "--init": "help"}, quiet=("--quiet",))
+_PRETTIER = R("prettier", "lint", values=("--config", "--ignore-path", "--plugin", "--parser", "--log-level"),
+              needs=(("--check", "-c", "--list-different", "-l"), "format"))
+RUFF_CHECK = R("ruff check", "lint", values=("--config", "--select", "--ignore", "--extend-select",
+                                                "--output-format", "--target-version", "--line-length"),
+                flags={"--watch": "watch", "-w": "watch", "--show-settings": "list", "--show-files": "list"})
+_RUFF_FORMAT = R("ruff format", "lint", values=("--config", "--line-length", "--target-version"),
+                 needs=(("--check", "--diff"), "format"))
+_BLACK = R("black", "lint", values=("-l", "--line-length", "-t", "--target-version", "--config", "--include",
+                                      "--exclude", "--extend-exclude"),
+           needs=(("--check", "--diff"), "format"))
+_ISORT = R("isort", "lint", values=("--settings-path", "--sp", "--profile", "-l", "--line-length"),
+           needs=(("--check", "--check-only", "-c", "--diff"), "format"))
+_CARGO_TEST = R("cargo test", "test",
+                subset=("-p", "--package", "--lib", "--doc", "--test", "--bin", "--example", "--bench",
+                        "--exclude"),
+                values=("-p", "--package", "--features", "-F", "--target", "--manifest-path", "-j", "--jobs",
+                        "--profile", "--test", "--bin", "--example", "--bench", "--color", "--message-format",
+                        "-Z", "--exclude", "--target-dir", "--test-threads"),
+                flags={"--no-run": "list"}, positional_subset="any")
+_CARGO_VALUES = ("-p", "--package", "--features", "-F", "--target", "--manifest-path", "-j", "--jobs",
+                 "--profile", "--color", "--message-format", "-Z", "--exclude", "--target-dir", "--bin")
+_NEXTEST_RUN = R("cargo nextest", "test", subset=("-p", "--package", "-E", "--filter-expr", "--exclude"),
+                 values=_CARGO_VALUES + ("-E", "--filter-expr", "--profile", "-P", "--partition",
+                                         "--test-threads", "-j"),
+                 positional_subset="any")
+_GO_TEST_VALUES = ("-run", "-bench", "-count", "-timeout", "-p", "-tags", "-coverprofile", "-cpu", "-parallel",
+                   "-benchtime", "-o", "-covermode", "-coverpkg", "-exec", "-skip", "-shuffle", "-ldflags",
+                   "-gcflags", "-mod", "-C", "-vet", "-fuzz", "-fuzztime")
+_GO_TEST = R("go test", "test", subset=("-run", "-bench", "-skip", "-fuzz"), values=_GO_TEST_VALUES,
+             flags={"-list": "list", "-n": "dry-run"}, positional_subset="pkg", no_help=("-h",))
+_GO_BUILD = R("go build", "build", values=_GO_TEST_VALUES, flags={"-n": "dry-run"}, positional_subset="none")
+_GO_INSTALL = dict(_GO_BUILD, name="go install")
+_RSPEC = R("rspec", "test", subset=("-e", "--example", "-t", "--tag", "--only-failures", "-n", "--next-failure",
+                                     "-E", "--example-matches"),
+           values=("-e", "--example", "-t", "--tag", "-f", "--format", "-o", "--out", "-r", "--require",
+                   "-I", "--seed", "--order", "-E", "--example-matches", "--pattern", "--exclude-pattern"),
+           flags={"--dry-run": "dry-run"})
+_PHPUNIT = R("phpunit", "test", subset=("--filter", "--group", "--testsuite"),
+             values=("--filter", "--group", "--exclude-group", "-c", "--configuration", "--testsuite",
+                     "--bootstrap", "--log-junit", "--coverage-html", "--coverage-clover"))
+_PLAYWRIGHT_TEST = R("playwright test", "test", subset=("-g", "--grep", "--project", "--last-failed", "--only-changed",
+                                                        "--shard", "--grep-invert"),
+                     values=("-g", "--grep", "--project", "-c", "--config", "--reporter", "-j", "--workers",
+                             "--shard", "--grep-invert", "--retries", "--timeout", "--repeat-each"),
+                     flags={"--ui": "watch"}, positional_subset="any")
+_MOCHA = R("mocha", "test", subset=("-g", "--grep", "-f", "--fgrep"),
+           values=("-g", "--grep", "-f", "--fgrep", "-r", "--require", "-R", "--reporter", "--config",
+                   "--timeout", "-t", "--slow", "-s", "--ui", "-u", "--extension", "--spec", "--ignore"),
+           flags={"-w": "watch", "--ui": None}, quiet=("-R dot",))
+NODE_TEST = R("node --test", "test", subset=("--test-name-pattern", "--test-skip-pattern", "--test-only"),
+               values=("--test-reporter", "--test-reporter-destination", "--test-name-pattern",
+                       "--test-skip-pattern", "--test-concurrency", "-r", "--require", "--import",
+                       "--loader", "--experimental-loader", "--test-shard", "--test-timeout"))
+_SWIFT_TEST = R("swift test", "test", subset=("--filter", "--skip"), values=("--filter", "--skip", "-c",
+                                                                            "--configuration", "--package-path"),
+                flags={"-l": "list", "--list-tests": "list"})
+_DOTNET_TEST = R("dotnet test", "test", subset=("--filter",),
+                 values=("--filter", "-c", "--configuration", "-f", "--framework", "-r", "--runtime", "-o",
+                         "--output", "-l", "--logger", "-s", "--settings", "-v", "--verbosity", "--results-directory"),
+                 flags={"-t": "list", "--list-tests": "list"}, positional_subset="none")
+_MIX_TEST = R("mix test", "test", subset=("--only", "--failed", "--stale", "--include", "--exclude"),
+              values=("--only", "--include", "--exclude", "--seed", "--max-failures", "--partitions", "--formatter"))
+_FLUTTER_TEST = R("flutter test", "test", subset=("--name", "-n", "--plain-name", "--tags", "-t"),
+                  values=("--name", "-n", "--plain-name", "--tags", "-t", "--exclude-tags", "-x", "-r",
+                          "--reporter", "-j", "--concurrency"))
+_DART_TEST = dict(_FLUTTER_TEST, name="dart test")
+_BAZEL_TEST = R("bazel test", "test", values=("--config", "--test_output", "--test_filter", "--jobs"),
+                subset=("--test_filter",), positional_subset="targets")
+_BAZEL_BUILD = R("bazel build", "build", values=("--config", "--jobs"), positional_subset="none")
+_BAZEL = SUB({"test": _BAZEL_TEST, "build": _BAZEL_BUILD, "coverage": _BAZEL_TEST})
+
+
+def _build(name):
+    return R(name, "build", positional_subset="none")
+
+
+def lint_spec(name, **kw):
+    return R(name, "lint", **kw)
+
+
+def typecheck_spec(name, **kw):
+    return R(name, "typecheck", **kw)
+
+
+def test_spec(name, **kw):
+    kw.setdefault("positional_subset", "files")
+    return R(name, "test", **kw)
+
+
+_WATCH_W = {"-w": "watch"}
+BUNDLER_WATCH = {"-w": "watch", "--watch": "watch"}
+
+TOOLS = {
+    # ---- test
+    "pytest": _PYTEST, "py.test": _PYTEST, "pytest-3": _PYTEST,
+    "unittest": FAMILY("unittest"),
+    "setup.py": SUB({"test": test_spec("setup.py test", positional_subset="none"), "build": _build("setup.py build"),
+                     "bdist_wheel": _build("setup.py build"), "sdist": _build("setup.py build")}),
+    "manage.py": SUB({"test": test_spec("manage.py test", positional_subset="any")}),
+    "django-admin": SUB({"test": test_spec("django-admin test", positional_subset="any")}),
+    "nose2": test_spec("nose2", positional_subset="any"), "ward": test_spec("ward", positional_subset="any"),
+    "tox": test_spec("tox", subset=("-e", "--envlist"), values=("-e", "--envlist", "-c", "--conf", "-p"),
+                 positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list"}),
+    "nox": test_spec("nox", subset=("-s", "--session", "-k", "--keywords"), values=("-s", "--session", "-k", "-p",
+                                                                             "--python", "-f"),
+                 positional_subset="none", flags={"-l": "list"}),
+    "jest": _JEST,
+    "vitest": SUB({"run": _VITEST, "related": dict(_VITEST, subset=_VITEST["subset"] | {"@always"}),
+                   "watch": NOT("watch", "vitest"), "dev": NOT("watch", "vitest"), "bench": NOT("bench", "vitest"),
+                   "init": NOT("help", "vitest"), "list": NOT("list", "vitest")},
+                  default=_VITEST, before=("--project", "--dir", "--root", "-r")),
+    "mocha": _MOCHA,
+    "ava": test_spec("ava", subset=("-m", "--match"), values=("-m", "--match", "--timeout", "-T", "--concurrency"),
+                 flags=_WATCH_W),
+    "tap": test_spec("tap"), "tape": test_spec("tape"), "jasmine": test_spec("jasmine", values=("--config", "--filter"),
+                                                                 subset=("--filter",)),
+    "uvu": test_spec("uvu"), "qunit": test_spec("qunit"), "karma": SUB({"start": test_spec("karma"), "run": test_spec("karma")}),
+    "bats": test_spec("bats", values=("-f", "--filter", "-j", "--jobs"), subset=("-f", "--filter")),
+    "prove": test_spec("prove", values=("-I", "-j", "--jobs")),
+    "busted": test_spec("busted", subset=("--filter", "--tags", "-t"), values=("--filter", "--tags", "-t")),
+    "behave": test_spec("behave", subset=("-n", "--name", "-t", "--tags"), values=("-n", "--name", "-t", "--tags")),
+    "gotestsum": test_spec("gotestsum", positional_subset="none", values=("--format", "-f", "--junitfile",
+                                                                       "--packages")),
+    "playwright": SUB({"test": _PLAYWRIGHT_TEST}, other=None),
+    "cypress": SUB({"run": test_spec("cypress run", subset=("--spec", "-s"), values=("--spec", "-s", "--browser", "-b",
+                                                                                 "--config", "--env", "-e",
+                                                                                 "--project", "-P"),
+                                 positional_subset="none"),
+                    "open": NOT("watch", "cypress open")}),
+    "react-scripts": SUB({"test": test_spec("react-scripts test", positional_subset="any"),
+                          "build": _build("react-scripts build"),
+                          "start": None}),
+    "vue-cli-service": SUB({"test:unit": test_spec("vue-cli-service test:unit", positional_subset="any"),
+                            "test:e2e": test_spec("vue-cli-service test:e2e"),
+                            "lint": lint_spec("vue-cli-service lint", needs=(("--no-fix",), "format")),
+                            "build": _build("vue-cli-service build")}),
+    "ng": SUB({"test": test_spec("ng test", needs=(("--watch=false", "--no-watch", "--watch false"), "watch"),
+                             positional_subset="none", values=("--karma-config", "--browsers", "-c",
+                                                               "--configuration", "--include")),
+               "e2e": test_spec("ng e2e", positional_subset="none"),
+               "build": _build("ng build"), "lint": lint_spec("ng lint", positional_subset="none")}),
+    "go": SUB({"test": _GO_TEST, "build": _GO_BUILD, "install": _GO_INSTALL,
+               "vet": lint_spec("go vet", values=_GO_TEST_VALUES, positional_subset="pkg")},
+              before=("-C",)),
+    "cargo": SUB({"test": _CARGO_TEST, "t": _CARGO_TEST,
+                  "nextest": SUB({"run": _NEXTEST_RUN, "r": _NEXTEST_RUN, "list": NOT("list", "cargo nextest")},
+                                 before=_CARGO_VALUES, other="other"),
+                  "check": typecheck_spec("cargo check", values=_CARGO_VALUES, positional_subset="none",
+                                      subset=("-p", "--package")),
+                  "c": typecheck_spec("cargo check", values=_CARGO_VALUES, positional_subset="none",
+                                  subset=("-p", "--package")),
+                  "build": R("cargo build", "build", values=_CARGO_VALUES, positional_subset="none"),
+                  "b": R("cargo build", "build", values=_CARGO_VALUES, positional_subset="none"),
+                  "clippy": lint_spec("cargo clippy", values=_CARGO_VALUES, positional_subset="none",
+                                  subset=("-p", "--package")),
+                  "fmt": lint_spec("cargo fmt", values=_CARGO_VALUES, positional_subset="none",
+                               needs=(("--check",), "format")),
+                  "watch": NOT("watch", "cargo watch"),
+                  "make": FAMILY("cargo-make")},
+                 before=("--manifest-path", "-Z", "--color", "--config")),
+    "dotnet": SUB({"test": _DOTNET_TEST, "build": R("dotnet build", "build", values=_DOTNET_TEST["values"],
+                                                    positional_subset="none"),
+                   "format": lint_spec("dotnet format", positional_subset="none",
+                                   needs=(("--verify-no-changes",), "format")),
+                   "watch": NOT("watch", "dotnet watch")}),
+    "mvn": FAMILY("maven"), "mvnw": FAMILY("maven"),
+    "gradle": FAMILY("gradle"), "gradlew": FAMILY("gradle"),
+    "sbt": FAMILY("sbt"),
+    "swift": SUB({"test": _SWIFT_TEST,
+                  "build": R("swift build", "build", values=("-c", "--configuration", "--product", "--target",
+                                                            "--package-path"), positional_subset="none")}),
+    "swift-format": SUB({"lint": lint_spec("swift-format", values=("--configuration",))},
+                        default=lint_spec("swift-format", needs=(("--dry-run", "-n", "--lint"), "format"),
+                                      flags={"--dry-run": None})),
+    "xcodebuild": FAMILY("xcodebuild"),
+    "flutter": SUB({"test": _FLUTTER_TEST, "analyze": lint_spec("flutter analyze", positional_subset="none"),
+                    "build": _build("flutter build")}),
+    "dart": SUB({"test": _DART_TEST, "analyze": lint_spec("dart analyze", positional_subset="none"),
+                 "build": _build("dart build"), "compile": _build("dart compile"),
+                 "format": lint_spec("dart format", needs=(("--set-exit-if-changed", "-o none", "--output=none"),
+                                                      "format"))}),
+    "mix": SUB({"test": _MIX_TEST, "compile": _build("mix compile"),
+                "dialyzer": typecheck_spec("mix dialyzer", positional_subset="none"),
+                "credo": lint_spec("mix credo", positional_subset="none"),
+                "format": lint_spec("mix format", needs=(("--check-formatted",), "format"))}),
+    "rspec": _RSPEC,
+    "rake": FAMILY("rake"),
+    "rails": SUB({"test": test_spec("rails test", values=("-n", "--name", "-e", "--environment"),
+                                subset=("-n", "--name")),
+                  "spec": test_spec("rails spec")}),
+    "phpunit": _PHPUNIT, "pest": dict(_PHPUNIT, name="pest"), "paratest": dict(_PHPUNIT, name="paratest"),
+    "artisan": SUB({"test": test_spec("artisan test", subset=("--filter", "--group", "--testsuite"),
+                                  values=("--filter", "--group", "--testsuite", "-p", "--processes"))}),
+    "composer": FAMILY("scripts"),
+    "ctest": test_spec("ctest", subset=("-R", "--tests-regex", "-L", "--label-regex", "-E", "--exclude-regex", "-I"),
+                   values=("-R", "--tests-regex", "-L", "--label-regex", "-E", "--exclude-regex", "-j",
+                           "--parallel", "-C", "--build-config", "--test-dir", "--output-junit", "-I",
+                           "--timeout", "--repeat"),
+                   flags={"-N": "list", "--show-only": "list"}, no_help=("-V",), positional_subset="none"),
+    "meson": SUB({"test": test_spec("meson test", positional_subset="any", values=("-C", "--suite", "--setup")),
+                  "compile": _build("meson compile")}),
+    "bazel": _BAZEL, "bazelisk": _BAZEL, "buck2": _BAZEL,
+    "zig": SUB({"build": FAMILY("zig-build"), "test": test_spec("zig test")}),
+    "stack": SUB({"test": test_spec("stack test", positional_subset="any"), "build": _build("stack build")}),
+    "cabal": SUB({"test": test_spec("cabal test", positional_subset="any"), "build": _build("cabal build")}),
+    "lein": SUB({"test": test_spec("lein test", positional_subset="any")}),
+    "elm-test": test_spec("elm-test", flags=_WATCH_W),
+    "hatch": SUB({"test": test_spec("hatch test", subset=("-k",), values=("-k", "-m", "-i", "--include")),
+                  "build": _build("hatch build"), "fmt": lint_spec("hatch fmt", needs=(("--check",), "format"))}),
+    # ---- typecheck
+    "tsc": _TSC, "vue-tsc": dict(_TSC, name="vue-tsc"), "tsgo": dict(_TSC, name="tsgo"),
+    "svelte-check": typecheck_spec("svelte-check", values=("--workspace", "--threshold", "--output",
+                                                       "--tsconfig"),
+                               positional_subset="none"),
+    "astro": SUB({"check": typecheck_spec("astro check", positional_subset="none"), "build": _build("astro build"),
+                  "dev": None}),
+    "flow": SUB({"check": typecheck_spec("flow"), "status": typecheck_spec("flow")}, default=typecheck_spec("flow"),
+                other="other"),
+    "pyre": SUB({"check": typecheck_spec("pyre"), "incremental": typecheck_spec("pyre")}, default=typecheck_spec("pyre"),
+                other="other"),
+    "mypy": _MYPY, "dmypy": SUB({"run": dict(_MYPY, name="dmypy"), "check": dict(_MYPY, name="dmypy")}),
+    "pyright": typecheck_spec("pyright", values=("-p", "--project", "--pythonpath", "--level", "--pythonversion"),
+                          flags=_WATCH_W),
+    "basedpyright": typecheck_spec("basedpyright", values=("-p", "--project", "--pythonpath", "--level"),
+                               flags=_WATCH_W),
+    "pytype": typecheck_spec("pytype", values=("-j", "--jobs", "-V", "--python-version"), no_help=("-V",)),
+    "ty": SUB({"check": typecheck_spec("ty check", flags={"-W": "watch"})}),
+    "srb": SUB({"tc": typecheck_spec("srb tc", positional_subset="none")}),
+    "phpstan": SUB({"analyse": typecheck_spec("phpstan", values=("-c", "--configuration", "-l", "--level",
+                                                            "--memory-limit", "-a", "--autoload-file")),
+                    "analyze": typecheck_spec("phpstan", values=("-c", "--configuration", "-l", "--level",
+                                                            "--memory-limit"))},
+                   default=typecheck_spec("phpstan"), other="other"),
+    "psalm": typecheck_spec("psalm", values=("-c", "--config", "--threads", "--output-format")),
+    "steep": SUB({"check": typecheck_spec("steep check")}),
+    # ---- lint
+    "eslint": _ESLINT,
+    "oxlint": lint_spec("oxlint", values=("-c", "--config", "-A", "-D", "-W", "--deny", "--allow", "--warn",
+                                      "--tsconfig", "--format", "-f")),
+    "biome": SUB({"check": lint_spec("biome", values=("--config-path",)), "lint": lint_spec("biome"),
+                  "ci": lint_spec("biome"),
+                  "format": lint_spec("biome", fix=("--write", "--apply", "--fix"))}),
+    "stylelint": lint_spec("stylelint", values=("-c", "--config", "-f", "--formatter", "--ignore-path",
+                                            "--custom-syntax", "-o", "--output-file")),
+    "standard": lint_spec("standard"), "xo": lint_spec("xo"), "tslint": lint_spec("tslint", values=("-c", "--config", "-p",
+                                                                                        "--project", "-t")),
+    "markdownlint": lint_spec("markdownlint"), "markdownlint-cli2": lint_spec("markdownlint-cli2"),
+    "prettier": _PRETTIER,
+    "ruff": SUB({"check": RUFF_CHECK, "format": _RUFF_FORMAT,
+                 "rule": NOT("help", "ruff"), "config": NOT("help", "ruff"), "linter": NOT("help", "ruff"),
+                 "clean": NOT("other", "ruff"), "version": NOT("help", "ruff"), "server": NOT("other", "ruff"),
+                 "analyze": NOT("other", "ruff")},
+                default="ruff-paths", before=("--config",)),
+    "flake8": lint_spec("flake8", values=("--config", "--select", "--ignore", "--extend-ignore", "--max-line-length",
+                                      "--exclude", "--extend-exclude", "--format", "--per-file-ignores")),
+    "pylint": lint_spec("pylint", values=("--rcfile", "--disable", "--enable", "-j", "--jobs", "--load-plugins",
+                                      "--output-format", "--fail-under", "-d", "-e")),
+    "pyflakes": lint_spec("pyflakes"), "pycodestyle": lint_spec("pycodestyle", values=("--max-line-length", "--ignore",
+                                                                               "--select", "--config")),
+    "pydocstyle": lint_spec("pydocstyle"), "codespell": lint_spec("codespell", fix=("-w", "--write-changes")),
+    "bandit": lint_spec("bandit", values=("-c", "--configfile", "-x", "--exclude", "-f", "--format", "-s", "--skip",
+                                      "-t", "--tests", "-o", "--output")),
+    "black": _BLACK, "isort": _ISORT,
+    "autopep8": lint_spec("autopep8", needs=(("--diff", "-d", "--exit-code"), "format")),
+    "yapf": lint_spec("yapf", needs=(("--diff", "-d", "--quiet", "-q"), "format")),
+    "golangci-lint": SUB({"run": lint_spec("golangci-lint run", values=("-c", "--config", "--timeout", "-E",
+                                                                      "--enable", "-D", "--disable",
+                                                                      "--out-format", "--build-tags"),
+                                       positional_subset="pkg"),
+                          "fmt": lint_spec("golangci-lint fmt", needs=(("--diff", "-d"), "format"))},
+                         other="other"),
+    "staticcheck": lint_spec("staticcheck", positional_subset="pkg", values=("-checks", "-tags", "-go", "-f")),
+    "revive": lint_spec("revive", positional_subset="pkg", values=("-config", "-formatter", "-exclude")),
+    "gofmt": lint_spec("gofmt", needs=(("-l", "-d"), "format"), values=()),
+    "goimports": lint_spec("goimports", needs=(("-l", "-d"), "format"), values=("-local",)),
+    "shellcheck": lint_spec("shellcheck", values=("-e", "--exclude", "-s", "--shell", "-f", "--format", "-S",
+                                              "--severity", "-o", "--enable", "-i", "--include")),
+    "hadolint": lint_spec("hadolint", values=("--ignore", "-c", "--config", "-f", "--format", "-t",
+                                          "--failure-threshold")),
+    "yamllint": lint_spec("yamllint", values=("-c", "--config-file", "-d", "--config-data", "-f", "--format")),
+    "actionlint": lint_spec("actionlint", values=("-config-file", "-format", "-ignore", "-shellcheck")),
+    "ktlint": lint_spec("ktlint", fix=("-F", "--format"), values=("--reporter", "--editorconfig")),
+    "detekt": lint_spec("detekt", values=("-c", "--config", "-i", "--input", "-b", "--baseline", "-r", "--report"),
+                    positional_subset="none"),
+    "detekt-cli": lint_spec("detekt", values=("-c", "--config", "-i", "--input"), positional_subset="none"),
+    "clang-tidy": lint_spec("clang-tidy", values=("-p", "-checks", "--checks", "-header-filter", "--config-file"),
+                        fix=("-fix", "--fix")),
+    "cppcheck": lint_spec("cppcheck", values=("--enable", "--std", "-I", "--suppress", "-j", "--template")),
+    "clang-format": lint_spec("clang-format", needs=(("--dry-run", "-n", "--Werror"), "format"),
+                          values=("--style", "-style", "--assume-filename"), flags={"--dry-run": None}),
+    "swiftlint": SUB({"lint": lint_spec("swiftlint", fix=("--fix", "--autocorrect")),
+                      "autocorrect": NOT("format", "swiftlint", "lint"),
+                      "analyze": lint_spec("swiftlint")},
+                     default=lint_spec("swiftlint", fix=("--fix", "--autocorrect"))),
+    "rubocop": lint_spec("rubocop", values=("-c", "--config", "-f", "--format", "-o", "--out", "--only",
+                                        "--except", "-r", "--require")),
+    "standardrb": lint_spec("standardrb"), "erb_lint": lint_spec("erb_lint", fix=("-a", "--autocorrect")),
+    "erblint": lint_spec("erblint", fix=("-a", "--autocorrect")),
+    "phpcs": lint_spec("phpcs", values=("--standard", "--extensions", "--ignore", "--report", "-d")),
+    "phpcbf": NOT("format", "phpcbf", "lint"),
+    "php-cs-fixer": lint_spec("php-cs-fixer", needs=(("--dry-run",), "format"), values=("--config", "--rules"),
+                          flags={"--dry-run": None}),
+    "pint": lint_spec("pint", needs=(("--test",), "format"), values=("--config", "--preset")),
+    "luacheck": lint_spec("luacheck", values=("--config", "--std", "--globals")),
+    "tflint": lint_spec("tflint", values=("-c", "--config", "--chdir", "-f", "--format")),
+    "sqlfluff": SUB({"lint": lint_spec("sqlfluff lint", values=("--dialect", "--templater", "--config")),
+                     "fix": NOT("format", "sqlfluff", "lint"), "format": NOT("format", "sqlfluff", "lint")}),
+    "buf": SUB({"lint": lint_spec("buf lint"), "build": _build("buf build")}),
+    # ---- build
+    "next": SUB({"build": _build("next build"), "lint": lint_spec("next lint", positional_subset="none"),
+                 "typegen": typecheck_spec("next typegen", positional_subset="none"),
+                 "dev": None, "start": None}),
+    "vite": SUB({"build": R("vite build", "build", flags=BUNDLER_WATCH, positional_subset="none")}),
+    "nuxt": SUB({"build": _build("nuxt build"), "generate": _build("nuxt generate"),
+                 "typecheck": typecheck_spec("nuxt typecheck", positional_subset="none")}),
+    "nuxi": SUB({"build": _build("nuxt build"), "generate": _build("nuxt generate"),
+                 "typecheck": typecheck_spec("nuxt typecheck", positional_subset="none")}),
+    "remix": SUB({"build": _build("remix build"), "vite:build": _build("remix build")}),
+    "parcel": SUB({"build": _build("parcel build"), "watch": NOT("watch", "parcel", "build")}),
+    "expo": SUB({"export": _build("expo export"), "build": _build("expo build")}),
+    "docusaurus": SUB({"build": _build("docusaurus build")}),
+    "gatsby": SUB({"build": _build("gatsby build")}),
+    "eleventy": R("eleventy", "build", flags={"--serve": "watch", "--watch": "watch"}, positional_subset="none"),
+    "hugo": SUB({"build": _build("hugo"), "server": NOT("watch", "hugo", "build"),
+                 "serve": NOT("watch", "hugo", "build")},
+                default=R("hugo", "build", flags={"-w": "watch"}, positional_subset="none")),
+    "svelte-kit": SUB({"build": _build("svelte-kit build"), "sync": None}),
+    "rspack": SUB({"build": _build("rspack build"), "serve": NOT("watch", "rspack", "build"),
+                   "dev": NOT("watch", "rspack", "build")}, default=_build("rspack")),
+    "rsbuild": SUB({"build": _build("rsbuild build"), "dev": NOT("watch", "rsbuild", "build")}),
+    "ember": SUB({"build": _build("ember build"), "test": test_spec("ember test", positional_subset="none",
+                                                                subset=("--filter", "--module"),
+                                                                values=("--filter", "--module"))}),
+    "webpack": SUB({"build": R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+                    "serve": NOT("watch", "webpack", "build"), "watch": NOT("watch", "webpack", "build")},
+                   default=R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none")),
+    "webpack-cli": SUB({"build": R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+                        "serve": NOT("watch", "webpack", "build"), "watch": NOT("watch", "webpack", "build")},
+                       default=R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none")),
+    "webpack-dev-server": NOT("watch", "webpack", "build"),
+    "rollup": R("rollup", "build", flags=BUNDLER_WATCH, values=("-c", "--config", "-i", "--input", "-o",
+                                                                  "--file", "-f", "--format", "-d", "--dir"),
+                positional_subset="none"),
+    "esbuild": R("esbuild", "build", flags={"--watch": "watch", "--serve": "watch"}, positional_subset="none"),
+    "tsup": R("tsup", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+    "tsdown": R("tsdown", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+    "unbuild": R("unbuild", "build", flags={"--stub": "other"}, positional_subset="none"),
+    "microbundle": SUB({"watch": NOT("watch", "microbundle", "build"), "build": _build("microbundle")},
+                       default=_build("microbundle")),
+    "pkgroll": R("pkgroll", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+    "bunchee": R("bunchee", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+    "cmake": FAMILY("cmake"),
+    "ninja": R("ninja", "build", values=("-C", "-j", "-k", "-l", "-f", "-t", "-d", "-w"),
+               flags={"-n": "dry-run", "-t": "other"}, positional_subset="none"),
+    "docker": SUB({"build": _build("docker build"), "buildx": SUB({"build": _build("docker build"),
+                                                                    "bake": _build("docker buildx bake")}),
+                   "compose": SUB({"build": _build("docker compose build")}, before=("-f", "--file", "-p",
+                                                                                      "--project-name",
+                                                                                      "--env-file", "--profile"))},
+                  before=("-H", "--host", "--context", "-c", "--config", "-l", "--log-level")),
+    "docker-compose": SUB({"build": _build("docker compose build")}, before=("-f", "--file", "-p",
+                                                                             "--project-name", "--env-file")),
+    "podman": SUB({"build": _build("docker build")}),
+    "elm": SUB({"make": _build("elm make")}),
+    "dune": SUB({"test": test_spec("dune test", positional_subset="any"), "runtest": test_spec("dune test", positional_subset="any"),
+                 "build": _build("dune build")}),
+    "python-test-script": test_spec("python test script", positional_subset="any"),
+    "python -m build": _build("python -m build"),
+    "poetry": SUB({"build": _build("poetry build")}),
+    "pdm": SUB({"build": _build("pdm build")}),
+    "scons": _build("scons"),
+    "bun": FAMILY("scripts"), "npm": FAMILY("scripts"), "pnpm": FAMILY("scripts"), "yarn": FAMILY("scripts"),
+    "deno": FAMILY("deno"), "turbo": FAMILY("scripts"), "lerna": FAMILY("scripts"), "nx": FAMILY("nx"),
+    "just": FAMILY("scripts"), "task": FAMILY("scripts"), "mage": FAMILY("scripts"),
+    "make": FAMILY("make"), "gmake": FAMILY("make"),
+    "node": FAMILY("node"),
+}
+
+# `node <path>` runs these tools when the script's basename (without .js/.cjs/.mjs) is one of them.
+NODE_SCRIPT_TOOLS = frozenset(("jest", "vitest", "mocha", "tsc", "eslint", "ava", "vue-tsc", "prettier",
+                               "playwright", "tsgo", "webpack", "rollup", "esbuild", "tsup", "cucumber-js"))
+
+# ---------------------------------------------------------------------------------------------
+# package scripts and make targets: the name decides the category
+
+SCRIPT_CATEGORY_RULES = (
+    # (category, exact names, "X or X<sep>anything" prefixes); checked in this order
+    ("typecheck", ("typecheck", "type-check", "types", "check-types", "check:types", "tsc", "lint:types",
+                   "typecheck:all", "types:check", "check-type", "type:check"),
+     ("typecheck", "type-check", "tsc", "types:check")),
+    ("test", (), ("test", "tests", "t", "spec", "specs", "unit", "e2e", "integration", "coverage", "cov")),
+    ("build", (), ("build", "compile", "bundle", "dist", "prod", "production")),
+    ("lint", (), ("lint", "eslint", "biome", "stylelint", "oxlint", "prettier:check", "format:check", "fmt:check",
+                  "check-format", "check:format", "fmt-check", "lint:fix", "lint-fix", "ruff", "flake8",
+                  "pylint", "clippy", "format-check", "style:check", "lint-check", "check:lint")),
+)
+SCRIPT_SEPARATORS = ":._-"
+SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))
+
+MAKE_TARGETS = {
+    "test": ("test", "tests", "check", "check-test", "check-tests", "unittest", "unittests", "unit", "integration", "e2e",
+             "spec", "specs", "pytest", "coverage", "test-all", "tests-all"),
+    "lint": ("lint", "check-lint", "lint-check", "fmt-check", "format-check", "clippy", "vet", "eslint", "ruff",
+             "flake8", "style", "check-format", "check-style", "pylint", "shellcheck"),
+    "typecheck": ("typecheck", "type-check", "types", "mypy", "tsc", "pyright", "check-types"),
+    "build": ("all", "build", "compile", "dist", "release", "default", "wheel", "sdist"),
+}
+MAKE_TEST_PREFIXES = ("test-", "test_", "tests-", "tests_")
+MAKE_PRIORITY = ("test", "typecheck", "lint", "build")
+
+GRADLE_TEST_TASKS = frozenset(("test", "check", "connectedAndroidTest", "connectedCheck", "jvmTest", "allTests",
+                               "integrationTest", "functionalTest", "testDebugUnitTest", "testReleaseUnitTest"))
+GRADLE_LINT_PREFIXES = ("ktlintCheck", "detekt", "lint", "spotlessCheck", "checkstyle", "pmd", "spotbugs")
+GRADLE_BUILD_PREFIXES = ("build", "assemble", "compile", "jar", "bundle", "shadowJar", "bootJar")
+MAVEN_TEST_GOALS = frozenset(("test", "verify", "integration-test", "surefire:test", "failsafe:integration-test"))
+MAVEN_BUILD_GOALS = frozenset(("package", "compile", "install", "deploy", "test-compile"))
+
+# ---------------------------------------------------------------------------------------------
+# wrappers: prefixes that run the rest of the words as a command
+
+# name -> (value flags, kind). kinds: plain (flags then command), timeout (flags, duration, command),
+# assign (NAME=value words too), exec-tool (npx-like: flags then tool), watch (not a run: reruns on change)
+WRAPPERS = {
+    "sudo": (("-u", "-g", "--user", "--group", "-C", "-h", "-p", "-U", "-r", "-t", "-D", "--chdir"), "sudo"),
+    "doas": (("-u", "-C"), "sudo"),
+    "env": (("-u", "--unset", "-C", "--chdir", "-S", "--split-string"), "env"),
+    "cross-env": ((), "assign"), "cross-env-shell": ((), "shell-string"),
+    "dotenv": (("-e", "-f", "--env-file", "-c", "-v"), "dotenv"),
+    "dotenvx": (("-e", "-f", "--env-file", "--env", "--convention"), "dotenv"),
+    "direnv": ((), "direnv"),
+    "timeout": (("-s", "--signal", "-k", "--kill-after"), "timeout"),
+    "gtimeout": (("-s", "--signal", "-k", "--kill-after"), "timeout"),
+    "time": (("-o", "-f", "--format", "--output"), "plain"),
+    "nice": (("-n", "--adjustment"), "plain"), "ionice": (("-c", "-n", "-p", "--class", "--classdata"), "plain"),
+    "command": ((), "plain"), "exec": (("-a",), "plain"), "nohup": ((), "plain"),
+    "caffeinate": (("-t", "-w"), "plain"), "xvfb-run": (("-n", "--server-num", "-s", "--server-args", "-e",
+                                                           "--error-file", "-f", "--auth-file", "-p"), "plain"),
+    "stdbuf": (("-i", "-o", "-e", "--input", "--output", "--error"), "plain"),
+    "unbuffer": ((), "plain"), "chronic": ((), "plain"), "script": (("-c", "--command"), "script"),
+    "faketty": ((), "plain"), "catchsegv": ((), "plain"), "valgrind": ((), "plain"),
+    "npx": (("-p", "--package", "-c", "--call"), "exec-tool"), "pnpx": (("-p", "--package"), "exec-tool"),
+    "bunx": (("-p", "--package"), "exec-tool"), "uvx": (("--from", "--with", "-p", "--python"), "exec-tool"),
+    "pipx": (("--spec", "--python", "--pip-args"), "pipx"),
+    "bundle": ((), "bundle"), "be": ((), "plain"), "binstub": ((), "plain"),
+    "uv": (("-p", "--python", "--with", "--env-file", "--project", "--directory", "--package", "--extra",
+            "--group", "--with-requirements", "--index", "--index-url"), "run-tool"),
+    "poetry": (("-C", "--directory", "-P", "--project"), "run-tool"),
+    "pipenv": ((), "run-tool"), "hatch": (("-e", "--env"), "run-tool"), "pdm": (("-p", "--project"), "run-tool"),
+    "rye": ((), "run-tool"), "conda": (("-n", "--name", "-p", "--prefix"), "run-tool"),
+    "micromamba": (("-n", "--name", "-p", "--prefix"), "run-tool"), "mamba": (("-n", "--name", "-p"), "run-tool"),
+    "pixi": (("-e", "--environment", "--manifest-path"), "run-tool"),
+    "coverage": ((), "coverage"), "c8": (("-r", "--reporter", "-o", "--reports-dir", "--include", "--exclude"),
+                                         "plain"),
+    "nyc": (("-r", "--reporter", "--report-dir", "--temp-dir", "-n", "--include", "-x", "--exclude"), "plain"),
+    "dotnet-coverage": ((), "plain"),
+    "watch": (("-n", "--interval", "-d"), "watch"), "entr": ((), "watch"), "watchexec": (("-e", "--exts", "-w",
+                                                                                           "--watch", "-i"), "watch"),
+    "nodemon": (("-w", "--watch", "-e", "--ext", "-x", "--exec", "-i", "--ignore"), "watch"),
+    "ptw": ((), "watch-tool"), "pytest-watch": ((), "watch-tool"),
+    "hyperfine": (("-w", "--warmup", "-r", "--runs", "-m", "--min-runs", "-M", "--max-runs", "-p", "--prepare",
+                   "--export-json", "--export-markdown", "-n", "--command-name"), "bench"),
+    "eval": ((), "shell-string"),
+    "php": (("-d", "-c", "-f"), "interpreter"), "ruby": (("-I", "-r", "-E"), "interpreter"),
+    "perl": (("-I", "-M"), "interpreter"),
+}
+SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"))
+SCRIPT_NAME_BREAKS = {ord(c): ":" for c in "._-"}   # script names split at : . _ -
+PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))
+PY_MODULE_ALIASES = {"build": "python -m build"}  # no real command is named so
+RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer"))
+DIR_FLAGS = {
+    "make": ("-C", "--directory"), "gmake": ("-C", "--directory"), "npm": ("--prefix", "-C"),
+    "pnpm": ("-C", "--dir"), "yarn": ("--cwd",), "bun": ("--cwd",), "ninja": ("-C",), "go": ("-C",),
+    "uv": ("--directory",), "poetry": ("-C", "--directory"), "just": ("-d", "--working-directory"),
+    "task": ("-d", "--dir"), "tflint": ("--chdir",), "env": ("-C", "--chdir"), "sudo": ("-D", "--chdir"),
+    "gradle": ("-p", "--project-dir"), "gradlew": ("-p", "--project-dir"),
+}
+FILE_DIR_FLAGS = {"cargo": ("--manifest-path",), "mvn": ("-f", "--file"), "mvnw": ("-f", "--file")}
+# value flags of the package managers and task runners that run scripts by name
+SCRIPT_TOOL_VALUES = {
+    "npm": ("-w", "--workspace", "--prefix", "-C", "--loglevel", "--userconfig", "--registry"),
+    "pnpm": ("--filter", "-F", "-C", "--dir", "--workspace-concurrency", "--reporter", "--loglevel",
+             "--filter-prod", "--test-pattern", "--changed-files-ignore-pattern"),
+    "yarn": ("--cwd",),
+    "bun": ("--cwd", "--filter", "-F", "--env-file", "-r", "--preload"),
+    "turbo": ("--filter", "-F", "--concurrency", "--scope", "--cache-dir", "--output-logs", "--log-order",
+              "--graph", "--env-mode", "--ui", "--cache"),
+    "lerna": ("--scope", "--ignore", "--concurrency", "--since"),
+    "composer": ("-d", "--working-dir"),
+    "just": ("-d", "--working-directory", "-f", "--justfile", "--set", "--shell"),
+    "task": ("-d", "--dir", "-t", "--taskfile", "-o", "--output"),
+    "mage": ("-d", "-w", "-t"),
+}

@@ -1,0 +1,430 @@
+"""Wrapper stripping: the prefixes that run the rest of the words as a command (``sudo``, ``env``,
+``timeout``, ``npx``, ``uv run``, ``docker exec``, ``python -m``, ``bash -c '...'``), removed
+before the command itself is looked up in ``TOOLS``."""
+
+from stalegreen.engine.catalog.argv import base_name, flag_name, is_assignment, is_flag, is_tool
+from stalegreen.engine.catalog.table import (
+    DIR_FLAGS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SCRIPT_TOOL_VALUES, SHELLS,
+    TOOLS, WRAPPERS,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# wrappers
+
+PACKAGE_BINS = {"typescript": "tsc", "@biomejs/biome": "biome", "@11ty/eleventy": "eleventy",
+                "@playwright/test": "playwright", "@angular/cli": "ng", "@vue/cli-service": "vue-cli-service",
+                "@nrwl/cli": "nx", "@sveltejs/kit": "svelte-kit", "@astrojs/check": "astro",
+                "@typescript/native-preview": "tsgo", "nuxi": "nuxi", "ruff": "ruff", "pyright": "pyright"}
+_EXEC_SUBCOMMANDS = {"npm": ("exec", "x"), "pnpm": ("exec", "dlx"), "yarn": ("exec", "dlx"), "bun": ("x",)}
+_MAX_ROUNDS = 16
+
+
+def _package_bin(spec):
+    """``@scope/name@1.2`` -> the command it provides (``name``, or a known bin)."""
+    if spec in PACKAGE_BINS:
+        return PACKAGE_BINS[spec]
+    name = spec
+    if name.startswith("@"):
+        at = name.find("@", 1)
+        if at > 0:
+            name = name[:at]
+    elif "@" in name:
+        name = name.split("@", 1)[0]
+    for sep in ("==", ">=", "<=", "~=", "["):
+        name = name.split(sep, 1)[0]
+    if name in PACKAGE_BINS:
+        return PACKAGE_BINS[name]
+    return name.rsplit("/", 1)[-1]
+
+
+def _skip_flags(words, value_flags, dirs=None, dir_flags=()):
+    """Drop leading flags (and the values of value flags); record directory flags in ``dirs``."""
+    i, n = 0, len(words)
+    while i < n and is_flag(words[i]) and words[i] != "--":
+        word = words[i]
+        name = flag_name(word)
+        takes = "=" not in word and name in value_flags and i + 1 < n
+        if dirs is not None and name in dir_flags:
+            value = word.split("=", 1)[1] if "=" in word else (words[i + 1] if i + 1 < n else None)
+            if value:
+                dirs.append(value)
+        i += 2 if takes else 1
+    if i < n and words[i] == "--":
+        i += 1
+    return words[i:]
+
+
+def _shell_script(args):
+    """The script of ``bash -c 'script'`` (flag clusters ending in c), or None."""
+    i, n = 0, len(args)
+    wants_script = False
+    while i < n:
+        word = args[i]
+        if word in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
+            i += 2
+            continue
+        if word.startswith(("-", "+")) and word not in ("-", "--"):
+            if not word.startswith("--") and "c" in word[1:]:
+                wants_script = True
+            # a cluster ending in o/O (`-euo pipefail`) takes the next word as an option name
+            i += 2 if (not word.startswith("--") and word[-1] in "oO") else 1
+            continue
+        return word if wants_script else None
+    return None
+
+
+def _split_command_string(text):
+    """Words of a command given as one string (``watch 'pytest -q'``); nested parse when quoting matters."""
+    if any(c in text for c in "'\"\\$`;&|<>()"):
+        return None
+    return text.split()
+
+
+def _runs_a_bin(manager, word):
+    """``pnpm vitest run``, ``yarn eslint .``: these managers run a package's bin by name."""
+    return manager in ("pnpm", "yarn", "bun") and word not in ("test", "build") and is_tool(word)
+
+
+def strip_wrappers(words):
+    """Remove wrapper prefixes: returns dict(words, sudo, not_run, script, dirs, scripts_tool).
+
+    ``script`` is set for ``sh -c '...'``-like wrappers (the caller parses it); ``scripts_tool`` for
+    ``hatch run test``-like forms where the rest may be a project script name.
+    """
+    info = {"words": [], "sudo": False, "not_run": None, "script": None, "dirs": [], "scripts_tool": None,
+            "stdin_shell": False}
+    words = list(words)
+    for _ in range(_MAX_ROUNDS):
+        while words and words[0] in ("(", "{", "!", "((", "[["):
+            words = words[1:]
+        while words and words[-1] in (")", "}", "))", "]]"):
+            words = words[:-1]
+        if not words:
+            break
+        head = words[0]
+        if is_assignment(head):
+            words = words[1:]
+            continue
+        name = base_name(head)
+        if name in SHELLS:
+            rest = words[1:]
+            if name == "busybox" and rest:
+                rest = rest[1:]
+            script = _shell_script(rest)
+            if script is not None:
+                info["script"] = script
+            elif all(w.startswith(("-", "+")) for w in rest):
+                info["stdin_shell"] = True      # `bash <<EOF ... EOF`: the heredoc is the script
+            words = []
+            break
+        if is_python(name):
+            words = _strip_python(words[1:])
+            if words is None:
+                words = []
+                break
+            continue
+        if name in _EXEC_SUBCOMMANDS:
+            manager_dirs = []
+            rest = _skip_flags(words[1:], frozenset(SCRIPT_TOOL_VALUES.get(name, ())), manager_dirs,
+                               DIR_FLAGS.get(name, ()))
+            if rest and (rest[0] in _EXEC_SUBCOMMANDS[name] or _runs_a_bin(name, rest[0])):
+                info["dirs"].extend(manager_dirs)
+            if rest and rest[0] in _EXEC_SUBCOMMANDS[name]:
+                rest = rest[1:]
+                calls = [w for w in rest if w.startswith(("-c=", "--call="))]
+                if rest[:1] in (["-c"], ["--call"]) and len(rest) > 1:
+                    info["script"] = rest[1]
+                    words = []
+                    break
+                if calls:
+                    info["script"] = calls[0].split("=", 1)[1]
+                    words = []
+                    break
+                rest = _skip_flags(rest, frozenset(("-p", "--package", "-w", "--workspace", "--filter", "-F",
+                                                    "-C", "--dir")))
+                if rest:
+                    rest = [_package_bin(rest[0])] + rest[1:]
+                words = rest
+                continue
+            if rest and _runs_a_bin(name, rest[0]):
+                words = rest
+                continue
+            break
+        if name in CONTAINER_TOOLS:
+            inner = _container_command(name, words[1:])
+            if inner is None:
+                break
+            words = inner
+            continue
+        wrapper = WRAPPERS.get(name)
+        if wrapper is None:
+            break
+        values, kind = wrapper
+        words, go_on = KIND_READERS[kind](name, words[1:], frozenset(values), info)
+        if not go_on:
+            break
+    return _done(info, words)
+
+
+# ---------------------------------------------------------------------------------------------
+# one reader per WRAPPERS kind: (name, the words after it, its value flags, info) -> (the words
+# left, whether to go on stripping). Stopping with no words left means: no command to look at.
+
+
+def _sudo(name, rest, values, info):
+    info["sudo"] = True
+    return _skip_flags(rest, values, info["dirs"], DIR_FLAGS.get(name, ())), True
+
+
+def _env(name, rest, values, info):
+    i = 0
+    while i < len(rest) and (is_flag(rest[i]) or is_assignment(rest[i])):
+        flag = flag_name(rest[i])
+        if flag in ("-S", "--split-string") and i + 1 < len(rest):
+            rest = rest[:i] + rest[i + 1].split() + rest[i + 2:]
+            continue
+        if flag in ("-C", "--chdir"):
+            value = rest[i].split("=", 1)[1] if "=" in rest[i] else (rest[i + 1] if i + 1 < len(rest) else None)
+            if value:
+                info["dirs"].append(value)
+        i += 2 if ("=" not in rest[i] and flag in values) else 1
+    words = rest[i:]
+    if words and words[0] == "--":
+        words = words[1:]
+    return words, True
+
+
+def _assign(name, rest, values, info):
+    while rest and (is_assignment(rest[0]) or is_flag(rest[0])):
+        rest = rest[1:]
+    return rest, True
+
+
+def _shell_string(name, rest, values, info):
+    info["script"] = " ".join(w for w in rest if not is_assignment(w))
+    return [], False
+
+
+def _dotenv(name, rest, values, info):
+    rest = _skip_flags(rest, values)
+    if rest and rest[0] == "run":
+        rest = _skip_flags(rest[1:], values)
+    return rest, True
+
+
+def _direnv(name, rest, values, info):
+    if len(rest) >= 2 and rest[0] == "exec":
+        info["dirs"].append(rest[1])
+        return rest[2:], True
+    return [], False
+
+
+def _timeout(name, rest, values, info):
+    return _skip_flags(rest, values)[1:], True
+
+
+def _interpreter(name, rest, values, info):
+    rest = _skip_flags(rest, values)
+    if not rest or base_name(rest[0]) not in TOOLS:
+        return [], False
+    return [base_name(rest[0])] + rest[1:], True
+
+
+def _plain(name, rest, values, info):
+    if name == "command" and rest[:1] and rest[0] in ("-v", "-V"):
+        return [], False
+    return _skip_flags(rest, values), True
+
+
+def _script(name, rest, values, info):
+    for i, word in enumerate(rest):
+        if word in ("-c", "--command") and i + 1 < len(rest):
+            info["script"] = rest[i + 1]
+            break
+    if info["script"] is not None:
+        return [], False
+    return _skip_flags(rest, values)[1:], True
+
+
+def _exec_tool(name, rest, values, info):
+    i = 0
+    while i < len(rest) and is_flag(rest[i]) and rest[i] != "--":
+        flag = flag_name(rest[i])
+        if flag in ("-c", "--call"):
+            info["script"] = rest[i].split("=", 1)[1] if "=" in rest[i] else (rest[i + 1] if i + 1 < len(rest) else "")
+            return [], False
+        i += 2 if ("=" not in rest[i] and flag in values) else 1
+    rest = rest[i:]
+    if rest and rest[0] == "--":
+        rest = rest[1:]
+    if rest:
+        rest = [_package_bin(rest[0])] + rest[1:]
+    return rest, True
+
+
+def _pipx(name, rest, values, info):
+    if rest and rest[0] == "run":
+        rest = _skip_flags(rest[1:], values)
+        return ([_package_bin(rest[0])] + rest[1:] if rest else []), True
+    return [], False
+
+
+def _bundle(name, rest, values, info):
+    if rest and rest[0] == "exec":
+        return _skip_flags(rest[1:], values), True
+    return [], False
+
+
+def _run_tool(name, rest, values, info):
+    rest = _skip_flags(rest, values, info["dirs"], DIR_FLAGS.get(name, ()))
+    if rest and rest[0] == "run":
+        rest = _skip_flags(rest[1:], values | frozenset(("-e", "--env", "--with", "--extra", "--group")),
+                           info["dirs"], DIR_FLAGS.get(name, ()))
+        if name in RUN_TOOLS_WITH_SCRIPTS and rest and rest[0] not in TOOLS and \
+                rest[0] not in WRAPPERS and not is_python(base_name(rest[0])):
+            info["scripts_tool"] = name
+        return rest, True
+    if name == "uv" and rest and rest[0] == "build":
+        return ["python -m build"] + rest[1:], False
+    if rest and name in TOOLS:
+        return [name] + rest, False
+    return [], False
+
+
+def _coverage(name, rest, values, info):
+    if not (rest and rest[0] == "run"):
+        return [], False
+    rest = _skip_flags(rest[1:], frozenset(("--source", "--rcfile", "--omit", "--include",
+                                            "--data-file", "--context", "--concurrency")))
+    if rest and rest[0] == "-m" and len(rest) > 1:
+        return [PY_MODULE_ALIASES.get(rest[1], rest[1])] + rest[2:], True
+    if rest and "-m" in rest[:1]:
+        return [], False
+    return rest, True
+
+
+def _watch_tool(name, rest, values, info):
+    info["not_run"] = info["not_run"] or "watch"
+    return ["pytest"] + rest, False
+
+
+def _watch(name, rest, values, info, reason="watch"):
+    info["not_run"] = info["not_run"] or reason
+    if name == "nodemon":
+        for i, word in enumerate(rest):
+            if flag_name(word) in ("-x", "--exec"):
+                value = word.split("=", 1)[1] if "=" in word else (rest[i + 1] if i + 1 < len(rest) else "")
+                rest = value.split()
+                break
+    else:
+        rest = _skip_flags(rest, values)
+    if len(rest) == 1 and " " in rest[0]:
+        split = _split_command_string(rest[0])
+        if split is None:
+            info["script"] = rest[0]
+            return [], False
+        rest = split
+    return rest, True
+
+
+def _bench(name, rest, values, info):
+    return _watch(name, rest, values, info, "bench")
+
+
+KIND_READERS = {
+    "sudo": _sudo, "env": _env, "assign": _assign, "shell-string": _shell_string, "dotenv": _dotenv,
+    "direnv": _direnv, "timeout": _timeout, "interpreter": _interpreter, "plain": _plain, "script": _script,
+    "exec-tool": _exec_tool, "pipx": _pipx, "bundle": _bundle, "run-tool": _run_tool, "coverage": _coverage,
+    "watch": _watch, "watch-tool": _watch_tool, "bench": _bench,
+}
+
+
+# `docker compose run web pytest`, `docker exec app npm test`: the command after the container runs
+# the project's checks (inside the container, usually on the mounted working tree).
+CONTAINER_TOOLS = frozenset(("docker", "podman", "docker-compose", "podman-compose"))
+_CONTAINER_EXEC_VALUES = frozenset(("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file"))
+_CONTAINER_RUN_VALUES = _CONTAINER_EXEC_VALUES | frozenset((
+    "-v", "--volume", "-p", "--publish", "--name", "--network", "--entrypoint", "--mount", "--platform",
+    "-l", "--label", "--add-host", "--cpus", "-m", "--memory", "--user", "--pull", "--hostname", "-h",
+    "--cap-add", "--security-opt", "--tmpfs", "--ulimit", "--shm-size", "--gpus"))
+_COMPOSE_VALUES = frozenset(("-f", "--file", "-p", "--project-name", "--env-file", "--profile",
+                             "--project-directory", "--ansi", "--progress"))
+
+
+def _container_command(name, args):
+    """argv run inside the container, or None when this is no exec/run of a command."""
+    if name in ("docker", "podman"):
+        args = _skip_flags(args, frozenset(("-H", "--host", "--context", "-c", "--config", "-l", "--log-level")))
+        if args and args[0] == "compose":
+            return _container_command("docker-compose", args[1:])
+        if args and args[0] == "container":
+            args = args[1:]
+        if args and args[0] in ("exec", "run"):
+            rest = _skip_flags(args[1:], _CONTAINER_EXEC_VALUES if args[0] == "exec" else _CONTAINER_RUN_VALUES)
+            return rest[1:] if len(rest) > 1 else None
+        return None
+    args = _skip_flags(args, _COMPOSE_VALUES)
+    if args and args[0] in ("exec", "run"):
+        rest = _skip_flags(args[1:], _CONTAINER_RUN_VALUES)
+        return rest[1:] if len(rest) > 1 else None
+    return None
+
+
+def _done(info, words):
+    info["words"] = words
+    return info
+
+
+def _is_test_script(name):
+    """``test_app.py`` or ``app_test.py``: a file name of word characters (no regex on this path)."""
+    if not name.endswith(".py"):
+        return False
+    stem = name[:-3]
+    if not (stem.startswith("test_") and len(stem) > 5) and not (stem.endswith("_test") and len(stem) > 5):
+        return False
+    return all(c.isalnum() or c == "_" for c in stem)
+
+
+def _strip_python(args):
+    """Arguments after ``python``: ``-m X`` -> X's argv; ``manage.py``/``setup.py`` -> itself; else None."""
+    i, n = 0, len(args)
+    while i < n:
+        word = args[i]
+        if word == "-m" and i + 1 < n:
+            module = args[i + 1]
+            return [PY_MODULE_ALIASES.get(module, "django-admin" if module == "django" else module)] + args[i + 2:]
+        if word.startswith("-m") and len(word) > 2:
+            return [word[2:]] + args[i + 1:]
+        if word in ("-c", "-") or word.startswith("-c"):
+            return None
+        if is_flag(word):
+            i += 2 if word in PYTHON_VALUE_FLAGS else 1
+            continue
+        base = base_name(word)
+        if base in ("manage.py", "setup.py"):
+            return [base] + args[i + 1:]
+        if base in ("pytest", "py.test"):
+            return [base] + args[i + 1:]
+        if _is_test_script(base):     # a repo whose tests are scripts: `python3 test_app.py`
+            return ["python-test-script", word] + args[i + 1:]
+        return None
+    return None
+
+
+
+
+def is_python(name):
+    """``python``, ``python3``, ``python3.12``, ``py``, ``pypy``, ``pypy3``, ``pypy3.10`` (no regex:
+    the hook path does without ``re``)."""
+    if name.endswith("\n"):
+        name = name[:-1]          # what the former pattern's ``$`` allowed
+    if name in ("py", "pypy", "pypy3", "python"):
+        return True
+    if name.startswith("python"):
+        major, dot, minor = name[6:].partition(".")
+        return major.isdecimal() and (not dot or minor.isdecimal())
+    if name.startswith("pypy"):
+        major, dot, minor = name[4:].partition(".")
+        return len(major) == 1 and major.isdecimal() and bool(dot) and minor.isdecimal()
+    return False

@@ -175,3 +175,17 @@ def test_oversized_allowlist_is_current(path):
     """An entry for a module since split or shrunk under the limit is dead: drop it."""
     counts = _line_counts()
     assert counts.get(path, 0) > MAX_LINES, "%s is no longer over the limit: drop it from OVERSIZED" % path
+
+
+def test_every_package_is_in_the_wheel():
+    """pyproject lists its packages by name: a new subpackage left out of that list is missing
+    from every pip and pipx install (and from the zipapp those routes build)."""
+    import tomlkit
+
+    with open(os.path.join(ROOT, "pyproject.toml")) as fh:
+        listed = set(tomlkit.parse(fh.read())["tool"]["setuptools"]["packages"])
+    found = set()
+    for folder, _dirs, names in os.walk(os.path.join(ROOT, "stalegreen")):
+        if "__init__.py" in names and "__pycache__" not in folder:
+            found.add(os.path.relpath(folder, ROOT).replace(os.sep, "."))
+    assert found - listed == set(), "add these to [tool.setuptools] packages: %s" % sorted(found - listed)

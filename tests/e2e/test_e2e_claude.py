@@ -104,15 +104,17 @@ def test_failing_background_run_blocks_the_claim_made_after_its_notification(mak
     assert session.final_text() == honest
 
 
-def test_run_killed_by_the_bash_timeout_is_inconclusive_evidence(make_project, make_host):
-    # in -p mode Claude kills a foreground command at its timeout (exit 143): no pass, no fail
+def test_run_killed_by_the_bash_timeout_is_no_pass(make_project, make_host):
+    # in -p mode Claude kills a foreground command at its timeout (exit 143): the run has no
+    # result, and a run stopped with a known exit is never a pass (docs/VERDICTS.md): blocked once
     host = make_host("claude", make_project())
     session = host.run([shell("sleep 5; python3 -m pytest -q", timeout_ms=1000), say(CLAIM)])
     assert_clean_run(session)
     assert "timed out" in session.shell_outputs()[0], session.describe()
 
     receipt, = session.receipts() or [None]
-    assert receipt and receipt["verdict"] == "inconclusive", session.describe()
-    verdict = only_verdict(session)
-    assert verdict["verdict"] == "NONE" and "inconclusive" in (verdict.get("note") or ""), session.describe()
-    assert verdict["action"] == "allowed" and session.feedback() == [], session.describe()
+    assert receipt and receipt["verdict"] == "inconclusive" and receipt["exit"] == 143, session.describe()
+    first = session.records("verdicts")[0]["verdicts"]
+    assert [(v["verdict"], v["action"]) for v in first] == [("FAILED", "blocked")], session.describe()
+    reason, = session.feedback() or [None]
+    assert reason and "exit 143" in reason and receipt["id"] in reason, session.describe()

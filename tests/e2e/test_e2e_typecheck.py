@@ -47,5 +47,5 @@ def test_failing_typecheck_blocks_only_the_typecheck_claim(make_project, make_ho
     assert reason and typecheck["id"] in reason and tests_run["id"] not in reason, session.describe()
     first_stop = session.records("verdicts")[0]["verdicts"]
     assert sorted((v["claim"]["category"], v["verdict"], v["action"]) for v in first_stop) == [
-        ("test", "FRESH", "allowed"), ("typecheck", "FAILED", "blocked")], session.describe()
+        ("test", "FRESH", "allowed"), ("typecheck", "CONTRADICTED", "blocked")], session.describe()
     assert session.final_text() == honest

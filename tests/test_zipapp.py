@@ -132,9 +132,13 @@ def test_alone_in_an_empty_home_without_network(version, python, pyz, tmp_path):
         return subprocess.run(prefix + [python, "-I", "-S", str(copy)] + list(args), cwd=str(project),
                               env=env, input=stdin, capture_output=True, text=True)
 
+    (home / ".claude").mkdir()                     # the user's own rule: a rewrite is answered only
+    rules = {"permissions": {"allow": ["Bash(pytest:*)"]}}   # where the user's rules allow the original
+    (home / ".claude" / "settings.json").write_text(json.dumps(rules))
     installed = run("install", "--claude", "--codex")
     assert installed.returncode == 0, installed.stdout + installed.stderr
     settings = json.loads((home / ".claude" / "settings.json").read_text())
+    assert settings["permissions"] == rules["permissions"]
     command = settings["hooks"]["PreToolUse"][-1]["hooks"][0]["command"]
     words = shlex.split(command)
     assert words[0] == python and words[1:3] == ["-I", "-S"]
@@ -165,7 +169,8 @@ def test_alone_in_an_empty_home_without_network(version, python, pyz, tmp_path):
 
     removed = run("uninstall", "--all")
     assert removed.returncode == 0, removed.stderr
-    assert not (home / ".claude").exists() and not (home / ".codex").exists()
+    assert json.loads((home / ".claude" / "settings.json").read_text()) == rules
+    assert not (home / ".codex").exists()
     assert not (home / ".stalegreen" / "bin").exists()
     assert sorted(os.listdir(str(box))) == ["stalegreen.pyz"]      # nothing written beside the copy
 

@@ -326,10 +326,10 @@ def test_edit_prefilter_on_random_lines():
 
 
 def test_word_tables_cover_the_readers_tables():
-    # "python-test-script" is no word a user types: a test script run directly stands for it,
-    # which the prefilter finds by its file name
+    # keys with a space ("python test script", "python -m build") are no word a user types: a test
+    # script run directly stands for the first, which the prefilter finds by its file name
     assert prefilter.RUNNER_WORDS == (set(n for n in catalog.TOOLS if " " not in n)
-                                      | {"unittest", "django", "ptw", "pytest-watch"}) - {"python-test-script"}
+                                      | {"unittest", "django", "ptw", "pytest-watch"})
     assert prefilter.might_contain_runner("python3 tests/test_app.py")
     readers = (set(edits._FILE_COMMANDS) | set(edits._PACKAGE_SUBCOMMANDS) | set(edits._FIX_FLAGS)
                | set(edits._FORMATTERS_WRITE_BY_DEFAULT) | {edits._YARN_BARE_INSTALL})

@@ -226,7 +226,7 @@ def _reports_failure_despite_exit_0(receipt):
 
 def _stopped(receipt):
     """A run without a result whose known exit status is non-zero (killed by ``timeout``, a
-    signal, ^C): the deciding run did not pass, and it hides no earlier pass (rules 6, 7)."""
+    signal, ^C): the deciding run did not pass, and it hides no earlier pass (rules 7, 8)."""
     code = receipt.get("exit")
     return receipt.get("verdict") != "pass" and isinstance(code, int) and not isinstance(code, bool) and code != 0
 
@@ -317,7 +317,37 @@ def judge_claim(claim, ctx):
     ran = (receipt.get("counts") or {}).get("passed")
     if said is not None and ran is not None and said != ran:
         why = (why + "; " if why else "") + "counts_match: false (claim says %s, run reported %s)" % (said, ran)
+    counted = _most_passes_counted(found)
+    if verdict == "FRESH" and claim.get("scope") == "all" and _overcounts(said, counted):
+        record = _verdict(claim, receipt, "CONTRADICTED", freshness, _join(why, "the claim counts %s passing, "
+                          "the session's runs counted at most %s" % (said, counted)))
+        record["counted"] = {"claimed": said, "counted": counted}
+        return record
     return _verdict(claim, receipt, verdict, freshness, why)
+
+
+def _most_passes_counted(found):
+    """The most passing tests the session's runs can account for: the passed counts of the latest
+    passing run of each command in each folder, added up (None when no run counted any)."""
+    latest, total = set(), None
+    for receipt in found:
+        key = (receipt.get("cwd"), receipt.get("cmd"))
+        passed = (receipt.get("counts") or {}).get("passed")
+        if key in latest or receipt.get("verdict") != "pass" or not _is_count(passed):
+            continue
+        latest.add(key)
+        total = (total or 0) + passed
+    return total
+
+
+def _is_count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _overcounts(said, counted):
+    """A claim cannot report more passing tests than every run of the session counted together
+    (the claim may count fewer: suites, files or the tests it cares about)."""
+    return _is_count(said) and _is_count(counted) and said > counted
 
 
 def _verdict(claim, receipt, verdict, freshness, note):
@@ -426,6 +456,9 @@ def _stale_message(record, cwd, words, values):
 
 
 def _contradicted_message(record, cwd, words, values):
+    if record.get("counted"):
+        how = words["how"]["count"].format(**dict(values, **record["counted"]))
+        return words["contradicted"].format(how=how, **values)
     how = words["how"]["exit0" if str(record["evidence"].get("signal") or "").startswith("exit-0-with-")
                        else "subset"]
     return words["contradicted"].format(how=how.format(**values), **values)

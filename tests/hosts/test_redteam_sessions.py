@@ -465,7 +465,7 @@ def npm_test_semicolon_exit0(w):
 
 
 def npm_test_output_to_a_log(w):
-    """The package script sends the output to a file: exit 0, no summary. Not a pass (rule 5)."""
+    """The package script sends the output to a file: exit 0, no summary. Not a pass (rule 6)."""
     (w.project / "test_wrong.py").write_text(BROKEN_TEST)
     write_json(w.project / "package.json", {"name": "p", "version": "1.0.0",
                                             "scripts": {"test": w.suite + " > test.log 2>&1; echo see test.log"}})
@@ -833,7 +833,7 @@ SCENARIOS = sum([
     case(same_line_python_write_after_run, "block", {"STALE"}),
     case(same_line_cp_after_run, "block", {"STALE"}),
     case(same_line_script_after_run, "block", {"STALE"}, xfail=on_both(
-        "rule 8: a script run after the tests in the same line rewrites the source; no treeChanged, FRESH")),
+        "rule 9: a script run after the tests in the same line rewrites the source; no treeChanged, FRESH")),
     case(edit_outside_the_repo_control, "allow", {"FRESH"}),
     # --- where the run ran
     case(subdir_run_only_strict, "block", "!FRESH"),
@@ -866,8 +866,7 @@ SCENARIOS = sum([
     case(make_test_or_true_failing, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(all_skipped_strict, "block", "!FRESH"),
     # --- what the claim says
-    case(count_in_claim_does_not_match, "block", {"CONTRADICTED"}, xfail=on_both(
-        "docs silent: 'All 50 tests pass' is FRESH on a receipt of 3 passed")),
+    case(count_in_claim_does_not_match, "block", {"CONTRADICTED"}),
     case(count_in_claim_matches, "allow", {"FRESH"}),
     case(claim_tests_and_lint_only_tests_ran, "allow", {"FRESH"}),
     case(claim_tests_and_lint_only_tests_ran_strict, "block", {"FRESH"}),

@@ -475,7 +475,7 @@ TOOLS = {
     "elm": SUB({"make": _build("elm make")}),
     "dune": SUB({"test": test_spec("dune test", positional_subset="any"), "runtest": test_spec("dune test", positional_subset="any"),
                  "build": _build("dune build")}),
-    "python-test-script": test_spec("python test script", positional_subset="any"),
+    "python test script": test_spec("python test script", positional_subset="any"),
     "python -m build": _build("python -m build"),
     "poetry": SUB({"build": _build("poetry build")}),
     "pdm": SUB({"build": _build("pdm build")}),

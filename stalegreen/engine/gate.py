@@ -85,7 +85,7 @@ def _effective(found):
     kept = []
     for index, receipt in enumerate(found):
         newer = found[:index]
-        if any(n.get("scope") == "all" and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
+        if any(_ran_all(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
             continue
         kept.append(receipt)
     return kept
@@ -98,7 +98,14 @@ def _hides_result(receipt):
 def _whole(receipt, within):
     """The run covers the whole suite of the folder the claim is about: an all-scope run there or
     in a folder above it (``cd sub && pytest`` runs sub's tests only)."""
-    return receipt.get("scope") == "all" and (not within or _covers(receipt.get("cwd"), within))
+    return _ran_all(receipt) and (not within or _covers(receipt.get("cwd"), within))
+
+
+def _ran_all(receipt):
+    """The run covered its whole suite: no narrowing on its command line, and its runner's own
+    summary deselected nothing (``-k`` in ``PYTEST_ADDOPTS``, ``addopts`` in an ini file)."""
+    deselected = (receipt.get("counts") or {}).get("deselected")
+    return receipt.get("scope") == "all" and not (_is_count(deselected) and deselected > 0)
 
 
 def choose(claim, found, within=None):
@@ -214,7 +221,8 @@ def _evidence(receipt):
     return {
         "receipt": receipt.get("id"), "cmd": receipt.get("cmd"), "runner": receipt.get("runner"),
         "verdict": receipt.get("verdict"), "counts": receipt.get("counts") or {}, "ts": receipt.get("ts"),
-        "cwd": receipt.get("cwd"), "scope": receipt.get("scope"), "masked": bool(receipt.get("masked")),
+        "cwd": receipt.get("cwd"), "scope": "subset" if receipt.get("scope") == "all" and not _ran_all(receipt)
+        else receipt.get("scope"), "masked": bool(receipt.get("masked")),
         "maskReason": receipt.get("maskReason"), "signal": receipt.get("signal"), "via": receipt.get("via"),
         "exit": receipt.get("exit"), "rerun": receipt.get("rerun") or receipt.get("cmd"),
     }

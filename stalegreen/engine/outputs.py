@@ -717,6 +717,8 @@ def _tally(text):
             counts["failed"] = counts.get("failed", 0) + n
         elif word.startswith("error"):
             counts["errors"] = counts.get("errors", 0) + n
+        elif word == "deselected":      # not run by choice: the run covered part of the suite
+            counts["deselected"] = counts.get("deselected", 0) + n
         else:
             counts["skipped"] = counts.get("skipped", 0) + n
     return counts

@@ -503,3 +503,20 @@ def test_a_run_through_a_symlink_is_fingerprinted_as_the_real_tree(tmp_path):
     (repo / "a.py").write_text("A = 2\n")
     assert fingerprint.compare(taken, fingerprint.compute(str(repo), config_module.DEFAULT_FINGERPRINT_IGNORE,
                                                           5000)) == "different"
+
+
+def test_a_run_whose_summary_deselected_tests_is_a_subset_run_whatever_its_command_line():
+    """`PYTEST_ADDOPTS='-k ...' pytest` or addopts in pytest.ini: the command reads as the whole
+    suite, the runner's own summary says it was not."""
+    from stalegreen.engine import outputs
+
+    result = outputs.judge("test", "===== 3 passed, 1 deselected in 0.02s =====\n", 0, runner="pytest")
+    assert result["counts"] == {"passed": 3, "deselected": 1}
+    narrowed = receipt("r-0002", "03:00", counts=result["counts"])
+    failing = receipt("r-0001", "02:11", verdict="fail", counts={"failed": 1, "passed": 3})
+    assert judge(claim(), receipts=[narrowed])["verdict"] == "NONE"
+    assert judge(claim(), receipts=[failing, narrowed])["verdict"] == "FAILED"
+    v = judge(claim(scope="subset"), receipts=[failing, narrowed])
+    assert v["verdict"] == "FRESH" and v["evidence"]["scope"] == "subset"
+    whole = receipt("r-0003", "04:00", counts={"passed": 4, "deselected": 0})
+    assert judge(claim(), receipts=[failing, narrowed, whole])["verdict"] == "FRESH"

@@ -812,12 +812,9 @@ SCENARIOS = sum([
     case(failing_full_then_file_subset, "block", FAILING),
     case(failing_full_then_ignore_flag, "block", FAILING),
     case(only_ignore_flag_run_strict, "block", {"NONE"}),
-    case(pytest_addopts_env_deselects, "block", FAILING, xfail=on_both(
-        "PYTEST_ADDOPTS='-k ...' deselects but the run is read as scope all: FRESH after a failing full run")),
-    case(pytest_addopts_env_only_strict, "block", {"NONE"}, xfail=on_both(
-        "PYTEST_ADDOPTS deselection is not seen: a subset run backs 'All tests pass' (FRESH)")),
-    case(deselected_in_output_via_ini, "block", {"NONE", "STALE", "FAILED", "CONTRADICTED"}, xfail=on_both(
-        "the summary says '1 deselected' (addopts in an agent-written pytest.ini) and the run still counts as scope all")),
+    case(pytest_addopts_env_deselects, "block", FAILING),
+    case(pytest_addopts_env_only_strict, "block", {"NONE"}),
+    case(deselected_in_output_via_ini, "block", {"NONE", "STALE", "FAILED", "CONTRADICTED"}),
     case(lf_after_a_fix, "block", {"FAILED", "STALE", "CONTRADICTED"}),
     case(x_fails_early, "block", FAILING),
     case(x_passes, "allow", {"FRESH"}),

@@ -42,7 +42,7 @@ REWRITE_PATH = BASE | {"stalegreen.hosts.claude_rules", "stalegreen.engine.shell
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
                        "stalegreen.engine.catalog.walk",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",
-                       "stalegreen.engine.permissions", "stalegreen.engine.messages"}
+                       "stalegreen.engine.permissions", "stalegreen.engine.messages", "stalegreen.engine.aftermath"}
 
 _PROBE = r"""
 import io, sys

@@ -146,18 +146,22 @@ def on_pre_shell(event, config, session):
 
     from stalegreen.engine.store import bounded_command
 
+    starts = _line_start_fingerprints(event, config, session, parse, runs)
     ts = event.ts or now_iso()
     for index, (run, rid, log, mask) in enumerate(zip(runs, ids, logs, masks)):
         # The whole line once per tool call (the first record, which readers look up); the
         # others repeat at most its head, so the records grow linearly with the runs in a line.
-        session.append("pending", {
+        record = {
             "id": rid, "ts": ts, "toolUseId": event.tool_use_id,
             "command": event.command if index == 0 else bounded_command(event.command),
             "wrappedCommand": wrapped if index == 0 else None, "cwd": run.cwd or event.cwd, "runner": run.runner,
             "category": run.category, "scope": run.scope, "segment": run.text,
             "background": bool(event.background or mask.background), "agent": event.agent,
             "log": log if wrapped else None, "unwrapped": unwrapped,
-        })
+        }
+        if starts[index] is not None:
+            record["lineStart"] = starts[index]
+        session.append("pending", record)
     if wrapped:
         for rid in ids:
             session.prepare_run(rid)
@@ -167,6 +171,20 @@ def on_pre_shell(event, config, session):
             if mask.masked and not mask.exit_preserved and not event.background:
                 return ev.Decision(ev.DENY, reason=_strict_deny_message(parse, run, mask, unwrapped))
     return ev.NOTHING
+
+
+def _line_start_fingerprints(event, config, session, parse, runs):
+    """Per run: the tree's fingerprint before the line, when a later part of the line may change
+    the tree unseen (engine/aftermath.py), else None."""
+    from stalegreen.engine import aftermath
+
+    unread = [aftermath.unread_after(parse, run, runs) for run in runs]
+    if event.replay or not any(unread):
+        return [None] * len(runs)
+    from stalegreen.engine.receipts import Fingerprints
+
+    fingerprints = Fingerprints(event, config, session)
+    return [fingerprints.get(run.cwd or event.cwd) if later else None for run, later in zip(runs, unread)]
 
 
 def _strict_deny_message(parse, run, mask, unwrapped):

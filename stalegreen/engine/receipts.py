@@ -23,7 +23,7 @@ LOG_READ_LIMIT_FACTOR = 4
 RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at for a fingerprint snapshot
 
 
-class _Fingerprints(object):
+class Fingerprints(object):
     """Fingerprints computed at most once per directory within one hook call."""
 
     def __init__(self, event, config, session):
@@ -132,6 +132,20 @@ def tree_change_after(parse, run, cwd, config):
     return None
 
 
+def _changed_during_line(pending, parse, run, runs, fingerprint_now):
+    """The part of the line after ``run`` that may have changed the tree unseen, when the tree
+    the line ended on differs from the one it started on (engine/aftermath.py), else None."""
+    start = (pending or {}).get("lineStart")
+    if not start or run is None:
+        return None
+    from stalegreen.engine import aftermath, fingerprint
+
+    later = aftermath.unread_after(parse, run, runs)
+    if later and fingerprint.compare(start, fingerprint_now) == "different":
+        return later
+    return None
+
+
 def _segment_at(parse, index):
     """The segment whose ``index`` is ``index`` (normally the one at that position)."""
     segments = parse.segments
@@ -189,6 +203,9 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     line, line_runs = _detect(pending["command"], config, pending.get("cwd") or event.cwd)
     line_run = next((r for r in line_runs if r.text == pending.get("segment")), line_runs[0] if line_runs else None)
     changed = tree_change_after(line, line_run, pending.get("cwd") or event.cwd, config) if line_run else None
+    fingerprint_now = {"available": False, "reason": "background"} if background \
+        else fingerprints.get(pending.get("cwd"))
+    changed = changed or _changed_during_line(pending, line, line_run, line_runs, fingerprint_now)
     result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in INTERRUPTED_EXITS,
                            runner=pending.get("runner"), extra=getattr(run, "extra", None))
     receipt = _base_receipt(event, session, rid, run or _PendingRun(pending), pending["command"],
@@ -199,8 +216,7 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
         "via": _via(text, pending.get("runner")), "exit": exit_code, "verdict": result["verdict"], "counts": result["counts"],
         "signal": result["signal"], "masked": False, "maskReason": None, "wrapped": True,
         "unwrapped": None, "background": background, "interrupted": exit_code in INTERRUPTED_EXITS,
-        "fingerprint": ({"available": False, "reason": "background"} if background
-                        else fingerprints.get(pending.get("cwd"))),
+        "fingerprint": fingerprint_now,
         "log": log, "treeChanged": changed, "rerun": core_rerun(line, line_run) if line_run else None,
     })
     if config.get("redact"):
@@ -302,7 +318,8 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
             "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
             "background": False, "interrupted": bool(event.interrupted),
             "fingerprint": fingerprints.get(run.cwd), "log": None,
-            "treeChanged": tree_change_after(parse, run, run.cwd or event.cwd, config),
+            "treeChanged": tree_change_after(parse, run, run.cwd or event.cwd, config)
+            or _changed_during_line(pending, parse, run, runs, fingerprints.get(run.cwd)),
         })
         if _append_receipt(session, receipt, known_ids):
             receipt["log"] = session.write_log(rid, _redact(output, config), config["maxLogBytes"])
@@ -339,7 +356,7 @@ def record_shell_result(event, config, session):
     output = event.output or ""
     by_id, by_tool = _pending_index(session)
     known_ids = _receipted_ids(session)
-    fingerprints = _Fingerprints(event, config, session)
+    fingerprints = Fingerprints(event, config, session)
     pend_records = by_tool.get(event.tool_use_id, []) if event.tool_use_id else []
     original = pend_records[0]["command"] if pend_records else event.command
 
@@ -414,7 +431,7 @@ class _Resolving(object):
     def __init__(self, event, config, session):
         self.by_id = _pending_index(session)[0]
         self.known_ids = _receipted_ids(session)
-        self.fingerprints = _Fingerprints(event, config, session)
+        self.fingerprints = Fingerprints(event, config, session)
 
 
 def _resolve(event, config, session, deferred, exit_code, output, reads, failed_without_number=False):

@@ -363,7 +363,7 @@ RECORD_FIELDS = {
     "pending": {"id": (str,), "command": (str,), "ts": _OPTIONAL_TEXT, "cwd": _OPTIONAL_TEXT,
                 "runner": _OPTIONAL_TEXT, "category": _OPTIONAL_TEXT, "scope": _OPTIONAL_TEXT,
                 "segment": _OPTIONAL_TEXT, "log": _OPTIONAL_TEXT, "wrappedCommand": _OPTIONAL_TEXT,
-                "unwrapped": _OPTIONAL_TEXT},
+                "unwrapped": _OPTIONAL_TEXT, "lineStart": (dict, type(None))},
     "deferred": {"id": (str,), "ts": _OPTIONAL_TEXT, "category": _OPTIONAL_TEXT, "runner": _OPTIONAL_TEXT,
                  "cmd": _OPTIONAL_TEXT, "command": _OPTIONAL_TEXT, "cwd": _OPTIONAL_TEXT},
     "verdicts": {"ts": _OPTIONAL_TEXT, "verdicts": (list, type(None)), "blocked": _OPTIONAL_FLAG,

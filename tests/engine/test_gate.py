@@ -496,7 +496,7 @@ def test_a_run_through_a_symlink_is_fingerprinted_as_the_real_tree(tmp_path):
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     os.symlink(str(repo), str(link))
     event = ev.Event(ev.POST_SHELL, "claude", cwd=str(repo))
-    taken = receipts._Fingerprints(event, config_module.load("/nonexistent", home="/nonexistent"),
+    taken = receipts.Fingerprints(event, config_module.load("/nonexistent", home="/nonexistent"),
                                    MemorySession("s")).get(str(link))
     now = fingerprint.compute(str(repo), config_module.DEFAULT_FINGERPRINT_IGNORE, 5000)
     assert taken["root"] == str(repo) and fingerprint.compare(taken, now) == "same"

@@ -147,6 +147,48 @@ def _codex_trust(report, path, settings, project):
                        % (len(missing), path), fix)
 
 
+def _check_plugin(report, enabled):
+    """The copy of the plugin Claude Code runs (its ``installed_plugins.json``): present, and its
+    launcher finds a Python 3.8+ and runs (without one it exits 0 and every hook does nothing)."""
+    index = os.path.join(claude.config_dir(), "plugins", "installed_plugins.json")
+    try:
+        installed = files.parse_json(index, files.read_bytes(index)).get("plugins")
+    except files.FileProblem:
+        installed = None
+    entries = [entry for key, values in (installed.items() if isinstance(installed, dict) else ())
+               if key.split("@", 1)[0] == "stalegreen" and isinstance(values, list)
+               for entry in values if isinstance(entry, dict) and isinstance(entry.get("installPath"), str)]
+    again = "claude plugin install %s" % claude.PLUGIN_ID
+    if not entries:
+        report.problem("the stalegreen plugin is enabled in %s but Claude Code has no copy of it (%s): no "
+                       "hook runs" % (", ".join(enabled), index), again)
+        return []
+    env = {k: v for k, v in os.environ.items() if k != "CLAUDE_PLUGIN_DATA"}   # no memo written
+    copies = []
+    for entry in entries:
+        root = entry["installPath"]
+        launcher = os.path.join(root, "bin", "stalegreen")
+        copy = {"dir": root, "scope": entry.get("scope"), "version": entry.get("version"), "runs": False}
+        copies.append(copy)
+        if not (os.path.isfile(launcher) and os.path.isfile(os.path.join(root, "bin", "stalegreen.pyz"))):
+            report.problem("the plugin copy %s has no bin/stalegreen and bin/stalegreen.pyz: no hook runs" % root,
+                           "claude plugin uninstall %s && %s" % (claude.PLUGIN_ID, again))
+            continue
+        try:
+            result = subprocess.run(["sh", launcher, "--version"], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=env, timeout=60)
+            out, err = result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
+        except (OSError, subprocess.SubprocessError) as exc:
+            out, err = "", str(exc)
+        copy["runs"] = out.startswith("stalegreen")
+        if not copy["runs"]:
+            report.problem("the plugin's launcher %s does not run stalegreen (%s): its hooks do nothing"
+                           % (launcher, (err or out).strip()[-300:] or "no output"),
+                           "put a Python 3.8 or newer on PATH as python3, or export STALEGREEN_PYTHON="
+                           "/path/to/python3.8+ where Claude Code starts")
+    return copies
+
+
 def _registered_flags(manifest):
     """The install flags that give back what is registered now (``--all`` when unknown)."""
     owners = {record.get("owner") for record in manifest["files"].values()}
@@ -220,6 +262,7 @@ def collect(cwd=None, home=None):
                 report.problem('%s sets "disableAllHooks": true; no hook runs' % path,
                                'remove "disableAllHooks" from %s' % path)
     plugin = claude.plugin_enabled(cwd)
+    plugin_copies = _check_plugin(report, plugin) if plugin else []
     if plugin and claude_registered:
         report.problem("stalegreen runs twice in Claude Code: the plugin is enabled (%s) and hooks are "
                        "registered in %s (to keep these hooks instead, run `claude plugin disable "
@@ -265,6 +308,7 @@ def collect(cwd=None, home=None):
         "command": report.cmd,
         "executable": executable,
         "plugin": plugin,
+        "pluginCopies": plugin_copies,
         "locations": report.locations,
         "config": {"sources": loaded.sources, "policy": loaded.get("policy"),
                    "prune": loaded.get("prune"), "ignored": loaded.ignored},

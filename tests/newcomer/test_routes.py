@@ -174,6 +174,36 @@ def test_pipx_from_the_built_wheel_and_codex_trusted_by_install(fresh_clone, tmp
     assert_stale_claim_blocked(host)
 
 
+def test_claude_plugin_from_the_repository_marketplace(fresh_clone, tmp_path):
+    """The clone as a marketplace of the real claude CLI, `claude plugin install`, doctor from the
+    terminal (the plugin's own launcher; nothing else is installed) and from Claude's Bash tool
+    (the plugin puts its bin/ on that PATH), then the stale claim of a real session is blocked."""
+    host = make_host("claude", tmp_path)
+    for args in (["plugin", "marketplace", "add", str(fresh_clone)], ["plugin", "install", "stalegreen@stalegreen"]):
+        done = host.run_cli(args)
+        assert done.returncode == 0, "claude %s: %s%s" % (" ".join(args), done.stdout, done.stderr)
+    copies = glob.glob(os.path.join(host.config_dir, "plugins", "cache", "stalegreen", "stalegreen", "*"))
+    assert len(copies) == 1, copies
+    launcher = os.path.join(copies[0], "bin", "stalegreen")
+    env = route_env(host)
+    env["PATH"] = driver.SYSTEM_PATH      # a plugin user's terminal: python3 and sh, no stalegreen
+    doctor = run_as_printed("sh %s doctor" % shlex.quote(launcher), host, env)
+    assert "executable  the Claude plugin's own (%s: runs)" % launcher in doctor.stdout, doctor.stdout
+    assert doctor.stdout.rstrip().endswith("all good"), doctor.stdout
+
+    session = host.run([shell("stalegreen doctor"), shell(PYTEST),
+                        edit("calc/ops.py", "    return a * b", "    return b * a"), say(CLAIM), say(ANSWER)])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    inside = session.shell_outputs()[0]
+    assert "claude plugin stalegreen enabled" in inside and "all good" in inside, session.describe()
+    assert session.hook_errors() == [], session.describe()
+    blocked = [v for v in session.verdicts() if (v["verdict"], v["action"]) == ("STALE", "blocked")]
+    assert blocked, session.describe()
+    feedback = session.feedback()
+    assert len(feedback) == 1 and "stale" in feedback[0], session.describe()
+    assert session.final_text() == ANSWER, session.describe()
+
+
 # ----------------------------------------------------------------------------------------- dsh
 
 CACHE = driver.CACHE

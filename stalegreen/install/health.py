@@ -147,6 +147,25 @@ def _codex_trust(report, path, settings, project):
                        % (len(missing), path), fix)
 
 
+def _marketplace(settings_paths):
+    """Where the stalegreen marketplace comes from, as ``claude plugin marketplace add`` takes it
+    (the settings' ``extraKnownMarketplaces``): Claude installs nothing from a marketplace it only
+    knows by name, and adding one twice is harmless."""
+    from stalegreen.install.executable import quote
+
+    for path in settings_paths:
+        try:
+            known = files.parse_json(path, files.read_bytes(path)).get("extraKnownMarketplaces")
+        except files.FileProblem:
+            continue
+        source = known.get("stalegreen", {}).get("source") if isinstance(known, dict) else None
+        if isinstance(source, dict):
+            where = source.get("path") or source.get("repo") or source.get("url")
+            if isinstance(where, str) and where:
+                return quote(where)
+    return "<a clone of the stalegreen repository>"
+
+
 def _check_plugin(report, enabled):
     """The copy of the plugin Claude Code runs (its ``installed_plugins.json``): present, and its
     launcher finds a Python 3.8+ and runs (without one it exits 0 and every hook does nothing)."""
@@ -158,7 +177,8 @@ def _check_plugin(report, enabled):
     entries = [entry for key, values in (installed.items() if isinstance(installed, dict) else ())
                if key.split("@", 1)[0] == "stalegreen" and isinstance(values, list)
                for entry in values if isinstance(entry, dict) and isinstance(entry.get("installPath"), str)]
-    again = "claude plugin install %s" % claude.PLUGIN_ID
+    again = "claude plugin marketplace add %s && claude plugin install %s" % (_marketplace(enabled),
+                                                                           claude.PLUGIN_ID)
     if not entries:
         report.problem("the stalegreen plugin is enabled in %s but Claude Code has no copy of it (%s): no "
                        "hook runs" % (", ".join(enabled), index), again)

@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -266,19 +267,6 @@ def test_fix_for_corrupt_settings_restores_and_registers(sandbox):
     assert_healthy(sandbox)
 
 
-def test_fix_for_plugin_plus_settings_hooks_keeps_the_plugin(sandbox):
-    sandbox.run("install", "--claude")
-    settings = json.loads(sandbox.settings.read_text())
-    settings["enabledPlugins"] = {"stalegreen@stalegreen": True}
-    sandbox.settings.write_text(json.dumps(settings, indent=2))
-    code, info = sandbox.doctor()
-    run_printed_fix(sandbox, info, "runs twice")
-    after = json.loads(sandbox.settings.read_text())
-    assert after["enabledPlugins"] == {"stalegreen@stalegreen": True} and "Stop" not in after.get("hooks", {})
-    code, info = sandbox.doctor()
-    assert code == 0, problems(info)
-
-
 @pytest.mark.skipif(not os.access(E2E_CODEX, os.X_OK), reason="the real codex CLI is not installed")
 def test_fix_for_untrusted_codex_hooks_trusts_them(sandbox):
     env = {"CODEX_BIN": E2E_CODEX}
@@ -337,3 +325,78 @@ def test_corrupt_settings_without_a_backup_are_moved_aside_not_pointed_at_a_miss
     assert (sandbox.settings.parent / "settings.json.broken").read_text().startswith('{\n  "hooks"')
     code, info = sandbox.doctor()
     assert code == 0, problems(info)
+
+
+# ------------------------------------------------------- the Claude Code plugin, with the real claude
+
+E2E_CLAUDE = os.environ.get("STALEGREEN_CLAUDE_BIN") or os.path.join(E2E_CACHE, "claude", "node_modules",
+                                                                     ".bin", "claude")
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def offline(sandbox, command, path=None):
+    """``sh -c command`` with the real claude on PATH, in a loopback-only network namespace."""
+    env = dict(sandbox.env, PATH="%s:%s" % (os.path.dirname(E2E_CLAUDE), path or sandbox.env["PATH"]),
+               CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1", DISABLE_AUTOUPDATER="1")
+    prefix = ["unshare", "-n", "--"] if os.geteuid() == 0 else ["unshare", "-rn", "--"]
+    result = subprocess.run(prefix + ["sh", "-c", command], cwd=str(sandbox.project), env=env,
+                            capture_output=True, text=True, timeout=300)
+    if result.returncode != 0 and "unshare" in result.stderr and "claude" not in result.stderr:
+        pytest.skip("no network namespace here: %s" % result.stderr.strip()[-200:])
+    return result
+
+
+def plugin_installed(sandbox):
+    added = offline(sandbox, "claude plugin marketplace add %s && claude plugin install stalegreen@stalegreen"
+                    % shlex.quote(REPO))
+    assert added.returncode == 0, added.stdout + added.stderr
+    return json.loads((sandbox.home / ".claude" / "plugins" / "installed_plugins.json").read_text())
+
+
+needs_claude = pytest.mark.skipif(not os.access(E2E_CLAUDE, os.X_OK), reason="the real claude CLI is not installed")
+
+
+@needs_claude
+def test_plugin_enabled_with_no_copy_is_named_and_the_fix_installs_it(sandbox):
+    plugin_installed(sandbox)
+    code, info = sandbox.doctor()
+    assert code == 0 and info["pluginCopies"][0]["runs"] is True, problems(info)
+    # settings synced from another machine, or ~/.claude/plugins cleaned: enabled, but nothing to run
+    shutil.rmtree(str(sandbox.home / ".claude" / "plugins"))
+    code, info = sandbox.doctor()
+    assert code == 1 and info["pluginCopies"] == []
+    fix = printed_fix(info, "has no copy of it")
+    assert fix == "claude plugin marketplace add %s && claude plugin install stalegreen@stalegreen" % REPO
+    fixed = offline(sandbox, fix)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    code, info = sandbox.doctor()
+    assert code == 0 and info["pluginCopies"][0]["runs"] is True, problems(info)
+
+
+@needs_claude
+def test_plugin_launcher_with_no_python_is_named_and_the_fix_works(sandbox, tmp_path):
+    plugin_installed(sandbox)
+    shell_only = tmp_path / "shell-only"      # what Claude's hooks get on a machine with no python3
+    shell_only.mkdir()
+    os.symlink("/bin/sh", str(shell_only / "sh"))
+    sandbox.env["PATH"] = str(shell_only)
+    code, info = sandbox.doctor()
+    assert code == 1 and info["pluginCopies"][0]["runs"] is False
+    fix = printed_fix(info, "does not run stalegreen")
+    assert "no python3 (3.8 or newer) found" in problems(info)
+    assert "export STALEGREEN_PYTHON=/path/to/python3.8+" in fix
+    sandbox.env["STALEGREEN_PYTHON"] = os.path.realpath(sys.executable)      # the fix, with a real path
+    code, info = sandbox.doctor()
+    assert code == 0 and info["pluginCopies"][0]["runs"] is True, problems(info)
+
+
+@needs_claude
+def test_fix_for_plugin_plus_settings_hooks_keeps_the_plugin(sandbox):
+    sandbox.run("install", "--claude")
+    plugin_installed(sandbox)          # Claude's own command: it does not look at our hooks
+    code, info = sandbox.doctor()
+    run_printed_fix(sandbox, info, "runs twice")
+    after = json.loads(sandbox.settings.read_text())
+    assert after["enabledPlugins"] == {"stalegreen@stalegreen": True} and "Stop" not in after.get("hooks", {})
+    code, info = sandbox.doctor()
+    assert code == 0 and info["pluginCopies"][0]["runs"] is True, problems(info)

@@ -2,7 +2,9 @@
 output); every problem carries the command or edit that fixes it.
 """
 
+import errno
 import os
+import stat
 import subprocess
 
 from stalegreen import __version__
@@ -48,13 +50,24 @@ def _check_command(report, host, command, expected_argv):
         report.problem("%s hooks use interpreter %s, which does not exist or cannot run"
                        % (host, interpreter), "%s install --%s" % (report.cmd, host))
     for path in paths[:1]:
-        if not os.path.isfile(path):
+        if _not_a_file(path):
             report.problem("%s hooks run %s, which does not exist" % (host, path),
                            "%s install --%s" % (report.cmd, host))
     if expected_argv and words[: len(expected_argv)] != expected_argv and paths[:1] != expected_argv[-1:]:
         report.problem("%s hooks point elsewhere (%s) than the installed executable (%s)"
                        % (host, " ".join(words[:len(expected_argv)]), expected_argv[-1]),
                        "%s install --%s" % (report.cmd, host))
+
+
+def _not_a_file(path):
+    """True when ``path`` is no regular file; not when it is only out of this user's reach (a
+    store another user owns is its own problem, with its own fix)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 def _unreadable_fix(report, host, scope, path):
@@ -253,7 +266,13 @@ def collect(cwd=None, home=None):
 
     cwd = os.path.abspath(cwd or os.getcwd())
     report = Report(user_command(home))
-    manifest = files.load_manifest(home)
+    try:
+        manifest = files.load_manifest(home)
+    except OSError as exc:          # a store another user owns: say so, check the rest
+        report.problem("cannot read %s (%s): what install registered is unknown"
+                       % (files.manifest_path(home), exc.strerror or exc),
+                       _store_fix(exc, home_dir() if home is None else home, os.path.dirname(files.manifest_path(home))))
+        manifest = {"version": 1, "files": {}}
     installed = manifest.get("executable") or {}
     python, pyz = installed.get("python"), installed.get("pyz")
     script = installed.get("launcher") or pyz
@@ -340,19 +359,22 @@ def collect(cwd=None, home=None):
 
 
 def _writable(directory):
-    """Can this process create a file in ``directory``? Tried for real: permission bits say
-    nothing about a read-only mount, and nothing at all for root."""
+    """Why this process cannot create a file in ``directory`` (an OSError), or None. Tried for
+    real: permission bits say nothing about a read-only mount, and nothing at all for root."""
     probe = os.path.join(directory, ".doctor-probe-%d" % os.getpid())
     try:
         fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return exc
     os.close(fd)
     os.unlink(probe)
     return None
 
 
 def _store_writable(report, home):
+    """A store the hooks cannot write makes them allow everything, so it is a problem; the fix
+    depends on why: our own mode bits (chmod), another owner (chown), a read-only file system
+    (nothing a command of ours can change)."""
     from stalegreen.engine import store as store_module
 
     store = store_module.Store(home)
@@ -360,12 +382,29 @@ def _store_writable(report, home):
         if not os.path.isdir(directory):
             continue
         why = _writable(directory)
-        if why:
-            report.problem("the store %s is not writable (%s): the hooks cannot record runs, so they "
-                           "stop rewriting and allow every claim" % (directory, why),
-                           "chmod -R u+rwX %s   (on a read-only mount: point STALEGREEN_HOME at a "
-                           "writable directory)" % store.home)
-            return
+        if not why:
+            continue
+        report.problem("the store %s is not writable (%s): the hooks cannot record runs, so they stop "
+                       "rewriting and allow every claim" % (directory, why.strerror or why),
+                       _store_fix(why, store.home, directory))
+        return
+
+
+def _store_fix(why, home, directory):
+    """What makes ``home`` (the store) writable again, given the error met in ``directory``."""
+    from stalegreen.install.executable import quote
+
+    if why.errno == errno.EROFS:
+        return ("no stalegreen command can fix this: %s is on a file system mounted read-only. Mount it "
+                "read-write, or start the agent CLIs with STALEGREEN_HOME set to a writable directory "
+                "(the hooks then keep their store there)" % home)
+    try:
+        foreign = hasattr(os, "getuid") and os.stat(directory).st_uid != os.getuid()
+    except OSError:
+        foreign = False
+    if foreign:
+        return "sudo chown -R %d:%d %s" % (os.getuid(), os.getgid(), quote(home))
+    return "chmod -R u+rwX %s" % quote(home)
 
 
 def _store(report, home):

@@ -10,6 +10,8 @@ import time
 import pytest
 import shlex
 
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
 
 class Sandbox:
     def __init__(self, tmp_path):
@@ -279,19 +281,108 @@ def test_fix_for_untrusted_codex_hooks_trusts_them(sandbox):
     assert_healthy(sandbox)
 
 
-def test_read_only_store_is_named(sandbox):
+def test_read_only_file_system_store_is_named_honestly_and_its_remedy_works(sandbox, tmp_path):
+    """A store on a read-only mount (a private mount namespace): no command of ours can make it
+    writable, and doctor says so instead of printing a chmod that fails. The remedy it names,
+    STALEGREEN_HOME at a writable directory where the agent starts, brings the rewrite back."""
+    (sandbox.home / ".claude").mkdir()
+    (sandbox.home / ".claude" / "settings.json").write_text('{"permissions": {"allow": ["Bash"]}}\n')
+    subprocess.run(["git", "init", "-q", str(sandbox.project)], check=True)
     sandbox.run("install", "--claude")
-    store = sandbox.sg_home / "sessions"
-    store.mkdir(exist_ok=True)
-    script = ("mount --bind {d} {d} && mount -o remount,bind,ro {d} && exec {py} -m stalegreen doctor --json"
-              .format(d=shlex.quote(str(sandbox.sg_home)), py=shlex.quote(sys.executable)))
-    result = subprocess.run(["unshare", "-m", "sh", "-c", script], cwd=str(sandbox.project), env=sandbox.env,
-                            capture_output=True, text=True)
-    if result.returncode not in (0, 1) or not result.stdout.startswith("{"):
+    hook = json.loads(sandbox.settings.read_text())["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+    payload = json.dumps({"session_id": "s1", "transcript_path": str(tmp_path / "t.jsonl"),
+                          "cwd": str(sandbox.project), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                          "tool_input": {"command": "python3 -m pytest -q | tail -5"}, "tool_use_id": "toolu_1"})
+    elsewhere = str(tmp_path / "writable-store")
+    steps = tmp_path / "steps.py"
+    steps.write_text("""import json, os, subprocess, sys
+hook, payload, elsewhere = sys.argv[1:4]
+def run(argv, env=None, stdin=None):
+    done = subprocess.run(argv, input=stdin, env=dict(os.environ, **(env or {})), capture_output=True, text=True)
+    return [done.returncode, done.stdout, done.stderr]
+doctor = [sys.executable, "-m", "stalegreen", "doctor", "--json"]
+print(json.dumps({"doctor": run(doctor), "hook": run(["sh", "-c", hook], stdin=payload),
+                  "hook_elsewhere": run(["sh", "-c", hook], {"STALEGREEN_HOME": elsewhere}, payload),
+                  "doctor_elsewhere": run(doctor, {"STALEGREEN_HOME": elsewhere})}))
+""")
+    script = ("mount --bind {d} {d} && mount -o remount,bind,ro {d} && exec {py} {steps} \"$@\""
+              .format(d=shlex.quote(str(sandbox.sg_home)), py=shlex.quote(sys.executable), steps=steps))
+    result = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", hook, payload, elsewhere],
+                            cwd=str(sandbox.project), env=sandbox.env, capture_output=True, text=True)
+    if result.returncode != 0 or not result.stdout.startswith("{"):
         pytest.skip("no private mount namespace here: %s" % result.stderr.strip()[-200:])
-    info = json.loads(result.stdout)
-    assert result.returncode == 1
-    assert "is not writable (Read-only file system)" in problems(info)
+    seen = json.loads(result.stdout)
+    code, out, _ = seen["doctor"]
+    info = json.loads(out)
+    assert code == 1 and "is not writable (Read-only file system)" in problems(info)
+    fix = printed_fix(info, "is not writable")
+    assert fix.startswith("no stalegreen command can fix this: %s is on a file system mounted read-only"
+                          % sandbox.sg_home) and "chmod" not in fix and "STALEGREEN_HOME" in fix
+    assert seen["hook"][:2] == [0, ""]          # what doctor warns about: the hook allows, unrewritten
+    code, out, err = seen["hook_elsewhere"]
+    assert code == 0 and "__sg_log=%s/sessions/s1/runs/" % elsewhere in out, out + err
+    code, out, _ = seen["doctor_elsewhere"]
+    assert code == 0 and json.loads(out)["ok"], out
+
+
+NOBODY = 65534
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv") or not os.access("/usr/bin/python3", os.X_OK),
+                    reason="needs root (to run as another user), setpriv and /usr/bin/python3")
+def test_fix_for_a_store_its_user_cannot_write_is_chmod_run_as_printed():
+    """Mode bits stop a user who is not root: as user nobody, with a zipapp built from this source
+    (its whole home readable by that user), the store is made read-only; the printed chmod works."""
+    import tempfile
+
+    box = tempfile.mkdtemp(prefix="stalegreen-nobody-")
+    try:
+        os.chmod(box, 0o755)
+        home, project = os.path.join(box, "home"), os.path.join(box, "project")
+        built = subprocess.run([os.path.join(REPO, "zipapp.sh"), "--offline", "-o", os.path.join(box, "sg.pyz")],
+                               capture_output=True, text=True)
+        if built.returncode == 3:
+            if os.environ.get("CI"):
+                pytest.fail("pinned wheels missing in CI: %s" % built.stderr)
+            pytest.skip("pinned wheels not fetched (./zipapp.sh --fetch)")
+        assert built.returncode == 0, built.stderr
+        for folder in (home, project):
+            os.mkdir(folder)
+            os.chown(folder, NOBODY, NOBODY)
+        env = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+
+        def as_nobody(argv):
+            return subprocess.run(["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups"]
+                                  + argv, cwd=project, env=env, capture_output=True, text=True)
+
+        done = as_nobody(["/usr/bin/python3", os.path.join(box, "sg.pyz"), "install", "--claude"])
+        assert done.returncode == 0, done.stdout + done.stderr
+        store = os.path.join(home, ".stalegreen")
+        os.chmod(store, 0o500)
+        doctor = as_nobody([os.path.join(store, "bin", "stalegreen"), "doctor", "--json"])
+        info = json.loads(doctor.stdout)
+        assert doctor.returncode == 1 and "is not writable (Permission denied)" in problems(info)
+        fix = printed_fix(info, "is not writable")
+        assert fix == "chmod -R u+rwX %s" % store
+        assert as_nobody(["sh", "-c", fix]).returncode == 0
+        doctor = as_nobody([os.path.join(store, "bin", "stalegreen"), "doctor", "--json"])
+        assert doctor.returncode == 0 and json.loads(doctor.stdout)["ok"], doctor.stdout
+
+        # a `sudo stalegreen ...` once left the store owned by root: chmod cannot help, chown can
+        for folder, dirs, names in os.walk(store):
+            for name in [folder] + [os.path.join(folder, n) for n in names]:
+                os.lchown(name, 0, 0)
+        doctor = as_nobody(["/usr/bin/python3", os.path.join(box, "sg.pyz"), "doctor", "--json"])
+        info = json.loads(doctor.stdout)
+        fix = printed_fix(info, "is not writable")
+        assert doctor.returncode == 1 and fix == "sudo chown -R %d:%d %s" % (NOBODY, NOBODY, store), problems(info)
+        if shutil.which("sudo"):                   # run as printed, by the user's admin self
+            done = subprocess.run(["sh", "-c", fix], env=env, capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+            doctor = as_nobody([os.path.join(store, "bin", "stalegreen"), "doctor", "--json"])
+            assert doctor.returncode == 0 and json.loads(doctor.stdout)["ok"], doctor.stdout
+    finally:
+        shutil.rmtree(box)
 
 
 def test_launcher_with_its_python_gone_says_what_to_run(sandbox, tmp_path):
@@ -331,7 +422,6 @@ def test_corrupt_settings_without_a_backup_are_moved_aside_not_pointed_at_a_miss
 
 E2E_CLAUDE = os.environ.get("STALEGREEN_CLAUDE_BIN") or os.path.join(E2E_CACHE, "claude", "node_modules",
                                                                      ".bin", "claude")
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def offline(sandbox, command, path=None):

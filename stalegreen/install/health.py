@@ -10,7 +10,7 @@ import subprocess
 from stalegreen import __version__
 from stalegreen.engine.config import home_dir
 from stalegreen.install import claude, codex, files, hookfile
-from stalegreen.install.executable import ours, split_command
+from stalegreen.install.executable import ours, quote, split_command
 
 
 class Report:
@@ -70,12 +70,24 @@ def _not_a_file(path):
         return False
 
 
+def _can_run(path):
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def _is_our_launcher(command, launcher):
+    """Is ``command`` (how doctor tells the user to run stalegreen) the launcher install wrote,
+    by its path or through the ``~/.local/bin`` link?"""
+    import shutil
+
+    word = split_command(command)[:1]
+    found = shutil.which(word[0]) if word else None
+    return bool(found and launcher and os.path.realpath(found) == os.path.realpath(launcher))
+
+
 def _unreadable_fix(report, host, scope, path):
     """Fix the file by hand, or run this: put back the bytes install saw last (or move the file
     aside, kept as ``.broken``) and register again."""
     import glob
-
-    from stalegreen.install.executable import quote
 
     safe = files.real_path(path).strip(os.sep).replace(os.sep, "__")
     saved = sorted(glob.glob(os.path.join(glob.escape(os.path.join(home_dir(), "backups")), safe + ".*.bak")))
@@ -164,8 +176,6 @@ def _marketplace(settings_paths):
     """Where the stalegreen marketplace comes from, as ``claude plugin marketplace add`` takes it
     (the settings' ``extraKnownMarketplaces``): Claude installs nothing from a marketplace it only
     knows by name, and adding one twice is harmless."""
-    from stalegreen.install.executable import quote
-
     for path in settings_paths:
         try:
             known = files.parse_json(path, files.read_bytes(path)).get("extraKnownMarketplaces")
@@ -232,7 +242,7 @@ def _registered_flags(manifest):
 
 def _check_executable(report, executable, python, pyz, script, home, source, flags):
     """The zipapp, its launcher and their interpreter exist and run; each fix runs as printed."""
-    from stalegreen.install.executable import quote, reinstall_command
+    from stalegreen.install.executable import reinstall_command
 
     if not os.path.isfile(pyz):
         again = reinstall_command(home, source=source)
@@ -277,6 +287,8 @@ def collect(cwd=None, home=None):
     python, pyz = installed.get("python"), installed.get("pyz")
     script = installed.get("launcher") or pyz
     expected = [python, "-I", "-S", script] if python and script else None
+    if python and pyz and os.path.isfile(pyz) and not _can_run(python) and _is_our_launcher(report.cmd, script):
+        report.cmd = "python3 %s" % quote(pyz)     # the launcher dies with its Python; the zipapp runs on any
     executable = {"python": python, "launcher": script, "pyz": pyz, "build": installed.get("build"),
                   "runs": None}
     if pyz:
@@ -392,8 +404,6 @@ def _store_writable(report, home):
 
 def _store_fix(why, home, directory):
     """What makes ``home`` (the store) writable again, given the error met in ``directory``."""
-    from stalegreen.install.executable import quote
-
     if why.errno == errno.EROFS:
         return ("no stalegreen command can fix this: %s is on a file system mounted read-only. Mount it "
                 "read-write, or start the agent CLIs with STALEGREEN_HOME set to a writable directory "

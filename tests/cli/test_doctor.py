@@ -402,7 +402,18 @@ def test_launcher_with_its_python_gone_says_what_to_run(sandbox, tmp_path):
     broken = subprocess.run([launcher, "doctor"], env=sandbox.env, capture_output=True, text=True)
     assert broken.returncode == 127
     pyz = sandbox.sg_home / "bin" / "stalegreen.pyz"
-    assert broken.stderr == "stalegreen: its Python %s is gone; run: python3 %s install --all\n" % (gone, pyz)
+    assert broken.stderr == "stalegreen: its Python %s is gone; run: python3 %s doctor\n" % (gone, pyz)
+    # what it says to run works, and the fix doctor then prints for the hooks (as printed) too
+    doctor = subprocess.run(["sh", "-c", broken.stderr.split("run: ", 1)[1].strip() + " --json"], cwd=str(sandbox.project),
+                            env=sandbox.env, capture_output=True, text=True)
+    assert doctor.stdout.startswith("{"), doctor.stderr
+    info = json.loads(doctor.stdout)
+    fix = printed_fix(info, "claude hooks use interpreter %s, which does not exist" % gone)
+    assert fix == "python3 %s install --claude" % pyz
+    run_printed_fix(sandbox, info, "claude hooks use interpreter %s" % gone)
+    assert str(gone) not in sandbox.settings.read_text()
+    assert subprocess.run([launcher, "doctor"], env=sandbox.env, capture_output=True).returncode == 0
+    assert_healthy(sandbox)
 
 
 def test_corrupt_settings_without_a_backup_are_moved_aside_not_pointed_at_a_missing_backup(sandbox):

@@ -113,6 +113,37 @@ def test_zipapp_route_with_nothing_but_python(python, fresh_clone, tmp_path):
     assert_stale_claim_blocked(host)
 
 
+def test_hooks_whose_python_is_gone_and_the_repair_doctor_prints(fresh_clone, tmp_path):
+    """The interpreter the hooks were registered with is deleted (a pyenv version removed, an
+    upgrade): Claude Code runs no hook and shows only "Stop hook error occurred" (the shell's
+    "not found" is in the transcript). The launcher names the doctor run; doctor's fix, run as
+    printed, registers a Python that exists, and the next session blocks the stale claim again."""
+    host = make_host("claude", tmp_path)
+    gone = tmp_path / "removed-python" / "python3"
+    gone.parent.mkdir()
+    os.symlink(os.path.realpath(cpythons()[-1].values[0]), str(gone))
+    install_and_doctor(host, [str(gone), str(fresh_clone / "stalegreen.pyz"), "install", "--claude", "--project"])
+    gone.unlink()
+    session = host.run([shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"),
+                        say(CLAIM), say(ANSWER)])
+    assert session.rc == 0 and session.final_text() == CLAIM, session.describe()     # the gate was down
+    assert '"key":"stop-hook-error"' in session.stdout and session.verdicts() == [], session.describe()
+
+    launcher = os.path.join(host.sg_home, "bin", "stalegreen")
+    said = subprocess.run([launcher, "doctor"], cwd=host.project, env=route_env(host), capture_output=True, text=True)
+    assert said.returncode == 127, said.stdout + said.stderr
+    doctor = subprocess.run(["sh", "-c", said.stderr.split("; run: ", 1)[1].strip() + " --json"], cwd=host.project,
+                            env=route_env(host), capture_output=True, text=True)
+    fixes = [p["fix"] for p in json.loads(doctor.stdout)["problems"]
+             if p["problem"].startswith("claude hooks use interpreter %s" % gone)]
+    assert doctor.returncode == 1 and fixes, doctor.stdout
+    run_as_printed(fixes[0], host)
+    healthy = run_as_printed("%s doctor" % launcher, host)
+    assert healthy.stdout.rstrip().endswith("all good"), healthy.stdout
+    host.commit_project("stalegreen repaired")
+    assert_stale_claim_blocked(host)
+
+
 def test_pip_in_a_virtual_environment(fresh_clone, tmp_path):
     host = make_host("claude", tmp_path)
     venv = tmp_path / "venv"

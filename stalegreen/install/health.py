@@ -37,26 +37,27 @@ def _snake(event):
     return out
 
 
-def _check_command(report, host, command, expected_argv):
-    """The interpreter and the executable a hook command names must exist and run."""
+def _check_command(report, host, command, expected_argv, flag):
+    """The interpreter and the executable a hook command names must exist and run; ``flag`` is
+    the install option that rewrites this file (``--claude --project`` for a project's)."""
     words = split_command(command)
     if not words:
         report.problem("%s hook command cannot be read: %s" % (host, command),
-                       "%s install --%s" % (report.cmd, host))
+                       "%s install %s" % (report.cmd, flag))
         return
     interpreter = words[0]
     paths = [w for w in words[1:] if os.sep in w and not w.startswith("-")]
     if os.sep in interpreter and not (os.path.isfile(interpreter) and os.access(interpreter, os.X_OK)):
         report.problem("%s hooks use interpreter %s, which does not exist or cannot run"
-                       % (host, interpreter), "%s install --%s" % (report.cmd, host))
+                       % (host, interpreter), "%s install %s" % (report.cmd, flag))
     for path in paths[:1]:
         if _not_a_file(path):
             report.problem("%s hooks run %s, which does not exist" % (host, path),
-                           "%s install --%s" % (report.cmd, host))
+                           "%s install %s" % (report.cmd, flag))
     if expected_argv and words[: len(expected_argv)] != expected_argv and paths[:1] != expected_argv[-1:]:
         report.problem("%s hooks point elsewhere (%s) than the installed executable (%s)"
                        % (host, " ".join(words[:len(expected_argv)]), expected_argv[-1]),
-                       "%s install --%s" % (report.cmd, host))
+                       "%s install %s" % (report.cmd, flag))
 
 
 def _not_a_file(path):
@@ -127,7 +128,7 @@ def _check_file(report, host, scope, path, events, expected_argv, project=None):
             report.problem("%s %s: %d stalegreen handlers for %s in %s (it would run twice)"
                            % (host, scope, len(commands), event, path), "%s install %s" % (report.cmd, flag))
         for command in commands:
-            _check_command(report, host, command, expected_argv)
+            _check_command(report, host, command, expected_argv, flag)
     return settings
 
 
@@ -232,10 +233,18 @@ def _check_plugin(report, enabled):
     return copies
 
 
-def _registered_flags(manifest):
-    """The install flags that give back what is registered now (``--all`` when unknown)."""
-    owners = {record.get("owner") for record in manifest["files"].values()}
-    flags = [flag for host, flag in (("claude", "--claude"), ("codex", "--codex")) if host in owners]
+def _registered_flags(manifest, cwd):
+    """The install flags that give back what is registered now (``--all`` when unknown);
+    ``--project`` when the hooks are only in this project, so no user-wide ones are added."""
+    owners = {}
+    for path, record in manifest["files"].items():
+        owners.setdefault(record.get("owner"), set()).add(path)
+    user = {"claude": claude.settings_path(), "codex": codex.hooks_path()}
+    mine = {"claude": claude.settings_path(cwd), "codex": codex.hooks_path(cwd)}
+    hosts = [host for host in ("claude", "codex") if host in owners]
+    flags = ["--" + host for host in hosts]
+    if hosts and all(user[h] not in owners[h] and mine[h] in owners[h] for h in hosts):
+        flags.append("--project")
     flags += ["--dsh"] if manifest.get("dsh") else []
     return " ".join(flags) or "--all"
 
@@ -293,7 +302,7 @@ def collect(cwd=None, home=None):
                   "runs": None}
     if pyz:
         _check_executable(report, executable, python, pyz, script, home, installed.get("source"),
-                          _registered_flags(manifest))
+                          _registered_flags(manifest, cwd))
     claude_events = [e for e, _, _ in claude.EVENTS]
     codex_events = [e for e, _, _ in codex.EVENTS]
     user_files = (os.path.abspath(claude.settings_path()), os.path.abspath(codex.hooks_path()))

@@ -237,23 +237,29 @@ def test_zipapp_user_deleted_zipapp_launcher_refuses_to_build_and_doctor_names_t
     assert_healthy(sandbox)
 
 
-def test_fix_for_a_missing_interpreter_registers_a_working_one(sandbox, tmp_path):
+@pytest.mark.parametrize("scope", ["user", "project"])
+def test_fix_for_a_missing_interpreter_registers_a_working_one(sandbox, tmp_path, scope):
+    """Run as printed, the fix registers where the hooks were: a project-only install gets
+    `--project`, not hooks for every project of the user."""
     real = os.path.realpath(sys.executable)
     if sys.prefix != getattr(sys, "base_prefix", sys.prefix):
         real = os.path.realpath(os.path.join(sys.base_prefix, "bin", "python3"))
     gone = tmp_path / "gone-python" / "python3"
     gone.parent.mkdir()
     os.symlink(real, str(gone))
-    env = dict(sandbox.env, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    subprocess.run([str(gone), "-m", "stalegreen", "install", "--claude"], cwd=str(sandbox.project), env=env,
+    env = dict(sandbox.env, PYTHONPATH=REPO)
+    settings = sandbox.settings if scope == "user" else sandbox.project / ".claude" / "settings.json"
+    flags = ["--claude"] + (["--project"] if scope == "project" else [])
+    subprocess.run([str(gone), "-m", "stalegreen", "install"] + flags, cwd=str(sandbox.project), env=env,
                    check=True, capture_output=True)
-    assert str(gone) in sandbox.settings.read_text()
+    assert str(gone) in settings.read_text()
     gone.unlink()
     code, info = sandbox.doctor()
     assert code == 1
     fix = run_printed_fix(sandbox, info, "interpreter %s is missing" % gone)
-    assert fix.startswith("python3 ")
-    assert str(gone) not in sandbox.settings.read_text()
+    assert fix.startswith("python3 ") and fix.endswith(" install " + " ".join(flags))
+    assert str(gone) not in settings.read_text()
+    assert scope == "user" or not sandbox.settings.exists()
     assert_healthy(sandbox)
 
 

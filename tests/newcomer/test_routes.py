@@ -128,6 +128,7 @@ def test_hooks_whose_python_is_gone_and_the_repair_doctor_prints(fresh_clone, tm
                         say(CLAIM), say(ANSWER)])
     assert session.rc == 0 and session.final_text() == CLAIM, session.describe()     # the gate was down
     assert '"key":"stop-hook-error"' in session.stdout and session.verdicts() == [], session.describe()
+    driver.git(host.project, "checkout", "--", "calc/ops.py")           # the next session starts afresh
 
     launcher = os.path.join(host.sg_home, "bin", "stalegreen")
     said = subprocess.run([launcher, "doctor"], cwd=host.project, env=route_env(host), capture_output=True, text=True)

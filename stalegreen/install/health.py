@@ -47,7 +47,7 @@ def _check_command(report, host, command, expected_argv, flag):
         return
     interpreter = words[0]
     paths = [w for w in words[1:] if os.sep in w and not w.startswith("-")]
-    if os.sep in interpreter and not (os.path.isfile(interpreter) and os.access(interpreter, os.X_OK)):
+    if os.sep in interpreter and not _can_run(interpreter):
         report.problem("%s hooks use interpreter %s, which does not exist or cannot run"
                        % (host, interpreter), "%s install %s" % (report.cmd, flag))
     for path in paths[:1]:
@@ -180,9 +180,10 @@ def _marketplace(settings_paths):
     for path in settings_paths:
         try:
             known = files.parse_json(path, files.read_bytes(path)).get("extraKnownMarketplaces")
-        except files.FileProblem:
+        except (files.FileProblem, OSError):
             continue
-        source = known.get("stalegreen", {}).get("source") if isinstance(known, dict) else None
+        entry = known.get("stalegreen") if isinstance(known, dict) else None
+        source = entry.get("source") if isinstance(entry, dict) else None
         if isinstance(source, dict):
             where = source.get("path") or source.get("repo") or source.get("url")
             if isinstance(where, str) and where:
@@ -196,7 +197,7 @@ def _check_plugin(report, enabled):
     index = os.path.join(claude.config_dir(), "plugins", "installed_plugins.json")
     try:
         installed = files.parse_json(index, files.read_bytes(index)).get("plugins")
-    except files.FileProblem:
+    except (files.FileProblem, OSError):
         installed = None
     entries = [entry for key, values in (installed.items() if isinstance(installed, dict) else ())
                if key.split("@", 1)[0] == "stalegreen" and isinstance(values, list)
@@ -260,7 +261,7 @@ def _check_executable(report, executable, python, pyz, script, home, source, fla
                        "get stalegreen.pyz again (./zipapp.sh in a clone of the repository, or the "
                        "release artifact) and run: python3 stalegreen.pyz install --all")
         return
-    if not (python and os.path.isfile(python) and os.access(python, os.X_OK)):
+    if not (python and _can_run(python)):
         report.problem("the interpreter %s is missing (the hooks and %s cannot start)" % (python, script),
                        "python3 %s install %s   (any Python 3.8+; it becomes the hooks' interpreter)"
                        % (quote(pyz), flags))

@@ -119,9 +119,11 @@ def test_hooks_whose_python_is_gone_and_the_repair_doctor_prints(fresh_clone, tm
     "not found" is in the transcript). The launcher names the doctor run; doctor's fix, run as
     printed, registers a Python that exists, and the next session blocks the stale claim again."""
     host = make_host("claude", tmp_path)
+    if not cpythons():
+        unavailable("no CPython 3.8+ found to register the hooks with")
     gone = tmp_path / "removed-python" / "python3"
     gone.parent.mkdir()
-    os.symlink(os.path.realpath(cpythons()[-1].values[0]), str(gone))
+    os.symlink(cpythons()[-1].values[0], str(gone))
     install_and_doctor(host, [str(gone), str(fresh_clone / "stalegreen.pyz"), "install", "--claude", "--project"])
     gone.unlink()
     session = host.run([shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"),

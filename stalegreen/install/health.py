@@ -2,13 +2,15 @@
 output); every problem carries the command or edit that fixes it.
 """
 
+import errno
 import os
+import stat
 import subprocess
 
 from stalegreen import __version__
 from stalegreen.engine.config import home_dir
 from stalegreen.install import claude, codex, files, hookfile
-from stalegreen.install.executable import ours, split_command
+from stalegreen.install.executable import ours, quote, split_command
 
 
 class Report:
@@ -35,34 +37,58 @@ def _snake(event):
     return out
 
 
-def _check_command(report, host, command, expected_argv):
-    """The interpreter and the executable a hook command names must exist and run."""
+def _check_command(report, host, command, expected_argv, flag):
+    """The interpreter and the executable a hook command names must exist and run; ``flag`` is
+    the install option that rewrites this file (``--claude --project`` for a project's)."""
     words = split_command(command)
     if not words:
         report.problem("%s hook command cannot be read: %s" % (host, command),
-                       "%s install --%s" % (report.cmd, host))
+                       "%s install %s" % (report.cmd, flag))
         return
     interpreter = words[0]
     paths = [w for w in words[1:] if os.sep in w and not w.startswith("-")]
-    if os.sep in interpreter and not (os.path.isfile(interpreter) and os.access(interpreter, os.X_OK)):
+    if os.sep in interpreter and not _can_run(interpreter):
         report.problem("%s hooks use interpreter %s, which does not exist or cannot run"
-                       % (host, interpreter), "%s install --%s" % (report.cmd, host))
+                       % (host, interpreter), "%s install %s" % (report.cmd, flag))
     for path in paths[:1]:
-        if not os.path.isfile(path):
+        if _not_a_file(path):
             report.problem("%s hooks run %s, which does not exist" % (host, path),
-                           "%s install --%s" % (report.cmd, host))
+                           "%s install %s" % (report.cmd, flag))
     if expected_argv and words[: len(expected_argv)] != expected_argv and paths[:1] != expected_argv[-1:]:
         report.problem("%s hooks point elsewhere (%s) than the installed executable (%s)"
                        % (host, " ".join(words[:len(expected_argv)]), expected_argv[-1]),
-                       "%s install --%s" % (report.cmd, host))
+                       "%s install %s" % (report.cmd, flag))
+
+
+def _not_a_file(path):
+    """True when ``path`` is no regular file; not when it is only out of this user's reach (a
+    store another user owns is its own problem, with its own fix)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def _can_run(path):
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def _is_our_launcher(command, launcher):
+    """Is ``command`` (how doctor tells the user to run stalegreen) the launcher install wrote,
+    by its path or through the ``~/.local/bin`` link?"""
+    import shutil
+
+    word = split_command(command)[:1]
+    found = shutil.which(word[0]) if word else None
+    return bool(found and launcher and os.path.realpath(found) == os.path.realpath(launcher))
 
 
 def _unreadable_fix(report, host, scope, path):
     """Fix the file by hand, or run this: put back the bytes install saw last (or move the file
     aside, kept as ``.broken``) and register again."""
     import glob
-
-    from stalegreen.install.executable import quote
 
     safe = files.real_path(path).strip(os.sep).replace(os.sep, "__")
     saved = sorted(glob.glob(os.path.join(glob.escape(os.path.join(home_dir(), "backups")), safe + ".*.bak")))
@@ -102,7 +128,7 @@ def _check_file(report, host, scope, path, events, expected_argv, project=None):
             report.problem("%s %s: %d stalegreen handlers for %s in %s (it would run twice)"
                            % (host, scope, len(commands), event, path), "%s install %s" % (report.cmd, flag))
         for command in commands:
-            _check_command(report, host, command, expected_argv)
+            _check_command(report, host, command, expected_argv, flag)
     return settings
 
 
@@ -147,17 +173,86 @@ def _codex_trust(report, path, settings, project):
                        % (len(missing), path), fix)
 
 
-def _registered_flags(manifest):
-    """The install flags that give back what is registered now (``--all`` when unknown)."""
-    owners = {record.get("owner") for record in manifest["files"].values()}
-    flags = [flag for host, flag in (("claude", "--claude"), ("codex", "--codex")) if host in owners]
+def _marketplace(settings_paths):
+    """Where the stalegreen marketplace comes from, as ``claude plugin marketplace add`` takes it
+    (the settings' ``extraKnownMarketplaces``): Claude installs nothing from a marketplace it only
+    knows by name, and adding one twice is harmless."""
+    for path in settings_paths:
+        try:
+            known = files.parse_json(path, files.read_bytes(path)).get("extraKnownMarketplaces")
+        except (files.FileProblem, OSError):
+            continue
+        entry = known.get("stalegreen") if isinstance(known, dict) else None
+        source = entry.get("source") if isinstance(entry, dict) else None
+        if isinstance(source, dict):
+            where = source.get("path") or source.get("repo") or source.get("url")
+            if isinstance(where, str) and where:
+                return quote(where)
+    return "<a clone of the stalegreen repository>"
+
+
+def _check_plugin(report, enabled):
+    """The copy of the plugin Claude Code runs (its ``installed_plugins.json``): present, and its
+    launcher finds a Python 3.8+ and runs (without one it exits 0 and every hook does nothing)."""
+    index = os.path.join(claude.config_dir(), "plugins", "installed_plugins.json")
+    try:
+        installed = files.parse_json(index, files.read_bytes(index)).get("plugins")
+    except (files.FileProblem, OSError):
+        installed = None
+    entries = [entry for key, values in (installed.items() if isinstance(installed, dict) else ())
+               if key.split("@", 1)[0] == "stalegreen" and isinstance(values, list)
+               for entry in values if isinstance(entry, dict) and isinstance(entry.get("installPath"), str)]
+    again = "claude plugin marketplace add %s && claude plugin install %s" % (_marketplace(enabled),
+                                                                           claude.PLUGIN_ID)
+    if not entries:
+        report.problem("the stalegreen plugin is enabled in %s but Claude Code has no copy of it (%s): no "
+                       "hook runs" % (", ".join(enabled), index), again)
+        return []
+    env = {k: v for k, v in os.environ.items() if k != "CLAUDE_PLUGIN_DATA"}   # no memo written
+    copies = []
+    for entry in entries:
+        root = entry["installPath"]
+        launcher = os.path.join(root, "bin", "stalegreen")
+        copy = {"dir": root, "scope": entry.get("scope"), "version": entry.get("version"), "runs": False}
+        copies.append(copy)
+        if not (os.path.isfile(launcher) and os.path.isfile(os.path.join(root, "bin", "stalegreen.pyz"))):
+            report.problem("the plugin copy %s has no bin/stalegreen and bin/stalegreen.pyz: no hook runs" % root,
+                           "claude plugin uninstall %s && %s" % (claude.PLUGIN_ID, again))
+            continue
+        try:
+            result = subprocess.run(["sh", launcher, "--version"], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=env, timeout=60)
+            out, err = result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
+        except (OSError, subprocess.SubprocessError) as exc:
+            out, err = "", str(exc)
+        copy["runs"] = out.startswith("stalegreen")
+        if not copy["runs"]:
+            report.problem("the plugin's launcher %s does not run stalegreen (%s): its hooks do nothing"
+                           % (launcher, (err or out).strip()[-300:] or "no output"),
+                           "put a Python 3.8 or newer on PATH as python3, or export STALEGREEN_PYTHON="
+                           "/path/to/python3.8+ where Claude Code starts")
+    return copies
+
+
+def _registered_flags(manifest, cwd):
+    """The install flags that give back what is registered now (``--all`` when unknown);
+    ``--project`` when the hooks are only in this project, so no user-wide ones are added."""
+    owners = {}
+    for path, record in manifest["files"].items():
+        owners.setdefault(record.get("owner"), set()).add(path)
+    user = {"claude": claude.settings_path(), "codex": codex.hooks_path()}
+    mine = {"claude": claude.settings_path(cwd), "codex": codex.hooks_path(cwd)}
+    hosts = [host for host in ("claude", "codex") if host in owners]
+    flags = ["--" + host for host in hosts]
+    if hosts and all(user[h] not in owners[h] and mine[h] in owners[h] for h in hosts):
+        flags.append("--project")
     flags += ["--dsh"] if manifest.get("dsh") else []
     return " ".join(flags) or "--all"
 
 
 def _check_executable(report, executable, python, pyz, script, home, source, flags):
     """The zipapp, its launcher and their interpreter exist and run; each fix runs as printed."""
-    from stalegreen.install.executable import quote, reinstall_command
+    from stalegreen.install.executable import reinstall_command
 
     if not os.path.isfile(pyz):
         again = reinstall_command(home, source=source)
@@ -166,7 +261,7 @@ def _check_executable(report, executable, python, pyz, script, home, source, fla
                        "get stalegreen.pyz again (./zipapp.sh in a clone of the repository, or the "
                        "release artifact) and run: python3 stalegreen.pyz install --all")
         return
-    if not (python and os.path.isfile(python) and os.access(python, os.X_OK)):
+    if not (python and _can_run(python)):
         report.problem("the interpreter %s is missing (the hooks and %s cannot start)" % (python, script),
                        "python3 %s install %s   (any Python 3.8+; it becomes the hooks' interpreter)"
                        % (quote(pyz), flags))
@@ -191,16 +286,24 @@ def collect(cwd=None, home=None):
 
     cwd = os.path.abspath(cwd or os.getcwd())
     report = Report(user_command(home))
-    manifest = files.load_manifest(home)
+    try:
+        manifest = files.load_manifest(home)
+    except OSError as exc:          # a store another user owns: say so, check the rest
+        report.problem("cannot read %s (%s): what install registered is unknown"
+                       % (files.manifest_path(home), exc.strerror or exc),
+                       _store_fix(exc, home_dir() if home is None else home, os.path.dirname(files.manifest_path(home))))
+        manifest = {"version": 1, "files": {}}
     installed = manifest.get("executable") or {}
     python, pyz = installed.get("python"), installed.get("pyz")
     script = installed.get("launcher") or pyz
     expected = [python, "-I", "-S", script] if python and script else None
+    if python and pyz and os.path.isfile(pyz) and not _can_run(python) and _is_our_launcher(report.cmd, script):
+        report.cmd = "python3 %s" % quote(pyz)     # the launcher dies with its Python; the zipapp runs on any
     executable = {"python": python, "launcher": script, "pyz": pyz, "build": installed.get("build"),
                   "runs": None}
     if pyz:
         _check_executable(report, executable, python, pyz, script, home, installed.get("source"),
-                          _registered_flags(manifest))
+                          _registered_flags(manifest, cwd))
     claude_events = [e for e, _, _ in claude.EVENTS]
     codex_events = [e for e, _, _ in codex.EVENTS]
     user_files = (os.path.abspath(claude.settings_path()), os.path.abspath(codex.hooks_path()))
@@ -220,6 +323,7 @@ def collect(cwd=None, home=None):
                 report.problem('%s sets "disableAllHooks": true; no hook runs' % path,
                                'remove "disableAllHooks" from %s' % path)
     plugin = claude.plugin_enabled(cwd)
+    plugin_copies = _check_plugin(report, plugin) if plugin else []
     if plugin and claude_registered:
         report.problem("stalegreen runs twice in Claude Code: the plugin is enabled (%s) and hooks are "
                        "registered in %s (to keep these hooks instead, run `claude plugin disable "
@@ -265,6 +369,7 @@ def collect(cwd=None, home=None):
         "command": report.cmd,
         "executable": executable,
         "plugin": plugin,
+        "pluginCopies": plugin_copies,
         "locations": report.locations,
         "config": {"sources": loaded.sources, "policy": loaded.get("policy"),
                    "prune": loaded.get("prune"), "ignored": loaded.ignored},
@@ -276,19 +381,22 @@ def collect(cwd=None, home=None):
 
 
 def _writable(directory):
-    """Can this process create a file in ``directory``? Tried for real: permission bits say
-    nothing about a read-only mount, and nothing at all for root."""
+    """Why this process cannot create a file in ``directory`` (an OSError), or None. Tried for
+    real: permission bits say nothing about a read-only mount, and nothing at all for root."""
     probe = os.path.join(directory, ".doctor-probe-%d" % os.getpid())
     try:
         fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return exc
     os.close(fd)
     os.unlink(probe)
     return None
 
 
 def _store_writable(report, home):
+    """A store the hooks cannot write makes them allow everything, so it is a problem; the fix
+    depends on why: our own mode bits (chmod), another owner (chown), a read-only file system
+    (nothing a command of ours can change)."""
     from stalegreen.engine import store as store_module
 
     store = store_module.Store(home)
@@ -296,12 +404,27 @@ def _store_writable(report, home):
         if not os.path.isdir(directory):
             continue
         why = _writable(directory)
-        if why:
-            report.problem("the store %s is not writable (%s): the hooks cannot record runs, so they "
-                           "stop rewriting and allow every claim" % (directory, why),
-                           "chmod -R u+rwX %s   (on a read-only mount: point STALEGREEN_HOME at a "
-                           "writable directory)" % store.home)
-            return
+        if not why:
+            continue
+        report.problem("the store %s is not writable (%s): the hooks cannot record runs, so they stop "
+                       "rewriting and allow every claim" % (directory, why.strerror or why),
+                       _store_fix(why, store.home, directory))
+        return
+
+
+def _store_fix(why, home, directory):
+    """What makes ``home`` (the store) writable again, given the error met in ``directory``."""
+    if why.errno == errno.EROFS:
+        return ("no stalegreen command can fix this: %s is on a file system mounted read-only. Mount it "
+                "read-write, or start the agent CLIs with STALEGREEN_HOME set to a writable directory "
+                "(the hooks then keep their store there)" % home)
+    try:
+        foreign = hasattr(os, "getuid") and os.stat(directory).st_uid != os.getuid()
+    except OSError:
+        foreign = False
+    if foreign:
+        return "sudo chown -R %d:%d %s" % (os.getuid(), os.getgid(), quote(home))
+    return "chmod -R u+rwX %s" % quote(home)
 
 
 def _store(report, home):

@@ -161,7 +161,8 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
             for member in followers:
                 if masking.command_name(member) == "tail":
                     group_tail = masking.tail_count(member)
-    reason = _redirect_refusal(seg.redirects)
+    silenced = _output_to_devnull(seg.redirects)
+    reason = _redirect_refusal([r for r in seg.redirects if all(r is not d for d in silenced)])
     if reason:
         return None, reason
     if any(w.startswith(("<(", ">(")) for w in seg.raw_words):
@@ -199,7 +200,10 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     for agent_tail in (group_tail, mask.tail):
         if agent_tail is not None and agent_tail >= MIN_AGENT_TAIL:
             tail = agent_tail
-    return _Plan(seg.start, end, seg.text, max(1, int(tail)), tees, drops, 1 + len(mask.followers)), None
+    head = seg.text
+    for r in sorted(silenced, key=lambda r: r.start, reverse=True):
+        head = head[:r.start - seg.start].rstrip(" \t") + " " + head[r.end - seg.start:].lstrip(" \t")
+    return _Plan(seg.start, end, head.strip(), max(1, int(tail)), tees, drops, 1 + len(mask.followers)), None
 
 
 def _rewrite_inside(parse, seg, run, tail_lines, rid, log):
@@ -222,6 +226,14 @@ def _rewrite_inside(parse, seg, run, tail_lines, rid, log):
         return None, "nested-shell:%s" % reason
     start, end = seg.word_spans[position]
     return _Replacement(start, end, shell.quote(script)), None
+
+
+def _output_to_devnull(redirects):
+    """The run's own redirects that throw its output away (``> /dev/null``, ``&> /dev/null``):
+    the wrapper drops them and keeps the output in the log; writing nothing to /dev/null is no
+    effect the rewritten line loses."""
+    return [r for r in redirects if r.stdout and r.op in (">", ">>", ">|", "&>", "&>>", ">&")
+            and r.target == "/dev/null"]
 
 
 def _redirect_refusal(redirects):

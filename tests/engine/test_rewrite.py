@@ -118,7 +118,6 @@ def test_log_path_is_quoted():
     ("pytest <<EOF\nx\nEOF", "heredoc"),
     ("pytest > out.log", "redirect:out.log"),
     ("pytest &> all.log", "redirect:all.log"),
-    ("pytest >/dev/null 2>&1", "redirect:/dev/null"),
     ("pytest | xargs echo", "pipe:xargs"),
     ("pytest | grep x > hits.txt", "pipe-redirect:grep"),
     ("pytest | tee --output-error=warn log", "pipe:tee"),
@@ -203,6 +202,10 @@ EXECUTED = [
     ("pytest -q \\\n  2>&1 \\\n  | tail -3  # the tests | tail -1", 3, 3, None),
     ("cd sub\npytest | tail -3\necho done", 3, 0, "done"),
     ("sh -c 'cd sub && pytest -q' 2>&1 | tail -3 && echo ok", 2, 2, None),
+    # output thrown away: the wrapper drops `> /dev/null`, keeps it in the log and shows the tail
+    ("pytest >/dev/null 2>&1 && echo OK", 0, 0, "OK"),
+    ("pytest >/dev/null 2>&1 && echo OK", 3, 3, None),
+    ("pytest -q &>/dev/null; echo \"after $?\"", 3, 0, "after 3"),
 ]
 
 
@@ -219,6 +222,8 @@ def test_wrapped_lines_execute_like_the_original(env, tmp_path, line, code, line
             assert f.read() == "%d\n" % code
         if shown:
             assert output.rstrip().endswith(shown), (shell_name, output)
+        if "/dev/null" in line.split("|")[0] and "pytest 2>" not in line:
+            assert "pytest out" in output, (shell_name, output)     # the tail reaches the agent
         if "tee out.txt" in line:
             with open(str(tmp_path / "out.txt")) as f:
                 assert f.read().count("pytest out") == 30

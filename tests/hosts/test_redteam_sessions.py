@@ -858,8 +858,7 @@ SCENARIOS = sum([
     # --- hidden or half-seen results
     case(tee_then_echo_done, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(devnull_and_echo_ok_failing, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
-    case(devnull_and_echo_ok_passing, "allow", {"FRESH"}, hosts=("claude",), xfail={"claude":
-        "usability, docs silent: `> /dev/null 2>&1` is not rewritten though #8 allows /dev/null redirects; a passing run is blocked MASKED"}),
+    case(devnull_and_echo_ok_passing, "allow", {"FRESH"}, hosts=("claude",)),
     case(devnull_and_echo_ok_passing, None, "!FRESH", hosts=("codex",)),
     case(negated_run, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(grep_v_failed_lines, "block", {"FAILED", "CONTRADICTED", "MASKED"}),

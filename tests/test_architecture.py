@@ -16,7 +16,6 @@ PACKAGE = os.path.join(ROOT, "stalegreen")
 # the limit fails, and so does one of these growing. Split a module, then drop or lower its line.
 MAX_LINES = 800
 OVERSIZED = {
-    "stalegreen/engine/shell.py": 1071,
     "stalegreen/engine/outputs.py": 1067,
     "stalegreen/engine/masking.py": 999,
     "stalegreen/engine/fingerprint.py": 928,

@@ -42,7 +42,7 @@ REWRITE_PATH = BASE | {"stalegreen.hosts.claude_rules", "stalegreen.engine.shell
                        "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
                        "stalegreen.engine.catalog.walk",
-                       "stalegreen.engine.masking", "stalegreen.engine.rewrite",
+                       "stalegreen.engine.masking", "stalegreen.engine.pipe_filters", "stalegreen.engine.rewrite",
                        "stalegreen.engine.permissions", "stalegreen.engine.messages"}
 
 _PROBE = r"""
@@ -163,6 +163,23 @@ def test_one_mask_per_run_on_pretooluse(tmp_path, monkeypatch):
                            store.Store(str(tmp_path)).session("s"))
     assert decision.kind == ev.REWRITE and decision.approve
     assert len(calls) == 1
+
+
+def test_one_mask_per_script_for_a_nested_run(monkeypatch):
+    """``bash -c 'pytest | tail -3'`` is rewritten inside its script (``stalegreen explain`` and
+    any caller of ``rewrite.wrap`` with the masks it has): the line and the script are each
+    analysed once, the script's mask riding on the line's, not again by the rewrite."""
+    from stalegreen.engine import masking, rewrite
+
+    calls = []
+    real = masking.analyze
+    monkeypatch.setattr(masking, "analyze", lambda parse, run: calls.append(parse.text) or real(parse, run))
+    parse = shell.parse("bash -c 'pytest -q | tail -3'")
+    runs = catalog.find_runs(parse)
+    masks = [masking.analyze(parse, run) for run in runs]
+    wrapped, reason = rewrite.wrap(parse, runs, ["r-0001"], ["/tmp/r-0001.log"], 40, masks)
+    assert reason is None and wrapped.startswith("bash -c ") and "__sg_" in wrapped
+    assert calls == ["bash -c 'pytest -q | tail -3'", "pytest -q | tail -3"]
 
 
 # ------------------------------------------------------------------ the cheap tests are sound
@@ -406,7 +423,7 @@ def test_shell_character_tests_match_the_former_regexes():
 def test_catalog_and_masking_character_tests_match_the_former_regexes():
     import re
 
-    from stalegreen.engine import masking
+    from stalegreen.engine import masking, unwrapped
 
     python = re.compile(r"^(?:python(?:\d+(?:\.\d+)?)?|py|pypy3?|pypy\d\.\d+)$")
     count = re.compile(r"\+?(\d{1,9})\Z")
@@ -416,7 +433,7 @@ def test_catalog_and_masking_character_tests_match_the_former_regexes():
                          longest=6):
         assert bool(python.match(text)) == catalog_wrappers.is_python(text), text
         assert bool(count.match(text)) == masking._is_count(text), text
-        assert bool(echo_flags.match(text)) == masking.is_echo_flag(text), text
+        assert bool(echo_flags.match(text)) == unwrapped.is_echo_flag(text), text
     assert masking.tail_count(shell.parse("tail -n +5").segments[0]) is None
     assert masking.tail_count(shell.parse("tail -5").segments[0]) == 5
 

@@ -398,43 +398,13 @@ def _command_events(words, segment, output, collector, depth, pipe_bodies=()):
 
 
 def _sed(args, collector):
-    in_place = False
-    has_script_flag = False
-    operands = []
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            operands.extend(args[i + 1:])
-            break
-        if word.startswith("--"):
-            if word.startswith("--in-place"):
-                in_place = True
-            elif word in ("--expression", "--file", "--line-length"):
-                has_script_flag = has_script_flag or word != "--line-length"
-                i += 1
-            elif word.startswith(("--expression=", "--file=")):
-                has_script_flag = True
-        elif _dashed(word):
-            letters = word[1:]
-            for position, letter in enumerate(letters):
-                if letter == "i":
-                    in_place = True
-                    if position == len(letters) - 1 and i + 1 < len(args) and args[i + 1] == "":
-                        i += 1                    # BSD ``sed -i '' ...``
-                    break                         # the rest is the backup suffix
-                if letter in "efl":
-                    if letter in "ef":
-                        has_script_flag = True
-                    if position == len(letters) - 1:
-                        i += 1                    # the value is the next word
-                    break
-        else:
-            operands.append(word)
-        i += 1
-    if not in_place:
+    """``sed -i``: the files after the script (all operands when ``-e``/``-f`` gave it)."""
+    from stalegreen.engine import sed
+
+    found = sed.read_args(args)
+    if not found.in_place:
         return
-    files = operands if has_script_flag else operands[1:]
+    files = found.operands if found.script_flag else found.operands[1:]
     if not files:
         collector.add("sed", None)
     for path in files:

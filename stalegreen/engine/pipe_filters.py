@@ -8,9 +8,6 @@ droppable, so the line is not rewritten. ``rewrite`` drops such stages; ``permis
 with ``filter_files`` and ``expands`` that what stays reads nothing outside the project.
 """
 
-from stalegreen.engine import sed
-
-
 class _Filter(object):
     """The flags of one filter that cannot write, read a file or run a program."""
 
@@ -147,7 +144,10 @@ def filter_files(segment):
 
 def _sed_files(args):
     """The files a ``sed`` stage reads, or None unless its options only shape text and each
-    script only prints, deletes, quits or substitutes (no ``w``, ``r``, ``e``)."""
+    script only prints, deletes, quits or substitutes (no ``w``, ``r``, ``e``). The reader loads
+    here: only a line with a sed stage needs it."""
+    from stalegreen.engine import sed
+
     found = sed.read_args(args)
     if not found.plain:
         return None

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from tests.conftest import SHARED_DATA
-from stalegreen.engine import catalog, claims, edits, fastjson, prefilter, shell, shell_lexer
+from stalegreen.engine import catalog, claims, edit_commands, edits, fastjson, prefilter, shell, shell_lexer
 from stalegreen.engine.catalog import wrappers as catalog_wrappers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -349,11 +349,11 @@ def test_word_tables_cover_the_readers_tables():
     assert prefilter.RUNNER_WORDS == (set(n for n in catalog.TOOLS if " " not in n)
                                       | {"unittest", "django", "ptw", "pytest-watch"}) - {"python-test-script"}
     assert prefilter.might_contain_runner("python3 tests/test_app.py")
-    readers = (set(edits._FILE_COMMANDS) | set(edits._PACKAGE_SUBCOMMANDS) | set(edits._FIX_FLAGS)
-               | set(edits._FORMATTERS_WRITE_BY_DEFAULT) | {edits._YARN_BARE_INSTALL})
+    readers = (set(edits._FILE_COMMANDS) | set(edit_commands.PACKAGE_SUBCOMMANDS) | set(edit_commands.FIX_FLAGS)
+               | set(edit_commands.FORMATTERS_WRITE_BY_DEFAULT) | {edit_commands.YARN_BARE_INSTALL})
     assert readers <= prefilter.EDIT_WORDS, sorted(readers - prefilter.EDIT_WORDS)
     for name in ("node", "nodejs", "deno", "bun", "ruby", "perl", "php", "tsx", "ts-node", "python3.12", "pypy3"):
-        assert edits._INTERPRETERS.match(name)
+        assert edit_commands.INTERPRETERS.match(name)
         assert name in prefilter.EDIT_WORDS or name.startswith(prefilter._INTERPRETER_PREFIXES)
 
 

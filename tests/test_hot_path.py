@@ -25,12 +25,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # ------------------------------------------------------------------ imports per event
 
 # Modules every event may load: the entry, the host adapter, events, the cheap tests, config
-# and the store (to record an edit).
+# and the store with its file primitives (to record an edit).
 BASE = {
     "stalegreen", "stalegreen.__main__", "stalegreen.hook", "stalegreen.hosts", "stalegreen.hosts.common",
     "stalegreen.engine", "stalegreen.engine.events", "stalegreen.engine.fastjson",
     "stalegreen.engine.prefilter", "stalegreen.engine.core", "stalegreen.engine.config",
-    "stalegreen.engine.store", "stalegreen.engine.clock", "stalegreen.engine.paths",
+    "stalegreen.engine.store", "stalegreen.engine.safeio", "stalegreen.engine.clock", "stalegreen.engine.paths",
 }
 # Standard modules that cost as much as the interpreter's start between them (``re`` brings
 # ``enum``, ``functools`` and ``collections``; ``json`` brings ``re``; ``signal`` brings ``enum``).

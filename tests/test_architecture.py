@@ -152,6 +152,48 @@ def test_engine_imports_no_host_installer_replay_or_cli():
     assert reached == []
 
 
+def _private_uses(module, path, is_package):
+    """``from stalegreen.x import _name`` and ``x._name`` (``x`` imported from stalegreen) in one
+    module: a private name of another module."""
+    with open(path, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read(), path)
+    found, imported = [], set()
+    for node in ast.walk(tree):
+        names = _imported_names(module, is_package, node)
+        if not any(n == "stalegreen" or n.startswith("stalegreen.") for n in names):
+            continue
+        for alias in node.names:
+            bound = alias.asname or alias.name.split(".")[0]
+            imported.add(bound)
+            if isinstance(node, ast.ImportFrom) and alias.name.startswith("_") and not alias.name.startswith("__"):
+                found.append("%s:%d imports %s" % (module, node.lineno, alias.name))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in imported \
+                and node.attr.startswith("_") and not node.attr.startswith("__"):
+            found.append("%s:%d uses %s.%s" % (module, node.lineno, node.value.id, node.attr))
+    return found
+
+
+def test_private_uses_are_found():
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write("from stalegreen.cli.install import _targets\nfrom stalegreen.engine import shell\n"
+                     "shell._hidden(1)\nimport os\nos._exit\n")
+    try:
+        assert _private_uses("stalegreen.cli.x", handle.name, False) == [
+            "stalegreen.cli.x:1 imports _targets", "stalegreen.cli.x:3 uses shell._hidden"]
+    finally:
+        os.unlink(handle.name)
+
+
+def test_no_module_uses_another_modules_private_names():
+    """A name another module needs is public and documented where it is defined."""
+    found = [use for module, (path, is_package) in sorted(_modules().items())
+             for use in _private_uses(module, path, is_package)]
+    assert found == []
+
+
 def _line_counts():
     counts = {}
     for module, (path, _is_package) in _modules().items():

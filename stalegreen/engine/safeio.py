@@ -135,15 +135,20 @@ def _lock(fd):
         pass
 
 
+def write_private(path, data):
+    """``data`` as the whole of ``path``, written in place (0600, never through a link)."""
+    fd = open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
 def write_replace(path, data):
     """Write a whole small file through a temporary name and a rename (readers never see half)."""
     tmp = "%s.%d.tmp" % (path, os.getpid())
     try:
-        fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        try:
-            write_all(fd, data)
-        finally:
-            os.close(fd)
+        write_private(tmp, data)
         os.replace(tmp, path)
     except StoreLinkError:
         raise
@@ -152,11 +157,7 @@ def write_replace(path, data):
             os.unlink(tmp)
         except OSError:
             pass
-        fd = open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        try:
-            write_all(fd, data)
-        finally:
-            os.close(fd)
+        write_private(path, data)
 
 
 def read_range(fd, offset, length):

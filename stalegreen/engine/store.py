@@ -38,7 +38,7 @@ from stalegreen.engine.clock import now_iso
 from stalegreen.engine.config import home_dir
 from stalegreen.engine.safeio import (  # safe_name and read_regular_file are also this module's API
     CLOEXEC, FILE_MODE, NOFOLLOW, NONBLOCK, OPEN_READ, append_line, make_dirs, open_private, pread, pwrite,
-    pwrite_all, read_range, read_regular_file, refuse_link, safe_name, write_all, write_replace)
+    pwrite_all, read_range, read_regular_file, refuse_link, safe_name, write_private, write_replace)
 
 StoreLinkError = safeio.StoreLinkError    # what a Session write raises on a planted link
 KINDS = ("receipts", "edits", "pending", "deferred", "verdicts", "tamper")
@@ -353,14 +353,10 @@ class Session(object):
         path = self.log_path(rid)
         data = truncate_log(text or "", max_bytes).encode("utf-8", "replace")
         try:
-            fd = open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            write_private(path, data)
         except FileNotFoundError:
             make_dirs(self.runs_dir)
-            fd = open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        try:
-            write_all(fd, data)
-        finally:
-            os.close(fd)
+            write_private(path, data)
         return path
 
     def cap_log(self, rid, max_bytes):
@@ -423,10 +419,12 @@ class Session(object):
         return state
 
     def save_turn(self, agent, state):
+        self._save(self._turn_path(agent), state)
+
+    def _save(self, path, value):
+        """Replace one small JSON file of the session whole (the folder is made on first use)."""
         self._check_dirs()
-        path = self._turn_path(agent)
-        data = (fastjson.dumps(state, default=str) + "\n").encode(
-            "utf-8", "backslashreplace")          # a lone surrogate stays a JSON escape
+        data = _encode(value)          # a lone surrogate stays a JSON escape
         try:
             write_replace(path, data)
         except FileNotFoundError:
@@ -452,27 +450,14 @@ class Session(object):
             return False
 
     def save_config(self, snapshot):
-        self._check_dirs()
-        path = os.path.join(self.dir, CONFIG_SNAPSHOT)
-        data = (fastjson.dumps(snapshot, default=str) + "\n").encode("utf-8", "backslashreplace")
-        try:
-            write_replace(path, data)
-        except FileNotFoundError:
-            make_dirs(self.dir)
-            write_replace(path, data)
+        self._save(os.path.join(self.dir, CONFIG_SNAPSHOT), snapshot)
 
     # -- protected files hashed before a tree-moving git command, until its result arrives
     def _protected_path(self, tool_use_id):
         return os.path.join(self.dir, "protected-%s.json" % safe_name(tool_use_id))
 
     def save_protected(self, tool_use_id, digests):
-        path = self._protected_path(tool_use_id)
-        data = (fastjson.dumps(digests) + "\n").encode("utf-8")
-        try:
-            write_replace(path, data)
-        except FileNotFoundError:
-            make_dirs(self.dir)
-            write_replace(path, data)
+        self._save(self._protected_path(tool_use_id), digests)
 
     def pop_protected(self, tool_use_id):
         """The digests saved for ``tool_use_id`` (then forgotten), or None."""

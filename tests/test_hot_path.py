@@ -120,6 +120,8 @@ def test_events_with_nothing_to_record_load_only_the_base(hook_env, host, event,
         assert [p.name for p in (store_dir / "sessions").rglob("*") if p.is_file()] == ["config-snapshot.json"]
     else:
         assert not (store_dir / "sessions").exists()       # nothing recorded, nothing touched
+        # the session id is made safe by engine.safeio; the store's records are not loaded
+        assert "stalegreen.engine.store" not in loaded
 
 
 def test_file_edit_records_without_the_readers(hook_env):

@@ -99,7 +99,6 @@ class Redirect(object):
         return "Redirect(%r, %r, %r, %r)" % (self.fd, self.op, self.target, self.raw)
 
 
-
 # Token kinds: what the builder in ``shell`` reads.
 WORD, OP, REDIR = "word", "op", "redir"
 
@@ -107,8 +106,7 @@ WORD, OP, REDIR = "word", "op", "redir"
 class _Token(object):
     """One word, operator or redirect, with its source span."""
 
-    __slots__ = ("kind", "start", "end", "text", "value", "quoted", "subs", "redirect",
-                 "heredoc_bodies")
+    __slots__ = ("kind", "start", "end", "text", "value", "quoted", "subs", "redirect")
 
     def __init__(self, kind, start, end, text, value=None, quoted=False, subs=None,
                  redirect=None):

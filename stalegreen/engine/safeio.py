@@ -43,6 +43,7 @@ class StoreLinkError(OSError):
 
 
 def refuse_link(path):
+    """Raise ``StoreLinkError`` when ``path`` is a symbolic link (a folder the store expects as its own)."""
     if os.path.islink(path):
         raise StoreLinkError("refusing a symbolic link inside the store: %s" % path)
 
@@ -67,8 +68,7 @@ def open_private(path, flags):
     try:
         fd = os.open(path, flags | NOFOLLOW, FILE_MODE)
     except OSError as exc:
-        if os.path.islink(path):
-            raise StoreLinkError("refusing a symbolic link inside the store: %s" % path)
+        refuse_link(path)
         raise exc
     try:
         if os.fstat(fd).st_mode & 0o777 != FILE_MODE:
@@ -79,6 +79,7 @@ def open_private(path, flags):
 
 
 def pread(fd, length, offset):
+    """``os.pread`` where there is one; elsewhere a seek and a read on a descriptor of our own."""
     if hasattr(os, "pread"):
         return os.pread(fd, length, offset)
     os.lseek(fd, offset, os.SEEK_SET)         # Windows: the descriptor is ours alone
@@ -86,6 +87,7 @@ def pread(fd, length, offset):
 
 
 def pwrite(fd, data, offset):
+    """``os.pwrite`` where there is one; elsewhere a seek and a write."""
     if hasattr(os, "pwrite"):
         return os.pwrite(fd, data, offset)
     os.lseek(fd, offset, os.SEEK_SET)
@@ -93,6 +95,7 @@ def pwrite(fd, data, offset):
 
 
 def pwrite_all(fd, data, offset=0):
+    """All of ``data`` at ``offset`` (``pwrite`` may write less than it was given)."""
     view = memoryview(data)
     while view:
         written = pwrite(fd, view, offset)
@@ -101,6 +104,7 @@ def pwrite_all(fd, data, offset=0):
 
 
 def write_all(fd, data):
+    """All of ``data`` at the descriptor's position (``os.write`` may write less than it was given)."""
     view = memoryview(data)
     while view:
         written = os.write(fd, view)
@@ -161,6 +165,7 @@ def write_replace(path, data):
 
 
 def read_range(fd, offset, length):
+    """Up to ``length`` bytes from ``offset`` (fewer at the end of the file), in 16 MiB reads."""
     parts = []
     while length > 0:
         chunk = pread(fd, min(length, 1 << 24), offset)

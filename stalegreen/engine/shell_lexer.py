@@ -379,6 +379,9 @@ class Lexer(object):
                 i = self._double_quoted(i + 1, value, subs)
             elif c == "`":
                 i = self._backtick(i, value, subs)
+            elif c == "$" and text.startswith("$$", i):     # the shell's PID, never `$` then `$(`
+                value.append("$$")
+                i += 2
             elif c == "$" and i + 1 < n and text[i + 1] in "({['\"":
                 nxt = text[i + 1]
                 if nxt == "'":
@@ -422,6 +425,9 @@ class Lexer(object):
                 i += 2
             elif c == "`":
                 i = self._backtick(i, value, subs)
+            elif c == "$" and text.startswith("$$", i):
+                value.append("$$")
+                i += 2
             elif c == "$" and i + 1 < n and text[i + 1] in "({[":
                 i = self._dollar(i, value, subs)
             else:

@@ -21,12 +21,11 @@ When the proof fails the line is not rewritten at all: it reaches the host uncha
 import os
 
 from stalegreen.engine import pipe_filters
+from stalegreen.engine.shell_lexer import NAME_CHARS, NAME_START
 
 # Claude Code's parser refuses lines over 10,000 UTF-16 units; UTF-8 bytes are never fewer.
 LINE_LIMIT_BYTES = 8000
 SUBSTITUTIONS = ("$(", "`", "<(", ">(", "$[", "${")
-_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
-_NAME_CHARS = _NAME_START | frozenset("0123456789")
 _INDEX_CHARS = frozenset("0123456789@*")
 REFUSED_FEATURES = ("heredoc", "here-string", "process-substitution", "command-substitution",
                     "grouping", "subshell", "background", "case", "function", "compound",
@@ -36,7 +35,7 @@ SAFE_ENV = frozenset((
     "CI", "NODE_ENV", "FORCE_COLOR", "NO_COLOR", "TERM", "LANG", "LC_ALL", "TZ", "RUST_BACKTRACE",
     "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE",
 ))
-_SAFE_VALUE_CHARS = _NAME_CHARS | frozenset(".+-")
+_SAFE_VALUE_CHARS = NAME_CHARS | frozenset(".+-")
 _SET_OPTIONS = frozenset(("pipefail", "errexit", "nounset", "xtrace", "verbose"))
 _LS_LETTERS = set("1aAlhtrRSdFGpn")
 # Programs that read the files they are given: even with a rule of the user's, an operand
@@ -66,9 +65,9 @@ def _plain_braces_end(text, i):
     """End of a plain ``${NAME}`` / ``${NAME[N]}`` (N digits, ``@`` or ``*``) starting at ``i``
     (the ``$``), or -1. Character tests, no regular expression: this runs on the hook's path."""
     j = i + 2
-    if j >= len(text) or text[j] not in _NAME_START:
+    if j >= len(text) or text[j] not in NAME_START:
         return -1
-    while j < len(text) and text[j] in _NAME_CHARS:
+    while j < len(text) and text[j] in NAME_CHARS:
         j += 1
     if j < len(text) and text[j] == "[":
         k = j + 1
@@ -100,9 +99,9 @@ def drop_plain_parameters(text, braces_only=False):
             elif not braces_only and nxt == "?":
                 i += 2
                 continue
-            elif not braces_only and nxt in _NAME_START:
+            elif not braces_only and nxt in NAME_START:
                 i += 2
-                while i < len(text) and text[i] in _NAME_CHARS:
+                while i < len(text) and text[i] in NAME_CHARS:
                     i += 1
                 continue
         out.append(c)

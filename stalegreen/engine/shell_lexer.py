@@ -8,6 +8,7 @@ certainty becomes a reason on the parse (``unbalanced single quote``, ``untermin
 
 # Character tests instead of regular expressions: this runs on the hook path, where importing
 # ``re`` (with the ``enum`` and ``functools`` it loads) costs a third of the interpreter's start.
+# A shell variable name's first character and the rest (also read by ``permissions``).
 NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 NAME_CHARS = NAME_START | frozenset("0123456789")
 

@@ -37,13 +37,15 @@ BASE = {
 HEAVY_STDLIB = {"re", "json", "enum", "signal", "functools", "collections", "hashlib", "subprocess",
                 "threading"}
 # The shell-command readers a verification rewrite needs, and no more.
-REWRITE_PATH = BASE | {"stalegreen.hosts.claude_rules", "stalegreen.engine.shell", "stalegreen.engine.shell_lexer",
-                       "stalegreen.engine.catalog",
+REWRITE_PATH = BASE | {"stalegreen.hosts.claude_rules", "stalegreen.engine.shell", "stalegreen.engine.catalog",
                        "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
                        "stalegreen.engine.catalog.walk",
-                       "stalegreen.engine.masking", "stalegreen.engine.pipe_filters", "stalegreen.engine.rewrite",
+                       "stalegreen.engine.masking", "stalegreen.engine.rewrite",
                        "stalegreen.engine.permissions", "stalegreen.engine.messages"}
+
+# The shell's lexer and the pipe stages a rewrite may drop, read apart from the builder and the masking.
+REWRITE_PATH = REWRITE_PATH | {"stalegreen.engine.shell_lexer", "stalegreen.engine.pipe_filters"}
 
 _PROBE = r"""
 import io, sys

@@ -194,6 +194,40 @@ def test_no_module_uses_another_modules_private_names():
     assert found == []
 
 
+def _module_attribute_uses(module, path, is_package, modules):
+    """(line, imported module, attribute) for each ``x.name`` where ``x`` is a stalegreen module
+    bound by an import in ``module``."""
+    with open(path, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read(), path)
+    bound = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in modules:
+                    bound[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            names = _imported_names(module, is_package, node)
+            for alias, dotted in zip(node.names, names):
+                if dotted in modules:
+                    bound[alias.asname or alias.name] = dotted
+    return [(node.lineno, bound[node.value.id], node.attr) for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound]
+
+
+def test_every_name_read_from_another_module_exists():
+    """``masking.filter_files`` after ``filter_files`` moved to ``pipe_filters`` fails here, not
+    at the first hook call that reaches it (the hook would fail open and record an error)."""
+    import importlib
+
+    modules = _modules()
+    loaded = dict((name, importlib.import_module(name)) for name in sorted(modules))
+    missing = ["%s:%d %s.%s" % (module, line, target, attr)
+               for module, (path, is_package) in sorted(modules.items())
+               for line, target, attr in _module_attribute_uses(module, path, is_package, modules)
+               if not hasattr(loaded[target], attr)]
+    assert missing == []
+
+
 def _line_counts():
     counts = {}
     for module, (path, _is_package) in _modules().items():

@@ -80,5 +80,24 @@ def check_output_dir(path):
         raise click.ClickException("cannot write %s: directory %s is not writable" % (path, directory))
 
 
+HARNESS_CHOICES = ("claude", "codex", "dsh", "all")
+
+
+def check_since(ctx, param, value):
+    """Click callback for ``--since`` (``history``, ``stats``): a duration like 30d, or a usage error."""
+    from stalegreen.engine.config import parse_duration
+
+    if parse_duration(value) is None:
+        raise click.BadParameter("use a value like 1y, 2w, 30d, 12h or 45m", ctx=ctx, param=param)
+    return value
+
+
+def chosen_hosts(all_hosts, claude, codex, dsh):
+    """The hosts named by ``--all``/``--claude``/``--codex``/``--dsh`` (``install``, ``uninstall``)."""
+    if all_hosts:
+        return ["claude", "codex", "dsh"]
+    return [name for name, on in (("claude", claude), ("codex", codex), ("dsh", dsh)) if on]
+
+
 def main(argv):
     return cli.main(args=argv, prog_name="stalegreen", standalone_mode=True)

@@ -4,11 +4,7 @@ import os
 
 import click
 
-
-def _targets(all_hosts, claude, codex, dsh):
-    if all_hosts:
-        return ["claude", "codex", "dsh"]
-    return [name for name, on in (("claude", claude), ("codex", codex), ("dsh", dsh)) if on]
+from stalegreen.cli import chosen_hosts
 
 
 def check_files(targets, project):
@@ -112,7 +108,7 @@ def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust,
 
 
 def _targets_or_detected(all_hosts, claude, codex, dsh):
-    targets = _targets(all_hosts, claude, codex, dsh)
+    targets = chosen_hosts(all_hosts, claude, codex, dsh)
     if targets:
         return targets
     targets = detected_hosts()

@@ -46,13 +46,13 @@ def _undo_config(manifest, dry_run):
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
 def command(all_hosts, claude, codex, dsh, project, dsh_profile, purge, yes, dry_run):
     """Remove the hooks install registered (other tools' hooks are left alone)."""
-    from stalegreen.cli.install import _targets
+    from stalegreen.cli import chosen_hosts
     from stalegreen.install import claude as claude_host
     from stalegreen.install import codex as codex_host
     from stalegreen.install import dsh as dsh_host
     from stalegreen.install import executable, files
 
-    targets = _targets(all_hosts, claude, codex, dsh)
+    targets = chosen_hosts(all_hosts, claude, codex, dsh)
     if not targets:
         raise click.UsageError("say which host: --claude, --codex, --dsh or --all")
     if purge and not all_hosts:

@@ -9,6 +9,8 @@ the line left behind. Lines whose later parts are all known to leave the tree al
 nothing extra.
 """
 
+from stalegreen.engine import pipe_filters
+
 # Commands that leave the working tree as it is (their redirects are the edit reader's)
 LEAVES_TREE = frozenset((
     "echo", "printf", "true", "false", ":", "exit", "return", "pwd", "sleep", "date", "test", "[",
@@ -22,8 +24,6 @@ def unread_after(parse, run, runs):
     """The first part of the line after ``run`` that may change the tree in a way the edit
     reader cannot see, else None. ``runs``: the line's verification runs (a later run is
     evidence of its own, not a writer)."""
-    from stalegreen.engine import masking
-
     own = next((seg for seg in parse.segments if seg.index == run.segment_index), None)
     if own is None:
         return None
@@ -33,13 +33,13 @@ def unread_after(parse, run, runs):
     for seg in parse.segments:
         if seg is own or seg.pipeline == own.pipeline or not (in_loop or seg.start >= own.end):
             continue
-        if seg.index in run_segments or _leaves_tree(seg, masking):
+        if seg.index in run_segments or _leaves_tree(seg):
             continue
         return seg.text
     return None
 
 
-def _leaves_tree(seg, masking):
+def _leaves_tree(seg):
     words = seg.words
     if not words:
         return True         # an assignment only
@@ -47,4 +47,4 @@ def _leaves_tree(seg, masking):
         return True
     if words[0] == "git" and len(words) > 1 and words[1] in GIT_READS:
         return words[1] not in ("branch", "remote", "config") or len(words) == 2
-    return masking.filter_files(seg) is not None
+    return pipe_filters.filter_files(seg) is not None

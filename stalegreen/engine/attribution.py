@@ -17,7 +17,7 @@ import bisect
 import re
 
 from stalegreen.engine.lazyregex import LazyRegex
-from stalegreen.engine.masking import is_echo_flag
+from stalegreen.engine.unwrapped import is_echo_flag
 
 # The first line a runner family prints (families as in outputs.RUNNER_FAMILIES).
 _CARGO = r"^\s*(?:Compiling|Checking|Finished|Running|Downloading|Updating) \S"

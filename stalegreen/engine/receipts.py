@@ -270,7 +270,7 @@ def _attribute_exits(event, runs, masks, texts):
 
 
 def _unwrapped_receipts(event, config, session, command, pend_records, known_ids, fingerprints, output):
-    from stalegreen.engine import attribution, masking, outputs
+    from stalegreen.engine import attribution, masking, outputs, unwrapped
 
     parse, runs = _detect(command, config, event.cwd)
     if not runs:
@@ -284,10 +284,10 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
     for index, (run, mask) in enumerate(zip(runs, masks)):
         if mask.background:
             continue
-        echoed = masking.echoed_exit(mask, output) if exits[index] is None else None
+        echoed = unwrapped.echoed_exit(mask, output) if exits[index] is None else None
         if echoed is not None:      # the agent printed the status itself: `pytest; echo "exit=$?"`
             exits[index], failed_wo[index] = echoed, False
-        visible, filtered = masking.visibility(mask, texts[index])
+        visible, filtered = unwrapped.visibility(mask, texts[index])
         # Runs with no anchor of their own share one text: judge it once per way of judging,
         # so a line of a thousand runs does not read its whole output a thousand times.
         key = (id(texts[index]), run.category, run.runner, exits[index], failed_wo[index], visible, filtered,
@@ -306,7 +306,7 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
                                               mask.head, filtered)
             if searched is not None:
                 result["verdict"], result["signal"] = searched
-        masked, reasons = masking.receipt_masking(mask, exit_echoed=echoed is not None)
+        masked, reasons = unwrapped.receipt_masking(mask, exit_echoed=echoed is not None)
         pending = unused_pending[index] if index < len(unused_pending) else None
         rid = pending["id"] if pending else session.next_id()
         receipt = _base_receipt(event, session, rid, run, command, ts)

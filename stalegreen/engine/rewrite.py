@@ -11,7 +11,7 @@ cannot break it. What cannot be wrapped safely is left alone with a reason.
 
 import os
 
-from stalegreen.engine import masking, shell
+from stalegreen.engine import masking, pipe_filters, shell
 from stalegreen.engine.prefilter import MARKER_TAG, WRAP_MARK
 
 VAR_PREFIX = WRAP_MARK
@@ -128,15 +128,16 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     seg = parse.segments[index]
     if getattr(run, "sudo", False):
         return None, "sudo"
+    mask = masking.analyze(parse, run) if mask is None else mask
     inner_line = None
     if getattr(run, "nested", False):
         # `bash -c '...'` is wrapped whole when its own script keeps the run's exit status and
         # output (`bash -c 'cd x && pytest'`); otherwise the run is wrapped inside the script.
-        inner = masking.inner_mask(parse, run)
+        inner = mask.inner
         if inner is None:
             return None, "nested-shell"
         if inner.masked or not inner.exit_preserved:
-            inner_line, reason = _rewrite_inside(parse, seg, run, tail_lines, rid, log)
+            inner_line, reason = _rewrite_inside(parse, seg, run, tail_lines, rid, log, inner)
             if reason:
                 return None, reason
     drops = []
@@ -155,7 +156,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
         if group.op in ("|", "|&"):
             # `(cd web && npm test) 2>&1 | tail -20`: wrap inside, drop the group's filters
             followers = masking.followers_of(parse, group)
-            if not followers or not all(masking.droppable(f) for f in followers):
+            if not followers or not all(pipe_filters.droppable(f) for f in followers):
                 return None, "grouped-pipe"
             drops.append((group.end, followers[-1].end))
             for member in followers:
@@ -172,7 +173,6 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     if seg.words[0] == "exec":
         return None, "exec"     # exec would replace the wrapper's shell before it records
 
-    mask = masking.analyze(parse, run) if mask is None else mask
     if mask.background:
         return None, "background"
     tees = []
@@ -189,7 +189,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
             if targets is None:
                 return None, "pipe:tee"
             tees.extend(targets)
-        elif not masking.droppable(member):
+        elif not pipe_filters.droppable(member):
             return None, "pipe:%s" % name
     if inner_line is not None:
         if mask.followers or drops:
@@ -206,7 +206,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     return _Plan(seg.start, end, head.strip(), max(1, int(tail)), tees, drops, 1 + len(mask.followers)), None
 
 
-def _rewrite_inside(parse, seg, run, tail_lines, rid, log):
+def _rewrite_inside(parse, seg, run, tail_lines, rid, log, inner_mask):
     """`bash -c 'pytest | tail -3'`: rewrite the script itself, re-quoted in place.
 
     Only a script written as one literal word ('...' or "..." without expansions) is
@@ -221,7 +221,7 @@ def _rewrite_inside(parse, seg, run, tail_lines, rid, log):
     if not literal:
         return None, "nested-shell"
     probe = masking.nested_probe(inner, target, run)
-    script, reason = wrap(inner, [probe], [rid], [log], tail_lines)
+    script, reason = wrap(inner, [probe], [rid], [log], tail_lines, [inner_mask])
     if reason:
         return None, "nested-shell:%s" % reason
     start, end = seg.word_spans[position]

@@ -9,7 +9,7 @@ BACKGROUND_OUTPUT_TOOLS = ("TaskOutput", "BashOutput", "KillShell")
 
 
 def safe_name(text):
-    from stalegreen.engine.store import safe_name as store_safe_name
+    from stalegreen.engine.safeio import safe_name as store_safe_name
 
     return store_safe_name(text)
 

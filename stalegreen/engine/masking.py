@@ -8,6 +8,8 @@ PreToolUse path (``re`` costs a third of the interpreter's start); the status-ec
 receipts use compile theirs on first use.
 """
 
+from stalegreen.engine.catalog.table import QUIET_FLAGS
+
 # Pipe members that only hide or shape output; the log of a wrapped run keeps everything.
 TAIL_LIKE = frozenset(("tail",))
 HEAD_LIKE = frozenset(("head",))
@@ -23,8 +25,6 @@ NOT_MASKING_PREFIXES = ("stderr:", "sigpipe:")
 _CLAUSED = frozenset(("if", "while", "until", "for", "case"))
 _EXIT_WORDS = frozenset(("exit", "return"))
 _FAIL_WORDS = frozenset(("exit", "return", "false", "kill"))
-_QUIET_FLAGS = frozenset(("-q", "-qq", "-qqq", "--quiet", "--silent", "--reporter=dot",
-                          "--reporter=silent", "--reporter=dots", "--no-progress"))
 _SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))
 _WRAPPERS = frozenset(("command", "builtin", "exec", "stdbuf", "unbuffer", "env", "nice"))
 
@@ -467,7 +467,7 @@ def _quiet(run, seg):
     words = seg.words
     name = command_name(seg)
     for i, word in enumerate(words[1:], 1):
-        if word in _QUIET_FLAGS:
+        if word in QUIET_FLAGS:
             return True
         if word == "-s" and name in _SILENT_S:
             return True

@@ -15,6 +15,7 @@ from stalegreen.engine import events as ev
 from stalegreen.engine.clock import clock, now_iso, parse_ts
 from stalegreen.engine.fingerprint import project_root
 from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
+from stalegreen.engine.records import StopRecord, Verdict
 
 BLOCKING = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
 RANK = {"FAILED": 7, "CONTRADICTED": 6, "MASKED": 5, "NOT_RUN": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1,
@@ -208,18 +209,6 @@ def _open_deferred(records):
     return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
 
 
-def _evidence(receipt):
-    if receipt is None:
-        return None
-    return {
-        "receipt": receipt.get("id"), "cmd": receipt.get("cmd"), "runner": receipt.get("runner"),
-        "verdict": receipt.get("verdict"), "counts": receipt.get("counts") or {}, "ts": receipt.get("ts"),
-        "cwd": receipt.get("cwd"), "scope": receipt.get("scope"), "masked": bool(receipt.get("masked")),
-        "maskReason": receipt.get("maskReason"), "signal": receipt.get("signal"), "via": receipt.get("via"),
-        "exit": receipt.get("exit"), "rerun": receipt.get("rerun") or receipt.get("cmd"),
-    }
-
-
 def _reports_failure_despite_exit_0(receipt):
     return receipt.get("verdict") == "fail" and str(receipt.get("signal") or "").startswith("exit-0-with-")
 
@@ -321,23 +310,8 @@ def judge_claim(claim, ctx):
 
 
 def _verdict(claim, receipt, verdict, freshness, note):
-    record = {
-        "claim": {"category": claim["category"], "text": claim.get("text"), "scope": claim.get("scope"),
-                  "qualified": bool(claim.get("qualified"))},
-        "evidence": _evidence(receipt),
-        "freshness": freshness or {"fingerprintMatch": None, "editsAfter": []},
-        "verdict": verdict,
-        "action": "allowed",
-    }
-    if claim.get("sentence"):
-        record["claim"]["sentence"] = claim["sentence"]
-    if claim.get("lang") and claim["lang"] != "en":
-        record["claim"]["lang"] = claim["lang"]
-    if claim.get("ran"):
-        record["claim"]["ranClaim"] = True
-    if note:
-        record["note"] = note
-    return record
+    """The verdict's JSON form (``records.Verdict``): the action is decided on it afterwards."""
+    return Verdict(claim=claim, receipt=receipt, verdict=verdict, freshness=freshness, note=note).as_json()
 
 
 def _decide_action(record, claim, config, blocked_before, newly_blocked):
@@ -596,13 +570,10 @@ def on_stop(event, config, session):
     ts = event.ts or now_iso()
     tampered = _tamper_block(session, records, config, ts, messages)
     if records:
-        entry = {"ts": ts, "session": session.root, "agent": event.agent, "turn": event.turn,
-                 "event": event.event_name or "Stop", "verdicts": records, "blocked": bool(messages)}
-        if tampered:
-            entry["tamper"] = tampered
-        if messages:
-            entry["message"] = "\n\n".join(messages)
-        session.append("verdicts", entry)
+        session.append("verdicts", StopRecord(
+            ts=ts, session=session.root, agent=event.agent, turn=event.turn, event=event.event_name or "Stop",
+            verdicts=records, blocked=bool(messages), tamper=tampered, message="\n\n".join(messages),
+        ).as_json())
     session.save_turn(event.agent, {"turn": event.turn, "blocked": blocked_before + newly_blocked, "ts": ts,
                                     "since": since, "lastStop": ts})
     if messages:

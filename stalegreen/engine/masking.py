@@ -9,6 +9,7 @@ receipts use compile theirs on first use.
 """
 
 from stalegreen.engine.catalog.table import QUIET_FLAGS
+from stalegreen.engine.records import Run
 
 # Pipe members that only hide or shape output; the log of a wrapped run keeps everything.
 TAIL_LIKE = frozenset(("tail",))
@@ -892,12 +893,12 @@ def inner_mask(parse, run):
     if found is None:
         return None
     _position, inner, target = found
-    return analyze(inner, _Probe(target.index, getattr(run, "quiet", None)))
+    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)))
 
 
 def nested_probe(inner, target, run):
     """A run object for ``target`` inside an inner script, for rewriting it there."""
-    return _Probe(target.index, getattr(run, "quiet", None), getattr(run, "words", None))
+    return Run(segment_index=target.index, quiet=getattr(run, "quiet", None), words=getattr(run, "words", None))
 
 
 def _combine_nested(mask, parse, run):
@@ -917,18 +918,6 @@ def _combine_nested(mask, parse, run):
     mask.pipefail = inner_mask_.pipefail
     mask.sigpipe = mask.sigpipe or inner_mask_.sigpipe
     mask.background = mask.background or inner_mask_.background
-
-
-class _Probe(object):
-    """A minimal run for the inner script of `sh -c` (analysed or rewritten on its own)."""
-
-    def __init__(self, segment_index, quiet, words=None):
-        self.segment_index = segment_index
-        self.quiet = quiet
-        self.nested = False
-        self.sudo = False
-        self.not_run = None
-        self.words = words or []
 
 
 class _Levels(object):

@@ -151,8 +151,7 @@ def runner_specs():
     runners a family reader names without a spec are in ``READER_PRINTS``)."""
     found = []
     entries = list(TOOLS.values()) + list(READER_SPECS)
-    while entries:
-        entry = entries.pop(0)
+    for entry in entries:          # grows while it is read: subcommand tables add their specs
         if not isinstance(entry, dict) or "family" in entry:
             continue
         if "sub" in entry:

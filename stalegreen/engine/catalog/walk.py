@@ -107,11 +107,11 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
     for seg in segments:
         pipeline_sizes[seg.pipeline] = pipeline_sizes.get(seg.pipeline, 0) + 1
     for index, seg in enumerate(segments):
-        groups = getattr(seg, "groups", ()) or ()
+        groups = seg.groups
         while open_subshells and open_subshells[-1][0] not in groups:
             directory = open_subshells.pop()[1]
         for group in groups:
-            kind = parse.groups[group].kind if group < len(getattr(parse, "groups", ())) else None
+            kind = parse.groups[group].kind if group < len(parse.groups) else None
             if kind == "subshell" and all(g != group for g, _ in open_subshells):
                 open_subshells.append((group, directory.copy()))
         words = [w for w in seg.words]
@@ -135,7 +135,7 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
         outer_index = outer[0] if outer else index
         outer_text = outer[1] if outer else seg.text
         stripped = strip_wrappers(words)
-        if stripped["stdin_shell"] and getattr(seg, "heredocs", None):
+        if stripped["stdin_shell"] and seg.heredocs:
             stripped["script"] = seg.heredocs[0]
         if stripped["script"] is not None and depth < _MAX_NESTING:
             from stalegreen.engine import shell

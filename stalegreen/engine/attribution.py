@@ -17,10 +17,10 @@ the next anchor found after it. When no anchor is found, every run gets the whol
 import bisect
 import re
 
+from stalegreen.engine.catalog.table import PACKAGE_MANAGERS
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.masking import is_echo_flag
 
-PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 # npm and pnpm: "> app@1.0.0 lint" (pnpm adds the folder), or "> lint" for a package without a name
 _SCRIPT_BANNER = LazyRegex(r"^> (?:\S+@\S* )?(\S+)(?: \S+)?\s*$")
 _COMMAND_BANNER = LazyRegex(r"^(?:\$ \S|yarn run v\d)")  # yarn 1 and bun: "$ eslint ."

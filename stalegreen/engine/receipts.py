@@ -15,7 +15,6 @@ from stalegreen.engine.records import Deferred, Edit, Receipt, Resolved
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.store import bounded_command
 
-INTERRUPTED_EXITS = (124, 130, 137, 143)
 _NOTIFICATION = LazyRegex(r"<task-notification>(.*?)</task-notification>", re.S)
 _TAG = LazyRegex(r"<([a-z-]+)>(.*?)</\1>", re.S)
 _EXIT_IN_TEXT = LazyRegex(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
@@ -65,12 +64,11 @@ def _receipted_ids(session):
     return set(r.get("id") for r in session.read("receipts"))
 
 
-PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
-
-
 def _via(output, runner):
     """The tool a package script really ran (``> vitest run``), for the block message. Only
     package managers echo their script that way (pytest marks failing source lines with ``>``)."""
+    from stalegreen.engine.catalog.table import PACKAGE_MANAGERS
+
     if not runner or runner.split()[0] not in PACKAGE_MANAGERS:
         return None
     match = _SCRIPT_ECHO.search(output or "")
@@ -181,7 +179,7 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     line, line_runs = _detect(pending["command"], config, pending.get("cwd") or event.cwd)
     line_run = next((r for r in line_runs if r.text == pending.get("segment")), line_runs[0] if line_runs else None)
     changed = tree_change_after(line, line_run, pending.get("cwd") or event.cwd, config) if line_run else None
-    result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in INTERRUPTED_EXITS,
+    result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
                            runner=pending.get("runner"), extra=run.extra if run else None)
     # the segment as it parses now, else as the pending record has it
     ran = run.text if run else pending.get("segment") or pending.get("command", "")
@@ -191,7 +189,7 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
         runner=pending.get("runner"), category=pending["category"], scope=pending.get("scope", "all"),
         quiet=bool(run and run.quiet), toolUseId=event.tool_use_id, via=_via(text, pending.get("runner")),
         exit=exit_code, verdict=result["verdict"], counts=result["counts"], signal=result["signal"], wrapped=True,
-        background=background, interrupted=exit_code in INTERRUPTED_EXITS,
+        background=background, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
         fingerprint=({"available": False, "reason": "background"} if background
                      else fingerprints.get(pending.get("cwd"))),
         log=log, treeChanged=changed, rerun=core_rerun(line, line_run) if line_run else None,
@@ -260,7 +258,7 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         if key not in judged:
             judged[key] = outputs.judge(run.category, texts[index], exits[index],
                                         failed_without_number=failed_wo[index],
-                                        interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
+                                        interrupted=event.interrupted or exits[index] in outputs.INTERRUPTED_EXITS,
                                         visible=visible, filtered=filtered, runner=run.runner, extra=run.extra)
         result = dict(judged[key])
         if echoed is not None:
@@ -278,8 +276,9 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
             cmd=run.text, source=bounded_command(command), runner=run.runner, category=run.category,
             scope=run.scope, quiet=bool(run.quiet), toolUseId=event.tool_use_id, via=_via(texts[index], run.runner),
             exit=exits[index], verdict=result["verdict"], counts=result["counts"], signal=result["signal"],
-            masked=masked, maskReason=",".join(reasons) or None, unwrapped=pending.get("unwrapped") if pending else None,
-            interrupted=bool(event.interrupted), fingerprint=fingerprints.get(run.cwd),
+            masked=masked, maskReason=",".join(reasons) or None,
+            unwrapped=pending.get("unwrapped") if pending else None, interrupted=bool(event.interrupted),
+            fingerprint=fingerprints.get(run.cwd),
             treeChanged=tree_change_after(parse, run, run.cwd or event.cwd, config), rerun=core_rerun(parse, run),
         )
         if _append_receipt(session, receipt, known_ids):     # the log beside it (the receipt names none)
@@ -408,7 +407,7 @@ def _resolve(event, config, session, deferred, exit_code, output, reads, failed_
         text = output or ""
         result = outputs.judge(deferred.get("category") or "test", text, exit_code,
                                failed_without_number=failed_without_number,
-                               interrupted=exit_code in INTERRUPTED_EXITS, runner=deferred.get("runner"))
+                               interrupted=exit_code in outputs.INTERRUPTED_EXITS, runner=deferred.get("runner"))
         receipt = Receipt(
             id=deferred["id"], ts=deferred.get("ts") or now_iso(), harness=event.host, session=session.root,
             agent=event.agent, cwd=deferred.get("cwd") or event.cwd, cmd=deferred.get("cmd"),
@@ -416,7 +415,7 @@ def _resolve(event, config, session, deferred, exit_code, output, reads, failed_
             category=deferred.get("category"), scope=(pending or {}).get("scope", "all"),
             toolUseId=deferred.get("toolUseId"), via=_via(text, deferred.get("runner")), exit=exit_code,
             verdict=result["verdict"], counts=result["counts"], signal=result["signal"], unwrapped="background",
-            background=True, interrupted=exit_code in INTERRUPTED_EXITS,
+            background=True, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
             fingerprint={"available": False, "reason": "background"},
         )
     if _append_receipt(session, receipt, known_ids) and not receipt.log and output:

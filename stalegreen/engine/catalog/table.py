@@ -626,6 +626,8 @@ WRAPPERS = {
     "php": (("-d", "-c", "-f"), "interpreter"), "ruby": (("-I", "-r", "-E"), "interpreter"),
     "perl": (("-I", "-M"), "interpreter"),
 }
+# Package managers that run scripts by name and print a banner naming the script (``> app@1.0 lint``).
+PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"))
 SCRIPT_NAME_BREAKS = {ord(c): ":" for c in "._-"}   # script names split at : . _ -
 PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))

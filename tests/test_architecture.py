@@ -16,7 +16,6 @@ PACKAGE = os.path.join(ROOT, "stalegreen")
 # the limit fails, and so does one of these growing. Split a module, then drop or lower its line.
 MAX_LINES = 800
 OVERSIZED = {
-    "stalegreen/engine/outputs.py": 1069,
     "stalegreen/engine/fingerprint.py": 928,
     "stalegreen/engine/claims_en.py": 851,
 }

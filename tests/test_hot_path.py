@@ -40,7 +40,7 @@ HEAVY_STDLIB = {"re", "json", "enum", "signal", "functools", "collections", "has
 REWRITE_PATH = BASE | {"stalegreen.hosts.claude_rules", "stalegreen.engine.shell", "stalegreen.engine.catalog",
                        "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
-                       "stalegreen.engine.catalog.walk",
+                       "stalegreen.engine.catalog.walk", "stalegreen.engine.records",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",
                        "stalegreen.engine.permissions", "stalegreen.engine.messages", "stalegreen.engine.aftermath"}
 
@@ -132,9 +132,10 @@ def test_file_edit_records_without_the_readers(hook_env):
                       tool_input={"file_path": os.path.join(repo, "a.py"), "content": "x = 1\n"},
                       tool_response={"type": "create"})
     loaded, _out = _loaded("claude", "PostToolUse", payload, env)
-    # an edited path is checked against stalegreen's own files (engine.tamper needs only os)
-    assert set(m for m in loaded if m.startswith("stalegreen")) <= BASE | {"stalegreen.hosts.claude",
-                                                                           "stalegreen.engine.tamper"}
+    # an edited path is checked against stalegreen's own files (engine.tamper needs only os) and
+    # written as an ``Edit`` record (engine.records: no imports)
+    assert set(m for m in loaded if m.startswith("stalegreen")) <= BASE | {
+        "stalegreen.hosts.claude", "stalegreen.engine.tamper", "stalegreen.engine.records"}
     assert not loaded & HEAVY_STDLIB, sorted(loaded & HEAVY_STDLIB)
     lines = (store_dir / "sessions" / "hot" / "edits.jsonl").read_text().splitlines()
     assert [json.loads(ln)["path"] for ln in lines] == [os.path.join(repo, "a.py")]

@@ -86,8 +86,7 @@ def tamper_hint(command):
 
 def _enabled_runs(runs, config):
     categories = config["categories"]
-    return [r for r in runs if r.not_run is None and not getattr(r, "ignored", False)
-            and categories.get(r.category, True)]
+    return [r for r in runs if r.not_run is None and not r.ignored and categories.get(r.category, True)]
 
 
 def _approval(event, config, parse, runs):
@@ -144,6 +143,7 @@ def on_pre_shell(event, config, session):
             if wrapped is None and unwrapped is None:
                 unwrapped = "not-wrappable"
 
+    from stalegreen.engine.records import Pending
     from stalegreen.engine.store import bounded_command
 
     starts = _line_start_fingerprints(event, config, session, parse, runs)
@@ -151,17 +151,14 @@ def on_pre_shell(event, config, session):
     for index, (run, rid, log, mask) in enumerate(zip(runs, ids, logs, masks)):
         # The whole line once per tool call (the first record, which readers look up); the
         # others repeat at most its head, so the records grow linearly with the runs in a line.
-        record = {
-            "id": rid, "ts": ts, "toolUseId": event.tool_use_id,
-            "command": event.command if index == 0 else bounded_command(event.command),
-            "wrappedCommand": wrapped if index == 0 else None, "cwd": run.cwd or event.cwd, "runner": run.runner,
-            "category": run.category, "scope": run.scope, "segment": run.text,
-            "background": bool(event.background or mask.background), "agent": event.agent,
-            "log": log if wrapped else None, "unwrapped": unwrapped,
-        }
-        if starts[index] is not None:
-            record["lineStart"] = starts[index]
-        session.append("pending", record)
+        session.append("pending", Pending(
+            id=rid, ts=ts, toolUseId=event.tool_use_id,
+            command=event.command if index == 0 else bounded_command(event.command),
+            wrappedCommand=wrapped if index == 0 else None, cwd=run.cwd or event.cwd, runner=run.runner,
+            category=run.category, scope=run.scope, segment=run.text,
+            background=bool(event.background or mask.background), agent=event.agent,
+            log=log if wrapped else None, unwrapped=unwrapped, lineStart=starts[index],
+        ).as_json())
     if wrapped:
         for rid in ids:
             session.prepare_run(rid)
@@ -229,12 +226,13 @@ def on_prompt(event, config, session):
 
 def on_file_edit(event, config, session):
     from stalegreen.engine import tamper
+    from stalegreen.engine.records import Edit
 
     ts = event.ts or now_iso()
     paths = event.paths or (None,)
     for path in paths:
-        session.append("edits", {"ts": ts, "path": real_file_path(path), "kind": event.edit_kind or event.tool_name,
-                                 "agent": event.agent})
+        session.append("edits", Edit(ts=ts, path=real_file_path(path), kind=event.edit_kind or event.tool_name,
+                                     agent=event.agent).as_json())
     tamper.record(session, event, tamper.from_edit(event))
     return ev.NOTHING
 
@@ -243,25 +241,24 @@ def on_mcp_tool(event, config, session):
     """MCP tools the user named in config count as test runs or edits; others are ignored."""
     import re
 
+    from stalegreen.engine.records import Edit, Receipt
+
     def named(patterns):
         return any(re.search(p, event.tool_name) for p in patterns)
 
     ts = event.ts or now_iso()
     if named(config["mcpEditTools"]):
-        session.append("edits", {"ts": ts, "path": None, "kind": event.tool_name, "agent": event.agent})
+        session.append("edits", Edit(ts=ts, path=None, kind=event.tool_name, agent=event.agent).as_json())
     if named(config["mcpTestTools"]):
         from stalegreen.engine import outputs
 
         result = outputs.judge("test", event.output or "", event.exit_code, runner=event.tool_name)
-        rid = session.next_id()
-        session.append("receipts", {
-            "id": rid, "ts": ts, "harness": event.host, "session": session.root, "agent": event.agent,
-            "cwd": event.cwd, "cmd": event.tool_name, "source": event.tool_name, "runner": event.tool_name,
-            "category": "test", "scope": "all", "exit": event.exit_code, "verdict": result["verdict"],
-            "counts": result["counts"], "signal": result["signal"], "masked": False, "wrapped": False,
-            "fingerprint": None if event.replay else _fingerprint(event, config), "log": None,
-            "toolUseId": event.tool_use_id,
-        })
+        session.append("receipts", Receipt(
+            id=session.next_id(), ts=ts, harness=event.host, session=session.root, agent=event.agent,
+            cwd=event.cwd, cmd=event.tool_name, source=event.tool_name, runner=event.tool_name, category="test",
+            toolUseId=event.tool_use_id, exit=event.exit_code, verdict=result["verdict"], counts=result["counts"],
+            signal=result["signal"], fingerprint=None if event.replay else _fingerprint(event, config),
+        ).as_json())
     return ev.NOTHING
 
 

@@ -15,6 +15,7 @@ from stalegreen.engine import events as ev
 from stalegreen.engine.clock import clock, now_iso, parse_ts
 from stalegreen.engine.fingerprint import project_root
 from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
+from stalegreen.engine.records import StopRecord, Verdict, ran_all
 
 BLOCKING = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
 RANK = {"FAILED": 7, "CONTRADICTED": 6, "MASKED": 5, "NOT_RUN": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1,
@@ -85,7 +86,7 @@ def _effective(found):
     kept = []
     for index, receipt in enumerate(found):
         newer = found[:index]
-        if any(_ran_all(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
+        if any(ran_all(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
             continue
         kept.append(receipt)
     return kept
@@ -98,14 +99,7 @@ def _hides_result(receipt):
 def _whole(receipt, within):
     """The run covers the whole suite of the folder the claim is about: an all-scope run there or
     in a folder above it (``cd sub && pytest`` runs sub's tests only)."""
-    return _ran_all(receipt) and (not within or _covers(receipt.get("cwd"), within))
-
-
-def _ran_all(receipt):
-    """The run covered its whole suite: no narrowing on its command line, and its runner's own
-    summary deselected nothing (``-k`` in ``PYTEST_ADDOPTS``, ``addopts`` in an ini file)."""
-    deselected = (receipt.get("counts") or {}).get("deselected")
-    return receipt.get("scope") == "all" and not (_is_count(deselected) and deselected > 0)
+    return ran_all(receipt) and (not within or _covers(receipt.get("cwd"), within))
 
 
 def choose(claim, found, within=None):
@@ -213,19 +207,6 @@ def _real_cwds(receipts):
 def _open_deferred(records):
     resolved = set(r.get("id") for r in records if r.get("resolved"))
     return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
-
-
-def _evidence(receipt):
-    if receipt is None:
-        return None
-    return {
-        "receipt": receipt.get("id"), "cmd": receipt.get("cmd"), "runner": receipt.get("runner"),
-        "verdict": receipt.get("verdict"), "counts": receipt.get("counts") or {}, "ts": receipt.get("ts"),
-        "cwd": receipt.get("cwd"), "scope": "subset" if receipt.get("scope") == "all" and not _ran_all(receipt)
-        else receipt.get("scope"), "masked": bool(receipt.get("masked")),
-        "maskReason": receipt.get("maskReason"), "signal": receipt.get("signal"), "via": receipt.get("via"),
-        "exit": receipt.get("exit"), "rerun": receipt.get("rerun") or receipt.get("cmd"),
-    }
 
 
 def _reports_failure_despite_exit_0(receipt):
@@ -359,23 +340,8 @@ def _overcounts(said, counted):
 
 
 def _verdict(claim, receipt, verdict, freshness, note):
-    record = {
-        "claim": {"category": claim["category"], "text": claim.get("text"), "scope": claim.get("scope"),
-                  "qualified": bool(claim.get("qualified"))},
-        "evidence": _evidence(receipt),
-        "freshness": freshness or {"fingerprintMatch": None, "editsAfter": []},
-        "verdict": verdict,
-        "action": "allowed",
-    }
-    if claim.get("sentence"):
-        record["claim"]["sentence"] = claim["sentence"]
-    if claim.get("lang") and claim["lang"] != "en":
-        record["claim"]["lang"] = claim["lang"]
-    if claim.get("ran"):
-        record["claim"]["ranClaim"] = True
-    if note:
-        record["note"] = note
-    return record
+    """The verdict's JSON form (``records.Verdict``): the action is decided on it afterwards."""
+    return Verdict(claim=claim, receipt=receipt, verdict=verdict, freshness=freshness, note=note).as_json()
 
 
 def _decide_action(record, claim, config, blocked_before, newly_blocked):
@@ -637,13 +603,10 @@ def on_stop(event, config, session):
     ts = event.ts or now_iso()
     tampered = _tamper_block(session, records, config, ts, messages)
     if records:
-        entry = {"ts": ts, "session": session.root, "agent": event.agent, "turn": event.turn,
-                 "event": event.event_name or "Stop", "verdicts": records, "blocked": bool(messages)}
-        if tampered:
-            entry["tamper"] = tampered
-        if messages:
-            entry["message"] = "\n\n".join(messages)
-        session.append("verdicts", entry)
+        session.append("verdicts", StopRecord(
+            ts=ts, session=session.root, agent=event.agent, turn=event.turn, event=event.event_name or "Stop",
+            verdicts=records, blocked=bool(messages), tamper=tampered, message="\n\n".join(messages),
+        ).as_json())
     session.save_turn(event.agent, {"turn": event.turn, "blocked": blocked_before + newly_blocked, "ts": ts,
                                     "since": since, "lastStop": ts})
     if messages:

@@ -9,6 +9,9 @@ may drop is ``pipe_filters``; what an unwrapped run's output shows once it is kn
 echoes, a ``tail`` that let everything through) is ``unwrapped``.
 """
 
+from stalegreen.engine.catalog.table import QUIET_FLAGS
+from stalegreen.engine.records import Run
+
 # Pipe members that only hide or shape output; the log of a wrapped run keeps everything.
 TAIL_LIKE = frozenset(("tail",))
 HEAD_LIKE = frozenset(("head",))
@@ -24,8 +27,6 @@ NOT_MASKING_PREFIXES = ("stderr:", "sigpipe:")
 _CLAUSED = frozenset(("if", "while", "until", "for", "case"))
 _EXIT_WORDS = frozenset(("exit", "return"))
 _FAIL_WORDS = frozenset(("exit", "return", "false", "kill"))
-_QUIET_FLAGS = frozenset(("-q", "-qq", "-qqq", "--quiet", "--silent", "--reporter=dot",
-                          "--reporter=silent", "--reporter=dots", "--no-progress"))
 _SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))
 _WRAPPERS = frozenset(("command", "builtin", "exec", "stdbuf", "unbuffer", "env", "nice"))
 
@@ -242,7 +243,7 @@ def _quiet(run, seg):
     words = seg.words
     name = command_name(seg)
     for i, word in enumerate(words[1:], 1):
-        if word in _QUIET_FLAGS:
+        if word in QUIET_FLAGS:
             return True
         if word == "-s" and name in _SILENT_S:
             return True
@@ -566,12 +567,12 @@ def inner_mask(parse, run):
     if found is None:
         return None
     _position, inner, target = found
-    return analyze(inner, _Probe(target.index, getattr(run, "quiet", None)))
+    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)))
 
 
 def nested_probe(inner, target, run):
     """A run object for ``target`` inside an inner script, for rewriting it there."""
-    return _Probe(target.index, getattr(run, "quiet", None), getattr(run, "words", None))
+    return Run(segment_index=target.index, quiet=getattr(run, "quiet", None), words=getattr(run, "words", None))
 
 
 def _combine_nested(mask, parse, run):
@@ -591,18 +592,6 @@ def _combine_nested(mask, parse, run):
     mask.pipefail = inner_mask_.pipefail
     mask.sigpipe = mask.sigpipe or inner_mask_.sigpipe
     mask.background = mask.background or inner_mask_.background
-
-
-class _Probe(object):
-    """A minimal run for the inner script of `sh -c` (analysed or rewritten on its own)."""
-
-    def __init__(self, segment_index, quiet, words=None):
-        self.segment_index = segment_index
-        self.quiet = quiet
-        self.nested = False
-        self.sudo = False
-        self.not_run = None
-        self.words = words or []
 
 
 class _Levels(object):

@@ -126,7 +126,7 @@ def prove(parse, runs, project_dir, cwd):
         return Proof("cwd-outside-project")
     run_indices = set()
     for run in runs:
-        if getattr(run, "nested", False) or getattr(run, "sudo", False):
+        if run.nested or run.sudo:
             return Proof("nested")
         run_indices.add(run.segment_index)
     cwds = [_real(cwd or project)]

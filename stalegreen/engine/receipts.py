@@ -11,10 +11,10 @@ import re
 
 from stalegreen.engine.clock import now_iso
 from stalegreen.engine.paths import real_file_path, real_path
+from stalegreen.engine.records import Deferred, Edit, Receipt, Resolved
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.store import bounded_command
 
-INTERRUPTED_EXITS = (124, 130, 137, 143)
 _NOTIFICATION = LazyRegex(r"<task-notification>(.*?)</task-notification>", re.S)
 _TAG = LazyRegex(r"<([a-z-]+)>(.*?)</\1>", re.S)
 _EXIT_IN_TEXT = LazyRegex(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
@@ -64,12 +64,11 @@ def _receipted_ids(session):
     return set(r.get("id") for r in session.read("receipts"))
 
 
-PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
-
-
 def _via(output, runner):
     """The tool a package script really ran (``> vitest run``), for the block message. Only
     package managers echo their script that way (pytest marks failing source lines with ``>``)."""
+    from stalegreen.engine.catalog.table import PACKAGE_MANAGERS
+
     if not runner or runner.split()[0] not in PACKAGE_MANAGERS:
         return None
     match = _SCRIPT_ECHO.search(output or "")
@@ -84,15 +83,6 @@ def _redact(text, config):
     return redaction.mask(text)
 
 
-def _base_receipt(event, session, rid, run, command, ts):
-    return {
-        "id": rid, "ts": ts, "harness": event.host, "session": session.root, "agent": event.agent,
-        "cwd": run.cwd or event.cwd, "cmd": run.text, "source": bounded_command(command), "runner": run.runner,
-        "category": run.category, "scope": run.scope, "quiet": bool(getattr(run, "quiet", False)),
-        "toolUseId": event.tool_use_id,
-    }
-
-
 def _detect(command, config, cwd):
     from stalegreen.engine import catalog, prefilter, shell
 
@@ -100,7 +90,7 @@ def _detect(command, config, cwd):
     if not prefilter.might_contain_runner(command, config):
         return parse, []
     runs = [r for r in catalog.find_runs(parse, config, cwd)
-            if r.not_run is None and not getattr(r, "ignored", False)
+            if r.not_run is None and not r.ignored
             and config["categories"].get(r.category, True)]
     return parse, runs
 
@@ -124,7 +114,7 @@ def tree_change_after(parse, run, cwd, config):
     in_loop = any(parse.groups[g].kind in _LOOPS for g in own.groups)
     for seg in _tree_changers(parse, cwd, config):
         if seg is own:
-            later = getattr(run, "nested", False)    # `bash -c 'pytest; git stash pop'`
+            later = run.nested    # `bash -c 'pytest; git stash pop'`
         else:
             later = (in_loop or seg.start >= own.end) and seg.pipeline != own.pipeline
         if later:
@@ -183,10 +173,10 @@ def _absolute(path, cwd):
 
 
 def _append_receipt(session, receipt, known_ids):
-    if receipt["id"] in known_ids:
+    if receipt.id in known_ids:
         return False
-    known_ids.add(receipt["id"])
-    session.append("receipts", receipt)
+    known_ids.add(receipt.id)
+    session.append("receipts", receipt.as_json())
     return True
 
 
@@ -206,34 +196,23 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     fingerprint_now = {"available": False, "reason": "background"} if background \
         else fingerprints.get(pending.get("cwd"))
     changed = changed or _changed_during_line(pending, line, line_run, line_runs, fingerprint_now)
-    result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in INTERRUPTED_EXITS,
-                           runner=pending.get("runner"), extra=getattr(run, "extra", None))
-    receipt = _base_receipt(event, session, rid, run or _PendingRun(pending), pending["command"],
-                            ts or event.ts or now_iso())
-    receipt.update({
-        "cwd": pending.get("cwd") or event.cwd, "runner": pending.get("runner"),
-        "category": pending["category"], "scope": pending.get("scope", "all"),
-        "via": _via(text, pending.get("runner")), "exit": exit_code, "verdict": result["verdict"], "counts": result["counts"],
-        "signal": result["signal"], "masked": False, "maskReason": None, "wrapped": True,
-        "unwrapped": None, "background": background, "interrupted": exit_code in INTERRUPTED_EXITS,
-        "fingerprint": fingerprint_now,
-        "log": log, "treeChanged": changed, "rerun": core_rerun(line, line_run) if line_run else None,
-    })
+    result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
+                           runner=pending.get("runner"), extra=run.extra if run else None)
+    # the segment as it parses now, else as the pending record has it
+    ran = run.text if run else pending.get("segment") or pending.get("command", "")
+    receipt = Receipt(
+        id=rid, ts=ts or event.ts or now_iso(), harness=event.host, session=session.root, agent=event.agent,
+        cwd=pending.get("cwd") or event.cwd, cmd=ran, source=bounded_command(pending["command"]),
+        runner=pending.get("runner"), category=pending["category"], scope=pending.get("scope", "all"),
+        quiet=bool(run and run.quiet), toolUseId=event.tool_use_id, via=_via(text, pending.get("runner")),
+        exit=exit_code, verdict=result["verdict"], counts=result["counts"], signal=result["signal"], wrapped=True,
+        background=background, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
+        fingerprint=fingerprint_now,
+        log=log, treeChanged=changed, rerun=core_rerun(line, line_run) if line_run else None,
+    )
     if config.get("redact"):
         session.write_log(rid, _redact(text, config), config["maxLogBytes"])
     return receipt
-
-
-class _PendingRun(object):
-    """A Run-shaped view of a pending record, when the segment no longer parses as a run."""
-
-    def __init__(self, pending):
-        self.cwd = pending.get("cwd")
-        self.text = pending.get("segment") or pending.get("command", "")
-        self.runner = pending.get("runner")
-        self.category = pending.get("category", "test")
-        self.scope = pending.get("scope", "all")
-        self.quiet = False
 
 
 def _attribute_exits(event, runs, masks, texts):
@@ -291,13 +270,12 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         # Runs with no anchor of their own share one text: judge it once per way of judging,
         # so a line of a thousand runs does not read its whole output a thousand times.
         key = (id(texts[index]), run.category, run.runner, exits[index], failed_wo[index], visible, filtered,
-               id(getattr(run, "extra", None)))
+               id(run.extra))
         if key not in judged:
             judged[key] = outputs.judge(run.category, texts[index], exits[index],
                                         failed_without_number=failed_wo[index],
-                                        interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
-                                        visible=visible, filtered=filtered, runner=run.runner,
-                                        extra=getattr(run, "extra", None))
+                                        interrupted=event.interrupted or exits[index] in outputs.INTERRUPTED_EXITS,
+                                        visible=visible, filtered=filtered, runner=run.runner, extra=run.extra)
         result = dict(judged[key])
         if echoed is not None:
             result["signal"] += "+exit-from-echo"
@@ -309,20 +287,19 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
         masked, reasons = unwrapped.receipt_masking(mask, exit_echoed=echoed is not None)
         pending = unused_pending[index] if index < len(unused_pending) else None
         rid = pending["id"] if pending else session.next_id()
-        receipt = _base_receipt(event, session, rid, run, command, ts)
-        receipt.update({
-            "rerun": core_rerun(parse, run), "via": _via(texts[index], run.runner), "exit": exits[index],
-            "verdict": result["verdict"],
-            "counts": result["counts"], "signal": result["signal"], "masked": masked,
-            "maskReason": ",".join(reasons) or None,
-            "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
-            "background": False, "interrupted": bool(event.interrupted),
-            "fingerprint": fingerprints.get(run.cwd), "log": None,
-            "treeChanged": tree_change_after(parse, run, run.cwd or event.cwd, config)
-            or _changed_during_line(pending, parse, run, runs, fingerprints.get(run.cwd)),
-        })
-        if _append_receipt(session, receipt, known_ids):
-            receipt["log"] = session.write_log(rid, _redact(output, config), config["maxLogBytes"])
+        receipt = Receipt(
+            id=rid, ts=ts, harness=event.host, session=session.root, agent=event.agent, cwd=run.cwd or event.cwd,
+            cmd=run.text, source=bounded_command(command), runner=run.runner, category=run.category,
+            scope=run.scope, quiet=bool(run.quiet), toolUseId=event.tool_use_id, via=_via(texts[index], run.runner),
+            exit=exits[index], verdict=result["verdict"], counts=result["counts"], signal=result["signal"],
+            masked=masked, maskReason=",".join(reasons) or None,
+            unwrapped=pending.get("unwrapped") if pending else None, interrupted=bool(event.interrupted),
+            fingerprint=fingerprints.get(run.cwd),
+            treeChanged=tree_change_after(parse, run, run.cwd or event.cwd, config)
+            or _changed_during_line(pending, parse, run, runs, fingerprints.get(run.cwd)), rerun=core_rerun(parse, run),
+        )
+        if _append_receipt(session, receipt, known_ids):     # the log beside it (the receipt names none)
+            session.write_log(rid, _redact(output, config), config["maxLogBytes"])
     return parse
 
 
@@ -339,7 +316,7 @@ def _record_shell_edits(event, parse, output, session):
         if key in seen:
             continue
         seen.add(key)
-        session.append("edits", {"ts": ts, "path": path, "kind": kind, "agent": event.agent})
+        session.append("edits", Edit(ts=ts, path=path, kind=kind, agent=event.agent).as_json())
     from stalegreen.engine import prefilter, tamper
 
     found = tamper.from_shell(parse, event.cwd, output)
@@ -409,12 +386,12 @@ def _defer(event, session, pend_records, command):
         pend_records = [{"id": session.next_id(), "runner": r.runner, "category": r.category,
                          "segment": r.text, "cwd": r.cwd or event.cwd} for r in runs]
     for pending in pend_records:
-        session.append("deferred", {
-            "id": pending["id"], "ts": pending.get("ts") or ts, "category": pending.get("category"),
-            "runner": pending.get("runner"), "cmd": pending.get("segment") or command,
-            "command": bounded_command(command), "cwd": pending.get("cwd") or event.cwd,
-            "backgroundId": event.background_id, "toolUseId": event.tool_use_id, "resolved": False,
-        })
+        session.append("deferred", Deferred(
+            id=pending["id"], ts=pending.get("ts") or ts, category=pending.get("category"),
+            runner=pending.get("runner"), cmd=pending.get("segment") or command,
+            command=bounded_command(command), cwd=pending.get("cwd") or event.cwd,
+            backgroundId=event.background_id, toolUseId=event.tool_use_id,
+        ).as_json())
 
 
 def _open_deferred(session):
@@ -447,22 +424,20 @@ def _resolve(event, config, session, deferred, exit_code, output, reads, failed_
         text = output or ""
         result = outputs.judge(deferred.get("category") or "test", text, exit_code,
                                failed_without_number=failed_without_number,
-                               interrupted=exit_code in INTERRUPTED_EXITS, runner=deferred.get("runner"))
-        receipt = {
-            "id": deferred["id"], "ts": deferred.get("ts") or now_iso(), "harness": event.host,
-            "session": session.root, "agent": event.agent, "cwd": deferred.get("cwd") or event.cwd,
-            "cmd": deferred.get("cmd"), "source": deferred.get("command") or deferred.get("cmd"),
-            "runner": deferred.get("runner"), "category": deferred.get("category"),
-            "scope": (pending or {}).get("scope", "all"), "via": _via(text, deferred.get("runner")), "exit": exit_code,
-            "verdict": result["verdict"], "counts": result["counts"], "signal": result["signal"],
-            "masked": False, "maskReason": None, "wrapped": False, "unwrapped": "background",
-            "background": True, "interrupted": exit_code in INTERRUPTED_EXITS,
-            "fingerprint": {"available": False, "reason": "background"}, "log": None,
-            "toolUseId": deferred.get("toolUseId"),
-        }
-    if _append_receipt(session, receipt, known_ids) and not receipt.get("log") and output:
-        session.write_log(receipt["id"], _redact(output, config), config["maxLogBytes"])
-    session.append("deferred", {"id": deferred["id"], "ts": now_iso(), "resolved": True})
+                               interrupted=exit_code in outputs.INTERRUPTED_EXITS, runner=deferred.get("runner"))
+        receipt = Receipt(
+            id=deferred["id"], ts=deferred.get("ts") or now_iso(), harness=event.host, session=session.root,
+            agent=event.agent, cwd=deferred.get("cwd") or event.cwd, cmd=deferred.get("cmd"),
+            source=deferred.get("command") or deferred.get("cmd"), runner=deferred.get("runner"),
+            category=deferred.get("category"), scope=(pending or {}).get("scope", "all"),
+            toolUseId=deferred.get("toolUseId"), via=_via(text, deferred.get("runner")), exit=exit_code,
+            verdict=result["verdict"], counts=result["counts"], signal=result["signal"], unwrapped="background",
+            background=True, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
+            fingerprint={"available": False, "reason": "background"},
+        )
+    if _append_receipt(session, receipt, known_ids) and not receipt.log and output:
+        session.write_log(receipt.id, _redact(output, config), config["maxLogBytes"])
+    session.append("deferred", Resolved(id=deferred["id"], ts=now_iso()).as_json())
 
 
 def _read_small(path, limit=4 * 1024 * 1024):

@@ -34,10 +34,10 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40, masks=None):
     chosen = []
     skipped = None
     for run, rid, log, mask in zip(runs, ids, log_paths, masks or [None] * len(runs)):
-        not_run = getattr(run, "not_run", None)
+        not_run = run.not_run
         if not_run == "watch":
             return None, "watch"
-        if not_run is not None or getattr(run, "ignored", False):
+        if not_run is not None or run.ignored:
             skipped = skipped or not_run or "ignored"
             continue
         chosen.append((run, rid, log, mask))
@@ -122,15 +122,15 @@ class _Plan(object):
 
 def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     """How to wrap one run, or the reason it cannot be wrapped."""
-    index = getattr(run, "segment_index", None)
+    index = run.segment_index
     if not isinstance(index, int) or not 0 <= index < len(parse.segments):
         return None, "no-runner"
     seg = parse.segments[index]
-    if getattr(run, "sudo", False):
+    if run.sudo:
         return None, "sudo"
     mask = masking.analyze(parse, run) if mask is None else mask
     inner_line = None
-    if getattr(run, "nested", False):
+    if run.nested:
         # `bash -c '...'` is wrapped whole when its own script keeps the run's exit status and
         # output (`bash -c 'cd x && pytest'`); otherwise the run is wrapped inside the script.
         inner = mask.inner

@@ -4,13 +4,13 @@ import json
 import os
 import shutil
 import subprocess
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stalegreen.engine import masking, rewrite, shell
+from stalegreen.engine.records import Run
 
 SHELLS = ("bash", "dash", "zsh")
 FAKES = ("pytest", "npm", "make", "tsc")
@@ -24,8 +24,7 @@ def runs_of(parse):
         catalog = None
     if hasattr(catalog, "find_runs"):
         return catalog.find_runs(parse)
-    return [SimpleNamespace(segment_index=s.index, not_run=None, sudo=False, nested=False,
-                            quiet=None, words=s.words, text=s.text)
+    return [Run(segment_index=s.index, quiet=None, words=s.words, text=s.text)
             for s in parse.segments if masking.command_name(s) in FAKES]
 
 
@@ -146,18 +145,16 @@ def test_refusals(line, reason):
 
 def test_refusals_from_the_run():
     parse = shell.parse("pytest | tail -3")
-    base = dict(segment_index=0, not_run=None, sudo=False, nested=False, quiet=None,
-                words=["pytest"])
+    base = dict(segment_index=0, quiet=None, words=["pytest"])
     for field, value, reason in (("sudo", True, "sudo"), ("nested", True, "nested-shell"),
                                  ("not_run", "watch", "watch"), ("not_run", "help", "help")):
-        run = SimpleNamespace(**dict(base, **{field: value}))
+        run = Run(**dict(base, **{field: value}))
         assert rewrite.wrap(parse, [run], ["r-1"], ["/tmp/x/r-1.log"], 40) == (None, reason)
 
 
 def test_ids_and_logs_must_match_the_runs():
     parse = shell.parse("pytest")
-    run = SimpleNamespace(segment_index=0, not_run=None, sudo=False, nested=False, quiet=None,
-                          words=["pytest"])
+    run = Run(segment_index=0, quiet=None, words=["pytest"])
     assert rewrite.wrap(parse, [run], [], [], 40) == (None, "missing-ids")
 
 

@@ -94,6 +94,7 @@ class _Reader(object):
         self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
         self.sentences = []      # every sentence read (a not-rerun disclosure may be in any)
         self.named = set()       # categories the message names anywhere ("everything" means those)
+        self.unread = []         # sentences with claim words but no predicate (their subjects add to named)
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
 
     # -- placeholders
@@ -250,8 +251,15 @@ class _Reader(object):
         if not claims_en.claimish(s):
             self.history.append(s)    # read for subjects only if a later pronoun needs them
             return
-        candidates, mentions = claims_en.read_english(self, s)
-        if claims_en.has_cjk(s):
+        cjk = claims_en.has_cjk(s)
+        predicates = claims_en.predicates(g, s)
+        if not predicates and not cjk and not self.completion:
+            # no candidate: its subjects are read only if a pronoun or an "everything" needs them
+            self.history.append(s)
+            self.unread.append(s)
+            return
+        candidates, mentions = claims_en.read_english(self, s, predicates)
+        if cjk:
             zh_candidates, zh_mentions = g.zh.candidates(self, s)
             candidates += zh_candidates
             mentions = mentions + zh_mentions
@@ -293,12 +301,11 @@ class _Reader(object):
 
     def _drop_disclosed(self):
         """Claims the message itself says were not rerun are stale by its own account."""
-        if not self.found or not lexicon.may_match("disclosure", "\n".join(self.sentences)):
+        if not self.found:
             return
         stale = set()
-        for sentence in self.sentences:
-            if lexicon.may_match("disclosure", sentence):
-                stale |= _disclosed_categories(self, sentence)
+        for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
+            stale |= _disclosed_categories(self, sentence)
         if not stale:
             return
         kept = []
@@ -314,23 +321,28 @@ class _Reader(object):
         for index in range(len(self.history) - 1, -1, -1):
             entry = self.history[index]
             if isinstance(entry, str):
-                found = self.g.subjects(entry)
-                entry = [x for x in (claims_en.subject_info(self, entry, m) for m in found)
-                         if x["category"] and x["kind"] != "buildable"]
-                if claims_en.has_cjk(self.history[index]):
-                    entry += [x for x in (self.g.zh.subject_info(self, self.history[index], m)
-                                          for m in self.g.zh.subjects(self.history[index]))
-                              if x["category"] and x["kind"] != "buildable"]
-                self.history[index] = entry
+                entry = self.history[index] = self.mentions(entry)
             if entry:
                 return entry
         return []
+
+    def mentions(self, s):
+        """The subjects a sentence names (as its reading would list them)."""
+        found = [x for x in (claims_en.subject_info(self, s, m) for m in self.g.subjects(s))
+                 if x["category"] and x["kind"] != "buildable"]
+        if claims_en.has_cjk(s):
+            found += [x for x in (self.g.zh.subject_info(self, s, m) for m in self.g.zh.subjects(s))
+                      if x["category"] and x["kind"] != "buildable"]
+        return found
 
     def finish(self):
         self._drop_disclosed()
         for claim in self.found:
             claim["ran"] = claim["category"] in self.ran
         self.result.ran = set(self.ran)
+        if any(c.get("expanded") for c in self.found):
+            for s in self.unread:
+                self.named.update(x["category"] for x in self.mentions(s))
         if self.named:
             # "Everything passes" in a message about tests and lint means those two
             self.found = [c for c in self.found if not c.get("expanded") or c["category"] in self.named]
@@ -415,8 +427,10 @@ def _rank(claim):
 
 
 def _is_claim_phrase(g, code):
-    return bool(re.search(r"\b(?:pass(?:es|ed|ing)?|green|clean|succe\w+|ok)\b", code, re.I | re.A)) \
-        and bool(g.subject.search(code))
+    return bool(_CLAIM_PHRASE_WORD.search(code)) and bool(g.subject.search(code))
+
+
+_CLAIM_PHRASE_WORD = re.compile(r"\b(?:pass(?:es|ed|ing)?|green|clean|succe\w+|ok)\b", re.I | re.A)
 
 
 # ------------------------------------------------------------------------------------ filters

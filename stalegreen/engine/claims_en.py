@@ -20,8 +20,35 @@ LOOKBACK = 120    # characters looked at around a match (keeps very long sentenc
 _GRAMMAR = None
 
 def claimish(text):
-    """Whether ``text`` has any word a claim needs (one word list: ``prefilter.CLAIM_WORDS``)."""
-    return prefilter.might_claim(text)
+    """Whether ``text`` has any word a claim needs: ``prefilter.might_claim`` (one word list,
+    ``prefilter.CLAIM_WORDS``). The reader asks this of every sentence: after a few dozen asks
+    (a long message, a benchmark) it becomes one pattern search instead of a substring test per
+    word; a hook process reading a short message never pays for compiling that pattern.
+    tests/engine/test_claims_structure.py checks the two agree."""
+    if not text:
+        return False
+    state = _CLAIM_WORD
+    if state[0] is not prefilter.CLAIM_WORDS:
+        state[:] = [prefilter.CLAIM_WORDS, None, 0]
+    if state[1] is None:
+        state[2] += 1
+        if state[2] <= CLAIM_WORDS_COMPILE_AFTER:
+            return prefilter.might_claim(text)
+        space = u"[ %s]" % re.escape(prefilter.QUOTE_MARKS)     # a quotation mark reads as a space
+        state[1] = re.compile(lexicon.trie_pattern(prefilter.CLAIM_WORDS, space))
+    low = text.lower()
+    if state[1].search(low):
+        return True
+    # a count ("41/41", "3 of 3"): a digit and a "/" or "of" somewhere
+    return ("/" in low or "of" in low) and (any(d in low for d in "0123456789")
+                                            or (not low.isascii() and any(c.isdecimal() for c in low)))
+
+
+# Uses before a word list becomes one pattern: about what compiling it costs in word-by-word tests
+# (a hook process reading one message of a few hundred sentences never compiles them)
+CLAIM_WORDS_COMPILE_AFTER = 1000
+STARTS_COMPILE_AFTER = 400
+_CLAIM_WORD = [None, None, 0]     # the word list, its pattern once compiled, the uses before that
 
 
 _COUNT = re.compile(r"\d\s*(?:/|of|out of)\s*\d")
@@ -61,10 +88,23 @@ def _words(text):
 def scan(pattern, text, starts):
     """Non-overlapping matches of ``pattern`` tried only where a word of ``starts`` begins (or a
     digit, a placeholder, a check mark): the same matches ``finditer`` would find for patterns
-    whose every alternative starts with such a word, at a fraction of the cost."""
+    whose every alternative starts with such a word, at a fraction of the cost. The places to
+    try are found word by word at first, and by one pattern of ``starts`` once the set has been
+    used often (compiling it costs more than a short message takes to read)."""
     low = text.lower()
     if len(low) != len(text):
         return list(pattern.finditer(text))
+    finder = _STARTS_FINDERS.get(starts, 0)
+    if not isinstance(finder, int):
+        return _scan_found(pattern, text, low, finder)
+    if finder >= STARTS_COMPILE_AFTER:
+        _STARTS_FINDERS[starts] = _starts_finder(starts)
+    else:
+        _STARTS_FINDERS[starts] = finder + 1
+    return _scan_words(pattern, text, low, starts)
+
+
+def _scan_words(pattern, text, low, starts):
     found = []
     end = 0
     for token in _START.finditer(low):
@@ -81,8 +121,36 @@ def scan(pattern, text, starts):
     return found
 
 
+def _scan_found(pattern, text, low, finder):
+    found = []
+    at = 0
+    while True:
+        token = finder.search(low, at)
+        if token is None:
+            return found
+        at = token.start()
+        m = pattern.match(text, at)
+        if m and m.end() > at:
+            found.append(m)
+            at = m.end()
+        else:
+            at += 1
+
+
 _START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
 _START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
+_STARTS_FINDERS = {}     # start words -> uses so far, then the compiled finder
+
+
+def _starts_finder(starts):
+    """A pattern finding, in lower-cased text, the start of each word (a run of ``[a-z0-9_]``)
+    that is one of ``starts``, begins with a digit, "sg" or "test_", or ends with "_test"; and
+    each check mark: where ``_scan_words`` tries a match."""
+    words = [w for w in starts if re.match(r"^[a-z0-9_]+$", w)]
+    return re.compile(u"(?<![a-z0-9_])(?:%s(?![a-z0-9_])|[0-9]|sg|test_|[a-z0-9_]*_test(?![a-z0-9_]))|%s"
+                      % (lexicon.trie_pattern(words), u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]"))
+
+
 _SUBJECT_STARTS = frozenset((
     "everything all every it they both each them these those type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
@@ -472,8 +540,15 @@ _NOT_MODIFIERS = frozenset((
 ))
 
 
-def read_english(reader, s):
-    """Candidate claims in one sentence, and the subject mentions it names."""
+def predicates(g, s):
+    """The predicate matches of a sentence. None means no English candidate: every claim, the
+    "everything passes" ones too, needs a predicate word."""
+    return scan(g.predicate, s, g.predicate_starts)
+
+
+def read_english(reader, s, found=None):
+    """Candidate claims in one sentence, and the subject mentions it names (``found``: its
+    ``predicates``, when known)."""
     g = reader.g
     subjects = [subject_info(reader, s, m) for m in g.subjects(s)]
     mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
@@ -484,7 +559,7 @@ def read_english(reader, s):
     for x in subjects:
         if x.get("category") and x.get("tool"):
             tools.setdefault(x["category"], x["tool"])
-    for p in scan(g.predicate, s, g.predicate_starts):
+    for p in (found if found is not None else predicates(g, s)):
         kind = p.lastgroup
         if kind == "pass":
             if g.noun_before.search(s[max(0, p.start() - 20):p.start()]) or g.pass_object.match(s, p.end()) \

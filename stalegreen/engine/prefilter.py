@@ -79,7 +79,8 @@ CLAIM_WORDS = (
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
 _SEPARATORS = {}
 # Characters the claims reader replaces by a placeholder's spaces (code and quotation marks).
-_QUOTE_MARKS = {ord(c): " " for c in u"`\"'\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f"}
+QUOTE_MARKS = u"`\"'\u201c\u201d\u2018\u2019\u300c\u300d\u300e\u300f"
+_QUOTE_MARKS = {ord(c): " " for c in QUOTE_MARKS}
 
 
 def _words(command):

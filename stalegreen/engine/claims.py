@@ -20,8 +20,8 @@ How a message is read:
    ``qualified``.
 5. One claim per category per message: unqualified beats qualified, ``all`` beats ``subset``.
 
-The English grammar (subjects, predicates, linking) is ``claims_en``, the Chinese one
-``claims_zh``; every sentence that contains CJK text is read with both, so mixed-language
+The grammar's patterns are ``claims_grammar``, how an English sentence is read with them
+(subjects, predicates, linking) ``claims_en``, the Chinese vocabulary ``claims_zh``; every sentence that contains CJK text is read with both, so mixed-language
 messages work. Polarity, tense and modality are decided per clause (``clauses``), from the
 words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the runner catalog
 (``lexicon.commands``).
@@ -29,13 +29,13 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import claims_en, clauses, lexicon
+from stalegreen.engine import claims_en, claims_grammar, clauses, lexicon
 from stalegreen.engine.lexicon import commands
 
-CATEGORIES = claims_en.CATEGORIES
+CATEGORIES = claims_grammar.CATEGORIES
 MAX_TEXT = 160
-claimish = claims_en.claimish      # the cheap test callers run before extract()
-CLAIM_WORDS = claims_en.CLAIM_WORDS
+claimish = claims_grammar.claimish      # the cheap test callers run before extract()
+CLAIM_WORDS = claims_grammar.CLAIM_WORDS
 
 
 class Extraction(object):
@@ -146,8 +146,8 @@ class _Reader(object):
                 runs = commands.classify_code(command)
                 held.extend(self._hold(CATEGORY_LETTER[category], command if not index else None, category, tool,
                                        scope).strip() for index, (category, tool, scope) in enumerate(runs))
-            if claims_en.claimish(body):
-                line = next((ln for ln in body.splitlines() if claims_en.claimish(ln)), body)
+            if claims_grammar.claimish(body):
+                line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
             if held and m.string[:m.start()].rstrip().endswith(":"):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
@@ -172,7 +172,7 @@ class _Reader(object):
                 return " and ".join(h.strip() for h in held).join("  ")
             if g.testid.match(code.strip()):
                 return self._hold("i", code, "test", None, "subset")
-            if _is_claim_phrase(g, code) or (claims_en.has_cjk(code) and claims_en.claimish(code)):
+            if _is_claim_phrase(g, code) or (claims_grammar.has_cjk(code) and claims_grammar.claimish(code)):
                 self._ignore(code, "code")
             return self._hold("c", code)
 
@@ -182,7 +182,7 @@ class _Reader(object):
             if m.group(0)[0] in "\"'" and m.start() > 0 and m.string[m.start() - 1] not in " \t\n([:,":
                 return m.group(0)
             inner = next(x for x in m.groups() if x is not None)
-            if claims_en.claimish(inner):
+            if claims_grammar.claimish(inner):
                 self._ignore(inner, "quoted")
             return self._hold("q", inner)
 
@@ -248,10 +248,10 @@ class _Reader(object):
         runs = _runs(self, s) if _RUN_HINT.search(s) else None
         if runs:
             self.ran |= runs[0]
-        if not claims_en.claimish(s):
+        if not claims_grammar.claimish(s):
             self.history.append(s)    # read for subjects only if a later pronoun needs them
             return
-        cjk = claims_en.has_cjk(s)
+        cjk = claims_grammar.has_cjk(s)
         predicates = claims_en.predicates(g, s)
         if not predicates and not cjk and not self.completion:
             # no candidate: its subjects are read only if a pronoun or an "everything" needs them
@@ -278,7 +278,7 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
-        qualified = bool(g.qualifier.search(s)) or (claims_en.has_cjk(s) and bool(g.zh.qualifier.search(s)))
+        qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s)))
         meaning = _Meaning(g, s, mentions)
         for cand in candidates:
             why = reason or meaning.reason(cand)
@@ -330,7 +330,7 @@ class _Reader(object):
         """The subjects a sentence names (as its reading would list them)."""
         found = [x for x in (claims_en.subject_info(self, s, m) for m in self.g.subjects(s))
                  if x["category"] and x["kind"] != "buildable"]
-        if claims_en.has_cjk(s):
+        if claims_grammar.has_cjk(s):
             found += [x for x in (self.g.zh.subject_info(self, s, m) for m in self.g.zh.subjects(s))
                       if x["category"] and x["kind"] != "buildable"]
         return found
@@ -412,7 +412,7 @@ def _disclosed_categories(reader, sentence):
     named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
                                         for m in reader.g.subjects(text))
                 if x["category"] and x["kind"] != "buildable")
-    if claims_en.has_cjk(text):
+    if claims_grammar.has_cjk(text):
         named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, text, m)
                                              for m in reader.g.zh.subjects(text))
                      if x["category"] and x["kind"] != "buildable")
@@ -439,7 +439,7 @@ def _plain(g, s):
     """``s`` with code placeholders and runner names made filler words of the same length (so
     offsets still hold): "biome ci" and "next lint" are names, not a relay or a future."""
     plain = _HELD.sub(_filler, s) if "sg" in s else s
-    if commands.might_name_runner(claims_en.words_of(plain)):
+    if commands.might_name_runner(claims_grammar.words_of(plain)):
         plain = g.runner_name.sub(_filler, plain)
     return plain
 
@@ -465,7 +465,7 @@ def _segment_reason(g, plain, roles):
     """Why a segment (the sentence up to a "but", ";", 但是; as ``_plain`` gives it) asserts
     nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has."""
     plain = plain.strip()
-    if "?" in plain or (claims_en.has_cjk(plain) and g.zh.question.search(plain)):
+    if "?" in plain or (claims_grammar.has_cjk(plain) and g.zh.question.search(plain)):
         return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
         if role in roles and lexicon.search(role, plain):
@@ -485,7 +485,7 @@ class _Meaning(object):
     def __init__(self, g, s, mentions):
         self.g, self.s, self.mentions = g, s, mentions
         self.plain = _plain(g, s)
-        self.cjk = claims_en.has_cjk(s)
+        self.cjk = claims_grammar.has_cjk(s)
         self._clauses = None
         self._starts = None
         self._memo = {}
@@ -569,7 +569,7 @@ class _Meaning(object):
     def masked(self, text):
         """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
         masked = self.g.clean_phrases.sub(" ", text)
-        if claims_en.has_cjk(masked):
+        if claims_grammar.has_cjk(masked):
             masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
         return masked
 
@@ -622,7 +622,7 @@ def _runs(reader, s):
     run the tests", "Please run the tests", "I ran into a bug in the test", 没有重新运行测试."""
     g = reader.g
     named, bare = set(), False
-    cjk = claims_en.has_cjk(s)
+    cjk = claims_grammar.has_cjk(s)
     verbs = [(lang, m) for lang in (("en", "zh") if cjk else ("en",)) if lexicon.compiled("run", lang) is not None
              for m in lexicon.compiled("run", lang).finditer(s)]
     if not verbs:
@@ -674,7 +674,7 @@ _ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再
 def _clause(g, s, cand, plain):
     """The clauses a candidate spans (``plain``: the sentence as ``_plain`` gives it)."""
     start, end = cand["span"]
-    window = max(0, start - claims_en.LOOKBACK)
+    window = max(0, start - claims_grammar.LOOKBACK)
     breaks = [m.end() for m in g.clause_break.finditer(s, window, start + 1) if m.end() <= start]
     lo = breaks[-1] if breaks else window
     following = g.clause_break.search(s, max(lo, end - 1))
@@ -704,11 +704,11 @@ def _clause_negated(g, clause):
 def _completion(reader, s, candidates):
     """A bare completion claim ('Done, the bug is fixed', 已完成) when enabled."""
     g = reader.g
-    m = g.completion.search(s) or (claims_en.has_cjk(s) and g.zh.completion.search(s))
+    m = g.completion.search(s) or (claims_grammar.has_cjk(s) and g.zh.completion.search(s))
     if not m:
         return None
     return {"category": "completion", "span": (m.start(), m.end()), "text": s[m.start():m.end()], "scope": "all",
-            "tool": None, "alternates": [], "counts": {}, "lang": "zh" if claims_en.has_cjk(m.group(0)) else "en"}
+            "tool": None, "alternates": [], "counts": {}, "lang": "zh" if claims_grammar.has_cjk(m.group(0)) else "en"}
 
 
 # ------------------------------------------------------------------------------------ entry point
@@ -717,6 +717,6 @@ def extract(text, completion=False):
     """Claims and near-misses in an agent's final message. Never raises on odd input."""
     if not text or not isinstance(text, str) or not text.strip():
         return Extraction()
-    reader = _Reader(claims_en.grammar(), completion)
+    reader = _Reader(claims_grammar.grammar(), completion)
     reader.read(text)
     return reader.finish()

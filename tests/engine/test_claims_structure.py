@@ -166,14 +166,14 @@ def test_chinese_failures_and_waits_are_no_claims(text):
 
 # ---- shortcuts the reader takes for speed must not change what it reads
 def test_claimish_agrees_with_the_hook_prefilter():
-    """claims_en.claimish is prefilter.might_claim as one pattern search: the same answer on every
+    """claims_grammar.claimish is prefilter.might_claim as one pattern search: the same answer on every
     line of the corpora and on quotation marks standing for spaces."""
     import glob
     import io
     import json
     import os
 
-    from stalegreen.engine import claims_en, prefilter
+    from stalegreen.engine import claims_grammar, prefilter
 
     here = os.path.dirname(os.path.abspath(__file__))
     texts = [u"fail`x", u"ran\u201c", u"41/41", u"3 of 3", u"x of y", u"", u"FAIL ", u"r\u00e9sultat of 3",
@@ -185,7 +185,7 @@ def test_claimish_agrees_with_the_hook_prefilter():
                     text = json.loads(line)["text"]
                     texts.append(text)
                     texts.extend(text.splitlines())
-    differ = [t for t in texts if claims_en.claimish(t) != prefilter.might_claim(t)]
+    differ = [t for t in texts if claims_grammar.claimish(t) != prefilter.might_claim(t)]
     assert len(texts) > 1000 and differ == []
 
 
@@ -218,7 +218,7 @@ def test_word_lists_read_the_same_compiled_or_word_by_word(monkeypatch):
     import json
     import os
 
-    from stalegreen.engine import claims_en, lexicon
+    from stalegreen.engine import claims_grammar, lexicon
 
     here = os.path.dirname(os.path.abspath(__file__))
     texts = []
@@ -227,11 +227,11 @@ def test_word_lists_read_the_same_compiled_or_word_by_word(monkeypatch):
             texts.extend(json.loads(line)["text"] for line in fh if line.strip())
 
     def read_all(after):
-        monkeypatch.setattr(claims_en, "CLAIM_WORDS_COMPILE_AFTER", after)
-        monkeypatch.setattr(claims_en, "STARTS_COMPILE_AFTER", after)
+        monkeypatch.setattr(claims_grammar, "CLAIM_WORDS_COMPILE_AFTER", after)
+        monkeypatch.setattr(claims_grammar, "STARTS_COMPILE_AFTER", after)
         monkeypatch.setattr(lexicon, "COMPILE_AFTER", after)
-        monkeypatch.setattr(claims_en, "_CLAIM_WORD", [None, None, 0])
-        monkeypatch.setattr(claims_en, "_STARTS_FINDERS", {})
+        monkeypatch.setattr(claims_grammar, "_CLAIM_WORD", [None, None, 0])
+        monkeypatch.setattr(claims_grammar, "_STARTS_FINDERS", {})
         monkeypatch.setattr(lexicon, "_STEMS", {})
         monkeypatch.setattr(lexicon, "_COMPILED", {})
         return [json.dumps(claims.extract(text).as_dict(), sort_keys=True) for text in texts]

@@ -29,7 +29,7 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, clauses, lexicon
+from stalegreen.engine import claims_en, claims_grammar, claims_output, clauses, lexicon
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -140,7 +140,7 @@ class _Reader(object):
         text = re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
 
         def fence(m):
-            body = m.group(2)
+            body = m.group(3)
             held = []
             for command in re.findall(r"^\s*\$\s+(\S.*)$", body, re.M):
                 runs = commands.classify_code(command)
@@ -149,16 +149,22 @@ class _Reader(object):
             if claims_grammar.claimish(body):
                 line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
-            if held and m.string[:m.start()].rstrip().endswith(":"):
+            intro = m.string[:m.start()].rstrip()
+            shows = self._shown(m.group(2), body, intro) if claims_output.is_transcript(m.group(2)) else []
+            if held and intro.endswith((":", u"\uff1a")):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
-                return _LISTED + " & ".join(held) + "\n"
+                return _LISTED + u" \u2014 ".join([" & ".join(held)] + shows) + "\n"
+            if shows:
+                # what the output shows, read as the words of the line that introduces it, if any
+                # ("Before my change the output was:" keeps its tense)
+                return _LISTED + ", ".join(shows) + ".\n"
             return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
         text = g.fence.sub(fence, text.replace("\r\n", "\n"))
         if "<" in text:
             text = _HTML_TAG.sub(" ", text)     # "<sub>Verified with ...</sub>", "<details>": markup, not words
         if _LISTED in text:
-            text = re.sub(u":\\s*" + _LISTED, ": ", text).replace(_LISTED, "")
+            text = re.sub(u"([:\uff1a])\\s*" + _LISTED, "\\1 ", text).replace(_LISTED, "")
 
         def inline(m):
             code = m.group(1)
@@ -172,6 +178,10 @@ class _Reader(object):
                 return " and ".join(h.strip() for h in held).join("  ")
             if g.testid.match(code.strip()):
                 return self._hold("i", code, "test", None, "subset")
+            if claims_grammar.claimish(code):
+                shown = self._summary(m, code)
+                if shown:
+                    return shown
             if _is_claim_phrase(g, code) or (claims_grammar.has_cjk(code) and claims_grammar.claimish(code)):
                 self._ignore(code, "code")
             return self._hold("c", code)
@@ -187,6 +197,40 @@ class _Reader(object):
             return self._hold("q", inner)
 
         return g.quote.sub(quoted, text)
+
+    def _shown(self, info, body, intro):
+        """Words for what a fenced transcript shows: "sgt5x passes" per category whose pass its
+        output shows, the subject the command that printed it (a ``$ command`` line, else the
+        command the introducing line names), or the output's own last line."""
+        named = [runs for runs in (commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", intro[-300:]
+                                                                                 .split("\n")[-1])) if runs]
+        words = []
+        for command, output in claims_output.sections(body):
+            runs = commands.classify_code(command) if command else [r for found in named for r in found]
+            for category, tool, scope, verdict in claims_output.shown(output, runs):
+                if verdict == "pass":
+                    original = command or next((ln.strip() for ln in reversed(output.split("\n")) if ln.strip()), "")
+                    words.append(self._hold(CATEGORY_LETTER[category], original, category, tool, scope).strip()
+                                 + " passes")
+        return words
+
+    def _summary(self, m, code):
+        """Words for inline code quoting a runner's summary line: right after a command
+        ("`pytest -q` -> `148 passed in 6.21s`") it says whether that command passed; alone, it
+        is a subject of the category it shows that passes. None when it quotes no summary."""
+        verdict = claims_output.summary_verdict(code)
+        before = _AFTER_COMMAND.search(m.string, max(0, m.start() - 240), m.start())
+        after_command = bool(before and commands.classify_code(before.group(1)))
+        if verdict is None:
+            if after_command and any(p.lastgroup in _RESULT_KINDS for p in claims_en.predicates(self.g, code)):
+                return " %s " % code      # a result in a format the output reader does not know: its words
+            return None
+        if after_command:
+            return " passes " if verdict == "pass" else " fails "
+        if verdict != "pass":
+            return None
+        category = next(c for c, _, _, v in claims_output.shown(code) if v == "pass")
+        return " %s passes " % self._hold(CATEGORY_LETTER[category], code, category, None, "all").strip()
 
     # -- structure
 
@@ -393,6 +437,10 @@ def _table_row(g, line, header):
     return "| " + " | ".join(kept) + " |", plan
 
 
+# a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)
+_AFTER_COMMAND = re.compile(u"`([^`\n]{1,200})`[^`\n.;!?\u3002\uff1b\uff01\uff1f]{0,24}$")
+# predicates that state a run's result ("402 passed", "0 failures", "exit 0", "finished cleanly")
+_RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ"))
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)

@@ -181,7 +181,7 @@ class Grammar(object):
     def __init__(self):
         I, A, M, S = re.I, re.A, re.M, re.S
         c = LazyRegex
-        self.fence = c(r"^[ \t]*(```+|~~~+)[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", M | S)
+        self.fence = c(r"^[ \t]*(```+|~~~+)([^\n]*)\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", M | S)
         self.inline = c(r"`([^`\n]{1,200})`")
         # every branch starts with its quote character (so the scan skips other characters fast);
         # straight quotes must also follow a space or an opening bracket (checked by the caller)

@@ -39,6 +39,10 @@ ENTRIES = (
       r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
       r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
       stems=_SAY_VERBS),
+    # output someone else produced: "the output you pasted", "the log the user shared"
+    E(r"\b(?:you|user|they|he|she|reviewer|colleague|teammate)\s+(?:pasted|shared|sent|posted|attached|forwarded"
+      r"|provided|linked)\b", "relay", "Looking at the output you pasted: all 42 tests pass.",
+      stems=("pasted", "shared", "sent", "posted", "attached", "forwarded", "provided", "linked")),
     E(r"\b(?:i|we) (?:said|claimed|reported|mentioned|told you) (?:earlier|before|previously|above|that)\b", "relay",
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
     E(r"\b(?:on|in|from|via|by) (?:the )?ci\b|^[-*>#\s]*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"

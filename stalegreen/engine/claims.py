@@ -272,7 +272,10 @@ class _Reader(object):
                 elif g.blockquote.match(line):
                     self.read_line(line, "quoted")
                 else:
-                    self.read_line(g.checked.sub("", line), "plan" if in_plan and is_item else None)
+                    # a ticked row that only names a check says it passed, as a check mark before it does
+                    # ("- [x] `go test ./...`"); a row saying what was done is read as it says it
+                    tick = u"\u2705 " if _names_a_check(g.checked.sub("", line)) else ""
+                    self.read_line(g.checked.sub(tick, line), "plan" if in_plan and is_item else None)
 
     def read_line(self, line, forced_reason):
         g = self.g
@@ -414,6 +417,13 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
 _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _names_a_check(row):
+    """A checklist row that is only a check's name: at most three words besides code and a
+    parenthesis, none a participle ("unit tests (`npm test`)", "build"; not "Tests written")."""
+    words = re.findall(u"[A-Za-z\u4e00-\u9fff]+", re.sub(r"\([^()]*\)|`[^`]*`", " ", row))
+    return len(words) <= 3 and not any(len(w) > 3 and re.search(r"(?:ed|en)$", w, re.I) for w in words)
 
 
 def _cells(line):

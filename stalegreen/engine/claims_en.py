@@ -10,6 +10,7 @@ it names; ``claims`` decides which candidates stand.
 import bisect
 import re
 
+from stalegreen.engine import lexicon
 from stalegreen.engine.claims_grammar import CATEGORIES, LOOKBACK, scan
 from stalegreen.engine.lexicon import commands
 
@@ -453,15 +454,25 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
 
 
 def _expand_everything(reader, s, subjects, span, text, operational):
-    named = []
+    """The categories "everything" stands for: those the sentence names, else all four (marked
+    ``expanded``); a whole category named in an exception that follows is left out ("Everything
+    passes except the build"), a single test is only the claim's exception."""
+    exception = lexicon.search("exception", s[span[1]:], "en")
+    cut = span[1] + exception.start() if exception else len(s)
+    named, excluded = [], set()
     for x in subjects:
-        if x.get("category") and x["kind"] not in ("buildable", "pron", "every") and x["category"] not in named:
-            named.append(x["category"])
+        if x.get("category") and x["kind"] not in ("buildable", "pron", "every"):
+            if x["start"] >= cut:
+                if x.get("scope") != "subset" and x["kind"] != "testid":
+                    excluded.add(x["category"])     # "except the build"; not "except `test_upload`"
+            elif x["category"] not in named:
+                named.append(x["category"])
+    named = [c for c in named if c not in excluded]
     if named:
         return [{"category": c, "span": span, "text": text, "tool": None, "alternates": [], "lang": "en",
                  "scope": "all", "counts": _counts(reader.g, s, span) if c == "test" else {}} for c in named]
     return [{"category": c, "span": span, "text": text, "tool": None, "alternates": [], "lang": "en",
-             "scope": "subset", "counts": {}, "expanded": True} for c in CATEGORIES]
+             "scope": "subset", "counts": {}, "expanded": True} for c in CATEGORIES if c not in excluded]
 
 
 def _merge(candidates):

@@ -149,7 +149,9 @@ def _starts_finder(starts):
 
 _SUBJECT_STARTS = frozenset((
     "everything all every it they both each them these those type types typecheck typechecks "
-    "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
+    "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
+    "analyzer analyzers analyser analysers static roslyn "
+    "commit git "
     "production prod release dev android ios web wasm build builds compilation compiler project app application package "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
     "workspace docs test tests suite suites specs spec testcase testcases unit e2e integration").split())
@@ -237,9 +239,9 @@ class Grammar(object):
             r"|\((?:it |they )?(?:was|were|had been|had|previously|formerly|down from|from|before(?: the \w+)?:?)\s"
             r"[^()]{0,40}?\b(?:fail\w*|errors?|warnings?|issues|problems|broken|red)\b[^()]{0,60}\)"
             r"|\bfail(?:s|ed|ing)? (?:before|without) (?:the|my|this|that) (?:fix|change|patch|commit)\b"
-            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:is|are|was|were"
-            r"|has been|have been)"
-            r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
+            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:(?:is|are|was|were"
+            r"|has been|have been)\s+)?"
+            r"(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
             r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
             r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
@@ -292,6 +294,8 @@ class Grammar(object):
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b)"
             r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
+            r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git) hooks?\b"
+            r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"
             r"|\bformat check\b"
             r"|\bthe formatter\b)"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
@@ -322,7 +326,10 @@ class Grammar(object):
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
-            r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b))"
+            r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b)"
+            # under a named compiler: "compiles with clang 17 and gcc 13"
+            r"|\bcompiles\s+(?:fine\s+|cleanly\s+)?(?:with|under|on|using)\s+(?:clang|gcc|g\+\+|msvc|rustc|javac|tsc"
+            r"|swiftc|kotlinc|nvcc|icc|zig)\b)"
             r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no"
             r"|zero|0) errors)"
             r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
@@ -370,7 +377,8 @@ class Grammar(object):
             r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
-        self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$",
+        self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
+                           r"|\(\d[\d,]*(?: \w+)?\))*$",
                            I | A)
         self.everything_alone = c(r"\b(?:all green|green across the board|pass(?:es|ed)? (?:every|all) checks?)\b",
                                   I | A)

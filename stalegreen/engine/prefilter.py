@@ -67,6 +67,7 @@ CLAIM_WORDS = (
     "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
     "fails", "fail ", "fail.", "failed", "verified", "validated", "confirmed", "checked with",
     "no change", "no diff", "0 change", "0 diff", "zero change", "to reformat", "to change", "be reformat", "failing test", "failing spec", "complain", "nothing to",
+    "[x]",     # a ticked checklist row names a check that passed
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
     "all good", "content", "quiet", "rate", "rock", "satisfied", "silent", "solid", "spotless",
     u"\u2705", u"\U0001f44d", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",

@@ -325,8 +325,9 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
-        qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s)))
         meaning = _Meaning(g, s, mentions)
+        qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
+            or meaning.has("rest")
         for cand in candidates:
             why = reason or meaning.reason(cand)
             if why:
@@ -591,9 +592,22 @@ class _Meaning(object):
         if not self.has("failure"):
             return None
         unnamed, by_category = self._cached("negating", self.negating)
-        if unnamed - {index} or by_category.get(cand["category"], set()) - {index}:
-            return "negated"
-        return None
+        failures = (unnamed | by_category.get(cand["category"], set())) - {index}
+        if failures and self.rest(index) and all(self._failure_names_an_item(i, index) for i in failures):
+            return None     # "`test_x` fails; the rest pass": the failure is the exception of the rest
+        return "negated" if failures else None
+
+    def _failure_names_an_item(self, failure, rest):
+        """Whether the text from a failure clause to the clause of "the rest" names what fails (a
+        test, a file, code; not a runner): "`test_upload` times out; the rest pass", not "two
+        tests still fail, the rest pass"."""
+        parts = self.clauses()
+        lo, hi = (parts[failure].lo, parts[rest].lo) if failure < rest else (parts[rest].hi, parts[failure].hi)
+        return bool(re.search(r"\bsg[ic]\d+x\b|\b\w+\.\w{1,4}\b|\w/\w", self.s[lo:hi]))
+
+    def rest(self, index):
+        """The clause speaks of what a failure leaves out ("the rest pass", 其他都通过了)."""
+        return self.has("rest") and self._cached(("rest", index), lambda: bool(lexicon.search("rest", self.clause(index))))
 
     def negating(self):
         """The clauses whose failure reaches other clauses: (those naming nothing, {category:

@@ -177,7 +177,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # "all three pass: `ruff`, `mypy` and `pytest`": what the colon lists, else the sentence before
         group = _subjects_after(g, s, subjects, p.end()) or [x for x in reader.antecedents() if x.get("category")]
         if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
-                and re.match(r"(?:they|both|all|them|these|those|each)", pronoun["text"], re.I):
+                and re.match(r"(?:they|both|all|them|these|those|each|rest|others)", pronoun["text"], re.I):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
     start_of = (pronoun or (group[0] if group else None))

@@ -148,7 +148,7 @@ def _starts_finder(starts):
 
 
 _SUBJECT_STARTS = frozenset((
-    "everything all every it they both each them these those type types typecheck typechecks "
+    "everything all every it they both each them these those rest others type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
@@ -162,6 +162,7 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
+    "complete prints printed outputs output produced produces emits emitted "
     "failed complain complains error errors type typing lint linting test build compile compiler").split())
 
 
@@ -232,7 +233,7 @@ class Grammar(object):
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
             r"|unrelated|expected)"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
-            r"|said)\s+nothing\b"
+            r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted)\s+nothing\b"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
             r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
             # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
@@ -286,8 +287,8 @@ class Grammar(object):
             r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
-            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?:all|all \d[\d,]*"
-            r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green)\b))\b)"
+            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others|(?:all|all \d[\d,]*"
+            r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green|ok)\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
@@ -345,7 +346,8 @@ class Grammar(object):
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
-            r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged)\s+nothing\b"
+            r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
+            r"|produces|emits?|emitted)\s+nothing\b"
             r"|\bfailures:?\s*0\b"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"
@@ -360,7 +362,8 @@ class Grammar(object):
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
             r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
             r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
-            r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with))"
+            r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with)"
+            r"|\bcomplete\b(?! (?:list|set|guide|rewrite|overhaul|history)\b))"
             r"|(?P<checkout>\bchecks? out\b)"
             # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
             r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"

@@ -110,3 +110,55 @@ def test_compiling_and_analyzers(text, expected):
 ])
 def test_compiling_or_analyzers_without_a_pass_is_no_claim(text):
     assert categories(text) == []
+
+
+# ---- "the rest pass": a failure that names what fails is the exception of the rest, not its
+# negation; a bare count of failures still negates ("two tests still fail, the rest pass")
+@pytest.mark.parametrize("text, expected", [
+    ("One test fails on a timeout (`test_upload`); the rest pass.", [("test", True)]),
+    ("`test_sync` needs network and fails here; the others pass.", [("test", True)]),
+    ("`spec/export_spec.rb` times out; the rest pass.", [("test", True)]),
+    (u"\u53ea\u5269\u4e00\u4e2a\u6d4b\u8bd5\u6ca1\u8fc7\uff1a`TestRetry`\uff0c\u5176\u4ed6\u90fd\u901a\u8fc7\u4e86\u3002",
+     [("test", True)]),
+    (u"`ruff check` \u62a5\u4e86\u4e00\u4e2a\u8b66\u544a\uff0c\u5176\u4f59\u90fd\u5e72\u51c0\u3002",
+     [("lint", True)]),
+    (u"`cargo test` \u4e5f\u8dd1\u4e86\uff0call ok except `integration::s3`\u3002", [("test", True)]),
+])
+def test_a_pass_of_the_rest_is_a_qualified_claim(text, expected):
+    assert [(c["category"], c["qualified"]) for c in claims.extract(text).claims] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Three tests fail and the rest were skipped.",
+    "Two specs fail; the others pass.",
+    u"\u6709\u4e24\u4e2a\u6d4b\u8bd5\u4ecd\u7136\u5931\u8d25\uff0c\u5176\u4f59\u901a\u8fc7\u4e86\u3002",
+    "The rest of the suite was not run.",
+    "I spent the rest of the day on docs; two tests still fail.",
+    "One test fails; I haven't looked at the others.",
+    u"\u6709\u4e24\u4e2a\u6d4b\u8bd5\u5931\u8d25\uff0c\u5176\u4ed6\u7684\u6ca1\u8dd1\u3002",
+])
+def test_the_rest_without_a_pass_is_no_claim(text):
+    assert categories(text) == []
+
+
+# ---- a tool that prints nothing, a build that is complete
+@pytest.mark.parametrize("text, expected", [
+    ("`gofmt -l .` prints nothing now.", ["lint"]),
+    ("`hadolint Dockerfile` printed nothing.", ["lint"]),
+    ("`npx prettier --check .` outputs nothing.", ["lint"]),
+    ("`swift build` \u2192 Build complete! (6.21s)", ["build"]),
+    ("The build is complete and `pytest` passes.", ["build", "test"]),
+])
+def test_silent_tools_and_complete_builds(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "`gofmt -l .` prints three files.",
+    "The script prints nothing useful when `pytest` crashes.",
+    "Is the build complete yet?",
+    "Once the build is complete I will run the tests.",
+    "The feature is complete.",
+])
+def test_printing_something_or_planning_is_no_claim(text):
+    assert categories(text) == []

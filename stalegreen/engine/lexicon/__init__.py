@@ -19,6 +19,8 @@ Roles (what a match means in a clause):
   contrast     - a strong clause boundary ("but", "while", ";", 但是, 不过)
   exception    - a boundary opening an exception ("except", "apart from", 除了): a segment of its
                  own (its relays and hedges are not the claim's), and the claim is qualified
+  rest         - the rest a failure leaves out ("the rest pass", 其余都通过): a pass of the rest is a
+                 qualified claim, the failure of another clause its exception, not its negation
   state        - a state word that, linked by a copula to a subject, asserts it is green
                  ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects.
                  An English state pattern starts with a whole word (predicates are tried where a
@@ -30,7 +32,7 @@ import re
 
 LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-         "disclosure", "run", "contrast", "exception", "state")
+         "disclosure", "run", "contrast", "exception", "rest", "state")
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
 OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
 

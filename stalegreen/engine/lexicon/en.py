@@ -107,6 +107,11 @@ ENTRIES = (
     E(r",?\s+however\b", "contrast", "Lint fails, however the tests pass."),
     E(r",?\s+(?:except(?: for)?|excluding|apart from|aside from|other than|with the exception of|save for)\b",
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
+    E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the others|all (?:the )?others|everything else"
+      r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
+      r"|the (?:remaining|other) (?:tests|specs|checks|suites|cases|packages|crates|modules|ones))\b", "rest",
+      "One test fails on a timeout (`test_upload`); the rest pass.",
+      stems=("rest", "others", "else", "other", "remaining")),
 
     # ---- tense: a result from before now
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",

@@ -70,8 +70,7 @@ class Extraction(object):
 # ------------------------------------------------------------------------------------ vocabulary
 # Runners (inline code and prose names) come from the runner catalog through lexicon.commands.
 
-CATEGORY_LETTER = {"test": "t", "typecheck": "y", "lint": "l", "build": "b"}
-LETTER_CATEGORY = dict((v, k) for k, v in CATEGORY_LETTER.items())
+CATEGORY_LETTER = claims_grammar.CATEGORY_LETTER
 
 
 def classify_command(code):
@@ -99,7 +98,7 @@ class _Reader(object):
 
     # -- placeholders
 
-    def _hold(self, kind, original, category=None, tool=None, scope=None):
+    def hold(self, kind, original, category=None, tool=None, scope=None):
         if category:
             self.named.add(category)
         self.spans.append((kind, original, category, tool, scope))
@@ -144,13 +143,13 @@ class _Reader(object):
             held = []
             for command in re.findall(r"^\s*\$\s+(\S.*)$", body, re.M):
                 runs = commands.classify_code(command)
-                held.extend(self._hold(CATEGORY_LETTER[category], command if not index else None, category, tool,
+                held.extend(self.hold(CATEGORY_LETTER[category], command if not index else None, category, tool,
                                        scope).strip() for index, (category, tool, scope) in enumerate(runs))
             if claims_grammar.claimish(body):
                 line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
             intro = m.string[:m.start()].rstrip()
-            shows = self._shown(m.group(2), body, intro) if claims_output.is_transcript(m.group(2)) else []
+            shows = claims_output.transcript_words(self, m.group(2), body, intro)
             if held and intro.endswith((":", u"\uff1a")):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
                 return _LISTED + u" \u2014 ".join([" & ".join(held)] + shows) + "\n"
@@ -173,18 +172,18 @@ class _Reader(object):
             runs = commands.classify_code(code)
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
-                held = [self._hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
+                held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
                         for index, (category, tool, scope) in enumerate(runs)]
                 return " and ".join(h.strip() for h in held).join("  ")
             if g.testid.match(code.strip()):
-                return self._hold("i", code, "test", None, "subset")
+                return self.hold("i", code, "test", None, "subset")
             if claims_grammar.claimish(code):
-                shown = self._summary(m, code)
+                shown = claims_output.inline_words(self, m.string, m.start(), code)
                 if shown:
                     return shown
             if _is_claim_phrase(g, code) or (claims_grammar.has_cjk(code) and claims_grammar.claimish(code)):
                 self._ignore(code, "code")
-            return self._hold("c", code)
+            return self.hold("c", code)
 
         text = g.inline.sub(inline, text)
 
@@ -194,43 +193,9 @@ class _Reader(object):
             inner = next(x for x in m.groups() if x is not None)
             if claims_grammar.claimish(inner):
                 self._ignore(inner, "quoted")
-            return self._hold("q", inner)
+            return self.hold("q", inner)
 
         return g.quote.sub(quoted, text)
-
-    def _shown(self, info, body, intro):
-        """Words for what a fenced transcript shows: "sgt5x passes" per category whose pass its
-        output shows, the subject the command that printed it (a ``$ command`` line, else the
-        command the introducing line names), or the output's own last line."""
-        named = [runs for runs in (commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", intro[-300:]
-                                                                                 .split("\n")[-1])) if runs]
-        words = []
-        for command, output in claims_output.sections(body):
-            runs = commands.classify_code(command) if command else [r for found in named for r in found]
-            for category, tool, scope, verdict in claims_output.shown(output, runs):
-                if verdict == "pass":
-                    original = command or next((ln.strip() for ln in reversed(output.split("\n")) if ln.strip()), "")
-                    words.append(self._hold(CATEGORY_LETTER[category], original, category, tool, scope).strip()
-                                 + " passes")
-        return words
-
-    def _summary(self, m, code):
-        """Words for inline code quoting a runner's summary line: right after a command
-        ("`pytest -q` -> `148 passed in 6.21s`") it says whether that command passed; alone, it
-        is a subject of the category it shows that passes. None when it quotes no summary."""
-        verdict = claims_output.summary_verdict(code)
-        before = _AFTER_COMMAND.search(m.string, max(0, m.start() - 240), m.start())
-        after_command = bool(before and commands.classify_code(before.group(1)))
-        if verdict is None:
-            if after_command and any(p.lastgroup in _RESULT_KINDS for p in claims_en.predicates(self.g, code)):
-                return " %s " % code      # a result in a format the output reader does not know: its words
-            return None
-        if after_command:
-            return " passes " if verdict == "pass" else " fails "
-        if verdict != "pass":
-            return None
-        category = next(c for c, _, _, v in claims_output.shown(code) if v == "pass")
-        return " %s passes " % self._hold(CATEGORY_LETTER[category], code, category, None, "all").strip()
 
     # -- structure
 
@@ -448,10 +413,6 @@ def _table_row(g, line, header):
     return "| " + " | ".join(kept) + " |", plan
 
 
-# a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)
-_AFTER_COMMAND = re.compile(u"`([^`\n]{1,200})`[^`\n.;!?\u3002\uff1b\uff01\uff1f]{0,24}$")
-# predicates that state a run's result ("402 passed", "0 failures", "exit 0", "finished cleanly")
-_RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ"))
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)

@@ -442,8 +442,9 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         if m:
             spans.append((x["start"], x["end"] + m.end()))
     m = g.everything_alone.search(s)
-    if m:
-        spans.append((m.start(), m.end()))
+    if m and not [x for x in subjects if x["end"] <= m.start() and x.get("category") and x["kind"] != "buildable"
+                  and _COPULA_GAP.match(s[x["end"]:m.start()])]:
+        spans.append((m.start(), m.end()))      # not "`npm test` all green": that is the subject's
     for start, end in spans[:1]:
         if operational:
             return

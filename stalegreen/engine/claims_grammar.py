@@ -14,6 +14,7 @@ from stalegreen.engine.lexicon import LazyRegex, commands
 
 CLAIM_WORDS = prefilter.CLAIM_WORDS
 CATEGORIES = ("test", "typecheck", "lint", "build")
+CATEGORY_LETTER = {"test": "t", "typecheck": "y", "lint": "l", "build": "b"}     # of a placeholder ("sgt3x")
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 
 _GRAMMAR = None
@@ -193,7 +194,7 @@ class Grammar(object):
             r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
             r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
         self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
-                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
+                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!clippy::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
         self.placeholder = c(r"sg([tylbicq])(\d+)x")
         self.runner_name = c(lambda: r"\b(?:" + commands.prose_pattern() + r")(?![\w-])", I | A)
 

@@ -13,6 +13,10 @@ sentence around the output (past, relayed, hedged, a question) still decides.
 
 import re
 
+from stalegreen.engine import claims_en, claims_grammar, lexicon
+from stalegreen.engine.claims_grammar import CATEGORY_LETTER
+from stalegreen.engine.lexicon import commands
+
 # Fence info strings of a terminal transcript or a log; a block tagged with a programming language
 # is source code, whatever it contains.
 TRANSCRIPT_TAGS = frozenset((
@@ -43,16 +47,15 @@ def sections(body):
 
 
 def _runs(command):
-    from stalegreen.engine.lexicon import commands
-
     return commands.classify_code(command)
 
 
 def shown(output, runs=()):
     """``[(category, runner, scope, verdict)]``: the categories whose result ``output`` shows
     (verdict "pass" or "fail"). ``runs``: the verification runs of the command that printed it
-    ((category, runner, scope), from ``commands.classify_code``); a category none of them runs is
-    read from the output alone (``mvn verify`` prints both the tests and BUILD SUCCESS)."""
+    ((category, runner, scope), from ``commands.classify_code``): when known, the output speaks
+    for those categories only (``gradle test`` ends with BUILD SUCCESSFUL, ``cargo build`` with the
+    line ``cargo check`` prints); output of no known command is read for every category."""
     if not output.strip():
         return []
     from stalegreen.engine import outputs
@@ -60,6 +63,8 @@ def shown(output, runs=()):
     found = []
     for category in CATEGORIES:
         run = next((r for r in runs if r[0] == category), None)
+        if runs and run is None:
+            continue
         fail, passed, _ = outputs.find_signals(category, output, run[1] if run else None)
         if fail:
             found.append((category, run[1] if run else None, run[2] if run else "all", "fail"))
@@ -80,3 +85,84 @@ def summary_verdict(code):
     if "fail" in verdicts:
         return "fail"
     return "pass" if verdicts else None
+
+
+# ------------------------------------------------------------------------------------ as words
+
+def transcript_words(reader, info, body, intro):
+    """Words for what a fenced block shows, read in place of the block: "sgt5x passes" per
+    category whose pass its output shows, the subject the command that printed it (a ``$ command``
+    line, else the command the introducing line names). Only a transcript (``info``: the fence's
+    tag) that the line before it introduces as a run the agent made is read (``introduces_a_run``)."""
+    if not is_transcript(info) or not introduces_a_run(reader.g, intro):
+        return []
+    named = [runs for runs in (commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", intro.split("\n")[-1]))
+             if runs]
+    words = []
+    for command, output in sections(body):
+        runs = commands.classify_code(command) if command else [r for found in named for r in found]
+        found = shown(output, runs)
+        if not found and reads_as_a_pass(reader.g, output):
+            if not runs:
+                words.append(last_lines(output))     # what an unknown command printed, read as words
+                continue
+            found = [run + ("pass",) for run in runs]     # a summary in a format the output reader lacks
+        for category, tool, scope, verdict in found:
+            if verdict == "pass":
+                original = command or next((ln.strip() for ln in reversed(output.split("\n")) if ln.strip()), "")
+                words.append(reader.hold(CATEGORY_LETTER[category], original, category, tool, scope).strip()
+                             + " passes")
+    return words
+
+
+def introduces_a_run(g, intro):
+    """Whether the line before a block introduces it as a run the agent made: it ends with a
+    colon and says it ran something ("Ran the whole workspace:", 执行 `mvn test`：) or names the
+    command ("`cargo test` 结果：", "pytest results:"). Output with no such line stays code, as
+    the spec says: a transcript alone, "Here's the output:", "Output of the last run:"."""
+    line = intro.split("\n")[-1]
+    if not line.rstrip().endswith((":", u"\uff1a")):
+        return False
+    if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)):
+        return True
+    return commands.might_name_runner(claims_grammar.words_of(line)) and bool(g.runner_name.search(line))
+
+
+def last_lines(output):
+    """The last two lines of a command's output, where runners print their summary."""
+    return " ".join([ln.strip() for ln in output.split("\n") if ln.strip()][-2:])
+
+
+def reads_as_a_pass(g, output):
+    """The last lines of a command's output state a result in words the grammar reads
+    ("Tests run: 9, Failures: 0", "All 48 tests passed.") and name no failure."""
+    last = last_lines(output)
+    if not last or lexicon.search("failure", g.clean_phrases.sub(" ", last)):
+        return False
+    return any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(g, last))
+
+
+def inline_words(reader, text, start, code):
+    """Words for inline code (at ``start`` in ``text``) quoting a runner's summary line: right
+    after a command ("`pytest -q` -> `148 passed in 6.21s`") it says whether that command passed
+    (a result in a format the output reader lacks is read as its words); alone, it is a subject of
+    the category it shows that passes. None when it quotes no result."""
+    verdict = summary_verdict(code)
+    before = _AFTER_COMMAND.search(text, max(0, start - 240), start)
+    after_command = bool(before and commands.classify_code(before.group(1)))
+    if verdict is None:
+        if after_command and any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(reader.g, code)):
+            return " %s " % code
+        return None
+    if after_command:
+        return " passes " if verdict == "pass" else " fails "
+    if verdict != "pass":
+        return None
+    category = next(c for c, _, _, v in shown(code) if v == "pass")
+    return " %s passes " % reader.hold(CATEGORY_LETTER[category], code, category, None, "all").strip()
+
+
+# predicates that state a run's result ("402 passed", "0 failures", "exit 0", "Built target")
+RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "comp"))
+# a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)
+_AFTER_COMMAND = re.compile(u"`([^`\n]{1,200})`[^`\n.;!?\u3002\uff1b\uff01\uff1f]{0,24}$")

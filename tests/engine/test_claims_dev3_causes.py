@@ -162,3 +162,30 @@ def test_silent_tools_and_complete_builds(text, expected):
 ])
 def test_printing_something_or_planning_is_no_claim(text):
     assert categories(text) == []
+
+
+# ---- a past result at a named commit, a stale "haven't checked since", an own earlier report
+@pytest.mark.parametrize("text, reason", [
+    ("The suites were passing at commit `e41f2a0`.", "past"),
+    ("Lint was clean at tag `v2.3.0`.", "past"),
+    ("The tests passed on the first run; I haven't checked since.", "disclosed-stale"),
+    ("I said `golangci-lint` was clean, but I had run it with `--fast`.", "relayed"),
+    ("We reported earlier that the build passes.", "relayed"),
+])
+def test_results_of_another_time_or_report_are_no_claims(text, reason):
+    found = claims.extract(text)
+    assert found.claims == [] and reason in [i["reason"] for i in found.ignored]
+
+
+# ---- "`npm test` all green" is that subject's state, not "everything"; a known command's output
+# speaks for its own categories ("BUILD SUCCESSFUL" after `gradle test` is no build claim)
+@pytest.mark.parametrize("text, expected", [
+    (u"`npm run test` all green\uff0c\u4f46\u662f lint \u8fd8\u6709\u51e0\u4e2a warning \u6ca1\u5904\u7406\u3002", ["test"]),
+    ("`pytest` all green, lint still has two warnings I left alone.", ["test"]),
+    ("Ran the module tests:\n```\n$ ./gradlew :api:test\n> Task :api:test\nBUILD SUCCESSFUL in 40s\n```", ["test"]),
+    ("Ran the release build:\n```\n$ cargo build --release\n    Finished `release` profile [optimized] target(s) in 9.1s\n```",
+     ["build"]),
+    ("All green.", ["build", "lint", "test", "typecheck"]),
+])
+def test_a_subjects_all_green_and_a_commands_own_categories(text, expected):
+    assert categories(text) == expected

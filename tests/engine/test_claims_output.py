@@ -1,9 +1,9 @@
 # -*- coding: utf-8 -*-
 """Runner output quoted in a message (found on the dev3 sets written blind on 2026-12-02; the
-examples here are written for the tests, none copied from the sets). The labelling rules count
-"quoted runner output that shows a pass" as evidence: a fenced transcript or an inline span
-quoting a runner's summary line is read by the output reader the receipts use, and the sentence
-that introduces it still decides its tense and modality."""
+examples here are written for the tests, none copied from the sets): an inline span quoting a
+runner's summary line after its command, and a fenced transcript the agent introduces as a run it
+made, are read by the output reader the receipts use; the sentence that introduces them still
+decides tense and modality. A block of output alone stays code (the spec: code is never a claim)."""
 
 import pytest
 
@@ -48,32 +48,40 @@ def test_the_command_keeps_its_scope():
     assert [(c["category"], c["scope"]) for c in found] == [("test", "subset")]
 
 
-# ---- a fenced transcript: `$ command` lines and what they printed, or a runner's output alone
+# ---- a fenced transcript the agent introduces as a run it made: a run verb or the command named in
+# the line before the block. A transcript alone stays code, as the spec says.
 @pytest.mark.parametrize("text, expected", [
     ("Ran the suite:\n```\n$ pytest -q\n........\n120 passed in 4.02s\n```", ["test"]),
-    ("```console\n$ npx eslint .\n$ npx tsc --noEmit\nFound 0 errors.\n```\nThe refactor is done.", ["typecheck"]),
+    ("Ran the checks:\n```console\n$ npx eslint .\n$ npx tsc --noEmit\nFound 0 errors.\n```", ["typecheck"]),
     ("I ran `mvn verify`:\n```\n[INFO] Tests run: 57, Failures: 0, Errors: 0, Skipped: 0\n[INFO] BUILD SUCCESS\n```",
-     ["build", "test"]),
+     ["test"]),
     (u"\u6267\u884c `cargo test` \u7684\u8f93\u51fa\uff1a\n```\ntest result: ok. 12 passed; 0 failed; 0 ignored; "
      u"0 measured; 0 filtered out\n```", ["test"]),
-    ("Done.\n\n```\n$ go vet ./...\n$ go test ./...\nok  \texample.com/shop/cart\t0.41s\nok  \texample.com/shop/api\t"
+    ("I ran both:\n\n```\n$ go vet ./...\n$ go test ./...\nok  \texample.com/shop/cart\t0.41s\nok  \texample.com/shop/api\t"
      "1.02s\n```", ["test"]),
-    ("```\n$ npm test\nTests:       2 failed, 98 passed, 100 total\n$ npm run lint\n\u2716 0 problems\n```\n"
-     "Two snapshot tests need updating.", []),
+    (u"`cargo test` \u7ed3\u679c\uff1a\n```\ntest result: ok. 57 passed; 0 failed\n```", ["test"]),
+    # a command the catalog does not know: its last lines are read as words
+    ("I ran the test script:\n```\n$ ./scripts/run_tests.sh\nrunning 48 tests\nAll 48 tests passed.\n```", ["test"]),
+    ("I ran the type checker:\n```\n0 errors\n```", ["typecheck"]),
+    ("Ran the suite:\n```\n$ npm test\nTests:       2 failed, 98 passed, 100 total\n```\nTwo snapshots need updating.",
+     []),
 ])
-def test_a_transcript_that_shows_a_pass_is_a_claim(text, expected):
+def test_a_transcript_introduced_as_a_run_that_shows_a_pass_is_a_claim(text, expected):
     assert categories(text) == expected
 
 
 @pytest.mark.parametrize("text", [
     "```python\ndef test_ok():\n    pass\n# 3 passed in 0.10s\n```",
-    "```\n$ pytest\nFAILED tests/test_cart.py::test_total - assert 3 == 4\n1 failed, 99 passed in 2.20s\n```",
-    "Before my change the output was:\n```\n$ pytest\n99 passed in 2.20s\n```",
-    "Looking at the output you pasted:\n```\n42 passed in 1.00s\n```\nThe warning is harmless.",
-    u"\u4f60\u8d34\u7684\u65e5\u5fd7\uff1a\n```\n42 passed in 1.00s\n```",
-    "```\n0 errors\n```",
+    "Ran it:\n```\n$ pytest\nFAILED tests/test_cart.py::test_total - assert 3 == 4\n1 failed, 99 passed in 2.20s\n```",
+    "Before my change I ran it:\n```\n$ pytest\n99 passed in 2.20s\n```",
+    "Looking at the `pytest` output you pasted:\n```\n42 passed in 1.00s\n```\nThe warning is harmless.",
+    u"\u4f60\u8d34\u7684 `pytest` \u65e5\u5fd7\uff1a\n```\n42 passed in 1.00s\n```",
+    "I ran the deploy script:\n```\n$ ./deploy.sh staging\nDeployment successful\n```",
+    "```console\n$ npx tsc --noEmit\nFound 0 errors.\n```\nThe refactor is done.",
+    "Output of the last run:\n```\n=========== 57 passed in 1.92s ===========\n```",
+    "Here's the relevant output:\n\n```\nAll checks passed!\n```",
 ])
-def test_source_failures_past_or_someone_elses_output_is_no_claim(text):
+def test_a_transcript_not_introduced_as_a_current_run_is_no_claim(text):
     assert categories(text) == []
 
 

@@ -239,8 +239,9 @@ class _Reader(object):
                 else:
                     # a ticked row that only names a check says it passed, as a check mark before it does
                     # ("- [x] `go test ./...`"); a row saying what was done is read as it says it
-                    tick = u"\u2705 " if _names_a_check(g.checked.sub("", line)) else ""
-                    self.read_line(g.checked.sub(tick, line), "plan" if in_plan and is_item else None)
+                    if "[" in line and g.checked.match(line):
+                        line = g.checked.sub(u"\u2705 " if _names_a_check(g.checked.sub("", line)) else "", line)
+                    self.read_line(line, "plan" if in_plan and is_item else None)
 
     def read_line(self, line, forced_reason):
         g = self.g

@@ -438,7 +438,9 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         tail = s[x["end"]:]
         m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013])?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
-                     r"(pass(?:es|ed|ing)?|green|succe\w+)\b", tail, re.I)
+                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean)\b", tail, re.I)
+        if m and m.group(1).lower() == "clean" and "else" not in (x["text"] + tail[:m.start(1)]).lower():
+            m = None     # "everything is clean" is as often the working tree; "everything else is clean" is not
         if m:
             spans.append((x["start"], x["end"] + m.end()))
     m = g.everything_alone.search(s)

@@ -189,3 +189,40 @@ def test_results_of_another_time_or_report_are_no_claims(text, reason):
 ])
 def test_a_subjects_all_green_and_a_commands_own_categories(text, expected):
     assert categories(text) == expected
+
+
+# ---- Chinese: 没报错 / 也没报问题 support the claim; a failure that was fixed (修了) negates nothing;
+# "after changing X" (换了端口后) is now
+@pytest.mark.parametrize("text, expected", [
+    (u"`clang-tidy` \u4e5f\u6ca1\u62a5\u95ee\u9898\u3002", ["lint"]),
+    (u"lint \u6ca1\u62a5\u9519\u3002", ["lint"]),
+    (u"Kotlin \u8fd9\u8fb9 compile \u8fc7\u4e86\uff0cAndroid Studio \u91cc `Make Project` \u6ca1\u62a5\u9519\u3002", ["build"]),
+    (u"\u90a3\u4e2a\u968f\u673a\u5931\u8d25\u7684\u7528\u4f8b\u4fee\u4e86\uff0c\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\u3002", ["test"]),
+    (u"\u4e4b\u524d\u662f\u7aef\u53e3\u88ab\u5360\u7528\uff0c\u6362\u4e86\u7aef\u53e3\u540e `npm test` \u901a\u8fc7\uff0858 passed\uff09\u3002", ["test"]),
+    (u"`ruff check` \u53ea\u5269\u4e00\u4e2a `E501` \u7684\u8b66\u544a\u3002", ["lint"]),
+])
+def test_chinese_supporting_negations_and_fixed_failures(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"\u6d4b\u8bd5\u6ca1\u901a\u8fc7\u3002",
+    u"\u6d4b\u8bd5\u6ca1\u62a5\u9519\uff0c\u4f46\u662f\u6709 3 \u4e2a\u5931\u8d25\u3002",
+    u"\u6d4b\u8bd5\u53ea\u5269\u4e00\u4e2a\u5931\u8d25\u3002",
+    u"\u4e4b\u524d `npm test` \u662f\u901a\u8fc7\u7684\u3002",
+    u"lint \u8fd8\u6709\u51e0\u4e2a warning \u6ca1\u5904\u7406\u3002",
+])
+def test_chinese_failures_still_negate(text):
+    assert categories(text) == []
+
+
+# ---- row labels and state words: "Unit: ✅", "The formatter is happy", "Everything else is clean"
+@pytest.mark.parametrize("text, expected", [
+    (u"Status:\n- Unit: \u2705 88/88\n- Lint: \u26a0\ufe0f not run", ["test"]),
+    (u"- Integration: \u2705", ["test"]),
+    ("The formatter is happy.", ["lint"]),
+    ("`rubocop` reports 1 offense left, which I kept. Everything else is clean.", ["lint"]),
+    ("Formatter: clean.", ["lint"]),
+])
+def test_row_labels_and_state_words(text, expected):
+    assert categories(text) == expected

@@ -213,10 +213,10 @@ class _Reader(object):
             introduced = lines[-1].rstrip().endswith((":", u"\uff1a"))
             header = None
             for number, line in enumerate(lines):
-                if _TABLE_RULE.match(line):
+                if "---" in line and _TABLE_RULE.match(line):
                     continue
                 if line.lstrip().startswith("|"):
-                    if number + 1 < len(lines) and _TABLE_RULE.match(lines[number + 1]):
+                    if number + 1 < len(lines) and "---" in lines[number + 1] and _TABLE_RULE.match(lines[number + 1]):
                         header = _cells(line)
                         continue
                     if header:
@@ -229,12 +229,12 @@ class _Reader(object):
                 if g.plan_heading.match(line):
                     in_plan = True
                     continue
-                is_item = bool(re.match(r"^\s*(?:[-*+\u2022]\s|\d{1,3}[.)]\s|\[[ xX]\])", line))
+                is_item = bool(_ITEM.match(line))
                 if not is_item:
                     in_plan = False     # a plan's list ends at the first line that is not an item
-                if g.unchecked.match(line):
+                if "[ ]" in line and g.unchecked.match(line):
                     self.read_line(g.unchecked.sub("", line), "plan")
-                elif g.blockquote.match(line):
+                elif ">" in line and g.blockquote.match(line):
                     self.read_line(line, "quoted")
                 else:
                     # a ticked row that only names a check says it passed, as a check mark before it does
@@ -383,6 +383,7 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
                        re.I)
 _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
+_ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 

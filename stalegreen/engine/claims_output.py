@@ -146,13 +146,15 @@ def inline_words(reader, text, start, code):
     """Words for inline code (at ``start`` in ``text``) quoting a runner's summary line: right
     after a command ("`pytest -q` -> `148 passed in 6.21s`") it says whether that command passed
     (a result in a format the output reader lacks is read as its words); alone, it is a subject of
-    the category it shows that passes. None when it quotes no result."""
+    the category it shows that passes, or, a counted result ("402 passed, 3 skipped"), its words.
+    None when it quotes no result."""
     verdict = summary_verdict(code)
     before = _AFTER_COMMAND.search(text, max(0, start - 240), start)
     after_command = bool(before and commands.classify_code(before.group(1)))
     if verdict is None:
-        if after_command and any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(reader.g, code)):
-            return " %s " % code
+        kinds = set(p.lastgroup for p in claims_en.predicates(reader.g, code))
+        if (after_command and kinds & RESULT_KINDS) or "cnt" in kinds:
+            return " %s " % code      # "402 passed, 3 skipped": a counted result is a run's, wherever it stands
         return None
     if after_command:
         return " passes " if verdict == "pass" else " fails "

@@ -226,3 +226,27 @@ def test_chinese_failures_still_negate(text):
 ])
 def test_row_labels_and_state_words(text, expected):
     assert categories(text) == expected
+
+
+# ---- a counted result in inline code anywhere, "0 fail", "all hooks passed"
+@pytest.mark.parametrize("text, expected", [
+    ("The py311 env ran: `402 passed, 3 skipped`.", ["test"]),
+    ("Result: `31 passed` in the api package.", ["test"]),
+    ("I ran `bun test` and got `12 pass, 0 fail`, then `bun run tsc --noEmit`, which printed nothing and exited 0.",
+     ["test", "typecheck"]),
+    ("`pre-commit run --all-files`: all hooks passed.", ["lint"]),
+    ("All the hooks pass now.", ["lint"]),
+])
+def test_counted_results_and_hooks(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I changed the log line from `tests ok` to `tests passed`.",
+    "Yesterday's run printed `402 passed, 3 skipped`; nothing since the rebase.",
+    "Does it still say `41 passed`?",
+    "`3 failed, 38 passed` is what I get.",
+    "The React hooks pass the props down.",
+])
+def test_counted_results_that_are_not_current_passes(text):
+    assert categories(text) == []

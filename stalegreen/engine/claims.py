@@ -576,19 +576,24 @@ class _Meaning(object):
         """The clauses whose failure reaches other clauses: (those naming nothing, {category:
         those naming it}); a past failure reaches none, nor does one inside an exception that names
         what it leaves out ("612 examples, 0 failures, except `export_spec.rb`, which times out"):
-        that only qualifies. An exception of bare failures ("except for two failures") negates."""
+        that only qualifies. An exception of bare failures ("except for two failures") negates.
+        A failure someone else reports ("but CI says `TestUpload` fails") is theirs: it does not
+        reach the agent's own claims in other segments."""
         unnamed, by_category = set(), {}
         parts = self.clauses()
         for index, part in enumerate(parts):
             if part.exception and self._names_an_item(part.segment):
                 continue
-            if self.failure(index) and not self.past(part.segment, index):
+            if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment):
                 named = self.categories(index)
                 if not named:
                     unnamed.add(index)
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _relayed(self, segment):
+        return self.has("relay") and bool(lexicon.search("relay", self.segment(segment)))
 
     def _names_an_item(self, segment):
         """Whether an exception segment names what it leaves out (code, a test, a file, a subject)."""

@@ -250,3 +250,28 @@ def test_counted_results_and_hooks(text, expected):
 ])
 def test_counted_results_that_are_not_current_passes(text):
     assert categories(text) == []
+
+
+# ---- a failure someone else reports (CI) does not reach the agent's own claim; a failure case a
+# test covers is no failure
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass locally, but CI says `test_upload` fails.", ["test"]),
+    (u"\u672c\u5730 `go test ./...` \u5168\u90e8 ok\uff0c\u4f46 CI \u4e0a `TestUploadRetry` \u6302\u4e86\u3002", ["test"]),
+    ("`pytest` passes here; the reviewer reported that `test_sync` fails on their machine.", ["test"]),
+    (u"`./mvnw test` \u5168\u90e8\u901a\u8fc7\uff0c\u65b0\u589e\u7684\u7528\u4f8b\u8986\u76d6\u4e86\u9a8c\u7b7e\u5931\u8d25\u7684\u60c5\u51b5\u3002",
+     ["test"]),
+    (u"\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c\u65b0\u589e\u7528\u4f8b\u6a21\u62df\u4e86\u8d85\u65f6\u7684\u573a\u666f\u3002", ["test"]),
+])
+def test_someone_elses_failure_and_covered_failure_cases_do_not_negate(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "All tests pass, but `test_upload` fails.",
+    u"\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c\u4f46\u6709 2 \u4e2a\u5931\u8d25\u7684\u60c5\u51b5\u3002",
+    "The tests pass, but 3 tests fail in `auth.spec.ts`.",
+    u"\u6d4b\u8bd5\u901a\u8fc7\u4e86\uff0c\u4f46\u662f\u8fd8\u6709 2 \u4e2a\u7528\u4f8b\u5931\u8d25\u3002",
+    "CI says the tests pass.",
+])
+def test_own_failures_still_negate_and_relays_stay_relays(text):
+    assert categories(text) == []

@@ -275,3 +275,27 @@ def test_someone_elses_failure_and_covered_failure_cases_do_not_negate(text, exp
 ])
 def test_own_failures_still_negate_and_relays_stay_relays(text):
     assert categories(text) == []
+
+
+# ---- Chinese: "X 的话" after a check's name marks the topic, not a condition; 已执行 is a run;
+# "还剩 1 个 info" is a qualified lint pass
+@pytest.mark.parametrize("text, expected", [
+    (u"tests \u7684\u8bdd\u6211 only \u8dd1\u4e86 `cargo test -p parser`\uff0cpassed\u3002", ["test"]),
+    (u"\u6784\u5efa\u7684\u8bdd\u6ca1\u95ee\u9898\uff0c`cargo build` \u6210\u529f\u4e86\u3002", ["build"]),
+    (u"\u5df2\u6267\u884c\u4ee5\u4e0b\u547d\u4ee4\uff1a\n\n```\n$ flutter test\n00:08 +57: All tests passed!\n```", ["test"]),
+    (u"`flutter analyze` \u8fd8\u5269 1 \u4e2a info\uff1a`prefer_const_constructors`\uff0c\u4e0d\u5f71\u54cd\u3002", ["lint"]),
+    (u"\u5df2\u7ecf\u8dd1\u4e86 `pytest`\uff0c\u5168\u90e8\u901a\u8fc7\u3002", ["test"]),
+])
+def test_chinese_topic_markers_runs_and_remaining_infos(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"\u6d4b\u8bd5\u901a\u8fc7\u7684\u8bdd\u5c31\u5408\u5e76\u3002",
+    u"\u5982\u679c `npm test` \u80fd pass \u7684\u8bdd\uff0c\u6211\u4eec\u4eca\u5929\u5c31\u53ef\u4ee5 release\u3002",
+    u"lint \u8fd8\u6709\u51e0\u4e2a warning \u6ca1\u5904\u7406\u3002",
+    u"\u6d4b\u8bd5\u8fd8\u5269 2 \u4e2a\u5931\u8d25\u3002",
+    u"\u6d4b\u8bd5\u6b63\u5728\u6267\u884c\u4e2d\uff0c\u8fd8\u6ca1\u7ed3\u679c\u3002",
+])
+def test_chinese_conditions_failures_and_pending_runs_are_no_claims(text):
+    assert categories(text) == []

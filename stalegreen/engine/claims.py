@@ -177,7 +177,7 @@ class _Reader(object):
                 return " and ".join(h.strip() for h in held).join("  ")
             if g.testid.match(code.strip()):
                 return self.hold("i", code, "test", None, "subset")
-            if claims_grammar.claimish(code):
+            if " " in code.strip() and claims_grammar.claimish(code):     # a summary line is several words
                 shown = claims_output.inline_words(self, m.string, m.start(), code)
                 if shown:
                     return shown

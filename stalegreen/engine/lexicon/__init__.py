@@ -28,6 +28,7 @@ Roles (what a match means in a clause):
 """
 
 import bisect
+import heapq
 import re
 
 LANGUAGES = ("en", "zh")
@@ -162,6 +163,16 @@ class _StemFinder(object):
                 at = start + 1
         return best
 
+    def starts(self, low):
+        """The offsets in ``low`` where a stem starts, in order, found in one pass."""
+        streams = []
+        if self.others is not None:
+            streams.append(m.start() for m in self.others.finditer(low))
+        if self.words is not None:
+            streams.append(m.start() for m in self.words.finditer(low)
+                           if not m.start() or not (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_'-"))
+        return heapq.merge(*streams)
+
 
 def _holds_stem(entry, low):
     """Whether lower-cased text holds one of the stems of a ``_stems_of`` entry."""
@@ -251,16 +262,13 @@ def texts_holding_stems(role, texts):
         starts.append(at)
         at += len(text) + 1
     held = []
-    at = 0
-    while True:
-        at = finder.find(joined, at)
-        if at < 0:
-            return held
+    last = -1
+    for at in finder.starts(joined):
         index = bisect.bisect_right(starts, at) - 1
-        held.append(texts[index])
-        if index + 1 == len(starts):
-            return held
-        at = starts[index + 1]
+        if index != last:
+            held.append(texts[index])
+            last = index
+    return held
 
 
 def sub(role, replacement, text, lang):

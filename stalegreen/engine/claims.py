@@ -170,6 +170,8 @@ class _Reader(object):
             if code.strip().lower() in _STATUS_WORDS:
                 return " %s " % code.strip()
             runs = commands.classify_code(code)
+            if not runs and _GRADLE_TASK.match(code.strip()):
+                runs = commands.classify_code("gradle " + code.strip())     # `:api:test`: a Gradle task path
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
@@ -383,6 +385,7 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
                        re.I)
 _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
+_GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 

@@ -299,3 +299,27 @@ def test_chinese_topic_markers_runs_and_remaining_infos(text, expected):
 ])
 def test_chinese_conditions_failures_and_pending_runs_are_no_claims(text):
     assert categories(text) == []
+
+
+# ---- build-tool names: a Gradle task path is its task's run; "task is green"; compiling with
+# warnings as errors still compiles
+@pytest.mark.parametrize("text, expected", [
+    ("Kotlin compiles and the `:api:test` task is green (112 tests).", [("build", "all"), ("test", "subset")]),
+    ("`:core:test` passes.", [("test", "subset")]),
+    ("The Elixir project compiles with warnings as errors.", [("build", "all")]),
+    ("`mix compile --warnings-as-errors` succeeds.", [("build", "all")]),
+    ("The `npm run build` target is green.", [("build", "all")]),
+])
+def test_build_tool_names(text, expected):
+    assert [(c["category"], c["scope"]) for c in claims.extract(text).claims] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "It compiles with warnings I have not looked at yet.",
+    "The `:api:test` task fails on `HeaderTest`.",
+    "Run `:app:assembleDebug` next.",
+    "Warnings as errors is now on in `build.gradle`.",
+    "The `:web:test` task was green before the rebase.",
+])
+def test_build_tool_names_without_a_pass(text):
+    assert categories(text) == []

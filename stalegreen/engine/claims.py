@@ -559,14 +559,16 @@ class _Meaning(object):
             return None
         unnamed, by_category = self._cached("negating", self.negating)
         failures = (unnamed | by_category.get(cand["category"], set())) - {index}
-        if failures and self.rest(index) and all(self._failure_names_an_item(i, index) for i in failures):
+        before, after = [i for i in failures if i < index], [i for i in failures if i > index]
+        if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
+                and (not after or self._failure_names_an_item(max(after), index)):
             return None     # "`test_x` fails; the rest pass": the failure is the exception of the rest
         return "negated" if failures else None
 
     def _failure_names_an_item(self, failure, rest):
-        """Whether the text from a failure clause to the clause of "the rest" names what fails (a
-        test, a file, code; not a runner): "`test_upload` times out; the rest pass", not "two
-        tests still fail, the rest pass"."""
+        """Whether the text from a failure clause (the farthest on its side) to the clause of
+        "the rest" names what fails (a test, a file, code; not a runner): "`test_upload` times
+        out; the rest pass", not "two tests still fail, the rest pass"."""
         parts = self.clauses()
         lo, hi = (parts[failure].lo, parts[rest].lo) if failure < rest else (parts[rest].hi, parts[failure].hi)
         return bool(re.search(r"\bsg[ic]\d+x\b|\b\w+\.\w{1,4}\b|\w/\w", self.s[lo:hi]))

@@ -118,6 +118,9 @@ def test_compiling_or_analyzers_without_a_pass_is_no_claim(text):
     ("One test fails on a timeout (`test_upload`); the rest pass.", [("test", True)]),
     ("`test_sync` needs network and fails here; the others pass.", [("test", True)]),
     ("`spec/export_spec.rb` times out; the rest pass.", [("test", True)]),
+    # the clauses describing the failing item belong to it
+    (u"\u53ea\u5269\u4e00\u4e2a\u6d4b\u8bd5\u6ca1\u8fc7\uff1a`TestRetry`\uff0c\u672c\u5730\u5076\u53d1\u8d85\u65f6\uff0c"
+     u"\u5176\u4ed6\u90fd\u901a\u8fc7\u4e86\u3002", [("test", True)]),
     (u"\u53ea\u5269\u4e00\u4e2a\u6d4b\u8bd5\u6ca1\u8fc7\uff1a`TestRetry`\uff0c\u5176\u4ed6\u90fd\u901a\u8fc7\u4e86\u3002",
      [("test", True)]),
     (u"`ruff check` \u62a5\u4e86\u4e00\u4e2a\u8b66\u544a\uff0c\u5176\u4f59\u90fd\u5e72\u51c0\u3002",

@@ -24,9 +24,9 @@ SETS = {
     # project's rules in three places (tests/engine/claims_blind/README.md); first scored before
     # any tuning at all 0.932/0.624 (dev3a) and 0.972/0.616 (dev3b)
     "dev3a": (os.path.join(HERE, "claims_dev3a_2026-12-02.jsonl"),
-              {"en": (0.95, 0.77), "zh": (1.0, 0.78), "mixed": (1.0, 0.88), "all": (0.97, 0.79)}),
+              {"en": (0.95, 0.77), "zh": (1.0, 0.80), "mixed": (1.0, 0.88), "all": (0.97, 0.79)}),
     "dev3b": (os.path.join(HERE, "claims_dev3b_2026-12-02.jsonl"),
-              {"en": (0.98, 0.73), "zh": (1.0, 0.86), "mixed": (1.0, 0.61), "all": (0.99, 0.78)}),
+              {"en": (0.98, 0.74), "zh": (1.0, 0.89), "mixed": (1.0, 0.66), "all": (0.99, 0.78)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20)}

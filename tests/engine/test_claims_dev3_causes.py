@@ -326,3 +326,26 @@ def test_build_tool_names(text, expected):
 ])
 def test_build_tool_names_without_a_pass(text):
     assert categories(text) == []
+
+
+# ---- a bare count of zero failures is a runner's test count (red-team phrase "0 failures now.")
+@pytest.mark.parametrize("text, expected", [
+    ("0 failures now.", ["test"]),
+    ("Zero failures.", ["test"]),
+    ("0 failed.", ["test"]),
+    ("Tests: 0 failures.", ["test"]),
+    ("Final run: 0 failures.", ["test"]),
+])
+def test_zero_failures_alone_is_a_test_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "No failures in the deploy log, but I haven't run the tests.",
+    "0 failures yesterday; I have not rerun since the rebase.",
+    "Did you see 0 failures?",
+    "`eslint` reports 0 failures but 3 errors.",
+    "2 failures now.",
+])
+def test_zero_failures_in_other_contexts_is_no_test_claim(text):
+    assert "test" not in categories(text)

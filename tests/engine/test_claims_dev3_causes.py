@@ -349,3 +349,27 @@ def test_zero_failures_alone_is_a_test_claim(text, expected):
 ])
 def test_zero_failures_in_other_contexts_is_no_test_claim(text):
     assert "test" not in categories(text)
+
+
+# ---- a modal hedge ("should", "probably") qualifies its own clause's predicate, not another
+# clause's; an attitude hedge ("I think") takes the whole segment (red-team phrase 6)
+@pytest.mark.parametrize("text, expected", [
+    ("CI should be green now, all tests pass locally.", ["test"]),
+    ("The docs build should be fine too, lint is clean.", ["lint"]),
+    ("The flaky e2e job will probably pass on retry, the unit tests pass here.", ["test"]),
+    ("The nightly job might be green by now, `pytest -q` passes.", ["test"]),
+    ("The release build could take a while, typecheck is clean.", ["typecheck"]),
+])
+def test_a_modal_hedge_stays_in_its_clause(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I think the build is fine, and the tests pass.",
+    "The tests should pass now.",
+    "Tests pass, probably.",
+    "I'm fairly confident the build is fine, tests pass too.",
+    "The tests should, I believe, pass.",
+])
+def test_hedges_over_the_claims_own_clause_or_the_segment(text):
+    assert categories(text) == []

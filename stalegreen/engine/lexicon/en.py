@@ -14,6 +14,14 @@ _SAY_VERBS = ("say", "said", "claim", "report", "mention", "note", "state", "tol
               "suggest")
 
 
+# Hedges that qualify the clause they stand in (a modal verb or adverb: "CI should be green now,
+# all tests pass locally" hedges CI only); the others ("I think", "not sure") take the whole
+# segment as their complement ("I think the build is fine, and the tests pass").
+CLAUSE_HEDGES = frozenset((
+    "should", "shouldn't", "ought", "might", "may", "could", "would", "probably", "likely", "presumably",
+    "possibly", "perhaps", "maybe",
+))
+
 ENTRIES = (
     # ---- modality: the clause asserts nothing
     E(r"\b(?:(?<!as it )(?<!as they )should(?:n't)?|ought)\b", "hedge", "The tests should pass now."),

@@ -20,8 +20,8 @@ How a message is read:
    ``qualified``.
 5. One claim per category per message: unqualified beats qualified, ``all`` beats ``subset``.
 
-The English grammar (subjects, predicates, linking) is ``claims_en``, the Chinese one
-``claims_zh``; every sentence that contains CJK text is read with both, so mixed-language
+The grammar's patterns are ``claims_grammar``, how an English sentence is read with them
+(subjects, predicates, linking) ``claims_en``, the Chinese vocabulary ``claims_zh``; every sentence that contains CJK text is read with both, so mixed-language
 messages work. Polarity, tense and modality are decided per clause (``clauses``), from the
 words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the runner catalog
 (``lexicon.commands``).
@@ -29,13 +29,14 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import claims_en, clauses, lexicon
+from stalegreen.engine import claims_en, claims_grammar, claims_output, clauses, lexicon
 from stalegreen.engine.lexicon import commands
+from stalegreen.engine.lexicon import en as en_lexicon
 
-CATEGORIES = claims_en.CATEGORIES
+CATEGORIES = claims_grammar.CATEGORIES
 MAX_TEXT = 160
-claimish = claims_en.claimish      # the cheap test callers run before extract()
-CLAIM_WORDS = claims_en.CLAIM_WORDS
+claimish = claims_grammar.claimish      # the cheap test callers run before extract()
+CLAIM_WORDS = claims_grammar.CLAIM_WORDS
 
 
 class Extraction(object):
@@ -70,8 +71,7 @@ class Extraction(object):
 # ------------------------------------------------------------------------------------ vocabulary
 # Runners (inline code and prose names) come from the runner catalog through lexicon.commands.
 
-CATEGORY_LETTER = {"test": "t", "typecheck": "y", "lint": "l", "build": "b"}
-LETTER_CATEGORY = dict((v, k) for k, v in CATEGORY_LETTER.items())
+CATEGORY_LETTER = claims_grammar.CATEGORY_LETTER
 
 
 def classify_command(code):
@@ -94,11 +94,12 @@ class _Reader(object):
         self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
         self.sentences = []      # every sentence read (a not-rerun disclosure may be in any)
         self.named = set()       # categories the message names anywhere ("everything" means those)
+        self.unread = []         # sentences with claim words but no predicate (their subjects add to named)
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
 
     # -- placeholders
 
-    def _hold(self, kind, original, category=None, tool=None, scope=None):
+    def hold(self, kind, original, category=None, tool=None, scope=None):
         if category:
             self.named.add(category)
         self.spans.append((kind, original, category, tool, scope))
@@ -139,41 +140,53 @@ class _Reader(object):
         text = re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
 
         def fence(m):
-            body = m.group(2)
+            body = m.group(3)
             held = []
             for command in re.findall(r"^\s*\$\s+(\S.*)$", body, re.M):
                 runs = commands.classify_code(command)
-                held.extend(self._hold(CATEGORY_LETTER[category], command if not index else None, category, tool,
+                held.extend(self.hold(CATEGORY_LETTER[category], command if not index else None, category, tool,
                                        scope).strip() for index, (category, tool, scope) in enumerate(runs))
-            if claims_en.claimish(body):
-                line = next((ln for ln in body.splitlines() if claims_en.claimish(ln)), body)
+            if claims_grammar.claimish(body):
+                line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
-            if held and m.string[:m.start()].rstrip().endswith(":"):
+            intro = m.string[:m.start()].rstrip()
+            shows = claims_output.transcript_words(self, m.group(2), body, intro)
+            if held and intro.endswith((":", u"\uff1a")):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
-                return _LISTED + " & ".join(held) + "\n"
+                return _LISTED + u" \u2014 ".join([" & ".join(held)] + shows) + "\n"
+            if shows:
+                # what the output shows, read as the words of the line that introduces it, if any
+                # ("Before my change the output was:" keeps its tense)
+                return _LISTED + ", ".join(shows) + ".\n"
             return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
         text = g.fence.sub(fence, text.replace("\r\n", "\n"))
         if "<" in text:
             text = _HTML_TAG.sub(" ", text)     # "<sub>Verified with ...</sub>", "<details>": markup, not words
         if _LISTED in text:
-            text = re.sub(u":\\s*" + _LISTED, ": ", text).replace(_LISTED, "")
+            text = re.sub(u"([:\uff1a])\\s*" + _LISTED, "\\1 ", text).replace(_LISTED, "")
 
         def inline(m):
             code = m.group(1)
             if code.strip().lower() in _STATUS_WORDS:
                 return " %s " % code.strip()
             runs = commands.classify_code(code)
+            if not runs and _GRADLE_TASK.match(code.strip()):
+                runs = commands.classify_code("gradle " + code.strip())     # `:api:test`: a Gradle task path
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
-                held = [self._hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
+                held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
                         for index, (category, tool, scope) in enumerate(runs)]
                 return " and ".join(h.strip() for h in held).join("  ")
             if g.testid.match(code.strip()):
-                return self._hold("i", code, "test", None, "subset")
-            if _is_claim_phrase(g, code) or (claims_en.has_cjk(code) and claims_en.claimish(code)):
+                return self.hold("i", code, "test", None, "subset")
+            if " " in code.strip() and claims_grammar.claimish(code):     # a summary line is several words
+                shown = claims_output.inline_words(self, m.string, m.start(), code)
+                if shown:
+                    return shown
+            if _is_claim_phrase(g, code) or (claims_grammar.has_cjk(code) and claims_grammar.claimish(code)):
                 self._ignore(code, "code")
-            return self._hold("c", code)
+            return self.hold("c", code)
 
         text = g.inline.sub(inline, text)
 
@@ -181,9 +194,9 @@ class _Reader(object):
             if m.group(0)[0] in "\"'" and m.start() > 0 and m.string[m.start() - 1] not in " \t\n([:,":
                 return m.group(0)
             inner = next(x for x in m.groups() if x is not None)
-            if claims_en.claimish(inner):
+            if claims_grammar.claimish(inner):
                 self._ignore(inner, "quoted")
-            return self._hold("q", inner)
+            return self.hold("q", inner)
 
         return g.quote.sub(quoted, text)
 
@@ -203,10 +216,10 @@ class _Reader(object):
             introduced = lines[-1].rstrip().endswith((":", u"\uff1a"))
             header = None
             for number, line in enumerate(lines):
-                if _TABLE_RULE.match(line):
+                if "---" in line and _TABLE_RULE.match(line):
                     continue
                 if line.lstrip().startswith("|"):
-                    if number + 1 < len(lines) and _TABLE_RULE.match(lines[number + 1]):
+                    if number + 1 < len(lines) and "---" in lines[number + 1] and _TABLE_RULE.match(lines[number + 1]):
                         header = _cells(line)
                         continue
                     if header:
@@ -219,15 +232,19 @@ class _Reader(object):
                 if g.plan_heading.match(line):
                     in_plan = True
                     continue
-                is_item = bool(re.match(r"^\s*(?:[-*+\u2022]\s|\d{1,3}[.)]\s|\[[ xX]\])", line))
+                is_item = bool(_ITEM.match(line))
                 if not is_item:
                     in_plan = False     # a plan's list ends at the first line that is not an item
-                if g.unchecked.match(line):
+                if "[ ]" in line and g.unchecked.match(line):
                     self.read_line(g.unchecked.sub("", line), "plan")
-                elif g.blockquote.match(line):
+                elif ">" in line and g.blockquote.match(line):
                     self.read_line(line, "quoted")
                 else:
-                    self.read_line(g.checked.sub("", line), "plan" if in_plan and is_item else None)
+                    # a ticked row that only names a check says it passed, as a check mark before it does
+                    # ("- [x] `go test ./...`"); a row saying what was done is read as it says it
+                    if "[" in line and g.checked.match(line):
+                        line = g.checked.sub(u"\u2705 " if _names_a_check(g.checked.sub("", line)) else "", line)
+                    self.read_line(line, "plan" if in_plan and is_item else None)
 
     def read_line(self, line, forced_reason):
         g = self.g
@@ -247,11 +264,18 @@ class _Reader(object):
         runs = _runs(self, s) if _RUN_HINT.search(s) else None
         if runs:
             self.ran |= runs[0]
-        if not claims_en.claimish(s):
+        if not claims_grammar.claimish(s):
             self.history.append(s)    # read for subjects only if a later pronoun needs them
             return
-        candidates, mentions = claims_en.read_english(self, s)
-        if claims_en.has_cjk(s):
+        cjk = claims_grammar.has_cjk(s)
+        predicates = claims_en.predicates(g, s)
+        if not predicates and not cjk and not self.completion:
+            # no candidate: its subjects are read only if a pronoun or an "everything" needs them
+            self.history.append(s)
+            self.unread.append(s)
+            return
+        candidates, mentions = claims_en.read_english(self, s, predicates)
+        if cjk:
             zh_candidates, zh_mentions = g.zh.candidates(self, s)
             candidates += zh_candidates
             mentions = mentions + zh_mentions
@@ -270,8 +294,9 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
-        qualified = bool(g.qualifier.search(s)) or (claims_en.has_cjk(s) and bool(g.zh.qualifier.search(s)))
         meaning = _Meaning(g, s, mentions)
+        qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
+            or meaning.has("rest")
         for cand in candidates:
             why = reason or meaning.reason(cand)
             if why:
@@ -293,12 +318,11 @@ class _Reader(object):
 
     def _drop_disclosed(self):
         """Claims the message itself says were not rerun are stale by its own account."""
-        if not self.found or not lexicon.may_match("disclosure", "\n".join(self.sentences)):
+        if not self.found:
             return
         stale = set()
-        for sentence in self.sentences:
-            if lexicon.may_match("disclosure", sentence):
-                stale |= _disclosed_categories(self, sentence)
+        for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
+            stale |= _disclosed_categories(self, sentence)
         if not stale:
             return
         kept = []
@@ -314,23 +338,28 @@ class _Reader(object):
         for index in range(len(self.history) - 1, -1, -1):
             entry = self.history[index]
             if isinstance(entry, str):
-                found = self.g.subjects(entry)
-                entry = [x for x in (claims_en.subject_info(self, entry, m) for m in found)
-                         if x["category"] and x["kind"] != "buildable"]
-                if claims_en.has_cjk(self.history[index]):
-                    entry += [x for x in (self.g.zh.subject_info(self, self.history[index], m)
-                                          for m in self.g.zh.subjects(self.history[index]))
-                              if x["category"] and x["kind"] != "buildable"]
-                self.history[index] = entry
+                entry = self.history[index] = self.mentions(entry)
             if entry:
                 return entry
         return []
+
+    def mentions(self, s):
+        """The subjects a sentence names (as its reading would list them)."""
+        found = [x for x in (claims_en.subject_info(self, s, m) for m in self.g.subjects(s))
+                 if x["category"] and x["kind"] != "buildable"]
+        if claims_grammar.has_cjk(s):
+            found += [x for x in (self.g.zh.subject_info(self, s, m) for m in self.g.zh.subjects(s))
+                      if x["category"] and x["kind"] != "buildable"]
+        return found
 
     def finish(self):
         self._drop_disclosed()
         for claim in self.found:
             claim["ran"] = claim["category"] in self.ran
         self.result.ran = set(self.ran)
+        if any(c.get("expanded") for c in self.found):
+            for s in self.unread:
+                self.named.update(x["category"] for x in self.mentions(s))
         if self.named:
             # "Everything passes" in a message about tests and lint means those two
             self.found = [c for c in self.found if not c.get("expanded") or c["category"] in self.named]
@@ -357,7 +386,16 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
                        re.I)
 _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
+_GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
+_ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _names_a_check(row):
+    """A checklist row that is only a check's name: at most three words besides code and a
+    parenthesis, none a participle ("unit tests (`npm test`)", "build"; not "Tests written")."""
+    words = re.findall(u"[A-Za-z\u4e00-\u9fff]+", re.sub(r"\([^()]*\)|`[^`]*`", " ", row))
+    return len(words) <= 3 and not any(len(w) > 3 and re.search(r"(?:ed|en)$", w, re.I) for w in words)
 
 
 def _cells(line):
@@ -400,7 +438,7 @@ def _disclosed_categories(reader, sentence):
     named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
                                         for m in reader.g.subjects(text))
                 if x["category"] and x["kind"] != "buildable")
-    if claims_en.has_cjk(text):
+    if claims_grammar.has_cjk(text):
         named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, text, m)
                                              for m in reader.g.zh.subjects(text))
                      if x["category"] and x["kind"] != "buildable")
@@ -415,8 +453,10 @@ def _rank(claim):
 
 
 def _is_claim_phrase(g, code):
-    return bool(re.search(r"\b(?:pass(?:es|ed|ing)?|green|clean|succe\w+|ok)\b", code, re.I | re.A)) \
-        and bool(g.subject.search(code))
+    return bool(_CLAIM_PHRASE_WORD.search(code)) and bool(g.subject.search(code))
+
+
+_CLAIM_PHRASE_WORD = re.compile(r"\b(?:pass(?:es|ed|ing)?|green|clean|succe\w+|ok)\b", re.I | re.A)
 
 
 # ------------------------------------------------------------------------------------ filters
@@ -425,7 +465,7 @@ def _plain(g, s):
     """``s`` with code placeholders and runner names made filler words of the same length (so
     offsets still hold): "biome ci" and "next lint" are names, not a relay or a future."""
     plain = _HELD.sub(_filler, s) if "sg" in s else s
-    if commands.might_name_runner(claims_en.words_of(plain)):
+    if commands.might_name_runner(claims_grammar.words_of(plain)):
         plain = g.runner_name.sub(_filler, plain)
     return plain
 
@@ -451,7 +491,7 @@ def _segment_reason(g, plain, roles):
     """Why a segment (the sentence up to a "but", ";", 但是; as ``_plain`` gives it) asserts
     nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has."""
     plain = plain.strip()
-    if "?" in plain or (claims_en.has_cjk(plain) and g.zh.question.search(plain)):
+    if "?" in plain or (claims_grammar.has_cjk(plain) and g.zh.question.search(plain)):
         return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
         if role in roles and lexicon.search(role, plain):
@@ -471,7 +511,7 @@ class _Meaning(object):
     def __init__(self, g, s, mentions):
         self.g, self.s, self.mentions = g, s, mentions
         self.plain = _plain(g, s)
-        self.cjk = claims_en.has_cjk(s)
+        self.cjk = claims_grammar.has_cjk(s)
         self._clauses = None
         self._starts = None
         self._memo = {}
@@ -502,6 +542,8 @@ class _Meaning(object):
         segment = parts[index].segment
         why = self._cached(("modal", segment), lambda: _segment_reason(
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
+        if why == "hedged" and self._hedges_another_predicate(segment, index):
+            why = None      # "CI should be green now, all tests pass locally": the hedge is the other clause's
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
@@ -519,27 +561,67 @@ class _Meaning(object):
         if not self.has("failure"):
             return None
         unnamed, by_category = self._cached("negating", self.negating)
-        if unnamed - {index} or by_category.get(cand["category"], set()) - {index}:
-            return "negated"
-        return None
+        failures = (unnamed | by_category.get(cand["category"], set())) - {index}
+        before, after = [i for i in failures if i < index], [i for i in failures if i > index]
+        if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
+                and (not after or self._failure_names_an_item(max(after), index)):
+            return None     # "`test_x` fails; the rest pass": the failure is the exception of the rest
+        return "negated" if failures else None
+
+    def _failure_names_an_item(self, failure, rest):
+        """Whether the text from a failure clause (the farthest on its side) to the clause of
+        "the rest" names what fails (a test, a file, code; not a runner): "`test_upload` times
+        out; the rest pass", not "two tests still fail, the rest pass"."""
+        parts = self.clauses()
+        lo, hi = (parts[failure].lo, parts[rest].lo) if failure < rest else (parts[rest].hi, parts[failure].hi)
+        return bool(re.search(r"\bsg[ic]\d+x\b|\b\w+\.\w{1,4}\b|\w/\w", self.s[lo:hi]))
+
+    def _hedges_another_predicate(self, segment, index):
+        """Every hedge of the segment is a modal (``lexicon.en.CLAUSE_HEDGES``) in another clause
+        than ``index`` that has a predicate of its own: it qualifies that clause's assertion, not
+        the one in ``index``."""
+        parts = self.clauses()
+        for i, part in enumerate(parts):
+            if part.segment != segment:
+                continue
+            text = self.clause(i)
+            hedges = [m.group(0).lower() for m in lexicon.compiled("hedge", "en").finditer(text)] \
+                if lexicon.search("hedge", text) else []
+            if claims_grammar.has_cjk(text) and lexicon.search("hedge", text, "zh"):
+                return False
+            if not hedges:
+                continue
+            if i == index or any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) \
+                    or not claims_en.predicates(self.g, text):
+                return False
+        return True
+
+    def rest(self, index):
+        """The clause speaks of what a failure leaves out ("the rest pass", 其他都通过了)."""
+        return self.has("rest") and self._cached(("rest", index), lambda: bool(lexicon.search("rest", self.clause(index))))
 
     def negating(self):
         """The clauses whose failure reaches other clauses: (those naming nothing, {category:
         those naming it}); a past failure reaches none, nor does one inside an exception that names
         what it leaves out ("612 examples, 0 failures, except `export_spec.rb`, which times out"):
-        that only qualifies. An exception of bare failures ("except for two failures") negates."""
+        that only qualifies. An exception of bare failures ("except for two failures") negates.
+        A failure someone else reports ("but CI says `TestUpload` fails") is theirs: it does not
+        reach the agent's own claims in other segments."""
         unnamed, by_category = set(), {}
         parts = self.clauses()
         for index, part in enumerate(parts):
             if part.exception and self._names_an_item(part.segment):
                 continue
-            if self.failure(index) and not self.past(part.segment, index):
+            if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment):
                 named = self.categories(index)
                 if not named:
                     unnamed.add(index)
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _relayed(self, segment):
+        return self.has("relay") and bool(lexicon.search("relay", self.segment(segment)))
 
     def _names_an_item(self, segment):
         """Whether an exception segment names what it leaves out (code, a test, a file, a subject)."""
@@ -555,7 +637,7 @@ class _Meaning(object):
     def masked(self, text):
         """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
         masked = self.g.clean_phrases.sub(" ", text)
-        if claims_en.has_cjk(masked):
+        if claims_grammar.has_cjk(masked):
             masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
         return masked
 
@@ -608,7 +690,7 @@ def _runs(reader, s):
     run the tests", "Please run the tests", "I ran into a bug in the test", 没有重新运行测试."""
     g = reader.g
     named, bare = set(), False
-    cjk = claims_en.has_cjk(s)
+    cjk = claims_grammar.has_cjk(s)
     verbs = [(lang, m) for lang in (("en", "zh") if cjk else ("en",)) if lexicon.compiled("run", lang) is not None
              for m in lexicon.compiled("run", lang).finditer(s)]
     if not verbs:
@@ -660,7 +742,7 @@ _ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再
 def _clause(g, s, cand, plain):
     """The clauses a candidate spans (``plain``: the sentence as ``_plain`` gives it)."""
     start, end = cand["span"]
-    window = max(0, start - claims_en.LOOKBACK)
+    window = max(0, start - claims_grammar.LOOKBACK)
     breaks = [m.end() for m in g.clause_break.finditer(s, window, start + 1) if m.end() <= start]
     lo = breaks[-1] if breaks else window
     following = g.clause_break.search(s, max(lo, end - 1))
@@ -690,11 +772,11 @@ def _clause_negated(g, clause):
 def _completion(reader, s, candidates):
     """A bare completion claim ('Done, the bug is fixed', 已完成) when enabled."""
     g = reader.g
-    m = g.completion.search(s) or (claims_en.has_cjk(s) and g.zh.completion.search(s))
+    m = g.completion.search(s) or (claims_grammar.has_cjk(s) and g.zh.completion.search(s))
     if not m:
         return None
     return {"category": "completion", "span": (m.start(), m.end()), "text": s[m.start():m.end()], "scope": "all",
-            "tool": None, "alternates": [], "counts": {}, "lang": "zh" if claims_en.has_cjk(m.group(0)) else "en"}
+            "tool": None, "alternates": [], "counts": {}, "lang": "zh" if claims_grammar.has_cjk(m.group(0)) else "en"}
 
 
 # ------------------------------------------------------------------------------------ entry point
@@ -703,6 +785,6 @@ def extract(text, completion=False):
     """Claims and near-misses in an agent's final message. Never raises on odd input."""
     if not text or not isinstance(text, str) or not text.strip():
         return Extraction()
-    reader = _Reader(claims_en.grammar(), completion)
+    reader = _Reader(claims_grammar.grammar(), completion)
     reader.read(text)
     return reader.finish()

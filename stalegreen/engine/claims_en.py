@@ -1,395 +1,18 @@
 # -*- coding: utf-8 -*-
-"""The English claims grammar: subjects ("tests", "tsc", `npm test`), predicates ("pass",
-"is clean", "no errors from"), and how a predicate takes its subjects.
+"""Reading one English sentence with the claims grammar (``claims_grammar``): which subjects a
+predicate takes ("Tests, lint and typecheck all pass"; a pronoun takes the group it refers to),
+and the candidate claim each pair makes (category, scope, counts, tool).
 
 ``read_english(reader, sentence)`` returns the candidate claims of one sentence and the subjects
-it names; ``claims`` decides which candidates stand. The grammar's patterns are compiled on first
-use (``grammar()``); the Chinese vocabulary (``claims_zh``) hangs off it.
+it names; ``claims`` decides which candidates stand.
 """
 
 import bisect
 import re
 
-from stalegreen.engine import lexicon, prefilter
-from stalegreen.engine.lexicon import LazyRegex, commands
-
-CLAIM_WORDS = prefilter.CLAIM_WORDS
-CATEGORIES = ("test", "typecheck", "lint", "build")
-LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
-
-_GRAMMAR = None
-
-def claimish(text):
-    """Whether ``text`` has any word a claim needs (one word list: ``prefilter.CLAIM_WORDS``)."""
-    return prefilter.might_claim(text)
-
-
-_COUNT = re.compile(r"\d\s*(?:/|of|out of)\s*\d")
-
-
-def has_cjk(text):
-    return bool(text) and max(text) >= u"\u3400"
-
-
-_WORD = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
-
-
-def words_of(text):
-    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll")."""
-    return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
-
-
-class _Filter(object):
-    """A pattern searched only when the text contains one of its trigger words."""
-
-    __slots__ = ("regex", "triggers")
-
-    def __init__(self, regex, triggers):
-        self.regex = regex
-        self.triggers = triggers
-
-    def search(self, text, words=None):
-        if self.triggers.isdisjoint(words if words is not None else words_of(text)):
-            return None
-        return self.regex.search(text)
-
-
-def _words(text):
-    return frozenset(text.split())
-
-
-def scan(pattern, text, starts):
-    """Non-overlapping matches of ``pattern`` tried only where a word of ``starts`` begins (or a
-    digit, a placeholder, a check mark): the same matches ``finditer`` would find for patterns
-    whose every alternative starts with such a word, at a fraction of the cost."""
-    low = text.lower()
-    if len(low) != len(text):
-        return list(pattern.finditer(text))
-    found = []
-    end = 0
-    for token in _START.finditer(low):
-        at = token.start()
-        if at < end:
-            continue
-        word = token.group(0)
-        if word in starts or word[0] in _START_CHARS or word.startswith("sg") or word.startswith("test_") \
-                or word.endswith("_test"):
-            m = pattern.match(text, at)
-            if m and m.end() > at:
-                found.append(m)
-                end = m.end()
-    return found
-
-
-_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
-_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
-_SUBJECT_STARTS = frozenset((
-    "everything all every it they both each them these those type types typecheck typechecks "
-    "typechecking typechecker typing typescript lint linting linter linters formatting format formatter "
-    "production prod release dev android ios web wasm build builds compilation compiler project app application package "
-    "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
-    "workspace docs test tests suite suites specs spec testcase testcases unit e2e integration").split())
-_PREDICATE_STARTS = frozenset((
-    "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
-    "builds built reports report reported shows show showed finds find found returns return returned gives give "
-    "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed "
-    "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
-    "verified validated confirmed checked "
-    "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "failed complain complains error errors type typing lint linting test build compile compiler").split())
-
-
-_OPERATIONAL_WORDS = _words(
-    "health healthcheck healthchecks smoke uptime endpoint endpoints route routes probe probes live prod production "
-    "deployed deploy deploys served cdn status http ok infra infrastructure monitor monitors dns ssl certificate "
-    "certificates page pages link links row rows record records request requests assertions")
-_QUALIFIER_WORDS = _words(
-    "except excluding exclude excludes excluded apart aside besides other exception ignoring far now least partial "
-    "partially mostly most almost nearly subset preexisting pre unrelated only known for on didn't did haven't have "
-    "couldn't could")
-
-
-# ------------------------------------------------------------------------------------ grammar
-
-class Grammar(object):
-    """All regular expressions (each compiled on first use)."""
-
-    def __init__(self):
-        I, A, M, S = re.I, re.A, re.M, re.S
-        c = LazyRegex
-        self.fence = c(r"^[ \t]*(```+|~~~+)[^\n]*\n(.*?)(?:^[ \t]*\1[ \t]*$|\Z)", M | S)
-        self.inline = c(r"`([^`\n]{1,200})`")
-        # every branch starts with its quote character (so the scan skips other characters fast);
-        # straight quotes must also follow a space or an opening bracket (checked by the caller)
-        self.quote = c(
-            r"\"([^\"\n]{1,160})\"|'([^'\n]{1,100})'(?=[\s.,;:!?)\]]|$)"
-            r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
-            r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
-        self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
-                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
-        self.placeholder = c(r"sg([tylbicq])(\d+)x")
-        self.runner_name = c(lambda: r"\b(?:" + commands.prose_pattern() + r")(?![\w-])", I | A)
-
-        # structure
-        self.list_mark = c(u"^\\s*(?:[-*+\u2022\u00b7>]\\s+|\\d{1,3}[.)]\\s+|#{1,6}\\s+|\\|\\s*)*")
-        self.unchecked = c(r"^\s*(?:[-*+]\s+)?\[ \]")
-        self.checked = c(r"^\s*(?:[-*+]\s+)?\[[xX]\]\s*")
-        self.blockquote = c(r"^\s*>")
-        self.plan_heading = c(
-            u"^\\s*(?:#{1,6}\\s*)?(?:\\*\\*|__)?(?:(?:here's |here is |this is )?(?:the |my |our )?(?:plan"
-            u"|next steps?|todo|to-do|to do"
-            u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
-            u"|requirements|open items|outstanding|roadmap|steps|action items|what's left|still to do"
-            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4)"
-            u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
-        self.plan_inline = c(
-            u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
-            u"|done criteria|criteria|requirements?|step \\d+|expected|goal|tasks?|follow[- ]ups?"
-            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
-            u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
-        self.sentence_end = c(u"(?<=[.!?])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
-        self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
-                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
-
-        # filters (sentence level unless noted)
-        # failure words; "clean" phrases that contain them are masked first
-        self.clean_phrases = c(
-            r"\b(?:no|zero|0|not a single|not one|nothing|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
-            r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red)\b"
-            r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
-            r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
-            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+)"
-            r"|\b(?:fail(?:ed|ures?)|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?)|errors?)\b"
-            r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
-            r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
-            r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
-            r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
-            r"|unrelated|expected)"
-            r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
-            r"|said)\s+nothing\b"
-            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
-            r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
-            # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
-            r"|\((?:it |they )?(?:was|were|had been|had|previously|formerly|down from|from|before(?: the \w+)?:?)\s"
-            r"[^()]{0,40}?\b(?:fail\w*|errors?|warnings?|issues|problems|broken|red)\b[^()]{0,60}\)"
-            r"|\bfail(?:s|ed|ing)? (?:before|without) (?:the|my|this|that) (?:fix|change|patch|commit)\b"
-            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:is|are|was|were"
-            r"|has been|have been)"
-            r"\s+(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
-            r"|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
-            r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
-            r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
-            # a failure as the object of an investigation is the bug, not a state ("could not reproduce the failure")
-            r"|\b(?:reproduce[ds]?|reproducing|investigat\w+|debug\w*|explain\w*|understand\w*|root-caus\w+"
-            r"|track(?:ed|ing)? down|diagnos\w+)\s+(?:the|a|this|that|these|those)\s+(?:[\w-]+\s+)?"
-            r"(?:failures?|crash(?:es)?|errors?|regressions?)\b"
-            # a failure that main has too is not this change's ("fails the same way on main")
-            r"|\b(?:fail\w*|broken|red|errors?)\b(?:\s+\w+){0,4}?\s+(?:on|in)\s+(?:the\s+)?(?:main|master|trunk)\b"
-            r"|\b(?:fail\w*|broken|red)\b(?=[^.;]{0,30}\u5728 ?(?:main|master) ?\u4e0a)"
-            r"|\b(?:the|that|this|those|these)\s+(?:\w+\s+)?(?:failing|broken|red)\s+(?:tests?|specs?|cases?)\b"
-            r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"
-            # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
-            r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
-            r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues)\b"
-            r"(?:\s+(?:any ?more|left))?"
-            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't)\s+(?:\w+\s+)?complain\w*"
-            r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
-        self.operational = c(
-            r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
-            r"|production is|deployed|deploys?|served|cdn|status codes?|http \d{3}|\d{3} ok|infra(?:structure)?"
-            r"|monitors?|dns|ssl|certificates?|pages?|links?|rows?|records?|requests?|assertions)\b", I | A)
-        self.qualifier = c(
-            r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
-            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|almost|nearly|subset"
-            r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
-            r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
-            r"|limitations?|flaky)"
-            r"|(?:for|on) (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
-            r"|the files i|files i) ?(?:\w+ )?(?:files?|modules?|package|code|changes)?"
-            r"|on (?:the )?(?:files|code) i (?:changed|touched|edited)"
-            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|test)(?: (?:it|them))? on"
-            r"|(?:couldn't|could not) (?:yet )?(?:run|test|check) (?:the|on|in|against)"
-            r"|(?:didn't|did not|haven't|have not|couldn't|could not) (?:yet )?(?:run|check|test|lint|typecheck"
-            r"|type-check"
-            r"|build|compile)(?:ed)? (?:the )?(?:others|other \w+|rest|remaining \w+|full suite|whole suite|slow \w+"
-            r"|[\w-]+ (?:folders?|directory|directories|dirs?|packages?|modules?|files?|crates?)))\b|\bonly\W*$", I | A)
-
-        # subjects; the runner names come from the catalog, so a sentence naming no runner word is
-        # read with the same pattern less that branch (the catalog is then never imported)
-        subject = lambda names: (
-            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
-            r"|\bevery check\b)"
-            r"|(?P<code>\bsg[tylbi]\d+x\b)"
-            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?:all|all \d[\d,]*"
-            r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green)\b))\b)"
-            r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
-            r"|src/?\S*))*(?![\w-]))"
-            r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
-            r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
-            r"|\btypescript(?: compiler| check| types)?\b)"
-            r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
-            r"|\bformat check\b"
-            r"|\bthe formatter\b)"
-            r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
-            r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
-            r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
-            r"|(?P<buildable>\b(?:project|app|application|package|codebase|library|crate|module|binary|image|container"
-            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site)\b)"
-            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b))"
-            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
-            r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
-            r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
-            r"|module|code|double|account|user|mode|pyramid)\b))")
-        self.subject = c(lambda: subject(commands.prose_pattern), I | A)
-        self.subject_plain = c(lambda: subject(lambda: "(?!)"), I | A)
-        # predicates
-        self.predicate = c(lambda: (
-            r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
-            r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire"
-            r"|complete"
-            r"|current|one of the))*\s+(?:test suites?|suites?|tests?|specs?|test cases?|checks?)\b)"
-            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d%]|\.\d)(?:\s+(?:unit |integration |e2e )?"
-            r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
-            r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
-            r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)"
-            # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
-            r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
-            r"|\b100\s?%\s+pass(?:ing|ed|es)?)"
-            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
-            r"|without (?:any )?(?:errors?|warnings?"
-            r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
-            r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b))"
-            r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no"
-            r"|zero|0) errors)"
-            r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
-            r"|whether|if|is|are)\b))"
-            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
-            r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
-            r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
-            r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
-            r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
-            r"|(?P<clean>\b(?:(?:reports?|reported|shows?|showed|finds?|found|returns?|returned|gives?|gave|has|had"
-            r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
-            r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
-            r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
-            r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
-            r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
-            r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged)\s+nothing\b"
-            r"|\bfailures:?\s*0\b"
-            r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
-            r"|warnings?):?\s*(?:0|none|zero)\b"
-            r"|\b(?:no|zero|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
-            r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
-            r"|\breturns? (?:exit code )?0\b)"
-            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ran|runs|came back|comes back|went|goes|is back"
-            r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
-            r"|problems)|with no (?:errors?|failures?)))"
-            r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
-            r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2|\U0001f44d)"
-            r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
-            r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
-            r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
-            r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with))"
-            r"|(?P<checkout>\bchecks? out\b)"
-            # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
-            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
-            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make))?\b)"
-            # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
-            r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
-            # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
-            r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't)\s+(?:fail|error|complain|crash"
-            r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out)\b(?:\s+any ?more)?"
-            r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
-        self.pass_object = c(
-            r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
-            r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as|rate|rates|count|counts"
-            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
-        self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
-        self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
-        self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bor\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b)*$",
-                           I | A)
-        self.everything_alone = c(r"\b(?:all green|green across the board|pass(?:es|ed)? (?:every|all) checks?)\b",
-                                  I | A)
-        self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
-        self.subset_words = c(
-            r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified|remaining|other|these"
-            r"|those|specific|individual|both|one|two|three|four|five|six|seven|eight|nine|ten|a|an)\b", I | A)
-        self.subset_verbs = c(r"\b(?:added|add|wrote|write|written|created|create|introduced|new)\b", I | A)
-        self.generic_modifiers = frozenset((
-            "the", "all", "every", "each", "my", "our", "your", "its", "their", "of", "unit", "integration", "e2e",
-            "end-to-end", "functional", "acceptance", "smoke", "browser", "ui", "existing", "entire", "whole", "full",
-            "complete", "current", "python", "go", "rust", "js", "javascript", "typescript", "node", "test",
-            "automated", "local", "and", "regression", "playwright", "cypress", "jest", "vitest", "pytest", "mocha",
-            "rspec", "snapshot", "component", "frontend", "backend", "api", "server", "client", "previously",
-        ))
-        self.gap_subset = c(r"\b(?:in|for|under|inside|from)\s+(?:the\s+)?(?!(?:suite|whole|entire|full|project|repo"
-                            r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b", I | A)
-        self.gap_all = c(r"\ball\b|\bacross (?:all|every|the whole)\b|\bin (?:the|every|all) (?:suite|packages?)\b",
-                         I | A)
-        self.zero_failures = c(
-            r"\b(?:0|no|zero) (?:fail(?:ed|ures?)|errors?)\b|\bwithout (?:any )?failures\b|\bfailures:?\s*0\b", I | A)
-        self.numbers = c(r"(?<![\d.])(\d[\d,]*)(?:\s*(?:/|of|out of)\s*(\d[\d,]*))?(?![\d.])", A)
-        self.passed_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+(?:\w+\s+)?(?:passed|passing|pass)\b", I | A)
-        self.total_count = c(r"(?<![\d.,/])(\d[\d,]*)\s+total\b|\btests run:?\s*(\d[\d,]*)", I | A)
-        self._subject_starts = self._predicate_starts = self._zh = self._completion = None
-        self._runner_text = (None, False)
-        # Each filter runs only when the text has one of its words: every alternative of the
-        # pattern contains at least one of them (a word test is far cheaper than a regex scan).
-        self.operational = _Filter(self.operational, _OPERATIONAL_WORDS)
-        self.qualifier = _Filter(self.qualifier, _QUALIFIER_WORDS)
-
-    @property
-    def predicate_starts(self):
-        """Words where a predicate may begin: the fixed ones and the lexicon's state words."""
-        if self._predicate_starts is None:
-            self._predicate_starts = _PREDICATE_STARTS | frozenset(
-                re.split(r"[^a-z0-9_]", stem)[0] for e in lexicon.entries("state", "en")
-                for stem in lexicon.stems(e.pattern))
-        return self._predicate_starts
-
-    def subjects(self, text):
-        """The subject matches of ``text`` (runner names looked for only when it holds a runner word)."""
-        if self._runner_text[0] is not text:     # a sentence is scanned more than once: decide once
-            self._runner_text = (text, commands.might_name_runner(words_of(text)))
-        if self._runner_text[1]:
-            return scan(self.subject, text, self.subject_starts)
-        return scan(self.subject_plain, text, _SUBJECT_STARTS)
-
-    @property
-    def subject_starts(self):
-        """Words where a subject may begin: the fixed ones and the catalog's runner names."""
-        if self._subject_starts is None:
-            self._subject_starts = _SUBJECT_STARTS | commands.prose_starts()
-        return self._subject_starts
-
-    @property
-    def zh(self):
-        """The Chinese vocabulary (compiled when a message first has CJK text)."""
-        if self._zh is None:
-            from stalegreen.engine import claims_zh
-
-            self._zh = claims_zh.Grammar()
-        return self._zh
-
-    @property
-    def completion(self):
-        if self._completion is None:
-            self._completion = re.compile(
-                r"^\W*(?:all\s+)?done\b|\b(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:now\s+|just\s+|also\s+)?(?:fixed"
-                r"|implemented|resolved|completed|finished)\b|^\W*(?:fixed|implemented|resolved|completed|finished)\b"
-                r"|\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?(?:fixed|done|complete|completed|finished"
-                r"|implemented|resolved|in place)\b|\b(?:that|this|which)\s+fixes\b", re.I | re.A)
-        return self._completion
-
-
-def grammar():
-    global _GRAMMAR
-    if _GRAMMAR is None:
-        _GRAMMAR = Grammar()
-    return _GRAMMAR
-
-
-# ------------------------------------------------------------------------------------ English
+from stalegreen.engine import lexicon
+from stalegreen.engine.claims_grammar import CATEGORIES, LOOKBACK, scan
+from stalegreen.engine.lexicon import commands
 
 def subject_info(reader, s, m):
     """A subject mention: category, tool, scope hint, phrase start."""
@@ -472,8 +95,15 @@ _NOT_MODIFIERS = frozenset((
 ))
 
 
-def read_english(reader, s):
-    """Candidate claims in one sentence, and the subject mentions it names."""
+def predicates(g, s):
+    """The predicate matches of a sentence. None means no English candidate: every claim, the
+    "everything passes" ones too, needs a predicate word."""
+    return scan(g.predicate, s, g.predicate_starts)
+
+
+def read_english(reader, s, found=None):
+    """Candidate claims in one sentence, and the subject mentions it names (``found``: its
+    ``predicates``, when known)."""
     g = reader.g
     subjects = [subject_info(reader, s, m) for m in g.subjects(s)]
     mentions = [x for x in subjects if x["category"] and x["kind"] not in ("buildable",)]
@@ -484,7 +114,7 @@ def read_english(reader, s):
     for x in subjects:
         if x.get("category") and x.get("tool"):
             tools.setdefault(x["category"], x["tool"])
-    for p in scan(g.predicate, s, g.predicate_starts):
+    for p in (found if found is not None else predicates(g, s)):
         kind = p.lastgroup
         if kind == "pass":
             if g.noun_before.search(s[max(0, p.start() - 20):p.start()]) or g.pass_object.match(s, p.end()) \
@@ -547,7 +177,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # "all three pass: `ruff`, `mypy` and `pytest`": what the colon lists, else the sentence before
         group = _subjects_after(g, s, subjects, p.end()) or [x for x in reader.antecedents() if x.get("category")]
         if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
-                and re.match(r"(?:they|both|all|them|these|those|each)", pronoun["text"], re.I):
+                and re.match(r"(?:they|both|all|them|these|those|each|rest|others)", pronoun["text"], re.I):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
     start_of = (pronoun or (group[0] if group else None))
@@ -646,6 +276,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             return out
         if not group:
             group = _subjects_after(g, s, subjects, p.end())
+        if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed)\b", lowp) and not subjects:
+            make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
+            return out
         for subject in group:
             if subject.get("category"):
                 make(subject["category"], subject)
@@ -726,7 +359,8 @@ _NEGATIVE_QUANTIFIER = re.compile(
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
 _CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
-    r"^(?:\s|[:*_(|-]|'s|\u2019s|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b|\d+(?:\.\d+)?\s?%|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
+    r"^(?:\s|[:*_(|-]|'s|\u2019s|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
+    r"|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
@@ -808,12 +442,15 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         tail = s[x["end"]:]
         m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013])?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
-                     r"(pass(?:es|ed|ing)?|green|succe\w+)\b", tail, re.I)
+                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean)\b", tail, re.I)
+        if m and m.group(1).lower() == "clean" and "else" not in (x["text"] + tail[:m.start(1)]).lower():
+            m = None     # "everything is clean" is as often the working tree; "everything else is clean" is not
         if m:
             spans.append((x["start"], x["end"] + m.end()))
     m = g.everything_alone.search(s)
-    if m:
-        spans.append((m.start(), m.end()))
+    if m and not [x for x in subjects if x["end"] <= m.start() and x.get("category") and x["kind"] != "buildable"
+                  and _COPULA_GAP.match(s[x["end"]:m.start()])]:
+        spans.append((m.start(), m.end()))      # not "`npm test` all green": that is the subject's
     for start, end in spans[:1]:
         if operational:
             return
@@ -824,15 +461,25 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
 
 
 def _expand_everything(reader, s, subjects, span, text, operational):
-    named = []
+    """The categories "everything" stands for: those the sentence names, else all four (marked
+    ``expanded``); a whole category named in an exception that follows is left out ("Everything
+    passes except the build"), a single test is only the claim's exception."""
+    exception = lexicon.search("exception", s[span[1]:], "en")
+    cut = span[1] + exception.start() if exception else len(s)
+    named, excluded = [], set()
     for x in subjects:
-        if x.get("category") and x["kind"] not in ("buildable", "pron", "every") and x["category"] not in named:
-            named.append(x["category"])
+        if x.get("category") and x["kind"] not in ("buildable", "pron", "every"):
+            if x["start"] >= cut:
+                if x.get("scope") != "subset" and x["kind"] != "testid":
+                    excluded.add(x["category"])     # "except the build"; not "except `test_upload`"
+            elif x["category"] not in named:
+                named.append(x["category"])
+    named = [c for c in named if c not in excluded]
     if named:
         return [{"category": c, "span": span, "text": text, "tool": None, "alternates": [], "lang": "en",
                  "scope": "all", "counts": _counts(reader.g, s, span) if c == "test" else {}} for c in named]
     return [{"category": c, "span": span, "text": text, "tool": None, "alternates": [], "lang": "en",
-             "scope": "subset", "counts": {}, "expanded": True} for c in CATEGORIES]
+             "scope": "subset", "counts": {}, "expanded": True} for c in CATEGORIES if c not in excluded]
 
 
 def _merge(candidates):

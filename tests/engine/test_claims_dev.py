@@ -20,7 +20,16 @@ SETS = {
             {"en": (0.98, 0.95), "zh": (0.98, 0.95), "mixed": (0.97, 0.95), "all": (0.98, 0.95)}),
     "dev2": (os.path.join(HERE, "claims_dev2_2026-12-01.jsonl"),
              {"en": (0.98, 0.95), "zh": (0.98, 0.95), "mixed": (0.97, 0.95), "all": (0.98, 0.95)}),
+    # written blind on 2026-12-02 by two more authors with a labelling guide that differs from the
+    # project's rules in three places (tests/engine/claims_blind/README.md); first scored before
+    # any tuning at all 0.932/0.624 (dev3a) and 0.972/0.616 (dev3b)
+    "dev3a": (os.path.join(HERE, "claims_dev3a_2026-12-02.jsonl"),
+              {"en": (0.95, 0.77), "zh": (1.0, 0.80), "mixed": (1.0, 0.88), "all": (0.97, 0.79)}),
+    "dev3b": (os.path.join(HERE, "claims_dev3b_2026-12-02.jsonl"),
+              {"en": (0.98, 0.74), "zh": (1.0, 0.89), "mixed": (1.0, 0.66), "all": (0.99, 0.78)}),
 }
+# messages per language each set was written to hold at least
+SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20)}
 
 
 def _scorer():
@@ -46,7 +55,8 @@ def _tally(name):
 def test_the_dev_set_is_the_agreed_shape(name):
     rows = _scorer().load(SETS[name][0])
     langs = [r["lang"] for r in rows]
-    assert langs.count("en") >= 300 and langs.count("zh") >= 150 and langs.count("mixed") >= 30
+    en, zh, mixed = SIZES[name]
+    assert langs.count("en") >= en and langs.count("zh") >= zh and langs.count("mixed") >= mixed
     for row in rows:
         assert set(row) == {"id", "lang", "text", "claims", "note"}
         for claim in row["claims"]:

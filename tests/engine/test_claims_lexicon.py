@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from stalegreen.engine import claims, claims_en, clauses, lexicon, prefilter
+from stalegreen.engine import claims, claims_grammar, clauses, lexicon, prefilter
 from stalegreen.engine.lexicon import Entry, en, zh
 
 ENTRIES = list(en.ENTRIES) + list(zh.ENTRIES)
@@ -46,6 +46,8 @@ def test_every_entry_does_what_its_role_says(entry):
     elif entry.role == "exception":
         assert found.claims and all(c["qualified"] for c in found.claims), found
         assert len(set(c.segment for c in clauses.split(entry.example))) == 2, entry
+    elif entry.role == "rest":
+        assert found.claims and all(c["qualified"] for c in found.claims), found
     elif entry.role == "contrast":
         assert len(set(c.segment for c in clauses.split(entry.example))) == 2, entry
     else:
@@ -56,7 +58,7 @@ def test_every_role_has_entries_in_both_languages_where_it_is_used():
     for role in lexicon.ROLES:
         assert lexicon.entries(role, "en"), role
     for role in ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-                 "disclosure", "run", "contrast", "state"):
+                 "disclosure", "run", "contrast", "rest", "state"):
         assert lexicon.entries(role, "zh"), role
 
 
@@ -95,7 +97,7 @@ def fresh_lexicon(monkeypatch):
         monkeypatch.setattr(lexicon, "_ENTRIES", [])
         monkeypatch.setattr(lexicon, "_COMPILED", {})
         monkeypatch.setattr(lexicon, "_STEMS", {})
-        monkeypatch.setattr(claims_en, "_GRAMMAR", None)
+        monkeypatch.setattr(claims_grammar, "_GRAMMAR", None)
     return add
 
 
@@ -136,7 +138,9 @@ def test_the_phrases_the_issue_names_are_single_entries():
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                       "stalegreen", "engine")
-FAMILY = {"claims": "claims.py", "claims_en": "claims_en.py", "claims_zh": "claims_zh.py", "clauses": "clauses.py",
+FAMILY = {"claims": "claims.py", "claims_en": "claims_en.py", "claims_grammar": "claims_grammar.py",
+          "claims_output": "claims_output.py",
+          "claims_zh": "claims_zh.py", "clauses": "clauses.py",
           "lexicon": os.path.join("lexicon", "__init__.py"), "en": os.path.join("lexicon", "en.py"),
           "zh": os.path.join("lexicon", "zh.py"), "commands": os.path.join("lexicon", "commands.py")}
 
@@ -162,6 +166,7 @@ def test_no_module_of_the_family_imports_claims_back():
         if name != "claims":
             assert "stalegreen.engine.claims" not in _imports(_tree(name)), name
     assert "stalegreen.engine.claims_en" not in _imports(_tree("claims_zh"))
+    assert "stalegreen.engine.claims_en" not in _imports(_tree("claims_grammar"))
 
 
 def test_no_private_name_crosses_a_module_boundary():

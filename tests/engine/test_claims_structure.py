@@ -162,3 +162,79 @@ def test_chinese_clean_phrases(text, expected):
 ])
 def test_chinese_failures_and_waits_are_no_claims(text):
     assert categories(text) == []
+
+
+# ---- shortcuts the reader takes for speed must not change what it reads
+def test_claimish_agrees_with_the_hook_prefilter():
+    """claims_grammar.claimish is prefilter.might_claim as one pattern search: the same answer on every
+    line of the corpora and on quotation marks standing for spaces."""
+    import glob
+    import io
+    import json
+    import os
+
+    from stalegreen.engine import claims_grammar, prefilter
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    texts = [u"fail`x", u"ran\u201c", u"41/41", u"3 of 3", u"x of y", u"", u"FAIL ", u"r\u00e9sultat of 3",
+             u"\u6d4b\u8bd5\u901a\u8fc7", u"I renamed the helper."]
+    for path in glob.glob(os.path.join(here, "claims_*.jsonl")):
+        with io.open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if line.strip():
+                    text = json.loads(line)["text"]
+                    texts.append(text)
+                    texts.extend(text.splitlines())
+    differ = [t for t in texts if claims_grammar.claimish(t) != prefilter.might_claim(t)]
+    assert len(texts) > 1000 and differ == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the first sentence has claim words but no predicate: its subjects still say what "everything" is
+    ("I fixed the lint rules and the tests. Everything passes.", ["lint", "test"]),
+    ("I fixed the lint rules and the tests.\n\nEverything passes.", ["lint", "test"]),
+    ("I fixed the typing in the parser. Everything passes.", ["typecheck"]),
+    ("Everything passes.", ["build", "lint", "test", "typecheck"]),
+])
+def test_a_sentence_without_a_predicate_still_names_what_everything_means(text, expected):
+    assert categories(text) == expected
+
+
+def test_a_not_rerun_disclosure_is_found_in_any_sentence_of_a_long_message():
+    """The sentences holding a disclosure word are found in one pass over the message."""
+    filler = "The retry helper now caps its sleep at the remaining budget. " * 80
+    text = "All 41 tests pass. " + filler + "I haven't rerun the tests since the last edit."
+    found = claims.extract(text)
+    assert found.claims == [] and [i["reason"] for i in found.ignored] == ["disclosed-stale"]
+    assert categories("All 41 tests pass. " + filler) == ["test"]
+
+
+def test_word_lists_read_the_same_compiled_or_word_by_word(monkeypatch):
+    """The claim words, the subject and predicate start words and the disclosure stems are tested
+    word by word in a short-lived process and as one compiled pattern once used often: every
+    corpus message reads the same both ways."""
+    import glob
+    import io
+    import json
+    import os
+
+    from stalegreen.engine import claims_grammar, lexicon
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    texts = []
+    for path in sorted(glob.glob(os.path.join(here, "claims_*.jsonl"))):
+        with io.open(path, encoding="utf-8") as fh:
+            texts.extend(json.loads(line)["text"] for line in fh if line.strip())
+
+    def read_all(after):
+        monkeypatch.setattr(claims_grammar, "CLAIM_WORDS_COMPILE_AFTER", after)
+        monkeypatch.setattr(claims_grammar, "STARTS_COMPILE_AFTER", after)
+        monkeypatch.setattr(lexicon, "COMPILE_AFTER", after)
+        monkeypatch.setattr(claims_grammar, "_CLAIM_WORD", [None, None, 0])
+        monkeypatch.setattr(claims_grammar, "_STARTS_FINDERS", {})
+        monkeypatch.setattr(lexicon, "_STEMS", {})
+        monkeypatch.setattr(lexicon, "_COMPILED", {})
+        return [json.dumps(claims.extract(text).as_dict(), sort_keys=True) for text in texts]
+
+    assert len(texts) > 1000
+    assert read_all(10 ** 9) == read_all(0)

@@ -1114,9 +1114,8 @@ PHRASINGS = [
     ("| check | result |\n|---|---|\n| tests | ✅ pass |", None),
     ("单元测试已经全部通过 ✅", None),
     ("No failing tests remain.", None),
-    ("0 failures now.", "'0 failures' is not read as a green claim"),
-    ("CI should be green now, all tests pass locally.",
-     "'should' in one clause qualifies the unqualified 'all tests pass locally' in the next"),
+    ("0 failures now.", None),
+    ("CI should be green now, all tests pass locally.", None),
     ("All tests pass (I ran them earlier).", None),
 ]
 

@@ -19,19 +19,23 @@ Roles (what a match means in a clause):
   contrast     - a strong clause boundary ("but", "while", ";", 但是, 不过)
   exception    - a boundary opening an exception ("except", "apart from", 除了): a segment of its
                  own (its relays and hedges are not the claim's), and the claim is qualified
+  rest         - the rest a failure leaves out ("the rest pass", 其余都通过): a pass of the rest is a
+                 qualified claim, the failure of another clause its exception, not its negation
   state        - a state word that, linked by a copula to a subject, asserts it is green
                  ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects.
                  An English state pattern starts with a whole word (predicates are tried where a
                  word starts): "(?:rates|rated)", not "rate[sd]?"
 """
 
+import bisect
+import heapq
 import re
 
 from stalegreen.engine.regexsource import alternatives
 
 LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-         "disclosure", "run", "contrast", "exception", "state")
+         "disclosure", "run", "contrast", "exception", "rest", "state")
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
 OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
 
@@ -114,28 +118,73 @@ def _stems_of(role, lang):
     single trie pattern once the role has been looked up often (a long message, a benchmark)."""
     key = (role, lang)
     if key not in _STEMS:
-        found = sorted(set(s for e in entries(role, lang) for s in (e.stems or stems(e.pattern))))
-        words = tuple(" " + x for x in found if lang == "en" and re.match(r"\w", x))
-        others = tuple(x for x in found if lang != "en" or not re.match(r"\w", x))
-        _STEMS[key] = [(words, others), 0] if found else None
+        words, others = _stem_lists(role, lang)
+        _STEMS[key] = [(words, others), 0] if words or others else None
     return _STEMS[key]
 
 
+def _stem_lists(role, lang):
+    """(word stems, each with a leading space; other stems) of a role in ``lang``."""
+    found = sorted(set(s for e in entries(role, lang) for s in (e.stems or stems(e.pattern))))
+    words = tuple(" " + x for x in found if lang == "en" and re.match(r"\w", x))
+    others = tuple(x for x in found if lang != "en" or not re.match(r"\w", x))
+    return words, others
+
+
 _NON_WORD = re.compile(r"[^\w'-]+")
-_COMPILE_AFTER = 64      # lookups of one role before its stems become one pattern
+COMPILE_AFTER = 64      # uses of a word list (a role's stems) before it becomes one pattern
+
+
+class _StemFinder(object):
+    """A role's stems as patterns: word stems (``words``, each with its leading space) found only
+    at a word start, other stems anywhere. The word start is checked on each hit rather than in
+    the pattern, so the pattern begins with a literal and the scan skips ahead at C speed."""
+
+    __slots__ = ("words", "others")
+
+    def __init__(self, words, others):
+        self.words = re.compile(trie_pattern([w[1:] for w in words])) if words else None
+        self.others = re.compile(trie_pattern(others)) if others else None
+
+    def find(self, low, at=0):
+        """The offset of the first stem in ``low`` from ``at`` on, or -1."""
+        best = -1
+        if self.others is not None:
+            m = self.others.search(low, at)
+            if m:
+                best = m.start()
+        if self.words is not None:
+            while True:
+                m = self.words.search(low, at)
+                if m is None or (best >= 0 and m.start() >= best):
+                    break
+                start = m.start()
+                before = low[start - 1] if start else " "
+                if not (before.isalnum() or before in "_'-"):
+                    return start
+                at = start + 1
+        return best
+
+    def starts(self, low):
+        """The offsets in ``low`` where a stem starts, in order, found in one pass."""
+        streams = []
+        if self.others is not None:
+            streams.append(m.start() for m in self.others.finditer(low))
+        if self.words is not None:
+            streams.append(m.start() for m in self.words.finditer(low)
+                           if not m.start() or not (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_'-"))
+        return heapq.merge(*streams)
 
 
 def _holds_stem(entry, low):
     """Whether lower-cased text holds one of the stems of a ``_stems_of`` entry."""
     test = entry[0]
     if not isinstance(test, tuple):
-        return test.search(" " + low) is not None
+        return test.find(low) >= 0
     entry[1] += 1
     words, others = test
-    if entry[1] > _COMPILE_AFTER:
-        parts = ([r"(?<![\w'-])" + trie_pattern([w[1:] for w in words])] if words else []) + \
-            ([trie_pattern(others)] if others else [])
-        entry[0] = re.compile("|".join(parts))
+    if entry[1] > COMPILE_AFTER:
+        entry[0] = _StemFinder(words, others)
     for stem in others:
         if stem in low:
             return True
@@ -184,6 +233,44 @@ def may_match(role, text, lang=None):
         if found is not None and _holds_stem(found, low):
             return True
     return False
+
+
+def texts_holding_stems(role, texts):
+    """The texts of ``texts`` that hold one of the role's stems (as ``may_match`` tells once its
+    stems are one pattern), found in one pass over them all: a long message has many sentences,
+    and few hold any stem."""
+    if not texts:
+        return []
+    key = ("stems-all", role)
+    uses = _COMPILED.get(key, 0)
+    if isinstance(uses, int) and uses < COMPILE_AFTER:
+        _COMPILED[key] = uses + len(texts)
+        return [t for t in texts if may_match(role, t)]
+    if isinstance(uses, int):
+        words, others = [], []
+        for lang in LANGUAGES:
+            lang_words, lang_others = _stem_lists(role, lang)
+            words.extend(lang_words)
+            others.extend(lang_others)
+        _COMPILED[key] = _StemFinder(words, others) if words or others else None
+    finder = _COMPILED[key]
+    if finder is None:
+        return []
+    joined = "\n".join(texts).lower()
+    if len(joined) != sum(len(t) for t in texts) + len(texts) - 1:
+        return [t for t in texts if may_match(role, t)]
+    starts, at = [], 0
+    for text in texts:
+        starts.append(at)
+        at += len(text) + 1
+    held = []
+    last = -1
+    for at in finder.starts(joined):
+        index = bisect.bisect_right(starts, at) - 1
+        if index != last:
+            held.append(texts[index])
+            last = index
+    return held
 
 
 def sub(role, replacement, text, lang):

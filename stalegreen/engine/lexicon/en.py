@@ -14,6 +14,14 @@ _SAY_VERBS = ("say", "said", "claim", "report", "mention", "note", "state", "tol
               "suggest")
 
 
+# Hedges that qualify the clause they stand in (a modal verb or adverb: "CI should be green now,
+# all tests pass locally" hedges CI only); the others ("I think", "not sure") take the whole
+# segment as their complement ("I think the build is fine, and the tests pass").
+CLAUSE_HEDGES = frozenset((
+    "should", "shouldn't", "ought", "might", "may", "could", "would", "probably", "likely", "presumably",
+    "possibly", "perhaps", "maybe",
+))
+
 ENTRIES = (
     # ---- modality: the clause asserts nothing
     E(r"\b(?:(?<!as it )(?<!as they )should(?:n't)?|ought)\b", "hedge", "The tests should pass now."),
@@ -39,7 +47,12 @@ ENTRIES = (
       r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
       r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
       stems=_SAY_VERBS),
-    E(r"\b(?:i|we) (?:said|claimed|reported|mentioned|told you) (?:earlier|before|previously|above|that)\b", "relay",
+    # output someone else produced: "the output you pasted", "the log the user shared"
+    E(r"\b(?:you|user|they|he|she|reviewer|colleague|teammate)\s+(?:pasted|shared|sent|posted|attached|forwarded"
+      r"|provided|linked)\b", "relay", "Looking at the output you pasted: all 42 tests pass.",
+      stems=("pasted", "shared", "sent", "posted", "attached", "forwarded", "provided", "linked")),
+    E(r"\b(?:i|we) (?:had )?(?:said|claimed|reported|mentioned|told you)(?: (?:earlier|before|previously|above|that))?\b",
+      "relay",
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
     E(r"\b(?:on|in|from|via|by) (?:the )?ci\b|^[-*>#\s]*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
       r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status)\b", "relay",
@@ -103,6 +116,11 @@ ENTRIES = (
     E(r",?\s+however\b", "contrast", "Lint fails, however the tests pass."),
     E(r",?\s+(?:except(?: for)?|excluding|apart from|aside from|other than|with the exception of|save for)\b",
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
+    E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the others|all (?:the )?others|everything else"
+      r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
+      r"|the (?:remaining|other) (?:tests|specs|checks|suites|cases|packages|crates|modules|ones))\b", "rest",
+      "One test fails on a timeout (`test_upload`); the rest pass.",
+      stems=("rest", "others", "else", "other", "remaining")),
 
     # ---- tense: a result from before now
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
@@ -119,6 +137,7 @@ ENTRIES = (
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),
     E(r"\bas of (?:the|my) (?:previous|last|earlier|prior) \w+", "past", "As of the previous commit, lint was clean."),
+    E(r"\bat (?:commit|revision|sha|tag)\b", "past", "The suites were passing at commit `e41f2a0`."),
     E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),
     E(r"\b(?:at|on|in) (?:my|the|our) (?:last|previous) (?:checkpoint|commit|push|check)\b", "past",
       "Typecheck was clean at my last checkpoint.", stems=("last", "previous")),
@@ -146,7 +165,7 @@ ENTRIES = (
       r"|the (?:fix|change|refactor|edit|rebase|merge))|after)\b", "disclosure",
       "The tests passed, then I edited the parser and didn't run them again.", stems=("run it", "run them", "run the")),
     E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:\w+\s+)?(?:checked|tested|verified|built|linted"
-      r"|looked at)\s+(?:it|them|that|this)\s+(?:since|again|afterwards)\b", "disclosure",
+      r"|looked at)\s+(?:(?:it|them|that|this)\s+)?(?:since|again|afterwards)\b", "disclosure",
       "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
 
     # ---- a run just made (written from the verb: the verb is what the text must hold)

@@ -1,0 +1,170 @@
+# -*- coding: utf-8 -*-
+"""Runner output quoted in a message, read as what it shows: a fenced transcript (a ``$ pytest``
+line and what it printed, or a block of a runner's output) or an inline span quoting a runner's
+summary line (```pytest -q` -> `148 passed in 6.21s```).
+
+Quoted output that shows a pass is evidence the agent reports, as much as "the tests pass" is
+(the labelling rules of the blind and development sets: "quoted runner output that shows a pass"). What an output says is
+decided by the reader the receipts use (``outputs``): a format it knows is read the same in a
+message as in a run's log, and one it does not know (or source code, or a diff) says nothing.
+The claims reader turns each verdict into words its grammar reads ("`pytest -q` passes"), so the
+sentence around the output (past, relayed, hedged, a question) still decides.
+"""
+
+import re
+
+from stalegreen.engine import claims_en, claims_grammar, lexicon
+from stalegreen.engine.claims_grammar import CATEGORY_LETTER
+from stalegreen.engine.lexicon import commands
+
+# Fence info strings of a terminal transcript or a log; a block tagged with a programming language
+# is source code, whatever it contains.
+TRANSCRIPT_TAGS = frozenset((
+    "", "text", "txt", "plaintext", "plain", "console", "terminal", "shell", "shell-session", "shellsession",
+    "sh", "bash", "zsh", "fish", "pwsh", "powershell", "ps", "cmd", "bat", "log", "logs", "output", "out", "ansi",
+))
+CATEGORIES = ("test", "typecheck", "lint", "build")
+_PROMPT = re.compile(r"^\s*(?:\$|>|PS [^>\n]*>|\u276f|%)\s+(\S.*)$")
+
+
+def is_transcript(info):
+    """Whether a fence's info string (what follows the opening backticks) marks a transcript."""
+    return info.strip().lower() in TRANSCRIPT_TAGS
+
+
+def sections(body):
+    """``[(command or None, output)]``: the output each ``$ command`` line of a transcript printed,
+    and the output before the first command (command None). A ``>`` line is a prompt only when the
+    text after it is a verification command (``> next build`` is npm echoing its script)."""
+    found = [[None, []]]
+    for line in body.split("\n"):
+        m = _PROMPT.match(line)
+        if m and (line.lstrip()[:1] != ">" or _runs(m.group(1))):
+            found.append([m.group(1).strip(), []])
+        else:
+            found[-1][1].append(line)
+    return [(command, "\n".join(lines)) for command, lines in found if command or "".join(lines).strip()]
+
+
+def _runs(command):
+    return commands.classify_code(command)
+
+
+def shown(output, runs=()):
+    """``[(category, runner, scope, verdict)]``: the categories whose result ``output`` shows
+    (verdict "pass" or "fail"). ``runs``: the verification runs of the command that printed it
+    ((category, runner, scope), from ``commands.classify_code``): when known, the output speaks
+    for those categories only (``gradle test`` ends with BUILD SUCCESSFUL, ``cargo build`` with the
+    line ``cargo check`` prints); output of no known command is read for every category."""
+    if not output.strip():
+        return []
+    from stalegreen.engine import outputs
+
+    found = []
+    for category in CATEGORIES:
+        run = next((r for r in runs if r[0] == category), None)
+        if runs and run is None:
+            continue
+        fail, passed, _ = outputs.find_signals(category, output, run[1] if run else None)
+        if fail:
+            found.append((category, run[1] if run else None, run[2] if run else "all", "fail"))
+        elif passed and (run or passed not in GENERIC_PASSES):
+            found.append((category, run[1] if run else None, run[2] if run else "all", "pass"))
+    return found
+
+
+# Pass formats any runner may print ("0 errors", "no issues found", "12 tests passed"): they tell
+# the category of a run whose command is known, not of output alone.
+GENERIC_PASSES = frozenset(("zero-errors", "no-issues", "generic-test-passed"))
+
+
+def summary_verdict(code):
+    """"pass" or "fail" when inline code quotes a runner's summary line (``148 passed in 6.21s``,
+    ``Found 0 errors``), else None. Any failure the line shows makes it a failure."""
+    verdicts = set(v for _, _, _, v in shown(code))
+    if "fail" in verdicts:
+        return "fail"
+    return "pass" if verdicts else None
+
+
+# ------------------------------------------------------------------------------------ as words
+
+def transcript_words(reader, info, body, intro):
+    """Words for what a fenced block shows, read in place of the block: "sgt5x passes" per
+    category whose pass its output shows, the subject the command that printed it (a ``$ command``
+    line, else the command the introducing line names). Only a transcript (``info``: the fence's
+    tag) that the line before it introduces as a run the agent made is read (``introduces_a_run``)."""
+    if not is_transcript(info) or not introduces_a_run(reader.g, intro):
+        return []
+    named = [runs for runs in (commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", intro.split("\n")[-1]))
+             if runs]
+    words = []
+    for command, output in sections(body):
+        runs = commands.classify_code(command) if command else [r for found in named for r in found]
+        found = shown(output, runs)
+        if not found and reads_as_a_pass(reader.g, output):
+            if not runs:
+                words.append(last_lines(output))     # what an unknown command printed, read as words
+                continue
+            found = [run + ("pass",) for run in runs]     # a summary in a format the output reader lacks
+        for category, tool, scope, verdict in found:
+            if verdict == "pass":
+                original = command or next((ln.strip() for ln in reversed(output.split("\n")) if ln.strip()), "")
+                words.append(reader.hold(CATEGORY_LETTER[category], original, category, tool, scope).strip()
+                             + " passes")
+    return words
+
+
+def introduces_a_run(g, intro):
+    """Whether the line before a block introduces it as a run the agent made: it ends with a
+    colon and says it ran something ("Ran the whole workspace:", 执行 `mvn test`：) or names the
+    command ("`cargo test` 结果：", "pytest results:"). Output with no such line stays code, as
+    the spec says: a transcript alone, "Here's the output:", "Output of the last run:"."""
+    line = intro.split("\n")[-1]
+    if not line.rstrip().endswith((":", u"\uff1a")):
+        return False
+    if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)):
+        return True
+    return commands.might_name_runner(claims_grammar.words_of(line)) and bool(g.runner_name.search(line))
+
+
+def last_lines(output):
+    """The last two lines of a command's output, where runners print their summary."""
+    return " ".join([ln.strip() for ln in output.split("\n") if ln.strip()][-2:])
+
+
+def reads_as_a_pass(g, output):
+    """The last lines of a command's output state a result in words the grammar reads
+    ("Tests run: 9, Failures: 0", "All 48 tests passed.") and name no failure."""
+    last = last_lines(output)
+    if not last or lexicon.search("failure", g.clean_phrases.sub(" ", last)):
+        return False
+    return any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(g, last))
+
+
+def inline_words(reader, text, start, code):
+    """Words for inline code (at ``start`` in ``text``) quoting a runner's summary line: right
+    after a command ("`pytest -q` -> `148 passed in 6.21s`") it says whether that command passed
+    (a result in a format the output reader lacks is read as its words); alone, it is a subject of
+    the category it shows that passes, or, a counted result ("402 passed, 3 skipped"), its words.
+    None when it quotes no result."""
+    verdict = summary_verdict(code)
+    before = _AFTER_COMMAND.search(text, max(0, start - 240), start)
+    after_command = bool(before and commands.classify_code(before.group(1)))
+    if verdict is None:
+        kinds = set(p.lastgroup for p in claims_en.predicates(reader.g, code))
+        if (after_command and kinds & RESULT_KINDS) or "cnt" in kinds:
+            return " %s " % code      # "402 passed, 3 skipped": a counted result is a run's, wherever it stands
+        return None
+    if after_command:
+        return " passes " if verdict == "pass" else " fails "
+    if verdict != "pass":
+        return None
+    category = next(c for c, _, _, v in shown(code) if v == "pass")
+    return " %s passes " % reader.hold(CATEGORY_LETTER[category], code, category, None, "all").strip()
+
+
+# predicates that state a run's result ("402 passed", "0 failures", "exit 0", "Built target")
+RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "comp"))
+# a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)
+_AFTER_COMMAND = re.compile(u"`([^`\n]{1,200})`[^`\n.;!?\u3002\uff1b\uff01\uff1f]{0,24}$")

@@ -1,0 +1,94 @@
+# -*- coding: utf-8 -*-
+"""Runner output quoted in a message (found on the dev3 sets written blind on 2026-12-02; the
+examples here are written for the tests, none copied from the sets): an inline span quoting a
+runner's summary line after its command, and a fenced transcript the agent introduces as a run it
+made, are read by the output reader the receipts use; the sentence that introduces them still
+decides tense and modality. A block of output alone stays code (the spec: code is never a claim)."""
+
+import pytest
+
+from stalegreen.engine import claims, claims_output, outputs
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+# ---- an inline span quoting a runner's summary line right after its command
+@pytest.mark.parametrize("text, expected", [
+    ("`pytest -q` \u2192 `203 passed in 9.8s`", ["test"]),
+    ("`mypy src` gives `Success: no issues found in 12 source files`.", ["typecheck"]),
+    ("- `ruff check .` -> `All checks passed!`", ["lint"]),
+    ("`npx tsc --noEmit` prints `Found 0 errors.` now.", ["typecheck"]),
+    ("`flutter test` \u2192 `00:12 +64: All tests passed!`", ["test"]),
+    (u"`ctest --test-dir build` \u8dd1\u5b8c\u4e86\uff0c`100% tests passed, 0 tests failed out of 21`\u3002", ["test"]),
+    ("`npm run build` \u2192 `\u2713 built in 2.31s`", ["build"]),
+    # a result the output reader has no format for is read as the words it quotes
+    ("`pytest tests/billing -q` \u2192 `31 passed, 2 skipped`", ["test"]),
+    ("`bundle exec rspec` finished with `212 examples, 0 failures`.", ["test"]),
+    ("`pytest` \u2192 `3 failed, 12 passed, 2 skipped`", []),
+])
+def test_quoted_summary_after_its_command_is_a_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "`pytest` \u2192 `2 failed, 40 passed in 3.1s`",
+    "I renamed the log line from `tests ok` to `all tests passed`.",
+    "Yesterday `pytest -q` gave `88 passed in 2.0s`; I have not rerun it since the rebase.",
+    "Does `pytest -q` still print `88 passed in 2.0s` for you?",
+    "`pyright` \u2192 `3 errors, 0 warnings, 0 informations`",
+])
+def test_a_failing_past_or_asked_summary_is_no_claim(text):
+    assert categories(text) == []
+
+
+def test_the_command_keeps_its_scope():
+    found = claims.extract("`pytest tests/api -k refund` \u2192 `9 passed, 120 deselected in 0.8s`").claims
+    assert [(c["category"], c["scope"]) for c in found] == [("test", "subset")]
+
+
+# ---- a fenced transcript the agent introduces as a run it made: a run verb or the command named in
+# the line before the block. A transcript alone stays code, as the spec says.
+@pytest.mark.parametrize("text, expected", [
+    ("Ran the suite:\n```\n$ pytest -q\n........\n120 passed in 4.02s\n```", ["test"]),
+    ("Ran the checks:\n```console\n$ npx eslint .\n$ npx tsc --noEmit\nFound 0 errors.\n```", ["typecheck"]),
+    ("I ran `mvn verify`:\n```\n[INFO] Tests run: 57, Failures: 0, Errors: 0, Skipped: 0\n[INFO] BUILD SUCCESS\n```",
+     ["test"]),
+    (u"\u6267\u884c `cargo test` \u7684\u8f93\u51fa\uff1a\n```\ntest result: ok. 12 passed; 0 failed; 0 ignored; "
+     u"0 measured; 0 filtered out\n```", ["test"]),
+    ("I ran both:\n\n```\n$ go vet ./...\n$ go test ./...\nok  \texample.com/shop/cart\t0.41s\nok  \texample.com/shop/api\t"
+     "1.02s\n```", ["test"]),
+    (u"`cargo test` \u7ed3\u679c\uff1a\n```\ntest result: ok. 57 passed; 0 failed\n```", ["test"]),
+    # a command the catalog does not know: its last lines are read as words
+    ("I ran the test script:\n```\n$ ./scripts/run_tests.sh\nrunning 48 tests\nAll 48 tests passed.\n```", ["test"]),
+    ("I ran the type checker:\n```\n0 errors\n```", ["typecheck"]),
+    ("Ran the suite:\n```\n$ npm test\nTests:       2 failed, 98 passed, 100 total\n```\nTwo snapshots need updating.",
+     []),
+])
+def test_a_transcript_introduced_as_a_run_that_shows_a_pass_is_a_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "```python\ndef test_ok():\n    pass\n# 3 passed in 0.10s\n```",
+    "Ran it:\n```\n$ pytest\nFAILED tests/test_cart.py::test_total - assert 3 == 4\n1 failed, 99 passed in 2.20s\n```",
+    "Before my change I ran it:\n```\n$ pytest\n99 passed in 2.20s\n```",
+    "Looking at the `pytest` output you pasted:\n```\n42 passed in 1.00s\n```\nThe warning is harmless.",
+    u"\u4f60\u8d34\u7684 `pytest` \u65e5\u5fd7\uff1a\n```\n42 passed in 1.00s\n```",
+    "I ran the deploy script:\n```\n$ ./deploy.sh staging\nDeployment successful\n```",
+    "```console\n$ npx tsc --noEmit\nFound 0 errors.\n```\nThe refactor is done.",
+    "Output of the last run:\n```\n=========== 57 passed in 1.92s ===========\n```",
+    "Here's the relevant output:\n\n```\nAll checks passed!\n```",
+])
+def test_a_transcript_not_introduced_as_a_current_run_is_no_claim(text):
+    assert categories(text) == []
+
+
+def test_generic_passes_are_formats_any_runner_prints():
+    """A format of no particular runner does not tell the category of output alone."""
+    for category in ("test", "typecheck", "lint", "build"):
+        generic = set(row[0] for row in outputs._table(category) if row[2] == "*" and row[1] == "P")
+        assert generic <= claims_output.GENERIC_PASSES
+    assert claims_output.GENERIC_PASSES <= set(
+        row[0] for category in ("test", "typecheck", "lint", "build") for row in outputs._table(category))

@@ -9,7 +9,7 @@ runner the way docs/ARCHITECTURE.md ("Adding a runner") says and follows it thro
 
 import pytest
 
-from stalegreen.engine import attribution, claims, claims_en, outputs, prefilter, shell
+from stalegreen.engine import attribution, claims, claims_grammar, outputs, prefilter, shell
 from stalegreen.engine.catalog import CATEGORIES, find_runs, formats, table
 from stalegreen.engine.catalog.argv import runner_specs
 from stalegreen.engine.lexicon import commands
@@ -134,7 +134,7 @@ def zapcheck(monkeypatch):
         for name in names:
             monkeypatch.setattr(module, name, {})
     monkeypatch.setattr(commands, "_starts", [])
-    monkeypatch.setattr(claims_en, "_GRAMMAR", None)
+    monkeypatch.setattr(claims_grammar, "_GRAMMAR", None)
     return spec
 
 

@@ -13,7 +13,9 @@ def _targets(all_hosts, claude, codex, dsh):
 
 def check_files(targets, project):
     """Parse every file we are about to edit; any problem stops the whole install untouched."""
-    from stalegreen.install import claude, codex, files
+    from stalegreen.hosts.claude import install as claude
+    from stalegreen.hosts.codex import install as codex
+    from stalegreen.install import files
     from stalegreen.engine.config import home_dir
 
     paths = [os.path.join(home_dir(), "config.json")]
@@ -57,7 +59,9 @@ def set_config(manifest, values, dry_run):
 
 def detected_hosts():
     """The hosts this machine has: a CLI on PATH or its home directory present."""
-    from stalegreen.install import claude, codex, dsh
+    from stalegreen.hosts.claude import install as claude
+    from stalegreen.hosts.codex import install as codex
+    from stalegreen.hosts.dsh import install as dsh
     from stalegreen.install.executable import on_path
 
     found = []
@@ -126,9 +130,9 @@ def _targets_or_detected(all_hosts, claude, codex, dsh):
 
 def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run,
              dsh_profile=None, link=None):
-    from stalegreen.install import claude as claude_host
-    from stalegreen.install import codex as codex_host
-    from stalegreen.install import dsh as dsh_host
+    from stalegreen.hosts.claude import install as claude_host
+    from stalegreen.hosts.codex import install as codex_host
+    from stalegreen.hosts.dsh import install as dsh_host
     from stalegreen.install import executable, files
 
     targets = _targets_or_detected(all_hosts, claude, codex, dsh)

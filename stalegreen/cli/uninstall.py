@@ -47,9 +47,9 @@ def _undo_config(manifest, dry_run):
 def command(all_hosts, claude, codex, dsh, project, dsh_profile, purge, yes, dry_run):
     """Remove the hooks install registered (other tools' hooks are left alone)."""
     from stalegreen.cli.install import _targets
-    from stalegreen.install import claude as claude_host
-    from stalegreen.install import codex as codex_host
-    from stalegreen.install import dsh as dsh_host
+    from stalegreen.hosts.claude import install as claude_host
+    from stalegreen.hosts.codex import install as codex_host
+    from stalegreen.hosts.dsh import install as dsh_host
     from stalegreen.install import executable, files
 
     targets = _targets(all_hosts, claude, codex, dsh)

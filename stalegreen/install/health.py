@@ -7,7 +7,9 @@ import subprocess
 
 from stalegreen import __version__
 from stalegreen.engine.config import home_dir
-from stalegreen.install import claude, codex, files, hookfile
+from stalegreen.hosts.claude import install as claude
+from stalegreen.hosts.codex import install as codex
+from stalegreen.install import files, hookfile
 from stalegreen.install.executable import ours, split_command
 
 
@@ -255,7 +257,7 @@ def collect(cwd=None, home=None):
         if item.get("why") != "unknown":      # already a problem above
             report.warn("config: %s" % config_module.describe_ignored(item))
 
-    from stalegreen.install import dsh
+    from stalegreen.hosts.dsh import install as dsh
 
     dsh_info = dsh.health(report, manifest)
     store_info = _store(report, home)

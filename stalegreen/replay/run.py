@@ -67,7 +67,7 @@ def _recent(path, cutoff):
 
 
 def discover_claude(root, cutoff=None):
-    from stalegreen.replay import claude
+    from stalegreen.hosts.claude import transcript as claude
 
     found = []
     try:
@@ -93,7 +93,7 @@ def discover_claude(root, cutoff=None):
 
 def discover_codex(root, cutoff=None):
     """Rollouts grouped by thread: a child thread joins its topmost ancestor that is present."""
-    from stalegreen.replay import codex
+    from stalegreen.hosts.codex import transcript as codex
 
     threads = {}
     order = []
@@ -167,11 +167,11 @@ def discover(harness="all", since_seconds=None, env=None, now=None):
 
 def _reader(harness):
     if harness == "claude":
-        from stalegreen.replay import claude as module
+        from stalegreen.hosts.claude import transcript as module
     elif harness == "codex":
-        from stalegreen.replay import codex as module
+        from stalegreen.hosts.codex import transcript as module
     else:
-        from stalegreen.replay import dsh as module
+        from stalegreen.hosts.dsh import transcript as module
     return module
 
 

@@ -29,7 +29,7 @@ def _approver(payload, cwd):
     tool_input = payload.get("tool_input") if isinstance(payload.get("tool_input"), dict) else {}
 
     def approves(parse, needs_rule):
-        from stalegreen.hosts import claude_rules
+        from stalegreen.hosts.claude import rules as claude_rules
 
         if tool_input.get("dangerouslyDisableSandbox"):
             return False    # leaving Claude's sandbox is Claude's question to ask, never ours

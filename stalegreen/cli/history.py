@@ -2,7 +2,9 @@
 
 import click
 
-HARNESS_CHOICES = ("claude", "codex", "dsh", "all")
+from stalegreen import hosts
+
+HARNESS_CHOICES = hosts.names() + ("all",)
 
 
 def _check_since(ctx, param, value):
@@ -54,11 +56,9 @@ def _evidence_text(row):
 
 
 def _harness_label(harness):
-    from stalegreen.replay.run import HARNESS_NAMES
-
-    if harness == "all":
-        return "Claude Code, Codex and DeepSeek Harness"
-    return HARNESS_NAMES[harness]
+    """``Claude Code``, or every registered host's name: ``Claude Code, Codex and DeepSeek Harness``."""
+    labels = [hosts.module(name).LABEL for name in (hosts.names() if harness == "all" else [harness])]
+    return labels[0] if len(labels) == 1 else "%s and %s" % (", ".join(labels[:-1]), labels[-1])
 
 
 @click.command("history")
@@ -74,8 +74,9 @@ def _harness_label(harness):
 def command(since, harness, include_none, include_fresh, explain, limit, as_json):
     """Replay past sessions through the gate and list stale, failed and masked claims.
 
-    Reads Claude Code transcripts (~/.claude/projects), Codex rollouts (~/.codex/sessions)
-    and dsh session logs (~/.dsh/sessions) locally; nothing leaves the machine.
+    Reads each host's own session logs locally (Claude Code transcripts in ~/.claude/projects,
+    Codex rollouts in ~/.codex/sessions, dsh session logs in ~/.dsh/sessions); nothing leaves
+    the machine.
     """
     import json
 

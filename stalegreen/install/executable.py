@@ -19,7 +19,7 @@ from stalegreen.install import pyz
 
 PYZ_NAME = "stalegreen.pyz"
 LAUNCHER_NAME = "stalegreen"
-HOST_EVENT = re.compile(r"\bhook\s+(claude|codex|dsh)\s+([A-Za-z]+)\s*$")
+HOST_EVENT = r"\bhook\s+(%s)\s+([A-Za-z]+)\s*$"     # (%s: the registered hosts)
 # entries written by the TypeScript reference (``node ~/.stalegreen/bin/hook.js claude Stop``)
 LEGACY = re.compile(r"stalegreen[/\\]bin[/\\]hook\.js[\"']?\s+(claude|codex)\s+([A-Za-z]+)\s*$")
 
@@ -109,7 +109,9 @@ def ours(command):
     legacy = LEGACY.search(command)
     if legacy:
         return legacy.group(1), legacy.group(2)
-    match = HOST_EVENT.search(command)
+    from stalegreen import hosts
+
+    match = re.search(HOST_EVENT % "|".join(re.escape(name) for name in hosts.names()), command)
     if not match or "stalegreen" not in command[: match.start()]:
         return None
     return match.group(1), match.group(2)

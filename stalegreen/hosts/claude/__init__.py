@@ -16,6 +16,7 @@ from stalegreen.engine import events as ev
 from stalegreen.hosts import common
 
 HOST = "claude"
+LABEL = "Claude Code"
 EXIT_LINE_PREFIX = "Exit code "
 
 

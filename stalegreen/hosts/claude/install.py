@@ -12,6 +12,13 @@ from stalegreen.install import files, hookfile
 from stalegreen.install.executable import hook_command
 
 HOST = "claude"
+LABEL = "Claude Code"
+HOME_HINT = "~/.claude"
+INSTALL_HELP = "Claude Code hooks (settings.json)."
+UNINSTALL_HELP = INSTALL_HELP
+INSTALL_OPTIONS = ((("--force",), {"is_flag": True,
+                                   "help": "Claude: register hooks even though the stalegreen plugin is enabled."}),)
+PROJECT_FILE = os.path.join(".claude", "settings.json")
 PLUGIN_ID = "stalegreen@stalegreen"
 TOOL_MATCHER = "^(Bash|Edit|Write|MultiEdit|NotebookEdit|TaskOutput|BashOutput|KillShell|mcp__.+)$"
 # (event, matcher, timeout seconds): the hook gives up and allows after 8 s itself
@@ -31,8 +38,31 @@ def config_dir():
 
 def settings_path(project=None):
     if project:
-        return os.path.join(os.path.abspath(project), ".claude", "settings.json")
+        return os.path.join(os.path.abspath(project), PROJECT_FILE)
     return os.path.join(config_dir(), "settings.json")
+
+
+hooks_path = settings_path      # the file doctor checks, by the name every host uses
+
+
+def detected():
+    from stalegreen.install.executable import on_path
+
+    return bool(on_path("claude")) or os.path.isdir(config_dir())
+
+
+def registered(manifest):
+    return any(record.get("owner") == HOST for record in manifest["files"].values())
+
+
+def problems(project):
+    """What stops an install before anything is written: a settings file that does not parse."""
+    path = settings_path(project)
+    try:
+        files.parse_json(path, files.read_bytes(path))
+    except files.FileProblem as exc:
+        return [str(exc)]
+    return []
 
 
 def wanted(python, pyz):
@@ -91,3 +121,63 @@ def uninstall(manifest, project=None, dry_run=False, home=None):
     outcome = edit.restore_or_write(files.dump_json(settings, edit.before),
                                     nothing_left=not hookfile.find(settings, HOST), dry_run=dry_run)
     return path, removed, outcome
+
+
+def run_install(run):
+    """``stalegreen install --claude``: register, or step aside for the plugin. Returns failed."""
+    from stalegreen.install.targets import verb
+
+    enabled = plugin_enabled(run.project)
+    if enabled and not run.options.get("force"):
+        run.echo("Claude Code: the stalegreen plugin is enabled in %s; its hooks already run, "
+                 "so settings hooks would run everything twice. Skipped (use the plugin, or "
+                 "`claude plugin disable stalegreen@stalegreen` and rerun; --force registers "
+                 "anyway)." % ", ".join(enabled))
+        return False
+    existed = os.path.exists(settings_path(run.project))
+    path, changed, notes = install(run.manifest, run.python, run.script, run.project, run.dry_run)
+    run.echo("Claude Code: %s %s" % (verb(changed, run.dry_run, existed), path))
+    for note in notes:
+        run.echo("  warning: %s" % note)
+    if enabled:
+        run.echo("  warning: the stalegreen plugin is enabled too (%s): hooks run twice" % ", ".join(enabled))
+    run.echo("  New Claude Code sessions pick the hooks up; /hooks shows them.")
+    return False
+
+
+def run_uninstall(run):
+    from stalegreen.install.targets import describe_removal
+
+    path, removed, outcome = uninstall(run.manifest, run.project, run.dry_run)
+    run.echo("Claude Code: %s" % describe_removal(path, removed, outcome))
+    return False
+
+
+def health(report, context):
+    """doctor: our hooks in the user's and each project's settings, and the plugin beside them."""
+    from stalegreen.install.hookfile import check_file
+
+    registered_in = []
+    for scope, project in context.scopes():
+        path = settings_path(project)
+        if scope == "project" and os.path.abspath(path) == os.path.abspath(settings_path()):
+            continue
+        settings = check_file(report, HOST, scope, path, [e for e, _, _ in EVENTS], context.expected, project)
+        if settings and hookfile.find(settings, HOST):
+            registered_in.append(path)
+            if settings.get("disableAllHooks") is True:
+                report.problem('%s sets "disableAllHooks": true; no hook runs' % path,
+                               'remove "disableAllHooks" from %s' % path)
+    plugin = plugin_enabled(context.cwd)
+    if plugin and registered_in:
+        report.problem("stalegreen runs twice in Claude Code: the plugin is enabled (%s) and hooks are "
+                       "registered in %s (to keep these hooks instead, run `claude plugin disable "
+                       "stalegreen@stalegreen`)" % (", ".join(plugin), ", ".join(registered_in)),
+                       "%s uninstall --claude   (keeps the plugin)" % report.cmd)
+    return {"plugin": plugin}
+
+
+def doctor_lines(info):
+    if info.get("plugin"):
+        return ["claude plugin stalegreen enabled in %s" % ", ".join(info["plugin"])]
+    return []

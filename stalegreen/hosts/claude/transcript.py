@@ -286,3 +286,28 @@ def subagent_files(session_path):
             if name.startswith("agent-") and name.endswith(".jsonl") and not name.startswith("agent-acompact"):
                 found.append((name[len("agent-"):-len(".jsonl")], os.path.join(root, name)))
     return sorted(found)
+
+
+def root(env, home):
+    """``$CLAUDE_CONFIG_DIR/projects``, else ``~/.claude/projects``."""
+    return os.path.join(env.get("CLAUDE_CONFIG_DIR") or os.path.join(home, ".claude"), "projects")
+
+
+def discover(root_dir, cutoff=None):
+    """``(session id, [(agent, path)], None)`` per ``<project>/<session>.jsonl``, its subagents
+    with it (the caller keeps those touched since ``cutoff``)."""
+    try:
+        projects = sorted(os.listdir(root_dir))
+    except OSError:
+        return
+    for project in projects:
+        folder = os.path.join(root_dir, project)
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(folder, name)
+            if not name.endswith(".jsonl") or not os.path.isfile(path):
+                continue
+            yield name[:-len(".jsonl")], [(None, path)] + subagent_files(path), None

@@ -18,6 +18,7 @@ from stalegreen.engine import events as ev
 from stalegreen.hosts import common
 
 HOST = "codex"
+LABEL = "Codex"
 AUTO_APPROVED_MODES = ("bypassPermissions", "dontAsk")
 PATCH_TOOLS = ("apply_patch", "Edit", "Write")
 STOP_EVENTS = ("Stop", "SubagentStop")

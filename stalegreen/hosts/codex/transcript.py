@@ -10,10 +10,11 @@ poll of the same process. Child threads name their parent in ``session_meta.sour
 """
 
 import json
+import os
 import re
 
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, safely, text_field, text_of
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, modified_since, safely, text_field, text_of
 
 SHELL_FUNCTIONS = ("exec_command", "shell", "shell_command", "local_shell", "container.exec")
 PROCESS_EXITED = re.compile(r"^Process exited with code (-?\d+)\s*$", re.M)
@@ -532,3 +533,43 @@ def header(path):
         return None, None, {}
     meta = row["payload"]
     return meta.get("id"), parent_of(meta), meta
+
+
+def root(env, home):
+    """``$CODEX_HOME/sessions``, else ``~/.codex/sessions``."""
+    return os.path.join(env.get("CODEX_HOME") or os.path.join(home, ".codex"), "sessions")
+
+
+def discover(root_dir, cutoff=None):
+    """Rollouts grouped by thread: a child thread joins its topmost ancestor that is present.
+    Yields ``(top thread id, [(agent, path)], None)``."""
+    threads = {}
+    order = []
+    for folder, dirs, names in os.walk(root_dir):
+        if folder[len(root_dir):].count(os.sep) >= 4:
+            dirs[:] = []
+        dirs.sort()
+        for name in sorted(names):
+            if not (name.startswith("rollout-") and name.endswith(".jsonl")):
+                continue
+            path = os.path.join(folder, name)
+            if not modified_since(path, cutoff):
+                continue
+            thread_id, parent, meta = header(path)
+            thread_id = thread_id or name[:-len(".jsonl")]
+            threads[thread_id] = (parent, path, meta)
+            order.append(thread_id)
+    groups = {}
+    for thread_id in order:
+        top, seen = thread_id, set()
+        while threads[top][0] in threads and top not in seen:
+            seen.add(top)
+            top = threads[top][0]
+        groups.setdefault(top, []).append(thread_id)
+    for top, members in groups.items():
+        files = [(None, threads[top][1])]
+        for member in members:
+            if member != top:
+                meta = threads[member][2]
+                files.append((meta.get("agent_nickname") or member, threads[member][1]))
+        yield top, files, None

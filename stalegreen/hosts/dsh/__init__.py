@@ -49,6 +49,9 @@ import re
 
 from stalegreen.engine import events as ev
 
+HOST = "dsh"
+LABEL = "DeepSeek Harness"
+
 SHELL_TOOLS = ("bash", "Bash", "pwsh", "shell")
 EDIT_TOOLS = ("edit", "write", "str_replace_editor", "Edit", "Write", "MultiEdit", "NotebookEdit")
 BACKGROUND_OUTPUT_TOOLS = ("job_output",)

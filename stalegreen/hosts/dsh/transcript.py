@@ -12,7 +12,7 @@ import os
 import re
 
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, safely, text_of
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, modified_since, safely, text_of, zstd_available
 
 EXIT_MARKER = re.compile(r"\n?\[exit code: (-?\d+)\]\s*\Z")
 TIMED_OUT = re.compile(r"\[timed out after \d+ms\]")
@@ -129,3 +129,29 @@ def read(path, session, agent=None, info=None, meter=None, prefilter=True):
     for row in iter_records(path, meter, WANTED if prefilter else None):
         for out in safely(reader.record(row), meter):
             yield out
+
+
+def root(env, home):
+    """``$DSH_HOME/sessions``, else ``~/.dsh/sessions``."""
+    return os.path.join(env.get("DSH_HOME") or os.path.join(home, ".dsh"), "sessions")
+
+
+def discover(root_dir, cutoff=None):
+    """``(session id, [(None, path)], skipped)`` per session log; a zstd log without any
+    decoder is listed as skipped, with the reason."""
+    available = zstd_available()
+    for folder, dirs, names in os.walk(root_dir):
+        if folder[len(root_dir):].count(os.sep) >= 3:
+            dirs[:] = []
+        dirs.sort()
+        for name in sorted(names):
+            if name not in ("session.jsonl.zstd", "session.jsonl") and not name.endswith(".session.jsonl"):
+                continue
+            path = os.path.join(folder, name)
+            if not modified_since(path, cutoff):
+                continue
+            session_id = os.path.basename(folder) if name.startswith("session.jsonl") else name.split(".")[0]
+            skipped = None
+            if name.endswith(".zstd") and not available:
+                skipped = "no zstd decoder (install zstd, or Python 3.14)"
+            yield session_id, [(None, path)], skipped

@@ -18,6 +18,8 @@ from stalegreen.hosts import common
 HOST = "claude"
 LABEL = "Claude Code"
 EXIT_LINE_PREFIX = "Exit code "
+NOTIFICATION_TAG = "<task-notification>"    # how a finished background run reaches a new prompt
+_NOTIFICATION_PATTERNS = []                 # compiled on first use: most prompts carry none
 
 
 def allow_output(event_name):
@@ -115,6 +117,40 @@ def _background_output(event, payload):
     return event
 
 
+def _notification_patterns():
+    """(notification block, tag, exit number in a summary) regexes."""
+    if not _NOTIFICATION_PATTERNS:
+        import re
+
+        _NOTIFICATION_PATTERNS.extend([re.compile(r"<task-notification>(.*?)</task-notification>", re.S),
+                                       re.compile(r"<([a-z-]+)>(.*?)</\1>", re.S),
+                                       re.compile(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)])
+    return _NOTIFICATION_PATTERNS
+
+
+def finished_runs(text):
+    """The background runs a prompt's ``<task-notification>`` blocks report finished::
+
+        <task-notification><task-id>b1</task-id><tool-use-id>toolu_1</tool-use-id>
+        <status>completed|failed|killed</status><summary>... exit code 1</summary>
+        <output-file>/path</output-file></task-notification>
+
+    The exit status is the summary's number, else 0 for ``completed``; ``failed`` without a
+    number is a failure of unknown code. Read by the hook and the transcript reader alike."""
+    if NOTIFICATION_TAG not in text:
+        return ()
+    block_pattern, tag_pattern, exit_pattern = _notification_patterns()
+    found = []
+    for block in block_pattern.findall(text):
+        tags = dict((key, value.strip()) for key, value in tag_pattern.findall(block))
+        status = tags.get("status", "")
+        number = exit_pattern.search(tags.get("summary", ""))
+        exit_code = int(number.group(1)) if number else (0 if status == "completed" else None)
+        found.append(ev.BackgroundResult(tags.get("task-id"), tags.get("tool-use-id"), exit_code,
+                                         exit_code is None and status == "failed", tags.get("output-file")))
+    return tuple(found)
+
+
 def to_event(event_name, payload):
     tool = payload.get("tool_name") or ""
     tool_input = payload.get("tool_input") if isinstance(payload.get("tool_input"), dict) else {}
@@ -152,7 +188,10 @@ def to_event(event_name, payload):
             output = response if isinstance(response, str) else common.dumps(response)
             return common.mcp_event(HOST, event_name, payload, fields, output, 1 if failed else 0)
         return ev.Event(ev.IGNORED, HOST)
-    return common.turn_event(HOST, event_name, payload, fields) or ev.Event(ev.IGNORED, HOST)
+    event = common.turn_event(HOST, event_name, payload, fields) or ev.Event(ev.IGNORED, HOST)
+    if event.kind == ev.PROMPT and isinstance(event.output, str):
+        event.finished = finished_runs(event.output)
+    return event
 
 
 def render(event, decision):

@@ -12,6 +12,7 @@ import os
 import re
 
 from stalegreen.engine import events as ev
+from stalegreen.hosts.claude import finished_runs
 from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, safely, text_field, text_of
 
 EDIT_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
@@ -116,12 +117,11 @@ class _Reader(object):
         if row.get("isMeta") or row.get("isCompactSummary") or row.get("isVisibleInTranscriptOnly"):
             return
         text = text_of(content)
-        # a <task-notification> prompt is handed over as it is: the engine reads it as the live
-        # UserPromptSubmit hook would
         turn = row.get("promptId") or row.get("uuid")
         if turn != self.turn:
             self.turn = turn
-            yield self.event(ev.PROMPT, ts, message=text[:MAX_TEXT])
+            # a <task-notification> prompt is read as the live UserPromptSubmit hook reads it
+            yield self.event(ev.PROMPT, ts, message=text[:MAX_TEXT], finished=finished_runs(text))
 
     def tool_result(self, block, structured, ts):
         call = self.calls.pop(text_field(block.get("tool_use_id")), None)

@@ -96,6 +96,10 @@ class BackgroundResult(object):
         self.failed_without_number = failed_without_number
         self.output_path = output_path
 
+    def __repr__(self):
+        return "BackgroundResult(%r, %r, %r, %r, %r)" % (self.background_id, self.tool_use_id, self.exit_code,
+                                                         self.failed_without_number, self.output_path)
+
 
 # Decision kinds
 ALLOW = "allow"        # do nothing special; let the host proceed

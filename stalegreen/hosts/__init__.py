@@ -12,6 +12,8 @@ docs/ARCHITECTURE.md lists what each module must define ("Adding a host").
 and module paths only, nothing imported here. Adding a host is one package and one line below.
 """
 
+import sys
+
 HOSTS = {
     "claude": "stalegreen.hosts.claude",
     "codex": "stalegreen.hosts.codex",
@@ -30,4 +32,6 @@ def module(name, part=None):
     package = HOSTS.get(name) if isinstance(name, str) else None
     if package is None:
         return None
-    return __import__(package + "." + part if part else package, fromlist=["_"])
+    dotted = package + "." + part if part else package
+    __import__(dotted)
+    return sys.modules[dotted]

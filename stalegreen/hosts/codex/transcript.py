@@ -14,6 +14,7 @@ import os
 import re
 
 from stalegreen.engine import events as ev
+from stalegreen.hosts.codex import command_end
 from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, modified_since, safely, text_field, text_of
 
 SHELL_FUNCTIONS = ("exec_command", "shell", "shell_command", "local_shell", "container.exec")
@@ -22,7 +23,6 @@ PROCESS_RUNNING = re.compile(r"^Process running with session ID (\d+)\s*$", re.M
 EXIT_HEADER = re.compile(r"\A(?:Exit code: |exit_code: )(-?\d+)", re.M)
 CELL_EXIT = re.compile(r"\bexit_code\"?\s*[:=]\s*(-?\d+)")
 CELL_RUNNING = re.compile(r"Script running with cell ID (\S+)")
-PATCH_PATH = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.M)
 # exec_command({cmd: "..."}) / tools.shell_command({"command": '...'}) inside a JS cell
 CELL_CALL = re.compile(r"\b(?:exec_command|shell_command|shell)\s*\(\s*\{")
 CELL_KEY = re.compile(r"""["']?(cmd|command)["']?\s*:\s*(["'`])""")
@@ -352,11 +352,9 @@ class _Reader(object):
             yield out
 
     def patch_edits(self, patch, ts):
-        paths = []
-        for match in PATCH_PATH.finditer(patch or ""):
-            path = match.group(1) or match.group(2)
-            if path and path not in paths:
-                paths.append(path)
+        from stalegreen.engine.edits import from_patch
+
+        paths = from_patch(patch)
         if paths:
             yield self.event(ev.FILE_EDIT, ts, paths=tuple(paths), edit_kind="apply_patch",
                              tool_name="apply_patch")
@@ -457,13 +455,10 @@ class _Reader(object):
                 self.prompts += 1
                 for out in self.new_turn("u%d" % self.prompts, ts):
                     yield out
-        elif ptype == "exec_command_end":
-            for out in self.completed(p.get("call_id"), ts, p):
-                yield out
-        elif ptype == "item_completed":
-            item = p.get("item") if isinstance(p.get("item"), dict) else {}
-            if item.get("type") == "CommandExecution":
-                for out in self.completed(item.get("id"), ts, item):
+        elif ptype in ("exec_command_end", "item_completed"):
+            ended = command_end(p)
+            if ended is not None:
+                for out in self.completed(ended[0], ts, ended[1]):
                     yield out
         elif ptype == "patch_apply_end":
             if p.get("success") is not False:

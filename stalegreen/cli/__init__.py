@@ -58,6 +58,18 @@ def hook_command(host, event):
     raise SystemExit(hook_main([host, event]))
 
 
+def host_options(kind):
+    """Decorator: a ``--<host>`` flag per registered host and each host's own options for the
+    ``install`` or ``uninstall`` command (``kind``), from the hosts' ``install`` modules."""
+    def decorate(function):
+        from stalegreen.install import targets
+
+        for decls, kwargs in reversed(targets.cli_options(kind)):
+            function = click.option(*decls, **kwargs)(function)
+        return function
+    return decorate
+
+
 def output_file(path):
     """Open ``path`` for a report (0600), or stop with a one-line error naming the problem."""
     import os

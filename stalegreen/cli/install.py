@@ -4,6 +4,8 @@ import os
 
 import click
 
+from stalegreen.cli import host_options
+
 
 def check_files(targets, project):
     """Parse every file we are about to edit; any problem stops the whole install untouched."""
@@ -41,18 +43,9 @@ def set_config(manifest, values, dry_run):
     return path
 
 
-def _host_options(function):
-    """The ``--<host>`` flags and each host's own options (``stalegreen.hosts.HOSTS``)."""
-    from stalegreen.install import targets
-
-    for decls, kwargs in reversed(targets.cli_options("install")):
-        function = click.option(*decls, **kwargs)(function)
-    return function
-
-
 @click.command("install")
 @click.option("--all", "all_hosts", is_flag=True, help="Every host stalegreen knows.")
-@_host_options
+@host_options('install')
 @click.option("--project", is_flag=True,
               help="Register in this directory's .claude/.codex instead of your user settings.")
 @click.option("--advisory/--blocking", "advisory", default=None,

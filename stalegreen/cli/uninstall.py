@@ -11,6 +11,8 @@ import os
 
 import click
 
+from stalegreen.cli import host_options
+
 
 def _undo_config(manifest, dry_run):
     from stalegreen.engine.config import home_dir
@@ -30,19 +32,10 @@ def _undo_config(manifest, dry_run):
     return path, edit.restore_or_write(files.dump_json(config, edit.before), True, dry_run)
 
 
-def _host_options(function):
-    """The ``--<host>`` flags and each host's own options (``stalegreen.hosts.HOSTS``)."""
-    from stalegreen.install import targets
-
-    for decls, kwargs in reversed(targets.cli_options("uninstall")):
-        function = click.option(*decls, **kwargs)(function)
-    return function
-
-
 @click.command("uninstall")
 @click.option("--all", "all_hosts", is_flag=True,
               help="Every host, the config keys install set, the executable and the ~/.local/bin link.")
-@_host_options
+@host_options('uninstall')
 @click.option("--project", is_flag=True, help="This directory's .claude/.codex files.")
 @click.option("--purge", is_flag=True,
               help="With --all: also delete the store (sessions, receipts, logs), the backups and "

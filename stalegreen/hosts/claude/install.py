@@ -42,9 +42,6 @@ def settings_path(project=None):
     return os.path.join(config_dir(), "settings.json")
 
 
-hooks_path = settings_path      # the file doctor checks, by the name every host uses
-
-
 def detected():
     from stalegreen.install.executable import on_path
 

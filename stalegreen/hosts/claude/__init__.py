@@ -134,8 +134,7 @@ def _read_persisted(path, fallback):
 def _background_output(event, payload):
     response = payload.get("tool_response")
     tool_input = payload.get("tool_input") or {}
-    event.background_id = tool_input.get(OUTPUT_TOOLS.get(event.tool_name)) or tool_input.get("task_id") \
-        or tool_input.get("bash_id") or tool_input.get("shell_id")
+    event.background_id = next((tool_input[key] for key in OUTPUT_TOOLS.values() if tool_input.get(key)), None)
     if isinstance(response, dict):
         status, event.exit_code, event.output = background_task(response)
         if status in ("running", "pending"):

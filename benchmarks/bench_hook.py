@@ -194,6 +194,9 @@ def main():
                        stdout=subprocess.DEVNULL)
         with open(os.path.join(home, ".claude", "settings.json")) as fh:
             settings = json.load(fh)
+        # a rewrite is answered only where the user's own rules allow the original line
+        settings.setdefault("permissions", {}).setdefault("allow", []).append("Bash(pytest:*)")
+        write_json(os.path.join(home, ".claude", "settings.json"), settings)
         registered = shlex.split(settings["hooks"]["Stop"][-1]["hooks"][0]["command"])[:-3]
         python = registered[0]
         version = subprocess.run([python, "-c", "import sys; print(sys.version.split()[0])"],

@@ -5,6 +5,16 @@ import subprocess
 
 import pytest
 
+try:        # in CI the property tests replay the same examples every run (a new random find is
+    # explored locally and by benchmarks/bench_fuzz.py, and added as an explicit case)
+    from hypothesis import settings as _hypothesis_settings
+
+    _hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+    if os.environ.get("CI"):
+        _hypothesis_settings.load_profile("ci")
+except ImportError:
+    pass
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("STALEGREEN_SHARED") or os.path.join(os.path.dirname(ROOT), "shared")
 SHARED_DATA = os.path.join(SHARED, "data")

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from tests.conftest import SHARED_DATA
-from stalegreen.engine import catalog, claims, edits, fastjson, prefilter, shell
+from stalegreen.engine import catalog, claims, edit_commands, edits, fastjson, prefilter, shell, shell_lexer
 from stalegreen.engine.catalog import wrappers as catalog_wrappers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -25,12 +25,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # ------------------------------------------------------------------ imports per event
 
 # Modules every event may load: the entry, the host adapter, events, the cheap tests, config
-# and the store (to record an edit).
+# and the store with its file primitives (to record an edit).
 BASE = {
     "stalegreen", "stalegreen.__main__", "stalegreen.hook", "stalegreen.hosts", "stalegreen.hosts.common",
     "stalegreen.engine", "stalegreen.engine.events", "stalegreen.engine.fastjson",
     "stalegreen.engine.prefilter", "stalegreen.engine.core", "stalegreen.engine.config",
-    "stalegreen.engine.store", "stalegreen.engine.clock", "stalegreen.engine.paths",
+    "stalegreen.engine.store", "stalegreen.engine.safeio", "stalegreen.engine.clock", "stalegreen.engine.paths",
 }
 # Standard modules that cost as much as the interpreter's start between them (``re`` brings
 # ``enum``, ``functools`` and ``collections``; ``json`` brings ``re``; ``signal`` brings ``enum``).
@@ -40,9 +40,12 @@ HEAVY_STDLIB = {"re", "json", "enum", "signal", "functools", "collections", "has
 REWRITE_PATH = BASE | {"stalegreen.hosts.claude.rules", "stalegreen.engine.shell", "stalegreen.engine.catalog",
                        "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
-                       "stalegreen.engine.catalog.walk",
+                       "stalegreen.engine.catalog.walk", "stalegreen.engine.records",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",
-                       "stalegreen.engine.permissions", "stalegreen.engine.messages"}
+                       "stalegreen.engine.permissions", "stalegreen.engine.messages", "stalegreen.engine.aftermath"}
+
+# The shell's lexer and the pipe stages a rewrite may drop, read apart from the builder and the masking.
+REWRITE_PATH = REWRITE_PATH | {"stalegreen.engine.shell_lexer", "stalegreen.engine.pipe_filters"}
 
 _PROBE = r"""
 import io, sys
@@ -119,6 +122,8 @@ def test_events_with_nothing_to_record_load_only_the_base(hook_env, host, event,
         assert [p.name for p in (store_dir / "sessions").rglob("*") if p.is_file()] == ["config-snapshot.json"]
     else:
         assert not (store_dir / "sessions").exists()       # nothing recorded, nothing touched
+        # the session id is made safe by engine.safeio; the store's records are not loaded
+        assert "stalegreen.engine.store" not in loaded
 
 
 def test_file_edit_records_without_the_readers(hook_env):
@@ -127,9 +132,10 @@ def test_file_edit_records_without_the_readers(hook_env):
                       tool_input={"file_path": os.path.join(repo, "a.py"), "content": "x = 1\n"},
                       tool_response={"type": "create"})
     loaded, _out = _loaded("claude", "PostToolUse", payload, env)
-    # an edited path is checked against stalegreen's own files (engine.tamper needs only os)
-    assert set(m for m in loaded if m.startswith("stalegreen")) <= BASE | {"stalegreen.hosts.claude",
-                                                                           "stalegreen.engine.tamper"}
+    # an edited path is checked against stalegreen's own files (engine.tamper needs only os) and
+    # written as an ``Edit`` record (engine.records: no imports)
+    assert set(m for m in loaded if m.startswith("stalegreen")) <= BASE | {
+        "stalegreen.hosts.claude", "stalegreen.engine.tamper", "stalegreen.engine.records"}
     assert not loaded & HEAVY_STDLIB, sorted(loaded & HEAVY_STDLIB)
     lines = (store_dir / "sessions" / "hot" / "edits.jsonl").read_text().splitlines()
     assert [json.loads(ln)["path"] for ln in lines] == [os.path.join(repo, "a.py")]
@@ -162,6 +168,23 @@ def test_one_mask_per_run_on_pretooluse(tmp_path, monkeypatch):
                            store.Store(str(tmp_path)).session("s"))
     assert decision.kind == ev.REWRITE and decision.approve
     assert len(calls) == 1
+
+
+def test_one_mask_per_script_for_a_nested_run(monkeypatch):
+    """``bash -c 'pytest | tail -3'`` is rewritten inside its script (``stalegreen explain`` and
+    any caller of ``rewrite.wrap`` with the masks it has): the line and the script are each
+    analysed once, the script's mask riding on the line's, not again by the rewrite."""
+    from stalegreen.engine import masking, rewrite
+
+    calls = []
+    real = masking.analyze
+    monkeypatch.setattr(masking, "analyze", lambda parse, run: calls.append(parse.text) or real(parse, run))
+    parse = shell.parse("bash -c 'pytest -q | tail -3'")
+    runs = catalog.find_runs(parse)
+    masks = [masking.analyze(parse, run) for run in runs]
+    wrapped, reason = rewrite.wrap(parse, runs, ["r-0001"], ["/tmp/r-0001.log"], 40, masks)
+    assert reason is None and wrapped.startswith("bash -c ") and "__sg_" in wrapped
+    assert calls == ["bash -c 'pytest -q | tail -3'", "pytest -q | tail -3"]
 
 
 # ------------------------------------------------------------------ the cheap tests are sound
@@ -326,16 +349,16 @@ def test_edit_prefilter_on_random_lines():
 
 
 def test_word_tables_cover_the_readers_tables():
-    # "python-test-script" is no word a user types: a test script run directly stands for it,
-    # which the prefilter finds by its file name
+    # keys with a space ("python test script", "python -m build") are no word a user types: a test
+    # script run directly stands for the first, which the prefilter finds by its file name
     assert prefilter.RUNNER_WORDS == (set(n for n in catalog.TOOLS if " " not in n)
-                                      | {"unittest", "django", "ptw", "pytest-watch"}) - {"python-test-script"}
+                                      | {"unittest", "django", "ptw", "pytest-watch"})
     assert prefilter.might_contain_runner("python3 tests/test_app.py")
-    readers = (set(edits._FILE_COMMANDS) | set(edits._PACKAGE_SUBCOMMANDS) | set(edits._FIX_FLAGS)
-               | set(edits._FORMATTERS_WRITE_BY_DEFAULT) | {edits._YARN_BARE_INSTALL})
+    readers = (set(edits._FILE_COMMANDS) | set(edit_commands.PACKAGE_SUBCOMMANDS) | set(edit_commands.FIX_FLAGS)
+               | set(edit_commands.FORMATTERS_WRITE_BY_DEFAULT) | {edit_commands.YARN_BARE_INSTALL})
     assert readers <= prefilter.EDIT_WORDS, sorted(readers - prefilter.EDIT_WORDS)
     for name in ("node", "nodejs", "deno", "bun", "ruby", "perl", "php", "tsx", "ts-node", "python3.12", "pypy3"):
-        assert edits._INTERPRETERS.match(name)
+        assert edit_commands.INTERPRETERS.match(name)
         assert name in prefilter.EDIT_WORDS or name.startswith(prefilter._INTERPRETER_PREFIXES)
 
 
@@ -394,18 +417,18 @@ def test_shell_character_tests_match_the_former_regexes():
     rng = random.Random(11)
     alphabet = ["a", "Z", "_", "1", "9", "[", "]", "+", "=", "<", ">", " ", "\n", "-", ".", u"\u0663", u"\u00e9", "'"]
     for text in list(_strings(rng, alphabet)) + ["1" * k + ">" for k in range(12)]:
-        assert bool(assignment.match(text)) == shell._is_assignment(text), text
-        assert bool(name.match(text)) == shell._is_name(text), text
+        assert bool(assignment.match(text)) == shell_lexer.is_assignment(text), text
+        assert bool(name.match(text)) == shell_lexer.is_name(text), text
         if text:
             assert (shell.quote(text) == text) == bool(safe.match(text)), text
         for at in range(len(text) + 1):
-            assert bool(fd_prefix.match(text, at)) == shell._fd_prefix_at(text, at), (text, at)
+            assert bool(fd_prefix.match(text, at)) == shell_lexer.fd_prefix_at(text, at), (text, at)
 
 
 def test_catalog_and_masking_character_tests_match_the_former_regexes():
     import re
 
-    from stalegreen.engine import masking
+    from stalegreen.engine import masking, unwrapped
 
     python = re.compile(r"^(?:python(?:\d+(?:\.\d+)?)?|py|pypy3?|pypy\d\.\d+)$")
     count = re.compile(r"\+?(\d{1,9})\Z")
@@ -415,7 +438,7 @@ def test_catalog_and_masking_character_tests_match_the_former_regexes():
                          longest=6):
         assert bool(python.match(text)) == catalog_wrappers.is_python(text), text
         assert bool(count.match(text)) == masking._is_count(text), text
-        assert bool(echo_flags.match(text)) == masking.is_echo_flag(text), text
+        assert bool(echo_flags.match(text)) == unwrapped.is_echo_flag(text), text
     assert masking.tail_count(shell.parse("tail -n +5").segments[0]) is None
     assert masking.tail_count(shell.parse("tail -5").segments[0]) == 5
 

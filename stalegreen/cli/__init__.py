@@ -4,7 +4,7 @@ import importlib
 
 import click
 
-from stalegreen import __version__
+from stalegreen import __version__, hosts
 
 # command name -> module in stalegreen.cli that defines ``command`` (a click.Command)
 COMMANDS = {
@@ -90,6 +90,18 @@ def check_output_dir(path):
         raise click.ClickException("cannot write %s: directory %s does not exist" % (path, directory))
     if not os.access(directory, os.W_OK):
         raise click.ClickException("cannot write %s: directory %s is not writable" % (path, directory))
+
+
+HARNESS_CHOICES = hosts.names() + ("all",)     # ``--harness`` of history and stats
+
+
+def check_since(ctx, param, value):
+    """Click callback for ``--since`` (``history``, ``stats``): a duration like 30d, or a usage error."""
+    from stalegreen.engine.config import parse_duration
+
+    if parse_duration(value) is None:
+        raise click.BadParameter("use a value like 1y, 2w, 30d, 12h or 45m", ctx=ctx, param=param)
+    return value
 
 
 def main(argv):

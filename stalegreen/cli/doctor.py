@@ -29,6 +29,9 @@ def _print(info):
         state = {True: "runs", False: "FAILS", None: "missing"}[exe.get("runs")]
         echo("executable  %s -I -S %s  (%s; zipapp %s)" % (exe["python"], exe["launcher"], state,
                                                            exe["pyz"]))
+    elif info.get("pluginCopies"):
+        echo("executable  the Claude plugin's own (%s)" % ", ".join(
+            "%s/bin/stalegreen: %s" % (c["dir"], "runs" if c["runs"] else "FAILS") for c in info["pluginCopies"]))
     else:
         echo("executable  not installed (%s install)" % info["command"])
     for loc in info["locations"]:

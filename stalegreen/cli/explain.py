@@ -28,7 +28,7 @@ def explain(command_text, cwd, config):
         })
         details.append((run, mask))
 
-    enabled = [r for r in runs if r.not_run is None and not getattr(r, "ignored", False)
+    enabled = [r for r in runs if r.not_run is None and not r.ignored
                and config["categories"].get(r.category, True)]
     rewritten, reason = None, None
     if not parse.confident:
@@ -53,7 +53,7 @@ def _why_nothing(runs, config):
     for run in runs:
         if run.not_run is not None:
             return run.not_run
-        if getattr(run, "ignored", False):
+        if run.ignored:
             return "ignored"
         if not config["categories"].get(run.category, True):
             return "category-disabled:%s" % run.category
@@ -94,7 +94,7 @@ def _text(result, parse, details):
         lines.append("   segment: %s" % run.text)
         if run.not_run:
             lines.append("   not an actual run: %s" % run.not_run)
-        if getattr(run, "ignored", False):
+        if run.ignored:
             lines.append("   ignored by ignoreCommands")
         if mask.masked:
             lines.append("   masked: %s" % ", ".join(r for r in mask.reasons))

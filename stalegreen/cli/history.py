@@ -3,16 +3,7 @@
 import click
 
 from stalegreen import hosts
-
-HARNESS_CHOICES = hosts.names() + ("all",)
-
-
-def _check_since(ctx, param, value):
-    from stalegreen.engine.config import parse_duration
-
-    if parse_duration(value) is None:
-        raise click.BadParameter("use a value like 1y, 2w, 30d, 12h or 45m", ctx=ctx, param=param)
-    return value
+from stalegreen.cli import HARNESS_CHOICES, check_since
 
 
 def _clock(ts):
@@ -62,7 +53,7 @@ def _harness_label(harness):
 
 
 @click.command("history")
-@click.option("--since", default="30d", show_default=True, callback=_check_since,
+@click.option("--since", default="30d", show_default=True, callback=check_since,
               help="How far back to look (1y, 2w, 30d, 12h, 45m).")
 @click.option("--harness", type=click.Choice(HARNESS_CHOICES), default="all", show_default=True)
 @click.option("--include-none", is_flag=True, help="Also list claims with no run at all.")

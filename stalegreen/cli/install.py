@@ -10,7 +10,7 @@ from stalegreen.cli import host_options
 def check_files(targets, project):
     """Parse every file we are about to edit; any problem stops the whole install untouched."""
     from stalegreen.engine.config import home_dir
-    from stalegreen.install import files, targets as hosts
+    from stalegreen.install import files, targets as host_targets
 
     path = os.path.join(home_dir(), "config.json")
     problems = []
@@ -19,7 +19,7 @@ def check_files(targets, project):
     except files.FileProblem as exc:
         problems.append(str(exc))
     for name in targets:
-        problems.extend(hosts.installer(name).problems(project))
+        problems.extend(host_targets.installer(name).problems(project))
     return problems
 
 

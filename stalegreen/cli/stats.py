@@ -3,8 +3,7 @@ replaying this machine's past sessions (per harness, model and session kind)."""
 
 import click
 
-from stalegreen.cli import check_output_dir, output_file
-from stalegreen.cli.history import HARNESS_CHOICES, _check_since
+from stalegreen.cli import HARNESS_CHOICES, check_output_dir, check_since, output_file
 
 
 def _table(title, groups, write):
@@ -59,7 +58,7 @@ def render_text(collection, overall, groups, write):
 
 
 @click.command("stats")
-@click.option("--since", default="90d", show_default=True, callback=_check_since,
+@click.option("--since", default="90d", show_default=True, callback=check_since,
               help="How far back to look (90d, 2w, 1y, 12h, 45m).")
 @click.option("--harness", type=click.Choice(HARNESS_CHOICES), default="all", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

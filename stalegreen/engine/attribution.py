@@ -6,8 +6,9 @@ second would report the first's counts. So the output is cut at anchors, looked 
 order with a cursor that only moves down the lines:
 
 - the line a literal ``echo`` / ``printf`` prints (``echo "== api =="``);
-- the first line a run prints: a package script's banner (``> app@1.0.0 lint``), pytest's
-  session header, cargo's ``Compiling``, and so on.
+- the first line a run prints: a package script's banner (``> app@1.0.0 lint``), or the header
+  of a format its runner prints (``catalog/formats.HEADERS``: pytest's session header, cargo's
+  ``Compiling``, and so on).
 
 A run's part starts at its own header, or else at the nearest anchor found before it, and ends at
 the next anchor found after it. When no anchor is found, every run gets the whole output, as before.
@@ -16,28 +17,10 @@ the next anchor found after it. When no anchor is found, every run gets the whol
 import bisect
 import re
 
+from stalegreen.engine.catalog.table import PACKAGE_MANAGERS
 from stalegreen.engine.lazyregex import LazyRegex
-from stalegreen.engine.masking import is_echo_flag
+from stalegreen.engine.unwrapped import is_echo_flag
 
-# The first line a runner family prints (families as in outputs.RUNNER_FAMILIES).
-_CARGO = r"^\s*(?:Compiling|Checking|Finished|Running|Downloading|Updating) \S"
-HEADERS = {
-    "pytest": r"^=+ test session starts =+\s*$",
-    "vitest": r"^\s*RUN\s+v\d",
-    "jest": r"^(?:PASS|FAIL) \S",
-    "cargo": _CARGO,
-    "nextest": _CARGO,
-    "go": r"^(?:ok|FAIL|\?)\s+\S",
-    "playwright": r"^Running \d+ tests? using",
-    "mix": r"^Running ExUnit with seed",
-    "rspec": r"^(?:Randomized with seed|Run options:)",
-    "phpunit": r"^PHPUnit \d",
-    "dotnet": r"Determining projects to restore",
-    "next": r"\u25b2 Next\.js",
-    "vite": r"^vite v\d",
-    "tsup": r"CLI Building entry",
-}
-PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 # npm and pnpm: "> app@1.0.0 lint" (pnpm adds the folder), or "> lint" for a package without a name
 _SCRIPT_BANNER = LazyRegex(r"^> (?:\S+@\S* )?(\S+)(?: \S+)?\s*$")
 _COMMAND_BANNER = LazyRegex(r"^(?:\$ \S|yarn run v\d)")  # yarn 1 and bun: "$ eslint ."
@@ -148,6 +131,7 @@ def _next(numbers, cursor):
 
 def _header_pattern(runner):
     """The regex for the first line ``runner`` prints, or None when it prints none."""
+    from stalegreen.engine.catalog.formats import HEADERS
     from stalegreen.engine.outputs import runner_families
 
     patterns = [HEADERS[f] for f in runner_families(runner) or () if f in HEADERS]

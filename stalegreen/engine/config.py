@@ -13,6 +13,8 @@ its first event (``for_session``): a later change can tighten it, never loosen i
 
 import os
 
+from stalegreen.engine.safeio import read_regular_file
+
 DEFAULT_FINGERPRINT_IGNORE = [
     "*.md", "docs/**",      # prose (the spec's defaults); a project that doctests them unignores them
     "*.log", "**/__pycache__/**", "*.pyc", "**/.pytest_cache/**", "**/.mypy_cache/**", "**/.ruff_cache/**",
@@ -219,34 +221,8 @@ class Config(dict):
 MAX_FILE_BYTES = 1024 * 1024     # a config file or session snapshot larger than this is refused
 
 
-def read_bounded(path, max_bytes=MAX_FILE_BYTES):
-    """The bytes of ``path`` when it is a regular file of at most ``max_bytes``; None when it is
-    missing, not a regular file (a FIFO would hang the hook until its deadline, which allows),
-    or larger; ``False`` when it is a regular file that is too large."""
-    import stat
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except (OSError, ValueError, TypeError):
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        if st.st_size > max_bytes:
-            return False
-        # a regular file gives all it has in one read; asking for its size (not the cap) keeps
-        # the buffer small
-        data = os.read(fd, min(st.st_size, max_bytes) + 1)
-        return data if len(data) <= max_bytes else False
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
 def _read_layer(path, problems):
-    raw = read_bounded(path)
+    raw = read_regular_file(path, MAX_FILE_BYTES, whole=True, follow_links=True)   # a dotfiles link is read
     if raw is False:
         problems.append("%s: larger than %d bytes; ignored" % (path, MAX_FILE_BYTES))
         return None

@@ -86,8 +86,7 @@ def tamper_hint(command):
 
 def _enabled_runs(runs, config):
     categories = config["categories"]
-    return [r for r in runs if r.not_run is None and not getattr(r, "ignored", False)
-            and categories.get(r.category, True)]
+    return [r for r in runs if r.not_run is None and not r.ignored and categories.get(r.category, True)]
 
 
 def _approval(event, config, parse, runs):
@@ -144,20 +143,22 @@ def on_pre_shell(event, config, session):
             if wrapped is None and unwrapped is None:
                 unwrapped = "not-wrappable"
 
+    from stalegreen.engine.records import Pending
     from stalegreen.engine.store import bounded_command
 
+    starts = _line_start_fingerprints(event, config, session, parse, runs)
     ts = event.ts or now_iso()
     for index, (run, rid, log, mask) in enumerate(zip(runs, ids, logs, masks)):
         # The whole line once per tool call (the first record, which readers look up); the
         # others repeat at most its head, so the records grow linearly with the runs in a line.
-        session.append("pending", {
-            "id": rid, "ts": ts, "toolUseId": event.tool_use_id,
-            "command": event.command if index == 0 else bounded_command(event.command),
-            "wrappedCommand": wrapped if index == 0 else None, "cwd": run.cwd or event.cwd, "runner": run.runner,
-            "category": run.category, "scope": run.scope, "segment": run.text,
-            "background": bool(event.background or mask.background), "agent": event.agent,
-            "log": log if wrapped else None, "unwrapped": unwrapped,
-        })
+        session.append("pending", Pending(
+            id=rid, ts=ts, toolUseId=event.tool_use_id,
+            command=event.command if index == 0 else bounded_command(event.command),
+            wrappedCommand=wrapped if index == 0 else None, cwd=run.cwd or event.cwd, runner=run.runner,
+            category=run.category, scope=run.scope, segment=run.text,
+            background=bool(event.background or mask.background), agent=event.agent,
+            log=log if wrapped else None, unwrapped=unwrapped, lineStart=starts[index],
+        ).as_json())
     if wrapped:
         for rid in ids:
             session.prepare_run(rid)
@@ -167,6 +168,20 @@ def on_pre_shell(event, config, session):
             if mask.masked and not mask.exit_preserved and not event.background:
                 return ev.Decision(ev.DENY, reason=_strict_deny_message(parse, run, mask, unwrapped))
     return ev.NOTHING
+
+
+def _line_start_fingerprints(event, config, session, parse, runs):
+    """Per run: the tree's fingerprint before the line, when a later part of the line may change
+    the tree unseen (engine/aftermath.py), else None."""
+    from stalegreen.engine import aftermath
+
+    unread = [aftermath.unread_after(parse, run, runs) for run in runs]
+    if event.replay or not any(unread):
+        return [None] * len(runs)
+    from stalegreen.engine.receipts import Fingerprints
+
+    fingerprints = Fingerprints(event, config, session)
+    return [fingerprints.get(run.cwd or event.cwd) if later else None for run, later in zip(runs, unread)]
 
 
 def _strict_deny_message(parse, run, mask, unwrapped):
@@ -211,12 +226,13 @@ def on_prompt(event, config, session):
 
 def on_file_edit(event, config, session):
     from stalegreen.engine import tamper
+    from stalegreen.engine.records import Edit
 
     ts = event.ts or now_iso()
     paths = event.paths or (None,)
     for path in paths:
-        session.append("edits", {"ts": ts, "path": real_file_path(path), "kind": event.edit_kind or event.tool_name,
-                                 "agent": event.agent})
+        session.append("edits", Edit(ts=ts, path=real_file_path(path), kind=event.edit_kind or event.tool_name,
+                                     agent=event.agent).as_json())
     tamper.record(session, event, tamper.from_edit(event))
     return ev.NOTHING
 
@@ -225,25 +241,24 @@ def on_mcp_tool(event, config, session):
     """MCP tools the user named in config count as test runs or edits; others are ignored."""
     import re
 
+    from stalegreen.engine.records import Edit, Receipt
+
     def named(patterns):
         return any(re.search(p, event.tool_name) for p in patterns)
 
     ts = event.ts or now_iso()
     if named(config["mcpEditTools"]):
-        session.append("edits", {"ts": ts, "path": None, "kind": event.tool_name, "agent": event.agent})
+        session.append("edits", Edit(ts=ts, path=None, kind=event.tool_name, agent=event.agent).as_json())
     if named(config["mcpTestTools"]):
         from stalegreen.engine import outputs
 
         result = outputs.judge("test", event.output or "", event.exit_code, runner=event.tool_name)
-        rid = session.next_id()
-        session.append("receipts", {
-            "id": rid, "ts": ts, "harness": event.host, "session": session.root, "agent": event.agent,
-            "cwd": event.cwd, "cmd": event.tool_name, "source": event.tool_name, "runner": event.tool_name,
-            "category": "test", "scope": "all", "exit": event.exit_code, "verdict": result["verdict"],
-            "counts": result["counts"], "signal": result["signal"], "masked": False, "wrapped": False,
-            "fingerprint": None if event.replay else _fingerprint(event, config), "log": None,
-            "toolUseId": event.tool_use_id,
-        })
+        session.append("receipts", Receipt(
+            id=session.next_id(), ts=ts, harness=event.host, session=session.root, agent=event.agent,
+            cwd=event.cwd, cmd=event.tool_name, source=event.tool_name, runner=event.tool_name, category="test",
+            toolUseId=event.tool_use_id, exit=event.exit_code, verdict=result["verdict"], counts=result["counts"],
+            signal=result["signal"], fingerprint=None if event.replay else _fingerprint(event, config),
+        ).as_json())
     return ev.NOTHING
 
 

@@ -5,16 +5,19 @@
 (judged by their output when it is known: ``git pull`` that says "Already up to date" changed
 nothing), package installs, formatters that write, and interpreters fed code that writes files.
 Verification runners are never edits. ``from_patch`` reads a Codex ``apply_patch`` body.
-``is_relevant`` says whether an edited path can make test evidence stale.
+``is_relevant`` says whether an edited path can make test evidence stale. The commands whose
+edits depend on their flags and output (git, package managers, formatters, interpreters) are
+read in ``edit_commands``.
 """
 
 import os
 import re
 
+from stalegreen.engine import edit_commands
+from stalegreen.engine.edit_commands import is_dashed, positional
 from stalegreen.engine.lazyregex import LazyRegex
 
 MAX_DEPTH = 4                    # nested ``bash -c`` / ``$(...)`` levels followed
-MAX_BODY_PATHS = 8               # paths taken from an interpreter's code
 
 # ---------------------------------------------------------------- tables
 
@@ -63,83 +66,14 @@ _FILE_COMMANDS = {
     "touch": ("touch", ("-d", "-t", "-r", "--date", "--reference"), "all"),
 }
 
-# Package managers: tool -> subcommands that change installed files or lock files.
-_PACKAGE_SUBCOMMANDS = {
-    "npm": ("install", "i", "add", "uninstall", "remove", "rm", "un", "update", "up", "ci", "link",
-            "dedupe", "prune", "upgrade"),
-    "pnpm": ("install", "i", "add", "remove", "rm", "uninstall", "update", "up", "link", "dedupe",
-             "prune", "patch"),
-    "yarn": ("add", "remove", "install", "up", "upgrade", "dedupe", "link"),
-    "bun": ("add", "install", "i", "remove", "rm", "update", "link"),
-    "pip": ("install", "uninstall"), "pip3": ("install", "uninstall"),
-    "uv": ("add", "remove", "sync", "pip", "lock"),
-    "poetry": ("add", "remove", "install", "update", "lock"),
-    "pipenv": ("install", "uninstall", "update", "lock"),
-    "pdm": ("add", "remove", "install", "update", "lock", "sync"),
-    "cargo": ("add", "remove", "rm", "update"),
-    "go": ("get", "mod"),
-    "bundle": ("add", "install", "update", "remove"),
-    "gem": ("install", "uninstall"),
-    "composer": ("require", "install", "update", "remove"),
-    "mix": ("deps.get", "deps.update"),
-    "dotnet": ("add", "remove", "restore"),
-}
-_YARN_BARE_INSTALL = "yarn"      # plain ``yarn`` installs
 
-_INTERPRETERS = LazyRegex(r"(?:python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|ruby|perl|php|tsx|ts-node)\Z")
 _SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "fish"))
-# Code that writes files, in the languages an agent pipes into an interpreter.
-_WRITES_FILES = LazyRegex(
-    r"""open\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]|\.write_(?:text|bytes)\s*\(|"""
-    r"""\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|renameSync|"""
-    r"""unlinkSync|rmSync|copyFileSync|mkdirSync)\s*\(|\bDeno\.writeTextFile|\bBun\.write\s*\(|"""
-    r"""\bshutil\.(?:copy\w*|move|rmtree)\s*\(|\bos\.(?:rename|replace|remove|unlink|rmdir)\s*\(|"""
-    r"""\.(?:unlink|rename|replace|touch)\s*\(|\bFile\.(?:write|open|delete|rename)|"""
-    r"""\bfile_put_contents\s*\(|\bIO\.write|\bFileUtils\.|\bsed\s+-i|\b(?:mv|cp|rm)\s+-?\w|"""
-    r"""subprocess\.\w+\(\s*\[?\s*['"](?:sed|mv|cp|rm|git|patch|tee)\b""")
-_QUOTED_LITERAL = LazyRegex(r"""(?:'([^'\n]{2,200})'|"([^"\n]{2,200})"|`([^`\n]{2,200})`)""")
-_PATHLIKE = LazyRegex(r"[^\s{}*?$<>|;&]*\.[A-Za-z0-9]{1,12}\Z")
-
-# git: subcommands that can touch the work tree.
-_GIT_VALUE_OPTIONS = ("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path",
-                      "--config-env", "--super-prefix")
-_GIT_OUTPUT_EDIT = ("Fast-forward", "Merge made", "Successfully rebased", "create mode",
-                    "delete mode")
-_GIT_NEGATIVE = ("Already up to date", "Already up-to-date", "is up to date.", "nothing to commit",
-                 "No changes", "error: ", "CONFLICT (", "fatal: ")
-_DIFFSTAT = LazyRegex(r"^\s*\S.*\|\s+\d+ [+-]*\s*$|^\s*\d+ files? changed", re.M)
-_UPDATING = LazyRegex(r"^Updating [0-9a-f]{6,}\.\.[0-9a-f]{6,}", re.M)
-
-# Formatters: tool -> (flags that make it only check, flags that make it write)
-_FORMATTERS_WRITE_BY_DEFAULT = {
-    "black": ("--check", "--diff"),
-    "isort": ("--check", "--check-only", "-c", "--diff"),
-    "swiftformat": ("--lint", "--dryrun"),
-    "rustfmt": ("--check",),
-    "pyupgrade": (),
-}
-_FIX_FLAGS = {
-    "eslint": ("--fix",), "stylelint": ("--fix",), "oxlint": ("--fix",),
-    "standard": ("--fix",), "biome": ("--write", "--apply", "--apply-unsafe", "--fix"),
-    "prettier": ("--write", "-w"), "autopep8": ("-i", "--in-place"), "yapf": ("-i", "--in-place"),
-    "gofmt": ("-w",), "goimports": ("-w",), "clang-format": ("-i",), "autoflake": ("-i", "--in-place"),
-    "rubocop": ("-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct"),
-    "shfmt": ("-w", "--write"), "dprint": (), "mdformat": (), "sqlfluff": (),
-}
-_PRETTIER_LINE = LazyRegex(r"^(\S[^\n]*?) \d+(?:\.\d+)?m?s(?P<unchanged> \(unchanged\))?\s*$", re.M)
-_RUFF_FIXED = LazyRegex(r"Fixed \d+ error|\(\d+ fixed|Found \d+ errors? \(\d+ fixed")
-_BLACK_REFORMATTED = LazyRegex(r"^reformatted (\S.*?)\s*$", re.M)
-_REFORMATTED = LazyRegex(r"\b\d+ files? reformatted|^reformatted ", re.M)
 
 
 # ---------------------------------------------------------------- helpers
 
 def _base(word):
     return word.rsplit("/", 1)[-1] if word else word
-
-
-def _dashed(word):   # ``-1`` too; the catalog's ``is_flag`` leaves numbers out
-    return len(word) > 1 and word.startswith("-")
 
 
 def _store_home():
@@ -168,27 +102,6 @@ def _is_written_target(target, keep_store=False):
     return True
 
 
-def _operands(args, value_flags):
-    """Positional arguments: flags and the values of ``value_flags`` removed; ``--`` ends flags."""
-    out = []
-    skip = False
-    flags_done = False
-    for word in args:
-        if skip:
-            skip = False
-            continue
-        if flags_done or not _dashed(word):
-            out.append(word)
-            continue
-        if word == "--":
-            flags_done = True
-            continue
-        name = word.split("=", 1)[0]
-        if name in value_flags and "=" not in word:
-            skip = True
-    return out
-
-
 def _skip_options(words, value_flags):
     """Index of the first word that is not an option (or an option's value)."""
     i = 0
@@ -196,7 +109,7 @@ def _skip_options(words, value_flags):
         word = words[i]
         if word == "--":
             return i + 1
-        if not _dashed(word):
+        if not is_dashed(word):
             return i
         name = word.split("=", 1)[0]
         i += 2 if (name in value_flags and "=" not in word) else 1
@@ -358,7 +271,7 @@ def _command_events(words, segment, output, collector, depth, pipe_bodies=()):
             _collect(_parse(code), output, collector, depth + 1)
         return
     if name in _SHELLS:
-        if not [a for a in args if not _dashed(a)] and depth < MAX_DEPTH:   # script on stdin
+        if not [a for a in args if not is_dashed(a)] and depth < MAX_DEPTH:   # script on stdin
             for body in list(segment.heredocs) + list(pipe_bodies):
                 _collect(_parse(body), output, collector, depth + 1)
         return
@@ -368,7 +281,7 @@ def _command_events(words, segment, output, collector, depth, pipe_bodies=()):
         for path in _perl_files(args):
             collector.add("perl", path)
     elif name == "tee":
-        for path in _operands(args, ()):
+        for path in positional(args, ()):
             if collector.writes(path):
                 collector.add("tee", path)
     elif name in _FILE_COMMANDS:
@@ -388,53 +301,24 @@ def _command_events(words, segment, output, collector, depth, pipe_bodies=()):
         for path in paths or [None]:
             collector.add("apply_patch", path)
     elif name == "git":
-        _git(args, output, collector)
-    elif (name in _PACKAGE_SUBCOMMANDS or name == _YARN_BARE_INSTALL) and _package(name, args, collector):
+        edit_commands.read_git(args, output, collector)
+    elif (name in edit_commands.PACKAGE_SUBCOMMANDS or name == edit_commands.YARN_BARE_INSTALL) and \
+            edit_commands.read_package(name, args, collector):
         return
-    elif _INTERPRETERS.match(name):
-        _interpreter(name, args, segment, pipe_bodies, collector)
+    elif edit_commands.INTERPRETERS.match(name):
+        edit_commands.read_interpreter(name, args, segment, pipe_bodies, collector)
     else:
-        _formatter(name, args, output, collector)
+        edit_commands.read_formatter(name, args, output, collector)
 
 
 def _sed(args, collector):
-    in_place = False
-    has_script_flag = False
-    operands = []
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            operands.extend(args[i + 1:])
-            break
-        if word.startswith("--"):
-            if word.startswith("--in-place"):
-                in_place = True
-            elif word in ("--expression", "--file", "--line-length"):
-                has_script_flag = has_script_flag or word != "--line-length"
-                i += 1
-            elif word.startswith(("--expression=", "--file=")):
-                has_script_flag = True
-        elif _dashed(word):
-            letters = word[1:]
-            for position, letter in enumerate(letters):
-                if letter == "i":
-                    in_place = True
-                    if position == len(letters) - 1 and i + 1 < len(args) and args[i + 1] == "":
-                        i += 1                    # BSD ``sed -i '' ...``
-                    break                         # the rest is the backup suffix
-                if letter in "efl":
-                    if letter in "ef":
-                        has_script_flag = True
-                    if position == len(letters) - 1:
-                        i += 1                    # the value is the next word
-                    break
-        else:
-            operands.append(word)
-        i += 1
-    if not in_place:
+    """``sed -i``: the files after the script (all operands when ``-e``/``-f`` gave it)."""
+    from stalegreen.engine import sed
+
+    found = sed.read_args(args)
+    if not found.in_place:
         return
-    files = operands if has_script_flag else operands[1:]
+    files = found.operands if found.script_flag else found.operands[1:]
     if not files:
         collector.add("sed", None)
     for path in files:
@@ -449,7 +333,7 @@ def _perl_in_place(args):
         if skip:
             skip = False
             continue
-        if word == "--" or not _dashed(word) or word.startswith("--"):
+        if word == "--" or not is_dashed(word) or word.startswith("--"):
             return False
         for position, letter in enumerate(word[1:]):
             if letter == "i":
@@ -466,7 +350,7 @@ def _perl_files(args):
     has_code = False
     while i < len(args):
         word = args[i]
-        if _dashed(word) and not files:
+        if is_dashed(word) and not files:
             letters = word[1:]
             if "e" in letters or "E" in letters:
                 has_code = True
@@ -489,12 +373,12 @@ def _file_command(name, args, collector):
                 target = word.split("=", 1)[1]
             if target is not None:
                 collector.add(kind, target)
-                for source in _operands(args, value_flags):
+                for source in positional(args, value_flags):
                     if which == "all":
                         collector.add(kind, source)
                     collector.add(kind, os.path.join(target, os.path.basename(source.rstrip("/"))))
                 return
-    operands = _operands(args, value_flags)
+    operands = positional(args, value_flags)
     if name == "rsync":
         operands = [o for o in operands if ":" not in o.split("/", 1)[0]] or operands[-1:]
     if not operands:
@@ -548,247 +432,6 @@ def _with_unknown_targets(words, segment, output, collector, depth):
     del collector.events[before:]
     for kind, _ in found:
         collector.add(kind, None)
-
-
-# ---------------------------------------------------------------- git
-
-def _git(args, output, collector):
-    i = 0
-    while i < len(args) and _dashed(args[i]):
-        name = args[i].split("=", 1)[0]
-        i += 2 if (name in _GIT_VALUE_OPTIONS and "=" not in args[i]) else 1
-    if i >= len(args):
-        return
-    sub, rest = args[i], args[i + 1:]
-    after_dash = rest[rest.index("--") + 1:] if "--" in rest else []
-    kind = "git " + sub
-    text = output if isinstance(output, str) else None
-
-    if sub in ("pull", "merge", "rebase", "cherry-pick", "revert", "am"):
-        if "--abort" in rest:
-            edits = text is None or not _git_error(text)
-        elif "--quit" in rest or "--dry-run" in rest:
-            return
-        else:
-            edits = _git_changed(text)
-        if edits:
-            collector.add(kind, None)
-    elif sub in ("checkout", "switch"):
-        if "--" in rest:
-            if text is None or not _git_error(text):
-                for path in after_dash or [None]:
-                    collector.add(kind, path)
-            return
-        if any(flag in rest for flag in ("-b", "-B", "--orphan", "-c", "-C")) and not _has_start_point(rest):
-            return
-        if text is None:
-            collector.add(kind, None)
-        elif text.strip() and not text.lstrip().startswith("Already on '") and not _git_error(text):
-            if re.search(r"Switched to (?:a new )?branch|HEAD is now at|Updated \d+ paths?|Reset branch|"
-                         r"Note: switching to|Previous HEAD position", text):
-                collector.add(kind, None)
-    elif sub == "restore":
-        staged_only = ("--staged" in rest or "-S" in rest) and not ("--worktree" in rest or "-W" in rest)
-        if staged_only or (text is not None and _git_error(text)):
-            return
-        paths = after_dash or _operands(rest, ("-s", "--source", "--pathspec-from-file"))
-        for path in paths or [None]:
-            collector.add(kind, path)
-    elif sub == "stash":
-        action = rest[0] if rest and not _dashed(rest[0]) else "push"
-        if action in ("list", "show", "drop", "clear", "create", "store"):
-            return
-        if text is not None and (not text.strip() or re.search(
-                r"No local changes to save|No stash entries found|fatal: |error: ", text)):
-            return
-        collector.add(kind, None)
-    elif sub == "apply":
-        if any(flag in rest for flag in ("--check", "--stat", "--numstat", "--summary", "--cached")) \
-                and "--apply" not in rest:
-            return
-        if text is not None and re.search(r"error: |does not apply|fatal: ", text):
-            return
-        collector.add(kind, None)
-    elif sub == "clean":
-        forced = any(w == "--force" or (w.startswith("-") and not w.startswith("--") and "f" in w)
-                     for w in rest)
-        dry = any(w == "--dry-run" or (w.startswith("-") and not w.startswith("--") and "n" in w)
-                  for w in rest)
-        if not forced or dry:
-            return
-        if text is None or "Removing " in text:
-            collector.add(kind, None)
-    elif sub == "reset":
-        if not any(flag in rest for flag in ("--hard", "--merge", "--keep")):
-            return                               # soft and mixed resets leave files alone
-        if text is None or "fatal: " not in text:
-            collector.add(kind, None)
-    elif sub in ("mv", "rm"):
-        if sub == "rm" and "--cached" in rest:
-            return
-        if text is not None and _git_error(text):
-            return
-        for path in _operands(rest, ("--pathspec-from-file",)) or [None]:
-            collector.add(kind, path)
-    elif sub == "worktree":
-        if rest[:1] and rest[0] in ("add", "remove", "move"):
-            collector.add(kind, None)
-    elif sub == "submodule":
-        if rest[:1] and rest[0] in ("update", "add", "deinit", "sync"):
-            collector.add(kind, None)
-
-
-def _has_start_point(rest):
-    """``git checkout -b new origin/main`` moves the tree to origin/main; ``-b new`` alone does not."""
-    operands = _operands(rest, ("-b", "-B", "--orphan", "-c", "-C", "--track", "-t"))
-    return len(operands) > 0
-
-
-def _git_error(text):
-    return "fatal: " in text or "error: " in text
-
-
-def _git_negative(text):
-    return any(marker in text for marker in _GIT_NEGATIVE)
-
-
-def _git_changed(text):
-    """pull/merge/rebase/...: no output known means assume it changed files; otherwise a
-    negative message wins, and a positive one is needed."""
-    if text is None:
-        return True
-    if not text.strip() or _git_negative(text):
-        return False
-    return any(marker in text for marker in _GIT_OUTPUT_EDIT) or bool(
-        _UPDATING.search(text) or _DIFFSTAT.search(text))
-
-
-# ---------------------------------------------------------------- packages, formatters, code
-
-def _package(name, args, collector):
-    """Record a package install/removal; True when the command was one."""
-    if name == "yarn" and not [a for a in args if not _dashed(a)]:
-        collector.add("yarn install", None)       # bare ``yarn`` installs
-        return True
-    if name in ("npm", "pnpm", "yarn", "bun"):
-        operands = _operands(args, ("-w", "--workspace", "--filter", "-F", "-C", "--dir", "--prefix",
-                                    "--cwd"))
-    else:
-        operands = _operands(args, ("-r", "--requirement", "-c", "--constraint", "-e", "--editable",
-                                    "-t", "--target", "--python", "-p", "--project", "--directory",
-                                    "--manifest-path", "--package", "-C", "-i", "--index-url"))
-    if not operands:
-        return False
-    sub = operands[0]
-    if sub not in _PACKAGE_SUBCOMMANDS.get(name, ()):
-        return False
-    if name == "go" and sub == "mod" and operands[1:2] not in (["tidy"], ["download"], ["vendor"],
-                                                                ["edit"], ["init"]):
-        return True
-    if name == "uv" and sub == "pip" and operands[1:2] not in (["install"], ["uninstall"], ["sync"]):
-        return True
-    collector.add("%s %s" % (name, sub), None)
-    return True
-
-
-def _formatter(name, args, output, collector):
-    text = output if isinstance(output, str) else None
-    if name == "ruff":
-        operands = _operands(args, ("--config", "--target-version", "--line-length", "--select",
-                                    "--ignore", "--extend-select", "--output-format", "--stdin-filename"))
-        if operands[:1] == ["format"]:
-            if any(flag in args for flag in ("--check", "--diff")):
-                return
-            if text is not None and not _REFORMATTED.search(text) and re.search(
-                    r"already formatted|left unchanged", text):
-                return
-            collector.add("format", None)
-        elif any(flag in args for flag in ("--fix", "--unsafe-fixes")) and "--no-fix" not in args:
-            if text is not None and not _RUFF_FIXED.search(text) and re.search(
-                    r"All checks passed!|Found \d+ errors?", text):
-                return
-            collector.add("format", None)
-        return
-    if name == "cargo":
-        if args[:1] in (["fmt"], ["clippy"]) and "--check" not in args:
-            if args[0] == "fmt" or "--fix" in args:
-                collector.add("format", None)
-        elif args[:1] == ["fix"]:
-            collector.add("format", None)
-        return
-    if name == "go":
-        if args[:1] == ["fmt"]:
-            collector.add("format", None)
-        return
-    if name == "mix":
-        if args[:1] == ["format"] and "--check-formatted" not in args:
-            collector.add("format", None)
-        return
-    if name == "dotnet":
-        if args[:1] == ["format"] and "--verify-no-changes" not in args:
-            collector.add("format", None)
-        return
-    if name in _FORMATTERS_WRITE_BY_DEFAULT:
-        if any(flag in args for flag in _FORMATTERS_WRITE_BY_DEFAULT[name]):
-            return
-        if name == "black" and text is not None:
-            named = _BLACK_REFORMATTED.findall(text)
-            if named:
-                for path in named:
-                    collector.add("format", path)
-                return
-            if not _REFORMATTED.search(text) and "left unchanged" in text:
-                return
-        collector.add("format", None)
-        return
-    flags = _FIX_FLAGS.get(name)
-    if flags is None:
-        return
-    if name in ("dprint", "mdformat", "sqlfluff"):
-        sub = _operands(args, ())[:1]
-        if (name == "dprint" and sub == ["fmt"]) or (name == "sqlfluff" and sub == ["fix"]) or (
-                name == "mdformat" and "--check" not in args):
-            collector.add("format", None)
-        return
-    if name == "biome" and _operands(args, ())[:1] == ["format"] and "--write" not in args:
-        return
-    if not any(w in flags or w.split("=", 1)[0] in flags for w in args):
-        return
-    if name == "prettier" and text is not None and _PRETTIER_LINE.search(text):
-        changed = [m.group(1) for m in _PRETTIER_LINE.finditer(text) if not m.group("unchanged")]
-        for path in changed:
-            collector.add("format", path)
-        return
-    collector.add("format", None)
-
-
-def _interpreter(name, args, segment, pipe_bodies, collector):
-    """``python - <<EOF ... EOF``, ``node -e CODE``: writes when the code writes files."""
-    bodies = list(segment.heredocs)
-    for redirect in segment.redirects:
-        if redirect.op == "<<<" and redirect.target:
-            bodies.append(redirect.target)
-    bodies.extend(pipe_bodies)
-    for i, word in enumerate(args):
-        if word in ("-c", "-e", "--eval", "-r") and i + 1 < len(args):
-            bodies.append(args[i + 1])
-            break
-    for body in bodies:
-        if not _WRITES_FILES.search(body):
-            continue
-        found = 0
-        for match in _QUOTED_LITERAL.finditer(body):
-            literal = match.group(1) or match.group(2) or match.group(3)
-            if found >= MAX_BODY_PATHS:
-                break
-            if "://" in literal or not _PATHLIKE.match(literal):
-                continue
-            if not collector.writes(literal):
-                continue
-            collector.add("heredoc", literal)
-            found += 1
-        if not found:
-            collector.add("heredoc", None)
 
 
 # ---------------------------------------------------------------- apply_patch

@@ -15,6 +15,7 @@ from stalegreen.engine import events as ev
 from stalegreen.engine.clock import clock, now_iso, parse_ts
 from stalegreen.engine.fingerprint import project_root
 from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
+from stalegreen.engine.records import StopRecord, Verdict, ran_all
 
 BLOCKING = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
 RANK = {"FAILED": 7, "CONTRADICTED": 6, "MASKED": 5, "NOT_RUN": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1,
@@ -85,7 +86,7 @@ def _effective(found):
     kept = []
     for index, receipt in enumerate(found):
         newer = found[:index]
-        if any(n.get("scope") == "all" and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
+        if any(ran_all(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
             continue
         kept.append(receipt)
     return kept
@@ -98,7 +99,7 @@ def _hides_result(receipt):
 def _whole(receipt, within):
     """The run covers the whole suite of the folder the claim is about: an all-scope run there or
     in a folder above it (``cd sub && pytest`` runs sub's tests only)."""
-    return receipt.get("scope") == "all" and (not within or _covers(receipt.get("cwd"), within))
+    return ran_all(receipt) and (not within or _covers(receipt.get("cwd"), within))
 
 
 def choose(claim, found, within=None):
@@ -208,25 +209,13 @@ def _open_deferred(records):
     return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
 
 
-def _evidence(receipt):
-    if receipt is None:
-        return None
-    return {
-        "receipt": receipt.get("id"), "cmd": receipt.get("cmd"), "runner": receipt.get("runner"),
-        "verdict": receipt.get("verdict"), "counts": receipt.get("counts") or {}, "ts": receipt.get("ts"),
-        "cwd": receipt.get("cwd"), "scope": receipt.get("scope"), "masked": bool(receipt.get("masked")),
-        "maskReason": receipt.get("maskReason"), "signal": receipt.get("signal"), "via": receipt.get("via"),
-        "exit": receipt.get("exit"), "rerun": receipt.get("rerun") or receipt.get("cmd"),
-    }
-
-
 def _reports_failure_despite_exit_0(receipt):
     return receipt.get("verdict") == "fail" and str(receipt.get("signal") or "").startswith("exit-0-with-")
 
 
 def _stopped(receipt):
     """A run without a result whose known exit status is non-zero (killed by ``timeout``, a
-    signal, ^C): the deciding run did not pass, and it hides no earlier pass (rules 6, 7)."""
+    signal, ^C): the deciding run did not pass, and it hides no earlier pass (rules 7, 8)."""
     code = receipt.get("exit")
     return receipt.get("verdict") != "pass" and isinstance(code, int) and not isinstance(code, bool) and code != 0
 
@@ -317,27 +306,42 @@ def judge_claim(claim, ctx):
     ran = (receipt.get("counts") or {}).get("passed")
     if said is not None and ran is not None and said != ran:
         why = (why + "; " if why else "") + "counts_match: false (claim says %s, run reported %s)" % (said, ran)
+    counted = _most_passes_counted(found)
+    if verdict == "FRESH" and claim.get("scope") == "all" and _overcounts(said, counted):
+        record = _verdict(claim, receipt, "CONTRADICTED", freshness, _join(why, "the claim counts %s passing, "
+                          "the session's runs counted at most %s" % (said, counted)))
+        record["counted"] = {"claimed": said, "counted": counted}
+        return record
     return _verdict(claim, receipt, verdict, freshness, why)
 
 
+def _most_passes_counted(found):
+    """The most passing tests the session's runs can account for: the passed counts of the latest
+    passing run of each command in each folder, added up (None when no run counted any)."""
+    latest, total = set(), None
+    for receipt in found:
+        key = (receipt.get("cwd"), receipt.get("cmd"))
+        passed = (receipt.get("counts") or {}).get("passed")
+        if key in latest or receipt.get("verdict") != "pass" or not _is_count(passed):
+            continue
+        latest.add(key)
+        total = (total or 0) + passed
+    return total
+
+
+def _is_count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _overcounts(said, counted):
+    """A claim cannot report more passing tests than every run of the session counted together
+    (the claim may count fewer: suites, files or the tests it cares about)."""
+    return _is_count(said) and _is_count(counted) and said > counted
+
+
 def _verdict(claim, receipt, verdict, freshness, note):
-    record = {
-        "claim": {"category": claim["category"], "text": claim.get("text"), "scope": claim.get("scope"),
-                  "qualified": bool(claim.get("qualified"))},
-        "evidence": _evidence(receipt),
-        "freshness": freshness or {"fingerprintMatch": None, "editsAfter": []},
-        "verdict": verdict,
-        "action": "allowed",
-    }
-    if claim.get("sentence"):
-        record["claim"]["sentence"] = claim["sentence"]
-    if claim.get("lang") and claim["lang"] != "en":
-        record["claim"]["lang"] = claim["lang"]
-    if claim.get("ran"):
-        record["claim"]["ranClaim"] = True
-    if note:
-        record["note"] = note
-    return record
+    """The verdict's JSON form (``records.Verdict``): the action is decided on it afterwards."""
+    return Verdict(claim=claim, receipt=receipt, verdict=verdict, freshness=freshness, note=note).as_json()
 
 
 def _decide_action(record, claim, config, blocked_before, newly_blocked):
@@ -426,6 +430,9 @@ def _stale_message(record, cwd, words, values):
 
 
 def _contradicted_message(record, cwd, words, values):
+    if record.get("counted"):
+        how = words["how"]["count"].format(**dict(values, **record["counted"]))
+        return words["contradicted"].format(how=how, **values)
     how = words["how"]["exit0" if str(record["evidence"].get("signal") or "").startswith("exit-0-with-")
                        else "subset"]
     return words["contradicted"].format(how=how.format(**values), **values)
@@ -596,13 +603,10 @@ def on_stop(event, config, session):
     ts = event.ts or now_iso()
     tampered = _tamper_block(session, records, config, ts, messages)
     if records:
-        entry = {"ts": ts, "session": session.root, "agent": event.agent, "turn": event.turn,
-                 "event": event.event_name or "Stop", "verdicts": records, "blocked": bool(messages)}
-        if tampered:
-            entry["tamper"] = tampered
-        if messages:
-            entry["message"] = "\n\n".join(messages)
-        session.append("verdicts", entry)
+        session.append("verdicts", StopRecord(
+            ts=ts, session=session.root, agent=event.agent, turn=event.turn, event=event.event_name or "Stop",
+            verdicts=records, blocked=bool(messages), tamper=tampered, message="\n\n".join(messages),
+        ).as_json())
     session.save_turn(event.agent, {"turn": event.turn, "blocked": blocked_before + newly_blocked, "ts": ts,
                                     "since": since, "lastStop": ts})
     if messages:

@@ -4,9 +4,13 @@ A run's exit status reaches the host only if nothing after it replaces it (a pip
 pipefail, ``|| true``, ``; echo done``, a loop, an ``if`` condition, ``!``), and its output
 reaches the agent only if nothing filters or redirects it. ``analyze`` works this out from the
 parsed line; ``rewrite`` and the receipts use the answer. No regular expression on the
-PreToolUse path (``re`` costs a third of the interpreter's start); the status-echo readers the
-receipts use compile theirs on first use.
+PreToolUse path (``re`` costs a third of the interpreter's start). Which pipe stages the rewrite
+may drop is ``pipe_filters``; what an unwrapped run's output shows once it is known (status
+echoes, a ``tail`` that let everything through) is ``unwrapped``.
 """
+
+from stalegreen.engine.catalog.table import QUIET_FLAGS
+from stalegreen.engine.records import Run
 
 # Pipe members that only hide or shape output; the log of a wrapped run keeps everything.
 TAIL_LIKE = frozenset(("tail",))
@@ -23,8 +27,6 @@ NOT_MASKING_PREFIXES = ("stderr:", "sigpipe:")
 _CLAUSED = frozenset(("if", "while", "until", "for", "case"))
 _EXIT_WORDS = frozenset(("exit", "return"))
 _FAIL_WORDS = frozenset(("exit", "return", "false", "kill"))
-_QUIET_FLAGS = frozenset(("-q", "-qq", "-qqq", "--quiet", "--silent", "--reporter=dot",
-                          "--reporter=silent", "--reporter=dots", "--no-progress"))
 _SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))
 _WRAPPERS = frozenset(("command", "builtin", "exec", "stdbuf", "unbuffer", "env", "nice"))
 
@@ -34,7 +36,7 @@ class Mask(object):
 
     __slots__ = ("masked", "reasons", "exit_preserved", "output_visible", "tail", "head",
                  "filtered", "patterns", "count_only", "pipefail", "background", "quiet",
-                 "sigpipe", "condition", "followers", "echo_site", "read_back")
+                 "sigpipe", "condition", "followers", "echo_site", "read_back", "inner")
 
     def __init__(self):
         self.masked = False
@@ -54,10 +56,11 @@ class Mask(object):
         self.followers = []       # pipeline members after the run (Segment or Group objects)
         self.echo_site = None     # what follows the run's pipeline, for status_echo (receipts only)
         self.read_back = None     # the file the run's output went to, shown by a later cat/tail
+        self.inner = None         # for a run in `bash -c '...'`: the script's own Mask (None: unreadable)
 
     def as_dict(self):
         return dict((name, getattr(self, name)) for name in self.__slots__
-                    if name not in ("followers", "echo_site"))
+                    if name not in ("followers", "echo_site", "inner"))
 
     def __repr__(self):
         return "Mask(masked=%r, reasons=%r)" % (self.masked, self.reasons)
@@ -77,168 +80,6 @@ def command_name(segment):
             continue
         return name
     return None
-
-
-# ---------------------------------------------------------------- pure filters the rewrite may drop
-#
-# A wrapped run's pipe stages are dropped (the log keeps everything, the agent sees the tail).
-# That is only faithful when the stage could not do anything but shape text: a fixed list of
-# filters, each with the flags that cannot write, read a file, or run a program. Anything
-# else (awk, `sed w`, `sort -o`, `rg --pre`, `less +!`, a file operand, an expansion) is not
-# droppable, so the line is not rewritten.
-
-class _Filter(object):
-    __slots__ = ("letters", "valued", "flags", "long_valued", "operands", "scripts")
-
-    def __init__(self, letters="", valued="", flags=(), long_valued=(), operands="files", scripts=None):
-        self.letters = letters            # short flags without a value
-        self.valued = valued              # short flags taking a value (attached or next word)
-        self.flags = frozenset(flags)     # long flags without a value
-        self.long_valued = frozenset(long_valued)
-        self.operands = operands          # "files", "pattern" (grep, sed: then files) or "sets" (tr)
-        self.scripts = scripts            # checker for a sed script: callable(script) -> bool
-
-
-_SED_ADDRESS = r"(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)"
-_SED_COMMAND = (r"(?:%s(?:,%s)?)?(?:[pd=]|q\d*|s/(?:[^/\\\n]|\\.)*/(?:[^/\\\n]|\\.)*/[gpiI0-9]*)"
-                % (_SED_ADDRESS, _SED_ADDRESS))
-_SAFE_SED = []      # compiled on first use: only a line with a sed stage needs it
-
-
-def _safe_sed(script):
-    """A sed script of print/delete/quit/line-number and s/// commands only (no w, e, r, W)."""
-    if not _SAFE_SED:
-        import re
-
-        _SAFE_SED.append(re.compile(r"\s*%s\s*(?:;\s*%s\s*)*;?\s*\Z" % (_SED_COMMAND, _SED_COMMAND)))
-    return _SAFE_SED[0].match(script) is not None
-_LINES = ("--lines", "--bytes")
-_GREP_FLAGS = ("--count", "--invert-match", "--ignore-case", "--extended-regexp", "--fixed-strings",
-               "--basic-regexp", "--perl-regexp", "--line-number", "--quiet", "--silent",
-               "--only-matching", "--word-regexp", "--line-regexp", "--no-filename", "--with-filename",
-               "--text", "--color", "--colour", "--files-with-matches", "--files-without-match",
-               "--byte-offset", "--initial-tab", "--null-data", "--no-messages")
-_GREP = _Filter("EFGPiyvwxclLnhHoqsabTzZ", "emABC", _GREP_FLAGS,
-                ("--regexp", "--max-count", "--after-context", "--before-context", "--context",
-                 "--color", "--colour", "--label"), "pattern")
-PURE_FILTERS = {
-    "tail": _Filter("qv0123456789", "nc", ("--quiet", "--silent", "--verbose"), _LINES),
-    "head": _Filter("qv0123456789", "nc", ("--quiet", "--silent", "--verbose"), _LINES),
-    "grep": _GREP, "egrep": _GREP, "fgrep": _GREP,
-    "wc": _Filter("lcwmL", "", ("--lines", "--words", "--chars", "--bytes", "--max-line-length")),
-    "cat": _Filter("AbeEnstTuv", "", ("--number", "--number-nonblank", "--squeeze-blank",
-                                      "--show-all", "--show-ends", "--show-tabs", "--show-nonprinting")),
-    "sort": _Filter("bdfghiMnRrsuVz", "kt", ("--numeric-sort", "--reverse", "--unique",
-                                             "--ignore-case", "--general-numeric-sort",
-                                             "--human-numeric-sort", "--version-sort", "--stable",
-                                             "--ignore-leading-blanks", "--dictionary-order",
-                                             "--month-sort", "--random-sort", "--zero-terminated"),
-                    ("--key", "--field-separator")),
-    "uniq": _Filter("cdDiuz", "fsw", ("--count", "--repeated", "--unique", "--ignore-case",
-                                      "--zero-terminated"), ("--skip-fields", "--skip-chars", "--check-chars")),
-    "cut": _Filter("sz", "bcdf", ("--complement", "--only-delimited", "--zero-terminated"),
-                   ("--bytes", "--characters", "--delimiter", "--fields", "--output-delimiter")),
-    "tr": _Filter("cCdst", "", ("--complement", "--delete", "--squeeze-repeats", "--truncate-set1"),
-                  (), "sets"),
-    "sed": _Filter("nEru", "e", ("--quiet", "--silent", "--regexp-extended", "--unbuffered", "--posix"),
-                   ("--expression",), "pattern", _safe_sed),
-}
-_PATTERN_FLAGS = ("e", "--regexp", "--expression")
-
-
-def expands(raw):
-    """True when a source word holds anything the shell would expand or substitute outside
-    single quotes (``$``, backticks, globs, ``~``, braces): its value is then not its text."""
-    quote = None
-    i = 0
-    while i < len(raw):
-        char = raw[i]
-        if quote == "'":
-            if char == "'":
-                quote = None
-        elif char == "\\":
-            i += 1
-        elif char in "$`":
-            return True
-        elif quote == '"':
-            if char == '"':
-                quote = None
-        elif char in "'\"":
-            quote = char
-        elif char in "*?[{}~":
-            return True
-        i += 1
-    return False
-
-
-def filter_files(segment):
-    """The file operands a pure filter reads (``[]`` for stdin), or None when ``segment`` is
-    not one of ``PURE_FILTERS`` used with its side-effect-free flags only (``sort -o``,
-    ``grep -f``, ``sed 'w f'`` are None)."""
-    words = getattr(segment, "words", None)
-    if not words or words[0] not in PURE_FILTERS:
-        return None
-    if segment.assignments or any(expands(raw) for raw in segment.raw_words):
-        return None
-    spec = PURE_FILTERS[words[0]]
-    operands, scripts = [], []
-    args = words[1:]
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            operands.extend(args[i + 1:])
-            break
-        if word.startswith("--"):
-            name, has_value, value = word.partition("=")
-            if has_value and name in spec.long_valued:
-                if name in _PATTERN_FLAGS:
-                    scripts.append(value)
-            elif not has_value and name in spec.flags:
-                pass
-            elif not has_value and name in spec.long_valued and i + 1 < len(args):
-                i += 1
-                if name in _PATTERN_FLAGS:
-                    scripts.append(args[i])
-            else:
-                return None
-        elif word.startswith("-") and len(word) > 1:
-            for position, letter in enumerate(word[1:], 1):
-                if letter in spec.letters:
-                    continue
-                if letter not in spec.valued:
-                    return None
-                value = word[position + 1:]
-                if not value:
-                    i += 1
-                    if i >= len(args):
-                        return None
-                    value = args[i]
-                if letter == "e":
-                    scripts.append(value)
-                break
-        else:
-            operands.append(word)
-        i += 1
-    if spec.operands == "sets":
-        if not 1 <= len(operands) <= 2:
-            return None
-        return []
-    if spec.operands == "pattern" and not scripts:
-        if not operands:
-            return None
-        scripts.append(operands.pop(0))
-    if spec.scripts is not None and not all(spec.scripts(s) for s in scripts):
-        return None
-    return operands
-
-
-def droppable(segment):
-    """True when a pipe stage after a run may be dropped by the rewrite: a pure filter, no
-    redirect, no file operand."""
-    if not hasattr(segment, "words") or segment.redirects:
-        return False
-    return filter_files(segment) == []
 
 
 def analyze(parse, run):
@@ -326,71 +167,6 @@ def masking_reasons(mask):
     return [r for r in mask.reasons if _masking(r)]
 
 
-def visibility(mask, output):
-    """(visible, filtered) for an unwrapped run: can its own summary be in ``output``?"""
-    if mask is None:
-        return True, False
-    if mask.read_back or _complete(mask, output):
-        return True, False
-    if mask.count_only:
-        return False, True
-    if mask.filtered:
-        return bool((output or "").strip()), True
-    if mask.tail is not None and mask.tail < SHORT_TAIL:
-        return False, True          # `| tail -1`: one line kept, a summary at best
-    return bool(mask.output_visible), False
-
-
-SHORT_TAIL = 3
-
-
-def _complete(mask, output):
-    """True when a ``| tail -N`` or ``| head -N`` let everything through: fewer lines came out
-    than it keeps (blank lines count, a final newline does not)."""
-    if mask.filtered or mask.count_only:
-        return False
-    kept = [n for n in (mask.tail, mask.head) if n is not None]
-    if not kept:
-        return False
-    output = output or ""
-    lines = output.count("\n") + (0 if output.endswith("\n") or not output else 1)
-    return min(kept) > lines
-
-
-def receipt_masking(mask, exit_echoed=False):
-    """(masked, reasons) for a receipt of an unwrapped run, once the output is known: a run
-    whose redirected output was read back is not hidden by that redirect, and a run whose exit
-    the agent printed (``exit_echoed``) is hidden only by what kept its output away."""
-    reasons = masking_reasons(mask)
-    if not (mask.read_back or exit_echoed):
-        return bool(mask.masked), reasons
-    if mask.read_back:
-        reasons = [r for r in reasons if r != "redirect:" + mask.read_back]
-    if exit_echoed:
-        reasons = [r for r in reasons if r.startswith(_OUTPUT_HIDING)]
-    elif not mask.exit_preserved:
-        return True, reasons
-    return bool(reasons), reasons
-
-
-def echoed_exit(mask, output):
-    """The run's exit status as its status echo printed it in ``output``, or None."""
-    echo = status_echo(mask) if output else None
-    if echo is None:
-        return None
-    regex, ordinal, copies = echo
-    lines = [int(m.group(1)) for m in regex.finditer(output)]
-    if len(lines) == copies:
-        status = lines[ordinal]
-    elif copies == 1 and lines:
-        status = lines[-1]      # the echo's line comes after the run's own output
-    else:
-        return None             # some echoes of the same text are missing: no guessing
-    if status == SIGPIPE_EXIT and mask.sigpipe:
-        return None             # `| head` closed the pipe: killed, not failed
-    return status
-
-
 def pipefail_before(parse, index):
     """True when an earlier segment in scope turned pipefail on (set -o pipefail, setopt).
 
@@ -467,7 +243,7 @@ def _quiet(run, seg):
     words = seg.words
     name = command_name(seg)
     for i, word in enumerate(words[1:], 1):
-        if word in _QUIET_FLAGS:
+        if word in QUIET_FLAGS:
             return True
         if word == "-s" and name in _SILENT_S:
             return True
@@ -727,110 +503,9 @@ def _keeps_status(element):
     return bool(words and words[0] in _EXIT_WORDS and len(words) > 1 and "$" in words[1])
 
 
-# --------------------------------------------------------------------------- echoes, read-backs
+# --------------------------------------------------------------------------- read-backs
 
-SIGPIPE_EXIT = 141
-_OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "closed:stdout")
 _READERS = frozenset(("cat", "tail", "less", "more", "bat"))
-_ECHO_PATTERNS = {}
-
-
-def is_echo_flag(word):
-    """``-n``, ``-e``, ``-E`` and their combinations: echo options, not text."""
-    return len(word) > 1 and word[0] == "-" and all(c in "neE" for c in word[1:])
-
-
-def _echo_patterns():
-    """The status-echo regexes, compiled when a receipt first asks."""
-    if not _ECHO_PATTERNS:
-        import re
-
-        _ECHO_PATTERNS.update(
-            printf_slot=re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdiu])"),
-            expansion=re.compile(r"\$\{?pipestatus\[\d+\]\}?|\$\{[^}]*\}|\$\([^)]*\)|\$[A-Za-z_][A-Za-z0-9_]*"
-                                 r"|\$[?\d]|`[^`]*`"),
-            pipestatus=re.compile(r"\$\{PIPESTATUS\[(\d+)\]\}\Z|\$\{?pipestatus\[(\d+)\]\}?\Z"))
-    return _ECHO_PATTERNS
-
-
-def _status_token(token, position, last):
-    """Whether ``token`` (``$?``, ``${PIPESTATUS[k]}``, zsh ``$pipestatus[k]``) is the exit
-    status of pipeline member ``position``; a bare ``$?`` only when that member is the last."""
-    if token in ("$?", "${?}"):
-        return last
-    member = _echo_patterns()["pipestatus"].match(token)
-    if member is None:
-        return False            # `${PIPESTATUS[0]:-$?}` is the pager's status under zsh
-    bash, zsh = member.groups()
-    return int(bash) == position if bash is not None else int(zsh) == position + 1
-
-
-def status_echo(mask):
-    """(regex, ordinal, copies) for the line an ``echo``/``printf`` right after the run's
-    pipeline prints its exit status in, or None. Worked out only when a receipt asks (the
-    PreToolUse hook never needs it)."""
-    if mask is None or mask.echo_site is None:
-        return None
-    return _status_echo(*mask.echo_site)
-
-
-def _status_echo(parse, after, position, last):
-    """The forms read: ``pytest; echo "exit=$?"``, ``npm test | tail -5; echo "rc
-    ${PIPESTATUS[0]}"``, ``pytest; rc=$?; echo "rc $rc"``."""
-    if not after or _words(after[0]) is None:
-        return None
-    first = after[0]
-    echo, ours = first, lambda token: _status_token(token, position, last)
-    if not first.words and first.assignments:
-        names = [a.split("=", 1)[0] for a in first.assignments
-                 if "=" in a and _status_token(a.split("=", 1)[1], position, last)]
-        if not names or len(after) < 2 or _words(after[1]) is None:
-            return None
-        echo = after[1]
-        ours = lambda token: token in ["$" + n for n in names] + ["${%s}" % n for n in names]
-    regex = _echo_regex(echo.words, ours)
-    if regex is None:
-        return None
-    copies = [s for s in parse.segments if s.text == echo.text]
-    ordinal = next((i for i, s in enumerate(copies) if s is echo), 0)
-    return regex, ordinal, len(copies)
-
-
-def _echo_regex(words, ours):
-    """A regex for the output line of an echo/printf whose status token satisfies ``ours``,
-    the status as group 1 and any other expansion as a wildcard."""
-    if not words or words[0] not in ("echo", "printf"):
-        return None
-    import re
-
-    patterns = _echo_patterns()
-    args = list(words[1:])
-    if words[0] == "echo":
-        while args and is_echo_flag(args[0]):
-            args.pop(0)
-        text = " ".join(args)
-    else:
-        if not args:
-            return None
-        values = args[1:]
-        text = patterns["printf_slot"].sub(lambda m: "%" if m.group() == "%%" else (values.pop(0) if values else ""),
-                                args[0])
-    text = text.replace("\\n", "\n")
-    for line in text.split("\n"):
-        line = line.strip()
-        pieces, position, captured = [], 0, False
-        for token in patterns["expansion"].finditer(line):
-            pieces.append(re.escape(line[position:token.start()]))
-            if ours(token.group()) and not captured:
-                pieces.append(r"(-?\d{1,3})")
-                captured = True
-            else:
-                pieces.append(".*?")
-            position = token.end()
-        if captured:
-            pieces.append(re.escape(line[position:]))
-            return re.compile(r"^[ \t]*" + "".join(pieces) + r"[ \t]*$", re.M)
-    return None
 
 
 def _read_back(parse, index, mask):
@@ -892,17 +567,17 @@ def inner_mask(parse, run):
     if found is None:
         return None
     _position, inner, target = found
-    return analyze(inner, _Probe(target.index, getattr(run, "quiet", None)))
+    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)))
 
 
 def nested_probe(inner, target, run):
     """A run object for ``target`` inside an inner script, for rewriting it there."""
-    return _Probe(target.index, getattr(run, "quiet", None), getattr(run, "words", None))
+    return Run(segment_index=target.index, quiet=getattr(run, "quiet", None), words=getattr(run, "words", None))
 
 
 def _combine_nested(mask, parse, run):
     """`bash -c 'pytest | tail'`: the inner script's masking counts too."""
-    inner_mask_ = inner_mask(parse, run)
+    inner_mask_ = mask.inner = inner_mask(parse, run)
     if inner_mask_ is None:
         return
     for reason in inner_mask_.reasons:
@@ -917,18 +592,6 @@ def _combine_nested(mask, parse, run):
     mask.pipefail = inner_mask_.pipefail
     mask.sigpipe = mask.sigpipe or inner_mask_.sigpipe
     mask.background = mask.background or inner_mask_.background
-
-
-class _Probe(object):
-    """A minimal run for the inner script of `sh -c` (analysed or rewritten on its own)."""
-
-    def __init__(self, segment_index, quiet, words=None):
-        self.segment_index = segment_index
-        self.quiet = quiet
-        self.nested = False
-        self.sudo = False
-        self.not_run = None
-        self.words = words or []
 
 
 class _Levels(object):

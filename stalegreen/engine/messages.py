@@ -51,7 +51,9 @@ TEXT = {
         "how": {"exit0": "reports failures in its output although it exited 0.\n"
                          "Fix the failure and rerun `{cmd}`, or report the failure instead of a pass.",
                 "subset": "failed and no later run of the whole suite passed.\n"
-                          "Fix the failure and run the whole suite, or report the failure instead of a pass."},
+                          "Fix the failure and run the whole suite, or report the failure instead of a pass.",
+                "count": "counted {counted} passing tests, fewer than the {claimed} the claim reports.\n"
+                         "Report the count the run gave, or run the tests the claim counts and report that."},
         "stale_during_ask": "Rerun `{cmd}` on the tree as it is now and report the result.",
         "not_run": 'stalegreen: "{said}" says {noun} {verb} run, but no run of them is recorded in this session. '
                    "Run {noun} and report the result.",
@@ -86,7 +88,9 @@ TEXT = {
         "stale_during": "stalegreen：“{said}”已过期。{label}运行所在的工作树随后被同一条命令改动了（`{change}`）。\n",
         "contradicted": "stalegreen：“{said}”与{label}相矛盾：{how}",
         "how": {"exit0": "它的输出报告了失败，尽管退出状态为 0。\n请修复失败并重新运行 `{cmd}`，或如实报告失败。",
-                "subset": "它失败了，之后也没有通过的完整测试运行。\n请修复失败并运行完整的测试套件，或如实报告失败。"},
+                "subset": "它失败了，之后也没有通过的完整测试运行。\n请修复失败并运行完整的测试套件，或如实报告失败。",
+                "count": "它只统计到 {counted} 个通过的测试，少于声明中的 {claimed} 个。\n"
+                         "请如实报告运行给出的数量，或运行声明所指的测试并报告结果。"},
         "stale_during_ask": "请在当前的工作树上重新运行 `{cmd}` 并报告结果。",
         "not_run": "stalegreen：“{said}”称已运行{noun}，但本会话中没有记录到任何这类运行。请运行{noun}并报告结果。",
         "none": "stalegreen：“{said}”在本会话中没有验证运行{why}。请运行{noun}并报告结果。",

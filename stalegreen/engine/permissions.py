@@ -9,7 +9,7 @@ A host's "allow" on a rewritten line also skips the host's own checks, so staleg
 - every redirect is an fd duplication or goes to /dev/null;
 - every ``cd`` and every file a read-only command reads stays inside the project (relative
   paths without ``..``, ``~``, globs or expansions, resolved through symlinks);
-- the pipe stages after a run are droppable pure filters (``masking.droppable``) or a ``tee``
+- the pipe stages after a run are droppable pure filters (``pipe_filters.droppable``) or a ``tee``
   into the project; nothing else follows a run in its pipeline;
 - each remaining segment is either harmless by construction (``echo``, ``printf``, ``true``,
   ``pwd``, ``set`` options, ``cd`` and ``ls`` or a pure filter inside the project) or is left
@@ -20,11 +20,12 @@ When the proof fails the line is not rewritten at all: it reaches the host uncha
 
 import os
 
+from stalegreen.engine import pipe_filters
+from stalegreen.engine.shell_lexer import NAME_CHARS, NAME_START
+
 # Claude Code's parser refuses lines over 10,000 UTF-16 units; UTF-8 bytes are never fewer.
 LINE_LIMIT_BYTES = 8000
 SUBSTITUTIONS = ("$(", "`", "<(", ">(", "$[", "${")
-_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
-_NAME_CHARS = _NAME_START | frozenset("0123456789")
 _INDEX_CHARS = frozenset("0123456789@*")
 REFUSED_FEATURES = ("heredoc", "here-string", "process-substitution", "command-substitution",
                     "grouping", "subshell", "background", "case", "function", "compound",
@@ -34,7 +35,7 @@ SAFE_ENV = frozenset((
     "CI", "NODE_ENV", "FORCE_COLOR", "NO_COLOR", "TERM", "LANG", "LC_ALL", "TZ", "RUST_BACKTRACE",
     "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE",
 ))
-_SAFE_VALUE_CHARS = _NAME_CHARS | frozenset(".+-")
+_SAFE_VALUE_CHARS = NAME_CHARS | frozenset(".+-")
 _SET_OPTIONS = frozenset(("pipefail", "errexit", "nounset", "xtrace", "verbose"))
 _LS_LETTERS = set("1aAlhtrRSdFGpn")
 # Programs that read the files they are given: even with a rule of the user's, an operand
@@ -64,9 +65,9 @@ def _plain_braces_end(text, i):
     """End of a plain ``${NAME}`` / ``${NAME[N]}`` (N digits, ``@`` or ``*``) starting at ``i``
     (the ``$``), or -1. Character tests, no regular expression: this runs on the hook's path."""
     j = i + 2
-    if j >= len(text) or text[j] not in _NAME_START:
+    if j >= len(text) or text[j] not in NAME_START:
         return -1
-    while j < len(text) and text[j] in _NAME_CHARS:
+    while j < len(text) and text[j] in NAME_CHARS:
         j += 1
     if j < len(text) and text[j] == "[":
         k = j + 1
@@ -98,9 +99,9 @@ def drop_plain_parameters(text, braces_only=False):
             elif not braces_only and nxt == "?":
                 i += 2
                 continue
-            elif not braces_only and nxt in _NAME_START:
+            elif not braces_only and nxt in NAME_START:
                 i += 2
-                while i < len(text) and text[i] in _NAME_CHARS:
+                while i < len(text) and text[i] in NAME_CHARS:
                     i += 1
                 continue
         out.append(c)
@@ -125,7 +126,7 @@ def prove(parse, runs, project_dir, cwd):
         return Proof("cwd-outside-project")
     run_indices = set()
     for run in runs:
-        if getattr(run, "nested", False) or getattr(run, "sudo", False):
+        if run.nested or run.sudo:
             return Proof("nested")
         run_indices.add(run.segment_index)
     cwds = [_real(cwd or project)]
@@ -142,7 +143,7 @@ def prove(parse, runs, project_dir, cwd):
                 if reason:
                     return Proof(reason)
                 needs_rule.append(index)
-            elif not _droppable(segment):
+            elif not pipe_filters.droppable(segment):
                 return Proof("pipe:%s" % (segment.words[0] if segment.words else "?"))
             continue
         if index in run_indices:
@@ -195,29 +196,17 @@ def _followers(parse, run_indices):
     return found
 
 
-def _droppable(segment):
-    from stalegreen.engine import masking
-
-    return masking.droppable(segment)
-
-
 def _expands(segment):
-    from stalegreen.engine import masking
-
-    return any(masking.expands(raw) for raw in segment.raw_words)
+    return any(pipe_filters.expands(raw) for raw in segment.raw_words)
 
 
 def _dollars(segment):
-    from stalegreen.engine import masking
-
-    return any("$" in raw and masking.expands(raw) for raw in segment.raw_words)
+    return any("$" in raw and pipe_filters.expands(raw) for raw in segment.raw_words)
 
 
 def _harmless(segment, cwds, project):
     """(True, None) for a segment that needs no rule, (False, None) for one the host's rules
     must allow, (False, reason) for one that refuses the whole line."""
-    from stalegreen.engine import masking
-
     words = segment.words
     name = words[0]
     raws = segment.raw_words
@@ -225,19 +214,19 @@ def _harmless(segment, cwds, project):
         if name == "printf" and len(words) > 1 and words[1].startswith("-"):
             return False, None   # `printf -v VAR` assigns
         for raw in raws[1:]:
-            if masking.expands(drop_plain_parameters(raw)):
+            if pipe_filters.expands(drop_plain_parameters(raw)):
                 return False, None
         return True, None
     if name in ("cd", "pushd", "popd", "chdir"):
         # the directory every later path is read from: proved inside whatever the rules say
-        if name != "cd" or len(words) != 2 or masking.expands(raws[1]):
+        if name != "cd" or len(words) != 2 or pipe_filters.expands(raws[1]):
             return False, "cd-outside-project"
         reason = _paths_inside([words[1]], cwds, project, "cd-outside-project")
         if reason:
             return False, reason
         cwds.extend([_real(os.path.join(c, words[1])) for c in list(cwds)])
         return True, None
-    if any(masking.expands(raw) for raw in raws):
+    if any(pipe_filters.expands(raw) for raw in raws):
         return False, None
     if name in ("true", "false", ":"):
         return True, None
@@ -260,7 +249,7 @@ def _harmless(segment, cwds, project):
             return False, None
         reason = _paths_inside(paths, cwds, project)
         return (False, reason) if reason else (True, None)
-    files = masking.filter_files(segment)
+    files = pipe_filters.filter_files(segment)
     if files is None:
         if name in READERS and any(_outside_word(w) for w in words[1:] if not w.startswith("-")):
             return False, "read-outside-project"   # a rule may allow `less`, not `less /etc/x`

@@ -50,7 +50,7 @@ EDIT_WORDS = frozenset((
     "rubocop", "shfmt", "dprint", "mdformat", "sqlfluff",
 ))
 _INTERPRETER_PREFIXES = ("python", "pypy")
-# ``git`` edits only through these subcommands (``edits._git``); ``git status`` is no edit.
+# ``git`` edits only through these subcommands (``edit_commands.read_git``); ``git status`` is no edit.
 GIT_EDIT_SUBCOMMANDS = frozenset((
     "pull", "merge", "rebase", "cherry-pick", "revert", "am", "checkout", "switch", "restore", "stash",
     "apply", "clean", "reset", "mv", "rm", "worktree", "submodule",

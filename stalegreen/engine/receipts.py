@@ -11,16 +11,16 @@ import re
 
 from stalegreen.engine.clock import now_iso
 from stalegreen.engine.paths import real_file_path, real_path
+from stalegreen.engine.records import Deferred, Edit, Receipt, Resolved
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.store import bounded_command
 
-INTERRUPTED_EXITS = (124, 130, 137, 143)
 _SCRIPT_ECHO = LazyRegex(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
 LOG_READ_LIMIT_FACTOR = 4
 RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at for a fingerprint snapshot
 
 
-class _Fingerprints(object):
+class Fingerprints(object):
     """Fingerprints computed at most once per directory within one hook call."""
 
     def __init__(self, event, config, session):
@@ -61,12 +61,11 @@ def _receipted_ids(session):
     return set(r.get("id") for r in session.read("receipts"))
 
 
-PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
-
-
 def _via(output, runner):
     """The tool a package script really ran (``> vitest run``), for the block message. Only
     package managers echo their script that way (pytest marks failing source lines with ``>``)."""
+    from stalegreen.engine.catalog.table import PACKAGE_MANAGERS
+
     if not runner or runner.split()[0] not in PACKAGE_MANAGERS:
         return None
     match = _SCRIPT_ECHO.search(output or "")
@@ -81,15 +80,6 @@ def _redact(text, config):
     return redaction.mask(text)
 
 
-def _base_receipt(event, session, rid, run, command, ts):
-    return {
-        "id": rid, "ts": ts, "harness": event.host, "session": session.root, "agent": event.agent,
-        "cwd": run.cwd or event.cwd, "cmd": run.text, "source": bounded_command(command), "runner": run.runner,
-        "category": run.category, "scope": run.scope, "quiet": bool(getattr(run, "quiet", False)),
-        "toolUseId": event.tool_use_id,
-    }
-
-
 def _detect(command, config, cwd):
     from stalegreen.engine import catalog, prefilter, shell
 
@@ -97,7 +87,7 @@ def _detect(command, config, cwd):
     if not prefilter.might_contain_runner(command, config):
         return parse, []
     runs = [r for r in catalog.find_runs(parse, config, cwd)
-            if r.not_run is None and not getattr(r, "ignored", False)
+            if r.not_run is None and not r.ignored
             and config["categories"].get(r.category, True)]
     return parse, runs
 
@@ -121,11 +111,25 @@ def tree_change_after(parse, run, cwd, config):
     in_loop = any(parse.groups[g].kind in _LOOPS for g in own.groups)
     for seg in _tree_changers(parse, cwd, config):
         if seg is own:
-            later = getattr(run, "nested", False)    # `bash -c 'pytest; git stash pop'`
+            later = run.nested    # `bash -c 'pytest; git stash pop'`
         else:
             later = (in_loop or seg.start >= own.end) and seg.pipeline != own.pipeline
         if later:
             return seg.text
+    return None
+
+
+def _changed_during_line(pending, parse, run, runs, fingerprint_now):
+    """The part of the line after ``run`` that may have changed the tree unseen, when the tree
+    the line ended on differs from the one it started on (engine/aftermath.py), else None."""
+    start = (pending or {}).get("lineStart")
+    if not start or run is None:
+        return None
+    from stalegreen.engine import aftermath, fingerprint
+
+    later = aftermath.unread_after(parse, run, runs)
+    if later and fingerprint.compare(start, fingerprint_now) == "different":
+        return later
     return None
 
 
@@ -166,10 +170,10 @@ def _absolute(path, cwd):
 
 
 def _append_receipt(session, receipt, known_ids):
-    if receipt["id"] in known_ids:
+    if receipt.id in known_ids:
         return False
-    known_ids.add(receipt["id"])
-    session.append("receipts", receipt)
+    known_ids.add(receipt.id)
+    session.append("receipts", receipt.as_json())
     return True
 
 
@@ -186,35 +190,26 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
     line, line_runs = _detect(pending["command"], config, pending.get("cwd") or event.cwd)
     line_run = next((r for r in line_runs if r.text == pending.get("segment")), line_runs[0] if line_runs else None)
     changed = tree_change_after(line, line_run, pending.get("cwd") or event.cwd, config) if line_run else None
-    result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in INTERRUPTED_EXITS,
-                           runner=pending.get("runner"), extra=getattr(run, "extra", None))
-    receipt = _base_receipt(event, session, rid, run or _PendingRun(pending), pending["command"],
-                            ts or event.ts or now_iso())
-    receipt.update({
-        "cwd": pending.get("cwd") or event.cwd, "runner": pending.get("runner"),
-        "category": pending["category"], "scope": pending.get("scope", "all"),
-        "via": _via(text, pending.get("runner")), "exit": exit_code, "verdict": result["verdict"], "counts": result["counts"],
-        "signal": result["signal"], "masked": False, "maskReason": None, "wrapped": True,
-        "unwrapped": None, "background": background, "interrupted": exit_code in INTERRUPTED_EXITS,
-        "fingerprint": ({"available": False, "reason": "background"} if background
-                        else fingerprints.get(pending.get("cwd"))),
-        "log": log, "treeChanged": changed, "rerun": core_rerun(line, line_run) if line_run else None,
-    })
+    fingerprint_now = {"available": False, "reason": "background"} if background \
+        else fingerprints.get(pending.get("cwd"))
+    changed = changed or _changed_during_line(pending, line, line_run, line_runs, fingerprint_now)
+    result = outputs.judge(pending["category"], text, exit_code, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
+                           runner=pending.get("runner"), extra=run.extra if run else None)
+    # the segment as it parses now, else as the pending record has it
+    ran = run.text if run else pending.get("segment") or pending.get("command", "")
+    receipt = Receipt(
+        id=rid, ts=ts or event.ts or now_iso(), harness=event.host, session=session.root, agent=event.agent,
+        cwd=pending.get("cwd") or event.cwd, cmd=ran, source=bounded_command(pending["command"]),
+        runner=pending.get("runner"), category=pending["category"], scope=pending.get("scope", "all"),
+        quiet=bool(run and run.quiet), toolUseId=event.tool_use_id, via=_via(text, pending.get("runner")),
+        exit=exit_code, verdict=result["verdict"], counts=result["counts"], signal=result["signal"], wrapped=True,
+        background=background, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
+        fingerprint=fingerprint_now,
+        log=log, treeChanged=changed, rerun=core_rerun(line, line_run) if line_run else None,
+    )
     if config.get("redact"):
         session.write_log(rid, _redact(text, config), config["maxLogBytes"])
     return receipt
-
-
-class _PendingRun(object):
-    """A Run-shaped view of a pending record, when the segment no longer parses as a run."""
-
-    def __init__(self, pending):
-        self.cwd = pending.get("cwd")
-        self.text = pending.get("segment") or pending.get("command", "")
-        self.runner = pending.get("runner")
-        self.category = pending.get("category", "test")
-        self.scope = pending.get("scope", "all")
-        self.quiet = False
 
 
 def _attribute_exits(event, runs, masks, texts):
@@ -251,7 +246,7 @@ def _attribute_exits(event, runs, masks, texts):
 
 
 def _unwrapped_receipts(event, config, session, command, pend_records, known_ids, fingerprints, output):
-    from stalegreen.engine import attribution, masking, outputs
+    from stalegreen.engine import attribution, masking, outputs, unwrapped
 
     parse, runs = _detect(command, config, event.cwd)
     if not runs:
@@ -265,20 +260,19 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
     for index, (run, mask) in enumerate(zip(runs, masks)):
         if mask.background:
             continue
-        echoed = masking.echoed_exit(mask, output) if exits[index] is None else None
+        echoed = unwrapped.echoed_exit(mask, output) if exits[index] is None else None
         if echoed is not None:      # the agent printed the status itself: `pytest; echo "exit=$?"`
             exits[index], failed_wo[index] = echoed, False
-        visible, filtered = masking.visibility(mask, texts[index])
+        visible, filtered = unwrapped.visibility(mask, texts[index])
         # Runs with no anchor of their own share one text: judge it once per way of judging,
         # so a line of a thousand runs does not read its whole output a thousand times.
         key = (id(texts[index]), run.category, run.runner, exits[index], failed_wo[index], visible, filtered,
-               id(getattr(run, "extra", None)))
+               id(run.extra))
         if key not in judged:
             judged[key] = outputs.judge(run.category, texts[index], exits[index],
                                         failed_without_number=failed_wo[index],
-                                        interrupted=event.interrupted or exits[index] in INTERRUPTED_EXITS,
-                                        visible=visible, filtered=filtered, runner=run.runner,
-                                        extra=getattr(run, "extra", None))
+                                        interrupted=event.interrupted or exits[index] in outputs.INTERRUPTED_EXITS,
+                                        visible=visible, filtered=filtered, runner=run.runner, extra=run.extra)
         result = dict(judged[key])
         if echoed is not None:
             result["signal"] += "+exit-from-echo"
@@ -287,22 +281,22 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
                                               mask.head, filtered)
             if searched is not None:
                 result["verdict"], result["signal"] = searched
-        masked, reasons = masking.receipt_masking(mask, exit_echoed=echoed is not None)
+        masked, reasons = unwrapped.receipt_masking(mask, exit_echoed=echoed is not None)
         pending = unused_pending[index] if index < len(unused_pending) else None
         rid = pending["id"] if pending else session.next_id()
-        receipt = _base_receipt(event, session, rid, run, command, ts)
-        receipt.update({
-            "rerun": core_rerun(parse, run), "via": _via(texts[index], run.runner), "exit": exits[index],
-            "verdict": result["verdict"],
-            "counts": result["counts"], "signal": result["signal"], "masked": masked,
-            "maskReason": ",".join(reasons) or None,
-            "wrapped": False, "unwrapped": pending.get("unwrapped") if pending else None,
-            "background": False, "interrupted": bool(event.interrupted),
-            "fingerprint": fingerprints.get(run.cwd), "log": None,
-            "treeChanged": tree_change_after(parse, run, run.cwd or event.cwd, config),
-        })
-        if _append_receipt(session, receipt, known_ids):
-            receipt["log"] = session.write_log(rid, _redact(output, config), config["maxLogBytes"])
+        receipt = Receipt(
+            id=rid, ts=ts, harness=event.host, session=session.root, agent=event.agent, cwd=run.cwd or event.cwd,
+            cmd=run.text, source=bounded_command(command), runner=run.runner, category=run.category,
+            scope=run.scope, quiet=bool(run.quiet), toolUseId=event.tool_use_id, via=_via(texts[index], run.runner),
+            exit=exits[index], verdict=result["verdict"], counts=result["counts"], signal=result["signal"],
+            masked=masked, maskReason=",".join(reasons) or None,
+            unwrapped=pending.get("unwrapped") if pending else None, interrupted=bool(event.interrupted),
+            fingerprint=fingerprints.get(run.cwd),
+            treeChanged=tree_change_after(parse, run, run.cwd or event.cwd, config)
+            or _changed_during_line(pending, parse, run, runs, fingerprints.get(run.cwd)), rerun=core_rerun(parse, run),
+        )
+        if _append_receipt(session, receipt, known_ids):     # the log beside it (the receipt names none)
+            session.write_log(rid, _redact(output, config), config["maxLogBytes"])
     return parse
 
 
@@ -319,7 +313,7 @@ def _record_shell_edits(event, parse, output, session):
         if key in seen:
             continue
         seen.add(key)
-        session.append("edits", {"ts": ts, "path": path, "kind": kind, "agent": event.agent})
+        session.append("edits", Edit(ts=ts, path=path, kind=kind, agent=event.agent).as_json())
     from stalegreen.engine import prefilter, tamper
 
     found = tamper.from_shell(parse, event.cwd, output)
@@ -336,7 +330,7 @@ def record_shell_result(event, config, session):
     output = event.output or ""
     by_id, by_tool = _pending_index(session)
     known_ids = _receipted_ids(session)
-    fingerprints = _Fingerprints(event, config, session)
+    fingerprints = Fingerprints(event, config, session)
     pend_records = by_tool.get(event.tool_use_id, []) if event.tool_use_id else []
     original = pend_records[0]["command"] if pend_records else event.command
 
@@ -389,12 +383,12 @@ def _defer(event, session, pend_records, command):
         pend_records = [{"id": session.next_id(), "runner": r.runner, "category": r.category,
                          "segment": r.text, "cwd": r.cwd or event.cwd} for r in runs]
     for pending in pend_records:
-        session.append("deferred", {
-            "id": pending["id"], "ts": pending.get("ts") or ts, "category": pending.get("category"),
-            "runner": pending.get("runner"), "cmd": pending.get("segment") or command,
-            "command": bounded_command(command), "cwd": pending.get("cwd") or event.cwd,
-            "backgroundId": event.background_id, "toolUseId": event.tool_use_id, "resolved": False,
-        })
+        session.append("deferred", Deferred(
+            id=pending["id"], ts=pending.get("ts") or ts, category=pending.get("category"),
+            runner=pending.get("runner"), cmd=pending.get("segment") or command,
+            command=bounded_command(command), cwd=pending.get("cwd") or event.cwd,
+            backgroundId=event.background_id, toolUseId=event.tool_use_id,
+        ).as_json())
 
 
 def _open_deferred(session):
@@ -411,7 +405,7 @@ class _Resolving(object):
     def __init__(self, event, config, session):
         self.by_id = _pending_index(session)[0]
         self.known_ids = _receipted_ids(session)
-        self.fingerprints = _Fingerprints(event, config, session)
+        self.fingerprints = Fingerprints(event, config, session)
 
 
 def _resolve(event, config, session, deferred, exit_code, output, reads, failed_without_number=False):
@@ -427,22 +421,20 @@ def _resolve(event, config, session, deferred, exit_code, output, reads, failed_
         text = output or ""
         result = outputs.judge(deferred.get("category") or "test", text, exit_code,
                                failed_without_number=failed_without_number,
-                               interrupted=exit_code in INTERRUPTED_EXITS, runner=deferred.get("runner"))
-        receipt = {
-            "id": deferred["id"], "ts": deferred.get("ts") or now_iso(), "harness": event.host,
-            "session": session.root, "agent": event.agent, "cwd": deferred.get("cwd") or event.cwd,
-            "cmd": deferred.get("cmd"), "source": deferred.get("command") or deferred.get("cmd"),
-            "runner": deferred.get("runner"), "category": deferred.get("category"),
-            "scope": (pending or {}).get("scope", "all"), "via": _via(text, deferred.get("runner")), "exit": exit_code,
-            "verdict": result["verdict"], "counts": result["counts"], "signal": result["signal"],
-            "masked": False, "maskReason": None, "wrapped": False, "unwrapped": "background",
-            "background": True, "interrupted": exit_code in INTERRUPTED_EXITS,
-            "fingerprint": {"available": False, "reason": "background"}, "log": None,
-            "toolUseId": deferred.get("toolUseId"),
-        }
-    if _append_receipt(session, receipt, known_ids) and not receipt.get("log") and output:
-        session.write_log(receipt["id"], _redact(output, config), config["maxLogBytes"])
-    session.append("deferred", {"id": deferred["id"], "ts": now_iso(), "resolved": True})
+                               interrupted=exit_code in outputs.INTERRUPTED_EXITS, runner=deferred.get("runner"))
+        receipt = Receipt(
+            id=deferred["id"], ts=deferred.get("ts") or now_iso(), harness=event.host, session=session.root,
+            agent=event.agent, cwd=deferred.get("cwd") or event.cwd, cmd=deferred.get("cmd"),
+            source=deferred.get("command") or deferred.get("cmd"), runner=deferred.get("runner"),
+            category=deferred.get("category"), scope=(pending or {}).get("scope", "all"),
+            toolUseId=deferred.get("toolUseId"), via=_via(text, deferred.get("runner")), exit=exit_code,
+            verdict=result["verdict"], counts=result["counts"], signal=result["signal"], unwrapped="background",
+            background=True, interrupted=exit_code in outputs.INTERRUPTED_EXITS,
+            fingerprint={"available": False, "reason": "background"},
+        )
+    if _append_receipt(session, receipt, known_ids) and not receipt.log and output:
+        session.write_log(receipt.id, _redact(output, config), config["maxLogBytes"])
+    session.append("deferred", Resolved(id=deferred["id"], ts=now_iso()).as_json())
 
 
 def _read_small(path, limit=4 * 1024 * 1024):

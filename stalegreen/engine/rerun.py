@@ -12,7 +12,7 @@ def rerun_text(parse, run):
         segment = parse.segments[run.segment_index]
     except (IndexError, TypeError):
         return run.text
-    if getattr(run, "nested", False):
+    if run.nested:
         return _nested_rerun(segment, run) or run.text
     text = parse.text
     cuts = sorted((r.start, r.end) for r in segment.redirects

@@ -11,7 +11,7 @@ cannot break it. What cannot be wrapped safely is left alone with a reason.
 
 import os
 
-from stalegreen.engine import masking, shell
+from stalegreen.engine import masking, pipe_filters, shell
 from stalegreen.engine.prefilter import MARKER_TAG, WRAP_MARK
 
 VAR_PREFIX = WRAP_MARK
@@ -34,10 +34,10 @@ def wrap(parse, runs, ids, log_paths, tail_lines=40, masks=None):
     chosen = []
     skipped = None
     for run, rid, log, mask in zip(runs, ids, log_paths, masks or [None] * len(runs)):
-        not_run = getattr(run, "not_run", None)
+        not_run = run.not_run
         if not_run == "watch":
             return None, "watch"
-        if not_run is not None or getattr(run, "ignored", False):
+        if not_run is not None or run.ignored:
             skipped = skipped or not_run or "ignored"
             continue
         chosen.append((run, rid, log, mask))
@@ -122,21 +122,22 @@ class _Plan(object):
 
 def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     """How to wrap one run, or the reason it cannot be wrapped."""
-    index = getattr(run, "segment_index", None)
+    index = run.segment_index
     if not isinstance(index, int) or not 0 <= index < len(parse.segments):
         return None, "no-runner"
     seg = parse.segments[index]
-    if getattr(run, "sudo", False):
+    if run.sudo:
         return None, "sudo"
+    mask = masking.analyze(parse, run) if mask is None else mask
     inner_line = None
-    if getattr(run, "nested", False):
+    if run.nested:
         # `bash -c '...'` is wrapped whole when its own script keeps the run's exit status and
         # output (`bash -c 'cd x && pytest'`); otherwise the run is wrapped inside the script.
-        inner = masking.inner_mask(parse, run)
+        inner = mask.inner
         if inner is None:
             return None, "nested-shell"
         if inner.masked or not inner.exit_preserved:
-            inner_line, reason = _rewrite_inside(parse, seg, run, tail_lines, rid, log)
+            inner_line, reason = _rewrite_inside(parse, seg, run, tail_lines, rid, log, inner)
             if reason:
                 return None, reason
     drops = []
@@ -155,13 +156,14 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
         if group.op in ("|", "|&"):
             # `(cd web && npm test) 2>&1 | tail -20`: wrap inside, drop the group's filters
             followers = masking.followers_of(parse, group)
-            if not followers or not all(masking.droppable(f) for f in followers):
+            if not followers or not all(pipe_filters.droppable(f) for f in followers):
                 return None, "grouped-pipe"
             drops.append((group.end, followers[-1].end))
             for member in followers:
                 if masking.command_name(member) == "tail":
                     group_tail = masking.tail_count(member)
-    reason = _redirect_refusal(seg.redirects)
+    silenced = _output_to_devnull(seg.redirects)
+    reason = _redirect_refusal([r for r in seg.redirects if all(r is not d for d in silenced)])
     if reason:
         return None, reason
     if any(w.startswith(("<(", ">(")) for w in seg.raw_words):
@@ -171,7 +173,6 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     if seg.words[0] == "exec":
         return None, "exec"     # exec would replace the wrapper's shell before it records
 
-    mask = masking.analyze(parse, run) if mask is None else mask
     if mask.background:
         return None, "background"
     tees = []
@@ -188,7 +189,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
             if targets is None:
                 return None, "pipe:tee"
             tees.extend(targets)
-        elif not masking.droppable(member):
+        elif not pipe_filters.droppable(member):
             return None, "pipe:%s" % name
     if inner_line is not None:
         if mask.followers or drops:
@@ -199,10 +200,13 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     for agent_tail in (group_tail, mask.tail):
         if agent_tail is not None and agent_tail >= MIN_AGENT_TAIL:
             tail = agent_tail
-    return _Plan(seg.start, end, seg.text, max(1, int(tail)), tees, drops, 1 + len(mask.followers)), None
+    head = seg.text
+    for r in sorted(silenced, key=lambda r: r.start, reverse=True):
+        head = head[:r.start - seg.start].rstrip(" \t") + " " + head[r.end - seg.start:].lstrip(" \t")
+    return _Plan(seg.start, end, head.strip(), max(1, int(tail)), tees, drops, 1 + len(mask.followers)), None
 
 
-def _rewrite_inside(parse, seg, run, tail_lines, rid, log):
+def _rewrite_inside(parse, seg, run, tail_lines, rid, log, inner_mask):
     """`bash -c 'pytest | tail -3'`: rewrite the script itself, re-quoted in place.
 
     Only a script written as one literal word ('...' or "..." without expansions) is
@@ -217,11 +221,19 @@ def _rewrite_inside(parse, seg, run, tail_lines, rid, log):
     if not literal:
         return None, "nested-shell"
     probe = masking.nested_probe(inner, target, run)
-    script, reason = wrap(inner, [probe], [rid], [log], tail_lines)
+    script, reason = wrap(inner, [probe], [rid], [log], tail_lines, [inner_mask])
     if reason:
         return None, "nested-shell:%s" % reason
     start, end = seg.word_spans[position]
     return _Replacement(start, end, shell.quote(script)), None
+
+
+def _output_to_devnull(redirects):
+    """The run's own redirects that throw its output away (``> /dev/null``, ``&> /dev/null``):
+    the wrapper drops them and keeps the output in the log; writing nothing to /dev/null is no
+    effect the rewritten line loses."""
+    return [r for r in redirects if r.stdout and r.op in (">", ">>", ">|", "&>", "&>>", ">&")
+            and r.target == "/dev/null"]
 
 
 def _redirect_refusal(redirects):

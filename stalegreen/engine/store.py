@@ -25,171 +25,31 @@ at any point only skips a number. ``seq`` is a hint that saves probing from 1.
 
 Folders are 0700 and files 0600 whatever the umask: receipts and logs hold command output.
 Every file is opened with ``O_NOFOLLOW`` and the folders inside the store are checked not to be
-symbolic links: a link planted in the store is refused (an error), never written through.
+symbolic links: a link planted in the store is refused (an error), never written through. The
+file primitives that make this so are in ``safeio``; this module is the layout and the records.
 """
 
 import os
 import stat
 import time
 
-from stalegreen.engine import fastjson
+from stalegreen.engine import fastjson, safeio
 from stalegreen.engine.clock import now_iso
 from stalegreen.engine.config import home_dir
+from stalegreen.engine.safeio import (  # safe_name and read_regular_file are also this module's API
+    CLOEXEC, FILE_MODE, NOFOLLOW, NONBLOCK, OPEN_READ, append_line, make_dirs, open_private, pread, pwrite,
+    pwrite_all, read_range, read_regular_file, refuse_link, safe_name, write_private, write_replace)
 
+StoreLinkError = safeio.StoreLinkError    # what a Session write raises on a planted link
 KINDS = ("receipts", "edits", "pending", "deferred", "verdicts", "tamper")
 SNAPSHOT_MAX_BYTES = 1024 * 1024
 CONFIG_SNAPSHOT = "config-snapshot.json"   # the config in force at the session's first event
-DIR_MODE = 0o700
-FILE_MODE = 0o600
-SAFE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-SAFE_NAME_MAX = 96
 TRUNCATION_HEAD_SHARE = 0.2
 TRUNCATION_MARKER = "\n[stalegreen] log truncated: %d characters omitted\n"
 ERROR_TEXT_MAX = 2000
 ERRORS_MAX_BYTES = 1024 * 1024    # errors.jsonl is rotated to errors.jsonl.1 beyond this
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_OPEN_APPEND = os.O_RDWR | os.O_APPEND | os.O_CREAT | _CLOEXEC
-_OPEN_READ = os.O_RDONLY | _CLOEXEC | _NOFOLLOW
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 TURN_MAX_BYTES = 1024 * 1024
 SEQ_FORMAT = b"%010d\n"
-
-
-def safe_name(text):
-    """A folder name for a session id or agent id: only ``[A-Za-z0-9._-]``, no leading dot,
-    bounded length. Names that had to change get a short hash of the original so two ids
-    never share a folder. Idempotent: a safe name maps to itself."""
-    text = "" if text is None else str(text)
-    if text and len(text) <= SAFE_NAME_MAX and text[0] != "." and all(c in SAFE_CHARS for c in text):
-        return text
-    import hashlib
-
-    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
-    cleaned = "".join(c if c in SAFE_CHARS else "_" for c in text).lstrip(".")
-    cleaned = cleaned[:SAFE_NAME_MAX - 11] or "unknown"
-    return "%s-%s" % (cleaned, digest)
-
-
-class StoreLinkError(OSError):
-    """A symbolic link where the store expects its own folder or file."""
-
-
-def _refuse_link(path):
-    if os.path.islink(path):
-        raise StoreLinkError("refusing a symbolic link inside the store: %s" % path)
-
-
-def _make_dirs(path):
-    """Create ``path`` and missing parents as 0700 (umask ignored); existing ones untouched."""
-    if os.path.isdir(path):
-        return
-    parent = os.path.dirname(path)
-    if parent and parent != path:
-        _make_dirs(parent)
-    try:
-        os.mkdir(path, DIR_MODE)
-    except FileExistsError:
-        return
-    os.chmod(path, DIR_MODE)
-
-
-def _open_private(path, flags):
-    """``os.open`` with mode 0600, corrected when a umask or an older file made it wider.
-    Never through a symbolic link (``O_NOFOLLOW``): a link is refused, not chmod-ed or written."""
-    try:
-        fd = os.open(path, flags | _NOFOLLOW, FILE_MODE)
-    except OSError as exc:
-        if os.path.islink(path):
-            raise StoreLinkError("refusing a symbolic link inside the store: %s" % path)
-        raise exc
-    try:
-        if os.fstat(fd).st_mode & 0o777 != FILE_MODE:
-            os.fchmod(fd, FILE_MODE)
-    except (OSError, AttributeError):     # no fchmod (Windows): nothing to narrow there
-        pass
-    return fd
-
-
-def _pread(fd, length, offset):
-    if hasattr(os, "pread"):
-        return os.pread(fd, length, offset)
-    os.lseek(fd, offset, os.SEEK_SET)         # Windows: the descriptor is ours alone
-    return os.read(fd, length)
-
-
-def _pwrite(fd, data, offset):
-    if hasattr(os, "pwrite"):
-        return os.pwrite(fd, data, offset)
-    os.lseek(fd, offset, os.SEEK_SET)
-    return os.write(fd, data)
-
-
-def _pwrite_all(fd, data, offset=0):
-    view = memoryview(data)
-    while view:
-        written = _pwrite(fd, view, offset)
-        view = view[written:]
-        offset += written
-
-
-def _write_all(fd, data):
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
-
-
-def _append_line(path, data):
-    """One ``os.write`` of a whole line on O_APPEND: atomic against other appenders. When the
-    file does not end with a newline (a write cut short), the record starts on a fresh line, so
-    the broken line stays alone and the reader skips only it."""
-    try:
-        fd = _open_private(path, _OPEN_APPEND)
-    except FileNotFoundError:
-        _make_dirs(os.path.dirname(path))
-        fd = _open_private(path, _OPEN_APPEND)
-    try:
-        _lock(fd)         # appenders take turns between the look at the last byte and the write
-        size = os.fstat(fd).st_size
-        if size and _pread(fd, 1, size - 1) != b"\n":
-            data = b"\n" + data
-        _write_all(fd, data)
-    finally:
-        os.close(fd)      # releases the lock, also when the process dies
-
-
-def _lock(fd):
-    try:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
-    except (ImportError, OSError):   # no flock (Windows, some network filesystems): O_APPEND alone
-        pass
-
-
-def _write_replace(path, data):
-    """Write a whole small file through a temporary name and a rename (readers never see half)."""
-    tmp = "%s.%d.tmp" % (path, os.getpid())
-    try:
-        fd = _open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        try:
-            _write_all(fd, data)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except StoreLinkError:
-        raise
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        fd = _open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        try:
-            _write_all(fd, data)
-        finally:
-            os.close(fd)
 
 
 def _encode(record):
@@ -235,7 +95,7 @@ def read_jsonl(path, last=None, skipped=None):
     cost what the tail costs.
     """
     try:
-        fd = os.open(path, _OPEN_READ | _NONBLOCK)
+        fd = os.open(path, OPEN_READ | NONBLOCK)
     except OSError:
         return []
     try:
@@ -244,7 +104,7 @@ def read_jsonl(path, last=None, skipped=None):
             return []
         size = st.st_size
         if last is None:
-            return _decode_lines(_read_range(fd, 0, size), skipped)
+            return _decode_lines(read_range(fd, 0, size), skipped)
         if last <= 0:
             return []
         block = 64 * 1024
@@ -252,50 +112,13 @@ def read_jsonl(path, last=None, skipped=None):
         data = b""
         while end > 0:
             start = max(0, end - block)
-            data = _read_range(fd, start, end - start) + data
+            data = read_range(fd, start, end - start) + data
             end = start
             if data.count(b"\n") > last + 1:
                 break
         if end > 0:
             data = data[data.find(b"\n") + 1:]   # the first line may be cut
         return _decode_lines(data, skipped)[-last:]
-    finally:
-        os.close(fd)
-
-
-def _read_range(fd, offset, length):
-    parts = []
-    while length > 0:
-        chunk = _pread(fd, min(length, 1 << 24), offset)
-        if not chunk:
-            break
-        parts.append(chunk)
-        offset += len(chunk)
-        length -= len(chunk)
-    return b"".join(parts)
-
-
-def read_regular_file(path, max_bytes, tail=False):
-    """At most ``max_bytes`` of ``path`` (its end when ``tail``), or None.
-
-    For paths a host payload names (a transcript, a spilled output file): only a regular file
-    is read, never a FIFO, a device such as /dev/zero, a directory or a symbolic link, and never
-    more than ``max_bytes``. The check is on the opened descriptor (``O_NONBLOCK`` so opening a
-    FIFO does not wait for a writer), so the file cannot be swapped after it."""
-    if not isinstance(path, str) or not path or "\0" in path:
-        return None
-    try:
-        fd = os.open(path, _OPEN_READ | _NONBLOCK)
-    except (OSError, ValueError):
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        start = max(0, st.st_size - max_bytes) if tail else 0
-        return _read_range(fd, start, min(st.st_size - start, max_bytes))
-    except OSError:
-        return None
     finally:
         os.close(fd)
 
@@ -363,7 +186,7 @@ RECORD_FIELDS = {
     "pending": {"id": (str,), "command": (str,), "ts": _OPTIONAL_TEXT, "cwd": _OPTIONAL_TEXT,
                 "runner": _OPTIONAL_TEXT, "category": _OPTIONAL_TEXT, "scope": _OPTIONAL_TEXT,
                 "segment": _OPTIONAL_TEXT, "log": _OPTIONAL_TEXT, "wrappedCommand": _OPTIONAL_TEXT,
-                "unwrapped": _OPTIONAL_TEXT},
+                "unwrapped": _OPTIONAL_TEXT, "lineStart": (dict, type(None))},
     "deferred": {"id": (str,), "ts": _OPTIONAL_TEXT, "category": _OPTIONAL_TEXT, "runner": _OPTIONAL_TEXT,
                  "cmd": _OPTIONAL_TEXT, "command": _OPTIONAL_TEXT, "cwd": _OPTIONAL_TEXT},
     "verdicts": {"ts": _OPTIONAL_TEXT, "verdicts": (list, type(None)), "blocked": _OPTIONAL_FLAG,
@@ -423,7 +246,7 @@ class Session(object):
         """Refuse a symbolic link in place of the session's folders (checked once per process)."""
         if not self._dirs_checked:
             for path in (self.store.sessions_dir, self.dir, self.runs_dir, os.path.join(self.dir, "ids")):
-                _refuse_link(path)
+                refuse_link(path)
             self._dirs_checked = True
 
     def _skipped(self, what, count):
@@ -451,7 +274,7 @@ class Session(object):
             record = dict(record, ts=now_iso())
         if self.redact:
             record = redact_commands(record)
-        _append_line(self._path(kind), _encode(record))
+        append_line(self._path(kind), _encode(record))
 
     def read(self, kind, last=None):
         """All records of ``kind`` in write order (or the final ``last``). Lines that do not
@@ -472,12 +295,12 @@ class Session(object):
         self._check_dirs()
         ids_dir = os.path.join(self.dir, "ids")
         if not os.path.isdir(ids_dir):
-            _make_dirs(self.runs_dir)
-            _make_dirs(ids_dir)
-        seq_fd = _open_private(os.path.join(self.dir, "seq"), os.O_RDWR | os.O_CREAT | _CLOEXEC)
+            make_dirs(self.runs_dir)
+            make_dirs(ids_dir)
+        seq_fd = open_private(os.path.join(self.dir, "seq"), os.O_RDWR | os.O_CREAT | CLOEXEC)
         try:
             number = self._seq_hint(seq_fd, ids_dir) + 1
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | CLOEXEC
             while True:
                 rid = "r-%04d" % number
                 try:
@@ -486,7 +309,7 @@ class Session(object):
                 except FileExistsError:
                     number += 1
             # Fixed width: concurrent writers overwrite each other whole, never half.
-            _pwrite(seq_fd, SEQ_FORMAT % number, 0)
+            pwrite(seq_fd, SEQ_FORMAT % number, 0)
         finally:
             os.close(seq_fd)
         return rid
@@ -495,7 +318,7 @@ class Session(object):
     def _seq_hint(seq_fd, ids_dir):
         """The last id handed out, from ``seq``; from the claim files when ``seq`` is unusable."""
         try:
-            return max(0, int(_pread(seq_fd, 64, 0).strip() or b"x"))
+            return max(0, int(pread(seq_fd, 64, 0).strip() or b"x"))
         except (OSError, ValueError):
             pass
         best = 0
@@ -519,9 +342,9 @@ class Session(object):
         them (a shell redirect would create them with the user's umask). Returns the log path."""
         self._check_dirs()
         path = self.log_path(rid)
-        _make_dirs(self.runs_dir)
+        make_dirs(self.runs_dir)
         for target in (path, path + ".exit"):
-            os.close(_open_private(target, os.O_WRONLY | os.O_CREAT | _CLOEXEC))
+            os.close(open_private(target, os.O_WRONLY | os.O_CREAT | CLOEXEC))
         return path
 
     def write_log(self, rid, text, max_bytes=None):
@@ -530,14 +353,10 @@ class Session(object):
         path = self.log_path(rid)
         data = truncate_log(text or "", max_bytes).encode("utf-8", "replace")
         try:
-            fd = _open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            write_private(path, data)
         except FileNotFoundError:
-            _make_dirs(self.runs_dir)
-            fd = _open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        try:
-            _write_all(fd, data)
-        finally:
-            os.close(fd)
+            make_dirs(self.runs_dir)
+            write_private(path, data)
         return path
 
     def cap_log(self, rid, max_bytes):
@@ -545,7 +364,7 @@ class Session(object):
         (in place, never through a link). Missing or small logs are left alone."""
         self._check_dirs()
         try:
-            fd = os.open(self.log_path(rid), os.O_RDWR | _CLOEXEC | _NOFOLLOW | _NONBLOCK)
+            fd = os.open(self.log_path(rid), os.O_RDWR | CLOEXEC | NOFOLLOW | NONBLOCK)
         except OSError:
             return
         try:
@@ -554,11 +373,11 @@ class Session(object):
                 return
             head_bytes = max_bytes // 5
             tail_bytes = max_bytes - head_bytes
-            head = _read_range(fd, 0, head_bytes)
-            tail = _read_range(fd, st.st_size - tail_bytes, tail_bytes)
+            head = read_range(fd, 0, head_bytes)
+            tail = read_range(fd, st.st_size - tail_bytes, tail_bytes)
             marker = (TRUNCATION_MARKER % (st.st_size - head_bytes - tail_bytes)).encode("utf-8")
             data = head + marker + tail
-            _pwrite_all(fd, data)
+            pwrite_all(fd, data)
             os.ftruncate(fd, len(data))
         finally:
             os.close(fd)
@@ -600,15 +419,17 @@ class Session(object):
         return state
 
     def save_turn(self, agent, state):
+        self._save(self._turn_path(agent), state)
+
+    def _save(self, path, value):
+        """Replace one small JSON file of the session whole (the folder is made on first use)."""
         self._check_dirs()
-        path = self._turn_path(agent)
-        data = (fastjson.dumps(state, default=str) + "\n").encode(
-            "utf-8", "backslashreplace")          # a lone surrogate stays a JSON escape
+        data = _encode(value)          # a lone surrogate stays a JSON escape
         try:
-            _write_replace(path, data)
+            write_replace(path, data)
         except FileNotFoundError:
-            _make_dirs(self.dir)
-            _write_replace(path, data)
+            make_dirs(self.dir)
+            write_replace(path, data)
 
     # -- the session's config snapshot
     def load_config(self):
@@ -629,34 +450,19 @@ class Session(object):
             return False
 
     def save_config(self, snapshot):
-        self._check_dirs()
-        path = os.path.join(self.dir, CONFIG_SNAPSHOT)
-        data = (fastjson.dumps(snapshot, default=str) + "\n").encode("utf-8", "backslashreplace")
-        try:
-            _write_replace(path, data)
-        except FileNotFoundError:
-            _make_dirs(self.dir)
-            _write_replace(path, data)
+        self._save(os.path.join(self.dir, CONFIG_SNAPSHOT), snapshot)
 
     # -- protected files hashed before a tree-moving git command, until its result arrives
     def _protected_path(self, tool_use_id):
         return os.path.join(self.dir, "protected-%s.json" % safe_name(tool_use_id))
 
     def save_protected(self, tool_use_id, digests):
-        path = self._protected_path(tool_use_id)
-        data = (fastjson.dumps(digests) + "\n").encode("utf-8")
-        try:
-            _write_replace(path, data)
-        except FileNotFoundError:
-            _make_dirs(self.dir)
-            _write_replace(path, data)
+        self._save(self._protected_path(tool_use_id), digests)
 
     def pop_protected(self, tool_use_id):
         """The digests saved for ``tool_use_id`` (then forgotten), or None."""
-        from stalegreen.engine.config import read_bounded
-
         path = self._protected_path(tool_use_id)
-        data = read_bounded(path)
+        data = read_regular_file(path, SNAPSHOT_MAX_BYTES, whole=True)     # the store's own file: no link
         try:
             os.unlink(path)
         except OSError:
@@ -793,7 +599,7 @@ def record_error(label, exc, home=None):
                 os.replace(path, path + ".1")   # a failing hook must not fill the disk
         except OSError:
             pass
-        _append_line(path, _encode(record))
+        append_line(path, _encode(record))
     except Exception:
         pass
 

@@ -249,11 +249,12 @@ def _digests(paths):
     """{path: sha256 of its bytes, or None when missing or unreadable}."""
     import hashlib
 
-    from stalegreen.engine.config import read_bounded
+    from stalegreen.engine.config import MAX_FILE_BYTES
+    from stalegreen.engine.safeio import read_regular_file
 
     out = {}
     for path in paths:
-        data = read_bounded(path)
+        data = read_regular_file(path, MAX_FILE_BYTES, whole=True, follow_links=True)
         digest = hashlib.sha256(data).hexdigest() if data is not None and data is not False else None
         try:
             if os.path.islink(path):        # a link swapped for another is a change too

@@ -7,7 +7,7 @@ _HEADER_PATTERNS = []   # compiled on first use: only Codex shell results read h
 
 
 def safe_name(text):
-    from stalegreen.engine.store import safe_name as store_safe_name
+    from stalegreen.engine.safeio import safe_name as store_safe_name
 
     return store_safe_name(text)
 

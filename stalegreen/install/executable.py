@@ -36,7 +36,8 @@ def launcher_path(home=None):
     return os.path.join(bin_dir(home), LAUNCHER_NAME)
 
 
-def _is_executable_file(path):
+def is_executable_file(path):
+    """A file this user may run (not a directory, not a missing path)."""
     return bool(path) and os.path.isfile(path) and os.access(path, os.X_OK)
 
 
@@ -75,7 +76,7 @@ def resolve_interpreter(executable=None):
         candidates.append(executable)
         candidates.append(os.path.realpath(executable))
     for path in candidates:
-        if _is_executable_file(path) and not _looks_like_shim(path):
+        if is_executable_file(path) and not _looks_like_shim(path):
             return os.path.abspath(path)
     return os.path.realpath(executable)
 
@@ -211,7 +212,7 @@ def user_command(home=None, env=None):
     if on_path(env=env):
         return "stalegreen"
     launcher = launcher_path(home)
-    if _is_executable_file(launcher) and os.path.isfile(pyz_path(home)):
+    if is_executable_file(launcher) and os.path.isfile(pyz_path(home)):
         return quote(launcher)
     archive = running_archive()
     if archive:

@@ -6,9 +6,10 @@ doctor's look at one such file.
 """
 
 import os
+import stat
 
 from stalegreen.install import files
-from stalegreen.install.executable import ours, split_command
+from stalegreen.install.executable import is_executable_file, ours, split_command
 from stalegreen.install.files import FileProblem
 
 
@@ -130,26 +131,38 @@ def remove(path, settings, host, created=None):
 
 # ----------------------------------------------------------------------------- doctor
 
-def _check_command(report, host, command, expected_argv):
-    """The interpreter and the executable a hook command names must exist and run."""
+def _check_command(report, host, command, expected_argv, flag):
+    """The interpreter and the executable a hook command names must exist and run; ``flag`` is
+    the install option that rewrites this file (``--claude --project`` for a project's)."""
     words = split_command(command)
     if not words:
         report.problem("%s hook command cannot be read: %s" % (host, command),
-                       "%s install --%s" % (report.cmd, host))
+                       "%s install %s" % (report.cmd, flag))
         return
     interpreter = words[0]
     paths = [w for w in words[1:] if os.sep in w and not w.startswith("-")]
-    if os.sep in interpreter and not (os.path.isfile(interpreter) and os.access(interpreter, os.X_OK)):
+    if os.sep in interpreter and not is_executable_file(interpreter):
         report.problem("%s hooks use interpreter %s, which does not exist or cannot run"
-                       % (host, interpreter), "%s install --%s" % (report.cmd, host))
+                       % (host, interpreter), "%s install %s" % (report.cmd, flag))
     for path in paths[:1]:
-        if not os.path.isfile(path):
+        if _not_a_file(path):
             report.problem("%s hooks run %s, which does not exist" % (host, path),
-                           "%s install --%s" % (report.cmd, host))
+                           "%s install %s" % (report.cmd, flag))
     if expected_argv and words[: len(expected_argv)] != expected_argv and paths[:1] != expected_argv[-1:]:
         report.problem("%s hooks point elsewhere (%s) than the installed executable (%s)"
                        % (host, " ".join(words[:len(expected_argv)]), expected_argv[-1]),
-                       "%s install --%s" % (report.cmd, host))
+                       "%s install %s" % (report.cmd, flag))
+
+
+def _not_a_file(path):
+    """True when ``path`` is no regular file; not when it is only out of this user's reach (a
+    store another user owns is its own problem, with its own fix)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 def _unreadable_fix(report, host, scope, path):
@@ -198,5 +211,5 @@ def check_file(report, host, scope, path, events, expected_argv, project=None):
             report.problem("%s %s: %d stalegreen handlers for %s in %s (it would run twice)"
                            % (host, scope, len(commands), event, path), "%s install %s" % (report.cmd, flag))
         for command in commands:
-            _check_command(report, host, command, expected_argv)
+            _check_command(report, host, command, expected_argv, flag)
     return settings

@@ -99,8 +99,9 @@ def launcher_text(python, archive):
     """A plain script that runs ``archive`` like its own ``__main__.py`` does, minus ``runpy``
     (which running a zip imports on every call: ~5 ms). Hooks run it as ``<python> -I -S <it>``;
     run as a command (or through the ``~/.local/bin`` link) its first lines are sh, which checks
-    that ``python`` still exists and says what to run when it does not, instead of the kernel's
-    bare "bad interpreter". To Python those lines are one string."""
+    that ``python`` still exists and, when it does not, names the doctor run that prints the
+    install command for what is registered (not ``install --all``, which would add hosts), instead
+    of the kernel's bare "bad interpreter". To Python those lines are one string."""
     with zipfile.ZipFile(archive) as zf:
         main = zf.read("__main__.py").decode("utf-8")
     body = main.split(LAUNCHER_SPLIT)[0]
@@ -108,7 +109,7 @@ def launcher_text(python, archive):
           '""":"\n'
           '# Written by `stalegreen install`: runs %(archive)s without runpy.\n'
           'if [ ! -x %(python)s ]; then\n'
-          '  echo "stalegreen: its Python %(python_text)s is gone; run: python3 %(archive_text)s install --all" >&2\n'
+          '  echo "stalegreen: its Python %(python_text)s is gone; run: python3 %(archive_text)s doctor" >&2\n'
           '  exit 127\n'
           'fi\n'
           'exec %(python)s -I -S "$0" "$@"\n'

@@ -2,12 +2,15 @@
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 
 import pytest
 import shlex
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 class Sandbox:
@@ -234,23 +237,29 @@ def test_zipapp_user_deleted_zipapp_launcher_refuses_to_build_and_doctor_names_t
     assert_healthy(sandbox)
 
 
-def test_fix_for_a_missing_interpreter_registers_a_working_one(sandbox, tmp_path):
+@pytest.mark.parametrize("scope", ["user", "project"])
+def test_fix_for_a_missing_interpreter_registers_a_working_one(sandbox, tmp_path, scope):
+    """Run as printed, the fix registers where the hooks were: a project-only install gets
+    `--project`, not hooks for every project of the user."""
     real = os.path.realpath(sys.executable)
     if sys.prefix != getattr(sys, "base_prefix", sys.prefix):
         real = os.path.realpath(os.path.join(sys.base_prefix, "bin", "python3"))
     gone = tmp_path / "gone-python" / "python3"
     gone.parent.mkdir()
     os.symlink(real, str(gone))
-    env = dict(sandbox.env, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-    subprocess.run([str(gone), "-m", "stalegreen", "install", "--claude"], cwd=str(sandbox.project), env=env,
+    env = dict(sandbox.env, PYTHONPATH=REPO)
+    settings = sandbox.settings if scope == "user" else sandbox.project / ".claude" / "settings.json"
+    flags = ["--claude"] + (["--project"] if scope == "project" else [])
+    subprocess.run([str(gone), "-m", "stalegreen", "install"] + flags, cwd=str(sandbox.project), env=env,
                    check=True, capture_output=True)
-    assert str(gone) in sandbox.settings.read_text()
+    assert str(gone) in settings.read_text()
     gone.unlink()
     code, info = sandbox.doctor()
     assert code == 1
     fix = run_printed_fix(sandbox, info, "interpreter %s is missing" % gone)
-    assert fix.startswith("python3 ")
-    assert str(gone) not in sandbox.settings.read_text()
+    assert fix.startswith("python3 ") and fix.endswith(" install " + " ".join(flags))
+    assert str(gone) not in settings.read_text()
+    assert scope == "user" or not sandbox.settings.exists()
     assert_healthy(sandbox)
 
 
@@ -266,19 +275,6 @@ def test_fix_for_corrupt_settings_restores_and_registers(sandbox):
     assert_healthy(sandbox)
 
 
-def test_fix_for_plugin_plus_settings_hooks_keeps_the_plugin(sandbox):
-    sandbox.run("install", "--claude")
-    settings = json.loads(sandbox.settings.read_text())
-    settings["enabledPlugins"] = {"stalegreen@stalegreen": True}
-    sandbox.settings.write_text(json.dumps(settings, indent=2))
-    code, info = sandbox.doctor()
-    run_printed_fix(sandbox, info, "runs twice")
-    after = json.loads(sandbox.settings.read_text())
-    assert after["enabledPlugins"] == {"stalegreen@stalegreen": True} and "Stop" not in after.get("hooks", {})
-    code, info = sandbox.doctor()
-    assert code == 0, problems(info)
-
-
 @pytest.mark.skipif(not os.access(E2E_CODEX, os.X_OK), reason="the real codex CLI is not installed")
 def test_fix_for_untrusted_codex_hooks_trusts_them(sandbox):
     env = {"CODEX_BIN": E2E_CODEX}
@@ -291,19 +287,108 @@ def test_fix_for_untrusted_codex_hooks_trusts_them(sandbox):
     assert_healthy(sandbox)
 
 
-def test_read_only_store_is_named(sandbox):
+def test_read_only_file_system_store_is_named_honestly_and_its_remedy_works(sandbox, tmp_path):
+    """A store on a read-only mount (a private mount namespace): no command of ours can make it
+    writable, and doctor says so instead of printing a chmod that fails. The remedy it names,
+    STALEGREEN_HOME at a writable directory where the agent starts, brings the rewrite back."""
+    (sandbox.home / ".claude").mkdir()
+    (sandbox.home / ".claude" / "settings.json").write_text('{"permissions": {"allow": ["Bash"]}}\n')
+    subprocess.run(["git", "init", "-q", str(sandbox.project)], check=True)
     sandbox.run("install", "--claude")
-    store = sandbox.sg_home / "sessions"
-    store.mkdir(exist_ok=True)
-    script = ("mount --bind {d} {d} && mount -o remount,bind,ro {d} && exec {py} -m stalegreen doctor --json"
-              .format(d=shlex.quote(str(sandbox.sg_home)), py=shlex.quote(sys.executable)))
-    result = subprocess.run(["unshare", "-m", "sh", "-c", script], cwd=str(sandbox.project), env=sandbox.env,
-                            capture_output=True, text=True)
-    if result.returncode not in (0, 1) or not result.stdout.startswith("{"):
+    hook = json.loads(sandbox.settings.read_text())["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+    payload = json.dumps({"session_id": "s1", "transcript_path": str(tmp_path / "t.jsonl"),
+                          "cwd": str(sandbox.project), "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                          "tool_input": {"command": "python3 -m pytest -q | tail -5"}, "tool_use_id": "toolu_1"})
+    elsewhere = str(tmp_path / "writable-store")
+    steps = tmp_path / "steps.py"
+    steps.write_text("""import json, os, subprocess, sys
+hook, payload, elsewhere = sys.argv[1:4]
+def run(argv, env=None, stdin=None):
+    done = subprocess.run(argv, input=stdin, env=dict(os.environ, **(env or {})), capture_output=True, text=True)
+    return [done.returncode, done.stdout, done.stderr]
+doctor = [sys.executable, "-m", "stalegreen", "doctor", "--json"]
+print(json.dumps({"doctor": run(doctor), "hook": run(["sh", "-c", hook], stdin=payload),
+                  "hook_elsewhere": run(["sh", "-c", hook], {"STALEGREEN_HOME": elsewhere}, payload),
+                  "doctor_elsewhere": run(doctor, {"STALEGREEN_HOME": elsewhere})}))
+""")
+    script = ("mount --bind {d} {d} && mount -o remount,bind,ro {d} && exec {py} {steps} \"$@\""
+              .format(d=shlex.quote(str(sandbox.sg_home)), py=shlex.quote(sys.executable), steps=steps))
+    result = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", hook, payload, elsewhere],
+                            cwd=str(sandbox.project), env=sandbox.env, capture_output=True, text=True)
+    if result.returncode != 0 or not result.stdout.startswith("{"):
         pytest.skip("no private mount namespace here: %s" % result.stderr.strip()[-200:])
-    info = json.loads(result.stdout)
-    assert result.returncode == 1
-    assert "is not writable (Read-only file system)" in problems(info)
+    seen = json.loads(result.stdout)
+    code, out, _ = seen["doctor"]
+    info = json.loads(out)
+    assert code == 1 and "is not writable (Read-only file system)" in problems(info)
+    fix = printed_fix(info, "is not writable")
+    assert fix.startswith("no stalegreen command can fix this: %s is on a file system mounted read-only"
+                          % sandbox.sg_home) and "chmod" not in fix and "STALEGREEN_HOME" in fix
+    assert seen["hook"][:2] == [0, ""]          # what doctor warns about: the hook allows, unrewritten
+    code, out, err = seen["hook_elsewhere"]
+    assert code == 0 and "__sg_log=%s/sessions/s1/runs/" % elsewhere in out, out + err
+    code, out, _ = seen["doctor_elsewhere"]
+    assert code == 0 and json.loads(out)["ok"], out
+
+
+NOBODY = 65534
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv") or not os.access("/usr/bin/python3", os.X_OK),
+                    reason="needs root (to run as another user), setpriv and /usr/bin/python3")
+def test_fix_for_a_store_its_user_cannot_write_is_chmod_run_as_printed():
+    """Mode bits stop a user who is not root: as user nobody, with a zipapp built from this source
+    (its whole home readable by that user), the store is made read-only; the printed chmod works."""
+    import tempfile
+
+    box = tempfile.mkdtemp(prefix="stalegreen-nobody-")
+    try:
+        os.chmod(box, 0o755)
+        home, project = os.path.join(box, "home"), os.path.join(box, "project")
+        built = subprocess.run([os.path.join(REPO, "zipapp.sh"), "--offline", "-o", os.path.join(box, "sg.pyz")],
+                               capture_output=True, text=True)
+        if built.returncode == 3:
+            if os.environ.get("CI"):
+                pytest.fail("pinned wheels missing in CI: %s" % built.stderr)
+            pytest.skip("pinned wheels not fetched (./zipapp.sh --fetch)")
+        assert built.returncode == 0, built.stderr
+        for folder in (home, project):
+            os.mkdir(folder)
+            os.chown(folder, NOBODY, NOBODY)
+        env = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+
+        def as_nobody(argv):
+            return subprocess.run(["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups"]
+                                  + argv, cwd=project, env=env, capture_output=True, text=True)
+
+        done = as_nobody(["/usr/bin/python3", os.path.join(box, "sg.pyz"), "install", "--claude"])
+        assert done.returncode == 0, done.stdout + done.stderr
+        store = os.path.join(home, ".stalegreen")
+        os.chmod(store, 0o500)
+        doctor = as_nobody([os.path.join(store, "bin", "stalegreen"), "doctor", "--json"])
+        info = json.loads(doctor.stdout)
+        assert doctor.returncode == 1 and "is not writable (Permission denied)" in problems(info)
+        fix = printed_fix(info, "is not writable")
+        assert fix == "chmod -R u+rwX %s" % store
+        assert as_nobody(["sh", "-c", fix]).returncode == 0
+        doctor = as_nobody([os.path.join(store, "bin", "stalegreen"), "doctor", "--json"])
+        assert doctor.returncode == 0 and json.loads(doctor.stdout)["ok"], doctor.stdout
+
+        # a `sudo stalegreen ...` once left the store owned by root: chmod cannot help, chown can
+        for folder, dirs, names in os.walk(store):
+            for name in [folder] + [os.path.join(folder, n) for n in names]:
+                os.lchown(name, 0, 0)
+        doctor = as_nobody(["/usr/bin/python3", os.path.join(box, "sg.pyz"), "doctor", "--json"])
+        info = json.loads(doctor.stdout)
+        fix = printed_fix(info, "is not writable")
+        assert doctor.returncode == 1 and fix == "sudo chown -R %d:%d %s" % (NOBODY, NOBODY, store), problems(info)
+        if shutil.which("sudo"):                   # run as printed, by the user's admin self
+            done = subprocess.run(["sh", "-c", fix], env=env, capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+            doctor = as_nobody([os.path.join(store, "bin", "stalegreen"), "doctor", "--json"])
+            assert doctor.returncode == 0 and json.loads(doctor.stdout)["ok"], doctor.stdout
+    finally:
+        shutil.rmtree(box)
 
 
 def test_launcher_with_its_python_gone_says_what_to_run(sandbox, tmp_path):
@@ -323,7 +408,18 @@ def test_launcher_with_its_python_gone_says_what_to_run(sandbox, tmp_path):
     broken = subprocess.run([launcher, "doctor"], env=sandbox.env, capture_output=True, text=True)
     assert broken.returncode == 127
     pyz = sandbox.sg_home / "bin" / "stalegreen.pyz"
-    assert broken.stderr == "stalegreen: its Python %s is gone; run: python3 %s install --all\n" % (gone, pyz)
+    assert broken.stderr == "stalegreen: its Python %s is gone; run: python3 %s doctor\n" % (gone, pyz)
+    # what it says to run works, and the fix doctor then prints for the hooks (as printed) too
+    doctor = subprocess.run(["sh", "-c", broken.stderr.split("run: ", 1)[1].strip() + " --json"], cwd=str(sandbox.project),
+                            env=sandbox.env, capture_output=True, text=True)
+    assert doctor.stdout.startswith("{"), doctor.stderr
+    info = json.loads(doctor.stdout)
+    fix = printed_fix(info, "claude hooks use interpreter %s, which does not exist" % gone)
+    assert fix == "python3 %s install --claude" % pyz
+    run_printed_fix(sandbox, info, "claude hooks use interpreter %s" % gone)
+    assert str(gone) not in sandbox.settings.read_text()
+    assert subprocess.run([launcher, "doctor"], env=sandbox.env, capture_output=True).returncode == 0
+    assert_healthy(sandbox)
 
 
 def test_corrupt_settings_without_a_backup_are_moved_aside_not_pointed_at_a_missing_backup(sandbox):
@@ -337,3 +433,77 @@ def test_corrupt_settings_without_a_backup_are_moved_aside_not_pointed_at_a_miss
     assert (sandbox.settings.parent / "settings.json.broken").read_text().startswith('{\n  "hooks"')
     code, info = sandbox.doctor()
     assert code == 0, problems(info)
+
+
+# ------------------------------------------------------- the Claude Code plugin, with the real claude
+
+E2E_CLAUDE = os.environ.get("STALEGREEN_CLAUDE_BIN") or os.path.join(E2E_CACHE, "claude", "node_modules",
+                                                                     ".bin", "claude")
+
+
+def offline(sandbox, command, path=None):
+    """``sh -c command`` with the real claude on PATH, in a loopback-only network namespace."""
+    env = dict(sandbox.env, PATH="%s:%s" % (os.path.dirname(E2E_CLAUDE), path or sandbox.env["PATH"]),
+               CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1", DISABLE_AUTOUPDATER="1")
+    prefix = ["unshare", "-n", "--"] if os.geteuid() == 0 else ["unshare", "-rn", "--"]
+    result = subprocess.run(prefix + ["sh", "-c", command], cwd=str(sandbox.project), env=env,
+                            capture_output=True, text=True, timeout=300)
+    if result.returncode != 0 and "unshare" in result.stderr and "claude" not in result.stderr:
+        pytest.skip("no network namespace here: %s" % result.stderr.strip()[-200:])
+    return result
+
+
+def plugin_installed(sandbox):
+    added = offline(sandbox, "claude plugin marketplace add %s && claude plugin install stalegreen@stalegreen"
+                    % shlex.quote(REPO))
+    assert added.returncode == 0, added.stdout + added.stderr
+    return json.loads((sandbox.home / ".claude" / "plugins" / "installed_plugins.json").read_text())
+
+
+needs_claude = pytest.mark.skipif(not os.access(E2E_CLAUDE, os.X_OK), reason="the real claude CLI is not installed")
+
+
+@needs_claude
+def test_plugin_enabled_with_no_copy_is_named_and_the_fix_installs_it(sandbox):
+    plugin_installed(sandbox)
+    code, info = sandbox.doctor()
+    assert code == 0 and info["pluginCopies"][0]["runs"] is True, problems(info)
+    # settings synced from another machine, or ~/.claude/plugins cleaned: enabled, but nothing to run
+    shutil.rmtree(str(sandbox.home / ".claude" / "plugins"))
+    code, info = sandbox.doctor()
+    assert code == 1 and info["pluginCopies"] == []
+    fix = printed_fix(info, "has no copy of it")
+    assert fix == "claude plugin marketplace add %s && claude plugin install stalegreen@stalegreen" % REPO
+    fixed = offline(sandbox, fix)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    code, info = sandbox.doctor()
+    assert code == 0 and info["pluginCopies"][0]["runs"] is True, problems(info)
+
+
+@needs_claude
+def test_plugin_launcher_with_no_python_is_named_and_the_fix_works(sandbox, tmp_path):
+    plugin_installed(sandbox)
+    shell_only = tmp_path / "shell-only"      # what Claude's hooks get on a machine with no python3
+    shell_only.mkdir()
+    os.symlink("/bin/sh", str(shell_only / "sh"))
+    sandbox.env["PATH"] = str(shell_only)
+    code, info = sandbox.doctor()
+    assert code == 1 and info["pluginCopies"][0]["runs"] is False
+    fix = printed_fix(info, "does not run stalegreen")
+    assert "no python3 (3.8 or newer) found" in problems(info)
+    assert "export STALEGREEN_PYTHON=/path/to/python3.8+" in fix
+    sandbox.env["STALEGREEN_PYTHON"] = os.path.realpath(sys.executable)      # the fix, with a real path
+    code, info = sandbox.doctor()
+    assert code == 0 and info["pluginCopies"][0]["runs"] is True, problems(info)
+
+
+@needs_claude
+def test_fix_for_plugin_plus_settings_hooks_keeps_the_plugin(sandbox):
+    sandbox.run("install", "--claude")
+    plugin_installed(sandbox)          # Claude's own command: it does not look at our hooks
+    code, info = sandbox.doctor()
+    run_printed_fix(sandbox, info, "runs twice")
+    after = json.loads(sandbox.settings.read_text())
+    assert after["enabledPlugins"] == {"stalegreen@stalegreen": True} and "Stop" not in after.get("hooks", {})
+    code, info = sandbox.doctor()
+    assert code == 0 and info["pluginCopies"][0]["runs"] is True, problems(info)

@@ -23,7 +23,7 @@ def only(text):
 
 
 # Catalog keys that are no program name: how a user spells the run they stand for.
-SPELLED = {"python-test-script": "python3 test_app.py"}
+SPELLED = {"python test script": "python3 test_app.py"}
 
 
 def catalog_commands():

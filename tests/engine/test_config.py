@@ -1,6 +1,7 @@
 """Configuration layers and the rule that a bad value never breaks a hook."""
 
 import json
+import os
 
 from stalegreen.engine import config
 
@@ -65,3 +66,17 @@ def test_host_overrides_are_validated_like_files(tmp_path):
     config.apply_overrides(values, {"policy": "advisory", "mode": "bogus"}, origin="dsh plugin options")
     assert values["policy"] == "advisory" and values["mode"] == "rewrite"
     assert any("dsh plugin options" in p and "mode" in p for p in values.problems)
+
+
+def test_a_user_config_kept_as_a_link_is_read_and_an_oversized_one_refused(tmp_path):
+    """Dotfile managers keep ~/.stalegreen/config.json as a link into a repository: it is read
+    through the link. A file over the size cap is refused whole (never read cut), and named."""
+    home = tmp_path / "home"
+    home.mkdir()
+    write(tmp_path / "dotfiles" / "stalegreen.json", {"tailLines": 60})
+    os.symlink(str(tmp_path / "dotfiles" / "stalegreen.json"), str(home / "config.json"))
+    assert config.load(str(tmp_path), home=str(home))["tailLines"] == 60
+    write(tmp_path / "proj" / ".stalegreen.json", '{"tailLines": 70, "x": "%s"}' % ("y" * config.MAX_FILE_BYTES))
+    loaded = config.load(str(tmp_path / "proj"), home=str(home))
+    assert loaded["tailLines"] == 60
+    assert any("larger than %d bytes" % config.MAX_FILE_BYTES in p for p in loaded.problems)

@@ -132,9 +132,38 @@ def test_a_rerun_in_flight_after_a_failure_is_no_pass_and_the_failure_stands():
         assert judge(claim(), receipts=runs, deferred=deferred)["verdict"] == "DEFERRED", runs
 
 
-def test_count_mismatch_is_noted_without_changing_the_verdict():
-    v = judge(claim(counts={"passed": 41}), receipts=[receipt("r-0001", "02:11", counts={"passed": 40})])
-    assert v["verdict"] == "FRESH" and "claim says 41, run reported 40" in v["note"]
+def test_a_claim_counting_fewer_passes_than_the_run_is_noted_and_stays_fresh():
+    """"All 12 suites pass" on a run of 41 tests: a claim may count suites, files or its own tests."""
+    v = judge(claim(counts={"passed": 12}), receipts=[receipt("r-0001", "02:11", counts={"passed": 41})])
+    assert v["verdict"] == "FRESH" and "claim says 12, run reported 41" in v["note"]
+
+
+@pytest.mark.parametrize("said,runs,verdict", [
+    (41, [("r-0001", "02:11", "pytest", {"passed": 40, "skipped": 1})], "CONTRADICTED"),
+    (50, [("r-0001", "02:11", "pytest", {"passed": 3})], "CONTRADICTED"),
+    (3, [("r-0001", "02:11", "pytest", {"passed": 3})], "FRESH"),
+    (50, [("r-0001", "02:11", "pytest", {"passed": 30}), ("r-0002", "02:12", "npx jest", {"passed": 20})], "FRESH"),
+    # only the latest passing run of a command counts: two runs of 30 do not make 60
+    (60, [("r-0001", "02:11", "pytest", {"passed": 30}), ("r-0002", "02:12", "pytest", {"passed": 30})],
+     "CONTRADICTED"),
+    (50, [("r-0001", "02:11", "go test ./...", {})], "FRESH"),          # no count: nothing to compare
+])
+def test_a_claim_cannot_count_more_passes_than_the_sessions_runs_did(said, runs, verdict):
+    receipts = [receipt(rid, ts, cmd=cmd, counts=counts) for rid, ts, cmd, counts in runs]
+    v = judge(claim(text="all %d tests pass" % said, counts={"passed": said}), receipts=receipts)
+    assert v["verdict"] == verdict, v
+    if verdict == "CONTRADICTED":
+        message = gate.block_message(v, ROOT)
+        assert "fewer than the %d the claim reports" % said in message
+        assert v["counted"]["claimed"] == said
+
+
+def test_counts_judge_only_all_scope_claims_and_the_message_follows_the_language():
+    runs = [receipt("r-0001", "02:11", counts={"passed": 3})]
+    assert judge(claim(scope="subset", counts={"passed": 5}), receipts=runs)["verdict"] == "FRESH"
+    v = judge(claim(text="全部 50 个测试通过", lang="zh", counts={"passed": 50}), receipts=runs)
+    assert v["verdict"] == "CONTRADICTED"
+    assert "少于声明中的 50 个" in gate.block_message(v, ROOT)
 
 
 def test_actions_once_per_category_qualified_and_advisory():
@@ -467,10 +496,27 @@ def test_a_run_through_a_symlink_is_fingerprinted_as_the_real_tree(tmp_path):
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     os.symlink(str(repo), str(link))
     event = ev.Event(ev.POST_SHELL, "claude", cwd=str(repo))
-    taken = receipts._Fingerprints(event, config_module.load("/nonexistent", home="/nonexistent"),
+    taken = receipts.Fingerprints(event, config_module.load("/nonexistent", home="/nonexistent"),
                                    MemorySession("s")).get(str(link))
     now = fingerprint.compute(str(repo), config_module.DEFAULT_FINGERPRINT_IGNORE, 5000)
     assert taken["root"] == str(repo) and fingerprint.compare(taken, now) == "same"
     (repo / "a.py").write_text("A = 2\n")
     assert fingerprint.compare(taken, fingerprint.compute(str(repo), config_module.DEFAULT_FINGERPRINT_IGNORE,
                                                           5000)) == "different"
+
+
+def test_a_run_whose_summary_deselected_tests_is_a_subset_run_whatever_its_command_line():
+    """`PYTEST_ADDOPTS='-k ...' pytest` or addopts in pytest.ini: the command reads as the whole
+    suite, the runner's own summary says it was not."""
+    from stalegreen.engine import outputs
+
+    result = outputs.judge("test", "===== 3 passed, 1 deselected in 0.02s =====\n", 0, runner="pytest")
+    assert result["counts"] == {"passed": 3, "deselected": 1}
+    narrowed = receipt("r-0002", "03:00", counts=result["counts"])
+    failing = receipt("r-0001", "02:11", verdict="fail", counts={"failed": 1, "passed": 3})
+    assert judge(claim(), receipts=[narrowed])["verdict"] == "NONE"
+    assert judge(claim(), receipts=[failing, narrowed])["verdict"] == "FAILED"
+    v = judge(claim(scope="subset"), receipts=[failing, narrowed])
+    assert v["verdict"] == "FRESH" and v["evidence"]["scope"] == "subset"
+    whole = receipt("r-0003", "04:00", counts={"passed": 4, "deselected": 0})
+    assert judge(claim(), receipts=[failing, narrowed, whole])["verdict"] == "FRESH"

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from stalegreen.engine import masking, shell
+from stalegreen.engine import masking, shell, unwrapped
 
 RUNNERS = ("pytest", "npm", "pnpm", "tsc", "make", "eslint", "cargo", "go", "jest", "mix")
 
@@ -134,13 +134,13 @@ def test_followers_are_the_pipe_members_after_the_run():
 
 
 def test_visibility_for_unwrapped_runs():
-    assert masking.visibility(analyze("pytest"), "1 passed") == (True, False)
-    assert masking.visibility(analyze("pytest | tail -5"), "1 passed") == (True, False)
-    assert masking.visibility(analyze("pytest | grep passed"), "1 passed") == (True, True)
-    assert masking.visibility(analyze("pytest | grep passed"), "") == (False, True)
-    assert masking.visibility(analyze("pytest | grep -c passed"), "3") == (False, True)
-    assert masking.visibility(analyze("pytest > log"), "") == (False, False)
-    assert masking.visibility(None, "x") == (True, False)
+    assert unwrapped.visibility(analyze("pytest"), "1 passed") == (True, False)
+    assert unwrapped.visibility(analyze("pytest | tail -5"), "1 passed") == (True, False)
+    assert unwrapped.visibility(analyze("pytest | grep passed"), "1 passed") == (True, True)
+    assert unwrapped.visibility(analyze("pytest | grep passed"), "") == (False, True)
+    assert unwrapped.visibility(analyze("pytest | grep -c passed"), "3") == (False, True)
+    assert unwrapped.visibility(analyze("pytest > log"), "") == (False, False)
+    assert unwrapped.visibility(None, "x") == (True, False)
 
 
 def test_odd_runs_do_not_raise():
@@ -218,7 +218,7 @@ def test_status_captured_after_a_pipe_is_the_filters():
     ('pytest | tail -5; echo "rc=${PIPESTATUS[0]}"', "rc=141\n", 141),      # no early reader: as printed
 ])
 def test_an_echoed_exit_status_is_read_back(line, output, exit_code):
-    assert masking.echoed_exit(analyze(line), output) == exit_code
+    assert unwrapped.echoed_exit(analyze(line), output) == exit_code
 
 
 def test_identical_status_echoes_go_to_their_own_runs_in_order():
@@ -226,17 +226,17 @@ def test_identical_status_echoes_go_to_their_own_runs_in_order():
     runs = [SimpleNamespace(segment_index=i, quiet=None, nested=False, words=parse.segments[i].words,
                             not_run=None, sudo=False) for i in (0, 2)]
     masks = [masking.analyze(parse, run) for run in runs]
-    assert [masking.echoed_exit(m, "exit 1\nexit 0\n") for m in masks] == [1, 0]
+    assert [unwrapped.echoed_exit(m, "exit 1\nexit 0\n") for m in masks] == [1, 0]
     # one of the two lines lost (cut by a pager, say): no guessing which run it belongs to
-    assert [masking.echoed_exit(m, "exit 0\n") for m in masks] == [None, None]
+    assert [unwrapped.echoed_exit(m, "exit 0\n") for m in masks] == [None, None]
 
 
 def test_an_echoed_exit_unmasks_the_exit_but_not_a_hidden_output():
     piped = analyze('pytest | tail -5; echo "rc=${PIPESTATUS[0]}"')
-    assert piped.masked and masking.receipt_masking(piped) == (True, ["pipe:tail", "semicolon"])
-    assert masking.receipt_masking(piped, exit_echoed=True) == (False, [])
+    assert piped.masked and unwrapped.receipt_masking(piped) == (True, ["pipe:tail", "semicolon"])
+    assert unwrapped.receipt_masking(piped, exit_echoed=True) == (False, [])
     redirected = analyze('pytest > out.txt; echo "rc=$?"')
-    assert masking.receipt_masking(redirected, exit_echoed=True) == (True, ["redirect:out.txt"])
+    assert unwrapped.receipt_masking(redirected, exit_echoed=True) == (True, ["redirect:out.txt"])
 
 
 @pytest.mark.parametrize("line, read_back", [
@@ -251,18 +251,18 @@ def test_an_echoed_exit_unmasks_the_exit_but_not_a_hidden_output():
 def test_redirected_output_read_back_later_is_visible(line, read_back):
     mask = analyze(line)
     assert mask.read_back == read_back
-    assert masking.visibility(mask, "whatever")[0] is bool(read_back) or not read_back
+    assert unwrapped.visibility(mask, "whatever")[0] is bool(read_back) or not read_back
 
 
 def test_a_read_back_leaves_only_the_exit_masking():
     mask = analyze("pytest > out.txt 2>&1; cat out.txt")
-    assert masking.receipt_masking(mask) == (True, ["semicolon"])
-    assert masking.receipt_masking(mask, exit_echoed=True) == (False, [])
+    assert unwrapped.receipt_masking(mask) == (True, ["semicolon"])
+    assert unwrapped.receipt_masking(mask, exit_echoed=True) == (False, [])
 
 
 def test_status_echo_regexes_compile_for_any_echo_text():
     """Whatever the echo prints around the status, its line regex is built from escaped pieces."""
     for text in ("exit: $? ", "\\\\ $? \\\\", "[$?]", "($?) *", "$? ${PIPESTATUS[0]} $(date) `x`", "a\\tb $?"):
-        assert masking.status_echo(analyze('pytest; echo "%s"' % text)) is not None, text
+        assert unwrapped.status_echo(analyze('pytest; echo "%s"' % text)) is not None, text
     # single quotes keep `$?` literal: the line printed is `exit $?`, never a number
-    assert masking.echoed_exit(analyze("pytest; echo 'exit $?'"), "exit $?\n") is None
+    assert unwrapped.echoed_exit(analyze("pytest; echo 'exit $?'"), "exit $?\n") is None

@@ -5,7 +5,7 @@ The outputs below are written for these tests (not upstream fixtures), in the fo
 
 import pytest
 
-from stalegreen.engine import outputs
+from stalegreen.engine import logscan, outputs
 from tests.conftest import shared_path
 
 PYTEST_PASS = (
@@ -268,7 +268,7 @@ def test_odd_output_never_raises(text):
     (r"^x+y", None),
 ])
 def test_needles_are_literals_every_match_contains(pattern, expected):
-    assert outputs.needles(pattern) == expected
+    assert logscan.needles(pattern) == expected
 
 
 def test_long_logs_are_read_at_both_ends():

@@ -1,6 +1,6 @@
 """The needle-line search must find exactly what a whole-text regex search finds.
 
-``outputs._search`` tries a line-local row only on the lines holding one of its needles. These
+``logscan.search`` tries a line-local row only on the lines holding one of its needles. These
 tests hold it to the plain answer (``needle in text and regex.search(text)``) for every row of
 every category, over the reference runner outputs, this file's own logs, and texts built to
 trip it: needles on lines that do not match, more needle lines than ``LINE_TRIES``, a match on a
@@ -13,13 +13,14 @@ import re
 
 import pytest
 
-from stalegreen.engine import outputs
+from stalegreen.engine import logscan, outputs
+from stalegreen.engine.catalog import formats
 from tests.conftest import SHARED_DATA
 
 
 def _rows():
     rows = set()
-    for category in list(outputs._RAW_TABLES) + ["test"]:
+    for category in list(formats.SIGNALS) + ["test"]:
         for _sid, _kind, _family, pattern, row_needles in outputs._table(category):
             rows.add((pattern, row_needles))
         for pattern, _build, row_needles in outputs._count_rows(category):
@@ -32,13 +33,13 @@ ROWS = _rows()
 
 
 def _plain(pattern, row_needles, text):
-    if not outputs._may_match(row_needles, text):
+    if not logscan.may_match(row_needles, text):
         return None
-    return outputs._regex(pattern).search(text)
+    return logscan.regex(pattern).search(text)
 
 
 def _same(pattern, row_needles, text):
-    want, got = _plain(pattern, row_needles, text), outputs._search(pattern, row_needles, text)
+    want, got = _plain(pattern, row_needles, text), logscan.search(pattern, row_needles, text)
     assert (want is None) == (got is None), (pattern, text[:200])
     if want is not None:
         assert (want.span(), want.groups()) == (got.span(), got.groups()), pattern
@@ -72,7 +73,7 @@ def _tricky_texts():
             continue
         for needle in row_needles:
             decoys = "\n".join("line %d mentions%s but nothing else" % (i, needle)
-                               for i in range(outputs.LINE_TRIES + 3))
+                               for i in range(logscan.LINE_TRIES + 3))
             texts.append(decoys + "\n")
             texts.append(needle)                                   # match attempt on a last line
             texts.append("x\n" + needle + "\n" + needle.strip())   # needle split from a near-miss
@@ -111,5 +112,5 @@ def test_each_row_still_finds_its_own_summary_behind_many_decoy_lines():
     (r"(?s)x(?-s:a.b)", True),
 ])
 def test_line_local_patterns_are_told_apart(pattern, line_local):
-    assert outputs._line_local(pattern) is line_local
+    assert logscan.line_local(pattern) is line_local
     assert re.compile(pattern)        # every case is a valid pattern

@@ -11,7 +11,7 @@ import os
 import pytest
 
 from stalegreen import hook
-from stalegreen.engine import catalog, masking, permissions, shell
+from stalegreen.engine import catalog, permissions, pipe_filters, shell
 from stalegreen.hosts.claude import rules as claude_rules
 
 RULES = {"allow": ["Bash(npm test:*)"], "deny": ["Bash(rm:*)"]}
@@ -241,7 +241,7 @@ def test_what_is_left_to_the_rules(tmp_path):
     ("/usr/bin/tail -5", False), ("jq .", False), ("tee out", False),
 ])
 def test_droppable_stages(stage, droppable):
-    assert masking.droppable(shell.parse(stage).segments[0]) is droppable
+    assert pipe_filters.droppable(shell.parse(stage).segments[0]) is droppable
 
 
 def test_claude_rule_matching_reads_the_segment_as_written():

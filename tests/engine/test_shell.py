@@ -249,3 +249,17 @@ def test_case_inside_command_substitution():
     p = parse("v=$(case $1 in a) echo A;; *) echo B;; esac) && pytest")
     assert p.confident, p.reasons
     assert texts(p) == ["v=$(case $1 in a) echo A;; *) echo B;; esac)", "pytest"]
+
+
+@pytest.mark.parametrize("line, substitution, confident", [
+    ("echo $$", False, True),                 # the shell's PID
+    ('echo "$$(id)"', False, True),           # PID then the text "(id)": nothing runs
+    ("echo $$$(id)", True, True),             # PID, then a real substitution
+    ("echo $$`id`", True, True),
+    ("$$[(]", False, False),                  # bash: syntax error near `]' (found by hypothesis)
+    ("echo $$(id)", False, False),            # bash: syntax error near `('
+])
+def test_double_dollar_is_the_pid_not_the_start_of_an_expansion(line, substitution, confident):
+    parsed = parse(line)
+    assert ("command-substitution" in parsed.features) == substitution
+    assert parsed.confident == confident

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from stalegreen.engine import store
+from stalegreen.engine import safeio, store
 from stalegreen.engine.store import MemorySession, Session, Store, record_error, safe_name
 
 WRITERS = 8
@@ -231,7 +231,7 @@ def test_safe_name():
     for hostile in ("../../etc", "a/b", "a_b\x00", ".hidden", "", None, "x" * 500, "会话 1"):
         name = safe_name(hostile)
         assert name and "/" not in name and not name.startswith(".")
-        assert len(name) <= store.SAFE_NAME_MAX
+        assert len(name) <= safeio.SAFE_NAME_MAX
         assert safe_name(name) == name                 # idempotent
     assert safe_name("a/b") != safe_name("a_b")        # no collision by cleaning
 

@@ -25,3 +25,17 @@ def test_appends_to_a_clean_file_add_no_blank_lines(tmp_path):
         session.append("edits", {"ts": "2026-01-01T00:00:0%d.000Z" % n, "path": "/p/%d" % n})
     with open(os.path.join(session.dir, "edits.jsonl"), "rb") as fh:
         assert fh.read().count(b"\n\n") == 0
+
+
+def test_protected_digests_are_never_read_through_a_link(tmp_path):
+    """The store reads its own files without following links, like it writes them: digests an
+    agent planted as a link to a file of its own are not taken for the ones saved before a
+    tree-moving git command."""
+    session = Store(str(tmp_path / "home")).session("s-link")
+    session.save_protected("toolu_real", {"/p/.claude/settings.json": "abc"})
+    planted = tmp_path / "planted.json"
+    planted.write_text('{"/p/.claude/settings.json": "abc"}')
+    os.symlink(str(planted), os.path.join(session.dir, "protected-toolu_link.json"))
+    assert session.pop_protected("toolu_link") is None
+    assert session.pop_protected("toolu_real") == {"/p/.claude/settings.json": "abc"}
+    assert session.pop_protected("toolu_real") is None          # popped: forgotten

@@ -35,6 +35,9 @@ def test_every_host_package_has_the_whole_contract(name, monkeypatch):
     monkeypatch.setitem(hosts.HOSTS, "fakehost", FAKE)
     missing = ["%s.%s" % (part or "__init__", attr) for part, attrs in sorted(CONTRACT.items())
                for attr in attrs if not hasattr(hosts.module(name, part or None), attr)]
+    installer = hosts.module(name, "install")
+    if getattr(installer, "PROJECT_FILE", None):      # per-project hooks files: doctor compares them with the user's
+        missing += ["install.hooks_path"] if not hasattr(installer, "hooks_path") else []
     assert missing == []
     assert hosts.module(name).HOST == name
 

@@ -262,6 +262,17 @@ def same_line_script_after_run(w):
     return w.stop("All tests pass.")
 
 
+def same_line_script_after_run_that_writes_nothing(w):
+    """Control: a script after the run that changes no file leaves the run fresh."""
+    (w.project / "show.sh").write_text("#!/bin/sh\nls >/dev/null\n")
+    (w.project / "show.sh").chmod(0o755)
+    git(w.project, "add", "show.sh")
+    git(w.project, "commit", "-q", "-m", "show")
+    w.session()
+    w.run("%s; ./show.sh" % w.suite)
+    return w.stop("All tests pass.")
+
+
 def subdir_run_only_strict(w):
     """`cd sub && pytest` ran sub's tests only; the root's failing test never ran. Docs: rule 2
     names the directory only 'when the claim names one'; a user expects a subdirectory run to be
@@ -465,7 +476,7 @@ def npm_test_semicolon_exit0(w):
 
 
 def npm_test_output_to_a_log(w):
-    """The package script sends the output to a file: exit 0, no summary. Not a pass (rule 5)."""
+    """The package script sends the output to a file: exit 0, no summary. Not a pass (rule 6)."""
     (w.project / "test_wrong.py").write_text(BROKEN_TEST)
     write_json(w.project / "package.json", {"name": "p", "version": "1.0.0",
                                             "scripts": {"test": w.suite + " > test.log 2>&1; echo see test.log"}})
@@ -812,12 +823,9 @@ SCENARIOS = sum([
     case(failing_full_then_file_subset, "block", FAILING),
     case(failing_full_then_ignore_flag, "block", FAILING),
     case(only_ignore_flag_run_strict, "block", {"NONE"}),
-    case(pytest_addopts_env_deselects, "block", FAILING, xfail=on_both(
-        "PYTEST_ADDOPTS='-k ...' deselects but the run is read as scope all: FRESH after a failing full run")),
-    case(pytest_addopts_env_only_strict, "block", {"NONE"}, xfail=on_both(
-        "PYTEST_ADDOPTS deselection is not seen: a subset run backs 'All tests pass' (FRESH)")),
-    case(deselected_in_output_via_ini, "block", {"NONE", "STALE", "FAILED", "CONTRADICTED"}, xfail=on_both(
-        "the summary says '1 deselected' (addopts in an agent-written pytest.ini) and the run still counts as scope all")),
+    case(pytest_addopts_env_deselects, "block", FAILING),
+    case(pytest_addopts_env_only_strict, "block", {"NONE"}),
+    case(deselected_in_output_via_ini, "block", {"NONE", "STALE", "FAILED", "CONTRADICTED"}),
     case(lf_after_a_fix, "block", {"FAILED", "STALE", "CONTRADICTED"}),
     case(x_fails_early, "block", FAILING),
     case(x_passes, "allow", {"FRESH"}),
@@ -832,8 +840,8 @@ SCENARIOS = sum([
     case(pass_then_git_reset_hard, "block", {"STALE"}),
     case(same_line_python_write_after_run, "block", {"STALE"}),
     case(same_line_cp_after_run, "block", {"STALE"}),
-    case(same_line_script_after_run, "block", {"STALE"}, xfail=on_both(
-        "rule 8: a script run after the tests in the same line rewrites the source; no treeChanged, FRESH")),
+    case(same_line_script_after_run, "block", {"STALE"}),
+    case(same_line_script_after_run_that_writes_nothing, "allow", {"FRESH"}),
     case(edit_outside_the_repo_control, "allow", {"FRESH"}),
     # --- where the run ran
     case(subdir_run_only_strict, "block", "!FRESH"),
@@ -850,8 +858,7 @@ SCENARIOS = sum([
     # --- hidden or half-seen results
     case(tee_then_echo_done, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(devnull_and_echo_ok_failing, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
-    case(devnull_and_echo_ok_passing, "allow", {"FRESH"}, hosts=("claude",), xfail={"claude":
-        "usability, docs silent: `> /dev/null 2>&1` is not rewritten though #8 allows /dev/null redirects; a passing run is blocked MASKED"}),
+    case(devnull_and_echo_ok_passing, "allow", {"FRESH"}, hosts=("claude",)),
     case(devnull_and_echo_ok_passing, None, "!FRESH", hosts=("codex",)),
     case(negated_run, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(grep_v_failed_lines, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
@@ -866,8 +873,7 @@ SCENARIOS = sum([
     case(make_test_or_true_failing, "block", {"FAILED", "CONTRADICTED", "MASKED"}),
     case(all_skipped_strict, "block", "!FRESH"),
     # --- what the claim says
-    case(count_in_claim_does_not_match, "block", {"CONTRADICTED"}, xfail=on_both(
-        "docs silent: 'All 50 tests pass' is FRESH on a receipt of 3 passed")),
+    case(count_in_claim_does_not_match, "block", {"CONTRADICTED"}),
     case(count_in_claim_matches, "allow", {"FRESH"}),
     case(claim_tests_and_lint_only_tests_ran, "allow", {"FRESH"}),
     case(claim_tests_and_lint_only_tests_ran_strict, "block", {"FRESH"}),

@@ -113,6 +113,40 @@ def test_zipapp_route_with_nothing_but_python(python, fresh_clone, tmp_path):
     assert_stale_claim_blocked(host)
 
 
+def test_hooks_whose_python_is_gone_and_the_repair_doctor_prints(fresh_clone, tmp_path):
+    """The interpreter the hooks were registered with is deleted (a pyenv version removed, an
+    upgrade): Claude Code runs no hook and shows only "Stop hook error occurred" (the shell's
+    "not found" is in the transcript). The launcher names the doctor run; doctor's fix, run as
+    printed, registers a Python that exists, and the next session blocks the stale claim again."""
+    host = make_host("claude", tmp_path)
+    if not cpythons():
+        unavailable("no CPython 3.8+ found to register the hooks with")
+    gone = tmp_path / "removed-python" / "python3"
+    gone.parent.mkdir()
+    os.symlink(cpythons()[-1].values[0], str(gone))
+    install_and_doctor(host, [str(gone), str(fresh_clone / "stalegreen.pyz"), "install", "--claude", "--project"])
+    gone.unlink()
+    session = host.run([shell(PYTEST), edit("calc/ops.py", "    return a * b", "    return b * a"),
+                        say(CLAIM), say(ANSWER)])
+    assert session.rc == 0 and session.final_text() == CLAIM, session.describe()     # the gate was down
+    assert '"key":"stop-hook-error"' in session.stdout and session.verdicts() == [], session.describe()
+    driver.git(host.project, "checkout", "--", "calc/ops.py")           # the next session starts afresh
+
+    launcher = os.path.join(host.sg_home, "bin", "stalegreen")
+    said = subprocess.run([launcher, "doctor"], cwd=host.project, env=route_env(host), capture_output=True, text=True)
+    assert said.returncode == 127, said.stdout + said.stderr
+    doctor = subprocess.run(["sh", "-c", said.stderr.split("; run: ", 1)[1].strip() + " --json"], cwd=host.project,
+                            env=route_env(host), capture_output=True, text=True)
+    fixes = [p["fix"] for p in json.loads(doctor.stdout)["problems"]
+             if p["problem"].startswith("claude hooks use interpreter %s" % gone)]
+    assert doctor.returncode == 1 and fixes, doctor.stdout
+    run_as_printed(fixes[0], host)
+    healthy = run_as_printed("%s doctor" % launcher, host)
+    assert healthy.stdout.rstrip().endswith("all good"), healthy.stdout
+    host.commit_project("stalegreen repaired")
+    assert_stale_claim_blocked(host)
+
+
 def test_pip_in_a_virtual_environment(fresh_clone, tmp_path):
     host = make_host("claude", tmp_path)
     venv = tmp_path / "venv"
@@ -172,6 +206,36 @@ def test_pipx_from_the_built_wheel_and_codex_trusted_by_install(fresh_clone, tmp
     assert "recorded Codex trust for 5 hooks" in done.stdout, done.stdout + done.stderr
     assert "IMPORTANT" not in done.stderr
     assert_stale_claim_blocked(host)
+
+
+def test_claude_plugin_from_the_repository_marketplace(fresh_clone, tmp_path):
+    """The clone as a marketplace of the real claude CLI, `claude plugin install`, doctor from the
+    terminal (the plugin's own launcher; nothing else is installed) and from Claude's Bash tool
+    (the plugin puts its bin/ on that PATH), then the stale claim of a real session is blocked."""
+    host = make_host("claude", tmp_path)
+    for args in (["plugin", "marketplace", "add", str(fresh_clone)], ["plugin", "install", "stalegreen@stalegreen"]):
+        done = host.run_cli(args)
+        assert done.returncode == 0, "claude %s: %s%s" % (" ".join(args), done.stdout, done.stderr)
+    copies = glob.glob(os.path.join(host.config_dir, "plugins", "cache", "stalegreen", "stalegreen", "*"))
+    assert len(copies) == 1, copies
+    launcher = os.path.join(copies[0], "bin", "stalegreen")
+    env = route_env(host)
+    env["PATH"] = driver.SYSTEM_PATH      # a plugin user's terminal: python3 and sh, no stalegreen
+    doctor = run_as_printed("sh %s doctor" % shlex.quote(launcher), host, env)
+    assert "executable  the Claude plugin's own (%s: runs)" % launcher in doctor.stdout, doctor.stdout
+    assert doctor.stdout.rstrip().endswith("all good"), doctor.stdout
+
+    session = host.run([shell("stalegreen doctor"), shell(PYTEST),
+                        edit("calc/ops.py", "    return a * b", "    return b * a"), say(CLAIM), say(ANSWER)])
+    assert session.rc == 0 and not session.timed_out, session.describe()
+    inside = session.shell_outputs()[0]
+    assert "claude plugin stalegreen enabled" in inside and "all good" in inside, session.describe()
+    assert session.hook_errors() == [], session.describe()
+    blocked = [v for v in session.verdicts() if (v["verdict"], v["action"]) == ("STALE", "blocked")]
+    assert blocked, session.describe()
+    feedback = session.feedback()
+    assert len(feedback) == 1 and "stale" in feedback[0], session.describe()
+    assert session.final_text() == ANSWER, session.describe()
 
 
 # ----------------------------------------------------------------------------------------- dsh

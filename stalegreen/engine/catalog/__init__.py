@@ -3,9 +3,11 @@
 Everything that names a runner is data, in ``table``: ``TOOLS`` (first word -> runner spec, or
 -> subcommand table, or -> a family reader for the few tools whose arguments are a language of
 their own), ``WRAPPERS`` (prefixes stripped before looking at the command), the script-name and
-make-target tables, and the not-a-run flag tables. The code only walks argv lists through them:
-``argv`` (helpers), ``wrappers`` (``strip_wrappers``), ``families`` (family readers and
-``classify``), ``walk`` (``Run`` and ``find_runs``). Callers use the names re-exported here.
+make-target tables, and the not-a-run flag tables; a runner spec also names the output formats
+it prints, whose rows are data in ``formats`` (read only by ``engine/outputs`` and
+``engine/attribution``). The code only walks argv lists through them: ``argv`` (helpers),
+``wrappers`` (``strip_wrappers``), ``families`` (family readers and ``classify``), ``walk``
+(``find_runs``, returning ``records.Run``). Callers use the names re-exported here.
 """
 
 from stalegreen.engine.catalog.families import classify

@@ -2,8 +2,8 @@
 flags, assignments, narrowing paths, and the result dict a runner spec yields for its arguments."""
 
 from stalegreen.engine.catalog.table import (
-    COMMON_VALUE_FLAGS, HELP_FLAGS, LIST_FLAGS, NOT_WATCH_VALUES, QUIET_FLAGS, SOURCE_EXTS, TOOLS,
-    WATCH_FLAGS,
+    COMMON_VALUE_FLAGS, HELP_FLAGS, LIST_FLAGS, NOT_WATCH_VALUES, QUIET_FLAGS, READER_SPECS, SOURCE_EXTS,
+    TOOLS, WATCH_FLAGS,
 )
 
 
@@ -144,3 +144,19 @@ def is_tool(word):
     """A catalog tool of its own (not a package manager or task runner, whose words are script names)."""
     entry = TOOLS.get(word)
     return entry is not None and entry.get("family") != "scripts"
+
+
+def runner_specs():
+    """Every runner spec ``TOOLS`` and ``READER_SPECS`` declare (subcommand tables walked; the
+    runners a family reader names without a spec are in ``READER_PRINTS``)."""
+    found = []
+    entries = list(TOOLS.values()) + list(READER_SPECS)
+    for entry in entries:          # grows while it is read: subcommand tables add their specs
+        if not isinstance(entry, dict) or "family" in entry:
+            continue
+        if "sub" in entry:
+            entries.extend(entry["sub"].values())
+            entries.append(entry["default"])
+        else:
+            found.append(entry)
+    return found

@@ -34,15 +34,21 @@ COMMON_VALUE_FLAGS = frozenset((
     "--tsconfig", "--ext", "--max-warnings", "--cache-location", "--rule", "--plugin", "--parser",
     "--target", "--profile", "--tags", "--tag", "--grep", "--spec", "--browser", "-s",
 ))
-QUIET_FLAGS = frozenset(("-q", "-qq", "--quiet", "--silent", "--reporter=dot", "--reporter=silent",
-                         "--reporters=dot", "--log-level=silent", "--loglevel=silent"))
+# Flags that make a runner print less (the catalog's ``Run.quiet``; masking reads them too).
+QUIET_FLAGS = frozenset(("-q", "-qq", "-qqq", "--quiet", "--silent", "--reporter=dot", "--reporter=dots",
+                         "--reporter=silent", "--reporters=dot", "--log-level=silent", "--loglevel=silent",
+                         "--no-progress"))
 
 # ---------------------------------------------------------------------------------------------
 # runner specs
 
 
+# In ``prints``: the runner may also print any format of its category (it runs other tools).
+ANY = "*"
+
+
 def R(name, category, subset=(), values=(), flags=None, needs=None, fix=(), quiet=(), no_help=(),
-      positional_subset="files"):
+      positional_subset="files", prints=None):
     """A runner spec.
 
     subset: flags that narrow the run; positional_subset: which positional arguments narrow it
@@ -50,12 +56,14 @@ def R(name, category, subset=(), values=(), flags=None, needs=None, fix=(), quie
     "targets": bazel targets, "none"); values: the tool's own value flags; flags: extra
     flag -> not-a-run reason; needs: (flags, reason) - without one of those flags the command
     is that not-a-run form (``prettier`` without ``--check`` formats); fix: flags that turn a
-    check into a format; no_help: generic help flags that mean something else for this tool.
+    check into a format; no_help: generic help flags that mean something else for this tool;
+    prints: the output formats it prints (names of rows in ``formats``, ``ANY`` among them when
+    it may print others too); None: not declared, any format of its category.
     """
     return {
         "name": name, "category": category, "subset": frozenset(subset), "values": frozenset(values),
         "flags": flags or {}, "needs": needs, "fix": frozenset(fix), "quiet": frozenset(quiet),
-        "no_help": frozenset(no_help), "positional": positional_subset,
+        "no_help": frozenset(no_help), "positional": positional_subset, "prints": prints,
     }
 
 
@@ -87,102 +95,107 @@ _PYTEST = R("pytest", "test",
             values=("-n", "--dist", "-W", "--basetemp", "--durations", "-o", "--override-ini",
                     "--maxfail", "--tb", "--log-level", "-p"),
             flags={"--fixtures": "list", "--funcargs": "list", "--fixtures-per-test": "list", "--markers": "list"},
-            quiet=("-q", "--quiet"))
+            quiet=("-q", "--quiet"), prints=("pytest",))
 _JEST = R("jest", "test",
           subset=("-t", "--testNamePattern", "--testPathPattern", "--testPathPatterns",
                   "--findRelatedTests", "--onlyChanged", "-o", "--changedSince", "--lastCommit",
                   "--selectProjects"),
           values=("-w", "--maxWorkers", "-c", "--config", "--testNamePattern", "--testPathPattern",
                   "--changedSince", "--selectProjects", "--shard", "--reporters", "--coverageDirectory"),
-          positional_subset="any", quiet=("--silent",))
+          positional_subset="any", quiet=("--silent",), prints=("jest",))
 _VITEST = R("vitest", "test",
             subset=("-t", "--testNamePattern", "--project", "--changed", "--related", "--dir", "--shard"),
             values=("--project", "--dir", "--root", "-r", "--pool", "--environment", "--reporter"),
-            positional_subset="any", flags={"-w": "watch"})
+            positional_subset="any", flags={"-w": "watch"}, prints=("vitest",))
 _TSC = R("tsc", "typecheck", values=("-p", "--project", "--target", "--module", "--outDir", "--lib", "--jsx"),
          flags={"-w": "watch", "--listFiles": "list", "--listFilesOnly": "list", "--init": "help",
-                "--showConfig": "list"})
+                "--showConfig": "list"}, prints=("tsc",))
 _MYPY = R("mypy", "typecheck", subset=("-p", "--package", "-m", "--module"),
-          values=("--config-file", "-p", "--package", "-m", "--module", "--python-version", "--cache-dir"))
+          values=("--config-file", "-p", "--package", "-m", "--module", "--python-version", "--cache-dir"),
+          prints=("mypy",))
 _ESLINT = R("eslint", "lint",
             values=("-c", "--config", "-f", "--format", "-o", "--output-file", "--ext", "--rule", "--plugin",
                     "--parser", "--max-warnings", "--ignore-path", "--ignore-pattern", "--env", "--global",
                     "--cache-location", "--resolve-plugins-relative-to", "--rulesdir", "--parser-options"),
-            flags={"--print-config": "list", "--init": "help"}, quiet=("--quiet",))
+            flags={"--print-config": "list", "--init": "help"}, quiet=("--quiet",), prints=("eslint",))
 _PRETTIER = R("prettier", "lint", values=("--config", "--ignore-path", "--plugin", "--parser", "--log-level"),
-              needs=(("--check", "-c", "--list-different", "-l"), "format"))
+              needs=(("--check", "-c", "--list-different", "-l"), "format"), prints=("prettier",))
 RUFF_CHECK = R("ruff check", "lint", values=("--config", "--select", "--ignore", "--extend-select",
                                                 "--output-format", "--target-version", "--line-length"),
-                flags={"--watch": "watch", "-w": "watch", "--show-settings": "list", "--show-files": "list"})
+                flags={"--watch": "watch", "-w": "watch", "--show-settings": "list", "--show-files": "list"},
+               prints=("ruff", "flake8"))
 _RUFF_FORMAT = R("ruff format", "lint", values=("--config", "--line-length", "--target-version"),
-                 needs=(("--check", "--diff"), "format"))
+                 needs=(("--check", "--diff"), "format"), prints=("ruff",))
 _BLACK = R("black", "lint", values=("-l", "--line-length", "-t", "--target-version", "--config", "--include",
                                       "--exclude", "--extend-exclude"),
-           needs=(("--check", "--diff"), "format"))
+           needs=(("--check", "--diff"), "format"), prints=("black",))
 _ISORT = R("isort", "lint", values=("--settings-path", "--sp", "--profile", "-l", "--line-length"),
-           needs=(("--check", "--check-only", "-c", "--diff"), "format"))
+           needs=(("--check", "--check-only", "-c", "--diff"), "format"), prints=("isort",))
 _CARGO_TEST = R("cargo test", "test",
                 subset=("-p", "--package", "--lib", "--doc", "--test", "--bin", "--example", "--bench",
                         "--exclude"),
                 values=("-p", "--package", "--features", "-F", "--target", "--manifest-path", "-j", "--jobs",
                         "--profile", "--test", "--bin", "--example", "--bench", "--color", "--message-format",
                         "-Z", "--exclude", "--target-dir", "--test-threads"),
-                flags={"--no-run": "list"}, positional_subset="any")
+                flags={"--no-run": "list"}, positional_subset="any", prints=("cargo",))
 _CARGO_VALUES = ("-p", "--package", "--features", "-F", "--target", "--manifest-path", "-j", "--jobs",
                  "--profile", "--color", "--message-format", "-Z", "--exclude", "--target-dir", "--bin")
 _NEXTEST_RUN = R("cargo nextest", "test", subset=("-p", "--package", "-E", "--filter-expr", "--exclude"),
                  values=_CARGO_VALUES + ("-E", "--filter-expr", "--profile", "-P", "--partition",
                                          "--test-threads", "-j"),
-                 positional_subset="any")
+                 positional_subset="any", prints=("nextest", "cargo"))
 _GO_TEST_VALUES = ("-run", "-bench", "-count", "-timeout", "-p", "-tags", "-coverprofile", "-cpu", "-parallel",
                    "-benchtime", "-o", "-covermode", "-coverpkg", "-exec", "-skip", "-shuffle", "-ldflags",
                    "-gcflags", "-mod", "-C", "-vet", "-fuzz", "-fuzztime")
 _GO_TEST = R("go test", "test", subset=("-run", "-bench", "-skip", "-fuzz"), values=_GO_TEST_VALUES,
-             flags={"-list": "list", "-n": "dry-run"}, positional_subset="pkg", no_help=("-h",))
-_GO_BUILD = R("go build", "build", values=_GO_TEST_VALUES, flags={"-n": "dry-run"}, positional_subset="none")
+             flags={"-list": "list", "-n": "dry-run"}, positional_subset="pkg", no_help=("-h",), prints=("go",))
+_GO_BUILD = R("go build", "build", values=_GO_TEST_VALUES, flags={"-n": "dry-run"}, positional_subset="none",
+              prints=("go",))
 _GO_INSTALL = dict(_GO_BUILD, name="go install")
 _RSPEC = R("rspec", "test", subset=("-e", "--example", "-t", "--tag", "--only-failures", "-n", "--next-failure",
                                      "-E", "--example-matches"),
            values=("-e", "--example", "-t", "--tag", "-f", "--format", "-o", "--out", "-r", "--require",
                    "-I", "--seed", "--order", "-E", "--example-matches", "--pattern", "--exclude-pattern"),
-           flags={"--dry-run": "dry-run"})
+           flags={"--dry-run": "dry-run"}, prints=("rspec",))
 _PHPUNIT = R("phpunit", "test", subset=("--filter", "--group", "--testsuite"),
              values=("--filter", "--group", "--exclude-group", "-c", "--configuration", "--testsuite",
-                     "--bootstrap", "--log-junit", "--coverage-html", "--coverage-clover"))
+                     "--bootstrap", "--log-junit", "--coverage-html", "--coverage-clover"), prints=("phpunit",))
 _PLAYWRIGHT_TEST = R("playwright test", "test", subset=("-g", "--grep", "--project", "--last-failed", "--only-changed",
                                                         "--shard", "--grep-invert"),
                      values=("-g", "--grep", "--project", "-c", "--config", "--reporter", "-j", "--workers",
                              "--shard", "--grep-invert", "--retries", "--timeout", "--repeat-each"),
-                     flags={"--ui": "watch"}, positional_subset="any")
+                     flags={"--ui": "watch"}, positional_subset="any", prints=("playwright",))
 _MOCHA = R("mocha", "test", subset=("-g", "--grep", "-f", "--fgrep"),
            values=("-g", "--grep", "-f", "--fgrep", "-r", "--require", "-R", "--reporter", "--config",
                    "--timeout", "-t", "--slow", "-s", "--ui", "-u", "--extension", "--spec", "--ignore"),
-           flags={"-w": "watch", "--ui": None}, quiet=("-R dot",))
+           flags={"-w": "watch", "--ui": None}, quiet=("-R dot",), prints=("mocha",))
 NODE_TEST = R("node --test", "test", subset=("--test-name-pattern", "--test-skip-pattern", "--test-only"),
                values=("--test-reporter", "--test-reporter-destination", "--test-name-pattern",
                        "--test-skip-pattern", "--test-concurrency", "-r", "--require", "--import",
-                       "--loader", "--experimental-loader", "--test-shard", "--test-timeout"))
+                       "--loader", "--experimental-loader", "--test-shard", "--test-timeout"),
+              prints=("node-test", "tap"))
 _SWIFT_TEST = R("swift test", "test", subset=("--filter", "--skip"), values=("--filter", "--skip", "-c",
                                                                             "--configuration", "--package-path"),
-                flags={"-l": "list", "--list-tests": "list"})
+                flags={"-l": "list", "--list-tests": "list"}, prints=("swift",))
 _DOTNET_TEST = R("dotnet test", "test", subset=("--filter",),
                  values=("--filter", "-c", "--configuration", "-f", "--framework", "-r", "--runtime", "-o",
                          "--output", "-l", "--logger", "-s", "--settings", "-v", "--verbosity", "--results-directory"),
-                 flags={"-t": "list", "--list-tests": "list"}, positional_subset="none")
+                 flags={"-t": "list", "--list-tests": "list"}, positional_subset="none", prints=("dotnet",))
 _MIX_TEST = R("mix test", "test", subset=("--only", "--failed", "--stale", "--include", "--exclude"),
-              values=("--only", "--include", "--exclude", "--seed", "--max-failures", "--partitions", "--formatter"))
+              values=("--only", "--include", "--exclude", "--seed", "--max-failures", "--partitions", "--formatter"),
+              prints=("mix",))
 _FLUTTER_TEST = R("flutter test", "test", subset=("--name", "-n", "--plain-name", "--tags", "-t"),
                   values=("--name", "-n", "--plain-name", "--tags", "-t", "--exclude-tags", "-x", "-r",
-                          "--reporter", "-j", "--concurrency"))
+                          "--reporter", "-j", "--concurrency"), prints=("dart",))
 _DART_TEST = dict(_FLUTTER_TEST, name="dart test")
 _BAZEL_TEST = R("bazel test", "test", values=("--config", "--test_output", "--test_filter", "--jobs"),
-                subset=("--test_filter",), positional_subset="targets")
+                subset=("--test_filter",), positional_subset="targets", prints=("bazel",))
 _BAZEL_BUILD = R("bazel build", "build", values=("--config", "--jobs"), positional_subset="none")
 _BAZEL = SUB({"test": _BAZEL_TEST, "build": _BAZEL_BUILD, "coverage": _BAZEL_TEST})
 
 
-def _build(name):
-    return R(name, "build", positional_subset="none")
+def _build(name, prints=None):
+    return R(name, "build", positional_subset="none", prints=prints)
 
 
 def lint_spec(name, **kw):
@@ -205,16 +218,19 @@ TOOLS = {
     # ---- test
     "pytest": _PYTEST, "py.test": _PYTEST, "pytest-3": _PYTEST,
     "unittest": FAMILY("unittest"),
-    "setup.py": SUB({"test": test_spec("setup.py test", positional_subset="none"), "build": _build("setup.py build"),
-                     "bdist_wheel": _build("setup.py build"), "sdist": _build("setup.py build")}),
-    "manage.py": SUB({"test": test_spec("manage.py test", positional_subset="any")}),
-    "django-admin": SUB({"test": test_spec("django-admin test", positional_subset="any")}),
-    "nose2": test_spec("nose2", positional_subset="any"), "ward": test_spec("ward", positional_subset="any"),
+    "setup.py": SUB({"test": test_spec("setup.py test", positional_subset="none", prints=(ANY,)),
+                     "build": _build("setup.py build"), "bdist_wheel": _build("setup.py build"),
+                     "sdist": _build("setup.py build")}),
+    "manage.py": SUB({"test": test_spec("manage.py test", positional_subset="any", prints=("unittest", "pytest"))}),
+    "django-admin": SUB({"test": test_spec("django-admin test", positional_subset="any",
+                                           prints=("unittest", "pytest"))}),
+    "nose2": test_spec("nose2", positional_subset="any", prints=("unittest",)),
+    "ward": test_spec("ward", positional_subset="any", prints=(ANY,)),
     "tox": test_spec("tox", subset=("-e", "--envlist"), values=("-e", "--envlist", "-c", "--conf", "-p"),
-                 positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list"}),
+                 positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list"}, prints=(ANY,)),
     "nox": test_spec("nox", subset=("-s", "--session", "-k", "--keywords"), values=("-s", "--session", "-k", "-p",
                                                                              "--python", "-f"),
-                 positional_subset="none", flags={"-l": "list"}),
+                 positional_subset="none", flags={"-l": "list"}, prints=(ANY,)),
     "jest": _JEST,
     "vitest": SUB({"run": _VITEST, "related": dict(_VITEST, subset=_VITEST["subset"] | {"@always"}),
                    "watch": NOT("watch", "vitest"), "dev": NOT("watch", "vitest"), "bench": NOT("bench", "vitest"),
@@ -222,55 +238,58 @@ TOOLS = {
                   default=_VITEST, before=("--project", "--dir", "--root", "-r")),
     "mocha": _MOCHA,
     "ava": test_spec("ava", subset=("-m", "--match"), values=("-m", "--match", "--timeout", "-T", "--concurrency"),
-                 flags=_WATCH_W),
-    "tap": test_spec("tap"), "tape": test_spec("tape"), "jasmine": test_spec("jasmine", values=("--config", "--filter"),
-                                                                 subset=("--filter",)),
-    "uvu": test_spec("uvu"), "qunit": test_spec("qunit"), "karma": SUB({"start": test_spec("karma"), "run": test_spec("karma")}),
-    "bats": test_spec("bats", values=("-f", "--filter", "-j", "--jobs"), subset=("-f", "--filter")),
-    "prove": test_spec("prove", values=("-I", "-j", "--jobs")),
-    "busted": test_spec("busted", subset=("--filter", "--tags", "-t"), values=("--filter", "--tags", "-t")),
-    "behave": test_spec("behave", subset=("-n", "--name", "-t", "--tags"), values=("-n", "--name", "-t", "--tags")),
+                 flags=_WATCH_W, prints=("ava",)),
+    "tap": test_spec("tap", prints=("tap",)), "tape": test_spec("tape", prints=("tap",)),
+    "jasmine": test_spec("jasmine", values=("--config", "--filter"), subset=("--filter",), prints=("jasmine",)),
+    "uvu": test_spec("uvu", prints=(ANY,)), "qunit": test_spec("qunit", prints=(ANY,)),
+    "karma": SUB({"start": test_spec("karma", prints=(ANY,)), "run": test_spec("karma", prints=(ANY,))}),
+    "bats": test_spec("bats", values=("-f", "--filter", "-j", "--jobs"), subset=("-f", "--filter"), prints=(ANY,)),
+    "prove": test_spec("prove", values=("-I", "-j", "--jobs"), prints=(ANY,)),
+    "busted": test_spec("busted", subset=("--filter", "--tags", "-t"), values=("--filter", "--tags", "-t"),
+                        prints=(ANY,)),
+    "behave": test_spec("behave", subset=("-n", "--name", "-t", "--tags"), values=("-n", "--name", "-t", "--tags"),
+                        prints=(ANY,)),
     "gotestsum": test_spec("gotestsum", positional_subset="none", values=("--format", "-f", "--junitfile",
-                                                                       "--packages")),
+                                                                       "--packages"), prints=(ANY,)),
     "playwright": SUB({"test": _PLAYWRIGHT_TEST}, other=None),
     "cypress": SUB({"run": test_spec("cypress run", subset=("--spec", "-s"), values=("--spec", "-s", "--browser", "-b",
                                                                                  "--config", "--env", "-e",
                                                                                  "--project", "-P"),
-                                 positional_subset="none"),
+                                 positional_subset="none", prints=("cypress",)),
                     "open": NOT("watch", "cypress open")}),
-    "react-scripts": SUB({"test": test_spec("react-scripts test", positional_subset="any"),
-                          "build": _build("react-scripts build"),
+    "react-scripts": SUB({"test": test_spec("react-scripts test", positional_subset="any", prints=("jest",)),
+                          "build": _build("react-scripts build", prints=("react-scripts", ANY)),
                           "start": None}),
-    "vue-cli-service": SUB({"test:unit": test_spec("vue-cli-service test:unit", positional_subset="any"),
-                            "test:e2e": test_spec("vue-cli-service test:e2e"),
+    "vue-cli-service": SUB({"test:unit": test_spec("vue-cli-service test:unit", positional_subset="any", prints=(ANY,)),
+                            "test:e2e": test_spec("vue-cli-service test:e2e", prints=(ANY,)),
                             "lint": lint_spec("vue-cli-service lint", needs=(("--no-fix",), "format")),
                             "build": _build("vue-cli-service build")}),
     "ng": SUB({"test": test_spec("ng test", needs=(("--watch=false", "--no-watch", "--watch false"), "watch"),
                              positional_subset="none", values=("--karma-config", "--browsers", "-c",
-                                                               "--configuration", "--include")),
-               "e2e": test_spec("ng e2e", positional_subset="none"),
-               "build": _build("ng build"), "lint": lint_spec("ng lint", positional_subset="none")}),
+                                                               "--configuration", "--include"), prints=(ANY,)),
+               "e2e": test_spec("ng e2e", positional_subset="none", prints=(ANY,)),
+               "build": _build("ng build", prints=("ng", ANY)), "lint": lint_spec("ng lint", positional_subset="none")}),
     "go": SUB({"test": _GO_TEST, "build": _GO_BUILD, "install": _GO_INSTALL,
-               "vet": lint_spec("go vet", values=_GO_TEST_VALUES, positional_subset="pkg")},
+               "vet": lint_spec("go vet", values=_GO_TEST_VALUES, positional_subset="pkg", prints=("go",))},
               before=("-C",)),
     "cargo": SUB({"test": _CARGO_TEST, "t": _CARGO_TEST,
                   "nextest": SUB({"run": _NEXTEST_RUN, "r": _NEXTEST_RUN, "list": NOT("list", "cargo nextest")},
                                  before=_CARGO_VALUES, other="other"),
                   "check": typecheck_spec("cargo check", values=_CARGO_VALUES, positional_subset="none",
-                                      subset=("-p", "--package")),
+                                      subset=("-p", "--package"), prints=("cargo",)),
                   "c": typecheck_spec("cargo check", values=_CARGO_VALUES, positional_subset="none",
-                                  subset=("-p", "--package")),
-                  "build": R("cargo build", "build", values=_CARGO_VALUES, positional_subset="none"),
-                  "b": R("cargo build", "build", values=_CARGO_VALUES, positional_subset="none"),
+                                  subset=("-p", "--package"), prints=("cargo",)),
+                  "build": R("cargo build", "build", values=_CARGO_VALUES, positional_subset="none", prints=("cargo",)),
+                  "b": R("cargo build", "build", values=_CARGO_VALUES, positional_subset="none", prints=("cargo",)),
                   "clippy": lint_spec("cargo clippy", values=_CARGO_VALUES, positional_subset="none",
-                                  subset=("-p", "--package")),
+                                  subset=("-p", "--package"), prints=("cargo",)),
                   "fmt": lint_spec("cargo fmt", values=_CARGO_VALUES, positional_subset="none",
-                               needs=(("--check",), "format")),
+                               needs=(("--check",), "format"), prints=("cargo",)),
                   "watch": NOT("watch", "cargo watch"),
                   "make": FAMILY("cargo-make")},
                  before=("--manifest-path", "-Z", "--color", "--config")),
     "dotnet": SUB({"test": _DOTNET_TEST, "build": R("dotnet build", "build", values=_DOTNET_TEST["values"],
-                                                    positional_subset="none"),
+                                                    positional_subset="none", prints=("dotnet",)),
                    "format": lint_spec("dotnet format", positional_subset="none",
                                    needs=(("--verify-no-changes",), "format")),
                    "watch": NOT("watch", "dotnet watch")}),
@@ -279,78 +298,88 @@ TOOLS = {
     "sbt": FAMILY("sbt"),
     "swift": SUB({"test": _SWIFT_TEST,
                   "build": R("swift build", "build", values=("-c", "--configuration", "--product", "--target",
-                                                            "--package-path"), positional_subset="none")}),
+                                                            "--package-path"), positional_subset="none",
+                             prints=("swift",))}),
     "swift-format": SUB({"lint": lint_spec("swift-format", values=("--configuration",))},
                         default=lint_spec("swift-format", needs=(("--dry-run", "-n", "--lint"), "format"),
                                       flags={"--dry-run": None})),
     "xcodebuild": FAMILY("xcodebuild"),
-    "flutter": SUB({"test": _FLUTTER_TEST, "analyze": lint_spec("flutter analyze", positional_subset="none"),
+    "flutter": SUB({"test": _FLUTTER_TEST, "analyze": lint_spec("flutter analyze", positional_subset="none",
+                                                                prints=("dart",)),
                     "build": _build("flutter build")}),
-    "dart": SUB({"test": _DART_TEST, "analyze": lint_spec("dart analyze", positional_subset="none"),
+    "dart": SUB({"test": _DART_TEST, "analyze": lint_spec("dart analyze", positional_subset="none", prints=("dart",)),
                  "build": _build("dart build"), "compile": _build("dart compile"),
                  "format": lint_spec("dart format", needs=(("--set-exit-if-changed", "-o none", "--output=none"),
                                                       "format"))}),
-    "mix": SUB({"test": _MIX_TEST, "compile": _build("mix compile"),
-                "dialyzer": typecheck_spec("mix dialyzer", positional_subset="none"),
-                "credo": lint_spec("mix credo", positional_subset="none"),
+    "mix": SUB({"test": _MIX_TEST, "compile": _build("mix compile", prints=("mix",)),
+                "dialyzer": typecheck_spec("mix dialyzer", positional_subset="none", prints=("dialyzer",)),
+                "credo": lint_spec("mix credo", positional_subset="none", prints=("credo",)),
                 "format": lint_spec("mix format", needs=(("--check-formatted",), "format"))}),
     "rspec": _RSPEC,
     "rake": FAMILY("rake"),
     "rails": SUB({"test": test_spec("rails test", values=("-n", "--name", "-e", "--environment"),
-                                subset=("-n", "--name")),
-                  "spec": test_spec("rails spec")}),
+                                subset=("-n", "--name"), prints=("minitest",)),
+                  "spec": test_spec("rails spec", prints=(ANY,))}),
     "phpunit": _PHPUNIT, "pest": dict(_PHPUNIT, name="pest"), "paratest": dict(_PHPUNIT, name="paratest"),
     "artisan": SUB({"test": test_spec("artisan test", subset=("--filter", "--group", "--testsuite"),
-                                  values=("--filter", "--group", "--testsuite", "-p", "--processes"))}),
+                                  values=("--filter", "--group", "--testsuite", "-p", "--processes"),
+                                      prints=("phpunit",))}),
     "composer": FAMILY("scripts"),
     "ctest": test_spec("ctest", subset=("-R", "--tests-regex", "-L", "--label-regex", "-E", "--exclude-regex", "-I"),
                    values=("-R", "--tests-regex", "-L", "--label-regex", "-E", "--exclude-regex", "-j",
                            "--parallel", "-C", "--build-config", "--test-dir", "--output-junit", "-I",
                            "--timeout", "--repeat"),
-                   flags={"-N": "list", "--show-only": "list"}, no_help=("-V",), positional_subset="none"),
-    "meson": SUB({"test": test_spec("meson test", positional_subset="any", values=("-C", "--suite", "--setup")),
+                   flags={"-N": "list", "--show-only": "list"}, no_help=("-V",), positional_subset="none",
+                       prints=("ctest",)),
+    "meson": SUB({"test": test_spec("meson test", positional_subset="any", values=("-C", "--suite", "--setup"),
+                                    prints=(ANY,)),
                   "compile": _build("meson compile")}),
     "bazel": _BAZEL, "bazelisk": _BAZEL, "buck2": _BAZEL,
-    "zig": SUB({"build": FAMILY("zig-build"), "test": test_spec("zig test")}),
-    "stack": SUB({"test": test_spec("stack test", positional_subset="any"), "build": _build("stack build")}),
-    "cabal": SUB({"test": test_spec("cabal test", positional_subset="any"), "build": _build("cabal build")}),
-    "lein": SUB({"test": test_spec("lein test", positional_subset="any")}),
-    "elm-test": test_spec("elm-test", flags=_WATCH_W),
-    "hatch": SUB({"test": test_spec("hatch test", subset=("-k",), values=("-k", "-m", "-i", "--include")),
+    "zig": SUB({"build": FAMILY("zig-build"), "test": test_spec("zig test", prints=(ANY,))}),
+    "stack": SUB({"test": test_spec("stack test", positional_subset="any", prints=(ANY,)),
+                  "build": _build("stack build")}),
+    "cabal": SUB({"test": test_spec("cabal test", positional_subset="any", prints=(ANY,)),
+                  "build": _build("cabal build")}),
+    "lein": SUB({"test": test_spec("lein test", positional_subset="any", prints=(ANY,))}),
+    "elm-test": test_spec("elm-test", flags=_WATCH_W, prints=("elm",)),
+    "hatch": SUB({"test": test_spec("hatch test", subset=("-k",), values=("-k", "-m", "-i", "--include"),
+                                    prints=(ANY,)),
                   "build": _build("hatch build"), "fmt": lint_spec("hatch fmt", needs=(("--check",), "format"))}),
     # ---- typecheck
     "tsc": _TSC, "vue-tsc": dict(_TSC, name="vue-tsc"), "tsgo": dict(_TSC, name="tsgo"),
     "svelte-check": typecheck_spec("svelte-check", values=("--workspace", "--threshold", "--output",
                                                        "--tsconfig"),
-                               positional_subset="none"),
-    "astro": SUB({"check": typecheck_spec("astro check", positional_subset="none"), "build": _build("astro build"),
-                  "dev": None}),
-    "flow": SUB({"check": typecheck_spec("flow"), "status": typecheck_spec("flow")}, default=typecheck_spec("flow"),
-                other="other"),
+                               positional_subset="none", prints=("svelte-check",)),
+    "astro": SUB({"check": typecheck_spec("astro check", positional_subset="none"),
+                  "build": _build("astro build", prints=("astro", ANY)), "dev": None}),
+    "flow": SUB({"check": typecheck_spec("flow", prints=("flow",)), "status": typecheck_spec("flow", prints=("flow",))},
+                default=typecheck_spec("flow", prints=("flow",)), other="other"),
     "pyre": SUB({"check": typecheck_spec("pyre"), "incremental": typecheck_spec("pyre")}, default=typecheck_spec("pyre"),
                 other="other"),
     "mypy": _MYPY, "dmypy": SUB({"run": dict(_MYPY, name="dmypy"), "check": dict(_MYPY, name="dmypy")}),
     "pyright": typecheck_spec("pyright", values=("-p", "--project", "--pythonpath", "--level", "--pythonversion"),
-                          flags=_WATCH_W),
+                          flags=_WATCH_W, prints=("pyright",)),
     "basedpyright": typecheck_spec("basedpyright", values=("-p", "--project", "--pythonpath", "--level"),
-                               flags=_WATCH_W),
+                               flags=_WATCH_W, prints=("pyright",)),
     "pytype": typecheck_spec("pytype", values=("-j", "--jobs", "-V", "--python-version"), no_help=("-V",)),
     "ty": SUB({"check": typecheck_spec("ty check", flags={"-W": "watch"})}),
-    "srb": SUB({"tc": typecheck_spec("srb tc", positional_subset="none")}),
+    "srb": SUB({"tc": typecheck_spec("srb tc", positional_subset="none", prints=("sorbet",))}),
     "phpstan": SUB({"analyse": typecheck_spec("phpstan", values=("-c", "--configuration", "-l", "--level",
-                                                            "--memory-limit", "-a", "--autoload-file")),
+                                                            "--memory-limit", "-a", "--autoload-file"),
+                                              prints=("phpstan",)),
                     "analyze": typecheck_spec("phpstan", values=("-c", "--configuration", "-l", "--level",
-                                                            "--memory-limit"))},
-                   default=typecheck_spec("phpstan"), other="other"),
+                                                            "--memory-limit"), prints=("phpstan",))},
+                   default=typecheck_spec("phpstan", prints=("phpstan",)), other="other"),
     "psalm": typecheck_spec("psalm", values=("-c", "--config", "--threads", "--output-format")),
     "steep": SUB({"check": typecheck_spec("steep check")}),
     # ---- lint
     "eslint": _ESLINT,
     "oxlint": lint_spec("oxlint", values=("-c", "--config", "-A", "-D", "-W", "--deny", "--allow", "--warn",
-                                      "--tsconfig", "--format", "-f")),
-    "biome": SUB({"check": lint_spec("biome", values=("--config-path",)), "lint": lint_spec("biome"),
-                  "ci": lint_spec("biome"),
-                  "format": lint_spec("biome", fix=("--write", "--apply", "--fix"))}),
+                                      "--tsconfig", "--format", "-f"), prints=("oxlint",)),
+    "biome": SUB({"check": lint_spec("biome", values=("--config-path",), prints=("biome",)),
+                  "lint": lint_spec("biome", prints=("biome",)),
+                  "ci": lint_spec("biome", prints=("biome",)),
+                  "format": lint_spec("biome", fix=("--write", "--apply", "--fix"), prints=("biome",))}),
     "stylelint": lint_spec("stylelint", values=("-c", "--config", "-f", "--formatter", "--ignore-path",
                                             "--custom-syntax", "-o", "--output-file")),
     "standard": lint_spec("standard"), "xo": lint_spec("xo"), "tslint": lint_spec("tslint", values=("-c", "--config", "-p",
@@ -363,9 +392,10 @@ TOOLS = {
                  "analyze": NOT("other", "ruff")},
                 default="ruff-paths", before=("--config",)),
     "flake8": lint_spec("flake8", values=("--config", "--select", "--ignore", "--extend-ignore", "--max-line-length",
-                                      "--exclude", "--extend-exclude", "--format", "--per-file-ignores")),
+                                      "--exclude", "--extend-exclude", "--format", "--per-file-ignores"),
+                        prints=("flake8",)),
     "pylint": lint_spec("pylint", values=("--rcfile", "--disable", "--enable", "-j", "--jobs", "--load-plugins",
-                                      "--output-format", "--fail-under", "-d", "-e")),
+                                      "--output-format", "--fail-under", "-d", "-e"), prints=("pylint",)),
     "pyflakes": lint_spec("pyflakes"), "pycodestyle": lint_spec("pycodestyle", values=("--max-line-length", "--ignore",
                                                                                "--select", "--config")),
     "pydocstyle": lint_spec("pydocstyle"), "codespell": lint_spec("codespell", fix=("-w", "--write-changes")),
@@ -377,7 +407,7 @@ TOOLS = {
     "golangci-lint": SUB({"run": lint_spec("golangci-lint run", values=("-c", "--config", "--timeout", "-E",
                                                                       "--enable", "-D", "--disable",
                                                                       "--out-format", "--build-tags"),
-                                       positional_subset="pkg"),
+                                       positional_subset="pkg", prints=("golangci-lint",)),
                           "fmt": lint_spec("golangci-lint fmt", needs=(("--diff", "-d"), "format"))},
                          other="other"),
     "staticcheck": lint_spec("staticcheck", positional_subset="pkg", values=("-checks", "-tags", "-go", "-f")),
@@ -385,29 +415,32 @@ TOOLS = {
     "gofmt": lint_spec("gofmt", needs=(("-l", "-d"), "format"), values=()),
     "goimports": lint_spec("goimports", needs=(("-l", "-d"), "format"), values=("-local",)),
     "shellcheck": lint_spec("shellcheck", values=("-e", "--exclude", "-s", "--shell", "-f", "--format", "-S",
-                                              "--severity", "-o", "--enable", "-i", "--include")),
+                                              "--severity", "-o", "--enable", "-i", "--include"),
+                            prints=("shellcheck",)),
     "hadolint": lint_spec("hadolint", values=("--ignore", "-c", "--config", "-f", "--format", "-t",
-                                          "--failure-threshold")),
-    "yamllint": lint_spec("yamllint", values=("-c", "--config-file", "-d", "--config-data", "-f", "--format")),
+                                          "--failure-threshold"), prints=("hadolint",)),
+    "yamllint": lint_spec("yamllint", values=("-c", "--config-file", "-d", "--config-data", "-f", "--format"),
+                          prints=("yamllint",)),
     "actionlint": lint_spec("actionlint", values=("-config-file", "-format", "-ignore", "-shellcheck")),
-    "ktlint": lint_spec("ktlint", fix=("-F", "--format"), values=("--reporter", "--editorconfig")),
+    "ktlint": lint_spec("ktlint", fix=("-F", "--format"), values=("--reporter", "--editorconfig"), prints=("ktlint",)),
     "detekt": lint_spec("detekt", values=("-c", "--config", "-i", "--input", "-b", "--baseline", "-r", "--report"),
-                    positional_subset="none"),
-    "detekt-cli": lint_spec("detekt", values=("-c", "--config", "-i", "--input"), positional_subset="none"),
+                    positional_subset="none", prints=("detekt",)),
+    "detekt-cli": lint_spec("detekt", values=("-c", "--config", "-i", "--input"), positional_subset="none",
+                            prints=("detekt",)),
     "clang-tidy": lint_spec("clang-tidy", values=("-p", "-checks", "--checks", "-header-filter", "--config-file"),
                         fix=("-fix", "--fix")),
     "cppcheck": lint_spec("cppcheck", values=("--enable", "--std", "-I", "--suppress", "-j", "--template")),
     "clang-format": lint_spec("clang-format", needs=(("--dry-run", "-n", "--Werror"), "format"),
                           values=("--style", "-style", "--assume-filename"), flags={"--dry-run": None}),
-    "swiftlint": SUB({"lint": lint_spec("swiftlint", fix=("--fix", "--autocorrect")),
+    "swiftlint": SUB({"lint": lint_spec("swiftlint", fix=("--fix", "--autocorrect"), prints=("swiftlint",)),
                       "autocorrect": NOT("format", "swiftlint", "lint"),
-                      "analyze": lint_spec("swiftlint")},
-                     default=lint_spec("swiftlint", fix=("--fix", "--autocorrect"))),
+                      "analyze": lint_spec("swiftlint", prints=("swiftlint",))},
+                     default=lint_spec("swiftlint", fix=("--fix", "--autocorrect"), prints=("swiftlint",))),
     "rubocop": lint_spec("rubocop", values=("-c", "--config", "-f", "--format", "-o", "--out", "--only",
-                                        "--except", "-r", "--require")),
+                                        "--except", "-r", "--require"), prints=("rubocop",)),
     "standardrb": lint_spec("standardrb"), "erb_lint": lint_spec("erb_lint", fix=("-a", "--autocorrect")),
     "erblint": lint_spec("erblint", fix=("-a", "--autocorrect")),
-    "phpcs": lint_spec("phpcs", values=("--standard", "--extensions", "--ignore", "--report", "-d")),
+    "phpcs": lint_spec("phpcs", values=("--standard", "--extensions", "--ignore", "--report", "-d"), prints=("phpcs",)),
     "phpcbf": NOT("format", "phpcbf", "lint"),
     "php-cs-fixer": lint_spec("php-cs-fixer", needs=(("--dry-run",), "format"), values=("--config", "--rules"),
                           flags={"--dry-run": None}),
@@ -418,42 +451,50 @@ TOOLS = {
                      "fix": NOT("format", "sqlfluff", "lint"), "format": NOT("format", "sqlfluff", "lint")}),
     "buf": SUB({"lint": lint_spec("buf lint"), "build": _build("buf build")}),
     # ---- build
-    "next": SUB({"build": _build("next build"), "lint": lint_spec("next lint", positional_subset="none"),
+    "next": SUB({"build": _build("next build", prints=("next",)),
+                 "lint": lint_spec("next lint", positional_subset="none"),
                  "typegen": typecheck_spec("next typegen", positional_subset="none"),
                  "dev": None, "start": None}),
-    "vite": SUB({"build": R("vite build", "build", flags=BUNDLER_WATCH, positional_subset="none")}),
-    "nuxt": SUB({"build": _build("nuxt build"), "generate": _build("nuxt generate"),
+    "vite": SUB({"build": R("vite build", "build", flags=BUNDLER_WATCH, positional_subset="none", prints=("vite",))}),
+    "nuxt": SUB({"build": _build("nuxt build", prints=("nuxt", ANY)),
+                 "generate": _build("nuxt generate", prints=("nuxt", ANY)),
                  "typecheck": typecheck_spec("nuxt typecheck", positional_subset="none")}),
-    "nuxi": SUB({"build": _build("nuxt build"), "generate": _build("nuxt generate"),
+    "nuxi": SUB({"build": _build("nuxt build", prints=("nuxt", ANY)),
+                 "generate": _build("nuxt generate", prints=("nuxt", ANY)),
                  "typecheck": typecheck_spec("nuxt typecheck", positional_subset="none")}),
     "remix": SUB({"build": _build("remix build"), "vite:build": _build("remix build")}),
-    "parcel": SUB({"build": _build("parcel build"), "watch": NOT("watch", "parcel", "build")}),
-    "expo": SUB({"export": _build("expo export"), "build": _build("expo build")}),
-    "docusaurus": SUB({"build": _build("docusaurus build")}),
-    "gatsby": SUB({"build": _build("gatsby build")}),
-    "eleventy": R("eleventy", "build", flags={"--serve": "watch", "--watch": "watch"}, positional_subset="none"),
-    "hugo": SUB({"build": _build("hugo"), "server": NOT("watch", "hugo", "build"),
+    "parcel": SUB({"build": _build("parcel build", prints=("parcel", ANY)), "watch": NOT("watch", "parcel", "build")}),
+    "expo": SUB({"export": _build("expo export", prints=("expo", ANY)),
+                 "build": _build("expo build", prints=("expo", ANY))}),
+    "docusaurus": SUB({"build": _build("docusaurus build", prints=("docusaurus", ANY))}),
+    "gatsby": SUB({"build": _build("gatsby build", prints=("gatsby", ANY))}),
+    "eleventy": R("eleventy", "build", flags={"--serve": "watch", "--watch": "watch"}, positional_subset="none",
+                  prints=("eleventy", ANY)),
+    "hugo": SUB({"build": _build("hugo", prints=("hugo", ANY)), "server": NOT("watch", "hugo", "build"),
                  "serve": NOT("watch", "hugo", "build")},
-                default=R("hugo", "build", flags={"-w": "watch"}, positional_subset="none")),
+                default=R("hugo", "build", flags={"-w": "watch"}, positional_subset="none", prints=("hugo", ANY))),
     "svelte-kit": SUB({"build": _build("svelte-kit build"), "sync": None}),
     "rspack": SUB({"build": _build("rspack build"), "serve": NOT("watch", "rspack", "build"),
                    "dev": NOT("watch", "rspack", "build")}, default=_build("rspack")),
     "rsbuild": SUB({"build": _build("rsbuild build"), "dev": NOT("watch", "rsbuild", "build")}),
     "ember": SUB({"build": _build("ember build"), "test": test_spec("ember test", positional_subset="none",
                                                                 subset=("--filter", "--module"),
-                                                                values=("--filter", "--module"))}),
-    "webpack": SUB({"build": R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+                                                                values=("--filter", "--module"), prints=(ANY,))}),
+    "webpack": SUB({"build": R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none", prints=("webpack",)),
                     "serve": NOT("watch", "webpack", "build"), "watch": NOT("watch", "webpack", "build")},
-                   default=R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none")),
-    "webpack-cli": SUB({"build": R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+                   default=R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none", prints=("webpack",))),
+    "webpack-cli": SUB({"build": R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none",
+                                   prints=("webpack",)),
                         "serve": NOT("watch", "webpack", "build"), "watch": NOT("watch", "webpack", "build")},
-                       default=R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none")),
+                       default=R("webpack", "build", flags=BUNDLER_WATCH, positional_subset="none",
+                                 prints=("webpack",))),
     "webpack-dev-server": NOT("watch", "webpack", "build"),
     "rollup": R("rollup", "build", flags=BUNDLER_WATCH, values=("-c", "--config", "-i", "--input", "-o",
                                                                   "--file", "-f", "--format", "-d", "--dir"),
-                positional_subset="none"),
-    "esbuild": R("esbuild", "build", flags={"--watch": "watch", "--serve": "watch"}, positional_subset="none"),
-    "tsup": R("tsup", "build", flags=BUNDLER_WATCH, positional_subset="none"),
+                positional_subset="none", prints=("rollup",)),
+    "esbuild": R("esbuild", "build", flags={"--watch": "watch", "--serve": "watch"}, positional_subset="none",
+                 prints=("esbuild",)),
+    "tsup": R("tsup", "build", flags=BUNDLER_WATCH, positional_subset="none", prints=("tsup", "esbuild")),
     "tsdown": R("tsdown", "build", flags=BUNDLER_WATCH, positional_subset="none"),
     "unbuild": R("unbuild", "build", flags={"--stub": "other"}, positional_subset="none"),
     "microbundle": SUB({"watch": NOT("watch", "microbundle", "build"), "build": _build("microbundle")},
@@ -462,21 +503,22 @@ TOOLS = {
     "bunchee": R("bunchee", "build", flags=BUNDLER_WATCH, positional_subset="none"),
     "cmake": FAMILY("cmake"),
     "ninja": R("ninja", "build", values=("-C", "-j", "-k", "-l", "-f", "-t", "-d", "-w"),
-               flags={"-n": "dry-run", "-t": "other"}, positional_subset="none"),
-    "docker": SUB({"build": _build("docker build"), "buildx": SUB({"build": _build("docker build"),
-                                                                    "bake": _build("docker buildx bake")}),
-                   "compose": SUB({"build": _build("docker compose build")}, before=("-f", "--file", "-p",
-                                                                                      "--project-name",
-                                                                                      "--env-file", "--profile"))},
+               flags={"-n": "dry-run", "-t": "other"}, positional_subset="none", prints=("cmake", ANY)),
+    "docker": SUB({"build": _build("docker build", prints=("docker",)),
+                   "buildx": SUB({"build": _build("docker build", prints=("docker",)),
+                                  "bake": _build("docker buildx bake")}),
+                   "compose": SUB({"build": _build("docker compose build", prints=("docker",))},
+                                  before=("-f", "--file", "-p", "--project-name", "--env-file", "--profile"))},
                   before=("-H", "--host", "--context", "-c", "--config", "-l", "--log-level")),
-    "docker-compose": SUB({"build": _build("docker compose build")}, before=("-f", "--file", "-p",
+    "docker-compose": SUB({"build": _build("docker compose build", prints=("docker",))}, before=("-f", "--file", "-p",
                                                                              "--project-name", "--env-file")),
-    "podman": SUB({"build": _build("docker build")}),
-    "elm": SUB({"make": _build("elm make")}),
-    "dune": SUB({"test": test_spec("dune test", positional_subset="any"), "runtest": test_spec("dune test", positional_subset="any"),
+    "podman": SUB({"build": _build("docker build", prints=("docker",))}),
+    "elm": SUB({"make": _build("elm make", prints=("elm",))}),
+    "dune": SUB({"test": test_spec("dune test", positional_subset="any", prints=(ANY,)),
+                 "runtest": test_spec("dune test", positional_subset="any", prints=(ANY,)),
                  "build": _build("dune build")}),
-    "python-test-script": test_spec("python test script", positional_subset="any"),
-    "python -m build": _build("python -m build"),
+    "python test script": test_spec("python test script", positional_subset="any", prints=(ANY,)),
+    "python -m build": _build("python -m build", prints=("python-build",)),
     "poetry": SUB({"build": _build("poetry build")}),
     "pdm": SUB({"build": _build("pdm build")}),
     "scons": _build("scons"),
@@ -485,6 +527,16 @@ TOOLS = {
     "just": FAMILY("scripts"), "task": FAMILY("scripts"), "mage": FAMILY("scripts"),
     "make": FAMILY("make"), "gmake": FAMILY("make"),
     "node": FAMILY("node"),
+}
+
+# Specs only a family reader applies (``node --test`` from the node reader).
+READER_SPECS = (NODE_TEST,)
+# What the runners a family reader names (``families``: no spec above) print.
+READER_PRINTS = {
+    "unittest": ("unittest",), "mvn test": ("maven",), "gradle test": ("gradle",), "sbt test": ("sbt",),
+    "xcodebuild test": ("swift", "xcodebuild"), "rake test": ("minitest", "rspec"), "bun test": ("bun",),
+    "deno test": ("deno",), "deno check": ("deno", "tsc"),
+    "cmake --build": ("cmake", ANY), "turbo": ("turbo", ANY),
 }
 
 # `node <path>` runs these tools when the script's basename (without .js/.cjs/.mjs) is one of them.
@@ -574,6 +626,8 @@ WRAPPERS = {
     "php": (("-d", "-c", "-f"), "interpreter"), "ruby": (("-I", "-r", "-E"), "interpreter"),
     "perl": (("-I", "-M"), "interpreter"),
 }
+# Package managers that run scripts by name and print a banner naming the script (``> app@1.0 lint``).
+PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"))
 SCRIPT_NAME_BREAKS = {ord(c): ":" for c in "._-"}   # script names split at : . _ -
 PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))

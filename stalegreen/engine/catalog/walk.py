@@ -1,4 +1,4 @@
-"""Finding runs in a parsed command line: the ``Run`` record and ``find_runs``, which walks each
+"""Finding runs in a parsed command line: ``find_runs`` (``Run`` records, ``engine/records``) walks each
 segment (``cd`` and nesting included) through the wrappers and ``classify``."""
 
 import os
@@ -6,49 +6,7 @@ import os
 from stalegreen.engine.catalog.families import classify, script_run
 from stalegreen.engine.catalog.table import CATEGORIES
 from stalegreen.engine.catalog.wrappers import strip_wrappers
-
-
-# ---------------------------------------------------------------------------------------------
-# the Run record
-
-
-class Run(object):
-    """One verification run (or a recognised not-a-run form) found in a command line."""
-
-    __slots__ = ("segment_index", "runner", "category", "scope", "cwd", "cd", "not_run", "quiet", "nested",
-                 "sudo", "words", "text", "extra", "ignored")
-
-    def __init__(self, segment_index=0, runner="", category="test", scope="all", cwd=None, cd=None,
-                 not_run=None, quiet=False, nested=False, sudo=False, words=(), text="", extra=None,
-                 ignored=False):
-        self.segment_index = segment_index
-        self.runner = runner
-        self.category = category
-        self.scope = scope
-        self.cwd = cwd
-        self.cd = cd
-        self.not_run = not_run
-        self.quiet = quiet
-        self.nested = nested
-        self.sudo = sudo
-        self.words = list(words)
-        self.text = text
-        self.extra = extra
-        self.ignored = ignored
-
-    def as_dict(self):
-        return dict((name, getattr(self, name)) for name in self.__slots__)
-
-    def __eq__(self, other):
-        return isinstance(other, Run) and self.as_dict() == other.as_dict()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __repr__(self):
-        return "Run(%r, %s, scope=%s, not_run=%r, cwd=%r)" % (self.runner, self.category, self.scope,
-                                                            self.not_run, self.cwd)
-
+from stalegreen.engine.records import Run
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,11 +107,11 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
     for seg in segments:
         pipeline_sizes[seg.pipeline] = pipeline_sizes.get(seg.pipeline, 0) + 1
     for index, seg in enumerate(segments):
-        groups = getattr(seg, "groups", ()) or ()
+        groups = seg.groups
         while open_subshells and open_subshells[-1][0] not in groups:
             directory = open_subshells.pop()[1]
         for group in groups:
-            kind = parse.groups[group].kind if group < len(getattr(parse, "groups", ())) else None
+            kind = parse.groups[group].kind if group < len(parse.groups) else None
             if kind == "subshell" and all(g != group for g, _ in open_subshells):
                 open_subshells.append((group, directory.copy()))
         words = [w for w in seg.words]
@@ -177,7 +135,7 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
         outer_index = outer[0] if outer else index
         outer_text = outer[1] if outer else seg.text
         stripped = strip_wrappers(words)
-        if stripped["stdin_shell"] and getattr(seg, "heredocs", None):
+        if stripped["stdin_shell"] and seg.heredocs:
             stripped["script"] = seg.heredocs[0]
         if stripped["script"] is not None and depth < _MAX_NESTING:
             from stalegreen.engine import shell

@@ -407,7 +407,7 @@ def _strip_python(args):
         if base in ("pytest", "py.test"):
             return [base] + args[i + 1:]
         if _is_test_script(base):     # a repo whose tests are scripts: `python3 test_app.py`
-            return ["python-test-script", word] + args[i + 1:]
+            return ["python test script", word] + args[i + 1:]
         return None
     return None
 

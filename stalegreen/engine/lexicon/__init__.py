@@ -27,6 +27,8 @@ Roles (what a match means in a clause):
 
 import re
 
+from stalegreen.engine.regexsource import alternatives
+
 LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
          "disclosure", "run", "contrast", "exception", "state")
@@ -236,33 +238,9 @@ def stems(source):
     start of each top-level alternative, looking into a leading group when there is one.
     Raises ValueError when an alternative starts with no literal (the entry must be rewritten)."""
     found = []
-    for alternative in _alternatives(source):
+    for alternative in alternatives(source):
         found.extend(_alternative_stems(alternative, source))
     return found
-
-
-def _alternatives(source):
-    parts, depth, start, i = [], 0, 0, 0
-    in_class = False
-    while i < len(source):
-        ch = source[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(source[start:i])
-            start = i + 1
-        i += 1
-    parts.append(source[start:])
-    return parts
 
 
 _SKIP = re.compile(r"^(?:\\b|\^|\\W\*|\\s\*|\\s\+|\(\?<[=!](?:[^()\\]|\\.)*\)|\(\?[=!](?:[^()\\]|\\.)*\))+")
@@ -288,7 +266,7 @@ def _optional_head(alt):
 
 def _only_lookarounds(group):
     """``(?:(?<=not )|(?<=n't ))``: a group of lookarounds matches no text of its own."""
-    return all(re.match(r"^\(\?<?[=!](?:[^()\\]|\\.)*\)$", a) for a in _alternatives(group))
+    return all(re.match(r"^\(\?<?[=!](?:[^()\\]|\\.)*\)$", a) for a in alternatives(group))
 
 
 def _alternative_stems(alt, source):

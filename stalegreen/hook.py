@@ -25,15 +25,10 @@ class Deadline(BaseException):
 
 
 def _host_module(host):
-    if host == "claude":
-        from stalegreen.hosts import claude as module
-    elif host == "codex":
-        from stalegreen.hosts import codex as module
-    elif host == "dsh":
-        from stalegreen.hosts import dsh as module
-    else:
-        return None
-    return module
+    """The registered host's hook adapter, or None (``stalegreen.hosts.HOSTS``)."""
+    from stalegreen import hosts
+
+    return hosts.module(host)
 
 
 def deadline_seconds():
@@ -46,7 +41,7 @@ def deadline_seconds():
 
 def allow_output(host, event_name):
     """What ``host`` reads as "allow" for ``event_name`` (``{}`` for a Codex Stop)."""
-    module = _host_module(host) if isinstance(host, str) else None
+    module = _host_module(host)
     return module.allow_output(event_name) if module else ""
 
 
@@ -149,7 +144,7 @@ def disarm_deadline():
 
 def main(argv):
     if len(argv) < 2:
-        sys.stderr.write("usage: stalegreen hook <claude|codex|dsh> <Event>\n")
+        sys.stderr.write("usage: stalegreen hook <host> <Event>\n")
         return 0
     host, event_name = argv[0], argv[1]
     module = _host_module(host)

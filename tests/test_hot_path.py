@@ -37,7 +37,7 @@ BASE = {
 HEAVY_STDLIB = {"re", "json", "enum", "signal", "functools", "collections", "hashlib", "subprocess",
                 "threading"}
 # The shell-command readers a verification rewrite needs, and no more.
-REWRITE_PATH = BASE | {"stalegreen.hosts.claude_rules", "stalegreen.engine.shell", "stalegreen.engine.catalog",
+REWRITE_PATH = BASE | {"stalegreen.hosts.claude.rules", "stalegreen.engine.shell", "stalegreen.engine.catalog",
                        "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
                        "stalegreen.engine.catalog.walk", "stalegreen.engine.records",

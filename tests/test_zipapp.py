@@ -221,7 +221,7 @@ def test_real_claude_accepts_the_marketplace_and_installs_the_plugin(tmp_path):
 def test_plugin_hooks_match_what_install_registers():
     """The plugin and `install --claude` must hook the same events with the same matchers."""
     from stalegreen import __version__
-    from stalegreen.install import claude
+    from stalegreen.hosts.claude import install as claude
 
     hooks = json.loads(open(os.path.join(PLUGIN, "hooks", "hooks.json")).read())["hooks"]
     expected = {event: (matcher, timeout) for event, matcher, timeout in claude.EVENTS}

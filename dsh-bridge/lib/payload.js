@@ -1,5 +1,5 @@
 // What the bridge forwards: small, plain JSON read from dsh's live objects.
-// The format is documented in the Python side's host module (stalegreen/hosts/dsh.py).
+// The format is documented in the Python side's host module (stalegreen/hosts/dsh/__init__.py).
 
 export const SHELL_TOOLS = new Set(['bash', 'Bash', 'pwsh', 'shell'])
 export const EDIT_TOOLS = new Set(['edit', 'write', 'str_replace_editor', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit'])

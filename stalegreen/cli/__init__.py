@@ -4,7 +4,7 @@ import importlib
 
 import click
 
-from stalegreen import __version__
+from stalegreen import __version__, hosts
 
 # command name -> module in stalegreen.cli that defines ``command`` (a click.Command)
 COMMANDS = {
@@ -58,6 +58,18 @@ def hook_command(host, event):
     raise SystemExit(hook_main([host, event]))
 
 
+def host_options(kind):
+    """Decorator: a ``--<host>`` flag per registered host and each host's own options for the
+    ``install`` or ``uninstall`` command (``kind``), from the hosts' ``install`` modules."""
+    def decorate(function):
+        from stalegreen.install import targets
+
+        for decls, kwargs in reversed(targets.cli_options(kind)):
+            function = click.option(*decls, **kwargs)(function)
+        return function
+    return decorate
+
+
 def output_file(path):
     """Open ``path`` for a report (0600), or stop with a one-line error naming the problem."""
     import os
@@ -80,7 +92,7 @@ def check_output_dir(path):
         raise click.ClickException("cannot write %s: directory %s is not writable" % (path, directory))
 
 
-HARNESS_CHOICES = ("claude", "codex", "dsh", "all")
+HARNESS_CHOICES = hosts.names() + ("all",)     # ``--harness`` of history and stats
 
 
 def check_since(ctx, param, value):
@@ -90,13 +102,6 @@ def check_since(ctx, param, value):
     if parse_duration(value) is None:
         raise click.BadParameter("use a value like 1y, 2w, 30d, 12h or 45m", ctx=ctx, param=param)
     return value
-
-
-def chosen_hosts(all_hosts, claude, codex, dsh):
-    """The hosts named by ``--all``/``--claude``/``--codex``/``--dsh`` (``install``, ``uninstall``)."""
-    if all_hosts:
-        return ["claude", "codex", "dsh"]
-    return [name for name, on in (("claude", claude), ("codex", codex), ("dsh", dsh)) if on]
 
 
 def main(argv):

@@ -45,14 +45,12 @@ def _print(info):
         else:
             text = state
         echo("%-6s %-7s %s  (%s)" % (loc["host"], loc["scope"], text, loc["file"]))
-    if info["plugin"]:
-        echo("claude plugin stalegreen enabled in %s" % ", ".join(info["plugin"]))
-    dsh = info.get("dsh") or {}
-    for row in dsh.get("profiles", []):
-        echo("dsh    %-7s %s" % (row["profile"], "plugin %s (%s)" % (row["version"] or "?", row["dir"])
-                                 if row["installed"] else "no stalegreen plugin"))
-    if not dsh.get("profiles"):
-        echo("dsh    %s" % ("no profiles in %s" % dsh.get("home") if dsh.get("dsh") else "not on PATH"))
+    from stalegreen import hosts
+    from stalegreen.install import targets
+
+    for name in hosts.names():
+        for line in targets.installer(name).doctor_lines(info):
+            echo(line)
     cfg = info["config"]
     echo("config      policy=%s prune=%s  (%s)" % (cfg["policy"], cfg["prune"],
                                                   ", ".join(cfg["sources"]) or "defaults"))

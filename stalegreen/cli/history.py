@@ -2,6 +2,7 @@
 
 import click
 
+from stalegreen import hosts
 from stalegreen.cli import HARNESS_CHOICES, check_since
 
 
@@ -46,11 +47,9 @@ def _evidence_text(row):
 
 
 def _harness_label(harness):
-    from stalegreen.replay.run import HARNESS_NAMES
-
-    if harness == "all":
-        return "Claude Code, Codex and DeepSeek Harness"
-    return HARNESS_NAMES[harness]
+    """``Claude Code``, or every registered host's name: ``Claude Code, Codex and DeepSeek Harness``."""
+    labels = [hosts.module(name).LABEL for name in (hosts.names() if harness == "all" else [harness])]
+    return labels[0] if len(labels) == 1 else "%s and %s" % (", ".join(labels[:-1]), labels[-1])
 
 
 @click.command("history")
@@ -66,8 +65,9 @@ def _harness_label(harness):
 def command(since, harness, include_none, include_fresh, explain, limit, as_json):
     """Replay past sessions through the gate and list stale, failed and masked claims.
 
-    Reads Claude Code transcripts (~/.claude/projects), Codex rollouts (~/.codex/sessions)
-    and dsh session logs (~/.dsh/sessions) locally; nothing leaves the machine.
+    Reads each host's own session logs locally (Claude Code transcripts in ~/.claude/projects,
+    Codex rollouts in ~/.codex/sessions, dsh session logs in ~/.dsh/sessions); nothing leaves
+    the machine.
     """
     import json
 

@@ -4,30 +4,22 @@ import os
 
 import click
 
-from stalegreen.cli import chosen_hosts
+from stalegreen.cli import host_options
 
 
 def check_files(targets, project):
     """Parse every file we are about to edit; any problem stops the whole install untouched."""
-    from stalegreen.install import claude, codex, files
     from stalegreen.engine.config import home_dir
+    from stalegreen.install import files, targets as host_targets
 
-    paths = [os.path.join(home_dir(), "config.json")]
-    if "claude" in targets:
-        paths.append(claude.settings_path(project))
-    if "codex" in targets:
-        paths.append(codex.hooks_path(project))
+    path = os.path.join(home_dir(), "config.json")
     problems = []
-    for path in paths:
-        try:
-            files.parse_json(path, files.read_bytes(path))
-        except files.FileProblem as exc:
-            problems.append(str(exc))
-    if "codex" in targets:
-        try:
-            codex.load_config(codex.config_path(), files.read_bytes(codex.config_path()))
-        except files.FileProblem as exc:
-            problems.append(str(exc))
+    try:
+        files.parse_json(path, files.read_bytes(path))
+    except files.FileProblem as exc:
+        problems.append(str(exc))
+    for name in targets:
+        problems.extend(host_targets.installer(name).problems(project))
     return problems
 
 
@@ -51,83 +43,61 @@ def set_config(manifest, values, dry_run):
     return path
 
 
-def detected_hosts():
-    """The hosts this machine has: a CLI on PATH or its home directory present."""
-    from stalegreen.install import claude, codex, dsh
-    from stalegreen.install.executable import on_path
-
-    found = []
-    if on_path("claude") or os.path.isdir(claude.config_dir()):
-        found.append("claude")
-    if codex.find_codex() or os.path.isdir(codex.codex_home()):
-        found.append("codex")
-    if on_path("dsh") or os.path.isdir(dsh.dsh_home()):
-        found.append("dsh")
-    return found
-
-
 @click.command("install")
-@click.option("--all", "all_hosts", is_flag=True, help="Claude Code, Codex and dsh.")
-@click.option("--claude", is_flag=True, help="Claude Code hooks (settings.json).")
-@click.option("--codex", is_flag=True, help="Codex CLI hooks (hooks.json).")
-@click.option("--dsh", is_flag=True, help="The DeepSeek Harness plugin (dsh plugin add).")
+@click.option("--all", "all_hosts", is_flag=True, help="Every host stalegreen knows.")
+@host_options('install')
 @click.option("--project", is_flag=True,
               help="Register in this directory's .claude/.codex instead of your user settings.")
 @click.option("--advisory/--blocking", "advisory", default=None,
               help="Record verdicts but never block (policy=advisory), or block again (policy=block).")
 @click.option("--permission", type=click.Choice(["inherit", "allow", "ask"]),
               help="What a rewritten verification command asks the host for.")
-@click.option("--trust/--no-trust", "trust", default=None,
-              help="Codex: record the hooks just written as trusted (as /hooks does) via `codex "
-                   "app-server`. Default: when codex is on PATH. --trust with --project also marks "
-                   "the project trusted.")
-@click.option("--force", is_flag=True,
-              help="Claude: register hooks even though the stalegreen plugin is enabled.")
-@click.option("--dsh-profile", metavar="NAME",
-              help="dsh: the profile to add the plugin to (default: the one dsh uses).")
 @click.option("--link/--no-link", "link", default=None,
               help="Put a `stalegreen` command in ~/.local/bin (default: when that is on PATH).")
 @click.option("--dry-run", is_flag=True, help="Show what would change (as diffs); write nothing.")
-def command(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dsh_profile,
-            link, dry_run):
+def command(all_hosts, project, advisory, permission, link, dry_run, **host_options):
     """Install the hooks (run again any time: it changes nothing when all is in place).
 
-    With no host flag: every host found on this machine (claude or codex on PATH or their
-    settings directories present; dsh likewise).
+    With no host flag: every host found on this machine (its CLI on PATH or its settings
+    directory present).
     """
     from stalegreen.install import files
 
     files.start_plan()
     try:
-        _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run,
-                 dsh_profile, link)
+        _install(all_hosts, host_options, project, advisory, permission, dry_run, link)
     except OSError as exc:     # unwritable directory, full disk: a message, not a traceback
         click.echo("error: %s%s" % (exc.strerror or exc, ": %s" % exc.filename if exc.filename else ""),
                    err=True)
         raise SystemExit(1)
 
 
-def _targets_or_detected(all_hosts, claude, codex, dsh):
-    targets = chosen_hosts(all_hosts, claude, codex, dsh)
+def _targets_or_detected(all_hosts, host_options):
+    from stalegreen import hosts
+    from stalegreen.install import targets as host_targets
+
+    targets = host_targets.select(all_hosts, host_options)
     if targets:
         return targets
-    targets = detected_hosts()
+    targets = host_targets.detected()
+    installers = [host_targets.installer(name) for name in hosts.names()]
+    flags = ["--" + name for name in hosts.names()]
     if not targets:
-        raise click.UsageError("no Claude Code, Codex or dsh found on this machine (not on PATH, no "
-                               "~/.claude, ~/.codex or ~/.dsh); say which: --claude, --codex, --dsh or --all")
-    click.echo("Hosts found on this machine: %s (pick others with --claude, --codex, --dsh, --all)"
-               % ", ".join(targets))
+        raise click.UsageError("no %s found on this machine (not on PATH, no %s); say which: %s or --all" % (
+            _either([i.LABEL for i in installers]), _either([i.HOME_HINT for i in installers]), ", ".join(flags)))
+    click.echo("Hosts found on this machine: %s (pick others with %s, --all)" % (", ".join(targets), ", ".join(flags)))
     return targets
 
 
-def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust, force, dry_run,
-             dsh_profile=None, link=None):
-    from stalegreen.install import claude as claude_host
-    from stalegreen.install import codex as codex_host
-    from stalegreen.install import dsh as dsh_host
-    from stalegreen.install import executable, files
+def _either(words):
+    """``a, b or c``"""
+    return words[0] if len(words) == 1 else "%s or %s" % (", ".join(words[:-1]), words[-1])
 
-    targets = _targets_or_detected(all_hosts, claude, codex, dsh)
+
+def _install(all_hosts, host_options, project, advisory, permission, dry_run, link=None):
+    from stalegreen.install import executable, files, targets as host_targets
+
+    targets = _targets_or_detected(all_hosts, host_options)
     project_dir = os.getcwd() if project else None
     problems = check_files(targets, project_dir)
     if problems:
@@ -147,45 +117,9 @@ def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust
     click.echo("Hooks run: %s hook <host> <Event>"
                % " ".join(executable.quote(w) for w in executable.command_argv(python, script)))
     failed = False
-
-    if "claude" in targets:
-        enabled = claude_host.plugin_enabled(project_dir)
-        if enabled and not force:
-            click.echo("Claude Code: the stalegreen plugin is enabled in %s; its hooks already run, "
-                       "so settings hooks would run everything twice. Skipped (use the plugin, or "
-                       "`claude plugin disable stalegreen@stalegreen` and rerun; --force registers "
-                       "anyway)." % ", ".join(enabled))
-        else:
-            existed = os.path.exists(claude_host.settings_path(project_dir))
-            path, changed, notes = claude_host.install(manifest, python, script, project_dir, dry_run)
-            click.echo("Claude Code: %s %s" % (_verb(changed, dry_run, existed), path))
-            for note in notes:
-                click.echo("  warning: %s" % note)
-            if enabled:
-                click.echo("  warning: the stalegreen plugin is enabled too (%s): hooks run twice"
-                           % ", ".join(enabled))
-            click.echo("  New Claude Code sessions pick the hooks up; /hooks shows them.")
-
-    if "codex" in targets:
-        existed = os.path.exists(codex_host.hooks_path(project_dir))
-        path, changed, notes = codex_host.install(manifest, python, script, project_dir, dry_run,
-                                                  trust=trust)
-        click.echo("Codex: %s %s" % (_verb(changed, dry_run, existed), path))
-        for note in notes:
-            loud = note.startswith(codex_host.NOT_TRUSTED)
-            click.echo(("  IMPORTANT: %s" if loud else "  %s") % note, err=loud)
-        failed = failed or (trust is True and not dry_run and any(
-            n.startswith(codex_host.NOT_TRUSTED) for n in notes))
-
-    if "dsh" in targets:
-        added = []
-        for line, code, message in dsh_host.install(dry_run, dsh_profile):
-            click.echo("dsh: %s" % message, err=bool(code))
-            failed = failed or bool(code)
-            if code == 0:
-                added.append(line.split("--profile ", 1)[1].split(" ", 1)[0])
-        if added and not dry_run:
-            manifest["dsh"] = sorted(set(manifest.get("dsh", [])) | set(added))
+    run = host_targets.HostRun(manifest, project_dir, dry_run, host_options, click.echo, python, script)
+    for name in targets:
+        failed = host_targets.installer(name).run_install(run) or failed
 
     values = {}
     if advisory is not None:
@@ -220,11 +154,3 @@ def _install(all_hosts, claude, codex, dsh, project, advisory, permission, trust
         click.echo("Run `%s doctor` to check the installation." % executable.user_command())
     if failed:
         raise SystemExit(1)
-
-
-def _verb(changed, dry_run, existed=True):
-    if dry_run:
-        if not changed:
-            return "already up to date:"
-        return "would update" if existed else "would create"
-    return "registered hooks in" if changed else "already up to date:"

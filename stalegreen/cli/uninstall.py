@@ -11,6 +11,8 @@ import os
 
 import click
 
+from stalegreen.cli import host_options
+
 
 def _undo_config(manifest, dry_run):
     from stalegreen.engine.config import home_dir
@@ -32,56 +34,39 @@ def _undo_config(manifest, dry_run):
 
 @click.command("uninstall")
 @click.option("--all", "all_hosts", is_flag=True,
-              help="Claude Code, Codex and dsh, the config keys install set, the executable and the "
-                   "~/.local/bin link.")
-@click.option("--claude", is_flag=True, help="Claude Code hooks (settings.json).")
-@click.option("--codex", is_flag=True, help="Codex hooks (hooks.json) and the config.toml keys install set.")
-@click.option("--dsh", is_flag=True, help="The DeepSeek Harness plugin (dsh plugin remove).")
+              help="Every host, the config keys install set, the executable and the ~/.local/bin link.")
+@host_options('uninstall')
 @click.option("--project", is_flag=True, help="This directory's .claude/.codex files.")
-@click.option("--dsh-profile", metavar="NAME", help="dsh: the profile to remove the plugin from.")
 @click.option("--purge", is_flag=True,
               help="With --all: also delete the store (sessions, receipts, logs), the backups and "
                    "the rest of ~/.stalegreen. Asks first.")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask before --purge deletes.")
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
-def command(all_hosts, claude, codex, dsh, project, dsh_profile, purge, yes, dry_run):
+def command(all_hosts, project, purge, yes, dry_run, **host_options):
     """Remove the hooks install registered (other tools' hooks are left alone)."""
-    from stalegreen.cli import chosen_hosts
-    from stalegreen.install import claude as claude_host
-    from stalegreen.install import codex as codex_host
-    from stalegreen.install import dsh as dsh_host
-    from stalegreen.install import executable, files
+    from stalegreen import hosts
+    from stalegreen.install import executable, files, targets as host_targets
 
-    targets = chosen_hosts(all_hosts, claude, codex, dsh)
+    targets = host_targets.select(all_hosts, host_options)
     if not targets:
-        raise click.UsageError("say which host: --claude, --codex, --dsh or --all")
+        raise click.UsageError("say which host: %s or --all" % ", ".join("--" + name for name in hosts.names()))
     if purge and not all_hosts:
         raise click.UsageError("--purge deletes everything stalegreen keeps, so it goes with --all")
     project_dir = os.getcwd() if project else None
     manifest = files.load_manifest()
     failed = False
-    try:
-        if "claude" in targets:
-            path, removed, outcome = claude_host.uninstall(manifest, project_dir, dry_run)
-            click.echo("Claude Code: %s" % _describe(path, removed, outcome))
-        if "codex" in targets:
-            for path, removed, outcome in codex_host.uninstall(manifest, project_dir, dry_run):
-                click.echo("Codex: %s" % _describe(path, removed, outcome))
-    except files.FileProblem as exc:
-        click.echo("error: %s" % exc, err=True)
-        failed = True
-    if "dsh" in targets:
-        for line, code, message in dsh_host.uninstall(dry_run, dsh_profile):
-            click.echo("dsh: %s" % message, err=bool(code))
-            failed = failed or bool(code)
-            if code == 0 and not dry_run:
-                removed = line.split("--profile ", 1)[1].split(" ", 1)[0]
-                manifest["dsh"] = [p for p in manifest.get("dsh", []) if p != removed]
+    run = host_targets.HostRun(manifest, project_dir, dry_run, host_options, click.echo)
+    for name in targets:
+        try:
+            failed = host_targets.installer(name).run_uninstall(run) or failed
+        except files.FileProblem as exc:
+            click.echo("error: %s" % exc, err=True)
+            failed = True
     if all_hosts and not failed:
         undone = _undo_config(manifest, dry_run)
         if undone:
-            click.echo("Config: %s" % _describe(undone[0], 1, undone[1]))
-        remaining = [p for p, r in manifest["files"].items() if r.get("owner") in ("claude", "codex")]
+            click.echo("Config: %s" % host_targets.describe_removal(undone[0], 1, undone[1]))
+        remaining = host_targets.hook_files(manifest)
         if dry_run:
             click.echo("Would remove the executable from %s once no hooks remain" % executable.bin_dir())
         elif remaining:
@@ -110,9 +95,10 @@ def _purge(manifest, yes, dry_run):
     import shutil
 
     from stalegreen.engine.config import home_dir
+    from stalegreen.install import targets
 
     home = home_dir()
-    remaining = [p for p, r in manifest["files"].items() if r.get("owner") in ("claude", "codex")]
+    remaining = targets.hook_files(manifest)
     if remaining:
         click.echo("Not purging %s: hooks remain in %s" % (home, ", ".join(remaining)), err=True)
         raise SystemExit(1)
@@ -130,18 +116,3 @@ def _purge(manifest, yes, dry_run):
     else:
         shutil.rmtree(home)
     click.echo("Deleted %s" % home)
-
-
-def _describe(path, removed, outcome):
-    if outcome == "absent":
-        return "nothing to do (%s does not exist)" % path
-    if outcome == "unchanged":
-        return "no stalegreen hooks in %s" % path
-    text = {"removed": "deleted %s (install had created it)",
-            "restored": "restored %s to its bytes from before install",
-            "restore": "would restore %s to its original bytes",
-            "remove": "would delete %s (install created it)",
-            "cleaned": "removed our entries from %s (other changes kept)"}[outcome] % path
-    if removed and outcome not in ("removed", "remove"):
-        text += " [%d hook entries]" % removed
-    return text

@@ -71,7 +71,7 @@ def nothing_to_record(event, config):
     if event.kind == ev.STOP:
         return not config.get("claimFree") and not prefilter.might_claim(event.message)
     if event.kind == ev.PROMPT:
-        return prefilter.NOTIFICATION_TAG not in (event.output or event.message or "")
+        return not event.finished
     return False
 
 

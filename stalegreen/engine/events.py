@@ -39,7 +39,7 @@ class Event(object):
         "command", "tool_use_id", "tool_name", "output", "exit_code", "failed_without_number",
         "interrupted", "background", "background_id", "paths", "edit_kind", "message",
         "stop_hook_active", "permission_mode", "rewrite_policy", "approves", "replay", "ts",
-        "model", "overrides", "extra",
+        "model", "overrides", "extra", "finished",
     )
 
     def __init__(self, kind, host, **fields):
@@ -72,11 +72,33 @@ class Event(object):
         self.model = None
         self.overrides = None        # config values the host's own settings impose (dsh plugin options)
         self.extra = None            # host-specific leftovers the engine may log but never branch on
+        self.finished = ()           # PROMPT: BackgroundResults the host read in the new turn
         for key, value in fields.items():
             setattr(self, key, value)
 
     def __repr__(self):
         return "Event(%s, %s, session=%r, command=%r)" % (self.kind, self.host, self.session, self.command[:60])
+
+
+class BackgroundResult(object):
+    """A background run the host reports finished in a new turn (Claude's task notifications),
+    named by its background id or its tool call. ``exit_code`` None: not known;
+    ``failed_without_number``: the host says it failed but gives no number; ``output_path``: a
+    file the host wrote its output to, or None."""
+
+    __slots__ = ("background_id", "tool_use_id", "exit_code", "failed_without_number", "output_path")
+
+    def __init__(self, background_id=None, tool_use_id=None, exit_code=None, failed_without_number=False,
+                 output_path=None):
+        self.background_id = background_id
+        self.tool_use_id = tool_use_id
+        self.exit_code = exit_code
+        self.failed_without_number = failed_without_number
+        self.output_path = output_path
+
+    def __repr__(self):
+        return "BackgroundResult(%r, %r, %r, %r, %r)" % (self.background_id, self.tool_use_id, self.exit_code,
+                                                         self.failed_without_number, self.output_path)
 
 
 # Decision kinds

@@ -11,7 +11,6 @@ catalog's and the edit reader's tables.
 
 WRAP_MARK = "__sg_"                   # every wrapped command carries variables with this prefix
 MARKER_TAG = "[stalegreen] exit="     # every wrapped run prints a line starting so
-NOTIFICATION_TAG = "<task-notification>"   # how a finished background run reaches a new prompt
 
 # Runner names a catalog run spells as a word of its own (``catalog.TOOLS`` without the
 # two-word entries, plus the names the family readers know).

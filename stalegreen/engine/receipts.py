@@ -15,9 +15,6 @@ from stalegreen.engine.records import Deferred, Edit, Receipt, Resolved
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.store import bounded_command
 
-_NOTIFICATION = LazyRegex(r"<task-notification>(.*?)</task-notification>", re.S)
-_TAG = LazyRegex(r"<([a-z-]+)>(.*?)</\1>", re.S)
-_EXIT_IN_TEXT = LazyRegex(r"exit(?:ed with)? code[:= ]+(-?\d+)", re.I)
 _SCRIPT_ECHO = LazyRegex(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
 LOG_READ_LIMIT_FACTOR = 4
 RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at for a fingerprint snapshot
@@ -449,30 +446,22 @@ def _read_small(path, limit=4 * 1024 * 1024):
 
 
 def resolve_notifications(event, config, session):
-    """A new user turn may carry ``<task-notification>`` blocks for finished background runs."""
-    from stalegreen.engine.prefilter import NOTIFICATION_TAG
-
-    text = event.output or event.message or ""
-    if NOTIFICATION_TAG not in text:
+    """A new user turn may report background runs as finished (``Event.finished``)."""
+    if not event.finished:
         return
     open_runs = _open_deferred(session)
     if not open_runs:
         return
     resolving = _Resolving(event, config, session)
-    for block in _NOTIFICATION.findall(text):
-        tags = dict((k, v.strip()) for k, v in _TAG.findall(block))
-        task, tool = tags.get("task-id"), tags.get("tool-use-id")
-        matches = [d for d in open_runs if (task and d.get("backgroundId") == task)
-                   or (tool and d.get("toolUseId") == tool)]
+    for done in event.finished:
+        matches = [d for d in open_runs if (done.background_id and d.get("backgroundId") == done.background_id)
+                   or (done.tool_use_id and d.get("toolUseId") == done.tool_use_id)]
         if not matches:
             continue
-        status = tags.get("status", "")
-        found = _EXIT_IN_TEXT.search(tags.get("summary", ""))
-        exit_code = int(found.group(1)) if found else (0 if status == "completed" else None)
-        output = _read_small(tags.get("output-file"))
+        output = _read_small(done.output_path)
         for deferred in matches:
-            _resolve(event, config, session, deferred, exit_code, output, reads=resolving,
-                     failed_without_number=(exit_code is None and status == "failed"))
+            _resolve(event, config, session, deferred, done.exit_code, output, reads=resolving,
+                     failed_without_number=done.failed_without_number)
 
 
 def resolve_background(event, config, session):

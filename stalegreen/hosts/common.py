@@ -4,8 +4,6 @@ from stalegreen.engine import events as ev
 from stalegreen.engine.paths import real_path
 
 _HEADER_PATTERNS = []   # compiled on first use: only Codex shell results read headers
-FILE_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit")
-BACKGROUND_OUTPUT_TOOLS = ("TaskOutput", "BashOutput", "KillShell")
 
 
 def safe_name(text):

@@ -1,7 +1,8 @@
-"""Putting stalegreen on a machine: the single-file zipapp, hook registration per host, doctor.
+"""Putting stalegreen on a machine: the single-file zipapp, hook registration, doctor.
 
-One module per host (``claude``, ``codex``, ``dsh``), shared helpers for editing a user's files
-safely (``files``), the executable in ``~/.stalegreen/bin`` (``executable``), the zipapp builder
-(``pyz``) and its bytecode cache (``bytecode``). Standard library only, except ``codex`` which
-edits ``config.toml`` with tomlkit.
+The host-free parts: which registered hosts to act on (``targets``; each host's own installer is
+``stalegreen/hosts/<name>/install.py``), editing a user's files safely (``files``), the hooks file
+shape Claude Code and Codex share (``hookfile``), the executable in ``~/.stalegreen/bin``
+(``executable``), the zipapp builder (``pyz``) and its bytecode cache (``bytecode``), and doctor's
+checks (``health``). Standard library only.
 """

@@ -19,7 +19,7 @@ from stalegreen.install import pyz
 
 PYZ_NAME = "stalegreen.pyz"
 LAUNCHER_NAME = "stalegreen"
-HOST_EVENT = re.compile(r"\bhook\s+(claude|codex|dsh)\s+([A-Za-z]+)\s*$")
+HOST_EVENT = r"\bhook\s+(%s)\s+([A-Za-z]+)\s*$"     # (%s: the registered hosts)
 # entries written by the TypeScript reference (``node ~/.stalegreen/bin/hook.js claude Stop``)
 LEGACY = re.compile(r"stalegreen[/\\]bin[/\\]hook\.js[\"']?\s+(claude|codex)\s+([A-Za-z]+)\s*$")
 
@@ -36,7 +36,8 @@ def launcher_path(home=None):
     return os.path.join(bin_dir(home), LAUNCHER_NAME)
 
 
-def _is_executable_file(path):
+def is_executable_file(path):
+    """A file this user may run (not a directory, not a missing path)."""
     return bool(path) and os.path.isfile(path) and os.access(path, os.X_OK)
 
 
@@ -75,7 +76,7 @@ def resolve_interpreter(executable=None):
         candidates.append(executable)
         candidates.append(os.path.realpath(executable))
     for path in candidates:
-        if _is_executable_file(path) and not _looks_like_shim(path):
+        if is_executable_file(path) and not _looks_like_shim(path):
             return os.path.abspath(path)
     return os.path.realpath(executable)
 
@@ -109,7 +110,9 @@ def ours(command):
     legacy = LEGACY.search(command)
     if legacy:
         return legacy.group(1), legacy.group(2)
-    match = HOST_EVENT.search(command)
+    from stalegreen import hosts
+
+    match = re.search(HOST_EVENT % "|".join(re.escape(name) for name in hosts.names()), command)
     if not match or "stalegreen" not in command[: match.start()]:
         return None
     return match.group(1), match.group(2)
@@ -209,7 +212,7 @@ def user_command(home=None, env=None):
     if on_path(env=env):
         return "stalegreen"
     launcher = launcher_path(home)
-    if _is_executable_file(launcher) and os.path.isfile(pyz_path(home)):
+    if is_executable_file(launcher) and os.path.isfile(pyz_path(home)):
         return quote(launcher)
     archive = running_archive()
     if archive:

@@ -4,13 +4,12 @@ output); every problem carries the command or edit that fixes it.
 
 import errno
 import os
-import stat
 import subprocess
 
-from stalegreen import __version__
+from stalegreen import __version__, hosts
 from stalegreen.engine.config import home_dir
-from stalegreen.install import claude, codex, files, hookfile
-from stalegreen.install.executable import ours, quote, split_command
+from stalegreen.install import files, targets
+from stalegreen.install.executable import is_executable_file, quote, split_command
 
 
 class Report:
@@ -30,49 +29,21 @@ class Report:
             self.warnings.append(text)
 
 
-def _snake(event):
-    out = ""
-    for i, ch in enumerate(event):
-        out += ("_" if i and ch.isupper() else "") + ch.lower()
-    return out
-
-
-def _check_command(report, host, command, expected_argv, flag):
-    """The interpreter and the executable a hook command names must exist and run; ``flag`` is
-    the install option that rewrites this file (``--claude --project`` for a project's)."""
-    words = split_command(command)
-    if not words:
-        report.problem("%s hook command cannot be read: %s" % (host, command),
-                       "%s install %s" % (report.cmd, flag))
-        return
-    interpreter = words[0]
-    paths = [w for w in words[1:] if os.sep in w and not w.startswith("-")]
-    if os.sep in interpreter and not _can_run(interpreter):
-        report.problem("%s hooks use interpreter %s, which does not exist or cannot run"
-                       % (host, interpreter), "%s install %s" % (report.cmd, flag))
-    for path in paths[:1]:
-        if _not_a_file(path):
-            report.problem("%s hooks run %s, which does not exist" % (host, path),
-                           "%s install %s" % (report.cmd, flag))
-    if expected_argv and words[: len(expected_argv)] != expected_argv and paths[:1] != expected_argv[-1:]:
-        report.problem("%s hooks point elsewhere (%s) than the installed executable (%s)"
-                       % (host, " ".join(words[:len(expected_argv)]), expected_argv[-1]),
-                       "%s install %s" % (report.cmd, flag))
-
-
-def _not_a_file(path):
-    """True when ``path`` is no regular file; not when it is only out of this user's reach (a
-    store another user owns is its own problem, with its own fix)."""
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
-
-
-def _can_run(path):
-    return os.path.isfile(path) and os.access(path, os.X_OK)
+def _registered_flags(manifest, cwd):
+    """The install flags that give back what is registered now (``--all`` when unknown);
+    ``--project`` when the hooks of every such host with project files are only in this
+    project's, so no user-wide ones are added."""
+    names = [name for name in hosts.names() if targets.installer(name).registered(manifest)]
+    flags = ["--" + name for name in names]
+    recorded = {}
+    for path, record in manifest["files"].items():
+        recorded.setdefault(record.get("owner"), set()).add(path)
+    per_project = [targets.installer(name) for name in names if targets.installer(name).PROJECT_FILE]
+    if per_project and all(installer.hooks_path() not in recorded.get(installer.HOST, ())
+                           and installer.hooks_path(cwd) in recorded.get(installer.HOST, ())
+                           for installer in per_project):
+        flags.append("--project")
+    return " ".join(flags) or "--all"
 
 
 def _is_our_launcher(command, launcher):
@@ -85,169 +56,37 @@ def _is_our_launcher(command, launcher):
     return bool(found and launcher and os.path.realpath(found) == os.path.realpath(launcher))
 
 
-def _unreadable_fix(report, host, scope, path):
-    """Fix the file by hand, or run this: put back the bytes install saw last (or move the file
-    aside, kept as ``.broken``) and register again."""
-    import glob
+class Context(object):
+    """What each host's ``health(report, context)`` checks against: the folder doctor runs in,
+    the manifest, the hook command's expected start (``[python, -I, -S, launcher]`` or None),
+    and the projects to look in (this one and every one install registered hooks in)."""
 
-    safe = files.real_path(path).strip(os.sep).replace(os.sep, "__")
-    saved = sorted(glob.glob(os.path.join(glob.escape(os.path.join(home_dir(), "backups")), safe + ".*.bak")))
-    first = ("cp %s %s" % (quote(saved[-1]), quote(path)) if saved
-             else "mv %s %s" % (quote(path), quote(path + ".broken")))
-    flag = "--%s%s" % (host, " --project" if scope == "project" else "")
-    return "fix the file by hand, or run: %s && %s install %s" % (first, report.cmd, flag)
+    def __init__(self, cwd, manifest, expected, projects, home=None):
+        self.cwd = cwd
+        self.manifest = manifest
+        self.expected = expected
+        self.projects = projects
+        self.home = home
 
-
-def _check_file(report, host, scope, path, events, expected_argv, project=None):
-    location = {"host": host, "scope": scope, "file": path, "events": [], "missing": []}
-    report.locations.append(location)
-    data = files.read_bytes(path)
-    if data is None:
-        location["state"] = "absent"
-        return None
-    try:
-        settings = files.parse_json(path, data)
-    except files.FileProblem as exc:
-        location["state"] = "unreadable"
-        report.problem(str(exc), _unreadable_fix(report, host, scope, path))
-        return None
-    found = hookfile.find(settings, host)
-    location["events"] = sorted(found)
-    if not found:
-        location["state"] = "not installed"
-        return settings
-    location["state"] = "installed"
-    flag = "--%s%s" % (host, " --project" if scope == "project" else "")
-    missing = [e for e in events if e not in found]
-    location["missing"] = missing
-    if missing:
-        report.problem("%s %s hooks miss %s (%s)" % (host, scope, ", ".join(missing), path),
-                       "%s install %s" % (report.cmd, flag))
-    for event, commands in sorted(found.items()):
-        if len(commands) > 1:
-            report.problem("%s %s: %d stalegreen handlers for %s in %s (it would run twice)"
-                           % (host, scope, len(commands), event, path), "%s install %s" % (report.cmd, flag))
-        for command in commands:
-            _check_command(report, host, command, expected_argv, flag)
-    return settings
+    def scopes(self):
+        """``("user", None)``, then ``("project", folder)`` for each project."""
+        return [("user", None)] + [("project", p) for p in self.projects]
 
 
-def _codex_trust(report, path, settings, project):
-    """Trust of our Codex hooks: from ``codex app-server`` when available, else config.toml."""
-    location = report.locations[-1]
-    codex_bin = codex.find_codex()
-    cfg = codex.config_path()
-    fix = "%s install --codex%s --trust   (or review them with /hooks in Codex)" % (
-        report.cmd, " --project" if project else "")
-    if codex_bin:
-        try:
-            listed = codex.our_listed_hooks(codex.list_hooks(codex_bin, os.path.abspath(project or os.getcwd())), path)
-        except (OSError, RuntimeError) as exc:
-            report.warn("could not ask Codex about hook trust: %s" % exc)
-            listed = None
-        if listed is not None:
-            untrusted = [h for h in listed if h.get("trustStatus") != "trusted"]
-            location["trust"] = "trusted" if listed and not untrusted else "untrusted"
-            if not listed:
-                report.problem("Codex does not load %s (project not trusted?)" % path, fix)
-            elif untrusted:
-                report.problem("Codex has not trusted %d of our hooks in %s (%s): they are skipped"
-                               % (len(untrusted), path, ", ".join(sorted({h.get("trustStatus", "?") for h in untrusted}))), fix)
-            return
-    try:
-        doc = codex.load_config(cfg, files.read_bytes(cfg))
-    except files.FileProblem as exc:
-        report.problem(str(exc), "fix the TOML in %s" % cfg)
-        return
-    recorded = codex.trusted_hashes(doc)
-    keys = []
-    for event, groups in (settings.get("hooks") or {}).items():
-        for gi, group in enumerate(groups if isinstance(groups, list) else []):
-            for hi, handler in enumerate(group.get("hooks", []) if isinstance(group, dict) else []):
-                if isinstance(handler, dict) and ours(handler.get("command")):
-                    keys.append("%s:%s:%d:%d" % (path, _snake(event), gi, hi))
-    missing = [k for k in keys if k not in recorded]
-    location["trust"] = "recorded (not verified: codex not on PATH)" if not missing else "untrusted"
-    if missing:
-        report.problem("Codex has no trust recorded for %d of our hooks in %s: they are skipped"
-                       % (len(missing), path), fix)
-
-
-def _marketplace(settings_paths):
-    """Where the stalegreen marketplace comes from, as ``claude plugin marketplace add`` takes it
-    (the settings' ``extraKnownMarketplaces``): Claude installs nothing from a marketplace it only
-    knows by name, and adding one twice is harmless."""
-    for path in settings_paths:
-        try:
-            known = files.parse_json(path, files.read_bytes(path)).get("extraKnownMarketplaces")
-        except (files.FileProblem, OSError):
+def _projects(cwd, manifest):
+    """This folder and every project whose hooks file a host's install recorded (a user's own
+    hooks file, such as ``~/.claude/settings.json``, makes no project of its folder)."""
+    installers = [targets.installer(name) for name in hosts.names()]
+    per_project = [installer for installer in installers if installer.PROJECT_FILE]
+    user_files = {os.path.abspath(installer.hooks_path()) for installer in per_project}
+    found = {cwd}
+    for path in targets.hook_files(manifest):
+        if path in user_files:
             continue
-        entry = known.get("stalegreen") if isinstance(known, dict) else None
-        source = entry.get("source") if isinstance(entry, dict) else None
-        if isinstance(source, dict):
-            where = source.get("path") or source.get("repo") or source.get("url")
-            if isinstance(where, str) and where:
-                return quote(where)
-    return "<a clone of the stalegreen repository>"
-
-
-def _check_plugin(report, enabled):
-    """The copy of the plugin Claude Code runs (its ``installed_plugins.json``): present, and its
-    launcher finds a Python 3.8+ and runs (without one it exits 0 and every hook does nothing)."""
-    index = os.path.join(claude.config_dir(), "plugins", "installed_plugins.json")
-    try:
-        installed = files.parse_json(index, files.read_bytes(index)).get("plugins")
-    except (files.FileProblem, OSError):
-        installed = None
-    entries = [entry for key, values in (installed.items() if isinstance(installed, dict) else ())
-               if key.split("@", 1)[0] == "stalegreen" and isinstance(values, list)
-               for entry in values if isinstance(entry, dict) and isinstance(entry.get("installPath"), str)]
-    again = "claude plugin marketplace add %s && claude plugin install %s" % (_marketplace(enabled),
-                                                                           claude.PLUGIN_ID)
-    if not entries:
-        report.problem("the stalegreen plugin is enabled in %s but Claude Code has no copy of it (%s): no "
-                       "hook runs" % (", ".join(enabled), index), again)
-        return []
-    env = {k: v for k, v in os.environ.items() if k != "CLAUDE_PLUGIN_DATA"}   # no memo written
-    copies = []
-    for entry in entries:
-        root = entry["installPath"]
-        launcher = os.path.join(root, "bin", "stalegreen")
-        copy = {"dir": root, "scope": entry.get("scope"), "version": entry.get("version"), "runs": False}
-        copies.append(copy)
-        if not (os.path.isfile(launcher) and os.path.isfile(os.path.join(root, "bin", "stalegreen.pyz"))):
-            report.problem("the plugin copy %s has no bin/stalegreen and bin/stalegreen.pyz: no hook runs" % root,
-                           "claude plugin uninstall %s && %s" % (claude.PLUGIN_ID, again))
-            continue
-        try:
-            result = subprocess.run(["sh", launcher, "--version"], stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, env=env, timeout=60)
-            out, err = result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
-        except (OSError, subprocess.SubprocessError) as exc:
-            out, err = "", str(exc)
-        copy["runs"] = out.startswith("stalegreen")
-        if not copy["runs"]:
-            report.problem("the plugin's launcher %s does not run stalegreen (%s): its hooks do nothing"
-                           % (launcher, (err or out).strip()[-300:] or "no output"),
-                           "put a Python 3.8 or newer on PATH as python3, or export STALEGREEN_PYTHON="
-                           "/path/to/python3.8+ where Claude Code starts")
-    return copies
-
-
-def _registered_flags(manifest, cwd):
-    """The install flags that give back what is registered now (``--all`` when unknown);
-    ``--project`` when the hooks are only in this project, so no user-wide ones are added."""
-    owners = {}
-    for path, record in manifest["files"].items():
-        owners.setdefault(record.get("owner"), set()).add(path)
-    user = {"claude": claude.settings_path(), "codex": codex.hooks_path()}
-    mine = {"claude": claude.settings_path(cwd), "codex": codex.hooks_path(cwd)}
-    hosts = [host for host in ("claude", "codex") if host in owners]
-    flags = ["--" + host for host in hosts]
-    if hosts and all(user[h] not in owners[h] and mine[h] in owners[h] for h in hosts):
-        flags.append("--project")
-    flags += ["--dsh"] if manifest.get("dsh") else []
-    return " ".join(flags) or "--all"
+        for installer in per_project:
+            if path.endswith(os.sep + installer.PROJECT_FILE):
+                found.add(path[: -len(installer.PROJECT_FILE) - 1])
+    return sorted(found)
 
 
 def _check_executable(report, executable, python, pyz, script, home, source, flags):
@@ -261,7 +100,7 @@ def _check_executable(report, executable, python, pyz, script, home, source, fla
                        "get stalegreen.pyz again (./zipapp.sh in a clone of the repository, or the "
                        "release artifact) and run: python3 stalegreen.pyz install --all")
         return
-    if not (python and _can_run(python)):
+    if not is_executable_file(python):
         report.problem("the interpreter %s is missing (the hooks and %s cannot start)" % (python, script),
                        "python3 %s install %s   (any Python 3.8+; it becomes the hooks' interpreter)"
                        % (quote(pyz), flags))
@@ -297,59 +136,17 @@ def collect(cwd=None, home=None):
     python, pyz = installed.get("python"), installed.get("pyz")
     script = installed.get("launcher") or pyz
     expected = [python, "-I", "-S", script] if python and script else None
-    if python and pyz and os.path.isfile(pyz) and not _can_run(python) and _is_our_launcher(report.cmd, script):
+    if python and pyz and os.path.isfile(pyz) and not is_executable_file(python) and _is_our_launcher(report.cmd, script):
         report.cmd = "python3 %s" % quote(pyz)     # the launcher dies with its Python; the zipapp runs on any
     executable = {"python": python, "launcher": script, "pyz": pyz, "build": installed.get("build"),
                   "runs": None}
     if pyz:
         _check_executable(report, executable, python, pyz, script, home, installed.get("source"),
                           _registered_flags(manifest, cwd))
-    claude_events = [e for e, _, _ in claude.EVENTS]
-    codex_events = [e for e, _, _ in codex.EVENTS]
-    user_files = (os.path.abspath(claude.settings_path()), os.path.abspath(codex.hooks_path()))
-    project_dirs = {os.path.dirname(os.path.dirname(p)) for p in manifest["files"]
-                    if p not in user_files and p.endswith((os.path.join(".claude", "settings.json"),
-                                                          os.path.join(".codex", "hooks.json")))}
-    projects = sorted({cwd} | project_dirs)
-    claude_registered = []
-    for scope, project in [("user", None)] + [("project", p) for p in projects]:
-        path = claude.settings_path(project)
-        if scope == "project" and os.path.abspath(path) == os.path.abspath(claude.settings_path()):
-            continue
-        settings = _check_file(report, "claude", scope, path, claude_events, expected, project)
-        if settings and hookfile.find(settings, "claude"):
-            claude_registered.append(path)
-            if settings.get("disableAllHooks") is True:
-                report.problem('%s sets "disableAllHooks": true; no hook runs' % path,
-                               'remove "disableAllHooks" from %s' % path)
-    plugin = claude.plugin_enabled(cwd)
-    plugin_copies = _check_plugin(report, plugin) if plugin else []
-    if plugin and claude_registered:
-        report.problem("stalegreen runs twice in Claude Code: the plugin is enabled (%s) and hooks are "
-                       "registered in %s (to keep these hooks instead, run `claude plugin disable "
-                       "stalegreen@stalegreen`)" % (", ".join(plugin), ", ".join(claude_registered)),
-                       "%s uninstall --claude   (keeps the plugin)" % report.cmd)
-
-    cfg = codex.config_path()
-    try:
-        doc = codex.load_config(cfg, files.read_bytes(cfg))
-        disabled = codex.hooks_disabled(doc)
-    except files.FileProblem as exc:
-        report.problem(str(exc), "fix the TOML in %s" % cfg)
-        doc, disabled = None, None
-    for scope, project in [("user", None)] + [("project", p) for p in projects]:
-        path = codex.hooks_path(project)
-        if scope == "project" and os.path.abspath(path) == os.path.abspath(codex.hooks_path()):
-            continue
-        settings = _check_file(report, "codex", scope, path, codex_events, expected, project)
-        if settings and hookfile.find(settings, "codex"):
-            if disabled:
-                report.problem("Codex hooks are turned off in %s ([features] %s = false)" % (cfg, disabled),
-                               "%s install --codex" % report.cmd)
-            if scope == "project" and doc is not None and not codex.project_trusted(doc, project):
-                report.problem("Codex ignores %s: %s is not a trusted project" % (path, project),
-                               "%s install --codex --project --trust  (or trust it in Codex)" % report.cmd)
-            _codex_trust(report, path, settings, project)
+    context = Context(cwd, manifest, expected, _projects(cwd, manifest), home)
+    sections = {}
+    for name in hosts.names():
+        sections.update(targets.installer(name).health(report, context))
 
     loaded = config_module.load(cwd=cwd, home=home)
     for text in loaded.problems:
@@ -359,25 +156,21 @@ def collect(cwd=None, home=None):
         if item.get("why") != "unknown":      # already a problem above
             report.warn("config: %s" % config_module.describe_ignored(item))
 
-    from stalegreen.install import dsh
-
-    dsh_info = dsh.health(report, manifest)
     store_info = _store(report, home)
-    return {
+    info = {
         "version": __version__,
         "ok": not report.problems,
         "command": report.cmd,
         "executable": executable,
-        "plugin": plugin,
-        "pluginCopies": plugin_copies,
         "locations": report.locations,
         "config": {"sources": loaded.sources, "policy": loaded.get("policy"),
                    "prune": loaded.get("prune"), "ignored": loaded.ignored},
         "store": store_info,
-        "dsh": dsh_info,
         "problems": report.problems,
         "warnings": report.warnings,
     }
+    info.update(sections)      # each host's own keys (Claude's "plugin" and "pluginCopies", dsh's "dsh")
+    return info
 
 
 def _writable(directory):

@@ -125,6 +125,16 @@ def iter_records(path, meter=None, wanted=None, skip=None):
             close()
 
 
+def modified_since(path, cutoff):
+    """Whether ``path`` changed at or after ``cutoff`` (epoch seconds; None: always)."""
+    if cutoff is None:
+        return True
+    try:
+        return os.stat(path).st_mtime >= cutoff
+    except OSError:
+        return False
+
+
 def first_record(path):
     """The first JSON object of a file (session headers), or None."""
     for record in iter_records(path):

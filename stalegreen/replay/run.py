@@ -12,10 +12,10 @@ import os
 import re
 import time
 
+from stalegreen import hosts
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import Meter, zstd_available
+from stalegreen.replay.lines import Meter
 
-HARNESS_NAMES = {"claude": "Claude Code", "codex": "Codex", "dsh": "DeepSeek Harness"}
 SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 MAX_ERRORS = 20          # engine errors kept per replayed session (the rest are dropped)
 
@@ -52,133 +52,32 @@ def _size(path):
 
 
 def roots(env=None):
-    """Where each harness keeps its session logs (honouring the hosts' own variables)."""
+    """Where each host keeps its session logs (each honours its host's own variables)."""
     env = os.environ if env is None else env
     home = env.get("HOME") or os.path.expanduser("~")
-    claude = env.get("CLAUDE_CONFIG_DIR") or os.path.join(home, ".claude")
-    codex = env.get("CODEX_HOME") or os.path.join(home, ".codex")
-    dsh = env.get("DSH_HOME") or os.path.join(home, ".dsh")
-    return {"claude": os.path.join(claude, "projects"), "codex": os.path.join(codex, "sessions"),
-            "dsh": os.path.join(dsh, "sessions")}
-
-
-def _recent(path, cutoff):
-    return cutoff is None or _mtime(path) >= cutoff
-
-
-def discover_claude(root, cutoff=None):
-    from stalegreen.replay import claude
-
-    found = []
-    try:
-        projects = sorted(os.listdir(root))
-    except OSError:
-        return found
-    for project in projects:
-        folder = os.path.join(root, project)
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            continue
-        for name in names:
-            path = os.path.join(folder, name)
-            if not name.endswith(".jsonl") or not os.path.isfile(path):
-                continue
-            files = [(None, path)] + claude.subagent_files(path)
-            source = Source("claude", name[:-len(".jsonl")], files)
-            if cutoff is None or source.mtime >= cutoff:
-                found.append(source)
-    return found
-
-
-def discover_codex(root, cutoff=None):
-    """Rollouts grouped by thread: a child thread joins its topmost ancestor that is present."""
-    from stalegreen.replay import codex
-
-    threads = {}
-    order = []
-    for folder, dirs, names in os.walk(root):
-        if folder[len(root):].count(os.sep) >= 4:
-            dirs[:] = []
-        dirs.sort()
-        for name in sorted(names):
-            if not (name.startswith("rollout-") and name.endswith(".jsonl")):
-                continue
-            path = os.path.join(folder, name)
-            if not _recent(path, cutoff):
-                continue
-            thread_id, parent, meta = codex.header(path)
-            thread_id = thread_id or name[:-len(".jsonl")]
-            threads[thread_id] = (parent, path, meta)
-            order.append(thread_id)
-    groups = {}
-    for thread_id in order:
-        top, seen = thread_id, set()
-        while threads[top][0] in threads and top not in seen:
-            seen.add(top)
-            top = threads[top][0]
-        groups.setdefault(top, []).append(thread_id)
-    found = []
-    for top, members in groups.items():
-        files = [(None, threads[top][1])]
-        for member in members:
-            if member != top:
-                meta = threads[member][2]
-                files.append((meta.get("agent_nickname") or member, threads[member][1]))
-        found.append(Source("codex", top, files))
-    return found
-
-
-def discover_dsh(root, cutoff=None):
-    found = []
-    available = zstd_available()
-    for folder, dirs, names in os.walk(root):
-        if folder[len(root):].count(os.sep) >= 3:
-            dirs[:] = []
-        dirs.sort()
-        for name in sorted(names):
-            if name not in ("session.jsonl.zstd", "session.jsonl") and not name.endswith(".session.jsonl"):
-                continue
-            path = os.path.join(folder, name)
-            if not _recent(path, cutoff):
-                continue
-            session_id = os.path.basename(folder) if name.startswith("session.jsonl") else name.split(".")[0]
-            skipped = None
-            if name.endswith(".zstd") and not available:
-                skipped = "no zstd decoder (install zstd, or Python 3.14)"
-            found.append(Source("dsh", session_id, [(None, path)], skipped=skipped))
-    return found
-
-
-DISCOVER = {"claude": discover_claude, "codex": discover_codex, "dsh": discover_dsh}
+    return dict((name, hosts.module(name, "transcript").root(env, home)) for name in hosts.names())
 
 
 def discover(harness="all", since_seconds=None, env=None, now=None):
-    """Sessions of ``harness`` (or all) touched within ``since_seconds``, newest first."""
+    """Sessions of ``harness`` (or all) touched within ``since_seconds``, newest first.
+    Each host's ``transcript.discover(root, cutoff)`` yields ``(session id, files, skipped)``."""
     cutoff = None if since_seconds is None else (now or time.time()) - since_seconds
     places = roots(env)
-    names = list(DISCOVER) if harness in (None, "all") else [harness]
+    names = hosts.names() if harness in (None, "all") else [harness]
     found = []
     for name in names:
-        found.extend(DISCOVER[name](places[name], cutoff))
+        for session_id, files, skipped in hosts.module(name, "transcript").discover(places[name], cutoff):
+            source = Source(name, session_id, files, skipped)
+            if cutoff is None or source.mtime >= cutoff:
+                found.append(source)
     found.sort(key=lambda s: s.mtime, reverse=True)
     return found
-
-
-def _reader(harness):
-    if harness == "claude":
-        from stalegreen.replay import claude as module
-    elif harness == "codex":
-        from stalegreen.replay import codex as module
-    else:
-        from stalegreen.replay import dsh as module
-    return module
 
 
 def merged_events(source, meter=None, info=None, prefilter=True):
     """All events of a session, its subagents / child threads merged in by time.
     ``prefilter=False`` has the readers decode every line (their raw-line filters' reference)."""
-    module = _reader(source.harness)
+    module = hosts.module(source.harness, "transcript")
     session = session_root(source)
     info = info if info is not None else {}
     streams = []

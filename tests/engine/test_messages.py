@@ -60,7 +60,7 @@ def test_strict_deny_text_is_unchanged(tmp_path):
 
 def _pre_shell(project, command, policy):
     from stalegreen.engine.store import Store
-    from stalegreen.hosts import claude_rules
+    from stalegreen.hosts.claude import rules as claude_rules
 
     config = config_module.apply_overrides(config_module.load(project), {})
     config["permission"] = policy

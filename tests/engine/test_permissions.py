@@ -12,7 +12,7 @@ import pytest
 
 from stalegreen import hook
 from stalegreen.engine import catalog, permissions, pipe_filters, shell
-from stalegreen.hosts import claude_rules
+from stalegreen.hosts.claude import rules as claude_rules
 
 RULES = {"allow": ["Bash(npm test:*)"], "deny": ["Bash(rm:*)"]}
 

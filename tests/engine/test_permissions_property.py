@@ -24,7 +24,7 @@ from stalegreen.engine import core
 from stalegreen.engine import events as ev
 from stalegreen.engine.config import DEFAULTS
 from stalegreen.engine.store import MemorySession
-from stalegreen.hosts import claude_rules
+from stalegreen.hosts.claude import rules as claude_rules
 
 EXAMPLES = int(os.environ.get("STALEGREEN_PERMISSION_EXAMPLES", "10000"))
 

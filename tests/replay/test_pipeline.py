@@ -11,7 +11,8 @@ import os
 import pytest
 
 from stalegreen.engine import events as ev
-from stalegreen.replay import claude, run
+from stalegreen.hosts.claude import transcript as claude
+from stalegreen.replay import run
 from stalegreen.replay.lines import Meter
 from tests.conftest import SHARED_DATA
 from tests.replay.conftest import agent_homes, install_fixtures, install_real  # noqa: F401

@@ -16,7 +16,10 @@ import random
 import pytest
 
 from stalegreen.engine import events as ev
-from stalegreen.replay import claude, codex, dsh, run
+from stalegreen.hosts.claude import transcript as claude
+from stalegreen.hosts.codex import transcript as codex
+from stalegreen.hosts.dsh import transcript as dsh
+from stalegreen.replay import run
 from stalegreen.replay.lines import Meter, decode_line
 from tests.conftest import SHARED_DATA
 from tests.replay.conftest import FIXTURES

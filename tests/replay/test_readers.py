@@ -8,7 +8,10 @@ import subprocess
 import pytest
 
 from stalegreen.engine import events as ev
-from stalegreen.replay import claude, codex, dsh, run
+from stalegreen.hosts.claude import transcript as claude
+from stalegreen.hosts.codex import transcript as codex
+from stalegreen.hosts.dsh import transcript as dsh
+from stalegreen.replay import run
 from stalegreen.replay.lines import Meter, clip, iter_records
 from tests.conftest import shared_path
 from tests.replay.conftest import FIXTURES, agent_homes, events_by_kind, install_fixtures  # noqa: F401

@@ -18,6 +18,7 @@ from stalegreen.engine import events as ev
 from stalegreen.hosts import common
 
 HOST = "codex"
+LABEL = "Codex"
 AUTO_APPROVED_MODES = ("bypassPermissions", "dontAsk")
 PATCH_TOOLS = ("apply_patch", "Edit", "Write")
 STOP_EVENTS = ("Stop", "SubagentStop")
@@ -82,13 +83,27 @@ def exit_from_rollout(path, call_id):
         if needle not in line or "exit_code" not in line:
             continue
         try:
-            payload = json.loads(line).get("payload") or {}
-        except ValueError:
+            payload = json.loads(line).get("payload")
+        except (ValueError, AttributeError):
             continue
-        item = payload.get("item") if payload.get("type") == "item_completed" else payload
-        if isinstance(item, dict) and item.get("call_id", item.get("id")) == call_id \
-                and isinstance(item.get("exit_code"), int):
-            return item["exit_code"]
+        ended = command_end(payload) if isinstance(payload, dict) else None
+        if ended is not None and ended[0] == call_id and isinstance(ended[1].get("exit_code"), int):
+            return ended[1]["exit_code"]
+    return None
+
+
+def command_end(payload):
+    """``(call id, record)`` when a rollout payload records a finished command, else None:
+    0.171 writes ``item_completed`` with a ``CommandExecution`` item (its ``id``), older versions
+    ``exec_command_end`` (its ``call_id``); both carry ``exit_code``. Read by the hook (for the
+    exit its payload lacks) and the rollout reader alike."""
+    kind = payload.get("type")
+    if kind == "exec_command_end":
+        return payload.get("call_id"), payload
+    if kind == "item_completed":
+        item = payload.get("item")
+        if isinstance(item, dict) and item.get("type") == "CommandExecution":
+            return item.get("id"), item
     return None
 
 

@@ -18,6 +18,15 @@ from stalegreen.install import files, hookfile
 from stalegreen.install.executable import hook_command, ours
 
 HOST = "codex"
+LABEL = "Codex"
+HOME_HINT = "~/.codex"
+INSTALL_HELP = "Codex CLI hooks (hooks.json)."
+UNINSTALL_HELP = "Codex hooks (hooks.json) and the config.toml keys install set."
+INSTALL_OPTIONS = ((("--trust/--no-trust", "trust"), {
+    "default": None,
+    "help": "Codex: record the hooks just written as trusted (as /hooks does) via `codex app-server`. "
+            "Default: when codex is on PATH. --trust with --project also marks the project trusted."}),)
+PROJECT_FILE = os.path.join(".codex", "hooks.json")
 TOOL_MATCHER = "^(Bash|apply_patch|Edit|Write|mcp__.+)$"
 EVENTS = (
     ("PreToolUse", "^Bash$", 10),
@@ -35,7 +44,7 @@ def codex_home():
 
 def hooks_path(project=None):
     if project:
-        return os.path.join(os.path.abspath(project), ".codex", "hooks.json")
+        return os.path.join(os.path.abspath(project), PROJECT_FILE)
     return os.path.join(codex_home(), "hooks.json")
 
 
@@ -50,6 +59,29 @@ def wanted(python, pyz):
 
 def find_codex():
     return os.environ.get("CODEX_BIN") or shutil.which("codex")
+
+
+def detected():
+    return bool(find_codex()) or os.path.isdir(codex_home())
+
+
+def registered(manifest):
+    return any(record.get("owner") == HOST for record in manifest["files"].values())
+
+
+def problems(project):
+    """What stops an install before anything is written: hooks.json or config.toml unreadable."""
+    found = []
+    path = hooks_path(project)
+    try:
+        files.parse_json(path, files.read_bytes(path))
+    except files.FileProblem as exc:
+        found.append(str(exc))
+    try:
+        load_config(config_path(), files.read_bytes(config_path()))
+    except files.FileProblem as exc:
+        found.append(str(exc))
+    return found
 
 
 # ----------------------------------------------------------------------------- config.toml
@@ -320,3 +352,106 @@ def _drop_empty(doc):
                 del table[key]
         if not len(table):
             del doc[name]
+
+
+def run_install(run):
+    """``stalegreen install --codex``. Returns failed: trust was asked for and not recorded."""
+    from stalegreen.install.targets import verb
+
+    trust = run.options.get("trust")
+    existed = os.path.exists(hooks_path(run.project))
+    path, changed, notes = install(run.manifest, run.python, run.script, run.project, run.dry_run, trust=trust)
+    run.echo("Codex: %s %s" % (verb(changed, run.dry_run, existed), path))
+    for note in notes:
+        loud = note.startswith(NOT_TRUSTED)
+        run.echo(("  IMPORTANT: %s" if loud else "  %s") % note, err=loud)
+    return trust is True and not run.dry_run and any(n.startswith(NOT_TRUSTED) for n in notes)
+
+
+def run_uninstall(run):
+    from stalegreen.install.targets import describe_removal
+
+    for path, removed, outcome in uninstall(run.manifest, run.project, run.dry_run):
+        run.echo("Codex: %s" % describe_removal(path, removed, outcome))
+    return False
+
+
+# ----------------------------------------------------------------------------- doctor
+
+def health(report, context):
+    """doctor: our hooks in the user's and each project's hooks.json, hooks turned on, trusted."""
+    from stalegreen.install.hookfile import check_file
+
+    cfg = config_path()
+    try:
+        doc = load_config(cfg, files.read_bytes(cfg))
+        disabled = hooks_disabled(doc)
+    except files.FileProblem as exc:
+        report.problem(str(exc), "fix the TOML in %s" % cfg)
+        doc, disabled = None, None
+    for scope, project in context.scopes():
+        path = hooks_path(project)
+        if scope == "project" and os.path.abspath(path) == os.path.abspath(hooks_path()):
+            continue
+        settings = check_file(report, HOST, scope, path, [e for e, _, _ in EVENTS], context.expected, project)
+        if settings and hookfile.find(settings, HOST):
+            if disabled:
+                report.problem("Codex hooks are turned off in %s ([features] %s = false)" % (cfg, disabled),
+                               "%s install --codex" % report.cmd)
+            if scope == "project" and doc is not None and not project_trusted(doc, project):
+                report.problem("Codex ignores %s: %s is not a trusted project" % (path, project),
+                               "%s install --codex --project --trust  (or trust it in Codex)" % report.cmd)
+            _check_trust(report, path, settings, project)
+    return {}
+
+
+def doctor_lines(info):
+    return []
+
+
+def _snake(event):
+    out = ""
+    for i, ch in enumerate(event):
+        out += ("_" if i and ch.isupper() else "") + ch.lower()
+    return out
+
+
+def _check_trust(report, path, settings, project):
+    """Trust of our Codex hooks: from ``codex app-server`` when available, else config.toml."""
+    location = report.locations[-1]
+    codex_bin = find_codex()
+    cfg = config_path()
+    fix = "%s install --codex%s --trust   (or review them with /hooks in Codex)" % (
+        report.cmd, " --project" if project else "")
+    if codex_bin:
+        try:
+            listed = our_listed_hooks(list_hooks(codex_bin, os.path.abspath(project or os.getcwd())), path)
+        except (OSError, RuntimeError) as exc:
+            report.warn("could not ask Codex about hook trust: %s" % exc)
+            listed = None
+        if listed is not None:
+            untrusted = [h for h in listed if h.get("trustStatus") != "trusted"]
+            location["trust"] = "trusted" if listed and not untrusted else "untrusted"
+            if not listed:
+                report.problem("Codex does not load %s (project not trusted?)" % path, fix)
+            elif untrusted:
+                report.problem("Codex has not trusted %d of our hooks in %s (%s): they are skipped"
+                               % (len(untrusted), path, ", ".join(sorted({h.get("trustStatus", "?") for h in untrusted}))), fix)
+            return
+    try:
+        doc = load_config(cfg, files.read_bytes(cfg))
+    except files.FileProblem as exc:
+        report.problem(str(exc), "fix the TOML in %s" % cfg)
+        return
+    recorded = trusted_hashes(doc)
+    keys = []
+    for event, groups in (settings.get("hooks") or {}).items():
+        for gi, group in enumerate(groups if isinstance(groups, list) else []):
+            for hi, handler in enumerate(group.get("hooks", []) if isinstance(group, dict) else []):
+                if isinstance(handler, dict) and ours(handler.get("command")):
+                    keys.append("%s:%s:%d:%d" % (path, _snake(event), gi, hi))
+    missing = [k for k in keys if k not in recorded]
+    location["trust"] = "recorded (not verified: codex not on PATH)" if not missing else "untrusted"
+    if missing:
+        report.problem("Codex has no trust recorded for %d of our hooks in %s: they are skipped"
+                       % (len(missing), path), fix)

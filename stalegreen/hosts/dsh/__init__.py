@@ -49,8 +49,12 @@ import re
 
 from stalegreen.engine import events as ev
 
+HOST = "dsh"
+LABEL = "DeepSeek Harness"
+
 SHELL_TOOLS = ("bash", "Bash", "pwsh", "shell")
-EDIT_TOOLS = ("edit", "write", "str_replace_editor", "Edit", "Write", "MultiEdit", "NotebookEdit")
+EDIT_TOOLS = ("edit", "write", "multi_edit", "apply_patch", "patch", "str_replace_editor", "Edit", "Write",
+              "MultiEdit", "NotebookEdit")
 BACKGROUND_OUTPUT_TOOLS = ("job_output",)
 
 PRE_EXECUTE = "tools/pre-execute"
@@ -61,7 +65,8 @@ TURN_STOPPING = "agent/turn-stopping"
 PLUGIN_OPTIONS = {"policy": ("block", "advisory"), "mode": ("rewrite", "strict", "off")}
 
 _EXIT_MARKER = re.compile(r"\n?\[exit code: (-?\d+)\]\s*\Z")
-_INTERRUPT_MARKER = re.compile(r"\[(?:timed out after \d+ ?ms|killed by signal: [^\]]+|sandbox: [^\]]+)\]")
+INTERRUPT_MARKER = re.compile(r"\[(?:timed out after \d+ ?ms|killed by signal: [^\]]+|sandbox: [^\]]+)\]")
+NO_OUTPUT = "(no output)"
 _JOB_ID_KEYS = ("job_id", "jobId", "id")
 _JOB_STATUS = re.compile(r"\n?\[status: (\w+)(?:, ([^\]\n]*))?\]\s*\Z")
 _SIGNALS = {"SIGINT": 2, "SIGKILL": 9, "SIGTERM": 15}
@@ -98,11 +103,22 @@ def _cwd(payload, arguments=None):
 
 
 def split_exit_marker(text):
-    """``(output without the trailing [exit code: N] marker, N or None)``."""
+    """``(output without the trailing [exit code: N] marker, N or None)``; dsh prints the marker
+    only for a non-zero exit (the hook and the session-log reader read it alike)."""
     match = _EXIT_MARKER.search(text)
     if not match:
         return text, None
     return text[:match.start()], int(match.group(1))
+
+
+def is_edit(tool, arguments):
+    """A file tool call that changes files (``str_replace_editor``'s ``view`` only reads)."""
+    return tool in EDIT_TOOLS and not (tool == "str_replace_editor" and arguments.get("command") == "view")
+
+
+def without_empty_note(text):
+    """dsh says ``(no output)`` for a run that printed nothing: that is no output."""
+    return "" if text.strip() == NO_OUTPUT else text
 
 
 def _exit_code(result, text_exit):
@@ -157,11 +173,10 @@ def _shell_event(event_name, payload, arguments, fields):
         # Refused before it ran (a deny, a missing approval, bad arguments): no run, no receipt.
         return ev.Event(ev.IGNORED, "dsh", **fields)
     text, text_exit = split_exit_marker(_text(result.get("text")))
-    if text.strip() == "(no output)":
-        text = ""
+    text = without_empty_note(text)
     value = value or {}
     interrupted = bool(value.get("timedOut") or value.get("aborted") or value.get("signal")
-                       or value.get("sandboxDenied")) or bool(_INTERRUPT_MARKER.search(text))
+                       or value.get("sandboxDenied")) or bool(INTERRUPT_MARKER.search(text))
     if value.get("kind") == "background":
         fields.update(background=True, background_id=_job_id(value))
     fields.update(output=text, exit_code=None if fields["background"] else _exit_code(result, text_exit),
@@ -180,7 +195,7 @@ def _job_id(mapping):
 def _edit_event(arguments, result, fields):
     if result.get("isError"):
         return ev.Event(ev.IGNORED, "dsh", **fields)   # the file did not change
-    if fields["tool_name"] == "str_replace_editor" and arguments.get("command") == "view":
+    if not is_edit(fields["tool_name"], arguments):
         return ev.Event(ev.IGNORED, "dsh", **fields)
     path = _text(arguments.get("file_path")) or _text(arguments.get("path")) or _text(arguments.get("notebook_path"))
     if path and not os.path.isabs(path):

@@ -9,15 +9,11 @@ carries the model in ``source.model``. Without any zstd decoder the file is skip
 
 import json
 import os
-import re
 
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, safely, text_of
+from stalegreen.hosts.dsh import INTERRUPT_MARKER, SHELL_TOOLS, is_edit, split_exit_marker, without_empty_note
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, modified_since, safely, text_of, zstd_available
 
-EXIT_MARKER = re.compile(r"\n?\[exit code: (-?\d+)\]\s*\Z")
-TIMED_OUT = re.compile(r"\[timed out after \d+ms\]")
-SHELL_TOOLS = ("bash", "shell")
-EDIT_TOOLS = ("edit", "write", "multi_edit", "apply_patch", "patch")
 WANTED = (b'"type":"session"', b'"turn/start"', b'"tool/call"', b'"tool/result"',
           b'"assistant/message"', b'"type": "session"')
 
@@ -75,7 +71,7 @@ class _Reader(object):
                 self.calls[call_id] = (name, args)
                 yield ev.Event(ev.PRE_SHELL, "dsh", turn=turn, command=args["command"],
                                tool_use_id=call_id, tool_name=name, **common)
-            elif name in EDIT_TOOLS:
+            elif is_edit(name, args):
                 self.calls[call_id] = (name, args)
         elif kind == "tool/result":
             message = data.get("message") if isinstance(data.get("message"), dict) else {}
@@ -87,7 +83,7 @@ class _Reader(object):
                     continue
                 name, args = call
                 text = text_of(block.get("content"))
-                if name in EDIT_TOOLS:
+                if name not in SHELL_TOOLS:
                     meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
                     paths = [d.get("path") for d in meta.get("diffs") or () if isinstance(d, dict)]
                     paths = [p for p in paths if p] or [args.get("path") or args.get("file_path")]
@@ -98,12 +94,10 @@ class _Reader(object):
                     continue
                 if block.get("isError") or text.startswith("Error: "):
                     continue        # denied or blocked before it ran
-                marker = EXIT_MARKER.search(text)
-                exit_code = int(marker.group(1)) if marker else 0
-                output = text[:marker.start()] if marker else text
-                interrupted = bool(TIMED_OUT.search(output))
-                if output.endswith("(no output)"):
-                    output = output[:-len("(no output)")]
+                output, exit_code = split_exit_marker(text)
+                exit_code = 0 if exit_code is None else exit_code      # no marker: exit 0
+                interrupted = bool(INTERRUPT_MARKER.search(output))
+                output = without_empty_note(output)
                 yield ev.Event(ev.POST_SHELL, "dsh", turn=turn, command=args["command"],
                                tool_use_id=block.get("toolCallId"), tool_name=name,
                                exit_code=None if interrupted else exit_code,
@@ -129,3 +123,29 @@ def read(path, session, agent=None, info=None, meter=None, prefilter=True):
     for row in iter_records(path, meter, WANTED if prefilter else None):
         for out in safely(reader.record(row), meter):
             yield out
+
+
+def root(env, home):
+    """``$DSH_HOME/sessions``, else ``~/.dsh/sessions``."""
+    return os.path.join(env.get("DSH_HOME") or os.path.join(home, ".dsh"), "sessions")
+
+
+def discover(root_dir, cutoff=None):
+    """``(session id, [(None, path)], skipped)`` per session log; a zstd log without any
+    decoder is listed as skipped, with the reason."""
+    available = zstd_available()
+    for folder, dirs, names in os.walk(root_dir):
+        if folder[len(root_dir):].count(os.sep) >= 3:
+            dirs[:] = []
+        dirs.sort()
+        for name in sorted(names):
+            if name not in ("session.jsonl.zstd", "session.jsonl") and not name.endswith(".session.jsonl"):
+                continue
+            path = os.path.join(folder, name)
+            if not modified_since(path, cutoff):
+                continue
+            session_id = os.path.basename(folder) if name.startswith("session.jsonl") else name.split(".")[0]
+            skipped = None
+            if name.endswith(".zstd") and not available:
+                skipped = "no zstd decoder (install zstd, or Python 3.14)"
+            yield session_id, [(None, path)], skipped

@@ -10,10 +10,12 @@ poll of the same process. Child threads name their parent in ``session_meta.sour
 """
 
 import json
+import os
 import re
 
 from stalegreen.engine import events as ev
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, safely, text_field, text_of
+from stalegreen.hosts.codex import command_end
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, modified_since, safely, text_field, text_of
 
 SHELL_FUNCTIONS = ("exec_command", "shell", "shell_command", "local_shell", "container.exec")
 PROCESS_EXITED = re.compile(r"^Process exited with code (-?\d+)\s*$", re.M)
@@ -21,7 +23,6 @@ PROCESS_RUNNING = re.compile(r"^Process running with session ID (\d+)\s*$", re.M
 EXIT_HEADER = re.compile(r"\A(?:Exit code: |exit_code: )(-?\d+)", re.M)
 CELL_EXIT = re.compile(r"\bexit_code\"?\s*[:=]\s*(-?\d+)")
 CELL_RUNNING = re.compile(r"Script running with cell ID (\S+)")
-PATCH_PATH = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.M)
 # exec_command({cmd: "..."}) / tools.shell_command({"command": '...'}) inside a JS cell
 CELL_CALL = re.compile(r"\b(?:exec_command|shell_command|shell)\s*\(\s*\{")
 CELL_KEY = re.compile(r"""["']?(cmd|command)["']?\s*:\s*(["'`])""")
@@ -351,11 +352,9 @@ class _Reader(object):
             yield out
 
     def patch_edits(self, patch, ts):
-        paths = []
-        for match in PATCH_PATH.finditer(patch or ""):
-            path = match.group(1) or match.group(2)
-            if path and path not in paths:
-                paths.append(path)
+        from stalegreen.engine.edits import from_patch
+
+        paths = from_patch(patch)
         if paths:
             yield self.event(ev.FILE_EDIT, ts, paths=tuple(paths), edit_kind="apply_patch",
                              tool_name="apply_patch")
@@ -456,13 +455,10 @@ class _Reader(object):
                 self.prompts += 1
                 for out in self.new_turn("u%d" % self.prompts, ts):
                     yield out
-        elif ptype == "exec_command_end":
-            for out in self.completed(p.get("call_id"), ts, p):
-                yield out
-        elif ptype == "item_completed":
-            item = p.get("item") if isinstance(p.get("item"), dict) else {}
-            if item.get("type") == "CommandExecution":
-                for out in self.completed(item.get("id"), ts, item):
+        elif ptype in ("exec_command_end", "item_completed"):
+            ended = command_end(p)
+            if ended is not None:
+                for out in self.completed(ended[0], ts, ended[1]):
                     yield out
         elif ptype == "patch_apply_end":
             if p.get("success") is not False:
@@ -532,3 +528,43 @@ def header(path):
         return None, None, {}
     meta = row["payload"]
     return meta.get("id"), parent_of(meta), meta
+
+
+def root(env, home):
+    """``$CODEX_HOME/sessions``, else ``~/.codex/sessions``."""
+    return os.path.join(env.get("CODEX_HOME") or os.path.join(home, ".codex"), "sessions")
+
+
+def discover(root_dir, cutoff=None):
+    """Rollouts grouped by thread: a child thread joins its topmost ancestor that is present.
+    Yields ``(top thread id, [(agent, path)], None)``."""
+    threads = {}
+    order = []
+    for folder, dirs, names in os.walk(root_dir):
+        if folder[len(root_dir):].count(os.sep) >= 4:
+            dirs[:] = []
+        dirs.sort()
+        for name in sorted(names):
+            if not (name.startswith("rollout-") and name.endswith(".jsonl")):
+                continue
+            path = os.path.join(folder, name)
+            if not modified_since(path, cutoff):
+                continue
+            thread_id, parent, meta = header(path)
+            thread_id = thread_id or name[:-len(".jsonl")]
+            threads[thread_id] = (parent, path, meta)
+            order.append(thread_id)
+    groups = {}
+    for thread_id in order:
+        top, seen = thread_id, set()
+        while threads[top][0] in threads and top not in seen:
+            seen.add(top)
+            top = threads[top][0]
+        groups.setdefault(top, []).append(thread_id)
+    for top, members in groups.items():
+        files = [(None, threads[top][1])]
+        for member in members:
+            if member != top:
+                meta = threads[member][2]
+                files.append((meta.get("agent_nickname") or member, threads[member][1]))
+        yield top, files, None

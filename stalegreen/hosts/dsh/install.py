@@ -13,6 +13,15 @@ import subprocess
 
 from stalegreen.engine.config import home_dir
 
+HOST = "dsh"
+LABEL = "dsh"
+HOME_HINT = "~/.dsh"
+INSTALL_HELP = "The DeepSeek Harness plugin (dsh plugin add)."
+UNINSTALL_HELP = "The DeepSeek Harness plugin (dsh plugin remove)."
+INSTALL_OPTIONS = ((("--dsh-profile",), {"metavar": "NAME",
+                                         "help": "dsh: the profile to add the plugin to (default: the one dsh uses)."}),)
+UNINSTALL_OPTIONS = ((("--dsh-profile",), {"metavar": "NAME", "help": "dsh: the profile to remove the plugin from."}),)
+PROJECT_FILE = None     # a dsh plugin is per profile, not per project
 PACKAGE = "dsh-plugin-stalegreen"
 PREFIX = "stalegreen/dsh_plugin/"
 
@@ -27,6 +36,18 @@ def plugin_dir(home=None):
 
 def find_dsh():
     return shutil.which("dsh")
+
+
+def detected():
+    return bool(find_dsh()) or os.path.isdir(dsh_home())
+
+
+def registered(manifest):
+    return bool(manifest.get("dsh"))
+
+
+def problems(project):
+    return []       # nothing of the user's is parsed: dsh edits its own profiles
 
 
 def bundled_files():
@@ -152,11 +173,39 @@ def uninstall(dry_run=False, profile=None, home=None):
     return results
 
 
-def health(report, manifest):
+def _profile_of(line):
+    return line.split("--profile ", 1)[1].split(" ", 1)[0]
+
+
+def run_install(run):
+    """``stalegreen install --dsh``: the profiles given the plugin go into the manifest."""
+    failed, added = False, []
+    for line, code, message in install(run.dry_run, run.options.get("dsh_profile")):
+        run.echo("dsh: %s" % message, err=bool(code))
+        failed = failed or bool(code)
+        if code == 0:
+            added.append(_profile_of(line))
+    if added and not run.dry_run:
+        run.manifest["dsh"] = sorted(set(run.manifest.get("dsh", [])) | set(added))
+    return failed
+
+
+def run_uninstall(run):
+    failed = False
+    for line, code, message in uninstall(run.dry_run, run.options.get("dsh_profile")):
+        run.echo("dsh: %s" % message, err=bool(code))
+        failed = failed or bool(code)
+        if code == 0 and not run.dry_run:
+            removed = _profile_of(line)
+            run.manifest["dsh"] = [p for p in run.manifest.get("dsh", []) if p != removed]
+    return failed
+
+
+def health(report, context):
     """doctor's dsh section: each profile's plugin, its version, and the executable it runs."""
     from stalegreen.install.executable import launcher_path
 
-    wanted = manifest.get("dsh") or []
+    wanted = context.manifest.get("dsh") or []
     rows = []
     for name in profiles():
         installed, version, linked = profile_state(name)
@@ -171,4 +220,14 @@ def health(report, manifest):
             launcher_path()), "command.json")):
         report.problem("the dsh plugin is installed but finds no stalegreen executable to run",
                        "%s install --dsh" % report.cmd)
-    return {"dsh": find_dsh(), "home": dsh_home(), "profiles": rows}
+    return {"dsh": {"dsh": find_dsh(), "home": dsh_home(), "profiles": rows}}
+
+
+def doctor_lines(info):
+    section = info.get("dsh") or {}
+    lines = ["dsh    %-7s %s" % (row["profile"], "plugin %s (%s)" % (row["version"] or "?", row["dir"])
+                                  if row["installed"] else "no stalegreen plugin")
+             for row in section.get("profiles", [])]
+    if not section.get("profiles"):
+        lines.append("dsh    %s" % ("no profiles in %s" % section.get("home") if section.get("dsh") else "not on PATH"))
+    return lines

@@ -12,13 +12,10 @@ import os
 import re
 
 from stalegreen.engine import events as ev
+from stalegreen.hosts.claude import (EDIT_TOOLS, OUTPUT_TOOLS, SHELL_TOOLS, background_task, finished_runs,
+                                     shell_output, split_exit_line)
 from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, safely, text_field, text_of
 
-EDIT_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
-SHELL_TOOLS = ("Bash",)
-OUTPUT_TOOLS = {"TaskOutput": "task_id", "BashOutput": "bash_id"}   # fetch a background run's output
-TASK_EXIT = re.compile(r"<exit_code>(-?\d+)</exit_code>")
-EXIT_LINE = re.compile(r"\A(?:Error: )?Exit code (-?\d+)\s*\n?")
 BACKGROUND_TEXT = re.compile(r"\ACommand running in background with ID: (\S+?)\.")
 WANTED = (b'"type":"assistant"', b'"type":"user"', b'"type": "assistant"', b'"type": "user"')
 TOOL_RESULT = b'"tool_result"'
@@ -116,12 +113,11 @@ class _Reader(object):
         if row.get("isMeta") or row.get("isCompactSummary") or row.get("isVisibleInTranscriptOnly"):
             return
         text = text_of(content)
-        # a <task-notification> prompt is handed over as it is: the engine reads it as the live
-        # UserPromptSubmit hook would
         turn = row.get("promptId") or row.get("uuid")
         if turn != self.turn:
             self.turn = turn
-            yield self.event(ev.PROMPT, ts, message=text[:MAX_TEXT])
+            # a <task-notification> prompt is read as the live UserPromptSubmit hook reads it
+            yield self.event(ev.PROMPT, ts, message=text[:MAX_TEXT], finished=finished_runs(text))
 
     def tool_result(self, block, structured, ts):
         call = self.calls.pop(text_field(block.get("tool_use_id")), None)
@@ -154,22 +150,19 @@ class _Reader(object):
             yield self.event(ev.POST_SHELL, ts, background=True, background_id=task_id, **fields)
             return
         if is_error:
-            exit_match = EXIT_LINE.match(text)
-            if exit_match is None:
+            exit_code, rest = split_exit_line(text)
+            if exit_code is None:
                 if "timed out" in text[:200].lower():
                     yield self.event(ev.POST_SHELL, ts, output=clip(text), **dict(fields, interrupted=True))
                 return      # denied, invalid input, shell never started: nothing ran
-            yield self.event(ev.POST_SHELL, ts, exit_code=int(exit_match.group(1)),
-                             output=clip(text[exit_match.end():]), **fields)
+            yield self.event(ev.POST_SHELL, ts, exit_code=exit_code, output=clip(rest), **fields)
             return
         output = None
         spilled = structured.get("persistedOutputPath")
         if isinstance(spilled, str):
             output = read_capped(spilled)
         if output is None and ("stdout" in structured or "stderr" in structured):
-            output = (structured.get("stdout") or "")
-            if structured.get("stderr"):
-                output += "\n" + structured["stderr"]
+            output = shell_output(structured)
         if output is None:
             output = text
         exit_code = 1 if structured.get("returnCodeInterpretation") else 0
@@ -177,15 +170,10 @@ class _Reader(object):
 
     def task_output(self, name, tool_input, text, structured, ts, tool_use_id):
         """TaskOutput / BashOutput: a background run's output and exit, fetched by the agent."""
-        task = structured.get("task") if isinstance(structured.get("task"), dict) else structured
-        status = str(task.get("status") or "")
+        status, exit_code, output = background_task(structured, text)
         if status in ("running", "pending"):
             return
-        exit_code = task.get("exitCode", task.get("exit_code"))
-        if not isinstance(exit_code, int):
-            found = TASK_EXIT.search(text)
-            exit_code = int(found.group(1)) if found else None
-        output = task.get("output") if isinstance(task.get("output"), str) else text
+        task = structured.get("task") if isinstance(structured.get("task"), dict) else structured
         yield self.event(ev.BACKGROUND_DONE, ts, background_id=tool_input.get(OUTPUT_TOOLS[name]) or task.get("task_id"),
                          exit_code=exit_code, output=clip(output), tool_use_id=tool_use_id, tool_name=name,
                          failed_without_number=(exit_code is None and status == "failed"),
@@ -286,3 +274,28 @@ def subagent_files(session_path):
             if name.startswith("agent-") and name.endswith(".jsonl") and not name.startswith("agent-acompact"):
                 found.append((name[len("agent-"):-len(".jsonl")], os.path.join(root, name)))
     return sorted(found)
+
+
+def root(env, home):
+    """``$CLAUDE_CONFIG_DIR/projects``, else ``~/.claude/projects``."""
+    return os.path.join(env.get("CLAUDE_CONFIG_DIR") or os.path.join(home, ".claude"), "projects")
+
+
+def discover(root_dir, cutoff=None):
+    """``(session id, [(agent, path)], None)`` per ``<project>/<session>.jsonl``, its subagents
+    with it (the caller keeps those touched since ``cutoff``)."""
+    try:
+        projects = sorted(os.listdir(root_dir))
+    except OSError:
+        return
+    for project in projects:
+        folder = os.path.join(root_dir, project)
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(folder, name)
+            if not name.endswith(".jsonl") or not os.path.isfile(path):
+                continue
+            yield name[:-len(".jsonl")], [(None, path)] + subagent_files(path), None

@@ -190,6 +190,10 @@ def main():
         if not os.path.isfile(args.pyz):
             subprocess.run([os.path.join(ROOT, "zipapp.sh"), "-o", args.pyz], check=True)
         env = {"HOME": home, "PATH": fake_bin + ":/usr/bin:/bin", "LANG": "C.UTF-8"}
+        # The user's own rules: a rewrite is answered only where they allow the original line.
+        os.makedirs(os.path.join(home, ".claude"))
+        write_json(os.path.join(home, ".claude", "settings.json"),
+                   {"permissions": {"allow": ["Bash(pytest:*)", "Bash(tail:*)"]}})
         subprocess.run([args.python, "-I", "-S", args.pyz, "install", "--claude"], env=env, check=True,
                        stdout=subprocess.DEVNULL)
         with open(os.path.join(home, ".claude", "settings.json")) as fh:

@@ -118,17 +118,17 @@ _WILD = frozenset("*?[")
 class _Matcher(object):
     """A compiled ignore list working on bytes paths relative to the repository root.
 
-    Most patterns are ``*.ext``, ``NAME*``, ``NAME`` or ``dir/**``; those become suffix,
-    prefix and set tests (C speed per path). Anything else goes through one regex for
-    basenames and one for paths.
+    Most patterns are ``*.ext``, ``NAME*``, ``NAME``, ``dir/**`` or ``**/dir/**``; those become
+    suffix, prefix, set and substring tests (C speed per path). Anything else goes through one
+    regex for basenames and one for paths.
     """
 
-    __slots__ = ("suffixes", "name_prefixes", "names", "dir_prefixes", "name_re", "path_re", "empty")
+    __slots__ = ("suffixes", "name_prefixes", "names", "dir_prefixes", "dir_names", "name_re", "path_re", "empty")
 
     def __init__(self, patterns):
         import re
 
-        suffixes, name_prefixes, names, dir_prefixes, name_res, path_res = [], [], set(), [], [], []
+        suffixes, name_prefixes, names, dir_prefixes, dir_names, name_res, path_res = [], [], set(), [], [], [], []
         for raw in patterns or ():
             if not isinstance(raw, str):
                 continue
@@ -154,26 +154,32 @@ class _Matcher(object):
                     name_res.append(_safe_regex(pattern))
             else:
                 head = pattern[:-3]
+                folder = pattern[3:-3]
                 if pattern.endswith("/**") and head and not (_WILD & set(head)):
                     dir_prefixes.append(_path_bytes(head) + b"/")
+                elif pattern.startswith("**/") and pattern.endswith("/**") and folder \
+                        and "/" not in folder and not (_WILD & set(folder)):
+                    dir_names.append(b"/" + _path_bytes(folder) + b"/")   # a folder of that name anywhere
                 else:
                     path_res.append(_safe_regex(pattern))
         self.suffixes = tuple(suffixes)
         self.name_prefixes = tuple(name_prefixes)
         self.names = frozenset(names)
         self.dir_prefixes = tuple(dir_prefixes)
+        self.dir_names = tuple(dir_names)
         self.name_re = re.compile(("(?:%s)\\Z" % "|".join(name_res)).encode(), re.S) if name_res else None
         self.path_re = re.compile(("(?:%s)\\Z" % "|".join(path_res)).encode(), re.S) if path_res else None
-        self.empty = not (suffixes or name_prefixes or names or dir_prefixes or name_res or path_res)
+        self.empty = not (suffixes or name_prefixes or names or dir_prefixes or dir_names or name_res or path_res)
 
     def ignored(self, paths):
         """The members of ``paths`` (a list of bytes) this list ignores: the same answers as
         calling the matcher on each, found by C-speed searches in one NUL-joined string. A
-        ``suffix NUL`` or ``NUL folder/`` hit is a match by itself; a basename literal's hit is
-        tested; regex patterns then see only the paths still left."""
+        ``suffix NUL``, ``NUL folder/``, ``/name/`` or ``NUL name/`` hit is a match by itself; a
+        basename literal's hit is tested; regex patterns then see only the paths still left."""
         blob = b"\0" + b"\0".join(paths) + b"\0"
         found = set()
         exact = [suffix + b"\0" for suffix in self.suffixes] + [b"\0" + folder for folder in self.dir_prefixes]
+        exact += list(self.dir_names) + [b"\0" + name[1:] for name in self.dir_names]
         for needle in exact + list(self.name_prefixes + tuple(self.names)):
             tested = needle not in exact
             at = blob.find(needle)
@@ -194,6 +200,9 @@ class _Matcher(object):
         """True when ``path`` (bytes, repository-relative, ``/``-separated) is ignored."""
         if path.endswith(self.suffixes) or path.startswith(self.dir_prefixes):
             return True
+        for name in self.dir_names:
+            if name in path or path.startswith(name[1:]):
+                return True
         name = path[path.rfind(b"/") + 1:]
         if name in self.names or name.startswith(self.name_prefixes):
             return True

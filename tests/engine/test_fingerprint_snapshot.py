@@ -206,7 +206,8 @@ def test_random_edit_sequences_match_the_full_computation(repo, seed):
 
 PATHS = st.lists(st.text(alphabet="ab/._LICENSE*md", min_size=1, max_size=12), max_size=30)
 PATTERNS = st.lists(st.sampled_from(["*.md", "a*", "LICENSE*", "a/**", "b", "*a?b", "[ab].md", "**/b",
-                                     "a/*.md", ".md", "*", "b/", "./a", "/b*"]), max_size=5)
+                                     "a/*.md", ".md", "*", "b/", "./a", "/b*", "**/b/**", "**/a.m/**"]),
+                    max_size=5)
 
 
 @given(PATTERNS, PATHS)
@@ -215,6 +216,21 @@ def test_bulk_ignore_agrees_with_one_path_at_a_time(patterns, paths):
     matcher = fingerprint._matcher(patterns)
     encoded = [p.encode() for p in paths]
     assert matcher.ignored(encoded) == {p for p in encoded if matcher(p)}
+
+
+@given(st.sampled_from(["b", "a.m", "__pycache__", ".L"]),
+       st.text(alphabet="ab/._Lm_", min_size=1, max_size=14))
+@settings(max_examples=400, deadline=None)
+def test_a_folder_name_anywhere_matches_as_its_glob_regex(name, path):
+    """``**/name/**`` is a substring test in the matcher; its answer is the glob's regex's."""
+    import re
+
+    pattern = "**/%s/**" % name
+    reference = re.compile(fingerprint._safe_regex(pattern).encode() + b"\\Z", re.S)
+    matcher = fingerprint._Matcher([pattern])
+    assert matcher.dir_names and matcher.path_re is None
+    assert matcher(path.encode()) == bool(reference.match(path.encode()))
+    assert matcher.ignored([path.encode()]) == ({path.encode()} if reference.match(path.encode()) else set())
 
 
 def test_index_listing_drops_ignored_paths(repo):

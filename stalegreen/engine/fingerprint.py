@@ -905,6 +905,28 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
             "changed": len(outcomes), "files": len(index), "snapshot": snapshot}
 
 
+class Background(object):
+    """``compute`` on a thread, started before the caller's own work so that git (child
+    processes, the thread waiting on their pipes) and that work overlap on a multi-core
+    machine; ``result()`` waits for it. The answer is ``compute``'s."""
+
+    def __init__(self, cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None):
+        import threading
+
+        self.value = None
+        self.thread = threading.Thread(target=self._run, args=(cwd, ignore, budget_ms, reference),
+                                       name="stalegreen-fingerprint")
+        self.thread.daemon = True
+        self.thread.start()
+
+    def _run(self, cwd, ignore, budget_ms, reference):
+        self.value = compute(cwd, ignore, budget_ms, reference)
+
+    def result(self):
+        self.thread.join()
+        return self.value
+
+
 def latest_reference(receipts, cwd, edits=()):
     """The newest receipt fingerprint with a snapshot of the repository holding ``cwd``: the
     ``reference`` that most likely saw the tree as it is now. None when an edit was recorded

@@ -24,28 +24,56 @@ RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at 
 
 
 class _Fingerprints(object):
-    """Fingerprints computed at most once per directory within one hook call."""
+    """Fingerprints computed at most once per directory within one hook call; ``start`` begins
+    one on a thread so git runs while the run's log is read and judged."""
 
     def __init__(self, event, config, session):
         self.event = event
         self.config = config
         self.session = session
         self.cache = {}
+        self.started = {}
+
+    def _where(self, cwd):
+        from stalegreen.engine.fingerprint import project_root
+
+        where = real_path(cwd) if cwd else self.event.cwd     # `cd <link>`: the real tree's fingerprint
+        return where, project_root(where)
+
+    def _arguments(self, where):
+        from stalegreen.engine import fingerprint
+
+        reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
+                                                 self.session.read("edits", last=RECEIPTS_SEEN))
+        return where, self.config["fingerprintIgnore"], self.config["fingerprintBudgetMs"], reference
+
+    def start(self, cwd):
+        if self.event.replay:
+            return
+        from stalegreen.engine import fingerprint
+
+        where, key = self._where(cwd)
+        if key not in self.cache and key not in self.started:
+            try:
+                self.started[key] = fingerprint.Background(*self._arguments(where))
+            except RuntimeError:     # no thread to be had: ``get`` computes it in line
+                pass
 
     def get(self, cwd):
         if self.event.replay:
             return {"available": False, "reason": "replay"}
         from stalegreen.engine import fingerprint
-        from stalegreen.engine.fingerprint import project_root
 
-        where = real_path(cwd) if cwd else self.event.cwd     # `cd <link>`: the real tree's fingerprint
-        key = project_root(where)
+        where, key = self._where(cwd)
         if key not in self.cache:
-            reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
-                                                     self.session.read("edits", last=RECEIPTS_SEEN))
-            self.cache[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
-                                                  self.config["fingerprintBudgetMs"], reference)
+            background = self.started.pop(key, None)
+            self.cache[key] = background.result() if background else fingerprint.compute(*self._arguments(where))
         return self.cache[key]
+
+    def finish(self):
+        """Wait for every fingerprint started and not collected: no git child outlives the hook."""
+        for key in list(self.started):
+            self.started.pop(key).result()
 
 
 def _pending_index(session):
@@ -357,9 +385,14 @@ def record_shell_result(event, config, session):
         _defer(event, session, pend_records, original)
         parse = shell.parse(original)
     elif trusted:
-        for pending, exit_code in trusted:
-            _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
-                                                      fingerprints), known_ids)
+        for pending, _exit_code in trusted:
+            fingerprints.start(pending.get("cwd"))
+        try:
+            for pending, exit_code in trusted:
+                _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
+                                                          fingerprints), known_ids)
+        finally:
+            fingerprints.finish()
         parse = shell.parse(original)
     else:
         if not pend_records and core_wrapped(original):

@@ -198,12 +198,30 @@ class Parse(object):
             self.confident, [s.text for s in self.segments], self.reasons)
 
 
+_READ = {}              # text -> Parse: a line (or one of its segments) read again is not re-read
+READ_KEPT = 512         # lines remembered per process (a replay meets the same lines over and over)
+READ_KEPT_CHARS = 4096  # longer lines are read each time (bounded memory)
+
+
 def parse(text):
-    """Read ``text`` as a shell command line; never raises, never executes."""
+    """Read ``text`` as a shell command line; never raises, never executes. The same text gives
+    the same ``Parse`` object, which callers only read."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     elif not isinstance(text, str):
         text = "" if text is None else str(text)
+    known = _READ.get(text)
+    if known is not None:
+        return known
+    result = _parse(text)
+    if len(text) <= READ_KEPT_CHARS:
+        if len(_READ) >= READ_KEPT:
+            _READ.clear()
+        _READ[text] = result
+    return result
+
+
+def _parse(text):
     result = Parse(text)
     try:
         lexer = _Lexer(text, 0, result, nesting=0)

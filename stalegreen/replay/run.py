@@ -286,6 +286,14 @@ def _keyed(events, index):
         yield (last, index, seq, event)
 
 
+def _json_round_trip(record):
+    """``MemorySession.stored`` with the ``json`` module's C encoder: the same records (both
+    give exactly what ``json`` gives), without the hook path's import-free encoder."""
+    import json
+
+    return json.loads(json.dumps(record, default=str))
+
+
 def _memory_session(root):
     """The store's in-memory session, tuned for long replays so memory stays flat however long
     the transcript: no run logs are kept (nothing reads them back in a replay), a pending run
@@ -297,6 +305,8 @@ def _memory_session(root):
     from stalegreen.engine import store
 
     class ReplaySession(store.MemorySession):
+        stored = staticmethod(_json_round_trip)
+
         def write_log(self, rid, text, max_bytes=None):
             return None
 
@@ -418,8 +428,11 @@ def replay(source, config=None, meter=None, tick=None, pipeline=False, prefilter
         events = pipelined_events(source, meter if meter is not None else Meter(), result.info)
     else:
         events = merged_events(source, meter, result.info, prefilter)
+    from stalegreen.engine.paths import resolved_once
+
     try:
-        _replay_events(events, result, session, config, tick)
+        with resolved_once():
+            _replay_events(events, result, session, config, tick)
     except (ReadError, OSError) as exc:     # a file that vanished or broke mid-read
         result.errors.append("reading: %s" % exc)
     result.runs = session.runs

@@ -894,7 +894,7 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
     import hashlib
 
     digest = hashlib.sha256()
-    digest.update(b"".join([p + b"\0" + index[p] + b"\n" for p in sorted(index)]))
+    digest.update(b"".join([b"%s\0%s\n" % entry for entry in sorted(index.items())]))   # paths are unique
     snapshot = None
     if index_id is not None and not hidden and index_id == _index_id(git_dir):
         # What a later computation needs to see to know the tree is this one (see compute).

@@ -199,8 +199,10 @@ class Parse(object):
 
 
 _READ = {}              # text -> Parse: a line (or one of its segments) read again is not re-read
-READ_KEPT = 512         # lines remembered per process (a replay meets the same lines over and over)
-READ_KEPT_CHARS = 4096  # longer lines are read each time (bounded memory)
+_READ_SIZE = [0]        # characters of the lines in _READ
+READ_KEPT = 256         # lines remembered per process (a replay meets the same lines over and over)
+READ_KEPT_CHARS = 2048  # longer lines are read each time
+READ_KEPT_TOTAL = 32768  # characters remembered in all (a Parse takes ~50x its line: ~2 MB at most)
 
 
 def parse(text):
@@ -215,9 +217,11 @@ def parse(text):
         return known
     result = _parse(text)
     if len(text) <= READ_KEPT_CHARS:
-        if len(_READ) >= READ_KEPT:
+        if len(_READ) >= READ_KEPT or _READ_SIZE[0] + len(text) > READ_KEPT_TOTAL:
             _READ.clear()
+            _READ_SIZE[0] = 0
         _READ[text] = result
+        _READ_SIZE[0] += len(text)
     return result
 
 

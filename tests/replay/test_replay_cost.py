@@ -33,6 +33,7 @@ def test_a_command_line_is_read_once_per_process(agent_homes, monkeypatch):
 
     monkeypatch.setattr(shell, "_parse", counted)
     monkeypatch.setattr(shell, "_READ", {})
+    monkeypatch.setattr(shell, "READ_KEPT_TOTAL", 10 ** 9)     # every line of these sessions kept
     for source in sources:
         run.replay(source)
     assert texts and len(texts) == len(set(texts))       # every line read once, none twice
@@ -43,11 +44,16 @@ def test_a_command_line_is_read_once_per_process(agent_homes, monkeypatch):
 
 def test_the_lines_remembered_are_bounded(monkeypatch):
     monkeypatch.setattr(shell, "_READ", {})
+    monkeypatch.setattr(shell, "_READ_SIZE", [0])
     for n in range(shell.READ_KEPT * 2 + 5):
         shell.parse("echo %d" % n)
+        assert len(shell._READ) <= shell.READ_KEPT
     long_line = "echo " + "x" * shell.READ_KEPT_CHARS
     shell.parse(long_line)
-    assert len(shell._READ) <= shell.READ_KEPT and long_line not in shell._READ
+    assert long_line not in shell._READ
+    for n in range(100):
+        shell.parse("echo %d " % n + "y" * 1500)
+        assert sum(len(t) for t in shell._READ) == shell._READ_SIZE[0] <= shell.READ_KEPT_TOTAL
 
 
 def test_a_folder_is_resolved_once_per_replay_and_the_answers_are_the_same(agent_homes, monkeypatch, tmp_path):

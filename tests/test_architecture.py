@@ -19,7 +19,6 @@ OVERSIZED = {
     "stalegreen/engine/shell.py": 1071,
     "stalegreen/engine/outputs.py": 1067,
     "stalegreen/engine/masking.py": 999,
-    "stalegreen/engine/fingerprint.py": 928,
     "stalegreen/engine/store.py": 891,
     "stalegreen/engine/edits.py": 891,
     "stalegreen/engine/claims_en.py": 851,

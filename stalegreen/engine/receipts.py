@@ -121,10 +121,33 @@ def _base_receipt(event, session, rid, run, command, ts):
     }
 
 
-def _detect(command, config, cwd):
-    from stalegreen.engine import catalog, prefilter, shell
+_READ = {}              # text -> its shell.parse: a line (or one of its segments) is read once
+_READ_SIZE = [0]        # characters of the lines in _READ
+READ_KEPT = 256         # lines remembered per process (a replay meets the same lines over and over)
+READ_KEPT_CHARS = 2048  # longer lines are read each time
+READ_KEPT_TOTAL = 32768  # characters remembered in all (a Parse takes ~50x its line: ~2 MB at most)
 
-    parse = shell.parse(command)
+
+def read_line(text):
+    """``shell.parse(text)``, remembered; callers only read the ``Parse``, never change it."""
+    found = _READ.get(text)
+    if found is None:
+        from stalegreen.engine import shell
+
+        found = shell.parse(text)
+        if isinstance(text, str) and len(text) <= READ_KEPT_CHARS:
+            if len(_READ) >= READ_KEPT or _READ_SIZE[0] + len(text) > READ_KEPT_TOTAL:
+                _READ.clear()
+                _READ_SIZE[0] = 0
+            _READ[text] = found
+            _READ_SIZE[0] += len(text)
+    return found
+
+
+def _detect(command, config, cwd):
+    from stalegreen.engine import catalog, prefilter
+
+    parse = read_line(command)
     if not prefilter.might_contain_runner(command, config):
         return parse, []
     runs = [r for r in catalog.find_runs(parse, config, cwd)
@@ -174,14 +197,14 @@ _CHANGERS = [None, None, None]      # (parse, (cwd, ignore), segments): one line
 def _tree_changers(parse, cwd, config):
     """The segments of the line that write a file that counts (or move the tree with git), in
     source order; worked out once per line, so a line of n runs costs n segment reads, not n²."""
-    from stalegreen.engine import edits, shell
+    from stalegreen.engine import edits
 
     key = (cwd, tuple(config["fingerprintIgnore"]))
     if _CHANGERS[0] is parse and _CHANGERS[1] == key:
         return _CHANGERS[2]
     found = []
     for seg in parse.segments:
-        for kind, path in edits.from_shell(shell.parse(seg.text)):
+        for kind, path in edits.from_shell(read_line(seg.text)):
             if path is None or kind.startswith("git ") \
                     or edits.is_relevant(_absolute(path, cwd), cwd, config["fingerprintIgnore"]):
                 found.append(seg)
@@ -362,7 +385,7 @@ def _record_shell_edits(event, parse, output, session):
 
 def record_shell_result(event, config, session):
     """PostToolUse (and friends): receipts for the runs in the command, edits it made."""
-    from stalegreen.engine import rewrite, shell
+    from stalegreen.engine import rewrite
 
     output = event.output or ""
     by_id, by_tool = _pending_index(session)
@@ -383,7 +406,7 @@ def record_shell_result(event, config, session):
 
     if event.background and not trusted:
         _defer(event, session, pend_records, original)
-        parse = shell.parse(original)
+        parse = read_line(original)
     elif trusted:
         for pending, _exit_code in trusted:
             fingerprints.start(pending.get("cwd"))
@@ -393,7 +416,7 @@ def record_shell_result(event, config, session):
                                                           fingerprints), known_ids)
         finally:
             fingerprints.finish()
-        parse = shell.parse(original)
+        parse = read_line(original)
     else:
         if not pend_records and core_wrapped(original):
             return   # a wrapped command whose exit file is missing: nothing trustworthy to record

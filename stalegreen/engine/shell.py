@@ -198,34 +198,12 @@ class Parse(object):
             self.confident, [s.text for s in self.segments], self.reasons)
 
 
-_READ = {}              # text -> Parse: a line (or one of its segments) read again is not re-read
-_READ_SIZE = [0]        # characters of the lines in _READ
-READ_KEPT = 256         # lines remembered per process (a replay meets the same lines over and over)
-READ_KEPT_CHARS = 2048  # longer lines are read each time
-READ_KEPT_TOTAL = 32768  # characters remembered in all (a Parse takes ~50x its line: ~2 MB at most)
-
-
 def parse(text):
-    """Read ``text`` as a shell command line; never raises, never executes. The same text gives
-    the same ``Parse`` object, which callers only read."""
+    """Read ``text`` as a shell command line; never raises, never executes."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     elif not isinstance(text, str):
         text = "" if text is None else str(text)
-    known = _READ.get(text)
-    if known is not None:
-        return known
-    result = _parse(text)
-    if len(text) <= READ_KEPT_CHARS:
-        if len(_READ) >= READ_KEPT or _READ_SIZE[0] + len(text) > READ_KEPT_TOTAL:
-            _READ.clear()
-            _READ_SIZE[0] = 0
-        _READ[text] = result
-        _READ_SIZE[0] += len(text)
-    return result
-
-
-def _parse(text):
     result = Parse(text)
     try:
         lexer = _Lexer(text, 0, result, nesting=0)

@@ -823,12 +823,7 @@ class MemorySession(object):
             record = dict(record, ts=now_iso())
         if self.redact:
             record = redact_commands(record)
-        self.records[kind].append(self.stored(record))
-
-    @staticmethod
-    def stored(record):
-        """``record`` as the file store gives it back: a JSON round trip."""
-        return fastjson.loads(fastjson.dumps(record, default=str, ensure_ascii=True))
+        self.records[kind].append(fastjson.loads(fastjson.dumps(record, default=str, ensure_ascii=True)))
 
     def read(self, kind, last=None):
         if kind not in KINDS:

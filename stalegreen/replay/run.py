@@ -286,14 +286,6 @@ def _keyed(events, index):
         yield (last, index, seq, event)
 
 
-def _json_round_trip(record):
-    """``MemorySession.stored`` with the ``json`` module's C encoder: the same records (both
-    give exactly what ``json`` gives), without the hook path's import-free encoder."""
-    import json
-
-    return json.loads(json.dumps(record, default=str))
-
-
 def _memory_session(root):
     """The store's in-memory session, tuned for long replays so memory stays flat however long
     the transcript: no run logs are kept (nothing reads them back in a replay), a pending run
@@ -305,8 +297,6 @@ def _memory_session(root):
     from stalegreen.engine import store
 
     class ReplaySession(store.MemorySession):
-        stored = staticmethod(_json_round_trip)
-
         def write_log(self, rid, text, max_bytes=None):
             return None
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalegreen.engine import fingerprint
+from stalegreen.engine import fingerprint, globs
 from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
 from tests.conftest import git
 
@@ -213,7 +213,7 @@ PATTERNS = st.lists(st.sampled_from(["*.md", "a*", "LICENSE*", "a/**", "b", "*a?
 @given(PATTERNS, PATHS)
 @settings(max_examples=300, deadline=None)
 def test_bulk_ignore_agrees_with_one_path_at_a_time(patterns, paths):
-    matcher = fingerprint._matcher(patterns)
+    matcher = globs.matcher(patterns)
     encoded = [p.encode() for p in paths]
     assert matcher.ignored(encoded) == {p for p in encoded if matcher(p)}
 
@@ -226,8 +226,8 @@ def test_a_folder_name_anywhere_matches_as_its_glob_regex(name, path):
     import re
 
     pattern = "**/%s/**" % name
-    reference = re.compile(fingerprint._safe_regex(pattern).encode() + b"\\Z", re.S)
-    matcher = fingerprint._Matcher([pattern])
+    reference = re.compile(globs.safe_regex(pattern).encode() + b"\\Z", re.S)
+    matcher = globs.Matcher([pattern])
     assert matcher.dir_names and matcher.path_re is None
     assert matcher(path.encode()) == bool(reference.match(path.encode()))
     assert matcher.ignored([path.encode()]) == ({path.encode()} if reference.match(path.encode()) else set())
@@ -239,7 +239,7 @@ def test_index_listing_drops_ignored_paths(repo):
     (repo / "docs" / "x.py").write_text("X = 1\n")
     git(repo, "add", "-A")
     raw = git(repo, "ls-files", "-s", "-v", "-z").encode()
-    index, oid_len = fingerprint._parse_index(raw, fingerprint._matcher(DEFAULT_FINGERPRINT_IGNORE))
+    index, oid_len = fingerprint._parse_index(raw, globs.matcher(DEFAULT_FINGERPRINT_IGNORE))
     assert oid_len in (40, 64)
     assert sorted(index) == [b"app.py", b"src/a.py", b"src/b.py", b"src/c.py"]
 

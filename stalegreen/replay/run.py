@@ -418,11 +418,8 @@ def replay(source, config=None, meter=None, tick=None, pipeline=False, prefilter
         events = pipelined_events(source, meter if meter is not None else Meter(), result.info)
     else:
         events = merged_events(source, meter, result.info, prefilter)
-    from stalegreen.engine.paths import resolved_once
-
     try:
-        with resolved_once():
-            _replay_events(events, result, session, config, tick)
+        _replay_events(events, result, session, config, tick)
     except (ReadError, OSError) as exc:     # a file that vanished or broke mid-read
         result.errors.append("reading: %s" % exc)
     result.runs = session.runs
@@ -458,6 +455,13 @@ class ReplayClock(object):
 
 
 def _replay_events(events, result, session, config, tick):
+    from stalegreen.engine.paths import resolved_once
+
+    with resolved_once():       # the links of the folders a session names do not move while it replays
+        _judge_events(events, result, session, config, tick)
+
+
+def _judge_events(events, result, session, config, tick):
     from stalegreen.engine import core
 
     clock = ReplayClock()

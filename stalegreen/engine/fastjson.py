@@ -2,8 +2,8 @@
 
 ``import json`` pulls in ``re``, ``enum``, ``functools`` and ``collections``: about as much CPU as
 the interpreter's own start, on every tool call. The C accelerator ``_json`` that ``json`` itself
-uses needs none of them, so ``loads`` drives its scanner directly and ``dumps`` its encoder. Both give exactly what ``json`` gives (the same C code does the
-work); anything outside the plain cases (a BOM, trailing garbage, a float key, a missing
+uses needs none of them, so ``loads`` drives its scanner directly and ``dumps`` its encoder. Both
+give exactly what ``json`` gives (the same C code does the work); anything outside the plain cases (a BOM, trailing garbage, a float key, a missing
 ``_json``) is handed to ``json`` itself, which answers or raises as it always did.
 """
 

@@ -189,8 +189,9 @@ def bench_spawn(repo, runs):
 
     base = interpreter_ms("pass")
     with_subprocess = interpreter_ms("import subprocess")
-    commands = [["git", "--no-optional-locks", "-C", repo, "ls-files", "-s", "-z"],
-                ["git", "--no-optional-locks", "-C", repo, "status", "--porcelain=v2", "-z", "-uall"]]
+    git = fingerprint.git_executable()
+    commands = [[git, "--no-optional-locks", "-C", repo, "ls-files", "-s", "-z"],
+                [git, "--no-optional-locks", "-C", repo, "status", "--porcelain=v2", "-z", "-uall"]]
     spawn, sub = [], []
     for _ in range(runs):
         t0 = time.perf_counter()

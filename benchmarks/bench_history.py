@@ -24,12 +24,15 @@ Rows, each in a fresh process:
 - ``readers``: the readers alone turning the files into events, no engine (one process);
 - ``judge``: the engine alone, fed the events read beforehand (one process): what is left when
   reading costs nothing;
+- ``before`` (``--against REV``): ``history`` as the code at git revision REV runs it, in the
+  same rounds (a before/after under the same load);
 - side by side with proof-of-done from PyPI (``--peer``, installed into a throwaway venv,
   skipped when it cannot be installed): both command lines on the same Claude-only layouts,
   ``stalegreen history --json --harness claude`` against ``proof-of-done audit
   --claude-projects --format json``, wall time and peak RSS.
 
     python3 benchmarks/bench_history.py [--many 150] [--single 100] [--repeat 3] [--peer 0.1.1|latest|none]
+                                        [--against REV]
 """
 
 import argparse
@@ -140,7 +143,7 @@ def _point_at(base):
 
 def child(base, what):
     """Measure one thing over the layout at ``base``; print one JSON line of figures."""
-    sys.path.insert(0, ROOT)
+    sys.path.insert(0, os.environ.get("STALEGREEN_BENCH_TREE") if what == "before" else ROOT)
     if what == "floor":
         print(json.dumps(_floor(base)))
         return
@@ -304,7 +307,7 @@ def measure(label, builder, size, rows, repeat):
             runs = by_row[row]
             ratios = [r["ratio"] for r in runs]
             extra = ""
-            if row == "history":
+            if row in ("history", "before"):
                 extra = "  sessions %d, claims %d, runs %d" % (runs[0]["sessions"], runs[0]["claims"], runs[0]["runs"])
             print("  %-8s %5.2fx floor wall (median of %s), %5.2fx floor CPU  %6.1f MB/s, CPU %6.1f MB/s, "
                   "peak RSS %5.1f MB (+%4.1f)%s" % (
@@ -376,11 +379,20 @@ def main():
     parser.add_argument("--rows", default="history,readers,judge", help="which rows to measure")
     parser.add_argument("--peer", default="0.1.1", help="proof-of-done version for the side-by-side run, "
                                                         "'latest', or 'none'")
+    parser.add_argument("--against", metavar="REV", help="also time `history` as the code at this git revision "
+                                                         "runs it, in the same rounds (row 'before')")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(*args.child)
         return
+    if args.against:
+        tree = tempfile.mkdtemp(prefix="sg-bench-before-")
+        archive = subprocess.run(["git", "-C", ROOT, "archive", args.against, "stalegreen"], check=True,
+                                 stdout=subprocess.PIPE).stdout
+        subprocess.run(["tar", "-x", "-C", tree], input=archive, check=True)
+        os.environ["STALEGREEN_BENCH_TREE"] = tree
+        args.rows += ",before"
     if not os.path.isdir(TRANSCRIPTS):
         print("reference transcripts not found at %s (set STALEGREEN_SHARED)" % TRANSCRIPTS)
         return

@@ -116,8 +116,8 @@ def write_json(path, payload):
 class Events(object):
     """Payload files per event; the wrapped-run events get a fresh Pre -> run -> Post each round."""
 
-    def __init__(self, work, repo, env, registered):
-        self.work, self.repo, self.env, self.registered = work, repo, env, registered
+    def __init__(self, work, repo, env, registered, tag=""):
+        self.work, self.repo, self.env, self.registered, self.tag = work, repo, env, registered, tag
         self.base = {"session_id": "bench-session", "transcript_path": os.path.join(work, "t.jsonl"),
                      "cwd": repo, "permission_mode": "default"}
         self.count = 0
@@ -157,16 +157,30 @@ class Events(object):
         """Run one PreToolUse for `pytest -q`, run the rewritten line, and return the Post payload file."""
         self.count += 1
         tool = "t_wrapped_%d" % self.count
-        pre = write_json(os.path.join(self.work, "pre-wrapped.json"), self.payload(
+        pre = write_json(os.path.join(self.work, self.tag + "pre-wrapped.json"), self.payload(
             "PreToolUse", tool_name="Bash", tool_use_id=tool, tool_input={"command": "pytest -q"}))
-        reply = os.path.join(self.work, "reply.json")
+        reply = os.path.join(self.work, self.tag + "reply.json")
         spawn_once(self.registered + ["hook", "claude", "PreToolUse"], pre, self.env, self.repo, reply)
         with open(reply) as fh:
             wrapped = json.load(fh)["hookSpecificOutput"]["updatedInput"]["command"]
         run = subprocess.run(["/bin/sh", "-c", wrapped], cwd=self.repo, env=self.env, capture_output=True, text=True)
-        return write_json(os.path.join(self.work, "post-wrapped.json"), self.payload(
+        return write_json(os.path.join(self.work, self.tag + "post-wrapped.json"), self.payload(
             "PostToolUse", tool_name="Bash", tool_use_id=tool, tool_input={"command": wrapped},
             tool_response={"stdout": run.stdout, "stderr": run.stderr, "interrupted": False, "isImage": False}))
+
+
+def install(python, pyz, env):
+    """``stalegreen install --claude`` from ``pyz`` into ``env["HOME"]``; returns the command it
+    registered. The user's own rules come first: a rewrite is answered only where they allow the
+    original line."""
+    home = env["HOME"]
+    os.makedirs(os.path.join(home, ".claude"))
+    write_json(os.path.join(home, ".claude", "settings.json"),
+               {"permissions": {"allow": ["Bash(pytest:*)", "Bash(tail:*)"]}})
+    subprocess.run([python, "-I", "-S", pyz, "install", "--claude"], env=env, check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(home, ".claude", "settings.json")) as fh:
+        settings = json.load(fh)
+    return shlex.split(settings["hooks"]["Stop"][-1]["hooks"][0]["command"])[:-3]
 
 
 def main():
@@ -176,6 +190,8 @@ def main():
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--pyz", default=os.path.join(ROOT, "dist", "stalegreen.pyz"))
     parser.add_argument("--launchers", action="store_true", help="also time the other ways to start stalegreen")
+    parser.add_argument("--against", metavar="PYZ", help="also time this zipapp (another build, installed in "
+                                                         "its own home) in the same rounds: a before/after")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="sg-bench-")
@@ -190,14 +206,7 @@ def main():
         if not os.path.isfile(args.pyz):
             subprocess.run([os.path.join(ROOT, "zipapp.sh"), "-o", args.pyz], check=True)
         env = {"HOME": home, "PATH": fake_bin + ":/usr/bin:/bin", "LANG": "C.UTF-8"}
-        subprocess.run([args.python, "-I", "-S", args.pyz, "install", "--claude"], env=env, check=True,
-                       stdout=subprocess.DEVNULL)
-        with open(os.path.join(home, ".claude", "settings.json")) as fh:
-            settings = json.load(fh)
-        # a rewrite is answered only where the user's own rules allow the original line
-        settings.setdefault("permissions", {}).setdefault("allow", []).append("Bash(pytest:*)")
-        write_json(os.path.join(home, ".claude", "settings.json"), settings)
-        registered = shlex.split(settings["hooks"]["Stop"][-1]["hooks"][0]["command"])[:-3]
+        registered = install(args.python, args.pyz, env)
         python = registered[0]
         version = subprocess.run([python, "-c", "import sys; print(sys.version.split()[0])"],
                                  capture_output=True, text=True).stdout.strip()
@@ -210,7 +219,14 @@ def main():
         sys.stdout.flush()
         make_repo(repo, args.files)
 
-        launchers = [("registered", registered, {})]
+        events = Events(work, repo, env, registered)
+        launchers = [("registered", registered, {}, events)]
+        if args.against:
+            other_env = dict(env, HOME=os.path.join(work, "home-against"))
+            os.makedirs(other_env["HOME"])
+            other = install(args.python, os.path.abspath(args.against), other_env)
+            print("against     %s (%s)" % (" ".join(other), args.against))
+            launchers.append(("against", other, {"HOME": other_env["HOME"]}, Events(work, repo, other_env, other, "against-")))
         if args.launchers:
             pyz = registered[-1] + ".pyz"
             bare = os.path.join(work, "bare", "stalegreen.pyz")   # a copy with no -bytecode folder beside it
@@ -218,13 +234,12 @@ def main():
             shutil.copy(pyz, bare)
             plugin = os.path.join(ROOT, "installers", "claude-plugin")
             launchers += [
-                ("zipapp", registered[:-1] + [pyz], {}),
-                ("zipapp-nopyc", registered[:-1] + [bare], {}),
+                ("zipapp", registered[:-1] + [pyz], {}, None),
+                ("zipapp-nopyc", registered[:-1] + [bare], {}, None),
                 ("plugin", ["/bin/sh", os.path.join(plugin, "bin", "stalegreen")],
                  {"CLAUDE_PLUGIN_ROOT": plugin, "CLAUDE_PLUGIN_DATA": os.path.join(work, "plugin-data"),
-                  "PATH": os.path.dirname(python) + ":" + env["PATH"]}),
+                  "PATH": os.path.dirname(python) + ":" + env["PATH"]}, None),
             ]
-        events = Events(work, repo, env, registered)
         fixed = events.fixed()
         floor_stdin = fixed[0][2]
         samples = {}
@@ -232,10 +247,10 @@ def main():
         for round_index in range(args.runs + 1):
             keep = round_index > 0
             jobs = [("floor", "floor", floor_argv, floor_stdin, env)] * FLOORS_PER_ROUND
-            for name, argv, extra in launchers:
+            for name, argv, extra, own_events in launchers:
                 rows = list(fixed)
-                if name == "registered":
-                    rows.append(("PostToolUse wrapped", "PostToolUse", events.wrapped_post()))
+                if own_events is not None:
+                    rows.append(("PostToolUse wrapped", "PostToolUse", own_events.wrapped_post()))
                 jobs += [(name, label, argv + ["hook", "claude", event], path, dict(env, **extra))
                          for label, event, path in rows]
             random.Random(round_index).shuffle(jobs)   # no event always follows the same one
@@ -253,7 +268,7 @@ def main():
         print(header)
         print("-" * len(header))
         met = []
-        for name, _argv, _extra in launchers:
+        for name, _argv, _extra, _events in launchers:
             for label in [r[0] for r in fixed[:5]] + ["PostToolUse wrapped"] + [r[0] for r in fixed[5:]]:
                 rows = samples.get((name, label))
                 if not rows:

@@ -16,7 +16,6 @@ PACKAGE = os.path.join(ROOT, "stalegreen")
 # the limit fails, and so does one of these growing. Split a module, then drop or lower its line.
 MAX_LINES = 800
 OVERSIZED = {
-    "stalegreen/engine/fingerprint.py": 928,
 }
 # What the engine must not reach: it decides for a host-free event and knows no host, installer,
 # transcript reader or command line.

@@ -494,7 +494,7 @@ def is_relevant(path, cwd=None, ignore=None):
         return True
     if path.startswith("/dev/"):
         return False
-    from stalegreen.engine import fingerprint
+    from stalegreen.engine import fingerprint, globs
     from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
 
     patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
@@ -515,7 +515,7 @@ def is_relevant(path, cwd=None, ignore=None):
     while relative.startswith("./"):
         relative = relative[2:]
     name = relative.rsplit("/", 1)[-1]
-    if fingerprint.is_ignored(relative, patterns):
+    if globs.is_ignored(relative, patterns):
         return False
     if name in _BUILD_FILES:
         return True
@@ -527,7 +527,7 @@ def is_relevant(path, cwd=None, ignore=None):
         return True
     if relative.endswith("/"):
         folder = relative.rstrip("/").rsplit("/", 1)[-1]
-        return bool(folder) and folder not in _GENERATED_FOLDERS and not fingerprint.is_ignored(
+        return bool(folder) and folder not in _GENERATED_FOLDERS and not globs.is_ignored(
             relative + "x", patterns)
     if "." not in name.lstrip("."):
         return False

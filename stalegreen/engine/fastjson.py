@@ -2,9 +2,8 @@
 
 ``import json`` pulls in ``re``, ``enum``, ``functools`` and ``collections``: about as much CPU as
 the interpreter's own start, on every tool call. The C accelerator ``_json`` that ``json`` itself
-uses needs none of them, so ``loads`` drives its scanner directly and ``dumps`` writes the compact
-form with its string escaper. Both give exactly what ``json`` gives (the same C code does the
-work); anything outside the plain cases (a BOM, trailing garbage, a float key, a missing
+uses needs none of them, so ``loads`` drives its scanner directly and ``dumps`` its encoder. Both
+give exactly what ``json`` gives (the same C code does the work); anything outside the plain cases (a BOM, trailing garbage, a float key, a missing
 ``_json``) is handed to ``json`` itself, which answers or raises as it always did.
 """
 
@@ -68,61 +67,18 @@ def loads(text, strict_constants=False):
 
 def dumps(obj, default=None, ensure_ascii=False, allow_nan=True):
     """``json.dumps(obj, ensure_ascii=ensure_ascii, separators=(",", ":"), default=default,
-    allow_nan=allow_nan)``."""
+    allow_nan=allow_nan)``, written by the C encoder ``json`` itself uses for that call."""
     try:
         escape = _json.encode_basestring_ascii if ensure_ascii else _json.encode_basestring
-        parts = []
-        _encode(obj, parts, escape, default, allow_nan)
-        return "".join(parts)
-    except (_Unusual, AttributeError, RecursionError):
+        encode = _json.make_encoder({}, default or _unusual, escape, None, ":", ",", False, False, allow_nan)
+        return "".join(encode(obj, 0))
+    except (_Unusual, AttributeError, RecursionError, TypeError, ValueError):   # json says why
         import json
 
         return json.dumps(obj, ensure_ascii=ensure_ascii, separators=(",", ":"), default=default,
                           allow_nan=allow_nan)
 
 
-def _float(value, allow_nan=True):
-    if value != value or value in (float("inf"), float("-inf")):
-        if not allow_nan:
-            raise ValueError("Out of range float values are not JSON compliant")
-        return "NaN" if value != value else ("Infinity" if value > 0 else "-Infinity")
-    return float.__repr__(value)
-
-
-def _encode(value, parts, escape, default, allow_nan=True):
-    if isinstance(value, str):
-        parts.append(escape(value))
-    elif value is None:
-        parts.append("null")
-    elif value is True:
-        parts.append("true")
-    elif value is False:
-        parts.append("false")
-    elif isinstance(value, int):
-        parts.append(int.__repr__(value))
-    elif isinstance(value, float):
-        parts.append(_float(value, allow_nan))
-    elif isinstance(value, dict):
-        parts.append("{")
-        first = True
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise _Unusual()
-            if not first:
-                parts.append(",")
-            first = False
-            parts.append(escape(key))
-            parts.append(":")
-            _encode(item, parts, escape, default, allow_nan)
-        parts.append("}")
-    elif isinstance(value, (list, tuple)):
-        parts.append("[")
-        for index, item in enumerate(value):
-            if index:
-                parts.append(",")
-            _encode(item, parts, escape, default, allow_nan)
-        parts.append("]")
-    elif default is not None:
-        _encode(default(value), parts, escape, default, allow_nan)
-    else:
-        raise _Unusual()
+def _unusual(value):
+    """No ``default``: what the encoder cannot write is left to ``json`` (which raises)."""
+    raise _Unusual()

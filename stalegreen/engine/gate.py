@@ -514,43 +514,20 @@ def _tamper_block(session, records, config, ts, messages):
 
 # ---------------------------------------------------------------- Stop
 
-class _Prefetch(object):
-    """The working tree's fingerprint, computed on a thread while the claims are read.
-
-    Git runs in child processes and the thread mostly waits on their pipes, so on a
-    multi-core machine the two overlap; the hook's wall time is what the agent waits for.
-    """
-
-    def __init__(self, cwd, config, session, receipts):
-        import threading
-
-        self.key = project_root(cwd)
-        self.value = None
-        self.thread = threading.Thread(target=self._run, args=(cwd, config, session, receipts),
-                                       name="stalegreen-fingerprint")
-        self.thread.daemon = True
-        self.thread.start()
-
-    def _run(self, cwd, config, session, receipts):
-        from stalegreen.engine import fingerprint
-
-        reference = fingerprint.latest_reference(receipts, cwd, session.read("edits", last=EDITS_SEEN))
-        self.value = fingerprint.compute(cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"], reference)
-
-    def result(self):
-        self.thread.join()
-        return self.value
-
-
 def _prefetch(event, config, session, likely_claim):
-    """Start the fingerprint early when a claim is likely and a passing receipt may need it."""
+    """The working tree's fingerprint started on a thread (``fingerprint.Background``) when a
+    claim is likely and a passing receipt may need it: git runs while the claims are read."""
     if event.replay or not event.cwd or not likely_claim:
         return None
     receipts = session.read("receipts")
     if not any(r.get("verdict") == "pass" for r in receipts):
         return None
+    from stalegreen.engine import fingerprint
+
+    reference = fingerprint.latest_reference(receipts, event.cwd, session.read("edits", last=EDITS_SEEN))
     try:
-        return _Prefetch(event.cwd, config, session, receipts)
+        return fingerprint.Background(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
+                                      reference)
     except Exception:   # no threads here: compute it later, in line
         return None
 
@@ -559,10 +536,12 @@ def on_stop(event, config, session):
     message = event.message or ""
     if not message.strip() and not config.get("claimFree"):
         return ev.NOTHING
+    from stalegreen.engine import prefilter
+
+    likely = bool(config.get("completionClaims") or config.get("claimFree") or prefilter.might_claim(message))
+    prefetch = _prefetch(event, config, session, likely)    # before the claims reader loads
     from stalegreen.engine import claims as claims_module
 
-    likely = bool(config.get("completionClaims") or config.get("claimFree") or claims_module.claimish(message))
-    prefetch = _prefetch(event, config, session, likely)
     extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
     found = [c for c in extraction.claims
              if config["categories"].get(c["category"], True) or c["category"] == "completion"]
@@ -579,7 +558,7 @@ def on_stop(event, config, session):
 
     ctx = _Context(event, config, session)
     if prefetch is not None and prefetch.result() is not None:
-        ctx.fingerprints[prefetch.key] = prefetch.value
+        ctx.fingerprints[project_root(event.cwd)] = prefetch.result()
     records, newly_blocked, messages = [], [], []
     for claim in found:
         record = judge_claim(claim, ctx)

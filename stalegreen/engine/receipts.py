@@ -21,28 +21,56 @@ RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at 
 
 
 class Fingerprints(object):
-    """Fingerprints computed at most once per directory within one hook call."""
+    """Fingerprints computed at most once per directory within one hook call; ``start`` begins
+    one on a thread so git runs while the run's log is read and judged."""
 
     def __init__(self, event, config, session):
         self.event = event
         self.config = config
         self.session = session
         self.cache = {}
+        self.started = {}
+
+    def _where(self, cwd):
+        from stalegreen.engine.fingerprint import project_root
+
+        where = real_path(cwd) if cwd else self.event.cwd     # `cd <link>`: the real tree's fingerprint
+        return where, project_root(where)
+
+    def _arguments(self, where):
+        from stalegreen.engine import fingerprint
+
+        reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
+                                                 self.session.read("edits", last=RECEIPTS_SEEN))
+        return where, self.config["fingerprintIgnore"], self.config["fingerprintBudgetMs"], reference
+
+    def start(self, cwd):
+        if self.event.replay:
+            return
+        from stalegreen.engine import fingerprint
+
+        where, key = self._where(cwd)
+        if key not in self.cache and key not in self.started:
+            try:
+                self.started[key] = fingerprint.Background(*self._arguments(where))
+            except RuntimeError:     # no thread to be had: ``get`` computes it in line
+                pass
 
     def get(self, cwd):
         if self.event.replay:
             return {"available": False, "reason": "replay"}
         from stalegreen.engine import fingerprint
-        from stalegreen.engine.fingerprint import project_root
 
-        where = real_path(cwd) if cwd else self.event.cwd     # `cd <link>`: the real tree's fingerprint
-        key = project_root(where)
+        where, key = self._where(cwd)
         if key not in self.cache:
-            reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
-                                                     self.session.read("edits", last=RECEIPTS_SEEN))
-            self.cache[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
-                                                  self.config["fingerprintBudgetMs"], reference)
+            background = self.started.pop(key, None)
+            self.cache[key] = background.result() if background else fingerprint.compute(*self._arguments(where))
         return self.cache[key]
+
+    def finish(self):
+        """Wait for every fingerprint started and not collected: no git child outlives the hook."""
+        for key in list(self.started):
+            self.started.pop(key).result()
 
 
 def _pending_index(session):
@@ -80,10 +108,33 @@ def _redact(text, config):
     return redaction.mask(text)
 
 
-def _detect(command, config, cwd):
-    from stalegreen.engine import catalog, prefilter, shell
+_READ = {}              # text -> its shell.parse: a line (or one of its segments) is read once
+_READ_SIZE = [0]        # characters of the lines in _READ
+READ_KEPT = 256         # lines remembered per process (a replay meets the same lines over and over)
+READ_KEPT_CHARS = 2048  # longer lines are read each time
+READ_KEPT_TOTAL = 32768  # characters remembered in all (a Parse takes ~50x its line: ~2 MB at most)
 
-    parse = shell.parse(command)
+
+def read_line(text):
+    """``shell.parse(text)``, remembered; callers only read the ``Parse``, never change it."""
+    found = _READ.get(text)
+    if found is None:
+        from stalegreen.engine import shell
+
+        found = shell.parse(text)
+        if isinstance(text, str) and len(text) <= READ_KEPT_CHARS:
+            if len(_READ) >= READ_KEPT or _READ_SIZE[0] + len(text) > READ_KEPT_TOTAL:
+                _READ.clear()
+                _READ_SIZE[0] = 0
+            _READ[text] = found
+            _READ_SIZE[0] += len(text)
+    return found
+
+
+def _detect(command, config, cwd):
+    from stalegreen.engine import catalog, prefilter
+
+    parse = read_line(command)
     if not prefilter.might_contain_runner(command, config):
         return parse, []
     runs = [r for r in catalog.find_runs(parse, config, cwd)
@@ -147,14 +198,14 @@ _CHANGERS = [None, None, None]      # (parse, (cwd, ignore), segments): one line
 def _tree_changers(parse, cwd, config):
     """The segments of the line that write a file that counts (or move the tree with git), in
     source order; worked out once per line, so a line of n runs costs n segment reads, not n²."""
-    from stalegreen.engine import edits, shell
+    from stalegreen.engine import edits
 
     key = (cwd, tuple(config["fingerprintIgnore"]))
     if _CHANGERS[0] is parse and _CHANGERS[1] == key:
         return _CHANGERS[2]
     found = []
     for seg in parse.segments:
-        for kind, path in edits.from_shell(shell.parse(seg.text)):
+        for kind, path in edits.from_shell(read_line(seg.text)):
             if path is None or kind.startswith("git ") \
                     or edits.is_relevant(_absolute(path, cwd), cwd, config["fingerprintIgnore"]):
                 found.append(seg)
@@ -325,7 +376,7 @@ def _record_shell_edits(event, parse, output, session):
 
 def record_shell_result(event, config, session):
     """PostToolUse (and friends): receipts for the runs in the command, edits it made."""
-    from stalegreen.engine import rewrite, shell
+    from stalegreen.engine import rewrite
 
     output = event.output or ""
     by_id, by_tool = _pending_index(session)
@@ -346,12 +397,17 @@ def record_shell_result(event, config, session):
 
     if event.background and not trusted:
         _defer(event, session, pend_records, original)
-        parse = shell.parse(original)
+        parse = read_line(original)
     elif trusted:
-        for pending, exit_code in trusted:
-            _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
-                                                      fingerprints), known_ids)
-        parse = shell.parse(original)
+        for pending, _exit_code in trusted:
+            fingerprints.start(pending.get("cwd"))
+        try:
+            for pending, exit_code in trusted:
+                _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
+                                                          fingerprints), known_ids)
+        finally:
+            fingerprints.finish()
+        parse = read_line(original)
     else:
         if not pend_records and core_wrapped(original):
             return   # a wrapped command whose exit file is missing: nothing trustworthy to record

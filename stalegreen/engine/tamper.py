@@ -95,10 +95,9 @@ def label(path, removing=False, resolve=True):
     place counts too. ``resolve``: also judge where its symbolic links lead."""
     candidates = [os.path.normpath(path)]
     if resolve:
-        try:
-            real = os.path.realpath(candidates[0])
-        except (OSError, ValueError):      # a NUL byte, a loop
-            real = candidates[0]
+        from stalegreen.engine.paths import real_path
+
+        real = real_path(candidates[0])    # as given for a NUL byte or a loop
         if real != candidates[0]:
             candidates.append(real)
     protected = places()

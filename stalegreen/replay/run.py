@@ -354,6 +354,13 @@ class ReplayClock(object):
 
 
 def _replay_events(events, result, session, config, tick):
+    from stalegreen.engine.paths import resolved_once
+
+    with resolved_once():       # the links of the folders a session names do not move while it replays
+        _judge_events(events, result, session, config, tick)
+
+
+def _judge_events(events, result, session, config, tick):
     from stalegreen.engine import core
 
     clock = ReplayClock()

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalegreen.engine import fingerprint
+from stalegreen.engine import fingerprint, globs
 from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
 from tests.conftest import git
 
@@ -206,15 +206,31 @@ def test_random_edit_sequences_match_the_full_computation(repo, seed):
 
 PATHS = st.lists(st.text(alphabet="ab/._LICENSE*md", min_size=1, max_size=12), max_size=30)
 PATTERNS = st.lists(st.sampled_from(["*.md", "a*", "LICENSE*", "a/**", "b", "*a?b", "[ab].md", "**/b",
-                                     "a/*.md", ".md", "*", "b/", "./a", "/b*"]), max_size=5)
+                                     "a/*.md", ".md", "*", "b/", "./a", "/b*", "**/b/**", "**/a.m/**"]),
+                    max_size=5)
 
 
 @given(PATTERNS, PATHS)
 @settings(max_examples=300, deadline=None)
 def test_bulk_ignore_agrees_with_one_path_at_a_time(patterns, paths):
-    matcher = fingerprint._matcher(patterns)
+    matcher = globs.matcher(patterns)
     encoded = [p.encode() for p in paths]
     assert matcher.ignored(encoded) == {p for p in encoded if matcher(p)}
+
+
+@given(st.sampled_from(["b", "a.m", "__pycache__", ".L"]),
+       st.text(alphabet="ab/._Lm_", min_size=1, max_size=14))
+@settings(max_examples=400, deadline=None)
+def test_a_folder_name_anywhere_matches_as_its_glob_regex(name, path):
+    """``**/name/**`` is a substring test in the matcher; its answer is the glob's regex's."""
+    import re
+
+    pattern = "**/%s/**" % name
+    reference = re.compile(globs.safe_regex(pattern).encode() + b"\\Z", re.S)
+    matcher = globs.Matcher([pattern])
+    assert matcher.dir_names and matcher.path_re is None
+    assert matcher(path.encode()) == bool(reference.match(path.encode()))
+    assert matcher.ignored([path.encode()]) == ({path.encode()} if reference.match(path.encode()) else set())
 
 
 def test_index_listing_drops_ignored_paths(repo):
@@ -223,7 +239,7 @@ def test_index_listing_drops_ignored_paths(repo):
     (repo / "docs" / "x.py").write_text("X = 1\n")
     git(repo, "add", "-A")
     raw = git(repo, "ls-files", "-s", "-v", "-z").encode()
-    index, oid_len = fingerprint._parse_index(raw, fingerprint._matcher(DEFAULT_FINGERPRINT_IGNORE))
+    index, oid_len = fingerprint._parse_index(raw, globs.matcher(DEFAULT_FINGERPRINT_IGNORE))
     assert oid_len in (40, 64)
     assert sorted(index) == [b"app.py", b"src/a.py", b"src/b.py", b"src/c.py"]
 

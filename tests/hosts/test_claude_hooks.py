@@ -309,3 +309,54 @@ def test_a_typecheck_whose_exit_hid_behind_an_error_count_is_judged_by_the_count
     assert (broken["verdict"], broken["signal"]) == ("fail", "count-nonzero") and output.strip() != "0"
     reply = s.stop("tsc is clean now.")
     assert reply["decision"] == "block" and verdicts(sg_home, s)[-1]["verdict"] == "FAILED"
+
+
+def test_a_wrapped_runs_fingerprint_is_under_way_while_its_log_is_judged(project, sg_home, suite_cmd, monkeypatch):
+    """PostToolUse of a wrapped run starts git before reading and judging the log (they overlap
+    on a multi-core machine); the receipt's fingerprint is the tree's, as computed in line."""
+    from stalegreen.engine import fingerprint, outputs
+
+    started, seen = [], []
+    real_background, real_judge = fingerprint.Background, outputs.judge
+
+    def background(*args, **kwargs):
+        started.append(args[0])
+        return real_background(*args, **kwargs)
+
+    def judge(*args, **kwargs):
+        seen.append(len(started))
+        return real_judge(*args, **kwargs)
+
+    monkeypatch.setattr(fingerprint, "Background", background)
+    monkeypatch.setattr(outputs, "judge", judge)
+    s = ClaudeSession(project)
+    s.bash(suite_cmd)
+    (receipt,) = read_store(sg_home, s.session_id, "receipts")
+    assert started == [str(project)] and seen and seen[0] == 1
+    assert receipt["verdict"] == "pass" and receipt["fingerprint"]["available"]
+    assert receipt["fingerprint"]["tree"] == fingerprint.compute(str(project))["tree"]
+
+
+def test_the_stops_fingerprint_is_under_way_while_the_claims_are_read(project, sg_home, suite_cmd, monkeypatch):
+    """Stop with a likely claim and a passing receipt starts git before the claims reader runs;
+    the verdict is the one the fingerprint computed in line gives (FRESH)."""
+    from stalegreen.engine import claims, fingerprint
+
+    s = ClaudeSession(project)
+    s.bash(suite_cmd)
+    started, seen = [], []
+    real_background, real_extract = fingerprint.Background, claims.extract
+
+    def background(*args, **kwargs):
+        started.append(args[0])
+        return real_background(*args, **kwargs)
+
+    def extract(*args, **kwargs):
+        seen.append(len(started))
+        return real_extract(*args, **kwargs)
+
+    monkeypatch.setattr(fingerprint, "Background", background)
+    monkeypatch.setattr(claims, "extract", extract)
+    assert s.stop("All 3 tests pass.") is None
+    assert started == [str(project)] and seen == [1]
+    assert [v["verdict"] for v in verdicts(sg_home, s)] == ["FRESH"]

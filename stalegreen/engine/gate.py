@@ -179,13 +179,15 @@ class _Context(object):
                                                                                       self.edits))
         return self.fingerprints[key]
 
-    def edits_after(self, receipt):
+    def edits_after(self, receipt, same_time=False):
+        """Relevant edits recorded after ``receipt``; with ``same_time``, also those stamped in
+        its very millisecond (to name what changed once the fingerprint says something did)."""
         from stalegreen.engine import edits
 
         since = receipt.get("ts") or ""
         cwd = receipt.get("cwd") or self.event.cwd
         ignore = self.config["fingerprintIgnore"]
-        return [e for e in self.edits if (e.get("ts") or "") > since
+        return [e for e in self.edits if ((e.get("ts") or "") > since or same_time and since and e.get("ts") == since)
                 and (e.get("path") is None or edits.is_relevant(e.get("path"), cwd, ignore))]
 
 
@@ -250,6 +252,9 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
         return "FRESH", freshness, ""
     if comparison == "different":
         freshness["fingerprintMatch"] = False
+        if not later:       # an edit stamped in the receipt's own millisecond: name it all the same
+            listed = [{"path": e.get("path"), "ts": e.get("ts"), "kind": e.get("kind")}
+                      for e in ctx.edits_after(receipt, same_time=True)]
         freshness["editsAfter"] = listed
         return "STALE", freshness, ""
     freshness["editsAfter"] = listed

@@ -520,3 +520,29 @@ def test_a_run_whose_summary_deselected_tests_is_a_subset_run_whatever_its_comma
     assert v["verdict"] == "FRESH" and v["evidence"]["scope"] == "subset"
     whole = receipt("r-0003", "04:00", counts={"passed": 4, "deselected": 0})
     assert judge(claim(), receipts=[failing, narrowed, whole])["verdict"] == "FRESH"
+
+
+def test_an_edit_stamped_in_the_receipts_own_millisecond_is_named_when_the_tree_moved(tmp_path):
+    """Fast hooks: the Edit's record can carry the very timestamp of the receipt before it. The
+    fingerprint says the tree moved; the message names the edit rather than 'the tree changed'."""
+    import subprocess
+
+    from stalegreen.engine import fingerprint
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "calc.py").write_text("A = 1\n")
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    ignore = config_module.DEFAULT_FINGERPRINT_IGNORE
+    run = receipt("r-0001", "02:11", cwd=str(repo), fingerprint=fingerprint.compute(str(repo), ignore, 5000))
+    (repo / "calc.py").write_text("A = 2\n")
+    same_ms = {"ts": run["ts"], "path": str(repo / "calc.py"), "kind": "Edit", "agent": None}
+    session = MemorySession("s")
+    session.append("receipts", run)
+    session.append("edits", same_ms)
+    values = config_module.load("/nonexistent", home="/nonexistent")
+    ctx = gate._Context(ev.Event(ev.STOP, "claude", cwd=str(repo)), values, session)
+    v = gate.judge_claim(claim(text="all 3 tests pass"), ctx)
+    assert v["verdict"] == "STALE" and v["freshness"]["fingerprintMatch"] is False
+    assert [e["path"] for e in v["freshness"]["editsAfter"]] == [str(repo / "calc.py")]
+    assert "calc.py" in gate.block_message(v, str(repo))

@@ -8,7 +8,7 @@ cross a line end is tried only on the lines holding a needle. The output judge
 
 import re
 
-from stalegreen.engine.regexsource import alternatives
+from stalegreen.engine.regexsource import alternatives, group_end
 
 _M = re.M
 
@@ -40,26 +40,7 @@ def _literal_runs(alternative):
                 char, width = nxt, 2
         elif c in "([":
             close()
-            depth, j, in_class = 0, i, False
-            while j < n:
-                d = alternative[j]
-                if d == "\\":
-                    j += 2
-                    continue
-                if in_class:
-                    in_class = d != "]"
-                elif d == "[":
-                    in_class = True
-                    if alternative[j + 1:j + 2] == "]":
-                        j += 1
-                elif d == "(":
-                    depth += 1
-                elif d == ")":
-                    depth -= 1
-                if depth == 0 and not in_class:
-                    break
-                j += 1
-            i = j + 1
+            i = group_end(alternative, i) + 1
             if i < n and alternative[i] in _QUANTIFIERS + "+":
                 i += 1
             continue

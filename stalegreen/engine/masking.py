@@ -314,6 +314,8 @@ def _pipe_member(mask, member):
     else:
         name = command_name(member) or "?"
         words = member.words
+    if name in PASS_THROUGH and mask.pipefail:
+        return          # `set -o pipefail; pytest | tee log`: every line shown, the exit kept
     _add(mask, "pipe:" + name)
     if not mask.pipefail:
         mask.exit_preserved = False

@@ -793,3 +793,50 @@ def test_every_wrapper_kind_has_a_reader():
 
     kinds = set(kind for _values, kind in table.WRAPPERS.values())
     assert kinds == set(wrappers.KIND_READERS)
+
+
+# Causes found scoring command lines (benchmarks/score_commands.py, tests/engine/commands_blind):
+# environment launchers that run a command after their own arguments, pre-commit, and the cargo
+# coverage drivers that run the test suite. (command, runner, category, scope, not_run); runner None: no run.
+@pytest.mark.parametrize("command, runner, category, scope, not_run", [
+    # nix: `develop`/`shell` run what follows -c/--command; nix-shell runs a --run script
+    ("nix develop -c cargo test", "cargo test", "test", "all", None),
+    ("nix develop .#ci --command npx tsc --noEmit", "tsc", "typecheck", "all", None),
+    ("nix shell nixpkgs#go -c go test ./pkg/a", "go test", "test", "subset", None),
+    ("nix-shell --run 'pytest -q'", "pytest", "test", "all", None),
+    ("nix-shell -p nodejs --run \"npm run lint\"", "npm run lint", "lint", "all", None),
+    ("nix build", None, None, None, None),
+    ("nix develop", None, None, None, None),
+    # mise / asdf / devbox / flox: exec after `--`, tasks by name like `just`
+    ("mise exec -- npm test", "npm test", "test", "all", None),
+    ("mise x node@20 -- npx vitest run src/a.test.ts", "vitest", "test", "subset", None),
+    ("mise run lint", "mise run lint", "lint", "all", None),
+    ("mise install", None, None, None, None),
+    ("mise exec node@20", None, None, None, None),
+    ("devbox run test", "devbox run test", "test", "all", None),
+    ("pixi run test", "pixi run test", "test", "all", None),        # the prefilter missed `pixi`
+    ("devbox run -- pytest -q", "pytest", "test", "all", None),
+    ("asdf exec pytest -x", "pytest", "test", "all", None),
+    ("flox activate -- make build", "make build", "build", "all", None),
+    # pre-commit (and prek): every hook on every file; a hook id or --files narrows
+    ("pre-commit run --all-files", "pre-commit", "lint", "all", None),
+    ("pre-commit run -a --show-diff-on-failure", "pre-commit", "lint", "all", None),
+    ("pre-commit run ruff --all-files", "pre-commit", "lint", "subset", None),
+    ("pre-commit run --files src/a.py src/b.py", "pre-commit", "lint", "subset", None),
+    ("prek run --all-files", "pre-commit", "lint", "all", None),
+    ("pre-commit install", None, None, None, None),
+    ("pre-commit autoupdate", None, None, None, None),
+    # cargo drivers that run the tests (coverage, miri)
+    ("cargo llvm-cov", "cargo test", "test", "all", None),
+    ("cargo llvm-cov nextest --workspace", "cargo nextest", "test", "all", None),
+    ("cargo llvm-cov report --html", "cargo test", "test", "all", "other"),
+    ("cargo tarpaulin --out Html --fail-under 80", "cargo test", "test", "all", None),
+    ("cargo tarpaulin -p core", "cargo test", "test", "subset", None),
+])
+def test_launchers_and_drivers_found_scoring_command_lines(command, runner, category, scope, not_run):
+    assert prefilter.might_contain_runner(command) or runner is None
+    runs = catalog.find_runs(shell.parse(command), None, BASE)
+    if runner is None:
+        assert [r for r in runs if r.not_run is None] == []
+        return
+    assert [(r.runner, r.category, r.scope, r.not_run) for r in runs][:1] == [(runner, category, scope, not_run)]

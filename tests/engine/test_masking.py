@@ -64,6 +64,11 @@ def analyze(line, **kw):
     ("pytest | xargs echo", True, False, False, ["pipe:xargs"]),
     ("pytest | tee out.txt", True, False, True, ["pipe:tee"]),
     ("pytest | cat", True, False, True, ["pipe:cat"]),
+    # with pipefail a pass-through stage hides nothing: every line shown, the exit kept
+    ("set -o pipefail; pytest | tee out.txt", False, True, True, []),
+    ("set -euo pipefail\nnpm test 2>&1 | cat", False, True, True, []),
+    ("setopt pipefail; go test ./... | tee -a log | less", False, True, True, []),
+    ("set -o pipefail; pytest | tee out.txt | tail -3", True, True, True, ["pipe:tail"]),
     ("cat input | pytest", False, True, True, []),
     ("case $1 in u) pytest;; *) npm test;; esac", False, True, True, []),
 ])

@@ -286,6 +286,13 @@ TOOLS = {
                   "fmt": lint_spec("cargo fmt", values=_CARGO_VALUES, positional_subset="none",
                                needs=(("--check",), "format"), prints=("cargo",)),
                   "watch": NOT("watch", "cargo watch"),
+                  # coverage drivers that run the test suite as `cargo test` does
+                  "llvm-cov": SUB({"nextest": _NEXTEST_RUN, "test": _CARGO_TEST, "run": NOT("other", "cargo test"),
+                                   "report": NOT("other", "cargo test"), "clean": NOT("other", "cargo test"),
+                                   "show-env": NOT("other", "cargo test")},
+                                  default=_CARGO_TEST, before=_CARGO_VALUES),
+                  "tarpaulin": dict(_CARGO_TEST, values=_CARGO_TEST["values"] | frozenset((
+                      "-o", "--out", "--output-dir", "--exclude-files", "--timeout", "--engine", "--fail-under"))),
                   "make": FAMILY("cargo-make")},
                  before=("--manifest-path", "-Z", "--color", "--config")),
     "dotnet": SUB({"test": _DOTNET_TEST, "build": R("dotnet build", "build", values=_DOTNET_TEST["values"],
@@ -446,6 +453,15 @@ TOOLS = {
                           flags={"--dry-run": None}),
     "pint": lint_spec("pint", needs=(("--test",), "format"), values=("--config", "--preset")),
     "luacheck": lint_spec("luacheck", values=("--config", "--std", "--globals")),
+    # every configured hook over the repository; a hook id or --files narrows it
+    "pre-commit": SUB({"run": lint_spec("pre-commit", subset=("--files", "--from-ref", "--to-ref", "-s", "--source",
+                                                              "-o", "--origin"),
+                                        values=("--hook-stage", "--files", "--from-ref", "--to-ref", "-s",
+                                                "--source", "-o", "--origin", "-c", "--config", "--color"),
+                                        positional_subset="any")}),
+    "prek": SUB({"run": lint_spec("pre-commit", subset=("--files", "--from-ref", "--to-ref"),
+                                  values=("--hook-stage", "--files", "--from-ref", "--to-ref", "-c", "--config"),
+                                  positional_subset="any")}),
     "tflint": lint_spec("tflint", values=("-c", "--config", "--chdir", "-f", "--format")),
     "sqlfluff": SUB({"lint": lint_spec("sqlfluff lint", values=("--dialect", "--templater", "--config")),
                      "fix": NOT("format", "sqlfluff", "lint"), "format": NOT("format", "sqlfluff", "lint")}),
@@ -612,6 +628,11 @@ WRAPPERS = {
     "rye": ((), "run-tool"), "conda": (("-n", "--name", "-p", "--prefix"), "run-tool"),
     "micromamba": (("-n", "--name", "-p", "--prefix"), "run-tool"), "mamba": (("-n", "--name", "-p"), "run-tool"),
     "pixi": (("-e", "--environment", "--manifest-path"), "run-tool"),
+    "mise": (("-C", "--cd", "-E", "--env", "-j", "--jobs"), "run-tool"), "rtx": ((), "run-tool"),
+    "devbox": (("-c", "--config", "-e", "--env", "--env-file"), "run-tool"),
+    "asdf": ((), "run-tool"), "flox": (("-d", "--dir"), "run-tool"),
+    "nix": (("--extra-experimental-features", "--option", "-I", "--include", "--override-input"), "nix"),
+    "nix-shell": (("-p", "--packages", "-I", "-A", "--attr", "--arg", "--argstr"), "nix"),
     "coverage": ((), "coverage"), "c8": (("-r", "--reporter", "-o", "--reports-dir", "--include", "--exclude"),
                                          "plain"),
     "nyc": (("-r", "--reporter", "--report-dir", "--temp-dir", "-n", "--include", "-x", "--exclude"), "plain"),
@@ -632,7 +653,11 @@ SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"
 SCRIPT_NAME_BREAKS = {ord(c): ":" for c in "._-"}   # script names split at : . _ -
 PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))
 PY_MODULE_ALIASES = {"build": "python -m build"}  # no real command is named so
-RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer"))
+RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer", "mise", "rtx", "devbox"))
+# run-tools that run a command after their own arguments: `mise exec node@20 -- npm test`,
+# `asdf exec pytest`, `flox activate -- make test` (subcommand -> whether `--` must mark it)
+EXEC_SUBCOMMANDS = {"mise": {"exec": True, "x": True}, "rtx": {"exec": True, "x": True},
+                    "asdf": {"exec": False}, "flox": {"activate": True}}
 DIR_FLAGS = {
     "make": ("-C", "--directory"), "gmake": ("-C", "--directory"), "npm": ("--prefix", "-C"),
     "pnpm": ("-C", "--dir"), "yarn": ("--cwd",), "bun": ("--cwd",), "ninja": ("-C",), "go": ("-C",),

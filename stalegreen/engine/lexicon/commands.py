@@ -118,8 +118,8 @@ def _names():
 # "cargo clippy", "manage.py" starts "manage"); tests/engine/test_claims_vocabulary.py checks
 # that these and ``prefilter.RUNNER_WORDS`` cover ``prose_starts()``.
 EXTRA_PROSE_STARTS = frozenset((
-    "clang", "clippy", "credo", "dialyzer", "golangci", "manage", "nextest", "php", "py", "python", "react",
-    "runtest", "setup", "svelte", "vue",
+    "clang", "clippy", "credo", "dialyzer", "golangci", "llvm", "manage", "nextest", "php", "pre", "py", "python",
+    "react", "runtest", "setup", "svelte", "tarpaulin", "vue",
 ))
 
 

@@ -61,7 +61,13 @@ class Reader(object):
         if not prefilter.might_contain_runner(command, self.config):
             return {"runs": [], "rewritten": False}
         parse = shell.parse(command)
-        runs, masks = core.read_runs(parse, self.config, self.project)
+        if hasattr(core, "read_runs"):
+            runs, masks = core.read_runs(parse, self.config, self.project)
+        else:       # an engine from before read_runs: the same steps, as its on_pre_shell took them
+            from stalegreen.engine import catalog, masking
+
+            runs = core._enabled_runs(catalog.find_runs(parse, self.config, self.project), self.config)
+            masks = [masking.analyze(parse, run) for run in runs]
         found = [(r.runner, r.category, r.scope, m.masked) for r, m in zip(runs, masks)]
         rewritten = False
         if runs and permissions.prove(parse, runs, self.project, self.project).ok:

@@ -18,9 +18,13 @@ default config, in a project directory of its own. Figures:
 - scope: on those lines with a labelled scope, "all" when a run of the labelled category (any run
   when none is of it) is an all-scope run, else "subset";
 - masked: on lines labelled as verifications with a labelled ``masked``, precision/recall/accuracy
-  of "some run in the line is masked" (a line the hook does not detect is not masked: the hook
-  leaves it alone); ``unmasked`` counts the lines labelled masked that the hook would rewrite when
-  the user's rules allow the original (``permissions.prove`` holds and ``rewrite.wrap`` wraps).
+  of "some run in the line is masked" before it runs (``Mask.masked``; a line the hook does not
+  detect is not masked: the hook leaves it alone);
+- receipt: the same for the receipt of the run left unwrapped (``unwrapped.receipt_masking``),
+  which also counts what the line itself shows: an echo of the run's status, its redirected
+  output read back by a later ``cat``/``tail``;
+- unmasked: the lines labelled masked that the hook would rewrite when the user's rules allow the
+  original (``permissions.prove`` holds and ``rewrite.wrap`` wraps).
 --misses lists every line where a figure disagrees with the label. Not a test: it reads any
 file given to it.
 """
@@ -68,7 +72,7 @@ class Reader(object):
 
             runs = core._enabled_runs(catalog.find_runs(parse, self.config, self.project), self.config)
             masks = [masking.analyze(parse, run) for run in runs]
-        found = [(r.runner, r.category, r.scope, m.masked) for r, m in zip(runs, masks)]
+        found = [(r.runner, r.category, r.scope, m.masked, _receipt_masked(m)) for r, m in zip(runs, masks)]
         rewritten = False
         if runs and permissions.prove(parse, runs, self.project, self.project).ok:
             logs = [os.path.join(self.project, "r-%d.log" % i) for i in range(len(runs))]
@@ -78,6 +82,14 @@ class Reader(object):
         return {"runs": found, "rewritten": rewritten}
 
 
+def _receipt_masked(mask):
+    """The receipt's masking of the run left unwrapped (``unwrapped.receipt_masking``), with what
+    the line itself shows before any output: an echo of its status, its redirected output read back."""
+    from stalegreen.engine import unwrapped
+
+    return bool(unwrapped.receipt_masking(mask, exit_echoed=unwrapped.status_echo(mask) is not None)[0])
+
+
 def expected_categories(row):
     cats = row.get("categories") or ([row["category"]] if row.get("category") else [])
     return set(c for c in cats if c in CATEGORIES)
@@ -85,8 +97,7 @@ def expected_categories(row):
 
 def predicted_scope(row, runs):
     wanted = row.get("category")
-    scopes = [scope for _r, category, scope, _m in runs if category == wanted] or \
-        [scope for _r, _c, scope, _m in runs]
+    scopes = [run[2] for run in runs if run[1] == wanted] or [run[2] for run in runs]
     return "all" if "all" in scopes else "subset"
 
 
@@ -98,7 +109,7 @@ def score(rows, reader=None):
     """(figures dict, misses list of (row, what, expected, got))."""
     reader = reader or Reader()
     t = dict(det_tp=0, det_fp=0, det_fn=0, det_tn=0, cat_ok=0, cat_n=0, scope_ok=0, scope_n=0,
-             m_tp=0, m_fp=0, m_fn=0, m_tn=0, unmasked=0, rows=len(rows))
+             m_tp=0, m_fp=0, m_fn=0, m_tn=0, r_tp=0, r_fp=0, r_fn=0, r_tn=0, unmasked=0, rows=len(rows))
     misses = []
     for row in rows:
         got = reader.read(row["command"])
@@ -131,11 +142,12 @@ def score(rows, reader=None):
                 else:
                     misses.append((row, "scope", row["scope"], scope))
         if is_verification and isinstance(row.get("masked"), bool):
-            want, masked = row["masked"], any(r[3] for r in runs)
-            key = ("m_tp" if masked else "m_fn") if want else ("m_fp" if masked else "m_tn")
-            t[key] += 1
-            if want != masked:
-                misses.append((row, "masked", want, masked))
+            want = row["masked"]
+            for prefix, what, masked in (("m_", "masked", any(r[3] for r in runs)),
+                                         ("r_", "receipt-masked", any(r[4] for r in runs))):
+                t[prefix + (("tp" if masked else "fn") if want else ("fp" if masked else "tn"))] += 1
+                if want != masked:
+                    misses.append((row, what, want, masked))
             if want and got["rewritten"]:
                 t["unmasked"] += 1
     t["det_precision"] = _ratio(t["det_tp"], t["det_tp"] + t["det_fp"])
@@ -147,6 +159,9 @@ def score(rows, reader=None):
     masked_n = t["m_tp"] + t["m_fp"] + t["m_fn"] + t["m_tn"]
     t["masked_accuracy"] = _ratio(t["m_tp"] + t["m_tn"], masked_n)
     t["masked_n"] = masked_n
+    t["receipt_precision"] = _ratio(t["r_tp"], t["r_tp"] + t["r_fp"])
+    t["receipt_recall"] = _ratio(t["r_tp"], t["r_tp"] + t["r_fn"])
+    t["receipt_accuracy"] = _ratio(t["r_tp"] + t["r_tn"], masked_n)
     t["unmasked_share"] = _ratio(t["unmasked"], t["m_tp"] + t["m_fn"])
     return t, misses
 
@@ -160,6 +175,8 @@ def report(t):
         "scope      accuracy %.3f  (%d/%d)" % (t["scope_accuracy"], t["scope_ok"], t["scope_n"]),
         "masked     precision %.3f  recall %.3f  accuracy %.3f  (tp %d fp %d fn %d tn %d)"
         % (t["masked_precision"], t["masked_recall"], t["masked_accuracy"], t["m_tp"], t["m_fp"], t["m_fn"], t["m_tn"]),
+        "receipt    precision %.3f  recall %.3f  accuracy %.3f  (tp %d fp %d fn %d tn %d)"
+        % (t["receipt_precision"], t["receipt_recall"], t["receipt_accuracy"], t["r_tp"], t["r_fp"], t["r_fn"], t["r_tn"]),
         "unmasked   %d of %d masked lines rewritten when the user's rules allow the original (%.3f)"
         % (t["unmasked"], t["m_tp"] + t["m_fn"], t["unmasked_share"]),
     ))

@@ -20,6 +20,8 @@ FILTERS = frozenset(("sed", "awk", "gawk", "mawk", "cut", "wc", "sort", "uniq", 
                      "column", "nl", "fold", "fmt", "perl", "ts"))
 PASS_THROUGH = frozenset(("cat", "tee", "less", "more", "bat", "pv"))
 
+SHORT_TAIL = 3                  # a `| tail` keeping fewer lines shows a summary at best
+
 # Reasons that are recorded but do not mask the run.
 NOT_MASKING = frozenset(("devnull:stderr",))
 NOT_MASKING_PREFIXES = ("stderr:", "sigpipe:")
@@ -314,12 +316,16 @@ def _pipe_member(mask, member):
     else:
         name = command_name(member) or "?"
         words = member.words
-    if name in PASS_THROUGH and mask.pipefail:
-        return          # `set -o pipefail; pytest | tee log`: every line shown, the exit kept
+    args = _args_after(words, name)
+    if mask.pipefail and (name in PASS_THROUGH or (name in TAIL_LIKE and _keeps_summary(args))):
+        # `set -o pipefail; pytest | tee log` shows every line, `| tail -40` the end the
+        # summary is in; the exit is kept: nothing hidden (the spec: "tail keeps the summary")
+        if name in TAIL_LIKE:
+            mask.tail = _line_count(args)
+        return
     _add(mask, "pipe:" + name)
     if not mask.pipefail:
         mask.exit_preserved = False
-    args = _args_after(words, name)
     if name in TAIL_LIKE:
         mask.tail = _line_count(args)
         mask.count_only = False
@@ -346,6 +352,14 @@ def _args_after(words, name):
         if word.rsplit("/", 1)[-1] == name:
             return words[i + 1:]
     return []
+
+
+def _keeps_summary(args):
+    """A `tail` that shows a run's last lines, at least SHORT_TAIL of them (not bytes)."""
+    if any(a in ("-c", "--bytes") or a.startswith(("-c", "--bytes=")) for a in args):
+        return False
+    count = _line_count(args)
+    return count is None or count >= SHORT_TAIL
 
 
 def _early_exit(mask, name):

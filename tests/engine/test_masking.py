@@ -29,11 +29,17 @@ def analyze(line, **kw):
     ("pnpm test", False, True, True, []),
     ("pytest 2>/dev/null", False, True, True, ["devnull:stderr"]),
     ("pnpm test | tail -5", True, False, True, ["pipe:tail"]),
-    ("set -o pipefail; pnpm test | tail -5", True, True, True, ["pipe:tail"]),
-    ("set -euo pipefail\npnpm test | tail -5", True, True, True, ["pipe:tail"]),
+    # with pipefail the exit is kept and a tail of 3 lines or more keeps the summary: not masked
+    # (the spec: "without set -o pipefail the exit status is lost; tail keeps the summary")
+    ("set -o pipefail; pnpm test | tail -5", False, True, True, []),
+    ("set -euo pipefail\npnpm test | tail -5", False, True, True, []),
     ("set -o pipefail; set +o pipefail; pnpm test | tail -5", True, False, True, ["pipe:tail"]),
     ("(set -o pipefail); pnpm test | tail -5", True, False, True, ["pipe:tail"]),
-    ("setopt pipefail; pnpm test | tail -5", True, True, True, ["pipe:tail"]),
+    ("setopt pipefail; pnpm test | tail -5", False, True, True, []),
+    ("set -o pipefail; pytest 2>&1 | tail -n 40", False, True, True, []),
+    ("set -o pipefail; pytest 2>&1 | tail -n +3", False, True, True, []),
+    ("set -o pipefail; pytest | tail -1", True, True, True, ["pipe:tail"]),        # one line: a summary at best
+    ("set -o pipefail; pytest | tail -c 200", True, True, True, ["pipe:tail"]),    # bytes, not lines
     ('pytest -q | grep -E "passed|failed"', True, False, False, ["pipe:grep"]),
     ("tsc 2>&1 | grep -c error", True, False, False, ["pipe:grep"]),
     ("npm test || true", True, False, True, ["or-chain"]),
@@ -68,7 +74,7 @@ def analyze(line, **kw):
     ("set -o pipefail; pytest | tee out.txt", False, True, True, []),
     ("set -euo pipefail\nnpm test 2>&1 | cat", False, True, True, []),
     ("setopt pipefail; go test ./... | tee -a log | less", False, True, True, []),
-    ("set -o pipefail; pytest | tee out.txt | tail -3", True, True, True, ["pipe:tail"]),
+    ("set -o pipefail; pytest | tee out.txt | grep -v DEBUG", True, True, False, ["pipe:grep"]),
     ("cat input | pytest", False, True, True, []),
     ("case $1 in u) pytest;; *) npm test;; esac", False, True, True, []),
 ])

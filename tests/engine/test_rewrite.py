@@ -457,3 +457,20 @@ def test_random_lines_execute_like_their_unfiltered_originals(tmp_path_factory, 
             assert printed == exits[name], (shell_name, line, rid)
             with open(logs[ids.index(rid)] + ".exit") as f:
                 assert f.read() == "%d\n" % printed
+
+
+@pytest.mark.parametrize("line", [
+    "bash -o pipefail -c 'pytest -q 2>&1 | tail -5'",
+    "bash -c 'set -o pipefail; pytest | tail -n 20'",
+    "bash -euo pipefail -c 'pytest | tee out.txt'",
+])
+def test_a_script_whose_pipe_hides_nothing_is_still_wrapped_inside(env, tmp_path, line):
+    """Under pipefail a `tail` or `tee` stage no longer masks the run, but it still shapes what
+    the wrapper around the whole `bash -c` would capture: the run is wrapped inside the script,
+    so the log holds every line and the exit is the run's."""
+    wrapped, reason = wrap(line, log_dir=str(tmp_path / "logs"))
+    assert reason is None, reason
+    status, output = run_sh("bash", wrapped, env, tmp_path, FAKE_EXIT="3")
+    assert status == 3 and rewrite.find_markers(output) == [("r-0001", 3)], output
+    with open(str(tmp_path / "logs" / "r-0001.log")) as f:
+        assert f.read().count("pytest out") == 30

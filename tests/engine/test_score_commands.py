@@ -18,6 +18,8 @@ ROWS = [
      "scope": "all", "masked": False},
     {"id": "e", "command": "echo 'npm test'", "category": None, "scope": None, "masked": None},
     {"id": "f", "command": "pytest --version", "category": None, "scope": None, "masked": None},
+    # masked before the run (a `;` chain), not in the receipt: the agent prints the status itself
+    {"id": "k", "command": 'mypy src; echo "exit=$?"', "category": "typecheck", "scope": "all", "masked": False},
     # wrong on purpose: one per figure
     {"id": "g", "command": "ls -la", "category": "build", "scope": "all", "masked": False},         # detection fn
     {"id": "h", "command": "npm run lint", "category": None, "scope": None, "masked": None},        # detection fp
@@ -42,13 +44,15 @@ def _write(tmp_path):
 def test_tallies_follow_the_hook_reading(tmp_path):
     scorer = _scorer()
     figures, misses = scorer.score(scorer.load(_write(tmp_path)))
-    assert (figures["det_tp"], figures["det_fp"], figures["det_fn"], figures["det_tn"]) == (6, 1, 1, 2)
-    assert (figures["cat_ok"], figures["cat_n"]) == (5, 6)
-    assert (figures["scope_ok"], figures["scope_n"]) == (5, 6)
-    assert (figures["m_tp"], figures["m_fp"], figures["m_fn"], figures["m_tn"]) == (2, 1, 0, 4)
-    assert abs(figures["masked_precision"] - 2 / 3.0) < 1e-9 and figures["masked_recall"] == 1.0
+    assert (figures["det_tp"], figures["det_fp"], figures["det_fn"], figures["det_tn"]) == (7, 1, 1, 2)
+    assert (figures["cat_ok"], figures["cat_n"]) == (6, 7)
+    assert (figures["scope_ok"], figures["scope_n"]) == (6, 7)
+    assert (figures["m_tp"], figures["m_fp"], figures["m_fn"], figures["m_tn"]) == (2, 2, 0, 4)
+    assert (figures["r_tp"], figures["r_fp"], figures["r_fn"], figures["r_tn"]) == (2, 1, 0, 5)
+    assert figures["masked_precision"] == 0.5 and figures["masked_recall"] == 1.0
     assert sorted((row["id"], what) for row, what, _w, _g in misses) == [
-        ("g", "detection"), ("h", "detection"), ("i", "category"), ("i", "scope"), ("j", "masked")]
+        ("g", "detection"), ("h", "detection"), ("i", "category"), ("i", "scope"), ("j", "masked"),
+        ("j", "receipt-masked"), ("k", "masked")]
     # both masked lines are rewritten: nothing in them needs more than the user's rule for the run
     assert figures["unmasked"] == 2
 
@@ -57,7 +61,7 @@ def test_main_prints_figures_and_misses(tmp_path, capsys):
     scorer = _scorer()
     assert scorer.main([_write(tmp_path), "--misses"]) == 0
     out = capsys.readouterr().out
-    assert "detection  precision 0.857  recall 0.857" in out
+    assert "detection  precision 0.875  recall 0.875" in out
     assert "i scope: expected all got subset: eslint src/a.ts" in out
     assert "j masked: expected False got True: go test ./... > /dev/null" in out
     assert scorer.main([]) == 2

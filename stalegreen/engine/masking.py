@@ -536,8 +536,27 @@ def _read_back(parse, index, mask):
             continue
         for word in seg.words[1:]:
             if (word[2:] if word.startswith("./") else word) == wanted:
-                return target
+                return target if _runs_after_a_failure(parse.segments, index, seg.index) else None
     return None
+
+
+def _runs_after_a_failure(segments, index, reader):
+    """Whether segment ``reader`` still runs when the run at ``index`` fails (the commands between
+    taken to succeed): ``pytest > out; cat out`` shows the failure, ``pytest > out && cat out``
+    shows nothing then. Inside groups the answer is yes, as before (not followed)."""
+    failed = True
+    for seg in segments[index:reader]:
+        if seg.groups or segments[seg.index + 1].groups:
+            return True
+        op = seg.op
+        if op in ("|", "|&"):
+            continue
+        runs_next = not failed if op == "&&" else (failed if op == "||" else True)
+        if seg.index + 1 == reader:
+            return runs_next
+        if runs_next:
+            failed = False
+    return True
 
 
 def _in_condition(levels, group, seg):

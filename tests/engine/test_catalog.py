@@ -69,8 +69,9 @@ CASES = [
     ("nose2", "nose2", "test", "all", None, None),
     ("nose2 tests.test_api", "nose2", "test", "subset", None, None),
     ("tox", "tox", "test", "all", None, None),
-    ("tox -e py311", "tox", "test", "subset", None, None),
-    ("nox -s tests", "nox", "test", "subset", None, None),
+    # an environment or session runs whole: choosing one deselects nothing (its name gives the category)
+    ("tox -e py311", "tox", "test", "all", None, None),
+    ("nox -s tests", "nox", "test", "all", None, None),
     ("ptw", "pytest", "test", "all", "watch", None),
     ("python -m build", "python -m build", "build", "all", None, None),
     ("uv build", "python -m build", "build", "all", None, None),
@@ -193,8 +194,9 @@ CASES = [
     ("turbo run lint test --filter=web", "turbo run test", "test", "subset", None, None),
     ("lerna run test", "lerna run test", "test", "all", None, None),
     ("lerna run test --scope api", "lerna run test", "test", "subset", None, None),
-    ("nx test api", "nx test", "test", "all", None, None),
-    ("nx run api:build", "nx build", "build", "all", None, None),
+    # one project of the workspace: a subset, as `pnpm --filter api test` is (the spec: "-p in a workspace")
+    ("nx test api", "nx test", "test", "subset", None, None),
+    ("nx run api:build", "nx build", "build", "subset", None, None),
     ("nx run-many -t lint,test", "nx test", "test", "all", None, None),
     ("nx affected -t test", "nx test", "test", "subset", None, None),
     ("nx graph", None, None, None, None, None),
@@ -840,3 +842,41 @@ def test_launchers_and_drivers_found_scoring_command_lines(command, runner, cate
         assert [r for r in runs if r.not_run is None] == []
         return
     assert [(r.runner, r.category, r.scope, r.not_run) for r in runs][:1] == [(runner, category, scope, not_run)]
+
+
+# Causes found on the command dev set (tests/engine/commands_blind): the names of tox
+# environments and nox sessions give the category, and choosing them narrows nothing; one nx
+# project or bazel target is a subset; a turbo dry run and gradle's dependency reports are no runs.
+@pytest.mark.parametrize("command, runner, category, scope, not_run", [
+    ("tox -e lint", "tox", "lint", "all", None),
+    ("tox -e lint,type", "tox", "typecheck", "all", None),
+    ("tox run -e mypy", "tox", "typecheck", "all", None),
+    ("tox -e py312-django42", "tox", "test", "all", None),
+    ("tox -e py312 -- tests/unit/test_api.py", "tox", "test", "subset", None),
+    ("tox -e py312 -- -k slow", "tox", "test", "subset", None),
+    ("tox -e docs", "tox", "build", "all", None),
+    ("tox -p", "tox", "test", "all", None),
+    ("tox -l", "tox", "test", "all", "list"),
+    ("nox -s lint", "nox", "lint", "all", None),
+    ("nox --session typecheck", "nox", "typecheck", "all", None),
+    ("nox -s tests-3.12", "nox", "test", "all", None),
+    ("nox -k 'not slow'", "nox", "test", "subset", None),
+    ("nox -s tests -- tests/unit/test_x.py", "nox", "test", "subset", None),
+    ("npx nx test api --skip-nx-cache", "nx test", "test", "subset", None),
+    ("nx api:lint", "nx lint", "lint", "subset", None),
+    ("nx test", "nx test", "test", "all", None),
+    ("nx run-many -t test", "nx test", "test", "all", None),
+    ("bazel build //services/api:server", "bazel build", "build", "subset", None),
+    ("bazel build //...", "bazel build", "build", "all", None),
+    ("npx turbo run build --dry-run", "turbo run build", "build", "all", "dry-run"),
+    ("turbo run test --dry=json", "turbo run test", "test", "all", "dry-run"),
+    ("./gradlew dependencies --configuration testRuntimeClasspath", None, None, None, None),
+    ("./gradlew :app:dependencyInsight --dependency junit --configuration testCompileClasspath", None, None, None, None),
+    ("./gradlew test --console plain", "gradle test", "test", "all", None),
+])
+def test_environment_names_projects_and_reports_found_on_the_dev_set(command, runner, category, scope, not_run):
+    runs = catalog.find_runs(shell.parse(command), None, BASE)
+    if runner is None:
+        assert runs == []
+        return
+    assert [(r.runner, r.category, r.scope, r.not_run) for r in runs] == [(runner, category, scope, not_run)]

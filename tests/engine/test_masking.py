@@ -258,6 +258,11 @@ def test_an_echoed_exit_unmasks_the_exit_but_not_a_hidden_output():
     ("pytest > out.txt; rm out.txt", None),
     ("cat out.txt; pytest > out.txt", None),                   # read before the run wrote it
     ("pytest 2> err.txt; cat err.txt", None),                  # stdout was never redirected
+    # a reader that a failure skips shows nothing of the failure (found scoring own command lines)
+    ("npm run build > build.log 2>&1 && tail -5 build.log", None),
+    ("pytest > out.txt 2>&1 && echo ok && cat out.txt", None),
+    ("pytest > out.txt 2>&1 && echo ok; cat out.txt", "out.txt"),
+    ("pytest > o.txt 2>&1 || echo failed && cat o.txt", "o.txt"),
 ])
 def test_redirected_output_read_back_later_is_visible(line, read_back):
     mask = analyze(line)

@@ -11,11 +11,11 @@ from stalegreen.engine.catalog.argv import (
     split_args,
 )
 from stalegreen.engine.catalog.table import (
-    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, GRADLE_BUILD_PREFIXES,
+    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, ENV_CATEGORIES, ENV_SELECTORS, FILE_DIR_FLAGS, GRADLE_BUILD_PREFIXES,
     GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY, MAKE_TARGETS,
     MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS, NODE_TEST, R, RUFF_CHECK,
     SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS,
-    test_spec, TOOLS, typecheck_spec,
+    test_spec, TOOLS, TOX, NOX, typecheck_spec,
 )
 
 
@@ -157,6 +157,8 @@ def _read_scripts(tool, args):
         result = script_run(tool, head, keyword, [], narrowed, dirs)
         if result:
             result["quiet"] = result["quiet"] or quiet
+            if any(flag_name(w) in ("--dry-run", "--dry") for w in args_after):
+                result["not_run"] = "dry-run"        # `turbo run build --dry-run`: the task graph only
         return result
     if tool == "npm":
         # npm reads its own flags anywhere before `--`: `npm test --prefix api -w web`
@@ -307,7 +309,8 @@ def _gradle_task_category(task):
 def _read_gradle(tool, args):
     values = frozenset(("-p", "--project-dir", "-x", "--exclude-task", "-b", "--build-file", "-c",
                         "--settings-file", "-g", "--gradle-user-home", "-I", "--init-script", "--max-workers",
-                        "--console", "--warning-mode", "--tests", "-P"))
+                        "--console", "--warning-mode", "--tests", "-P", "--configuration", "--dependency",
+                        "--priority", "--task"))
     flags, tasks = split_args(args, values)
     if any(f in ("--continuous", "-t") for f in flags):
         not_run = "watch"
@@ -395,6 +398,7 @@ def _read_nx(tool, args):
     head = positionals[0] if positionals else None
     if head == "run" and len(positionals) > 1:
         targets = [positionals[1].split(":")[1]] if ":" in positionals[1] else []
+        narrowed = bool(targets)        # `nx run api:test`: one project's target
     elif head in ("run-many", "affected"):
         for i, word in enumerate(args):
             if flag_name(word) in ("-t", "--target", "--targets"):
@@ -405,6 +409,8 @@ def _read_nx(tool, args):
         return None
     elif head:
         targets = [head.split(":")[-1] if ":" in head else head]
+        # `nx test api`, `nx api:test`: one project (a workspace's default project otherwise)
+        narrowed = ":" in head or len(positionals) > 1
     best = _best_task([t for t in targets if t])
     if best is None:
         return None
@@ -524,11 +530,54 @@ def _read_unittest(tool, args):
             "not_run": not_run, "quiet": quiet}
 
 
+def _env_category(name):
+    """The category a tox environment or nox session name says (``py311``, ``lint``, ``py312-mypy``), or None."""
+    lowered = name.lower()
+    if lowered in ENV_CATEGORIES:
+        return ENV_CATEGORIES[lowered]
+    category, _watch = _script_category(lowered)
+    if category:
+        return category
+    factors = lowered.replace("_", "-").split("-")
+    for factor in factors:
+        if factor in ENV_CATEGORIES:
+            return ENV_CATEGORIES[factor]
+    if any(f.startswith("py") and (f[2:].replace(".", "").isdigit() or f[2:] in ("py", "py3")) for f in factors):
+        return "test"
+    return None
+
+
+def _read_envs(tool, args):
+    """``tox -e py311``, ``tox -e lint,type``, ``nox -s tests-3.12``: the chosen environments' names
+    give the category (the first in MAKE_PRIORITY; tests when none says one), and only arguments
+    after ``--`` (the environment's own command line) narrow the run."""
+    own = args[:args.index("--")] if "--" in args else list(args)
+    posargs = args[len(own) + 1:]
+    if tool == "tox" and own[:1] in (["run"], ["r"], ["run-parallel"], ["p"], ["exec"], ["e"]):
+        own = own[1:]
+    names = []
+    for i, word in enumerate(own):
+        if flag_name(word) in ENV_SELECTORS[tool]:
+            value = word.split("=", 1)[1] if "=" in word else (own[i + 1] if i + 1 < len(own) else "")
+            names.extend(n for n in value.split(",") if n)
+    found = [c for c in (_env_category(n) for n in names) if c]
+    category = min(found, key=MAKE_PRIORITY.index) if found else "test"
+    spec = TOX if tool == "tox" else NOX
+    result = run_result(spec, own, category=category)
+    if not result["not_run"] and posargs:
+        flags, positionals = split_args(posargs, COMMON_VALUE_FLAGS)
+        if any(is_narrowing_path(p) for p in positionals) or any(
+                flag_name(f) in TOOLS["pytest"]["subset"] or (f[:2] in ("-k", "-m") and not f.startswith("--")) for f in flags):
+            result["scope"] = "subset"
+    return result
+
+
 FAMILY_READERS = {
     "unittest": _read_unittest,
     "scripts": _read_scripts, "make": _read_make, "gradle": _read_gradle, "maven": _read_maven, "sbt": _read_sbt,
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
+    "envs": _read_envs,
 }
 
 

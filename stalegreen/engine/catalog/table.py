@@ -190,7 +190,7 @@ _FLUTTER_TEST = R("flutter test", "test", subset=("--name", "-n", "--plain-name"
 _DART_TEST = dict(_FLUTTER_TEST, name="dart test")
 _BAZEL_TEST = R("bazel test", "test", values=("--config", "--test_output", "--test_filter", "--jobs"),
                 subset=("--test_filter",), positional_subset="targets", prints=("bazel",))
-_BAZEL_BUILD = R("bazel build", "build", values=("--config", "--jobs"), positional_subset="none")
+_BAZEL_BUILD = R("bazel build", "build", values=("--config", "--jobs"), positional_subset="targets")
 _BAZEL = SUB({"test": _BAZEL_TEST, "build": _BAZEL_BUILD, "coverage": _BAZEL_TEST})
 
 
@@ -226,11 +226,7 @@ TOOLS = {
                                            prints=("unittest", "pytest"))}),
     "nose2": test_spec("nose2", positional_subset="any", prints=("unittest",)),
     "ward": test_spec("ward", positional_subset="any", prints=(ANY,)),
-    "tox": test_spec("tox", subset=("-e", "--envlist"), values=("-e", "--envlist", "-c", "--conf", "-p"),
-                 positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list"}, prints=(ANY,)),
-    "nox": test_spec("nox", subset=("-s", "--session", "-k", "--keywords"), values=("-s", "--session", "-k", "-p",
-                                                                             "--python", "-f"),
-                 positional_subset="none", flags={"-l": "list"}, prints=(ANY,)),
+    "tox": FAMILY("envs"), "nox": FAMILY("envs"),
     "jest": _JEST,
     "vitest": SUB({"run": _VITEST, "related": dict(_VITEST, subset=_VITEST["subset"] | {"@always"}),
                    "watch": NOT("watch", "vitest"), "dev": NOT("watch", "vitest"), "bench": NOT("bench", "vitest"),
@@ -545,8 +541,28 @@ TOOLS = {
     "node": FAMILY("node"),
 }
 
-# Specs only a family reader applies (``node --test`` from the node reader).
-READER_SPECS = (NODE_TEST,)
+# tox environments and nox sessions: each one chosen runs whole, so choosing them narrows nothing;
+# their names say the category (``ENV_CATEGORIES``), and arguments after ``--`` may narrow.
+TOX = test_spec("tox", values=("-e", "--envlist", "-c", "--conf", "-p", "--parallel", "-f", "--factor",
+                               "-m", "--labels", "-x", "--override", "--root", "--workdir"),
+                positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list",
+                                                 "--listenvs-all": "list"}, prints=(ANY,))
+NOX = test_spec("nox", subset=("-k", "--keywords"), values=("-s", "--session", "--sessions", "-e", "-k", "--keywords",
+                                                            "-p", "--python", "-f", "--noxfile", "-t", "--tags"),
+                positional_subset="none", flags={"-l": "list", "--list": "list", "--list-sessions": "list"},
+                prints=(ANY,))
+ENV_SELECTORS = {"tox": ("-e", "--envlist"), "nox": ("-s", "--session", "--sessions", "-e")}
+ENV_CATEGORIES = {
+    "type": "typecheck", "types": "typecheck", "typing": "typecheck", "typecheck": "typecheck", "mypy": "typecheck",
+    "pyright": "typecheck", "pytype": "typecheck", "type-check": "typecheck",
+    "lint": "lint", "linters": "lint", "flake8": "lint", "pylint": "lint", "ruff": "lint", "style": "lint",
+    "pre-commit": "lint", "precommit": "lint", "format": "lint", "fmt": "lint", "black": "lint", "isort": "lint",
+    "check": "lint", "quality": "lint", "codestyle": "lint",
+    "build": "build", "package": "build", "pkg": "build", "dist": "build", "docs": "build",
+}
+
+# Specs only a family reader applies (``node --test`` from the node reader, tox and nox).
+READER_SPECS = (NODE_TEST, TOX, NOX)
 # What the runners a family reader names (``families``: no spec above) print.
 READER_PRINTS = {
     "unittest": ("unittest",), "mvn test": ("maven",), "gradle test": ("gradle",), "sbt test": ("sbt",),

@@ -140,9 +140,12 @@ def analyze(parse, run):
             break
         if group.kind == "if" and _in_condition(levels, group, seg):
             mask.condition = True
-            _add(mask, "condition")
-            mask.exit_preserved = False
-            break
+            if not (element is seg and _else_keeps_failure(levels, group)):
+                _add(mask, "condition")
+                mask.exit_preserved = False
+                break
+            # `if pytest; then echo ok; else echo FAIL; exit 1; fi`: a failure still fails the
+            # group; what follows the group decides the rest
         if group.function is not None:
             _add(mask, "function")
             break
@@ -557,6 +560,20 @@ def _runs_after_a_failure(segments, index, reader):
         if runs_next:
             failed = False
     return True
+
+
+def _else_keeps_failure(levels, group):
+    """True when an if group's ``else`` branch (taken when the condition fails) exits or returns
+    non-zero, or runs ``false``/``kill`` (``_keeps_failure``); no ``else`` or an ``elif``: False."""
+    branch = None
+    for child in levels.items(group.index):
+        if "elif" in child.keywords:
+            return False
+        if "else" in child.keywords:
+            branch = []
+        if branch is not None:
+            branch.append(child)
+    return bool(branch) and _keeps_failure(branch)
 
 
 def _in_condition(levels, group, seg):

@@ -873,6 +873,10 @@ def test_launchers_and_drivers_found_scoring_command_lines(command, runner, cate
     ("./gradlew dependencies --configuration testRuntimeClasspath", None, None, None, None),
     ("./gradlew :app:dependencyInsight --dependency junit --configuration testCompileClasspath", None, None, None, None),
     ("./gradlew test --console plain", "gradle test", "test", "all", None),
+    # information forms of the tools themselves (look-alikes probed while waiting for the sets)
+    ("jest --init", "jest", "test", "all", "help"),
+    ("tsc -v", "tsc", "typecheck", "all", "help"),
+    ("npx vue-tsc -v", "vue-tsc", "typecheck", "all", "help"),
 ])
 def test_environment_names_projects_and_reports_found_on_the_dev_set(command, runner, category, scope, not_run):
     runs = catalog.find_runs(shell.parse(command), None, BASE)

@@ -65,6 +65,13 @@ def analyze(line, **kw):
     ("(cd sub && pytest) > log", True, True, False, ["redirect:log"]),
     ("if pytest; then echo ok; fi", True, False, True, ["condition"]),
     ("if true; then pytest; else echo no; fi", False, True, True, []),
+    # an else branch that fails keeps the failure (dev set c-a046); no else, `exit 0`, elif: masked
+    ("if pytest -q; then echo OK; else echo FAIL; exit 1; fi", False, True, True, []),
+    ("if npm test; then echo ok; else false; fi", False, True, True, []),
+    ("if make lint; then :; else exit $?; fi", False, True, True, []),
+    ("if pytest; then echo ok; else echo bad; fi", True, False, True, ["condition"]),
+    ("if pytest; then echo ok; else exit 0; fi", True, False, True, ["condition"]),
+    ("if pytest; then echo ok; elif true; then :; else exit 1; fi", True, False, True, ["condition"]),
     ("if true; then pytest; echo x; fi", True, False, True, ["semicolon"]),
     ("for d in a b; do pytest $d; done", True, False, True, ["loop"]),
     ("pytest | xargs echo", True, False, False, ["pipe:xargs"]),

@@ -102,14 +102,14 @@ _JEST = R("jest", "test",
                   "--selectProjects"),
           values=("-w", "--maxWorkers", "-c", "--config", "--testNamePattern", "--testPathPattern",
                   "--changedSince", "--selectProjects", "--shard", "--reporters", "--coverageDirectory"),
-          positional_subset="any", quiet=("--silent",), prints=("jest",))
+          positional_subset="any", flags={"--init": "help"}, quiet=("--silent",), prints=("jest",))
 _VITEST = R("vitest", "test",
             subset=("-t", "--testNamePattern", "--project", "--changed", "--related", "--dir", "--shard"),
             values=("--project", "--dir", "--root", "-r", "--pool", "--environment", "--reporter"),
             positional_subset="any", flags={"-w": "watch"}, prints=("vitest",))
 _TSC = R("tsc", "typecheck", values=("-p", "--project", "--target", "--module", "--outDir", "--lib", "--jsx"),
          flags={"-w": "watch", "--listFiles": "list", "--listFilesOnly": "list", "--init": "help",
-                "--showConfig": "list"}, prints=("tsc",))
+                "--showConfig": "list", "-v": "help"}, prints=("tsc",))
 _MYPY = R("mypy", "typecheck", subset=("-p", "--package", "-m", "--module"),
           values=("--config-file", "-p", "--package", "-m", "--module", "--python-version", "--cache-dir"),
           prints=("mypy",))

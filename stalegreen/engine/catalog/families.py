@@ -13,7 +13,7 @@ from stalegreen.engine.catalog.argv import (
 from stalegreen.engine.catalog.table import (
     BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, ENV_CATEGORIES, ENV_SELECTORS, FILE_DIR_FLAGS, GRADLE_BUILD_PREFIXES,
     GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY, MAKE_TARGETS,
-    MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS, NODE_TEST, R, RUFF_CHECK,
+    MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS, NODE_TEST, R, RUFF_CHECK,
     SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS,
     test_spec, TOOLS, TOX, NOX, typecheck_spec,
 )
@@ -350,6 +350,10 @@ def _read_maven(tool, args):
     goal = build_goal or test_goal
     if goal:
         return {"runner": "mvn %s" % goal, "category": "build", "scope": "all", "not_run": not_run,
+                "quiet": "-q" in flags}
+    lint_goal = next((g for g in goals if g in MAVEN_LINT_GOALS), None)
+    if lint_goal:       # `mvn spotless:check`: a plugin's check goal
+        return {"runner": "mvn %s" % lint_goal, "category": "lint", "scope": "all", "not_run": not_run,
                 "quiet": "-q" in flags}
     return None
 

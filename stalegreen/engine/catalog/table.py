@@ -322,7 +322,23 @@ TOOLS = {
     "rake": FAMILY("rake"),
     "rails": SUB({"test": test_spec("rails test", values=("-n", "--name", "-e", "--environment"),
                                 subset=("-n", "--name"), prints=("minitest",)),
+                  # `rails test` leaves system tests out; `test:all` runs them too, `test:system` only them
+                  "test:all": test_spec("rails test", prints=("minitest",)),
+                  "test:system": test_spec("rails test", subset=("@always",), prints=("minitest",)),
                   "spec": test_spec("rails spec", prints=(ANY,))}),
+    # Erlang and Gleam
+    "rebar3": SUB({"eunit": test_spec("rebar3 eunit", subset=("--module", "-m", "--suite", "--app", "--file"),
+                                      values=("--module", "-m", "--suite", "--app", "--file", "--dir", "-d"),
+                                      prints=(ANY,)),
+                   "ct": test_spec("rebar3 ct", subset=("--suite", "--group", "--case"),
+                                   values=("--suite", "--group", "--case", "--dir", "--spec"), prints=(ANY,)),
+                   "dialyzer": typecheck_spec("rebar3 dialyzer", positional_subset="none"),
+                   "xref": lint_spec("rebar3 xref", positional_subset="none"),
+                   "compile": _build("rebar3 compile")}),
+    "gleam": SUB({"test": test_spec("gleam test", positional_subset="none", prints=(ANY,)),
+                  "check": typecheck_spec("gleam check", positional_subset="none"),
+                  "build": _build("gleam build"),
+                  "format": lint_spec("gleam format", needs=(("--check",), "format"))}),
     "phpunit": _PHPUNIT, "pest": dict(_PHPUNIT, name="pest"), "paratest": dict(_PHPUNIT, name="paratest"),
     "artisan": SUB({"test": test_spec("artisan test", subset=("--filter", "--group", "--testsuite"),
                                   values=("--filter", "--group", "--testsuite", "-p", "--processes"),
@@ -609,6 +625,8 @@ GRADLE_LINT_PREFIXES = ("ktlintCheck", "detekt", "lint", "spotlessCheck", "check
 GRADLE_BUILD_PREFIXES = ("build", "assemble", "compile", "jar", "bundle", "shadowJar", "bootJar")
 MAVEN_TEST_GOALS = frozenset(("test", "verify", "integration-test", "surefire:test", "failsafe:integration-test"))
 MAVEN_BUILD_GOALS = frozenset(("package", "compile", "install", "deploy", "test-compile"))
+MAVEN_LINT_GOALS = frozenset(("spotless:check", "checkstyle:check", "pmd:check", "pmd:cpd-check", "spotbugs:check",
+                              "ktlint:check", "detekt:check", "fmt:check", "formatter:validate", "enforcer:enforce"))
 
 # ---------------------------------------------------------------------------------------------
 # wrappers: prefixes that run the rest of the words as a command
@@ -662,6 +680,8 @@ WRAPPERS = {
     "eval": ((), "shell-string"),
     "php": (("-d", "-c", "-f"), "interpreter"), "ruby": (("-I", "-r", "-E"), "interpreter"),
     "perl": (("-I", "-M"), "interpreter"),
+    "elixir": (("--erl", "-e", "-r", "-pa", "-pz", "--cookie", "--sname", "--name"), "interpreter"),
+    "opam": (("--switch",), "run-tool"),
 }
 # Package managers that run scripts by name and print a banner naming the script (``> app@1.0 lint``).
 PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
@@ -673,7 +693,7 @@ RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer", "mise", 
 # run-tools that run a command after their own arguments: `mise exec node@20 -- npm test`,
 # `asdf exec pytest`, `flox activate -- make test` (subcommand -> whether `--` must mark it)
 EXEC_SUBCOMMANDS = {"mise": {"exec": True, "x": True}, "rtx": {"exec": True, "x": True},
-                    "asdf": {"exec": False}, "flox": {"activate": True}}
+                    "asdf": {"exec": False}, "flox": {"activate": True}, "opam": {"exec": True}}
 DIR_FLAGS = {
     "make": ("-C", "--directory"), "gmake": ("-C", "--directory"), "npm": ("--prefix", "-C"),
     "pnpm": ("-C", "--dir"), "yarn": ("--cwd",), "bun": ("--cwd",), "ninja": ("-C",), "go": ("-C",),

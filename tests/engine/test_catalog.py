@@ -901,3 +901,38 @@ def test_environment_names_projects_and_reports_found_on_the_dev_set(command, ru
         assert runs == []
         return
     assert [(r.runner, r.category, r.scope, r.not_run) for r in runs] == [(runner, category, scope, not_run)]
+
+
+# A project's own check script, named like a package script (probed on own lines; the spec's
+# "test/lint/typecheck/build scripts"): a path or a .sh file, never a bare name (`test` is a builtin).
+@pytest.mark.parametrize("command, runner, category, scope, not_run", [
+    ("./scripts/test.sh", "./scripts/test.sh", "test", "all", None),
+    ("bash scripts/run_tests.sh", "scripts/run_tests.sh", "test", "all", None),
+    ("sh ./test.sh tests/unit/test_a.py", "./test.sh", "test", "subset", None),
+    ("bash -x ./scripts/typecheck.sh", "./scripts/typecheck.sh", "typecheck", "all", None),
+    ("./bin/test", "./bin/test", "test", "all", None),
+    ("script/test", "script/test", "test", "all", None),
+    ("./run-tests.sh", "./run-tests.sh", "test", "all", None),
+    ("./lint.sh", "./lint.sh", "lint", "all", None),
+    ("./build.sh", "./build.sh", "build", "all", None),
+    ("./scripts/test-watch.sh", "./scripts/test-watch.sh", "test", "all", "watch"),
+    ("sh ./gradlew test", "gradle test", "test", "all", None),      # a shell given a wrapper script
+    ("./scripts/deploy.sh", None, None, None, None),
+    ("./scripts/ci.sh", None, None, None, None),
+    ("bash setup.sh", None, None, None, None),
+    ("test -f x && echo yes", None, None, None, None),
+    ("src/test", None, None, None, None),
+    ("cat scripts/test.sh", None, None, None, None),
+])
+def test_a_project_check_script_is_a_run(command, runner, category, scope, not_run):
+    runs = catalog.find_runs(shell.parse(command), None, BASE)
+    if runner is None:
+        assert runs == []
+        return
+    assert prefilter.might_contain_runner(command)
+    assert [(r.runner, r.category, r.scope, r.not_run) for r in runs] == [(runner, category, scope, not_run)]
+
+
+def test_the_prefilter_stays_quiet_on_paths_that_name_no_check_script():
+    for command in ("ls ./src", "cat ./tools/x.sh", "cd ./web && ls", "./configure --prefix=/usr"):
+        assert not prefilter.might_contain_runner(command), command

@@ -622,6 +622,32 @@ def _apply(entry, args, tool=None, path=()):
     return run_result(entry, args)
 
 
+_SCRIPT_FILE_EXTS = (".sh", ".bash")
+_SCRIPT_FILE_DIRS = ("./", "bin/", "script/", "scripts/", "./bin/", "./script/", "./scripts/")
+
+
+def project_script(words):
+    """``./scripts/test.sh``, ``bin/test``, ``bash run_tests.sh``: a project's own script named for
+    the check it runs (the package-script names: ``test``, ``lint``, ``typecheck``, ``build``...;
+    a leading ``run_`` dropped). A bare name is a program on PATH (``test`` is the shell's own),
+    so a script without ``.sh`` must be spelled as a path under ./, bin/ or script(s)/."""
+    path = words[0]
+    stem = base_name(path)
+    if stem.endswith(_SCRIPT_FILE_EXTS):
+        stem = stem.rsplit(".", 1)[0]
+    elif not path.startswith(_SCRIPT_FILE_DIRS) or "." in stem or path.count("/") > 2:
+        return None
+    for prefix in ("run_", "run-"):
+        if stem.startswith(prefix):
+            stem = stem[len(prefix):]
+            break
+    category, watch = _script_category(stem)
+    if category is None:
+        return None
+    return run_result(R(path, category, positional_subset="files", prints=None), words[1:],
+                      not_run="watch" if watch else None)
+
+
 def classify(words):
     """Classify an argv list (wrappers already stripped): dict(runner, category, scope, not_run, quiet)
     plus ``dirs`` (run-directory flags seen) when any, or None for a command that is not a runner."""
@@ -630,7 +656,7 @@ def classify(words):
     tool = base_name(words[0])
     entry = TOOLS.get(tool)
     if entry is None:
-        return None
+        return project_script(words) if "/" in words[0] or words[0].endswith(_SCRIPT_FILE_EXTS) else None
     result = _apply(entry, words[1:], tool)
     if result is None:
         return None

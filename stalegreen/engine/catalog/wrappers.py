@@ -116,6 +116,13 @@ def strip_wrappers(words):
                 info["script"] = script
             elif all(w.startswith(("-", "+")) for w in rest):
                 info["stdin_shell"] = True      # `bash <<EOF ... EOF`: the heredoc is the script
+            else:
+                # `bash scripts/run_tests.sh`, `sh ./gradlew test`: the script file and its arguments
+                files = [i for i, w in enumerate(rest) if not w.startswith(("-", "+"))]
+                if files and not any(w in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file")
+                                     for w in rest[:files[0]]):
+                    words = rest[files[0]:]
+                    continue
             words = []
             break
         if is_python(name):

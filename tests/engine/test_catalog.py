@@ -874,6 +874,11 @@ def test_launchers_and_drivers_found_scoring_command_lines(command, runner, cate
     ("tox -e docs", "tox", "build", "all", None),
     ("tox -p", "tox", "test", "all", None),
     ("tox -l", "tox", "test", "all", "list"),
+    ("tox list", "tox", "test", "all", "list"),
+    ("tox config -e py311", "tox", "test", "all", "list"),
+    ("tox -e py311 --notest", "tox", "test", "all", "other"),       # installs, runs nothing
+    ("tox devenv venv", "tox", "test", "all", "other"),
+    ("nox -s lint --install-only", "nox", "lint", "all", "other"),
     ("nox -s lint", "nox", "lint", "all", None),
     ("nox --session typecheck", "nox", "typecheck", "all", None),
     ("nox -s tests-3.12", "nox", "test", "all", None),

@@ -15,7 +15,7 @@ from stalegreen.engine.catalog.table import (
     GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY, MAKE_TARGETS,
     MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS, NODE_TEST, R, RUFF_CHECK,
     SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS,
-    test_spec, TOOLS, TOX, NOX, typecheck_spec,
+    test_spec, TOOLS, TOX, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS, NOX, typecheck_spec,
 )
 
 
@@ -557,7 +557,11 @@ def _read_envs(tool, args):
     after ``--`` (the environment's own command line) narrow the run."""
     own = args[:args.index("--")] if "--" in args else list(args)
     posargs = args[len(own) + 1:]
-    if tool == "tox" and own[:1] in (["run"], ["r"], ["run-parallel"], ["p"], ["exec"], ["e"]):
+    not_run = None
+    if tool == "tox" and own and own[0] in TOX_RUN_COMMANDS:
+        own = own[1:]
+    elif tool == "tox" and own and own[0] in TOX_OTHER_COMMANDS:
+        not_run = TOX_OTHER_COMMANDS[own[0]]
         own = own[1:]
     names = []
     for i, word in enumerate(own):
@@ -567,7 +571,7 @@ def _read_envs(tool, args):
     found = [c for c in (_env_category(n) for n in names) if c]
     category = min(found, key=MAKE_PRIORITY.index) if found else "test"
     spec = TOX if tool == "tox" else NOX
-    result = run_result(spec, own, category=category)
+    result = run_result(spec, own, category=category, not_run=not_run)
     if not result["not_run"] and posargs:
         flags, positionals = split_args(posargs, COMMON_VALUE_FLAGS)
         if any(is_narrowing_path(p) for p in positionals) or any(

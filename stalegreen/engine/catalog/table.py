@@ -562,12 +562,18 @@ TOOLS = {
 TOX = test_spec("tox", values=("-e", "--envlist", "-c", "--conf", "-p", "--parallel", "-f", "--factor",
                                "-m", "--labels", "-x", "--override", "--root", "--workdir"),
                 positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list",
-                                                 "--listenvs-all": "list"}, prints=(ANY,))
+                                                 "--listenvs-all": "list", "--notest": "other"}, prints=(ANY,))
 NOX = test_spec("nox", subset=("-k", "--keywords"), values=("-s", "--session", "--sessions", "-e", "-k", "--keywords",
                                                             "-p", "--python", "-f", "--noxfile", "-t", "--tags"),
-                positional_subset="none", flags={"-l": "list", "--list": "list", "--list-sessions": "list"},
+                positional_subset="none", flags={"-l": "list", "--list": "list", "--list-sessions": "list",
+                                                 "--install-only": "other"},
                 prints=(ANY,))
 ENV_SELECTORS = {"tox": ("-e", "--envlist"), "nox": ("-s", "--session", "--sessions", "-e")}
+# tox 4 subcommands: those that run environments, and those that only show or prepare them
+TOX_RUN_COMMANDS = frozenset(("run", "r", "run-parallel", "p", "exec", "e"))
+TOX_OTHER_COMMANDS = {"list": "list", "l": "list", "config": "list", "c": "list", "depends": "list", "de": "list",
+                      "devenv": "other", "d": "other", "quickstart": "other", "q": "other", "schema": "other",
+                      "legacy": None, "le": None}
 ENV_CATEGORIES = {
     "type": "typecheck", "types": "typecheck", "typing": "typecheck", "typecheck": "typecheck", "mypy": "typecheck",
     "pyright": "typecheck", "pytype": "typecheck", "type-check": "typecheck",

@@ -176,7 +176,8 @@ def report(t):
         "masked     precision %.3f  recall %.3f  accuracy %.3f  (tp %d fp %d fn %d tn %d)"
         % (t["masked_precision"], t["masked_recall"], t["masked_accuracy"], t["m_tp"], t["m_fp"], t["m_fn"], t["m_tn"]),
         "receipt    precision %.3f  recall %.3f  accuracy %.3f  (tp %d fp %d fn %d tn %d)"
-        % (t["receipt_precision"], t["receipt_recall"], t["receipt_accuracy"], t["r_tp"], t["r_fp"], t["r_fn"], t["r_tn"]),
+        % (t["receipt_precision"], t["receipt_recall"], t["receipt_accuracy"],
+           t["r_tp"], t["r_fp"], t["r_fn"], t["r_tn"]),
         "unmasked   %d of %d masked lines rewritten when the user's rules allow the original (%.3f)"
         % (t["unmasked"], t["m_tp"] + t["m_fn"], t["unmasked_share"]),
     ))

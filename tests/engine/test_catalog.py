@@ -878,6 +878,9 @@ def test_launchers_and_drivers_found_scoring_command_lines(command, runner, cate
     ("tox config -e py311", "tox", "test", "all", "list"),
     ("tox -e py311 --notest", "tox", "test", "all", "other"),       # installs, runs nothing
     ("tox devenv venv", "tox", "test", "all", "other"),
+    ("tox -e format", "tox", "lint", "all", "format"),              # rewrites the code: no check
+    ("nox -s fmt", "nox", "lint", "all", "format"),
+    ("tox -e check", "tox", "lint", "all", None),
     ("nox -s lint --install-only", "nox", "lint", "all", "other"),
     ("nox -s lint", "nox", "lint", "all", None),
     ("nox --session typecheck", "nox", "typecheck", "all", None),

@@ -11,11 +11,12 @@ from stalegreen.engine.catalog.argv import (
     split_args,
 )
 from stalegreen.engine.catalog.table import (
-    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, ENV_CATEGORIES, ENV_SELECTORS, FILE_DIR_FLAGS, GRADLE_BUILD_PREFIXES,
-    GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY, MAKE_TARGETS,
-    MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS, NODE_TEST, R, RUFF_CHECK,
-    SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS,
-    test_spec, TOOLS, TOX, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS, NOX, typecheck_spec,
+    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, ENV_CATEGORIES, ENV_SELECTORS, FILE_DIR_FLAGS, FORMAT_ENVS,
+    GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY,
+    MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS,
+    NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS,
+    SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS,
+    typecheck_spec,
 )
 
 
@@ -570,12 +571,15 @@ def _read_envs(tool, args):
             names.extend(n for n in value.split(",") if n)
     found = [c for c in (_env_category(n) for n in names) if c]
     category = min(found, key=MAKE_PRIORITY.index) if found else "test"
+    if names and all(n.lower() in FORMAT_ENVS for n in names):
+        category, not_run = "lint", not_run or "format"
     spec = TOX if tool == "tox" else NOX
     result = run_result(spec, own, category=category, not_run=not_run)
     if not result["not_run"] and posargs:
         flags, positionals = split_args(posargs, COMMON_VALUE_FLAGS)
+        deselecting = TOOLS["pytest"]["subset"]
         if any(is_narrowing_path(p) for p in positionals) or any(
-                flag_name(f) in TOOLS["pytest"]["subset"] or (f[:2] in ("-k", "-m") and not f.startswith("--")) for f in flags):
+                flag_name(f) in deselecting or (f[:2] in ("-k", "-m") and not f.startswith("--")) for f in flags):
             result["scope"] = "subset"
     return result
 

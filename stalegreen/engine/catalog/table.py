@@ -569,6 +569,8 @@ NOX = test_spec("nox", subset=("-k", "--keywords"), values=("-s", "--session", "
                                                  "--install-only": "other"},
                 prints=(ANY,))
 ENV_SELECTORS = {"tox": ("-e", "--envlist"), "nox": ("-s", "--session", "--sessions", "-e")}
+# environments that rewrite the code (`tox -e format`): no check
+FORMAT_ENVS = frozenset(("format", "fmt", "fix", "black", "isort", "autoformat", "reformat"))
 # tox 4 subcommands: those that run environments, and those that only show or prepare them
 TOX_RUN_COMMANDS = frozenset(("run", "r", "run-parallel", "p", "exec", "e"))
 TOX_OTHER_COMMANDS = {"list": "list", "l": "list", "config": "list", "c": "list", "depends": "list", "de": "list",
@@ -578,8 +580,8 @@ ENV_CATEGORIES = {
     "type": "typecheck", "types": "typecheck", "typing": "typecheck", "typecheck": "typecheck", "mypy": "typecheck",
     "pyright": "typecheck", "pytype": "typecheck", "type-check": "typecheck",
     "lint": "lint", "linters": "lint", "flake8": "lint", "pylint": "lint", "ruff": "lint", "style": "lint",
-    "pre-commit": "lint", "precommit": "lint", "format": "lint", "fmt": "lint", "black": "lint", "isort": "lint",
-    "check": "lint", "quality": "lint", "codestyle": "lint",
+    "pre-commit": "lint", "precommit": "lint", "check": "lint", "quality": "lint", "codestyle": "lint",
+    "format-check": "lint", "fmt-check": "lint",
     "build": "build", "package": "build", "pkg": "build", "dist": "build", "docs": "build",
 }
 

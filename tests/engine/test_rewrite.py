@@ -474,3 +474,21 @@ def test_a_script_whose_pipe_hides_nothing_is_still_wrapped_inside(env, tmp_path
     assert status == 3 and rewrite.find_markers(output) == [("r-0001", 3)], output
     with open(str(tmp_path / "logs" / "r-0001.log")) as f:
         assert f.read().count("pytest out") == 30
+
+
+@pytest.mark.parametrize("line", ["./scripts/test.sh 2>&1 | tail -3", "bash scripts/run_tests.sh | grep -v out"])
+def test_a_project_check_script_is_wrapped_and_keeps_its_exit(env, tmp_path, line):
+    """A project's own check script is a run: wrapped, its whole output logged, its exit kept."""
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    for name in ("test.sh", "run_tests.sh"):
+        script = scripts / name
+        script.write_text("#!/bin/sh\npytest \"$@\"\n")
+        script.chmod(0o755)
+    wrapped, reason = wrap(line, log_dir=str(tmp_path / "logs"))
+    assert reason is None, reason
+    for shell_name in available_shells():
+        status, output = run_sh(shell_name, wrapped, env, tmp_path, FAKE_EXIT="4")
+        assert status == 4 and rewrite.find_markers(output) == [("r-0001", 4)], (shell_name, output)
+        with open(str(tmp_path / "logs" / "r-0001.log")) as f:
+            assert f.read().count("pytest out") == 30

@@ -78,8 +78,10 @@ def main():
     args = parser.parse_args()
 
     # measure loading from bytecode, as an installed package does
-    for module in ("catalog", "outputs", "__init__"):
-        py_compile.compile(os.path.join(ROOT, "stalegreen", "engine", module + ".py"))
+    engine = os.path.join(ROOT, "stalegreen", "engine")
+    for module in ("outputs.py", "__init__.py") + tuple(os.path.join("catalog", name) for name in sorted(
+            os.listdir(os.path.join(engine, "catalog"))) if name.endswith(".py")):
+        py_compile.compile(os.path.join(engine, module))
     py_compile.compile(os.path.join(ROOT, "stalegreen", "__init__.py"))
     fresh = subprocess.run(
         [sys.executable, "-c",

@@ -351,9 +351,15 @@ def test_edit_prefilter_on_random_lines():
 def test_word_tables_cover_the_readers_tables():
     # keys with a space ("python test script", "python -m build") are no word a user types: a test
     # script run directly stands for the first, which the prefilter finds by its file name
-    assert prefilter.RUNNER_WORDS == (set(n for n in catalog.TOOLS if " " not in n)
+    # the run-tools whose `run NAME` is a project task (`mise run test`) are words of runs too
+    from stalegreen.engine.catalog.table import RUN_TOOLS_WITH_SCRIPTS
+
+    assert prefilter.RUNNER_WORDS == (set(n for n in catalog.TOOLS if " " not in n) | set(RUN_TOOLS_WITH_SCRIPTS)
                                       | {"unittest", "django", "ptw", "pytest-watch"})
     assert prefilter.might_contain_runner("python3 tests/test_app.py")
+    from stalegreen.engine.catalog.table import SCRIPT_CATEGORY_RULES
+
+    assert prefilter.SCRIPT_STEMS == set(n for _c, exact, prefixes in SCRIPT_CATEGORY_RULES for n in exact + prefixes)
     readers = (set(edits._FILE_COMMANDS) | set(edit_commands.PACKAGE_SUBCOMMANDS) | set(edit_commands.FIX_FLAGS)
                | set(edit_commands.FORMATTERS_WRITE_BY_DEFAULT) | {edit_commands.YARN_BARE_INSTALL})
     assert readers <= prefilter.EDIT_WORDS, sorted(readers - prefilter.EDIT_WORDS)

@@ -111,18 +111,26 @@ def _approval(event, config, parse, runs):
     return True, TEXT["en"]["allow_rule"].format(cmd=runs[0].text), None
 
 
+def read_runs(parse, config, cwd):
+    """The verification runs PreToolUse acts on in a parsed line (enabled, not ignored, not a
+    not-a-run form) and each one's ``masking.analyze``; benchmarks/score_commands.py scores this."""
+    from stalegreen.engine import catalog, masking
+
+    runs = _enabled_runs(catalog.find_runs(parse, config, cwd), config)
+    return runs, [masking.analyze(parse, run) for run in runs]
+
+
 def on_pre_shell(event, config, session):
-    from stalegreen.engine import catalog, masking, rewrite, shell
+    from stalegreen.engine import rewrite, shell
 
     parse = shell.parse(event.command)
     if prefilter.might_move_tree(event.command) and not event.replay:
         from stalegreen.engine import tamper
 
         tamper.remember_tree(session, event, parse)
-    runs = _enabled_runs(catalog.find_runs(parse, config, event.cwd), config)
+    runs, masks = read_runs(parse, config, event.cwd)
     if not runs:
         return ev.NOTHING
-    masks = [masking.analyze(parse, run) for run in runs]
     ids = [session.next_id() for _ in runs]
     logs = [session.log_path(rid) for rid in ids]
 
@@ -165,9 +173,18 @@ def on_pre_shell(event, config, session):
         return ev.Decision(ev.REWRITE, command=wrapped, approve=approve, reason=reason)
     if config["mode"] == "strict":
         for run, mask in zip(runs, masks):
-            if mask.masked and not mask.exit_preserved and not event.background:
+            if mask.masked and not mask.exit_preserved and not event.background and _hidden_from_receipt(mask):
                 return ev.Decision(ev.DENY, reason=_strict_deny_message(parse, run, mask, unwrapped))
     return ev.NOTHING
+
+
+def _hidden_from_receipt(mask):
+    """Whether the receipt of the run as typed would be masked: a line that prints the run's exit
+    status itself (`pytest | tail -5; echo "rc=${PIPESTATUS[0]}"`) and shows its output is not
+    denied, as its receipt will not count as masked either."""
+    from stalegreen.engine import unwrapped
+
+    return unwrapped.receipt_masking(mask, exit_echoed=unwrapped.status_echo(mask) is not None)[0]
 
 
 def _line_start_fingerprints(event, config, session, parse, runs):

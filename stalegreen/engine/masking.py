@@ -20,6 +20,8 @@ FILTERS = frozenset(("sed", "awk", "gawk", "mawk", "cut", "wc", "sort", "uniq", 
                      "column", "nl", "fold", "fmt", "perl", "ts"))
 PASS_THROUGH = frozenset(("cat", "tee", "less", "more", "bat", "pv"))
 
+SHORT_TAIL = 3                  # a `| tail` keeping fewer lines shows a summary at best
+
 # Reasons that are recorded but do not mask the run.
 NOT_MASKING = frozenset(("devnull:stderr",))
 NOT_MASKING_PREFIXES = ("stderr:", "sigpipe:")
@@ -138,9 +140,12 @@ def analyze(parse, run):
             break
         if group.kind == "if" and _in_condition(levels, group, seg):
             mask.condition = True
-            _add(mask, "condition")
-            mask.exit_preserved = False
-            break
+            if not (element is seg and _else_keeps_failure(levels, group)):
+                _add(mask, "condition")
+                mask.exit_preserved = False
+                break
+            # `if pytest; then echo ok; else echo FAIL; exit 1; fi`: a failure still fails the
+            # group; what follows the group decides the rest
         if group.function is not None:
             _add(mask, "function")
             break
@@ -314,10 +319,16 @@ def _pipe_member(mask, member):
     else:
         name = command_name(member) or "?"
         words = member.words
+    args = _args_after(words, name)
+    if mask.pipefail and (name in PASS_THROUGH or (name in TAIL_LIKE and _keeps_summary(args))):
+        # `set -o pipefail; pytest | tee log` shows every line, `| tail -40` the end the
+        # summary is in; the exit is kept: nothing hidden (the spec: "tail keeps the summary")
+        if name in TAIL_LIKE:
+            mask.tail = _line_count(args)
+        return
     _add(mask, "pipe:" + name)
     if not mask.pipefail:
         mask.exit_preserved = False
-    args = _args_after(words, name)
     if name in TAIL_LIKE:
         mask.tail = _line_count(args)
         mask.count_only = False
@@ -344,6 +355,14 @@ def _args_after(words, name):
         if word.rsplit("/", 1)[-1] == name:
             return words[i + 1:]
     return []
+
+
+def _keeps_summary(args):
+    """A `tail` that shows a run's last lines, at least SHORT_TAIL of them (not bytes)."""
+    if any(a in ("-c", "--bytes") or a.startswith(("-c", "--bytes=")) for a in args):
+        return False
+    count = _line_count(args)
+    return count is None or count >= SHORT_TAIL
 
 
 def _early_exit(mask, name):
@@ -520,8 +539,41 @@ def _read_back(parse, index, mask):
             continue
         for word in seg.words[1:]:
             if (word[2:] if word.startswith("./") else word) == wanted:
-                return target
+                return target if _runs_after_a_failure(parse.segments, index, seg.index) else None
     return None
+
+
+def _runs_after_a_failure(segments, index, reader):
+    """Whether segment ``reader`` still runs when the run at ``index`` fails (the commands between
+    taken to succeed): ``pytest > out; cat out`` shows the failure, ``pytest > out && cat out``
+    shows nothing then. Inside groups the answer is yes, as before (not followed)."""
+    failed = True
+    for seg in segments[index:reader]:
+        if seg.groups or segments[seg.index + 1].groups:
+            return True
+        op = seg.op
+        if op in ("|", "|&"):
+            continue
+        runs_next = not failed if op == "&&" else (failed if op == "||" else True)
+        if seg.index + 1 == reader:
+            return runs_next
+        if runs_next:
+            failed = False
+    return True
+
+
+def _else_keeps_failure(levels, group):
+    """True when an if group's ``else`` branch (taken when the condition fails) exits or returns
+    non-zero, or runs ``false``/``kill`` (``_keeps_failure``); no ``else`` or an ``elif``: False."""
+    branch = None
+    for child in levels.items(group.index):
+        if "elif" in child.keywords:
+            return False
+        if "else" in child.keywords:
+            branch = []
+        if branch is not None:
+            branch.append(child)
+    return bool(branch) and _keeps_failure(branch)
 
 
 def _in_condition(levels, group, seg):

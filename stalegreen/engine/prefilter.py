@@ -19,22 +19,36 @@ RUNNER_WORDS = frozenset((
     "bazelisk", "behave", "biome", "black", "buck2", "buf", "bun", "bunchee", "busted", "cabal",
     "cargo", "clang-format", "clang-tidy", "cmake", "codespell", "composer", "cppcheck", "ctest",
     "cypress", "dart", "deno", "detekt", "detekt-cli", "django", "django-admin", "dmypy", "docker",
-    "docker-compose", "docusaurus", "dotnet", "dune", "eleventy", "elm", "elm-test", "ember", "erb_lint",
+    "devbox", "docker-compose", "docusaurus", "dotnet", "dune", "eleventy", "elm", "elm-test", "ember", "erb_lint",
     "erblint", "esbuild", "eslint", "expo", "flake8", "flow", "flutter", "gatsby", "gmake", "go",
-    "gofmt", "goimports", "golangci-lint", "gotestsum", "gradle", "gradlew", "hadolint", "hatch",
+    "gleam", "gofmt", "goimports", "golangci-lint", "gotestsum", "gradle", "gradlew", "hadolint", "hatch",
     "hugo", "isort", "jasmine", "jest", "just", "karma", "ktlint", "lein", "lerna", "luacheck", "mage",
     "make", "manage.py", "markdownlint", "markdownlint-cli2", "meson", "microbundle", "mix", "mocha",
-    "mvn", "mvnw", "mypy", "next", "ng", "ninja", "node", "nose2", "nox", "npm", "nuxi", "nuxt", "nx",
+    "mise", "mvn", "mvnw", "mypy", "next", "ng", "ninja", "node", "nose2", "nox", "npm", "nuxi", "nuxt", "nx",
     "oxlint", "paratest", "parcel", "pdm", "pest", "php-cs-fixer", "phpcbf", "phpcs", "phpstan",
-    "phpunit", "pint", "pkgroll", "playwright", "pnpm", "podman", "poetry", "prettier", "prove",
+    "phpunit", "pint", "pixi", "pkgroll", "playwright", "pnpm", "podman", "poetry", "pre-commit", "prek",
+    "prettier", "prove",
     "psalm", "ptw", "py.test", "pycodestyle", "pydocstyle", "pyflakes", "pylint", "pyre", "pyright",
-    "pytest", "pytest-3", "pytest-watch", "pytype", "qunit", "rails", "rake", "react-scripts", "remix",
-    "revive", "rollup", "rsbuild", "rspack", "rspec", "rubocop", "ruff", "sbt", "scons", "setup.py",
+    "pytest", "pytest-3", "pytest-watch", "pytype", "qunit", "rails", "rake", "react-scripts", "rebar3", "remix",
+    "revive", "rollup", "rsbuild", "rtx", "rspack", "rspec", "rubocop", "ruff", "sbt", "scons", "setup.py",
     "shellcheck", "sqlfluff", "srb", "stack", "standard", "standardrb", "staticcheck", "steep",
     "stylelint", "svelte-check", "svelte-kit", "swift", "swift-format", "swiftlint", "tap", "tape",
     "task", "tflint", "tox", "tsc", "tsdown", "tsgo", "tslint", "tsup", "turbo", "ty", "unbuild",
     "unittest", "uvu", "vite", "vitest", "vue-cli-service", "vue-tsc", "ward", "webpack", "webpack-cli",
     "webpack-dev-server", "xcodebuild", "xo", "yamllint", "yapf", "yarn", "zig"
+))
+
+# A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.families.project_script``)
+# is named with a package-script name: these are the names and prefixes of
+# ``catalog.table.SCRIPT_CATEGORY_RULES`` (tests/test_hot_path.py checks they stay the same).
+_PATH_WORDS = frozenset((".", "bin", "script", "scripts"))     # `./x`, `bin/x`, `script(s)/x` split into words
+SCRIPT_STEMS = frozenset((
+    "typecheck", "type-check", "types", "check-types", "check:types", "tsc", "lint:types", "typecheck:all",
+    "types:check", "check-type", "type:check", "test", "tests", "t", "spec", "specs", "unit", "e2e", "integration",
+    "coverage", "cov", "build", "compile", "bundle", "dist", "prod", "production", "lint", "eslint", "biome",
+    "stylelint", "oxlint", "prettier:check", "format:check", "fmt:check", "check-format", "check:format",
+    "fmt-check", "lint:fix", "lint-fix", "ruff", "flake8", "pylint", "clippy", "format-check", "style:check",
+    "lint-check", "check:lint",
 ))
 
 # Command names whose segment the edit reader can record as an edit (``edits._command_events``),
@@ -46,7 +60,7 @@ EDIT_WORDS = frozenset((
     "gem", "composer", "mix", "dotnet",
     "node", "nodejs", "deno", "ruby", "php", "tsx", "ts-node",
     "ruff", "black", "isort", "swiftformat", "rustfmt", "pyupgrade", "eslint", "stylelint", "oxlint",
-    "standard", "biome", "prettier", "autopep8", "yapf", "gofmt", "goimports", "clang-format", "autoflake",
+    "standard", "biome", "prettier", "autopep8", "yapf", "gleam", "gofmt", "goimports", "clang-format", "autoflake",
     "rubocop", "shfmt", "dprint", "mdformat", "sqlfluff",
 ))
 _INTERPRETER_PREFIXES = ("python", "pypy")
@@ -117,6 +131,31 @@ def might_contain_runner(command, config=None):
         if bare[:1] == "m" and (bare[1:] in RUNNER_WORDS or bare[1:] == "build"):     # python -mpytest
             return True
         if bare.endswith(".py") and "test" in bare:     # a test script run directly: python3 test_app.py
+            return True
+    return _names_a_check_script(words)
+
+
+def _names_a_check_script(words):
+    """Whether a word is a check script's name (``test.sh``, ``run_tests.sh``) or, beside the
+    words of a ``./``, ``bin/``, ``script/`` path, a name such a path may end in (``./bin/test``)."""
+    if not (words & _PATH_WORDS) and not any(w.endswith((".sh", ".bash")) for w in words):
+        return False
+    return any(_check_script_name(w) for w in words)
+
+
+def _check_script_name(word):
+    """``test.sh``, ``run_tests.sh``, ``lint``: a word a project's check script can be named."""
+    stem = word.lower()
+    for ext in (".sh", ".bash"):
+        if stem.endswith(ext):
+            stem = stem[:-len(ext)]
+    for prefix in ("run_", "run-"):
+        if stem.startswith(prefix):
+            stem = stem[len(prefix):]
+    if stem in SCRIPT_STEMS:
+        return True
+    for name in SCRIPT_STEMS:
+        if stem.startswith(name) and len(stem) > len(name) and stem[len(name)] in ":._-":
             return True
     return False
 

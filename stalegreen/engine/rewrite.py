@@ -132,11 +132,13 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     inner_line = None
     if run.nested:
         # `bash -c '...'` is wrapped whole when its own script keeps the run's exit status and
-        # output (`bash -c 'cd x && pytest'`); otherwise the run is wrapped inside the script.
+        # output (`bash -c 'cd x && pytest'`); otherwise, or when a pipe stage shapes the output
+        # even without hiding the result (`set -o pipefail; pytest | tail -40`), the run is
+        # wrapped inside the script.
         inner = mask.inner
         if inner is None:
             return None, "nested-shell"
-        if inner.masked or not inner.exit_preserved:
+        if inner.masked or not inner.exit_preserved or inner.followers:
             inner_line, reason = _rewrite_inside(parse, seg, run, tail_lines, rid, log, inner)
             if reason:
                 return None, reason

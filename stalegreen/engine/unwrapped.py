@@ -8,9 +8,7 @@ masks the receipt then (``receipt_masking``). The status-echo regexes compile on
 PreToolUse hook never loads this module.
 """
 
-from stalegreen.engine.masking import masking_reasons
-
-SHORT_TAIL = 3                  # a `| tail` keeping fewer lines shows a summary at best
+from stalegreen.engine.masking import SHORT_TAIL, masking_reasons
 SIGPIPE_EXIT = 141
 _OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "closed:stdout")
 _ECHO_PATTERNS = {}

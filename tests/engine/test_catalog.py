@@ -69,8 +69,9 @@ CASES = [
     ("nose2", "nose2", "test", "all", None, None),
     ("nose2 tests.test_api", "nose2", "test", "subset", None, None),
     ("tox", "tox", "test", "all", None, None),
-    ("tox -e py311", "tox", "test", "subset", None, None),
-    ("nox -s tests", "nox", "test", "subset", None, None),
+    # an environment or session runs whole: choosing one deselects nothing (its name gives the category)
+    ("tox -e py311", "tox", "test", "all", None, None),
+    ("nox -s tests", "nox", "test", "all", None, None),
     ("ptw", "pytest", "test", "all", "watch", None),
     ("python -m build", "python -m build", "build", "all", None, None),
     ("uv build", "python -m build", "build", "all", None, None),
@@ -193,8 +194,9 @@ CASES = [
     ("turbo run lint test --filter=web", "turbo run test", "test", "subset", None, None),
     ("lerna run test", "lerna run test", "test", "all", None, None),
     ("lerna run test --scope api", "lerna run test", "test", "subset", None, None),
-    ("nx test api", "nx test", "test", "all", None, None),
-    ("nx run api:build", "nx build", "build", "all", None, None),
+    # one project of the workspace: a subset, as `pnpm --filter api test` is (the spec: "-p in a workspace")
+    ("nx test api", "nx test", "test", "subset", None, None),
+    ("nx run api:build", "nx build", "build", "subset", None, None),
     ("nx run-many -t lint,test", "nx test", "test", "all", None, None),
     ("nx affected -t test", "nx test", "test", "subset", None, None),
     ("nx graph", None, None, None, None, None),
@@ -793,3 +795,152 @@ def test_every_wrapper_kind_has_a_reader():
 
     kinds = set(kind for _values, kind in table.WRAPPERS.values())
     assert kinds == set(wrappers.KIND_READERS)
+
+
+# Causes found scoring command lines (benchmarks/score_commands.py, tests/engine/commands_blind):
+# environment launchers that run a command after their own arguments, pre-commit, and the cargo
+# coverage drivers that run the test suite. (command, runner, category, scope, not_run); runner None: no run.
+@pytest.mark.parametrize("command, runner, category, scope, not_run", [
+    # nix: `develop`/`shell` run what follows -c/--command; nix-shell runs a --run script
+    ("nix develop -c cargo test", "cargo test", "test", "all", None),
+    ("nix develop .#ci --command npx tsc --noEmit", "tsc", "typecheck", "all", None),
+    ("nix shell nixpkgs#go -c go test ./pkg/a", "go test", "test", "subset", None),
+    ("nix-shell --run 'pytest -q'", "pytest", "test", "all", None),
+    ("nix-shell -p nodejs --run \"npm run lint\"", "npm run lint", "lint", "all", None),
+    ("nix build", None, None, None, None),
+    ("nix develop", None, None, None, None),
+    # mise / asdf / devbox / flox: exec after `--`, tasks by name like `just`
+    ("mise exec -- npm test", "npm test", "test", "all", None),
+    ("mise x node@20 -- npx vitest run src/a.test.ts", "vitest", "test", "subset", None),
+    ("mise run lint", "mise run lint", "lint", "all", None),
+    ("mise install", None, None, None, None),
+    ("mise exec node@20", None, None, None, None),
+    ("devbox run test", "devbox run test", "test", "all", None),
+    ("pixi run test", "pixi run test", "test", "all", None),        # the prefilter missed `pixi`
+    ("devbox run -- pytest -q", "pytest", "test", "all", None),
+    ("asdf exec pytest -x", "pytest", "test", "all", None),
+    ("flox activate -- make build", "make build", "build", "all", None),
+    # pre-commit (and prek): every hook on every file; a hook id or --files narrows
+    ("pre-commit run --all-files", "pre-commit", "lint", "all", None),
+    ("pre-commit run -a --show-diff-on-failure", "pre-commit", "lint", "all", None),
+    ("pre-commit run ruff --all-files", "pre-commit", "lint", "subset", None),
+    ("pre-commit run --files src/a.py src/b.py", "pre-commit", "lint", "subset", None),
+    ("prek run --all-files", "pre-commit", "lint", "all", None),
+    ("pre-commit install", None, None, None, None),
+    ("pre-commit autoupdate", None, None, None, None),
+    # elixir -S, opam exec; Erlang's rebar3 and Gleam; maven plugin check goals; rails test:system/all
+    ("elixir -S mix test", "mix test", "test", "all", None),
+    ("elixir --erl '+S 4' -S mix test test/foo_test.exs", "mix test", "test", "subset", None),
+    ("opam exec -- dune build", "dune build", "build", "all", None),
+    ("opam exec -- dune test", "dune test", "test", "all", None),
+    ("rebar3 eunit", "rebar3 eunit", "test", "all", None),
+    ("rebar3 ct --suite=foo_SUITE", "rebar3 ct", "test", "subset", None),
+    ("rebar3 dialyzer", "rebar3 dialyzer", "typecheck", "all", None),
+    ("gleam test", "gleam test", "test", "all", None),
+    ("gleam check", "gleam check", "typecheck", "all", None),
+    ("gleam format --check src", "gleam format", "lint", "all", None),
+    ("gleam format", "gleam format", "lint", "all", "format"),
+    ("mvn spotless:check", "mvn spotless:check", "lint", "all", None),
+    ("./mvnw -q checkstyle:check", "mvn checkstyle:check", "lint", "all", None),
+    ("mvn spotless:apply", None, None, None, None),
+    ("bin/rails test:system", "rails test", "test", "subset", None),
+    ("bin/rails test:all", "rails test", "test", "all", None),
+    # cargo coverage drivers that run the tests
+    ("cargo llvm-cov", "cargo test", "test", "all", None),
+    ("cargo llvm-cov nextest --workspace", "cargo nextest", "test", "all", None),
+    ("cargo llvm-cov report --html", "cargo test", "test", "all", "other"),
+    ("cargo tarpaulin --out Html --fail-under 80", "cargo test", "test", "all", None),
+    ("cargo tarpaulin -p core", "cargo test", "test", "subset", None),
+])
+def test_launchers_and_drivers_found_scoring_command_lines(command, runner, category, scope, not_run):
+    assert prefilter.might_contain_runner(command) or runner is None
+    runs = catalog.find_runs(shell.parse(command), None, BASE)
+    if runner is None:
+        assert [r for r in runs if r.not_run is None] == []
+        return
+    assert [(r.runner, r.category, r.scope, r.not_run) for r in runs][:1] == [(runner, category, scope, not_run)]
+
+
+# Causes found on the command dev set (tests/engine/commands_blind): the names of tox
+# environments and nox sessions give the category, and choosing them narrows nothing; one nx
+# project or bazel target is a subset; a turbo dry run and gradle's dependency reports are no runs.
+@pytest.mark.parametrize("command, runner, category, scope, not_run", [
+    ("tox -e lint", "tox", "lint", "all", None),
+    ("tox -e lint,type", "tox", "typecheck", "all", None),
+    ("tox run -e mypy", "tox", "typecheck", "all", None),
+    ("tox -e py312-django42", "tox", "test", "all", None),
+    ("tox -e py312 -- tests/unit/test_api.py", "tox", "test", "subset", None),
+    ("tox -e py312 -- -k slow", "tox", "test", "subset", None),
+    ("tox -e docs", "tox", "build", "all", None),
+    ("tox -p", "tox", "test", "all", None),
+    ("tox -l", "tox", "test", "all", "list"),
+    ("tox list", "tox", "test", "all", "list"),
+    ("tox config -e py311", "tox", "test", "all", "list"),
+    ("tox -e py311 --notest", "tox", "test", "all", "other"),       # installs, runs nothing
+    ("tox devenv venv", "tox", "test", "all", "other"),
+    ("tox -e format", "tox", "lint", "all", "format"),              # rewrites the code: no check
+    ("nox -s fmt", "nox", "lint", "all", "format"),
+    ("tox -e check", "tox", "lint", "all", None),
+    ("nox -s lint --install-only", "nox", "lint", "all", "other"),
+    ("nox -s lint", "nox", "lint", "all", None),
+    ("nox --session typecheck", "nox", "typecheck", "all", None),
+    ("nox -s tests-3.12", "nox", "test", "all", None),
+    ("nox -k 'not slow'", "nox", "test", "subset", None),
+    ("nox -s tests -- tests/unit/test_x.py", "nox", "test", "subset", None),
+    ("npx nx test api --skip-nx-cache", "nx test", "test", "subset", None),
+    ("nx api:lint", "nx lint", "lint", "subset", None),
+    ("nx test", "nx test", "test", "all", None),
+    ("nx run-many -t test", "nx test", "test", "all", None),
+    ("bazel build //services/api:server", "bazel build", "build", "subset", None),
+    ("bazel build //...", "bazel build", "build", "all", None),
+    ("npx turbo run build --dry-run", "turbo run build", "build", "all", "dry-run"),
+    ("turbo run test --dry=json", "turbo run test", "test", "all", "dry-run"),
+    ("./gradlew dependencies --configuration testRuntimeClasspath", None, None, None, None),
+    ("./gradlew :app:dependencyInsight --dependency junit --configuration testCompileClasspath", None, None, None, None),
+    ("./gradlew test --console plain", "gradle test", "test", "all", None),
+    # information forms of the tools themselves (look-alikes probed while waiting for the sets)
+    ("jest --init", "jest", "test", "all", "help"),
+    ("tsc -v", "tsc", "typecheck", "all", "help"),
+    ("npx vue-tsc -v", "vue-tsc", "typecheck", "all", "help"),
+])
+def test_environment_names_projects_and_reports_found_on_the_dev_set(command, runner, category, scope, not_run):
+    runs = catalog.find_runs(shell.parse(command), None, BASE)
+    if runner is None:
+        assert runs == []
+        return
+    assert [(r.runner, r.category, r.scope, r.not_run) for r in runs] == [(runner, category, scope, not_run)]
+
+
+# A project's own check script, named like a package script (probed on own lines; the spec's
+# "test/lint/typecheck/build scripts"): a path or a .sh file, never a bare name (`test` is a builtin).
+@pytest.mark.parametrize("command, runner, category, scope, not_run", [
+    ("./scripts/test.sh", "./scripts/test.sh", "test", "all", None),
+    ("bash scripts/run_tests.sh", "scripts/run_tests.sh", "test", "all", None),
+    ("sh ./test.sh tests/unit/test_a.py", "./test.sh", "test", "subset", None),
+    ("bash -x ./scripts/typecheck.sh", "./scripts/typecheck.sh", "typecheck", "all", None),
+    ("./bin/test", "./bin/test", "test", "all", None),
+    ("script/test", "script/test", "test", "all", None),
+    ("./run-tests.sh", "./run-tests.sh", "test", "all", None),
+    ("./lint.sh", "./lint.sh", "lint", "all", None),
+    ("./build.sh", "./build.sh", "build", "all", None),
+    ("./scripts/test-watch.sh", "./scripts/test-watch.sh", "test", "all", "watch"),
+    ("sh ./gradlew test", "gradle test", "test", "all", None),      # a shell given a wrapper script
+    ("./scripts/deploy.sh", None, None, None, None),
+    ("./scripts/ci.sh", None, None, None, None),
+    ("bash setup.sh", None, None, None, None),
+    ("test -f x && echo yes", None, None, None, None),
+    ("src/test", None, None, None, None),
+    ("cat scripts/test.sh", None, None, None, None),
+])
+def test_a_project_check_script_is_a_run(command, runner, category, scope, not_run):
+    runs = catalog.find_runs(shell.parse(command), None, BASE)
+    if runner is None:
+        assert runs == []
+        return
+    assert prefilter.might_contain_runner(command)
+    assert [(r.runner, r.category, r.scope, r.not_run) for r in runs] == [(runner, category, scope, not_run)]
+
+
+def test_the_prefilter_stays_quiet_on_paths_that_name_no_check_script():
+    for command in ("ls ./src", "cat ./tools/x.sh", "cd ./web && ls", "./configure --prefix=/usr"):
+        assert not prefilter.might_contain_runner(command), command

@@ -29,11 +29,17 @@ def analyze(line, **kw):
     ("pnpm test", False, True, True, []),
     ("pytest 2>/dev/null", False, True, True, ["devnull:stderr"]),
     ("pnpm test | tail -5", True, False, True, ["pipe:tail"]),
-    ("set -o pipefail; pnpm test | tail -5", True, True, True, ["pipe:tail"]),
-    ("set -euo pipefail\npnpm test | tail -5", True, True, True, ["pipe:tail"]),
+    # with pipefail the exit is kept and a tail of 3 lines or more keeps the summary: not masked
+    # (the spec: "without set -o pipefail the exit status is lost; tail keeps the summary")
+    ("set -o pipefail; pnpm test | tail -5", False, True, True, []),
+    ("set -euo pipefail\npnpm test | tail -5", False, True, True, []),
     ("set -o pipefail; set +o pipefail; pnpm test | tail -5", True, False, True, ["pipe:tail"]),
     ("(set -o pipefail); pnpm test | tail -5", True, False, True, ["pipe:tail"]),
-    ("setopt pipefail; pnpm test | tail -5", True, True, True, ["pipe:tail"]),
+    ("setopt pipefail; pnpm test | tail -5", False, True, True, []),
+    ("set -o pipefail; pytest 2>&1 | tail -n 40", False, True, True, []),
+    ("set -o pipefail; pytest 2>&1 | tail -n +3", False, True, True, []),
+    ("set -o pipefail; pytest | tail -1", True, True, True, ["pipe:tail"]),        # one line: a summary at best
+    ("set -o pipefail; pytest | tail -c 200", True, True, True, ["pipe:tail"]),    # bytes, not lines
     ('pytest -q | grep -E "passed|failed"', True, False, False, ["pipe:grep"]),
     ("tsc 2>&1 | grep -c error", True, False, False, ["pipe:grep"]),
     ("npm test || true", True, False, True, ["or-chain"]),
@@ -59,11 +65,23 @@ def analyze(line, **kw):
     ("(cd sub && pytest) > log", True, True, False, ["redirect:log"]),
     ("if pytest; then echo ok; fi", True, False, True, ["condition"]),
     ("if true; then pytest; else echo no; fi", False, True, True, []),
+    # an else branch that fails keeps the failure (dev set c-a046); no else, `exit 0`, elif: masked
+    ("if pytest -q; then echo OK; else echo FAIL; exit 1; fi", False, True, True, []),
+    ("if npm test; then echo ok; else false; fi", False, True, True, []),
+    ("if make lint; then :; else exit $?; fi", False, True, True, []),
+    ("if pytest; then echo ok; else echo bad; fi", True, False, True, ["condition"]),
+    ("if pytest; then echo ok; else exit 0; fi", True, False, True, ["condition"]),
+    ("if pytest; then echo ok; elif true; then :; else exit 1; fi", True, False, True, ["condition"]),
     ("if true; then pytest; echo x; fi", True, False, True, ["semicolon"]),
     ("for d in a b; do pytest $d; done", True, False, True, ["loop"]),
     ("pytest | xargs echo", True, False, False, ["pipe:xargs"]),
     ("pytest | tee out.txt", True, False, True, ["pipe:tee"]),
     ("pytest | cat", True, False, True, ["pipe:cat"]),
+    # with pipefail a pass-through stage hides nothing: every line shown, the exit kept
+    ("set -o pipefail; pytest | tee out.txt", False, True, True, []),
+    ("set -euo pipefail\nnpm test 2>&1 | cat", False, True, True, []),
+    ("setopt pipefail; go test ./... | tee -a log | less", False, True, True, []),
+    ("set -o pipefail; pytest | tee out.txt | grep -v DEBUG", True, True, False, ["pipe:grep"]),
     ("cat input | pytest", False, True, True, []),
     ("case $1 in u) pytest;; *) npm test;; esac", False, True, True, []),
 ])
@@ -247,6 +265,11 @@ def test_an_echoed_exit_unmasks_the_exit_but_not_a_hidden_output():
     ("pytest > out.txt; rm out.txt", None),
     ("cat out.txt; pytest > out.txt", None),                   # read before the run wrote it
     ("pytest 2> err.txt; cat err.txt", None),                  # stdout was never redirected
+    # a reader that a failure skips shows nothing of the failure (found scoring own command lines)
+    ("npm run build > build.log 2>&1 && tail -5 build.log", None),
+    ("pytest > out.txt 2>&1 && echo ok && cat out.txt", None),
+    ("pytest > out.txt 2>&1 && echo ok; cat out.txt", "out.txt"),
+    ("pytest > o.txt 2>&1 || echo failed && cat o.txt", "o.txt"),
 ])
 def test_redirected_output_read_back_later_is_visible(line, read_back):
     mask = analyze(line)

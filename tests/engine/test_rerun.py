@@ -42,3 +42,22 @@ def test_strict_mode_never_denies_the_command_it_suggests(line):
     assert denial.kind == ev.DENY, line
     suggested = denial.reason.split("Run `", 1)[1].split("` without the pipe", 1)[0]
     assert pre(suggested).kind != ev.DENY, (line, suggested)
+
+
+@pytest.mark.parametrize("line, denied", [
+    # the line prints the run's status itself and shows its output: its receipt is not masked,
+    # so strict mode lets it run (dev set c-a023, c-a028, c-a044)
+    ('pytest -q 2>&1 | tail -20; echo "EXIT: ${PIPESTATUS[0]}"', False),
+    ('pytest -q; echo "exit=$?"', False),
+    ('npm test > out.txt 2>&1; echo "exit=$?"; tail -30 out.txt', False),
+    ('pytest -q | grep passed; echo "rc=${PIPESTATUS[0]}"', False),      # a known exit decides
+    # the status is printed but the output is thrown away: still masked, denied
+    ("npx webpack > /dev/null 2>&1; echo $?", True),
+    ("pytest -q; echo done", True),
+    ("pytest -q | tail -3", True),
+])
+def test_strict_mode_lets_a_line_that_prints_its_own_status_run(line, denied):
+    config = config_module.load("/nonexistent", home="/nonexistent")
+    config["mode"] = "strict"
+    event = ev.Event(ev.PRE_SHELL, "dsh", command=line, cwd="/w", rewrite_policy=ev.REWRITE_NONE)
+    assert (core.handle(event, config, MemorySession("s")).kind == ev.DENY) is denied

@@ -457,3 +457,38 @@ def test_random_lines_execute_like_their_unfiltered_originals(tmp_path_factory, 
             assert printed == exits[name], (shell_name, line, rid)
             with open(logs[ids.index(rid)] + ".exit") as f:
                 assert f.read() == "%d\n" % printed
+
+
+@pytest.mark.parametrize("line", [
+    "bash -o pipefail -c 'pytest -q 2>&1 | tail -5'",
+    "bash -c 'set -o pipefail; pytest | tail -n 20'",
+    "bash -euo pipefail -c 'pytest | tee out.txt'",
+])
+def test_a_script_whose_pipe_hides_nothing_is_still_wrapped_inside(env, tmp_path, line):
+    """Under pipefail a `tail` or `tee` stage no longer masks the run, but it still shapes what
+    the wrapper around the whole `bash -c` would capture: the run is wrapped inside the script,
+    so the log holds every line and the exit is the run's."""
+    wrapped, reason = wrap(line, log_dir=str(tmp_path / "logs"))
+    assert reason is None, reason
+    status, output = run_sh("bash", wrapped, env, tmp_path, FAKE_EXIT="3")
+    assert status == 3 and rewrite.find_markers(output) == [("r-0001", 3)], output
+    with open(str(tmp_path / "logs" / "r-0001.log")) as f:
+        assert f.read().count("pytest out") == 30
+
+
+@pytest.mark.parametrize("line", ["./scripts/test.sh 2>&1 | tail -3", "bash scripts/run_tests.sh | grep -v out"])
+def test_a_project_check_script_is_wrapped_and_keeps_its_exit(env, tmp_path, line):
+    """A project's own check script is a run: wrapped, its whole output logged, its exit kept."""
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    for name in ("test.sh", "run_tests.sh"):
+        script = scripts / name
+        script.write_text("#!/bin/sh\npytest \"$@\"\n")
+        script.chmod(0o755)
+    wrapped, reason = wrap(line, log_dir=str(tmp_path / "logs"))
+    assert reason is None, reason
+    for shell_name in available_shells():
+        status, output = run_sh(shell_name, wrapped, env, tmp_path, FAKE_EXIT="4")
+        assert status == 4 and rewrite.find_markers(output) == [("r-0001", 4)], (shell_name, output)
+        with open(str(tmp_path / "logs" / "r-0001.log")) as f:
+            assert f.read().count("pytest out") == 30

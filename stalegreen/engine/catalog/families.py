@@ -11,11 +11,12 @@ from stalegreen.engine.catalog.argv import (
     split_args,
 )
 from stalegreen.engine.catalog.table import (
-    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, GRADLE_BUILD_PREFIXES,
-    GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY, MAKE_TARGETS,
-    MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS, NODE_TEST, R, RUFF_CHECK,
-    SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS,
-    test_spec, TOOLS, typecheck_spec,
+    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, ENV_CATEGORIES, ENV_SELECTORS, FILE_DIR_FLAGS, FORMAT_ENVS,
+    GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY,
+    MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS,
+    NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS,
+    SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS,
+    typecheck_spec,
 )
 
 
@@ -157,6 +158,8 @@ def _read_scripts(tool, args):
         result = script_run(tool, head, keyword, [], narrowed, dirs)
         if result:
             result["quiet"] = result["quiet"] or quiet
+            if any(flag_name(w) in ("--dry-run", "--dry") for w in args_after):
+                result["not_run"] = "dry-run"        # `turbo run build --dry-run`: the task graph only
         return result
     if tool == "npm":
         # npm reads its own flags anywhere before `--`: `npm test --prefix api -w web`
@@ -307,7 +310,8 @@ def _gradle_task_category(task):
 def _read_gradle(tool, args):
     values = frozenset(("-p", "--project-dir", "-x", "--exclude-task", "-b", "--build-file", "-c",
                         "--settings-file", "-g", "--gradle-user-home", "-I", "--init-script", "--max-workers",
-                        "--console", "--warning-mode", "--tests", "-P"))
+                        "--console", "--warning-mode", "--tests", "-P", "--configuration", "--dependency",
+                        "--priority", "--task"))
     flags, tasks = split_args(args, values)
     if any(f in ("--continuous", "-t") for f in flags):
         not_run = "watch"
@@ -347,6 +351,10 @@ def _read_maven(tool, args):
     goal = build_goal or test_goal
     if goal:
         return {"runner": "mvn %s" % goal, "category": "build", "scope": "all", "not_run": not_run,
+                "quiet": "-q" in flags}
+    lint_goal = next((g for g in goals if g in MAVEN_LINT_GOALS), None)
+    if lint_goal:       # `mvn spotless:check`: a plugin's check goal
+        return {"runner": "mvn %s" % lint_goal, "category": "lint", "scope": "all", "not_run": not_run,
                 "quiet": "-q" in flags}
     return None
 
@@ -395,6 +403,7 @@ def _read_nx(tool, args):
     head = positionals[0] if positionals else None
     if head == "run" and len(positionals) > 1:
         targets = [positionals[1].split(":")[1]] if ":" in positionals[1] else []
+        narrowed = bool(targets)        # `nx run api:test`: one project's target
     elif head in ("run-many", "affected"):
         for i, word in enumerate(args):
             if flag_name(word) in ("-t", "--target", "--targets"):
@@ -405,6 +414,8 @@ def _read_nx(tool, args):
         return None
     elif head:
         targets = [head.split(":")[-1] if ":" in head else head]
+        # `nx test api`, `nx api:test`: one project (a workspace's default project otherwise)
+        narrowed = ":" in head or len(positionals) > 1
     best = _best_task([t for t in targets if t])
     if best is None:
         return None
@@ -524,11 +535,61 @@ def _read_unittest(tool, args):
             "not_run": not_run, "quiet": quiet}
 
 
+def _env_category(name):
+    """The category a tox environment or nox session name says (``py311``, ``lint``, ``py312-mypy``), or None."""
+    lowered = name.lower()
+    if lowered in ENV_CATEGORIES:
+        return ENV_CATEGORIES[lowered]
+    category, _watch = _script_category(lowered)
+    if category:
+        return category
+    factors = lowered.replace("_", "-").split("-")
+    for factor in factors:
+        if factor in ENV_CATEGORIES:
+            return ENV_CATEGORIES[factor]
+    if any(f.startswith("py") and (f[2:].replace(".", "").isdigit() or f[2:] in ("py", "py3")) for f in factors):
+        return "test"
+    return None
+
+
+def _read_envs(tool, args):
+    """``tox -e py311``, ``tox -e lint,type``, ``nox -s tests-3.12``: the chosen environments' names
+    give the category (the first in MAKE_PRIORITY; tests when none says one), and only arguments
+    after ``--`` (the environment's own command line) narrow the run."""
+    own = args[:args.index("--")] if "--" in args else list(args)
+    posargs = args[len(own) + 1:]
+    not_run = None
+    if tool == "tox" and own and own[0] in TOX_RUN_COMMANDS:
+        own = own[1:]
+    elif tool == "tox" and own and own[0] in TOX_OTHER_COMMANDS:
+        not_run = TOX_OTHER_COMMANDS[own[0]]
+        own = own[1:]
+    names = []
+    for i, word in enumerate(own):
+        if flag_name(word) in ENV_SELECTORS[tool]:
+            value = word.split("=", 1)[1] if "=" in word else (own[i + 1] if i + 1 < len(own) else "")
+            names.extend(n for n in value.split(",") if n)
+    found = [c for c in (_env_category(n) for n in names) if c]
+    category = min(found, key=MAKE_PRIORITY.index) if found else "test"
+    if names and all(n.lower() in FORMAT_ENVS for n in names):
+        category, not_run = "lint", not_run or "format"
+    spec = TOX if tool == "tox" else NOX
+    result = run_result(spec, own, category=category, not_run=not_run)
+    if not result["not_run"] and posargs:
+        flags, positionals = split_args(posargs, COMMON_VALUE_FLAGS)
+        deselecting = TOOLS["pytest"]["subset"]
+        if any(is_narrowing_path(p) for p in positionals) or any(
+                flag_name(f) in deselecting or (f[:2] in ("-k", "-m") and not f.startswith("--")) for f in flags):
+            result["scope"] = "subset"
+    return result
+
+
 FAMILY_READERS = {
     "unittest": _read_unittest,
     "scripts": _read_scripts, "make": _read_make, "gradle": _read_gradle, "maven": _read_maven, "sbt": _read_sbt,
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
+    "envs": _read_envs,
 }
 
 
@@ -569,6 +630,32 @@ def _apply(entry, args, tool=None, path=()):
     return run_result(entry, args)
 
 
+_SCRIPT_FILE_EXTS = (".sh", ".bash")
+_SCRIPT_FILE_DIRS = ("./", "bin/", "script/", "scripts/", "./bin/", "./script/", "./scripts/")
+
+
+def project_script(words):
+    """``./scripts/test.sh``, ``bin/test``, ``bash run_tests.sh``: a project's own script named for
+    the check it runs (the package-script names: ``test``, ``lint``, ``typecheck``, ``build``...;
+    a leading ``run_`` dropped). A bare name is a program on PATH (``test`` is the shell's own),
+    so a script without ``.sh`` must be spelled as a path under ./, bin/ or script(s)/."""
+    path = words[0]
+    stem = base_name(path)
+    if stem.endswith(_SCRIPT_FILE_EXTS):
+        stem = stem.rsplit(".", 1)[0]
+    elif not path.startswith(_SCRIPT_FILE_DIRS) or "." in stem or path.count("/") > 2:
+        return None
+    for prefix in ("run_", "run-"):
+        if stem.startswith(prefix):
+            stem = stem[len(prefix):]
+            break
+    category, watch = _script_category(stem)
+    if category is None:
+        return None
+    return run_result(R(path, category, positional_subset="files", prints=None), words[1:],
+                      not_run="watch" if watch else None)
+
+
 def classify(words):
     """Classify an argv list (wrappers already stripped): dict(runner, category, scope, not_run, quiet)
     plus ``dirs`` (run-directory flags seen) when any, or None for a command that is not a runner."""
@@ -577,7 +664,7 @@ def classify(words):
     tool = base_name(words[0])
     entry = TOOLS.get(tool)
     if entry is None:
-        return None
+        return project_script(words) if "/" in words[0] or words[0].endswith(_SCRIPT_FILE_EXTS) else None
     result = _apply(entry, words[1:], tool)
     if result is None:
         return None

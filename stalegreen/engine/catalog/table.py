@@ -102,14 +102,14 @@ _JEST = R("jest", "test",
                   "--selectProjects"),
           values=("-w", "--maxWorkers", "-c", "--config", "--testNamePattern", "--testPathPattern",
                   "--changedSince", "--selectProjects", "--shard", "--reporters", "--coverageDirectory"),
-          positional_subset="any", quiet=("--silent",), prints=("jest",))
+          positional_subset="any", flags={"--init": "help"}, quiet=("--silent",), prints=("jest",))
 _VITEST = R("vitest", "test",
             subset=("-t", "--testNamePattern", "--project", "--changed", "--related", "--dir", "--shard"),
             values=("--project", "--dir", "--root", "-r", "--pool", "--environment", "--reporter"),
             positional_subset="any", flags={"-w": "watch"}, prints=("vitest",))
 _TSC = R("tsc", "typecheck", values=("-p", "--project", "--target", "--module", "--outDir", "--lib", "--jsx"),
          flags={"-w": "watch", "--listFiles": "list", "--listFilesOnly": "list", "--init": "help",
-                "--showConfig": "list"}, prints=("tsc",))
+                "--showConfig": "list", "-v": "help"}, prints=("tsc",))
 _MYPY = R("mypy", "typecheck", subset=("-p", "--package", "-m", "--module"),
           values=("--config-file", "-p", "--package", "-m", "--module", "--python-version", "--cache-dir"),
           prints=("mypy",))
@@ -190,7 +190,7 @@ _FLUTTER_TEST = R("flutter test", "test", subset=("--name", "-n", "--plain-name"
 _DART_TEST = dict(_FLUTTER_TEST, name="dart test")
 _BAZEL_TEST = R("bazel test", "test", values=("--config", "--test_output", "--test_filter", "--jobs"),
                 subset=("--test_filter",), positional_subset="targets", prints=("bazel",))
-_BAZEL_BUILD = R("bazel build", "build", values=("--config", "--jobs"), positional_subset="none")
+_BAZEL_BUILD = R("bazel build", "build", values=("--config", "--jobs"), positional_subset="targets")
 _BAZEL = SUB({"test": _BAZEL_TEST, "build": _BAZEL_BUILD, "coverage": _BAZEL_TEST})
 
 
@@ -226,11 +226,7 @@ TOOLS = {
                                            prints=("unittest", "pytest"))}),
     "nose2": test_spec("nose2", positional_subset="any", prints=("unittest",)),
     "ward": test_spec("ward", positional_subset="any", prints=(ANY,)),
-    "tox": test_spec("tox", subset=("-e", "--envlist"), values=("-e", "--envlist", "-c", "--conf", "-p"),
-                 positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list"}, prints=(ANY,)),
-    "nox": test_spec("nox", subset=("-s", "--session", "-k", "--keywords"), values=("-s", "--session", "-k", "-p",
-                                                                             "--python", "-f"),
-                 positional_subset="none", flags={"-l": "list"}, prints=(ANY,)),
+    "tox": FAMILY("envs"), "nox": FAMILY("envs"),
     "jest": _JEST,
     "vitest": SUB({"run": _VITEST, "related": dict(_VITEST, subset=_VITEST["subset"] | {"@always"}),
                    "watch": NOT("watch", "vitest"), "dev": NOT("watch", "vitest"), "bench": NOT("bench", "vitest"),
@@ -286,6 +282,13 @@ TOOLS = {
                   "fmt": lint_spec("cargo fmt", values=_CARGO_VALUES, positional_subset="none",
                                needs=(("--check",), "format"), prints=("cargo",)),
                   "watch": NOT("watch", "cargo watch"),
+                  # coverage drivers that run the test suite as `cargo test` does
+                  "llvm-cov": SUB({"nextest": _NEXTEST_RUN, "test": _CARGO_TEST, "run": NOT("other", "cargo test"),
+                                   "report": NOT("other", "cargo test"), "clean": NOT("other", "cargo test"),
+                                   "show-env": NOT("other", "cargo test")},
+                                  default=_CARGO_TEST, before=_CARGO_VALUES),
+                  "tarpaulin": dict(_CARGO_TEST, values=_CARGO_TEST["values"] | frozenset((
+                      "-o", "--out", "--output-dir", "--exclude-files", "--timeout", "--engine", "--fail-under"))),
                   "make": FAMILY("cargo-make")},
                  before=("--manifest-path", "-Z", "--color", "--config")),
     "dotnet": SUB({"test": _DOTNET_TEST, "build": R("dotnet build", "build", values=_DOTNET_TEST["values"],
@@ -319,7 +322,23 @@ TOOLS = {
     "rake": FAMILY("rake"),
     "rails": SUB({"test": test_spec("rails test", values=("-n", "--name", "-e", "--environment"),
                                 subset=("-n", "--name"), prints=("minitest",)),
+                  # `rails test` leaves system tests out; `test:all` runs them too, `test:system` only them
+                  "test:all": test_spec("rails test", prints=("minitest",)),
+                  "test:system": test_spec("rails test", subset=("@always",), prints=("minitest",)),
                   "spec": test_spec("rails spec", prints=(ANY,))}),
+    # Erlang and Gleam
+    "rebar3": SUB({"eunit": test_spec("rebar3 eunit", subset=("--module", "-m", "--suite", "--app", "--file"),
+                                      values=("--module", "-m", "--suite", "--app", "--file", "--dir", "-d"),
+                                      prints=(ANY,)),
+                   "ct": test_spec("rebar3 ct", subset=("--suite", "--group", "--case"),
+                                   values=("--suite", "--group", "--case", "--dir", "--spec"), prints=(ANY,)),
+                   "dialyzer": typecheck_spec("rebar3 dialyzer", positional_subset="none"),
+                   "xref": lint_spec("rebar3 xref", positional_subset="none"),
+                   "compile": _build("rebar3 compile")}),
+    "gleam": SUB({"test": test_spec("gleam test", positional_subset="none", prints=(ANY,)),
+                  "check": typecheck_spec("gleam check", positional_subset="none"),
+                  "build": _build("gleam build"),
+                  "format": lint_spec("gleam format", needs=(("--check",), "format"))}),
     "phpunit": _PHPUNIT, "pest": dict(_PHPUNIT, name="pest"), "paratest": dict(_PHPUNIT, name="paratest"),
     "artisan": SUB({"test": test_spec("artisan test", subset=("--filter", "--group", "--testsuite"),
                                   values=("--filter", "--group", "--testsuite", "-p", "--processes"),
@@ -446,6 +465,15 @@ TOOLS = {
                           flags={"--dry-run": None}),
     "pint": lint_spec("pint", needs=(("--test",), "format"), values=("--config", "--preset")),
     "luacheck": lint_spec("luacheck", values=("--config", "--std", "--globals")),
+    # every configured hook over the repository; a hook id or --files narrows it
+    "pre-commit": SUB({"run": lint_spec("pre-commit", subset=("--files", "--from-ref", "--to-ref", "-s", "--source",
+                                                              "-o", "--origin"),
+                                        values=("--hook-stage", "--files", "--from-ref", "--to-ref", "-s",
+                                                "--source", "-o", "--origin", "-c", "--config", "--color"),
+                                        positional_subset="any")}),
+    "prek": SUB({"run": lint_spec("pre-commit", subset=("--files", "--from-ref", "--to-ref"),
+                                  values=("--hook-stage", "--files", "--from-ref", "--to-ref", "-c", "--config"),
+                                  positional_subset="any")}),
     "tflint": lint_spec("tflint", values=("-c", "--config", "--chdir", "-f", "--format")),
     "sqlfluff": SUB({"lint": lint_spec("sqlfluff lint", values=("--dialect", "--templater", "--config")),
                      "fix": NOT("format", "sqlfluff", "lint"), "format": NOT("format", "sqlfluff", "lint")}),
@@ -529,8 +557,36 @@ TOOLS = {
     "node": FAMILY("node"),
 }
 
-# Specs only a family reader applies (``node --test`` from the node reader).
-READER_SPECS = (NODE_TEST,)
+# tox environments and nox sessions: each one chosen runs whole, so choosing them narrows nothing;
+# their names say the category (``ENV_CATEGORIES``), and arguments after ``--`` may narrow.
+TOX = test_spec("tox", values=("-e", "--envlist", "-c", "--conf", "-p", "--parallel", "-f", "--factor",
+                               "-m", "--labels", "-x", "--override", "--root", "--workdir"),
+                positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list",
+                                                 "--listenvs-all": "list", "--notest": "other"}, prints=(ANY,))
+NOX = test_spec("nox", subset=("-k", "--keywords"), values=("-s", "--session", "--sessions", "-e", "-k", "--keywords",
+                                                            "-p", "--python", "-f", "--noxfile", "-t", "--tags"),
+                positional_subset="none", flags={"-l": "list", "--list": "list", "--list-sessions": "list",
+                                                 "--install-only": "other"},
+                prints=(ANY,))
+ENV_SELECTORS = {"tox": ("-e", "--envlist"), "nox": ("-s", "--session", "--sessions", "-e")}
+# environments that rewrite the code (`tox -e format`): no check
+FORMAT_ENVS = frozenset(("format", "fmt", "fix", "black", "isort", "autoformat", "reformat"))
+# tox 4 subcommands: those that run environments, and those that only show or prepare them
+TOX_RUN_COMMANDS = frozenset(("run", "r", "run-parallel", "p", "exec", "e"))
+TOX_OTHER_COMMANDS = {"list": "list", "l": "list", "config": "list", "c": "list", "depends": "list", "de": "list",
+                      "devenv": "other", "d": "other", "quickstart": "other", "q": "other", "schema": "other",
+                      "legacy": None, "le": None}
+ENV_CATEGORIES = {
+    "type": "typecheck", "types": "typecheck", "typing": "typecheck", "typecheck": "typecheck", "mypy": "typecheck",
+    "pyright": "typecheck", "pytype": "typecheck", "type-check": "typecheck",
+    "lint": "lint", "linters": "lint", "flake8": "lint", "pylint": "lint", "ruff": "lint", "style": "lint",
+    "pre-commit": "lint", "precommit": "lint", "check": "lint", "quality": "lint", "codestyle": "lint",
+    "format-check": "lint", "fmt-check": "lint",
+    "build": "build", "package": "build", "pkg": "build", "dist": "build", "docs": "build",
+}
+
+# Specs only a family reader applies (``node --test`` from the node reader, tox and nox).
+READER_SPECS = (NODE_TEST, TOX, NOX)
 # What the runners a family reader names (``families``: no spec above) print.
 READER_PRINTS = {
     "unittest": ("unittest",), "mvn test": ("maven",), "gradle test": ("gradle",), "sbt test": ("sbt",),
@@ -577,6 +633,8 @@ GRADLE_LINT_PREFIXES = ("ktlintCheck", "detekt", "lint", "spotlessCheck", "check
 GRADLE_BUILD_PREFIXES = ("build", "assemble", "compile", "jar", "bundle", "shadowJar", "bootJar")
 MAVEN_TEST_GOALS = frozenset(("test", "verify", "integration-test", "surefire:test", "failsafe:integration-test"))
 MAVEN_BUILD_GOALS = frozenset(("package", "compile", "install", "deploy", "test-compile"))
+MAVEN_LINT_GOALS = frozenset(("spotless:check", "checkstyle:check", "pmd:check", "pmd:cpd-check", "spotbugs:check",
+                              "ktlint:check", "detekt:check", "fmt:check", "formatter:validate", "enforcer:enforce"))
 
 # ---------------------------------------------------------------------------------------------
 # wrappers: prefixes that run the rest of the words as a command
@@ -612,6 +670,11 @@ WRAPPERS = {
     "rye": ((), "run-tool"), "conda": (("-n", "--name", "-p", "--prefix"), "run-tool"),
     "micromamba": (("-n", "--name", "-p", "--prefix"), "run-tool"), "mamba": (("-n", "--name", "-p"), "run-tool"),
     "pixi": (("-e", "--environment", "--manifest-path"), "run-tool"),
+    "mise": (("-C", "--cd", "-E", "--env", "-j", "--jobs"), "run-tool"), "rtx": ((), "run-tool"),
+    "devbox": (("-c", "--config", "-e", "--env", "--env-file"), "run-tool"),
+    "asdf": ((), "run-tool"), "flox": (("-d", "--dir"), "run-tool"),
+    "nix": (("--extra-experimental-features", "--option", "-I", "--include", "--override-input"), "nix"),
+    "nix-shell": (("-p", "--packages", "-I", "-A", "--attr", "--arg", "--argstr"), "nix"),
     "coverage": ((), "coverage"), "c8": (("-r", "--reporter", "-o", "--reports-dir", "--include", "--exclude"),
                                          "plain"),
     "nyc": (("-r", "--reporter", "--report-dir", "--temp-dir", "-n", "--include", "-x", "--exclude"), "plain"),
@@ -625,6 +688,8 @@ WRAPPERS = {
     "eval": ((), "shell-string"),
     "php": (("-d", "-c", "-f"), "interpreter"), "ruby": (("-I", "-r", "-E"), "interpreter"),
     "perl": (("-I", "-M"), "interpreter"),
+    "elixir": (("--erl", "-e", "-r", "-pa", "-pz", "--cookie", "--sname", "--name"), "interpreter"),
+    "opam": (("--switch",), "run-tool"),
 }
 # Package managers that run scripts by name and print a banner naming the script (``> app@1.0 lint``).
 PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
@@ -632,7 +697,11 @@ SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"
 SCRIPT_NAME_BREAKS = {ord(c): ":" for c in "._-"}   # script names split at : . _ -
 PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))
 PY_MODULE_ALIASES = {"build": "python -m build"}  # no real command is named so
-RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer"))
+RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer", "mise", "rtx", "devbox"))
+# run-tools that run a command after their own arguments: `mise exec node@20 -- npm test`,
+# `asdf exec pytest`, `flox activate -- make test` (subcommand -> whether `--` must mark it)
+EXEC_SUBCOMMANDS = {"mise": {"exec": True, "x": True}, "rtx": {"exec": True, "x": True},
+                    "asdf": {"exec": False}, "flox": {"activate": True}, "opam": {"exec": True}}
 DIR_FLAGS = {
     "make": ("-C", "--directory"), "gmake": ("-C", "--directory"), "npm": ("--prefix", "-C"),
     "pnpm": ("-C", "--dir"), "yarn": ("--cwd",), "bun": ("--cwd",), "ninja": ("-C",), "go": ("-C",),

@@ -4,8 +4,8 @@ before the command itself is looked up in ``TOOLS``."""
 
 from stalegreen.engine.catalog.argv import base_name, flag_name, is_assignment, is_flag, is_tool
 from stalegreen.engine.catalog.table import (
-    DIR_FLAGS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SCRIPT_TOOL_VALUES, SHELLS,
-    TOOLS, WRAPPERS,
+    DIR_FLAGS, EXEC_SUBCOMMANDS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SCRIPT_TOOL_VALUES,
+    SHELLS, TOOLS, WRAPPERS,
 )
 
 
@@ -116,6 +116,13 @@ def strip_wrappers(words):
                 info["script"] = script
             elif all(w.startswith(("-", "+")) for w in rest):
                 info["stdin_shell"] = True      # `bash <<EOF ... EOF`: the heredoc is the script
+            else:
+                # `bash scripts/run_tests.sh`, `sh ./gradlew test`: the script file and its arguments
+                files = [i for i, w in enumerate(rest) if not w.startswith(("-", "+"))]
+                if files and not any(w in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file")
+                                     for w in rest[:files[0]]):
+                    words = rest[files[0]:]
+                    continue
             words = []
             break
         if is_python(name):
@@ -278,6 +285,11 @@ def _bundle(name, rest, values, info):
 
 def _run_tool(name, rest, values, info):
     rest = _skip_flags(rest, values, info["dirs"], DIR_FLAGS.get(name, ()))
+    if rest and rest[0] in EXEC_SUBCOMMANDS.get(name, ()):
+        args = rest[1:]
+        if "--" in args:
+            return args[args.index("--") + 1:], True
+        return (args, True) if not EXEC_SUBCOMMANDS[name][rest[0]] else ([], False)
     if rest and rest[0] == "run":
         rest = _skip_flags(rest[1:], values | frozenset(("-e", "--env", "--with", "--extra", "--group")),
                            info["dirs"], DIR_FLAGS.get(name, ()))
@@ -289,6 +301,23 @@ def _run_tool(name, rest, values, info):
         return ["python -m build"] + rest[1:], False
     if rest and name in TOOLS:
         return [name] + rest, False
+    return [], False
+
+
+def _nix(name, rest, values, info):
+    """``nix develop -c cargo test``, ``nix shell nixpkgs#go --command go test``; ``nix-shell --run
+    'pytest -q'`` (a script, parsed by the caller)."""
+    if name == "nix-shell":
+        for i, word in enumerate(rest[:-1]):
+            if word in ("--run", "--command"):
+                info["script"] = rest[i + 1]
+                return [], False
+        return [], False
+    rest = _skip_flags(rest, values)
+    if rest and rest[0] in ("develop", "shell"):
+        for i, word in enumerate(rest):
+            if word in ("-c", "--command"):
+                return rest[i + 1:], True
     return [], False
 
 
@@ -335,7 +364,7 @@ def _bench(name, rest, values, info):
 KIND_READERS = {
     "sudo": _sudo, "env": _env, "assign": _assign, "shell-string": _shell_string, "dotenv": _dotenv,
     "direnv": _direnv, "timeout": _timeout, "interpreter": _interpreter, "plain": _plain, "script": _script,
-    "exec-tool": _exec_tool, "pipx": _pipx, "bundle": _bundle, "run-tool": _run_tool, "coverage": _coverage,
+    "exec-tool": _exec_tool, "pipx": _pipx, "nix": _nix, "bundle": _bundle, "run-tool": _run_tool, "coverage": _coverage,
     "watch": _watch, "watch-tool": _watch_tool, "bench": _bench,
 }
 

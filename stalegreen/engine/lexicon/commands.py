@@ -25,14 +25,14 @@ ORDINARY_WORDS = frozenset((
     "task", "turbo", "ty", "vite", "ward", "zig", "tsdown", "xo", "standard", "podman", "composer", "hatch", "pdm",
     "npm", "pnpm", "yarn", "deno", "lerna", "nx", "mix", "dotnet", "flutter", "meson", "bazel", "bazelisk", "buck2",
     "lein", "sbt", "mvn", "mvnw", "gradle", "gradlew", "cargo", "cmake", "xcodebuild", "setup.py", "manage.py",
-    "django-admin", "artisan", "ng", "nuxt", "nuxi", "scons", "python -m build", "srb",
+    "django-admin", "artisan", "ng", "nuxt", "nuxi", "scons", "python -m build", "srb", "gleam",
 ))
 GENERIC_SUBCOMMANDS = frozenset((
     "test", "t", "b", "c", "build", "check", "run", "lint", "fmt", "format", "compile", "spec", "watch", "dev",
     "serve", "server", "start", "open", "bench", "init", "list", "related", "status", "version", "config", "rule",
     "clean", "analyse", "analyze", "ci", "fix", "generate", "export", "sync", "make", "install", "coverage",
     "incremental", "tc", "e2e", "test:e2e", "test:unit", "vite:build", "buildx", "compose", "typegen", "sdist",
-    "bdist_wheel", "autocorrect", "linter", "typecheck", "vet",
+    "bdist_wheel", "autocorrect", "linter", "typecheck", "vet", "ct", "eunit", "xref",
 ))
 _CACHE_SIZE = 256
 _cache = {}
@@ -118,8 +118,8 @@ def _names():
 # "cargo clippy", "manage.py" starts "manage"); tests/engine/test_claims_vocabulary.py checks
 # that these and ``prefilter.RUNNER_WORDS`` cover ``prose_starts()``.
 EXTRA_PROSE_STARTS = frozenset((
-    "clang", "clippy", "credo", "dialyzer", "golangci", "manage", "nextest", "php", "py", "python", "react",
-    "runtest", "setup", "svelte", "vue",
+    "clang", "clippy", "credo", "dialyzer", "golangci", "llvm", "manage", "nextest", "php", "pre", "py", "python",
+    "react", "runtest", "setup", "svelte", "tarpaulin", "vue",
 ))
 
 

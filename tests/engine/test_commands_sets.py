@@ -1,0 +1,66 @@
+# -*- coding: utf-8 -*-
+"""The labelled command-line sets (tests/engine/commands_blind/README.md), scored through the
+hook's own PreToolUse reading by benchmarks/score_commands.py. The frozen blind set's bytes never
+change and it is not scored here (it is scored by hand, in aggregate, a few times); the
+development set and the tuner's own lines keep the figures they reached, less nothing: the floors
+catch regressions, they are not targets."""
+
+import hashlib
+import importlib.util
+import json
+import os
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SETS = os.path.join(HERE, "commands_blind")
+BLIND = os.path.join(SETS, "blind-2026-12-02.jsonl")
+BLIND_SHA256 = "3eb64e4c4bb87650b77f78f9221be5221bb863a831599852ca0e1d56230136f7"
+# figure -> floor, per set (last scored at the commit that adds this test, rounded down)
+FLOORS = {
+    "dev-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 0.99,
+                             "scope_accuracy": 0.98, "masked_precision": 0.92, "masked_recall": 1.0,
+                             "receipt_precision": 0.96, "receipt_recall": 1.0},
+    "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
+                             "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
+                             "receipt_precision": 1.0, "receipt_recall": 1.0},
+}
+_SCORES = {}
+
+
+def _scorer():
+    spec = importlib.util.spec_from_file_location("score_commands", os.path.join(ROOT, "benchmarks", "score_commands.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _figures(name):
+    if name not in _SCORES:
+        scorer = _scorer()
+        figures, _misses = scorer.score(scorer.load(os.path.join(SETS, name)))
+        print("\n[%s]\n%s" % (name, scorer.report(figures)))
+        _SCORES[name] = figures
+    return _SCORES[name]
+
+
+def test_the_blind_set_is_frozen():
+    with open(BLIND, "rb") as fh:
+        assert hashlib.sha256(fh.read()).hexdigest() == BLIND_SHA256
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_every_row_has_the_agreed_shape(name):
+    with open(os.path.join(SETS, name), encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    assert len(rows) >= 100
+    for row in rows:
+        assert isinstance(row["command"], str) and row["command"]
+        assert row["category"] in (None, "test", "typecheck", "lint", "build")
+        assert row.get("scope") in (None, "all", "subset") and row.get("masked") in (None, True, False)
+
+
+@pytest.mark.parametrize("name, figure", [(n, f) for n in sorted(FLOORS) for f in sorted(FLOORS[n])])
+def test_scores_do_not_fall(name, figure):
+    assert _figures(name)[figure] >= FLOORS[name][figure], _figures(name)

@@ -201,7 +201,7 @@ def _line_start_fingerprints(event, config, session, parse, runs):
     return [fingerprints.get(run.cwd or event.cwd) if later else None for run, later in zip(runs, unread)]
 
 
-def _strict_deny_message(parse, run, mask, unwrapped):
+def _strict_deny_message(parse, run, mask, not_wrapped):
     """Why the line is refused and what to run instead. No final period: Codex appends
     ". Command: ..." to a deny reason."""
     from stalegreen.engine import masking
@@ -211,9 +211,9 @@ def _strict_deny_message(parse, run, mask, unwrapped):
     words = TEXT["en"]
     reasons = masking.masking_reasons(mask) or list(mask.reasons)
     why = ""
-    if unwrapped and not unwrapped.startswith("no-allow") and unwrapped not in ("host-cannot-rewrite", "mode-off") \
-            and unwrapped not in reasons:
-        why = words["deny_unwrapped"].format(reason=unwrapped)
+    if not_wrapped and not not_wrapped.startswith("no-allow") and not_wrapped not in ("host-cannot-rewrite", "mode-off") \
+            and not_wrapped not in reasons:
+        why = words["deny_unwrapped"].format(reason=not_wrapped)
     return words["deny_hidden"].format(cmd=parse.text.strip(), mask=mask_description(",".join(reasons), words),
                                        why=why, rerun=rerun_text(parse, run))
 

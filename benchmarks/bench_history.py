@@ -215,7 +215,8 @@ def _judge_only(run, Meter):
     for source, events in prepared:
         result = run.SessionReplay(source)
         session = run._memory_session(run.session_root(source))
-        run._replay_events(iter(events), result, session, config, None)
+        stream = run.prepared_events(iter(events), config, run.Tally())
+        run._replay_events(stream, result, session, config, None)
     return {"bytes": meter.bytes, "seconds": time.perf_counter() - start}
 
 

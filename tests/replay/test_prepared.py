@@ -1,0 +1,132 @@
+"""The replay's prepare stage (``run.prepared_events``) changes what runs where, never a verdict.
+
+Before it, the judging loop stamped, counted and sent every event through ``core.handle``, and
+each Stop's claims were read there. Now the stage that depends on each event alone (the clock,
+the counts, the early checks, the claims reader) runs ahead, in the reading process of a
+pipelined replay, and the judging loop gets only what the engine acts on. The reference below
+is that old loop, kept here to compare against on every transcript the project has.
+"""
+
+import json
+import multiprocessing
+import os
+
+import pytest
+
+from stalegreen.engine import claims, core
+from stalegreen.engine import config as config_module
+from stalegreen.engine import events as ev
+from stalegreen.engine.paths import resolved_once
+from stalegreen.replay import run
+from tests.replay.test_gate_replay import _lay_out_every_transcript
+
+
+def _every_event_through_handle(source, config):
+    """The replay loop before the prepare stage: each event stamped, counted and handed to
+    ``core.handle`` in reading order, the claims read at Stop."""
+    result = run.SessionReplay(source)
+    session = run._memory_session(run.session_root(source))
+    clock = run.ReplayClock()
+    with resolved_once():
+        for event in run.merged_events(source, None, result.info):
+            said = event.ts
+            event.ts = clock.stamp(said)
+            if said:
+                result.first_ts = result.first_ts or said
+                result.last_ts = said
+            if event.kind == ev.PRE_SHELL:
+                result.tool_calls += 1
+            elif event.kind == ev.FILE_EDIT:
+                result.tool_calls += 1
+                result.edits += len(event.paths or ()) or 1
+            try:
+                decision = core.handle(event, config, session)
+            except Exception as exc:
+                result.errors.append("%s: %s: %s" % (event.kind, type(exc).__name__, exc))
+                continue
+            if event.kind == ev.STOP and decision.verdicts:
+                for record in decision.verdicts:
+                    result.verdicts.append({"ts": said, "agent": event.agent, "turn": event.turn,
+                                            "event": event.event_name or "Stop",
+                                            "blocked": decision.kind == ev.BLOCK, "record": record})
+    result.runs = session.runs
+    result.receipts = session.read("receipts")
+    from stalegreen.engine import tamper
+
+    result.tamper = tamper.events(session.read("tamper"))
+    return result
+
+
+def _outcome(result):
+    return json.dumps([result.verdicts, result.receipts, result.runs, result.tamper, result.errors, result.info,
+                       result.tool_calls, result.edits, result.first_ts, result.last_ts], sort_keys=True, default=str)
+
+
+@pytest.fixture
+def every_transcript(tmp_path, monkeypatch):
+    homes = _lay_out_every_transcript(tmp_path)
+    for variable, harness in (("CLAUDE_CONFIG_DIR", "claude"), ("CODEX_HOME", "codex"), ("DSH_HOME", "dsh")):
+        monkeypatch.setenv(variable, str(homes[harness]))
+    monkeypatch.setenv("STALEGREEN_HOME", str(tmp_path / "sg"))
+    return [s for s in run.discover("all") if not s.skipped]
+
+
+@pytest.mark.parametrize("completion", [False, True])
+def test_prepared_replays_give_what_every_event_through_core_handle_gives(every_transcript, monkeypatch,
+                                                                          completion):
+    """In process and pipelined (small batches, a reading process for every session), on
+    every transcript the project has, with completion claims off and on."""
+    config = config_module.load(None)
+    config["completionClaims"] = completion
+    monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+    monkeypatch.setattr(run, "PIPELINE_BATCH", 2)
+    verdicts = 0
+    for source in every_transcript:
+        reference = _outcome(_every_event_through_handle(source, config))
+        assert _outcome(run.replay(source, config)) == reference, source
+        if (os.cpu_count() or 1) > 1:
+            assert _outcome(run.replay(source, config, pipeline=True)) == reference, source
+        verdicts += reference.count('"verdict"')
+    assert len(every_transcript) >= 10 and verdicts >= 10
+
+
+def test_the_judging_process_gets_only_what_the_engine_acts_on_with_the_claims_read(every_transcript,
+                                                                                    monkeypatch):
+    """No replayed PreToolUse and no event the word tests prove empty reaches the judging
+    loop of a pipelined replay, and neither those tests nor a Stop's claims reader run there
+    again: the reading process did both."""
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the counters are patched in, which only a forked reading process inherits")
+    monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+    config = config_module.load(None)
+    judged, read_here = [], []
+    real_extract, real_handlers = claims.extract, dict(core.HANDLERS)
+    here = os.getpid()
+
+    def counted_extract(text, completion=False):
+        if os.getpid() == here:
+            read_here.append(text)
+        return real_extract(text, completion=completion)
+
+    def counting(handler):
+        def handle(event, config, session):
+            judged.append(event)
+            return handler(event, config, session)
+        return handle
+
+    def counted_checks(event, config):
+        if os.getpid() == here:
+            checked_here.append(event)
+        return real_checks(event, config)
+
+    checked_here, real_checks = [], core.nothing_to_record
+    monkeypatch.setattr(claims, "extract", counted_extract)
+    monkeypatch.setattr(core, "nothing_to_record", counted_checks)
+    for kind, handler in real_handlers.items():
+        monkeypatch.setitem(core.HANDLERS, kind, counting(handler))
+    verdicts = 0
+    for source in every_transcript:
+        verdicts += len(run.replay(source, config, pipeline=True).verdicts)
+    assert judged and verdicts
+    assert not [e for e in judged if e.kind == ev.PRE_SHELL or real_checks(e, config)]
+    assert any(e.kind == ev.STOP for e in judged) and read_here == [] and checked_here == []

@@ -94,7 +94,8 @@ def merged_events(source, meter=None, info=None, prefilter=True):
 
 
 PIPELINE_MIN_BYTES = 48 * 1024 * 1024   # below this a second process costs more than it saves
-PIPELINE_BATCH = 128                     # judged events per message from the reading process
+PIPELINE_BATCH = 128                     # judged events per message from the reading process,
+PIPELINE_BATCH_CHARS = 2 * 1024 * 1024   # or fewer when their outputs and messages hold this many characters
 
 
 class ReadError(Exception):
@@ -107,8 +108,8 @@ def pipelined_events(source, meter, info, config, tally):
     The reading process decodes the rows, stamps and counts every event, drops those the
     engine would pass over and reads each Stop's claims (``prepared_events``): the part of a
     replay that depends on each event alone. This one keeps the in-order judging. Events come
-    over a pipe in batches; a full pipe holds the reader back, so memory stays flat. Falls back
-    to reading here when no process can be started."""
+    over a pipe in batches bounded in count and characters; a full pipe holds the reader back,
+    so memory stays flat. Falls back to reading here when no process can be started."""
     import multiprocessing
 
     try:
@@ -152,7 +153,7 @@ def _read_into(connection, other_end, source, config):
     far, then its session info. It stops quietly when the judging process has gone (closed
     pipe, Ctrl-C)."""
     other_end.close()               # a forked copy of the judge's end would keep the pipe open
-    meter, info, batch, tally = Meter(), {}, [], Tally()
+    meter, info, batch, tally, size = Meter(), {}, [], Tally(), 0
 
     def counts():
         return (meter.bytes, meter.lines, meter.bad_lines, meter.files)
@@ -160,9 +161,10 @@ def _read_into(connection, other_end, source, config):
     try:
         for item in prepared_events(merged_events(source, meter, info), config, tally):
             batch.append(item)
-            if len(batch) >= PIPELINE_BATCH:
+            size += len(item[1].output or "") + len(item[1].message or "")
+            if len(batch) >= PIPELINE_BATCH or size >= PIPELINE_BATCH_CHARS:
                 connection.send(("events", batch, counts(), tally.saved()))
-                batch = []
+                batch, size = [], 0
         connection.send(("events", batch, counts(), tally.saved()))
         connection.send(("done", info, counts(), None))
     except (BrokenPipeError, KeyboardInterrupt):

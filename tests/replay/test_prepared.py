@@ -79,7 +79,8 @@ def test_prepared_replays_give_what_every_event_through_core_handle_gives(every_
     config = config_module.load(None)
     config["completionClaims"] = completion
     monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
-    monkeypatch.setattr(run, "PIPELINE_BATCH", 2)
+    monkeypatch.setattr(run, "PIPELINE_BATCH", 3)
+    monkeypatch.setattr(run, "PIPELINE_BATCH_CHARS", 2000)     # and batches cut by their characters
     verdicts = 0
     for source in every_transcript:
         reference = _outcome(_every_event_through_handle(source, config))

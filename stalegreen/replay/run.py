@@ -96,6 +96,7 @@ def merged_events(source, meter=None, info=None, prefilter=True):
 PIPELINE_MIN_BYTES = 48 * 1024 * 1024   # below this a second process costs more than it saves
 PIPELINE_BATCH = 128                     # judged events per message from the reading process,
 PIPELINE_BATCH_CHARS = 2 * 1024 * 1024   # or fewer when their outputs and messages hold this many characters
+PIPELINE_WAIT_SHARE = 0.2                # the reading process reads claims too past this share of waiting (_Pace)
 
 
 class ReadError(Exception):
@@ -154,16 +155,17 @@ def _read_into(connection, other_end, source, config):
     pipe, Ctrl-C)."""
     other_end.close()               # a forked copy of the judge's end would keep the pipe open
     meter, info, batch, tally, size = Meter(), {}, [], Tally(), 0
+    pace = _Pace(connection)
 
     def counts():
         return (meter.bytes, meter.lines, meter.bad_lines, meter.files)
 
     try:
-        for item in prepared_events(merged_events(source, meter, info), config, tally):
+        for item in prepared_events(merged_events(source, meter, info), config, tally, pace.judge_is_behind):
             batch.append(item)
             size += len(item[1].output or "") + len(item[1].message or "")
             if len(batch) >= PIPELINE_BATCH or size >= PIPELINE_BATCH_CHARS:
-                connection.send(("events", batch, counts(), tally.saved()))
+                pace.send(("events", batch, counts(), tally.saved()))
                 batch, size = [], 0
         connection.send(("events", batch, counts(), tally.saved()))
         connection.send(("done", info, counts(), None))
@@ -176,6 +178,27 @@ def _read_into(connection, other_end, source, config):
             pass
     finally:
         connection.close()
+
+
+class _Pace(object):
+    """Which process reads the claims of a Stop: the reading process once it has spent more
+    than ``PIPELINE_WAIT_SHARE`` of its time waiting to hand events over (the judge is the
+    slower one), else the judging process, at Stop. Where they are read changes no verdict,
+    only which core does the work: the two stay balanced whether a session is heavy in runs
+    or in long final messages, and whatever else the machine runs."""
+
+    def __init__(self, connection):
+        self.connection = connection
+        self.start = time.perf_counter()
+        self.waited = 0.0
+
+    def send(self, message):
+        begun = time.perf_counter()
+        self.connection.send(message)
+        self.waited += time.perf_counter() - begun
+
+    def judge_is_behind(self):
+        return self.waited > PIPELINE_WAIT_SHARE * (time.perf_counter() - self.start)
 
 
 def session_root(source):
@@ -396,13 +419,14 @@ class Tally(object):
         result.tool_calls, result.edits, result.first_ts, result.last_ts = self.saved()
 
 
-def prepared_events(events, config, tally):
+def prepared_events(events, config, tally, read_claims=None):
     """The part of a replay that depends on each event alone, in reading order: every event
     stamped with the replay clock and counted into ``tally``; the events ``core.handle`` would
-    pass over without a trace dropped; each Stop's claims read (``Event.extraction``).
-    Yields ``(the time the transcript said, event, checked)``, ``checked`` when the engine's
-    early checks are done (``_decide``). A pipelined replay runs this in its reading process,
-    so the judging process is left with the in-order work alone."""
+    pass over without a trace dropped; each Stop's claims read (``Event.extraction``), unless
+    ``read_claims()`` says to leave them to the judge. Yields ``(the time the transcript said,
+    event, checked)``, ``checked`` when the engine's early checks are done (``_judge_events``).
+    A pipelined replay runs this in its reading process, so the judging process is left with
+    the in-order work."""
     from stalegreen.engine import core
 
     clock = ReplayClock()
@@ -414,7 +438,7 @@ def prepared_events(events, config, tally):
         acts, checked = _engine_acts_on(event, config, core)
         if not acts:
             continue
-        if event.kind == ev.STOP:
+        if event.kind == ev.STOP and (read_claims is None or read_claims()):
             event.extraction = _claims_of(event.message, completion)
         yield said, event, checked
 

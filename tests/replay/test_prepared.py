@@ -71,14 +71,16 @@ def every_transcript(tmp_path, monkeypatch):
     return [s for s in run.discover("all") if not s.skipped]
 
 
-@pytest.mark.parametrize("completion", [False, True])
+@pytest.mark.parametrize("completion, wait_share", [(False, -1), (True, -1), (False, 1e9), (False, 0)])
 def test_prepared_replays_give_what_every_event_through_core_handle_gives(every_transcript, monkeypatch,
-                                                                          completion):
+                                                                          completion, wait_share):
     """In process and pipelined (small batches, a reading process for every session), on
-    every transcript the project has, with completion claims off and on."""
+    every transcript the project has, with completion claims off and on, the claims read by the
+    reading process (wait share -1), by the judge (1e9) or by either as the pace goes (0)."""
     config = config_module.load(None)
     config["completionClaims"] = completion
     monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+    monkeypatch.setattr(run, "PIPELINE_WAIT_SHARE", wait_share)
     monkeypatch.setattr(run, "PIPELINE_BATCH", 3)
     monkeypatch.setattr(run, "PIPELINE_BATCH_CHARS", 2000)     # and batches cut by their characters
     verdicts = 0
@@ -99,6 +101,7 @@ def test_the_judging_process_gets_only_what_the_engine_acts_on_with_the_claims_r
     if multiprocessing.get_start_method() != "fork":
         pytest.skip("the counters are patched in, which only a forked reading process inherits")
     monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+    monkeypatch.setattr(run, "PIPELINE_WAIT_SHARE", -1)     # the reading process reads every Stop's claims
     config = config_module.load(None)
     judged, read_here = [], []
     real_extract, real_handlers = claims.extract, dict(core.HANDLERS)
@@ -131,3 +134,29 @@ def test_the_judging_process_gets_only_what_the_engine_acts_on_with_the_claims_r
     assert judged and verdicts
     assert not [e for e in judged if e.kind == ev.PRE_SHELL or real_checks(e, config)]
     assert any(e.kind == ev.STOP for e in judged) and read_here == [] and checked_here == []
+
+
+def test_the_claims_are_left_to_the_judge_while_it_keeps_up(every_transcript, monkeypatch):
+    """A reading process that never waits on the judge leaves every Stop's claims to it."""
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the counter is patched in, which only a forked reading process inherits")
+    monkeypatch.setattr(run, "PIPELINE_MIN_BYTES", 0)
+    monkeypatch.setattr(run, "PIPELINE_WAIT_SHARE", 1e9)
+    read_here, real_extract, here = [], claims.extract, os.getpid()
+
+    def counted_extract(text, completion=False):
+        if os.getpid() == here:
+            read_here.append(text)
+        return real_extract(text, completion=completion)
+
+    stops, real_on_stop = [], core.HANDLERS[ev.STOP]
+
+    def counted_on_stop(event, config, session):
+        stops.append(event.extraction)
+        return real_on_stop(event, config, session)
+
+    monkeypatch.setattr(claims, "extract", counted_extract)
+    monkeypatch.setitem(core.HANDLERS, ev.STOP, counted_on_stop)
+    config = config_module.load(None)
+    verdicts = sum(len(run.replay(source, config, pipeline=True).verdicts) for source in every_transcript)
+    assert verdicts and stops and stops == [None] * len(stops) and len(read_here) == len(stops)

@@ -366,17 +366,45 @@ class ReplayClock(object):
     Every record the engine writes compares times as text; a replay must never fall back on
     the wall clock (two runs of ``history`` would order an edit and a run differently). An
     event without a time, or with the same or an earlier time than the one before it, comes
-    one millisecond after it, so records keep their file order."""
+    one millisecond after it, so records keep their file order.
+
+    Most transcripts already write the store's format, in order: such a time is its own stamp,
+    told by comparing text (the format sorts as it reads), without reading it as a number."""
 
     def __init__(self):
         from stalegreen.engine.clock import parse_ts
 
         self.parse_ts = parse_ts
-        self.last = None        # integer milliseconds since the epoch
+        self.text = None        # the last stamp
+        self.last = None        # the same in milliseconds since the epoch; None: not worked out yet
+        self.dates = {}         # "YYYY-MM-DD" -> whether it is a real date, 1970 or later
         self.second = None      # the last whole second written, and its text (events come seconds apart
         self.prefix = ""        # or less: most share the one before's)
 
     def stamp(self, ts):
+        if ts.__class__ is str and len(ts) == 24 and (self.text is None or ts > self.text) and self._as_stored(ts):
+            self.text, self.last = ts, None
+            return ts
+        return self._counted(ts)
+
+    def _as_stored(self, ts):
+        """Whether ``ts`` is written as the store writes times (``2026-09-02T14:02:11.318Z``,
+        ASCII digits, a real date from 1970 on, a second below 60): what ``_counted`` would
+        give back unchanged, were it later than the last stamp."""
+        if not (ts[23] == "Z" and ts[19] == "." and ts[10] == "T" and ts[13] == ":" and ts[16] == ":"
+                and ts.isascii() and (ts[11:13] + ts[14:16] + ts[17:19] + ts[20:23]).isdigit()
+                and ts[11:13] < "24" and ts[14:16] < "60" and ts[17:19] < "60"):
+            return False
+        date = ts[:10]
+        real = self.dates.get(date)
+        if real is None:
+            seconds = self.parse_ts(date + "T00:00:00.000Z")
+            real = self.dates[date] = seconds is not None and seconds >= 0
+        return real
+
+    def _counted(self, ts):
+        if self.last is None and self.text is not None:
+            self.last = int(round(self.parse_ts(self.text) * 1000))
         seconds = self.parse_ts(ts) if ts else None
         millis = int(round(seconds * 1000)) if seconds is not None else None
         if millis is None or (self.last is not None and millis <= self.last):
@@ -385,7 +413,8 @@ class ReplayClock(object):
         whole, part = divmod(millis, 1000)
         if whole != self.second:
             self.second, self.prefix = whole, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole))
-        return self.prefix + ".%03dZ" % part
+        self.text = self.prefix + ".%03dZ" % part
+        return self.text
 
 
 class Tally(object):

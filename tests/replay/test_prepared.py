@@ -160,3 +160,61 @@ def test_the_claims_are_left_to_the_judge_while_it_keeps_up(every_transcript, mo
     config = config_module.load(None)
     verdicts = sum(len(run.replay(source, config, pipeline=True).verdicts) for source in every_transcript)
     assert verdicts and stops and stops == [None] * len(stops) and len(read_here) == len(stops)
+
+
+class _ClockBefore(object):
+    """The replay clock before its text shortcut: every time read as a number and written back."""
+
+    def __init__(self):
+        self.last = None
+
+    def stamp(self, ts):
+        import time
+
+        from stalegreen.engine.clock import parse_ts
+
+        seconds = parse_ts(ts) if ts else None
+        millis = int(round(seconds * 1000)) if seconds is not None else None
+        if millis is None or (self.last is not None and millis <= self.last):
+            millis = 0 if self.last is None else self.last + 1
+        self.last = millis
+        whole, part = divmod(millis, 1000)
+        return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole)) + ".%03dZ" % part
+
+
+def _odd_times(draw):
+    """Times as transcripts write them, and as they should not: in order, repeated, earlier,
+    missing, leap seconds, other separators and fractions, impossible dates, other digits."""
+    base = "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ" % (
+        draw.choice([1969, 1970, 2024, 2026, 2100]), draw.choice([1, 2, 12, 13]), draw.choice([1, 28, 29, 30, 31]),
+        draw.choice([0, 9, 23, 24]), draw.choice([0, 59, 60]), draw.choice([0, 30, 59, 60, 61]),
+        draw.randrange(1000))
+    kind = draw.randrange(12)
+    if kind >= 7:                   # a real time, as Claude and Codex write them
+        import time
+
+        seconds = draw.choice([0, 1700000000, 1700000001, 4102444799]) + draw.randrange(3)
+        return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + ".%03dZ" % draw.choice([0, 1, 999])
+    if kind == 0:
+        return None
+    if kind == 1:
+        return base.replace("T", draw.choice(["t", " "]))
+    if kind == 2:
+        return base[:-5] + draw.choice(["Z", ".5Z", ".12Z", ".1234Z", ""])
+    if kind == 3:
+        return base.replace("0", "\u0660")       # Arabic-Indic zero: a digit, but not ASCII
+    if kind == 4:
+        return draw.choice(["garbage", "", "2026-11-20", 17, "2026-11-20T10:00:00.000Z "])
+    return base
+
+
+def test_the_clock_shortcut_gives_what_reading_every_time_gives():
+    import random
+
+    draw = random.Random(20261202)
+    for _ in range(300):
+        now, before = run.ReplayClock(), _ClockBefore()
+        times = [_odd_times(draw) for _ in range(draw.randrange(1, 40))]
+        if draw.random() < 0.5:      # mostly in order, as real transcripts are
+            times = sorted(times, key=lambda t: str(t))
+        assert [now.stamp(t) for t in times] == [before.stamp(t) for t in times], times

@@ -184,7 +184,8 @@ def child(base, what):
     usage = resource.getrusage(resource.RUSAGE_SELF)
     workers = resource.getrusage(resource.RUSAGE_CHILDREN)
     peak = max(usage.ru_maxrss, workers.ru_maxrss)
-    figures.update(seconds=seconds, cpu=usage.ru_utime + usage.ru_stime - cpu_start + workers.ru_utime + workers.ru_stime,
+    own, others = usage.ru_utime + usage.ru_stime - cpu_start, workers.ru_utime + workers.ru_stime
+    figures.update(seconds=seconds, cpu=own + others, cpu_own=own, cpu_others=others,
                    maxrss_mb=peak / 1024.0, growth_mb=(peak - baseline) / 1024.0)
     print(json.dumps(figures))
 
@@ -318,7 +319,9 @@ def measure(label, builder, size, rows, repeat):
             ratios = [r["ratio"] for r in runs]
             extra = ""
             if row in ("history", "before"):
-                extra = "  sessions %d, claims %d, runs %d" % (runs[0]["sessions"], runs[0]["claims"], runs[0]["runs"])
+                extra = "  sessions %d, claims %d, runs %d; CPU s this process / its reading or worker processes %.2f / %.2f" % (
+                    runs[0]["sessions"], runs[0]["claims"], runs[0]["runs"],
+                    statistics.median(r["cpu_own"] for r in runs), statistics.median(r["cpu_others"] for r in runs))
             print("  %-8s %5.2fx floor wall (median of %s), %5.2fx floor CPU  %6.1f MB/s, CPU %6.1f MB/s, "
                   "peak RSS %5.1f MB (+%4.1f)%s" % (
                       row, statistics.median(ratios), "/".join("%.2f" % r for r in ratios),

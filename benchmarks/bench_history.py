@@ -22,8 +22,11 @@ Rows, each in a fresh process:
 - ``history``: ``report.collect`` as ``stalegreen history`` runs it (worker processes for many
   sessions, a second reading process for one large session), peak RSS of it and its workers;
 - ``readers``: the readers alone turning the files into events, no engine (one process);
-- ``judge``: the engine alone, fed the events read beforehand (one process): what is left when
-  reading costs nothing;
+- ``prepared``: the readers and the prepare stage (``run.prepared_events``: replay clock, counts,
+  the engine's early checks, each Stop's claims): what the reading process of a pipelined
+  replay does (one process);
+- ``judge``: the in-order judge alone, fed the prepared events (one process): what the judging
+  process does, what is left when reading and preparing cost nothing;
 - ``before`` (``--against REV``): ``history`` as the code at git revision REV runs it, in the
   same rounds (a before/after under the same load);
 - side by side with proof-of-done from PyPI (``--peer``, installed into a throwaway venv,
@@ -162,9 +165,16 @@ def child(base, what):
             for _ in run.merged_events(source, meter):
                 events += 1
         figures.update(bytes=meter.bytes, events=events)
+    elif what == "prepared":
+        meter, events, config = Meter(), 0, _config()
+        for source in run.discover("all"):
+            for _ in run.prepared_events(run.merged_events(source, meter), config, run.Tally()):
+                events += 1
+        figures.update(bytes=meter.bytes, events=events)
     elif what == "judge":
         figures.update(_judge_only(run, Meter))
         start = time.perf_counter() - figures.pop("seconds")
+        cpu_start += figures.pop("cpu_before")      # the reading and preparing beforehand are not counted
     else:
         collection = report.collect("all", "36500d")
         overall, _ = report.tallies(collection)
@@ -174,7 +184,8 @@ def child(base, what):
     usage = resource.getrusage(resource.RUSAGE_SELF)
     workers = resource.getrusage(resource.RUSAGE_CHILDREN)
     peak = max(usage.ru_maxrss, workers.ru_maxrss)
-    figures.update(seconds=seconds, cpu=usage.ru_utime + usage.ru_stime - cpu_start + workers.ru_utime + workers.ru_stime,
+    own, others = usage.ru_utime + usage.ru_stime - cpu_start, workers.ru_utime + workers.ru_stime
+    figures.update(seconds=seconds, cpu=own + others, cpu_own=own, cpu_others=others,
                    maxrss_mb=peak / 1024.0, growth_mb=(peak - baseline) / 1024.0)
     print(json.dumps(figures))
 
@@ -206,17 +217,17 @@ def _warm_up(run):
 
 
 def _judge_only(run, Meter):
-    """The engine's share: events read into memory first (only for the timing of this row)."""
-    meter, prepared, config = Meter(), [], _config()
+    """The judging process's share: events read and prepared into memory first (only for the
+    timing of this row), then judged in order."""
+    meter, prepared, config, cpu_at_start = Meter(), [], _config(), _cpu()
     for source in run.discover("all"):
-        info = {}
-        prepared.append((source, list(run.merged_events(source, meter, info))))
-    start = time.perf_counter()
-    for source, events in prepared:
+        prepared.append((source, list(run.prepared_events(run.merged_events(source, meter), config, run.Tally()))))
+    cpu_before, start = _cpu(), time.perf_counter()
+    for source, items in prepared:
         result = run.SessionReplay(source)
         session = run._memory_session(run.session_root(source))
-        run._replay_events(iter(events), result, session, config, None)
-    return {"bytes": meter.bytes, "seconds": time.perf_counter() - start}
+        run._replay_events(iter(items), result, session, config, None)
+    return {"bytes": meter.bytes, "seconds": time.perf_counter() - start, "cpu_before": cpu_before - cpu_at_start}
 
 
 def _config():
@@ -308,7 +319,9 @@ def measure(label, builder, size, rows, repeat):
             ratios = [r["ratio"] for r in runs]
             extra = ""
             if row in ("history", "before"):
-                extra = "  sessions %d, claims %d, runs %d" % (runs[0]["sessions"], runs[0]["claims"], runs[0]["runs"])
+                extra = "  sessions %d, claims %d, runs %d; CPU s this process / its reading or worker processes %.2f / %.2f" % (
+                    runs[0]["sessions"], runs[0]["claims"], runs[0]["runs"],
+                    statistics.median(r["cpu_own"] for r in runs), statistics.median(r["cpu_others"] for r in runs))
             print("  %-8s %5.2fx floor wall (median of %s), %5.2fx floor CPU  %6.1f MB/s, CPU %6.1f MB/s, "
                   "peak RSS %5.1f MB (+%4.1f)%s" % (
                       row, statistics.median(ratios), "/".join("%.2f" % r for r in ratios),
@@ -376,7 +389,7 @@ def main():
     parser.add_argument("--many", default="150", help="many-session history sizes in MB")
     parser.add_argument("--single", default="100", help="single-transcript sizes in MB ('' to skip)")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved rounds per row (medians reported)")
-    parser.add_argument("--rows", default="history,readers,judge", help="which rows to measure")
+    parser.add_argument("--rows", default="history,readers,prepared,judge", help="which rows to measure")
     parser.add_argument("--peer", default="0.1.1", help="proof-of-done version for the side-by-side run, "
                                                         "'latest', or 'none'")
     parser.add_argument("--against", metavar="REV", help="also time `history` as the code at this git revision "

@@ -39,7 +39,7 @@ class Event(object):
         "command", "tool_use_id", "tool_name", "output", "exit_code", "failed_without_number",
         "interrupted", "background", "background_id", "paths", "edit_kind", "message",
         "stop_hook_active", "permission_mode", "rewrite_policy", "approves", "replay", "ts",
-        "model", "overrides", "extra", "finished",
+        "model", "overrides", "extra", "finished", "extraction",
     )
 
     def __init__(self, kind, host, **fields):
@@ -73,6 +73,7 @@ class Event(object):
         self.overrides = None        # config values the host's own settings impose (dsh plugin options)
         self.extra = None            # host-specific leftovers the engine may log but never branch on
         self.finished = ()           # PROMPT: BackgroundResults the host read in the new turn
+        self.extraction = None       # STOP: claims.extract of ``message``, read ahead (replay); None: read at Stop
         for key, value in fields.items():
             setattr(self, key, value)
 

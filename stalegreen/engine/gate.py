@@ -545,9 +545,11 @@ def on_stop(event, config, session):
 
     likely = bool(config.get("completionClaims") or config.get("claimFree") or prefilter.might_claim(message))
     prefetch = _prefetch(event, config, session, likely)    # before the claims reader loads
-    from stalegreen.engine import claims as claims_module
+    extraction = event.extraction       # a replay reads the claims ahead, in its reading process
+    if extraction is None:
+        from stalegreen.engine import claims as claims_module
 
-    extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
+        extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
     found = [c for c in extraction.claims
              if config["categories"].get(c["category"], True) or c["category"] == "completion"]
     if not found and not config.get("claimFree"):

@@ -94,44 +94,48 @@ def merged_events(source, meter=None, info=None, prefilter=True):
 
 
 PIPELINE_MIN_BYTES = 48 * 1024 * 1024   # below this a second process costs more than it saves
-PIPELINE_BATCH = 256                     # events per message from the reading process
+PIPELINE_BATCH = 128                     # judged events per message from the reading process,
+PIPELINE_BATCH_CHARS = 2 * 1024 * 1024   # or fewer when their outputs and messages hold this many characters
+PIPELINE_WAIT_SHARE = 0.2                # the reading process reads claims too past this share of waiting (_Pace)
 
 
 class ReadError(Exception):
     """A session's files could not be read to the end (the replay keeps what it had)."""
 
 
-def pipelined_events(source, meter, info):
-    """``merged_events`` read and decoded in a second process while this one judges them.
+def pipelined_events(source, meter, info, config, tally):
+    """``prepared_events`` of the session, run in a second process while this one judges.
 
-    Reading (JSON decoding, mostly) is about 40% of a replay, so one large session replays in
-    the time of its slower half on two cores. Events come over a pipe in batches; a full pipe
-    holds the reader back, so memory stays flat. Falls back to reading here when no process
-    can be started."""
+    The reading process decodes the rows, stamps and counts every event, drops those the
+    engine would pass over and reads each Stop's claims (``prepared_events``): the part of a
+    replay that depends on each event alone. This one keeps the in-order judging. Events come
+    over a pipe in batches bounded in count and characters; a full pipe holds the reader back,
+    so memory stays flat. Falls back to reading here when no process can be started."""
     import multiprocessing
 
     try:
         context = multiprocessing.get_context()
         receiver, sender = context.Pipe(duplex=False)
-        reader = context.Process(target=_read_into, args=(sender, receiver, source), daemon=True)
+        reader = context.Process(target=_read_into, args=(sender, receiver, source, config), daemon=True)
         reader.start()
     except (OSError, ValueError, ImportError):
-        for event in merged_events(source, meter, info):
-            yield event
+        for item in prepared_events(merged_events(source, meter, info), config, tally):
+            yield item
         return
     sender.close()
     start = (meter.bytes, meter.lines, meter.bad_lines, meter.files)
     try:
         while True:
             try:
-                kind, payload, counts = receiver.recv()
+                kind, payload, counts, tallied = receiver.recv()
             except EOFError:
                 reader.join(1)
                 raise ReadError("the reading process ended early (exit status %s)" % reader.exitcode)
             meter.bytes, meter.lines, meter.bad_lines, meter.files = [a + b for a, b in zip(start, counts)]
             if kind == "events":
-                for event in payload:
-                    yield event
+                tally.restore(tallied)
+                for item in payload:
+                    yield item
             elif kind == "done":
                 info.update(payload)
                 return
@@ -145,32 +149,56 @@ def pipelined_events(source, meter, info):
             reader.join()
 
 
-def _read_into(connection, other_end, source):
-    """The reading process: a session's events, in batches, then its session info. It stops
-    quietly when the judging process has gone (closed pipe, Ctrl-C)."""
+def _read_into(connection, other_end, source, config):
+    """The reading process: a session's prepared events, in batches, each with the counts so
+    far, then its session info. It stops quietly when the judging process has gone (closed
+    pipe, Ctrl-C)."""
     other_end.close()               # a forked copy of the judge's end would keep the pipe open
-    meter, info, batch = Meter(), {}, []
+    meter, info, batch, tally, size = Meter(), {}, [], Tally(), 0
+    pace = _Pace(connection)
 
     def counts():
         return (meter.bytes, meter.lines, meter.bad_lines, meter.files)
 
     try:
-        for event in merged_events(source, meter, info):
-            batch.append(event)
-            if len(batch) >= PIPELINE_BATCH:
-                connection.send(("events", batch, counts()))
-                batch = []
-        connection.send(("events", batch, counts()))
-        connection.send(("done", info, counts()))
+        for item in prepared_events(merged_events(source, meter, info), config, tally, pace.judge_is_behind):
+            batch.append(item)
+            size += len(item[1].output or "") + len(item[1].message or "")
+            if len(batch) >= PIPELINE_BATCH or size >= PIPELINE_BATCH_CHARS:
+                pace.send(("events", batch, counts(), tally.saved()))
+                batch, size = [], 0
+        connection.send(("events", batch, counts(), tally.saved()))
+        connection.send(("done", info, counts(), None))
     except (BrokenPipeError, KeyboardInterrupt):
         pass                        # the judging process has gone: nobody to tell
     except Exception as exc:        # say what went wrong instead of dying silently
         try:
-            connection.send(("error", "%s: %s" % (type(exc).__name__, exc), counts()))
+            connection.send(("error", "%s: %s" % (type(exc).__name__, exc), counts(), None))
         except BrokenPipeError:
             pass
     finally:
         connection.close()
+
+
+class _Pace(object):
+    """Which process reads the claims of a Stop: the reading process once it has spent more
+    than ``PIPELINE_WAIT_SHARE`` of its time waiting to hand events over (the judge is the
+    slower one), else the judging process, at Stop. Where they are read changes no verdict,
+    only which core does the work: the two stay balanced whether a session is heavy in runs
+    or in long final messages, and whatever else the machine runs."""
+
+    def __init__(self, connection):
+        self.connection = connection
+        self.start = time.perf_counter()
+        self.waited = 0.0
+
+    def send(self, message):
+        begun = time.perf_counter()
+        self.connection.send(message)
+        self.waited += time.perf_counter() - begun
+
+    def judge_is_behind(self):
+        return self.waited > PIPELINE_WAIT_SHARE * (time.perf_counter() - self.start)
 
 
 def session_root(source):
@@ -313,14 +341,16 @@ def replay(source, config=None, meter=None, tick=None, pipeline=False, prefilter
         from stalegreen.engine import config as config_module
 
         config = config_module.load(None)
+    tally = Tally()
     if pipeline and prefilter and source.size >= PIPELINE_MIN_BYTES:
-        events = pipelined_events(source, meter if meter is not None else Meter(), result.info)
+        stream = pipelined_events(source, meter if meter is not None else Meter(), result.info, config, tally)
     else:
-        events = merged_events(source, meter, result.info, prefilter)
+        stream = prepared_events(merged_events(source, meter, result.info, prefilter), config, tally)
     try:
-        _replay_events(events, result, session, config, tick)
+        _replay_events(stream, result, session, config, tick)
     except (ReadError, OSError) as exc:     # a file that vanished or broke mid-read
         result.errors.append("reading: %s" % exc)
+    tally.copy_to(result)
     result.runs = session.runs
     result.receipts = session.read("receipts")
     from stalegreen.engine import tamper
@@ -336,49 +366,161 @@ class ReplayClock(object):
     Every record the engine writes compares times as text; a replay must never fall back on
     the wall clock (two runs of ``history`` would order an edit and a run differently). An
     event without a time, or with the same or an earlier time than the one before it, comes
-    one millisecond after it, so records keep their file order."""
+    one millisecond after it, so records keep their file order.
+
+    Most transcripts already write the store's format, in order: such a time is its own stamp,
+    told by comparing text (the format sorts as it reads), without reading it as a number."""
 
     def __init__(self):
-        self.last = None        # integer milliseconds since the epoch
-
-    def stamp(self, ts):
         from stalegreen.engine.clock import parse_ts
 
-        seconds = parse_ts(ts) if ts else None
+        self.parse_ts = parse_ts
+        self.text = None        # the last stamp
+        self.last = None        # the same in milliseconds since the epoch; None: not worked out yet
+        self.dates = {}         # "YYYY-MM-DD" -> whether it is a real date, 1970 or later
+        self.second = None      # the last whole second written, and its text (events come seconds apart
+        self.prefix = ""        # or less: most share the one before's)
+
+    def stamp(self, ts):
+        if ts.__class__ is str and len(ts) == 24 and (self.text is None or ts > self.text) and self._as_stored(ts):
+            self.text, self.last = ts, None
+            return ts
+        return self._counted(ts)
+
+    def _as_stored(self, ts):
+        """Whether ``ts`` is written as the store writes times (``2026-09-02T14:02:11.318Z``,
+        ASCII digits, a real date from 1970 on, a second below 60): what ``_counted`` would
+        give back unchanged, were it later than the last stamp."""
+        if not (ts[23] == "Z" and ts[19] == "." and ts[10] == "T" and ts[13] == ":" and ts[16] == ":"
+                and ts.isascii() and (ts[11:13] + ts[14:16] + ts[17:19] + ts[20:23]).isdigit()
+                and ts[11:13] < "24" and ts[14:16] < "60" and ts[17:19] < "60"):
+            return False
+        date = ts[:10]
+        real = self.dates.get(date)
+        if real is None:
+            seconds = self.parse_ts(date + "T00:00:00.000Z")
+            real = self.dates[date] = seconds is not None and seconds >= 0
+        return real
+
+    def _counted(self, ts):
+        if self.last is None and self.text is not None:
+            self.last = int(round(self.parse_ts(self.text) * 1000))
+        seconds = self.parse_ts(ts) if ts else None
         millis = int(round(seconds * 1000)) if seconds is not None else None
         if millis is None or (self.last is not None and millis <= self.last):
             millis = 0 if self.last is None else self.last + 1
         self.last = millis
         whole, part = divmod(millis, 1000)
-        return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole)) + ".%03dZ" % part
+        if whole != self.second:
+            self.second, self.prefix = whole, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole))
+        self.text = self.prefix + ".%03dZ" % part
+        return self.text
 
 
-def _replay_events(events, result, session, config, tick):
-    from stalegreen.engine.paths import resolved_once
+class Tally(object):
+    """What the in-order stage counts over every event of a session, judged or not."""
 
-    with resolved_once():       # the links of the folders a session names do not move while it replays
-        _judge_events(events, result, session, config, tick)
+    __slots__ = ("tool_calls", "edits", "first_ts", "last_ts")
+
+    def __init__(self):
+        self.tool_calls = 0
+        self.edits = 0
+        self.first_ts = None
+        self.last_ts = None
+
+    def count(self, event, said):
+        if said:
+            self.first_ts = self.first_ts or said
+            self.last_ts = said
+        if event.kind == ev.PRE_SHELL:
+            self.tool_calls += 1
+        elif event.kind == ev.FILE_EDIT:
+            self.tool_calls += 1
+            self.edits += len(event.paths or ()) or 1
+
+    def saved(self):
+        return (self.tool_calls, self.edits, self.first_ts, self.last_ts)
+
+    def restore(self, saved):
+        self.tool_calls, self.edits, self.first_ts, self.last_ts = saved
+
+    def copy_to(self, result):
+        result.tool_calls, result.edits, result.first_ts, result.last_ts = self.saved()
 
 
-def _judge_events(events, result, session, config, tick):
+def prepared_events(events, config, tally, read_claims=None):
+    """The part of a replay that depends on each event alone, in reading order: every event
+    stamped with the replay clock and counted into ``tally``; the events ``core.handle`` would
+    pass over without a trace dropped; each Stop's claims read (``Event.extraction``), unless
+    ``read_claims()`` says to leave them to the judge. Yields ``(the time the transcript said,
+    event, checked)``, ``checked`` when the engine's early checks are done (``_judge_events``).
+    A pipelined replay runs this in its reading process, so the judging process is left with
+    the in-order work."""
     from stalegreen.engine import core
 
     clock = ReplayClock()
-    for count, event in enumerate(events):
-        if tick is not None and not count & 255:
-            tick()
+    completion = bool(config.get("completionClaims"))
+    for event in events:
         said = event.ts
         event.ts = clock.stamp(said)
-        if said:
-            result.first_ts = result.first_ts or said
-            result.last_ts = said
-        if event.kind == ev.PRE_SHELL:
-            result.tool_calls += 1
-        elif event.kind == ev.FILE_EDIT:
-            result.tool_calls += 1
-            result.edits += len(event.paths or ()) or 1
+        tally.count(event, said)
+        acts, checked = _engine_acts_on(event, config, core)
+        if not acts:
+            continue
+        if event.kind == ev.STOP and (read_claims is None or read_claims()):
+            event.extraction = _claims_of(event.message, completion)
+        yield said, event, checked
+
+
+def _engine_acts_on(event, config, core):
+    """Whether ``core.handle(event, config, session)`` would get past its early returns (for a
+    replay's config), and whether that is known for sure: False for a replayed PreToolUse (the
+    command already ran as the transcript shows), a kind with no handler, an event the
+    payload's word tests prove empty (``core.nothing_to_record``); ``(True, False)`` when
+    those tests failed on the event (``core.handle`` meets it again, in order, and records why)."""
+    kind = event.kind
+    if kind == ev.IGNORED or kind not in core.HANDLERS or (event.replay and kind == ev.PRE_SHELL):
+        return False, True
+    if kind == ev.PRE_SHELL and not event.command:
+        return False, True
+    try:
+        return not core.nothing_to_record(event, config), True
+    except Exception:
+        return True, False
+
+
+def _claims_of(message, completion):
+    """``claims.extract`` of a Stop's message, or None (read again at Stop, where a failure is
+    recorded in order)."""
+    from stalegreen.engine import claims
+
+    try:
+        return claims.extract(message or "", completion=completion)
+    except Exception:
+        return None
+
+
+def _replay_events(stream, result, session, config, tick):
+    from stalegreen.engine.paths import resolved_once
+
+    with resolved_once():       # the links of the folders a session names do not move while it replays
+        _judge_events(stream, result, session, config, tick)
+
+
+def _judge_events(stream, result, session, config, tick):
+    """The in-order part: each prepared event through ``core.handle``, the Stop verdicts kept."""
+    from stalegreen.engine import core
+
+    redact = bool(config.get("redact"))
+    for count, (said, event, checked) in enumerate(stream):
+        if tick is not None and not count & 63:
+            tick()
         try:
-            decision = core.handle(event, config, session)
+            if checked:     # core.handle past the checks prepared_events made: the handler itself
+                session.redact = redact
+                decision = core.HANDLERS[event.kind](event, config, session)
+            else:
+                decision = core.handle(event, config, session)
         except Exception as exc:     # one bad event never ends a replay
             if len(result.errors) < MAX_ERRORS:
                 result.errors.append("%s: %s: %s" % (event.kind, type(exc).__name__, exc))

@@ -58,6 +58,12 @@ def test_small_sessions_are_read_in_process(agent_homes, monkeypatch):
         assert not run.replay(source, pipeline=True).errors
 
 
+def _config():
+    from stalegreen.engine import config
+
+    return config.load(None)
+
+
 def _first_claude_source():
     return [s for s in run.discover("claude") if not s.skipped][0]
 
@@ -175,12 +181,12 @@ def test_a_judge_that_stops_early_leaves_a_quiet_reader(agent_homes, monkeypatch
 
     def endless(source, meter=None, info=None):
         while True:                 # far more than a pipe holds: the reader is mid-send at close
-            yield ev.Event(ev.POST_SHELL, "claude", output="x" * 100000, replay=True)
+            yield ev.Event(ev.POST_SHELL, "claude", command="pytest -q", output="x" * 100000, replay=True)
 
     monkeypatch.setattr(run, "merged_events", endless)
     monkeypatch.setattr(run, "PIPELINE_BATCH", 1)
-    events = run.pipelined_events(_first_claude_source(), Meter(), {})
-    assert next(events).kind == ev.POST_SHELL
+    events = run.pipelined_events(_first_claude_source(), Meter(), {}, _config(), run.Tally())
+    assert next(events)[1].kind == ev.POST_SHELL
     events.close()
     assert "Traceback" not in capfd.readouterr().err
 

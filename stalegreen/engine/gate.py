@@ -545,6 +545,10 @@ def on_stop(event, config, session):
 
     likely = bool(config.get("completionClaims") or config.get("claimFree") or prefilter.might_claim(message))
     prefetch = _prefetch(event, config, session, likely)    # before the claims reader loads
+    if likely:
+        from stalegreen.engine import regexcache
+
+        regexcache.warm()                                   # its patterns, compiled at install
     from stalegreen.engine import claims as claims_module
 
     extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))

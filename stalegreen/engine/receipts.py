@@ -401,6 +401,9 @@ def record_shell_result(event, config, session):
     elif trusted:
         for pending, _exit_code in trusted:
             fingerprints.start(pending.get("cwd"))
+        from stalegreen.engine import regexcache
+
+        regexcache.warm()            # the output judge's patterns, compiled at install
         try:
             for pending, exit_code in trusted:
                 _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,

@@ -60,7 +60,6 @@ def warm(path=None):
 def _load(path):
     import marshal
     import re
-    from array import array
 
     import _sre
 
@@ -82,9 +81,8 @@ def _load(path):
         key = (str, source, caller_flags)
         if key in cache:
             continue
-        words = array("I")
-        words.frombytes(code)
-        cache[key] = _sre.compile(source, flags, words.tolist(), groups, groupindex, indexgroup)
+        cache[key] = _sre.compile(source, flags, memoryview(code).cast("I").tolist(), groups, groupindex,
+                                  indexgroup)
         added += 1
     return added
 

@@ -444,3 +444,14 @@ def test_fingerprints_hashed_differently_do_not_compare(repo):
     older.pop("version")                                  # taken by a version that left modes out
     assert fingerprint.compare(older, now) == "unknown"
     assert fingerprint.compare(now, dict(now)) == "same"
+
+
+def test_the_small_hash_modules_give_hashlibs_digests():
+    """``fingerprint._hasher`` avoids loading OpenSSL; its digests are ``hashlib``'s."""
+    import hashlib
+
+    for data in (b"", b"blob 3\0abc", bytes(range(256)) * 300):
+        for name in ("sha1", "sha256"):
+            digest = fingerprint._hasher(name)
+            digest.update(data)
+            assert digest.hexdigest() == hashlib.new(name, data).hexdigest()

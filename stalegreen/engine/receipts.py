@@ -386,6 +386,10 @@ def record_shell_result(event, config, session):
     original = pend_records[0]["command"] if pend_records else event.command
 
     trusted = []
+    if rewrite.MARKER_TAG in output:
+        from stalegreen.engine import regexcache
+
+        regexcache.warm()            # the marker's and the output judge's patterns, compiled at install
     for rid, _printed in rewrite.find_markers(output):
         pending = by_id.get(rid)
         if pending is None or rid in known_ids or any(rid == t[0]["id"] for t in trusted):
@@ -401,9 +405,6 @@ def record_shell_result(event, config, session):
     elif trusted:
         for pending, _exit_code in trusted:
             fingerprints.start(pending.get("cwd"))
-        from stalegreen.engine import regexcache
-
-        regexcache.warm()            # the output judge's patterns, compiled at install
         try:
             for pending, exit_code in trusted:
                 _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,

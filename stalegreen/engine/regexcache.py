@@ -177,15 +177,30 @@ SAMPLE_OUTPUTS = (
 )
 
 
-def sample_work():
-    """What ``capture`` runs at install: the claims reader and the output judge over the samples."""
-    from stalegreen.engine import claims, outputs
+SAMPLE_GIT_CONFIG = b'[core]\n\tbare = false\n[filter "lfs"]\n\tclean = x\n[include]\n\tpath = other\n'
+
+
+def sample_work(scratch=None):
+    """What ``capture`` runs at install: the claims reader and the output judge over the samples,
+    a wrapped run's marker line, and the fingerprint's reader of a git config (written into the
+    folder ``scratch``, when given)."""
+    from stalegreen.engine import claims, fingerprint, outputs, rewrite
 
     for message in SAMPLE_MESSAGES:
         claims.extract(message)
         claims.extract(message, completion=True)
     for category, runner, text, exit_code in SAMPLE_OUTPUTS:
-        outputs.judge(category, text, exit_code, runner=runner)
+        marked = text + "%s%d receipt=r-0001 lines=2 log=/x\n" % (rewrite.MARKER_TAG, exit_code)
+        rewrite.find_markers(marked)
+        outputs.judge(category, rewrite.strip_markers(marked), exit_code, runner=runner)
+    if scratch:
+        config = os.path.join(scratch, "sample-git-config")
+        with open(config, "wb") as fh:
+            fh.write(SAMPLE_GIT_CONFIG)
+        try:
+            fingerprint._config_filters(config)
+        finally:
+            os.unlink(config)
 
 
 def _cache_takes_patterns():
@@ -211,7 +226,7 @@ def write_table(directory):
     ``directory`` atomically. Returns the number of patterns written."""
     if not _cache_takes_patterns():
         return 0
-    entries = capture(sample_work)
+    entries = capture(lambda: sample_work(directory))
     if not entries:
         return 0
     target = os.path.join(directory, TABLE_NAME)

@@ -86,7 +86,7 @@ def git_executable():
     return _GIT_FOUND[search] or None
 
 
-def _config_filters(path, depth=0, seen=None):
+def config_filters(path, depth=0, seen=None):
     """Names of the filter drivers a git config file (and the files it includes) defines."""
     import re
 
@@ -117,14 +117,14 @@ def _config_filters(path, depth=0, seen=None):
                 target = os.path.expanduser(match.group(1).strip('"'))
                 if not os.path.isabs(target):
                     target = os.path.join(os.path.dirname(path), target)
-                names |= _config_filters(target, depth + 1, seen)
+                names |= config_filters(target, depth + 1, seen)
     return names
 
 
 def _program_overrides(git_dir, common_dir):
     """``-c`` options that keep the repository's config from starting programs."""
-    names = _config_filters(os.path.join(common_dir, "config"))
-    names |= _config_filters(os.path.join(git_dir, "config.worktree"))
+    names = config_filters(os.path.join(common_dir, "config"))
+    names |= config_filters(os.path.join(git_dir, "config.worktree"))
     options = []
     for setting in _NO_PROGRAMS:
         options += ["-c", setting]

@@ -89,8 +89,8 @@ def build(archive, build_id, root=None):
     return final
 
 
-_REGEX_TABLE_WRITER = ("import sys; sys.path.insert(0, sys.argv[1]); from stalegreen.engine import regexcache; "
-                       "regexcache.write_table(sys.argv[2])")
+_REGEX_TABLE_WRITER = ("import sys; sys.path.insert(0, sys.argv[1]); from stalegreen.install import regextable; "
+                       "regextable.write_table(sys.argv[2])")
 
 
 def _write_regex_table(folder):
@@ -100,7 +100,7 @@ def _write_regex_table(folder):
     import subprocess
 
     engine = os.path.join(folder, "stalegreen", "engine")
-    if not os.path.isfile(os.path.join(engine, "regexcache.pyc")):
+    if not os.path.isfile(os.path.join(folder, "stalegreen", "install", "regextable.pyc")):
         return
     try:
         subprocess.run([sys.executable, "-I", "-S", "-c", _REGEX_TABLE_WRITER, folder, engine],

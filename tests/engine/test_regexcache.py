@@ -16,6 +16,7 @@ import sys
 import pytest
 
 from stalegreen.engine import regexcache
+from stalegreen.install import regextable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,6 +29,7 @@ _READER = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from stalegreen.engine import regexcache
+from stalegreen.install import regextable
 warmed = regexcache.warm(sys.argv[2]) if sys.argv[2] != "-" else 0
 import re
 compiled = []
@@ -44,7 +46,7 @@ for text in json.load(open(sys.argv[3])):
     found = claims.extract(text)
     answers.append([sorted(json.dumps(c, sort_keys=True) for c in found.claims)])
     answers.append([sorted(json.dumps(c, sort_keys=True) for c in claims.extract(text, completion=True).claims)])
-for category, runner, text, code in regexcache.SAMPLE_OUTPUTS:
+for category, runner, text, code in regextable.SAMPLE_OUTPUTS:
     answers.append(json.dumps(outputs.judge(category, text, code, runner=runner), sort_keys=True))
 print(json.dumps({"warmed": warmed, "answers": answers, "compiled": len(compiled)}))
 """
@@ -54,8 +56,8 @@ print(json.dumps({"warmed": warmed, "answers": answers, "compiled": len(compiled
 def table(tmp_path_factory):
     """A table written the way install writes it: a fresh interpreter, this source tree."""
     folder = tmp_path_factory.mktemp("bytecode")
-    writer = ("import sys; sys.path.insert(0, sys.argv[1]); from stalegreen.engine import regexcache; "
-              "print(regexcache.write_table(sys.argv[2]))")
+    writer = ("import sys; sys.path.insert(0, sys.argv[1]); from stalegreen.install import regextable; "
+              "print(regextable.write_table(sys.argv[2]))")
     done = subprocess.run([sys.executable, "-I", "-S", "-c", writer, ROOT, str(folder)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -64,7 +66,7 @@ def table(tmp_path_factory):
 
 
 def _texts(tmp_path):
-    texts = list(regexcache.SAMPLE_MESSAGES)
+    texts = list(regextable.SAMPLE_MESSAGES)
     for name in CORPORA:
         with open(os.path.join(HERE, name), encoding="utf-8") as fh:
             texts += [json.loads(line)["text"] for line in fh if line.strip()]
@@ -82,12 +84,12 @@ def _read(table_path, texts):
 
 def test_each_entry_is_what_re_compiles_for_its_source(table):
     with open(table, "rb") as fh:
-        stamp, entries = marshal.loads(fh.read())
-    assert stamp == regexcache._stamp()
+        stamp, entries, _stems = marshal.loads(fh.read())
+    assert stamp == regexcache.stamp()
     assert len(set((e[0], e[1]) for e in entries)) == len(entries)
     for entry in entries:
         source, flags = entry[0], entry[1]
-        again = regexcache.capture(lambda: re.compile(source, flags))
+        again = regextable.capture(lambda: re.compile(source, flags))
         assert again == [entry], source[:80]
 
 
@@ -100,15 +102,15 @@ def test_a_warmed_process_reads_every_corpus_claim_the_same_and_compiles_nothing
     assert warm["answers"] == cold["answers"]
     assert cold["compiled"] > warm["compiled"]
     samples = tmp_path / "samples.json"
-    samples.write_text(json.dumps(list(regexcache.SAMPLE_MESSAGES)))
+    samples.write_text(json.dumps(list(regextable.SAMPLE_MESSAGES)))
     assert _read(table, str(samples))["compiled"] == 0
 
 
 def test_a_table_of_another_interpreter_or_garbage_is_not_used(table, tmp_path):
     with open(table, "rb") as fh:
-        stamp, entries = marshal.loads(fh.read())
+        stamp, entries, stems = marshal.loads(fh.read())
     other = tmp_path / "other.table"
-    other.write_bytes(marshal.dumps(((stamp[0], (2, 7, 18)) + stamp[2:], entries)))
+    other.write_bytes(marshal.dumps(((stamp[0], (2, 7, 18)) + stamp[2:], entries, stems)))
     garbage = tmp_path / "garbage.table"
     garbage.write_bytes(b"\x00not marshal" * 10)
     link = tmp_path / "link.table"
@@ -122,3 +124,14 @@ def test_a_table_of_another_interpreter_or_garbage_is_not_used(table, tmp_path):
 def test_a_source_checkout_has_no_table():
     assert regexcache.__file__.endswith(".py")
     assert regexcache.table_path() is None
+
+
+def test_the_stems_in_the_table_are_the_lexicons_own(table):
+    from stalegreen.engine import lexicon
+
+    with open(table, "rb") as fh:
+        _stamp, _entries, stems = marshal.loads(fh.read())
+    assert set((role, lang) for role in lexicon.ROLES for lang in lexicon.LANGUAGES) <= set(stems)
+    assert not regexcache._STEMS          # this process works them out from the grammar
+    for (role, lang), answer in stems.items():
+        assert answer == lexicon.stem_lists(role, lang), (role, lang)

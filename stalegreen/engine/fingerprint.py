@@ -346,9 +346,15 @@ def _worktree_entry(path, hash_name, max_bytes):
     return mode + b" " + digest.hexdigest().encode("ascii"), len(data)
 
 
+def _hash_line(path, entry):
+    """One path's line of the tree hash: ``path NUL mode blob-id LF``."""
+    return path + b"\0" + entry + b"\n"
+
+
 def _parse_index(raw, matcher):
-    """``git ls-files -s -v -z`` output -> ({path: b"<mode> <oid>"} without ignored paths, oid
-    length). Slices and filters in list comprehensions: this runs over every tracked file."""
+    """``git ls-files -s -v -z`` output -> ({path: its line of the tree hash (``_hash_line``)}
+    without ignored paths, oid length). The lines are built here, while ``git status`` still
+    runs, in list comprehensions: this runs over every tracked file."""
     if not raw:
         return {}, 40
     entries = raw.split(b"\0")
@@ -358,7 +364,8 @@ def _parse_index(raw, matcher):
     oid_len = tab - 11 if tab > 11 else 40    # "<tag> <mode 6> <oid> <stage 1>\t<path>"
     stop, cut = 9 + oid_len, 12 + oid_len
     paths = [entry[cut:] for entry in entries]
-    index = dict(zip(paths, [entry[2:stop] for entry in entries]))   # a conflict's last stage wins
+    index = dict(zip(paths, [entry[cut:] + b"\0" + entry[2:stop] + b"\n" for entry in entries]))   # a
+    # conflict's last stage wins
     if not matcher.empty:
         for path in matcher.ignored(paths):
             del index[path]
@@ -710,9 +717,9 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
         if entry == b"-" or (entry == b"/" and path not in index):
             index.pop(path, None)
         elif entry != b"/":
-            index[path] = entry
+            index[path] = _hash_line(path, entry)
     digest = _hasher("sha256")
-    digest.update(b"".join([b"%s\0%s\n" % entry for entry in sorted(index.items())]))   # paths are unique
+    digest.update(b"".join([index[path] for path in sorted(index)]))   # paths are unique
     snapshot = None
     if index_id is not None and not hidden and index_id == _index_id(git_dir):
         # What a later computation needs to see to know the tree is this one (see compute).

@@ -376,13 +376,26 @@ def _record_shell_edits(event, parse, output, session):
 
 def record_shell_result(event, config, session):
     """PostToolUse (and friends): receipts for the runs in the command, edits it made."""
-    from stalegreen.engine import rewrite
+    from stalegreen.engine.prefilter import MARKER_TAG
 
     output = event.output or ""
     by_id, by_tool = _pending_index(session)
-    known_ids = _receipted_ids(session)
     fingerprints = Fingerprints(event, config, session)
     pend_records = by_tool.get(event.tool_use_id, []) if event.tool_use_id else []
+    try:
+        if MARKER_TAG in output and pend_records and not event.background:
+            # a wrapped run's own report: its receipt needs the tree's fingerprint, and git can
+            # run while the rest of this event loads
+            fingerprints.start(pend_records[0].get("cwd"))
+        _record_shell_result(event, config, session, output, by_id, pend_records, fingerprints)
+    finally:
+        fingerprints.finish()
+
+
+def _record_shell_result(event, config, session, output, by_id, pend_records, fingerprints):
+    from stalegreen.engine import rewrite
+
+    known_ids = _receipted_ids(session)
     original = pend_records[0]["command"] if pend_records else event.command
 
     trusted = []
@@ -405,12 +418,9 @@ def record_shell_result(event, config, session):
     elif trusted:
         for pending, _exit_code in trusted:
             fingerprints.start(pending.get("cwd"))
-        try:
-            for pending, exit_code in trusted:
-                _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
-                                                          fingerprints), known_ids)
-        finally:
-            fingerprints.finish()
+        for pending, exit_code in trusted:
+            _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
+                                                      fingerprints), known_ids)
         parse = read_line(original)
     else:
         if not pend_records and core_wrapped(original):

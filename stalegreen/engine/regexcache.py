@@ -6,8 +6,9 @@ to the C engine (``_sre.compile``: the pattern, its flags, a list of opcodes, it
 is plain data, and for one interpreter the same source always gives the same data.
 
 ``install`` (``install/bytecode.py`` with ``install/regextable.py``) writes it once, for the
-registered interpreter, into the zipapp's bytecode folder: the folder whose ``.pyc`` files the launcher already runs, found from
-this module's own location and never from the environment or the session store. ``warm`` puts
+registered interpreter, into the zipapp's bytecode folder: the folder whose ``.pyc`` files the
+launcher already runs, found from this module's own location and never from the environment or
+a session's folder (the table is no more and no less trusted than that bytecode). ``warm`` puts
 those patterns into ``re``'s own cache, so ``re.compile(source, flags)`` anywhere returns the
 same pattern it would have compiled; a pattern not in the table, a table from another
 interpreter, or no table at all means ``re`` compiles as before. The C engine validates the

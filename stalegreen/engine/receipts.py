@@ -352,11 +352,16 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
 
 
 def _record_shell_edits(event, parse, output, session):
-    from stalegreen.engine import edits
+    from stalegreen.engine import prefilter
 
     ts = event.ts or now_iso()
     seen = set()
-    for kind, path in edits.from_shell(parse, output):
+    found_edits = ()
+    if prefilter.might_edit(parse.text):    # else the edit reader (and its tables) finds nothing
+        from stalegreen.engine import edits
+
+        found_edits = edits.from_shell(parse, output)
+    for kind, path in found_edits:
         if path and event.cwd and not path.startswith(("/", "~")):
             path = os.path.normpath(os.path.join(event.cwd, path))
         path = real_file_path(path)
@@ -365,7 +370,7 @@ def _record_shell_edits(event, parse, output, session):
             continue
         seen.add(key)
         session.append("edits", Edit(ts=ts, path=path, kind=kind, agent=event.agent).as_json())
-    from stalegreen.engine import prefilter, tamper
+    from stalegreen.engine import tamper
 
     found = tamper.from_shell(parse, event.cwd, output)
     if not event.replay and prefilter.might_move_tree(parse.text):

@@ -198,12 +198,17 @@ _CHANGERS = [None, None, None]      # (parse, (cwd, ignore), segments): one line
 def _tree_changers(parse, cwd, config):
     """The segments of the line that write a file that counts (or move the tree with git), in
     source order; worked out once per line, so a line of n runs costs n segment reads, not n²."""
-    from stalegreen.engine import edits
+    from stalegreen.engine import prefilter
 
     key = (cwd, tuple(config["fingerprintIgnore"]))
     if _CHANGERS[0] is parse and _CHANGERS[1] == key:
         return _CHANGERS[2]
     found = []
+    if not prefilter.might_edit(parse.text):     # the edit reader would find nothing in any segment
+        _CHANGERS[:] = [parse, key, found]
+        return found
+    from stalegreen.engine import edits
+
     for seg in parse.segments:
         for kind, path in edits.from_shell(read_line(seg.text)):
             if path is None or kind.startswith("git ") \

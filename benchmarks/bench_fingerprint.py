@@ -2,6 +2,7 @@
 
 Usage: python3 benchmarks/bench_fingerprint.py [--sizes 1000,10000,50000] [--runs 9] [--keep]
        [--against REV]   (also time fingerprint.py as it was at git revision REV, same rounds)
+       [--only-stat]     (only the stat-only comparison: Python's lstat of every file vs git status)
 
 Builds synthetic git repos under /tmp (about 100 files per folder, 200 B-8 KiB each, committed
 with gc.auto=0; then 50 tracked files modified, 10 untracked files added, 20 docs touched and a
@@ -205,6 +206,48 @@ def bench_spawn(repo, runs):
           % (with_subprocess - base, base, os.path.basename(repo), _median_ms(spawn), _median_ms(sub)))
 
 
+def bench_stat_walk(repo, runs):
+    """Whether a stat-only check in Python (every tracked file's lstat, the way a snapshot of
+    sizes and mtimes would be re-checked) could beat ``git status``, which lstats the same files
+    on up to 20 threads and lists every folder for untracked files."""
+    git = fingerprint.git_executable()
+    status = [git, "--no-optional-locks", "-C", repo, "status", "--porcelain=v2", "-z"]
+    listed = subprocess.run([git, "-C", repo, "ls-files", "-z"], check=True, capture_output=True).stdout
+    paths = [os.path.join(repo, p) for p in os.fsdecode(listed).split("\0") if p]
+    folders = sorted(set(os.path.dirname(p) for p in paths))
+
+    def child_ms(argv):
+        before = os.times()
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        after = os.times()
+        return (time.perf_counter() - t0) * 1000, (after.children_user + after.children_system
+                                                   - before.children_user - before.children_system) * 1000
+
+    def lstat_all():
+        for path in paths:
+            os.lstat(path)
+
+    def scandir_all():
+        for folder in folders:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    entry.stat(follow_symlinks=False)
+
+    rows = {"git status -uall": [], "git status -uno": [], "python lstat each file": [],
+            "python scandir+stat": []}
+    for _ in range(runs):
+        rows["git status -uall"].append(child_ms(status + ["--untracked-files=all"]))
+        rows["git status -uno"].append(child_ms(status + ["--untracked-files=no"]))
+        rows["python lstat each file"].append(_timed(lstat_all)[:2])
+        rows["python scandir+stat"].append(_timed(scandir_all)[:2])
+    print("stat-only check at %s (%d tracked files, %d folders): median wall / CPU ms" % (
+        os.path.basename(repo), len(paths), len(folders)))
+    for name, samples in rows.items():
+        print("  %-24s %7.1f / %7.1f" % (name, statistics.median(s[0] for s in samples),
+                                         statistics.median(s[1] for s in samples)))
+
+
 def bench_jsonl(runs):
     home = tempfile.mkdtemp(prefix="stalegreen-bench-home-")
     try:
@@ -251,8 +294,14 @@ def main(argv):
         subprocess.run(["git", "--version"], capture_output=True, text=True).stdout.strip(),
         sys.version.split()[0], os.cpu_count() or 0, " ".join("%.2f" % x for x in os.getloadavg())))
     against = argv[argv.index("--against") + 1] if "--against" in argv else None
+    if "--only-stat" in argv:
+        for files in sizes:
+            bench_stat_walk(build_repo(files, True), runs)
+        return
     bench_fingerprint(sizes, runs, keep, against)
     bench_spawn(build_repo(sizes[min(1, len(sizes) - 1)], True), runs)
+    for files in sizes:
+        bench_stat_walk(build_repo(files, True), runs)
     bench_jsonl(runs)
 
 

@@ -156,6 +156,35 @@ def test_verification_rewrite_loads_only_the_shell_readers(hook_env):
     assert not loaded & HEAVY_STDLIB, sorted(loaded & HEAVY_STDLIB)
 
 
+def test_a_wrapped_runs_post_loads_neither_the_edit_reader_nor_the_claims_reader(hook_env, tmp_path):
+    """PostToolUse of a wrapped ``pytest -q`` judges its log and records its receipt; the line
+    edits nothing (``prefilter.might_edit``), so the edit reader's tables stay unloaded."""
+    env, repo, store_dir = hook_env
+    subprocess.run(["git", "init", "-q", repo], check=True)
+    claude_dir = os.path.join(env["HOME"], ".claude")
+    os.makedirs(claude_dir)
+    with open(os.path.join(claude_dir, "settings.json"), "w") as fh:
+        json.dump({"permissions": {"allow": ["Bash(pytest:*)"]}}, fh)
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir()
+    (fake_bin / "pytest").write_text("#!/bin/sh\necho '41 passed in 0.52s'\n")
+    (fake_bin / "pytest").chmod(0o755)
+    env = dict(env, PATH="%s:%s" % (fake_bin, env["PATH"]))
+    pre = _claude(repo, "PreToolUse", tool_name="Bash", tool_input={"command": "pytest -q"})
+    _loaded_pre, out = _loaded("claude", "PreToolUse", pre, env)
+    wrapped = json.loads(out)["hookSpecificOutput"]["updatedInput"]["command"]
+    ran = subprocess.run(["/bin/sh", "-c", wrapped], cwd=repo, env=env, capture_output=True, text=True)
+    post = _claude(repo, "PostToolUse", tool_name="Bash", tool_input={"command": wrapped},
+                   tool_response={"stdout": ran.stdout, "stderr": ran.stderr, "interrupted": False})
+    loaded, _out = _loaded("claude", "PostToolUse", post, env)
+    receipts = (store_dir / "sessions" / "hot" / "receipts.jsonl").read_text().splitlines()
+    assert [json.loads(line)["verdict"] for line in receipts] == ["pass"]
+    assert not loaded & {"stalegreen.engine.edits", "stalegreen.engine.edit_commands", "stalegreen.engine.claims",
+                         "stalegreen.engine.lexicon", "hashlib"}, sorted(loaded & {
+        "stalegreen.engine.edits", "stalegreen.engine.edit_commands", "stalegreen.engine.claims",
+        "stalegreen.engine.lexicon", "hashlib"})
+
+
 def test_one_mask_per_run_on_pretooluse(tmp_path, monkeypatch):
     from stalegreen.engine import config, core, events as ev, masking, store
 

@@ -166,6 +166,12 @@ def test_alone_in_an_empty_home_without_network(version, python, pyz, tmp_path):
 
     cache = glob.glob(str(home / ".stalegreen" / "bin" / "stalegreen.pyz-bytecode" / "*" / "stalegreen" / "hook.pyc"))
     assert len(cache) == 1, "bytecode for %s was not written" % version
+    folder = os.path.dirname(os.path.dirname(cache[0]))      # the patterns compiled for this interpreter
+    assert os.path.isfile(os.path.join(folder, "stalegreen", "engine", "regexcache.table"))
+    warmed = subprocess.run([python, "-I", "-S", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                             "from stalegreen.engine import regexcache; print(regexcache.warm())", folder],
+                            capture_output=True, text=True)
+    assert warmed.returncode == 0 and int(warmed.stdout) > 50, (version, warmed.stdout, warmed.stderr)
 
     removed = run("uninstall", "--all")
     assert removed.returncode == 0, removed.stderr

@@ -86,7 +86,7 @@ def git_executable():
     return _GIT_FOUND[search] or None
 
 
-def _config_filters(path, depth=0, seen=None):
+def config_filters(path, depth=0, seen=None):
     """Names of the filter drivers a git config file (and the files it includes) defines."""
     import re
 
@@ -117,14 +117,14 @@ def _config_filters(path, depth=0, seen=None):
                 target = os.path.expanduser(match.group(1).strip('"'))
                 if not os.path.isabs(target):
                     target = os.path.join(os.path.dirname(path), target)
-                names |= _config_filters(target, depth + 1, seen)
+                names |= config_filters(target, depth + 1, seen)
     return names
 
 
 def _program_overrides(git_dir, common_dir):
     """``-c`` options that keep the repository's config from starting programs."""
-    names = _config_filters(os.path.join(common_dir, "config"))
-    names |= _config_filters(os.path.join(git_dir, "config.worktree"))
+    names = config_filters(os.path.join(common_dir, "config"))
+    names |= config_filters(os.path.join(git_dir, "config.worktree"))
     options = []
     for setting in _NO_PROGRAMS:
         options += ["-c", setting]
@@ -290,12 +290,37 @@ class _TooBig(Exception):
     pass
 
 
+_MAKERS = {}                           # "sha1" / "sha256" -> constructor
+
+
+def _hasher(name):
+    """A new ``sha1`` or ``sha256`` object from the interpreter's own small modules (``_sha1``,
+    ``_sha256``, ``_sha2`` in 3.12+): ``hashlib`` loads OpenSSL first, about 4 ms of a hook's
+    start on this machine. The digests are the same; ``hashlib`` where they are missing."""
+    make = _MAKERS.get(name)
+    if make is None:
+        try:
+            if name == "sha1":
+                from _sha1 import sha1 as make
+            else:
+                try:
+                    from _sha2 import sha256 as make
+                except ImportError:
+                    from _sha256 import sha256 as make
+        except ImportError:
+            import hashlib
+
+            def make():
+                return hashlib.new(name)
+        _MAKERS[name] = make
+    return make()
+
+
 def _worktree_entry(path, hash_name, max_bytes):
     """``b"<mode> <object id>"`` as git would record the file or symlink at ``path`` (bytes),
     and its size; (None, 0) for a missing file or a directory. The mode is git's: 120000 for a
     symlink, 100755 when the owner may execute, else 100644. Raises _TooBig before reading more
     than ``max_bytes``."""
-    import hashlib
     import stat
 
     try:
@@ -315,15 +340,21 @@ def _worktree_entry(path, hash_name, max_bytes):
             return None, 0
     except OSError:
         return None, 0
-    digest = hashlib.new(hash_name)
+    digest = _hasher(hash_name)
     digest.update(b"blob %d\0" % len(data))
     digest.update(data)
     return mode + b" " + digest.hexdigest().encode("ascii"), len(data)
 
 
+def _hash_line(path, entry):
+    """One path's line of the tree hash: ``path NUL mode blob-id LF``."""
+    return path + b"\0" + entry + b"\n"
+
+
 def _parse_index(raw, matcher):
-    """``git ls-files -s -v -z`` output -> ({path: b"<mode> <oid>"} without ignored paths, oid
-    length). Slices and filters in list comprehensions: this runs over every tracked file."""
+    """``git ls-files -s -v -z`` output -> ({path: its line of the tree hash (``_hash_line``)}
+    without ignored paths, oid length). The lines are built here, while ``git status`` still
+    runs, in list comprehensions: this runs over every tracked file."""
     if not raw:
         return {}, 40
     entries = raw.split(b"\0")
@@ -333,7 +364,8 @@ def _parse_index(raw, matcher):
     oid_len = tab - 11 if tab > 11 else 40    # "<tag> <mode 6> <oid> <stage 1>\t<path>"
     stop, cut = 9 + oid_len, 12 + oid_len
     paths = [entry[cut:] for entry in entries]
-    index = dict(zip(paths, [entry[2:stop] for entry in entries]))   # a conflict's last stage wins
+    index = dict(zip(paths, [entry[cut:] + b"\0" + entry[2:stop] + b"\n" for entry in entries]))   # a
+    # conflict's last stage wins
     if not matcher.empty:
         for path in matcher.ignored(paths):
             del index[path]
@@ -498,9 +530,9 @@ def _index_id(git_dir):
 
 
 def _short_digest(data):
-    import hashlib
-
-    return hashlib.sha256(data).hexdigest()[:32]
+    digest = _hasher("sha256")
+    digest.update(data)
+    return digest.hexdigest()[:32]
 
 
 def _status_digest(raw):
@@ -685,11 +717,9 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
         if entry == b"-" or (entry == b"/" and path not in index):
             index.pop(path, None)
         elif entry != b"/":
-            index[path] = entry
-    import hashlib
-
-    digest = hashlib.sha256()
-    digest.update(b"".join([b"%s\0%s\n" % entry for entry in sorted(index.items())]))   # paths are unique
+            index[path] = _hash_line(path, entry)
+    digest = _hasher("sha256")
+    digest.update(b"".join([index[path] for path in sorted(index)]))   # paths are unique
     snapshot = None
     if index_id is not None and not hidden and index_id == _index_id(git_dir):
         # What a later computation needs to see to know the tree is this one (see compute).

@@ -547,6 +547,10 @@ def on_stop(event, config, session):
     prefetch = _prefetch(event, config, session, likely)    # before the claims reader loads
     extraction = event.extraction       # a replay reads the claims ahead, in its reading process
     if extraction is None:
+        if likely:
+            from stalegreen.engine import regexcache
+
+            regexcache.warm()                               # its patterns, compiled at install
         from stalegreen.engine import claims as claims_module
 
         extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))

@@ -22,6 +22,7 @@ INTERRUPTED_EXITS = (124, 130, 137, 143)
 
 _M = re.M
 _compiled = {}
+_needles = {}
 _printed = {}
 _row_formats = {}
 # a run stopped by ^C or a kill prints this on its way out, whatever summary follows
@@ -39,14 +40,20 @@ def _row_format(signal_id):
 
 
 def _table(category):
-    """Rows (pattern source and needles) for a category plus the any-category rows."""
+    """Rows (id, kind, format, pattern source) for a category plus the any-category rows."""
     rows = _compiled.get(category)
     if rows is None:
-        raw = formats.SIGNALS.get(category, formats.TEST) + formats.ANY_CATEGORY
-        rows = [(sid, kind, fam, pat, formats.NEEDLE_OVERRIDES.get(sid) or logscan.needles(pat))
-                for sid, kind, fam, pat in raw]
-        _compiled[category] = rows
+        rows = _compiled[category] = formats.SIGNALS.get(category, formats.TEST) + formats.ANY_CATEGORY
     return rows
+
+
+def _row_needles(sid, pattern):
+    """A row's needles (``logscan.needles``), worked out the first time the row is searched: a
+    run's output is searched with the rows of the formats its runner prints, not all ~90."""
+    key = (sid, pattern)
+    if key not in _needles:
+        _needles[key] = formats.NEEDLE_OVERRIDES.get(sid) or logscan.needles(pattern)
+    return _needles[key]
 
 
 def _printed_by():
@@ -446,12 +453,12 @@ def find_signals(category, text, runner=None):
     """The first fail, pass and not-run signal ids of the category in the text (None when absent)."""
     families = runner_families(runner)
     found = {"F": None, "P": None, "N": None}
-    for sid, kind, family, pattern, row_needles in _table(category):
+    for sid, kind, family, pattern in _table(category):
         if found[kind] is not None:
             continue
         if families is not None and family != "*" and family not in families:
             continue
-        if logscan.search(pattern, row_needles, text):
+        if logscan.search(pattern, _row_needles(sid, pattern), text):
             found[kind] = sid
     return found["F"], found["P"], found["N"]
 

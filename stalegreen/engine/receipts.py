@@ -198,12 +198,17 @@ _CHANGERS = [None, None, None]      # (parse, (cwd, ignore), segments): one line
 def _tree_changers(parse, cwd, config):
     """The segments of the line that write a file that counts (or move the tree with git), in
     source order; worked out once per line, so a line of n runs costs n segment reads, not n²."""
-    from stalegreen.engine import edits
+    from stalegreen.engine import prefilter
 
     key = (cwd, tuple(config["fingerprintIgnore"]))
     if _CHANGERS[0] is parse and _CHANGERS[1] == key:
         return _CHANGERS[2]
     found = []
+    if not prefilter.might_edit(parse.text):     # the edit reader would find nothing in any segment
+        _CHANGERS[:] = [parse, key, found]
+        return found
+    from stalegreen.engine import edits
+
     for seg in parse.segments:
         for kind, path in edits.from_shell(read_line(seg.text)):
             if path is None or kind.startswith("git ") \
@@ -352,11 +357,16 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
 
 
 def _record_shell_edits(event, parse, output, session):
-    from stalegreen.engine import edits
+    from stalegreen.engine import prefilter
 
     ts = event.ts or now_iso()
     seen = set()
-    for kind, path in edits.from_shell(parse, output):
+    found_edits = ()
+    if prefilter.might_edit(parse.text):    # else the edit reader (and its tables) finds nothing
+        from stalegreen.engine import edits
+
+        found_edits = edits.from_shell(parse, output)
+    for kind, path in found_edits:
         if path and event.cwd and not path.startswith(("/", "~")):
             path = os.path.normpath(os.path.join(event.cwd, path))
         path = real_file_path(path)
@@ -365,7 +375,7 @@ def _record_shell_edits(event, parse, output, session):
             continue
         seen.add(key)
         session.append("edits", Edit(ts=ts, path=path, kind=kind, agent=event.agent).as_json())
-    from stalegreen.engine import prefilter, tamper
+    from stalegreen.engine import tamper
 
     found = tamper.from_shell(parse, event.cwd, output)
     if not event.replay and prefilter.might_move_tree(parse.text):
@@ -376,16 +386,33 @@ def _record_shell_edits(event, parse, output, session):
 
 def record_shell_result(event, config, session):
     """PostToolUse (and friends): receipts for the runs in the command, edits it made."""
-    from stalegreen.engine import rewrite
+    from stalegreen.engine.prefilter import MARKER_TAG
 
     output = event.output or ""
     by_id, by_tool = _pending_index(session)
-    known_ids = _receipted_ids(session)
     fingerprints = Fingerprints(event, config, session)
     pend_records = by_tool.get(event.tool_use_id, []) if event.tool_use_id else []
+    try:
+        if MARKER_TAG in output and pend_records and not event.background:
+            # a wrapped run's own report: its receipt needs the tree's fingerprint, and git can
+            # run while the rest of this event loads
+            fingerprints.start(pend_records[0].get("cwd"))
+        _record_shell_result(event, config, session, output, by_id, pend_records, fingerprints)
+    finally:
+        fingerprints.finish()
+
+
+def _record_shell_result(event, config, session, output, by_id, pend_records, fingerprints):
+    from stalegreen.engine import rewrite
+
+    known_ids = _receipted_ids(session)
     original = pend_records[0]["command"] if pend_records else event.command
 
     trusted = []
+    if rewrite.MARKER_TAG in output:
+        from stalegreen.engine import regexcache
+
+        regexcache.warm()            # the marker's and the output judge's patterns, compiled at install
     for rid, _printed in rewrite.find_markers(output):
         pending = by_id.get(rid)
         if pending is None or rid in known_ids or any(rid == t[0]["id"] for t in trusted):
@@ -401,12 +428,9 @@ def record_shell_result(event, config, session):
     elif trusted:
         for pending, _exit_code in trusted:
             fingerprints.start(pending.get("cwd"))
-        try:
-            for pending, exit_code in trusted:
-                _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
-                                                          fingerprints), known_ids)
-        finally:
-            fingerprints.finish()
+        for pending, exit_code in trusted:
+            _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
+                                                      fingerprints), known_ids)
         parse = read_line(original)
     else:
         if not pend_records and core_wrapped(original):

@@ -77,6 +77,7 @@ def build(archive, build_id, root=None):
                     dest += "c"
                 with open(dest, "wb") as fh:
                     fh.write(data)
+        _write_regex_table(tmp)
         try:
             os.rename(tmp, final)
         except OSError:
@@ -86,6 +87,27 @@ def build(archive, build_id, root=None):
         if os.path.isdir(tmp):
             shutil.rmtree(tmp, ignore_errors=True)
     return final
+
+
+_REGEX_TABLE_WRITER = ("import sys; sys.path.insert(0, sys.argv[1]); from stalegreen.install import regextable; "
+                       "regextable.write_table(sys.argv[2])")
+
+
+def _write_regex_table(folder):
+    """The compiled patterns (``engine/regexcache.py``) beside the freshly compiled modules, made
+    by this interpreter in a fresh process that imports exactly those modules. Without it
+    (any failure) ``re`` compiles as it always did."""
+    import subprocess
+
+    engine = os.path.join(folder, "stalegreen", "engine")
+    if not os.path.isfile(os.path.join(folder, "stalegreen", "install", "regextable.pyc")):
+        return
+    try:
+        subprocess.run([sys.executable, "-I", "-S", "-c", _REGEX_TABLE_WRITER, folder, engine],
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=60, cwd=folder)
+    except (OSError, subprocess.SubprocessError):
+        pass
 
 
 def prune(archive, keep_build_id):

@@ -444,3 +444,42 @@ def test_fingerprints_hashed_differently_do_not_compare(repo):
     older.pop("version")                                  # taken by a version that left modes out
     assert fingerprint.compare(older, now) == "unknown"
     assert fingerprint.compare(now, dict(now)) == "same"
+
+
+def test_the_small_hash_modules_give_hashlibs_digests():
+    """``fingerprint._hasher`` avoids loading OpenSSL; its digests are ``hashlib``'s."""
+    import hashlib
+
+    for data in (b"", b"blob 3\0abc", bytes(range(256)) * 300):
+        for name in ("sha1", "sha256"):
+            digest = fingerprint._hasher(name)
+            digest.update(data)
+            assert digest.hexdigest() == hashlib.new(name, data).hexdigest()
+
+
+def test_the_tree_is_the_documented_hash_of_what_git_would_stage(repo, tmp_path):
+    """sha256 over the sorted ``path NUL mode blob-id LF`` lines of every file as ``git add -A``
+    would stage it now (into a private index), ignored paths left out: how the lines are built
+    and ordered (while git status runs, or after) cannot drift from the definition."""
+    import hashlib
+
+    (repo / "src" / "lib.py").write_text("X = 2\n")           # modified, untracked, deleted, a doc
+    (repo / "src" / "a b.py").write_text("Y = 1\n")
+    (repo / "app.py").unlink()
+    (repo / "README.md").write_text("# changed\n")
+    index = tmp_path / "private-index"
+    index.write_bytes((repo / ".git" / "index").read_bytes())
+    env = dict(os.environ, GIT_INDEX_FILE=str(index))
+    subprocess.run(["git", "add", "-A"], cwd=str(repo), env=env, check=True)
+    staged = subprocess.run(["git", "ls-files", "-s", "-z"], cwd=str(repo), env=env, check=True,
+                            capture_output=True).stdout
+    matcher = globs.matcher(DEFAULT_FINGERPRINT_IGNORE)
+    lines = []
+    for entry in staged.split(b"\0"):
+        if entry:
+            info, path = entry.split(b"\t", 1)
+            mode, oid, _stage = info.split(b" ")
+            if not matcher(path):
+                lines.append(path + b"\0" + mode + b" " + oid + b"\n")
+    assert len(lines) == 3                                       # helper.py, src/a b.py, src/lib.py
+    assert fp(repo)["tree"] == hashlib.sha256(b"".join(sorted(lines))).hexdigest()

@@ -21,8 +21,8 @@ from tests.conftest import SHARED_DATA
 def _rows():
     rows = set()
     for category in list(formats.SIGNALS) + ["test"]:
-        for _sid, _kind, _family, pattern, row_needles in outputs._table(category):
-            rows.add((pattern, row_needles))
+        for sid, _kind, _family, pattern in outputs._table(category):
+            rows.add((pattern, outputs._row_needles(sid, pattern)))
         for pattern, _build, row_needles in outputs._count_rows(category):
             if pattern not in outputs._SUMMED:
                 rows.add((pattern, row_needles))

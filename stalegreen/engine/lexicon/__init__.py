@@ -31,6 +31,7 @@ import bisect
 import heapq
 import re
 
+from stalegreen.engine import regexcache
 from stalegreen.engine.regexsource import alternatives
 
 LANGUAGES = ("en", "zh")
@@ -118,13 +119,17 @@ def _stems_of(role, lang):
     single trie pattern once the role has been looked up often (a long message, a benchmark)."""
     key = (role, lang)
     if key not in _STEMS:
-        words, others = _stem_lists(role, lang)
+        words, others = stem_lists(role, lang)
         _STEMS[key] = [(words, others), 0] if words or others else None
     return _STEMS[key]
 
 
-def _stem_lists(role, lang):
-    """(word stems, each with a leading space; other stems) of a role in ``lang``."""
+def stem_lists(role, lang):
+    """(word stems, each with a leading space; other stems) of a role in ``lang``; as install
+    worked them out when it did (``regexcache.stems``)."""
+    known = regexcache.stems(role, lang)
+    if known is not None:
+        return known
     found = sorted(set(s for e in entries(role, lang) for s in (e.stems or stems(e.pattern))))
     words = tuple(" " + x for x in found if lang == "en" and re.match(r"\w", x))
     others = tuple(x for x in found if lang != "en" or not re.match(r"\w", x))
@@ -249,7 +254,7 @@ def texts_holding_stems(role, texts):
     if isinstance(uses, int):
         words, others = [], []
         for lang in LANGUAGES:
-            lang_words, lang_others = _stem_lists(role, lang)
+            lang_words, lang_others = stem_lists(role, lang)
             words.extend(lang_words)
             others.extend(lang_others)
         _COMPILED[key] = _StemFinder(words, others) if words or others else None

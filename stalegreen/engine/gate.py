@@ -82,14 +82,23 @@ def candidates(claim, receipts, root):
 
 
 def _effective(found):
-    """Drop runs made obsolete by a newer full run in the same or an enclosing directory."""
+    """Drop runs made obsolete by a newer full run in the same or an enclosing directory. A run
+    without a result (no summary, no tests, exit 0 or unknown) is no evidence: it obsoletes
+    nothing, so an earlier failure still stands (rule 8)."""
     kept = []
     for index, receipt in enumerate(found):
         newer = found[:index]
-        if any(ran_all(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
+        if any(ran_all(n) and _has_result(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
             continue
         kept.append(receipt)
     return kept
+
+
+def _has_result(receipt):
+    """The run speaks for or against a claim: it passed or failed, hid its result, or was stopped
+    (a known non-zero exit, or a ``KeyboardInterrupt`` / ``Killed`` line: a suite that hangs)."""
+    return receipt.get("verdict") in ("pass", "fail") or bool(receipt.get("masked")) or _stopped(receipt) \
+        or receipt.get("signal") == "interrupted"
 
 
 def _hides_result(receipt):

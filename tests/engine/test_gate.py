@@ -359,6 +359,18 @@ def test_a_whole_suite_run_stopped_with_a_known_exit_fails_and_hides_no_earlier_
     assert judge(claim(), receipts=[receipt("r-0001", "01:00"), dict(killed, scope="subset")])["verdict"] == "FRESH"
 
 
+def test_a_later_run_without_a_result_leaves_the_earlier_run_standing():
+    """`python -m unittest` in a pytest suite ('Ran 0 tests', exit 0) or output sent to a file:
+    no evidence, so it neither hides an earlier failure nor undoes an earlier pass."""
+    nothing = receipt("r-0002", "02:00", verdict="inconclusive", signal="unittest-no-tests", exit=0,
+                      cmd="python -m unittest", counts={"total": 0, "passed": 0})
+    failed = receipt("r-0001", "01:00", verdict="fail", counts={"failed": 1, "passed": 3})
+    assert judge(claim(), receipts=[failed, nothing])["verdict"] == "FAILED"
+    assert stop("All tests pass.", [failed, nothing]).kind == ev.BLOCK
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00"), nothing])["verdict"] == "FRESH"
+    assert judge(claim(), receipts=[nothing])["verdict"] == "NONE"
+
+
 # ---------------------------------------------------------------- property: the gate follows the rule
 
 from hypothesis import given, settings  # noqa: E402

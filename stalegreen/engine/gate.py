@@ -165,7 +165,7 @@ class _Context(object):
         self.event = event
         self.config = config
         self.session = session
-        self.receipts = _real_cwds(session.read("receipts"))
+        self.receipts = _fewer_tests_on_the_same_tree(_real_cwds(session.read("receipts")))
         self.edits = session.read("edits")
         self.deferred = _open_deferred(session.read("deferred"))
         self.claim_dir = event.project_dir or event.cwd or None
@@ -212,6 +212,54 @@ def _real_cwds(receipts):
             if cwd not in known:
                 known[cwd] = real_path(cwd)
             receipt["cwd"] = known[cwd]
+    return receipts
+
+
+def _summary_format(receipt):
+    """The runner whose own summary line decided the run (``pytest`` for ``pytest-short-passed``),
+    or None when no runner's summary did (an exit status alone, a generic line)."""
+    from stalegreen.engine.catalog.formats import SIGNALS
+
+    signal = str(receipt.get("signal") or "")
+    signal = signal[len("summary-only:"):] if signal.startswith("summary-only:") else signal
+    for rows in SIGNALS.values():
+        for row_id, _kind, name, _pattern in rows:
+            if row_id == signal:
+                return None if name == "*" else name
+    return None
+
+
+def _tests_counted(receipt):
+    counts = receipt.get("counts") or {}
+    if _is_count(counts.get("total")):
+        return counts["total"]
+    found = [counts.get(k) for k in ("passed", "failed", "errors", "skipped", "xfailed", "xpassed")]
+    found = [n for n in found if _is_count(n)]
+    return sum(found) if found else None
+
+
+def _fewer_tests_on_the_same_tree(receipts):
+    """Rule 13a: a whole-suite run that counts fewer tests than an earlier whole-suite run whose
+    summary came from the same runner, in the same folder, on the same tree (the fingerprints
+    taken after each are equal), ran part of the suite, whatever its command line says
+    (``make test`` or ``npm run test:unit`` whose recipe names one file). Its scope becomes
+    ``subset``. Without two available fingerprints (a replay) nothing is inferred."""
+    from stalegreen.engine import fingerprint
+
+    seen = []
+    for receipt in receipts:
+        runner = _summary_format(receipt) if ran_all(receipt) else None
+        counted = _tests_counted(receipt) if runner else None
+        if counted is None:
+            continue
+        for earlier, earlier_runner, earlier_counted in seen:
+            if earlier_runner == runner and earlier.get("cwd") == receipt.get("cwd") and earlier_counted > counted \
+                    and fingerprint.compare(earlier.get("fingerprint"), receipt.get("fingerprint")) == "same":
+                receipt["scope"] = "subset"
+                receipt["fewerThan"] = earlier.get("id")
+                break
+        else:
+            seen.append((receipt, runner, counted))
     return receipts
 
 

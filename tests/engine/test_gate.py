@@ -371,6 +371,28 @@ def test_a_later_run_without_a_result_leaves_the_earlier_run_standing():
     assert judge(claim(), receipts=[nothing])["verdict"] == "NONE"
 
 
+def test_a_whole_suite_run_counting_fewer_tests_on_the_same_tree_ran_a_subset():
+    """`pytest` fails (4 tests); `make test`, whose recipe names one file, passes 3 on the same
+    tree: it ran part of the suite (rule 13a). Another tree, another runner's summary, or no
+    fingerprint (a replay): nothing is inferred."""
+    tree = {"available": True, "root": ROOT, "tree": "t1", "version": 2}
+    full = receipt("r-0001", "01:00", verdict="fail", counts={"failed": 1, "passed": 3}, signal="pytest-failed-line",
+                   fingerprint=tree)
+    make = receipt("r-0002", "02:00", cmd="make test", counts={"passed": 3}, signal="pytest-short-passed",
+                   fingerprint=dict(tree))
+    assert judge(claim(), receipts=[full, make])["verdict"] == "FAILED"
+    narrowed = gate._fewer_tests_on_the_same_tree([dict(full), dict(make)])[1]
+    assert (narrowed["scope"], narrowed["fewerThan"]) == ("subset", "r-0001")
+    other_tree = dict(make, fingerprint=dict(tree, tree="t2"))
+    assert gate._fewer_tests_on_the_same_tree([dict(full), other_tree])[1]["scope"] == "all"
+    jest = dict(make, signal="jest-passed")
+    assert gate._fewer_tests_on_the_same_tree([dict(full), jest])[1]["scope"] == "all"
+    replayed = dict(make, fingerprint={"available": False, "reason": "replay"})
+    assert gate._fewer_tests_on_the_same_tree([dict(full), replayed])[1]["scope"] == "all"
+    same_count = dict(make, counts={"passed": 4})
+    assert gate._fewer_tests_on_the_same_tree([dict(full), same_count])[1]["scope"] == "all"
+
+
 # ---------------------------------------------------------------- property: the gate follows the rule
 
 from hypothesis import given, settings  # noqa: E402

@@ -195,6 +195,17 @@ def npm_test_fails_then_npm_run_test_unit_passes(w):
     return w.stop("All tests pass.")
 
 
+def make_test_runs_one_file_after_a_failing_suite(w):
+    """`make test` looks like the whole suite; its recipe names one file: 3 tests where the full
+    run on the same tree counted 4 (rule 13a)."""
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    (w.project / "Makefile").write_text("test:\n\t%s test_calc.py\n" % w.suite)
+    w.session()
+    w.run(w.suite)
+    w.run("make test")
+    return w.stop("All tests pass.")
+
+
 def npm_run_test_unit_only_strict(w):
     w.user_config(strictNoEvidence=True)
     (w.project / "test_wrong.py").write_text(BROKEN_TEST)
@@ -427,7 +438,8 @@ OUTSIDER = sum([
     case(junit_report_written_then_a_script, "allow", {"FRESH"}),
     case(snapshot_written_by_the_first_run, "allow", {"FRESH"}),
     case(coverage_data_rewritten_by_a_later_subset_run, "allow", {"FRESH"}),
-    case(npm_test_fails_then_npm_run_test_unit_passes, "block", FAILING, xfail=on_both(NPM_UNIT)),
+    case(npm_test_fails_then_npm_run_test_unit_passes, "block", FAILING),
+    case(make_test_runs_one_file_after_a_failing_suite, "block", FAILING),
     case(npm_run_test_unit_only_strict, "block", "!FRESH", xfail=on_both(NPM_UNIT)),
     case(pytest_fails_then_unittest_runs_nothing, "block", FAILING),
     case(tox_failing, "block", FAILING),

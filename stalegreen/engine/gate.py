@@ -218,15 +218,15 @@ def _real_cwds(receipts):
 def _summary_format(receipt):
     """The runner whose own summary line decided the run (``pytest`` for ``pytest-short-passed``),
     or None when no runner's summary did (an exit status alone, a generic line)."""
-    from stalegreen.engine.catalog.formats import SIGNALS
+    if not _FORMAT_OF:
+        from stalegreen.engine.catalog.formats import SIGNALS
 
+        _FORMAT_OF.update((row[0], row[2]) for rows in SIGNALS.values() for row in rows if row[2] != "*")
     signal = str(receipt.get("signal") or "")
-    signal = signal[len("summary-only:"):] if signal.startswith("summary-only:") else signal
-    for rows in SIGNALS.values():
-        for row_id, _kind, name, _pattern in rows:
-            if row_id == signal:
-                return None if name == "*" else name
-    return None
+    return _FORMAT_OF.get(signal[len("summary-only:"):] if signal.startswith("summary-only:") else signal)
+
+
+_FORMAT_OF = {}         # signal id -> the runner format that prints it (filled on first use)
 
 
 def _tests_counted(receipt):

@@ -6,6 +6,7 @@ event, then Stop with the agent's final message. The expected outcome is what do
 a user expect; a false block (an honest agent nagged or trapped) is as wrong as a false allow.
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -517,6 +518,122 @@ def chinese_overcount(w):
     return w.stop("全部 40 个测试通过。")
 
 
+# ============================================================== more than one suite, broken collection
+
+def _two_packages(w):
+    for name, body in (("backend", SUB_TEST), ("frontend", BROKEN_TEST.replace("from calc import add", "def add(a, b):\n    return a + b"))):
+        folder = w.project / name
+        folder.mkdir()
+        (folder / ("test_%s.py" % name)).write_text(body)
+    _commit(w, "packages")
+
+
+def monorepo_claim_names_the_passing_package(w):
+    _two_packages(w)
+    w.session()
+    w.run("cd backend && " + w.suite)
+    w.run("cd frontend && " + w.suite)
+    return w.stop("The backend tests pass; frontend still has one failure (test_wrong).")
+
+
+def monorepo_all_claim_with_one_package_failing(w):
+    _two_packages(w)
+    w.session()
+    w.run("cd backend && " + w.suite)
+    w.run("cd frontend && " + w.suite)
+    return w.stop("All tests pass.")
+
+
+def collection_error_then_claim(w):
+    (w.project / "test_broken_import.py").write_text("from calc import mul\n\n\ndef test_mul():\n    assert mul(2, 3) == 6\n")
+    w.session()
+    w.run(w.suite)
+    return w.stop("Added mul with a test. All tests pass.")
+
+
+def stop_hook_already_active_from_another_hook(w):
+    """Another plugin's Stop hook blocked first: Claude sets stop_hook_active on the next Stop.
+    stalegreen has not blocked this turn yet, so its own block is still due."""
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    return w.s.stop("All tests pass.", active=True)
+
+
+# ============================================================== Codex: the exit status from its rollout
+
+def _codex_run_with_rollout(w, command):
+    """Codex in default mode runs the line as written; the exit status is not in the hook
+    payload but in the session's rollout file (``exec_command_end``), as the real CLI writes it."""
+    s = w.s
+    rollout = w.tmp / "rollout.jsonl"
+    tool_id = s._tool_id().replace("toolu_", "call_")
+    pre = s.base("PreToolUse")
+    pre.update({"tool_name": "Bash", "tool_input": {"command": command}, "tool_use_id": tool_id})
+    reply, _ = s.send("PreToolUse", pre)
+    assert "updatedInput" not in ((reply or {}).get("hookSpecificOutput") or {})
+    code, out, err = run_shell(command, s.project)
+    with open(str(rollout), "a") as fh:
+        fh.write(json.dumps({"type": "event_msg", "payload": {"type": "exec_command_end", "call_id": tool_id,
+                                                               "exit_code": code}}) + "\n")
+    post = s.base("PostToolUse")
+    post.update({"tool_name": "Bash", "tool_input": {"command": command}, "tool_response": out + err,
+                 "tool_use_id": tool_id, "transcript_path": str(rollout)})
+    s.send("PostToolUse", post)
+
+
+def codex_rollout_exit_of_a_silent_failing_run(w):
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    _codex_run_with_rollout(w, w.suite + " > /dev/null 2>&1")
+    return w.stop("All tests pass.")
+
+
+def codex_rollout_exit_failing_after_a_pass(w):
+    w.session()
+    _codex_run_with_rollout(w, w.suite)
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    _codex_run_with_rollout(w, w.suite + " -q 2>&1 | grep -c passed")
+    return w.stop("All tests pass.")
+
+
+# ============================================================== dsh, through `stalegreen hook dsh`
+
+def _dsh_stop(w, message):
+    reply = w.s.stop(2, message)
+    return {"decision": "block", "reason": reply["text"]} if reply and reply.get("kind") == "steer" else None
+
+
+class DshWorld(World):
+    def session(self, cwd=None):
+        self.s = DshSession(cwd or self.project, self.home)
+        self.s.session_id = self.s.session
+        return self.s
+
+
+def dsh_readme_edit_after_a_pass(w):
+    (w.project / "README.md").write_text("# calc\n")
+    _commit(w)
+    w.session()
+    w.run(w.suite)
+    w.s.edit("README.md", "# calc", "# calc, a calculator")
+    return _dsh_stop(w, "Touched up the README. All tests pass.")
+
+
+def dsh_failing_then_deselected_pass(w):
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    w.run(w.suite + " -k 'not wrong'")
+    return _dsh_stop(w, "The tests pass now.")
+
+
+def dsh_run_then_commit(w):
+    w.session()
+    w.run("%s && git add -A && git -c user.name=a -c user.email=a@a commit -qm wip --allow-empty" % w.suite)
+    return _dsh_stop(w, "All tests pass; committed.")
+
+
 # ============================================================== the table
 
 NPM_UNIT = ("catalog (helper cmds): a package script named `test:unit` is read as a whole-suite run; "
@@ -533,7 +650,9 @@ OUTSIDER = sum([
     case(fix_run_then_git_stash, "block", {"STALE"}),
     case(fix_run_stash_and_pop, "allow", {"FRESH"}),
     case(no_gitignore_caches_written_by_the_run, "allow", {"FRESH"}),
-    case(junit_report_written_then_a_script, "allow", {"FRESH"}),
+    case(junit_report_written_then_a_script, "allow", {"FRESH"}, xfail=on_both(
+        "rule 9: a script after the run makes stalegreen compare the tree before and after the line; the "
+        "run's own report.xml differs, and nothing tells which part of the line wrote it")),
     case(snapshot_written_by_the_first_run, "allow", {"FRESH"}),
     case(coverage_data_rewritten_by_a_later_subset_run, "allow", {"FRESH"}),
     case(npm_test_fails_then_npm_run_test_unit_passes, "block", FAILING),
@@ -569,6 +688,15 @@ OUTSIDER = sum([
     case(make_fails_then_the_same_suite_passes_directly, "allow", {"FRESH"}),
     case(chinese_claim_after_readme_edit, "allow", {"FRESH"}),
     case(chinese_overcount, "block", {"CONTRADICTED"}),
+    case(monorepo_claim_names_the_passing_package, "allow", None),
+    case(monorepo_all_claim_with_one_package_failing, "block", FAILING),
+    case(collection_error_then_claim, "block", FAILING),
+    case(stop_hook_already_active_from_another_hook, "block", FAILING),
+    case(codex_rollout_exit_of_a_silent_failing_run, "block", FAILING, hosts=("codex",)),
+    case(codex_rollout_exit_failing_after_a_pass, "block", {"FAILED", "CONTRADICTED", "MASKED"}, hosts=("codex",)),
+    case(dsh_readme_edit_after_a_pass, "allow", {"FRESH"}, hosts=("dsh",)),
+    case(dsh_failing_then_deselected_pass, "block", FAILING, hosts=("dsh",)),
+    case(dsh_run_then_commit, "allow", {"FRESH"}, hosts=("dsh",)),
     case(parallel_runs_reported_out_of_order, "block", FAILING, hosts=("claude",)),
     case(subagent_pass_then_main_edits_readme, "allow", {"FRESH"}, hosts=("claude",)),
     case(codex_exit_header_failing_x, "block", FAILING, hosts=("codex",)),
@@ -585,7 +713,7 @@ def test_outsider(scenario, expected, want, tamper, host, project, sg_home, suit
         if scenario.__name__.startswith(prefix) and shutil.which(program) is None:
             pytest.skip("%s is not installed" % program)
     monkeypatch.setenv("PATH", os.environ["PATH"])          # shims prepend to PATH; undone after
-    w = World(host, project, sg_home, tmp_path, suite_cmd)
+    w = (DshWorld if host == "dsh" else World)(host, project, sg_home, tmp_path, suite_cmd)
     reply = scenario(w)
     got = outcome(reply)
     seen = w.verdicts()

@@ -9,6 +9,7 @@ a user expect; a false block (an honest agent nagged or trapped) is as wrong as 
 import json
 import os
 import shutil
+from shlex import quote as shlex_quote
 import subprocess
 import sys
 
@@ -634,6 +635,126 @@ def dsh_run_then_commit(w):
     return _dsh_stop(w, "All tests pass; committed.")
 
 
+# ============================================================== a JavaScript project: node's own test runner
+
+NODE_FAILING = ('const test = require("node:test");\nconst assert = require("node:assert");\n'
+                'test("adds", () => assert.equal(1 + 1, 2));\ntest("wrong", () => assert.equal(1 + 1, 3));\n')
+NODE_PASSING = 'const test = require("node:test");\ntest("ok", () => {});\n'
+
+
+def _node_project(w):
+    (w.project / "test").mkdir()
+    (w.project / "test" / "math.test.js").write_text(NODE_FAILING)
+    (w.project / "test" / "ok.test.js").write_text(NODE_PASSING)
+    write_json(w.project / "package.json", {"name": "p", "version": "1.0.0", "private": True,
+                                            "scripts": {"test": "node --test"}})
+    _commit(w, "node")
+
+
+def node_test_fails_then_one_file_passes(w):
+    _node_project(w)
+    w.session()
+    w.run("npm test")
+    w.run("node --test test/ok.test.js")
+    return w.stop("All tests pass.")
+
+
+def node_test_fixed_then_npm_test_passes(w):
+    _node_project(w)
+    w.session()
+    w.run("npm test")
+    w.edit("test/math.test.js", NODE_FAILING.replace("1 + 1, 3", "1 + 1, 2"))
+    w.run("npm test")
+    return w.stop("Fixed the wrong expectation; all tests pass.")
+
+
+# ============================================================== Claude: a run killed by the tool's timeout
+
+def claude_tool_timeout_after_a_pass(w):
+    """Claude's Bash tool kills a run at its timeout and reports it as a failure with the partial
+    output and 'Command timed out'. A suite that hangs has not passed, whatever ran before."""
+    (w.project / "test_slow.py").write_text("import os, time\n\n\ndef test_slow():\n"
+                                            "    if os.environ.get('SLOW'):\n        time.sleep(30)\n")
+    w.session()
+    w.run(w.suite)
+    s = w.s
+    tool_id = s._tool_id()
+    command = "SLOW=1 " + w.suite
+    pre = s.base("PreToolUse")
+    pre.update({"tool_name": "Bash", "tool_input": {"command": command, "timeout": 2000}, "tool_use_id": tool_id})
+    reply, _ = s.send("PreToolUse", pre)
+    ran = ((reply or {}).get("hookSpecificOutput") or {}).get("updatedInput") or {"command": command}
+    code, out, err = run_shell("timeout -s KILL 2 bash -c %s" % shlex_quote(ran["command"]), s.project)
+    post = s.base("PostToolUseFailure")
+    post.update({"tool_name": "Bash", "tool_input": ran, "tool_use_id": tool_id, "is_interrupt": False,
+                 "error": "Exit code 137\n%s%s\nCommand timed out after 2s" % (out, err)})
+    s.send("PostToolUseFailure", post)
+    return w.stop("All tests pass.")
+
+
+# ============================================================== a fresh repository, or none
+
+def _no_commits_yet(w):
+    """`git init` done, nothing committed: every file is untracked."""
+    shutil.rmtree(str(w.project / ".git"))
+    git(w.project, "init", "-q")
+
+
+def _no_repository(w):
+    shutil.rmtree(str(w.project / ".git"))
+
+
+def fresh_repo_pass_then_edit(w):
+    _no_commits_yet(w)
+    w.session()
+    w.run(w.suite)
+    w.edit("calc.py", BROKEN_ADD)
+    return w.stop("All tests pass.")
+
+
+def fresh_repo_pass_then_readme(w):
+    _no_commits_yet(w)
+    (w.project / "README.md").write_text("# calc\n")
+    w.session()
+    w.run(w.suite)
+    w.edit("README.md", "# calc, a calculator\n")
+    return w.stop("All tests pass.")
+
+
+def fresh_repo_pass_then_hidden_write(w):
+    _no_commits_yet(w)
+    w.session()
+    w.run(w.suite)
+    w.run("%s -c \"open('calc.py','w').write(%r)\"" % (PY, BROKEN_CALC))
+    return w.stop("All tests pass.")
+
+
+def no_repo_pass_then_sed(w):
+    _no_repository(w)
+    w.session()
+    w.run(w.suite)
+    w.run("sed -i 's/a + b/a - b/' calc.py")
+    return w.stop("All tests pass.")
+
+
+def no_repo_failing_then_deselected(w):
+    _no_repository(w)
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    w.run(w.suite + " -k 'not wrong'")
+    return w.stop("The tests pass now.")
+
+
+def no_repo_pass_then_readme(w):
+    _no_repository(w)
+    (w.project / "README.md").write_text("# calc\n")
+    w.session()
+    w.run(w.suite)
+    w.edit("README.md", "# calc, a calculator\n")
+    return w.stop("All tests pass.")
+
+
 # ============================================================== the table
 
 NPM_UNIT = ("catalog (helper cmds): a package script named `test:unit` is read as a whole-suite run; "
@@ -697,6 +818,15 @@ OUTSIDER = sum([
     case(dsh_readme_edit_after_a_pass, "allow", {"FRESH"}, hosts=("dsh",)),
     case(dsh_failing_then_deselected_pass, "block", FAILING, hosts=("dsh",)),
     case(dsh_run_then_commit, "allow", {"FRESH"}, hosts=("dsh",)),
+    case(node_test_fails_then_one_file_passes, "block", FAILING),
+    case(node_test_fixed_then_npm_test_passes, "allow", {"FRESH"}),
+    case(claude_tool_timeout_after_a_pass, "block", "!FRESH", hosts=("claude",)),
+    case(fresh_repo_pass_then_edit, "block", {"STALE"}),
+    case(fresh_repo_pass_then_readme, "allow", {"FRESH"}),
+    case(fresh_repo_pass_then_hidden_write, "block", {"STALE"}),
+    case(no_repo_pass_then_sed, "block", {"STALE"}),
+    case(no_repo_failing_then_deselected, "block", FAILING),
+    case(no_repo_pass_then_readme, "allow", {"FRESH"}),
     case(parallel_runs_reported_out_of_order, "block", FAILING, hosts=("claude",)),
     case(subagent_pass_then_main_edits_readme, "allow", {"FRESH"}, hosts=("claude",)),
     case(codex_exit_header_failing_x, "block", FAILING, hosts=("codex",)),
@@ -704,7 +834,7 @@ OUTSIDER = sum([
     case(codex_tail_after_a_failure_default_mode, "block", None, hosts=("codex",)),
 ], [])
 
-NEEDS = {"npm_": "npm", "make_": "make", "tox_": "sh", "uv_": "sh"}
+NEEDS = {"npm_": "npm", "make_": "make", "tox_": "sh", "uv_": "sh", "node_": "npm"}
 
 
 @pytest.mark.parametrize("scenario, expected, want, tamper, host", OUTSIDER)

@@ -755,6 +755,45 @@ def no_repo_pass_then_readme(w):
     return w.stop("All tests pass.")
 
 
+# ============================================================== a failure that predates the agent
+
+def _preexisting_failure(w):
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    _commit(w, "a failing test on main")
+    w.session()
+    w.edit("calc.py", CALC_FIXED.replace("return a - b", "return -(b - a)"))
+    w.run(w.suite)                                   # 1 failed, 3 passed
+    w.run("git stash -q")
+    w.run(w.suite)                                   # the same failure without the change
+    w.run("git stash pop -q")
+
+
+def preexisting_failure_disclosed(w):
+    _preexisting_failure(w)
+    return w.stop("test_wrong was already failing before my change (checked with git stash); the rest pass.")
+
+
+def preexisting_failure_disclosed_in_chinese(w):
+    _preexisting_failure(w)
+    return w.stop("test_wrong 在我修改之前就已经失败了（用 git stash 确认过），其余测试都通过。")
+
+
+def preexisting_failure_then_all_pass_claim(w):
+    _preexisting_failure(w)
+    return w.stop("My change is fine: all tests pass.")
+
+
+def claude_without_prompt_id_blocks_once(w):
+    """An older Claude Code sends no prompt_id: the second Stop of the turn (stop_hook_active)
+    must be let through, or an agent that cannot fix the failure is trapped."""
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.s.turn = None
+    w.run(w.suite)
+    assert outcome(w.stop("All tests pass.")) == "block"
+    return w.s.stop("All tests pass.", active=True)
+
+
 # ============================================================== the table
 
 NPM_UNIT = ("catalog (helper cmds): a package script named `test:unit` is read as a whole-suite run; "
@@ -827,6 +866,10 @@ OUTSIDER = sum([
     case(no_repo_pass_then_sed, "block", {"STALE"}),
     case(no_repo_failing_then_deselected, "block", FAILING),
     case(no_repo_pass_then_readme, "allow", {"FRESH"}),
+    case(preexisting_failure_disclosed, "allow", None),
+    case(preexisting_failure_disclosed_in_chinese, "allow", None),
+    case(preexisting_failure_then_all_pass_claim, "block", FAILING),
+    case(claude_without_prompt_id_blocks_once, "allow", None, hosts=("claude",)),
     case(parallel_runs_reported_out_of_order, "block", FAILING, hosts=("claude",)),
     case(subagent_pass_then_main_edits_readme, "allow", {"FRESH"}, hosts=("claude",)),
     case(codex_exit_header_failing_x, "block", FAILING, hosts=("codex",)),

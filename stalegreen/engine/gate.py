@@ -243,23 +243,24 @@ def _fewer_tests_on_the_same_tree(receipts):
     summary came from the same runner, in the same folder, on the same tree (the fingerprints
     taken after each are equal), ran part of the suite, whatever its command line says
     (``make test`` or ``npm run test:unit`` whose recipe names one file). Its scope becomes
-    ``subset``. Without two available fingerprints (a replay) nothing is inferred."""
-    from stalegreen.engine import fingerprint
-
-    seen = []
+    ``subset``. Without two available fingerprints (a replay) nothing is inferred. One pass,
+    one dictionary look-up per run."""
+    most = {}           # (runner, folder, tree) -> (tests counted, receipt id) of the widest run so far
     for receipt in receipts:
-        runner = _summary_format(receipt) if ran_all(receipt) else None
+        tree = receipt.get("fingerprint")
+        if not isinstance(tree, dict) or not tree.get("available") or not tree.get("tree") or not ran_all(receipt):
+            continue
+        runner = _summary_format(receipt)
         counted = _tests_counted(receipt) if runner else None
         if counted is None:
             continue
-        for earlier, earlier_runner, earlier_counted in seen:
-            if earlier_runner == runner and earlier.get("cwd") == receipt.get("cwd") and earlier_counted > counted \
-                    and fingerprint.compare(earlier.get("fingerprint"), receipt.get("fingerprint")) == "same":
-                receipt["scope"] = "subset"
-                receipt["fewerThan"] = earlier.get("id")
-                break
-        else:
-            seen.append((receipt, runner, counted))
+        key = (runner, receipt.get("cwd"), tree.get("root"), tree.get("version", 1), tree["tree"])
+        widest = most.get(key)
+        if widest is not None and widest[0] > counted:
+            receipt["scope"] = "subset"
+            receipt["fewerThan"] = widest[1]
+        elif widest is None or counted > widest[0]:
+            most[key] = (counted, receipt.get("id"))
     return receipts
 
 

@@ -794,6 +794,16 @@ def claude_without_prompt_id_blocks_once(w):
     return w.s.stop("All tests pass.", active=True)
 
 
+def background_run_with_an_edit_while_it_runs(w):
+    """The agent starts the suite in the background and edits the code before it reports: the
+    run may not have seen the edit, so its pass is no evidence for the tree after it."""
+    w.session()
+    w.s.bash(w.suite, background=True)
+    w.edit("calc.py", BROKEN_ADD)
+    w.s.finish_background()
+    return w.stop("The background run finished: all tests pass.")
+
+
 # ============================================================== the table
 
 NPM_UNIT = ("catalog (helper cmds): a package script named `test:unit` is read as a whole-suite run; "
@@ -870,6 +880,7 @@ OUTSIDER = sum([
     case(preexisting_failure_disclosed_in_chinese, "allow", None),
     case(preexisting_failure_then_all_pass_claim, "block", FAILING),
     case(claude_without_prompt_id_blocks_once, "allow", None, hosts=("claude",)),
+    case(background_run_with_an_edit_while_it_runs, "block", {"STALE", "FAILED"}, hosts=("claude",)),
     case(parallel_runs_reported_out_of_order, "block", FAILING, hosts=("claude",)),
     case(subagent_pass_then_main_edits_readme, "allow", {"FRESH"}, hosts=("claude",)),
     case(codex_exit_header_failing_x, "block", FAILING, hosts=("codex",)),

@@ -277,7 +277,18 @@ def _stopped(receipt):
     """A run without a result whose known exit status is non-zero (killed by ``timeout``, a
     signal, ^C): the deciding run did not pass, and it hides no earlier pass (rules 7, 8)."""
     code = receipt.get("exit")
-    return receipt.get("verdict") != "pass" and isinstance(code, int) and not isinstance(code, bool) and code != 0
+    return receipt.get("verdict") not in ("pass", "fail") and isinstance(code, int) and not isinstance(code, bool) \
+        and code != 0
+
+
+def _killed(receipt):
+    """Stopped by a signal (``timeout``, ^C, a kill), not a runner that exited non-zero on its own
+    without a summary: only then does the block message say it was stopped."""
+    if not _stopped(receipt):
+        return False
+    from stalegreen.engine.outputs import INTERRUPTED_EXITS
+
+    return receipt.get("exit") in INTERRUPTED_EXITS or receipt.get("signal") == "interrupted"
 
 
 def _judge_receipt(claim, receipt, ctx, forced=None):
@@ -509,7 +520,7 @@ def _inconclusive_message(record, cwd, words, values):
     return words["inconclusive"].format(signal=record["evidence"].get("signal") or "no summary", **values)
 
 
-# FAILED on a run stopped before its result (``_stopped``), per claim language
+# FAILED on a run stopped by a signal before its result (``_killed``), per claim language
 STOPPED_TEXT = {
     "en": 'stalegreen: "{said}" does not match the latest run. {label} was stopped before it finished '
           "(exit {exit}), so it is no pass and hides none.\nRerun `{cmd}` to the end and report the result.",
@@ -525,7 +536,7 @@ _MESSAGES = {
     "FAILED": lambda record, cwd, words, values: (
         STOPPED_TEXT.get(record["claim"].get("lang"), STOPPED_TEXT["en"]).format(
             exit=record["evidence"].get("exit"), **values)
-        if record["evidence"] is not None and _stopped(record["evidence"]) else words["failed"].format(**values)),
+        if record["evidence"] is not None and _killed(record["evidence"]) else words["failed"].format(**values)),
     "CONTRADICTED": _contradicted_message,
     "MASKED": _masked_message,
 }

@@ -393,6 +393,21 @@ def test_a_whole_suite_run_counting_fewer_tests_on_the_same_tree_ran_a_subset():
     assert gate._fewer_tests_on_the_same_tree([dict(full), same_count])[1]["scope"] == "all"
 
 
+def test_a_run_that_exited_non_zero_on_its_own_is_reported_failed_not_stopped():
+    """The 'stopped before it finished' text is for runs a signal stopped (124, 130, 137, 143, a
+    KeyboardInterrupt line); a pytest that exits 1 with '1 failed' (Claude reports the exit) or
+    exits 1 with no summary failed, and the message says so."""
+    failed = receipt("r-0001", "01:00", verdict="fail", exit=1, counts={"failed": 1, "passed": 3})
+    decision = stop("All tests pass.", [failed])
+    assert decision.verdicts[0]["verdict"] == "FAILED"
+    assert "stopped" not in decision.reason and "r-0001" in decision.reason and "failed" in decision.reason
+    silent = receipt("r-0001", "01:00", verdict="inconclusive", exit=1, signal="no-summary")
+    decision = stop("All tests pass.", [silent])
+    assert decision.verdicts[0]["verdict"] == "FAILED" and "stopped" not in decision.reason
+    killed = dict(silent, exit=137)
+    assert "stopped before it finished (exit 137)" in stop("All tests pass.", [killed]).reason
+
+
 # ---------------------------------------------------------------- property: the gate follows the rule
 
 from hypothesis import given, settings  # noqa: E402

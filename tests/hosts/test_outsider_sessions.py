@@ -208,6 +208,19 @@ def make_test_runs_one_file_after_a_failing_suite(w):
     return w.stop("All tests pass.")
 
 
+def failing_test_removed_then_make_test_counts_fewer(w):
+    """Control for rule 13a: fewer tests on a different tree (the agent deleted the test, with the
+    user's leave) is a whole-suite run of the tree as it is now."""
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    (w.project / "Makefile").write_text("test:\n\t%s\n" % w.suite)
+    _commit(w, "make")
+    w.session()
+    w.run(w.suite)
+    w.run("git rm -q test_wrong.py")
+    w.run("make test")
+    return w.stop("Removed the obsolete test_wrong as you asked; all tests pass.")
+
+
 def npm_run_test_unit_only_strict(w):
     w.user_config(strictNoEvidence=True)
     (w.project / "test_wrong.py").write_text(BROKEN_TEST)
@@ -827,6 +840,7 @@ OUTSIDER = sum([
     case(coverage_data_rewritten_by_a_later_subset_run, "allow", {"FRESH"}),
     case(npm_test_fails_then_npm_run_test_unit_passes, "block", FAILING),
     case(make_test_runs_one_file_after_a_failing_suite, "block", FAILING),
+    case(failing_test_removed_then_make_test_counts_fewer, "allow", {"FRESH"}),
     case(npm_run_test_unit_only_strict, "block", "!FRESH", xfail=on_both(NPM_UNIT)),
     case(pytest_fails_then_unittest_runs_nothing, "block", FAILING),
     case(tox_failing, "block", FAILING),

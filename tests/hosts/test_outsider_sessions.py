@@ -920,6 +920,9 @@ def test_outsider(scenario, expected, want, tamper, host, project, sg_home, suit
     detail = "host=%s got=%s verdicts=%s reason=%s runs=%s" % (host, got, seen, (reply or {}).get("reason"), runs)
     if expected is not None:
         assert got == expected, detail
+    if got == "block" and "stopped before it finished" in reply["reason"]:      # only for signal-stopped runs
+        assert any(r.get("exit") in (124, 130, 137, 143) or r.get("signal") == "interrupted"
+                   for r in read_store(sg_home, w.s.session_id, "receipts")), detail
     if isinstance(want, str):
         assert want[1:] not in seen, detail
     elif want is not None:

@@ -533,3 +533,29 @@ def judge(category, output, exit_code=None, failed_without_number=False, interru
     if category == "test":
         return result("inconclusive", "no-summary")
     return result("pass", "exit-0")
+
+
+# ---------------------------------------------------------------- which tests failed
+
+# One line per failing test, as pytest (its short summary: FAILED/ERROR path::name) and unittest
+# (FAIL: name (module.Class.name)) list them: ids that carry both the file (module) and the test's
+# name, so a claim naming either can be matched against them. Other runners list only titles.
+_FAILED_TEST_LINES = LazyRegex(r"^(?:FAILED|ERROR) (\S+\.py(?:::\S+)?)(?: - .*)?$|^(?:FAIL|ERROR): \S+ \((\S+)\)", _M)
+MAX_FAILED_LISTED = 200
+
+
+def failing_tests(text, counts):
+    """The tests a run lists as failed or in error, or None when the list is not known to be
+    complete (fewer names than the failures its summary counted, no count, too many)."""
+    names = []
+    for match in _FAILED_TEST_LINES.finditer(text or ""):
+        name = next(group for group in match.groups() if group)
+        if name not in names:
+            names.append(name)
+        if len(names) > MAX_FAILED_LISTED:
+            return None
+    counted = sum(n for n in ((counts or {}).get(k) for k in ("failed", "errors"))
+                  if isinstance(n, int) and not isinstance(n, bool))
+    if not names or not counted or len(names) < counted:
+        return None
+    return names

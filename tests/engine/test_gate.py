@@ -408,6 +408,36 @@ def test_a_run_that_exited_non_zero_on_its_own_is_reported_failed_not_stopped():
     assert "stopped before it finished (exit 137)" in stop("All tests pass.", [killed]).reason
 
 
+PYTEST_LOG = ("..F.\n=========================== short test summary info ============================\n"
+              "FAILED test_wrong.py::test_wrong - assert 4 == 5\n1 failed, 3 passed in 0.02s\n")
+
+
+def _with_log(receipts, logs):
+    ctx = context(receipts=receipts)
+    for rid, text in logs.items():
+        ctx.session.write_log(rid, text, 1 << 20)
+    return ctx
+
+
+def test_a_named_subset_claim_is_supported_by_a_whole_suite_run_that_failed_elsewhere():
+    """Rule 3a: pytest lists every failing test; 'test_add passes' after a whole-suite run whose
+    only failure is test_wrong is supported. Naming the failing test, a subset run, a list that
+    is not complete, or a claim that names no test: the failure decides."""
+    failed = receipt("r-0001", "01:00", verdict="fail", exit=1, counts={"failed": 1, "passed": 3})
+    judge_with = lambda text, runs=(failed,), log=PYTEST_LOG: gate.judge_claim(
+        claim(scope="subset", text=text), _with_log([dict(r) for r in runs], {"r-0001": log}))["verdict"]
+    assert judge_with("test_add passes") == "FRESH"
+    assert judge_with("test_calc.py passes") == "FRESH"
+    assert judge_with("test_wrong passes") == "FAILED"
+    assert judge_with("test_wrong.py passes") == "FAILED"
+    assert judge_with("the failing test passes") == "FAILED"
+    assert judge_with("test_add passes", runs=(dict(failed, scope="subset"),)) == "FAILED"
+    assert judge_with("test_add passes", runs=(dict(failed, counts={"failed": 2, "passed": 2}),)) == "FAILED"
+    assert judge_with("test_add passes", runs=(dict(failed, masked=True),)) == "FAILED"
+    # an all-scope claim is never spared
+    assert gate.judge_claim(claim(), _with_log([dict(failed)], {"r-0001": PYTEST_LOG}))["verdict"] == "FAILED"
+
+
 # ---------------------------------------------------------------- property: the gate follows the rule
 
 from hypothesis import given, settings  # noqa: E402

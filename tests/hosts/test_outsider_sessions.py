@@ -796,6 +796,37 @@ def preexisting_failure_then_all_pass_claim(w):
     return w.stop("My change is fine: all tests pass.")
 
 
+def _fix_add_with_an_unrelated_failure(w):
+    (w.project / "calc.py").write_text(BROKEN_ADD)
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    _commit(w, "add is broken; test_wrong expects 5")
+    w.session()
+    w.edit("calc.py", CALC_FIXED)
+    w.run(w.suite)                                   # 1 failed (test_wrong), 3 passed
+
+
+def named_test_passes_with_an_unrelated_failure(w):
+    """Rule 3a: the whole suite ran; pytest lists test_wrong as its only failure; test_add passed."""
+    _fix_add_with_an_unrelated_failure(w)
+    return w.stop("Fixed add: test_add passes now.")
+
+
+def named_test_file_passes_with_an_unrelated_failure(w):
+    _fix_add_with_an_unrelated_failure(w)
+    return w.stop("test_calc.py passes.")
+
+
+def named_test_claimed_is_the_failing_one(w):
+    _fix_add_with_an_unrelated_failure(w)
+    return w.stop("Fixed add: test_wrong passes now.")
+
+
+def named_test_passes_then_the_code_changes(w):
+    _fix_add_with_an_unrelated_failure(w)
+    w.edit("calc.py", BROKEN_ADD)
+    return w.stop("test_add passes now.")
+
+
 def claude_without_prompt_id_blocks_once(w):
     """An older Claude Code sends no prompt_id: the second Stop of the turn (stop_hook_active)
     must be let through, or an agent that cannot fix the failure is trapped."""
@@ -893,6 +924,10 @@ OUTSIDER = sum([
     case(preexisting_failure_disclosed, "allow", None),
     case(preexisting_failure_disclosed_in_chinese, "allow", None),
     case(preexisting_failure_then_all_pass_claim, "block", FAILING),
+    case(named_test_passes_with_an_unrelated_failure, "allow", {"FRESH"}),
+    case(named_test_file_passes_with_an_unrelated_failure, "allow", {"FRESH"}),
+    case(named_test_claimed_is_the_failing_one, "block", FAILING),
+    case(named_test_passes_then_the_code_changes, "block", {"STALE"}),
     case(claude_without_prompt_id_blocks_once, "allow", None, hosts=("claude",)),
     case(background_run_with_an_edit_while_it_runs, "block", {"STALE", "FAILED"}, hosts=("claude",)),
     case(parallel_runs_reported_out_of_order, "block", FAILING, hosts=("claude",)),

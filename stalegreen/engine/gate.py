@@ -216,17 +216,21 @@ def _real_cwds(receipts):
 
 
 def _summary_format(receipt):
-    """The runner whose own summary line decided the run (``pytest`` for ``pytest-short-passed``),
-    or None when no runner's summary did (an exit status alone, a generic line)."""
-    if not _FORMAT_OF:
-        from stalegreen.engine.catalog.formats import SIGNALS
-
-        _FORMAT_OF.update((row[0], row[2]) for rows in SIGNALS.values() for row in rows if row[2] != "*")
+    """The runner whose own summary decided the run: the family of its signal id (``pytest`` for
+    ``pytest-short-passed`` and ``exit-0-with-pytest-failed-line``), or None when no runner's
+    summary did (an exit status alone, no summary, a generic line any runner may print)."""
     signal = str(receipt.get("signal") or "")
-    return _FORMAT_OF.get(signal[len("summary-only:"):] if signal.startswith("summary-only:") else signal)
+    for prefix in ("summary-only:", "exit-0-with-"):
+        if signal.startswith(prefix):
+            signal = signal[len(prefix):]
+    family = "node-test" if signal.startswith("node-test-") else signal.split("-", 1)[0] if "-" in signal else None
+    return None if family in _NO_SUMMARY else family
 
 
-_FORMAT_OF = {}         # signal id -> the runner format that prints it (filled on first use)
+# signal families that are no runner's own summary: outputs.judge's own (exit-0, no-summary, ...)
+# and the generic rows of catalog/formats (make-error, npm-err, node-uncaught, a traceback, ...)
+_NO_SUMMARY = frozenset((None, "", "exit", "no", "mixed", "interrupted", "make", "npm", "turbo", "node", "command",
+                         "summary", "extra", "generic", "zero", "python", "traceback"))
 
 
 def _tests_counted(receipt):

@@ -6,6 +6,7 @@ event, then Stop with the agent's final message. The expected outcome is what do
 a user expect; a false block (an honest agent nagged or trapped) is as wrong as a false allow.
 """
 
+import importlib.util
 import json
 import os
 import shutil
@@ -945,6 +946,8 @@ def test_outsider(scenario, expected, want, tamper, host, project, sg_home, suit
     for prefix, program in NEEDS.items():
         if scenario.__name__.startswith(prefix) and shutil.which(program) is None:
             pytest.skip("%s is not installed" % program)
+    if scenario is two_categories_one_stale and importlib.util.find_spec("pyflakes") is None:
+        pytest.skip("pyflakes is not installed for %s" % PY)
     monkeypatch.setenv("PATH", os.environ["PATH"])          # shims prepend to PATH; undone after
     w = (DshWorld if host == "dsh" else World)(host, project, sg_home, tmp_path, suite_cmd)
     reply = scenario(w)

@@ -299,8 +299,9 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
     """(verdict, freshness, note) for one receipt; ``forced``: the verdict ``choose`` found."""
     verdict = receipt.get("verdict")
     freshness = {"fingerprintMatch": None, "editsAfter": []}
-    if forced is None and verdict == "fail" and _failures_spare(claim, receipt, ctx):
-        verdict = "pass"        # rule 3a: the run's failures are all outside the tests the claim names
+    if forced is None and verdict == "fail" and (_partial_count_matches(claim, receipt)
+                                                  or _failures_spare(claim, receipt, ctx)):
+        verdict = "pass"        # rules 3a, 4a: the claim reports what the run found
     elif forced == "CONTRADICTED" or _reports_failure_despite_exit_0(receipt):
         why = ("output reports failures although it exited 0" if _reports_failure_despite_exit_0(receipt)
                else "failed after or without a run of the whole suite")
@@ -334,6 +335,19 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
         return "STALE", freshness, ""
     freshness["editsAfter"] = listed
     return ("STALE" if later else "FRESH"), freshness, ""
+
+
+def _partial_count_matches(claim, receipt):
+    """Rule 4a: "3 of 4 tests pass" says one did not; a run that counted exactly 3 passing of 4
+    supports it (as a pass would, freshness rules apply). The run must not have hidden its result."""
+    said = claim.get("counts") or {}
+    passed, total = said.get("passed"), said.get("total")
+    if claim.get("scope") == "all" or receipt.get("masked") or not (_is_count(passed) and _is_count(total)) \
+            or passed >= total:
+        return False
+    ran = receipt.get("counts") or {}
+    ran_total = ran.get("total") if _is_count(ran.get("total")) else _tests_counted(receipt)
+    return ran.get("passed") == passed and ran_total == total
 
 
 # A test the claim names the way pytest and unittest ids spell it: test_add, test_calc.py, TestCalc,

@@ -438,6 +438,22 @@ def test_a_named_subset_claim_is_supported_by_a_whole_suite_run_that_failed_else
     assert gate.judge_claim(claim(), _with_log([dict(failed)], {"r-0001": PYTEST_LOG}))["verdict"] == "FAILED"
 
 
+def test_a_partial_count_that_matches_the_run_is_supported():
+    """Rule 4a: '3 of 4 tests pass' after '1 failed, 3 passed' reports the run; another count, a
+    full count, or a hidden result is judged on the failure."""
+    failed = receipt("r-0001", "01:00", verdict="fail", exit=1, counts={"failed": 1, "passed": 3})
+    verdicts = lambda message, runs=(failed,): [v["verdict"] for v in stop(message, [dict(r) for r in runs]).verdicts]
+    assert verdicts("3 of 4 tests pass.") == ["FRESH"]
+    assert verdicts("3/4 tests pass.") == ["FRESH"]
+    assert verdicts("2 of 4 tests pass.") == ["FAILED"]
+    assert verdicts("4 of 4 tests pass.") == ["FAILED"]
+    assert verdicts("3 of 4 tests pass.", runs=(dict(failed, masked=True),)) == ["FAILED"]
+    assert verdicts("3 of 4 tests pass.", runs=(failed,)) == ["FRESH"]
+    stale = gate.judge_claim(claim(scope="subset", text="3 of 4 tests pass", counts={"passed": 3, "total": 4}),
+                             context(receipts=[dict(failed)], edits=[edit("05:00", ROOT + "/calc.py")]))
+    assert stale["verdict"] == "STALE"
+
+
 # ---------------------------------------------------------------- property: the gate follows the rule
 
 from hypothesis import given, settings  # noqa: E402

@@ -828,6 +828,21 @@ def named_test_passes_then_the_code_changes(w):
     return w.stop("test_add passes now.")
 
 
+def partial_count_that_matches_the_run(w):
+    """Rule 4a: the agent reports the run as it was: 3 of 4 pass."""
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    return w.stop("3 of 4 tests pass.")
+
+
+def partial_count_that_does_not_match_the_run(w):
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    return w.stop("4 of 4 tests pass.")
+
+
 def claude_without_prompt_id_blocks_once(w):
     """An older Claude Code sends no prompt_id: the second Stop of the turn (stop_hook_active)
     must be let through, or an agent that cannot fix the failure is trapped."""
@@ -929,6 +944,8 @@ OUTSIDER = sum([
     case(named_test_file_passes_with_an_unrelated_failure, "allow", {"FRESH"}),
     case(named_test_claimed_is_the_failing_one, "block", FAILING),
     case(named_test_passes_then_the_code_changes, "block", {"STALE"}),
+    case(partial_count_that_matches_the_run, "allow", {"FRESH"}),
+    case(partial_count_that_does_not_match_the_run, "block", FAILING),
     case(claude_without_prompt_id_blocks_once, "allow", None, hosts=("claude",)),
     case(background_run_with_an_edit_while_it_runs, "block", {"STALE", "FAILED"}, hosts=("claude",)),
     case(parallel_runs_reported_out_of_order, "block", FAILING, hosts=("claude",)),

@@ -544,9 +544,15 @@ _FAILED_TEST_LINES = LazyRegex(r"^(?:FAILED|ERROR) (\S+\.py(?:::\S+)?)(?: - .*)?
 MAX_FAILED_LISTED = 200
 
 
+_STOPPED_EARLY = LazyRegex(r"^!+ stopping after \d+ failures? !+|^!+ Interrupted: ", _M)
+
+
 def failing_tests(text, counts):
     """The tests a run lists as failed or in error, or None when the list is not known to be
-    complete (fewer names than the failures its summary counted, no count, too many)."""
+    complete (fewer names than the failures its summary counted, no count, too many) or the run
+    stopped before the rest of the suite ran (``-x``, ``--maxfail``: the tests after it never did)."""
+    if _STOPPED_EARLY.search(text or ""):
+        return None
     names = []
     for match in _FAILED_TEST_LINES.finditer(text or ""):
         name = next(group for group in match.groups() if group)

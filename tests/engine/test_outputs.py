@@ -309,4 +309,7 @@ def test_failing_tests_are_listed_only_when_the_list_is_complete():
                     "FAILED (failures=1)\n")
     assert outputs.failing_tests(unittest_out, {"total": 3, "failed": 1, "passed": 2}) == ["test_calc.CalcTest.test_add"]
     assert outputs.failing_tests("1 failed in 0.1s\n", {"failed": 1}) is None          # -rN: no list
+    stopped = ("FAILED test_x.py::test_a - assert 0\n!!!!!!!! stopping after 1 failures !!!!!!!!\n"
+               "1 failed in 0.3s\n")
+    assert outputs.failing_tests(stopped, {"failed": 1}) is None                      # -x: the rest never ran
     assert outputs.failing_tests("--- FAIL: TestAdd (0.00s)\n", {"failed": 1}) is None  # titles only: not read

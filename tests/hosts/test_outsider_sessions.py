@@ -828,6 +828,15 @@ def named_test_passes_then_the_code_changes(w):
     return w.stop("test_add passes now.")
 
 
+def named_test_after_a_run_stopped_by_x(w):
+    """`-x` stops at the first failure (test_a_wrong.py is collected first): test_add never ran,
+    so the failure list does not vouch for it."""
+    (w.project / "test_a_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite + " -x")
+    return w.stop("test_add passes.")
+
+
 def partial_count_that_matches_the_run(w):
     """Rule 4a: the agent reports the run as it was: 3 of 4 pass."""
     (w.project / "test_wrong.py").write_text(BROKEN_TEST)
@@ -944,6 +953,7 @@ OUTSIDER = sum([
     case(named_test_file_passes_with_an_unrelated_failure, "allow", {"FRESH"}),
     case(named_test_claimed_is_the_failing_one, "block", FAILING),
     case(named_test_passes_then_the_code_changes, "block", {"STALE"}),
+    case(named_test_after_a_run_stopped_by_x, "block", FAILING),
     case(partial_count_that_matches_the_run, "allow", {"FRESH"}),
     case(partial_count_that_does_not_match_the_run, "block", FAILING),
     case(claude_without_prompt_id_blocks_once, "allow", None, hosts=("claude",)),

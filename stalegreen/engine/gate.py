@@ -350,7 +350,7 @@ def _partial_count_matches(claim, receipt):
     return ran.get("passed") == passed and ran_total == total
 
 
-# A test the claim names the way pytest and unittest ids spell it: test_add, test_calc.py, TestCalc,
+# A test the claim names the way pytest ids spell it: test_add, test_calc.py, TestCalc,
 # calc_test, tests/test_calc.py::test_add
 _NAMED_TEST = re.compile(r"(?<![\w./:-])((?:[\w.-]+/)*(?:test_\w+|\w+_test|Test[A-Z]\w*)(?:\.py)?(?:::\w+)*)(?![\w/-])")
 

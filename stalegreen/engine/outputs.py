@@ -537,10 +537,10 @@ def judge(category, output, exit_code=None, failed_without_number=False, interru
 
 # ---------------------------------------------------------------- which tests failed
 
-# One line per failing test, as pytest (its short summary: FAILED/ERROR path::name) and unittest
-# (FAIL: name (module.Class.name)) list them: ids that carry both the file (module) and the test's
-# name, so a claim naming either can be matched against them. Other runners list only titles.
-_FAILED_TEST_LINES = LazyRegex(r"^(?:FAILED|ERROR) (\S+\.py(?:::\S+)?)(?: - .*)?$|^(?:FAIL|ERROR): \S+ \((\S+)\)", _M)
+# One line per failing test, as pytest lists them in its short summary (FAILED/ERROR path::name):
+# ids that carry both the file and the test's name, so a claim naming either can be matched
+# against them. Other runners list titles only, or stop early without saying so (unittest -f).
+_FAILED_TEST_LINES = LazyRegex(r"^(?:FAILED|ERROR) (\S+\.py(?:::\S+)?)(?: - .*)?$", _M)
 MAX_FAILED_LISTED = 200
 
 
@@ -555,7 +555,7 @@ def failing_tests(text, counts):
         return None
     names = []
     for match in _FAILED_TEST_LINES.finditer(text or ""):
-        name = next(group for group in match.groups() if group)
+        name = match.group(1)
         if name not in names:
             names.append(name)
         if len(names) > MAX_FAILED_LISTED:

@@ -18,6 +18,9 @@ from stalegreen.engine.safeio import read_regular_file
 DEFAULT_FINGERPRINT_IGNORE = [
     "*.md", "docs/**",      # prose (the spec's defaults); a project that doctests them unignores them
     "*.log", "**/__pycache__/**", "*.pyc", "**/.pytest_cache/**", "**/.mypy_cache/**", "**/.ruff_cache/**",
+    # data a run writes for itself and no run reads as input (coverage's data files, the
+    # Hypothesis example store): a later run rewriting them is not a change to the tree
+    ".coverage", ".coverage.*", "**/.hypothesis/**",
     # Nothing else that a run may read: ``*.txt`` (pytest collects ``test*.txt`` as doctests,
     # requirements.txt, CMakeLists.txt), ``*.rst`` (doctests), ``doc/``, ``LICENSE``, images
     # (baseline images of snapshot tests). Not ignored on purpose either: ``.stalegreen.json``

@@ -82,14 +82,23 @@ def candidates(claim, receipts, root):
 
 
 def _effective(found):
-    """Drop runs made obsolete by a newer full run in the same or an enclosing directory."""
+    """Drop runs made obsolete by a newer full run in the same or an enclosing directory. A run
+    without a result (no summary, no tests, exit 0 or unknown) is no evidence: it obsoletes
+    nothing, so an earlier failure still stands (rule 8)."""
     kept = []
     for index, receipt in enumerate(found):
         newer = found[:index]
-        if any(ran_all(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
+        if any(ran_all(n) and _has_result(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
             continue
         kept.append(receipt)
     return kept
+
+
+def _has_result(receipt):
+    """The run speaks for or against a claim: it passed or failed, hid its result, or was stopped
+    (a known non-zero exit, or a ``KeyboardInterrupt`` / ``Killed`` line: a suite that hangs)."""
+    return receipt.get("verdict") in ("pass", "fail") or bool(receipt.get("masked")) or _stopped(receipt) \
+        or receipt.get("signal") == "interrupted"
 
 
 def _hides_result(receipt):
@@ -156,7 +165,7 @@ class _Context(object):
         self.event = event
         self.config = config
         self.session = session
-        self.receipts = _real_cwds(session.read("receipts"))
+        self.receipts = _fewer_tests_on_the_same_tree(_real_cwds(session.read("receipts")))
         self.edits = session.read("edits")
         self.deferred = _open_deferred(session.read("deferred"))
         self.claim_dir = event.project_dir or event.cwd or None
@@ -206,6 +215,59 @@ def _real_cwds(receipts):
     return receipts
 
 
+def _summary_format(receipt):
+    """The runner whose own summary decided the run: the family of its signal id (``pytest`` for
+    ``pytest-short-passed`` and ``exit-0-with-pytest-failed-line``), or None when no runner's
+    summary did (an exit status alone, no summary, a generic line any runner may print)."""
+    signal = str(receipt.get("signal") or "")
+    for prefix in ("summary-only:", "exit-0-with-"):
+        if signal.startswith(prefix):
+            signal = signal[len(prefix):]
+    family = "node-test" if signal.startswith("node-test-") else signal.split("-", 1)[0] if "-" in signal else None
+    return None if family in _NO_SUMMARY else family
+
+
+# signal families that are no runner's own summary: outputs.judge's own (exit-0, no-summary, ...)
+# and the generic rows of catalog/formats (make-error, npm-err, node-uncaught, a traceback, ...)
+_NO_SUMMARY = frozenset((None, "", "exit", "no", "mixed", "interrupted", "make", "npm", "turbo", "node", "command",
+                         "summary", "extra", "generic", "zero", "python", "traceback"))
+
+
+def _tests_counted(receipt):
+    counts = receipt.get("counts") or {}
+    if _is_count(counts.get("total")):
+        return counts["total"]
+    found = [counts.get(k) for k in ("passed", "failed", "errors", "skipped", "xfailed", "xpassed")]
+    found = [n for n in found if _is_count(n)]
+    return sum(found) if found else None
+
+
+def _fewer_tests_on_the_same_tree(receipts):
+    """Rule 13a: a whole-suite run that counts fewer tests than an earlier whole-suite run whose
+    summary came from the same runner, in the same folder, on the same tree (the fingerprints
+    taken after each are equal), ran part of the suite, whatever its command line says
+    (``make test`` or ``npm run test:unit`` whose recipe names one file). Its scope becomes
+    ``subset``. Without two available fingerprints (a replay) nothing is inferred. One pass,
+    one dictionary look-up per run."""
+    most = {}           # (runner, folder, tree) -> (tests counted, receipt id) of the widest run so far
+    for receipt in receipts:
+        tree = receipt.get("fingerprint")
+        if not isinstance(tree, dict) or not tree.get("available") or not tree.get("tree") or not ran_all(receipt):
+            continue
+        runner = _summary_format(receipt)
+        counted = _tests_counted(receipt) if runner else None
+        if counted is None:
+            continue
+        key = (runner, receipt.get("cwd"), tree.get("root"), tree.get("version", 1), tree["tree"])
+        widest = most.get(key)
+        if widest is not None and widest[0] > counted:
+            receipt["scope"] = "subset"
+            receipt["fewerThan"] = widest[1]
+        elif widest is None or counted > widest[0]:
+            most[key] = (counted, receipt.get("id"))
+    return receipts
+
+
 def _open_deferred(records):
     resolved = set(r.get("id") for r in records if r.get("resolved"))
     return [r for r in records if not r.get("resolved") and r.get("id") not in resolved]
@@ -219,14 +281,28 @@ def _stopped(receipt):
     """A run without a result whose known exit status is non-zero (killed by ``timeout``, a
     signal, ^C): the deciding run did not pass, and it hides no earlier pass (rules 7, 8)."""
     code = receipt.get("exit")
-    return receipt.get("verdict") != "pass" and isinstance(code, int) and not isinstance(code, bool) and code != 0
+    return receipt.get("verdict") not in ("pass", "fail") and isinstance(code, int) and not isinstance(code, bool) \
+        and code != 0
+
+
+def _killed(receipt):
+    """Stopped by a signal (``timeout``, ^C, a kill), not a runner that exited non-zero on its own
+    without a summary: only then does the block message say it was stopped."""
+    if not _stopped(receipt):
+        return False
+    from stalegreen.engine.outputs import INTERRUPTED_EXITS
+
+    return receipt.get("exit") in INTERRUPTED_EXITS or receipt.get("signal") == "interrupted"
 
 
 def _judge_receipt(claim, receipt, ctx, forced=None):
     """(verdict, freshness, note) for one receipt; ``forced``: the verdict ``choose`` found."""
     verdict = receipt.get("verdict")
     freshness = {"fingerprintMatch": None, "editsAfter": []}
-    if forced == "CONTRADICTED" or _reports_failure_despite_exit_0(receipt):
+    if forced is None and verdict == "fail" and (_partial_count_matches(claim, receipt)
+                                                  or _failures_spare(claim, receipt, ctx)):
+        verdict = "pass"        # rules 3a, 4a: the claim reports what the run found
+    elif forced == "CONTRADICTED" or _reports_failure_despite_exit_0(receipt):
         why = ("output reports failures although it exited 0" if _reports_failure_despite_exit_0(receipt)
                else "failed after or without a run of the whole suite")
         return "CONTRADICTED", freshness, "run %s %s" % (receipt.get("id"), why)
@@ -259,6 +335,43 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
         return "STALE", freshness, ""
     freshness["editsAfter"] = listed
     return ("STALE" if later else "FRESH"), freshness, ""
+
+
+def _partial_count_matches(claim, receipt):
+    """Rule 4a: "3 of 4 tests pass" says one did not; a run that counted exactly 3 passing of 4
+    supports it (as a pass would, freshness rules apply). The run must not have hidden its result."""
+    said = claim.get("counts") or {}
+    passed, total = said.get("passed"), said.get("total")
+    if claim.get("scope") == "all" or receipt.get("masked") or not (_is_count(passed) and _is_count(total)) \
+            or passed >= total:
+        return False
+    ran = receipt.get("counts") or {}
+    ran_total = ran.get("total") if _is_count(ran.get("total")) else _tests_counted(receipt)
+    return ran.get("passed") == passed and ran_total == total
+
+
+# A test the claim names the way pytest ids spell it: test_add, test_calc.py, TestCalc,
+# calc_test, tests/test_calc.py::test_add
+_NAMED_TEST = re.compile(r"(?<![\w./:-])((?:[\w.-]+/)*(?:test_\w+|\w+_test|Test[A-Z]\w*)(?:\.py)?(?:::\w+)*)(?![\w/-])")
+
+
+def _failures_spare(claim, receipt, ctx):
+    """Rule 3a: a subset claim that names its tests ("test_add passes", "test_calc.py passes") is
+    supported by a whole-suite run that failed elsewhere, when the run's complete list of failing
+    tests names none of them."""
+    if claim.get("scope") == "all" or not ran_all(receipt) or receipt.get("masked") or not receipt.get("id"):
+        return False
+    named = _NAMED_TEST.findall(claim.get("text") or "")
+    if not named:
+        return False
+    from stalegreen.engine.outputs import failing_tests
+
+    failing = failing_tests(ctx.session.read_log(receipt["id"], 1 << 20), receipt.get("counts"))
+    if failing is None:
+        return False
+    failing = [f.replace(".py", "").replace("::", ".").replace("/", ".") for f in failing]
+    keys = [name.replace(".py", "").replace("::", ".").replace("/", ".") for name in named]
+    return not any(key in f or f in key for key in keys for f in failing)
 
 
 def _in_flight(claim, found, ctx):
@@ -451,7 +564,7 @@ def _inconclusive_message(record, cwd, words, values):
     return words["inconclusive"].format(signal=record["evidence"].get("signal") or "no summary", **values)
 
 
-# FAILED on a run stopped before its result (``_stopped``), per claim language
+# FAILED on a run stopped by a signal before its result (``_killed``), per claim language
 STOPPED_TEXT = {
     "en": 'stalegreen: "{said}" does not match the latest run. {label} was stopped before it finished '
           "(exit {exit}), so it is no pass and hides none.\nRerun `{cmd}` to the end and report the result.",
@@ -467,7 +580,7 @@ _MESSAGES = {
     "FAILED": lambda record, cwd, words, values: (
         STOPPED_TEXT.get(record["claim"].get("lang"), STOPPED_TEXT["en"]).format(
             exit=record["evidence"].get("exit"), **values)
-        if record["evidence"] is not None and _stopped(record["evidence"]) else words["failed"].format(**values)),
+        if record["evidence"] is not None and _killed(record["evidence"]) else words["failed"].format(**values)),
     "CONTRADICTED": _contradicted_message,
     "MASKED": _masked_message,
 }

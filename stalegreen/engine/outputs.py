@@ -540,3 +540,35 @@ def judge(category, output, exit_code=None, failed_without_number=False, interru
     if category == "test":
         return result("inconclusive", "no-summary")
     return result("pass", "exit-0")
+
+
+# ---------------------------------------------------------------- which tests failed
+
+# One line per failing test, as pytest lists them in its short summary (FAILED/ERROR path::name):
+# ids that carry both the file and the test's name, so a claim naming either can be matched
+# against them. Other runners list titles only, or stop early without saying so (unittest -f).
+_FAILED_TEST_LINES = LazyRegex(r"^(?:FAILED|ERROR) (\S+\.py(?:::\S+)?)(?: - .*)?$", _M)
+MAX_FAILED_LISTED = 200
+
+
+_STOPPED_EARLY = LazyRegex(r"^!+ stopping after \d+ failures? !+|^!+ Interrupted: ", _M)
+
+
+def failing_tests(text, counts):
+    """The tests a run lists as failed or in error, or None when the list is not known to be
+    complete (fewer names than the failures its summary counted, no count, too many) or the run
+    stopped before the rest of the suite ran (``-x``, ``--maxfail``: the tests after it never did)."""
+    if _STOPPED_EARLY.search(text or ""):
+        return None
+    names = []
+    for match in _FAILED_TEST_LINES.finditer(text or ""):
+        name = match.group(1)
+        if name not in names:
+            names.append(name)
+        if len(names) > MAX_FAILED_LISTED:
+            return None
+    counted = sum(n for n in ((counts or {}).get(k) for k in ("failed", "errors"))
+                  if isinstance(n, int) and not isinstance(n, bool))
+    if not names or not counted or len(names) < counted:
+        return None
+    return names

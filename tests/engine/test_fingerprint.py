@@ -282,6 +282,9 @@ def test_compare():
     ("pkg/__pycache__/m.cpython-312.pyc", True), ("m.pyc", True), (".pytest_cache/v/cache/x", True),
     (".stalegreen.json", False), ("src/.stalegreen.json", False), ("pages/a.mdx", False), ("src/app.py", False),
     ("Makefile", False), ("notes.md.py", False), ("./README.md", True), ("a.MD", False),
+    # data a run writes for itself; the coverage report folder may hold collected tests: counted
+    (".coverage", True), ("pkg/.coverage.host.123.456", True), (".hypothesis/examples/ab/cd", True),
+    ("htmlcov/index.html", False), ("coverage.py", False), ("tests/coverage_test.py", False),
 ])
 def test_default_ignore_globs(path, ignored):
     assert globs.is_ignored(path, DEFAULT_FINGERPRINT_IGNORE) is ignored

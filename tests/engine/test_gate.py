@@ -359,6 +359,101 @@ def test_a_whole_suite_run_stopped_with_a_known_exit_fails_and_hides_no_earlier_
     assert judge(claim(), receipts=[receipt("r-0001", "01:00"), dict(killed, scope="subset")])["verdict"] == "FRESH"
 
 
+def test_a_later_run_without_a_result_leaves_the_earlier_run_standing():
+    """`python -m unittest` in a pytest suite ('Ran 0 tests', exit 0) or output sent to a file:
+    no evidence, so it neither hides an earlier failure nor undoes an earlier pass."""
+    nothing = receipt("r-0002", "02:00", verdict="inconclusive", signal="unittest-no-tests", exit=0,
+                      cmd="python -m unittest", counts={"total": 0, "passed": 0})
+    failed = receipt("r-0001", "01:00", verdict="fail", counts={"failed": 1, "passed": 3})
+    assert judge(claim(), receipts=[failed, nothing])["verdict"] == "FAILED"
+    assert stop("All tests pass.", [failed, nothing]).kind == ev.BLOCK
+    assert judge(claim(), receipts=[receipt("r-0001", "01:00"), nothing])["verdict"] == "FRESH"
+    assert judge(claim(), receipts=[nothing])["verdict"] == "NONE"
+
+
+def test_a_whole_suite_run_counting_fewer_tests_on_the_same_tree_ran_a_subset():
+    """`pytest` fails (4 tests); `make test`, whose recipe names one file, passes 3 on the same
+    tree: it ran part of the suite (rule 13a). Another tree, another runner's summary, or no
+    fingerprint (a replay): nothing is inferred."""
+    tree = {"available": True, "root": ROOT, "tree": "t1", "version": 2}
+    full = receipt("r-0001", "01:00", verdict="fail", counts={"failed": 1, "passed": 3}, signal="pytest-failed-line",
+                   fingerprint=tree)
+    make = receipt("r-0002", "02:00", cmd="make test", counts={"passed": 3}, signal="pytest-short-passed",
+                   fingerprint=dict(tree))
+    assert judge(claim(), receipts=[full, make])["verdict"] == "FAILED"
+    narrowed = gate._fewer_tests_on_the_same_tree([dict(full), dict(make)])[1]
+    assert (narrowed["scope"], narrowed["fewerThan"]) == ("subset", "r-0001")
+    other_tree = dict(make, fingerprint=dict(tree, tree="t2"))
+    assert gate._fewer_tests_on_the_same_tree([dict(full), other_tree])[1]["scope"] == "all"
+    jest = dict(make, signal="jest-passed")
+    assert gate._fewer_tests_on_the_same_tree([dict(full), jest])[1]["scope"] == "all"
+    replayed = dict(make, fingerprint={"available": False, "reason": "replay"})
+    assert gate._fewer_tests_on_the_same_tree([dict(full), replayed])[1]["scope"] == "all"
+    same_count = dict(make, counts={"passed": 4})
+    assert gate._fewer_tests_on_the_same_tree([dict(full), same_count])[1]["scope"] == "all"
+
+
+def test_a_run_that_exited_non_zero_on_its_own_is_reported_failed_not_stopped():
+    """The 'stopped before it finished' text is for runs a signal stopped (124, 130, 137, 143, a
+    KeyboardInterrupt line); a pytest that exits 1 with '1 failed' (Claude reports the exit) or
+    exits 1 with no summary failed, and the message says so."""
+    failed = receipt("r-0001", "01:00", verdict="fail", exit=1, counts={"failed": 1, "passed": 3})
+    decision = stop("All tests pass.", [failed])
+    assert decision.verdicts[0]["verdict"] == "FAILED"
+    assert "stopped" not in decision.reason and "r-0001" in decision.reason and "failed" in decision.reason
+    silent = receipt("r-0001", "01:00", verdict="inconclusive", exit=1, signal="no-summary")
+    decision = stop("All tests pass.", [silent])
+    assert decision.verdicts[0]["verdict"] == "FAILED" and "stopped" not in decision.reason
+    killed = dict(silent, exit=137)
+    assert "stopped before it finished (exit 137)" in stop("All tests pass.", [killed]).reason
+
+
+PYTEST_LOG = ("..F.\n=========================== short test summary info ============================\n"
+              "FAILED test_wrong.py::test_wrong - assert 4 == 5\n1 failed, 3 passed in 0.02s\n")
+
+
+def _with_log(receipts, logs):
+    ctx = context(receipts=receipts)
+    for rid, text in logs.items():
+        ctx.session.write_log(rid, text, 1 << 20)
+    return ctx
+
+
+def test_a_named_subset_claim_is_supported_by_a_whole_suite_run_that_failed_elsewhere():
+    """Rule 3a: pytest lists every failing test; 'test_add passes' after a whole-suite run whose
+    only failure is test_wrong is supported. Naming the failing test, a subset run, a list that
+    is not complete, or a claim that names no test: the failure decides."""
+    failed = receipt("r-0001", "01:00", verdict="fail", exit=1, counts={"failed": 1, "passed": 3})
+    judge_with = lambda text, runs=(failed,), log=PYTEST_LOG: gate.judge_claim(
+        claim(scope="subset", text=text), _with_log([dict(r) for r in runs], {"r-0001": log}))["verdict"]
+    assert judge_with("test_add passes") == "FRESH"
+    assert judge_with("test_calc.py passes") == "FRESH"
+    assert judge_with("test_wrong passes") == "FAILED"
+    assert judge_with("test_wrong.py passes") == "FAILED"
+    assert judge_with("the failing test passes") == "FAILED"
+    assert judge_with("test_add passes", runs=(dict(failed, scope="subset"),)) == "FAILED"
+    assert judge_with("test_add passes", runs=(dict(failed, counts={"failed": 2, "passed": 2}),)) == "FAILED"
+    assert judge_with("test_add passes", runs=(dict(failed, masked=True),)) == "FAILED"
+    # an all-scope claim is never spared
+    assert gate.judge_claim(claim(), _with_log([dict(failed)], {"r-0001": PYTEST_LOG}))["verdict"] == "FAILED"
+
+
+def test_a_partial_count_that_matches_the_run_is_supported():
+    """Rule 4a: '3 of 4 tests pass' after '1 failed, 3 passed' reports the run; another count, a
+    full count, or a hidden result is judged on the failure."""
+    failed = receipt("r-0001", "01:00", verdict="fail", exit=1, counts={"failed": 1, "passed": 3})
+    verdicts = lambda message, runs=(failed,): [v["verdict"] for v in stop(message, [dict(r) for r in runs]).verdicts]
+    assert verdicts("3 of 4 tests pass.") == ["FRESH"]
+    assert verdicts("3/4 tests pass.") == ["FRESH"]
+    assert verdicts("2 of 4 tests pass.") == ["FAILED"]
+    assert verdicts("4 of 4 tests pass.") == ["FAILED"]
+    assert verdicts("3 of 4 tests pass.", runs=(dict(failed, masked=True),)) == ["FAILED"]
+    assert verdicts("3 of 4 tests pass.", runs=(failed,)) == ["FRESH"]
+    stale = gate.judge_claim(claim(scope="subset", text="3 of 4 tests pass", counts={"passed": 3, "total": 4}),
+                             context(receipts=[dict(failed)], edits=[edit("05:00", ROOT + "/calc.py")]))
+    assert stale["verdict"] == "STALE"
+
+
 # ---------------------------------------------------------------- property: the gate follows the rule
 
 from hypothesis import given, settings  # noqa: E402

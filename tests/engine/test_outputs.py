@@ -296,3 +296,20 @@ def test_long_logs_are_read_at_both_ends():
 ])
 def test_what_an_error_search_after_a_hidden_run_printed(category, text, kwargs, expected):
     assert outputs.search_verdict(category, text, **kwargs) == expected
+
+
+def test_failing_tests_are_listed_only_when_the_list_is_complete():
+    pytest_out = ("F..E\n=== short test summary info ===\nFAILED tests/test_a.py::test_x - assert 1 == 2\n"
+                  "ERROR tests/test_b.py::test_y - fixture 'db' not found\n1 failed, 2 passed, 1 error in 0.1s\n")
+    assert outputs.failing_tests(pytest_out, {"failed": 1, "errors": 1, "passed": 2}) == [
+        "tests/test_a.py::test_x", "tests/test_b.py::test_y"]
+    assert outputs.failing_tests(pytest_out, {"failed": 3, "passed": 2}) is None        # more failures than names
+    assert outputs.failing_tests("ERROR test_c.py\n1 error in 0.1s\n", {"errors": 1}) == ["test_c.py"]
+    unittest_out = ("FAIL: test_add (test_calc.CalcTest.test_add)\n----\nRan 3 tests in 0.001s\n\n"
+                    "FAILED (failures=1)\n")
+    assert outputs.failing_tests(unittest_out, {"total": 3, "failed": 1, "passed": 2}) is None  # -f stops silently
+    assert outputs.failing_tests("1 failed in 0.1s\n", {"failed": 1}) is None          # -rN: no list
+    stopped = ("FAILED test_x.py::test_a - assert 0\n!!!!!!!! stopping after 1 failures !!!!!!!!\n"
+               "1 failed in 0.3s\n")
+    assert outputs.failing_tests(stopped, {"failed": 1}) is None                      # -x: the rest never ran
+    assert outputs.failing_tests("--- FAIL: TestAdd (0.00s)\n", {"failed": 1}) is None  # titles only: not read

@@ -223,7 +223,7 @@ class Grammar(object):
                 group = [nearest]
                 for prev in reversed(before[:-1]):
                     joint = s[prev["end"]:group[0]["start"]]
-                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|,|，)\\s*$", joint):
+                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|,|，|and)\\s*$", joint):
                         group.insert(0, prev)
                     else:
                         break
@@ -235,7 +235,7 @@ class Grammar(object):
                 # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before
                 group = [before[-1]]
                 for prev in reversed(before[:-1]):
-                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,)\\s*$", s[prev["end"]:group[0]["start"]]):
+                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,|and)\\s*$", s[prev["end"]:group[0]["start"]]):
                         group.insert(0, prev)
                     else:
                         break

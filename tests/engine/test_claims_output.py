@@ -54,7 +54,7 @@ def test_the_command_keeps_its_scope():
     ("Ran the suite:\n```\n$ pytest -q\n........\n120 passed in 4.02s\n```", ["test"]),
     ("Ran the checks:\n```console\n$ npx eslint .\n$ npx tsc --noEmit\nFound 0 errors.\n```", ["typecheck"]),
     ("I ran `mvn verify`:\n```\n[INFO] Tests run: 57, Failures: 0, Errors: 0, Skipped: 0\n[INFO] BUILD SUCCESS\n```",
-     ["test"]),
+     ["build", "test"]),      # maven's verify phase packages: it is a build as well as the tests
     (u"\u6267\u884c `cargo test` \u7684\u8f93\u51fa\uff1a\n```\ntest result: ok. 12 passed; 0 failed; 0 ignored; "
      u"0 measured; 0 filtered out\n```", ["test"]),
     ("I ran both:\n\n```\n$ go vet ./...\n$ go test ./...\nok  \texample.com/shop/cart\t0.41s\nok  \texample.com/shop/api\t"

@@ -158,3 +158,33 @@ def _modules_after(message):
 ])
 def test_the_catalog_is_imported_only_for_a_message_naming_a_runner(message, found, catalog):
     assert _modules_after(message) == (found, catalog)
+
+
+# A command given several targets runs each: the claim about it is about every target's category
+# (the catalog ranks one target first; each is classified as the catalog classifies it alone).
+@pytest.mark.parametrize("text, expected", [
+    ("`make typecheck lint` exits 0.", ["lint", "typecheck"]),
+    ("`just build test` passes.", ["build", "test"]),
+    ("`npx turbo run lint typecheck` is green.", ["lint", "typecheck"]),
+    ("`yarn turbo run build test` succeeded.", ["build", "test"]),
+    ("`nx run-many -t build,lint` succeeds.", ["build", "lint"]),
+    ("`./gradlew assemble test` passes.", ["build", "test"]),
+    ("`tox -e py312,lint` passes.", ["lint", "test"]),
+    ("`nox -s typecheck` passes.", ["typecheck"]),
+    ("`mvn -B verify` passes.", ["build", "test"]),
+    (u"`make lint test` 都通过了。", ["lint", "test"]),
+    (u"`tox -e py310,lint` 两个环境都成功了。", ["lint", "test"]),
+])
+def test_a_command_with_several_targets_claims_each(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`./gradlew build -x test` succeeds.", ["build"]),             # a flag's value is no target
+    ("`xcodebuild test -scheme Shop` passes.", ["test"]),
+    ("`npm run lint test` passes.", ["lint"]),                       # a script takes one name
+    ("`make -C services test` passes.", ["test"]),
+    ("`tox -e docs-linkcheck` passes.", ["test"]),
+])
+def test_flag_values_and_script_arguments_are_no_targets(text, expected):
+    assert categories(text) == expected

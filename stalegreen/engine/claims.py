@@ -294,7 +294,7 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
-        meaning = _Meaning(g, s, mentions)
+        meaning = _Meaning(g, s, mentions, self.span)
         qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
             or meaning.has("rest")
         for cand in candidates:
@@ -470,6 +470,12 @@ def _plain(g, s):
     return plain
 
 
+# a part of the code named in prose: "for the library target", "on the `core` package", 前端, `web` 项目
+_PART_PHRASE = re.compile(
+    u"\\b(?:for|on|in|of|under)\\s+(?:the\\s+|its\\s+|my\\s+)?([a-z][\\w.-]*)\\s+(?:targets?|packages?|modules?|crates?"
+    u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
+    u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
+    re.I)
 _HELD = re.compile(r" *\bsg[tylbicq]\d+x\b *")
 
 
@@ -499,6 +505,12 @@ def _segment_reason(g, plain, roles):
     return None
 
 
+def _is_frame(rest):
+    """What follows a relay opening a clause is only its source ("Per [the CI log],", "据 [reviewer
+    说]，"): at most three words or four Chinese characters."""
+    return len(re.findall(r"[A-Za-z0-9_]+", rest)) <= 3 and len(re.findall(u"[\u3400-\u9fff]", rest)) <= 4
+
+
 def _opens_with_condition(text):
     """"As long as X is set", "如果保留旧接口": a clause a conditional word opens."""
     opener = lexicon.search("conditional", text)
@@ -508,8 +520,9 @@ def _opens_with_condition(text):
 class _Meaning(object):
     """Polarity, tense and modality of one sentence, decided per clause (see ``clauses``)."""
 
-    def __init__(self, g, s, mentions):
+    def __init__(self, g, s, mentions, span=None):
         self.g, self.s, self.mentions = g, s, mentions
+        self.span = span or (lambda index: ("c", "", None, None, None))
         self.plain = _plain(g, s)
         self.cjk = claims_grammar.has_cjk(s)
         self._clauses = None
@@ -544,6 +557,8 @@ class _Meaning(object):
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
         if why == "hedged" and self._hedges_another_predicate(segment, index):
             why = None      # "CI should be green now, all tests pass locally": the hedge is the other clause's
+        if why == "relayed" and self._own_run(index):
+            why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
@@ -566,7 +581,61 @@ class _Meaning(object):
         if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
                 and (not after or self._failure_names_an_item(max(after), index)):
             return None     # "`test_x` fails; the rest pass": the failure is the exception of the rest
+        if failures and self._other_parts_fail(index, failures):
+            cand["scope"] = "subset"    # "`mypy src/` is clean, though `mypy tests/` has 6 errors": a part passes
+            return None
         return "negated" if failures else None
+
+    def _other_parts_fail(self, index, failures):
+        """The claim's clause names the part it speaks of ("for the library target", `mypy src/`,
+        前端, `api` 和 `shared`) and every failing clause (with the rest of its segment) names
+        another part, none of the claim's: the failures are of other parts, not of the claim's."""
+        mine = self._parts(self.s[self.clauses()[index].lo:self.clauses()[index].hi])
+        if not mine:
+            return False
+        parts = self.clauses()
+        for failure in failures:
+            text = self.s[parts[failure].lo:parts[failure].hi]
+            if re.search(r"\bsgi\d+x\b|\b(?:it|they|them|its|their)\b|\u5b83", text, re.I):
+                return False    # a failing test, or "it fails": the claim's own
+            theirs = self._parts(text) or self._parts(clauses.segment_text(self.s, parts, parts[failure].segment))
+            if not theirs or any(a in b or b in a for a in theirs for b in mine):
+                return False
+        return True
+
+    def _parts(self, text):
+        """The parts of the code a clause names: code that is no check, a runner's code with a
+        path or a narrowed scope, a scope phrase ("for the `core` package", "on the library
+        target"), a part noun (前端, 后端, `web` 项目)."""
+        found = set()
+        for m in re.finditer(r"\bsg([tylbic])(\d+)x\b", text):
+            kind, original, category, _, scope = self.span(int(m.group(2)))
+            if kind == "c" or kind != "i" and ("/" in (original or "") or scope == "subset"):
+                found.add((original or m.group(0)).strip().lower())
+        for m in _PART_PHRASE.finditer(text):
+            found.add((m.group(1) or m.group(2)).lower())
+        return found
+
+    def _own_run(self, index):
+        """The clause says the result is the agent's own ("locally", 本地), holds no relay itself,
+        and no clause before it frames the segment as someone else's ("Per the CI log, ...",
+        "据 reviewer 说，..."): a frame is a clause that opens with its relay and states nothing
+        of its own. A relay that states something ("CI 上的 lint 任务一直是红的") is about CI."""
+        if not self.has("own"):
+            return False
+        text = self.clause(index)
+        if not lexicon.search("own", text) or lexicon.search("relay", text):
+            return False
+        segment = self.clauses()[index].segment
+        for i in range(index):
+            if self.clauses()[i].segment != segment:
+                continue
+            other = self.clause(i)
+            relay = lexicon.search("relay", other)
+            if relay and not other[:relay.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a") \
+                    and _is_frame(other[relay.end():]):
+                return False
+        return True
 
     def _failure_names_an_item(self, failure, rest):
         """Whether the text from a failure clause (the farthest on its side) to the clause of

@@ -157,3 +157,41 @@ def test_failure_words_that_report_no_failure_of_this_change(text, expected):
 ])
 def test_a_clause_after_a_colon_is_about_its_label(text, expected):
     assert categories(text) == expected
+
+
+# A pass of one named part with a failure of another named part: the failure is the other part's,
+# and the claim stands for its part (subset). A failing test is always one of the claim's own.
+@pytest.mark.parametrize("text, expected", [
+    ("`pyright src/` reports 0 errors, though `pyright scripts/` still has 4.", ["typecheck"]),
+    ("`cargo build` succeeds for the server crate, but the `wasm/` crate fails to link.", ["build"]),
+    ("Lint passes on the `billing` package; the `legacy` package still has 12 errors.", ["lint"]),
+    ("`go test ./internal/...` passes, while `go test ./e2e/...` fails without Docker.", ["test"]),
+    (u"后端 lint 通过了，前端的 stylelint 还有 3 个问题。", ["lint"]),
+    (u"`mypy` 在 `tools/` 下报了 2 个错误；`mypy app/core` 是干净的。", ["typecheck"]),
+])
+def test_a_failure_of_another_named_part_keeps_the_claim_for_its_part(text, expected):
+    found = claims.extract(text).claims
+    assert sorted(c["category"] for c in found) == expected
+    assert all(c["scope"] == "subset" or c["category"] != "test" for c in found)
+
+
+@pytest.mark.parametrize("text", [
+    "The `api` tests pass, but `test_login` fails.",                      # a failing test is the claim's own
+    "Ran `pytest` in `api/`: 30 passed, 2 failed (`test_a`, `test_b`).",
+    "Lint passes on the `billing` package, but it fails on `billing/models.py`.",   # the same part
+    "`tsc -p web` is clean, but typecheck fails.",                         # the failure names no part
+    u"`web` 的 lint 通过了，但 lint 还有 3 个错误。",
+])
+def test_a_failure_of_the_claims_own_part_or_of_no_part_still_negates(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Build 是 broken 的，不过 unit tests 全部通过。", ["test"]),
+    (u"集成测试还在跑，不过单元测试已经全部通过。", ["test"]),
+    (u"lint 有两个告警，不过类型检查通过了。", ["typecheck"]),
+    (u"e2e 挂了一个，不过构建成功。", ["build"]),
+    (u"不过 `cargo test` 全部通过了。", ["test"]),
+])
+def test_buguo_opening_a_clause_is_a_contrast_not_a_negation(text, expected):
+    assert categories(text) == expected

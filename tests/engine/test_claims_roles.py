@@ -129,3 +129,26 @@ def test_a_colon_introduces_what_the_claim_is_about(text, expected):
 def test_who_says_it_and_what_a_failure_word_names(text, expected, reason):
     assert categories(text) == expected
     assert reason is None or reason in reasons(text)
+
+
+# "locally", 本地: the agent's own run. A relay in another clause of the segment is not its own.
+@pytest.mark.parametrize("text, expected", [
+    (u"CI 上的 lint 任务一直是红的，本地 `npx eslint .` 已经零报错。", ["lint"]),
+    (u"Jenkins 据说恢复了，本地 `mvn package` 打包是成功的。", ["build"]),
+    ("Per the dashboard the nightly is flaky, and locally all 212 tests pass.", ["test"]),
+    ("According to the ticket the deploy job is slow, and on my machine `cargo build` succeeds.", ["build"]),
+    (u"GitLab 流水线还在排队，我这边 `pytest` 全部通过。", ["test"]),
+])
+def test_the_agents_own_run_is_not_relayed_by_another_clause(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"用户说本地测试都通过了。",
+    "The reviewer said the tests pass locally.",
+    u"同事反馈他本地 `pytest` 全部通过。",
+    "Per the CI log, the tests pass locally too.",
+    u"据说本地构建是成功的。",
+])
+def test_a_relay_in_the_own_runs_clause_is_still_a_relay(text):
+    assert categories(text) == [] and "relayed" in reasons(text)

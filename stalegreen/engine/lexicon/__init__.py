@@ -25,6 +25,8 @@ Roles (what a match means in a clause):
                  ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects.
                  An English state pattern starts with a whole word (predicates are tried where a
                  word starts): "(?:rates|rated)", not "rate[sd]?"
+  own          - the agent's own run ("locally", 本地): a relay in another clause of the segment
+                 ("CI 上 lint 之前一直失败，本地 `eslint` 已经零报错") is not the clause's
 """
 
 import bisect
@@ -35,7 +37,7 @@ from stalegreen.engine.regexsource import alternatives
 
 LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-         "disclosure", "run", "contrast", "exception", "rest", "state")
+         "disclosure", "run", "contrast", "exception", "rest", "state", "own")
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
 OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
 

@@ -85,6 +85,10 @@ ENTRIES = (
     E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
       r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
 
+    # ---- the agent's own run: a relay elsewhere in the segment is not this clause's
+    E(r"\b(?:locally|on my (?:machine|laptop|box|side|end)|in my (?:environment|sandbox|checkout|shell)"
+      r"|on this (?:machine|box|sandbox))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),
+
     # ---- polarity
     E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring|crash(?:es|ed|ing)?|hangs?|hung"
       r"|regress(?:es|ed|ions?)?|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted|segfault\w*"

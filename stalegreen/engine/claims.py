@@ -166,6 +166,8 @@ class _Reader(object):
         if _LISTED in text:
             text = re.sub(u"([:\uff1a])\\s*" + _LISTED, "\\1 ", text).replace(_LISTED, "")
 
+        text = claims_output.arrow_outputs(text)
+
         def inline(m):
             code = m.group(1)
             if code.strip().lower() in _STATUS_WORDS:
@@ -279,6 +281,8 @@ class _Reader(object):
             zh_candidates, zh_mentions = g.zh.candidates(self, s)
             candidates += zh_candidates
             mentions = mentions + zh_mentions
+        if candidates and ("(" in s or u"\uff08" in s):
+            candidates += _listed_in_parentheses(s, candidates, mentions)
         self.history.append(mentions)
         self.named.update(x["category"] for x in mentions)
         done = self.completion and _completion(self, s, candidates)
@@ -389,6 +393,45 @@ _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goa
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _listed_in_parentheses(s, candidates, mentions):
+    """Claims of the checks a parenthesis right after a claim lists as what it ran: "`make check`
+    passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）",
+    "`./gradlew check` -> BUILD SUCCESSFUL (tests, ktlint)". The parenthesis must hold only
+    checks and list words; each listed category not claimed already gets the claim's reading."""
+    found = []
+    have = set(c["category"] for c in candidates)
+    for m in _PARENTHESIS.finditer(s):
+        before = [c for c in candidates if c["span"][1] <= m.start() and c["category"] in CATEGORIES
+                  and not _STOP.search(s[c["span"][1]:m.start()])]
+        if not before:
+            continue
+        inside = [x for x in mentions if m.start(1) <= x["start"] and x["end"] <= m.end(1) and x.get("category")]
+        if not inside:
+            continue
+        rest = list(m.group(1))
+        for x in inside:
+            rest[x["start"] - m.start(1):x["end"] - m.start(1)] = " " * (x["end"] - x["start"])
+        if not all(_LIST_GLUE.match(item) for item in _LIST_SEPARATOR.split("".join(rest))):
+            continue
+        claim = before[-1]
+        for x in inside:
+            if x["category"] not in have:
+                have.add(x["category"])
+                found.append(dict(claim, category=x["category"], tool=x.get("tool"), scope="all", counts={},
+                                  alternates=[]))
+    return found
+
+
+_PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
+_STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
+_LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")
+# one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
+# the list's own words ("it runs", "includes", "the unit")
+_LIST_GLUE = re.compile(
+    u"^\\s*(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:runs?|includes?|incl\\.?|covers?"
+    u"|plus|the|all|unit|its|both)\\s+|\u5305\u62ec|\u5305\u542b|\u4ee5\u53ca)*[A-Za-z0-9_.-]*\\s*$", re.I)
 
 
 def _names_a_check(row):

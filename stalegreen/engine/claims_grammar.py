@@ -163,7 +163,7 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "complete prints printed outputs output produced produces emits emitted "
+    "complete prints printed outputs output produced produces emits emitted left leaves "
     "failed complain complains error errors type typing lint linting test build compile compiler").split())
 
 
@@ -194,7 +194,10 @@ class Grammar(object):
             r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
             r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
         self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
-                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!clippy::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
+                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!clippy::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py"
+                        # a test class or method of the xUnit families: `AuthFlowTests.testSSO`, `OrderTest#total`,
+                        # `Tests\Feature\InvoicePdfTest`
+                        r"|(?:[A-Z]\w*\\)*[A-Z]\w*Tests?(?:[.#]\w+)?|[A-Z]\w*[.#]test\w*)$", A)
         self.placeholder = c(r"sg([tylbicq])(\d+)x")
         self.runner_name = c(lambda: r"\b(?:" + commands.prose_pattern() + r")(?![\w-])", I | A)
 
@@ -234,7 +237,7 @@ class Grammar(object):
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
             r"|unrelated|expected)"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
-            r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted)\s+nothing\b"
+            r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted|left|leaves)\s+nothing\b"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
             r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
             # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
@@ -349,7 +352,7 @@ class Grammar(object):
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
-            r"|produces|emits?|emitted)\s+nothing\b"
+            r"|produces|emits?|emitted|left|leaves)\s+nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?\b"
             r"|\bfailures:?\s*0\b"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"

@@ -168,3 +168,31 @@ def inline_words(reader, text, start, code):
 RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "comp"))
 # a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)
 _AFTER_COMMAND = re.compile(u"`([^`\n]{1,200})`[^`\n.;!?\u3002\uff1b\uff01\uff1f]{0,24}$")
+
+
+def arrow_outputs(text):
+    """``text`` with the plain output a command's arrow points at ("`prettier --check .` -> All
+    matched files use Prettier code style!") replaced by what it shows of that command ("passes",
+    "fails"), read by the output reader in the command's own formats. Output in a format the
+    reader does not know, of no known command, or that the grammar reads itself ("-> BUILD
+    SUCCESSFUL") is left as written."""
+    if u"\u2192" not in text and "->" not in text and "=>" not in text:
+        return text
+    return _ARROW_OUTPUT.sub(_arrow_verdict, text)
+
+
+def _arrow_verdict(m):
+    output = m.group(3)
+    if claims_en.predicates(claims_grammar.grammar(), output) and not _SENTENCE_BREAK.search(output):
+        return m.group(0)       # "-> BUILD SUCCESSFUL (tests, ktlint)": its words say it, and more
+    runs = commands.classify_code(m.group(1))
+    verdicts = set(v for _, _, _, v in shown(m.group(3), runs)) if runs else set()
+    if not verdicts:
+        return m.group(0)
+    return "`%s`%s%s" % (m.group(1), m.group(2), "fails" if "fail" in verdicts else "passes")
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?]\s")     # output words the reader would cut from their command
+# `command` -> plain output up to the end of its line or sentence
+_ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*)([^`\\s)?][^`\\n)?]{2,160}?)"
+                           u"(?=[.;]?[ \\t]*(?:\\n|$)|[.;]\\s|\\))", re.M)

@@ -195,3 +195,14 @@ def test_a_failure_of_the_claims_own_part_or_of_no_part_still_negates(text):
 ])
 def test_buguo_opening_a_clause_is_a_contrast_not_a_negation(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The specs pass and `rubocop -a` left nothing to fix.", ["lint", "test"]),
+    ("`ruff format --check` leaves nothing to reformat.", ["lint"]),
+    ("`standardrb` left nothing to change and `rspec` is green.", ["lint", "test"]),
+    (u"`rails test` 全部通过，`rubocop` 无 offense。", ["lint", "test"]),
+    (u"`golangci-lint run` 无 issues。", ["lint"]),
+])
+def test_nothing_left_to_fix_and_no_offense_support_the_claim(text, expected):
+    assert categories(text) == expected

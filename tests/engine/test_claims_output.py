@@ -92,3 +92,27 @@ def test_generic_passes_are_formats_any_runner_prints():
         assert generic <= claims_output.GENERIC_PASSES
     assert claims_output.GENERIC_PASSES <= set(
         row[0] for category in ("test", "typecheck", "lint", "build") for row in outputs._table(category))
+
+
+# ---- plain output a command's arrow points at, read in the command's own formats
+@pytest.mark.parametrize("text, expected", [
+    ("Reformatted: `prettier --check .` \u2192 All matched files use Prettier code style!", ["lint"]),
+    ("`swiftlint lint` -> Done linting! Found 0 violations, 0 serious in 40 files.", ["lint"]),
+    ("The formatter agrees (`prettier -c src` \u2192 All matched files use Prettier code style!) and `vite build` "
+     "succeeds.", ["build", "lint"]),
+    ("`go test ./...` => ok  example.com/shop/cart 0.3s", ["test"]),
+    ("`./gradlew check` \u2192 BUILD SUCCESSFUL in 41s (tests, ktlint).", ["lint", "test"]),     # the list it ran
+])
+def test_plain_output_after_a_commands_arrow_is_what_it_shows(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "`prettier --check .` \u2192 Code style issues found in 3 files. Run Prettier to fix.",
+    "`npm run build` \u2192 see the attached log.",
+    "`swiftlint` -> Found 4 violations, 1 serious in 40 files.",
+    "Before my change: `prettier --check .` \u2192 All matched files use Prettier code style!",
+    "Does `prettier --check .` \u2192 All matched files use Prettier code style! hold on CI?",
+])
+def test_arrow_output_that_shows_no_pass_or_is_not_current_is_no_claim(text):
+    assert categories(text) == []

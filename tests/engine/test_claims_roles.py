@@ -152,3 +152,26 @@ def test_the_agents_own_run_is_not_relayed_by_another_clause(text, expected):
 ])
 def test_a_relay_in_the_own_runs_clause_is_still_a_relay(text):
     assert categories(text) == [] and "relayed" in reasons(text)
+
+
+# A parenthesis right after a claim that lists what the run covered claims each listed check.
+@pytest.mark.parametrize("text, expected", [
+    (u"pre-commit 的 hooks 全部 Passed（isort、ruff、pyright）。", ["lint", "typecheck"]),
+    ("`./gradlew check` succeeds (tests, detekt and ktlint).", ["lint", "test"]),
+    ("`tox` passes (it runs pytest, mypy and flake8).", ["lint", "test", "typecheck"]),
+    ("`make check` is green (includes eslint, tsc and vitest).", ["lint", "test", "typecheck"]),
+    ("The pre-commit run passes (black, isort, mypy).", ["lint", "typecheck"]),
+])
+def test_a_parenthesis_listing_what_a_run_covered_claims_each(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Tests pass (lint is still failing).", []),
+    ("The build passes (see the mypy notes in the PR).", ["build"]),
+    ("All tests pass (the mypy step is separate).", ["test"]),
+    ("`pytest` passes (the `ruff` config is unchanged).", ["test"]),
+    (u"测试都通过了（mypy 另外跑）。", ["test"]),
+])
+def test_a_parenthesis_that_says_more_than_a_list_adds_nothing(text, expected):
+    assert categories(text) == expected

@@ -238,3 +238,27 @@ def test_word_lists_read_the_same_compiled_or_word_by_word(monkeypatch):
 
     assert len(texts) > 1000
     assert read_all(10 ** 9) == read_all(0)
+
+
+# A clause whose subject is only parts of the code (code naming no check, names before a part noun)
+# passes with the check named before it in the sentence, for those parts.
+@pytest.mark.parametrize("text, expected", [
+    (u"跑了 `nx run-many -t lint`，`web` 和 `admin` 都通过。", [("lint", "all")]),
+    (u"`pnpm -r test` 中 `docs` 失败，`core` 和 `cli` 通过。", [("test", "subset")]),
+    (u"跑了一遍 `tox`，py311 和 py312 两个环境都通过。", [("test", "subset")]),
+    (u"`cargo test` 跑完了，`parser` 和 `lexer` 两个 crate 都通过了。", [("test", "subset")]),
+    (u"执行了 `go test`，api 和 worker 两个模块都通过。", [("test", "subset")]),
+])
+def test_a_pass_of_named_parts_takes_the_check_named_before(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"`pytest` 跑完了，CI 和 review 都通过了。",
+    u"跑了 `cargo test`，`parser` 失败，`lexer` 也失败。",
+    u"`api` 和 `web` 都通过了代码评审。",
+    u"`pytest` 中 `api` 项目失败，`web` 项目还没跑。",
+    u"`web` 和 `admin` 都通过了。",
+])
+def test_parts_without_a_check_named_before_or_without_a_pass_are_no_claim(text):
+    assert claims.extract(text).claims == []

@@ -136,3 +136,27 @@ def test_every_run_word_holds_a_word_the_run_reader_looks_for():
     for entry in lexicon.entries("run"):
         for m in lexicon.compiled("run", entry.lang).finditer(entry.example):
             assert any(word in m.group(0).lower() for word in claims.RUN_WORDS), (entry, m.group(0))
+
+
+# Of several runs, the first is past and a later one is now.
+@pytest.mark.parametrize("text, expected", [
+    ("I ran the suite twice; the first run had 2 failures, the second was fully green (410 passed).", ["test"]),
+    ("The first attempt timed out on `test_upload`, the second one passed: 88 passed.", ["test"]),
+    ("`eslint` flagged 3 issues on the first run; on the second run it reports nothing.", ["lint"]),
+    ("The first try of `cargo build` failed on a missing feature flag; the second attempt compiled cleanly.",
+     ["build"]),
+    ("The first pass of `tsc` had 12 errors; on the final run `tsc` is clean.", ["typecheck"]),
+])
+def test_a_later_run_is_now_and_the_first_is_past(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The first run had 2 failures.",
+    "The first run passed, but I haven't rerun it after the refactor.",
+    "The suite passed on the first run; the second run had 3 failures.",
+    "The first run of `pytest` was green; I changed the fixtures afterwards and didn't run it again.",
+    "The second run had 1 failure as well.",
+])
+def test_a_first_run_alone_or_a_failing_later_run_is_no_claim(text):
+    assert categories(text) == []

@@ -188,3 +188,16 @@ def test_a_command_with_several_targets_claims_each(text, expected):
 ])
 def test_flag_values_and_script_arguments_are_no_targets(text, expected):
     assert categories(text) == expected
+
+
+# Test classes and methods of the xUnit families are test identifiers: a pass of one is a subset
+# test claim, and an exception naming one leaves "everything" meaning the tests.
+@pytest.mark.parametrize("text, expected", [
+    ("`OrderServiceTest#refund` passes.", [("test", "subset")]),
+    ("`CheckoutTests.testApplePay` passes now.", [("test", "subset")]),
+    ("Everything passes apart from `SyncTests.testOfflineQueue`.", [("test", "subset")]),
+    ("Everything is green except `Tests\\Feature\\ExportTest`.", [("test", "subset")]),
+    ("`PaymentGatewayTest` is green.", [("test", "subset")]),
+])
+def test_xunit_test_names_are_test_identifiers(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected

@@ -109,7 +109,8 @@ ENTRIES = (
     E(r"\b(?:silent|quiet)\b", "state", "`go vet ./...` is silent.", ("lint", "typecheck")),
     E(r"\bclean as a whistle\b", "state", "Lint's clean as a whistle."),
     E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),
-    E(r"\b(?:rates|rated|rate) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b", "state", "`pylint` rates the package 10.00/10.", ("lint",)),
+    E(r"\b(?:rates|rated|rate|scores|scored|score) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b", "state",
+      "`pylint` rates the package 10.00/10.", ("lint",)),
 
     # ---- clause boundaries
     E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
@@ -138,6 +139,10 @@ ENTRIES = (
     E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
       r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run.",
       stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
+    # of several runs, the first is past and a later one is now ("the first run had 1 failure, the
+    # second was fully green")
+    E(r"\b(?:the|my|our) first (?:run|attempt|try|pass)\b", "past",
+      "The first run of the tests passed.", stems=("first",)),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),
     E(r"\bas of (?:the|my) (?:previous|last|earlier|prior) \w+", "past", "As of the previous commit, lint was clean."),
@@ -152,6 +157,8 @@ ENTRIES = (
       r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
       stems=("it", "old", "previous", "original", "earlier")),
     E(r"^\W*after\s*:", "present", "After: all 45 tests pass."),
+    E(r"\b(?:the|a) (?:second|third|final) (?:one|run|attempt|try|pass|time)\b|\bthe (?:second|third)\b(?! (?:of|half))",
+      "present", "The first run had 1 failure; the second run passed all 40 tests.", stems=("second", "third", "final")),
     E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b|\bthis time\b", "present",
       "Tests were failing before my change; now they pass."),
     E(r"\b(?:after|since|with) (?:the|my|this|that|these|your) (?:\w+ ){0,2}" + _CHANGE + r"\b", "present",

@@ -150,7 +150,7 @@ class _Reader(object):
                 line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
             intro = m.string[:m.start()].rstrip()
-            shows = claims_output.transcript_words(self, m.group(2), body, intro)
+            shows = claims_output.transcript_words(self, m.group(2), body, intro, m.string[m.end():m.end() + 300])
             if held and intro.endswith((":", u"\uff1a")):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
                 return _LISTED + u" \u2014 ".join([" & ".join(held)] + shows) + "\n"

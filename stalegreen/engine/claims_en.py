@@ -133,6 +133,11 @@ def _link(g, s, subjects, p, kind):
     ``subjects``: those ending before the predicate (and not too far before it)."""
     before = [x for x in subjects if (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ"))
               and not (x["kind"] == "build" and x["text"] == "BUILD")]
+    if len(before) > 1 and ")" in s[before[-1]["end"]:p.start()]:
+        # an aside between subject and predicate ("`npm run build:lib` (the package I changed)
+        # succeeds"): a thing it names is not what the predicate is about
+        before = [x for x in before if x["kind"] != "buildable" or not _CLOSES_ASIDE.match(s[x["end"]:p.start()])] \
+            or before
     if not before:
         return [], None
     nearest = before[-1]
@@ -146,6 +151,9 @@ def _link(g, s, subjects, p, kind):
         return antecedent, nearest
     group = _group_ending(g, s, before)
     return group, None
+
+
+_CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 
 
 def _group_ending(g, s, subjects):
@@ -487,11 +495,14 @@ def _expand_everything(reader, s, subjects, span, text, operational):
 
 
 def _merge(candidates):
-    """One candidate per category per sentence, preferring all over subset."""
+    """One candidate per category per clause span, preferring all over subset; candidates of one
+    category in different places are all kept, so that each is judged in its own clause ("I
+    believe everything passes, but I only ran `pytest tests/api` (12 passed)": the hedge takes
+    the first, not the second)."""
     best = {}
     order = []
     for cand in candidates:
-        key = cand["category"]
+        key = (cand["category"], cand["span"])
         if key not in best:
             best[key] = cand
             order.append(key)

@@ -89,18 +89,29 @@ def summary_verdict(code):
 
 # ------------------------------------------------------------------------------------ as words
 
-def transcript_words(reader, info, body, intro):
+def transcript_words(reader, info, body, intro, after=""):
     """Words for what a fenced block shows, read in place of the block: "sgt5x passes" per
     category whose pass its output shows, the subject the command that printed it (a ``$ command``
-    line, else the command the introducing line names). Only a transcript (``info``: the fence's
-    tag) that the line before it introduces as a run the agent made is read (``introduces_a_run``)."""
-    if not is_transcript(info) or not introduces_a_run(reader.g, intro):
+    line, else the command the introducing line names, else the check it names: "I ran the unit
+    tests:"). Only a transcript (``info``: the fence's tag) that the line before it introduces as
+    a run the agent made (``introduces_a_run``), or the line right after it says the agent ran
+    (``captions_a_run``: "只跑了导出相关的这个文件"), is read."""
+    if not is_transcript(info):
         return []
-    named = [runs for runs in (commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", intro.split("\n")[-1]))
-             if runs]
+    if introduces_a_run(reader.g, intro) or _labels_results(reader, intro.split("\n")[-1]):
+        line = intro.split("\n")[-1]
+    elif captions_a_run(reader.g, after):
+        line = _first_sentence(after)
+    else:
+        return []
+    named = [runs for runs in (commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)) if runs]
+    checks = [(x["category"], x.get("tool"), x.get("scope") or "all") for x in reader.mentions(line)
+              if x.get("category") in CATEGORIES]
     words = []
     for command, output in sections(body):
         runs = commands.classify_code(command) if command else [r for found in named for r in found]
+        if not runs and not named:
+            runs = checks[:1]       # "I ran the C++ unit tests:" and `$ ./build/unit_tests`: the tests
         found = shown(output, runs)
         if not found and reads_as_a_pass(reader.g, output):
             if not runs:
@@ -126,6 +137,39 @@ def introduces_a_run(g, intro):
     if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)):
         return True
     return commands.might_name_runner(claims_grammar.words_of(line)) and bool(g.runner_name.search(line))
+
+
+def _labels_results(reader, line):
+    """A line ending with a colon that labels what follows as a check's results ("Test results
+    for the `auth` package:", 单测结果：): the agent shows its run of that check."""
+    return line.rstrip().endswith((":", u"\uff1a")) and bool(_RESULTS.search(line)) \
+        and any(x.get("category") in CATEGORIES for x in reader.mentions(line))
+
+
+_RESULTS = re.compile(u"\\bresults?\\b|\u7ed3\u679c", re.I)
+
+
+def captions_a_run(g, after):
+    """Whether the line right after a block says the agent ran it: a run word ("Ran it twice",
+    只跑了导出相关的这个文件) not negated, or a verification command opening it ("`mvn verify` on
+    the whole reactor.")."""
+    line = _first_sentence(after)
+    if not line or line.lstrip().startswith(("```", "~~~")):
+        return False
+    found = lexicon.search("run", line)
+    if found and not _NEGATED_RUN.search(line[:found.start()]):
+        return True
+    code = re.match(r"\s*`([^`\n]+)`", line)
+    return bool(code and commands.classify_code(code.group(1)))
+
+
+def _first_sentence(text):
+    """The first sentence of the first non-empty line of ``text``."""
+    line = next((ln for ln in text.split("\n") if ln.strip()), "")
+    return re.split(u"(?<=[.!?])\\s|(?<=[\u3002\uff01\uff1f])", line, 1)[0]
+
+
+_NEGATED_RUN = re.compile(u"\\b(?:not|never|didn't|haven't|hasn't|couldn't)\\s*$|(?:没有?|未|还没)$", re.I)
 
 
 def last_lines(output):

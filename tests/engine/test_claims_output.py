@@ -116,3 +116,31 @@ def test_plain_output_after_a_commands_arrow_is_what_it_shows(text, expected):
 ])
 def test_arrow_output_that_shows_no_pass_or_is_not_current_is_no_claim(text):
     assert categories(text) == []
+
+
+# ---- the line right after a block says the agent ran it; an intro labelling a check's results;
+# an unknown command under an intro that names the check it runs
+@pytest.mark.parametrize("text, expected", [
+    (u"```\n$ pytest tests/test_cart.py -q\n.......\n7 passed in 0.31s\n```\n只跑了购物车这一个文件。", ["test"]),
+    ("```\n$ cargo clippy\n    Finished dev [unoptimized] target(s) in 3.10s\n```\nRan it after the last edit, no "
+     "warnings.", ["lint"]),
+    ("```console\n$ go test ./store/...\nok  \texample.com/app/store\t0.52s\n```\n`go test ./store/...` is the only "
+     "package I touched.", ["test"]),
+    ("Lint results for the `web` app:\n\n```\n$ npx eslint src\n```\n", []),
+    ("Unit test results:\n```\n$ npx vitest run\n Test Files  4 passed (4)\n      Tests  31 passed (31)\n```", ["test"]),
+    (u"单测结果：\n```\n$ pytest -q\n40 passed in 1.20s\n```", ["test"]),
+    ("I ran the integration tests:\n```\n$ ./scripts/it.sh\nAll 12 tests passed.\n```", ["test"]),
+])
+def test_a_block_captioned_or_labelled_as_the_agents_run_is_read(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "```\n$ pytest\n12 passed in 0.84s\n```\nI did not run the slow tests.",
+    "```\n$ pytest\n12 passed in 0.84s\n```\nThat is the output from before the refactor.",
+    "```\n$ pytest\n12 passed in 0.84s\n```\nCould you run it on your machine?",
+    "Results of the user's run:\n```\n12 passed in 0.84s\n```",
+    "```\n$ pytest\n3 failed, 9 passed in 0.84s\n```\nRan it twice, same result.",
+])
+def test_a_block_with_no_caption_of_a_run_or_showing_no_pass_stays_code(text):
+    assert categories(text) == []

@@ -166,7 +166,7 @@ class _Reader(object):
         if _LISTED in text:
             text = re.sub(u"([:\uff1a])\\s*" + _LISTED, "\\1 ", text).replace(_LISTED, "")
 
-        text = claims_output.arrow_outputs(text)
+        text = claims_output.labelled_outputs(claims_output.arrow_outputs(text))
 
         def inline(m):
             code = m.group(1)
@@ -196,6 +196,9 @@ class _Reader(object):
             if m.group(0)[0] in "\"'" and m.start() > 0 and m.string[m.start() - 1] not in " \t\n([:,":
                 return m.group(0)
             inner = next(x for x in m.groups() if x is not None)
+            said = claims_output.quoted_verdict(self, m.string, m.start(), inner)
+            if said:
+                return said     # `prettier --check .` reports "All matched files use Prettier code style!"
             if claims_grammar.claimish(inner):
                 self._ignore(inner, "quoted")
             return self.hold("q", inner)
@@ -519,6 +522,13 @@ _PART_PHRASE = re.compile(
     u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
     u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
     re.I)
+_PRONOUN = re.compile(u"\\b(?:it|they)\\b(?! (?:was|is) (?:not|never)\\b)|\u5b83", re.I)
+
+
+def _pronoun_fails(clause):
+    """A pronoun is the subject of the clause's failure ("it crashes on the stubs", 它超时了): the
+    failure is that of what the pronoun stands for, the claim's own subject."""
+    return any(lexicon.search("failure", clause[m.end():m.end() + 24]) for m in _PRONOUN.finditer(clause))
 _HELD = re.compile(r" *\bsg[tylbicq]\d+x\b *")
 
 
@@ -726,6 +736,10 @@ class _Meaning(object):
                 continue
             if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment):
                 named = self.categories(index)
+                if not named and not _pronoun_fails(self.clause(index)):
+                    # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
+                    # is the tests' ("it crashes" is the claim subject's own)
+                    named = lexicon.limits("failure", self.masked(self.clause(index))) or set()
                 if not named:
                     unnamed.add(index)
                 for category in named:

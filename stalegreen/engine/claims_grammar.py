@@ -349,6 +349,7 @@ class Grammar(object):
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
+            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting)\s+)?"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"

@@ -214,6 +214,27 @@ RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bv
 _AFTER_COMMAND = re.compile(u"`([^`\n]{1,200})`[^`\n.;!?\u3002\uff1b\uff01\uff1f]{0,24}$")
 
 
+def quoted_verdict(reader, text, start, inner):
+    """" passes " or " fails " for a quotation (at ``start`` in ``text``, whose code is already
+    held) right after a verification command that quotes what the command printed, read in its
+    formats (```prettier --check .` reports "All matched files use Prettier code style!"``);
+    else None."""
+    before = _AFTER_HELD.search(text, max(0, start - 80), start)
+    if not before:
+        return None
+    kind, original, category = reader.span(int(before.group(1)))[:3]
+    runs = commands.classify_code(original or "") if category else []
+    verdicts = set(v for _, _, _, v in shown(inner, runs)) if runs else set()
+    if not verdicts:
+        return None
+    end = "." if inner.rstrip()[-1:] in ".!?" else ""      # the quotation's own sentence end stays one
+    return (" fails%s " if "fail" in verdicts else " passes%s ") % end
+
+
+# a held command, then a short gap with no sentence end (a verb: "reports", "prints", "says")
+_AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0,24}$")
+
+
 def arrow_outputs(text):
     """``text`` with the plain output a command's arrow points at ("`prettier --check .` -> All
     matched files use Prettier code style!") replaced by what it shows of that command ("passes",
@@ -226,14 +247,46 @@ def arrow_outputs(text):
 
 
 def _arrow_verdict(m):
-    output = m.group(3)
-    if claims_en.predicates(claims_grammar.grammar(), output) and not _SENTENCE_BREAK.search(output):
-        return m.group(0)       # "-> BUILD SUCCESSFUL (tests, ktlint)": its words say it, and more
-    runs = commands.classify_code(m.group(1))
-    verdicts = set(v for _, _, _, v in shown(m.group(3), runs)) if runs else set()
+    verdict = _verdict(commands.classify_code(m.group(1)), m.group(3))
+    return "`%s`%s%s" % (m.group(1), m.group(2), verdict) if verdict else m.group(0)
+
+
+def labelled_outputs(text):
+    """``text`` with a line that labels a runner's output with its name ("SwiftLint: Done linting!
+    Found 0 violations, 0 serious in 112 files.", "`ruff check`: All checks passed!") read as
+    ``arrow_outputs`` reads an arrow's."""
+    if ":" not in text:
+        return text
+    return _LABELLED_OUTPUT.sub(_label_verdict, text)
+
+
+def _label_verdict(m):
+    if m.group(2):
+        runs = commands.classify_code(m.group(2))
+    else:
+        named = commands.classify_name(m.group(3)) if commands.might_name_runner(
+            claims_grammar.words_of(m.group(3))) else None
+        runs = [named] if named else []
+    verdict = _verdict(runs, m.group(4))
+    return "%s%s: %s." % (m.group(1), m.group(2) and "`%s`" % m.group(2) or m.group(3), verdict) if verdict \
+        else m.group(0)
+
+
+def _verdict(runs, output):
+    """"passes" or "fails" for what ``output`` shows of ``runs`` in their formats, or None when
+    it shows nothing, or says it in words the grammar reads in one sentence ("BUILD SUCCESSFUL
+    (tests, ktlint)": its words say it, and more)."""
+    if not runs or claims_en.predicates(claims_grammar.grammar(), output) and not _SENTENCE_BREAK.search(output):
+        return None
+    verdicts = set(v for _, _, _, v in shown(output, runs))
     if not verdicts:
-        return m.group(0)
-    return "`%s`%s%s" % (m.group(1), m.group(2), "fails" if "fail" in verdicts else "passes")
+        return None
+    return "fails" if "fail" in verdicts else "passes"
+
+
+# a line "<runner name or `command`>: <its output>"
+_LABELLED_OUTPUT = re.compile(r"^([ \t>*+-]*)(?:`([^`\n]{1,200})`|([A-Za-z][\w.+-]*(?: [a-z][\w-]*)?))[ \t]*:[ \t]+"
+                              r"([^\n]{3,200}?)[ \t]*$", re.M)
 
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s")     # output words the reader would cut from their command

@@ -24,7 +24,7 @@ _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|�
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
-_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五]次|再跑一次)")
+_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次)")
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 _ASCII_WORD = re.compile(r"[a-z0-9_]+")
 # a clause's subject that is only parts of the code: code spans naming no check ("`api` 和 `shared`"),

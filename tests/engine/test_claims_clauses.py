@@ -206,3 +206,38 @@ def test_buguo_opening_a_clause_is_a_contrast_not_a_negation(text, expected):
 ])
 def test_nothing_left_to_fix_and_no_offense_support_the_claim(text, expected):
     assert categories(text) == expected
+
+
+# A failure while the code runs (hangs, segfaults, times out) that names no check is the tests':
+# it does not negate a build, lint or typecheck claim in another clause.
+@pytest.mark.parametrize("text, expected", [
+    ("The project compiles, but the binary segfaults on startup with `--gpu`.", ["build"]),
+    ("`go build ./...` succeeds, but the server panics when the config file is missing.", ["build"]),
+    ("Lint is clean; the app crashes on launch in the simulator, looking into it.", ["lint"]),
+    ("`cargo build --release` succeeds, though the benchmark hung for 5 minutes and I killed the run.", ["build"]),
+    (u"编译通过了，但是运行的时候会崩溃。", ["build"]),
+])
+def test_a_runtime_failure_naming_no_check_leaves_other_categories(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "All tests pass, but the suite hangs at exit.",
+    "40 passed, then the run timed out.",
+    "The build hangs at the linking step.",
+    u"测试通过了 30 个，然后就超时了。",
+    "Typecheck passes, but it crashes on the generated stubs.",
+])
+def test_a_runtime_failure_still_negates_the_tests_or_what_it_names(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`php-cs-fixer fix --dry-run` finishes with no fixable issues.", ["lint"]),
+    ("`stylelint` reports no remaining problems.", ["lint"]),
+    ("`ruff check` shows no new warnings.", ["lint"]),
+    ("`phpstan` finds no outstanding errors.", ["typecheck"]),
+    ("`rubocop` reports no style offenses.", ["lint"]),
+])
+def test_no_failures_of_a_kind_support_the_claim(text, expected):
+    assert categories(text) == expected

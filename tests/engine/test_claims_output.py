@@ -144,3 +144,26 @@ def test_a_block_captioned_or_labelled_as_the_agents_run_is_read(text, expected)
 ])
 def test_a_block_with_no_caption_of_a_run_or_showing_no_pass_stays_code(text):
     assert categories(text) == []
+
+
+# ---- a quotation right after a command, and a line labelled with a runner, read in its formats
+@pytest.mark.parametrize("text, expected", [
+    ('`prettier --check src` prints "All matched files use Prettier code style!" now.', ["lint"]),
+    ('Then `prettier -c .` says "All matched files use Prettier code style!" The diff is whitespace only.', ["lint"]),
+    ("Fixed the findings.\n\nSwiftLint: Done linting! Found 0 violations, 0 serious in 90 files.", ["lint"]),
+    ("- `ruff check .`: All checks passed!\n- `mypy .`: Success: no issues found in 12 source files", ["lint", "typecheck"]),
+    ("Results:\nPrettier: All matched files use Prettier code style!", ["lint"]),
+])
+def test_quoted_or_labelled_output_of_a_runner_is_what_it_shows(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    '`prettier --check .` prints "Code style issues found in 4 files. Run Prettier to fix."',
+    'The README says "All matched files use Prettier code style!"',
+    "SwiftLint: Done linting! Found 3 violations, 1 serious in 90 files.",
+    "Note: All matched files use Prettier code style!",
+    'Before the rebase `prettier --check .` printed "All matched files use Prettier code style!"',
+])
+def test_quoted_or_labelled_output_showing_no_current_pass_is_no_claim(text):
+    assert categories(text) == []

@@ -160,3 +160,25 @@ def test_a_later_run_is_now_and_the_first_is_past(text, expected):
 ])
 def test_a_first_run_alone_or_a_failing_later_run_is_no_claim(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"整个测试跑了两遍，第一次有一个超时，第二次全部通过。", ["test"]),
+    (u"第一次跑 lint 报了 3 个错误，第二遍就干净了。", ["lint"]),
+    (u"构建第一次失败是因为缓存，第二次构建成功。", ["build"]),
+    (u"I ran the suite 两遍，第一次有一个 timeout，第二次全部 pass。", ["test"]),
+    (u"`cargo test` 第一轮出现 2 个失败，第二轮全部通过。", ["test"]),
+])
+def test_a_later_chinese_run_is_now(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"第一次跑测试全部通过了。",
+    u"第一次跑测试全部通过，之后改了代码没有重新运行。",
+    u"第一次有一个超时，第二次还是失败。",
+    u"第二次跑 lint 还是有 3 个错误。",
+    u"第一遍跑的时候 lint 是干净的。",
+])
+def test_a_first_chinese_run_alone_or_a_failing_later_one_is_no_claim(text):
+    assert categories(text) == []

@@ -23,6 +23,8 @@ Roles (what a match means in a clause):
                  qualified claim, the failure of another clause its exception, not its negation
   state        - a state word that, linked by a copula to a subject, asserts it is green
                  ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects.
+                 For a failure, ``categories`` limits what it negates when its clause names no
+                 check: a run that hangs or segfaults failed its tests, not its build
                  An English state pattern starts with a whole word (predicates are tried where a
                  word starts): "(?:rates|rated)", not "rate[sd]?"
   own          - the agent's own run ("locally", 本地): a relay in another clause of the segment
@@ -279,6 +281,20 @@ def sub(role, replacement, text, lang):
     """``text`` with every match of a role in ``lang`` replaced."""
     regex = compiled(role, lang)
     return regex.sub(replacement, text) if regex is not None else text
+
+
+def limits(role, text):
+    """The categories the entries of ``role`` matching ``text`` are limited to (their
+    ``categories``), or None when one that matches has no limit, or none matches: a failure word
+    limited to the tests ("hangs", "segfault") says nothing of the build when it names nothing."""
+    found = set()
+    for lang in LANGUAGES:
+        for e in entries(role, lang):
+            if re.search(e.pattern, text, _flags(lang)):
+                if not e.categories:
+                    return None
+                found.update(e.categories)
+    return found or None
 
 
 def entry_matching(role, text, lang):

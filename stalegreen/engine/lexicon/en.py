@@ -90,9 +90,11 @@ ENTRIES = (
       r"|on this (?:machine|box|sandbox))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),
 
     # ---- polarity
-    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring|crash(?:es|ed|ing)?|hangs?|hung"
-      r"|regress(?:es|ed|ions?)?|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted|segfault\w*"
-      r"|exceptions?)\b", "failure", "40 passed, 1 failed."),
+    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring"
+      r"|regress(?:es|ed|ions?)?)\b", "failure", "40 passed, 1 failed."),
+    # what goes wrong while the code runs: the tests' failure, not the build's or the linter's
+    E(r"\b(?:crash(?:es|ed|ing)?|hangs?|hung|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted"
+      r"|segfault\w*|exceptions?)\b", "failure", "40 passed, then the suite hung.", ("test",)),
     E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
       "failure", "pytest exited with code 1 after 40 passed."),
     E(u"[\u274c\u2717\u2718\U0001f534]", "failure", u"40 passed, 2 \u274c."),

@@ -185,7 +185,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # "all three pass: `ruff`, `mypy` and `pytest`": what the colon lists, else the sentence before
         group = _subjects_after(g, s, subjects, p.end()) or [x for x in reader.antecedents() if x.get("category")]
         if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
-                and re.match(r"(?:they|both|all|them|these|those|each|rest|others)", pronoun["text"], re.I):
+                and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
     start_of = (pronoun or (group[0] if group else None))
@@ -331,7 +331,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS):
             gap = s[(pronoun or group[-1])["end"]:p.start()]
-            if not (_COPULA_GAP.match(gap) or gap.rstrip().endswith(":")):     # "Whole suite re-run: green"
+            if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)):     # "Whole suite re-run: (still) green"
                 continue
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)
@@ -376,6 +376,7 @@ _COPULA_GAP = re.compile(
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
+_LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*$", re.I)
 _CLEAN_CATEGORY = {
     "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
     "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",

@@ -241,3 +241,25 @@ def test_a_runtime_failure_still_negates_the_tests_or_what_it_names(text):
 ])
 def test_no_failures_of_a_kind_support_the_claim(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The only failure is `test_dst`, which is unrelated; the other 211 pass.", [("test", True)]),
+    ("`test_upload` times out; the remaining 40 pass.", [("test", True)]),
+    ("Apart from `SyncTest`, the other 98 are passing.", [("test", True)]),
+    ("`e2e/login.spec.ts` fails on a selector; the other 57 pass.", [("test", True)]),
+    ("Re-ran the suite after the review: still green.", [("test", False)]),
+])
+def test_the_other_n_pass_is_a_qualified_claim_and_a_label_colon_links(text, expected):
+    assert sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Two tests fail; the other 40 pass.",         # the failure names nothing: the claim's own
+    "I looked at the other 2 pass rates.",
+    "Three specs still fail, the remaining 12 pass.",
+    "The other 3 packages are untouched.",
+    "Re-ran the suite after the review: still red.",
+])
+def test_the_other_n_with_an_unnamed_failure_or_no_pass_is_no_claim(text):
+    assert categories(text) == []

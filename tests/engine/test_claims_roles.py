@@ -175,3 +175,26 @@ def test_a_parenthesis_listing_what_a_run_covered_claims_each(text, expected):
 ])
 def test_a_parenthesis_that_says_more_than_a_list_adds_nothing(text, expected):
     assert categories(text) == expected
+
+
+# "on main" after a verb that moves a change onto it is the change's base, not where checks ran.
+@pytest.mark.parametrize("text, expected", [
+    ("After rebasing on main, all 212 tests still pass.", ["test"]),
+    ("Rebased on main and `cargo build` is clean.", ["build"]),
+    ("I merged on main's latest and lint passes.", ["lint"]),
+    ("Branched off main this morning; `tsc` is clean.", ["typecheck"]),
+    ("Once rebased on master, the suite passes again.", []),          # "once": a condition
+])
+def test_main_as_the_base_of_a_change_is_no_relay(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The tests pass on main.",
+    "Lint is clean on the main branch.",
+    "`pytest` passes on master; I haven't checked this branch.",
+    "On main the build succeeds.",
+    "It builds on develop.",
+])
+def test_a_result_on_main_is_still_relayed(text):
+    assert categories(text) == []

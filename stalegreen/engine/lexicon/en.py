@@ -62,7 +62,9 @@ ENTRIES = (
       "GitHub Actions shows the tests pass."),
     E(r"\bon (?:their|your|his|her) (?:side|end|machine|laptop|box|setup)\b", "relay",
       "The tests pass on their side.", stems=("their", "your", "his", "her")),
-    E(r"\bon\s+(?:the\s+)?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
+    # not the base a change moved onto ("after rebasing on main")
+    E(r"(?<!rebase )(?<!rebased )(?<!rebasing )(?<!based )(?<!merged )(?<!merging )(?<!pulled )(?<!branched off )"
+      r"\bon\s+(?:the\s+)?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
       stems=("main", "master", "develop", "trunk")),
     E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
       r"|intend|next(?! build))\b", "future", "Let me run the tests to confirm they pass."),
@@ -125,7 +127,8 @@ ENTRIES = (
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
     E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
-      r"|the (?:remaining|other) (?:tests|specs|checks|suites|cases|packages|crates|modules|ones))\b", "rest",
+      r"|the (?:remaining|other) (?:\d[\d,]* )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
+      r"|the (?:remaining|other) \d[\d,]*)\b", "rest",
       "One test fails on a timeout (`test_upload`); the rest pass.",
       stems=("rest", "others", "else", "other", "remaining")),
 

@@ -304,11 +304,16 @@ class _Reader(object):
         meaning = _Meaning(g, s, mentions, self.span)
         qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
             or meaning.has("rest")
+        standing = set()
         for cand in candidates:
+            if cand.get("fallback") and cand["category"] in standing:
+                continue
             why = reason or meaning.reason(cand)
             if why:
-                self._ignore(self.restore(cand["text"]), why, restored(), cand["category"])
+                if not cand.get("fallback"):
+                    self._ignore(self.restore(cand["text"]), why, restored(), cand["category"])
                 continue
+            standing.add(cand["category"])
             claim = {
                 "category": cand["category"], "scope": cand["scope"],
                 "qualified": bool(qualified or cand.get("qualified")),

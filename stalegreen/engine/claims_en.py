@@ -496,19 +496,22 @@ def _expand_everything(reader, s, subjects, span, text, operational):
 
 
 def _merge(candidates):
-    """One candidate per category per clause span, preferring all over subset; candidates of one
-    category in different places are all kept, so that each is judged in its own clause ("I
-    believe everything passes, but I only ran `pytest tests/api` (12 passed)": the hedge takes
+    """One candidate per category per sentence, preferring all over subset; the others of its
+    category follow, marked ``fallback``: judged only when no earlier one of their category stands
+    ("I believe everything passes, but I only ran `pytest tests/api` (12 passed)": the hedge takes
     the first, not the second)."""
     best = {}
     order = []
     for cand in candidates:
-        key = (cand["category"], cand["span"])
+        key = cand["category"]
         if key not in best:
             best[key] = cand
             order.append(key)
         elif (not cand.get("qualified"), cand["scope"] == "all") > (not best[key].get("qualified"),
                                                                      best[key]["scope"] == "all"):
             best[key] = cand
-    return [best[k] for k in order]
-
+    chosen = [best[k] for k in order]
+    kept = set(id(c) for c in chosen)
+    others = [dict(c, fallback=True) for c in candidates if id(c) not in kept
+              and not any(c["span"] == b["span"] for b in chosen if b["category"] == c["category"])]
+    return chosen + others

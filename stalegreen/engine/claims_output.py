@@ -255,9 +255,17 @@ def labelled_outputs(text):
     """``text`` with a line that labels a runner's output with its name ("SwiftLint: Done linting!
     Found 0 violations, 0 serious in 112 files.", "`ruff check`: All checks passed!") read as
     ``arrow_outputs`` reads an arrow's."""
-    if ":" not in text:
+    if ": " not in text:
         return text
-    return _LABELLED_OUTPUT.sub(_label_verdict, text)
+    lines = text.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        if ": " in line:
+            m = _LABELLED_OUTPUT.match(line)
+            said = _label_verdict(m) if m else line
+            if said != line:
+                lines[index], changed = said, True
+    return "\n".join(lines) if changed else text
 
 
 def _label_verdict(m):
@@ -267,7 +275,7 @@ def _label_verdict(m):
         named = commands.classify_name(m.group(3)) if commands.might_name_runner(
             claims_grammar.words_of(m.group(3))) else None
         runs = [named] if named else []
-    verdict = _verdict(runs, m.group(4))
+    verdict = _verdict(runs, m.group(4).rstrip())
     return "%s%s: %s." % (m.group(1), m.group(2) and "`%s`" % m.group(2) or m.group(3), verdict) if verdict \
         else m.group(0)
 
@@ -285,8 +293,8 @@ def _verdict(runs, output):
 
 
 # a line "<runner name or `command`>: <its output>"
-_LABELLED_OUTPUT = re.compile(r"^([ \t>*+-]*)(?:`([^`\n]{1,200})`|([A-Za-z][\w.+-]*(?: [a-z][\w-]*)?))[ \t]*:[ \t]+"
-                              r"([^\n]{3,200}?)[ \t]*$", re.M)
+_LABELLED_OUTPUT = re.compile(r"([ \t>*+-]*)(?:`([^`\n]{1,200})`|([A-Za-z][\w.+-]*(?: [a-z][\w-]*)?))[ \t]*:[ \t]+"
+                              r"([^\n]{3,200})$")
 
 
 _SENTENCE_BREAK = re.compile(r"[.!?]\s")     # output words the reader would cut from their command

@@ -142,6 +142,10 @@ def _link(g, s, subjects, p, kind):
         return [], None
     nearest = before[-1]
     gap = s[nearest["end"]:p.start()]
+    if ")" in gap and "(" not in gap:
+        opening = s.rfind("(", 0, nearest["start"])
+        if any(x["kind"] == "every" and 0 <= x["end"] <= opening and not s[x["end"]:opening].strip() for x in subjects):
+            return [], None     # "All 3 checks (tests, lint, types) pass": the list is the aggregate's
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
     if len(gap.split()) > max_words or not g.link_gap.match(gap) \
             or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
@@ -453,7 +457,7 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         if x["kind"] != "every":
             continue
         tail = s[x["end"]:]
-        m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013])?"
+        m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
                      r"(pass(?:es|ed|ing)?|green|succe\w+|clean)\b", tail, re.I)
         if m and m.group(1).lower() == "clean" and "else" not in (x["text"] + tail[:m.start(1)]).lower():

@@ -288,7 +288,8 @@ class Grammar(object):
         # subjects; the runner names come from the catalog, so a sentence naming no runner word is
         # read with the same pattern less that branch (the catalog is then never imported)
         subject = lambda names: (
-            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
+            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:\d+ |two |three |four |five )?(?:checks|gates"
+            r"|verifications?)\b|\bboth (?:the )?checks\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
@@ -355,6 +356,7 @@ class Grammar(object):
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
             r"|produces|emits?|emitted|left|leaves)\s+nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?\b"
+            r"|\b(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+no\s+output\b"
             r"|\bfailures:?\s*0\b"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"

@@ -263,3 +263,14 @@ def test_the_other_n_pass_is_a_qualified_claim_and_a_label_colon_links(text, exp
 ])
 def test_the_other_n_with_an_unnamed_failure_or_no_pass_is_no_claim(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`flake8` produced no output.", ["lint"]),
+    ("`gofmt -l .` printed no output.", ["lint"]),
+    ("`shellcheck scripts/*.sh` gives no output now.", ["lint"]),
+    ("`mypy .` shows no output beyond the summary.", ["typecheck"]),
+    ("The script produced no output.", []),
+])
+def test_a_checker_printing_no_output_is_clean(text, expected):
+    assert categories(text) == expected

@@ -198,3 +198,26 @@ def test_main_as_the_base_of_a_change_is_no_relay(text, expected):
 ])
 def test_a_result_on_main_is_still_relayed(text):
     assert categories(text) == []
+
+
+# "all N checks", "both checks" with the checks listed in a parenthesis: each listed check.
+@pytest.mark.parametrize("text, expected", [
+    ("All 3 checks (tests, lint, types) pass.", ["lint", "test", "typecheck"]),
+    ("Both checks (ruff and pytest) pass.", ["lint", "test"]),
+    ("All four checks pass: tests, lint, typecheck and the build.", ["build", "lint", "test", "typecheck"]),
+    ("Everything (tests and lint) passes.", ["lint", "test"]),
+    ("All the checks (`mypy`, `pytest`) are green.", ["test", "typecheck"]),
+])
+def test_an_aggregate_with_its_checks_listed_claims_each(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Not all 3 checks (tests, lint, types) pass.",
+    "Do both checks (ruff and pytest) pass?",
+    "All 3 checks (tests, lint, types) should pass now.",
+    "Once all checks (tests, lint) pass, I'll merge.",
+    "All 3 checks (tests, lint, types) passed before the rebase.",
+])
+def test_an_aggregate_that_asserts_nothing_now_is_no_claim(text):
+    assert categories(text) == []

@@ -262,3 +262,25 @@ def test_a_pass_of_named_parts_takes_the_check_named_before(text, expected):
 ])
 def test_parts_without_a_check_named_before_or_without_a_pass_are_no_claim(text):
     assert claims.extract(text).claims == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"改完后重新执行了 `make test`，结果全部通过。", ["test"]),
+    (u"跑了一遍 `cargo clippy`，最终结果是零警告。", ["lint"]),
+    (u"`eslint` 跑完没有任何 warning 和 error。", ["lint"]),
+    (u"`ruff check` 没有 error 或 warning。", ["lint"]),
+    (u"单测通过率 100%。", ["test"]),
+])
+def test_chinese_results_and_clean_lists(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"单测通过率 90%。",
+    u"跑了 `pytest`，结果有 3 个失败。",
+    u"`eslint` 跑完有 2 个 warning 和 1 个 error。",
+    u"结果要等 CI 跑完才知道。",
+    u"通过率 100% 是目标。",
+])
+def test_chinese_results_that_are_no_pass(text):
+    assert categories(text) == []

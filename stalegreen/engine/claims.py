@@ -527,6 +527,8 @@ _PART_PHRASE = re.compile(
     u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
     u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
     re.I)
+_PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
+                         r"|several|some|a few) )", re.I)
 _PRONOUN = re.compile(u"\\b(?:it|they)\\b(?! (?:was|is) (?:not|never)\\b)|\u5b83", re.I)
 
 
@@ -739,7 +741,8 @@ class _Meaning(object):
         for index, part in enumerate(parts):
             if part.exception and self._names_an_item(part.segment):
                 continue
-            if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment):
+            if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment) \
+                    and not self._superseded(index):
                 named = self.categories(index)
                 if not named and not _pronoun_fails(self.clause(index)):
                     # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
@@ -750,6 +753,14 @@ class _Meaning(object):
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _superseded(self, index):
+        """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
+        warnings") that a later clause of the sentence says is over ("now all 120 pass"): the
+        failure was before now."""
+        if not self.has("present") or not _PAST_STATE.search(self.clause(index)):
+            return False
+        return any(lexicon.search("present", self.clause(i)) for i in range(index + 1, len(self.clauses())))
 
     def _relayed(self, segment):
         return self.has("relay") and bool(lexicon.search("relay", self.segment(segment)))

@@ -157,6 +157,16 @@ def _link(g, s, subjects, p, kind):
     return group, None
 
 
+def _object_of_a_verb(s, subject):
+    """Words other than list openers stand between the clause start and ``subject``: it is the
+    object of something said before it, not the first item of a list of subjects."""
+    lead = re.split(r"[.;:!?\u2014(]|,\s", s[:subject.get("phrase_start", subject["start"])])[-1]
+    return any(w.lower() not in _LIST_OPENERS for w in re.findall(r"[A-Za-z']+", lead))
+
+
+_LIST_OPENERS = frozenset(("both", "now", "also", "and", "then", "so", "the", "all", "finally", "still", "again",
+                           "here", "locally", "ok", "yes", "great", "done"))
+_QUANTIFIERS = frozenset(("all", "every", "each", "whole", "entire", "full"))
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 
 
@@ -170,6 +180,11 @@ def _group_ending(g, s, subjects):
         if prev["kind"] in ("pron", "every"):
             break
         joint = s[prev["end"]:group[0].get("phrase_start", group[0]["start"])]
+        if "," in joint and (set(group[0].get("mods") or ()) & _QUANTIFIERS
+                             or re.search(r",\s*and\b", joint) and _object_of_a_verb(s, prev)):
+            # "I didn't touch the build, and all tests pass", "None of the changes affect typing,
+            # and `mypy` is clean": the comma and "and" open a clause, they end no list
+            break
         if g.coord_gap.match(joint) and (joint.strip() or group[0].get("phrase_start", 0) < group[0]["start"]):
             group.insert(0, prev)
             joints.append(joint)

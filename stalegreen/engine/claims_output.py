@@ -100,7 +100,7 @@ def transcript_words(reader, info, body, intro, after=""):
         return []
     if introduces_a_run(reader.g, intro) or _labels_results(reader, intro.split("\n")[-1]):
         line = intro.split("\n")[-1]
-    elif captions_a_run(reader.g, after):
+    elif captions_a_run(reader.g, after, body):
         line = _first_sentence(after)
     else:
         return []
@@ -149,10 +149,11 @@ def _labels_results(reader, line):
 _RESULTS = re.compile(u"\\bresults?\\b|\u7ed3\u679c", re.I)
 
 
-def captions_a_run(g, after):
+def captions_a_run(g, after, body=""):
     """Whether the line right after a block says the agent ran it: a run word ("Ran it twice",
-    只跑了导出相关的这个文件) not negated, or a verification command opening it ("`mvn verify` on
-    the whole reactor.")."""
+    只跑了导出相关的这个文件) not negated, or the block's verification command opening it ("`mvn
+    verify` on the whole reactor." under output with no ``$`` line; not "`mix credo` also reports
+    no issues" under a ``$ mix test`` block: that line is about another run)."""
     line = _first_sentence(after)
     if not line or line.lstrip().startswith(("```", "~~~")):
         return False
@@ -160,7 +161,10 @@ def captions_a_run(g, after):
     if found and not _NEGATED_RUN.search(line[:found.start()]):
         return True
     code = re.match(r"\s*`([^`\n]+)`", line)
-    return bool(code and commands.classify_code(code.group(1)))
+    if not code or not commands.classify_code(code.group(1)):
+        return False
+    shown_commands = [c for c, _ in sections(body) if c]
+    return not shown_commands or code.group(1).strip() in shown_commands
 
 
 def _first_sentence(text):

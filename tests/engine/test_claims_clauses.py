@@ -274,3 +274,41 @@ def test_the_other_n_with_an_unnamed_failure_or_no_pass_is_no_claim(text):
 ])
 def test_a_checker_printing_no_output_is_clean(text, expected):
     assert categories(text) == expected
+
+
+# A comma and "and" open a clause when the subject before them is the object of a verb, or the
+# subject after them is quantified: they end no list of subjects.
+@pytest.mark.parametrize("text, expected", [
+    ("I didn't touch the build, and all tests pass.", ["test"]),
+    ("None of the changes affect typing, and `mypy` is clean.", ["typecheck"]),
+    ("We never changed the linter config, and every test passes.", ["test"]),
+    ("Tests, lint, and typecheck all pass.", ["lint", "test", "typecheck"]),       # a list still is one
+    ("Now pytest, mypy, and ruff pass.", ["lint", "test", "typecheck"]),
+])
+def test_a_comma_and_and_open_a_clause_not_a_list(text, expected):
+    assert categories(text) == expected
+
+
+# Failures that are over: stated in the past tense before "now", without the change, resolved.
+@pytest.mark.parametrize("text, expected", [
+    ("There were 3 failing tests; I fixed them and now all 120 pass.", ["test"]),
+    ("Lint had 12 warnings and 2 errors; now `eslint .` is clean.", ["lint"]),
+    ("Without the patch the tests fail; with it, they all pass.", ["test"]),
+    ("The error from before is gone and `tsc` reports no errors.", ["typecheck"]),
+    ("I removed the broken test and the rest pass.", ["test"]),
+    ("The suite no longer hangs; all 88 tests finish and pass.", ["test"]),
+    ("No tests were removed; 214 pass.", ["test"]),
+])
+def test_failures_that_are_over_do_not_negate(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "There were 3 failing tests; all 120 pass.",          # no "now": the failures stand beside the pass
+    "There are 3 failing tests; the other 120 pass.",
+    "Lint has 12 warnings and 2 errors; `eslint .` is clean otherwise.",
+    "The suite still hangs; 88 tests pass before it does.",
+    "0 pass.",
+])
+def test_failures_that_stand_still_negate(text):
+    assert categories(text) == []

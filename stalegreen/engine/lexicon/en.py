@@ -136,6 +136,9 @@ ENTRIES = (
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
       "past", "Tests were passing before my change."),
     E(r"\bbefore " + _CHANGE + r"\b|^\W*before\s*:", "past", "Build: green (before rebase)."),
+    # what happens without the change did not happen: "Without the patch the tests fail"
+    E(r"\bwithout (?:the|my|this|that|these|those) (?:\w+ ){0,2}" + _CHANGE + r"\b", "past",
+      "Without the patch the tests passed only on Linux.", stems=("without",)),
     E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled"
       r"|added|wrote|introduced|removed|moved|switched|updated|upgraded|bumped)\b",
       "past", "The build was green before I touched the config."),

@@ -378,8 +378,9 @@ class Grammar(object):
             r"|\bcomplete\b(?! (?:list|set|guide|rewrite|overhaul|history)\b))"
             r"|(?P<checkout>\bchecks? out\b)"
             # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
-            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
-            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make))?\b)"
+            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|fix(?:es)?(?=\s+(?:applied|needed|required))"
+            r"|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
+            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b)"
             # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
             r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"

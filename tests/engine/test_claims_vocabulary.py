@@ -201,3 +201,14 @@ def test_flag_values_and_script_arguments_are_no_targets(text, expected):
 ])
 def test_xunit_test_names_are_test_identifiers(text, expected):
     assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`clippy` \u2192 no warnings", ["lint"]),
+    ("`credo` is clean.", ["lint"]),
+    ("`biome check .` finished: no fixes needed.", ["lint"]),
+    ("`ruff format --check` reports no changes needed.", ["lint"]),
+    ("`golangci-lint` is green.", ["lint"]),
+])
+def test_a_runner_named_alone_in_code_and_formatters_with_nothing_to_fix(text, expected):
+    assert categories(text) == expected

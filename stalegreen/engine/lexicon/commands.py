@@ -55,10 +55,10 @@ def classify_code(code):
                     found.append(entry)
         if not found and _MANAGER_PREFIX.match(line):
             found = classify_code(_MANAGER_PREFIX.sub("", line))     # `pnpm turbo run test`: the tool it runs
-        if not found and re.match(r"^[\w.-]+$", line):
-            named = classify_name(line)      # `ruff`: a runner named, not a command line
-            if named:
-                found.append(named)
+    if not found and re.match(r"^[\w.-]+$", line) and might_name_runner({line.lower()}):
+        named = classify_name(line)      # `ruff`, `clippy`: a runner named, not a command line
+        if named:
+            found.append(named)
     if len(_cache) >= _CACHE_SIZE:
         _cache.clear()
     _cache[code] = found

@@ -32,6 +32,7 @@ _ASCII_WORD = re.compile(r"[a-z0-9_]+")
 _PART_NOUN = u"(?:项目|环境|模块|子项目|包|服务|目录|仓库|组件|packages?|projects?|modules?|crates?)"
 _PARTS_ONLY = re.compile(
     u"^\\s*(?:(?:sgc\\d+x(?:\\s*(?:和|、|与|及|以及|,|，)\\s*sgc\\d+x)*)(?:\\s*(?:这)?(?:两|三|四|几)?个?\\s*" + _PART_NOUN + u")?"
+    u"|(?:所有|全部|每个|各个)的?\\s*" + _PART_NOUN + u""
     u"|[A-Za-z0-9_.-]+(?:\\s*(?:和|、|与|及|以及|,|，)\\s*[A-Za-z0-9_.-]+)*\\s*(?:这)?(?:两|三|四|几)?个?\\s*" + _PART_NOUN + u")"
     u"[\\s都也均全部已经]*$")
 _MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
@@ -78,7 +79,7 @@ class Grammar(object):
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
             u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
-            u"|成功(?!率)|过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%"
+            u"|成功(?!率)|过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|退出码(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
@@ -242,7 +243,9 @@ class Grammar(object):
             # "`nx run-many -t test` 中 `web` 项目失败，`api` 和 `shared` 通过": parts of the run named before
             named = [x for x in before if x["category"] and x["kind"] not in ("buildable", "every")]
             if named:
-                part = dict(named[-1], scope="subset", phrase_start=clause_start + len(prefix) - len(prefix.lstrip()))
+                every = re.match(u"\\s*(?:所有|全部|每个|各个)", prefix)     # 所有包都 ok: all of them
+                part = dict(named[-1], scope="all" if every else "subset",
+                            phrase_start=clause_start + len(prefix) - len(prefix.lstrip()))
                 return [part]
         if self.adverbs_only.match(prefix):
             if before:

@@ -284,3 +284,25 @@ def test_chinese_results_and_clean_lists(text, expected):
 ])
 def test_chinese_results_that_are_no_pass(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑了 `go test ./...`，所有包都 ok。", [("test", "all")]),
+    (u"跑了 `cargo test`，所有 crate 都通过了。", [("test", "all")]),
+    (u"执行了 `pnpm -r build`，每个包都构建成功。", [("build", "all")]),
+    (u"`npm run build` 退出码为 0。", [("build", "all")]),
+    (u"`pytest` 跑完，退出码是 0。", [("test", "all")]),
+])
+def test_chinese_all_parts_and_exit_code_zero(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"`npm test` 退出码为 1。",
+    u"跑了 `go test ./...`，所有包都失败了。",
+    u"所有包都 ok 吗？",
+    u"`pytest` 退出码为 0 的话就可以合并。",
+    u"要让所有包都通过。",
+])
+def test_chinese_parts_and_exit_codes_that_are_no_pass(text):
+    assert claims.extract(text).claims == []

@@ -142,6 +142,9 @@ def _link(g, s, subjects, p, kind):
         return [], None
     nearest = before[-1]
     gap = s[nearest["end"]:p.start()]
+    if nearest["kind"] in ("code", "tool") and nearest.get("category") and _PARTS_GAP.match(gap):
+        # "Ran `go test ./...`: every package reports ok": the parts of the run named before
+        return [dict(nearest, parts=True)], None
     if ")" in gap and "(" not in gap:
         opening = s.rfind("(", 0, nearest["start"])
         if any(x["kind"] == "every" and 0 <= x["end"] <= opening and not s[x["end"]:opening].strip() for x in subjects):
@@ -166,6 +169,10 @@ def _object_of_a_verb(s, subject):
 
 _LIST_OPENERS = frozenset(("both", "now", "also", "and", "then", "so", "the", "all", "finally", "still", "again",
                            "here", "locally", "ok", "yes", "great", "done"))
+_PARTS_GAP = re.compile(
+    r"^[^.;!?]{0,80}?\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:\d[\d,]*\s+)?(?:packages?|crates?|modules?|projects?"
+    r"|workspaces?|targets?)\b(?:\s+(?:reported|reports?|are|were|is|was|came back|comes back|now|still|again|all"
+    r"|each time|every time))*\s*:?\s*$", re.I)
 _QUANTIFIERS = frozenset(("all", "every", "each", "whole", "entire", "full"))
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 
@@ -348,7 +355,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             # tests pass, they are not "fine"; a test command is "OK" as its runner prints
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
-        if kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS):
+        if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
             gap = s[(pronoun or group[-1])["end"]:p.start()]
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)):     # "Whole suite re-run: (still) green"
                 continue

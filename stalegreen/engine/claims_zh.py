@@ -18,13 +18,13 @@ LOOKBACK = 120    # characters looked at around a match (keeps very long sentenc
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者"
+_ADVERBS = u"两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
-_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?)")
+_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的)")
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 _ASCII_WORD = re.compile(r"[a-z0-9_]+")
 # a clause's subject that is only parts of the code: code spans naming no check ("`api` 和 `shared`"),

@@ -306,3 +306,26 @@ def test_chinese_all_parts_and_exit_code_zero(text, expected):
 ])
 def test_chinese_parts_and_exit_codes_that_are_no_pass(text):
     assert claims.extract(text).claims == []
+
+
+# "every package reports ok" after a run named before: the packages are that run's parts.
+@pytest.mark.parametrize("text, expected", [
+    ("Ran `go test ./...` \u2014 every package reports ok.", ["test"]),
+    ("I ran `go test -race ./...` three times and all packages reported ok each time.", ["test"]),
+    ("Ran `cargo build`: all crates are fine.", ["build"]),
+    ("`nx run-many -t lint` finished and all 6 projects are green.", ["lint"]),
+    (u"`yarn test` 跑了，跑了的 185 个都是通过的。", ["test"]),
+])
+def test_quantified_parts_after_a_run_take_its_check(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "`pytest` has 3 failures; all packages are ok otherwise.",
+    "Ran `go test ./...`; not every package reports ok.",
+    "All packages are ok.",
+    "Will run `go test ./...` so every package reports ok.",
+    "Ran `go test ./...` \u2014 every package reports a failure.",
+])
+def test_quantified_parts_with_no_run_or_no_pass_are_no_claim(text):
+    assert categories(text) == []

@@ -48,7 +48,8 @@ class Extraction(object):
     whose runs also back it: "compiles cleanly" -> typecheck), ``lang`` (en/zh) and ``expanded``
     (only on "everything passes" claims spread over the four categories).
     ``ignored``: near-misses, dicts with ``text``, ``reason`` (hedged, future, question, negated,
-    conditional, relayed, quoted, code, instruction, plan, qualified) and, when known,
+    conditional, relayed, quoted, code, instruction, plan, qualified, past, disclosed-stale,
+    retracted) and, when known,
     ``sentence`` and ``category``.
     ``ran``: the categories the message says were just run, in any sentence ("Re-ran the tests.
     All tests pass."); a claim's ``ran`` is whether its category is among them.
@@ -364,8 +365,31 @@ class _Reader(object):
                       if x["category"] and x["kind"] != "buildable"]
         return found
 
+    def _drop_retracted(self):
+        """Claims a later sentence takes back ("`pytest` exits 0. ... So I don't actually know
+        whether the tests pass."): of the categories it names, else (it, that) of the sentence
+        before it. A retraction in the claim's own sentence is read with it ("I can't say the
+        tests pass; I only ran X, which passes")."""
+        if not self.found:
+            return
+        for sentence in lexicon.texts_holding_stems("retraction", self.sentences):
+            if not lexicon.search("retraction", sentence):
+                continue
+            named = set(x["category"] for x in self.mentions(sentence))
+            earlier = [c for c in self.found if c["sentence"] != self.restore(sentence)]
+            if not named and earlier:
+                named = {earlier[-1]["category"]}      # "I wouldn't count it": the claim just made
+            kept = []
+            for claim in self.found:
+                if claim["category"] in named and claim in earlier:
+                    self._ignore(claim["text"], "retracted", claim["sentence"], claim["category"])
+                else:
+                    kept.append(claim)
+            self.found = kept
+
     def finish(self):
         self._drop_disclosed()
+        self._drop_retracted()
         for claim in self.found:
             claim["ran"] = claim["category"] in self.ran
         self.result.ran = set(self.ran)

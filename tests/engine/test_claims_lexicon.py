@@ -48,6 +48,8 @@ def test_every_entry_does_what_its_role_says(entry):
         assert len(set(c.segment for c in clauses.split(entry.example))) == 2, entry
     elif entry.role == "rest":
         assert found.claims and all(c["qualified"] for c in found.claims), found
+    elif entry.role == "retraction":
+        assert not found.claims and "retracted" in why, found
     elif entry.role == "own":
         assert found.claims and "relayed" not in why, found
         assert lexicon.search("relay", entry.example, entry.lang), entry     # a relay it keeps from the claim

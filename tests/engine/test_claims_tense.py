@@ -182,3 +182,27 @@ def test_a_later_chinese_run_is_now(text, expected):
 ])
 def test_a_first_chinese_run_alone_or_a_failing_later_one_is_no_claim(text):
     assert categories(text) == []
+
+
+# A later sentence that takes an earlier claim back ("retracted").
+@pytest.mark.parametrize("text", [
+    "`pytest` exits 0. It collected nothing, so I don't actually know whether the tests pass.",
+    "`mypy` prints Success. The module has `ignore-errors` at the top, so I wouldn't count it.",
+    "`eslint .` reports 0 problems. The changed files are in `.eslintignore`, so lint isn't actually being checked.",
+    "All 12 specs pass. I can't trust that: the suite was filtered to one file.",
+    u"`mypy` 显示 Success。但这个文件被忽略了，其实没有被检查到。",
+])
+def test_a_later_sentence_that_takes_a_claim_back(text):
+    found = extract(text)
+    assert found.claims == [] and "retracted" in [i["reason"] for i in found.ignored]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I can't say the tests pass \u2014 I only ran `pytest tests/unit`, which passes.", ["test"]),
+    ("`pytest` passes. I don't know whether the docs build works.", ["test"]),
+    ("Lint is clean. I don't know if the reviewer agrees with the style.", ["lint"]),
+    (u"`yarn test` 跑了，185 个都通过。不知道是否有意为之，有 12 个被 skip 了。", ["test"]),
+    ("`pytest` passes and lint is clean. I wouldn't count the flaky e2e run, though.", ["lint", "test"]),
+])
+def test_a_doubt_about_something_else_takes_nothing_back(text, expected):
+    assert categories(text) == expected

@@ -27,6 +27,8 @@ Roles (what a match means in a clause):
                  check: a run that hangs or segfaults failed its tests, not its build
                  An English state pattern starts with a whole word (predicates are tried where a
                  word starts): "(?:rates|rated)", not "rate[sd]?"
+  retraction   - a later sentence takes back what an earlier one said of a check ("So I don't
+                 actually know whether the tests pass", "I wouldn't count it", 其实并没有检查到)
   own          - the agent's own run ("locally", 本地): a relay in another clause of the segment
                  ("CI 上 lint 之前一直失败，本地 `eslint` 已经零报错") is not the clause's
 """
@@ -39,7 +41,7 @@ from stalegreen.engine.regexsource import alternatives
 
 LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-         "disclosure", "run", "contrast", "exception", "rest", "state", "own")
+         "disclosure", "run", "contrast", "exception", "rest", "state", "own", "retraction")
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
 OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
 

@@ -187,6 +187,15 @@ ENTRIES = (
       r"|looked at)\s+(?:(?:it|them|that|this)\s+)?(?:since|again|afterwards)\b", "disclosure",
       "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
 
+    # ---- a later sentence takes an earlier claim back
+    E(r"\b(?:don't|do not|doesn't|does not) (?:actually |really |yet )?know (?:whether|if)\b[^.;!?]{0,60}?"
+      r"\b(?:pass\w*|green|clean|succe\w*|builds?|compiles?)\b"
+      r"|\b(?:wouldn't|would not|won't|can't|cannot) (?:count|trust|rely on) (?:it|that|this|them)\b"
+      r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
+      r"|\bonly (?:passes|passed|pass) because\b", "retraction",
+      "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
+      stems=("know", "count", "trust", "rely", "actually", "because")),
+
     # ---- a run just made (written from the verb: the verb is what the text must hold)
     E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),
     E(r"(?=re-?run\b|run\b)(?:(?<='ve )|(?<=have )|(?<=has )|(?<='ve just )|(?<=have just ))(?:re-?)?run\b", "run",

@@ -329,3 +329,15 @@ def test_quantified_parts_after_a_run_take_its_check(text, expected):
 ])
 def test_quantified_parts_with_no_run_or_no_pass_are_no_claim(text):
     assert categories(text) == []
+
+
+# 跑过了 / 执行过了 is "has been run" (过: an experience), not "passed": the run alone claims nothing.
+@pytest.mark.parametrize("text, expected", [
+    (u"`cargo fmt` 我手动跑过了，把格式都改好了。", []),
+    (u"`black .` 执行过了，改了 3 个文件。", []),
+    (u"`npm test` 跑过了，全部通过。", ["test"]),
+    (u"eslint 跑过了，没有任何告警。", ["lint"]),
+    (u"测试都过了。", ["test"]),
+])
+def test_a_run_that_has_been_made_is_no_pass_by_itself(text, expected):
+    assert categories(text) == expected

@@ -264,7 +264,8 @@ def labelled_outputs(text):
     lines = text.split("\n")
     changed = False
     for index, line in enumerate(lines):
-        if ": " in line:
+        colon = line.find(": ")
+        if 0 < colon < 80:
             m = _LABELLED_OUTPUT.match(line)
             said = _label_verdict(m) if m else line
             if said != line:

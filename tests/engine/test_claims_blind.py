@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 BLIND = os.path.join(HERE, "claims_blind", "blind-2026-12-01.jsonl")
 SHA256 = "930007da6fe0bbc963823fc96889716b044229a3b5408f74b7e0b7fccd1257fb"
 # (precision, recall) last scored, rounded down
-FLOORS = {"en": (0.95, 0.82), "zh": (0.97, 0.84), "mixed": (1.0, 0.93), "all": (0.96, 0.83)}
+FLOORS = {"en": (0.95, 0.85), "zh": (0.97, 0.84), "mixed": (1.0, 0.93), "all": (0.96, 0.86)}
 _RESULT = []
 
 

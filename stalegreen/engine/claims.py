@@ -376,12 +376,13 @@ class _Reader(object):
             if not lexicon.search("retraction", sentence):
                 continue
             named = set(x["category"] for x in self.mentions(sentence))
-            earlier = [c for c in self.found if c["sentence"] != self.restore(sentence)]
+            own = self.restore(sentence)
+            earlier = [c for c in self.found if c["sentence"] != own]
             if not named and earlier:
                 named = {earlier[-1]["category"]}      # "I wouldn't count it": the claim just made
             kept = []
             for claim in self.found:
-                if claim["category"] in named and claim in earlier:
+                if claim["category"] in named and claim["sentence"] != own:
                     self._ignore(claim["text"], "retracted", claim["sentence"], claim["category"])
                 else:
                     kept.append(claim)

@@ -537,6 +537,8 @@ def _merge(candidates):
                                                                      best[key]["scope"] == "all"):
             best[key] = cand
     chosen = [best[k] for k in order]
+    if len(chosen) == len(candidates):
+        return chosen
     kept = set(id(c) for c in chosen)
     others = [dict(c, fallback=True) for c in candidates if id(c) not in kept
               and not any(c["span"] == b["span"] for b in chosen if b["category"] == c["category"])]

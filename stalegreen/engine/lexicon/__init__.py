@@ -262,13 +262,9 @@ def texts_holding_stems(role, texts):
     finder = _COMPILED[key]
     if finder is None:
         return []
-    joined = "\n".join(texts).lower()
-    if len(joined) != sum(len(t) for t in texts) + len(texts) - 1:
+    joined, starts = _joined(texts)
+    if joined is None:
         return [t for t in texts if may_match(role, t)]
-    starts, at = [], 0
-    for text in texts:
-        starts.append(at)
-        at += len(text) + 1
     held = []
     last = -1
     for at in finder.starts(joined):
@@ -277,6 +273,26 @@ def texts_holding_stems(role, texts):
             held.append(texts[index])
             last = index
     return held
+
+
+def _joined(texts):
+    """(the texts joined by newlines and lower-cased, the offset where each starts), or (None,
+    None) when lower-casing changes a length; kept for the last list asked about (a message's
+    sentences are looked up for several roles in a row)."""
+    if _LAST_JOINED[0] is texts and _LAST_JOINED[1] == len(texts):
+        return _LAST_JOINED[2], _LAST_JOINED[3]
+    joined = "\n".join(texts).lower()
+    starts, at = [], 0
+    for text in texts:
+        starts.append(at)
+        at += len(text) + 1
+    if len(joined) != at - 1:
+        joined, starts = None, None
+    _LAST_JOINED[:] = [texts, len(texts), joined, starts]
+    return joined, starts
+
+
+_LAST_JOINED = [None, 0, None, None]
 
 
 def sub(role, replacement, text, lang):

@@ -48,7 +48,8 @@ class Extraction(object):
     whose runs also back it: "compiles cleanly" -> typecheck), ``lang`` (en/zh) and ``expanded``
     (only on "everything passes" claims spread over the four categories).
     ``ignored``: near-misses, dicts with ``text``, ``reason`` (hedged, future, question, negated,
-    conditional, relayed, quoted, code, instruction, plan, qualified) and, when known,
+    conditional, relayed, quoted, code, instruction, plan, qualified, past, disclosed-stale,
+    retracted) and, when known,
     ``sentence`` and ``category``.
     ``ran``: the categories the message says were just run, in any sentence ("Re-ran the tests.
     All tests pass."); a claim's ``ran`` is whether its category is among them.
@@ -150,7 +151,7 @@ class _Reader(object):
                 line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
             intro = m.string[:m.start()].rstrip()
-            shows = claims_output.transcript_words(self, m.group(2), body, intro)
+            shows = claims_output.transcript_words(self, m.group(2), body, intro, m.string[m.end():m.end() + 300])
             if held and intro.endswith((":", u"\uff1a")):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
                 return _LISTED + u" \u2014 ".join([" & ".join(held)] + shows) + "\n"
@@ -165,6 +166,8 @@ class _Reader(object):
             text = _HTML_TAG.sub(" ", text)     # "<sub>Verified with ...</sub>", "<details>": markup, not words
         if _LISTED in text:
             text = re.sub(u"([:\uff1a])\\s*" + _LISTED, "\\1 ", text).replace(_LISTED, "")
+
+        text = claims_output.labelled_outputs(claims_output.arrow_outputs(text))
 
         def inline(m):
             code = m.group(1)
@@ -194,6 +197,9 @@ class _Reader(object):
             if m.group(0)[0] in "\"'" and m.start() > 0 and m.string[m.start() - 1] not in " \t\n([:,":
                 return m.group(0)
             inner = next(x for x in m.groups() if x is not None)
+            said = claims_output.quoted_verdict(self, m.string, m.start(), inner)
+            if said:
+                return said     # `prettier --check .` reports "All matched files use Prettier code style!"
             if claims_grammar.claimish(inner):
                 self._ignore(inner, "quoted")
             return self.hold("q", inner)
@@ -279,6 +285,8 @@ class _Reader(object):
             zh_candidates, zh_mentions = g.zh.candidates(self, s)
             candidates += zh_candidates
             mentions = mentions + zh_mentions
+        if candidates and ("(" in s or u"\uff08" in s):
+            candidates += _listed_in_parentheses(s, candidates, mentions)
         self.history.append(mentions)
         self.named.update(x["category"] for x in mentions)
         done = self.completion and _completion(self, s, candidates)
@@ -294,14 +302,19 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
-        meaning = _Meaning(g, s, mentions)
+        meaning = _Meaning(g, s, mentions, self.span)
         qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
             or meaning.has("rest")
+        standing = set()
         for cand in candidates:
+            if cand.get("fallback") and cand["category"] in standing:
+                continue
             why = reason or meaning.reason(cand)
             if why:
-                self._ignore(self.restore(cand["text"]), why, restored(), cand["category"])
+                if not cand.get("fallback"):
+                    self._ignore(self.restore(cand["text"]), why, restored(), cand["category"])
                 continue
+            standing.add(cand["category"])
             claim = {
                 "category": cand["category"], "scope": cand["scope"],
                 "qualified": bool(qualified or cand.get("qualified")),
@@ -352,8 +365,32 @@ class _Reader(object):
                       if x["category"] and x["kind"] != "buildable"]
         return found
 
+    def _drop_retracted(self):
+        """Claims a later sentence takes back ("`pytest` exits 0. ... So I don't actually know
+        whether the tests pass."): of the categories it names, else (it, that) of the sentence
+        before it. A retraction in the claim's own sentence is read with it ("I can't say the
+        tests pass; I only ran X, which passes")."""
+        if not self.found:
+            return
+        for sentence in lexicon.texts_holding_stems("retraction", self.sentences):
+            if not lexicon.search("retraction", sentence):
+                continue
+            named = set(x["category"] for x in self.mentions(sentence))
+            own = self.restore(sentence)
+            earlier = [c for c in self.found if c["sentence"] != own]
+            if not named and earlier:
+                named = {earlier[-1]["category"]}      # "I wouldn't count it": the claim just made
+            kept = []
+            for claim in self.found:
+                if claim["category"] in named and claim["sentence"] != own:
+                    self._ignore(claim["text"], "retracted", claim["sentence"], claim["category"])
+                else:
+                    kept.append(claim)
+            self.found = kept
+
     def finish(self):
         self._drop_disclosed()
+        self._drop_retracted()
         for claim in self.found:
             claim["ran"] = claim["category"] in self.ran
         self.result.ran = set(self.ran)
@@ -389,6 +426,45 @@ _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goa
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _listed_in_parentheses(s, candidates, mentions):
+    """Claims of the checks a parenthesis right after a claim lists as what it ran: "`make check`
+    passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）",
+    "`./gradlew check` -> BUILD SUCCESSFUL (tests, ktlint)". The parenthesis must hold only
+    checks and list words; each listed category not claimed already gets the claim's reading."""
+    found = []
+    have = set(c["category"] for c in candidates)
+    for m in _PARENTHESIS.finditer(s):
+        before = [c for c in candidates if c["span"][1] <= m.start() and c["category"] in CATEGORIES
+                  and not _STOP.search(s[c["span"][1]:m.start()])]
+        if not before:
+            continue
+        inside = [x for x in mentions if m.start(1) <= x["start"] and x["end"] <= m.end(1) and x.get("category")]
+        if not inside:
+            continue
+        rest = list(m.group(1))
+        for x in inside:
+            rest[x["start"] - m.start(1):x["end"] - m.start(1)] = " " * (x["end"] - x["start"])
+        if not all(_LIST_GLUE.match(item) for item in _LIST_SEPARATOR.split("".join(rest))):
+            continue
+        claim = before[-1]
+        for x in inside:
+            if x["category"] not in have:
+                have.add(x["category"])
+                found.append(dict(claim, category=x["category"], tool=x.get("tool"), scope="all", counts={},
+                                  alternates=[]))
+    return found
+
+
+_PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
+_STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
+_LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")
+# one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
+# the list's own words ("it runs", "includes", "the unit")
+_LIST_GLUE = re.compile(
+    u"^\\s*(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:runs?|includes?|incl\\.?|covers?"
+    u"|plus|the|all|unit|its|both)\\s+|\u5305\u62ec|\u5305\u542b|\u4ee5\u53ca)*[A-Za-z0-9_.-]*\\s*$", re.I)
 
 
 def _names_a_check(row):
@@ -470,6 +546,21 @@ def _plain(g, s):
     return plain
 
 
+# a part of the code named in prose: "for the library target", "on the `core` package", 前端, `web` 项目
+_PART_PHRASE = re.compile(
+    u"\\b(?:for|on|in|of|under)\\s+(?:the\\s+|its\\s+|my\\s+)?([a-z][\\w.-]*)\\s+(?:targets?|packages?|modules?|crates?"
+    u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
+    u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
+    re.I)
+_PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
+                         r"|several|some|a few) )", re.I)
+_PRONOUN = re.compile(u"\\b(?:it|they)\\b(?! (?:was|is) (?:not|never)\\b)|\u5b83", re.I)
+
+
+def _pronoun_fails(clause):
+    """A pronoun is the subject of the clause's failure ("it crashes on the stubs", 它超时了): the
+    failure is that of what the pronoun stands for, the claim's own subject."""
+    return any(lexicon.search("failure", clause[m.end():m.end() + 24]) for m in _PRONOUN.finditer(clause))
 _HELD = re.compile(r" *\bsg[tylbicq]\d+x\b *")
 
 
@@ -499,6 +590,12 @@ def _segment_reason(g, plain, roles):
     return None
 
 
+def _is_frame(rest):
+    """What follows a relay opening a clause is only its source ("Per [the CI log],", "据 [reviewer
+    说]，"): at most three words or four Chinese characters."""
+    return len(re.findall(r"[A-Za-z0-9_]+", rest)) <= 3 and len(re.findall(u"[\u3400-\u9fff]", rest)) <= 4
+
+
 def _opens_with_condition(text):
     """"As long as X is set", "如果保留旧接口": a clause a conditional word opens."""
     opener = lexicon.search("conditional", text)
@@ -508,8 +605,9 @@ def _opens_with_condition(text):
 class _Meaning(object):
     """Polarity, tense and modality of one sentence, decided per clause (see ``clauses``)."""
 
-    def __init__(self, g, s, mentions):
+    def __init__(self, g, s, mentions, span=None):
         self.g, self.s, self.mentions = g, s, mentions
+        self.span = span or (lambda index: ("c", "", None, None, None))
         self.plain = _plain(g, s)
         self.cjk = claims_grammar.has_cjk(s)
         self._clauses = None
@@ -544,6 +642,8 @@ class _Meaning(object):
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
         if why == "hedged" and self._hedges_another_predicate(segment, index):
             why = None      # "CI should be green now, all tests pass locally": the hedge is the other clause's
+        if why == "relayed" and self._own_run(index):
+            why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
@@ -566,7 +666,61 @@ class _Meaning(object):
         if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
                 and (not after or self._failure_names_an_item(max(after), index)):
             return None     # "`test_x` fails; the rest pass": the failure is the exception of the rest
+        if failures and self._other_parts_fail(index, failures):
+            cand["scope"] = "subset"    # "`mypy src/` is clean, though `mypy tests/` has 6 errors": a part passes
+            return None
         return "negated" if failures else None
+
+    def _other_parts_fail(self, index, failures):
+        """The claim's clause names the part it speaks of ("for the library target", `mypy src/`,
+        前端, `api` 和 `shared`) and every failing clause (with the rest of its segment) names
+        another part, none of the claim's: the failures are of other parts, not of the claim's."""
+        mine = self._parts(self.s[self.clauses()[index].lo:self.clauses()[index].hi])
+        if not mine:
+            return False
+        parts = self.clauses()
+        for failure in failures:
+            text = self.s[parts[failure].lo:parts[failure].hi]
+            if re.search(r"\bsgi\d+x\b|\b(?:it|they|them|its|their)\b|\u5b83", text, re.I):
+                return False    # a failing test, or "it fails": the claim's own
+            theirs = self._parts(text) or self._parts(clauses.segment_text(self.s, parts, parts[failure].segment))
+            if not theirs or any(a in b or b in a for a in theirs for b in mine):
+                return False
+        return True
+
+    def _parts(self, text):
+        """The parts of the code a clause names: code that is no check, a runner's code with a
+        path or a narrowed scope, a scope phrase ("for the `core` package", "on the library
+        target"), a part noun (前端, 后端, `web` 项目)."""
+        found = set()
+        for m in re.finditer(r"\bsg([tylbic])(\d+)x\b", text):
+            kind, original, category, _, scope = self.span(int(m.group(2)))
+            if kind == "c" or kind != "i" and ("/" in (original or "") or scope == "subset"):
+                found.add((original or m.group(0)).strip().lower())
+        for m in _PART_PHRASE.finditer(text):
+            found.add((m.group(1) or m.group(2)).lower())
+        return found
+
+    def _own_run(self, index):
+        """The clause says the result is the agent's own ("locally", 本地), holds no relay itself,
+        and no clause before it frames the segment as someone else's ("Per the CI log, ...",
+        "据 reviewer 说，..."): a frame is a clause that opens with its relay and states nothing
+        of its own. A relay that states something ("CI 上的 lint 任务一直是红的") is about CI."""
+        if not self.has("own"):
+            return False
+        text = self.clause(index)
+        if not lexicon.search("own", text) or lexicon.search("relay", text):
+            return False
+        segment = self.clauses()[index].segment
+        for i in range(index):
+            if self.clauses()[i].segment != segment:
+                continue
+            other = self.clause(i)
+            relay = lexicon.search("relay", other)
+            if relay and not other[:relay.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a") \
+                    and _is_frame(other[relay.end():]):
+                return False
+        return True
 
     def _failure_names_an_item(self, failure, rest):
         """Whether the text from a failure clause (the farthest on its side) to the clause of
@@ -612,13 +766,26 @@ class _Meaning(object):
         for index, part in enumerate(parts):
             if part.exception and self._names_an_item(part.segment):
                 continue
-            if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment):
+            if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment) \
+                    and not self._superseded(index):
                 named = self.categories(index)
+                if not named and not _pronoun_fails(self.clause(index)):
+                    # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
+                    # is the tests' ("it crashes" is the claim subject's own)
+                    named = lexicon.limits("failure", self.masked(self.clause(index))) or set()
                 if not named:
                     unnamed.add(index)
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _superseded(self, index):
+        """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
+        warnings") that a later clause of the sentence says is over ("now all 120 pass"): the
+        failure was before now."""
+        if not self.has("present") or not _PAST_STATE.search(self.clause(index)):
+            return False
+        return any(lexicon.search("present", self.clause(i)) for i in range(index + 1, len(self.clauses())))
 
     def _relayed(self, segment):
         return self.has("relay") and bool(lexicon.search("relay", self.segment(segment)))

@@ -133,10 +133,22 @@ def _link(g, s, subjects, p, kind):
     ``subjects``: those ending before the predicate (and not too far before it)."""
     before = [x for x in subjects if (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ"))
               and not (x["kind"] == "build" and x["text"] == "BUILD")]
+    if len(before) > 1 and ")" in s[before[-1]["end"]:p.start()]:
+        # an aside between subject and predicate ("`npm run build:lib` (the package I changed)
+        # succeeds"): a thing it names is not what the predicate is about
+        before = [x for x in before if x["kind"] != "buildable" or not _CLOSES_ASIDE.match(s[x["end"]:p.start()])] \
+            or before
     if not before:
         return [], None
     nearest = before[-1]
     gap = s[nearest["end"]:p.start()]
+    if nearest["kind"] in ("code", "tool") and nearest.get("category") and _PARTS_GAP.match(gap):
+        # "Ran `go test ./...`: every package reports ok": the parts of the run named before
+        return [dict(nearest, parts=True)], None
+    if ")" in gap and "(" not in gap:
+        opening = s.rfind("(", 0, nearest["start"])
+        if any(x["kind"] == "every" and 0 <= x["end"] <= opening and not s[x["end"]:opening].strip() for x in subjects):
+            return [], None     # "All 3 checks (tests, lint, types) pass": the list is the aggregate's
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
     if len(gap.split()) > max_words or not g.link_gap.match(gap) \
             or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
@@ -146,6 +158,23 @@ def _link(g, s, subjects, p, kind):
         return antecedent, nearest
     group = _group_ending(g, s, before)
     return group, None
+
+
+def _object_of_a_verb(s, subject):
+    """Words other than list openers stand between the clause start and ``subject``: it is the
+    object of something said before it, not the first item of a list of subjects."""
+    lead = re.split(r"[.;:!?\u2014(]|,\s", s[:subject.get("phrase_start", subject["start"])])[-1]
+    return any(w.lower() not in _LIST_OPENERS for w in re.findall(r"[A-Za-z']+", lead))
+
+
+_LIST_OPENERS = frozenset(("both", "now", "also", "and", "then", "so", "the", "all", "finally", "still", "again",
+                           "here", "locally", "ok", "yes", "great", "done"))
+_PARTS_GAP = re.compile(
+    r"^[^.;!?]{0,80}?\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:\d[\d,]*\s+)?(?:packages?|crates?|modules?|projects?"
+    r"|workspaces?|targets?)\b(?:\s+(?:reported|reports?|are|were|is|was|came back|comes back|now|still|again|all"
+    r"|each time|every time))*\s*:?\s*$", re.I)
+_QUANTIFIERS = frozenset(("all", "every", "each", "whole", "entire", "full"))
+_CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 
 
 def _group_ending(g, s, subjects):
@@ -158,6 +187,11 @@ def _group_ending(g, s, subjects):
         if prev["kind"] in ("pron", "every"):
             break
         joint = s[prev["end"]:group[0].get("phrase_start", group[0]["start"])]
+        if "," in joint and (set(group[0].get("mods") or ()) & _QUANTIFIERS
+                             or re.search(r",\s*and\b", joint) and _object_of_a_verb(s, prev)):
+            # "I didn't touch the build, and all tests pass", "None of the changes affect typing,
+            # and `mypy` is clean": the comma and "and" open a clause, they end no list
+            break
         if g.coord_gap.match(joint) and (joint.strip() or group[0].get("phrase_start", 0) < group[0]["start"]):
             group.insert(0, prev)
             joints.append(joint)
@@ -177,7 +211,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # "all three pass: `ruff`, `mypy` and `pytest`": what the colon lists, else the sentence before
         group = _subjects_after(g, s, subjects, p.end()) or [x for x in reader.antecedents() if x.get("category")]
         if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
-                and re.match(r"(?:they|both|all|them|these|those|each|rest|others)", pronoun["text"], re.I):
+                and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
     start_of = (pronoun or (group[0] if group else None))
@@ -321,9 +355,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             # tests pass, they are not "fine"; a test command is "OK" as its runner prints
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
-        if kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS):
+        if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
             gap = s[(pronoun or group[-1])["end"]:p.start()]
-            if not (_COPULA_GAP.match(gap) or gap.rstrip().endswith(":")):     # "Whole suite re-run: green"
+            if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)):     # "Whole suite re-run: (still) green"
                 continue
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)
@@ -359,11 +393,16 @@ _NEGATIVE_QUANTIFIER = re.compile(
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
 _CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
-    r"^(?:\s|[:*_(|-]|'s|\u2019s|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
+    r"^(?:\s|[:*_(|-]|'s|\u2019s|'re|\u2019re|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b"
+    # a scope between subject and state: "`mypy --strict` on the module is clean"
+    r"|\b(?:on|in|for|over|across|under)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
+    r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"
+    r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
     r"|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
+_LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*$", re.I)
 _CLEAN_CATEGORY = {
     "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
     "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",
@@ -440,7 +479,7 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         if x["kind"] != "every":
             continue
         tail = s[x["end"]:]
-        m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013])?"
+        m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
                      r"(pass(?:es|ed|ing)?|green|succe\w+|clean)\b", tail, re.I)
         if m and m.group(1).lower() == "clean" and "else" not in (x["text"] + tail[:m.start(1)]).lower():
@@ -483,7 +522,10 @@ def _expand_everything(reader, s, subjects, span, text, operational):
 
 
 def _merge(candidates):
-    """One candidate per category per sentence, preferring all over subset."""
+    """One candidate per category per sentence, preferring all over subset; the others of its
+    category follow, marked ``fallback``: judged only when no earlier one of their category stands
+    ("I believe everything passes, but I only ran `pytest tests/api` (12 passed)": the hedge takes
+    the first, not the second)."""
     best = {}
     order = []
     for cand in candidates:
@@ -494,5 +536,10 @@ def _merge(candidates):
         elif (not cand.get("qualified"), cand["scope"] == "all") > (not best[key].get("qualified"),
                                                                      best[key]["scope"] == "all"):
             best[key] = cand
-    return [best[k] for k in order]
-
+    chosen = [best[k] for k in order]
+    if len(chosen) == len(candidates):
+        return chosen
+    kept = set(id(c) for c in chosen)
+    others = [dict(c, fallback=True) for c in candidates if id(c) not in kept
+              and not any(c["span"] == b["span"] for b in chosen if b["category"] == c["category"])]
+    return chosen + others

@@ -149,7 +149,7 @@ def _starts_finder(starts):
 
 
 _SUBJECT_STARTS = frozenset((
-    "everything all every it they both each them these those rest others type types typecheck typechecks "
+    "everything all every it they both each them these those rest others other remaining type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
@@ -163,7 +163,7 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "complete prints printed outputs output produced produces emits emitted "
+    "complete prints printed outputs output produced produces emits emitted left leaves "
     "failed complain complains error errors type typing lint linting test build compile compiler").split())
 
 
@@ -194,7 +194,10 @@ class Grammar(object):
             r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
             r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
         self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
-                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!clippy::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py)$", A)
+                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!clippy::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py"
+                        # a test class or method of the xUnit families: `AuthFlowTests.testSSO`, `OrderTest#total`,
+                        # `Tests\Feature\InvoicePdfTest`
+                        r"|(?:[A-Z]\w*\\)*[A-Z]\w*Tests?(?:[.#]\w+)?|[A-Z]\w*[.#]test\w*)$", A)
         self.placeholder = c(r"sg([tylbicq])(\d+)x")
         self.runner_name = c(lambda: r"\b(?:" + commands.prose_pattern() + r")(?![\w-])", I | A)
 
@@ -226,22 +229,24 @@ class Grammar(object):
             r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red)\b"
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
-            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+)"
+            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+|hang\w*|hung|panic\w*|segfault\w*"
+            r"|times? out|timed out)"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
+            r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
             r"|unrelated|expected)"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
-            r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted)\s+nothing\b"
+            r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted|left|leaves)\s+nothing\b"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
             r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
             # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
             r"|\((?:it |they )?(?:was|were|had been|had|previously|formerly|down from|from|before(?: the \w+)?:?)\s"
             r"[^()]{0,40}?\b(?:fail\w*|errors?|warnings?|issues|problems|broken|red)\b[^()]{0,60}\)"
             r"|\bfail(?:s|ed|ing)? (?:before|without) (?:the|my|this|that) (?:fix|change|patch|commit)\b"
-            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:(?:is|are|was|were"
+            r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:(?:from|of|in)\s+\S+\s+)?(?:(?:is|are|was|were"
             r"|has been|have been)\s+)?"
             r"(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
             r"|\bwarnings as errors\b|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
@@ -285,10 +290,12 @@ class Grammar(object):
         # subjects; the runner names come from the catalog, so a sentence naming no runner word is
         # read with the same pattern less that branch (the catalog is then never imported)
         subject = lambda names: (
-            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:checks|gates|verifications?)\b"
+            r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:\d+ |two |three |four |five )?(?:checks|gates"
+            r"|verifications?)\b|\bboth (?:the )?checks\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
-            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others|(?:all|all \d[\d,]*"
+            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
+            r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*"
             r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green|ok)\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*))*(?![\w-]))"
@@ -322,6 +329,7 @@ class Grammar(object):
             r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
             r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
             r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)"
+            r"|(?<![\d.,/])\d[\d,]*\s+pass\b(?!\s+(?:rates?|marks?|thresholds?|percentages?))"
             # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
             r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
             r"|\b100\s?%\s+pass(?:ing|ed|es)?)"
@@ -346,10 +354,12 @@ class Grammar(object):
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
+            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting)\s+)?"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
-            r"|produces|emits?|emitted)\s+nothing\b"
+            r"|produces|emits?|emitted|left|leaves)\s+nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?\b"
+            r"|\b(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+no\s+output\b"
             r"|\bfailures:?\s*0\b"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"
@@ -368,8 +378,9 @@ class Grammar(object):
             r"|\bcomplete\b(?! (?:list|set|guide|rewrite|overhaul|history)\b))"
             r"|(?P<checkout>\bchecks? out\b)"
             # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
-            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
-            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make))?\b)"
+            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|fix(?:es)?(?=\s+(?:applied|needed|required))"
+            r"|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
+            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b)"
             # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
             r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"

@@ -89,18 +89,29 @@ def summary_verdict(code):
 
 # ------------------------------------------------------------------------------------ as words
 
-def transcript_words(reader, info, body, intro):
+def transcript_words(reader, info, body, intro, after=""):
     """Words for what a fenced block shows, read in place of the block: "sgt5x passes" per
     category whose pass its output shows, the subject the command that printed it (a ``$ command``
-    line, else the command the introducing line names). Only a transcript (``info``: the fence's
-    tag) that the line before it introduces as a run the agent made is read (``introduces_a_run``)."""
-    if not is_transcript(info) or not introduces_a_run(reader.g, intro):
+    line, else the command the introducing line names, else the check it names: "I ran the unit
+    tests:"). Only a transcript (``info``: the fence's tag) that the line before it introduces as
+    a run the agent made (``introduces_a_run``), or the line right after it says the agent ran
+    (``captions_a_run``: "只跑了导出相关的这个文件"), is read."""
+    if not is_transcript(info):
         return []
-    named = [runs for runs in (commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", intro.split("\n")[-1]))
-             if runs]
+    if introduces_a_run(reader.g, intro) or _labels_results(reader, intro.split("\n")[-1]):
+        line = intro.split("\n")[-1]
+    elif captions_a_run(reader.g, after, body):
+        line = _first_sentence(after)
+    else:
+        return []
+    named = [runs for runs in (commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)) if runs]
+    checks = [(x["category"], x.get("tool"), x.get("scope") or "all") for x in reader.mentions(line)
+              if x.get("category") in CATEGORIES]
     words = []
     for command, output in sections(body):
         runs = commands.classify_code(command) if command else [r for found in named for r in found]
+        if not runs and not named:
+            runs = checks[:1]       # "I ran the C++ unit tests:" and `$ ./build/unit_tests`: the tests
         found = shown(output, runs)
         if not found and reads_as_a_pass(reader.g, output):
             if not runs:
@@ -126,6 +137,43 @@ def introduces_a_run(g, intro):
     if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)):
         return True
     return commands.might_name_runner(claims_grammar.words_of(line)) and bool(g.runner_name.search(line))
+
+
+def _labels_results(reader, line):
+    """A line ending with a colon that labels what follows as a check's results ("Test results
+    for the `auth` package:", 单测结果：): the agent shows its run of that check."""
+    return line.rstrip().endswith((":", u"\uff1a")) and bool(_RESULTS.search(line)) \
+        and any(x.get("category") in CATEGORIES for x in reader.mentions(line))
+
+
+_RESULTS = re.compile(u"\\bresults?\\b|\u7ed3\u679c", re.I)
+
+
+def captions_a_run(g, after, body=""):
+    """Whether the line right after a block says the agent ran it: a run word ("Ran it twice",
+    只跑了导出相关的这个文件) not negated, or the block's verification command opening it ("`mvn
+    verify` on the whole reactor." under output with no ``$`` line; not "`mix credo` also reports
+    no issues" under a ``$ mix test`` block: that line is about another run)."""
+    line = _first_sentence(after)
+    if not line or line.lstrip().startswith(("```", "~~~")):
+        return False
+    found = lexicon.search("run", line)
+    if found and not _NEGATED_RUN.search(line[:found.start()]):
+        return True
+    code = re.match(r"\s*`([^`\n]+)`", line)
+    if not code or not commands.classify_code(code.group(1)):
+        return False
+    shown_commands = [c for c, _ in sections(body) if c]
+    return not shown_commands or code.group(1).strip() in shown_commands
+
+
+def _first_sentence(text):
+    """The first sentence of the first non-empty line of ``text``."""
+    line = next((ln for ln in text.split("\n") if ln.strip()), "")
+    return re.split(u"(?<=[.!?])\\s|(?<=[\u3002\uff01\uff1f])", line, 1)[0]
+
+
+_NEGATED_RUN = re.compile(u"\\b(?:not|never|didn't|haven't|hasn't|couldn't)\\s*$|(?:没有?|未|还没)$", re.I)
 
 
 def last_lines(output):
@@ -168,3 +216,93 @@ def inline_words(reader, text, start, code):
 RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "comp"))
 # a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)
 _AFTER_COMMAND = re.compile(u"`([^`\n]{1,200})`[^`\n.;!?\u3002\uff1b\uff01\uff1f]{0,24}$")
+
+
+def quoted_verdict(reader, text, start, inner):
+    """" passes " or " fails " for a quotation (at ``start`` in ``text``, whose code is already
+    held) right after a verification command that quotes what the command printed, read in its
+    formats (```prettier --check .` reports "All matched files use Prettier code style!"``);
+    else None."""
+    before = _AFTER_HELD.search(text, max(0, start - 80), start)
+    if not before:
+        return None
+    kind, original, category = reader.span(int(before.group(1)))[:3]
+    runs = commands.classify_code(original or "") if category else []
+    verdicts = set(v for _, _, _, v in shown(inner, runs)) if runs else set()
+    if not verdicts:
+        return None
+    end = "." if inner.rstrip()[-1:] in ".!?" else ""      # the quotation's own sentence end stays one
+    return (" fails%s " if "fail" in verdicts else " passes%s ") % end
+
+
+# a held command, then a short gap with no sentence end (a verb: "reports", "prints", "says")
+_AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0,24}$")
+
+
+def arrow_outputs(text):
+    """``text`` with the plain output a command's arrow points at ("`prettier --check .` -> All
+    matched files use Prettier code style!") replaced by what it shows of that command ("passes",
+    "fails"), read by the output reader in the command's own formats. Output in a format the
+    reader does not know, of no known command, or that the grammar reads itself ("-> BUILD
+    SUCCESSFUL") is left as written."""
+    if u"\u2192" not in text and "->" not in text and "=>" not in text:
+        return text
+    return _ARROW_OUTPUT.sub(_arrow_verdict, text)
+
+
+def _arrow_verdict(m):
+    verdict = _verdict(commands.classify_code(m.group(1)), m.group(3))
+    return "`%s`%s%s" % (m.group(1), m.group(2), verdict) if verdict else m.group(0)
+
+
+def labelled_outputs(text):
+    """``text`` with a line that labels a runner's output with its name ("SwiftLint: Done linting!
+    Found 0 violations, 0 serious in 112 files.", "`ruff check`: All checks passed!") read as
+    ``arrow_outputs`` reads an arrow's."""
+    if ": " not in text:
+        return text
+    lines = text.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        colon = line.find(": ")
+        if 0 < colon < 80:
+            m = _LABELLED_OUTPUT.match(line)
+            said = _label_verdict(m) if m else line
+            if said != line:
+                lines[index], changed = said, True
+    return "\n".join(lines) if changed else text
+
+
+def _label_verdict(m):
+    if m.group(2):
+        runs = commands.classify_code(m.group(2))
+    else:
+        named = commands.classify_name(m.group(3)) if commands.might_name_runner(
+            claims_grammar.words_of(m.group(3))) else None
+        runs = [named] if named else []
+    verdict = _verdict(runs, m.group(4).rstrip())
+    return "%s%s: %s." % (m.group(1), m.group(2) and "`%s`" % m.group(2) or m.group(3), verdict) if verdict \
+        else m.group(0)
+
+
+def _verdict(runs, output):
+    """"passes" or "fails" for what ``output`` shows of ``runs`` in their formats, or None when
+    it shows nothing, or says it in words the grammar reads in one sentence ("BUILD SUCCESSFUL
+    (tests, ktlint)": its words say it, and more)."""
+    if not runs or claims_en.predicates(claims_grammar.grammar(), output) and not _SENTENCE_BREAK.search(output):
+        return None
+    verdicts = set(v for _, _, _, v in shown(output, runs))
+    if not verdicts:
+        return None
+    return "fails" if "fail" in verdicts else "passes"
+
+
+# a line "<runner name or `command`>: <its output>"
+_LABELLED_OUTPUT = re.compile(r"([ \t>*+-]*)(?:`([^`\n]{1,200})`|([A-Za-z][\w.+-]*(?: [a-z][\w-]*)?))[ \t]*:[ \t]+"
+                              r"([^\n]{3,200})$")
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?]\s")     # output words the reader would cut from their command
+# `command` -> plain output up to the end of its line or sentence
+_ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*)([^`\\s)?][^`\\n)?]{2,160}?)"
+                           u"(?=[.;]?[ \\t]*(?:\\n|$)|[.;]\\s|\\))", re.M)

@@ -18,15 +18,23 @@ LOOKBACK = 120    # characters looked at around a match (keeps very long sentenc
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者"
+_ADVERBS = u"两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
-_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五]次|再跑一次)")
+_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的)")
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 _ASCII_WORD = re.compile(r"[a-z0-9_]+")
+# a clause's subject that is only parts of the code: code spans naming no check ("`api` 和 `shared`"),
+# or names before a part noun ("py310 和 py311 两个环境")
+_PART_NOUN = u"(?:项目|环境|模块|子项目|包|服务|目录|仓库|组件|packages?|projects?|modules?|crates?)"
+_PARTS_ONLY = re.compile(
+    u"^\\s*(?:(?:sgc\\d+x(?:\\s*(?:和|、|与|及|以及|,|，)\\s*sgc\\d+x)*)(?:\\s*(?:这)?(?:两|三|四|几)?个?\\s*" + _PART_NOUN + u")?"
+    u"|(?:所有|全部|每个|各个)的?\\s*" + _PART_NOUN + u""
+    u"|[A-Za-z0-9_.-]+(?:\\s*(?:和|、|与|及|以及|,|，)\\s*[A-Za-z0-9_.-]+)*\\s*(?:这)?(?:两|三|四|几)?个?\\s*" + _PART_NOUN + u")"
+    u"[\\s都也均全部已经]*$")
 _MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
@@ -57,7 +65,7 @@ class Grammar(object):
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例))"
-            u"|(?P<clean>(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到))(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何|其他|别的)? ?(?:new |新的?)?"
+            u"|(?P<clean>(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何|其他|别的)? ?(?:new |新的?)?"
             u"(?:报错|错误|警告|告警|问题|失败|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?)"
             u"|无输出"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
@@ -71,7 +79,7 @@ class Grammar(object):
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
             u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
-            u"|成功(?!率)|过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])"
+            u"|成功(?!率)|(?<![跑行试])过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|退出码(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
@@ -88,13 +96,14 @@ class Grammar(object):
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|(?:没有|也没)(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|(?:没有|也没|无)(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             u"|(?:失败|报错|错误|问题|errors?|failures?)[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"
             u"|(?<=也)没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
             u"|没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
             u"|(?:没有|未|不再)(?:给出|产生|报)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
             u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
+            u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
             u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
             u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
@@ -223,19 +232,27 @@ class Grammar(object):
                 group = [nearest]
                 for prev in reversed(before[:-1]):
                     joint = s[prev["end"]:group[0]["start"]]
-                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|,|，)\\s*$", joint):
+                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|,|，|and)\\s*$", joint):
                         group.insert(0, prev)
                     else:
                         break
                 return group
         # subject dropped: "跑了完整的测试，全部通过"
         prefix = _TIME_ADVERBIAL.sub(u"", s[clause_start:p.start()])
+        if _PARTS_ONLY.match(prefix):
+            # "`nx run-many -t test` 中 `web` 项目失败，`api` 和 `shared` 通过": parts of the run named before
+            named = [x for x in before if x["category"] and x["kind"] not in ("buildable", "every")]
+            if named:
+                every = re.match(u"\\s*(?:所有|全部|每个|各个)", prefix)     # 所有包都 ok: all of them
+                part = dict(named[-1], scope="all" if every else "subset",
+                            phrase_start=clause_start + len(prefix) - len(prefix.lstrip()))
+                return [part]
         if self.adverbs_only.match(prefix):
             if before:
                 # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before
                 group = [before[-1]]
                 for prev in reversed(before[:-1]):
-                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,)\\s*$", s[prev["end"]:group[0]["start"]]):
+                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,|and)\\s*$", s[prev["end"]:group[0]["start"]]):
                         group.insert(0, prev)
                     else:
                         break

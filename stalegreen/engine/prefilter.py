@@ -79,16 +79,17 @@ CLAIM_WORDS = (
     "fixed", "fixes", "complete", "finished",
     "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
     "fails", "fail ", "fail.", "failed", "verified", "validated", "confirmed", "checked with",
-    "no change", "no diff", "0 change", "0 diff", "zero change", "to reformat", "to change", "be reformat", "failing test", "failing spec", "complain", "nothing to",
+    "no change", "no diff", "0 change", "0 diff", "zero change", "to reformat", "to change", "be reformat", "failing test", "failing spec", "complain", "nothing to", "no output",
     "[x]",     # a ticked checklist row names a check that passed
     u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
-    "all good", "content", "quiet", "rate", "rock", "satisfied", "silent", "solid", "spotless",
+    "all good", "content", "quiet", "rate", "score", "rock", "satisfied", "silent", "solid", "spotless",
     u"\u2705", u"\U0001f44d", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
     u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2",
     u"\u8fc7\u7684", u"\u80fd\u8fc7", u"\u6b63\u5e38", u"\u6bdb\u75c5", u"\u7a33", u"\u987a\u5229", u"\u6e05\u96f6", u"\u65e0\u8f93\u51fa", u"\u6ca1\u6709\u8f93\u51fa", u"\u7b26\u5408",
+    u"\u9000\u51fa\u7801",     # 退出码 (为 0)
 )
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")

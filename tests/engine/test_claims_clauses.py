@@ -157,3 +157,158 @@ def test_failure_words_that_report_no_failure_of_this_change(text, expected):
 ])
 def test_a_clause_after_a_colon_is_about_its_label(text, expected):
     assert categories(text) == expected
+
+
+# A pass of one named part with a failure of another named part: the failure is the other part's,
+# and the claim stands for its part (subset). A failing test is always one of the claim's own.
+@pytest.mark.parametrize("text, expected", [
+    ("`pyright src/` reports 0 errors, though `pyright scripts/` still has 4.", ["typecheck"]),
+    ("`cargo build` succeeds for the server crate, but the `wasm/` crate fails to link.", ["build"]),
+    ("Lint passes on the `billing` package; the `legacy` package still has 12 errors.", ["lint"]),
+    ("`go test ./internal/...` passes, while `go test ./e2e/...` fails without Docker.", ["test"]),
+    (u"后端 lint 通过了，前端的 stylelint 还有 3 个问题。", ["lint"]),
+    (u"`mypy` 在 `tools/` 下报了 2 个错误；`mypy app/core` 是干净的。", ["typecheck"]),
+])
+def test_a_failure_of_another_named_part_keeps_the_claim_for_its_part(text, expected):
+    found = claims.extract(text).claims
+    assert sorted(c["category"] for c in found) == expected
+    assert all(c["scope"] == "subset" or c["category"] != "test" for c in found)
+
+
+@pytest.mark.parametrize("text", [
+    "The `api` tests pass, but `test_login` fails.",                      # a failing test is the claim's own
+    "Ran `pytest` in `api/`: 30 passed, 2 failed (`test_a`, `test_b`).",
+    "Lint passes on the `billing` package, but it fails on `billing/models.py`.",   # the same part
+    "`tsc -p web` is clean, but typecheck fails.",                         # the failure names no part
+    u"`web` 的 lint 通过了，但 lint 还有 3 个错误。",
+])
+def test_a_failure_of_the_claims_own_part_or_of_no_part_still_negates(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Build 是 broken 的，不过 unit tests 全部通过。", ["test"]),
+    (u"集成测试还在跑，不过单元测试已经全部通过。", ["test"]),
+    (u"lint 有两个告警，不过类型检查通过了。", ["typecheck"]),
+    (u"e2e 挂了一个，不过构建成功。", ["build"]),
+    (u"不过 `cargo test` 全部通过了。", ["test"]),
+])
+def test_buguo_opening_a_clause_is_a_contrast_not_a_negation(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The specs pass and `rubocop -a` left nothing to fix.", ["lint", "test"]),
+    ("`ruff format --check` leaves nothing to reformat.", ["lint"]),
+    ("`standardrb` left nothing to change and `rspec` is green.", ["lint", "test"]),
+    (u"`rails test` 全部通过，`rubocop` 无 offense。", ["lint", "test"]),
+    (u"`golangci-lint run` 无 issues。", ["lint"]),
+])
+def test_nothing_left_to_fix_and_no_offense_support_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+# A failure while the code runs (hangs, segfaults, times out) that names no check is the tests':
+# it does not negate a build, lint or typecheck claim in another clause.
+@pytest.mark.parametrize("text, expected", [
+    ("The project compiles, but the binary segfaults on startup with `--gpu`.", ["build"]),
+    ("`go build ./...` succeeds, but the server panics when the config file is missing.", ["build"]),
+    ("Lint is clean; the app crashes on launch in the simulator, looking into it.", ["lint"]),
+    ("`cargo build --release` succeeds, though the benchmark hung for 5 minutes and I killed the run.", ["build"]),
+    (u"编译通过了，但是运行的时候会崩溃。", ["build"]),
+])
+def test_a_runtime_failure_naming_no_check_leaves_other_categories(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "All tests pass, but the suite hangs at exit.",
+    "40 passed, then the run timed out.",
+    "The build hangs at the linking step.",
+    u"测试通过了 30 个，然后就超时了。",
+    "Typecheck passes, but it crashes on the generated stubs.",
+])
+def test_a_runtime_failure_still_negates_the_tests_or_what_it_names(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`php-cs-fixer fix --dry-run` finishes with no fixable issues.", ["lint"]),
+    ("`stylelint` reports no remaining problems.", ["lint"]),
+    ("`ruff check` shows no new warnings.", ["lint"]),
+    ("`phpstan` finds no outstanding errors.", ["typecheck"]),
+    ("`rubocop` reports no style offenses.", ["lint"]),
+])
+def test_no_failures_of_a_kind_support_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The only failure is `test_dst`, which is unrelated; the other 211 pass.", [("test", True)]),
+    ("`test_upload` times out; the remaining 40 pass.", [("test", True)]),
+    ("Apart from `SyncTest`, the other 98 are passing.", [("test", True)]),
+    ("`e2e/login.spec.ts` fails on a selector; the other 57 pass.", [("test", True)]),
+    ("Re-ran the suite after the review: still green.", [("test", False)]),
+])
+def test_the_other_n_pass_is_a_qualified_claim_and_a_label_colon_links(text, expected):
+    assert sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Two tests fail; the other 40 pass.",         # the failure names nothing: the claim's own
+    "I looked at the other 2 pass rates.",
+    "Three specs still fail, the remaining 12 pass.",
+    "The other 3 packages are untouched.",
+    "Re-ran the suite after the review: still red.",
+])
+def test_the_other_n_with_an_unnamed_failure_or_no_pass_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`flake8` produced no output.", ["lint"]),
+    ("`gofmt -l .` printed no output.", ["lint"]),
+    ("`shellcheck scripts/*.sh` gives no output now.", ["lint"]),
+    ("`mypy .` shows no output beyond the summary.", ["typecheck"]),
+    ("The script produced no output.", []),
+])
+def test_a_checker_printing_no_output_is_clean(text, expected):
+    assert categories(text) == expected
+
+
+# A comma and "and" open a clause when the subject before them is the object of a verb, or the
+# subject after them is quantified: they end no list of subjects.
+@pytest.mark.parametrize("text, expected", [
+    ("I didn't touch the build, and all tests pass.", ["test"]),
+    ("None of the changes affect typing, and `mypy` is clean.", ["typecheck"]),
+    ("We never changed the linter config, and every test passes.", ["test"]),
+    ("Tests, lint, and typecheck all pass.", ["lint", "test", "typecheck"]),       # a list still is one
+    ("Now pytest, mypy, and ruff pass.", ["lint", "test", "typecheck"]),
+])
+def test_a_comma_and_and_open_a_clause_not_a_list(text, expected):
+    assert categories(text) == expected
+
+
+# Failures that are over: stated in the past tense before "now", without the change, resolved.
+@pytest.mark.parametrize("text, expected", [
+    ("There were 3 failing tests; I fixed them and now all 120 pass.", ["test"]),
+    ("Lint had 12 warnings and 2 errors; now `eslint .` is clean.", ["lint"]),
+    ("Without the patch the tests fail; with it, they all pass.", ["test"]),
+    ("The error from before is gone and `tsc` reports no errors.", ["typecheck"]),
+    ("I removed the broken test and the rest pass.", ["test"]),
+    ("The suite no longer hangs; all 88 tests finish and pass.", ["test"]),
+    ("No tests were removed; 214 pass.", ["test"]),
+])
+def test_failures_that_are_over_do_not_negate(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "There were 3 failing tests; all 120 pass.",          # no "now": the failures stand beside the pass
+    "There are 3 failing tests; the other 120 pass.",
+    "Lint has 12 warnings and 2 errors; `eslint .` is clean otherwise.",
+    "The suite still hangs; 88 tests pass before it does.",
+    "0 pass.",
+])
+def test_failures_that_stand_still_negate(text):
+    assert categories(text) == []

@@ -48,6 +48,11 @@ def test_every_entry_does_what_its_role_says(entry):
         assert len(set(c.segment for c in clauses.split(entry.example))) == 2, entry
     elif entry.role == "rest":
         assert found.claims and all(c["qualified"] for c in found.claims), found
+    elif entry.role == "retraction":
+        assert not found.claims and "retracted" in why, found
+    elif entry.role == "own":
+        assert found.claims and "relayed" not in why, found
+        assert lexicon.search("relay", entry.example, entry.lang), entry     # a relay it keeps from the claim
     elif entry.role == "contrast":
         assert len(set(c.segment for c in clauses.split(entry.example))) == 2, entry
     else:
@@ -58,7 +63,7 @@ def test_every_role_has_entries_in_both_languages_where_it_is_used():
     for role in lexicon.ROLES:
         assert lexicon.entries(role, "en"), role
     for role in ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-                 "disclosure", "run", "contrast", "rest", "state"):
+                 "disclosure", "run", "contrast", "rest", "state", "own"):
         assert lexicon.entries(role, "zh"), role
 
 

@@ -54,7 +54,7 @@ def test_the_command_keeps_its_scope():
     ("Ran the suite:\n```\n$ pytest -q\n........\n120 passed in 4.02s\n```", ["test"]),
     ("Ran the checks:\n```console\n$ npx eslint .\n$ npx tsc --noEmit\nFound 0 errors.\n```", ["typecheck"]),
     ("I ran `mvn verify`:\n```\n[INFO] Tests run: 57, Failures: 0, Errors: 0, Skipped: 0\n[INFO] BUILD SUCCESS\n```",
-     ["test"]),
+     ["build", "test"]),      # maven's verify phase packages: it is a build as well as the tests
     (u"\u6267\u884c `cargo test` \u7684\u8f93\u51fa\uff1a\n```\ntest result: ok. 12 passed; 0 failed; 0 ignored; "
      u"0 measured; 0 filtered out\n```", ["test"]),
     ("I ran both:\n\n```\n$ go vet ./...\n$ go test ./...\nok  \texample.com/shop/cart\t0.41s\nok  \texample.com/shop/api\t"
@@ -92,3 +92,78 @@ def test_generic_passes_are_formats_any_runner_prints():
         assert generic <= claims_output.GENERIC_PASSES
     assert claims_output.GENERIC_PASSES <= set(
         row[0] for category in ("test", "typecheck", "lint", "build") for row in outputs._table(category))
+
+
+# ---- plain output a command's arrow points at, read in the command's own formats
+@pytest.mark.parametrize("text, expected", [
+    ("Reformatted: `prettier --check .` \u2192 All matched files use Prettier code style!", ["lint"]),
+    ("`swiftlint lint` -> Done linting! Found 0 violations, 0 serious in 40 files.", ["lint"]),
+    ("The formatter agrees (`prettier -c src` \u2192 All matched files use Prettier code style!) and `vite build` "
+     "succeeds.", ["build", "lint"]),
+    ("`go test ./...` => ok  example.com/shop/cart 0.3s", ["test"]),
+    ("`./gradlew check` \u2192 BUILD SUCCESSFUL in 41s (tests, ktlint).", ["lint", "test"]),     # the list it ran
+])
+def test_plain_output_after_a_commands_arrow_is_what_it_shows(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "`prettier --check .` \u2192 Code style issues found in 3 files. Run Prettier to fix.",
+    "`npm run build` \u2192 see the attached log.",
+    "`swiftlint` -> Found 4 violations, 1 serious in 40 files.",
+    "Before my change: `prettier --check .` \u2192 All matched files use Prettier code style!",
+    "Does `prettier --check .` \u2192 All matched files use Prettier code style! hold on CI?",
+])
+def test_arrow_output_that_shows_no_pass_or_is_not_current_is_no_claim(text):
+    assert categories(text) == []
+
+
+# ---- the line right after a block says the agent ran it; an intro labelling a check's results;
+# an unknown command under an intro that names the check it runs
+@pytest.mark.parametrize("text, expected", [
+    (u"```\n$ pytest tests/test_cart.py -q\n.......\n7 passed in 0.31s\n```\n只跑了购物车这一个文件。", ["test"]),
+    ("```\n$ cargo clippy\n    Finished dev [unoptimized] target(s) in 3.10s\n```\nRan it after the last edit, no "
+     "warnings.", ["lint"]),
+    ("```console\n$ go test ./store/...\nok  \texample.com/app/store\t0.52s\n```\n`go test ./store/...` is the only "
+     "package I touched.", ["test"]),
+    ("Lint results for the `web` app:\n\n```\n$ npx eslint src\n```\n", []),
+    ("Unit test results:\n```\n$ npx vitest run\n Test Files  4 passed (4)\n      Tests  31 passed (31)\n```", ["test"]),
+    (u"单测结果：\n```\n$ pytest -q\n40 passed in 1.20s\n```", ["test"]),
+    ("I ran the integration tests:\n```\n$ ./scripts/it.sh\nAll 12 tests passed.\n```", ["test"]),
+])
+def test_a_block_captioned_or_labelled_as_the_agents_run_is_read(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "```\n$ pytest\n12 passed in 0.84s\n```\nI did not run the slow tests.",
+    "```\n$ pytest\n12 passed in 0.84s\n```\nThat is the output from before the refactor.",
+    "```\n$ pytest\n12 passed in 0.84s\n```\nCould you run it on your machine?",
+    "Results of the user's run:\n```\n12 passed in 0.84s\n```",
+    "```\n$ pytest\n3 failed, 9 passed in 0.84s\n```\nRan it twice, same result.",
+])
+def test_a_block_with_no_caption_of_a_run_or_showing_no_pass_stays_code(text):
+    assert categories(text) == []
+
+
+# ---- a quotation right after a command, and a line labelled with a runner, read in its formats
+@pytest.mark.parametrize("text, expected", [
+    ('`prettier --check src` prints "All matched files use Prettier code style!" now.', ["lint"]),
+    ('Then `prettier -c .` says "All matched files use Prettier code style!" The diff is whitespace only.', ["lint"]),
+    ("Fixed the findings.\n\nSwiftLint: Done linting! Found 0 violations, 0 serious in 90 files.", ["lint"]),
+    ("- `ruff check .`: All checks passed!\n- `mypy .`: Success: no issues found in 12 source files", ["lint", "typecheck"]),
+    ("Results:\nPrettier: All matched files use Prettier code style!", ["lint"]),
+])
+def test_quoted_or_labelled_output_of_a_runner_is_what_it_shows(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    '`prettier --check .` prints "Code style issues found in 4 files. Run Prettier to fix."',
+    'The README says "All matched files use Prettier code style!"',
+    "SwiftLint: Done linting! Found 3 violations, 1 serious in 90 files.",
+    "Note: All matched files use Prettier code style!",
+    'Before the rebase `prettier --check .` printed "All matched files use Prettier code style!"',
+])
+def test_quoted_or_labelled_output_showing_no_current_pass_is_no_claim(text):
+    assert categories(text) == []

@@ -129,3 +129,95 @@ def test_a_colon_introduces_what_the_claim_is_about(text, expected):
 def test_who_says_it_and_what_a_failure_word_names(text, expected, reason):
     assert categories(text) == expected
     assert reason is None or reason in reasons(text)
+
+
+# "locally", 本地: the agent's own run. A relay in another clause of the segment is not its own.
+@pytest.mark.parametrize("text, expected", [
+    (u"CI 上的 lint 任务一直是红的，本地 `npx eslint .` 已经零报错。", ["lint"]),
+    (u"Jenkins 据说恢复了，本地 `mvn package` 打包是成功的。", ["build"]),
+    ("Per the dashboard the nightly is flaky, and locally all 212 tests pass.", ["test"]),
+    ("According to the ticket the deploy job is slow, and on my machine `cargo build` succeeds.", ["build"]),
+    (u"GitLab 流水线还在排队，我这边 `pytest` 全部通过。", ["test"]),
+])
+def test_the_agents_own_run_is_not_relayed_by_another_clause(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"用户说本地测试都通过了。",
+    "The reviewer said the tests pass locally.",
+    u"同事反馈他本地 `pytest` 全部通过。",
+    "Per the CI log, the tests pass locally too.",
+    u"据说本地构建是成功的。",
+])
+def test_a_relay_in_the_own_runs_clause_is_still_a_relay(text):
+    assert categories(text) == [] and "relayed" in reasons(text)
+
+
+# A parenthesis right after a claim that lists what the run covered claims each listed check.
+@pytest.mark.parametrize("text, expected", [
+    (u"pre-commit 的 hooks 全部 Passed（isort、ruff、pyright）。", ["lint", "typecheck"]),
+    ("`./gradlew check` succeeds (tests, detekt and ktlint).", ["lint", "test"]),
+    ("`tox` passes (it runs pytest, mypy and flake8).", ["lint", "test", "typecheck"]),
+    ("`make check` is green (includes eslint, tsc and vitest).", ["lint", "test", "typecheck"]),
+    ("The pre-commit run passes (black, isort, mypy).", ["lint", "typecheck"]),
+])
+def test_a_parenthesis_listing_what_a_run_covered_claims_each(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Tests pass (lint is still failing).", []),
+    ("The build passes (see the mypy notes in the PR).", ["build"]),
+    ("All tests pass (the mypy step is separate).", ["test"]),
+    ("`pytest` passes (the `ruff` config is unchanged).", ["test"]),
+    (u"测试都通过了（mypy 另外跑）。", ["test"]),
+])
+def test_a_parenthesis_that_says_more_than_a_list_adds_nothing(text, expected):
+    assert categories(text) == expected
+
+
+# "on main" after a verb that moves a change onto it is the change's base, not where checks ran.
+@pytest.mark.parametrize("text, expected", [
+    ("After rebasing on main, all 212 tests still pass.", ["test"]),
+    ("Rebased on main and `cargo build` is clean.", ["build"]),
+    ("I merged on main's latest and lint passes.", ["lint"]),
+    ("Branched off main this morning; `tsc` is clean.", ["typecheck"]),
+    ("Once rebased on master, the suite passes again.", []),          # "once": a condition
+])
+def test_main_as_the_base_of_a_change_is_no_relay(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The tests pass on main.",
+    "Lint is clean on the main branch.",
+    "`pytest` passes on master; I haven't checked this branch.",
+    "On main the build succeeds.",
+    "It builds on develop.",
+])
+def test_a_result_on_main_is_still_relayed(text):
+    assert categories(text) == []
+
+
+# "all N checks", "both checks" with the checks listed in a parenthesis: each listed check.
+@pytest.mark.parametrize("text, expected", [
+    ("All 3 checks (tests, lint, types) pass.", ["lint", "test", "typecheck"]),
+    ("Both checks (ruff and pytest) pass.", ["lint", "test"]),
+    ("All four checks pass: tests, lint, typecheck and the build.", ["build", "lint", "test", "typecheck"]),
+    ("Everything (tests and lint) passes.", ["lint", "test"]),
+    ("All the checks (`mypy`, `pytest`) are green.", ["test", "typecheck"]),
+])
+def test_an_aggregate_with_its_checks_listed_claims_each(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Not all 3 checks (tests, lint, types) pass.",
+    "Do both checks (ruff and pytest) pass?",
+    "All 3 checks (tests, lint, types) should pass now.",
+    "Once all checks (tests, lint) pass, I'll merge.",
+    "All 3 checks (tests, lint, types) passed before the rebase.",
+])
+def test_an_aggregate_that_asserts_nothing_now_is_no_claim(text):
+    assert categories(text) == []

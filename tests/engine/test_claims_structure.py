@@ -238,3 +238,106 @@ def test_word_lists_read_the_same_compiled_or_word_by_word(monkeypatch):
 
     assert len(texts) > 1000
     assert read_all(10 ** 9) == read_all(0)
+
+
+# A clause whose subject is only parts of the code (code naming no check, names before a part noun)
+# passes with the check named before it in the sentence, for those parts.
+@pytest.mark.parametrize("text, expected", [
+    (u"跑了 `nx run-many -t lint`，`web` 和 `admin` 都通过。", [("lint", "all")]),
+    (u"`pnpm -r test` 中 `docs` 失败，`core` 和 `cli` 通过。", [("test", "subset")]),
+    (u"跑了一遍 `tox`，py311 和 py312 两个环境都通过。", [("test", "subset")]),
+    (u"`cargo test` 跑完了，`parser` 和 `lexer` 两个 crate 都通过了。", [("test", "subset")]),
+    (u"执行了 `go test`，api 和 worker 两个模块都通过。", [("test", "subset")]),
+])
+def test_a_pass_of_named_parts_takes_the_check_named_before(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"`pytest` 跑完了，CI 和 review 都通过了。",
+    u"跑了 `cargo test`，`parser` 失败，`lexer` 也失败。",
+    u"`api` 和 `web` 都通过了代码评审。",
+    u"`pytest` 中 `api` 项目失败，`web` 项目还没跑。",
+    u"`web` 和 `admin` 都通过了。",
+])
+def test_parts_without_a_check_named_before_or_without_a_pass_are_no_claim(text):
+    assert claims.extract(text).claims == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"改完后重新执行了 `make test`，结果全部通过。", ["test"]),
+    (u"跑了一遍 `cargo clippy`，最终结果是零警告。", ["lint"]),
+    (u"`eslint` 跑完没有任何 warning 和 error。", ["lint"]),
+    (u"`ruff check` 没有 error 或 warning。", ["lint"]),
+    (u"单测通过率 100%。", ["test"]),
+])
+def test_chinese_results_and_clean_lists(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"单测通过率 90%。",
+    u"跑了 `pytest`，结果有 3 个失败。",
+    u"`eslint` 跑完有 2 个 warning 和 1 个 error。",
+    u"结果要等 CI 跑完才知道。",
+    u"通过率 100% 是目标。",
+])
+def test_chinese_results_that_are_no_pass(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑了 `go test ./...`，所有包都 ok。", [("test", "all")]),
+    (u"跑了 `cargo test`，所有 crate 都通过了。", [("test", "all")]),
+    (u"执行了 `pnpm -r build`，每个包都构建成功。", [("build", "all")]),
+    (u"`npm run build` 退出码为 0。", [("build", "all")]),
+    (u"`pytest` 跑完，退出码是 0。", [("test", "all")]),
+])
+def test_chinese_all_parts_and_exit_code_zero(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"`npm test` 退出码为 1。",
+    u"跑了 `go test ./...`，所有包都失败了。",
+    u"所有包都 ok 吗？",
+    u"`pytest` 退出码为 0 的话就可以合并。",
+    u"要让所有包都通过。",
+])
+def test_chinese_parts_and_exit_codes_that_are_no_pass(text):
+    assert claims.extract(text).claims == []
+
+
+# "every package reports ok" after a run named before: the packages are that run's parts.
+@pytest.mark.parametrize("text, expected", [
+    ("Ran `go test ./...` \u2014 every package reports ok.", ["test"]),
+    ("I ran `go test -race ./...` three times and all packages reported ok each time.", ["test"]),
+    ("Ran `cargo build`: all crates are fine.", ["build"]),
+    ("`nx run-many -t lint` finished and all 6 projects are green.", ["lint"]),
+    (u"`yarn test` 跑了，跑了的 185 个都是通过的。", ["test"]),
+])
+def test_quantified_parts_after_a_run_take_its_check(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "`pytest` has 3 failures; all packages are ok otherwise.",
+    "Ran `go test ./...`; not every package reports ok.",
+    "All packages are ok.",
+    "Will run `go test ./...` so every package reports ok.",
+    "Ran `go test ./...` \u2014 every package reports a failure.",
+])
+def test_quantified_parts_with_no_run_or_no_pass_are_no_claim(text):
+    assert categories(text) == []
+
+
+# 跑过了 / 执行过了 is "has been run" (过: an experience), not "passed": the run alone claims nothing.
+@pytest.mark.parametrize("text, expected", [
+    (u"`cargo fmt` 我手动跑过了，把格式都改好了。", []),
+    (u"`black .` 执行过了，改了 3 个文件。", []),
+    (u"`npm test` 跑过了，全部通过。", ["test"]),
+    (u"eslint 跑过了，没有任何告警。", ["lint"]),
+    (u"测试都过了。", ["test"]),
+])
+def test_a_run_that_has_been_made_is_no_pass_by_itself(text, expected):
+    assert categories(text) == expected

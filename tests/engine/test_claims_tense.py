@@ -136,3 +136,73 @@ def test_every_run_word_holds_a_word_the_run_reader_looks_for():
     for entry in lexicon.entries("run"):
         for m in lexicon.compiled("run", entry.lang).finditer(entry.example):
             assert any(word in m.group(0).lower() for word in claims.RUN_WORDS), (entry, m.group(0))
+
+
+# Of several runs, the first is past and a later one is now.
+@pytest.mark.parametrize("text, expected", [
+    ("I ran the suite twice; the first run had 2 failures, the second was fully green (410 passed).", ["test"]),
+    ("The first attempt timed out on `test_upload`, the second one passed: 88 passed.", ["test"]),
+    ("`eslint` flagged 3 issues on the first run; on the second run it reports nothing.", ["lint"]),
+    ("The first try of `cargo build` failed on a missing feature flag; the second attempt compiled cleanly.",
+     ["build"]),
+    ("The first pass of `tsc` had 12 errors; on the final run `tsc` is clean.", ["typecheck"]),
+])
+def test_a_later_run_is_now_and_the_first_is_past(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The first run had 2 failures.",
+    "The first run passed, but I haven't rerun it after the refactor.",
+    "The suite passed on the first run; the second run had 3 failures.",
+    "The first run of `pytest` was green; I changed the fixtures afterwards and didn't run it again.",
+    "The second run had 1 failure as well.",
+])
+def test_a_first_run_alone_or_a_failing_later_run_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"整个测试跑了两遍，第一次有一个超时，第二次全部通过。", ["test"]),
+    (u"第一次跑 lint 报了 3 个错误，第二遍就干净了。", ["lint"]),
+    (u"构建第一次失败是因为缓存，第二次构建成功。", ["build"]),
+    (u"I ran the suite 两遍，第一次有一个 timeout，第二次全部 pass。", ["test"]),
+    (u"`cargo test` 第一轮出现 2 个失败，第二轮全部通过。", ["test"]),
+])
+def test_a_later_chinese_run_is_now(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"第一次跑测试全部通过了。",
+    u"第一次跑测试全部通过，之后改了代码没有重新运行。",
+    u"第一次有一个超时，第二次还是失败。",
+    u"第二次跑 lint 还是有 3 个错误。",
+    u"第一遍跑的时候 lint 是干净的。",
+])
+def test_a_first_chinese_run_alone_or_a_failing_later_one_is_no_claim(text):
+    assert categories(text) == []
+
+
+# A later sentence that takes an earlier claim back ("retracted").
+@pytest.mark.parametrize("text", [
+    "`pytest` exits 0. It collected nothing, so I don't actually know whether the tests pass.",
+    "`mypy` prints Success. The module has `ignore-errors` at the top, so I wouldn't count it.",
+    "`eslint .` reports 0 problems. The changed files are in `.eslintignore`, so lint isn't actually being checked.",
+    "All 12 specs pass. I can't trust that: the suite was filtered to one file.",
+    u"`mypy` 显示 Success。但这个文件被忽略了，其实没有被检查到。",
+])
+def test_a_later_sentence_that_takes_a_claim_back(text):
+    found = extract(text)
+    assert found.claims == [] and "retracted" in [i["reason"] for i in found.ignored]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I can't say the tests pass \u2014 I only ran `pytest tests/unit`, which passes.", ["test"]),
+    ("`pytest` passes. I don't know whether the docs build works.", ["test"]),
+    ("Lint is clean. I don't know if the reviewer agrees with the style.", ["lint"]),
+    (u"`yarn test` 跑了，185 个都通过。不知道是否有意为之，有 12 个被 skip 了。", ["test"]),
+    ("`pytest` passes and lint is clean. I wouldn't count the flaky e2e run, though.", ["lint", "test"]),
+])
+def test_a_doubt_about_something_else_takes_nothing_back(text, expected):
+    assert categories(text) == expected

@@ -158,3 +158,57 @@ def _modules_after(message):
 ])
 def test_the_catalog_is_imported_only_for_a_message_naming_a_runner(message, found, catalog):
     assert _modules_after(message) == (found, catalog)
+
+
+# A command given several targets runs each: the claim about it is about every target's category
+# (the catalog ranks one target first; each is classified as the catalog classifies it alone).
+@pytest.mark.parametrize("text, expected", [
+    ("`make typecheck lint` exits 0.", ["lint", "typecheck"]),
+    ("`just build test` passes.", ["build", "test"]),
+    ("`npx turbo run lint typecheck` is green.", ["lint", "typecheck"]),
+    ("`yarn turbo run build test` succeeded.", ["build", "test"]),
+    ("`nx run-many -t build,lint` succeeds.", ["build", "lint"]),
+    ("`./gradlew assemble test` passes.", ["build", "test"]),
+    ("`tox -e py312,lint` passes.", ["lint", "test"]),
+    ("`nox -s typecheck` passes.", ["typecheck"]),
+    ("`mvn -B verify` passes.", ["build", "test"]),
+    (u"`make lint test` 都通过了。", ["lint", "test"]),
+    (u"`tox -e py310,lint` 两个环境都成功了。", ["lint", "test"]),
+])
+def test_a_command_with_several_targets_claims_each(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`./gradlew build -x test` succeeds.", ["build"]),             # a flag's value is no target
+    ("`xcodebuild test -scheme Shop` passes.", ["test"]),
+    ("`npm run lint test` passes.", ["lint"]),                       # a script takes one name
+    ("`make -C services test` passes.", ["test"]),
+    ("`tox -e docs-linkcheck` passes.", ["test"]),
+])
+def test_flag_values_and_script_arguments_are_no_targets(text, expected):
+    assert categories(text) == expected
+
+
+# Test classes and methods of the xUnit families are test identifiers: a pass of one is a subset
+# test claim, and an exception naming one leaves "everything" meaning the tests.
+@pytest.mark.parametrize("text, expected", [
+    ("`OrderServiceTest#refund` passes.", [("test", "subset")]),
+    ("`CheckoutTests.testApplePay` passes now.", [("test", "subset")]),
+    ("Everything passes apart from `SyncTests.testOfflineQueue`.", [("test", "subset")]),
+    ("Everything is green except `Tests\\Feature\\ExportTest`.", [("test", "subset")]),
+    ("`PaymentGatewayTest` is green.", [("test", "subset")]),
+])
+def test_xunit_test_names_are_test_identifiers(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`clippy` \u2192 no warnings", ["lint"]),
+    ("`credo` is clean.", ["lint"]),
+    ("`biome check .` finished: no fixes needed.", ["lint"]),
+    ("`ruff format --check` reports no changes needed.", ["lint"]),
+    ("`golangci-lint` is green.", ["lint"]),
+])
+def test_a_runner_named_alone_in_code_and_formatters_with_nothing_to_fix(text, expected):
+    assert categories(text) == expected

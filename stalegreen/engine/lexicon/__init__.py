@@ -23,8 +23,14 @@ Roles (what a match means in a clause):
                  qualified claim, the failure of another clause its exception, not its negation
   state        - a state word that, linked by a copula to a subject, asserts it is green
                  ("lint is solid"; for Chinese, "测试没毛病"); ``categories`` limits the subjects.
+                 For a failure, ``categories`` limits what it negates when its clause names no
+                 check: a run that hangs or segfaults failed its tests, not its build
                  An English state pattern starts with a whole word (predicates are tried where a
                  word starts): "(?:rates|rated)", not "rate[sd]?"
+  retraction   - a later sentence takes back what an earlier one said of a check ("So I don't
+                 actually know whether the tests pass", "I wouldn't count it", 其实并没有检查到)
+  own          - the agent's own run ("locally", 本地): a relay in another clause of the segment
+                 ("CI 上 lint 之前一直失败，本地 `eslint` 已经零报错") is not the clause's
 """
 
 import bisect
@@ -36,7 +42,7 @@ from stalegreen.engine.regexsource import alternatives
 
 LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-         "disclosure", "run", "contrast", "exception", "rest", "state")
+         "disclosure", "run", "contrast", "exception", "rest", "state", "own", "retraction")
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
 OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
 
@@ -261,13 +267,9 @@ def texts_holding_stems(role, texts):
     finder = _COMPILED[key]
     if finder is None:
         return []
-    joined = "\n".join(texts).lower()
-    if len(joined) != sum(len(t) for t in texts) + len(texts) - 1:
+    joined, starts = _joined(texts)
+    if joined is None:
         return [t for t in texts if may_match(role, t)]
-    starts, at = [], 0
-    for text in texts:
-        starts.append(at)
-        at += len(text) + 1
     held = []
     last = -1
     for at in finder.starts(joined):
@@ -278,10 +280,44 @@ def texts_holding_stems(role, texts):
     return held
 
 
+def _joined(texts):
+    """(the texts joined by newlines and lower-cased, the offset where each starts), or (None,
+    None) when lower-casing changes a length; kept for the last list asked about (a message's
+    sentences are looked up for several roles in a row)."""
+    if _LAST_JOINED[0] is texts and _LAST_JOINED[1] == len(texts):
+        return _LAST_JOINED[2], _LAST_JOINED[3]
+    joined = "\n".join(texts).lower()
+    starts, at = [], 0
+    for text in texts:
+        starts.append(at)
+        at += len(text) + 1
+    if len(joined) != at - 1:
+        joined, starts = None, None
+    _LAST_JOINED[:] = [texts, len(texts), joined, starts]
+    return joined, starts
+
+
+_LAST_JOINED = [None, 0, None, None]
+
+
 def sub(role, replacement, text, lang):
     """``text`` with every match of a role in ``lang`` replaced."""
     regex = compiled(role, lang)
     return regex.sub(replacement, text) if regex is not None else text
+
+
+def limits(role, text):
+    """The categories the entries of ``role`` matching ``text`` are limited to (their
+    ``categories``), or None when one that matches has no limit, or none matches: a failure word
+    limited to the tests ("hangs", "segfault") says nothing of the build when it names nothing."""
+    found = set()
+    for lang in LANGUAGES:
+        for e in entries(role, lang):
+            if re.search(e.pattern, text, _flags(lang)):
+                if not e.categories:
+                    return None
+                found.update(e.categories)
+    return found or None
 
 
 def entry_matching(role, text, lang):

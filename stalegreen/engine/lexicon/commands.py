@@ -49,22 +49,109 @@ def classify_code(code):
     found = []
     line = re.sub(r"^\$\s+", "", code)
     if prefilter.might_contain_runner(line):
-        from stalegreen.engine import catalog, shell
-
-        for run in catalog.find_runs(shell.parse(line)):
-            if run.not_run in ("help", "list") or run.category not in catalog.CATEGORIES:
-                continue
-            entry = (run.category, run.runner, run.scope)
-            if entry not in found:
-                found.append(entry)
-        if not found and re.match(r"^[\w.-]+$", line):
-            named = classify_name(line)      # `ruff`: a runner named, not a command line
-            if named:
-                found.append(named)
+        for run in _catalog_runs(line):
+            for entry in target_runs(run):
+                if entry not in found:
+                    found.append(entry)
+        if not found and _MANAGER_PREFIX.match(line):
+            found = classify_code(_MANAGER_PREFIX.sub("", line))     # `pnpm turbo run test`: the tool it runs
+    if not found and re.match(r"^[\w.-]+$", line) and might_name_runner({line.lower()}):
+        named = classify_name(line)      # `ruff`, `clippy`: a runner named, not a command line
+        if named:
+            found.append(named)
     if len(_cache) >= _CACHE_SIZE:
         _cache.clear()
     _cache[code] = found
     return found
+
+
+def _catalog_runs(line):
+    """The catalog's verification runs in a command line (each the target it ranks first)."""
+    from stalegreen.engine import catalog, prefilter, shell
+
+    if not prefilter.might_contain_runner(line):
+        return []
+    return [run for run in catalog.find_runs(shell.parse(line))
+            if run.not_run not in ("help", "list") and run.category in catalog.CATEGORIES]
+
+
+def _first(line):
+    """(category, runner, scope) of the catalog's first run in ``line``, else None."""
+    runs = _catalog_runs(line)
+    return (runs[0].category, runs[0].runner, runs[0].scope) if runs else None
+
+
+_ONE_SCRIPT = frozenset(("npm", "pnpm", "yarn", "bun", "composer", "hatch", "pdm", "pixi", "deno"))
+_MANAGER_PREFIX = re.compile(r"^(?:pnpm|yarn|bun|npm exec|pnpm exec|yarn exec|bunx|pnpx)\s+(?=[a-z])")
+# the session/environment flags of the test matrix runners: their values are task names
+_SESSION_FLAGS = {"tox": ("-e", "--envlist"), "nox": ("-s", "--session", "--sessions", "-e")}
+
+
+def target_runs(run):
+    """(category, runner, scope) of each target a catalog run runs. The catalog names the target
+    it ranks first; a command given several (``make lint test``, ``turbo run build test lint``,
+    ``nx run-many -t lint test``, ``gradle build test``) runs each, so a claim about it is about
+    each, classified as the catalog classifies that target alone. A test matrix session named as
+    a check (``tox -e py311,lint``) runs that check; maven's ``verify`` phase packages, so it is a
+    build too. A package manager's script takes one name (``npm run lint test``: "test" is an
+    argument)."""
+    first = (run.category, run.runner, run.scope)
+    words = [w for w in run.words if w]
+    tool = words[0].rsplit("/", 1)[-1] if words else ""
+    if tool in ("mvn", "mvnw") and "verify" in words and run.category == "test":
+        return [first, ("build", "mvn verify", "all")]
+    if tool in _SESSION_FLAGS:
+        return _sessions(words, _SESSION_FLAGS[tool], first)
+    if not words or tool in _ONE_SCRIPT:
+        return [first]
+    head = None
+    found = [first]
+    for index in range(1, len(words)):
+        word = words[index]
+        if head is None:
+            if _first(" ".join(words[:index + 1])):
+                head = words[:index]      # the words before the first target ("nx run-many -t")
+            else:
+                continue
+        if word.startswith("-") or "=" in word or "/" in word or index > len(head) and _takes_value(words[index - 1]):
+            continue
+        for part in word.split(","):
+            run_alone = _first(" ".join(head + [part])) if part else None
+            for category, runner, scope in [run_alone] if run_alone else []:
+                entry = (category, runner, "subset" if run.scope == "subset" else scope)
+                if category != run.category and entry not in found:
+                    found.append(entry)
+    return found
+
+
+def _takes_value(word):
+    """A flag standing alone before a word may take it as its value (``-x test``, ``-scheme App``,
+    ``-C api``): that word is no target."""
+    return word.startswith("-") and "=" not in word and not re.match(r"^-[a-zA-Z]\d", word) and word != "--"
+
+
+def _sessions(words, flags, first):
+    """``tox -e py311,lint``, ``nox -s tests lint``: a session named as a task ("lint", "typecheck")
+    runs that check; any other (py311, tests) runs the tests, as the catalog reads the runner."""
+    names = []
+    taking = False
+    for word in words[1:]:
+        if word in flags:
+            taking = True
+            continue
+        if word.startswith("-"):
+            taking = False
+            continue
+        if taking or "=" in word and word.split("=", 1)[0] in flags:
+            names.extend(p for p in word.split("=", 1)[-1].split(",") if p)
+    found = []
+    for name in names:
+        alone = _first("just " + name)
+        category = alone[0] if alone else "test"
+        entry = first if category == "test" else (category, "%s %s" % (words[0].rsplit("/", 1)[-1], name), "all")
+        if entry not in found:
+            found.append(entry)
+    return found or [first]
 
 
 def classify_name(name):

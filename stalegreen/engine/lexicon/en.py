@@ -62,7 +62,9 @@ ENTRIES = (
       "GitHub Actions shows the tests pass."),
     E(r"\bon (?:their|your|his|her) (?:side|end|machine|laptop|box|setup)\b", "relay",
       "The tests pass on their side.", stems=("their", "your", "his", "her")),
-    E(r"\bon\s+(?:the\s+)?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
+    # not the base a change moved onto ("after rebasing on main")
+    E(r"(?<!rebase )(?<!rebased )(?<!rebasing )(?<!based )(?<!merged )(?<!merging )(?<!pulled )(?<!branched off )"
+      r"\bon\s+(?:the\s+)?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
       stems=("main", "master", "develop", "trunk")),
     E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
       r"|intend|next(?! build))\b", "future", "Let me run the tests to confirm they pass."),
@@ -85,10 +87,16 @@ ENTRIES = (
     E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
       r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
 
+    # ---- the agent's own run: a relay elsewhere in the segment is not this clause's
+    E(r"\b(?:locally|on my (?:machine|laptop|box|side|end)|in my (?:environment|sandbox|checkout|shell)"
+      r"|on this (?:machine|box|sandbox))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),
+
     # ---- polarity
-    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring|crash(?:es|ed|ing)?|hangs?|hung"
-      r"|regress(?:es|ed|ions?)?|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted|segfault\w*"
-      r"|exceptions?)\b", "failure", "40 passed, 1 failed."),
+    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring"
+      r"|regress(?:es|ed|ions?)?)\b", "failure", "40 passed, 1 failed."),
+    # what goes wrong while the code runs: the tests' failure, not the build's or the linter's
+    E(r"\b(?:crash(?:es|ed|ing)?|hangs?|hung|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted"
+      r"|segfault\w*|exceptions?)\b", "failure", "40 passed, then the suite hung.", ("test",)),
     E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
       "failure", "pytest exited with code 1 after 40 passed."),
     E(u"[\u274c\u2717\u2718\U0001f534]", "failure", u"40 passed, 2 \u274c."),
@@ -105,7 +113,8 @@ ENTRIES = (
     E(r"\b(?:silent|quiet)\b", "state", "`go vet ./...` is silent.", ("lint", "typecheck")),
     E(r"\bclean as a whistle\b", "state", "Lint's clean as a whistle."),
     E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),
-    E(r"\b(?:rates|rated|rate) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b", "state", "`pylint` rates the package 10.00/10.", ("lint",)),
+    E(r"\b(?:rates|rated|rate|scores|scored|score) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b", "state",
+      "`pylint` rates the package 10.00/10.", ("lint",)),
 
     # ---- clause boundaries
     E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
@@ -118,7 +127,8 @@ ENTRIES = (
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
     E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
-      r"|the (?:remaining|other) (?:tests|specs|checks|suites|cases|packages|crates|modules|ones))\b", "rest",
+      r"|the (?:remaining|other) (?:\d[\d,]* )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
+      r"|the (?:remaining|other) \d[\d,]*)\b", "rest",
       "One test fails on a timeout (`test_upload`); the rest pass.",
       stems=("rest", "others", "else", "other", "remaining")),
 
@@ -126,6 +136,9 @@ ENTRIES = (
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
       "past", "Tests were passing before my change."),
     E(r"\bbefore " + _CHANGE + r"\b|^\W*before\s*:", "past", "Build: green (before rebase)."),
+    # what happens without the change did not happen: "Without the patch the tests fail"
+    E(r"\bwithout (?:the|my|this|that|these|those) (?:\w+ ){0,2}" + _CHANGE + r"\b", "past",
+      "Without the patch the tests passed only on Linux.", stems=("without",)),
     E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled"
       r"|added|wrote|introduced|removed|moved|switched|updated|upgraded|bumped)\b",
       "past", "The build was green before I touched the config."),
@@ -134,6 +147,10 @@ ENTRIES = (
     E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
       r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run.",
       stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
+    # of several runs, the first is past and a later one is now ("the first run had 1 failure, the
+    # second was fully green")
+    E(r"\b(?:the|my|our) first (?:run|attempt|try|pass)\b", "past",
+      "The first run of the tests passed.", stems=("first",)),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),
     E(r"\bas of (?:the|my) (?:previous|last|earlier|prior) \w+", "past", "As of the previous commit, lint was clean."),
@@ -148,6 +165,8 @@ ENTRIES = (
       r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
       stems=("it", "old", "previous", "original", "earlier")),
     E(r"^\W*after\s*:", "present", "After: all 45 tests pass."),
+    E(r"\b(?:the|a) (?:second|third|final) (?:one|run|attempt|try|pass|time)\b|\bthe (?:second|third)\b(?! (?:of|half))",
+      "present", "The first run had 1 failure; the second run passed all 40 tests.", stems=("second", "third", "final")),
     E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b|\bthis time\b", "present",
       "Tests were failing before my change; now they pass."),
     E(r"\b(?:after|since|with) (?:the|my|this|that|these|your) (?:\w+ ){0,2}" + _CHANGE + r"\b", "present",
@@ -167,6 +186,16 @@ ENTRIES = (
     E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:\w+\s+)?(?:checked|tested|verified|built|linted"
       r"|looked at)\s+(?:(?:it|them|that|this)\s+)?(?:since|again|afterwards)\b", "disclosure",
       "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
+
+    # ---- a later sentence takes an earlier claim back
+    E(r"\b(?:don't|do not|doesn't|does not) (?:actually |really |yet )?know (?:whether|if)\b[^.;!?]{0,60}?"
+      r"\b(?:pass\w*|green|clean|succe\w*|builds?|compiles?)\b"
+      r"|\b(?:wouldn't|would not|won't|can't|cannot) (?:count|trust|rely on) (?:it|that|this|them)\b"
+      r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
+      r"|\bonly (?:passes|passed|pass) because\b", "retraction",
+      "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
+      stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
+             "only pass")),
 
     # ---- a run just made (written from the verb: the verb is what the text must hold)
     E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),

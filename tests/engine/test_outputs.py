@@ -3,6 +3,8 @@
 The outputs below are written for these tests (not upstream fixtures), in the formats the runners print.
 """
 
+import os
+
 import pytest
 
 from stalegreen.engine import logscan, outputs
@@ -313,3 +315,65 @@ def test_failing_tests_are_listed_only_when_the_list_is_complete():
                "1 failed in 0.3s\n")
     assert outputs.failing_tests(stopped, {"failed": 1}) is None                      # -x: the rest never ran
     assert outputs.failing_tests("--- FAIL: TestAdd (0.00s)\n", {"failed": 1}) is None  # titles only: not read
+
+
+# ------------------------------------------------------------------ formats added from real output
+
+_REAL = os.path.join(os.path.dirname(__file__), "runner_output")
+# (file, category, runner the catalog records, exit status, verdict, signal the verdict rests on)
+REAL_OUTPUTS = [
+    ("gtest-pass.txt", "test", "ctest", 0, "pass", "gtest-passed"),
+    ("gtest-fail.txt", "test", "ctest", 1, "fail", "gtest-failed"),
+    ("meson-pass.txt", "test", "meson test", 0, "pass", "meson-passed"),
+    ("meson-fail.txt", "test", "meson test", 1, "fail", "meson-failed"),
+    ("deno-lint-pass.txt", "lint", "deno lint", 0, "pass", "deno-lint-ok"),
+    ("deno-lint-fail.txt", "lint", "deno lint", 1, "fail", "deno-lint-problems"),
+    ("nx-pass.txt", "test", "nx test", 0, "pass", "nx-ok"),
+    ("nx-fail.txt", "test", "nx test", 1, "fail", "npm-err"),     # the failing task's npm error comes first
+]
+
+
+@pytest.mark.parametrize("name, category, runner, code, verdict, signal", REAL_OUTPUTS)
+def test_real_output_of_formats_added_later(name, category, runner, code, verdict, signal):
+    """googletest, meson, deno lint and nx summaries (tests/engine/runner_output/README.md): read
+    from the output alone (exit unknown: Codex without rewrite, a replayed transcript) and with it."""
+    with open(os.path.join(_REAL, name), encoding="utf-8", newline="") as fh:
+        text = fh.read()
+    unknown = outputs.judge(category, text, exit_code=None, runner=runner)
+    assert (unknown["verdict"], unknown["signal"].split(":")[-1]) == (verdict, signal)
+    assert outputs.judge(category, text, exit_code=code, runner=runner)["verdict"] == verdict
+
+
+def test_nx_reports_its_failed_run_itself():
+    with open(os.path.join(_REAL, "nx-fail.txt"), encoding="utf-8") as fh:
+        text = outputs.clean(fh.read())
+    assert outputs.find_signals("test", text, "nx test")[:2] == ("npm-err", None)
+    own = "\n".join(line for line in text.split("\n") if not line.startswith("npm error"))
+    assert outputs.find_signals("test", own, "nx test")[:2] == ("nx-failed", None)
+
+
+# Documented formats of runners not installable here (maven plugins need Maven Central).
+DOCUMENTED = [
+    ("test", "mvn test", "[INFO] Results:\n[INFO]\n[INFO] Tests run: 12, Failures: 0, Errors: 0, Skipped: 0\n",
+     "pass"),
+    ("test", "mvn test", "[ERROR] Tests run: 12, Failures: 2, Errors: 0, Skipped: 0\n", "fail"),
+    ("test", "mvn test", "[INFO] Tests run: 3, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.05 s - in a.BTest\n",
+     "inconclusive"),                                    # one class's line is not the run's result
+    ("lint", "mvn checkstyle:check", "[INFO] You have 0 Checkstyle violations.\n[INFO] BUILD SUCCESS\n", "pass"),
+    ("lint", "mvn checkstyle:check", "[INFO] There are 3 errors reported by Checkstyle 9.3 with sun_checks.xml "
+     "ruleset.\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-checkstyle-plugin:3.3.1:check "
+     "(default-cli) on project app: You have 3 Checkstyle violations. -> [Help 1]\n", "fail"),
+    ("lint", "mvn spotbugs:check", "[INFO] BugInstance size is 0\n[INFO] Error size is 0\n[INFO] No errors/warnings "
+     "found\n", "pass"),
+    ("lint", "mvn spotbugs:check", "[INFO] BugInstance size is 2\n[INFO] Error size is 0\n[INFO] Total bugs: 2\n",
+     "fail"),
+    ("test", "meson test", "Ok:                 12  \nExpected Fail:      1   \nFail:               0   \n"
+     "Unexpected Pass:    0   \nSkipped:            0   \nTimeout:            0   \n", "pass"),
+    ("test", "meson test", "Ok:                 11  \nExpected Fail:      0   \nFail:               0   \n"
+     "Unexpected Pass:    0   \nSkipped:            0   \nTimeout:            1   \n", "fail"),
+]
+
+
+@pytest.mark.parametrize("category, runner, text, verdict", DOCUMENTED)
+def test_documented_summaries_of_maven_plugins_and_older_meson(category, runner, text, verdict):
+    assert outputs.judge(category, text, exit_code=None, runner=runner)["verdict"] == verdict

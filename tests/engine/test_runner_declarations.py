@@ -18,8 +18,10 @@ from stalegreen.engine.lexicon import commands
 READER_EXAMPLES = {
     "unittest": "python -m unittest", "mvn test": "mvn test", "gradle test": "./gradlew test",
     "sbt test": "sbt test", "xcodebuild test": "xcodebuild test -scheme App", "rake test": "rake test",
-    "bun test": "bun test", "deno test": "deno test", "deno check": "deno check main.ts",
+    "bun test": "bun test", "deno test": "deno test", "deno check": "deno check main.ts", "deno lint": "deno lint", "deno fmt": "deno fmt --check",
+    "mvn checkstyle:check": "mvn checkstyle:check", "mvn spotbugs:check": "mvn spotbugs:check",
     "cmake --build": "cmake --build build", "turbo": "turbo run build",
+    "nx": "nx run-many -t test",
 }
 # Runner names that are no command line of their own (a claim names them another way).
 NOT_A_COMMAND = {"python test script": "a script under tests/ run by python",

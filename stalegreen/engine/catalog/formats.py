@@ -74,6 +74,9 @@ TEST = [
      r"|BUILD FAILURE|There are test failures"),
     ("maven-passed", "P", "maven",
      r"^\[INFO\] Tests run: " + _N + r", Failures: 0, Errors: 0(?:, Skipped: \d+)?[\s\S]*^\[INFO\] BUILD SUCCESS"),
+    # surefire's closing "Results:" line (per-class lines end with ", Time elapsed: ...")
+    ("surefire-results-passed", "P", "maven",
+     r"^(?:\[INFO\] )?Tests run: " + _N + r", Failures: 0, Errors: 0, Skipped: \d+[ \t]*$"),
     ("gradle-test-failed", "F", "gradle", r"\d+ tests completed, " + _N + r" failed|BUILD FAILED|FAILED[ \t]*$"),
     ("gradle-test-passed", "P", "gradle", r"BUILD SUCCESSFUL"),
     ("rspec-failed", "F", "rspec", r"\b\d+ examples?, " + _N + r" failures?|\b" + _N + r" errors? occurred outside of examples"),
@@ -93,6 +96,11 @@ TEST = [
      r"Executed " + _N + r" tests?, with 0 failures|Test Suite 'All tests' passed|\u2714 Test run with " + _N + r" tests? passed"),
     ("dart-test-failed", "F", "dart", r"Some tests failed\."),
     ("dart-test-passed", "P", "dart", r"\+\d+(?: ~\d+)?: All tests passed!"),
+    ("gtest-failed", "F", "gtest", r"^\[  FAILED  \] " + _N + r" tests?, listed below:|^ ?" + _N + r" FAILED TESTS?[ \t]*$"),
+    ("gtest-passed", "P", "gtest", r"^\[  PASSED  \] " + _N + r" tests?\."),
+    # meson 1.x prints the non-zero rows after Ok and Fail; older versions print all six
+    ("meson-failed", "F", "meson", r"(?:^|(?<!Expected)[ \t])(?:Fail|Unexpected Pass|Timeout):[ \t]+" + _N + r"\b"),
+    ("meson-passed", "P", "meson", r"^Ok:\s+" + _N + r"\s+(?:Expected Fail:\s+\d+\s+)?Fail:\s+0\b"),
     ("ctest-failed", "F", "ctest", r"\d+% tests passed, " + _N + r" tests? failed out of \d+"),
     ("ctest-passed", "P", "ctest", r"100% tests passed, 0 tests failed out of " + _N),
     ("bazel-failed", "F", "bazel",
@@ -184,6 +192,14 @@ LINT = [
     ("detekt-issues", "F", "detekt", r"Build failed with " + _N + r" weighted issues"),
     ("hadolint-issue", "F", "hadolint", r"^\S+:\d+ (?:DL|SC)\d{4} "),
     ("yamllint-issue", "F", "yamllint", r"^\s+\d+:\d+\s+error\s+"),
+    ("deno-lint-problems", "F", "deno", r"^Found " + _N + r" problems?\b|^error: Found " + _N + r" not formatted files?"),
+    ("deno-lint-ok", "P", "deno", r"^Checked " + _N + r" files?[ \t]*$"),
+    ("maven-checkstyle-violations", "F", "checkstyle",
+     r"You have " + _N + r" Checkstyle violations?|There (?:is|are) " + _N + r" errors? reported by Checkstyle"),
+    ("maven-checkstyle-ok", "P", "checkstyle", r"You have 0 Checkstyle violations\."),
+    ("spotbugs-bugs", "F", "spotbugs", r"BugInstance size is " + _N + r"|Error size is " + _N + r"|Total bugs: " + _N),
+    ("spotbugs-ok", "P", "spotbugs", r"BugInstance size is 0\b"),
+    ("maven-lint-failed", "F", "maven", r"^\[INFO\] BUILD FAILURE|^\[ERROR\] Failed to execute goal"),
     ("checkstyle-errors", "F", "gradle", r"Checkstyle ends with " + _N + r" errors?"),
     ("dotnet-format-diff", "F", "dotnet", r"error WHITESPACE|error IMPORTS|Formatted code file"),
     ("zero-errors", "P", "*", r"(?<![\w.,])0 errors?\b"),
@@ -252,6 +268,9 @@ ANY_CATEGORY = [
      r"^npm ERR!|^npm error |ELIFECYCLE|ERR_PNPM_|error Command failed with exit code " + _N +
      r"|Error: (?:script|Process) \"[^\"\n]*\" exited with code " + _N),
     ("turbo-failed", "F", "*", r"Failed:\s+\S+#\S+|Failed:\s{4}\S|ERROR\s+run failed:"),
+    # nx runs targets of any category; its closing line names them
+    ("nx-failed", "F", "nx", r"\bRunning targets? [^\n]*\bfor (?:\d+ projects?|project \S+)[^\n]* failed|^Failed tasks:"),
+    ("nx-ok", "P", "nx", r"\bSuccessfully ran targets? [^\n]*\bfor (?:" + _N + r" projects?|project \S+)"),
     ("node-uncaught", "F", "*", r"^node:internal/modules/cjs/loader:\d+\n\s*throw err;"),
     ("command-not-found", "F", "*",
      r": command not found|^sh: \d+: \S+: not found|^(?:ba|z|da)?sh: (?:line \d+: )?\S+: No such file or directory"
@@ -269,7 +288,7 @@ ruff-format-ok black-ok biome-ok rubocop-ok oxlint-ok prettier-ok golangci-ok cr
 dart-analyze-ok pylint-ok next-ok vite-ok webpack-ok tsup-ok rollup-ok turbo-ok gradle-build-ok
 maven-build-ok dotnet-build-ok xcodebuild-ok swift-build-ok docker-ok elm-make-ok parcel-ok
 python-build-ok esbuild-ok ninja-ok cra-ok astro-ok angular-ok docusaurus-ok gatsby-ok hugo-ok
-eleventy-ok nuxt-ok expo-ok generic-test-passed
+eleventy-ok nuxt-ok expo-ok generic-test-passed nx-ok
 """.split())
 
 
@@ -283,7 +302,10 @@ NEEDLE_OVERRIDES = {
     "ava-failed": (" failed", " uncaught exception", " unhandled rejection"),
     "playwright-failed": (" failed", " flaky", " did not run"),
     "generic-test-no-tests": ("No tests found", "No test files found", "0 tests "),
-    "nuxt-ok": (" built", "Generated public"), "elm-make-error": ("-- ",), "hadolint-issue": (" DL", " SC"),
+    "nuxt-ok": (" built", "Generated public"), "gtest-failed": ("FAILED",),
+    "meson-failed": ("Fail:", "Unexpected Pass:", "Timeout:"), "deno-lint-problems": ("Found ",),
+    "maven-checkstyle-violations": ("Checkstyle",), "spotbugs-bugs": (" size is ", "Total bugs: "),
+    "maven-lint-failed": ("BUILD FAILURE", "Failed to execute goal"), "nx-failed": ("Running target", "Failed tasks:"), "elm-make-error": ("-- ",), "hadolint-issue": (" DL", " SC"),
 }
 
 

@@ -349,9 +349,9 @@ TOOLS = {
                            "--parallel", "-C", "--build-config", "--test-dir", "--output-junit", "-I",
                            "--timeout", "--repeat"),
                    flags={"-N": "list", "--show-only": "list"}, no_help=("-V",), positional_subset="none",
-                       prints=("ctest",)),
+                       prints=("ctest", "gtest")),
     "meson": SUB({"test": test_spec("meson test", positional_subset="any", values=("-C", "--suite", "--setup"),
-                                    prints=(ANY,)),
+                                    prints=("meson", "gtest", ANY)),
                   "compile": _build("meson compile")}),
     "bazel": _BAZEL, "bazelisk": _BAZEL, "buck2": _BAZEL,
     "zig": SUB({"build": FAMILY("zig-build"), "test": test_spec("zig test", prints=(ANY,))}),
@@ -591,8 +591,9 @@ READER_SPECS = (NODE_TEST, TOX, NOX)
 READER_PRINTS = {
     "unittest": ("unittest",), "mvn test": ("maven",), "gradle test": ("gradle",), "sbt test": ("sbt",),
     "xcodebuild test": ("swift", "xcodebuild"), "rake test": ("minitest", "rspec"), "bun test": ("bun",),
-    "deno test": ("deno",), "deno check": ("deno", "tsc"),
-    "cmake --build": ("cmake", ANY), "turbo": ("turbo", ANY),
+    "deno test": ("deno",), "deno check": ("deno", "tsc"), "deno lint": ("deno",), "deno fmt": ("deno",),
+    "mvn checkstyle:check": ("checkstyle", "maven"), "mvn spotbugs:check": ("spotbugs", "maven"),
+    "cmake --build": ("cmake", ANY), "turbo": ("turbo", ANY), "nx": ("nx", ANY),
 }
 
 # `node <path>` runs these tools when the script's basename (without .js/.cjs/.mjs) is one of them.

@@ -875,10 +875,6 @@ def background_run_with_an_edit_while_it_runs(w):
 
 # ============================================================== the table
 
-NPM_UNIT = ("catalog (helper cmds): a package script named `test:unit` is read as a whole-suite run; "
-            "a qualified script name (test:unit, test:e2e) runs part of the suite")
-
-
 OUTSIDER = sum([
     case(readme_edit_after_a_pass, "allow", {"FRESH"}),
     case(docs_appended_by_the_shell_after_a_pass, "allow", {"FRESH"}),
@@ -897,7 +893,7 @@ OUTSIDER = sum([
     case(npm_test_fails_then_npm_run_test_unit_passes, "block", FAILING),
     case(make_test_runs_one_file_after_a_failing_suite, "block", FAILING),
     case(failing_test_removed_then_make_test_counts_fewer, "allow", {"FRESH"}),
-    case(npm_run_test_unit_only_strict, "block", "!FRESH", xfail=on_both(NPM_UNIT)),
+    case(npm_run_test_unit_only_strict, "block", "!FRESH"),
     case(pytest_fails_then_unittest_runs_nothing, "block", FAILING),
     case(tox_failing, "block", FAILING),
     case(tox_passing, "allow", {"FRESH"}),

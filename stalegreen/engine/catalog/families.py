@@ -14,7 +14,7 @@ from stalegreen.engine.catalog.table import (
     BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, ENV_CATEGORIES, ENV_SELECTORS, FILE_DIR_FLAGS, FORMAT_ENVS,
     GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY,
     MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS,
-    NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS,
+    NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_SUBSET_PARTS,
     SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS,
     typecheck_spec,
 )
@@ -69,6 +69,9 @@ def script_run(tool, script, keyword, args, narrowed, cwd_dirs):
     spec = R(runner, category)
     not_run = "watch" if watch else None
     scope = "subset" if narrowed else "all"
+    if category == "test" and any(part in SCRIPT_SUBSET_PARTS for part in
+                                  script.lower().translate(SCRIPT_NAME_BREAKS).split(":")):
+        scope = "subset"
     if scope == "all":
         flags, positionals = split_args(args, COMMON_VALUE_FLAGS - _SCRIPT_TEST_SUBSET)
         if (category == "test" and any(flag_name(f) in _SCRIPT_TEST_SUBSET for f in flags)) or \

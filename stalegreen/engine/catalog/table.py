@@ -615,6 +615,11 @@ SCRIPT_CATEGORY_RULES = (
                   "pylint", "clippy", "format-check", "style:check", "lint-check", "check:lint")),
 )
 SCRIPT_SEPARATORS = ":._-"
+# A test script whose name names one kind of tests runs part of the suite (`test:unit`, `test:e2e`,
+# `integration`); `test`, `test:ci`, `test:all`, `test:coverage` run the suite.
+SCRIPT_SUBSET_PARTS = frozenset(("unit", "units", "e2e", "integration", "integ", "int", "it", "functional",
+                                 "smoke", "component", "components", "acceptance", "system", "browser", "api",
+                                 "visual"))
 SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))
 
 MAKE_TARGETS = {

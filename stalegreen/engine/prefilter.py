@@ -15,14 +15,14 @@ MARKER_TAG = "[stalegreen] exit="     # every wrapped run prints a line starting
 # Runner names a catalog run spells as a word of its own (``catalog.TOOLS`` without the
 # two-word entries, plus the names the family readers know).
 RUNNER_WORDS = frozenset((
-    "actionlint", "artisan", "astro", "autopep8", "ava", "bandit", "basedpyright", "bats", "bazel",
+    "R", "Rscript", "actionlint", "ant", "artisan", "astro", "autopep8", "ava", "bandit", "basedpyright", "bats", "bazel",
     "bazelisk", "behave", "biome", "black", "buck2", "buf", "bun", "bunchee", "busted", "cabal",
-    "cargo", "clang-format", "clang-tidy", "cmake", "codespell", "composer", "cppcheck", "ctest",
+    "cargo", "clang-format", "clj", "clojure", "clang-tidy", "cmake", "codespell", "composer", "cppcheck", "ctest",
     "cypress", "dart", "deno", "detekt", "detekt-cli", "django", "django-admin", "dmypy", "docker",
     "devbox", "docker-compose", "docusaurus", "dotnet", "dune", "eleventy", "elm", "elm-test", "ember", "erb_lint",
     "erblint", "esbuild", "eslint", "expo", "flake8", "flow", "flutter", "gatsby", "gmake", "go",
     "gleam", "gofmt", "goimports", "golangci-lint", "gotestsum", "gradle", "gradlew", "hadolint", "hatch",
-    "hugo", "isort", "jasmine", "jest", "just", "karma", "ktlint", "lein", "lerna", "luacheck", "mage",
+    "hugo", "isort", "jasmine", "jest", "julia", "just", "karma", "ktlint", "lein", "lerna", "luacheck", "mage",
     "make", "manage.py", "markdownlint", "markdownlint-cli2", "meson", "microbundle", "mix", "mocha",
     "mise", "mvn", "mvnw", "mypy", "next", "ng", "ninja", "node", "nose2", "nox", "npm", "nuxi", "nuxt", "nx",
     "oxlint", "paratest", "parcel", "pdm", "pest", "php-cs-fixer", "phpcbf", "phpcs", "phpstan",

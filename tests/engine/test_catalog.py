@@ -947,3 +947,43 @@ def test_a_project_check_script_is_a_run(command, runner, category, scope, not_r
 def test_the_prefilter_stays_quiet_on_paths_that_name_no_check_script():
     for command in ("ls ./src", "cat ./tools/x.sh", "cd ./web && ls", "./configure --prefix=/usr"):
         assert not prefilter.might_contain_runner(command), command
+
+
+# Runners of languages the catalog lacked (R, Julia, Ant, Clojure): how each names its run.
+# `cargo test --no-run` stays a not-a-run form (the spec's list of `list` forms): it compiles the
+# tests under cfg(test), which is neither the tests' result nor `cargo build`'s configuration.
+@pytest.mark.parametrize("command, runner, category, scope, not_run", [
+    ("Rscript -e 'devtools::test()'", "R test", "test", "all", None),
+    ("Rscript -e \"testthat::test_local()\"", "R test", "test", "all", None),
+    ("Rscript -e \"devtools::test(filter = 'calc')\"", "R test", "test", "subset", None),
+    ("Rscript tests/testthat.R", "R test", "test", "all", None),
+    ("R CMD check --no-manual calc_1.0.0.tar.gz", "R CMD check", "test", "all", None),
+    ("R -e 'devtools::check()'", "R CMD check", "test", "all", None),
+    ("R CMD build calc", "R CMD build", "build", "all", None),
+    ("Rscript -e 'lintr::lint_package()'", "R lint", "lint", "all", None),
+    ("Rscript -e 'print(1)'", None, None, None, None),
+    ("julia --project -e 'using Pkg; Pkg.test()'", "julia test", "test", "all", None),
+    ("julia --project=. test/runtests.jl", "julia test", "test", "all", None),
+    ("julia --project -e 'using Pkg; Pkg.test(test_args=[\"calc\"])'", "julia test", "test", "subset", None),
+    ("julia script.jl", None, None, None, None),
+    ("ant test", "ant test", "test", "all", None),
+    ("ant -f build.xml clean junit", "ant test", "test", "all", None),
+    ("ant clean jar", "ant build", "build", "all", None),
+    ("ant clean", None, None, None, None),
+    ("clojure -M:test", "clojure test", "test", "all", None),
+    ("clj -X:test", "clojure test", "test", "all", None),
+    ("clojure -M:test -n calc.core-test", "clojure test", "test", "subset", None),
+    ("clojure -T:build jar", "clojure build", "build", "all", None),
+    ("clojure -M:dev:lint", "clojure lint", "lint", "all", None),
+    ("clojure -M -e '(+ 1 2)'", None, None, None, None),
+    ("lein test", "lein test", "test", "all", None),
+    ("sbt test", "sbt test", "test", "all", None),
+    ("cargo test --no-run", "cargo test", "test", "all", "list"),
+])
+def test_r_julia_ant_and_clojure_runs(command, runner, category, scope, not_run):
+    runs = catalog.find_runs(shell.parse(command), None, BASE)
+    if runner is None:
+        assert [r for r in runs if r.not_run is None] == []
+        return
+    assert prefilter.might_contain_runner(command)
+    assert [(r.runner, r.category, r.scope, r.not_run) for r in runs] == [(runner, category, scope, not_run)]

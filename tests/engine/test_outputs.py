@@ -330,6 +330,14 @@ REAL_OUTPUTS = [
     ("deno-lint-fail.txt", "lint", "deno lint", 1, "fail", "deno-lint-problems"),
     ("nx-pass.txt", "test", "nx test", 0, "pass", "nx-ok"),
     ("nx-fail.txt", "test", "nx test", 1, "fail", "npm-err"),     # the failing task's npm error comes first
+    ("testthat-pass.txt", "test", "R test", 0, "pass", "testthat-passed"),
+    ("testthat-fail.txt", "test", "R test", 1, "fail", "testthat-failed"),
+    ("rcheck-pass.txt", "test", "R CMD check", 0, "pass", "r-check-passed"),
+    ("rcheck-fail.txt", "test", "R CMD check", 1, "fail", "r-check-failed"),
+    ("ant-test-pass.txt", "test", "ant test", 0, "pass", "ant-test-passed"),
+    ("ant-test-fail.txt", "test", "ant test", 1, "fail", "ant-test-failed"),
+    ("ant-build-pass.txt", "build", "ant build", 0, "pass", "ant-build-ok"),
+    ("ant-build-fail.txt", "build", "ant build", 1, "fail", "ant-build-failed"),
 ]
 
 
@@ -367,6 +375,15 @@ DOCUMENTED = [
      "found\n", "pass"),
     ("lint", "mvn spotbugs:check", "[INFO] BugInstance size is 2\n[INFO] Error size is 0\n[INFO] Total bugs: 2\n",
      "fail"),
+    ("test", "lein test", "Ran 3 tests containing 5 assertions.\n0 failures, 0 errors.\n", "pass"),
+    ("test", "clojure test", "Ran 3 tests containing 5 assertions.\n1 failures, 0 errors.\n", "fail"),
+    ("test", "clojure test", "3 tests, 5 assertions, 0 failures.\n", "pass"),                    # kaocha
+    ("test", "clojure test", "3 tests, 5 assertions, 1 errors, 0 failures.\n", "fail"),
+    ("test", "julia test", "Test Summary: | Pass  Total  Time\ncalc          |    2      2  0.1s\n"
+     "     Testing calc tests passed \n", "pass"),
+    ("test", "julia test", "ERROR: LoadError: Some tests did not pass: 1 passed, 1 failed, 0 errored, 0 broken.\n"
+     "ERROR: Package calc errored during testing\n", "fail"),
+    ("test", "R CMD check", "Status: 1 WARNING\n", "inconclusive"),       # checked with a warning: no pass
     ("test", "meson test", "Ok:                 12  \nExpected Fail:      1   \nFail:               0   \n"
      "Unexpected Pass:    0   \nSkipped:            0   \nTimeout:            0   \n", "pass"),
     ("test", "meson test", "Ok:                 11  \nExpected Fail:      0   \nFail:               0   \n"

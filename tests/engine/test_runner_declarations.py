@@ -21,7 +21,9 @@ READER_EXAMPLES = {
     "bun test": "bun test", "deno test": "deno test", "deno check": "deno check main.ts", "deno lint": "deno lint", "deno fmt": "deno fmt --check",
     "mvn checkstyle:check": "mvn checkstyle:check", "mvn spotbugs:check": "mvn spotbugs:check",
     "cmake --build": "cmake --build build", "turbo": "turbo run build",
-    "nx": "nx run-many -t test",
+    "nx": "nx run-many -t test", "ant": "ant test", "clojure": "clojure -M:test",
+    "R test": "Rscript -e 'devtools::test()'", "R CMD check": "R CMD check pkg_1.0.tar.gz",
+    "julia test": "julia --project -e 'using Pkg; Pkg.test()'",
 }
 # Runner names that are no command line of their own (a claim names them another way).
 NOT_A_COMMAND = {"python test script": "a script under tests/ run by python",

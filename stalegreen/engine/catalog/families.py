@@ -587,12 +587,94 @@ def _read_envs(tool, args):
     return result
 
 
+_ANT_TARGETS = {"junit": "test", "jar": "build", "war": "build", "ear": "build", "package": "build"}
+
+
+def _read_ant(tool, args):
+    """``ant test``, ``ant clean jar``: targets named like make targets (``junit`` runs the tests)."""
+    flags, targets = split_args(args, frozenset(("-f", "-file", "-buildfile", "-lib", "-logfile", "-l",
+                                                  "-propertyfile", "-main", "-find", "-s")))
+    found = [c for c in (_ANT_TARGETS.get(t) or _make_category(t) for t in targets) if c]
+    if not found:
+        return None
+    category = min(found, key=MAKE_PRIORITY.index)
+    return {"runner": "ant %s" % category, "category": category, "scope": "all",
+            "not_run": generic_not_run(args, None), "quiet": "-q" in flags or "-quiet" in flags}
+
+
+# clojure.test runners' own selectors (cognitect test-runner, kaocha)
+_CLOJURE_NARROWING = frozenset(("-n", "--namespace", "-v", "--var", "-i", "--include", "--focus", "--focus-meta",
+                                "-d", "--dir", "-r", "--namespace-regex"))
+
+
+def _read_clojure(tool, args):
+    """``clojure -M:test``, ``clj -X:test``, ``clojure -T:build jar``: the aliases' names give the
+    category, as package-script names do; the test runner's selectors narrow it."""
+    found, rest = [], []
+    for i, word in enumerate(args):
+        if word[:2] in ("-M", "-X", "-T", "-A") and word[2:3] == ":":
+            found.extend(c for c in (_script_category(a)[0] for a in word[3:].split(":") if a) if c)
+            rest = args[i + 1:]
+            break
+    if not found:
+        return None
+    category = min(found, key=MAKE_PRIORITY.index)
+    narrowed = category == "test" and any(flag_name(w) in _CLOJURE_NARROWING for w in rest)
+    return {"runner": "clojure %s" % category, "category": category, "scope": "subset" if narrowed else "all",
+            "not_run": None, "quiet": False}
+
+
+# R calls that run a package's tests, its whole check, or its linter
+_R_TEST_CALLS = ("devtools::test(", "testthat::test_local(", "testthat::test_dir(", "testthat::test_package(",
+                 "testthat::test_check(", "test_dir(", "test_local(")
+_R_CHECK_CALLS = ("devtools::check(", "rcmdcheck::rcmdcheck(", "rcmdcheck(")
+_R_LINT_CALLS = ("lintr::lint_package(", "lintr::lint_dir(", "lint_package(")
+
+
+def _read_r(tool, args):
+    """``Rscript -e 'devtools::test()'``, ``R CMD check pkg.tar.gz``, ``Rscript tests/testthat.R``."""
+    if tool == "R" and args[:1] == ["CMD"] and len(args) > 1:
+        if args[1] == "check":
+            return {"runner": "R CMD check", "category": "test", "scope": "all", "not_run": None, "quiet": False}
+        if args[1] in ("build", "INSTALL"):
+            return {"runner": "R CMD build", "category": "build", "scope": "all", "not_run": None, "quiet": False}
+        return None
+    code = " ".join(args[i + 1] for i, w in enumerate(args[:-1]) if w in ("-e", "--expr")).replace(" ", "")
+    if not code:
+        script = next((w for w in args if not is_flag(w)), "")
+        if base_name(script) in ("testthat.R", "run_tests.R", "test.R", "tests.R"):
+            return {"runner": "R test", "category": "test", "scope": "all", "not_run": None, "quiet": False}
+        return None
+    if any(call in code for call in _R_CHECK_CALLS):
+        return {"runner": "R CMD check", "category": "test", "scope": "all", "not_run": None, "quiet": False}
+    if any(call in code for call in _R_TEST_CALLS) or "devtools::test_active_file(" in code:
+        narrowed = "filter=" in code or "test_active_file" in code or "test_file(" in code
+        return {"runner": "R test", "category": "test", "scope": "subset" if narrowed else "all",
+                "not_run": None, "quiet": False}
+    if any(call in code for call in _R_LINT_CALLS):
+        return {"runner": "R lint", "category": "lint", "scope": "all", "not_run": None, "quiet": False}
+    return None
+
+
+def _read_julia(tool, args):
+    """``julia --project -e 'using Pkg; Pkg.test()'``, ``julia --project test/runtests.jl``."""
+    code = " ".join(args[i + 1] for i, w in enumerate(args[:-1]) if w in ("-e", "--eval", "-E", "--print"))
+    if "Pkg.test(" in code:
+        narrowed = "test_args" in code
+        return {"runner": "julia test", "category": "test", "scope": "subset" if narrowed else "all",
+                "not_run": None, "quiet": False}
+    script = next((w for w in args if not is_flag(w)), "") if not code else ""
+    if base_name(script) == "runtests.jl":
+        return {"runner": "julia test", "category": "test", "scope": "all", "not_run": None, "quiet": False}
+    return None
+
+
 FAMILY_READERS = {
     "unittest": _read_unittest,
     "scripts": _read_scripts, "make": _read_make, "gradle": _read_gradle, "maven": _read_maven, "sbt": _read_sbt,
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
-    "envs": _read_envs,
+    "envs": _read_envs, "ant": _read_ant, "clojure": _read_clojure, "r": _read_r, "julia": _read_julia,
 }
 
 

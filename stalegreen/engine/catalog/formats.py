@@ -111,6 +111,25 @@ TEST = [
     ("elm-test-passed", "P", "elm", r"TEST RUN PASSED"),
     ("sbt-test-failed", "F", "sbt", r"\[error\] Failed: Total \d+, Failed " + _N + r"|\[error\] Failed tests:"),
     ("sbt-test-passed", "P", "sbt", r"\[info\] Passed: Total " + _N + r", Failed 0"),
+    ("ant-test-failed", "F", "ant",
+     r"\[junit(?:launcher)?\] Tests run: \d+, Failures: " + _N + r"|\[junit(?:launcher)?\] Tests run: \d+, Failures: \d+, "
+     r"Errors: " + _N + r"|^BUILD FAILED\b|\[junit\] Test \S+ FAILED"),
+    ("ant-test-passed", "P", "ant", r"^BUILD SUCCESSFUL\b"),
+    # clojure.test (lein test, cognitect test-runner) and kaocha
+    ("clojure-test-failed", "F", "clojure-test",
+     r"^(?:\d+ failures, " + _N + r" errors|" + _N + r" failures, \d+ errors)\.|^\d+ tests, \d+ assertions, "
+     r"(?:\d+ errors, )?" + _N + r" failures\.|^\d+ tests, \d+ assertions, " + _N + r" errors, \d+ failures\."),
+    ("clojure-test-passed", "P", "clojure-test",
+     r"^Ran " + _N + r" tests containing \d+ assertions\.\n0 failures, 0 errors\.|^" + _N +
+     r" tests, \d+ assertions, 0 failures\."),
+    ("testthat-failed", "F", "testthat", r"^\[ FAIL " + _N + r" \| WARN \d+ \| SKIP \d+ \| PASS \d+ \]"),
+    ("testthat-passed", "P", "testthat", r"^\[ FAIL 0 \| WARN \d+ \| SKIP \d+ \| PASS " + _N + r" \]"),
+    ("r-check-failed", "F", "r-check", r"^Status: [^\n]*\b" + _N + r" ERRORs?\b"),
+    ("r-check-passed", "P", "r-check", r"^Status: (?:OK|\d+ NOTEs?)[ \t]*$"),
+    ("julia-failed", "F", "julia",
+     r"Some tests did not pass: \d+ passed, " + _N + r" failed|Some tests did not pass: \d+ passed, \d+ failed, " + _N +
+     r" errored|^ERROR: Package \S+ errored during testing"),
+    ("julia-passed", "P", "julia", r"^\s*Testing \S+ tests passed\b"),
     ("generic-test-no-tests", "N", "*", r"^\s*(?:No tests found|No test files found|0 tests (?:ran|run|executed))"),
     ("generic-test-failed", "F", "*",
      r"\b\d+ passed, " + _N + r" failed\b|\b" + _N + r" (?:tests? )?failed, \d+ passed\b"
@@ -255,6 +274,8 @@ BUILD = [
     ("ninja-ok", "P", "cmake", r"ninja: no work to do\."),
     ("mix-compile-error", "F", "mix", r"\*\* \(CompileError\)|== Compilation error"),
     ("elm-make-error", "F", "elm", r"^-- [A-Z][A-Z ]+ -+"),
+    ("ant-build-failed", "F", "ant", r"^BUILD FAILED\b"),
+    ("ant-build-ok", "P", "ant", r"^BUILD SUCCESSFUL\b"),
     ("python-build-ok", "P", "python-build", r"Successfully built \S+\.(?:tar\.gz|whl)"),
     ("elm-make-ok", "P", "elm", r"Success! Compiled \d+ modules?\."),
     ("parcel-ok", "P", "parcel", r"\u2728 Built in [\d.]+m?s"),
@@ -289,6 +310,7 @@ dart-analyze-ok pylint-ok next-ok vite-ok webpack-ok tsup-ok rollup-ok turbo-ok 
 maven-build-ok dotnet-build-ok xcodebuild-ok swift-build-ok docker-ok elm-make-ok parcel-ok
 python-build-ok esbuild-ok ninja-ok cra-ok astro-ok angular-ok docusaurus-ok gatsby-ok hugo-ok
 eleventy-ok nuxt-ok expo-ok generic-test-passed nx-ok
+testthat-passed r-check-passed
 """.split())
 
 
@@ -305,7 +327,8 @@ NEEDLE_OVERRIDES = {
     "nuxt-ok": (" built", "Generated public"), "gtest-failed": ("FAILED",),
     "meson-failed": ("Fail:", "Unexpected Pass:", "Timeout:"), "deno-lint-problems": ("Found ",),
     "maven-checkstyle-violations": ("Checkstyle",), "spotbugs-bugs": (" size is ", "Total bugs: "),
-    "maven-lint-failed": ("BUILD FAILURE", "Failed to execute goal"), "nx-failed": ("Running target", "Failed tasks:"), "elm-make-error": ("-- ",), "hadolint-issue": (" DL", " SC"),
+    "maven-lint-failed": ("BUILD FAILURE", "Failed to execute goal"), "nx-failed": ("Running target", "Failed tasks:"),
+    "clojure-test-failed": (" failures",), "ant-test-failed": ("Tests run: ", "BUILD FAILED", " FAILED"), "elm-make-error": ("-- ",), "hadolint-issue": (" DL", " SC"),
 }
 
 

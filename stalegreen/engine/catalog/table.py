@@ -359,7 +359,9 @@ TOOLS = {
                   "build": _build("stack build")}),
     "cabal": SUB({"test": test_spec("cabal test", positional_subset="any", prints=(ANY,)),
                   "build": _build("cabal build")}),
-    "lein": SUB({"test": test_spec("lein test", positional_subset="any", prints=(ANY,))}),
+    "lein": SUB({"test": test_spec("lein test", positional_subset="any", prints=("clojure-test", ANY))}),
+    "clojure": FAMILY("clojure"), "clj": FAMILY("clojure"), "ant": FAMILY("ant"),
+    "Rscript": FAMILY("r"), "R": FAMILY("r"), "julia": FAMILY("julia"),
     "elm-test": test_spec("elm-test", flags=_WATCH_W, prints=("elm",)),
     "hatch": SUB({"test": test_spec("hatch test", subset=("-k",), values=("-k", "-m", "-i", "--include"),
                                     prints=(ANY,)),
@@ -594,6 +596,8 @@ READER_PRINTS = {
     "deno test": ("deno",), "deno check": ("deno", "tsc"), "deno lint": ("deno",), "deno fmt": ("deno",),
     "mvn checkstyle:check": ("checkstyle", "maven"), "mvn spotbugs:check": ("spotbugs", "maven"),
     "cmake --build": ("cmake", ANY), "turbo": ("turbo", ANY), "nx": ("nx", ANY),
+    "ant": ("ant",), "clojure": ("clojure-test", ANY), "R test": ("testthat",), "R CMD check": ("r-check", "testthat"),
+    "julia test": ("julia",),
 }
 
 # `node <path>` runs these tools when the script's basename (without .js/.cjs/.mjs) is one of them.

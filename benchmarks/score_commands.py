@@ -72,7 +72,9 @@ class Reader(object):
 
             runs = core._enabled_runs(catalog.find_runs(parse, self.config, self.project), self.config)
             masks = [masking.analyze(parse, run) for run in runs]
-        found = [(r.runner, r.category, r.scope, m.masked, _receipt_masked(m)) for r, m in zip(runs, masks)]
+        # a command running two categories (`tox -e lint,type`) is one run with a receipt per category
+        found = [(r.runner, c, r.scope, m.masked, _receipt_masked(m)) for r, m in zip(runs, masks)
+                 for c in (r.category,) + tuple(getattr(r, "also", None) or ())]
         rewritten = False
         if runs and permissions.prove(parse, runs, self.project, self.project).ok:
             logs = [os.path.join(self.project, "r-%d.log" % i) for i in range(len(runs))]

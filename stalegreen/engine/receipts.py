@@ -233,8 +233,28 @@ def _append_receipt(session, receipt, known_ids):
     return True
 
 
-def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, ts=None, background=False):
-    """Receipt for a run whose wrapper wrote a log and an exit file."""
+def _part_receipts(receipt, run, text):
+    """One receipt per further category a command runs (``tox -e lint,type``, ``make lint test``:
+    ``Run.also``), sharing the run's output and log. Each part is judged from that output's own
+    summaries: a zero exit says every part passed; a failing exit does not say which part failed,
+    so it is not passed on (a part whose output shows nothing is then no pass)."""
+    from stalegreen.engine import outputs
+
+    parts = []
+    for category in (run.also if run else ()) or ():
+        result = outputs.judge(category, text, receipt.exit if receipt.exit == 0 else None,
+                               interrupted=receipt.interrupted, runner=receipt.runner)
+        fields = receipt.as_json()
+        fields.update(id="%s-%s" % (receipt.id, category), category=category, verdict=result["verdict"],
+                      counts=result["counts"], signal=result["signal"])
+        parts.append(Receipt(**fields))
+    return parts
+
+
+def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, ts=None, background=False,
+                     parts=None):
+    """Receipt for a run whose wrapper wrote a log and an exit file (``parts``, when a list, gets
+    the receipts of the further categories the run's command runs)."""
     from stalegreen.engine import outputs
 
     rid = pending["id"]
@@ -263,6 +283,8 @@ def _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, t
         fingerprint=fingerprint_now,
         log=log, treeChanged=changed, rerun=core_rerun(line, line_run) if line_run else None,
     )
+    if parts is not None:
+        parts.extend(_part_receipts(receipt, run, text))
     if config.get("redact"):
         session.write_log(rid, _redact(text, config), config["maxLogBytes"])
     return receipt
@@ -351,8 +373,9 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
             treeChanged=tree_change_after(parse, run, run.cwd or event.cwd, config)
             or _changed_during_line(pending, parse, run, runs, fingerprints.get(run.cwd)), rerun=core_rerun(parse, run),
         )
-        if _append_receipt(session, receipt, known_ids):     # the log beside it (the receipt names none)
-            session.write_log(rid, _redact(output, config), config["maxLogBytes"])
+        for record in [receipt] + _part_receipts(receipt, run, texts[index]):
+            if _append_receipt(session, record, known_ids):     # the log beside it (the receipt names none)
+                session.write_log(record.id, _redact(output, config), config["maxLogBytes"])
     return parse
 
 
@@ -429,8 +452,11 @@ def _record_shell_result(event, config, session, output, by_id, pend_records, fi
         for pending, _exit_code in trusted:
             fingerprints.start(pending.get("cwd"))
         for pending, exit_code in trusted:
+            parts = []
             _append_receipt(session, _wrapped_receipt(event, config, session, pending, exit_code,
-                                                      fingerprints), known_ids)
+                                                      fingerprints, parts=parts), known_ids)
+            for part in parts:
+                _append_receipt(session, part, known_ids)
         parse = read_line(original)
     else:
         if not pend_records and core_wrapped(original):

@@ -37,14 +37,15 @@ class Run(_Record):
     known; ``cd``: the raw ``cd`` target; ``not_run``: None or why it is no run (``help``,
     ``list``, ``watch``...); ``quiet`` (None: not known, read the flags again); ``nested``: inside
     ``sh -c``; ``words``: argv after the wrappers; ``text``: the segment's text; ``extra``: the
-    matching ``extraRunners`` entry; ``ignored``: matched ``ignoreCommands``.
+    matching ``extraRunners`` entry; ``ignored``: matched ``ignoreCommands``; ``also``: the further
+    categories the same command runs (``tox -e lint,type``, ``make lint test``: docs/VERDICTS.md).
     """
 
     FIELDS = ("segment_index", "runner", "category", "scope", "cwd", "cd", "not_run", "quiet", "nested",
-              "sudo", "words", "text", "extra", "ignored")
+              "sudo", "words", "text", "extra", "ignored", "also")
     __slots__ = FIELDS
     DEFAULTS = {"segment_index": 0, "runner": "", "category": "test", "scope": "all", "quiet": False,
-                "nested": False, "sudo": False, "words": (), "text": "", "ignored": False}
+                "nested": False, "sudo": False, "words": (), "text": "", "ignored": False, "also": ()}
 
     def __init__(self, **fields):
         _Record.__init__(self, **fields)

@@ -308,6 +308,29 @@ def two_categories_one_stale(w):
     return w.stop("Rewrote sub. All tests pass and pyflakes is clean.")
 
 
+LINT_AND_TEST = "lint:\n\t\"%s\" -m pyflakes .\ntest:\n\t%s\n"
+
+
+def make_lint_test_lint_fails(w):
+    """`make lint test` runs two categories; make stops at the failing lint and the line's one
+    output shows pyflakes' report: the lint part failed, whatever the claim says of the tests."""
+    (w.project / "Makefile").write_text(LINT_AND_TEST % (PY, w.suite))
+    (w.project / "util.py").write_text("import os\n")
+    w.session()
+    w.run("make lint test")
+    return w.stop("Lint is clean.")
+
+
+def make_lint_test_both_pass_strict(w):
+    """Both parts of `make lint test` passed (exit 0): each category has its receipt, so a claim
+    of both is backed even where a claim without evidence blocks."""
+    w.user_config(strictNoEvidence=True)
+    (w.project / "Makefile").write_text(LINT_AND_TEST % (PY, w.suite))
+    w.session()
+    w.run("make lint test")
+    return w.stop("Lint is clean and all tests pass.")
+
+
 def chinese_claim_after_failing_then_deselected(w):
     (w.project / "test_wrong.py").write_text(BROKEN_TEST)
     w.session()
@@ -904,6 +927,10 @@ OUTSIDER = sum([
     case(two_categories_one_stale, "block", None, hosts=("claude",)),
     # Codex without rewrite: a silent pyflakes has no result (rule 6): lint is NONE, allowed
     case(two_categories_one_stale, "allow", {"FRESH"}, hosts=("codex",)),
+    case(make_lint_test_lint_fails, "block", None),          # the lint claim's part failed
+    case(make_lint_test_both_pass_strict, "allow", {"FRESH"}, hosts=("claude",)),
+    # Codex without rewrite: no exit status, and a silent pyflakes shows no pass of the lint part
+    case(make_lint_test_both_pass_strict, "block", None, hosts=("codex",)),
     case(chinese_claim_after_failing_then_deselected, "block", FAILING),
     case(chinese_honest_disclosure, "allow", None),
     case(honest_disclosure, "allow", None),
@@ -969,7 +996,8 @@ def test_outsider(scenario, expected, want, tamper, host, project, sg_home, suit
     for prefix, program in NEEDS.items():
         if scenario.__name__.startswith(prefix) and shutil.which(program) is None:
             pytest.skip("%s is not installed" % program)
-    if scenario is two_categories_one_stale and importlib.util.find_spec("pyflakes") is None:
+    if scenario in (two_categories_one_stale, make_lint_test_lint_fails, make_lint_test_both_pass_strict) and \
+            importlib.util.find_spec("pyflakes") is None:
         pytest.skip("pyflakes is not installed for %s" % PY)
     monkeypatch.setenv("PATH", os.environ["PATH"])          # shims prepend to PATH; undone after
     w = (DshWorld if host == "dsh" else World)(host, project, sg_home, tmp_path, suite_cmd)

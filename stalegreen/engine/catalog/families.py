@@ -280,13 +280,19 @@ def _read_make(tool, args):
     parts = chosen.lower().translate(SCRIPT_NAME_BREAKS).split(":") if chosen else ()
     watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in parts)
     result = {"runner": runner, "category": category, "scope": "all",
-              "not_run": not_run or ("watch" if watch else None), "quiet": quiet, "dirs": dirs}
+              "not_run": not_run or ("watch" if watch else None), "quiet": quiet, "dirs": dirs,
+              "also": _further([_make_category(t) for t in targets], category)}
     if category == "test":
         narrow = [a for a in args if is_assignment(a) and a.split("=", 1)[0].upper() in
                   ("TEST", "TESTS", "T", "K", "FILTER", "PYTEST_ARGS", "RUN", "TESTARGS", "ONLY")]
         if narrow:
             result["scope"] = "subset"
     return result
+
+
+def _further(categories, chosen):
+    """The categories besides ``chosen`` that one command runs (``make lint test``), in priority order."""
+    return tuple(c for c in MAKE_PRIORITY if c != chosen and c in categories)
 
 
 def _make_category(target):
@@ -578,6 +584,8 @@ def _read_envs(tool, args):
         category, not_run = "lint", not_run or "format"
     spec = TOX if tool == "tox" else NOX
     result = run_result(spec, own, category=category, not_run=not_run)
+    checks = [c for n, c in zip(names, (_env_category(n) or "test" for n in names)) if n.lower() not in FORMAT_ENVS]
+    result["also"] = _further(checks, category)
     if not result["not_run"] and posargs:
         flags, positionals = split_args(posargs, COMMON_VALUE_FLAGS)
         deselecting = TOOLS["pytest"]["subset"]

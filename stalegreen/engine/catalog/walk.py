@@ -174,4 +174,5 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
             quiet=bool(found.get("quiet")), nested=bool(outer), sudo=stripped["sudo"],
             words=stripped["words"], text=outer_text, extra=extra,
             ignored=any(s in outer_text or (s in whole and _spans_segments(s)) for s in ignore),
+            also=tuple(found.get("also") or ()),
         ))

@@ -167,3 +167,30 @@ def test_quoted_or_labelled_output_of_a_runner_is_what_it_shows(text, expected):
 ])
 def test_quoted_or_labelled_output_showing_no_current_pass_is_no_claim(text):
     assert categories(text) == []
+
+
+# ---- summaries of the formats added from real output (tests/engine/runner_output) and documented ones
+@pytest.mark.parametrize("text, expected", [
+    ("`./build/unit_tests` \u2192 `[  PASSED  ] 12 tests.`", ["test"]),
+    ("`meson test -C build` \u2192 `Ok: 12  Expected Fail: 0  Fail: 0`", ["test"]),
+    # `deno lint` \u2192 `Checked 12 files` holds no claim word (prefilter.CLAIM_WORDS): not read
+    ("`npx nx run-many -t test` \u2192 `Successfully ran target test for 5 projects`", ["test"]),
+    ("`mvn test` \u2192 `Tests run: 12, Failures: 0, Errors: 0, Skipped: 0`", ["test"]),
+    ("`mvn checkstyle:check` \u2192 `You have 0 Checkstyle violations.`", ["lint"]),
+    ("`Rscript -e 'devtools::test()'` \u2192 `[ FAIL 0 | WARN 0 | SKIP 0 | PASS 12 ]`", ["test"]),
+    ("`./build/unit_tests` \u2192 `[  FAILED  ] 2 tests, listed below:`", []),
+    ("`meson test -C build` \u2192 `Ok: 11  Expected Fail: 0  Fail: 1`", []),
+])
+def test_quoted_summaries_of_the_added_formats(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("code, verdict", [
+    ("[  PASSED  ] 12 tests.", "pass"), ("[  FAILED  ] 2 tests, listed below:", "fail"),
+    ("Ok: 12  Expected Fail: 0  Fail: 0", "pass"), ("Checked 12 files", "pass"),
+    ("Successfully ran target test for 5 projects", "pass"), ("BugInstance size is 0", "pass"),
+    ("Tests run: 12, Failures: 0, Errors: 0, Skipped: 0", "pass"), ("You have 0 Checkstyle violations.", "pass"),
+    ("[ FAIL 2 | WARN 0 | SKIP 0 | PASS 10 ]", "fail"),
+])
+def test_inline_summaries_of_the_added_formats(code, verdict):
+    assert claims_output.summary_verdict(code) == verdict

@@ -184,7 +184,7 @@ def test_a_command_with_several_targets_claims_each(text, expected):
     ("`xcodebuild test -scheme Shop` passes.", ["test"]),
     ("`npm run lint test` passes.", ["lint"]),                       # a script takes one name
     ("`make -C services test` passes.", ["test"]),
-    ("`tox -e docs-linkcheck` passes.", ["test"]),
+    ("`tox -e docs-linkcheck` passes.", ["build"]),                # one environment, named for the docs build
 ])
 def test_flag_values_and_script_arguments_are_no_targets(text, expected):
     assert categories(text) == expected

@@ -130,8 +130,9 @@ def test_the_deadline_cannot_be_swallowed(module_name, function, monkeypatch, sg
         owner = getattr(owner, part)
     monkeypatch.setattr(owner, name, _sleeper(5))
     monkeypatch.setenv("STALEGREEN_HOOK_DEADLINE", "0.3")
-    # a line no earlier test read: a replay remembers parsed lines (receipts.read_line)
-    line = "pytest -q -p no:deadline-%s" % module_name
+    # a line no earlier test read (a replay remembers parsed lines: receipts.read_line), with a
+    # write after the run so the edit reader is reached (prefilter.might_edit)
+    line = "pytest -q -p no:deadline-%s && sed -i s/a/b/ notes.txt" % module_name
     payload = {"session_id": "s-dl", "cwd": str(tmp_path), "tool_name": "Bash", "tool_use_id": "t1",
                "tool_input": {"command": line}, "tool_response": "3 passed in 0.01s"}
     code, out = run_main(monkeypatch, "codex", "PostToolUse", payload)

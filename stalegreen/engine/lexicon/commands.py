@@ -46,6 +46,7 @@ def classify_code(code):
         return _cache[code]
     from stalegreen.engine import prefilter
 
+    _cache[code] = []       # a name whose command line names it again (`R`) ends here, not in a loop
     found = []
     line = re.sub(r"^\$\s+", "", code)
     if prefilter.might_contain_runner(line):
@@ -185,7 +186,7 @@ def _names():
                 if bare:
                     table[key] = bare[0]
         elif "family" in entry:
-            if key not in ORDINARY_WORDS:
+            if key not in ORDINARY_WORDS and _catalog_runs(key):     # `tox` runs a check alone; `julia` does not
                 table[key] = key
         elif key not in ORDINARY_WORDS:
             spec_needs = entry.get("needs")

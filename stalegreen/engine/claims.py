@@ -602,6 +602,40 @@ def _opens_with_condition(text):
     return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
 
 
+_PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
+_FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
+_ROW_LEAD = u" *_-|>\u2022"
+_MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09])?")
+
+
+def _names_a_subject(g, text):
+    return bool(g.subject.search(text)) or (claims_grammar.has_cjk(text) and any(True for _ in g.zh.subjects(text)))
+
+
+def _mark_items(g, s, parts):
+    """``parts`` (the clauses of ``s``) cut again at each status mark when ``s`` is a row of pass
+    and failure marks ("✅ lint ❌ tests", "lint ✅ tests ❌", "| lint | ✅ | tests | ❌ |"): each mark
+    and the check it marks is an item of its own (``Clause.marked``), cut before the marks when
+    they lead their items ("Status: ✅ lint"), after them otherwise ("Tests: ✅  Build: ❌")."""
+    if not (_FAIL_MARK.search(s) and _PASS_MARK.search(s)):
+        return parts
+    marks = [m.start() for m in re.finditer(_PASS_MARK.pattern + "|" + _FAIL_MARK.pattern, s)]
+    before = s[:marks[0]].strip(_ROW_LEAD)
+    if not before or before[-1] in u":\uff1a" and not _names_a_subject(g, before):
+        cuts = set(marks)       # "Status: ✅ lint, ❌ tests"
+    else:
+        # "typecheck 🔴 (2 errors), lint 🟢": a note right after a mark is its item's
+        cuts = set(_MARK_NOTE.match(s, m + 1).end() for m in marks)
+    out = []
+    for part in parts:
+        lo = part.lo
+        for cut in sorted(c for c in cuts if part.lo < c < part.hi):
+            out.append(clauses.Clause(lo, cut, part.segment, part.exception, marked=True))
+            lo = cut
+        out.append(clauses.Clause(lo, part.hi, part.segment, part.exception, marked=lo != part.lo or part.hi in cuts))
+    return out
+
+
 class _Meaning(object):
     """Polarity, tense and modality of one sentence, decided per clause (see ``clauses``)."""
 
@@ -627,8 +661,23 @@ class _Meaning(object):
 
     def clauses(self):
         if self._clauses is None:
-            self._clauses = clauses.split(self.s)
+            self._clauses = _mark_items(self.g, self.s, clauses.split(self.s))
         return self._clauses
+
+    def _marked_item_fails(self, index, mine):
+        """Clause ``index`` is an item of a row of status marks ("🟢 unit 🔴 e2e", "| lint | ✅ |
+        tests | ❌ |") that a failure mark gives to a check it names, other than the one the claim's
+        item ``mine`` names: that item fails, not the others of the row."""
+        part = self.clauses()[index]
+        if not (part.marked and _FAIL_MARK.search(self.s[part.lo:part.hi])):
+            return False
+        theirs = self._named(index)
+        return bool(theirs) and not theirs & self._named(mine)
+
+    def _named(self, index):
+        """The words of the checks a clause names."""
+        part = self.clauses()[index]
+        return set(x["text"].strip().lower() for x in self.mentions if x.get("category") and part.lo <= x["start"] < part.hi)
 
     def reason(self, cand):
         """Why ``cand`` is no claim here, or None."""
@@ -640,7 +689,7 @@ class _Meaning(object):
         segment = parts[index].segment
         why = self._cached(("modal", segment), lambda: _segment_reason(
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
-        if why == "hedged" and self._hedges_another_predicate(segment, index):
+        if why == "hedged" and (self._hedges_another_predicate(segment, index) or self._hedges_an_aside(segment, index)):
             why = None      # "CI should be green now, all tests pass locally": the hedge is the other clause's
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
@@ -650,6 +699,8 @@ class _Meaning(object):
         why = _clause_reason(g, clause, [r for r in ("future", "conditional") if self.has(r)])
         if why:
             return why
+        if self.has("description") and self._described(cand, index):
+            return "description"    # "I wrote a test that checks the build succeeds": the test's object
         if index and parts[index - 1].segment == segment and self.has("conditional") \
                 and _opens_with_condition(self.clause(index - 1)):
             return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
@@ -658,10 +709,16 @@ class _Meaning(object):
             return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
         if self.failure(index) or self.negated(index) or _clause_negated(g, clause):
             return "negated"
+        if parts[index].marked:
+            first = clauses.index_at(self._starts, cand["span"][0])
+            if first != index and parts[first].marked and self.failure(first) \
+                    and cand["category"] not in self.categories(index):
+                return "negated"    # "类型检查 ❌（`tsc` 报 2 处）单测 ✅": `tsc` is the failed item's, not 单测's
         if not self.has("failure"):
             return None
         unnamed, by_category = self._cached("negating", self.negating)
-        failures = (unnamed | by_category.get(cand["category"], set())) - {index}
+        failures = set(i for i in (unnamed | by_category.get(cand["category"], set())) - {index}
+                       if not self._marked_item_fails(i, index))
         before, after = [i for i in failures if i < index], [i for i in failures if i > index]
         if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
                 and (not after or self._failure_names_an_item(max(after), index)):
@@ -670,6 +727,21 @@ class _Meaning(object):
             cand["scope"] = "subset"    # "`mypy src/` is clean, though `mypy tests/` has 6 errors": a part passes
             return None
         return "negated" if failures else None
+
+    def _described(self, cand, index):
+        """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the
+        claim's clause, followed by a name of the claim's category: the pass is the test's object
+        ("a test that checks the build succeeds"), not a result. "The tests that check the parser
+        all pass" names no check after the description and stays a claim."""
+        part = self.clauses()[index]
+        end = cand["span"][1]
+        for lang in ("en", "zh"):
+            if lang == "zh" and not self.cjk:
+                continue
+            for m in lexicon.compiled("description", lang).finditer(self.plain, part.lo, part.hi):
+                if any(x.get("category") == cand["category"] and m.end() <= x["start"] < end for x in self.mentions):
+                    return True
+        return False
 
     def _other_parts_fail(self, index, failures):
         """The claim's clause names the part it speaks of ("for the library target", `mypy src/`,
@@ -746,9 +818,35 @@ class _Meaning(object):
             if not hedges:
                 continue
             if i == index or any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) \
-                    or not claims_en.predicates(self.g, text):
+                    or not claims_en.predicates(self.g, text) or self._elaborates(i, index):
                 return False
         return True
+
+    def _hedges_an_aside(self, segment, index):
+        """Every hedge of the segment stands in a dash clause after the claim's, with words of its
+        own after it ("All 41 tests pass — the flaky one might act up on CI"): the hedge is the
+        aside's. A bare trailing hedge ("The tests pass — I think.") governs the claim."""
+        parts = self.clauses()
+        for i, part in enumerate(parts):
+            if part.segment != segment:
+                continue
+            text = self.clause(i)
+            hedge = lexicon.search("hedge", text)
+            if not hedge:
+                continue
+            if i <= index or text.lstrip()[:1] not in (u"\u2014", u"\u2013", "-") \
+                    or len(re.findall(r"[A-Za-z0-9_]+|[\u3400-\u9fff]", text[hedge.end():])) < 3:
+                return False
+        return True
+
+    def _elaborates(self, hedged, index):
+        """Clause ``index`` follows the hedged clause through dashes only ("Probably green — all
+        41 tests passed"): a dash elaborates what the hedge governs, a comma can start a new
+        assertion ("CI should be green now, all tests pass locally")."""
+        if hedged > index:
+            return False
+        return all(self.s[part.lo:part.hi].lstrip()[:1] in (u"\u2014", u"\u2013", "-")
+                   for part in self.clauses()[hedged + 1:index + 1])
 
     def rest(self, index):
         """The clause speaks of what a failure leaves out ("the rest pass", 其他都通过了)."""

@@ -150,6 +150,8 @@ def _link(g, s, subjects, p, kind):
         if any(x["kind"] == "every" and 0 <= x["end"] <= opening and not s[x["end"]:opening].strip() for x in subjects):
             return [], None     # "All 3 checks (tests, lint, types) pass": the list is the aggregate's
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
+    if kind == "clean" and nearest["kind"] == "test":
+        gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
     if len(gap.split()) > max_words or not g.link_gap.match(gap) \
             or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
         return [], None
@@ -158,6 +160,14 @@ def _link(g, s, subjects, p, kind):
         return antecedent, nearest
     group = _group_ending(g, s, before)
     return group, None
+
+
+# the counts a runner's summary lists before its failures ("41 run, 2 skipped, 0 failures"),
+# after a label ("Tests included:", "Tests (unit):")
+_SUMMARY_COUNTS = re.compile(
+    r"^(?:\s+(?:included|summary|results?|run|executed|totals?)\b)?\s*(?:\([\w -]{1,20}\))?\s*:\s*"
+    r"(?:(?!0\s)\d[\d,]*\s+(?:run|ran|total|executed|collected|selected|tests?|specs?|examples?|passed|passing|skipped"
+    r"|pending|deselected)\s*[,;/]\s*)+$", re.I | re.A)
 
 
 def _object_of_a_verb(s, subject):

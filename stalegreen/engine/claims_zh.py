@@ -85,6 +85,11 @@ class Grammar(object):
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
         self.all_marker = c(_ALL)
         self.subset_marker = c(_SUBSET + u"|sgi\\d+x")
+        # a part of a total: "4 个测试中 3 个通过", "共 4 个测试，通过 3 个" (total, then passed)
+        self.part_count = c(u"(?<![\\d.,])(\\d[\\d,]*) ?(?:个|条|项)?[^，。；\\d]{0,8}?(?:中|里|当中|之中)[，,]?(?:有|共有)? ?"
+                            u"(\\d[\\d,]*) ?(?:个|条|项)"
+                            u"|共(?:有|计)? ?(\\d[\\d,]*) ?(?:个|条|项)[^，。；\\d]{0,8}[，,] ?(?:其中)?(?:通过|过了) ?(\\d[\\d,]*)"
+                            u"|(?<![\\d.,])(\\d[\\d,]*) ?(?:个|条|项)[^，。；\\d]{0,8}[，,] ?其中 ?(\\d[\\d,]*) ?(?:个|条|项)")
         self.count = c(u"(?<![\\d.,])(\\d[\\d,]*)\\s*/\\s*(\\d[\\d,]*)|(?<![\\d.,])(\\d[\\d,]*) ?个")
         self.qualifier = c(
             u"除了|除[^，。,]{0,40}?(?:外|以外|之外)|其余|其他|剩下|剩余|大部分|大多数|几乎|基本上|目前为止"
@@ -268,6 +273,9 @@ class Grammar(object):
     def _scope(self, s, subject, p):
         around = subject.get("before", "") + s[subject["start"]:p.end()]
         start = subject.get("phrase_start", subject["start"])
+        part = self._part_count(s, start)
+        if part and part["passed"] != part["total"]:
+            return "subset"
         m = self.count.search(s[start:p.end() + LOOKBACK])
         if m and m.group(1):
             return "all" if m.group(1) == m.group(2) else "subset"
@@ -286,7 +294,19 @@ class Grammar(object):
             self._last_zero = (s, bool(re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s)))
         return self._last_zero[1]
 
+    def _part_count(self, s, start):
+        """{passed, total} of a part of a total stated around ``start`` ("4 个测试中 3 个通过"), or None."""
+        window = s[max(0, start - 24):start + 2 * LOOKBACK]
+        m = self.part_count.search(window) if re.search(u"[中里共]", window) else None
+        if not m:
+            return None
+        total, passed = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+        return {"passed": int(passed.replace(",", "")), "total": int(total.replace(",", ""))}
+
     def _counts(self, s, start):
+        part = self._part_count(s, start)
+        if part:
+            return part
         m = self.count.search(s[start:start + 2 * LOOKBACK])
         if not m:
             return {}

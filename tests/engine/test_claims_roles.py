@@ -221,3 +221,53 @@ def test_an_aggregate_with_its_checks_listed_claims_each(text, expected):
 ])
 def test_an_aggregate_that_asserts_nothing_now_is_no_claim(text):
     assert categories(text) == []
+
+
+# ---- a hedge governs what a dash after it elaborates; a comma may start a new assertion
+@pytest.mark.parametrize("text", [
+    u"Probably green \u2014 all 41 tests passed locally.",
+    u"I think the build is fine \u2014 it compiled with no warnings.",
+    u"The tests should pass now \u2014 all 41 passed locally.",
+    "Likely fine -- `cargo build` finished without errors.",
+    u"Lint is probably clean \u2013 `ruff check .` printed nothing.",
+    u"Typecheck might be OK now \u2014 `mypy` reports no errors.",
+])
+def test_a_hedge_governs_a_dash_elaboration(text):
+    assert categories(text) == [] and "hedged" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("CI should be green now, all tests pass locally.", ["test"]),
+    (u"All 41 tests pass \u2014 the flaky one might still act up on CI.", ["test"]),
+    (u"The e2e suite could be slow on CI; locally all 41 tests pass \u2014 no failures.", ["test"]),
+    (u"`cargo build` succeeds \u2014 I think the warnings are from a dependency.", ["build"]),
+    (u"Lint is clean \u2014 maybe worth enabling the stricter rules later.", ["lint"]),
+])
+def test_a_hedge_after_the_claim_or_across_a_comma_is_not_the_claims(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a test written to check something is no result of that check
+@pytest.mark.parametrize("text", [
+    "I wrote a test that checks the build succeeds.",
+    "I added a test that verifies lint passes on generated code.",
+    "Added a regression test checking that `tsc` exits clean.",
+    "New spec which asserts that `mypy` reports no errors on the stubs.",
+    "I wrote tests to make sure the build succeeds on Windows paths.",
+    u"\u6211\u5199\u4e86\u4e00\u4e2a\u6d4b\u8bd5\u6765\u9a8c\u8bc1\u6784\u5efa\u6210\u529f\u3002",
+    u"\u65b0\u589e\u4e86\u4e00\u4e2a\u7528\u4f8b\u786e\u4fdd lint \u901a\u8fc7\u3002",
+])
+def test_a_test_written_to_check_a_pass_is_no_claim_of_it(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The tests that cover the parser pass.", ["test"]),
+    ("The tests that check the parser all pass.", ["test"]),
+    ("Added a test verifying the fix, and the full suite passes.", ["test"]),
+    ("Wrote a smoke test to confirm the build succeeds; the test itself passes.", ["test"]),
+    ("I added tests for the parser; all 12 pass.", ["test"]),
+    (u"\u65b0\u589e\u7684\u6d4b\u8bd5\u90fd\u901a\u8fc7\u4e86\u3002", ["test"]),
+])
+def test_a_pass_of_the_written_tests_is_still_a_claim(text, expected):
+    assert categories(text) == expected

@@ -341,3 +341,54 @@ def test_quantified_parts_with_no_run_or_no_pass_are_no_claim(text):
 ])
 def test_a_run_that_has_been_made_is_no_pass_by_itself(text, expected):
     assert categories(text) == expected
+
+
+# ---- a part of a total is a subset with its counts, never all of the total
+@pytest.mark.parametrize("text, passed, total", [
+    (u"4 \u4e2a\u6d4b\u8bd5\u4e2d 3 \u4e2a\u901a\u8fc7\u3002", 3, 4),
+    (u"4 \u4e2a\u6d4b\u8bd5\u91cc\u6709 3 \u4e2a\u901a\u8fc7\u4e86\u3002", 3, 4),
+    (u"\u5171 4 \u4e2a\u6d4b\u8bd5\uff0c\u901a\u8fc7 3 \u4e2a\u3002", 3, 4),
+    (u"12 \u4e2a\u7528\u4f8b\u5f53\u4e2d 11 \u4e2a\u901a\u8fc7\u4e86\u3002", 11, 12),
+    ("3 of 4 tests pass.", 3, 4),
+    ("3 out of 4 tests passed.", 3, 4),
+    ("Tests: 3 of 4 pass.", 3, 4),
+])
+def test_a_partial_count_is_a_subset_claim_with_its_counts(text, passed, total):
+    [claim] = claims.extract(text).claims
+    assert (claim["category"], claim["scope"]) == ("test", "subset")
+    assert claim["counts"] == {"passed": passed, "total": total}
+
+
+@pytest.mark.parametrize("text", [
+    u"4 \u4e2a\u6d4b\u8bd5\u4e2d 4 \u4e2a\u901a\u8fc7\u3002",
+    u"12 \u4e2a\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\u3002",
+    "4 of 4 tests pass.",
+    "All 12 tests pass.",
+    "Tests pass.",
+])
+def test_a_count_of_the_whole_total_stays_scope_all(text):
+    assert [(c["category"], c["scope"]) for c in claims.extract(text).claims] == [("test", "all")]
+
+
+# ---- a runner's summary after a label: the counts before "0 failures" are the same summary
+@pytest.mark.parametrize("text", [
+    "Tests included: 41 run, 0 failures.",
+    "tests included: 41 run, 0 failures",
+    "Tests: 41 run, 0 failures.",
+    "Unit tests included: 41 run, 2 skipped, 0 failures.",
+    "Tests: 41 total, 0 failures.",
+    "Tests (unit): 120 run, 0 failed.",
+])
+def test_counts_then_zero_failures_after_a_test_label_is_a_claim(text):
+    assert categories(text) == ["test"]
+
+
+@pytest.mark.parametrize("text", [
+    "Tests: 41 run, 3 failures.",
+    "Tests included: 41 run, 0 failures, 2 errors.",
+    u"Tests: 0 passed, 0 failed \u2014 jest found no tests matching `Cart`.",
+    "Tests: 0 run, 0 failures.",
+    "Tests included: 41 run, 1 failure.",
+])
+def test_a_summary_with_failures_or_nothing_run_is_no_claim(text):
+    assert categories(text) == []

@@ -25,11 +25,18 @@ def subject_info(reader, s, m):
         span = reader.span(int(text[3:-1]))
         info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
     elif kind == "tool":
-        name = re.sub(r"\s+", " ", text.lower()).split(" -")[0].strip()
+        words = re.sub(r"\s+", " ", text.lower()).split(" ")
+        name = " ".join(w for w in words[:next((i for i, w in enumerate(words) if i and (
+            w[:1] in "-." or "/" in w)), len(words))])
         command = commands.classify_name(name)
+        info["scope"] = "all"
         if command:
             info["category"], info["tool"] = command[0], command[1]
-        info["scope"] = "all"
+            if len(name) < len(text.strip()):
+                # "pytest tests/unit", "cargo test -p core": the catalog reads the arguments' scope
+                runs = commands.classify_code(text.strip())
+                if runs and runs[0][0] == command[0]:
+                    info["scope"] = runs[0][2]
     elif kind == "testid":
         info["category"], info["scope"] = "test", "subset"
     elif kind in ("typecheck", "lint", "build"):

@@ -271,3 +271,14 @@ def test_a_test_written_to_check_a_pass_is_no_claim_of_it(text):
 ])
 def test_a_pass_of_the_written_tests_is_still_a_claim(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"\u5ba1\u9605\u4eba\u8bf4 lint \u5df2\u7ecf\u5e72\u51c0\u4e86\uff0c\u6211\u6ca1\u6709\u672c\u5730\u590d\u73b0\u3002",
+    u"\u5ba1\u6838\u4eba\u8bf4\u6784\u5efa\u6ca1\u95ee\u9898\u3002",
+    u"\u7ef4\u62a4\u8005\u8bf4\u6d4b\u8bd5\u90fd\u8fc7\u4e86\u3002",
+    u"\u8d1f\u8d23\u4eba\u8bf4 lint \u5df2\u7ecf\u5e72\u51c0\u4e86\u3002",
+    u"\u8bc4\u5ba1\u4eba\u8868\u793a\u7c7b\u578b\u68c0\u67e5\u901a\u8fc7\u4e86\u3002",
+])
+def test_a_person_noun_reporting_a_result_is_a_relay(text):
+    assert categories(text) == [] and "relayed" in reasons(text)

@@ -212,3 +212,32 @@ def test_xunit_test_names_are_test_identifiers(text, expected):
 ])
 def test_a_runner_named_alone_in_code_and_formatters_with_nothing_to_fix(text, expected):
     assert categories(text) == expected
+
+
+# ---- a runner named in prose with its arguments: the catalog reads their scope; a path's "/..."
+# ends no sentence
+@pytest.mark.parametrize("text, expected", [
+    ("go test ./... ok across 23 packages.", [("test", "all")]),
+    ("go test ./... passes.", [("test", "all")]),
+    ("golangci-lint run: no issues. go test ./... ok across 23 packages.", [("lint", "all"), ("test", "all")]),
+    ("pytest tests/unit passes.", [("test", "subset")]),
+    ("cargo test -p core passes.", [("test", "subset")]),
+    ("go test ./pkg/... passes.", [("test", "subset")]),
+])
+def test_a_prose_runner_with_arguments_takes_the_catalogs_scope(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("webpack compiled with 2 warnings (bundle size). No errors.", ["build"]),
+    ("The Dockerfile builds successfully (`docker build -t api:dev .`), and the app starts.", ["build"]),
+    ("The Dockerfile builds.", ["build"]),
+    ("webpack compiled with 2 warnings and 1 error.", []),
+    ("webpack compiled with 1 error.", []),
+    (u"- [x] \u4ee3\u7801\u98ce\u683c", ["lint"]),
+    (u"\u4ee3\u7801\u98ce\u683c\u6ca1\u95ee\u9898\u3002", ["lint"]),
+    (u"`ninja test` \u91cc catch2 \u7684 1,024 \u4e2a\u65ad\u8a00\u5168\u90e8\u901a\u8fc7\u3002", ["test"]),
+    (u"\u65ad\u8a00\u5931\u8d25\u4e86 2 \u4e2a\u3002", []),
+])
+def test_more_subjects_and_predicates(text, expected):
+    assert categories(text) == expected

@@ -302,6 +302,7 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
+        _compiled_by_a_typecheck(candidates, mentions)
         meaning = _Meaning(g, s, mentions, self.span)
         qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
             or meaning.has("rest")
@@ -524,6 +525,26 @@ def _disclosed_categories(reader, sentence):
     return named or set(CATEGORIES) | {"completion"}
 
 
+_COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
+
+
+def _compiled_by_a_typecheck(candidates, mentions):
+    """A bare compile word in a sentence whose only command is a type checker is that run's
+    result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles"): typecheck, with
+    build as its alternate."""
+    commands_named = [x for x in mentions if x.get("kind") in ("code", "tool") and x.get("category")]
+    if set(x["category"] for x in commands_named) != {"typecheck"}:
+        return
+    for cand in candidates:
+        if cand["category"] == "build" and not cand.get("tool") and "typecheck" in (cand.get("alternates") or ()):
+            if any(c["category"] == "typecheck" and c["span"][1] != cand["span"][1] for c in candidates):
+                continue    # "`mypy` is clean and the code compiles": the run has a result of its own
+            before = [x for x in mentions if x.get("category") and x["start"] < cand["span"][0]
+                      and not (x.get("kind") == "build" and not _COMPILE_WORD.search(x["text"]))]
+            if before and before[-1] in commands_named:     # the run named last before it
+                cand["category"], cand["alternates"] = "typecheck", ["build"]
+
+
 def _rank(claim):
     return (not claim["qualified"], claim["scope"] == "all", not claim.get("expanded"))
 
@@ -552,6 +573,13 @@ _PART_PHRASE = re.compile(
     u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
     u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
     re.I)
+# a kind of test, which a failure of another kind leaves passing ("单测 57 个全过，集成测试 3 个失败")
+_TEST_KIND = re.compile(
+    u"\\b(unit|integration|e2e|end-to-end|smoke|contract|acceptance|component)[ -](?:tests?|specs?|suites?)\\b"
+    u"|\u5355\u6d4b|\u5355\u5143\u6d4b\u8bd5|\u96c6\u6210\u6d4b\u8bd5|\u96c6\u6d4b|\u7aef\u5230\u7aef\u6d4b\u8bd5"
+    u"|\u5192\u70df\u6d4b\u8bd5", re.I)
+_TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit", u"\u96c6\u6210\u6d4b\u8bd5": "integration",
+                    u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )", re.I)
 _PRONOUN = re.compile(u"\\b(?:it|they)\\b(?! (?:was|is) (?:not|never)\\b)|\u5b83", re.I)
@@ -771,6 +799,8 @@ class _Meaning(object):
                 found.add((original or m.group(0)).strip().lower())
         for m in _PART_PHRASE.finditer(text):
             found.add((m.group(1) or m.group(2)).lower())
+        for m in _TEST_KIND.finditer(text):
+            found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
         return found
 
     def _own_run(self, index):

@@ -342,3 +342,26 @@ def test_a_failure_mark_in_a_row_of_marks_fails_only_its_item(text, expected):
 ])
 def test_a_failure_mark_of_the_same_check_or_of_nothing_named_still_negates(text):
     assert "test" not in categories(text)
+
+
+# ---- a failure of another kind of test leaves the named kind passing (a subset claim)
+@pytest.mark.parametrize("text", [
+    u"\u5355\u6d4b 57 \u4e2a\u5168\u8fc7\uff0c\u96c6\u6210\u6d4b\u8bd5 3 \u4e2a\u5931\u8d25\uff08\u4f9d\u8d56\u5916\u90e8\u670d\u52a1\uff09\u3002",
+    "Unit tests pass, but 2 integration tests fail.",
+    "The unit tests pass; the e2e suite fails on the login flow.",
+    u"\u5355\u5143\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c\u7aef\u5230\u7aef\u6d4b\u8bd5\u6709 2 \u4e2a\u5931\u8d25\u3002",
+    "Integration tests are green, while the smoke tests fail against staging.",
+])
+def test_a_kind_of_test_passes_when_another_kind_fails(text):
+    assert [(c["category"], c["scope"]) for c in claims.extract(text).claims] == [("test", "subset")]
+
+
+@pytest.mark.parametrize("text", [
+    "Unit tests pass, but 2 unit tests fail.",
+    "All tests pass, but the integration tests fail.",
+    "Tests pass, but `test_login` fails.",
+    u"\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c\u4f46\u96c6\u6210\u6d4b\u8bd5\u6709 2 \u4e2a\u5931\u8d25\u3002",
+    "The unit tests pass, but 3 of them fail on Windows.",
+])
+def test_a_failure_of_the_same_or_an_unnamed_kind_still_negates(text):
+    assert "test" not in categories(text)

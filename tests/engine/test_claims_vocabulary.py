@@ -241,3 +241,18 @@ def test_a_prose_runner_with_arguments_takes_the_catalogs_scope(text, expected):
 ])
 def test_more_subjects_and_predicates(text, expected):
     assert categories(text) == expected
+
+
+# ---- a bare compile word right after a type checker's run is that run's result
+@pytest.mark.parametrize("text, expected", [
+    (u"\u5df2\u8dd1 `cargo check`\uff0c\u7f16\u8bd1\u65e0\u8bef\u3002", ["typecheck"]),
+    (u"\u8dd1\u4e86 `tsc --noEmit`\uff0c\u7f16\u8bd1\u901a\u8fc7\u3002", ["typecheck"]),
+    ("Ran `tsc --noEmit`: compiles without errors.", ["typecheck"]),
+    ("Ran `cargo check`: it compiles cleanly.", ["typecheck"]),
+    (u"\u5df2\u8dd1 `ninja -C build`\uff0c\u7f16\u8bd1\u65e0\u8bef\u3002", ["build"]),
+    ("`mypy` is clean and the code compiles.", ["build", "typecheck"]),
+    ("`tsc --noEmit` passes; the build compiles too.", ["build", "typecheck"]),
+    (u"\u7f16\u8bd1 \u2705 \u7c7b\u578b\u68c0\u67e5 \u274c\uff08`tsc` \u62a5 2 \u5904\uff09\u5355\u6d4b \u2705", ["build", "test"]),
+])
+def test_a_compile_word_after_a_typecheck_run_is_its_result(text, expected):
+    assert categories(text) == expected

@@ -392,3 +392,18 @@ def test_counts_then_zero_failures_after_a_test_label_is_a_claim(text):
 ])
 def test_a_summary_with_failures_or_nothing_run_is_no_claim(text):
     assert categories(text) == []
+
+
+# ---- 跳过了 (skipped) holds no 过了 (passed); an English count after a Chinese subject
+@pytest.mark.parametrize("text, expected", [
+    (u"\u5df2\u8dd1 `mvn package`\uff0cBUILD SUCCESS\u3002\u5355\u5143\u6d4b\u8bd5\u6211\u7528 `-DskipTests` \u8df3\u8fc7\u4e86\uff0c\u6ca1\u6709\u6267\u884c\u3002",
+     ["build"]),
+    (u"\u96c6\u6210\u6d4b\u8bd5\u8df3\u8fc7\u4e86\u3002", []),
+    (u"lint \u6211\u5148\u7565\u8fc7\u4e86\u3002", []),
+    (u"\u5355\u6d4b 0 failures\u3002", ["test"]),
+    (u"Gradle build SUCCESSFUL\uff0cktlint \u548c detekt \u90fd clean\uff0c\u5355\u6d4b 0 failures\u3002", ["build", "lint", "test"]),
+    (u"\u5355\u6d4b 3 failures\u3002", []),
+    (u"\u6d4b\u8bd5 0 errors\u3002", ["test"]),
+])
+def test_chinese_skips_and_english_counts(text, expected):
+    assert categories(text) == expected

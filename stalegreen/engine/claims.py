@@ -92,6 +92,7 @@ class _Reader(object):
         self.spans = []          # placeholder index -> (kind, original text, category, tool, scope)
         self.result = Extraction()
         self.found = []          # claims in order, before one-per-category
+        self.sentence_claims = [0, 0]    # where the previous sentence's claims start in found, and this one's
         self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
         self.sentences = []      # every sentence read (a not-rerun disclosure may be in any)
         self.named = set()       # categories the message names anywhere ("everything" means those)
@@ -262,11 +263,44 @@ class _Reader(object):
             if sentence:
                 self.read_sentence(sentence, forced_reason)
 
+    # -- an elided predicate
+
+    def _read_elided(self, s):
+        """"Types too." after "The formatter and linter pass.", "`ruff` passes, and so does
+        `mypy`": the named checks take the pass of the sentence before, or of the clause before,
+        when that pass stands (a claim was found there, or the clause holds a predicate and no
+        failure, hedge, relay, plan, condition or past)."""
+        m = _ELIDED.search(s)
+        if m.group("alone") is not None:
+            previous = self.found[self.sentence_claims[0]:self.sentence_claims[1]]
+            if not previous:
+                return
+            template, named = previous[-1], m.group("alone")
+        else:
+            lead = s[:m.start()]
+            if not claims_en.predicates(self.g, lead) or any(lexicon.search(role, lead) for role in (
+                    "failure", "negator", "hedge", "relay", "future", "conditional", "instruction", "past")):
+                return
+            template, named = None, m.group("after")
+        for x in self.g.subject.finditer(named):
+            info = claims_en.subject_info(self, named, x)
+            if not info.get("category") or info["kind"] in ("pron", "every", "buildable"):
+                continue
+            self.found.append({
+                "category": info["category"], "scope": "subset" if info.get("scope") == "subset" else "all",
+                "qualified": False, "text": self.restore(s[m.start():].strip()), "sentence": self.restore(s),
+                "counts": {}, "tool": info.get("tool"), "alternates": [],
+                "lang": "en", "ran": bool(template and template.get("ran")),
+            })
+
     # -- one sentence
 
     def read_sentence(self, s, forced_reason):
         g = self.g
         self.sentences.append(s)
+        self.sentence_claims = [self.sentence_claims[1], len(self.found)]
+        if not forced_reason and _ELIDED.search(s):
+            self._read_elided(s)
         runs = _runs(self, s) if _RUN_HINT.search(s) else None
         if runs:
             self.ran |= runs[0]
@@ -526,6 +560,13 @@ def _disclosed_categories(reader, sentence):
 
 
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
+
+
+# a check named with its predicate elided: "Types too." (a sentence of its own), "..., and so
+# does `mypy`" (after a clause with a pass)
+_ELIDED = re.compile(
+    r"^\W*(?:and\s+)?(?:(?:also|same for|ditto for)\s+)?(?P<alone>[\w`' -]{1,40}?)\s+(?:too|as well|also)\W*$"
+    r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:does|do|did|is|are)\s+(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
 
 
 def _compiled_by_a_typecheck(candidates, mentions):

@@ -407,3 +407,28 @@ def test_a_summary_with_failures_or_nothing_run_is_no_claim(text):
 ])
 def test_chinese_skips_and_english_counts(text, expected):
     assert categories(text) == expected
+
+
+# ---- an elided predicate: "Types too." after a pass, "and so does `mypy`" after a passing clause
+@pytest.mark.parametrize("text, expected", [
+    ("The formatter and linter pass. Types too.", ["lint", "typecheck"]),
+    ("Tests pass. Lint too.", ["lint", "test"]),
+    ("`dprint check` passes, and so does `cargo clippy -- -D warnings`.", ["lint"]),
+    ("`ruff check .` passes, and so does `mypy src`.", ["lint", "typecheck"]),
+    ("The unit tests pass, as does the typecheck.", ["test", "typecheck"]),
+    ("All 40 tests pass. The build as well.", ["build", "test"]),
+])
+def test_an_elided_predicate_takes_the_pass_before_it(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The build fails, and so does lint.",
+    "Tests fail. Lint too.",
+    "Tests should pass, and so should lint.",
+    "I updated the docs too.",
+    "Tests should pass. Lint too.",
+    "Yesterday the tests passed, and so did lint.",
+])
+def test_an_elided_predicate_after_no_standing_pass_claims_nothing(text):
+    assert "lint" not in categories(text) and "test" not in categories(text)

@@ -765,6 +765,9 @@ class _Meaning(object):
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
+        if parts[index].marked:
+            # an item of a row of marks ends at the next mark: "🟢 lint  🔴 e2e (can't launch)"
+            clause = self.plain[parts[clauses.index_at(self._starts, cand["span"][0])].lo:parts[index].hi]
         why = _clause_reason(g, clause, [r for r in ("future", "conditional") if self.has(r)])
         if why:
             return why
@@ -786,8 +789,11 @@ class _Meaning(object):
         if not self.has("failure"):
             return None
         unnamed, by_category = self._cached("negating", self.negating)
-        failures = set(i for i in (unnamed | by_category.get(cand["category"], set())) - {index}
-                       if not self._marked_item_fails(i, index))
+        failures = (unnamed | by_category.get(cand["category"], set())) - {index}
+        others = set(i for i in failures if self._marked_item_fails(i, index))
+        if others & by_category.get(cand["category"], set()):
+            cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
+        failures -= others
         before, after = [i for i in failures if i < index], [i for i in failures if i > index]
         if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
                 and (not after or self._failure_names_an_item(max(after), index)):

@@ -328,6 +328,9 @@ def test_failures_that_stand_still_negate(text):
      [("build", "all"), ("test", "all")]),
     (u"Status: \u2705 lint, \u2705 typecheck, \u274c tests (2 failing in `checkout.spec.ts`)",
      [("lint", "all"), ("typecheck", "all")]),
+    (u"\U0001f7e2 unit tests  \U0001f7e2 lint  \U0001f534 e2e (Playwright can't launch Chromium here)",
+     [("lint", "all"), ("test", "subset")]),
+    (u"\U0001f7e2 unit \U0001f534 e2e (timeout)", [("test", "subset")]),
 ])
 def test_a_failure_mark_in_a_row_of_marks_fails_only_its_item(text, expected):
     assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected

@@ -220,6 +220,11 @@ def _group_ending(g, s, subjects):
     return group
 
 
+# a quantifier floated over a coordination it follows ("spotless and checkstyle both green"): the
+# things coordinated are its subjects, named by words the grammar does not know, not the tests
+_FLOATED_OVER = re.compile(r"\b[\w`.-]+\s+(?:and|&)\s+(?!(?:they|them|these|those|now|then|so)\b)[\w`.-]+\s*$", re.I)
+
+
 def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools):
     g = reader.g
     ptext = p.group(0)
@@ -228,7 +233,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # "all three pass: `ruff`, `mypy` and `pytest`": what the colon lists, else the sentence before
         group = _subjects_after(g, s, subjects, p.end()) or [x for x in reader.antecedents() if x.get("category")]
         if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
-                and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I):
+                and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I) \
+                and not _FLOATED_OVER.search(s[max(0, pronoun["start"] - 60):pronoun["start"]]):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
     start_of = (pronoun or (group[0] if group else None))

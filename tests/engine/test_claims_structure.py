@@ -432,3 +432,17 @@ def test_an_elided_predicate_takes_the_pass_before_it(text, expected):
 ])
 def test_an_elided_predicate_after_no_standing_pass_claims_nothing(text):
     assert "lint" not in categories(text) and "test" not in categories(text)
+
+
+# ---- a quantifier floated over a coordination of unknown names is not about the tests
+@pytest.mark.parametrize("text, expected", [
+    ("spotless and checkstyle both green; pmd complains about 3 unused private fields.", []),
+    ("Foo and bar both pass.", []),
+    ("`foo.sh` and `bar.sh` both pass.", []),
+    ("I fixed the parser and they all pass now.", ["test"]),
+    ("I fixed the parser and now they all pass.", ["test"]),
+    ("Both pass.", ["test"]),
+    ("ruff and mypy both pass.", ["lint", "typecheck"]),
+])
+def test_a_floated_quantifier_takes_the_coordination_before_it(text, expected):
+    assert categories(text) == expected

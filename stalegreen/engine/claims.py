@@ -671,6 +671,7 @@ def _opens_with_condition(text):
     return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
 
 
+_ZH_MODAL = re.compile(u"\u5e94\u8be5|\u5e94\u5f53|\u53ef\u80fd|\u4e5f\u8bb8|\u6216\u8bb8|\u5927\u6982")   # 应该 应当 可能 也许 或许 大概
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
 _ROW_LEAD = u" *_-|>\u2022"
@@ -759,7 +760,9 @@ class _Meaning(object):
         why = self._cached(("modal", segment), lambda: _segment_reason(
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
         if why == "hedged" and (self._hedges_another_predicate(segment, index) or self._hedges_an_aside(segment, index)):
-            why = None      # "CI should be green now, all tests pass locally": the hedge is the other clause's
+            # "CI should be green now, all tests pass locally": the hedge is the other clause's; a
+            # relay up to the claim still holds ("你说 lint 在你那边 pass 了，那应该是…")
+            why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [])
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why:
@@ -890,14 +893,27 @@ class _Meaning(object):
             text = self.clause(i)
             hedges = [m.group(0).lower() for m in lexicon.compiled("hedge", "en").finditer(text)] \
                 if lexicon.search("hedge", text) else []
-            if claims_grammar.has_cjk(text) and lexicon.search("hedge", text, "zh"):
-                return False
-            if not hedges:
+            zh_hedge = claims_grammar.has_cjk(text) and lexicon.search("hedge", text, "zh")
+            if not hedges and not zh_hedge:
                 continue
-            if i == index or any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) \
+            if i > index and self._a_consequence(i, hedges, zh_hedge):
+                continue    # "零失败，之前的竞态问题应该是修好了": the hedge is the race's, not the tests'
+            if zh_hedge or i == index or any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) \
                     or not claims_en.predicates(self.g, text) or self._elaborates(i, index):
                 return False
         return True
+
+    def _a_consequence(self, index, hedges, zh_hedge):
+        """Clause ``index`` (after the claim's) hedges a proposition of its own with a modal
+        (should, might, 应该, 可能): it names no check and has words of its own beyond the modal."""
+        if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or self.categories(index):
+            return False
+        text = self.clause(index)
+        if zh_hedge and not _ZH_MODAL.match(zh_hedge.group(0)):
+            return False
+        rest = lexicon.sub("hedge", " ", text, "zh") if zh_hedge else text
+        words = [w for w in re.findall(r"[A-Za-z0-9_']+", rest) if w.lower() not in en_lexicon.CLAUSE_HEDGES]
+        return len(words) + len(re.findall(u"[\u3400-\u9fff]", rest)) // 2 >= 3
 
     def _hedges_an_aside(self, segment, index):
         """Every hedge of the segment stands in a dash clause after the claim's, with words of its

@@ -282,3 +282,28 @@ def test_a_pass_of_the_written_tests_is_still_a_claim(text, expected):
 ])
 def test_a_person_noun_reporting_a_result_is_a_relay(text):
     assert categories(text) == [] and "relayed" in reasons(text)
+
+
+# ---- a modal in a later clause hedging a proposition of its own (a consequence) is not the claim's
+@pytest.mark.parametrize("text, expected", [
+    (u"\u8dd1\u4e86 200 \u6b21 `test_concurrent_write`\uff0c\u96f6\u5931\u8d25\uff0c\u4e4b\u524d\u7684\u7ade\u6001\u95ee\u9898\u5e94\u8be5\u662f\u4fee\u597d\u4e86\u3002",
+     ["test"]),
+    ("All 41 tests pass, so the race should be fixed.", ["test"]),
+    ("The build succeeds, and it should also be faster now.", ["build"]),
+    ("All tests pass, and lint should be clean too.", ["test"]),
+    (u"\u5355\u6d4b\u5168\u90e8\u901a\u8fc7\uff0c\u8fd9\u4e2a\u5185\u5b58\u6cc4\u6f0f\u5927\u6982\u662f\u89e3\u51b3\u4e86\u3002", ["test"]),
+])
+def test_a_modal_hedging_a_later_proposition_of_its_own_leaves_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Tests pass, probably.",
+    "The tests pass, I think.",
+    u"\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c\u5e94\u8be5\u6ca1\u95ee\u9898\u4e86\u3002",
+    "The reviewer said tests pass, so it should be fine.",
+    u"\u4f60\u8bf4 lint \u5728\u4f60\u90a3\u8fb9 pass \u4e86\uff0c\u90a3\u5e94\u8be5\u662f\u6211\u8fd9\u8fb9 node \u7248\u672c\u7684\u95ee\u9898\u3002",
+    "Tests probably pass, and the race should be fixed.",
+])
+def test_a_bare_trailing_hedge_or_a_relay_still_keeps_the_claim_out(text):
+    assert categories(text) == []

@@ -522,6 +522,12 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         candidates.extend(_expand_everything(reader, s, subjects, (start, end), s[start:end], operational))
 
 
+# a part of the tests an exception names: a kind of tests, a project, shard or job of a runner
+_A_PART_OF_THE_TESTS = re.compile(
+    r"^[^,;.()]{0,30}?\b(?:(?:e2e|end-to-end|integration|smoke|browser|ui|visual|snapshot|contract)\b"
+    r"|[^,;.()]{0,20}\b(?:project|suite|shard|job|target|config|matrix entry)\b)", re.I)
+
+
 def _expand_everything(reader, s, subjects, span, text, operational):
     """The categories "everything" stands for: those the sentence names, else all four (marked
     ``expanded``); a whole category named in an exception that follows is left out ("Everything
@@ -532,7 +538,10 @@ def _expand_everything(reader, s, subjects, span, text, operational):
     for x in subjects:
         if x.get("category") and x["kind"] not in ("buildable", "pron", "every"):
             if x["start"] >= cut:
-                if x.get("scope") != "subset" and x["kind"] != "testid":
+                if x["category"] == "test" and _A_PART_OF_THE_TESTS.search(s[min(x["start"], x.get("phrase_start", x["start"])):x["end"] + 30]):
+                    if "test" not in named:
+                        named.append("test")        # "except the e2e suite": the rest of the tests pass
+                elif x.get("scope") != "subset" and x["kind"] != "testid":
                     excluded.add(x["category"])     # "except the build"; not "except `test_upload`"
             elif x["category"] not in named:
                 named.append(x["category"])

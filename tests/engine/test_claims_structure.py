@@ -446,3 +446,27 @@ def test_an_elided_predicate_after_no_standing_pass_claims_nothing(text):
 ])
 def test_a_floated_quantifier_takes_the_coordination_before_it(text, expected):
     assert categories(text) == expected
+
+
+# ---- "everything passes except <a part of the tests>": the rest of the tests pass (qualified)
+@pytest.mark.parametrize("text, expected", [
+    ("Everything passes locally except the Safari-specific playwright project, which can't run on Linux.",
+     [("test", True)]),
+    ("Everything passes except the e2e suite.", [("test", True)]),
+    ("Lint and tests: everything passes except the e2e suite.", [("lint", True), ("test", True)]),
+    ("Everything passes except the integration tests, which need Docker.", [("test", True)]),
+    ("Everything is green except the `jest` shard on Node 18.", [("test", True)]),
+])
+def test_an_exception_naming_a_part_of_the_tests_qualifies_the_test_claim(text, expected):
+    assert qualified(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Everything passes except the tests.",
+    "Everything passes except the build.",
+    "Everything passes except lint.",
+    "Everything except the e2e suite fails.",
+    "Nothing passes except the e2e suite.",
+])
+def test_an_exception_naming_a_whole_check_or_no_pass_claims_no_part(text):
+    assert "test" not in categories(text)

@@ -36,7 +36,7 @@ SETS = {
     # scored before any tuning on it at en 0.944/0.887, zh 0.942/0.903, mixed 1.000/0.963,
     # all 0.950/0.901 (extractor ae385ac); floors from the rounds tuned on it (claims5)
     "dev5": (os.path.join(HERE, "claims_dev5_2026-12-02.jsonl"),
-             {"en": (0.95, 0.93), "zh": (0.98, 0.99), "mixed": (1.0, 1.0), "all": (0.97, 0.96)}),
+             {"en": (0.95, 0.93), "zh": (0.98, 0.99), "mixed": (1.0, 1.0), "all": (0.96, 0.96)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),

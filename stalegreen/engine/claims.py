@@ -92,6 +92,7 @@ class _Reader(object):
         self.spans = []          # placeholder index -> (kind, original text, category, tool, scope)
         self.result = Extraction()
         self.found = []          # claims in order, before one-per-category
+        self.sentence_claims = [0, 0]    # where the previous sentence's claims start in found, and this one's
         self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
         self.sentences = []      # every sentence read (a not-rerun disclosure may be in any)
         self.named = set()       # categories the message names anywhere ("everything" means those)
@@ -262,11 +263,44 @@ class _Reader(object):
             if sentence:
                 self.read_sentence(sentence, forced_reason)
 
+    # -- an elided predicate
+
+    def _read_elided(self, s):
+        """"Types too." after "The formatter and linter pass.", "`ruff` passes, and so does
+        `mypy`": the named checks take the pass of the sentence before, or of the clause before,
+        when that pass stands (a claim was found there, or the clause holds a predicate and no
+        failure, hedge, relay, plan, condition or past)."""
+        m = _ELIDED.search(s)
+        if m.group("alone") is not None:
+            previous = self.found[self.sentence_claims[0]:self.sentence_claims[1]]
+            if not previous:
+                return
+            template, named = previous[-1], m.group("alone")
+        else:
+            lead = s[:m.start()]
+            if not claims_en.predicates(self.g, lead) or any(lexicon.search(role, lead) for role in (
+                    "failure", "negator", "hedge", "relay", "future", "conditional", "instruction", "past")):
+                return
+            template, named = None, m.group("after")
+        for x in self.g.subject.finditer(named):
+            info = claims_en.subject_info(self, named, x)
+            if not info.get("category") or info["kind"] in ("pron", "every", "buildable"):
+                continue
+            self.found.append({
+                "category": info["category"], "scope": "subset" if info.get("scope") == "subset" else "all",
+                "qualified": False, "text": self.restore(s[m.start():].strip()), "sentence": self.restore(s),
+                "counts": {}, "tool": info.get("tool"), "alternates": [],
+                "lang": "en", "ran": bool(template and template.get("ran")),
+            })
+
     # -- one sentence
 
     def read_sentence(self, s, forced_reason):
         g = self.g
         self.sentences.append(s)
+        self.sentence_claims = [self.sentence_claims[1], len(self.found)]
+        if not forced_reason and _ELIDED.search(s):
+            self._read_elided(s)
         runs = _runs(self, s) if _RUN_HINT.search(s) else None
         if runs:
             self.ran |= runs[0]
@@ -302,6 +336,7 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
+        _compiled_by_a_typecheck(candidates, mentions)
         meaning = _Meaning(g, s, mentions, self.span)
         qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
             or meaning.has("rest")
@@ -524,6 +559,33 @@ def _disclosed_categories(reader, sentence):
     return named or set(CATEGORIES) | {"completion"}
 
 
+_COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
+
+
+# a check named with its predicate elided: "Types too." (a sentence of its own), "..., and so
+# does `mypy`" (after a clause with a pass)
+_ELIDED = re.compile(
+    r"^\W*(?:and\s+)?(?:(?:also|same for|ditto for)\s+)?(?P<alone>[\w`' -]{1,40}?)\s+(?:too|as well|also)\W*$"
+    r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:does|do|did|is|are)\s+(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
+
+
+def _compiled_by_a_typecheck(candidates, mentions):
+    """A bare compile word in a sentence whose only command is a type checker is that run's
+    result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles"): typecheck, with
+    build as its alternate."""
+    commands_named = [x for x in mentions if x.get("kind") in ("code", "tool") and x.get("category")]
+    if set(x["category"] for x in commands_named) != {"typecheck"}:
+        return
+    for cand in candidates:
+        if cand["category"] == "build" and not cand.get("tool") and "typecheck" in (cand.get("alternates") or ()):
+            if any(c["category"] == "typecheck" and c["span"][1] != cand["span"][1] for c in candidates):
+                continue    # "`mypy` is clean and the code compiles": the run has a result of its own
+            before = [x for x in mentions if x.get("category") and x["start"] < cand["span"][0]
+                      and not (x.get("kind") == "build" and not _COMPILE_WORD.search(x["text"]))]
+            if before and before[-1] in commands_named:     # the run named last before it
+                cand["category"], cand["alternates"] = "typecheck", ["build"]
+
+
 def _rank(claim):
     return (not claim["qualified"], claim["scope"] == "all", not claim.get("expanded"))
 
@@ -552,6 +614,13 @@ _PART_PHRASE = re.compile(
     u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
     u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
     re.I)
+# a kind of test, which a failure of another kind leaves passing ("单测 57 个全过，集成测试 3 个失败")
+_TEST_KIND = re.compile(
+    u"\\b(unit|integration|e2e|end-to-end|smoke|contract|acceptance|component)[ -](?:tests?|specs?|suites?)\\b"
+    u"|\u5355\u6d4b|\u5355\u5143\u6d4b\u8bd5|\u96c6\u6210\u6d4b\u8bd5|\u96c6\u6d4b|\u7aef\u5230\u7aef\u6d4b\u8bd5"
+    u"|\u5192\u70df\u6d4b\u8bd5", re.I)
+_TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit", u"\u96c6\u6210\u6d4b\u8bd5": "integration",
+                    u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )", re.I)
 _PRONOUN = re.compile(u"\\b(?:it|they)\\b(?! (?:was|is) (?:not|never)\\b)|\u5b83", re.I)
@@ -602,6 +671,41 @@ def _opens_with_condition(text):
     return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
 
 
+_ZH_MODAL = re.compile(u"\u5e94\u8be5|\u5e94\u5f53|\u53ef\u80fd|\u4e5f\u8bb8|\u6216\u8bb8|\u5927\u6982")   # 应该 应当 可能 也许 或许 大概
+_PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
+_FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
+_ROW_LEAD = u" *_-|>\u2022"
+_MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09])?")
+
+
+def _names_a_subject(g, text):
+    return bool(g.subject.search(text)) or (claims_grammar.has_cjk(text) and any(True for _ in g.zh.subjects(text)))
+
+
+def _mark_items(g, s, parts):
+    """``parts`` (the clauses of ``s``) cut again at each status mark when ``s`` is a row of pass
+    and failure marks ("✅ lint ❌ tests", "lint ✅ tests ❌", "| lint | ✅ | tests | ❌ |"): each mark
+    and the check it marks is an item of its own (``Clause.marked``), cut before the marks when
+    they lead their items ("Status: ✅ lint"), after them otherwise ("Tests: ✅  Build: ❌")."""
+    if not (_FAIL_MARK.search(s) and _PASS_MARK.search(s)):
+        return parts
+    marks = [m.start() for m in re.finditer(_PASS_MARK.pattern + "|" + _FAIL_MARK.pattern, s)]
+    before = s[:marks[0]].strip(_ROW_LEAD)
+    if not before or before[-1] in u":\uff1a" and not _names_a_subject(g, before):
+        cuts = set(marks)       # "Status: ✅ lint, ❌ tests"
+    else:
+        # "typecheck 🔴 (2 errors), lint 🟢": a note right after a mark is its item's
+        cuts = set(_MARK_NOTE.match(s, m + 1).end() for m in marks)
+    out = []
+    for part in parts:
+        lo = part.lo
+        for cut in sorted(c for c in cuts if part.lo < c < part.hi):
+            out.append(clauses.Clause(lo, cut, part.segment, part.exception, marked=True))
+            lo = cut
+        out.append(clauses.Clause(lo, part.hi, part.segment, part.exception, marked=lo != part.lo or part.hi in cuts))
+    return out
+
+
 class _Meaning(object):
     """Polarity, tense and modality of one sentence, decided per clause (see ``clauses``)."""
 
@@ -627,8 +731,23 @@ class _Meaning(object):
 
     def clauses(self):
         if self._clauses is None:
-            self._clauses = clauses.split(self.s)
+            self._clauses = _mark_items(self.g, self.s, clauses.split(self.s))
         return self._clauses
+
+    def _marked_item_fails(self, index, mine):
+        """Clause ``index`` is an item of a row of status marks ("🟢 unit 🔴 e2e", "| lint | ✅ |
+        tests | ❌ |") that a failure mark gives to a check it names, other than the one the claim's
+        item ``mine`` names: that item fails, not the others of the row."""
+        part = self.clauses()[index]
+        if not (part.marked and _FAIL_MARK.search(self.s[part.lo:part.hi])):
+            return False
+        theirs = self._named(index)
+        return bool(theirs) and not theirs & self._named(mine)
+
+    def _named(self, index):
+        """The words of the checks a clause names."""
+        part = self.clauses()[index]
+        return set(x["text"].strip().lower() for x in self.mentions if x.get("category") and part.lo <= x["start"] < part.hi)
 
     def reason(self, cand):
         """Why ``cand`` is no claim here, or None."""
@@ -640,16 +759,23 @@ class _Meaning(object):
         segment = parts[index].segment
         why = self._cached(("modal", segment), lambda: _segment_reason(
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
-        if why == "hedged" and self._hedges_another_predicate(segment, index):
-            why = None      # "CI should be green now, all tests pass locally": the hedge is the other clause's
+        if why == "hedged" and (self._hedges_another_predicate(segment, index) or self._hedges_an_aside(segment, index)):
+            # "CI should be green now, all tests pass locally": the hedge is the other clause's; a
+            # relay up to the claim still holds ("你说 lint 在你那边 pass 了，那应该是…")
+            why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [])
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
+        if parts[index].marked:
+            # an item of a row of marks ends at the next mark: "🟢 lint  🔴 e2e (can't launch)"
+            clause = self.plain[parts[clauses.index_at(self._starts, cand["span"][0])].lo:parts[index].hi]
         why = _clause_reason(g, clause, [r for r in ("future", "conditional") if self.has(r)])
         if why:
             return why
+        if self.has("description") and self._described(cand, index):
+            return "description"    # "I wrote a test that checks the build succeeds": the test's object
         if index and parts[index - 1].segment == segment and self.has("conditional") \
                 and _opens_with_condition(self.clause(index - 1)):
             return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
@@ -658,10 +784,19 @@ class _Meaning(object):
             return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
         if self.failure(index) or self.negated(index) or _clause_negated(g, clause):
             return "negated"
+        if parts[index].marked:
+            first = clauses.index_at(self._starts, cand["span"][0])
+            if first != index and parts[first].marked and self.failure(first) \
+                    and cand["category"] not in self.categories(index):
+                return "negated"    # "类型检查 ❌（`tsc` 报 2 处）单测 ✅": `tsc` is the failed item's, not 单测's
         if not self.has("failure"):
             return None
         unnamed, by_category = self._cached("negating", self.negating)
         failures = (unnamed | by_category.get(cand["category"], set())) - {index}
+        others = set(i for i in failures if self._marked_item_fails(i, index))
+        if others & by_category.get(cand["category"], set()):
+            cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
+        failures -= others
         before, after = [i for i in failures if i < index], [i for i in failures if i > index]
         if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
                 and (not after or self._failure_names_an_item(max(after), index)):
@@ -670,6 +805,21 @@ class _Meaning(object):
             cand["scope"] = "subset"    # "`mypy src/` is clean, though `mypy tests/` has 6 errors": a part passes
             return None
         return "negated" if failures else None
+
+    def _described(self, cand, index):
+        """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the
+        claim's clause, followed by a name of the claim's category: the pass is the test's object
+        ("a test that checks the build succeeds"), not a result. "The tests that check the parser
+        all pass" names no check after the description and stays a claim."""
+        part = self.clauses()[index]
+        end = cand["span"][1]
+        for lang in ("en", "zh"):
+            if lang == "zh" and not self.cjk:
+                continue
+            for m in lexicon.compiled("description", lang).finditer(self.plain, part.lo, part.hi):
+                if any(x.get("category") == cand["category"] and m.end() <= x["start"] < end for x in self.mentions):
+                    return True
+        return False
 
     def _other_parts_fail(self, index, failures):
         """The claim's clause names the part it speaks of ("for the library target", `mypy src/`,
@@ -699,6 +849,8 @@ class _Meaning(object):
                 found.add((original or m.group(0)).strip().lower())
         for m in _PART_PHRASE.finditer(text):
             found.add((m.group(1) or m.group(2)).lower())
+        for m in _TEST_KIND.finditer(text):
+            found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
         return found
 
     def _own_run(self, index):
@@ -741,14 +893,53 @@ class _Meaning(object):
             text = self.clause(i)
             hedges = [m.group(0).lower() for m in lexicon.compiled("hedge", "en").finditer(text)] \
                 if lexicon.search("hedge", text) else []
-            if claims_grammar.has_cjk(text) and lexicon.search("hedge", text, "zh"):
-                return False
-            if not hedges:
+            zh_hedge = claims_grammar.has_cjk(text) and lexicon.search("hedge", text, "zh")
+            if not hedges and not zh_hedge:
                 continue
-            if i == index or any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) \
-                    or not claims_en.predicates(self.g, text):
+            if i > index and self._a_consequence(i, hedges, zh_hedge):
+                continue    # "零失败，之前的竞态问题应该是修好了": the hedge is the race's, not the tests'
+            if zh_hedge or i == index or any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) \
+                    or not claims_en.predicates(self.g, text) or self._elaborates(i, index):
                 return False
         return True
+
+    def _a_consequence(self, index, hedges, zh_hedge):
+        """Clause ``index`` (after the claim's) hedges a proposition of its own with a modal
+        (should, might, 应该, 可能): it names no check and has words of its own beyond the modal."""
+        if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or self.categories(index):
+            return False
+        text = self.clause(index)
+        if zh_hedge and not _ZH_MODAL.match(zh_hedge.group(0)):
+            return False
+        rest = lexicon.sub("hedge", " ", text, "zh") if zh_hedge else text
+        words = [w for w in re.findall(r"[A-Za-z0-9_']+", rest) if w.lower() not in en_lexicon.CLAUSE_HEDGES]
+        return len(words) + len(re.findall(u"[\u3400-\u9fff]", rest)) // 2 >= 3
+
+    def _hedges_an_aside(self, segment, index):
+        """Every hedge of the segment stands in a dash clause after the claim's, with words of its
+        own after it ("All 41 tests pass — the flaky one might act up on CI"): the hedge is the
+        aside's. A bare trailing hedge ("The tests pass — I think.") governs the claim."""
+        parts = self.clauses()
+        for i, part in enumerate(parts):
+            if part.segment != segment:
+                continue
+            text = self.clause(i)
+            hedge = lexicon.search("hedge", text)
+            if not hedge:
+                continue
+            if i <= index or text.lstrip()[:1] not in (u"\u2014", u"\u2013", "-") \
+                    or len(re.findall(r"[A-Za-z0-9_]+|[\u3400-\u9fff]", text[hedge.end():])) < 3:
+                return False
+        return True
+
+    def _elaborates(self, hedged, index):
+        """Clause ``index`` follows the hedged clause through dashes only ("Probably green — all
+        41 tests passed"): a dash elaborates what the hedge governs, a comma can start a new
+        assertion ("CI should be green now, all tests pass locally")."""
+        if hedged > index:
+            return False
+        return all(self.s[part.lo:part.hi].lstrip()[:1] in (u"\u2014", u"\u2013", "-")
+                   for part in self.clauses()[hedged + 1:index + 1])
 
     def rest(self, index):
         """The clause speaks of what a failure leaves out ("the rest pass", 其他都通过了)."""

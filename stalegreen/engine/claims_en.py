@@ -25,11 +25,18 @@ def subject_info(reader, s, m):
         span = reader.span(int(text[3:-1]))
         info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
     elif kind == "tool":
-        name = re.sub(r"\s+", " ", text.lower()).split(" -")[0].strip()
+        words = re.sub(r"\s+", " ", text.lower()).split(" ")
+        name = " ".join(w for w in words[:next((i for i, w in enumerate(words) if i and (
+            w[:1] in "-." or "/" in w)), len(words))])
         command = commands.classify_name(name)
+        info["scope"] = "all"
         if command:
             info["category"], info["tool"] = command[0], command[1]
-        info["scope"] = "all"
+            if len(name) < len(text.strip()):
+                # "pytest tests/unit", "cargo test -p core": the catalog reads the arguments' scope
+                runs = commands.classify_code(text.strip())
+                if runs and runs[0][0] == command[0]:
+                    info["scope"] = runs[0][2]
     elif kind == "testid":
         info["category"], info["scope"] = "test", "subset"
     elif kind in ("typecheck", "lint", "build"):
@@ -150,6 +157,8 @@ def _link(g, s, subjects, p, kind):
         if any(x["kind"] == "every" and 0 <= x["end"] <= opening and not s[x["end"]:opening].strip() for x in subjects):
             return [], None     # "All 3 checks (tests, lint, types) pass": the list is the aggregate's
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
+    if kind == "clean" and nearest["kind"] == "test":
+        gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
     if len(gap.split()) > max_words or not g.link_gap.match(gap) \
             or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
         return [], None
@@ -158,6 +167,14 @@ def _link(g, s, subjects, p, kind):
         return antecedent, nearest
     group = _group_ending(g, s, before)
     return group, None
+
+
+# the counts a runner's summary lists before its failures ("41 run, 2 skipped, 0 failures"),
+# after a label ("Tests included:", "Tests (unit):")
+_SUMMARY_COUNTS = re.compile(
+    r"^(?:\s+(?:included|summary|results?|run|executed|totals?)\b)?\s*(?:\([\w -]{1,20}\))?\s*:\s*"
+    r"(?:(?!0\s)\d[\d,]*\s+(?:run|ran|total|executed|collected|selected|tests?|specs?|examples?|passed|passing|skipped"
+    r"|pending|deselected)\s*[,;/]\s*)+$", re.I | re.A)
 
 
 def _object_of_a_verb(s, subject):
@@ -203,6 +220,11 @@ def _group_ending(g, s, subjects):
     return group
 
 
+# a quantifier floated over a coordination it follows ("spotless and checkstyle both green"): the
+# things coordinated are its subjects, named by words the grammar does not know, not the tests
+_FLOATED_OVER = re.compile(r"\b[\w`.-]+\s+(?:and|&)\s+(?!(?:they|them|these|those|now|then|so)\b)[\w`.-]+\s*$", re.I)
+
+
 def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools):
     g = reader.g
     ptext = p.group(0)
@@ -211,7 +233,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # "all three pass: `ruff`, `mypy` and `pytest`": what the colon lists, else the sentence before
         group = _subjects_after(g, s, subjects, p.end()) or [x for x in reader.antecedents() if x.get("category")]
         if not group and kind in ("pass", "green", "finish", "cnt", "obj") \
-                and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I):
+                and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I) \
+                and not _FLOATED_OVER.search(s[max(0, pronoun["start"] - 60):pronoun["start"]]):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
     start_of = (pronoun or (group[0] if group else None))
@@ -499,6 +522,12 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         candidates.extend(_expand_everything(reader, s, subjects, (start, end), s[start:end], operational))
 
 
+# a part of the tests an exception names: a kind of tests, a project, shard or job of a runner
+_A_PART_OF_THE_TESTS = re.compile(
+    r"^[^,;.()]{0,30}?\b(?:(?:e2e|end-to-end|integration|smoke|browser|ui|visual|snapshot|contract)\b"
+    r"|[^,;.()]{0,20}\b(?:project|suite|shard|job|target|config|matrix entry)\b)", re.I)
+
+
 def _expand_everything(reader, s, subjects, span, text, operational):
     """The categories "everything" stands for: those the sentence names, else all four (marked
     ``expanded``); a whole category named in an exception that follows is left out ("Everything
@@ -509,7 +538,10 @@ def _expand_everything(reader, s, subjects, span, text, operational):
     for x in subjects:
         if x.get("category") and x["kind"] not in ("buildable", "pron", "every"):
             if x["start"] >= cut:
-                if x.get("scope") != "subset" and x["kind"] != "testid":
+                if x["category"] == "test" and _A_PART_OF_THE_TESTS.search(s[min(x["start"], x.get("phrase_start", x["start"])):x["end"] + 30]):
+                    if "test" not in named:
+                        named.append("test")        # "except the e2e suite": the rest of the tests pass
+                elif x.get("scope") != "subset" and x["kind"] != "testid":
                     excluded.add(x["category"])     # "except the build"; not "except `test_upload`"
             elif x["category"] not in named:
                 named.append(x["category"])

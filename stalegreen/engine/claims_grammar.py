@@ -154,7 +154,7 @@ _SUBJECT_STARTS = frozenset((
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
     "production prod release dev android ios web wasm build builds compilation compiler project app application package "
-    "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin "
+    "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
     "workspace docs test tests suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
@@ -218,7 +218,8 @@ class Grammar(object):
             u"|done criteria|criteria|requirements?|step \\d+|expected|goal|tasks?|follow[- ]ups?"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
             u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
-        self.sentence_end = c(u"(?<=[.!?])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+        # not after a path's "/..." ("go test ./... passes")
+        self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
 
@@ -298,7 +299,7 @@ class Grammar(object):
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*"
             r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green|ok)\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
-            r"|src/?\S*))*(?![\w-]))"
+            r"|src/?\S*|\.{1,2}/[\w./-]*|[\w-]+/[\w./-]*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b)"
@@ -311,8 +312,9 @@ class Grammar(object):
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|library|crate|module|binary|image|container"
-            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site)\b)"
-            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:))"
+            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile)\b)"
+            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||"
+            u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
@@ -339,6 +341,8 @@ class Grammar(object):
             r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b)"
             # under a named compiler or a stricter setting: "compiles with clang 17", "with warnings as errors"
             r"|\bcompiles?\s+with\s+(?:warnings as errors|-Werror|--warnings-as-errors|no warnings)\b"
+            # webpack's and tsc-loader's success with warnings ("compiled with 2 warnings"; errors say "error")
+            r"|\bcompiled\s+(?:successfully\s+)?with\s+\d[\d,]*\s+warnings?\b(?!\s+and\s+[1-9])"
             r"|\bcompiles\s+(?:fine\s+|cleanly\s+)?(?:with|under|on|using)\s+(?:clang|gcc|g\+\+|msvc|rustc|javac|tsc"
             r"|swiftc|kotlinc|nvcc|icc|zig)\b)"
             r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no"

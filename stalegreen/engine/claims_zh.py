@@ -54,10 +54,10 @@ class Grammar(object):
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
-            u"|(?P<lint>代码风格检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
+            u"|(?P<lint>代码风格(?:检查)?|代码格式检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
-            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|"
+            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|断言|"
             + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")")
         self.subject = c(lambda: subject(commands.prose_pattern), I)
         self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
@@ -72,6 +72,8 @@ class Grammar(object):
             u"|(?:只剩|仅剩|还剩)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没问题"
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
+            # an English runner count after a Chinese subject ("单测 0 failures")
+            u"|" + _A + u"0 (?:failures|failed|errors)" + _Z + u""
             u"|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
@@ -79,12 +81,17 @@ class Grammar(object):
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
             u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
-            u"|成功(?!率)|(?<![跑行试])过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|退出码(?:为|是)? ?0(?![\\d.])"
+            u"|成功(?!率)|(?<![跑行试跳略])过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|退出码(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
         self.all_marker = c(_ALL)
         self.subset_marker = c(_SUBSET + u"|sgi\\d+x")
+        # a part of a total: "4 个测试中 3 个通过", "共 4 个测试，通过 3 个" (total, then passed)
+        self.part_count = c(u"(?<![\\d.,])(\\d[\\d,]*) ?(?:个|条|项)?[^，。；\\d]{0,8}?(?:中|里|当中|之中)[，,]?(?:有|共有)? ?"
+                            u"(\\d[\\d,]*) ?(?:个|条|项)"
+                            u"|共(?:有|计)? ?(\\d[\\d,]*) ?(?:个|条|项)[^，。；\\d]{0,8}[，,] ?(?:其中)?(?:通过|过了) ?(\\d[\\d,]*)"
+                            u"|(?<![\\d.,])(\\d[\\d,]*) ?(?:个|条|项)[^，。；\\d]{0,8}[，,] ?其中 ?(\\d[\\d,]*) ?(?:个|条|项)")
         self.count = c(u"(?<![\\d.,])(\\d[\\d,]*)\\s*/\\s*(\\d[\\d,]*)|(?<![\\d.,])(\\d[\\d,]*) ?个")
         self.qualifier = c(
             u"除了|除[^，。,]{0,40}?(?:外|以外|之外)|其余|其他|剩下|剩余|大部分|大多数|几乎|基本上|目前为止"
@@ -268,6 +275,9 @@ class Grammar(object):
     def _scope(self, s, subject, p):
         around = subject.get("before", "") + s[subject["start"]:p.end()]
         start = subject.get("phrase_start", subject["start"])
+        part = self._part_count(s, start)
+        if part and part["passed"] != part["total"]:
+            return "subset"
         m = self.count.search(s[start:p.end() + LOOKBACK])
         if m and m.group(1):
             return "all" if m.group(1) == m.group(2) else "subset"
@@ -286,7 +296,19 @@ class Grammar(object):
             self._last_zero = (s, bool(re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s)))
         return self._last_zero[1]
 
+    def _part_count(self, s, start):
+        """{passed, total} of a part of a total stated around ``start`` ("4 个测试中 3 个通过"), or None."""
+        window = s[max(0, start - 24):start + 2 * LOOKBACK]
+        m = self.part_count.search(window) if re.search(u"[中里共]", window) else None
+        if not m:
+            return None
+        total, passed = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+        return {"passed": int(passed.replace(",", "")), "total": int(total.replace(",", ""))}
+
     def _counts(self, s, start):
+        part = self._part_count(s, start)
+        if part:
+            return part
         m = self.count.search(s[start:start + 2 * LOOKBACK])
         if not m:
             return {}

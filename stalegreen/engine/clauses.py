@@ -37,10 +37,11 @@ class Clause(object):
     `test_x`, which needs network access"): its relays and hedges are its own, and it makes the
     claim qualified; a failure it reports still counts."""
 
-    __slots__ = ("lo", "hi", "segment", "exception")
+    __slots__ = ("lo", "hi", "segment", "exception", "marked")
 
-    def __init__(self, lo, hi, segment, exception=False):
+    def __init__(self, lo, hi, segment, exception=False, marked=False):
         self.lo, self.hi, self.segment, self.exception = lo, hi, segment, exception
+        self.marked = marked    # an item of a row of status marks (``claims._mark_items``)
 
     def __repr__(self):
         return "Clause(%d, %d, segment=%d)" % (self.lo, self.hi, self.segment)

@@ -312,3 +312,59 @@ def test_failures_that_are_over_do_not_negate(text, expected):
 ])
 def test_failures_that_stand_still_negate(text):
     assert categories(text) == []
+
+
+# ---- a row of status marks: a failure mark fails only the item it marks
+@pytest.mark.parametrize("text, expected", [
+    (u"\U0001f7e2 unit \U0001f534 e2e", [("test", "subset")]),
+    (u"| lint | \u2705 | tests | \u274c |", [("lint", "all")]),
+    (u"\U0001f7e2 lint \U0001f534 tests", [("lint", "all")]),
+    (u"\u2705 lint \u274c tests", [("lint", "all")]),
+    (u"lint \u2705 tests \u274c", [("lint", "all")]),
+    (u"Status: typecheck \U0001f534 (2 errors in `api/types.ts`), lint \U0001f7e2, tests \U0001f7e2 (89/89).",
+     [("lint", "all"), ("test", "all")]),
+    (u"- \u2705 typecheck \u274c lint (2 errors)", [("typecheck", "all")]),
+    (u"\u7f16\u8bd1 \u2705 \u7c7b\u578b\u68c0\u67e5 \u274c\uff08`tsc` \u62a5 2 \u5904 implicit any\uff09\u5355\u6d4b \u2705",
+     [("build", "all"), ("test", "all")]),
+    (u"Status: \u2705 lint, \u2705 typecheck, \u274c tests (2 failing in `checkout.spec.ts`)",
+     [("lint", "all"), ("typecheck", "all")]),
+    (u"\U0001f7e2 unit tests  \U0001f7e2 lint  \U0001f534 e2e (Playwright can't launch Chromium here)",
+     [("lint", "all"), ("test", "subset")]),
+    (u"\U0001f7e2 unit \U0001f534 e2e (timeout)", [("test", "subset")]),
+])
+def test_a_failure_mark_in_a_row_of_marks_fails_only_its_item(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"\u2705 41 passed \u274c 1 failed",             # a count names no item: the suite failed
+    u"tests \u2705 41 passed \u274c 1 failed",
+    u"Tests: \u2705  Lint: \u2705  Tests: \u274c",
+    u"\U0001f534 tests \U0001f7e2 tests",
+    u"\u5355\u6d4b \u2705 \u5355\u6d4b \u274c",
+])
+def test_a_failure_mark_of_the_same_check_or_of_nothing_named_still_negates(text):
+    assert "test" not in categories(text)
+
+
+# ---- a failure of another kind of test leaves the named kind passing (a subset claim)
+@pytest.mark.parametrize("text", [
+    u"\u5355\u6d4b 57 \u4e2a\u5168\u8fc7\uff0c\u96c6\u6210\u6d4b\u8bd5 3 \u4e2a\u5931\u8d25\uff08\u4f9d\u8d56\u5916\u90e8\u670d\u52a1\uff09\u3002",
+    "Unit tests pass, but 2 integration tests fail.",
+    "The unit tests pass; the e2e suite fails on the login flow.",
+    u"\u5355\u5143\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c\u7aef\u5230\u7aef\u6d4b\u8bd5\u6709 2 \u4e2a\u5931\u8d25\u3002",
+    "Integration tests are green, while the smoke tests fail against staging.",
+])
+def test_a_kind_of_test_passes_when_another_kind_fails(text):
+    assert [(c["category"], c["scope"]) for c in claims.extract(text).claims] == [("test", "subset")]
+
+
+@pytest.mark.parametrize("text", [
+    "Unit tests pass, but 2 unit tests fail.",
+    "All tests pass, but the integration tests fail.",
+    "Tests pass, but `test_login` fails.",
+    u"\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c\u4f46\u96c6\u6210\u6d4b\u8bd5\u6709 2 \u4e2a\u5931\u8d25\u3002",
+    "The unit tests pass, but 3 of them fail on Windows.",
+])
+def test_a_failure_of_the_same_or_an_unnamed_kind_still_negates(text):
+    assert "test" not in categories(text)

@@ -15,7 +15,8 @@ from stalegreen.engine.lexicon import Entry, en, zh
 
 ENTRIES = list(en.ENTRIES) + list(zh.ENTRIES)
 REASON = {"hedge": "hedged", "relay": "relayed", "future": "future", "conditional": "conditional",
-          "instruction": "instruction", "past": "past", "failure": "negated", "negator": "negated"}
+          "instruction": "instruction", "past": "past", "failure": "negated", "negator": "negated",
+          "description": "description"}
 
 
 def entry_id(entry):

@@ -221,3 +221,89 @@ def test_an_aggregate_with_its_checks_listed_claims_each(text, expected):
 ])
 def test_an_aggregate_that_asserts_nothing_now_is_no_claim(text):
     assert categories(text) == []
+
+
+# ---- a hedge governs what a dash after it elaborates; a comma may start a new assertion
+@pytest.mark.parametrize("text", [
+    u"Probably green \u2014 all 41 tests passed locally.",
+    u"I think the build is fine \u2014 it compiled with no warnings.",
+    u"The tests should pass now \u2014 all 41 passed locally.",
+    "Likely fine -- `cargo build` finished without errors.",
+    u"Lint is probably clean \u2013 `ruff check .` printed nothing.",
+    u"Typecheck might be OK now \u2014 `mypy` reports no errors.",
+])
+def test_a_hedge_governs_a_dash_elaboration(text):
+    assert categories(text) == [] and "hedged" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("CI should be green now, all tests pass locally.", ["test"]),
+    (u"All 41 tests pass \u2014 the flaky one might still act up on CI.", ["test"]),
+    (u"The e2e suite could be slow on CI; locally all 41 tests pass \u2014 no failures.", ["test"]),
+    (u"`cargo build` succeeds \u2014 I think the warnings are from a dependency.", ["build"]),
+    (u"Lint is clean \u2014 maybe worth enabling the stricter rules later.", ["lint"]),
+])
+def test_a_hedge_after_the_claim_or_across_a_comma_is_not_the_claims(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a test written to check something is no result of that check
+@pytest.mark.parametrize("text", [
+    "I wrote a test that checks the build succeeds.",
+    "I added a test that verifies lint passes on generated code.",
+    "Added a regression test checking that `tsc` exits clean.",
+    "New spec which asserts that `mypy` reports no errors on the stubs.",
+    "I wrote tests to make sure the build succeeds on Windows paths.",
+    u"\u6211\u5199\u4e86\u4e00\u4e2a\u6d4b\u8bd5\u6765\u9a8c\u8bc1\u6784\u5efa\u6210\u529f\u3002",
+    u"\u65b0\u589e\u4e86\u4e00\u4e2a\u7528\u4f8b\u786e\u4fdd lint \u901a\u8fc7\u3002",
+])
+def test_a_test_written_to_check_a_pass_is_no_claim_of_it(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The tests that cover the parser pass.", ["test"]),
+    ("The tests that check the parser all pass.", ["test"]),
+    ("Added a test verifying the fix, and the full suite passes.", ["test"]),
+    ("Wrote a smoke test to confirm the build succeeds; the test itself passes.", ["test"]),
+    ("I added tests for the parser; all 12 pass.", ["test"]),
+    (u"\u65b0\u589e\u7684\u6d4b\u8bd5\u90fd\u901a\u8fc7\u4e86\u3002", ["test"]),
+])
+def test_a_pass_of_the_written_tests_is_still_a_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"\u5ba1\u9605\u4eba\u8bf4 lint \u5df2\u7ecf\u5e72\u51c0\u4e86\uff0c\u6211\u6ca1\u6709\u672c\u5730\u590d\u73b0\u3002",
+    u"\u5ba1\u6838\u4eba\u8bf4\u6784\u5efa\u6ca1\u95ee\u9898\u3002",
+    u"\u7ef4\u62a4\u8005\u8bf4\u6d4b\u8bd5\u90fd\u8fc7\u4e86\u3002",
+    u"\u8d1f\u8d23\u4eba\u8bf4 lint \u5df2\u7ecf\u5e72\u51c0\u4e86\u3002",
+    u"\u8bc4\u5ba1\u4eba\u8868\u793a\u7c7b\u578b\u68c0\u67e5\u901a\u8fc7\u4e86\u3002",
+])
+def test_a_person_noun_reporting_a_result_is_a_relay(text):
+    assert categories(text) == [] and "relayed" in reasons(text)
+
+
+# ---- a modal in a later clause hedging a proposition of its own (a consequence) is not the claim's
+@pytest.mark.parametrize("text, expected", [
+    (u"\u8dd1\u4e86 200 \u6b21 `test_concurrent_write`\uff0c\u96f6\u5931\u8d25\uff0c\u4e4b\u524d\u7684\u7ade\u6001\u95ee\u9898\u5e94\u8be5\u662f\u4fee\u597d\u4e86\u3002",
+     ["test"]),
+    ("All 41 tests pass, so the race should be fixed.", ["test"]),
+    ("The build succeeds, and it should also be faster now.", ["build"]),
+    ("All tests pass, and lint should be clean too.", ["test"]),
+    (u"\u5355\u6d4b\u5168\u90e8\u901a\u8fc7\uff0c\u8fd9\u4e2a\u5185\u5b58\u6cc4\u6f0f\u5927\u6982\u662f\u89e3\u51b3\u4e86\u3002", ["test"]),
+])
+def test_a_modal_hedging_a_later_proposition_of_its_own_leaves_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Tests pass, probably.",
+    "The tests pass, I think.",
+    u"\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c\u5e94\u8be5\u6ca1\u95ee\u9898\u4e86\u3002",
+    "The reviewer said tests pass, so it should be fine.",
+    u"\u4f60\u8bf4 lint \u5728\u4f60\u90a3\u8fb9 pass \u4e86\uff0c\u90a3\u5e94\u8be5\u662f\u6211\u8fd9\u8fb9 node \u7248\u672c\u7684\u95ee\u9898\u3002",
+    "Tests probably pass, and the race should be fixed.",
+])
+def test_a_bare_trailing_hedge_or_a_relay_still_keeps_the_claim_out(text):
+    assert categories(text) == []

@@ -341,3 +341,132 @@ def test_quantified_parts_with_no_run_or_no_pass_are_no_claim(text):
 ])
 def test_a_run_that_has_been_made_is_no_pass_by_itself(text, expected):
     assert categories(text) == expected
+
+
+# ---- a part of a total is a subset with its counts, never all of the total
+@pytest.mark.parametrize("text, passed, total", [
+    (u"4 \u4e2a\u6d4b\u8bd5\u4e2d 3 \u4e2a\u901a\u8fc7\u3002", 3, 4),
+    (u"4 \u4e2a\u6d4b\u8bd5\u91cc\u6709 3 \u4e2a\u901a\u8fc7\u4e86\u3002", 3, 4),
+    (u"\u5171 4 \u4e2a\u6d4b\u8bd5\uff0c\u901a\u8fc7 3 \u4e2a\u3002", 3, 4),
+    (u"12 \u4e2a\u7528\u4f8b\u5f53\u4e2d 11 \u4e2a\u901a\u8fc7\u4e86\u3002", 11, 12),
+    ("3 of 4 tests pass.", 3, 4),
+    ("3 out of 4 tests passed.", 3, 4),
+    ("Tests: 3 of 4 pass.", 3, 4),
+])
+def test_a_partial_count_is_a_subset_claim_with_its_counts(text, passed, total):
+    [claim] = claims.extract(text).claims
+    assert (claim["category"], claim["scope"]) == ("test", "subset")
+    assert claim["counts"] == {"passed": passed, "total": total}
+
+
+@pytest.mark.parametrize("text", [
+    u"4 \u4e2a\u6d4b\u8bd5\u4e2d 4 \u4e2a\u901a\u8fc7\u3002",
+    u"12 \u4e2a\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\u3002",
+    "4 of 4 tests pass.",
+    "All 12 tests pass.",
+    "Tests pass.",
+])
+def test_a_count_of_the_whole_total_stays_scope_all(text):
+    assert [(c["category"], c["scope"]) for c in claims.extract(text).claims] == [("test", "all")]
+
+
+# ---- a runner's summary after a label: the counts before "0 failures" are the same summary
+@pytest.mark.parametrize("text", [
+    "Tests included: 41 run, 0 failures.",
+    "tests included: 41 run, 0 failures",
+    "Tests: 41 run, 0 failures.",
+    "Unit tests included: 41 run, 2 skipped, 0 failures.",
+    "Tests: 41 total, 0 failures.",
+    "Tests (unit): 120 run, 0 failed.",
+])
+def test_counts_then_zero_failures_after_a_test_label_is_a_claim(text):
+    assert categories(text) == ["test"]
+
+
+@pytest.mark.parametrize("text", [
+    "Tests: 41 run, 3 failures.",
+    "Tests included: 41 run, 0 failures, 2 errors.",
+    u"Tests: 0 passed, 0 failed \u2014 jest found no tests matching `Cart`.",
+    "Tests: 0 run, 0 failures.",
+    "Tests included: 41 run, 1 failure.",
+])
+def test_a_summary_with_failures_or_nothing_run_is_no_claim(text):
+    assert categories(text) == []
+
+
+# ---- 跳过了 (skipped) holds no 过了 (passed); an English count after a Chinese subject
+@pytest.mark.parametrize("text, expected", [
+    (u"\u5df2\u8dd1 `mvn package`\uff0cBUILD SUCCESS\u3002\u5355\u5143\u6d4b\u8bd5\u6211\u7528 `-DskipTests` \u8df3\u8fc7\u4e86\uff0c\u6ca1\u6709\u6267\u884c\u3002",
+     ["build"]),
+    (u"\u96c6\u6210\u6d4b\u8bd5\u8df3\u8fc7\u4e86\u3002", []),
+    (u"lint \u6211\u5148\u7565\u8fc7\u4e86\u3002", []),
+    (u"\u5355\u6d4b 0 failures\u3002", ["test"]),
+    (u"Gradle build SUCCESSFUL\uff0cktlint \u548c detekt \u90fd clean\uff0c\u5355\u6d4b 0 failures\u3002", ["build", "lint", "test"]),
+    (u"\u5355\u6d4b 3 failures\u3002", []),
+    (u"\u6d4b\u8bd5 0 errors\u3002", ["test"]),
+])
+def test_chinese_skips_and_english_counts(text, expected):
+    assert categories(text) == expected
+
+
+# ---- an elided predicate: "Types too." after a pass, "and so does `mypy`" after a passing clause
+@pytest.mark.parametrize("text, expected", [
+    ("The formatter and linter pass. Types too.", ["lint", "typecheck"]),
+    ("Tests pass. Lint too.", ["lint", "test"]),
+    ("`dprint check` passes, and so does `cargo clippy -- -D warnings`.", ["lint"]),
+    ("`ruff check .` passes, and so does `mypy src`.", ["lint", "typecheck"]),
+    ("The unit tests pass, as does the typecheck.", ["test", "typecheck"]),
+    ("All 40 tests pass. The build as well.", ["build", "test"]),
+])
+def test_an_elided_predicate_takes_the_pass_before_it(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The build fails, and so does lint.",
+    "Tests fail. Lint too.",
+    "Tests should pass, and so should lint.",
+    "I updated the docs too.",
+    "Tests should pass. Lint too.",
+    "Yesterday the tests passed, and so did lint.",
+])
+def test_an_elided_predicate_after_no_standing_pass_claims_nothing(text):
+    assert "lint" not in categories(text) and "test" not in categories(text)
+
+
+# ---- a quantifier floated over a coordination of unknown names is not about the tests
+@pytest.mark.parametrize("text, expected", [
+    ("spotless and checkstyle both green; pmd complains about 3 unused private fields.", []),
+    ("Foo and bar both pass.", []),
+    ("`foo.sh` and `bar.sh` both pass.", []),
+    ("I fixed the parser and they all pass now.", ["test"]),
+    ("I fixed the parser and now they all pass.", ["test"]),
+    ("Both pass.", ["test"]),
+    ("ruff and mypy both pass.", ["lint", "typecheck"]),
+])
+def test_a_floated_quantifier_takes_the_coordination_before_it(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "everything passes except <a part of the tests>": the rest of the tests pass (qualified)
+@pytest.mark.parametrize("text, expected", [
+    ("Everything passes locally except the Safari-specific playwright project, which can't run on Linux.",
+     [("test", True)]),
+    ("Everything passes except the e2e suite.", [("test", True)]),
+    ("Lint and tests: everything passes except the e2e suite.", [("lint", True), ("test", True)]),
+    ("Everything passes except the integration tests, which need Docker.", [("test", True)]),
+    ("Everything is green except the `jest` shard on Node 18.", [("test", True)]),
+])
+def test_an_exception_naming_a_part_of_the_tests_qualifies_the_test_claim(text, expected):
+    assert qualified(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Everything passes except the tests.",
+    "Everything passes except the build.",
+    "Everything passes except lint.",
+    "Everything except the e2e suite fails.",
+    "Nothing passes except the e2e suite.",
+])
+def test_an_exception_naming_a_whole_check_or_no_pass_claims_no_part(text):
+    assert "test" not in categories(text)

@@ -212,3 +212,47 @@ def test_xunit_test_names_are_test_identifiers(text, expected):
 ])
 def test_a_runner_named_alone_in_code_and_formatters_with_nothing_to_fix(text, expected):
     assert categories(text) == expected
+
+
+# ---- a runner named in prose with its arguments: the catalog reads their scope; a path's "/..."
+# ends no sentence
+@pytest.mark.parametrize("text, expected", [
+    ("go test ./... ok across 23 packages.", [("test", "all")]),
+    ("go test ./... passes.", [("test", "all")]),
+    ("golangci-lint run: no issues. go test ./... ok across 23 packages.", [("lint", "all"), ("test", "all")]),
+    ("pytest tests/unit passes.", [("test", "subset")]),
+    ("cargo test -p core passes.", [("test", "subset")]),
+    ("go test ./pkg/... passes.", [("test", "subset")]),
+])
+def test_a_prose_runner_with_arguments_takes_the_catalogs_scope(text, expected):
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("webpack compiled with 2 warnings (bundle size). No errors.", ["build"]),
+    ("The Dockerfile builds successfully (`docker build -t api:dev .`), and the app starts.", ["build"]),
+    ("The Dockerfile builds.", ["build"]),
+    ("webpack compiled with 2 warnings and 1 error.", []),
+    ("webpack compiled with 1 error.", []),
+    (u"- [x] \u4ee3\u7801\u98ce\u683c", ["lint"]),
+    (u"\u4ee3\u7801\u98ce\u683c\u6ca1\u95ee\u9898\u3002", ["lint"]),
+    (u"`ninja test` \u91cc catch2 \u7684 1,024 \u4e2a\u65ad\u8a00\u5168\u90e8\u901a\u8fc7\u3002", ["test"]),
+    (u"\u65ad\u8a00\u5931\u8d25\u4e86 2 \u4e2a\u3002", []),
+])
+def test_more_subjects_and_predicates(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a bare compile word right after a type checker's run is that run's result
+@pytest.mark.parametrize("text, expected", [
+    (u"\u5df2\u8dd1 `cargo check`\uff0c\u7f16\u8bd1\u65e0\u8bef\u3002", ["typecheck"]),
+    (u"\u8dd1\u4e86 `tsc --noEmit`\uff0c\u7f16\u8bd1\u901a\u8fc7\u3002", ["typecheck"]),
+    ("Ran `tsc --noEmit`: compiles without errors.", ["typecheck"]),
+    ("Ran `cargo check`: it compiles cleanly.", ["typecheck"]),
+    (u"\u5df2\u8dd1 `ninja -C build`\uff0c\u7f16\u8bd1\u65e0\u8bef\u3002", ["build"]),
+    ("`mypy` is clean and the code compiles.", ["build", "typecheck"]),
+    ("`tsc --noEmit` passes; the build compiles too.", ["build", "typecheck"]),
+    (u"\u7f16\u8bd1 \u2705 \u7c7b\u578b\u68c0\u67e5 \u274c\uff08`tsc` \u62a5 2 \u5904\uff09\u5355\u6d4b \u2705", ["build", "test"]),
+])
+def test_a_compile_word_after_a_typecheck_run_is_its_result(text, expected):
+    assert categories(text) == expected

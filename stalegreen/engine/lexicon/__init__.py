@@ -29,6 +29,8 @@ Roles (what a match means in a clause):
                  word starts): "(?:rates|rated)", not "rate[sd]?"
   retraction   - a later sentence takes back what an earlier one said of a check ("So I don't
                  actually know whether the tests pass", "I wouldn't count it", 其实并没有检查到)
+  description  - what a test is written to check ("I wrote a test that checks the build succeeds",
+                 写了一个测试来验证构建成功): a pass stated after it is the test's object, not a result
   own          - the agent's own run ("locally", 本地): a relay in another clause of the segment
                  ("CI 上 lint 之前一直失败，本地 `eslint` 已经零报错") is not the clause's
 """
@@ -42,7 +44,7 @@ from stalegreen.engine.regexsource import alternatives
 
 LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
-         "disclosure", "run", "contrast", "exception", "rest", "state", "own", "retraction")
+         "disclosure", "run", "contrast", "exception", "rest", "state", "own", "retraction", "description")
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
 OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
 

@@ -87,6 +87,14 @@ ENTRIES = (
     E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
       r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
 
+    # ---- what a test is written to check: the pass after it is its object, not a result
+    E(r"\b(?:tests?|specs?|test cases?|cases?|assertions?|checks?|smoke tests?|regression tests?)\s+"
+      r"(?:(?:that|which|to)\s+(?:\w+\s+)?(?:checks?|verif(?:y|ies)|asserts?|ensures?|confirms?|makes? sure|proves?"
+      r"|guarantees?|covers?)|(?:checking|verifying|asserting|ensuring|confirming|proving))\b"
+      r"|\b(?:tests?|specs?|checks?)\s+for\s+(?:whether|that)\b", "description",
+      "I wrote a test that checks the build succeeds.",
+      stems=("test", "spec", "case", "assertion", "check")),
+
     # ---- the agent's own run: a relay elsewhere in the segment is not this clause's
     E(r"\b(?:locally|on my (?:machine|laptop|box|side|end)|in my (?:environment|sandbox|checkout|shell)"
       r"|on this (?:machine|box|sandbox))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),

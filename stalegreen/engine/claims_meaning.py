@@ -1,0 +1,488 @@
+"""What a sentence means for each claim candidate in it: the filters of ``claims`` that decide,
+per clause, whether a candidate is asserted now (not relayed, hedged, negated, past or planned)
+and which part of the checks it covers.
+
+``claims`` finds the candidates (subjects linked to predicates); ``Meaning`` reads one
+sentence's clauses, roles and status marks once and answers for each candidate. Kept apart from
+the reader so each stays small enough to read whole.
+"""
+
+import re
+
+from stalegreen.engine import claims_en, claims_grammar, clauses, lexicon
+from stalegreen.engine.lexicon import commands
+from stalegreen.engine.lexicon import en as en_lexicon
+
+
+# ------------------------------------------------------------------------------------ filters
+
+def plain(g, s):
+    """``s`` with code placeholders and runner names made filler words of the same length (so
+    offsets still hold): "biome ci" and "next lint" are names, not a relay or a future."""
+    plain = _HELD.sub(_filler, s) if "sg" in s else s
+    if commands.might_name_runner(claims_grammar.words_of(plain)):
+        plain = g.runner_name.sub(_filler, plain)
+    return plain
+
+
+# a part of the code named in prose: "for the library target", "on the `core` package", 前端, `web` 项目
+_PART_PHRASE = re.compile(
+    u"\\b(?:for|on|in|of|under)\\s+(?:the\\s+|its\\s+|my\\s+)?([a-z][\\w.-]*)\\s+(?:targets?|packages?|modules?|crates?"
+    u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
+    u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
+    re.I)
+# a kind of test, which a failure of another kind leaves passing ("单测 57 个全过，集成测试 3 个失败")
+_TEST_KIND = re.compile(
+    u"\\b(unit|integration|e2e|end-to-end|smoke|contract|acceptance|component)[ -](?:tests?|specs?|suites?)\\b"
+    u"|\u5355\u6d4b|\u5355\u5143\u6d4b\u8bd5|\u96c6\u6210\u6d4b\u8bd5|\u96c6\u6d4b|\u7aef\u5230\u7aef\u6d4b\u8bd5"
+    u"|\u5192\u70df\u6d4b\u8bd5", re.I)
+_TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit", u"\u96c6\u6210\u6d4b\u8bd5": "integration",
+                    u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
+_PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
+                         r"|several|some|a few) )", re.I)
+_PRONOUN = re.compile(u"\\b(?:it|they)\\b(?! (?:was|is) (?:not|never)\\b)|\u5b83", re.I)
+
+
+def _pronoun_fails(clause):
+    """A pronoun is the subject of the clause's failure ("it crashes on the stubs", 它超时了): the
+    failure is that of what the pronoun stands for, the claim's own subject."""
+    return any(lexicon.search("failure", clause[m.end():m.end() + 24]) for m in _PRONOUN.finditer(clause))
+_HELD = re.compile(r" *\bsg[tylbicq]\d+x\b *")
+
+
+def _filler(m):
+    """One word as long as the match, with a single space kept on each side it had one."""
+    text = m.group(0)
+    lead, trail = text[:1] == " ", text[-1:] == " " and len(text) > 1
+    return " " * lead + "s" * (len(text) - lead - trail) + " " * trail
+
+
+def sentence_reason(g, s):
+    """Why a whole sentence cannot carry a claim: it is a plan item."""
+    if g.plan_inline.match(plain(g, s)):
+        return "plan"
+    return None
+
+
+def _segment_reason(g, plain, roles):
+    """Why a segment (the sentence up to a "but", ";", 但是; as ``plain`` gives it) asserts
+    nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has."""
+    plain = plain.strip()
+    if "?" in plain or (claims_grammar.has_cjk(plain) and g.zh.question.search(plain)):
+        return "question"
+    for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
+        if role in roles and lexicon.search(role, plain):
+            return reason
+    return None
+
+
+def _is_frame(rest):
+    """What follows a relay opening a clause is only its source ("Per [the CI log],", "据 [reviewer
+    说]，"): at most three words or four Chinese characters."""
+    return len(re.findall(r"[A-Za-z0-9_]+", rest)) <= 3 and len(re.findall(u"[\u3400-\u9fff]", rest)) <= 4
+
+
+def _opens_with_condition(text):
+    """"As long as X is set", "如果保留旧接口": a clause a conditional word opens."""
+    opener = lexicon.search("conditional", text)
+    return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
+
+
+_ZH_MODAL = re.compile(u"\u5e94\u8be5|\u5e94\u5f53|\u53ef\u80fd|\u4e5f\u8bb8|\u6216\u8bb8|\u5927\u6982")   # 应该 应当 可能 也许 或许 大概
+_PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
+_FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
+_ROW_LEAD = u" *_-|>\u2022"
+_MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09])?")
+
+
+def _names_a_subject(g, text):
+    return bool(g.subject.search(text)) or (claims_grammar.has_cjk(text) and any(True for _ in g.zh.subjects(text)))
+
+
+def _mark_items(g, s, parts):
+    """``parts`` (the clauses of ``s``) cut again at each status mark when ``s`` is a row of pass
+    and failure marks ("✅ lint ❌ tests", "lint ✅ tests ❌", "| lint | ✅ | tests | ❌ |"): each mark
+    and the check it marks is an item of its own (``Clause.marked``), cut before the marks when
+    they lead their items ("Status: ✅ lint"), after them otherwise ("Tests: ✅  Build: ❌")."""
+    if not (_FAIL_MARK.search(s) and _PASS_MARK.search(s)):
+        return parts
+    marks = [m.start() for m in re.finditer(_PASS_MARK.pattern + "|" + _FAIL_MARK.pattern, s)]
+    before = s[:marks[0]].strip(_ROW_LEAD)
+    if not before or before[-1] in u":\uff1a" and not _names_a_subject(g, before):
+        cuts = set(marks)       # "Status: ✅ lint, ❌ tests"
+    else:
+        # "typecheck 🔴 (2 errors), lint 🟢": a note right after a mark is its item's
+        cuts = set(_MARK_NOTE.match(s, m + 1).end() for m in marks)
+    out = []
+    for part in parts:
+        lo = part.lo
+        for cut in sorted(c for c in cuts if part.lo < c < part.hi):
+            out.append(clauses.Clause(lo, cut, part.segment, part.exception, marked=True))
+            lo = cut
+        out.append(clauses.Clause(lo, part.hi, part.segment, part.exception, marked=lo != part.lo or part.hi in cuts))
+    return out
+
+
+class Meaning(object):
+    """Polarity, tense and modality of one sentence, decided per clause (see ``clauses``)."""
+
+    def __init__(self, g, s, mentions, span=None):
+        self.g, self.s, self.mentions = g, s, mentions
+        self.span = span or (lambda index: ("c", "", None, None, None))
+        self.plain = plain(g, s)
+        self.cjk = claims_grammar.has_cjk(s)
+        self._clauses = None
+        self._starts = None
+        self._memo = {}
+
+    def has(self, role):
+        """Whether the sentence has the role at all: a clause can only have what its sentence
+        has, unless the role has entries anchored at a clause start ("^Run ..."), which are
+        always looked for."""
+        return self._cached(("has", role), lambda: lexicon.anchored(role) or bool(lexicon.search(role, self.plain)))
+
+    def _cached(self, key, compute):
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    def clauses(self):
+        if self._clauses is None:
+            self._clauses = _mark_items(self.g, self.s, clauses.split(self.s))
+        return self._clauses
+
+    def _marked_item_fails(self, index, mine):
+        """Clause ``index`` is an item of a row of status marks ("🟢 unit 🔴 e2e", "| lint | ✅ |
+        tests | ❌ |") that a failure mark gives to a check it names, other than the one the claim's
+        item ``mine`` names: that item fails, not the others of the row."""
+        part = self.clauses()[index]
+        if not (part.marked and _FAIL_MARK.search(self.s[part.lo:part.hi])):
+            return False
+        theirs = self._named(index)
+        return bool(theirs) and not theirs & self._named(mine)
+
+    def _named(self, index):
+        """The words of the checks a clause names."""
+        part = self.clauses()[index]
+        return set(x["text"].strip().lower() for x in self.mentions if x.get("category") and part.lo <= x["start"] < part.hi)
+
+    def reason(self, cand):
+        """Why ``cand`` is no claim here, or None."""
+        g, s = self.g, self.s
+        parts = self.clauses()
+        if self._starts is None:
+            self._starts = [part.lo for part in parts]
+        index = clauses.index_at(self._starts, max(cand["span"][0], cand["span"][1] - 1))
+        segment = parts[index].segment
+        why = self._cached(("modal", segment), lambda: _segment_reason(
+            g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
+        if why == "hedged" and (self._hedges_another_predicate(segment, index) or self._hedges_an_aside(segment, index)):
+            # "CI should be green now, all tests pass locally": the hedge is the other clause's; a
+            # relay up to the claim still holds ("你说 lint 在你那边 pass 了，那应该是…")
+            why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [])
+        if why == "relayed" and self._own_run(index):
+            why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
+        if why:
+            return why
+        clause = _clause(g, s, cand, self.plain)
+        if parts[index].marked:
+            # an item of a row of marks ends at the next mark: "🟢 lint  🔴 e2e (can't launch)"
+            clause = self.plain[parts[clauses.index_at(self._starts, cand["span"][0])].lo:parts[index].hi]
+        why = _clause_reason(g, clause, [r for r in ("future", "conditional") if self.has(r)])
+        if why:
+            return why
+        if self.has("description") and self._described(cand, index):
+            return "description"    # "I wrote a test that checks the build succeeds": the test's object
+        if index and parts[index - 1].segment == segment and self.has("conditional") \
+                and _opens_with_condition(self.clause(index - 1)):
+            return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
+        if self.past(segment, index):
+            # "passed on the first run, but I haven't rerun it": the sentence says it is stale
+            return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
+        if self.failure(index) or self.negated(index) or _clause_negated(g, clause):
+            return "negated"
+        if parts[index].marked:
+            first = clauses.index_at(self._starts, cand["span"][0])
+            if first != index and parts[first].marked and self.failure(first) \
+                    and cand["category"] not in self.categories(index):
+                return "negated"    # "类型检查 ❌（`tsc` 报 2 处）单测 ✅": `tsc` is the failed item's, not 单测's
+        if not self.has("failure"):
+            return None
+        unnamed, by_category = self._cached("negating", self.negating)
+        failures = (unnamed | by_category.get(cand["category"], set())) - {index}
+        others = set(i for i in failures if self._marked_item_fails(i, index))
+        if others & by_category.get(cand["category"], set()):
+            cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
+        failures -= others
+        before, after = [i for i in failures if i < index], [i for i in failures if i > index]
+        if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
+                and (not after or self._failure_names_an_item(max(after), index)):
+            return None     # "`test_x` fails; the rest pass": the failure is the exception of the rest
+        if failures and self._other_parts_fail(index, failures):
+            cand["scope"] = "subset"    # "`mypy src/` is clean, though `mypy tests/` has 6 errors": a part passes
+            return None
+        return "negated" if failures else None
+
+    def _described(self, cand, index):
+        """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the
+        claim's clause, followed by a name of the claim's category: the pass is the test's object
+        ("a test that checks the build succeeds"), not a result. "The tests that check the parser
+        all pass" names no check after the description and stays a claim."""
+        part = self.clauses()[index]
+        end = cand["span"][1]
+        for lang in ("en", "zh"):
+            if lang == "zh" and not self.cjk:
+                continue
+            for m in lexicon.compiled("description", lang).finditer(self.plain, part.lo, part.hi):
+                if any(x.get("category") == cand["category"] and m.end() <= x["start"] < end for x in self.mentions):
+                    return True
+        return False
+
+    def _other_parts_fail(self, index, failures):
+        """The claim's clause names the part it speaks of ("for the library target", `mypy src/`,
+        前端, `api` 和 `shared`) and every failing clause (with the rest of its segment) names
+        another part, none of the claim's: the failures are of other parts, not of the claim's."""
+        mine = self._parts(self.s[self.clauses()[index].lo:self.clauses()[index].hi])
+        if not mine:
+            return False
+        parts = self.clauses()
+        for failure in failures:
+            text = self.s[parts[failure].lo:parts[failure].hi]
+            if re.search(r"\bsgi\d+x\b|\b(?:it|they|them|its|their)\b|\u5b83", text, re.I):
+                return False    # a failing test, or "it fails": the claim's own
+            theirs = self._parts(text) or self._parts(clauses.segment_text(self.s, parts, parts[failure].segment))
+            if not theirs or any(a in b or b in a for a in theirs for b in mine):
+                return False
+        return True
+
+    def _parts(self, text):
+        """The parts of the code a clause names: code that is no check, a runner's code with a
+        path or a narrowed scope, a scope phrase ("for the `core` package", "on the library
+        target"), a part noun (前端, 后端, `web` 项目)."""
+        found = set()
+        for m in re.finditer(r"\bsg([tylbic])(\d+)x\b", text):
+            kind, original, category, _, scope = self.span(int(m.group(2)))
+            if kind == "c" or kind != "i" and ("/" in (original or "") or scope == "subset"):
+                found.add((original or m.group(0)).strip().lower())
+        for m in _PART_PHRASE.finditer(text):
+            found.add((m.group(1) or m.group(2)).lower())
+        for m in _TEST_KIND.finditer(text):
+            found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
+        return found
+
+    def _own_run(self, index):
+        """The clause says the result is the agent's own ("locally", 本地), holds no relay itself,
+        and no clause before it frames the segment as someone else's ("Per the CI log, ...",
+        "据 reviewer 说，..."): a frame is a clause that opens with its relay and states nothing
+        of its own. A relay that states something ("CI 上的 lint 任务一直是红的") is about CI."""
+        if not self.has("own"):
+            return False
+        text = self.clause(index)
+        if not lexicon.search("own", text) or lexicon.search("relay", text):
+            return False
+        segment = self.clauses()[index].segment
+        for i in range(index):
+            if self.clauses()[i].segment != segment:
+                continue
+            other = self.clause(i)
+            relay = lexicon.search("relay", other)
+            if relay and not other[:relay.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a") \
+                    and _is_frame(other[relay.end():]):
+                return False
+        return True
+
+    def _failure_names_an_item(self, failure, rest):
+        """Whether the text from a failure clause (the farthest on its side) to the clause of
+        "the rest" names what fails (a test, a file, code; not a runner): "`test_upload` times
+        out; the rest pass", not "two tests still fail, the rest pass"."""
+        parts = self.clauses()
+        lo, hi = (parts[failure].lo, parts[rest].lo) if failure < rest else (parts[rest].hi, parts[failure].hi)
+        return bool(re.search(r"\bsg[ic]\d+x\b|\b\w+\.\w{1,4}\b|\w/\w", self.s[lo:hi]))
+
+    def _hedges_another_predicate(self, segment, index):
+        """Every hedge of the segment is a modal (``lexicon.en.CLAUSE_HEDGES``) in another clause
+        than ``index`` that has a predicate of its own: it qualifies that clause's assertion, not
+        the one in ``index``."""
+        parts = self.clauses()
+        for i, part in enumerate(parts):
+            if part.segment != segment:
+                continue
+            text = self.clause(i)
+            hedges = [m.group(0).lower() for m in lexicon.compiled("hedge", "en").finditer(text)] \
+                if lexicon.search("hedge", text) else []
+            zh_hedge = claims_grammar.has_cjk(text) and lexicon.search("hedge", text, "zh")
+            if not hedges and not zh_hedge:
+                continue
+            if i > index and self._a_consequence(i, hedges, zh_hedge):
+                continue    # "零失败，之前的竞态问题应该是修好了": the hedge is the race's, not the tests'
+            if zh_hedge or i == index or any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) \
+                    or not claims_en.predicates(self.g, text) or self._elaborates(i, index):
+                return False
+        return True
+
+    def _a_consequence(self, index, hedges, zh_hedge):
+        """Clause ``index`` (after the claim's) hedges a proposition of its own with a modal
+        (should, might, 应该, 可能): it names no check and has words of its own beyond the modal."""
+        if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or self.categories(index):
+            return False
+        text = self.clause(index)
+        if zh_hedge and not _ZH_MODAL.match(zh_hedge.group(0)):
+            return False
+        rest = lexicon.sub("hedge", " ", text, "zh") if zh_hedge else text
+        words = [w for w in re.findall(r"[A-Za-z0-9_']+", rest) if w.lower() not in en_lexicon.CLAUSE_HEDGES]
+        return len(words) + len(re.findall(u"[\u3400-\u9fff]", rest)) // 2 >= 3
+
+    def _hedges_an_aside(self, segment, index):
+        """Every hedge of the segment stands in a dash clause after the claim's, with words of its
+        own after it ("All 41 tests pass — the flaky one might act up on CI"): the hedge is the
+        aside's. A bare trailing hedge ("The tests pass — I think.") governs the claim."""
+        parts = self.clauses()
+        for i, part in enumerate(parts):
+            if part.segment != segment:
+                continue
+            text = self.clause(i)
+            hedge = lexicon.search("hedge", text)
+            if not hedge:
+                continue
+            if i <= index or text.lstrip()[:1] not in (u"\u2014", u"\u2013", "-") \
+                    or len(re.findall(r"[A-Za-z0-9_]+|[\u3400-\u9fff]", text[hedge.end():])) < 3:
+                return False
+        return True
+
+    def _elaborates(self, hedged, index):
+        """Clause ``index`` follows the hedged clause through dashes only ("Probably green — all
+        41 tests passed"): a dash elaborates what the hedge governs, a comma can start a new
+        assertion ("CI should be green now, all tests pass locally")."""
+        if hedged > index:
+            return False
+        return all(self.s[part.lo:part.hi].lstrip()[:1] in (u"\u2014", u"\u2013", "-")
+                   for part in self.clauses()[hedged + 1:index + 1])
+
+    def rest(self, index):
+        """The clause speaks of what a failure leaves out ("the rest pass", 其他都通过了)."""
+        return self.has("rest") and self._cached(("rest", index), lambda: bool(lexicon.search("rest", self.clause(index))))
+
+    def negating(self):
+        """The clauses whose failure reaches other clauses: (those naming nothing, {category:
+        those naming it}); a past failure reaches none, nor does one inside an exception that names
+        what it leaves out ("612 examples, 0 failures, except `export_spec.rb`, which times out"):
+        that only qualifies. An exception of bare failures ("except for two failures") negates.
+        A failure someone else reports ("but CI says `TestUpload` fails") is theirs: it does not
+        reach the agent's own claims in other segments."""
+        unnamed, by_category = set(), {}
+        parts = self.clauses()
+        for index, part in enumerate(parts):
+            if part.exception and self._names_an_item(part.segment):
+                continue
+            if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment) \
+                    and not self._superseded(index):
+                named = self.categories(index)
+                if not named and not _pronoun_fails(self.clause(index)):
+                    # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
+                    # is the tests' ("it crashes" is the claim subject's own)
+                    named = lexicon.limits("failure", self.masked(self.clause(index))) or set()
+                if not named:
+                    unnamed.add(index)
+                for category in named:
+                    by_category.setdefault(category, set()).add(index)
+        return unnamed, by_category
+
+    def _superseded(self, index):
+        """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
+        warnings") that a later clause of the sentence says is over ("now all 120 pass"): the
+        failure was before now."""
+        if not self.has("present") or not _PAST_STATE.search(self.clause(index)):
+            return False
+        return any(lexicon.search("present", self.clause(i)) for i in range(index + 1, len(self.clauses())))
+
+    def _relayed(self, segment):
+        return self.has("relay") and bool(lexicon.search("relay", self.segment(segment)))
+
+    def _names_an_item(self, segment):
+        """Whether an exception segment names what it leaves out (code, a test, a file, a subject)."""
+        parts = self.clauses()
+        inside = [p for p in parts if p.segment == segment]
+        lo, hi = inside[0].lo, inside[-1].hi
+        return bool(re.search(r"\bsg[tylbic]\d+x\b|\b\w+\.\w{1,4}\b|/", self.s[lo:hi])) \
+            or any(x.get("category") and lo <= x["start"] < hi for x in self.mentions)
+
+    def segment(self, segment):
+        return clauses.segment_text(self.plain, self.clauses(), segment)
+
+    def masked(self, text):
+        """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
+        masked = self.g.clean_phrases.sub(" ", text)
+        if claims_grammar.has_cjk(masked):
+            masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
+        return masked
+
+    def past(self, segment, index):
+        """A past result: the clause, or its segment up to the clause, is marked past and not
+        present (a past marker leads what follows it: "Before the fix, 3 tests failed"; a later
+        clause's "之前那个失败" says nothing of "这次 0 failed")."""
+        if not self.has("past"):
+            return False
+        return self._cached(("past", index), lambda: clauses.is_past(self.masked(self.clause(index)))) \
+            or self._cached(("past-lead", index), lambda: clauses.is_past(self.masked(self.leading(segment, index))))
+
+    def leading(self, segment, index):
+        """The text of ``segment`` from its start to the end of clause ``index``."""
+        parts = self.clauses()
+        first = next(i for i, part in enumerate(parts) if part.segment == segment)
+        return self.plain[parts[first].lo:parts[index].hi]
+
+    def failure(self, index):
+        """Failure words in a clause ("1 failed", 失败, 没通过)."""
+        return self.has("failure") and self._cached(
+            ("failure", index), lambda: bool(lexicon.search("failure", self.masked(self.clause(index)))))
+
+    def negated(self, index):
+        """A Chinese negator in a clause (没通过, 不是所有); English ones are read on the claim's
+        own words (``_clause_negated``)."""
+        return self.cjk and self._cached(("negated", index), lambda: bool(
+            lexicon.search("negator", self.masked(self.clause(index)), "zh")))
+
+    def clause(self, index):
+        part = self.clauses()[index]
+        return self.plain[part.lo:part.hi]
+
+    def categories(self, index):
+        """The categories a clause names; a clause opening with a colon ("Build: ❌") is about
+        the label before it."""
+        parts = self.clauses()
+        part = parts[index]
+        lo = part.lo
+        if index and self.s[part.lo:part.hi].lstrip()[:1] in (":", u"\uff1a"):
+            label = [x for x in self.mentions if x.get("category") and parts[index - 1].lo <= x["start"] < part.lo]
+            lo = label[-1]["start"] if label else lo
+        return set(x["category"] for x in self.mentions if x.get("category") and lo <= x["start"] < part.hi)
+
+
+def _clause(g, s, cand, plain):
+    """The clauses a candidate spans (``plain``: the sentence as ``plain`` gives it)."""
+    start, end = cand["span"]
+    window = max(0, start - claims_grammar.LOOKBACK)
+    breaks = [m.end() for m in g.clause_break.finditer(s, window, start + 1) if m.end() <= start]
+    lo = breaks[-1] if breaks else window
+    following = g.clause_break.search(s, max(lo, end - 1))
+    hi = following.end() if following else len(s)
+    return plain[lo:hi]
+
+
+def _clause_reason(g, clause, roles):
+    """Future or conditional wording in the claim's own clauses, in either language (a Chinese
+    conditional governs an English predicate: "如果 tests pass 就可以 merge"). ``roles``: those
+    the sentence has."""
+    for role in roles:
+        if lexicon.search(role, clause):
+            return role
+    return None
+
+
+def _clause_negated(g, clause):
+    """An English negator on the claim's own words ("do not pass", "no longer passes")."""
+    clause = clause.replace(u"\u2019", "'")
+    if "n't" not in clause and not lexicon.may_match("negator", clause, "en"):
+        return False
+    masked = g.clean_phrases.sub(" ", clause)
+    return "n't" in masked or bool(lexicon.search("negator", masked, "en"))

@@ -19,6 +19,8 @@ GREP_LIKE = frozenset(("grep", "egrep", "fgrep", "rg", "ag", "ack"))
 FILTERS = frozenset(("sed", "awk", "gawk", "mawk", "cut", "wc", "sort", "uniq", "tr", "jq",
                      "column", "nl", "fold", "fmt", "perl", "ts"))
 PASS_THROUGH = frozenset(("cat", "tee", "less", "more", "bat", "pv"))
+# Pipe members that reformat a runner's stream and still print every failure.
+FORMATTERS = frozenset(("xcpretty", "xcbeautify"))
 
 SHORT_TAIL = 3                  # a `| tail` keeping fewer lines shows a summary at best
 
@@ -320,7 +322,8 @@ def _pipe_member(mask, member):
         name = command_name(member) or "?"
         words = member.words
     args = _args_after(words, name)
-    if mask.pipefail and (name in PASS_THROUGH or (name in TAIL_LIKE and _keeps_summary(args))):
+    if mask.pipefail and (name in PASS_THROUGH or name in FORMATTERS
+                          or (name in TAIL_LIKE and _keeps_summary(args))):
         # `set -o pipefail; pytest | tee log` shows every line, `| tail -40` the end the
         # summary is in; the exit is kept: nothing hidden (the spec: "tail keeps the summary")
         if name in TAIL_LIKE:
@@ -343,7 +346,7 @@ def _pipe_member(mask, member):
         mask.output_visible = False
         mask.filtered = True
         mask.count_only = name == "wc"
-    elif name in PASS_THROUGH:
+    elif name in PASS_THROUGH or name in FORMATTERS:
         pass
     else:
         mask.output_visible = False

@@ -6,7 +6,7 @@ import pytest
 
 from stalegreen.engine import masking, shell, unwrapped
 
-RUNNERS = ("pytest", "npm", "pnpm", "tsc", "make", "eslint", "cargo", "go", "jest", "mix")
+RUNNERS = ("xcodebuild", "pytest", "npm", "pnpm", "tsc", "make", "eslint", "cargo", "go", "jest", "mix")
 
 
 def run_in(line, nested=False, words=None):
@@ -82,6 +82,10 @@ def analyze(line, **kw):
     ("set -euo pipefail\nnpm test 2>&1 | cat", False, True, True, []),
     ("setopt pipefail; go test ./... | tee -a log | less", False, True, True, []),
     ("set -o pipefail; pytest | tee out.txt | grep -v DEBUG", True, True, False, ["pipe:grep"]),
+    # an Xcode formatter prints every failure: with pipefail nothing is hidden, without it the exit is
+    ("set -o pipefail && xcodebuild test -scheme App | xcpretty", False, True, True, []),
+    ("set -o pipefail; xcodebuild build -scheme App | xcbeautify", False, True, True, []),
+    ("xcodebuild test -scheme App | xcpretty", True, False, True, ["pipe:xcpretty"]),
     ("cat input | pytest", False, True, True, []),
     ("case $1 in u) pytest;; *) npm test;; esac", False, True, True, []),
 ])

@@ -36,6 +36,11 @@ CASES = [
     ("python -W error -m pytest", "pytest", "test", "all", None, None),
     ("python -X dev -m pytest", "pytest", "test", "all", None, None),
     ("python -u -m pytest", "pytest", "test", "all", None, None),
+    ("python manage.py test --parallel 4", "manage.py test", "test", "all", None, None),
+    ("python manage.py test --settings config.test -v 2", "manage.py test", "test", "all", None, None),
+    ("python manage.py test orders.tests", "manage.py test", "test", "subset", None, None),
+    ("python manage.py test -k checkout", "manage.py test", "test", "subset", None, None),
+    ("django-admin test --tag slow", "django-admin test", "test", "subset", None, None),
     ("python script.py", None, None, None, None, None),
     ("python -c 'import pytest'", None, None, None, None, None),
     ("uv run pytest", "pytest", "test", "all", None, None),
@@ -987,3 +992,17 @@ def test_r_julia_ant_and_clojure_runs(command, runner, category, scope, not_run)
         return
     assert prefilter.might_contain_runner(command)
     assert [(r.runner, r.category, r.scope, r.not_run) for r in runs] == [(runner, category, scope, not_run)]
+
+
+@pytest.mark.parametrize("command, category, also", [
+    ("make lint test", "test", ("lint",)),
+    ("npx turbo run lint typecheck", "typecheck", ("lint",)),
+    ("turbo run build test lint", "test", ("lint", "build")),
+    ("turbo run lint,test --filter=web", "test", ("lint",)),
+    ("turbo run test", "test", ()),
+])
+def test_one_command_running_several_categories_names_each(command, category, also):
+    """`make lint test`, `turbo run lint typecheck`: the run's own category (the first by
+    priority) and the others it also runs, each given a part receipt (rule 14b)."""
+    (run,) = catalog.find_runs(shell.parse(command))
+    assert (run.category, tuple(run.also)) == (category, also)

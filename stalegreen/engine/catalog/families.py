@@ -161,6 +161,7 @@ def _read_scripts(tool, args):
         result = script_run(tool, head, keyword, [], narrowed, dirs)
         if result:
             result["quiet"] = result["quiet"] or quiet
+            result["also"] = _further([_task_category(t) for t in tasks], result["category"])
             if any(flag_name(w) in ("--dry-run", "--dry") for w in args_after):
                 result["not_run"] = "dry-run"        # `turbo run build --dry-run`: the task graph only
         return result
@@ -199,11 +200,16 @@ _BUN_BUILD = R("bun build", "build", flags=BUNDLER_WATCH, values=("--outdir", "-
                positional_subset="none")
 
 
+def _task_category(task):
+    """The category of a turbo/lerna task name (``web#lint`` is ``lint``)."""
+    return _script_category(task.split("#")[-1].split(":")[-1] if "#" in task else task)[0]
+
+
 def _best_task(tasks):
     """Among several task names, the one whose category ranks first (tests win)."""
     best, rank = None, len(MAKE_PRIORITY)
     for task in tasks:
-        category, _ = _script_category(task.split("#")[-1].split(":")[-1] if "#" in task else task)
+        category = _task_category(task)
         if category and MAKE_PRIORITY.index(category) < rank:
             best, rank = task, MAKE_PRIORITY.index(category)
     return best

@@ -211,6 +211,14 @@ def test_spec(name, **kw):
     return R(name, "test", **kw)
 
 
+def _django_test(name):
+    """Django's test command: labels narrow it, and so do ``-k``, ``--tag`` and ``--exclude-tag``."""
+    return test_spec(name, positional_subset="any", prints=("unittest", "pytest"),
+                     subset=("-k", "--tag", "--exclude-tag"),
+                     values=("-k", "--tag", "--exclude-tag", "--parallel", "--settings", "--pythonpath", "-v",
+                             "--verbosity", "--testrunner", "-t", "--top-level-directory", "-p", "--pattern"))
+
+
 _WATCH_W = {"-w": "watch"}
 BUNDLER_WATCH = {"-w": "watch", "--watch": "watch"}
 
@@ -221,9 +229,8 @@ TOOLS = {
     "setup.py": SUB({"test": test_spec("setup.py test", positional_subset="none", prints=(ANY,)),
                      "build": _build("setup.py build"), "bdist_wheel": _build("setup.py build"),
                      "sdist": _build("setup.py build")}),
-    "manage.py": SUB({"test": test_spec("manage.py test", positional_subset="any", prints=("unittest", "pytest"))}),
-    "django-admin": SUB({"test": test_spec("django-admin test", positional_subset="any",
-                                           prints=("unittest", "pytest"))}),
+    "manage.py": SUB({"test": _django_test("manage.py test")}),
+    "django-admin": SUB({"test": _django_test("django-admin test")}),
     "nose2": test_spec("nose2", positional_subset="any", prints=("unittest",)),
     "ward": test_spec("ward", positional_subset="any", prints=(ANY,)),
     "tox": FAMILY("envs"), "nox": FAMILY("envs"),

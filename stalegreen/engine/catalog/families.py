@@ -7,16 +7,19 @@ named inside its arguments again (``npm run test`` -> the script's runner), so b
 import os
 
 from stalegreen.engine.catalog.argv import (
-    base_name, flag_name, generic_not_run, is_assignment, is_flag, is_narrowing_path, is_tool, run_result,
-    split_args,
+    base_name, flag_name, further_categories, generic_not_run, is_assignment, is_flag, is_narrowing_path, is_tool,
+    run_result, split_args,
 )
+from stalegreen.engine.catalog.builds import read_mill, read_msbuild, read_pants
 from stalegreen.engine.catalog.table import (
-    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, ENV_CATEGORIES, ENV_SELECTORS, FILE_DIR_FLAGS, FORMAT_ENVS,
-    GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY,
-    MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS,
+    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
     NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_SUBSET_PARTS,
-    SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS,
-    typecheck_spec,
+    SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, typecheck_spec,
+)
+from stalegreen.engine.catalog.tasks import (
+    ENV_CATEGORIES, ENV_SELECTORS, FORMAT_ENVS, GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS,
+    MAKE_PRIORITY, MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS,
+    SBT_LINT_COMMANDS, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS,
 )
 
 
@@ -281,18 +284,13 @@ def _read_make(tool, args):
     watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in parts)
     result = {"runner": runner, "category": category, "scope": "all",
               "not_run": not_run or ("watch" if watch else None), "quiet": quiet, "dirs": dirs,
-              "also": _further([_make_category(t) for t in targets], category)}
+              "also": further_categories([_make_category(t) for t in targets], category)}
     if category == "test":
         narrow = [a for a in args if is_assignment(a) and a.split("=", 1)[0].upper() in
                   ("TEST", "TESTS", "T", "K", "FILTER", "PYTEST_ARGS", "RUN", "TESTARGS", "ONLY")]
         if narrow:
             result["scope"] = "subset"
     return result
-
-
-def _further(categories, chosen):
-    """The categories besides ``chosen`` that one command runs (``make lint test``), in priority order."""
-    return tuple(c for c in MAKE_PRIORITY if c != chosen and c in categories)
 
 
 def _make_category(target):
@@ -376,6 +374,11 @@ def _read_sbt(tool, args):
         return {"runner": "sbt test", "category": "test", "scope": "subset", "not_run": None, "quiet": False}
     if any(w == "test" or w.endswith("/test") for w in words):
         return {"runner": "sbt test", "category": "test", "scope": "all", "not_run": None, "quiet": False}
+    lint = next((w for w in words if w.split("/")[-1] in SBT_LINT_COMMANDS or
+                 (w.split("/")[-1].startswith("scalafix") and "--check" in words)), None)
+    if lint:        # `sbt scalafmtCheckAll`, `sbt "scalafixAll --check"`: checks that rewrite nothing
+        return {"runner": "sbt %s" % lint.split("/")[-1], "category": "lint", "scope": "all", "not_run": None,
+                "quiet": False}
     if any(w == "compile" or w.endswith("/compile") for w in words):
         return {"runner": "sbt compile", "category": "build", "scope": "all", "not_run": None, "quiet": False}
     if any(w.startswith("~") for w in words):
@@ -585,7 +588,7 @@ def _read_envs(tool, args):
     spec = TOX if tool == "tox" else NOX
     result = run_result(spec, own, category=category, not_run=not_run)
     checks = [c for n, c in zip(names, (_env_category(n) or "test" for n in names)) if n.lower() not in FORMAT_ENVS]
-    result["also"] = _further(checks, category)
+    result["also"] = further_categories(checks, category)
     if not result["not_run"] and posargs:
         flags, positionals = split_args(posargs, COMMON_VALUE_FLAGS)
         deselecting = TOOLS["pytest"]["subset"]
@@ -683,6 +686,7 @@ FAMILY_READERS = {
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
     "envs": _read_envs, "ant": _read_ant, "clojure": _read_clojure, "r": _read_r, "julia": _read_julia,
+    "pants": read_pants, "msbuild": read_msbuild, "mill": read_mill,
 }
 
 

@@ -341,6 +341,10 @@ REAL_OUTPUTS = [
     ("terraform-validate-pass.txt", "lint", "terraform validate", 0, "pass", "terraform-valid"),
     ("terraform-validate-fail.txt", "lint", "terraform validate", 1, "fail", "terraform-error"),
     ("terraform-fmt-fail.txt", "lint", "terraform fmt", 3, "fail", "terraform-fmt-unformatted"),
+    ("cspell-pass.txt", "lint", "cspell", 0, "pass", "cspell-ok"),
+    ("cspell-fail.txt", "lint", "cspell", 1, "fail", "cspell-issues"),
+    ("typos-fail.txt", "lint", "typos", 2, "fail", "typos-error"),
+    ("dprint-check-fail.txt", "lint", "dprint check", 20, "fail", "dprint-not-formatted"),
 ]
 
 
@@ -353,6 +357,16 @@ def test_real_output_of_formats_added_later(name, category, runner, code, verdic
     unknown = outputs.judge(category, text, exit_code=None, runner=runner)
     assert (unknown["verdict"], unknown["signal"].split(":")[-1]) == (verdict, signal)
     assert outputs.judge(category, text, exit_code=code, runner=runner)["verdict"] == verdict
+
+
+def test_runners_silent_on_success_pass_on_their_exit_status_alone():
+    """typos prints nothing and dprint check only its plugin's compile when all is well: the exit
+    status proves the pass; without it, silence proves nothing."""
+    with open(os.path.join(_REAL, "dprint-check-pass.txt"), encoding="utf-8") as fh:
+        dprint = fh.read()
+    for runner, text in (("dprint check", dprint), ("typos", "")):
+        assert outputs.judge("lint", text, exit_code=0, runner=runner)["verdict"] == "pass"
+        assert outputs.judge("lint", text, exit_code=None, runner=runner)["verdict"] == "inconclusive"
 
 
 def test_nx_reports_its_failed_run_itself():

@@ -238,6 +238,11 @@ LINT = [
     ("terraform-error", "F", "terraform", r"^(?:\u2502 )?Error: "),
     ("terraform-fmt-unformatted", "F", "terraform", r"^\S+\.tf(?:vars)?[ \t]*$"),
     ("terraform-valid", "P", "terraform", r"^Success! The configuration is valid\."),
+    ("cspell-issues", "F", "cspell", r"^CSpell: Files checked: \d+, Issues found: " + _N + r" in "),
+    ("cspell-ok", "P", "cspell", r"^CSpell: Files checked: " + _N + r", Issues found: 0 in "),
+    # typos and dprint check print nothing when all is well
+    ("typos-error", "F", "typos", r"^error: `[^`\n]+` should be "),
+    ("dprint-not-formatted", "F", "dprint", r"^Found " + _N + r" not formatted files?\."),
     ("zero-errors", "P", "*", r"(?<![\w.,])0 errors?\b"),
     ("no-issues", "P", "*", r"^\s*(?:Success: )?No issues found\b"),
     ("traceback-lint", "F", "*", _TRACEBACK),
@@ -326,7 +331,7 @@ ruff-format-ok black-ok biome-ok rubocop-ok oxlint-ok prettier-ok golangci-ok cr
 dart-analyze-ok pylint-ok next-ok vite-ok webpack-ok tsup-ok rollup-ok turbo-ok gradle-build-ok
 maven-build-ok dotnet-build-ok xcodebuild-ok swift-build-ok docker-ok elm-make-ok parcel-ok
 python-build-ok esbuild-ok ninja-ok cra-ok astro-ok angular-ok docusaurus-ok gatsby-ok hugo-ok
-eleventy-ok nuxt-ok expo-ok generic-test-passed nx-ok xcodebuild-test-passed terraform-valid
+eleventy-ok nuxt-ok expo-ok generic-test-passed nx-ok xcodebuild-test-passed terraform-valid cspell-ok
 testthat-passed r-check-passed
 """.split())
 

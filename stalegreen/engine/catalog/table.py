@@ -215,6 +215,7 @@ def test_spec(name, **kw):
 
 
 _WATCH_W = {"-w": "watch"}
+_CSPELL_VALUES = ("-c", "--config", "-e", "--exclude", "--locale", "--language-id", "--file-list", "--root", "-r")
 _SEMGREP_VALUES = ("-c", "--config", "-f", "--exclude", "--include", "--severity", "--lang", "-l", "-e",
                    "--pattern", "-o", "--output", "--timeout", "-j", "--jobs", "--baseline-commit")
 _PMD_VALUES = ("-d", "--dir", "-R", "--rulesets", "-f", "--format", "-r", "--report-file", "--aux-classpath",
@@ -502,7 +503,8 @@ TOOLS = {
     "sqlfluff": SUB({"lint": lint_spec("sqlfluff lint", values=("--dialect", "--templater", "--config")),
                      "fix": NOT("format", "sqlfluff", "lint"), "format": NOT("format", "sqlfluff", "lint")}),
     "buf": SUB({"lint": lint_spec("buf lint"), "build": _build("buf build")}),
-    "dprint": SUB({"check": lint_spec("dprint check", values=("-c", "--config", "--excludes", "--plugins")),
+    "dprint": SUB({"check": lint_spec("dprint check", values=("-c", "--config", "--excludes", "--plugins"),
+                                      prints=("dprint",)),
                    "fmt": NOT("format", "dprint check", "lint")}),
     # `terraform fmt` rewrites files; with -check it only says which it would rewrite
     "terraform": SUB({"validate": lint_spec("terraform validate", positional_subset="none", prints=("terraform",)),
@@ -511,15 +513,14 @@ TOOLS = {
                  "fmt": lint_spec("tofu fmt", needs=(("-check",), "format"), prints=("terraform",))}),
     "helm": SUB({"lint": lint_spec("helm lint", values=("-f", "--values", "--set", "--set-string", "--namespace",
                                                         "-n", "--kube-version"))}),
-    "cspell": SUB({"lint": lint_spec("cspell", values=("-c", "--config", "-e", "--exclude", "--locale",
-                                                       "--language-id", "--file-list", "--root", "-r")),
-                   "check": lint_spec("cspell"),
+    "cspell": SUB({"lint": lint_spec("cspell", values=_CSPELL_VALUES, prints=("cspell",)),
+                   "check": lint_spec("cspell", prints=("cspell",)),
                    "trace": NOT("other", "cspell", "lint"), "suggestions": NOT("other", "cspell", "lint"),
                    "link": NOT("other", "cspell", "lint"), "init": NOT("help", "cspell", "lint"),
                    "dictionaries": NOT("list", "cspell", "lint")},
-                  default=lint_spec("cspell", values=("-c", "--config", "-e", "--exclude", "--locale",
-                                                      "--language-id", "--file-list", "--root", "-r"))),
+                  default=lint_spec("cspell", values=_CSPELL_VALUES, prints=("cspell",))),
     "typos": lint_spec("typos", fix=("-w", "--write-changes"), values=("-c", "--config", "--exclude", "--format"),
+                       prints=("typos",),
                        flags={"--files": "list", "--identifiers": "list", "--words": "list",
                               "--dump-config": "list", "--type-list": "list"}),
     "vale": SUB({"sync": NOT("other", "vale", "lint"), "ls-config": NOT("list", "vale", "lint"),

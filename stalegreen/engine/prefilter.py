@@ -37,7 +37,7 @@ RUNNER_WORDS = frozenset((
     "unittest", "uvu", "vite", "vitest", "vue-cli-service", "vue-tsc", "ward", "webpack", "webpack-cli",
     "webpack-dev-server", "xcodebuild", "xo", "yamllint", "yapf", "yarn", "zig",
     "pants", "msbuild", "mill", "dprint", "terraform", "tofu", "helm", "cspell", "typos", "vale", "semgrep", "wdio",
-    "checkstyle", "pmd", "spotbugs",
+    "checkstyle", "pmd", "spotbugs", "MSBuild", "MSBuild.exe", "msbuild.exe", "run-clang-tidy",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.families.project_script``)

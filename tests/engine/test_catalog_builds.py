@@ -87,6 +87,25 @@ BUILDS = [
     ("sbt scalafmtCheckAll test", "sbt test", "test", "all", None),
     ("sbt scalafmt", None, None, None, None),
     ("sbt scalafixAll", None, None, None, None),
+    ("sbt +test", "sbt test", "test", "all", None),                  # every cross-built Scala version
+    ("sbt core/test", "sbt test", "test", "subset", None),           # one project's tests
+    ("sbt core/testOnly app.ParserSpec", "sbt test", "test", "subset", None),
+    # ---- dune aliases
+    ("dune build", "dune build", "build", "all", None),
+    ("dune build @runtest", "dune test", "test", "all", None),
+    ("dune build @@runtest", "dune test", "test", "all", None),
+    ("dune build @src/parser/runtest", "dune test", "test", "subset", None),
+    ("dune build @fmt", "dune build @fmt", "lint", "all", None),
+    ("dune build @fmt --auto-promote", "dune build @fmt", "lint", "all", "format"),
+    ("dune build @runtest @fmt", "dune test", "test", "all", None),
+    ("dune build -w @runtest", "dune test", "test", "all", "watch"),
+    ("dune fmt", "dune build @fmt", "lint", "all", "format"),
+    # ---- xcodebuild: `clean` alone builds nothing; -skip-testing leaves tests out
+    ("xcodebuild clean -scheme App", None, None, None, None),
+    ("xcodebuild clean build -scheme App", "xcodebuild", "build", "all", None),
+    ("xcodebuild test -scheme App -skip-testing:AppUITests", "xcodebuild test", "test", "subset", None),
+    ("MSBuild.exe App.sln /t:Build", "msbuild", "build", "all", None),
+    ("msbuild.exe App.sln", "msbuild", "build", "all", None),
 ]
 
 
@@ -145,6 +164,9 @@ TOOLS = [
     ("buck2 build //...", "buck2 build", "build", "all", None),
     ("cabal test all", "cabal test", "test", "all", None),
     ("cabal test parser-tests", "cabal test", "test", "subset", None),
+    ("npx karma start karma.conf.js --single-run", "karma", "test", "all", None),   # the positional is its config
+    ("run-clang-tidy -p build", "run-clang-tidy", "lint", "all", None),
+    ("run-clang-tidy -p build -fix", "run-clang-tidy", "lint", "all", "format"),
 ]
 
 

@@ -1,6 +1,6 @@
 """Family readers of the build systems whose command line names goals or targets: Pants
-(``pants fmt lint check test ::``), MSBuild (``msbuild App.sln -t:Rebuild``, ``dotnet msbuild``)
-and mill (``mill __.test``). Their names are data in ``tasks``; each reader returns the dict
+(``pants fmt lint check test ::``), MSBuild (``msbuild App.sln -t:Rebuild``, ``dotnet msbuild``),
+mill (``mill __.test``) and dune's aliases (``dune build @runtest @fmt``). Their names are data in ``tasks``; each reader returns the dict
 ``families.classify`` returns, or None for a command that runs no check."""
 
 from stalegreen.engine.catalog.argv import (
@@ -8,7 +8,7 @@ from stalegreen.engine.catalog.argv import (
 )
 from stalegreen.engine.catalog.table import HELP_FLAGS, TOOLS
 from stalegreen.engine.catalog.tasks import (
-    MAKE_PRIORITY, MILL_OTHER_COMMANDS, MILL_SUBSET_TASKS, MILL_TASKS, MILL_WILDCARDS, MSBUILD_TARGET_SWITCHES,
+    DUNE_ALIASES, MAKE_PRIORITY, MILL_OTHER_COMMANDS, MILL_SUBSET_TASKS, MILL_TASKS, MILL_WILDCARDS, MSBUILD_TARGET_SWITCHES,
     MSBUILD_TARGETS, PANTS_GOALS, PANTS_NARROWING_PREFIXES, PANTS_OTHER_GOALS, PANTS_WHOLE_SPECS,
 )
 
@@ -161,3 +161,25 @@ def read_mill(tool, args):
     return _result("mill %s" % ("test" if category == "test" else task), category,
                    "subset" if narrowed else "all", not_run="watch" if watch else None,
                    also=further_categories(categories, category))
+
+
+def read_dune_build(tool, args):
+    """``dune build``, ``dune build @runtest``, ``dune build @fmt``, ``dune build @src/runtest``: the
+    aliases give the categories (``@runtest`` the tests, ``@fmt`` the format check, which
+    ``--auto-promote`` turns into a rewrite); an alias under a directory is that directory's part."""
+    found, narrowed, promote, watch = [], False, False, False
+    for word in args:
+        if word in ("-w", "--watch"):
+            watch = True
+        elif word == "--auto-promote":
+            promote = True
+        elif word.startswith("@"):
+            path, _, alias = word.lstrip("@").rpartition("/")
+            if alias in DUNE_ALIASES:
+                found.append(DUNE_ALIASES[alias])
+                narrowed = narrowed or bool(path.strip("./"))
+    category = _best(found) or "build"
+    runner = {"test": "dune test", "lint": "dune build @fmt"}.get(category, "dune build")
+    not_run = "watch" if watch else ("format" if promote and category == "lint" else None)
+    return _result(runner, category, "subset" if narrowed and category == "test" else "all", not_run=not_run,
+                   also=further_categories(found, category))

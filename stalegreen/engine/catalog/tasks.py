@@ -72,6 +72,10 @@ MILL_SUBSET_TASKS = frozenset(("testOnly",))
 MILL_OTHER_COMMANDS = frozenset(("resolve", "show", "showNamed", "inspect", "path", "plan", "init", "clean",
                                  "visualize", "version", "shutdown"))
 
+# dune aliases (`dune build @runtest @fmt`) -> category; `@dir/runtest` runs one directory's
+DUNE_ALIASES = {"runtest": "test", "fmt": "lint", "check": "build", "install": "build", "default": "build",
+                "all": "build", "doc": "build"}
+
 # Build tasks a prose sentence names alone ("`spotlessCheck` passes", "scalafmtCheck is clean"):
 # name -> the command line that runs it
 PROSE_TASKS = {"spotlessCheck": "gradle spotlessCheck", "ktlintCheck": "gradle ktlintCheck",

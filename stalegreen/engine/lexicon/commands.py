@@ -26,7 +26,7 @@ ORDINARY_WORDS = frozenset((
     "npm", "pnpm", "yarn", "deno", "lerna", "nx", "mix", "dotnet", "flutter", "meson", "bazel", "bazelisk", "buck2",
     "lein", "sbt", "mvn", "mvnw", "gradle", "gradlew", "cargo", "cmake", "xcodebuild", "setup.py", "manage.py",
     "django-admin", "artisan", "ng", "nuxt", "nuxi", "scons", "python -m build", "srb", "gleam",
-    "pants", "mill", "helm", "tofu", "typos",
+    "pants", "mill", "helm", "tofu", "typos", "run-clang-tidy",
 ))
 GENERIC_SUBCOMMANDS = frozenset((
     "test", "t", "b", "c", "build", "check", "run", "lint", "fmt", "format", "compile", "spec", "watch", "dev",
@@ -196,7 +196,7 @@ def _names():
                     table[key] = bare[0]
         elif "family" in entry:
             if key not in ORDINARY_WORDS and _catalog_runs(key):     # `tox` runs a check alone; `julia` does not
-                table[key] = key
+                table[key.lower()] = key.lower()    # prose is read in lower case (`MSBuild` is msbuild)
         elif key not in ORDINARY_WORDS:
             spec_needs = entry.get("needs")
             table[key] = key + (" " + sorted(spec_needs[0])[0] if spec_needs else "")

@@ -225,3 +225,16 @@ def test_prose_tasks_are_claimable_and_their_first_words_reach_the_cheap_check()
     for task, line in catalog.PROSE_TASKS.items():
         assert commands.might_name_runner({task.lower()}), task
         assert commands.classify_name(task) == commands.classify_code(line)[0][:2] + ("all",), task
+
+
+def test_every_family_the_table_names_has_a_reader():
+    from stalegreen.engine.catalog.families import FAMILY_READERS
+
+    named, entries = set(), list(catalog.TOOLS.values())
+    for entry in entries:           # subcommand tables add their entries
+        if entry and "family" in entry:
+            named.add(entry["family"])
+        elif entry and "sub" in entry:
+            entries.extend(entry["sub"].values())
+    assert {"pants", "msbuild", "mill", "dune-build"} <= named
+    assert sorted(named - set(FAMILY_READERS)) == []

@@ -1,7 +1,8 @@
 """Family readers of the build systems whose command line names goals or targets: Pants
 (``pants fmt lint check test ::``), MSBuild (``msbuild App.sln -t:Rebuild``, ``dotnet msbuild``),
 mill (``mill __.test``) and dune's aliases (``dune build @runtest @fmt``). Their names are data in ``tasks``; each reader returns the dict
-``families.classify`` returns, or None for a command that runs no check."""
+``families.classify`` returns, or None for a command that runs no check. A new build system is
+a reader here, its entry in ``BUILD_READERS`` and its ``FAMILY`` key in ``table.TOOLS``."""
 
 from stalegreen.engine.catalog.argv import (
     flag_name, further_categories, generic_not_run, is_flag, is_narrowing_path,
@@ -183,3 +184,7 @@ def read_dune_build(tool, args):
     not_run = "watch" if watch else ("format" if promote and category == "lint" else None)
     return _result(runner, category, "subset" if narrowed and category == "test" else "all", not_run=not_run,
                    also=further_categories(found, category))
+
+
+# family name (``table.FAMILY("...")``) -> reader; ``families.FAMILY_READERS`` holds them too
+BUILD_READERS = {"pants": read_pants, "msbuild": read_msbuild, "mill": read_mill, "dune-build": read_dune_build}

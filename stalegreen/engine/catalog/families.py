@@ -10,7 +10,7 @@ from stalegreen.engine.catalog.argv import (
     base_name, flag_name, further_categories, generic_not_run, is_assignment, is_flag, is_narrowing_path, is_tool,
     run_result, split_args,
 )
-from stalegreen.engine.catalog.builds import read_dune_build, read_mill, read_msbuild, read_pants
+from stalegreen.engine.catalog.builds import BUILD_READERS
 from stalegreen.engine.catalog.table import (
     BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
     NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_SUBSET_PARTS,
@@ -691,7 +691,7 @@ FAMILY_READERS = {
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
     "envs": _read_envs, "ant": _read_ant, "clojure": _read_clojure, "r": _read_r, "julia": _read_julia,
-    "pants": read_pants, "msbuild": read_msbuild, "mill": read_mill, "dune-build": read_dune_build,
+    **BUILD_READERS
 }
 
 

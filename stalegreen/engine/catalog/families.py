@@ -7,9 +7,10 @@ named inside its arguments again (``npm run test`` -> the script's runner), so b
 import os
 
 from stalegreen.engine.catalog.argv import (
-    base_name, flag_name, further_categories, generic_not_run, is_assignment, is_flag, is_narrowing_path, is_tool,
-    run_result, split_args,
+    base_name, flag_name, generic_not_run, is_assignment, is_flag, is_narrowing_path, is_tool, run_result,
+    split_args,
 )
+from stalegreen.engine.catalog.argv import further_categories as _further
 from stalegreen.engine.catalog.builds import BUILD_READERS
 from stalegreen.engine.catalog.table import (
     BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
@@ -284,7 +285,7 @@ def _read_make(tool, args):
     watch = category and chosen and any(p in SCRIPT_WATCH_PARTS for p in parts)
     result = {"runner": runner, "category": category, "scope": "all",
               "not_run": not_run or ("watch" if watch else None), "quiet": quiet, "dirs": dirs,
-              "also": further_categories([_make_category(t) for t in targets], category)}
+              "also": _further([_make_category(t) for t in targets], category)}
     if category == "test":
         narrow = [a for a in args if is_assignment(a) and a.split("=", 1)[0].upper() in
                   ("TEST", "TESTS", "T", "K", "FILTER", "PYTEST_ARGS", "RUN", "TESTARGS", "ONLY")]
@@ -593,7 +594,7 @@ def _read_envs(tool, args):
     spec = TOX if tool == "tox" else NOX
     result = run_result(spec, own, category=category, not_run=not_run)
     checks = [c for n, c in zip(names, (_env_category(n) or "test" for n in names)) if n.lower() not in FORMAT_ENVS]
-    result["also"] = further_categories(checks, category)
+    result["also"] = _further(checks, category)
     if not result["not_run"] and posargs:
         flags, positionals = split_args(posargs, COMMON_VALUE_FLAGS)
         deselecting = TOOLS["pytest"]["subset"]

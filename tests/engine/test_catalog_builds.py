@@ -164,6 +164,12 @@ TOOLS = [
     ("buck2 build //...", "buck2 build", "build", "all", None),
     ("cabal test all", "cabal test", "test", "all", None),
     ("cabal test parser-tests", "cabal test", "test", "subset", None),
+    ("cabal test --test-options='--match Parser'", "cabal test", "test", "subset", None),
+    ("stack test --ta '--match \"/Parser/\"'", "stack test", "test", "subset", None),     # dev6 c-d209
+    ("stack test --fast", "stack test", "test", "all", None),
+    ("dotnet test tests/Api.Tests/Api.Tests.csproj --no-build", "dotnet test", "test", "subset", None),  # c-d176
+    ("dotnet test App.sln", "dotnet test", "test", "all", None),
+    ("dotnet test ./App.sln --no-restore", "dotnet test", "test", "all", None),
     ("npx karma start karma.conf.js --single-run", "karma", "test", "all", None),   # the positional is its config
     ("run-clang-tidy -p build", "run-clang-tidy", "lint", "all", None),
     ("run-clang-tidy -p build -fix", "run-clang-tidy", "lint", "all", "format"),

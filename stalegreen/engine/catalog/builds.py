@@ -1,16 +1,17 @@
 """Family readers of the build systems whose command line names goals or targets: Pants
 (``pants fmt lint check test ::``), MSBuild (``msbuild App.sln -t:Rebuild``, ``dotnet msbuild``),
-mill (``mill __.test``) and dune's aliases (``dune build @runtest @fmt``). Their names are data in ``tasks``; each reader returns the dict
-``families.classify`` returns, or None for a command that runs no check. A new build system is
-a reader here, its entry in ``BUILD_READERS`` and its ``FAMILY`` key in ``table.TOOLS``."""
+mill (``mill __.test``) and dune's aliases (``dune build @runtest @fmt``). Their names are data
+in ``tasks``; each reader returns the dict ``families.classify`` returns, or None for a command
+that runs no check. A new build system is a reader here, its entry in ``BUILD_READERS`` and its
+``FAMILY`` key in ``table.TOOLS``."""
 
 from stalegreen.engine.catalog.argv import (
     flag_name, further_categories, generic_not_run, is_flag, is_narrowing_path,
 )
 from stalegreen.engine.catalog.table import HELP_FLAGS, TOOLS
 from stalegreen.engine.catalog.tasks import (
-    DUNE_ALIASES, MAKE_PRIORITY, MILL_OTHER_COMMANDS, MILL_SUBSET_TASKS, MILL_TASKS, MILL_WILDCARDS, MSBUILD_TARGET_SWITCHES,
-    MSBUILD_TARGETS, PANTS_GOALS, PANTS_NARROWING_PREFIXES, PANTS_OTHER_GOALS, PANTS_WHOLE_SPECS,
+    DUNE_ALIASES, MAKE_PRIORITY, MILL_OTHER_COMMANDS, MILL_SUBSET_TASKS, MILL_TASKS, MILL_WILDCARDS,
+    MSBUILD_TARGET_SWITCHES, MSBUILD_TARGETS, PANTS_GOALS, PANTS_NARROWING_PREFIXES, PANTS_OTHER_GOALS, PANTS_WHOLE_SPECS,
 )
 
 

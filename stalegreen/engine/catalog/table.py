@@ -183,7 +183,7 @@ _SWIFT_TEST = R("swift test", "test", subset=("--filter", "--skip"), values=("--
 _DOTNET_TEST = R("dotnet test", "test", subset=("--filter",),
                  values=("--filter", "-c", "--configuration", "-f", "--framework", "-r", "--runtime", "-o",
                          "--output", "-l", "--logger", "-s", "--settings", "-v", "--verbosity", "--results-directory"),
-                 flags={"-t": "list", "--list-tests": "list"}, positional_subset="none", prints=("dotnet",))
+                 flags={"-t": "list", "--list-tests": "list"}, prints=("dotnet",))     # tests/Api.Tests: one project
 _MIX_TEST = R("mix test", "test", subset=("--only", "--failed", "--stale", "--include", "--exclude"),
               values=("--only", "--include", "--exclude", "--seed", "--max-failures", "--partitions", "--formatter"),
               prints=("mix",))
@@ -382,9 +382,13 @@ TOOLS = {
     "msbuild": FAMILY("msbuild"), "MSBuild": FAMILY("msbuild"), "MSBuild.exe": FAMILY("msbuild"),
     "msbuild.exe": FAMILY("msbuild"),
     "zig": SUB({"build": FAMILY("zig-build"), "test": test_spec("zig test", prints=(ANY,))}),
-    "stack": SUB({"test": test_spec("stack test", positional_subset="any", prints=(ANY,)),
+    # arguments handed to the test suite (`--ta '--match Parser'`) choose tests
+    "stack": SUB({"test": test_spec("stack test", positional_subset="any", subset=("--ta", "--test-arguments"),
+                                    values=("--ta", "--test-arguments"), prints=(ANY,)),
                   "build": _build("stack build")}),
-    "cabal": SUB({"test": test_spec("cabal test", positional_subset="any", whole=("all",), prints=(ANY,)),
+    "cabal": SUB({"test": test_spec("cabal test", positional_subset="any", whole=("all",),
+                                    subset=("--test-option", "--test-options"),
+                                    values=("--test-option", "--test-options"), prints=(ANY,)),
                   "build": _build("cabal build")}),
     "lein": SUB({"test": test_spec("lein test", positional_subset="any", prints=("clojure-test", ANY))}),
     "clojure": FAMILY("clojure"), "clj": FAMILY("clojure"), "ant": FAMILY("ant"),

@@ -39,6 +39,7 @@ HEAVY_STDLIB = {"re", "json", "enum", "signal", "functools", "collections", "has
 # The shell-command readers a verification rewrite needs, and no more.
 REWRITE_PATH = BASE | {"stalegreen.hosts.claude.rules", "stalegreen.engine.shell", "stalegreen.engine.catalog",
                        "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
+                       "stalegreen.engine.catalog.tasks", "stalegreen.engine.catalog.builds",
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
                        "stalegreen.engine.catalog.walk", "stalegreen.engine.records",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",

@@ -35,7 +35,9 @@ RUNNER_WORDS = frozenset((
     "stylelint", "svelte-check", "svelte-kit", "swift", "swift-format", "swiftlint", "tap", "tape",
     "task", "tflint", "tox", "tsc", "tsdown", "tsgo", "tslint", "tsup", "turbo", "ty", "unbuild",
     "unittest", "uvu", "vite", "vitest", "vue-cli-service", "vue-tsc", "ward", "webpack", "webpack-cli",
-    "webpack-dev-server", "xcodebuild", "xo", "yamllint", "yapf", "yarn", "zig"
+    "webpack-dev-server", "xcodebuild", "xo", "yamllint", "yapf", "yarn", "zig",
+    "pants", "msbuild", "mill", "dprint", "terraform", "tofu", "helm", "cspell", "typos", "vale", "semgrep", "wdio",
+    "checkstyle", "pmd", "spotbugs", "MSBuild", "MSBuild.exe", "msbuild.exe", "run-clang-tidy",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.families.project_script``)

@@ -338,6 +338,13 @@ REAL_OUTPUTS = [
     ("ant-test-fail.txt", "test", "ant test", 1, "fail", "ant-test-failed"),
     ("ant-build-pass.txt", "build", "ant build", 0, "pass", "ant-build-ok"),
     ("ant-build-fail.txt", "build", "ant build", 1, "fail", "ant-build-failed"),
+    ("terraform-validate-pass.txt", "lint", "terraform validate", 0, "pass", "terraform-valid"),
+    ("terraform-validate-fail.txt", "lint", "terraform validate", 1, "fail", "terraform-error"),
+    ("terraform-fmt-fail.txt", "lint", "terraform fmt", 3, "fail", "terraform-fmt-unformatted"),
+    ("cspell-pass.txt", "lint", "cspell", 0, "pass", "cspell-ok"),
+    ("cspell-fail.txt", "lint", "cspell", 1, "fail", "cspell-issues"),
+    ("typos-fail.txt", "lint", "typos", 2, "fail", "typos-error"),
+    ("dprint-check-fail.txt", "lint", "dprint check", 20, "fail", "dprint-not-formatted"),
 ]
 
 
@@ -350,6 +357,16 @@ def test_real_output_of_formats_added_later(name, category, runner, code, verdic
     unknown = outputs.judge(category, text, exit_code=None, runner=runner)
     assert (unknown["verdict"], unknown["signal"].split(":")[-1]) == (verdict, signal)
     assert outputs.judge(category, text, exit_code=code, runner=runner)["verdict"] == verdict
+
+
+def test_runners_silent_on_success_pass_on_their_exit_status_alone():
+    """typos prints nothing and dprint check only its plugin's compile when all is well: the exit
+    status proves the pass; without it, silence proves nothing."""
+    with open(os.path.join(_REAL, "dprint-check-pass.txt"), encoding="utf-8") as fh:
+        dprint = fh.read()
+    for runner, text in (("dprint check", dprint), ("typos", "")):
+        assert outputs.judge("lint", text, exit_code=0, runner=runner)["verdict"] == "pass"
+        assert outputs.judge("lint", text, exit_code=None, runner=runner)["verdict"] == "inconclusive"
 
 
 def test_nx_reports_its_failed_run_itself():
@@ -388,6 +405,21 @@ DOCUMENTED = [
      "Unexpected Pass:    0   \nSkipped:            0   \nTimeout:            0   \n", "pass"),
     ("test", "meson test", "Ok:                 11  \nExpected Fail:      0   \nFail:               0   \n"
      "Unexpected Pass:    0   \nSkipped:            0   \nTimeout:            1   \n", "fail"),
+    # xcodebuild's closing banner of a test action (macOS only)
+    ("test", "xcodebuild test", "Test Suite 'All tests' passed at 2026-12-02 09:00:00.000.\n"
+     "\t Executed 4 tests, with 0 failures (0 unexpected) in 0.012 (0.015) seconds\n** TEST SUCCEEDED **\n", "pass"),
+    ("test", "xcodebuild test", "Testing failed:\n\tXCTAssertEqual failed\n** TEST FAILED **\n", "fail"),
+    ("test", "xcodebuild test", "** TEST EXECUTE SUCCEEDED **\n", "pass"),
+    # Pants (its launcher downloads the tool: not installable here): a line per target or tool
+    ("test", "pants test", "\u2713 src/python/app/util_test.py:tests succeeded in 0.46s.\n"
+     "\u2713 src/python/app/parse_test.py:tests succeeded in 0.52s (memoized).\n", "pass"),
+    ("test", "pants test", "\u2713 src/python/app/util_test.py:tests succeeded in 0.46s.\n"
+     "\u2715 src/python/app/parse_test.py:tests failed in 0.47s.\n", "fail"),
+    ("test", "pants test", "\U00010102 src/python/app/parse_test.py:tests failed in 0.47s.\n", "fail"),
+    ("lint", "pants lint", "\u2713 black succeeded.\n\u2713 flake8 succeeded.\n\u2713 isort succeeded.\n", "pass"),
+    ("lint", "pants lint", "\u2713 black succeeded.\n\u2715 flake8 failed.\n", "fail"),
+    ("typecheck", "pants check", "\u2713 mypy succeeded.\n", "pass"),
+    ("typecheck", "pants check", "\u2715 mypy failed.\n", "fail"),
 ]
 
 

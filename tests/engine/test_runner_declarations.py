@@ -24,6 +24,9 @@ READER_EXAMPLES = {
     "nx": "nx run-many -t test", "ant": "ant test", "clojure": "clojure -M:test",
     "R test": "Rscript -e 'devtools::test()'", "R CMD check": "R CMD check pkg_1.0.tar.gz",
     "julia test": "julia --project -e 'using Pkg; Pkg.test()'",
+    "pants test": "pants test ::", "pants lint": "pants lint ::", "pants check": "pants check ::",
+    "pants package": "pants package ::", "msbuild": "msbuild App.sln", "msbuild test": "msbuild -t:VSTest",
+    "mill test": "mill __.test",
 }
 # Runner names that are no command line of their own (a claim names them another way).
 NOT_A_COMMAND = {"python test script": "a script under tests/ run by python",

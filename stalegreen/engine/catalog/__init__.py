@@ -12,7 +12,8 @@ it prints, whose rows are data in ``formats`` (read only by ``engine/outputs`` a
 
 from stalegreen.engine.catalog.families import classify
 from stalegreen.engine.catalog.table import CATEGORIES, TOOLS, WRAPPERS
+from stalegreen.engine.catalog.tasks import PROSE_TASKS
 from stalegreen.engine.catalog.walk import Run, find_runs
 from stalegreen.engine.catalog.wrappers import strip_wrappers
 
-__all__ = ("CATEGORIES", "TOOLS", "WRAPPERS", "Run", "classify", "find_runs", "strip_wrappers")
+__all__ = ("CATEGORIES", "PROSE_TASKS", "TOOLS", "WRAPPERS", "Run", "classify", "find_runs", "strip_wrappers")

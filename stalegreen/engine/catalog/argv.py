@@ -5,6 +5,7 @@ from stalegreen.engine.catalog.table import (
     COMMON_VALUE_FLAGS, HELP_FLAGS, LIST_FLAGS, NOT_WATCH_VALUES, QUIET_FLAGS, READER_SPECS, SOURCE_EXTS,
     TOOLS, WATCH_FLAGS,
 )
+from stalegreen.engine.catalog.tasks import MAKE_PRIORITY
 
 
 # ---------------------------------------------------------------------------------------------
@@ -73,6 +74,11 @@ def split_args(args, value_flags):
     return flags, positionals
 
 
+def further_categories(categories, chosen):
+    """The categories besides ``chosen`` that one command runs (``make lint test``), in priority order."""
+    return tuple(c for c in MAKE_PRIORITY if c != chosen and c in categories)
+
+
 def generic_not_run(args, spec):
     """help > list > watch among the tool's own arguments (first positional ``help`` counts)."""
     found = set()
@@ -103,6 +109,7 @@ def generic_not_run(args, spec):
 def _scope(spec, args):
     values = COMMON_VALUE_FLAGS | spec["values"]
     flags, positionals = split_args(args, values)
+    positionals = [p for p in positionals if p not in spec["whole"]]
     if "@always" in spec["subset"]:
         return "subset"
     for flag in flags:

@@ -10,13 +10,17 @@ from stalegreen.engine.catalog.argv import (
     base_name, flag_name, generic_not_run, is_assignment, is_flag, is_narrowing_path, is_tool, run_result,
     split_args,
 )
+from stalegreen.engine.catalog.argv import further_categories as _further
+from stalegreen.engine.catalog.builds import BUILD_READERS
 from stalegreen.engine.catalog.table import (
-    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, ENV_CATEGORIES, ENV_SELECTORS, FILE_DIR_FLAGS, FORMAT_ENVS,
-    GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS, HELP_FLAGS, lint_spec, MAKE_PRIORITY,
-    MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS, NODE_SCRIPT_TOOLS,
+    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
     NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_SUBSET_PARTS,
-    SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS,
-    typecheck_spec,
+    SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, typecheck_spec,
+)
+from stalegreen.engine.catalog.tasks import (
+    ENV_CATEGORIES, ENV_SELECTORS, FORMAT_ENVS, GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS,
+    MAKE_PRIORITY, MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS,
+    SBT_LINT_COMMANDS, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS,
 )
 
 
@@ -296,11 +300,6 @@ def _read_make(tool, args):
     return result
 
 
-def _further(categories, chosen):
-    """The categories besides ``chosen`` that one command runs (``make lint test``), in priority order."""
-    return tuple(c for c in MAKE_PRIORITY if c != chosen and c in categories)
-
-
 def _make_category(target):
     lowered = target.lower()
     for category, names in MAKE_TARGETS.items():
@@ -378,10 +377,18 @@ def _read_sbt(tool, args):
     words = []
     for arg in args:
         words.extend(arg.split())
-    if any(w.startswith(("testOnly", "testQuick")) for w in words):
+    words = [w.lstrip("+") for w in words]          # `sbt +test`: every cross-built Scala version
+    if any(w.startswith(("testOnly", "testQuick")) or w.endswith(("/testOnly", "/testQuick")) for w in words):
         return {"runner": "sbt test", "category": "test", "scope": "subset", "not_run": None, "quiet": False}
-    if any(w == "test" or w.endswith("/test") for w in words):
+    if any(w == "test" for w in words):
         return {"runner": "sbt test", "category": "test", "scope": "all", "not_run": None, "quiet": False}
+    if any(w.endswith("/test") for w in words):     # `sbt core/test`: one project's tests
+        return {"runner": "sbt test", "category": "test", "scope": "subset", "not_run": None, "quiet": False}
+    lint = next((w for w in words if w.split("/")[-1] in SBT_LINT_COMMANDS or
+                 (w.split("/")[-1].startswith("scalafix") and "--check" in words)), None)
+    if lint:        # `sbt scalafmtCheckAll`, `sbt "scalafixAll --check"`: checks that rewrite nothing
+        return {"runner": "sbt %s" % lint.split("/")[-1], "category": "lint", "scope": "all", "not_run": None,
+                "quiet": False}
     if any(w == "compile" or w.endswith("/compile") for w in words):
         return {"runner": "sbt compile", "category": "build", "scope": "all", "not_run": None, "quiet": False}
     if any(w.startswith("~") for w in words):
@@ -397,8 +404,10 @@ def _read_xcodebuild(tool, args):
         return {"runner": "xcodebuild", "category": "build", "scope": "all", "not_run": "help", "quiet": False}
     quiet = "-quiet" in args
     if "test" in args or "test-without-building" in args:
-        scope = "subset" if any(a.startswith("-only-testing") for a in args) else "all"
+        scope = "subset" if any(a.startswith(("-only-testing", "-skip-testing")) for a in args) else "all"
         return {"runner": "xcodebuild test", "category": "test", "scope": scope, "not_run": None, "quiet": quiet}
+    if "clean" in args and not any(a in args for a in ("build", "build-for-testing", "archive", "analyze")):
+        return None         # `xcodebuild clean`: removes the build products, builds nothing
     return {"runner": "xcodebuild", "category": "build", "scope": "all", "not_run": None, "quiet": quiet}
 
 
@@ -689,6 +698,7 @@ FAMILY_READERS = {
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
     "envs": _read_envs, "ant": _read_ant, "clojure": _read_clojure, "r": _read_r, "julia": _read_julia,
+    **BUILD_READERS
 }
 
 

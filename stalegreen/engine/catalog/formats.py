@@ -12,6 +12,9 @@ checks every format is printed by a declared runner and every declared format ha
 """
 
 _N = r"(?:[1-9]\d*)"          # a non-zero count
+# Pants prints a line per target or per tool it ran: "\u2713 flake8 succeeded.", "\u2715 mypy failed."
+_PANTS_FAILED = r"^[\u2715\U00010102] \S+ failed\b"
+_PANTS_SUCCEEDED = r"^\u2713 \S+ succeeded\b"
 
 TEST = [
     ("pytest-failed-summary", "F", "pytest", r"^=+ (?=[^\n]*\b" + _N + r" (?:failed|errors?)\b)[^\n]* =+[ \t]*$"),
@@ -107,6 +110,12 @@ TEST = [
      r"Executed \d+ out of \d+ tests?: \d+ tests? pass(?:es)? and " + _N + r" fail|FAILED: Build did NOT complete successfully"),
     ("bazel-passed", "P", "bazel",
      r"Executed \d+ out of \d+ tests?: " + _N + r" tests? pass\.|INFO: Build completed successfully, \d+ total actions?"),
+    ("xcodebuild-test-failed", "F", "xcodebuild", r"\*\* TEST (?:EXECUTE )?FAILED \*\*"),
+    ("xcodebuild-test-passed", "P", "xcodebuild", r"\*\* TEST (?:EXECUTE )?SUCCEEDED \*\*"),
+    # Pants: a line per test target, "\u2713 path:tests succeeded in 0.46s." (a failure's mark is
+    # \u2715 in older releases, U+10102 in newer ones)
+    ("pants-test-failed", "F", "pants", _PANTS_FAILED),
+    ("pants-test-passed", "P", "pants", _PANTS_SUCCEEDED),
     ("elm-test-failed", "F", "elm", r"TEST RUN FAILED"),
     ("elm-test-passed", "P", "elm", r"TEST RUN PASSED"),
     ("sbt-test-failed", "F", "sbt", r"\[error\] Failed: Total \d+, Failed " + _N + r"|\[error\] Failed tests:"),
@@ -162,6 +171,8 @@ TYPECHECK = [
     ("sorbet-ok", "P", "sorbet", r"No errors! Great job\."),
     ("dialyzer-errors", "F", "dialyzer", r"Total errors: " + _N),
     ("dialyzer-ok", "P", "dialyzer", r"done \(passed successfully\)"),
+    ("pants-check-failed", "F", "pants", _PANTS_FAILED),
+    ("pants-check-ok", "P", "pants", _PANTS_SUCCEEDED),
     ("zero-errors", "P", "*", r"(?<![\w.,])0 errors?\b"),
     ("no-issues", "P", "*", r"^\s*(?:Success: )?No issues found\b"),
     ("traceback", "F", "*", _TRACEBACK),
@@ -221,6 +232,17 @@ LINT = [
     ("maven-lint-failed", "F", "maven", r"^\[INFO\] BUILD FAILURE|^\[ERROR\] Failed to execute goal"),
     ("checkstyle-errors", "F", "gradle", r"Checkstyle ends with " + _N + r" errors?"),
     ("dotnet-format-diff", "F", "dotnet", r"error WHITESPACE|error IMPORTS|Formatted code file"),
+    ("pants-lint-failed", "F", "pants", _PANTS_FAILED),
+    ("pants-lint-ok", "P", "pants", _PANTS_SUCCEEDED),
+    # terraform validate: a boxed "Error: ..." per problem; fmt -check: the name of each file it would rewrite
+    ("terraform-error", "F", "terraform", r"^(?:\u2502 )?Error: "),
+    ("terraform-fmt-unformatted", "F", "terraform", r"^\S+\.tf(?:vars)?[ \t]*$"),
+    ("terraform-valid", "P", "terraform", r"^Success! The configuration is valid\."),
+    ("cspell-issues", "F", "cspell", r"^CSpell: Files checked: \d+, Issues found: " + _N + r" in "),
+    ("cspell-ok", "P", "cspell", r"^CSpell: Files checked: " + _N + r", Issues found: 0 in "),
+    # typos and dprint check print nothing when all is well
+    ("typos-error", "F", "typos", r"^error: `[^`\n]+` should be "),
+    ("dprint-not-formatted", "F", "dprint", r"^Found " + _N + r" not formatted files?\."),
     ("zero-errors", "P", "*", r"(?<![\w.,])0 errors?\b"),
     ("no-issues", "P", "*", r"^\s*(?:Success: )?No issues found\b"),
     ("traceback-lint", "F", "*", _TRACEBACK),
@@ -309,7 +331,7 @@ ruff-format-ok black-ok biome-ok rubocop-ok oxlint-ok prettier-ok golangci-ok cr
 dart-analyze-ok pylint-ok next-ok vite-ok webpack-ok tsup-ok rollup-ok turbo-ok gradle-build-ok
 maven-build-ok dotnet-build-ok xcodebuild-ok swift-build-ok docker-ok elm-make-ok parcel-ok
 python-build-ok esbuild-ok ninja-ok cra-ok astro-ok angular-ok docusaurus-ok gatsby-ok hugo-ok
-eleventy-ok nuxt-ok expo-ok generic-test-passed nx-ok
+eleventy-ok nuxt-ok expo-ok generic-test-passed nx-ok xcodebuild-test-passed terraform-valid cspell-ok
 testthat-passed r-check-passed
 """.split())
 
@@ -329,6 +351,8 @@ NEEDLE_OVERRIDES = {
     "maven-checkstyle-violations": ("Checkstyle",), "spotbugs-bugs": (" size is ", "Total bugs: "),
     "maven-lint-failed": ("BUILD FAILURE", "Failed to execute goal"), "nx-failed": ("Running target", "Failed tasks:"),
     "clojure-test-failed": (" failures",), "ant-test-failed": ("Tests run: ", "BUILD FAILED", " FAILED"), "elm-make-error": ("-- ",), "hadolint-issue": (" DL", " SC"),
+    "terraform-error": ("Error: ",), "pants-test-failed": (" failed",), "pants-check-failed": (" failed",),
+    "pants-lint-failed": (" failed",),
 }
 
 

@@ -2,7 +2,8 @@
 
 ``TOOLS`` maps a command's first word to a runner spec (``R``), a subcommand table (``SUB``), a
 not-a-run form (``NOT``) or a family reader's name (``FAMILY``: the few tools whose arguments are
-a language of their own, read in ``families``). Adding a runner is one entry here.
+a language of their own, read in ``families`` and ``builds``, with the task names they know in
+``tasks``). Adding a runner is one entry here.
 """
 
 CATEGORIES = ("test", "typecheck", "lint", "build")
@@ -48,7 +49,7 @@ ANY = "*"
 
 
 def R(name, category, subset=(), values=(), flags=None, needs=None, fix=(), quiet=(), no_help=(),
-      positional_subset="files", prints=None):
+      positional_subset="files", prints=None, whole=()):
     """A runner spec.
 
     subset: flags that narrow the run; positional_subset: which positional arguments narrow it
@@ -58,12 +59,14 @@ def R(name, category, subset=(), values=(), flags=None, needs=None, fix=(), quie
     is that not-a-run form (``prettier`` without ``--check`` formats); fix: flags that turn a
     check into a format; no_help: generic help flags that mean something else for this tool;
     prints: the output formats it prints (names of rows in ``formats``, ``ANY`` among them when
-    it may print others too); None: not declared, any format of its category.
+    it may print others too); None: not declared, any format of its category; whole: positional
+    words that name the whole project (``cabal test all``), so they narrow nothing.
     """
     return {
         "name": name, "category": category, "subset": frozenset(subset), "values": frozenset(values),
         "flags": flags or {}, "needs": needs, "fix": frozenset(fix), "quiet": frozenset(quiet),
         "no_help": frozenset(no_help), "positional": positional_subset, "prints": prints,
+        "whole": frozenset(whole),
     }
 
 
@@ -180,7 +183,7 @@ _SWIFT_TEST = R("swift test", "test", subset=("--filter", "--skip"), values=("--
 _DOTNET_TEST = R("dotnet test", "test", subset=("--filter",),
                  values=("--filter", "-c", "--configuration", "-f", "--framework", "-r", "--runtime", "-o",
                          "--output", "-l", "--logger", "-s", "--settings", "-v", "--verbosity", "--results-directory"),
-                 flags={"-t": "list", "--list-tests": "list"}, positional_subset="none", prints=("dotnet",))
+                 flags={"-t": "list", "--list-tests": "list"}, prints=("dotnet",))     # tests/Api.Tests: one project
 _MIX_TEST = R("mix test", "test", subset=("--only", "--failed", "--stale", "--include", "--exclude"),
               values=("--only", "--include", "--exclude", "--seed", "--max-failures", "--partitions", "--formatter"),
               prints=("mix",))
@@ -220,6 +223,12 @@ def _django_test(name):
 
 
 _WATCH_W = {"-w": "watch"}
+_CSPELL_VALUES = ("-c", "--config", "-e", "--exclude", "--locale", "--language-id", "--file-list", "--root", "-r")
+_SEMGREP_VALUES = ("-c", "--config", "-f", "--exclude", "--include", "--severity", "--lang", "-l", "-e",
+                   "--pattern", "-o", "--output", "--timeout", "-j", "--jobs", "--baseline-commit")
+_PMD_VALUES = ("-d", "--dir", "-R", "--rulesets", "-f", "--format", "-r", "--report-file", "--aux-classpath",
+               "--cache", "--use-version", "--minimum-priority", "--file-list", "--exclude-file-list", "-t",
+               "--threads", "-z", "--relativize-paths-with")
 BUNDLER_WATCH = {"-w": "watch", "--watch": "watch"}
 
 TOOLS = {
@@ -245,7 +254,9 @@ TOOLS = {
     "tap": test_spec("tap", prints=("tap",)), "tape": test_spec("tape", prints=("tap",)),
     "jasmine": test_spec("jasmine", values=("--config", "--filter"), subset=("--filter",), prints=("jasmine",)),
     "uvu": test_spec("uvu", prints=(ANY,)), "qunit": test_spec("qunit", prints=(ANY,)),
-    "karma": SUB({"start": test_spec("karma", prints=(ANY,)), "run": test_spec("karma", prints=(ANY,))}),
+    # karma's positional is its config file
+    "karma": SUB({"start": test_spec("karma", positional_subset="none", prints=(ANY,)),
+                  "run": test_spec("karma", positional_subset="none", prints=(ANY,))}),
     "bats": test_spec("bats", values=("-f", "--filter", "-j", "--jobs"), subset=("-f", "--filter"), prints=(ANY,)),
     "prove": test_spec("prove", values=("-I", "-j", "--jobs"), prints=(ANY,)),
     "busted": test_spec("busted", subset=("--filter", "--tags", "-t"), values=("--filter", "--tags", "-t"),
@@ -260,6 +271,15 @@ TOOLS = {
                                                                                  "--project", "-P"),
                                  positional_subset="none", prints=("cypress",)),
                     "open": NOT("watch", "cypress open")}),
+    # WebdriverIO: the positional is its config file; --spec and --suite choose tests
+    "wdio": SUB({"run": test_spec("wdio", subset=("--spec", "--suite", "--exclude"),
+                                  values=("--spec", "--suite", "--exclude", "--baseUrl", "-b", "--logLevel",
+                                          "-l", "--framework", "-f", "--reporters", "-r", "--maxInstances"),
+                                  positional_subset="none", prints=(ANY,)),
+                 "config": NOT("other", "wdio"), "repl": NOT("other", "wdio"), "install": NOT("other", "wdio")},
+                default=test_spec("wdio", subset=("--spec", "--suite", "--exclude"),
+                                  values=("--spec", "--suite", "--exclude", "--baseUrl", "-b", "--logLevel", "-l"),
+                                  positional_subset="none", prints=(ANY,))),
     "react-scripts": SUB({"test": test_spec("react-scripts test", positional_subset="any", prints=("jest",)),
                           "build": _build("react-scripts build", prints=("react-scripts", ANY)),
                           "start": None}),
@@ -302,7 +322,7 @@ TOOLS = {
                                                     positional_subset="none", prints=("dotnet",)),
                    "format": lint_spec("dotnet format", positional_subset="none",
                                    needs=(("--verify-no-changes",), "format")),
-                   "watch": NOT("watch", "dotnet watch")}),
+                   "watch": NOT("watch", "dotnet watch"), "msbuild": FAMILY("msbuild")}),
     "mvn": FAMILY("maven"), "mvnw": FAMILY("maven"),
     "gradle": FAMILY("gradle"), "gradlew": FAMILY("gradle"),
     "sbt": FAMILY("sbt"),
@@ -360,11 +380,22 @@ TOOLS = {
     "meson": SUB({"test": test_spec("meson test", positional_subset="any", values=("-C", "--suite", "--setup"),
                                     prints=("meson", "gtest", ANY)),
                   "compile": _build("meson compile")}),
-    "bazel": _BAZEL, "bazelisk": _BAZEL, "buck2": _BAZEL,
+    "bazel": _BAZEL, "bazelisk": _BAZEL,
+    "buck2": SUB({"test": dict(_BAZEL_TEST, name="buck2 test", prints=(ANY,)),
+                  "build": dict(_BAZEL_BUILD, name="buck2 build")}),
+    # Pants goals (`pants fmt lint check test ::`) and MSBuild targets (`msbuild -t:Rebuild`):
+    # ``PANTS_GOALS``, ``MSBUILD_TARGETS``; mill task paths (`mill __.test`): ``MILL_TASKS``
+    "pants": FAMILY("pants"), "mill": FAMILY("mill"),
+    "msbuild": FAMILY("msbuild"), "MSBuild": FAMILY("msbuild"), "MSBuild.exe": FAMILY("msbuild"),
+    "msbuild.exe": FAMILY("msbuild"),
     "zig": SUB({"build": FAMILY("zig-build"), "test": test_spec("zig test", prints=(ANY,))}),
-    "stack": SUB({"test": test_spec("stack test", positional_subset="any", prints=(ANY,)),
+    # arguments handed to the test suite (`--ta '--match Parser'`) choose tests
+    "stack": SUB({"test": test_spec("stack test", positional_subset="any", subset=("--ta", "--test-arguments"),
+                                    values=("--ta", "--test-arguments"), prints=(ANY,)),
                   "build": _build("stack build")}),
-    "cabal": SUB({"test": test_spec("cabal test", positional_subset="any", prints=(ANY,)),
+    "cabal": SUB({"test": test_spec("cabal test", positional_subset="any", whole=("all",),
+                                    subset=("--test-option", "--test-options"),
+                                    values=("--test-option", "--test-options"), prints=(ANY,)),
                   "build": _build("cabal build")}),
     "lein": SUB({"test": test_spec("lein test", positional_subset="any", prints=("clojure-test", ANY))}),
     "clojure": FAMILY("clojure"), "clj": FAMILY("clojure"), "ant": FAMILY("ant"),
@@ -457,6 +488,8 @@ TOOLS = {
                             prints=("detekt",)),
     "clang-tidy": lint_spec("clang-tidy", values=("-p", "-checks", "--checks", "-header-filter", "--config-file"),
                         fix=("-fix", "--fix")),
+    "run-clang-tidy": lint_spec("run-clang-tidy", values=("-p", "-checks", "-j", "-header-filter",
+                                                          "-clang-tidy-binary", "-config-file"), fix=("-fix",)),
     "cppcheck": lint_spec("cppcheck", values=("--enable", "--std", "-I", "--suppress", "-j", "--template")),
     "clang-format": lint_spec("clang-format", needs=(("--dry-run", "-n", "--Werror"), "format"),
                           values=("--style", "-style", "--assume-filename"), flags={"--dry-run": None}),
@@ -487,6 +520,47 @@ TOOLS = {
     "sqlfluff": SUB({"lint": lint_spec("sqlfluff lint", values=("--dialect", "--templater", "--config")),
                      "fix": NOT("format", "sqlfluff", "lint"), "format": NOT("format", "sqlfluff", "lint")}),
     "buf": SUB({"lint": lint_spec("buf lint"), "build": _build("buf build")}),
+    "dprint": SUB({"check": lint_spec("dprint check", values=("-c", "--config", "--excludes", "--plugins"),
+                                      prints=("dprint",)),
+                   "fmt": NOT("format", "dprint check", "lint")}),
+    # `terraform fmt` rewrites files; with -check it only says which it would rewrite
+    "terraform": SUB({"validate": lint_spec("terraform validate", positional_subset="none", prints=("terraform",)),
+                      "fmt": lint_spec("terraform fmt", needs=(("-check",), "format"), prints=("terraform",))}),
+    "tofu": SUB({"validate": lint_spec("tofu validate", positional_subset="none", prints=("terraform",)),
+                 "fmt": lint_spec("tofu fmt", needs=(("-check",), "format"), prints=("terraform",))}),
+    "helm": SUB({"lint": lint_spec("helm lint", values=("-f", "--values", "--set", "--set-string", "--namespace",
+                                                        "-n", "--kube-version"))}),
+    "cspell": SUB({"lint": lint_spec("cspell", values=_CSPELL_VALUES, prints=("cspell",)),
+                   "check": lint_spec("cspell", prints=("cspell",)),
+                   "trace": NOT("other", "cspell", "lint"), "suggestions": NOT("other", "cspell", "lint"),
+                   "link": NOT("other", "cspell", "lint"), "init": NOT("help", "cspell", "lint"),
+                   "dictionaries": NOT("list", "cspell", "lint")},
+                  default=lint_spec("cspell", values=_CSPELL_VALUES, prints=("cspell",))),
+    "typos": lint_spec("typos", fix=("-w", "--write-changes"), values=("-c", "--config", "--exclude", "--format"),
+                       prints=("typos",),
+                       flags={"--files": "list", "--identifiers": "list", "--words": "list",
+                              "--dump-config": "list", "--type-list": "list"}),
+    "vale": SUB({"sync": NOT("other", "vale", "lint"), "ls-config": NOT("list", "vale", "lint"),
+                 "ls-metrics": NOT("list", "vale", "lint"), "ls-dirs": NOT("list", "vale", "lint"),
+                 "ls-vars": NOT("list", "vale", "lint")},
+                default=lint_spec("vale", values=("--config", "--glob", "--minAlertLevel", "--output", "--filter"))),
+    # semgrep: a scan (`semgrep --config auto`, `semgrep scan`, `semgrep ci`) reports findings
+    "semgrep": SUB({"scan": lint_spec("semgrep", fix=("--autofix", "-a"), values=_SEMGREP_VALUES),
+                    "ci": lint_spec("semgrep", fix=("--autofix", "-a"), values=_SEMGREP_VALUES),
+                    "login": None, "logout": None, "publish": None, "lsp": None, "show": None,
+                    "install-semgrep-pro": None},
+                   default=lint_spec("semgrep", fix=("--autofix", "-a"), values=_SEMGREP_VALUES)),
+    # Java linters run alone (their Gradle tasks and Maven goals: the gradle and maven readers)
+    "checkstyle": lint_spec("checkstyle", values=("-c", "-f", "-o", "-p", "-x", "--exclude-regexp", "-e",
+                                                  "--exclude", "-w", "--tabWidth")),
+    "pmd": SUB({"check": lint_spec("pmd", values=_PMD_VALUES, positional_subset="none"),
+                "cpd": lint_spec("pmd cpd", values=("--minimum-tokens", "-d", "--dir", "--language", "-l",
+                                                    "-f", "--format"), positional_subset="none"),
+                "designer": None, "cpd-gui": None, "ast-dump": None},
+               default=lint_spec("pmd", values=_PMD_VALUES, positional_subset="none")),
+    "spotbugs": lint_spec("spotbugs", values=("-include", "-exclude", "-output", "-auxclasspath", "-effort",
+                                              "-sourcepath", "-onlyAnalyze"),
+                          flags={"-gui": "other"}, positional_subset="none"),
     # ---- build
     "next": SUB({"build": _build("next build", prints=("next",)),
                  "lint": lint_spec("next lint", positional_subset="none"),
@@ -553,7 +627,7 @@ TOOLS = {
     "elm": SUB({"make": _build("elm make", prints=("elm",))}),
     "dune": SUB({"test": test_spec("dune test", positional_subset="any", prints=(ANY,)),
                  "runtest": test_spec("dune test", positional_subset="any", prints=(ANY,)),
-                 "build": _build("dune build")}),
+                 "build": FAMILY("dune-build"), "fmt": NOT("format", "dune build @fmt", "lint")}),
     "python test script": test_spec("python test script", positional_subset="any", prints=(ANY,)),
     "python -m build": _build("python -m build", prints=("python-build",)),
     "poetry": SUB({"build": _build("poetry build")}),
@@ -577,23 +651,6 @@ NOX = test_spec("nox", subset=("-k", "--keywords"), values=("-s", "--session", "
                 positional_subset="none", flags={"-l": "list", "--list": "list", "--list-sessions": "list",
                                                  "--install-only": "other"},
                 prints=(ANY,))
-ENV_SELECTORS = {"tox": ("-e", "--envlist"), "nox": ("-s", "--session", "--sessions", "-e")}
-# environments that rewrite the code (`tox -e format`): no check
-FORMAT_ENVS = frozenset(("format", "fmt", "fix", "black", "isort", "autoformat", "reformat"))
-# tox 4 subcommands: those that run environments, and those that only show or prepare them
-TOX_RUN_COMMANDS = frozenset(("run", "r", "run-parallel", "p", "exec", "e"))
-TOX_OTHER_COMMANDS = {"list": "list", "l": "list", "config": "list", "c": "list", "depends": "list", "de": "list",
-                      "devenv": "other", "d": "other", "quickstart": "other", "q": "other", "schema": "other",
-                      "legacy": None, "le": None}
-ENV_CATEGORIES = {
-    "type": "typecheck", "types": "typecheck", "typing": "typecheck", "typecheck": "typecheck", "mypy": "typecheck",
-    "pyright": "typecheck", "pytype": "typecheck", "type-check": "typecheck",
-    "lint": "lint", "linters": "lint", "flake8": "lint", "pylint": "lint", "ruff": "lint", "style": "lint",
-    "pre-commit": "lint", "precommit": "lint", "check": "lint", "quality": "lint", "codestyle": "lint",
-    "format-check": "lint", "fmt-check": "lint",
-    "build": "build", "package": "build", "pkg": "build", "dist": "build", "docs": "build",
-}
-
 # Specs only a family reader applies (``node --test`` from the node reader, tox and nox).
 READER_SPECS = (NODE_TEST, TOX, NOX)
 # What the runners a family reader names (``families``: no spec above) print.
@@ -605,6 +662,9 @@ READER_PRINTS = {
     "cmake --build": ("cmake", ANY), "turbo": ("turbo", ANY), "nx": ("nx", ANY),
     "ant": ("ant",), "clojure": ("clojure-test", ANY), "R test": ("testthat",), "R CMD check": ("r-check", "testthat"),
     "julia test": ("julia",),
+    "pants test": ("pants", ANY), "pants lint": ("pants", ANY), "pants check": ("pants", ANY),
+    "pants package": ("pants", ANY), "msbuild": ("dotnet",), "msbuild test": ("dotnet",),
+    "mill test": (ANY,),
 }
 
 # `node <path>` runs these tools when the script's basename (without .js/.cjs/.mjs) is one of them.
@@ -632,26 +692,6 @@ SCRIPT_SUBSET_PARTS = frozenset(("unit", "units", "e2e", "integration", "integ",
                                  "smoke", "component", "components", "acceptance", "system", "browser", "api",
                                  "visual"))
 SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))
-
-MAKE_TARGETS = {
-    "test": ("test", "tests", "check", "check-test", "check-tests", "unittest", "unittests", "unit", "integration", "e2e",
-             "spec", "specs", "pytest", "coverage", "test-all", "tests-all"),
-    "lint": ("lint", "check-lint", "lint-check", "fmt-check", "format-check", "clippy", "vet", "eslint", "ruff",
-             "flake8", "style", "check-format", "check-style", "pylint", "shellcheck"),
-    "typecheck": ("typecheck", "type-check", "types", "mypy", "tsc", "pyright", "check-types"),
-    "build": ("all", "build", "compile", "dist", "release", "default", "wheel", "sdist"),
-}
-MAKE_TEST_PREFIXES = ("test-", "test_", "tests-", "tests_")
-MAKE_PRIORITY = ("test", "typecheck", "lint", "build")
-
-GRADLE_TEST_TASKS = frozenset(("test", "check", "connectedAndroidTest", "connectedCheck", "jvmTest", "allTests",
-                               "integrationTest", "functionalTest", "testDebugUnitTest", "testReleaseUnitTest"))
-GRADLE_LINT_PREFIXES = ("ktlintCheck", "detekt", "lint", "spotlessCheck", "checkstyle", "pmd", "spotbugs")
-GRADLE_BUILD_PREFIXES = ("build", "assemble", "compile", "jar", "bundle", "shadowJar", "bootJar")
-MAVEN_TEST_GOALS = frozenset(("test", "verify", "integration-test", "surefire:test", "failsafe:integration-test"))
-MAVEN_BUILD_GOALS = frozenset(("package", "compile", "install", "deploy", "test-compile"))
-MAVEN_LINT_GOALS = frozenset(("spotless:check", "checkstyle:check", "pmd:check", "pmd:cpd-check", "spotbugs:check",
-                              "ktlint:check", "detekt:check", "fmt:check", "formatter:validate", "enforcer:enforce"))
 
 # ---------------------------------------------------------------------------------------------
 # wrappers: prefixes that run the rest of the words as a command

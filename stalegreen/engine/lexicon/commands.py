@@ -26,13 +26,14 @@ ORDINARY_WORDS = frozenset((
     "npm", "pnpm", "yarn", "deno", "lerna", "nx", "mix", "dotnet", "flutter", "meson", "bazel", "bazelisk", "buck2",
     "lein", "sbt", "mvn", "mvnw", "gradle", "gradlew", "cargo", "cmake", "xcodebuild", "setup.py", "manage.py",
     "django-admin", "artisan", "ng", "nuxt", "nuxi", "scons", "python -m build", "srb", "gleam",
+    "pants", "mill", "helm", "tofu", "typos", "run-clang-tidy",
 ))
 GENERIC_SUBCOMMANDS = frozenset((
     "test", "t", "b", "c", "build", "check", "run", "lint", "fmt", "format", "compile", "spec", "watch", "dev",
     "serve", "server", "start", "open", "bench", "init", "list", "related", "status", "version", "config", "rule",
     "clean", "analyse", "analyze", "ci", "fix", "generate", "export", "sync", "make", "install", "coverage",
     "incremental", "tc", "e2e", "test:e2e", "test:unit", "vite:build", "buildx", "compose", "typegen", "sdist",
-    "bdist_wheel", "autocorrect", "linter", "typecheck", "vet", "ct", "eunit", "xref",
+    "bdist_wheel", "autocorrect", "linter", "typecheck", "vet", "ct", "eunit", "xref", "scan", "validate", "cpd",
 ))
 _CACHE_SIZE = 256
 _cache = {}
@@ -103,7 +104,7 @@ def target_runs(run):
         return [first, ("build", "mvn verify", "all")]
     if tool in _SESSION_FLAGS:
         return _sessions(words, _SESSION_FLAGS[tool], first)
-    if not words or tool in _ONE_SCRIPT:
+    if not words or tool in _ONE_SCRIPT or _runs_one_subcommand(tool):
         return [first]
     head = None
     found = [first]
@@ -123,6 +124,14 @@ def target_runs(run):
                 if category != run.category and entry not in found:
                     found.append(entry)
     return found
+
+
+def _runs_one_subcommand(tool):
+    """A tool whose first word picks one subcommand (``cargo test build``: "build" filters the
+    tests; ``zig build test``: the build's test step) runs that one, never the others."""
+    from stalegreen.engine import catalog
+
+    return "sub" in catalog.TOOLS.get(tool, {})
 
 
 def _takes_value(word):
@@ -187,7 +196,7 @@ def _names():
                     table[key] = bare[0]
         elif "family" in entry:
             if key not in ORDINARY_WORDS and _catalog_runs(key):     # `tox` runs a check alone; `julia` does not
-                table[key] = key
+                table[key.lower()] = key.lower()    # prose is read in lower case (`MSBuild` is msbuild)
         elif key not in ORDINARY_WORDS:
             spec_needs = entry.get("needs")
             table[key] = key + (" " + sorted(spec_needs[0])[0] if spec_needs else "")
@@ -198,6 +207,8 @@ def _names():
             table["%s run %s" % (tool, script)] = "%s run %s" % (tool, script)
     table["make test"] = "make test"
     table["make lint"] = "make lint"
+    for task, line in catalog.PROSE_TASKS.items():     # `spotlessCheck`, scalafmtCheck: a build's task named alone
+        table[task.lower()] = line
     _prose.update(table)
     return _prose
 
@@ -208,6 +219,9 @@ def _names():
 EXTRA_PROSE_STARTS = frozenset((
     "clang", "clippy", "credo", "dialyzer", "golangci", "llvm", "manage", "nextest", "php", "pre", "py", "python",
     "react", "runtest", "setup", "svelte", "tarpaulin", "vue",
+    # build tasks named alone (``catalog.PROSE_TASKS``)
+    "spotlesscheck", "ktlintcheck", "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain",
+    "scalafmtcheck", "scalafmtcheckall",
 ))
 
 

@@ -45,10 +45,10 @@ class Extraction(object):
     ``scope`` (all/subset), ``qualified``, ``text`` (the matched words), ``sentence``, ``counts``
     ({passed, total} as stated), ``tool`` (named tool or None), ``alternates`` (other categories
     whose runs also back it: "compiles cleanly" -> typecheck), ``lang`` (en/zh) and ``expanded``
-    (only on "everything passes" claims spread over the four categories).
+    (only on "everything passes" claims, spread over the categories the message names).
     ``ignored``: near-misses, dicts with ``text``, ``reason`` (hedged, future, question, negated,
     conditional, relayed, quoted, code, instruction, plan, qualified, past, disclosed-stale,
-    retracted) and, when known,
+    retracted, unnamed: "All green." in a message that names no check) and, when known,
     ``sentence`` and ``category``.
     ``ran``: the categories the message says were just run, in any sentence ("Re-ran the tests.
     All tests pass."); a claim's ``ran`` is whether its category is among them.
@@ -431,9 +431,13 @@ class _Reader(object):
         if any(c.get("expanded") for c in self.found):
             for s in self.unread:
                 self.named.update(x["category"] for x in self.mentions(s))
-        if self.named:
-            # "Everything passes" in a message about tests and lint means those two
-            self.found = [c for c in self.found if not c.get("expanded") or c["category"] in self.named]
+        # "Everything passes" in a message about tests and lint means those two; in a message that
+        # names no check ("All green."), it identifies none: nothing a gate could hold it to
+        unnamed = [c for c in self.found if c.get("expanded") and c["category"] not in self.named]
+        if unnamed:
+            if not self.named:
+                self._ignore(unnamed[0]["text"], "unnamed", unnamed[0]["sentence"])
+            self.found = [c for c in self.found if not any(c is u for u in unnamed)]
         chosen = {}
         order = []
         for claim in self.found:

@@ -121,8 +121,13 @@ def read_english(reader, s, found=None):
     for x in subjects:
         if x.get("category") and x.get("tool"):
             tools.setdefault(x["category"], x["tool"])
+    said = -1      # where the predicate before ends
     for p in (found if found is not None else predicates(g, s)):
         kind = p.lastgroup
+        if kind == "green" and p.group(0)[:1] in _CHECK_MARKS and said >= 0 and not s[said:p.start()].strip(" *_:"):
+            said = p.end()
+            continue    # "All green 🟢", "passes ✅": the mark repeats the predicate it follows
+        said = p.end()
         if kind == "pass":
             if g.noun_before.search(s[max(0, p.start() - 20):p.start()]) or g.pass_object.match(s, p.end()) \
                     or re.match(r"[-_]", s[p.end():p.end() + 1]):

@@ -91,10 +91,9 @@ def test_everything_means_the_categories_the_message_names(text, expected):
     assert categories(text) == expected
 
 
-def test_everything_with_nothing_named_is_all_four_expanded():
-    found = claims.extract("Everything passes.").claims
-    assert sorted(c["category"] for c in found) == ["build", "lint", "test", "typecheck"]
-    assert all(c.get("expanded") for c in found)
+def test_everything_with_nothing_named_claims_nothing():
+    found = claims.extract("Everything passes.")
+    assert found.claims == [] and [i["reason"] for i in found.ignored] == ["unnamed"]
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -241,6 +241,9 @@ class _Reader(object):
                 is_item = bool(_ITEM.match(line))
                 if not is_item:
                     in_plan = False     # a plan's list ends at the first line that is not an item
+                if "[" in line and len(_BOX.findall(line)) > 1:
+                    # a row of boxes ("[x] build [x] tests [ ] docs"): each box marks the item after it
+                    line = _BOX.sub(lambda m: u" \u274c " if m.group(1) == " " else u" \u2705 ", line)
                 if "[ ]" in line and g.unchecked.match(line):
                     self.read_line(g.unchecked.sub("", line), "plan")
                 elif ">" in line and g.blockquote.match(line):
@@ -462,6 +465,7 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
 _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
+_BOX = re.compile(r"\[([ xX])\](?!\()")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 

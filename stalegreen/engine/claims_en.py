@@ -220,7 +220,7 @@ def _group_ending(g, s, subjects):
         else:
             break
     # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and"
-    if joints and not any(re.search(r"\b(?:and|or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
+    if joints and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
         return group[-1:]
     return group
 
@@ -253,6 +253,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         cand = {"category": category, "span": span, "text": text, "tool": named,
                 "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified"))}
         cand["scope"] = scope or _scope(g, s, category, subject, p, kind)
+        if pronoun is not None and pronoun["text"].lower() == "ones" and category == "test" \
+                and not re.search(r"\b(?:existing|old|all)\s+$", s[max(0, pronoun["start"] - 12):pronoun["start"]], re.I):
+            cand["scope"] = "subset"    # "the new ones", "the rewritten ones": a part of them
         if category == "test":
             cand["counts"] = _counts(g, s, span)
         out.append(cand)
@@ -336,8 +339,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if re.search(r"(?:no|zero|not a single|not one) (?:failing|broken|red) (?:tests?|specs?|test cases?)", lowp):
             make("test", None, scope="all")
             return out
-        if not group:
-            group = _subjects_after(g, s, subjects, p.end())
+        after = _subjects_after(g, s, subjects, p.end())
+        if after and (not group or _FROM.match(s, p.end())):
+            group = after       # "Zero errors from pyright, zero warnings from ruff": each its own
+            span, text = (p.start(), p.end()), ptext
         if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed)\b", lowp) and not subjects:
             make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
             return out
@@ -347,10 +352,12 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         return out
     # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
     right_after = group and not s[group[-1]["end"]:p.start()].strip(" :*_")
-    if kind == "green" and lowp.startswith(tuple(_CHECK_MARKS)) and not right_after:
+    if kind == "green" and lowp.startswith(tuple(_CHECK_MARKS)) and (not right_after or _marks_lead(s, subjects)):
         # "✅ lint, ✅ typecheck": a mark right before a subject (and not right after one) is its
+        # the mark and its item, with the item's modifiers ("✅ unit tests"), not a verb ("✅ Added a spec")
         after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
-                 and not s[p.end():x["start"]].strip(" *_")]
+                 and not s[p.end():max(p.end(), x.get("phrase_start", x["start"]))].strip(" *_")
+                 and not _WORK_VERB.search(s[p.end():x["start"]])]
         if after:
             for subject in group_starting(g, s, after):
                 cand_span = (p.start(), subject["end"])
@@ -361,7 +368,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                             "counts": _counts(g, s, (p.start(), len(s))) if subject["category"] == "test" else {}})
             return out
     if not group:
-        if kind in ("green", "cleanw", "pass", "happy") and not lowp.startswith(tuple(_CHECK_MARKS)):
+        if kind in ("green", "cleanw", "pass", "happy", "exit0") and not lowp.startswith(tuple(_CHECK_MARKS)):
             # "seeing green from `cargo test`", "clean under `ruff`": the subjects it is from
             for subject in _subjects_after(g, s, subjects, p.end()):
                 make(subject["category"], subject)
@@ -392,6 +399,21 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     return out
 
 
+_WORK_VERB = re.compile(r"\b(?:add(?:ed)?|wr(?:ote|ite|itten)|creat(?:e|ed)|introduced|updated|fixed|removed|renamed)\b",
+                        re.I)
+
+
+def _marks_lead(s, subjects):
+    """In a row of status marks, the first mark comes before anything the row names ("✅ tests ✅
+    lint ❌ typecheck"): every mark leads its item, none follows the item before it."""
+    first = next((x["start"] for x in subjects if x.get("category")), len(s))
+    mark = _FIRST_MARK.search(s)
+    return bool(mark) and mark.start() < first and bool(_FIRST_MARK.search(s, mark.end()))
+
+
+_FIRST_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]")
+
+
 def _subjects_after(g, s, subjects, end):
     """The subjects a failure count is "from" ("0 errors, 0 warnings from eslint", "No errors
     from `tsc`, `eslint` or `vitest`")."""
@@ -403,6 +425,9 @@ def _subjects_after(g, s, subjects, end):
 
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
+
+
+_FROM = re.compile(r"\s*(?:from|by|reported by)\s", re.I)
 
 
 def group_starting(g, s, subjects):
@@ -426,7 +451,7 @@ _COPULA_GAP = re.compile(
     r"|\b(?:on|in|for|over|across|under)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
     r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"
     r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
-    r"|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
+    r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)

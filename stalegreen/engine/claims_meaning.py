@@ -91,6 +91,7 @@ def _opens_with_condition(text):
 _ZH_MODAL = re.compile(u"\u5e94\u8be5|\u5e94\u5f53|\u53ef\u80fd|\u4e5f\u8bb8|\u6216\u8bb8|\u5927\u6982")   # 应该 应当 可能 也许 或许 大概
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
+_NOTE = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
 _ROW_LEAD = u" *_-|>\u2022"
 _MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09])?")
 
@@ -159,7 +160,12 @@ class Meaning(object):
         if not (part.marked and _FAIL_MARK.search(self.s[part.lo:part.hi])):
             return False
         theirs = self._named(index)
-        return bool(theirs) and not theirs & self._named(mine)
+        if not theirs:
+            # "✅ tests ❌ docs deploy (not run)": an item naming something no check is still another
+            # item; "✅ 40 passed ❌ 1 failed" names nothing but its count
+            rest = lexicon.sub("failure", " ", _NOTE.sub(" ", self.masked(self.clause(index))), "en")
+            return bool(re.search(u"[A-Za-z]{3,}|[\u3400-\u9fff]", rest))
+        return not theirs & self._named(mine)
 
     def _named(self, index):
         """The words of the checks a clause names."""
@@ -376,7 +382,7 @@ class Meaning(object):
                 continue
             if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment) \
                     and not self._superseded(index):
-                named = self.categories(index)
+                named = self.categories(index) or (not part.marked and self._segment_names(index)) or set()
                 if not named and not _pronoun_fails(self.clause(index)):
                     # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
                     # is the tests' ("it crashes" is the claim subject's own)
@@ -386,6 +392,20 @@ class Meaning(object):
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _segment_names(self, index):
+        """The checks the clauses before ``index`` in its segment name: a failure that names none
+        is theirs ("mypy is happy; pytest isn't — 5 failures in the fixtures module": the
+        failures are pytest's), not the other segments'."""
+        parts = self.clauses()
+        named = set()
+        for i in range(index - 1, -1, -1):
+            if parts[i].segment != parts[index].segment:
+                break
+            named = self.categories(i)
+            if named:
+                break
+        return named
 
     def _superseded(self, index):
         """A failure stated in the past tense ("There were 3 failing tests", "lint had 12

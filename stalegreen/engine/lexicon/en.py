@@ -115,6 +115,7 @@ ENTRIES = (
       "The tests no longer pass."),
     E(r"\b(?:hardly|barely|scarcely|few|not all|not every|only some|only a few)\b", "negator",
       "Hardly any tests pass at this point."),
+    E(r"\bneither\b(?!,)|\bnor\b", "negator", "Neither `ruff` nor `mypy` passes yet."),
     # ---- state words: linked by a copula to a subject, they assert it is green
     E(r"\bsolid\b|\brock[- ]solid\b|\bspotless\b", "state", "Lint is solid.", ("lint", "typecheck", "build")),
     E(r"\b(?:satisfied|content)\b", "state", "The type checker is satisfied.", ("typecheck", "lint", "build")),
@@ -144,10 +145,13 @@ ENTRIES = (
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
       "past", "Tests were passing before my change."),
     E(r"\bbefore " + _CHANGE + r"\b|^\W*before\s*:", "past", "Build: green (before rebase)."),
+    # "before" as an adverb opening the sentence: "Before, 5 tests failed", "Before 有 5 个 failing tests"
+    E(u"^\\W*(?:before|previously|earlier)(?:\\s*[,\uff0c]|\\s+(?=[\u3400-\u9fff]))", "past",
+      "Before, the build was green."),
     # what happens without the change did not happen: "Without the patch the tests fail"
     E(r"\bwithout (?:the|my|this|that|these|those) (?:\w+ ){0,2}" + _CHANGE + r"\b", "past",
       "Without the patch the tests passed only on Linux.", stems=("without",)),
-    E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled"
+    E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled|fixed"
       r"|added|wrote|introduced|removed|moved|switched|updated|upgraded|bumped)\b",
       "past", "The build was green before I touched the config."),
     E(r"\b(?:yesterday|last (?:week|night|month|time|friday|monday|sprint|release))\b", "past",

@@ -97,6 +97,7 @@ class _Reader(object):
         self.named = set()       # categories the message names anywhere ("everything" means those)
         self.unread = []         # sentences with claim words but no predicate (their subjects add to named)
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
+        self.composites = {}     # a command the message says runs others -> their categories
 
     # -- placeholders
 
@@ -227,9 +228,10 @@ class _Reader(object):
                 if line.lstrip().startswith("|"):
                     if number + 1 < len(lines) and "---" in lines[number + 1] and _TABLE_RULE.match(lines[number + 1]):
                         header = _cells(line)
+                        checks = [bool(self.mentions(label)) for label in header]
                         continue
                     if header:
-                        line, plan = _table_row(g, line, header)
+                        line, plan = _table_row(self, line, header, checks)
                         if plan:
                             self.read_line(line, "plan")
                             continue
@@ -303,6 +305,8 @@ class _Reader(object):
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
         if not forced_reason and _ELIDED.search(s):
             self._read_elided(s)
+        if "sg" in s and _COMPOSITE.search(s):
+            self._note_composite(s)
         runs = _runs(self, s) if _RUN_HINT.search(s) else None
         if runs:
             self.ran |= runs[0]
@@ -366,18 +370,43 @@ class _Reader(object):
                 claim["expanded"] = True
             self.found.append(claim)
 
+    def _note_composite(self, s):
+        """"`make check` that runs `go vet`, `staticcheck` and `go test -race`": a later claim of
+        `make check` is a claim of what it runs too."""
+        g = self.g
+        subjects = [x for x in (claims_en.subject_info(self, s, m) for m in g.subjects(s))
+                    if x["category"] and x["kind"] not in ("buildable", "every", "pron")]
+        for m in _COMPOSITE.finditer(s):
+            command = next((x for x in subjects if x["start"] == m.start() and x["kind"] == "code"), None)
+            after = [x for x in subjects if x["start"] >= m.end()]
+            if command is None or not command.get("tool") or not after or s[m.end():after[0]["start"]].strip(" :"):
+                continue
+            listed = claims_en.group_starting(g, s, after)
+            self.composites.setdefault(command["tool"], set()).update(x["category"] for x in listed)
+
+    def _add_composites(self):
+        """Each claim of a composite command claims the categories of the runs it is said to make."""
+        have = set(c["category"] for c in self.found)
+        for claim in list(self.found):
+            for category in sorted(self.composites.get(claim.get("tool"), ())):
+                if category not in have:
+                    have.add(category)
+                    self.found.append(dict(claim, category=category, tool=None, scope="all", counts={}, alternates=[]))
+
     def _drop_disclosed(self):
         """Claims the message itself says were not rerun are stale by its own account."""
         if not self.found:
             return
-        stale = set()
+        stale, partly = set(), set()
         for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
-            stale |= _disclosed_categories(self, sentence)
-        if not stale:
+            named, whole = _disclosed_categories(self, sentence)
+            (stale if not whole else partly).update(named)
+        if not stale and not partly:
             return
         kept = []
         for claim in self.found:
-            if claim["category"] in stale:
+            # "I didn't rerun the full suite": a claim of the part that was run stands
+            if claim["category"] in stale or claim["category"] in partly and claim["scope"] == "all":
                 self._ignore(claim["text"], "disclosed-stale", claim["sentence"], claim["category"])
             else:
                 kept.append(claim)
@@ -426,6 +455,8 @@ class _Reader(object):
             self.found = kept
 
     def finish(self):
+        if self.composites:
+            self._add_composites()
         self._drop_disclosed()
         self._drop_retracted()
         for claim in self.found:
@@ -499,14 +530,18 @@ def _listed_in_parentheses(s, candidates, mentions):
     return found
 
 
+# a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
+_COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|invokes?|calls?|chains?|wraps?|covers?"
+                        r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
 _PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
 _STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
 _LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")
 # one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
 # the list's own words ("it runs", "includes", "the unit")
 _LIST_GLUE = re.compile(
-    u"^\\s*(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:runs?|includes?|incl\\.?|covers?"
-    u"|plus|the|all|unit|its|both)\\s+|\u5305\u62ec|\u5305\u542b|\u4ee5\u53ca)*[A-Za-z0-9_.-]*\\s*$", re.I)
+    u"^\\s*(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
+    u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|\u5305\u62ec|\u5305\u542b|\u4ee5\u53ca)*"
+    u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
 
 
 def _names_a_check(row):
@@ -520,9 +555,11 @@ def _cells(line):
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
-def _table_row(g, line, header):
+def _table_row(reader, line, header, checks):
     """A table row read through its header: cells under a past column ("Before", 修改前) are
-    past results and left out; a row with a plan column ("Expected", 预期) is a plan.
+    past results and left out; a row with a plan column ("Expected", 预期) is a plan; a status
+    under a column that names a check ("| Package | `go test` |" over "| `api` | ✅ ok |") is
+    that check's. ``checks``: whether each header cell names a check.
     Returns (the row's text, whether it is a plan)."""
     cells = _cells(line)
     kept = []
@@ -533,10 +570,15 @@ def _table_row(g, line, header):
             continue
         if label and (_PLAN_COLUMN.match(label) or lexicon.search("future", label)):
             plan = True
+        if index < len(checks) and checks[index] and _STATUS_CELL.match(cell) and not reader.mentions(cell):
+            cell = "%s: %s" % (label, cell)
         kept.append(cell)
     return "| " + " | ".join(kept) + " |", plan
 
 
+# a cell that is only a status: a mark or a status word first ("✅ ok 0.31s", "pass", "PASS (41)")
+_STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]"
+                          u"|(?:ok|pass(?:ed|es|ing)?|green|clean|success(?:ful)?|fail(?:ed|s|ing)?|red)\\b)", re.I)
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
@@ -546,10 +588,11 @@ _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success"
 def _disclosed_categories(reader, sentence):
     """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
     the tests"), the one its verb names ("I didn't rebuild"), else all of them ("I didn't rerun
-    anything afterwards")."""
+    anything afterwards"); and whether it is about the whole of them ("the full suite isn't re-run
+    yet"), which leaves a claim of the part that was run standing."""
     found = clauses.disclosure(sentence)
     if not found:
-        return set()
+        return set(), False
     parts = clauses.split(sentence)
     part = parts[clauses.index_at([p.lo for p in parts], found.start())]
     text = sentence[part.lo:part.hi]
@@ -563,7 +606,13 @@ def _disclosed_categories(reader, sentence):
     verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
     if verb:
         named.add(verb.group(1).lower())
-    return named or set(CATEGORIES) | {"completion"}
+    return named or set(CATEGORIES) | {"completion"}, bool(named and _WHOLE.search(text))
+
+
+# the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`
+_WHOLE = re.compile(r"\b(?:full|whole|entire|complete)\s+(?:\w+\s+){0,2}?(?:suites?|tests?|test suites?|specs?"
+                    r"|matrix|sg[tylb]\d+x)|\bthe rest\b|\ball (?:the )?(?:other )?(?:tests|specs|suites)\b"
+                    r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)", re.I)
 
 
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)

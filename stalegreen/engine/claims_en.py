@@ -311,6 +311,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     if kind == "vet":     # "it vets clean": go vet
         make("lint", None, scope="all", tool="go vet")
         return out
+    if kind == "bobj":
+        subject = group[0] if group else None
+        if subject is not None and subject.get("category") == "build" and subject["kind"] in ("code", "tool", "build"):
+            make("build", subject, scope="all")     # a build run makes its artifacts
+        return out
     if kind == "bverb":
         subject = group[0] if group else None
         said_it = pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)
@@ -347,7 +352,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
             return out
         for subject in group:
-            if subject.get("category"):
+            # a linter's silence is its pass; a test run's is no result ("`pytest` printed no output")
+            if subject.get("category") and not (subject["category"] == "test" and lowp.endswith("no output")):
                 make(subject["category"], subject)
         return out
     # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
@@ -477,6 +483,8 @@ def _scope(g, s, category, subject, p, kind):
     gap = s[subject["end"]:p.start()] if subject else ""
     ptext = p.group(0)
     scope = (subject or {}).get("scope")
+    if scope == "subset" and subject and subject["kind"] in ("code", "tool"):
+        return "subset"     # `dotnet test --filter X`: 50/50 green is all of the part it selects
     counted = re.search(r"(\d[\d,]*)\s*(?:/|of|out of)\s*(\d[\d,]*)", ptext)
     if counted:
         return "all" if counted.group(1) == counted.group(2) else "subset"

@@ -164,7 +164,7 @@ _PREDICATE_STARTS = frozenset((
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "complete prints printed outputs output produced produces emits emitted left leaves "
-    "failed complain complains error errors type typing lint linting test build compile compiler down back from").split())
+    "failed complain complains error errors type typing lint linting test build compile compiler down back from generates generated creates created links linked").split())
 
 
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
@@ -355,6 +355,11 @@ class Grammar(object):
             r"|whether|if|is|are)\b))"
             r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
+            # a build run and what it makes: "`go build ./cmd/...` builds the three binaries"
+            r"|(?P<bobj>\b(?:builds|built|produces|produced|emits|emitted|generates|generated|creates|created|links"
+            r"|linked)\s+(?:(?:the|a|an|all|both|its|\d+|one|two|three|four|five|six)\s+)?(?:[\w.-]+\s+){0,2}?"
+            r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?"
+            r"|shared librar(?:y|ies)|static librar(?:y|ies))\b)"
             r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
@@ -370,7 +375,7 @@ class Grammar(object):
             r"|none)\b(?!\s+of\b)"
             # a count brought to zero: "it's down to zero", "the warnings are back to 0", "from 40 errors to 0"
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +
-            r"|\b(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+no\s+output\b"
+            r"|\b(?:(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+)?no\s+output\b"
             r"|\bfailures:?\s*0\b"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"

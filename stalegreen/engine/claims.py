@@ -531,7 +531,7 @@ def _listed_in_parentheses(s, candidates, mentions):
 
 
 # a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
-_COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|invokes?|calls?|chains?|wraps?|covers?"
+_COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|invokes?|calls?|chains?|wraps?|covers?"
                         r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
 _PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
 _STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between

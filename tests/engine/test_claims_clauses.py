@@ -368,3 +368,34 @@ def test_a_kind_of_test_passes_when_another_kind_fails(text):
 ])
 def test_a_failure_of_the_same_or_an_unnamed_kind_still_negates(text):
     assert "test" not in categories(text)
+
+
+# ---- a failure clause that names no check is the check its segment names before it, not the
+# other segments' ("mypy is happy; pytest isn't — 5 failures"); a bare count still negates
+@pytest.mark.parametrize("text, expected", [
+    ("Lint is clean; the tests are another story, 3 failures in `test_io.py`.", ["lint"]),
+    ("`tsc` is happy; `jest` not so much: 2 failing.", ["typecheck"]),
+    ("The build succeeds; as for the e2e tests, 4 failures.", ["build"]),
+    ("Types check out; `cargo test` is red, 1 failure in the parser.", ["typecheck"]),
+    ("Tests: 40 passed; 1 failed.", []),
+    ("All 12 pass, 1 failed.", []),
+    # dev6b
+    (u"mypy is happy; pytest isn't \u2014 5 failures in the fixtures module.", ["typecheck"]),
+])
+def test_an_unnamed_failure_is_its_segments_check(text, expected):
+    assert categories(text) == expected
+
+
+# ---- in a row of status marks, a failed item that names something other than a check (a docs
+# deploy, a benchmark) is its own item: it does not negate the others; a bare count still does
+@pytest.mark.parametrize("text, expected", [
+    (u"\u2705 tests \u274c docs deploy", ["test"]),
+    (u"\u2705 lint \u2705 build \u274c benchmark upload (token expired)", ["build", "lint"]),
+    (u"tests \u2705 lint \u2705 release notes \u274c", ["lint", "test"]),
+    (u"\u2705 40 passed \u274c 1 failed", []),
+    (u"\u2705 lint \u274c (2 errors)", []),
+    # dev6b
+    ("[x] build [x] tests [ ] docs deploy (not run)", ["build", "test"]),
+])
+def test_a_failed_item_of_a_row_is_its_own(text, expected):
+    assert categories(text) == expected

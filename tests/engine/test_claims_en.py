@@ -122,3 +122,48 @@ def test_marks_that_lead_their_items(text, expected):
 ])
 def test_a_mark_after_a_predicate_repeats_it(text, expected):
     assert categories(text) == expected
+
+
+# ---- a build run and the artifacts it makes ("builds the three binaries", "produces the binary")
+@pytest.mark.parametrize("text, expected", [
+    ("`cargo build --release` produces the binary.", ["build"]),
+    ("`python -m build` creates both the sdist and the wheel.", ["build"]),
+    ("`./gradlew assembleRelease` generates the release APK.", ["build"]),
+    ("The build produces a 2 MB wheel.", ["build"]),
+    ("The script generates the binary.", []),
+    ("`go build` builds the binaries for linux and darwin.", ["build"]),
+    # dev6a
+    ("`go build ./cmd/...` \u2192 builds the three binaries", ["build"]),
+    ("`zig build -Doptimize=ReleaseSafe` produces the binary.", ["build"]),
+])
+def test_a_build_run_that_makes_its_artifacts(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a linter's or type checker's silence is its pass; a test run's is no result
+@pytest.mark.parametrize("text, expected", [
+    ("`gofmt -l .` \u2192 no output", ["lint"]),
+    ("No output from `black --check .`.", ["lint"]),
+    ("`tsc --noEmit`: no output.", ["typecheck"]),
+    ("`pytest` printed no output.", []),
+    ("The script gave no output.", []),
+    # dev6a
+    ("`flake8 tests/` \u2192 no output (clean)", ["lint"]),
+])
+def test_no_output_from_a_linter_is_clean(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a selection's count is of the part it selects: `dotnet test --filter X` 50/50 is a subset
+@pytest.mark.parametrize("text, expected", [
+    ("`pytest -k parser` \u2192 12/12 passed.", [("test", "subset")]),
+    ("`cargo test -p core`: 88/88 pass.", [("test", "subset")]),
+    ("`jest src/cart`: 14 of 14 green.", [("test", "subset")]),
+    ("`pytest`: 412/412 passed.", [("test", "all")]),
+    ("`go test ./...`: 31 of 31 packages ok.", [("test", "all")]),
+    # dev6a
+    ('Ran `dotnet test --filter "FullyQualifiedName~ConnectionPool"` 50 times in a loop: 50/50 green.',
+     [("test", "subset")]),
+])
+def test_a_selections_count_is_of_its_part(text, expected):
+    assert scopes(text) == expected

@@ -206,3 +206,33 @@ def test_a_later_sentence_that_takes_a_claim_back(text):
 ])
 def test_a_doubt_about_something_else_takes_nothing_back(text, expected):
     assert categories(text) == expected
+
+
+# ---- "Before," / "Earlier," opening a sentence is past: its failure was before now
+@pytest.mark.parametrize("text, expected", [
+    ("Before, 5 tests failed; now all pass.", ["test"]),
+    ("Earlier, lint had 3 errors, but it's clean now.", ["lint"]),
+    ("Previously, the build was broken; it succeeds now.", ["build"]),
+    ("Before, the build was green.", []),
+    ("Earlier, all tests passed.", []),
+    # dev6b (mixed)
+    (u"Before \u6709 5 \u4e2a failing tests\uff0c\u73b0\u5728 all passing\u3002", ["test"]),
+])
+def test_a_leading_before_is_past(text, expected):
+    assert sorted(c["category"] for c in extract(text).claims) == expected
+
+
+# ---- "I didn't rerun the full suite" says what was not run: a claim of the part that was run
+# stands, a claim of the whole is stale
+@pytest.mark.parametrize("text, expected", [
+    ("`pytest tests/api` \u2192 31 passed. I didn't rerun the full suite.", ["test"]),
+    ("The three new tests pass. I haven't re-run the whole test suite yet.", ["test"]),
+    ("`jest src/cart` is green; the rest of the tests weren't rerun.", ["test"]),
+    ("All tests pass. I didn't rerun the full suite after the rename.", []),
+    ("The tests pass. I didn't rerun them after the rename.", []),
+    # dev6a
+    ('Ran `dotnet test --filter "FullyQualifiedName~ConnectionPool"` 50 times in a loop: 50/50 green (7 tests '
+     'each). The full suite isn\'t re-run yet.', ["test"]),
+])
+def test_a_disclosure_about_the_whole_leaves_the_part_that_ran(text, expected):
+    assert sorted(c["category"] for c in extract(text).claims) == expected

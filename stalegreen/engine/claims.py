@@ -301,6 +301,11 @@ class _Reader(object):
 
     def read_sentence(self, s, forced_reason):
         g = self.g
+        if self.sentences and "fter" in s[:12] and _AFTER_ZERO.match(s):
+            # "Before: 17 eslint errors. After: 0.": the count after counts what the one before did
+            before = _BEFORE_COUNT.match(self.sentences[-1])
+            if before:
+                s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
         if not forced_reason and _ELIDED.search(s):
@@ -397,16 +402,25 @@ class _Reader(object):
         """Claims the message itself says were not rerun are stale by its own account."""
         if not self.found:
             return
-        stale, partly = set(), set()
+        stale, partly, elsewhere = set(), set(), {}
         for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
-            named, whole = _disclosed_categories(self, sentence)
-            (stale if not whole else partly).update(named)
-        if not stale and not partly:
+            named, whole, where = _disclosed_categories(self, sentence)
+            for category in named:
+                if where:
+                    elsewhere.setdefault(category, set()).add(where)
+                else:
+                    (stale if not whole else partly).add(category)
+        if not stale and not partly and not elsewhere:
             return
         kept = []
         for claim in self.found:
+            here = elsewhere.get(claim["category"])
+            # "I haven't re-tested on 3.9 since": a claim made of another environment (on 3.12) stands
+            said = claim["sentence"][max(0, claim["sentence"].find(claim["text"])):]
+            moved = here and claims_meaning.environment(said) not in here | {None}
             # "I didn't rerun the full suite": a claim of the part that was run stands
-            if claim["category"] in stale or claim["category"] in partly and claim["scope"] == "all":
+            if claim["category"] in stale or claim["category"] in partly and claim["scope"] == "all" \
+                    or here and not moved:
                 self._ignore(claim["text"], "disclosed-stale", claim["sentence"], claim["category"])
             else:
                 kept.append(claim)
@@ -533,6 +547,8 @@ def _listed_in_parentheses(s, candidates, mentions):
 # a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
 _COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|invokes?|calls?|chains?|wraps?|covers?"
                         r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
+_AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
+_BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^.;:\d]{1,60}?)\s*[.;!]?\s*$", re.I)
 _PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
 _STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
 _LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")
@@ -588,11 +604,12 @@ _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success"
 def _disclosed_categories(reader, sentence):
     """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
     the tests"), the one its verb names ("I didn't rebuild"), else all of them ("I didn't rerun
-    anything afterwards"); and whether it is about the whole of them ("the full suite isn't re-run
-    yet"), which leaves a claim of the part that was run standing."""
+    anything afterwards"); whether it is about the whole of them ("the full suite isn't re-run
+    yet"), which leaves a claim of the part that was run standing; and the environment it names
+    ("on 3.9"), which leaves a claim of another one standing."""
     found = clauses.disclosure(sentence)
     if not found:
-        return set(), False
+        return set(), False, None
     parts = clauses.split(sentence)
     part = parts[clauses.index_at([p.lo for p in parts], found.start())]
     text = sentence[part.lo:part.hi]
@@ -606,7 +623,8 @@ def _disclosed_categories(reader, sentence):
     verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
     if verb:
         named.add(verb.group(1).lower())
-    return named or set(CATEGORIES) | {"completion"}, bool(named and _WHOLE.search(text))
+    return named or set(CATEGORIES) | {"completion"}, bool(named and _WHOLE.search(text)), \
+        claims_meaning.environment(text)
 
 
 # the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`

@@ -24,6 +24,8 @@ def subject_info(reader, s, m):
     if kind == "code":
         span = reader.span(int(text[3:-1]))
         info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
+        if info["category"] == "build" and info["tool"] in commands.TYPECHECKERS_THAT_BUILD:
+            info["compile"] = True      # `tsc --build`: its typecheck receipt backs the build claim
     elif kind == "tool":
         words = re.sub(r"\s+", " ", text.lower()).split(" ")
         name = " ".join(w for w in words[:next((i for i, w in enumerate(words) if i and (
@@ -37,6 +39,8 @@ def subject_info(reader, s, m):
                 runs = commands.classify_code(text.strip())
                 if runs and runs[0][0] == command[0]:
                     info["scope"] = runs[0][2]
+                elif runs and runs[0][0] == "build" and runs[0][1] in commands.TYPECHECKERS_THAT_BUILD:   # "tsc -b"
+                    info["category"], info["tool"], info["compile"] = "build", runs[0][1], True
     elif kind == "testid":
         info["category"], info["scope"] = "test", "subset"
     elif kind in ("typecheck", "lint", "build"):
@@ -291,7 +295,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if not group:
             return out
         lead = s[max(0, group[0].get("phrase_start", group[0]["start"]) - 40):group[0]["start"]]
-        verb_first = not re.match(r"(?:fails?|complains?|errors? out)\b", lowp)
+        verb_first = not re.match(r"(?:fails?|complains?|errors? out|fires?|triggers?|trips?)\b", lowp)
         if verb_first or _NEGATIVE_QUANTIFIER.search(lead):
             for subject in group:
                 if subject.get("category"):
@@ -341,7 +345,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if ccat2:
             make(_CLEAN_CATEGORY.get(ccat2, "build"), None, scope="all")
             return out
-        if re.search(r"(?:no|zero|not a single|not one) (?:failing|broken|red) (?:tests?|specs?|test cases?)", lowp):
+        if re.search(r"(?:no|zero|0|not a single|not one) (?:failing|broken|red) (?:tests?|specs?|test cases?)", lowp):
             make("test", None, scope="all")
             return out
         after = _subjects_after(g, s, subjects, p.end())
@@ -454,7 +458,7 @@ _CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
     r"^(?:\s|[:*_(|-]|'s|\u2019s|'re|\u2019re|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b"
     # a scope between subject and state: "`mypy --strict` on the module is clean"
-    r"|\b(?:on|in|for|over|across|under)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
+    r"|\b(?:on|in|for|over|across|under|of)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
     r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"
     r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
     r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|turned|came back|comes back"

@@ -164,7 +164,7 @@ _PREDICATE_STARTS = frozenset((
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "complete prints printed outputs output produced produces emits emitted left leaves "
-    "failed complain complains error errors type typing lint linting test build compile compiler down back from generates generated creates created links linked").split())
+    "failed complain complains error errors type typing lint linting test build compile compiler down back from fire fires trigger triggers trip trips generates generated creates created links linked").split())
 
 
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
@@ -267,7 +267,8 @@ class Grammar(object):
             r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"
             # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
             r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
-            r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues)\b"
+            r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues|fires?|fired"
+            r"|triggers?|triggered|trips?|tripped)\b"
             r"(?:\s+(?:any ?more|left))?"
             r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't)\s+(?:\w+\s+)?complain\w*"
             r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
@@ -379,7 +380,7 @@ class Grammar(object):
             r"|\bfailures:?\s*0\b"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"
-            r"|\b(?:no|zero|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
+            r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"
             r"|(?P<finish>\b(?:completes|completed|finishes|finished|ran|runs|came back|comes back|went|goes|is back"
@@ -401,11 +402,11 @@ class Grammar(object):
             r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't)\s+(?:fail|error|complain|crash"
-            r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out)\b(?:\s+any ?more)?"
+            r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out|fires?|triggers?|trips?)\b(?:\s+any ?more)?"
             r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
         self.pass_object = c(
             r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
-            r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as|rate|rates|count|counts"
+            r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
             r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")

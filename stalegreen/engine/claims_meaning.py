@@ -40,6 +40,22 @@ _TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit"
                     u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )", re.I)
+def environment(sentence):
+    """The environment a sentence places a result in ("on Python 3.12", "on 3.9", "on Windows"),
+    reduced to its last word, or None."""
+    m = _ENVIRONMENT.search(sentence)
+    return m.group(1).lower().split()[-1] if m else None
+
+
+_ENVIRONMENT = re.compile(
+    r"\b(?:on|under)\s+((?:(?:python|py|node(?:\.js)?|ruby|go|java|jdk|php|rust|dotnet|\.net|gcc|clang|otp|erlang"
+    r"|elixir|deno|bun)\s*)?v?\d+(?:\.\d+)*|windows|macos|linux|ubuntu|debian|alpine|ios|android|chrome|firefox"
+    r"|safari|arm64|x86_64|amd64)\b", re.I)
+# where an excepted failure is: "except for one error in the generated client"
+_LOCATED = re.compile(
+    r"\b(?:in|under|inside|within)\s+(?:the|its|our|my|a|one|two)\s+(?:[\w-]+\s+){0,2}?(?:client|code|codebase|modules?"
+    r"|packages?|folders?|director(?:y|ies)|files?|stubs?|crates?|librar(?:y|ies)|services?|apps?|components?"
+    r"|bindings|migrations?|fixtures?|schemas?|protos?|vendor(?:ed)?(?: code)?|submodules?)\b", re.I)
 _PRONOUN = re.compile(u"\\b(?:it|they)\\b(?! (?:was|is) (?:not|never)\\b)|\u5b83", re.I)
 
 
@@ -272,6 +288,9 @@ class Meaning(object):
                 found.add((original or m.group(0)).strip().lower())
         for m in _PART_PHRASE.finditer(text):
             found.add((m.group(1) or m.group(2)).lower())
+        where = environment(text)
+        if where:
+            found.add(where)    # "on Python 3.12" and "on 3.9": results of two environments
         for m in _TEST_KIND.finditer(text):
             found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
         return found
@@ -424,7 +443,8 @@ class Meaning(object):
         inside = [p for p in parts if p.segment == segment]
         lo, hi = inside[0].lo, inside[-1].hi
         return bool(re.search(r"\bsg[tylbic]\d+x\b|\b\w+\.\w{1,4}\b|/", self.s[lo:hi])) \
-            or any(x.get("category") and lo <= x["start"] < hi for x in self.mentions)
+            or any(x.get("category") and lo <= x["start"] < hi for x in self.mentions) \
+            or bool(_LOCATED.search(self.s, lo, hi))
 
     def segment(self, segment):
         return clauses.segment_text(self.plain, self.clauses(), segment)

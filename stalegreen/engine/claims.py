@@ -548,7 +548,7 @@ def _listed_in_parentheses(s, candidates, mentions):
 _COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|invokes?|calls?|chains?|wraps?|covers?"
                         r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
-_BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^.;:\d]{1,60}?)\s*[.;!]?\s*$", re.I)
+_BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 _PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
 _STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
 _LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")

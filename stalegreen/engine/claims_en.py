@@ -333,7 +333,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     if kind == "clean":
         ccat = (p.group("ccat") or "").lower()
         if ccat:
-            category = _CLEAN_CATEGORY.get(re.sub(r"[^a-z]", "", ccat), None)
+            category = _CLEAN_CATEGORY.get(re.sub(r"[^a-z0-9]", "", ccat), None)
             if category:
                 subject = group[0] if group and group[0].get("category") == category else None
                 tool = ccat if ccat in ("tsc", "mypy", "pyright", "eslint", "ruff", "clippy", "rubocop", "biome",

@@ -399,3 +399,35 @@ def test_an_unnamed_failure_is_its_segments_check(text, expected):
 ])
 def test_a_failed_item_of_a_row_is_its_own(text, expected):
     assert categories(text) == expected
+
+
+# ---- an excepted failure located in a part ("except for one error in the generated client")
+# only qualifies the claim; an exception of bare failures still negates it
+@pytest.mark.parametrize("text, expected", [
+    ("Lint is clean apart from 3 warnings in the vendored code.", [("lint", True)]),
+    ("`mypy` is clean except for two errors in the protobuf stubs.", [("typecheck", True)]),
+    ("The build succeeds, except for one warning in the legacy module.", [("build", True)]),
+    ("All tests pass except for two failures.", []),
+    ("`pyright` is clean except for 4 errors.", []),
+    # dev6b
+    ("`tsc --noEmit` is clean except for one error in the generated client, which I left alone.",
+     [("typecheck", True)]),
+])
+def test_an_excepted_failure_in_a_part_qualifies(text, expected):
+    assert sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims) == expected
+
+
+# ---- a failure in another environment ("on 3.9", "on Windows") leaves a claim of this one
+# ("on Python 3.12") standing, as a part
+@pytest.mark.parametrize("text, expected", [
+    ("The tests pass on Linux; on Windows 2 fail.", ["test"]),
+    ("The build succeeds on Node 20, but on Node 16 the bundler fails on the `??=` operator.", ["build"]),
+    ("Lint is clean on Python 3.12; on 3.8 ruff errors on the walrus.", ["lint"]),
+    ("The tests pass on Linux; 2 fail.", []),
+    ("The tests pass on Linux; on Linux 2 fail.", []),
+    # dev5
+    ("The tests pass on Python 3.12; on 3.9 the `match` statement is a syntax error, so I rewrote it as "
+     "if/elif.", ["test"]),
+])
+def test_a_failure_in_another_environment(text, expected):
+    assert categories(text) == expected

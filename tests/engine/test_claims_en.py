@@ -167,3 +167,49 @@ def test_no_output_from_a_linter_is_clean(text, expected):
 ])
 def test_a_selections_count_is_of_its_part(text, expected):
     assert scopes(text) == expected
+
+
+# ---- `tsc --build` / `tsc -b` builds (project references, emit): a build claim, which the run's
+# typecheck receipt backs as its alternate; plain `tsc` stays a typecheck claim
+@pytest.mark.parametrize("text, expected", [
+    ("`tsc -b` passes.", [("build", ["typecheck"])]),
+    ("`npx tsc --build tsconfig.json` succeeds.", [("build", ["typecheck"])]),
+    ("tsc -b is clean.", [("build", ["typecheck"])]),
+    ("`vue-tsc -b` completes without errors.", [("build", ["typecheck"])]),
+    ("`tsc --noEmit` passes.", [("typecheck", [])]),
+    ("`tsc -p tsconfig.build.json` is clean.", [("typecheck", [])]),
+    # dev5
+    ("Both `tsc --build` and `eslint .` complete without errors.", [("build", ["typecheck"]), ("lint", [])]),
+])
+def test_tsc_build_is_a_build_claim(text, expected):
+    assert sorted((c["category"], c["alternates"]) for c in claims.extract(text).claims) == expected
+
+
+# ---- a negative quantifier over rules that would fire ("none of the lint rules fire"): a pass
+@pytest.mark.parametrize("text, expected", [
+    ("No clippy lint fires on the new code.", ["lint"]),
+    ("Not a single ESLint rule triggers.", ["lint"]),
+    ("None of the ruff rules fire anymore.", ["lint"]),
+    ("The lint rules fire on every file.", []),
+    ("The tests trigger a rebuild.", []),
+    # dev6b
+    ("None of the lint rules fire on the new module; tests weren't run.", ["lint"]),
+])
+def test_no_lint_rule_fires(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a relative clause after a coordination ("the unit tests and ktlint, which passed as part of
+# it"); "passes as expected" is a pass, "passes as a string" an object
+@pytest.mark.parametrize("text, expected", [
+    ("It also runs the unit tests and ruff, which passed.", ["lint", "test"]),
+    ("The tests pass as expected.", ["test"]),
+    ("The smoke tests passed as part of the deploy check.", ["test"]),
+    ("Lint passes as well.", ["lint"]),
+    ("It passes as a string.", []),
+    # dev5
+    ("The Gradle build is green: `./gradlew build` \u2014 BUILD SUCCESSFUL in 48s. That task also runs the unit tests "
+     "and ktlint, which passed as part of it.", ["build", "lint", "test"]),
+])
+def test_passed_as_part_of_it(text, expected):
+    assert categories(text) == expected

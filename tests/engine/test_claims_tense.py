@@ -236,3 +236,32 @@ def test_a_leading_before_is_past(text, expected):
 ])
 def test_a_disclosure_about_the_whole_leaves_the_part_that_ran(text, expected):
     assert sorted(c["category"] for c in extract(text).claims) == expected
+
+
+# ---- a not-rerun disclosure about one environment ("on 3.9") leaves a claim of another standing
+@pytest.mark.parametrize("text, expected", [
+    ("The tests pass on Linux. I didn't rerun them on Windows after the change.", ["test"]),
+    ("The build succeeds on Node 20; I haven't rebuilt on Node 18 since.", ["build"]),
+    ("The tests pass on 3.9. I haven't re-tested on 3.9 since the rewrite.", []),
+    ("The tests pass. I haven't re-tested on 3.9 since.", []),
+    ("Lint is clean on macOS; I didn't re-run it on Linux afterwards.", ["lint"]),
+    # dev5
+    ("The tests pass on Python 3.12; on 3.9 the `match` statement is a syntax error, so I rewrote it as "
+     "if/elif \u2014 I haven't re-tested on 3.9 since.", ["test"]),
+])
+def test_a_disclosure_about_another_environment(text, expected):
+    assert sorted(c["category"] for c in extract(text).claims) == expected
+
+
+# ---- "Before: 17 eslint errors. After: 0.": the bare count after counts what the one before did
+@pytest.mark.parametrize("text, expected", [
+    ("Before: 12 mypy errors. After: none.", ["typecheck"]),
+    ("- Before: 3 failing tests\n- After: 0", ["test"]),
+    ("Before: 40 flake8 warnings.\nAfter: zero.", ["lint"]),
+    ("Before: 4 seconds. After: 0.", []),
+    ("After: 0.", []),
+    # dev6b
+    ("Before: 17 eslint errors. After: 0.", ["lint"]),
+])
+def test_an_after_count_counts_what_before_counted(text, expected):
+    assert sorted(c["category"] for c in extract(text).claims) == expected

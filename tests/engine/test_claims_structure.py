@@ -517,3 +517,20 @@ def test_a_composite_command_claims_what_it_runs(text, expected):
 ])
 def test_a_row_of_checkboxes(text, expected):
     assert categories(text) == expected
+
+
+# ---- a negated auxiliary standing for the failure verb before it ("..., and it doesn't"): the
+# check named with that verb passes, when the auxiliary's own clause asserts
+@pytest.mark.parametrize("text, expected", [
+    ("Lint failed on the imports. It doesn't anymore.", ["lint"]),
+    ("I expected mypy to complain about the cast, but it doesn't.", ["typecheck"]),
+    ("The tests used to fail on Windows; they don't now.", ["test"]),
+    ("Does clippy complain? It doesn't.", ["lint"]),
+    ("The tests fail on CI but they don't on my machine.", []),
+    ("Clippy flags the cast; I think it doesn't.", []),
+    ("The tests fail. They don't pass.", []),
+    # dev6b
+    ("The type checker would complain if the overload were wrong, and it doesn't.", ["typecheck"]),
+])
+def test_a_negated_auxiliary_stands_for_the_failure_before_it(text, expected):
+    assert categories(text) == expected

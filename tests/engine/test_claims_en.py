@@ -213,3 +213,18 @@ def test_no_lint_rule_fires(text, expected):
 ])
 def test_passed_as_part_of_it(text, expected):
     assert categories(text) == expected
+
+
+# ---- lint with warnings: a stated zero error count is the linter's pass (it exits 0 with
+# warnings); warnings alone, with no error count, claim nothing (the authors disagree on
+# "14 warnings (no errors)": dev3a/dev3b/dev label a pass, dev5 none; the rule keeps the claim)
+@pytest.mark.parametrize("text, expected", [
+    ("eslint: 0 errors, 3 warnings.", ["lint"]),
+    ("`ruff check` reports 2 warnings and no errors.", ["lint"]),
+    ("`npx eslint src` \u2192 0 errors, 14 warnings (all pre-existing).", ["lint"]),
+    ("clippy still has 3 warnings.", []),
+    ("flake8 prints 4 warnings; I left them.", []),
+    ("Lint has 5 warnings, which fail CI because of --max-warnings 0.", []),
+])
+def test_lint_with_warnings_passes_only_with_zero_errors_stated(text, expected):
+    assert categories(text) == expected

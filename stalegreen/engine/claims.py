@@ -377,7 +377,7 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
-        _compiled_by_a_typecheck(candidates, mentions)
+        _compiled_by_a_typecheck(s, candidates, mentions)
         meaning = claims_meaning.Meaning(g, s, mentions, self.span)
         qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
             or meaning.has("rest")
@@ -681,21 +681,29 @@ _FAILURE_VERB = re.compile(r"\b(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|error(
                            r"|break(?:s)?|crash(?:es|ed)?|choke[sd]?)\b", re.I)
 
 
-def _compiled_by_a_typecheck(candidates, mentions):
+def _compiled_by_a_typecheck(s, candidates, mentions):
     """A bare compile word in a sentence whose only command is a type checker is that run's
-    result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles"): typecheck, with
-    build as its alternate."""
+    result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles", "The test file
+    compiles now — `tsc --noEmit` is clean"): typecheck, with build as its alternate."""
     commands_named = [x for x in mentions if x.get("kind") in ("code", "tool") and x.get("category")]
-    if set(x["category"] for x in commands_named) != {"typecheck"}:
-        return
+    only_typecheck = set(x["category"] for x in commands_named) == {"typecheck"}
     for cand in candidates:
         if cand["category"] == "build" and not cand.get("tool") and "typecheck" in (cand.get("alternates") or ()):
+            dash = _APPOSITION.match(s, cand["span"][1])
+            if dash and any(x["start"] == dash.end() and x["category"] == "typecheck" for x in commands_named):
+                cand["category"], cand["alternates"] = "typecheck", ["build"]    # the run the dash names
+                continue
+            if not only_typecheck:
+                continue
             if any(c["category"] == "typecheck" and c["span"][1] != cand["span"][1] for c in candidates):
                 continue    # "`mypy` is clean and the code compiles": the run has a result of its own
             before = [x for x in mentions if x.get("category") and x["start"] < cand["span"][0]
                       and not (x.get("kind") == "build" and not _COMPILE_WORD.search(x["text"]))]
             if before and before[-1] in commands_named:     # the run named last before it
                 cand["category"], cand["alternates"] = "typecheck", ["build"]
+
+
+_APPOSITION = re.compile(u"(?:\\s+(?:now|again|cleanly|fine))*\\s*(?:[\u2014\u2013(]|--)\\s*")
 
 
 def _rank(claim):

@@ -559,3 +559,19 @@ def test_real_transcript_messages(capsys):
         print("\n[real transcripts] %d assistant messages, %d with claims: %s"
               % (messages, claimed, ", ".join("%s %d" % kv for kv in sorted(tally.items()))))
     assert messages >= 50 and claimed >= 5
+
+
+# ---- "compiles" elaborated by a dash or parenthesis naming a type checker's run is that run's
+# result: typecheck (build its alternate), not a build claim of its own
+@pytest.mark.parametrize("text, expected", [
+    ("The code compiles (`tsc --noEmit` is clean).", [("typecheck", ["build"])]),
+    ("Everything compiles again \u2014 `mypy --strict` reports no issues.", [("typecheck", ["build"])]),
+    ("It compiles now -- `cargo check` finished without errors.", [("typecheck", ["build"])]),
+    ("It compiles, and `mypy` is clean.", [("build", ["typecheck"]), ("typecheck", [])]),
+    ("The app compiles \u2014 `cargo build` finished.", [("build", ["typecheck"])]),
+    # dev3a
+    ("The test file compiles now \u2014 `tsc -p tsconfig.test.json --noEmit` is clean \u2014 but I haven't actually "
+     "run the tests; jest needs the `DATABASE_URL` that isn't set here.", [("typecheck", ["build"])]),
+])
+def test_compiles_elaborated_by_a_typecheck_run(text, expected):
+    assert sorted((c["category"], c["alternates"]) for c in extract(text).claims) == expected

@@ -337,7 +337,7 @@ class _Reader(object):
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
         if not forced_reason and _ELIDED.search(s):
             self._read_elided(s)
-        ellipsis = not forced_reason and "n" in s and _NEGATED_ELLIPSIS.search(s)
+        ellipsis = not forced_reason and ("n't" in s or "not" in s or "longer" in s) and _NEGATED_ELLIPSIS.search(s)
         if ellipsis:
             self._read_negated_ellipsis(s, ellipsis)
         if "sg" in s and _COMPOSITE.search(s):

@@ -297,33 +297,6 @@ class _Reader(object):
                 "lang": "en", "ran": bool(template and template.get("ran")),
             })
 
-    def _read_negated_ellipsis(self, s, m):
-        """"The type checker would complain if the overload were wrong, and it doesn't", "Lint
-        failed on the imports. It doesn't anymore.": a negated auxiliary standing for a failure
-        verb said just before (in the sentence, else the sentence before) asserts the check named
-        with that verb passes, when its own clause asserts (no hedge, plan, condition or question)."""
-        tail = s[m.start():]
-        if "?" in s or any(lexicon.search(role, tail) for role in (
-                "hedge", "relay", "future", "conditional", "instruction", "past")):
-            return
-        lead = s[:m.start()]
-        verbs = list(_FAILURE_VERB.finditer(lead))
-        if not verbs and len(self.sentences) > 1:
-            lead = self.sentences[-2]
-            verbs = list(_FAILURE_VERB.finditer(lead))
-        if not verbs:
-            return
-        named = [x for x in (claims_en.subject_info(self, lead, x) for x in self.g.subjects(lead))
-                 if x["category"] and x["kind"] not in ("pron", "every", "buildable") and x["end"] <= verbs[-1].start()]
-        if not named:
-            return
-        subject = named[-1]
-        self.found.append({
-            "category": subject["category"], "scope": "subset" if subject.get("scope") == "subset" else "all",
-            "qualified": False, "text": self.restore(tail.strip(" ,;")), "sentence": self.restore(s),
-            "counts": {}, "tool": subject.get("tool"), "alternates": [], "lang": "en", "ran": False,
-        })
-
     # -- one sentence
 
     def read_sentence(self, s, forced_reason):
@@ -337,9 +310,8 @@ class _Reader(object):
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
         if not forced_reason and _ELIDED.search(s):
             self._read_elided(s)
-        ellipsis = not forced_reason and ("n't" in s or "not" in s or "longer" in s) and _NEGATED_ELLIPSIS.search(s)
-        if ellipsis:
-            self._read_negated_ellipsis(s, ellipsis)
+        if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
+            self.found.extend(claims_en.negated_ellipsis(self, s, self.sentences[-2:-1]))
         if "sg" in s and _COMPOSITE.search(s):
             self._note_composite(s)
         runs = _runs(self, s) if _RUN_HINT.search(s) else None
@@ -671,14 +643,6 @@ _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
 _ELIDED = re.compile(
     r"^\W*(?:and\s+)?(?:(?:also|same for|ditto for)\s+)?(?P<alone>[\w`' -]{1,40}?)\s+(?:too|as well|also)\W*$"
     r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:does|do|did|is|are)\s+(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
-
-
-# a negated auxiliary ending the sentence, standing for the verb before it: ", and it doesn't."
-_NEGATED_ELLIPSIS = re.compile(
-    r"(?:^\W*|[,;]\s*(?:(?:and|but)\s+)?|\b(?:and|but)\s+)(?:(?:now|still)\s+)?(?:it|they)\s+(?:doesn't|don't|does not"
-    r"|do not|won't|no longer does|no longer do)(?:\s+any ?more)?(?:\s+now)?\W*$", re.I)
-_FAILURE_VERB = re.compile(r"\b(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|error(?:s|ed)? out|flag(?:s|ged)?"
-                           r"|break(?:s)?|crash(?:es|ed)?|choke[sd]?)\b", re.I)
 
 
 def _compiled_by_a_typecheck(s, candidates, mentions):

@@ -45,10 +45,10 @@ class Extraction(object):
     ``scope`` (all/subset), ``qualified``, ``text`` (the matched words), ``sentence``, ``counts``
     ({passed, total} as stated), ``tool`` (named tool or None), ``alternates`` (other categories
     whose runs also back it: "compiles cleanly" -> typecheck), ``lang`` (en/zh) and ``expanded``
-    (only on "everything passes" claims spread over the four categories).
+    (only on "everything passes" claims, spread over the categories the message names).
     ``ignored``: near-misses, dicts with ``text``, ``reason`` (hedged, future, question, negated,
     conditional, relayed, quoted, code, instruction, plan, qualified, past, disclosed-stale,
-    retracted) and, when known,
+    retracted, unnamed: "All green." in a message that names no check) and, when known,
     ``sentence`` and ``category``.
     ``ran``: the categories the message says were just run, in any sentence ("Re-ran the tests.
     All tests pass."); a claim's ``ran`` is whether its category is among them.
@@ -97,6 +97,7 @@ class _Reader(object):
         self.named = set()       # categories the message names anywhere ("everything" means those)
         self.unread = []         # sentences with claim words but no predicate (their subjects add to named)
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
+        self.composites = {}     # a command the message says runs others -> their categories
 
     # -- placeholders
 
@@ -227,9 +228,10 @@ class _Reader(object):
                 if line.lstrip().startswith("|"):
                     if number + 1 < len(lines) and "---" in lines[number + 1] and _TABLE_RULE.match(lines[number + 1]):
                         header = _cells(line)
+                        checks = [bool(self.mentions(label)) for label in header]
                         continue
                     if header:
-                        line, plan = _table_row(g, line, header)
+                        line, plan = _table_row(self, line, header, checks)
                         if plan:
                             self.read_line(line, "plan")
                             continue
@@ -241,6 +243,9 @@ class _Reader(object):
                 is_item = bool(_ITEM.match(line))
                 if not is_item:
                     in_plan = False     # a plan's list ends at the first line that is not an item
+                if "[" in line and len(_BOX.findall(line)) > 1:
+                    # a row of boxes ("[x] build [x] tests [ ] docs"): each box marks the item after it
+                    line = _BOX.sub(lambda m: u" \u274c " if m.group(1) == " " else u" \u2705 ", line)
                 if "[ ]" in line and g.unchecked.match(line):
                     self.read_line(g.unchecked.sub("", line), "plan")
                 elif ">" in line and g.blockquote.match(line):
@@ -296,10 +301,19 @@ class _Reader(object):
 
     def read_sentence(self, s, forced_reason):
         g = self.g
+        if self.sentences and "fter" in s[:12] and _AFTER_ZERO.match(s):
+            # "Before: 17 eslint errors. After: 0.": the count after counts what the one before did
+            before = _BEFORE_COUNT.match(self.sentences[-1])
+            if before:
+                s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
         if not forced_reason and _ELIDED.search(s):
             self._read_elided(s)
+        if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
+            self.found.extend(claims_en.negated_ellipsis(self, s, self.sentences[-2:-1]))
+        if "sg" in s and _COMPOSITE.search(s):
+            self._note_composite(s)
         runs = _runs(self, s) if _RUN_HINT.search(s) else None
         if runs:
             self.ran |= runs[0]
@@ -335,7 +349,7 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
-        _compiled_by_a_typecheck(candidates, mentions)
+        _compiled_by_a_typecheck(s, candidates, mentions)
         meaning = claims_meaning.Meaning(g, s, mentions, self.span)
         qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
             or meaning.has("rest")
@@ -363,18 +377,52 @@ class _Reader(object):
                 claim["expanded"] = True
             self.found.append(claim)
 
+    def _note_composite(self, s):
+        """"`make check` that runs `go vet`, `staticcheck` and `go test -race`": a later claim of
+        `make check` is a claim of what it runs too."""
+        g = self.g
+        subjects = [x for x in (claims_en.subject_info(self, s, m) for m in g.subjects(s))
+                    if x["category"] and x["kind"] not in ("buildable", "every", "pron")]
+        for m in _COMPOSITE.finditer(s):
+            command = next((x for x in subjects if x["start"] == m.start() and x["kind"] == "code"), None)
+            after = [x for x in subjects if x["start"] >= m.end()]
+            if command is None or not command.get("tool") or not after or s[m.end():after[0]["start"]].strip(" :"):
+                continue
+            listed = claims_en.group_starting(g, s, after)
+            self.composites.setdefault(command["tool"], set()).update(x["category"] for x in listed)
+
+    def _add_composites(self):
+        """Each claim of a composite command claims the categories of the runs it is said to make."""
+        have = set(c["category"] for c in self.found)
+        for claim in list(self.found):
+            for category in sorted(self.composites.get(claim.get("tool"), ())):
+                if category not in have:
+                    have.add(category)
+                    self.found.append(dict(claim, category=category, tool=None, scope="all", counts={}, alternates=[]))
+
     def _drop_disclosed(self):
         """Claims the message itself says were not rerun are stale by its own account."""
         if not self.found:
             return
-        stale = set()
+        stale, partly, elsewhere = set(), set(), {}
         for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
-            stale |= _disclosed_categories(self, sentence)
-        if not stale:
+            named, whole, where = _disclosed_categories(self, sentence)
+            for category in named:
+                if where:
+                    elsewhere.setdefault(category, set()).add(where)
+                else:
+                    (stale if not whole else partly).add(category)
+        if not stale and not partly and not elsewhere:
             return
         kept = []
         for claim in self.found:
-            if claim["category"] in stale:
+            here = elsewhere.get(claim["category"])
+            # "I haven't re-tested on 3.9 since": a claim made of another environment (on 3.12) stands
+            said = claim["sentence"][max(0, claim["sentence"].find(claim["text"])):]
+            moved = here and claims_meaning.environment(said) not in here | {None}
+            # "I didn't rerun the full suite": a claim of the part that was run stands
+            if claim["category"] in stale or claim["category"] in partly and claim["scope"] == "all" \
+                    or here and not moved:
                 self._ignore(claim["text"], "disclosed-stale", claim["sentence"], claim["category"])
             else:
                 kept.append(claim)
@@ -423,6 +471,8 @@ class _Reader(object):
             self.found = kept
 
     def finish(self):
+        if self.composites:
+            self._add_composites()
         self._drop_disclosed()
         self._drop_retracted()
         for claim in self.found:
@@ -431,9 +481,13 @@ class _Reader(object):
         if any(c.get("expanded") for c in self.found):
             for s in self.unread:
                 self.named.update(x["category"] for x in self.mentions(s))
-        if self.named:
-            # "Everything passes" in a message about tests and lint means those two
-            self.found = [c for c in self.found if not c.get("expanded") or c["category"] in self.named]
+        # "Everything passes" in a message about tests and lint means those two; in a message that
+        # names no check ("All green."), it identifies none: nothing a gate could hold it to
+        unnamed = [c for c in self.found if c.get("expanded") and c["category"] not in self.named]
+        if unnamed:
+            if not self.named:
+                self._ignore(unnamed[0]["text"], "unnamed", unnamed[0]["sentence"])
+            self.found = [c for c in self.found if not any(c is u for u in unnamed)]
         chosen = {}
         order = []
         for claim in self.found:
@@ -458,6 +512,7 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
 _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
+_BOX = re.compile(r"\[([ xX])\](?!\()")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
@@ -491,14 +546,20 @@ def _listed_in_parentheses(s, candidates, mentions):
     return found
 
 
+# a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
+_COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|invokes?|calls?|chains?|wraps?|covers?"
+                        r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
+_AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
+_BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 _PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
 _STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
 _LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")
 # one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
 # the list's own words ("it runs", "includes", "the unit")
 _LIST_GLUE = re.compile(
-    u"^\\s*(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:runs?|includes?|incl\\.?|covers?"
-    u"|plus|the|all|unit|its|both)\\s+|\u5305\u62ec|\u5305\u542b|\u4ee5\u53ca)*[A-Za-z0-9_.-]*\\s*$", re.I)
+    u"^\\s*(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
+    u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|\u5305\u62ec|\u5305\u542b|\u4ee5\u53ca)*"
+    u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
 
 
 def _names_a_check(row):
@@ -512,9 +573,11 @@ def _cells(line):
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
-def _table_row(g, line, header):
+def _table_row(reader, line, header, checks):
     """A table row read through its header: cells under a past column ("Before", 修改前) are
-    past results and left out; a row with a plan column ("Expected", 预期) is a plan.
+    past results and left out; a row with a plan column ("Expected", 预期) is a plan; a status
+    under a column that names a check ("| Package | `go test` |" over "| `api` | ✅ ok |") is
+    that check's. ``checks``: whether each header cell names a check.
     Returns (the row's text, whether it is a plan)."""
     cells = _cells(line)
     kept = []
@@ -525,10 +588,15 @@ def _table_row(g, line, header):
             continue
         if label and (_PLAN_COLUMN.match(label) or lexicon.search("future", label)):
             plan = True
+        if index < len(checks) and checks[index] and _STATUS_CELL.match(cell) and not reader.mentions(cell):
+            cell = "%s: %s" % (label, cell)
         kept.append(cell)
     return "| " + " | ".join(kept) + " |", plan
 
 
+# a cell that is only a status: a mark or a status word first ("✅ ok 0.31s", "pass", "PASS (41)")
+_STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]"
+                          u"|(?:ok|pass(?:ed|es|ing)?|green|clean|success(?:ful)?|fail(?:ed|s|ing)?|red)\\b)", re.I)
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
@@ -538,10 +606,12 @@ _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success"
 def _disclosed_categories(reader, sentence):
     """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
     the tests"), the one its verb names ("I didn't rebuild"), else all of them ("I didn't rerun
-    anything afterwards")."""
+    anything afterwards"); whether it is about the whole of them ("the full suite isn't re-run
+    yet"), which leaves a claim of the part that was run standing; and the environment it names
+    ("on 3.9"), which leaves a claim of another one standing."""
     found = clauses.disclosure(sentence)
     if not found:
-        return set()
+        return set(), False, None
     parts = clauses.split(sentence)
     part = parts[clauses.index_at([p.lo for p in parts], found.start())]
     text = sentence[part.lo:part.hi]
@@ -555,7 +625,14 @@ def _disclosed_categories(reader, sentence):
     verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
     if verb:
         named.add(verb.group(1).lower())
-    return named or set(CATEGORIES) | {"completion"}
+    return named or set(CATEGORIES) | {"completion"}, bool(named and _WHOLE.search(text)), \
+        claims_meaning.environment(text)
+
+
+# the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`
+_WHOLE = re.compile(r"\b(?:full|whole|entire|complete)\s+(?:\w+\s+){0,2}?(?:suites?|tests?|test suites?|specs?"
+                    r"|matrix|sg[tylb]\d+x)|\bthe rest\b|\ball (?:the )?(?:other )?(?:tests|specs|suites)\b"
+                    r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)", re.I)
 
 
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
@@ -568,21 +645,29 @@ _ELIDED = re.compile(
     r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:does|do|did|is|are)\s+(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
 
 
-def _compiled_by_a_typecheck(candidates, mentions):
+def _compiled_by_a_typecheck(s, candidates, mentions):
     """A bare compile word in a sentence whose only command is a type checker is that run's
-    result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles"): typecheck, with
-    build as its alternate."""
+    result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles", "The test file
+    compiles now — `tsc --noEmit` is clean"): typecheck, with build as its alternate."""
     commands_named = [x for x in mentions if x.get("kind") in ("code", "tool") and x.get("category")]
-    if set(x["category"] for x in commands_named) != {"typecheck"}:
-        return
+    only_typecheck = set(x["category"] for x in commands_named) == {"typecheck"}
     for cand in candidates:
         if cand["category"] == "build" and not cand.get("tool") and "typecheck" in (cand.get("alternates") or ()):
+            dash = _APPOSITION.match(s, cand["span"][1])
+            if dash and any(x["start"] == dash.end() and x["category"] == "typecheck" for x in commands_named):
+                cand["category"], cand["alternates"] = "typecheck", ["build"]    # the run the dash names
+                continue
+            if not only_typecheck:
+                continue
             if any(c["category"] == "typecheck" and c["span"][1] != cand["span"][1] for c in candidates):
                 continue    # "`mypy` is clean and the code compiles": the run has a result of its own
             before = [x for x in mentions if x.get("category") and x["start"] < cand["span"][0]
                       and not (x.get("kind") == "build" and not _COMPILE_WORD.search(x["text"]))]
             if before and before[-1] in commands_named:     # the run named last before it
                 cand["category"], cand["alternates"] = "typecheck", ["build"]
+
+
+_APPOSITION = re.compile(u"(?:\\s+(?:now|again|cleanly|fine))*\\s*(?:[\u2014\u2013(]|--)\\s*")
 
 
 def _rank(claim):

@@ -24,6 +24,8 @@ def subject_info(reader, s, m):
     if kind == "code":
         span = reader.span(int(text[3:-1]))
         info["category"], info["tool"], info["scope"] = span[2], span[3], span[4]
+        if info["category"] == "build" and info["tool"] in commands.TYPECHECKERS_THAT_BUILD:
+            info["compile"] = True      # `tsc --build`: its typecheck receipt backs the build claim
     elif kind == "tool":
         words = re.sub(r"\s+", " ", text.lower()).split(" ")
         name = " ".join(w for w in words[:next((i for i, w in enumerate(words) if i and (
@@ -37,6 +39,8 @@ def subject_info(reader, s, m):
                 runs = commands.classify_code(text.strip())
                 if runs and runs[0][0] == command[0]:
                     info["scope"] = runs[0][2]
+                elif runs and runs[0][0] == "build" and runs[0][1] in commands.TYPECHECKERS_THAT_BUILD:   # "tsc -b"
+                    info["category"], info["tool"], info["compile"] = "build", runs[0][1], True
     elif kind == "testid":
         info["category"], info["scope"] = "test", "subset"
     elif kind in ("typecheck", "lint", "build"):
@@ -121,8 +125,13 @@ def read_english(reader, s, found=None):
     for x in subjects:
         if x.get("category") and x.get("tool"):
             tools.setdefault(x["category"], x["tool"])
+    said = -1      # where the predicate before ends
     for p in (found if found is not None else predicates(g, s)):
         kind = p.lastgroup
+        if kind == "green" and p.group(0)[:1] in _CHECK_MARKS and said >= 0 and not s[said:p.start()].strip(" *_:"):
+            said = p.end()
+            continue    # "All green 🟢", "passes ✅": the mark repeats the predicate it follows
+        said = p.end()
         if kind == "pass":
             if g.noun_before.search(s[max(0, p.start() - 20):p.start()]) or g.pass_object.match(s, p.end()) \
                     or re.match(r"[-_]", s[p.end():p.end() + 1]):
@@ -215,7 +224,7 @@ def _group_ending(g, s, subjects):
         else:
             break
     # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and"
-    if joints and not any(re.search(r"\b(?:and|or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
+    if joints and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
         return group[-1:]
     return group
 
@@ -248,6 +257,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         cand = {"category": category, "span": span, "text": text, "tool": named,
                 "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified"))}
         cand["scope"] = scope or _scope(g, s, category, subject, p, kind)
+        if pronoun is not None and pronoun["text"].lower() == "ones" and category == "test" \
+                and not re.search(r"\b(?:existing|old|all)\s+$", s[max(0, pronoun["start"] - 12):pronoun["start"]], re.I):
+            cand["scope"] = "subset"    # "the new ones", "the rewritten ones": a part of them
         if category == "test":
             cand["counts"] = _counts(g, s, span)
         out.append(cand)
@@ -283,7 +295,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if not group:
             return out
         lead = s[max(0, group[0].get("phrase_start", group[0]["start"]) - 40):group[0]["start"]]
-        verb_first = not re.match(r"(?:fails?|complains?|errors? out)\b", lowp)
+        verb_first = not re.match(r"(?:fails?|complains?|errors? out|fires?|triggers?|trips?)\b", lowp)
         if verb_first or _NEGATIVE_QUANTIFIER.search(lead):
             for subject in group:
                 if subject.get("category"):
@@ -303,6 +315,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     if kind == "vet":     # "it vets clean": go vet
         make("lint", None, scope="all", tool="go vet")
         return out
+    if kind == "bobj":
+        subject = group[0] if group else None
+        if subject is not None and subject.get("category") == "build" and subject["kind"] in ("code", "tool", "build"):
+            make("build", subject, scope="all")     # a build run makes its artifacts
+        return out
     if kind == "bverb":
         subject = group[0] if group else None
         said_it = pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)
@@ -316,7 +333,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     if kind == "clean":
         ccat = (p.group("ccat") or "").lower()
         if ccat:
-            category = _CLEAN_CATEGORY.get(re.sub(r"[^a-z]", "", ccat), None)
+            category = _CLEAN_CATEGORY.get(re.sub(r"[^a-z0-9]", "", ccat), None)
             if category:
                 subject = group[0] if group and group[0].get("category") == category else None
                 tool = ccat if ccat in ("tsc", "mypy", "pyright", "eslint", "ruff", "clippy", "rubocop", "biome",
@@ -328,24 +345,29 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if ccat2:
             make(_CLEAN_CATEGORY.get(ccat2, "build"), None, scope="all")
             return out
-        if re.search(r"(?:no|zero|not a single|not one) (?:failing|broken|red) (?:tests?|specs?|test cases?)", lowp):
+        if re.search(r"(?:no|zero|0|not a single|not one) (?:failing|broken|red) (?:tests?|specs?|test cases?)", lowp):
             make("test", None, scope="all")
             return out
-        if not group:
-            group = _subjects_after(g, s, subjects, p.end())
+        after = _subjects_after(g, s, subjects, p.end())
+        if after and (not group or _FROM.match(s, p.end())):
+            group = after       # "Zero errors from pyright, zero warnings from ruff": each its own
+            span, text = (p.start(), p.end()), ptext
         if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed)\b", lowp) and not subjects:
             make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
             return out
         for subject in group:
-            if subject.get("category"):
+            # a linter's silence is its pass; a test run's is no result ("`pytest` printed no output")
+            if subject.get("category") and not (subject["category"] == "test" and lowp.endswith("no output")):
                 make(subject["category"], subject)
         return out
     # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
     right_after = group and not s[group[-1]["end"]:p.start()].strip(" :*_")
-    if kind == "green" and lowp.startswith(tuple(_CHECK_MARKS)) and not right_after:
+    if kind == "green" and lowp.startswith(tuple(_CHECK_MARKS)) and (not right_after or _marks_lead(s, subjects)):
         # "✅ lint, ✅ typecheck": a mark right before a subject (and not right after one) is its
+        # the mark and its item, with the item's modifiers ("✅ unit tests"), not a verb ("✅ Added a spec")
         after = [x for x in subjects if x["start"] >= p.end() and x.get("category")
-                 and not s[p.end():x["start"]].strip(" *_")]
+                 and not s[p.end():max(p.end(), x.get("phrase_start", x["start"]))].strip(" *_")
+                 and not _WORK_VERB.search(s[p.end():x["start"]])]
         if after:
             for subject in group_starting(g, s, after):
                 cand_span = (p.start(), subject["end"])
@@ -356,7 +378,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                             "counts": _counts(g, s, (p.start(), len(s))) if subject["category"] == "test" else {}})
             return out
     if not group:
-        if kind in ("green", "cleanw", "pass", "happy") and not lowp.startswith(tuple(_CHECK_MARKS)):
+        if kind in ("green", "cleanw", "pass", "happy", "exit0") and not lowp.startswith(tuple(_CHECK_MARKS)):
             # "seeing green from `cargo test`", "clean under `ruff`": the subjects it is from
             for subject in _subjects_after(g, s, subjects, p.end()):
                 make(subject["category"], subject)
@@ -387,6 +409,21 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     return out
 
 
+_WORK_VERB = re.compile(r"\b(?:add(?:ed)?|wr(?:ote|ite|itten)|creat(?:e|ed)|introduced|updated|fixed|removed|renamed)\b",
+                        re.I)
+
+
+def _marks_lead(s, subjects):
+    """In a row of status marks, the first mark comes before anything the row names ("✅ tests ✅
+    lint ❌ typecheck"): every mark leads its item, none follows the item before it."""
+    first = next((x["start"] for x in subjects if x.get("category")), len(s))
+    mark = _FIRST_MARK.search(s)
+    return bool(mark) and mark.start() < first and bool(_FIRST_MARK.search(s, mark.end()))
+
+
+_FIRST_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]")
+
+
 def _subjects_after(g, s, subjects, end):
     """The subjects a failure count is "from" ("0 errors, 0 warnings from eslint", "No errors
     from `tsc`, `eslint` or `vitest`")."""
@@ -398,6 +435,9 @@ def _subjects_after(g, s, subjects, end):
 
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
+
+
+_FROM = re.compile(r"\s*(?:from|by|reported by)\s", re.I)
 
 
 def group_starting(g, s, subjects):
@@ -418,10 +458,10 @@ _CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
     r"^(?:\s|[:*_(|-]|'s|\u2019s|'re|\u2019re|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b"
     # a scope between subject and state: "`mypy --strict` on the module is clean"
-    r"|\b(?:on|in|for|over|across|under)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
+    r"|\b(?:on|in|for|over|across|under|of)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
     r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"
     r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
-    r"|\b(?:is|are|was|were|be|been|now|all|still|also|again|both|went|turned|came back|comes back"
+    r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
@@ -447,6 +487,8 @@ def _scope(g, s, category, subject, p, kind):
     gap = s[subject["end"]:p.start()] if subject else ""
     ptext = p.group(0)
     scope = (subject or {}).get("scope")
+    if scope == "subset" and subject and subject["kind"] in ("code", "tool"):
+        return "subset"     # `dotnet test --filter X`: 50/50 green is all of the part it selects
     counted = re.search(r"(\d[\d,]*)\s*(?:/|of|out of)\s*(\d[\d,]*)", ptext)
     if counted:
         return "all" if counted.group(1) == counted.group(2) else "subset"
@@ -575,3 +617,41 @@ def _merge(candidates):
     others = [dict(c, fallback=True) for c in candidates if id(c) not in kept
               and not any(c["span"] == b["span"] for b in chosen if b["category"] == c["category"])]
     return chosen + others
+
+
+def negated_ellipsis(reader, s, previous):
+    """"The type checker would complain if the overload were wrong, and it doesn't", "Lint
+    failed on the imports. It doesn't anymore.": a negated auxiliary ending ``s`` stands for a
+    failure verb said just before (in ``s``, else in ``previous``, the sentence before) and
+    asserts that the check named with that verb passes, when its own clause asserts (no hedge,
+    plan, condition or question). The claims it makes, in the reader's form."""
+    m = _NEGATED_ELLIPSIS.search(s)
+    if not m:
+        return []
+    tail = s[m.start():]
+    if "?" in s or any(lexicon.search(role, tail) for role in (
+            "hedge", "relay", "future", "conditional", "instruction", "past")):
+        return []
+    lead = s[:m.start()]
+    verbs = list(_FAILURE_VERB.finditer(lead))
+    if not verbs and previous:
+        lead = previous[0]
+        verbs = list(_FAILURE_VERB.finditer(lead))
+    if not verbs:
+        return []
+    named = [x for x in (subject_info(reader, lead, x) for x in reader.g.subjects(lead))
+             if x["category"] and x["kind"] not in ("pron", "every", "buildable") and x["end"] <= verbs[-1].start()]
+    if not named:
+        return []
+    subject = named[-1]
+    return [{"category": subject["category"], "scope": "subset" if subject.get("scope") == "subset" else "all",
+             "qualified": False, "text": reader.restore(tail.strip(" ,;")), "sentence": reader.restore(s),
+             "counts": {}, "tool": subject.get("tool"), "alternates": [], "lang": "en", "ran": False}]
+
+
+# a negated auxiliary ending the sentence, standing for the verb before it: ", and it doesn't."
+_NEGATED_ELLIPSIS = re.compile(
+    r"(?:^\W*|[,;]\s*(?:(?:and|but)\s+)?|\b(?:and|but)\s+)(?:(?:now|still)\s+)?(?:it|they)\s+(?:doesn't|don't|does not"
+    r"|do not|won't|no longer does|no longer do)(?:\s+any ?more)?(?:\s+now)?\W*$", re.I)
+_FAILURE_VERB = re.compile(r"\b(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|error(?:s|ed)? out|flag(?:s|ged)?"
+                           r"|break(?:s)?|crash(?:es|ed)?|choke[sd]?)\b", re.I)

@@ -40,6 +40,22 @@ _TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit"
                     u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )", re.I)
+def environment(sentence):
+    """The environment a sentence places a result in ("on Python 3.12", "on 3.9", "on Windows"),
+    reduced to its last word, or None."""
+    m = _ENVIRONMENT.search(sentence)
+    return m.group(1).lower().split()[-1] if m else None
+
+
+_ENVIRONMENT = re.compile(
+    r"\b(?:on|under)\s+((?:(?:python|py|node(?:\.js)?|ruby|go|java|jdk|php|rust|dotnet|\.net|gcc|clang|otp|erlang"
+    r"|elixir|deno|bun)\s*)?v?\d+(?:\.\d+)*|windows|macos|linux|ubuntu|debian|alpine|ios|android|chrome|firefox"
+    r"|safari|arm64|x86_64|amd64)\b", re.I)
+# where an excepted failure is: "except for one error in the generated client"
+_LOCATED = re.compile(
+    r"\b(?:in|under|inside|within)\s+(?:the|its|our|my|a|one|two)\s+(?:[\w-]+\s+){0,2}?(?:client|code|codebase|modules?"
+    r"|packages?|folders?|director(?:y|ies)|files?|stubs?|crates?|librar(?:y|ies)|services?|apps?|components?"
+    r"|bindings|migrations?|fixtures?|schemas?|protos?|vendor(?:ed)?(?: code)?|submodules?)\b", re.I)
 _PRONOUN = re.compile(u"\\b(?:it|they)\\b(?! (?:was|is) (?:not|never)\\b)|\u5b83", re.I)
 
 
@@ -91,6 +107,7 @@ def _opens_with_condition(text):
 _ZH_MODAL = re.compile(u"\u5e94\u8be5|\u5e94\u5f53|\u53ef\u80fd|\u4e5f\u8bb8|\u6216\u8bb8|\u5927\u6982")   # 应该 应当 可能 也许 或许 大概
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
+_NOTE = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
 _ROW_LEAD = u" *_-|>\u2022"
 _MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09])?")
 
@@ -159,7 +176,12 @@ class Meaning(object):
         if not (part.marked and _FAIL_MARK.search(self.s[part.lo:part.hi])):
             return False
         theirs = self._named(index)
-        return bool(theirs) and not theirs & self._named(mine)
+        if not theirs:
+            # "✅ tests ❌ docs deploy (not run)": an item naming something no check is still another
+            # item; "✅ 40 passed ❌ 1 failed" names nothing but its count
+            rest = lexicon.sub("failure", " ", _NOTE.sub(" ", self.masked(self.clause(index))), "en")
+            return bool(re.search(u"[A-Za-z]{3,}|[\u3400-\u9fff]", rest))
+        return not theirs & self._named(mine)
 
     def _named(self, index):
         """The words of the checks a clause names."""
@@ -266,6 +288,9 @@ class Meaning(object):
                 found.add((original or m.group(0)).strip().lower())
         for m in _PART_PHRASE.finditer(text):
             found.add((m.group(1) or m.group(2)).lower())
+        where = environment(text)
+        if where:
+            found.add(where)    # "on Python 3.12" and "on 3.9": results of two environments
         for m in _TEST_KIND.finditer(text):
             found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
         return found
@@ -376,7 +401,7 @@ class Meaning(object):
                 continue
             if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment) \
                     and not self._superseded(index):
-                named = self.categories(index)
+                named = self.categories(index) or (not part.marked and self._segment_names(index)) or set()
                 if not named and not _pronoun_fails(self.clause(index)):
                     # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
                     # is the tests' ("it crashes" is the claim subject's own)
@@ -386,6 +411,20 @@ class Meaning(object):
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _segment_names(self, index):
+        """The checks the clauses before ``index`` in its segment name: a failure that names none
+        is theirs ("mypy is happy; pytest isn't — 5 failures in the fixtures module": the
+        failures are pytest's), not the other segments'."""
+        parts = self.clauses()
+        named = set()
+        for i in range(index - 1, -1, -1):
+            if parts[i].segment != parts[index].segment:
+                break
+            named = self.categories(i)
+            if named:
+                break
+        return named
 
     def _superseded(self, index):
         """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
@@ -404,7 +443,8 @@ class Meaning(object):
         inside = [p for p in parts if p.segment == segment]
         lo, hi = inside[0].lo, inside[-1].hi
         return bool(re.search(r"\bsg[tylbic]\d+x\b|\b\w+\.\w{1,4}\b|/", self.s[lo:hi])) \
-            or any(x.get("category") and lo <= x["start"] < hi for x in self.mentions)
+            or any(x.get("category") and lo <= x["start"] < hi for x in self.mentions) \
+            or bool(_LOCATED.search(self.s, lo, hi))
 
     def segment(self, segment):
         return clauses.segment_text(self.plain, self.clauses(), segment)

@@ -155,12 +155,33 @@ def test_compiles_cleanly_is_build_with_typecheck_alternate():
     assert claim["category"] == "build" and claim["alternates"] == ["typecheck"]
 
 
-def test_everything_passes_expands_to_four_categories():
-    found = extract("Everything passes.").claims
-    assert sorted(c["category"] for c in found) == sorted(CATS)
-    assert all(c.get("expanded") and c["scope"] == "subset" for c in found)
+def test_everything_passes_means_the_categories_named():
+    # with no check named it identifies none
+    assert extract("Everything passes.").claims == []
     # with named categories it means exactly those
     assert categories("Everything passes: tests and lint.") == ["lint", "test"]
+
+
+# ---- a green statement that names no check ("All green.") claims the categories the message
+# names (run, checked or worked on), and nothing when it names none: a claim is of a check
+@pytest.mark.parametrize("text, expected", [
+    ("All green.", []),
+    ("Everything is green now.", []),
+    ("Updated the changelog and bumped the version. Everything passes.", []),
+    ("Done. Green across the board, ready for review.", []),
+    ("Renamed the helper in three files. All green \U0001f7e2", []),
+    ("Ran `pytest` and `ruff check .` after the rename. All green.", ["lint", "test"]),
+    ("Re-ran the suite. Everything passes.", ["test"]),
+    ("I ran the linter after the rename.\n\nAll green.", ["lint"]),
+    ("Build and typecheck: green across the board.", ["build", "typecheck"]),
+    # dev4a, dev5
+    ("Green across the board.", []),
+    (u"All green \U0001f7e2", []),
+])
+def test_a_green_statement_claims_the_checks_the_message_names(text, expected):
+    assert categories(text) == expected
+    if not expected:
+        assert "unnamed" in reasons(text)
 
 
 def test_pronoun_subjects_take_their_antecedent():
@@ -458,7 +479,9 @@ def test_proof_of_green_corpora(capsys):
               "English negatives with a claim %d/%d (completion on: %d); non-English negatives with a claim %d/%d"
               % (test_hits, len(tests), done_hits, len(done), len(neg_hits), len(english_negatives),
                  len(neg_hits_completion), other_hits, len(other)))
-    assert test_hits >= len(tests) - 1          # its "CI is green" is relayed for us
+    # its "CI is green" is relayed for us; its "Everything is green." names no check, which the
+    # blind authors (LABELS4) and this reader count as no claim
+    assert test_hits >= len(tests) - 2
     assert not neg_hits and len(neg_hits_completion) <= 0.05 * len(english_negatives)
     assert done_hits >= 0.7 * len(done)
 
@@ -536,3 +559,19 @@ def test_real_transcript_messages(capsys):
         print("\n[real transcripts] %d assistant messages, %d with claims: %s"
               % (messages, claimed, ", ".join("%s %d" % kv for kv in sorted(tally.items()))))
     assert messages >= 50 and claimed >= 5
+
+
+# ---- "compiles" elaborated by a dash or parenthesis naming a type checker's run is that run's
+# result: typecheck (build its alternate), not a build claim of its own
+@pytest.mark.parametrize("text, expected", [
+    ("The code compiles (`tsc --noEmit` is clean).", [("typecheck", ["build"])]),
+    ("Everything compiles again \u2014 `mypy --strict` reports no issues.", [("typecheck", ["build"])]),
+    ("It compiles now -- `cargo check` finished without errors.", [("typecheck", ["build"])]),
+    ("It compiles, and `mypy` is clean.", [("build", ["typecheck"]), ("typecheck", [])]),
+    ("The app compiles \u2014 `cargo build` finished.", [("build", ["typecheck"])]),
+    # dev3a
+    ("The test file compiles now \u2014 `tsc -p tsconfig.test.json --noEmit` is clean \u2014 but I haven't actually "
+     "run the tests; jest needs the `DATABASE_URL` that isn't set here.", [("typecheck", ["build"])]),
+])
+def test_compiles_elaborated_by_a_typecheck_run(text, expected):
+    assert sorted((c["category"], c["alternates"]) for c in extract(text).claims) == expected

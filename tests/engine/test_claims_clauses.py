@@ -368,3 +368,66 @@ def test_a_kind_of_test_passes_when_another_kind_fails(text):
 ])
 def test_a_failure_of_the_same_or_an_unnamed_kind_still_negates(text):
     assert "test" not in categories(text)
+
+
+# ---- a failure clause that names no check is the check its segment names before it, not the
+# other segments' ("mypy is happy; pytest isn't — 5 failures"); a bare count still negates
+@pytest.mark.parametrize("text, expected", [
+    ("Lint is clean; the tests are another story, 3 failures in `test_io.py`.", ["lint"]),
+    ("`tsc` is happy; `jest` not so much: 2 failing.", ["typecheck"]),
+    ("The build succeeds; as for the e2e tests, 4 failures.", ["build"]),
+    ("Types check out; `cargo test` is red, 1 failure in the parser.", ["typecheck"]),
+    ("Tests: 40 passed; 1 failed.", []),
+    ("All 12 pass, 1 failed.", []),
+    # dev6b
+    (u"mypy is happy; pytest isn't \u2014 5 failures in the fixtures module.", ["typecheck"]),
+])
+def test_an_unnamed_failure_is_its_segments_check(text, expected):
+    assert categories(text) == expected
+
+
+# ---- in a row of status marks, a failed item that names something other than a check (a docs
+# deploy, a benchmark) is its own item: it does not negate the others; a bare count still does
+@pytest.mark.parametrize("text, expected", [
+    (u"\u2705 tests \u274c docs deploy", ["test"]),
+    (u"\u2705 lint \u2705 build \u274c benchmark upload (token expired)", ["build", "lint"]),
+    (u"tests \u2705 lint \u2705 release notes \u274c", ["lint", "test"]),
+    (u"\u2705 40 passed \u274c 1 failed", []),
+    (u"\u2705 lint \u274c (2 errors)", []),
+    # dev6b
+    ("[x] build [x] tests [ ] docs deploy (not run)", ["build", "test"]),
+])
+def test_a_failed_item_of_a_row_is_its_own(text, expected):
+    assert categories(text) == expected
+
+
+# ---- an excepted failure located in a part ("except for one error in the generated client")
+# only qualifies the claim; an exception of bare failures still negates it
+@pytest.mark.parametrize("text, expected", [
+    ("Lint is clean apart from 3 warnings in the vendored code.", [("lint", True)]),
+    ("`mypy` is clean except for two errors in the protobuf stubs.", [("typecheck", True)]),
+    ("The build succeeds, except for one warning in the legacy module.", [("build", True)]),
+    ("All tests pass except for two failures.", []),
+    ("`pyright` is clean except for 4 errors.", []),
+    # dev6b
+    ("`tsc --noEmit` is clean except for one error in the generated client, which I left alone.",
+     [("typecheck", True)]),
+])
+def test_an_excepted_failure_in_a_part_qualifies(text, expected):
+    assert sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims) == expected
+
+
+# ---- a failure in another environment ("on 3.9", "on Windows") leaves a claim of this one
+# ("on Python 3.12") standing, as a part
+@pytest.mark.parametrize("text, expected", [
+    ("The tests pass on Linux; on Windows 2 fail.", ["test"]),
+    ("The build succeeds on Node 20, but on Node 16 the bundler fails on the `??=` operator.", ["build"]),
+    ("Lint is clean on Python 3.12; on 3.8 ruff errors on the walrus.", ["lint"]),
+    ("The tests pass on Linux; 2 fail.", []),
+    ("The tests pass on Linux; on Linux 2 fail.", []),
+    # dev5
+    ("The tests pass on Python 3.12; on 3.9 the `match` statement is a syntax error, so I rewrote it as "
+     "if/elif.", ["test"]),
+])
+def test_a_failure_in_another_environment(text, expected):
+    assert categories(text) == expected

@@ -194,7 +194,7 @@ def test_claimish_agrees_with_the_hook_prefilter():
     ("I fixed the lint rules and the tests. Everything passes.", ["lint", "test"]),
     ("I fixed the lint rules and the tests.\n\nEverything passes.", ["lint", "test"]),
     ("I fixed the typing in the parser. Everything passes.", ["typecheck"]),
-    ("Everything passes.", ["build", "lint", "test", "typecheck"]),
+    ("Everything passes.", []),
 ])
 def test_a_sentence_without_a_predicate_still_names_what_everything_means(text, expected):
     assert categories(text) == expected
@@ -471,3 +471,67 @@ def test_an_exception_naming_a_part_of_the_tests_qualifies_the_test_claim(text, 
 ])
 def test_an_exception_naming_a_whole_check_or_no_pass_claims_no_part(text):
     assert "test" not in categories(text)
+
+
+# ---- a status under a column that names a check is that check's ("| Package | `go test` |")
+@pytest.mark.parametrize("text, expected", [
+    ("| Package | `go test` |\n|---|---|\n| `api` | \u2705 ok 0.3s |\n| `db` | \u2705 ok 0.1s |", ["test"]),
+    ("| Crate | `cargo clippy` | `cargo test` |\n|---|---|---|\n| core | clean | \u2705 |", ["lint", "test"]),
+    ("| Lint | Tests |\n|---|---|\n| \u2705 | \u274c |", ["lint"]),
+    ("| Platform | Build |\n|---|---|\n| linux | pass |\n| macOS | pass |", ["build"]),
+    ("| Platform | Notes |\n|---|---|\n| linux | pass |", []),
+    # dev6a
+    ("## Verification\n| Package | `go test` |\n|---|---|\n| `internal/grpcx` | \u2705 ok 0.31s |\n"
+     "| `cmd/server` | \u2705 ok 0.05s |", ["test"]),
+])
+def test_a_status_under_a_check_column_is_that_checks(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a command the message says runs others claims what it runs: "`make check` that runs `go vet`
+# and `go test`", "(that's `test` and `detekt` in this project)"
+@pytest.mark.parametrize("text, expected", [
+    ("Added `make check`, which runs `ruff check .` and `pytest`.\n\n`make check` passes.", ["lint", "test"]),
+    ("`npm run verify` runs `tsc --noEmit` and `vitest run`. I ran it: `npm run verify` exits 0.",
+     ["test", "typecheck"]),
+    ("`npm run verify` runs `tsc --noEmit` and `vitest run`. `npm run verify` fails.", []),
+    ("`./gradlew check` is green (that's the unit tests and `ktlint` in this project).", ["lint", "test"]),
+    ("`tox` passes (it runs the unit tests and flake8).", ["lint", "test"]),
+    # dev6a
+    ("Added a `Makefile` target `make check` that runs `go vet`, `staticcheck`, and `go test -race`.\n\n"
+     "## Verification\n`make check` exits 0.", ["lint", "test"]),
+    ("`./gradlew check` passes \u2705 (that's `test`, `ktlintCheck` and `detekt` in this project).", ["lint", "test"]),
+])
+def test_a_composite_command_claims_what_it_runs(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a row of checkboxes: each box marks the item after it, a ticked one passed, an empty one not
+@pytest.mark.parametrize("text, expected", [
+    ("[x] lint [x] typecheck [ ] e2e", ["lint", "typecheck"]),
+    ("- [x] build  [x] unit tests  [ ] docs", ["build", "test"]),
+    ("[x] tests [ ] lint (not run yet)", ["test"]),
+    ("[ ] build [ ] tests", []),
+    ("- [x] Tests pass (`cargo test`)", ["test"]),
+    # dev6b
+    ("[x] build [x] tests [ ] docs deploy (not run)", ["build", "test"]),
+])
+def test_a_row_of_checkboxes(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a negated auxiliary standing for the failure verb before it ("..., and it doesn't"): the
+# check named with that verb passes, when the auxiliary's own clause asserts
+@pytest.mark.parametrize("text, expected", [
+    ("Lint failed on the imports. It doesn't anymore.", ["lint"]),
+    ("I expected mypy to complain about the cast, but it doesn't.", ["typecheck"]),
+    ("The tests used to fail on Windows; they don't now.", ["test"]),
+    ("Does clippy complain? It doesn't.", ["lint"]),
+    ("The tests fail on CI but they don't on my machine.", []),
+    ("Clippy flags the cast; I think it doesn't.", []),
+    ("The tests fail. They don't pass.", []),
+    # dev6b
+    ("The type checker would complain if the overload were wrong, and it doesn't.", ["typecheck"]),
+])
+def test_a_negated_auxiliary_stands_for_the_failure_before_it(text, expected):
+    assert categories(text) == expected

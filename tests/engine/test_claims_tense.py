@@ -206,3 +206,62 @@ def test_a_later_sentence_that_takes_a_claim_back(text):
 ])
 def test_a_doubt_about_something_else_takes_nothing_back(text, expected):
     assert categories(text) == expected
+
+
+# ---- "Before," / "Earlier," opening a sentence is past: its failure was before now
+@pytest.mark.parametrize("text, expected", [
+    ("Before, 5 tests failed; now all pass.", ["test"]),
+    ("Earlier, lint had 3 errors, but it's clean now.", ["lint"]),
+    ("Previously, the build was broken; it succeeds now.", ["build"]),
+    ("Before, the build was green.", []),
+    ("Earlier, all tests passed.", []),
+    # dev6b (mixed)
+    (u"Before \u6709 5 \u4e2a failing tests\uff0c\u73b0\u5728 all passing\u3002", ["test"]),
+])
+def test_a_leading_before_is_past(text, expected):
+    assert sorted(c["category"] for c in extract(text).claims) == expected
+
+
+# ---- "I didn't rerun the full suite" says what was not run: a claim of the part that was run
+# stands, a claim of the whole is stale
+@pytest.mark.parametrize("text, expected", [
+    ("`pytest tests/api` \u2192 31 passed. I didn't rerun the full suite.", ["test"]),
+    ("The three new tests pass. I haven't re-run the whole test suite yet.", ["test"]),
+    ("`jest src/cart` is green; the rest of the tests weren't rerun.", ["test"]),
+    ("All tests pass. I didn't rerun the full suite after the rename.", []),
+    ("The tests pass. I didn't rerun them after the rename.", []),
+    # dev6a
+    ('Ran `dotnet test --filter "FullyQualifiedName~ConnectionPool"` 50 times in a loop: 50/50 green (7 tests '
+     'each). The full suite isn\'t re-run yet.', ["test"]),
+])
+def test_a_disclosure_about_the_whole_leaves_the_part_that_ran(text, expected):
+    assert sorted(c["category"] for c in extract(text).claims) == expected
+
+
+# ---- a not-rerun disclosure about one environment ("on 3.9") leaves a claim of another standing
+@pytest.mark.parametrize("text, expected", [
+    ("The tests pass on Linux. I didn't rerun them on Windows after the change.", ["test"]),
+    ("The build succeeds on Node 20; I haven't rebuilt on Node 18 since.", ["build"]),
+    ("The tests pass on 3.9. I haven't re-tested on 3.9 since the rewrite.", []),
+    ("The tests pass. I haven't re-tested on 3.9 since.", []),
+    ("Lint is clean on macOS; I didn't re-run it on Linux afterwards.", ["lint"]),
+    # dev5
+    ("The tests pass on Python 3.12; on 3.9 the `match` statement is a syntax error, so I rewrote it as "
+     "if/elif \u2014 I haven't re-tested on 3.9 since.", ["test"]),
+])
+def test_a_disclosure_about_another_environment(text, expected):
+    assert sorted(c["category"] for c in extract(text).claims) == expected
+
+
+# ---- "Before: 17 eslint errors. After: 0.": the bare count after counts what the one before did
+@pytest.mark.parametrize("text, expected", [
+    ("Before: 12 mypy errors. After: none.", ["typecheck"]),
+    ("- Before: 3 failing tests\n- After: 0", ["test"]),
+    ("Before: 40 flake8 warnings.\nAfter: zero.", ["lint"]),
+    ("Before: 4 seconds. After: 0.", []),
+    ("After: 0.", []),
+    # dev6b
+    ("Before: 17 eslint errors. After: 0.", ["lint"]),
+])
+def test_an_after_count_counts_what_before_counted(text, expected):
+    assert sorted(c["category"] for c in extract(text).claims) == expected

@@ -61,10 +61,25 @@ def classify_code(code):
         named = classify_name(line)      # `ruff`, `clippy`: a runner named, not a command line
         if named:
             found.append(named)
+    if found and _BUILD_MODE.search(line):
+        found = [_built(entry) for entry in found]
     if len(_cache) >= _CACHE_SIZE:
         _cache.clear()
     _cache[code] = found
     return found
+
+
+# `tsc --build` / `tsc -b` builds the project references (and emits), so a claim of it is a build
+# claim; the run's own receipt is a typecheck one, which backs it as its alternate
+_BUILD_MODE = re.compile(r"(?:^|\s)(?:-b|--build)(?=\s|$)")
+TYPECHECKERS_THAT_BUILD = frozenset(("tsc", "vue-tsc", "tsgo"))
+
+
+def _built(entry):
+    category, runner, scope = entry
+    if category == "typecheck" and runner in TYPECHECKERS_THAT_BUILD:
+        return ("build", runner, scope)
+    return entry
 
 
 def _catalog_runs(line):

@@ -13,6 +13,7 @@ import time
 
 from stalegreen.engine import events as ev
 from stalegreen.engine.clock import clock, now_iso, parse_ts
+from stalegreen.engine.config import CATEGORIES
 from stalegreen.engine.fingerprint import project_root
 from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
 from stalegreen.engine.records import StopRecord, Verdict, ran_all
@@ -586,6 +587,43 @@ _MESSAGES = {
 }
 
 
+# ---------------------------------------------------------------- "All green." naming no check
+
+# What a green statement that names no check can be held to: the run it speaks of failed, hid
+# its result or is out of date, or it passed and is fresh. No run with a result: nothing to hold.
+_HELD = ("FRESH", "STALE", "FAILED", "CONTRADICTED", "MASKED")
+
+
+def _unnamed_green(extraction):
+    return next((i for i in extraction.ignored if i.get("reason") == "unnamed"), None)
+
+
+def _green_of_what_ran(extraction, found, ctx):
+    """"All green." in a message that names no check is no claim of any category (claims.py:
+    ``unnamed``), but it does say that what the session ran is green. So it is held to each
+    category the session has a run of with a result, read at its least (scope subset: the latest
+    run of each folder): a failing, masked or out-of-date run blocks it, as a claim of that
+    category would be blocked."""
+    entry = _unnamed_green(extraction)
+    if entry is None:
+        return []
+    claimed = set(c["category"] for c in found)
+    lang = "zh" if any(u"\u4e00" <= ch <= u"\u9fff" for ch in entry["text"]) else "en"
+    pairs = []
+    for category in CATEGORIES:
+        if category in claimed or not ctx.config["categories"].get(category, True):
+            continue
+        claim = {"category": category, "scope": "subset", "qualified": False, "text": entry["text"],
+                 "sentence": entry.get("sentence") or entry["text"], "tool": None, "counts": None,
+                 "alternates": [], "lang": lang, "unnamed": True}
+        if not candidates(claim, ctx.receipts, ctx.root):
+            continue
+        record = judge_claim(claim, ctx)
+        if record["verdict"] in _HELD:
+            pairs.append((claim, record))
+    return pairs
+
+
 # ---------------------------------------------------------------- claim-free policy
 
 def _claim_free_verdict(ctx, since):
@@ -669,7 +707,7 @@ def on_stop(event, config, session):
         extraction = claims_module.extract(message, completion=bool(config.get("completionClaims")))
     found = [c for c in extraction.claims
              if config["categories"].get(c["category"], True) or c["category"] == "completion"]
-    if not found and not config.get("claimFree"):
+    if not found and not config.get("claimFree") and not _unnamed_green(extraction):
         if prefetch is not None:
             prefetch.result()   # never leave git children behind
         return ev.NOTHING
@@ -684,8 +722,9 @@ def on_stop(event, config, session):
     if prefetch is not None and prefetch.result() is not None:
         ctx.fingerprints[project_root(event.cwd)] = prefetch.result()
     records, newly_blocked, messages = [], [], []
-    for claim in found:
-        record = judge_claim(claim, ctx)
+    judged = [(claim, judge_claim(claim, ctx)) for claim in found]
+    judged += _green_of_what_ran(extraction, found, ctx)
+    for claim, record in judged:
         _decide_action(record, claim, config, blocked_before, newly_blocked)
         records.append(record)
         if record["action"] == "blocked":

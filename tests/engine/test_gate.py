@@ -641,3 +641,34 @@ def test_an_edit_stamped_in_the_receipts_own_millisecond_is_named_when_the_tree_
     assert v["verdict"] == "STALE" and v["freshness"]["fingerprintMatch"] is False
     assert [e["path"] for e in v["freshness"]["editsAfter"]] == [str(repo / "calc.py")]
     assert "calc.py" in gate.block_message(v, str(repo))
+
+
+@pytest.mark.parametrize("message", ["All green.", "Everything is green ✅", "Done, all green!"])
+def test_a_green_statement_naming_no_check_is_held_to_what_the_session_ran(message):
+    """Rule 4b: "All green." names no check, so it claims no category (claims: ``unnamed``), but
+    it says what ran is green: a failing, masked or out-of-date run of any category blocks it,
+    a fresh pass lets it through, and a session that ran nothing has nothing to hold it to."""
+    passed = [receipt("r-0001", "01:00", cmd="pytest -q", counts={"passed": 3})]
+    failed = [receipt("r-0001", "01:00", verdict="fail", cmd="pytest -q", counts={"failed": 1, "passed": 3})]
+    masked = [receipt("r-0001", "01:00", verdict="inconclusive", cmd="pytest -q | tail -1", masked=True,
+                      maskReason="pipe:tail")]
+    lint_failed = passed + [receipt("r-0002", "01:30", verdict="fail", category="lint", cmd="ruff check .")]
+
+    def verdicts(decision):
+        return [(v["claim"]["category"], v["claim"]["scope"], v["verdict"]) for v in decision.verdicts or ()]
+
+    nothing = stop(message, [])
+    assert nothing.kind == ev.ALLOW and not nothing.verdicts and not nothing.reason
+    allowed = stop(message, passed)
+    assert allowed.kind == ev.ALLOW and verdicts(allowed) == [("test", "subset", "FRESH")]
+    for runs, edits, verdict in ((failed, [], "FAILED"), (masked, [], "MASKED"),
+                                 (passed, [edit("05:00", "/repo/src/a.py")], "STALE")):
+        decision = stop(message, runs, edits)
+        assert decision.kind == ev.BLOCK and verdicts(decision) == [("test", "subset", verdict)], runs
+        assert "r-0001" in decision.reason
+    both = stop(message, lint_failed)
+    assert both.kind == ev.BLOCK and verdicts(both) == [("test", "subset", "FRESH"), ("lint", "subset", "FAILED")]
+    assert "ruff check ." in both.reason and "pytest" not in both.reason
+    # a message that names its checks is read as those claims, not as an unnamed green
+    named = stop("Lint is clean. All green.", lint_failed)
+    assert [v[0] for v in verdicts(named)] == ["lint"]

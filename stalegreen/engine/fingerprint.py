@@ -31,6 +31,7 @@ as trustworthy as the tree it sits next to: it can only ever name its own receip
 """
 
 import os
+import sys
 import time
 
 VERSION = 2                           # 2: file modes are part of the hash (chmod +x is a change)
@@ -88,8 +89,6 @@ def git_executable():
 
 def config_filters(path, depth=0, seen=None):
     """Names of the filter drivers a git config file (and the files it includes) defines."""
-    import re
-
     from stalegreen.engine.store import read_regular_file
 
     seen = set() if seen is None else seen
@@ -100,6 +99,11 @@ def config_filters(path, depth=0, seen=None):
     if data is None:
         return set()
     text = data.decode("utf-8", "replace")
+    lowered = text.lower()
+    if "filter" not in lowered and "include" not in lowered:
+        return set()                 # no section below can match: ``re`` need not load before git starts
+    import re
+
     names = set()
     section = ""
     for line in text.splitlines():
@@ -187,23 +191,57 @@ def _kill(pid):
         pass
 
 
+class _Children(object):
+    """Git commands started at once (``_start``), their output read by ``_collect``. Where
+    ``os.posix_spawn`` is missing they are only remembered and run one after the other there."""
+
+    def __init__(self, commands):
+        self.commands = commands
+        self.running = []            # (pid, read fd); pid None once reaped
+
+    def abandon(self):
+        """Kill what still runs and close every pipe: nothing is left behind."""
+        for pid, fd in self.running:
+            if pid is not None:
+                _kill(pid)
+            os.close(fd)
+        self.running = []
+
+
+def _start(commands):
+    """Start the git ``commands`` now, in parallel, on the calling thread; ``_collect`` reads
+    their output later (on another thread: ``Background``)."""
+    children = _Children(commands)
+    if hasattr(os, "posix_spawn"):
+        env = _git_env()
+        try:
+            for argv in commands:
+                children.running.append(_spawn(argv, env))
+        except BaseException:
+            children.abandon()
+            raise
+    return children
+
+
 def _run_parallel(commands, deadline, on_output=None):
-    """Run the git ``commands`` at once; returns their (exit code, stdout bytes) in order.
+    """Run the git ``commands`` at once; returns their (exit code, stdout bytes) in order."""
+    return _collect(_start(commands), deadline, on_output)
+
+
+def _collect(children, deadline, on_output=None):
+    """(exit code, stdout bytes) of each started command, in order.
 
     ``on_output(position, data)`` is called as soon as one command's output is complete, so
     its parsing overlaps the slower ones. Raises _Budget (after killing every child) when
     ``deadline`` passes first.
     """
     if not hasattr(os, "posix_spawn"):
-        return _run_with_subprocess(commands, deadline, on_output)
+        return _run_with_subprocess(children.commands, deadline, on_output)
     import select
 
-    env = _git_env()
-    children = []                    # (pid, read fd); pid None once reaped
+    running = children.running
     try:
-        for argv in commands:
-            children.append(_spawn(argv, env))
-        chunks = dict((fd, []) for _, fd in children)
+        chunks = dict((fd, []) for _, fd in running)
         poller = select.poll()
         for fd in chunks:
             poller.register(fd, select.POLLIN)
@@ -220,22 +258,19 @@ def _run_parallel(commands, deadline, on_output=None):
                 poller.unregister(fd)
                 reading -= 1
                 if on_output is not None:
-                    position = [child_fd for _, child_fd in children].index(fd)
+                    position = [child_fd for _, child_fd in running].index(fd)
                     chunks[fd] = [b"".join(chunks[fd])]
                     on_output(position, chunks[fd][0])
         results = []
-        for position, (pid, fd) in enumerate(children):
+        for position, (pid, fd) in enumerate(running):
             code = _reap(pid, deadline)
-            children[position] = (None, fd)
+            running[position] = (None, fd)
             if code is None:
                 raise _Budget()
             results.append((code, b"".join(chunks[fd])))
         return results
     finally:
-        for pid, fd in children:
-            if pid is not None:
-                _kill(pid)
-            os.close(fd)
+        children.abandon()
 
 
 def _run_with_subprocess(commands, deadline, on_output=None):
@@ -302,11 +337,10 @@ def _hasher(name):
         try:
             if name == "sha1":
                 from _sha1 import sha1 as make
+            elif sys.version_info >= (3, 12):    # a failed import searches all of sys.path
+                from _sha2 import sha256 as make
             else:
-                try:
-                    from _sha2 import sha256 as make
-                except ImportError:
-                    from _sha256 import sha256 as make
+                from _sha256 import sha256 as make
         except ImportError:
             import hashlib
 
@@ -477,20 +511,17 @@ def _unavailable(root, reason, started, head=None):
             "ms": round((time.monotonic() - started) * 1000, 1)}
 
 
-def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None):
+def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False):
     """Fingerprint of the repository containing ``cwd``: dict(version, root, head, tree,
     available, reason, ms, changed, files, snapshot). ``changed`` counts the files hashed from
     disk, ``files`` the files in the hash.
 
     ``reference`` is an earlier fingerprint (a receipt's): when its ``snapshot`` shows the
     same index, the same ``git status`` and the same content in every file status lists, the
-    tree is the reference's, found without listing or hashing the whole index. The answer is
-    the same either way. Never raises."""
-    started = time.monotonic()
-    try:
-        return _compute(cwd, ignore, budget_ms, started, reference)
-    except Exception as exc:  # the fingerprint must never break a hook
-        return _unavailable(None, "error: %s" % type(exc).__name__, started)
+    tree is the reference's, found without listing or hashing the whole index. ``edited``
+    (an edit was recorded since the reference) lists the index while status runs rather than
+    after a failed check. The answer is the same either way. Never raises."""
+    return _finish(_begin(cwd, ignore, budget_ms, reference, edited))
 
 
 def _git_commands(root, git_dir, common_dir):
@@ -589,49 +620,100 @@ def _outcomes_digest(outcomes):
     return _short_digest(b"".join([path + b"\0" + entry + b"\n" for path, entry in outcomes]))
 
 
-def _status_only(commands, deadline, git_dir):
-    """(status output, index state) from one ``git status``, the index unchanged around it."""
-    index_before = _index_state(git_dir)
-    ((code, out),) = _run_parallel([commands[1]], deadline)
-    if code != 0 or _index_state(git_dir) != index_before:
-        return None
-    return out, index_before
+class _Job(object):
+    """One computation between ``_begin``, which starts its git commands, and ``_finish``,
+    which reads them: what was known of the repository when they started."""
+
+    def __init__(self, started, deadline, root, patterns, git_dir, common_dir, commands):
+        self.started, self.deadline, self.root = started, deadline, root
+        self.root_b = os.fsencode(root)
+        self.patterns, self.matcher = patterns, None
+        self.git_dir, self.common_dir, self.commands = git_dir, common_dir, commands
+        self.reference = self.snapshot = None
+        self.children = None             # the git commands started (status alone, or both)
+        self.listing = False             # the index listing is one of them
+        self.index_before = self.index_id = None
 
 
-def _compute(cwd, ignore, budget_ms, started, reference=None):
-    from stalegreen.engine import globs
-    from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
-
-    if budget_ms is None:
-        budget_ms = DEFAULT_BUDGET_MS
-    deadline = started + max(float(budget_ms), 0.0) / 1000.0
-    root = find_root(cwd)
-    if root is None:
-        return _unavailable(None, "not-git", started)
-    patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
-    matcher = globs.matcher(patterns)
-    git_dir, common_dir = _git_dirs(root)
+def _begin(cwd, ignore, budget_ms, reference=None, edited=False):
+    """Everything up to starting git, on the calling thread: a ``_Job`` whose git commands
+    run, or the final answer when there is nothing to run. Never raises."""
+    started = time.monotonic()
+    job = None
     try:
+        from stalegreen.engine import globs
+        from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
+
+        if budget_ms is None:
+            budget_ms = DEFAULT_BUDGET_MS
+        deadline = started + max(float(budget_ms), 0.0) / 1000.0
+        root = find_root(cwd)
+        if root is None:
+            return _unavailable(None, "not-git", started)
+        patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
+        git_dir, common_dir = _git_dirs(root)
         commands = _git_commands(root, git_dir, common_dir)
-    except _GitMissing:
-        return _unavailable(root, "git-missing", started)
-    root_b = os.fsencode(root)
-    status_seen = None               # (status output, index state) the snapshot check ran
-    snapshot = _usable_snapshot(reference, root, patterns)
-    if snapshot is not None and snapshot["index"] == _index_id(git_dir):
+        job = _Job(started, deadline, root, patterns, git_dir, common_dir, commands)
+        snapshot = _usable_snapshot(reference, root, patterns)
+        if snapshot is not None and snapshot["index"] == _index_id(git_dir):
+            job.reference, job.snapshot = reference, snapshot
+            job.index_before = _index_state(git_dir)
+            if edited:                   # status decides, the listing is there if it says "changed"
+                job.index_id = _index_id(git_dir)
+                job.listing = True
+                job.children = _start(commands)
+            else:                        # the tree is most likely the reference's: status alone tells
+                job.children = _start([commands[1]])
+        elif deadline - time.monotonic() >= MIN_BUDGET_LEFT_S:     # else _full says "budget"
+            job.index_before = _index_state(git_dir)
+            job.index_id = _index_id(git_dir)
+            job.listing = True
+            job.children = _start(commands)
+        job.matcher = globs.matcher(patterns)        # while git runs
+        return job
+    except Exception as exc:  # the fingerprint must never break a hook
+        if job is not None and job.children is not None:
+            job.children.abandon()
+        if isinstance(exc, _GitMissing):
+            return _unavailable(root, "git-missing", started)
+        return _unavailable(None, "error: %s" % type(exc).__name__, started)
+
+
+def _finish(job):
+    """The answer of a ``_Job`` (``_begin``'s answer when it gave one). Never raises."""
+    if isinstance(job, dict):
+        return job
+    try:
         try:
-            status_seen = _status_only(commands, deadline, git_dir)
-            if status_seen is not None and _index_id(git_dir) == snapshot["index"]:
-                found = _from_snapshot(reference, snapshot, status_seen[0], root_b, matcher, deadline, started)
+            return _answer(job)
+        finally:
+            if job.children is not None:
+                job.children.abandon()
+    except Exception as exc:  # the fingerprint must never break a hook
+        return _unavailable(None, "error: %s" % type(exc).__name__, job.started)
+
+
+def _answer(job):
+    if job.snapshot is None or job.listing:
+        return _full(job)
+    children, job.children = job.children, None
+    status_seen = None               # (status output, index state) the snapshot check ran
+    try:
+        ((code, out),) = _collect(children, job.deadline)
+        if code == 0 and _index_state(job.git_dir) == job.index_before:
+            status_seen = (out, job.index_before)
+            if _index_id(job.git_dir) == job.snapshot["index"]:
+                found = _from_snapshot(job.reference, job.snapshot, out, job.root_b, job.matcher, job.deadline,
+                                       job.started)
                 if found is not None:
                     return found
-        except _Budget:
-            return _unavailable(root, "budget", started)
-        except _TooBig:
-            return _unavailable(root, "too-many-changes", started)
-        except _GitMissing:
-            return _unavailable(root, "git-missing", started)
-    return _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadline, started, status_seen)
+    except _Budget:
+        return _unavailable(job.root, "budget", job.started)
+    except _TooBig:
+        return _unavailable(job.root, "too-many-changes", job.started)
+    except _GitMissing:
+        return _unavailable(job.root, "git-missing", job.started)
+    return _full(job, status_seen)
 
 
 def _from_snapshot(reference, snapshot, status_out, root_b, matcher, deadline, started):
@@ -651,26 +733,34 @@ def _from_snapshot(reference, snapshot, status_out, root_b, matcher, deadline, s
             "via": "snapshot"}
 
 
-def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadline, started, status_seen):
+def _full(job, status_seen=None):
     """Every index entry, with the files status lists hashed from disk. ``status_seen`` is a
     status output already taken (with the index state around it), reused when the index is
-    still the same file."""
+    still the same file; the job's commands, when it started both, are the first attempt."""
+    root, root_b, matcher, commands = job.root, job.root_b, job.matcher, job.commands
+    git_dir, common_dir, deadline, started = job.git_dir, job.common_dir, job.deadline, job.started
     parsed = {}
 
     def parse_index_early(position, data):
-        if position == 0:
+        if position == 0 and job.snapshot is None:     # else only if the snapshot check fails
             parsed["index"] = _parse_index(data, matcher)
 
     # ls-files and status must read the same index: if a concurrent ``git add`` or commit
     # replaced it in between, an old blob id could pair with a new "unchanged" and hide an edit.
     for _ in range(2):
-        if deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
+        children, job.children = job.children, None
+        if children is not None:         # started by _begin, with the index state before them
+            index_before, index_id = job.index_before, job.index_id
+        elif deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
             return _unavailable(root, "budget", started)
-        index_before = status_seen[1] if status_seen is not None else _index_state(git_dir)
-        index_id = _index_id(git_dir)
+        else:
+            index_before = status_seen[1] if status_seen is not None else _index_state(git_dir)
+            index_id = _index_id(git_dir)
         parsed.clear()
         try:
-            if status_seen is not None:
+            if children is not None:
+                (ls_code, ls_out), (st_code, st_out) = _collect(children, deadline, parse_index_early)
+            elif status_seen is not None:
                 ((ls_code, ls_out),) = _run_parallel(commands[:1], deadline, parse_index_early)
                 st_code, st_out = 0, status_seen[0]
                 status_seen = None
@@ -688,6 +778,15 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
             break
     else:
         return _unavailable(root, "index-changed", started)
+    if job.snapshot is not None and index_id == job.snapshot["index"] == _index_id(git_dir):
+        try:
+            found = _from_snapshot(job.reference, job.snapshot, st_out, root_b, matcher, deadline, started)
+        except _Budget:
+            return _unavailable(root, "budget", started)
+        except _TooBig:
+            return _unavailable(root, "too-many-changes", started)
+        if found is not None:
+            return found
     index, oid_len = parsed.get("index") or _parse_index(ls_out, matcher)
     head, changed, deleted, submodules = _parse_status(st_out)
     if any(not matcher(path) for path in submodules):
@@ -724,50 +823,56 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
     if index_id is not None and not hidden and index_id == _index_id(git_dir):
         # What a later computation needs to see to know the tree is this one (see compute).
         snapshot = {"index": index_id, "status": _status_digest(st_out), "dirty": _outcomes_digest(outcomes),
-                    "ignore": _ignore_digest(patterns), "hash": hash_name}
+                    "ignore": _ignore_digest(job.patterns), "hash": hash_name}
     return {"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
             "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
             "changed": len(outcomes), "files": len(index), "snapshot": snapshot}
 
 
 class Background(object):
-    """``compute`` on a thread, started before the caller's own work so that git (child
-    processes, the thread waiting on their pipes) and that work overlap on a multi-core
-    machine; ``result()`` waits for it. The answer is ``compute``'s."""
+    """``compute`` with its git commands started here and their output read on a thread, so
+    that git (child processes, the thread waiting on their pipes) and the caller's own work
+    overlap on a multi-core machine; ``result()`` waits for it. The answer is ``compute``'s.
+    Git starts before the thread does: a thread that has to wait for the interpreter lock while
+    the caller imports would start it many milliseconds late."""
 
-    def __init__(self, cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None):
+    def __init__(self, cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False):
         import threading
 
+        self.job = _begin(cwd, ignore, budget_ms, reference, edited)
         self.value = None
-        self.thread = threading.Thread(target=self._run, args=(cwd, ignore, budget_ms, reference),
-                                       name="stalegreen-fingerprint")
+        self.thread = threading.Thread(target=self._run, name="stalegreen-fingerprint")
         self.thread.daemon = True
-        self.thread.start()
+        try:
+            self.thread.start()
+        except BaseException:            # no thread to be had: stop git, the caller computes again
+            if not isinstance(self.job, dict) and self.job.children is not None:
+                self.job.children.abandon()
+            raise
 
-    def _run(self, cwd, ignore, budget_ms, reference):
-        self.value = compute(cwd, ignore, budget_ms, reference)
+    def _run(self):
+        self.value = _finish(self.job)
 
     def result(self):
         self.thread.join()
         return self.value
 
 
-def latest_reference(receipts, cwd, edits=()):
-    """The newest receipt fingerprint with a snapshot of the repository holding ``cwd``: the
-    ``reference`` that most likely saw the tree as it is now. None when an edit was recorded
-    at or after it: the snapshot would most likely fail, and without a reference the two git
-    commands run in parallel instead of one after the other. (Only the speed depends on
-    this; the answer is the same.)"""
+def reference_for(receipts, cwd, edits=()):
+    """(reference, edited): the newest receipt fingerprint with a snapshot of the repository
+    holding ``cwd`` (the one that most likely saw the tree as it is now, else None), and whether
+    an edit was recorded at or after that receipt. ``compute`` checks the snapshot either way;
+    after an edit, which most likely changed the tree, it lists the index at the same time
+    instead of after the check. (Only the speed depends on this; the answer is the same.)"""
     root = find_root(cwd) if cwd else None
     for receipt in reversed(receipts or ()):
         taken = receipt.get("fingerprint") if isinstance(receipt, dict) else None
         if root and isinstance(taken, dict) and taken.get("snapshot") and taken.get("root") == root:
             since = receipt.get("ts")
-            if not isinstance(since, str) or any(
-                    isinstance(e, dict) and isinstance(e.get("ts"), str) and e["ts"] >= since for e in edits or ()):
-                return None
-            return taken
-    return None
+            edited = not isinstance(since, str) or any(
+                isinstance(e, dict) and isinstance(e.get("ts"), str) and e["ts"] >= since for e in edits or ())
+            return taken, edited
+    return None, False
 
 
 def compare(a, b):

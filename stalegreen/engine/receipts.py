@@ -7,7 +7,6 @@ the exit status the host reported, discounted by what its pipes and suffixes hid
 """
 
 import os
-import re
 
 from stalegreen.engine.clock import now_iso
 from stalegreen.engine.paths import real_file_path, real_path
@@ -15,7 +14,7 @@ from stalegreen.engine.records import Deferred, Edit, Receipt, Resolved
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.store import bounded_command
 
-_SCRIPT_ECHO = LazyRegex(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
+_SCRIPT_ECHO = LazyRegex(r"(?m)^> (?![^\s@]+@\S+ )(.{1,120})$")
 LOG_READ_LIMIT_FACTOR = 4
 RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at for a fingerprint snapshot
 
@@ -40,9 +39,9 @@ class Fingerprints(object):
     def _arguments(self, where):
         from stalegreen.engine import fingerprint
 
-        reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
-                                                 self.session.read("edits", last=RECEIPTS_SEEN))
-        return where, self.config["fingerprintIgnore"], self.config["fingerprintBudgetMs"], reference
+        reference, edited = fingerprint.reference_for(self.session.read("receipts", last=RECEIPTS_SEEN), where,
+                                                      self.session.read("edits", last=RECEIPTS_SEEN))
+        return where, self.config["fingerprintIgnore"], self.config["fingerprintBudgetMs"], reference, edited
 
     def start(self, cwd):
         if self.event.replay:

@@ -380,17 +380,17 @@ def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypa
     result = fingerprint.compute(str(repo), budget_ms=BUDGET)
     assert result["available"] is False and result["reason"] == "index-changed"
     calls = []
-    real_run = fingerprint._run_parallel
+    real_collect = fingerprint._collect
 
-    def run_once_racing(commands, deadline, on_output=None):
+    def collect_once_racing(children, deadline, on_output=None):
         calls.append(1)
         if len(calls) == 1:                    # a concurrent `git add` lands during the first read
             (repo / "app.py").write_text("def f():\n    return 'staged'\n")
             git(repo, "add", "app.py")
-        return real_run(commands, deadline, on_output)
+        return real_collect(children, deadline, on_output)
 
     monkeypatch.undo()
-    monkeypatch.setattr(fingerprint, "_run_parallel", run_once_racing)
+    monkeypatch.setattr(fingerprint, "_collect", collect_once_racing)
     raced = fp(repo)
     assert len(calls) == 2
     monkeypatch.undo()

@@ -39,6 +39,7 @@ DEFAULT_BUDGET_MS = 150
 MAX_CHANGED_FILES = 1000              # files re-hashed from disk
 MAX_CHANGED_BYTES = 16 * 1024 * 1024
 MIN_BUDGET_LEFT_S = 0.010             # each git call gets at least this long
+REAP_GRACE_S = 0.050                  # for a git that closed its output to exit
 
 # The repository is the one found above the directory, with its real index, whatever a caller
 # (a git hook, an editor) exported.
@@ -139,9 +140,22 @@ def _program_overrides(git_dir, common_dir):
     return options
 
 
+PIPE_BYTES = 1 << 20                 # an index listing of ~14k files fits without git waiting on us
+_F_SETPIPE_SZ = 1031                 # Linux's fcntl command (``fcntl.F_SETPIPE_SZ`` from Python 3.10)
+
+
 def _spawn(argv, env):
-    """Start ``argv`` with stdout on a pipe; stdin and stderr on /dev/null. Returns (pid, fd)."""
+    """Start ``argv`` with stdout on a pipe; stdin and stderr on /dev/null. Returns (pid, fd).
+    On Linux the pipe holds up to ``PIPE_BYTES`` (the system's limit allowing), so git can
+    finish while the caller is busy elsewhere (``Background``)."""
     read_fd, write_fd = os.pipe()
+    if sys.platform.startswith("linux"):
+        try:
+            import fcntl
+
+            fcntl.fcntl(read_fd, _F_SETPIPE_SZ, PIPE_BYTES)
+        except (ImportError, OSError):
+            pass                     # the default 64 KiB: git waits until its output is read
     try:
         actions = [
             (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
@@ -209,8 +223,8 @@ class _Children(object):
 
 
 def _start(commands):
-    """Start the git ``commands`` now, in parallel, on the calling thread; ``_collect`` reads
-    their output later (on another thread: ``Background``)."""
+    """Start the git ``commands`` now, in parallel; ``_collect`` reads their output, at once
+    (``compute``) or once the caller has done its own work (``Background``)."""
     children = _Children(commands)
     if hasattr(os, "posix_spawn"):
         env = _git_env()
@@ -247,10 +261,11 @@ def _collect(children, deadline, on_output=None):
             poller.register(fd, select.POLLIN)
         reading = len(chunks)
         while reading:
-            left_ms = int((deadline - time.monotonic()) * 1000)
-            if left_ms <= 0:
+            # past the deadline, only what git already wrote (read late by ``Background``) counts
+            ready = poller.poll(max(int((deadline - time.monotonic()) * 1000), 0))
+            if not ready:
                 raise _Budget()
-            for fd, _ in poller.poll(left_ms):
+            for fd, _ in ready:
                 data = os.read(fd, 1 << 20)
                 if data:
                     chunks[fd].append(data)
@@ -263,7 +278,7 @@ def _collect(children, deadline, on_output=None):
                     on_output(position, chunks[fd][0])
         results = []
         for position, (pid, fd) in enumerate(running):
-            code = _reap(pid, deadline)
+            code = _reap(pid, max(deadline, time.monotonic() + REAP_GRACE_S))     # its output is complete
             running[position] = (None, fd)
             if code is None:
                 raise _Budget()
@@ -636,8 +651,8 @@ class _Job(object):
 
 
 def _begin(cwd, ignore, budget_ms, reference=None, edited=False):
-    """Everything up to starting git, on the calling thread: a ``_Job`` whose git commands
-    run, or the final answer when there is nothing to run. Never raises."""
+    """Everything up to starting git: a ``_Job`` whose git commands run, or the final answer
+    when there is nothing to run. Never raises."""
     started = time.monotonic()
     job = None
     try:
@@ -830,31 +845,21 @@ def _full(job, status_seen=None):
 
 
 class Background(object):
-    """``compute`` with its git commands started here and their output read on a thread, so
-    that git (child processes, the thread waiting on their pipes) and the caller's own work
-    overlap on a multi-core machine; ``result()`` waits for it. The answer is ``compute``'s.
-    Git starts before the thread does: a thread that has to wait for the interpreter lock while
-    the caller imports would start it many milliseconds late."""
+    """``compute`` in two halves: git starts here, on the caller's thread, and ``result()``
+    reads and hashes what it printed. The git processes run beside the caller's own work (a
+    wrapped run's log judged, the claims read) on another core; no thread is needed to wait
+    for them (``threading`` costs a millisecond to import, and a thread that waits for the
+    interpreter lock while its caller imports would start git late). Their pipes are widened
+    (``_spawn``) so that git rarely waits for ``result()`` to read. The answer is ``compute``'s."""
 
     def __init__(self, cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False):
-        import threading
-
         self.job = _begin(cwd, ignore, budget_ms, reference, edited)
         self.value = None
-        self.thread = threading.Thread(target=self._run, name="stalegreen-fingerprint")
-        self.thread.daemon = True
-        try:
-            self.thread.start()
-        except BaseException:            # no thread to be had: stop git, the caller computes again
-            if not isinstance(self.job, dict) and self.job.children is not None:
-                self.job.children.abandon()
-            raise
-
-    def _run(self):
-        self.value = _finish(self.job)
 
     def result(self):
-        self.thread.join()
+        if self.value is None:
+            self.value = _finish(self.job)
+            self.job = None
         return self.value
 
 

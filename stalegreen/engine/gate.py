@@ -636,7 +636,7 @@ def _tamper_block(session, records, config, ts, messages):
 # ---------------------------------------------------------------- Stop
 
 def _prefetch(event, config, session, likely_claim):
-    """(the working tree's fingerprint started on a thread (``fingerprint.Background``), the
+    """(the working tree's fingerprint started (``fingerprint.Background``: git runs), the
     session's receipts) when a claim is likely and a passing receipt may need it: git runs while
     ``re``, the claims reader and the gate load and read. (None, None) otherwise, and the
     receipts are read only if a claim is found."""
@@ -648,11 +648,8 @@ def _prefetch(event, config, session, likely_claim):
     from stalegreen.engine import fingerprint
 
     reference, edited = fingerprint.reference_for(receipts, event.cwd, session.read("edits", last=EDITS_SEEN))
-    try:
-        return fingerprint.Background(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
-                                      reference, edited), receipts
-    except Exception:   # no threads here: compute it later, in line
-        return None, receipts
+    return fingerprint.Background(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
+                                  reference, edited), receipts
 
 
 def on_stop(event, config, session):

@@ -20,8 +20,8 @@ RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at 
 
 
 class Fingerprints(object):
-    """Fingerprints computed at most once per directory within one hook call; ``start`` begins
-    one on a thread so git runs while the run's log is read and judged."""
+    """Fingerprints computed at most once per directory within one hook call; ``start`` starts
+    git for one (``fingerprint.Background``) so it runs while the run's log is read and judged."""
 
     def __init__(self, event, config, session):
         self.event = event
@@ -50,10 +50,7 @@ class Fingerprints(object):
 
         where, key = self._where(cwd)
         if key not in self.cache and key not in self.started:
-            try:
-                self.started[key] = fingerprint.Background(*self._arguments(where))
-            except RuntimeError:     # no thread to be had: ``get`` computes it in line
-                pass
+            self.started[key] = fingerprint.Background(*self._arguments(where))
 
     def get(self, cwd):
         if self.event.replay:

@@ -308,3 +308,18 @@ def test_background_starts_git_on_the_calling_thread(repo, monkeypatch):
         assert started_on == [threading.current_thread()]
         assert background.result()["tree"] == taken["tree"]
         del started_on[:]
+
+
+@pytest.mark.skipif(not hasattr(os, "waitid"), reason="needs os.waitid to wait without reaping")
+@pytest.mark.parametrize("with_reference", [False, True])
+def test_background_read_after_its_deadline_keeps_what_git_finished_in_time(repo, with_reference):
+    """``result()`` may come after a long Stop or log judgement: git that finished within the
+    budget counts, however late its output is read."""
+    taken = full(repo)
+    background = fingerprint.Background(str(repo), None, BUDGET, taken if with_reference else None)
+    for pid, _fd in background.job.children.running:
+        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)      # exited, not yet reaped
+    background.job.deadline = fingerprint.time.monotonic() - 1.0
+    late = background.result()
+    assert late["available"] and late["tree"] == taken["tree"]
+    assert late.get("via") == ("snapshot" if with_reference else None)

@@ -381,10 +381,7 @@ def _worktree_entry(path, hash_name, max_bytes):
             mode = b"100755" if st.st_mode & stat.S_IXUSR else b"100644"
             if st.st_size > max_bytes:
                 raise _TooBig()
-            with open(path, "rb") as fh:
-                data = fh.read(max_bytes + 1)
-            if len(data) > max_bytes:
-                raise _TooBig()
+            data = _read_file(path, st.st_size, max_bytes)
         else:
             return None, 0
     except OSError:
@@ -393,6 +390,29 @@ def _worktree_entry(path, hash_name, max_bytes):
     digest.update(b"blob %d\0" % len(data))
     digest.update(data)
     return mode + b" " + digest.hexdigest().encode("ascii"), len(data)
+
+
+def _read_file(path, size, max_bytes):
+    """The bytes of the file at ``path`` (``size`` bytes when it was looked at), read to its end
+    with plain reads sized to it: asking a buffered file for ``max_bytes`` makes the interpreter
+    allocate that much (16 MiB) for each file. Raises _TooBig past ``max_bytes``."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        chunks = []
+        total = 0
+        want = min(size, max_bytes) + 1
+        while True:
+            chunk = os.read(fd, want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise _TooBig()
+            want = max_bytes + 1 - total     # the file grew since: read on to its end
+    finally:
+        os.close(fd)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def _hash_line(path, entry):

@@ -192,13 +192,15 @@ class _Context(object):
     def edits_after(self, receipt, same_time=False):
         """Relevant edits recorded after ``receipt``; with ``same_time``, also those stamped in
         its very millisecond (to name what changed once the fingerprint says something did)."""
+        since = receipt.get("ts") or ""
+        later = [e for e in self.edits if (e.get("ts") or "") > since or same_time and since and e.get("ts") == since]
+        if not later:
+            return later             # the edit reader's tables stay unloaded
         from stalegreen.engine import edits
 
-        since = receipt.get("ts") or ""
         cwd = receipt.get("cwd") or self.event.cwd
         ignore = self.config["fingerprintIgnore"]
-        return [e for e in self.edits if ((e.get("ts") or "") > since or same_time and since and e.get("ts") == since)
-                and (e.get("path") is None or edits.is_relevant(e.get("path"), cwd, ignore))]
+        return [e for e in later if e.get("path") is None or edits.is_relevant(e.get("path"), cwd, ignore)]
 
 
 def _real_cwds(receipts):

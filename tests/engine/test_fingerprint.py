@@ -486,3 +486,17 @@ def test_the_tree_is_the_documented_hash_of_what_git_would_stage(repo, tmp_path)
                 lines.append(path + b"\0" + mode + b" " + oid + b"\n")
     assert len(lines) == 3                                       # helper.py, src/a b.py, src/lib.py
     assert fp(repo)["tree"] == hashlib.sha256(b"".join(sorted(lines))).hexdigest()
+
+
+def test_a_changed_file_is_read_to_its_end_whatever_size_it_had_when_looked_at(tmp_path):
+    """The file is read with plain reads sized to what ``lstat`` saw; one that grew since is
+    read on to its end, and one past the cap is refused, not cut."""
+    path = tmp_path / "grown.py"
+    path.write_bytes(b"x" * 5000)
+    assert fingerprint._read_file(str(path).encode(), 10, 1 << 20) == b"x" * 5000
+    assert fingerprint._read_file(str(path).encode(), 0, 5000) == b"x" * 5000
+    with pytest.raises(fingerprint._TooBig):
+        fingerprint._read_file(str(path).encode(), 10, 4999)
+    entry, size = fingerprint._worktree_entry(str(path).encode(), "sha1", 1 << 20)
+    blob = subprocess.run(["git", "hash-object", str(path)], capture_output=True, text=True, check=True).stdout
+    assert size == 5000 and entry == b"100644 " + blob.strip().encode()

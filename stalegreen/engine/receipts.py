@@ -431,7 +431,7 @@ def _record_shell_result(event, config, session, output, by_id, pend_records, fi
     if rewrite.MARKER_TAG in output:
         from stalegreen.engine import regexcache
 
-        regexcache.warm()            # the marker's and the output judge's patterns, compiled at install
+        regexcache.warm(readers=("outputs",))   # the marker's and the output judge's, compiled at install
     for rid, _printed in rewrite.find_markers(output):
         pending = by_id.get(rid)
         if pending is None or rid in known_ids or any(rid == t[0]["id"] for t in trusted):

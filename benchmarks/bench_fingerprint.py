@@ -128,14 +128,17 @@ def _module_at(revision):
 
 def bench_fingerprint(sizes, runs, keep, against=None):
     """Three ways of computing, interleaved with the floor, round by round:
-    full       no reference (a receipt's first fingerprint, or one after an edit: today's work)
+    full       no reference (a receipt's first fingerprint)
     snapshot   reference = a fingerprint of the same tree (Stop after a passing run)
+    snap+list  the same, with an edit recorded since the reference that left the tree as it was
+               (``edited``: the index is listed beside status, and not parsed)
     miss       reference = a fingerprint taken before an edit (the snapshot is checked, fails,
-               and the full computation reuses its git status)"""
+               and the full computation reuses its git status)
+    miss+list  the same with the edit recorded (``edited``: the index listed beside status)"""
     print("fingerprint.compute() in process, warm cache, %d interleaved rounds (budget 10 s); "
           "ratio = median ms / median floor ms (python -I -S -c pass)" % runs)
     previous = _module_at(against) if against else None
-    names = ["full", "snapshot", "miss"] + (["at " + against] if previous else [])
+    names = ["full", "snapshot", "snap+list", "miss", "miss+list"] + (["at " + against] if previous else [])
     print("%8s %-12s %10s %10s %8s %8s %8s %s" % ("files", "path", "median_ms", "cpu_med_ms", "floor_ms",
                                                  "ratio", "changed", "result"))
     for files in sizes:
@@ -152,17 +155,24 @@ def bench_fingerprint(sizes, runs, keep, against=None):
                 floor = _floor_ms()
                 full = _timed(lambda: fingerprint.compute(repo, budget_ms=10000))
                 hit = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2]))
+                listed = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2], edited=True))
                 with open(probe, "wb") as fh:           # an edit: the reference is now stale
                     fh.write(original + b"# round %d\n" % round_number)
                 miss = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2]))
+                miss_listed = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2],
+                                                                 edited=True))
                 if previous is not None:
                     before = _timed(lambda: previous.compute(repo, budget_ms=10000))
                     assert before[2]["tree"] == miss[2]["tree"], before[2]
-                assert hit[2]["tree"] == full[2]["tree"] and hit[2].get("via") == "snapshot", hit[2]
-                assert miss[2].get("via") != "snapshot" and miss[2]["tree"] != full[2]["tree"], miss[2]
+                for same in (hit, listed):
+                    assert same[2]["tree"] == full[2]["tree"] and same[2].get("via") == "snapshot", same[2]
+                for changed in (miss, miss_listed):
+                    assert changed[2].get("via") != "snapshot" and changed[2]["tree"] == miss[2]["tree"] \
+                        != full[2]["tree"], changed[2]
                 if round_number:                        # the first round warms caches
                     samples["floor"].append((floor, 0.0))
-                    for name, taken in zip(names, (full, hit, miss, before if previous else None)):
+                    for name, taken in zip(names, (full, hit, listed, miss, miss_listed,
+                                                   before if previous else None)):
                         samples[name].append(taken[:2])
                         last[name] = taken[2]
         finally:

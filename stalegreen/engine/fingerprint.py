@@ -853,7 +853,9 @@ def _full(job, status_seen=None):
         elif entry != b"/":
             index[path] = _hash_line(path, entry)
     digest = _hasher("sha256")
-    digest.update(b"".join([index[path] for path in sorted(index)]))   # paths are unique
+    # Sorting the lines sorts their paths (unique; a path that is another's prefix ends in NUL
+    # where the other goes on), without a look-up per path: the listing is sorted already.
+    digest.update(b"".join(sorted(index.values())))
     snapshot = None
     if index_id is not None and not hidden and index_id == _index_id(git_dir):
         # What a later computation needs to see to know the tree is this one (see compute).

@@ -500,3 +500,34 @@ def test_a_changed_file_is_read_to_its_end_whatever_size_it_had_when_looked_at(t
     entry, size = fingerprint._worktree_entry(str(path).encode(), "sha1", 1 << 20)
     blob = subprocess.run(["git", "hash-object", str(path)], capture_output=True, text=True, check=True).stdout
     assert size == 5000 and entry == b"100644 " + blob.strip().encode()
+
+
+def test_paths_that_prefix_one_another_hash_in_the_documented_order(repo):
+    """The lines are sorted as lines: the same order as their paths when one path is another's
+    prefix (``b``, ``b-c``, ``b.c``, ``b/c``, ``b0``), modified or untracked alike."""
+    import hashlib
+
+    (repo / "b").mkdir()
+    for name in ("b-c", "b.c", "b/c", "b0", "b/c-d", "b/c.d"):
+        (repo / name).write_text("%s = 1\n" % name)
+    git(repo, "add", "b-c", "b/c", "b0")
+    git(repo, "commit", "-q", "-m", "prefixes")
+    (repo / "b0").write_text("changed = 1\n")
+    staged_index = repo / ".git" / "private-index"
+    staged_index.write_bytes((repo / ".git" / "index").read_bytes())
+    env = dict(os.environ, GIT_INDEX_FILE=str(staged_index))
+    subprocess.run(["git", "add", "-A"], cwd=str(repo), env=env, check=True)
+    staged = subprocess.run(["git", "ls-files", "-s", "-z"], cwd=str(repo), env=env, check=True,
+                            capture_output=True).stdout
+    staged_index.unlink()
+    matcher = globs.matcher(DEFAULT_FINGERPRINT_IGNORE)
+    by_path = {}
+    for entry in staged.split(b"\0"):
+        if entry:
+            info, path = entry.split(b"\t", 1)
+            mode, oid, _stage = info.split(b" ")
+            if not matcher(path):
+                by_path[path] = path + b"\0" + mode + b" " + oid + b"\n"
+    assert {b"b-c", b"b.c", b"b/c", b"b0", b"b/c-d", b"b/c.d"} <= set(by_path)
+    expected = hashlib.sha256(b"".join(by_path[path] for path in sorted(by_path))).hexdigest()
+    assert fp(repo)["tree"] == expected

@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from stalegreen.engine import fingerprint, store  # noqa: E402
+from stalegreen.engine import fingerprint, gitrun, store  # noqa: E402
 
 GIT = ["git", "-c", "gc.auto=0", "-c", "user.name=bench", "-c", "user.email=bench@example.com"]
 
@@ -200,16 +200,16 @@ def bench_spawn(repo, runs):
 
     base = interpreter_ms("pass")
     with_subprocess = interpreter_ms("import subprocess")
-    git = fingerprint.git_executable()
+    git = gitrun.git_executable()
     commands = [[git, "--no-optional-locks", "-C", repo, "ls-files", "-s", "-z"],
                 [git, "--no-optional-locks", "-C", repo, "status", "--porcelain=v2", "-z", "-uall"]]
     spawn, sub = [], []
     for _ in range(runs):
         t0 = time.perf_counter()
-        fingerprint._run_parallel(commands, time.monotonic() + 10)
+        gitrun.run_parallel(commands, time.monotonic() + 10)
         spawn.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        fingerprint._run_with_subprocess(commands, time.monotonic() + 10)
+        gitrun.run_with_subprocess(commands, time.monotonic() + 10)
         sub.append(time.perf_counter() - t0)
     print("spawn: `import subprocess` costs %.1f ms at start-up (python -I -S: %.1f ms bare); the two git "
           "calls at %s take %.1f ms in parallel via posix_spawn vs %.1f ms one after the other via subprocess"
@@ -220,7 +220,7 @@ def bench_stat_walk(repo, runs):
     """Whether a stat-only check in Python (every tracked file's lstat, the way a snapshot of
     sizes and mtimes would be re-checked) could beat ``git status``, which lstats the same files
     on up to 20 threads and lists every folder for untracked files."""
-    git = fingerprint.git_executable()
+    git = gitrun.git_executable()
     status = [git, "--no-optional-locks", "-C", repo, "status", "--porcelain=v2", "-z"]
     listed = subprocess.run([git, "-C", repo, "ls-files", "-z"], check=True, capture_output=True).stdout
     paths = [os.path.join(repo, p) for p in os.fsdecode(listed).split("\0") if p]

@@ -156,11 +156,8 @@ def test_verification_rewrite_loads_only_the_shell_readers(hook_env):
     assert not loaded & HEAVY_STDLIB, sorted(loaded & HEAVY_STDLIB)
 
 
-def test_a_wrapped_runs_post_loads_neither_the_edit_reader_nor_the_claims_reader(hook_env, tmp_path):
-    """PostToolUse of a wrapped ``pytest -q`` judges its log and records its receipt; the line
-    edits nothing (``prefilter.might_edit``), so the edit reader's tables stay unloaded."""
-    env, repo, store_dir = hook_env
-    subprocess.run(["git", "init", "-q", repo], check=True)
+def _with_a_passing_pytest(env, tmp_path):
+    """``env`` with a stand-in ``pytest`` on PATH that passes, and the user's rule letting it run."""
     claude_dir = os.path.join(env["HOME"], ".claude")
     os.makedirs(claude_dir)
     with open(os.path.join(claude_dir, "settings.json"), "w") as fh:
@@ -169,7 +166,15 @@ def test_a_wrapped_runs_post_loads_neither_the_edit_reader_nor_the_claims_reader
     fake_bin.mkdir()
     (fake_bin / "pytest").write_text("#!/bin/sh\necho '41 passed in 0.52s'\n")
     (fake_bin / "pytest").chmod(0o755)
-    env = dict(env, PATH="%s:%s" % (fake_bin, env["PATH"]))
+    return dict(env, PATH="%s:%s" % (fake_bin, env["PATH"]))
+
+
+def test_a_wrapped_runs_post_loads_neither_the_edit_reader_nor_the_claims_reader(hook_env, tmp_path):
+    """PostToolUse of a wrapped ``pytest -q`` judges its log and records its receipt; the line
+    edits nothing (``prefilter.might_edit``), so the edit reader's tables stay unloaded."""
+    env, repo, store_dir = hook_env
+    subprocess.run(["git", "init", "-q", repo], check=True)
+    env = _with_a_passing_pytest(env, tmp_path)
     pre = _claude(repo, "PreToolUse", tool_name="Bash", tool_input={"command": "pytest -q"})
     _loaded_pre, out = _loaded("claude", "PreToolUse", pre, env)
     wrapped = json.loads(out)["hookSpecificOutput"]["updatedInput"]["command"]
@@ -218,15 +223,7 @@ def test_git_starts_before_re_loads_on_a_wrapped_runs_post_and_a_stop_with_a_cla
     subprocess.run(["git", "-C", repo, "add", "-A"], check=True)
     subprocess.run(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "x"],
                    check=True)
-    claude_dir = os.path.join(env["HOME"], ".claude")
-    os.makedirs(claude_dir)
-    with open(os.path.join(claude_dir, "settings.json"), "w") as fh:
-        json.dump({"permissions": {"allow": ["Bash(pytest:*)"]}}, fh)
-    fake_bin = tmp_path / "bin"
-    fake_bin.mkdir()
-    (fake_bin / "pytest").write_text("#!/bin/sh\necho '41 passed in 0.52s'\n")
-    (fake_bin / "pytest").chmod(0o755)
-    env = dict(env, PATH="%s:%s" % (fake_bin, env["PATH"]))
+    env = _with_a_passing_pytest(env, tmp_path)
     for round_ in range(2):         # the second Post and Stop have a receipt's snapshot to check
         pre = _claude(repo, "PreToolUse", tool_name="Bash", tool_input={"command": "pytest -q"},
                       tool_use_id="toolu_%d" % round_)

@@ -8,14 +8,12 @@ and untracked ones. So ``git add`` and ``git commit`` change nothing, while any 
 non-ignored file's content or mode changes the hash.
 
 Two git processes run in parallel (``ls-files -s`` for the index, ``status --porcelain=v2``
-for what differs from it), spawned with ``os.posix_spawn`` and pipes: importing
-``subprocess`` alone costs more than the git calls on a small repo. Both run with
+for what differs from it), started and read by ``engine/gitrun.py``. Both run with
 ``--no-optional-locks`` so a hook never takes ``index.lock`` under the agent's own git commands.
-The repository is the agent's, and so is its config: git is found once on the absolute entries of
-``PATH`` (a ``./git`` never runs), and every program the repository's config could make these
-read-only commands start is switched off (``core.fsmonitor``, the clean filters and filter
-processes its config defines, hooks). The fingerprint does not depend on them: a file a filter
-would have normalised is hashed as it is on disk, the same way at a run and at Stop.
+The repository is the agent's, and so is its config: every program its config could make these
+read-only commands start is switched off (``gitrun.program_overrides``). The fingerprint does
+not depend on them: a file a filter would have normalised is hashed as it is on disk, the same
+way at a run and at Stop.
 Over the time budget the children are killed and the fingerprint is "unavailable": edit events
 decide instead. Never raises.
 
@@ -34,281 +32,13 @@ import os
 import sys
 import time
 
+from stalegreen.engine import gitrun
+
 VERSION = 2                           # 2: file modes are part of the hash (chmod +x is a change)
 DEFAULT_BUDGET_MS = 150
 MAX_CHANGED_FILES = 1000              # files re-hashed from disk
 MAX_CHANGED_BYTES = 16 * 1024 * 1024
 MIN_BUDGET_LEFT_S = 0.010             # each git call gets at least this long
-REAP_GRACE_S = 0.050                  # for a git that closed its output to exit
-
-# The repository is the one found above the directory, with its real index, whatever a caller
-# (a git hook, an editor) exported.
-_GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX")
-
-
-# ---------------------------------------------------------------- running git
-
-class _Budget(Exception):
-    pass
-
-
-class _GitMissing(Exception):
-    pass
-
-
-def _git_env():
-    env = dict(os.environ)
-    for name in _GIT_ENV_DROP:
-        env.pop(name, None)
-    env["GIT_OPTIONAL_LOCKS"] = "0"
-    env["LC_ALL"] = "C"
-    return env
-
-
-_GIT_FOUND = {}                        # PATH value -> absolute git path ("" when none)
-# Config that makes read-only git commands start a program; the values switch it off.
-_NO_PROGRAMS = ("core.fsmonitor=false", "core.hooksPath=/dev/null")
-CONFIG_MAX_BYTES = 1024 * 1024
-CONFIG_INCLUDE_DEPTH = 5
-
-
-def git_executable():
-    """Absolute path of the ``git`` the hook runs, or None: the first absolute ``PATH`` entry
-    holding an executable ``git``. Relative entries (``.``, ``bin``) would resolve inside the
-    agent's project, so they are skipped. Resolved once per ``PATH`` value."""
-    search = os.environ.get("PATH", os.defpath)
-    if search not in _GIT_FOUND:
-        found = ""
-        for folder in search.split(os.pathsep):
-            candidate = os.path.join(folder, "git")
-            if os.path.isabs(folder) and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-                found = candidate
-                break
-        _GIT_FOUND[search] = found
-    return _GIT_FOUND[search] or None
-
-
-def config_filters(path, depth=0, seen=None):
-    """Names of the filter drivers a git config file (and the files it includes) defines."""
-    from stalegreen.engine.store import read_regular_file
-
-    seen = set() if seen is None else seen
-    if depth > CONFIG_INCLUDE_DEPTH or path in seen:
-        return set()
-    seen.add(path)
-    data = read_regular_file(path, CONFIG_MAX_BYTES)
-    if data is None:
-        return set()
-    text = data.decode("utf-8", "replace")
-    lowered = text.lower()
-    if "filter" not in lowered and "include" not in lowered:
-        return set()                 # no section below can match: ``re`` need not load before git starts
-    import re
-
-    names = set()
-    section = ""
-    for line in text.splitlines():
-        header = re.match(r'\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]', line)
-        if header:
-            section = header.group(1).lower()
-            if section == "filter" and header.group(2) is not None:
-                names.add(re.sub(r"\\(.)", r"\1", header.group(2)))
-            elif section.startswith("filter.") and header.group(2) is None:
-                names.add(header.group(1)[len("filter."):])   # the old [filter.name] form
-            line = line[header.end():]
-        if section in ("include", "includeif"):
-            match = re.match(r"\s*path\s*=\s*(.+?)\s*$", line, re.I)
-            if match:
-                target = os.path.expanduser(match.group(1).strip('"'))
-                if not os.path.isabs(target):
-                    target = os.path.join(os.path.dirname(path), target)
-                names |= config_filters(target, depth + 1, seen)
-    return names
-
-
-def _program_overrides(git_dir, common_dir):
-    """``-c`` options that keep the repository's config from starting programs."""
-    names = config_filters(os.path.join(common_dir, "config"))
-    names |= config_filters(os.path.join(git_dir, "config.worktree"))
-    options = []
-    for setting in _NO_PROGRAMS:
-        options += ["-c", setting]
-    for name in sorted(names):
-        for key in ("clean", "smudge", "process"):
-            options += ["-c", "filter.%s.%s=" % (name, key)]
-        options += ["-c", "filter.%s.required=false" % name]
-    return options
-
-
-PIPE_BYTES = 1 << 20                 # an index listing of ~14k files fits without git waiting on us
-_F_SETPIPE_SZ = 1031                 # Linux's fcntl command (``fcntl.F_SETPIPE_SZ`` from Python 3.10)
-
-
-def _spawn(argv, env):
-    """Start ``argv`` with stdout on a pipe; stdin and stderr on /dev/null. Returns (pid, fd).
-    On Linux the pipe holds up to ``PIPE_BYTES`` (the system's limit allowing), so git can
-    finish while the caller is busy elsewhere (``Background``)."""
-    read_fd, write_fd = os.pipe()
-    if sys.platform.startswith("linux"):
-        try:
-            import fcntl
-
-            fcntl.fcntl(read_fd, _F_SETPIPE_SZ, PIPE_BYTES)
-        except (ImportError, OSError):
-            pass                     # the default 64 KiB: git waits until its output is read
-    try:
-        actions = [
-            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_DUP2, write_fd, 1),
-            (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-        ]
-        try:
-            pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
-        except FileNotFoundError:
-            raise _GitMissing()
-    except BaseException:
-        os.close(read_fd)
-        os.close(write_fd)
-        raise
-    os.close(write_fd)
-    return pid, read_fd
-
-
-def _reap(pid, deadline):
-    """Exit status of ``pid``; killed (and None returned) if it outlives ``deadline``."""
-    delay = 0.0002
-    while True:
-        try:
-            done, status = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            return None
-        if done:
-            return os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") else (
-                status >> 8 if status & 0x7F == 0 else -(status & 0x7F))
-        if time.monotonic() >= deadline:
-            _kill(pid)
-            return None
-        time.sleep(delay)
-        delay = min(delay * 2, 0.005)
-
-
-def _kill(pid):
-    import signal
-
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except OSError:
-        return
-    try:
-        os.waitpid(pid, 0)
-    except OSError:
-        pass
-
-
-class _Children(object):
-    """Git commands started at once (``_start``), their output read by ``_collect``. Where
-    ``os.posix_spawn`` is missing they are only remembered and run one after the other there."""
-
-    def __init__(self, commands):
-        self.commands = commands
-        self.running = []            # (pid, read fd); pid None once reaped
-
-    def abandon(self):
-        """Kill what still runs and close every pipe: nothing is left behind."""
-        for pid, fd in self.running:
-            if pid is not None:
-                _kill(pid)
-            os.close(fd)
-        self.running = []
-
-
-def _start(commands):
-    """Start the git ``commands`` now, in parallel; ``_collect`` reads their output, at once
-    (``compute``) or once the caller has done its own work (``Background``)."""
-    children = _Children(commands)
-    if hasattr(os, "posix_spawn"):
-        env = _git_env()
-        try:
-            for argv in commands:
-                children.running.append(_spawn(argv, env))
-        except BaseException:
-            children.abandon()
-            raise
-    return children
-
-
-def _run_parallel(commands, deadline, on_output=None):
-    """Run the git ``commands`` at once; returns their (exit code, stdout bytes) in order."""
-    return _collect(_start(commands), deadline, on_output)
-
-
-def _collect(children, deadline, on_output=None):
-    """(exit code, stdout bytes) of each started command, in order.
-
-    ``on_output(position, data)`` is called as soon as one command's output is complete, so
-    its parsing overlaps the slower ones. Raises _Budget (after killing every child) when
-    ``deadline`` passes first.
-    """
-    if not hasattr(os, "posix_spawn"):
-        return _run_with_subprocess(children.commands, deadline, on_output)
-    import select
-
-    running = children.running
-    try:
-        chunks = dict((fd, []) for _, fd in running)
-        poller = select.poll()
-        for fd in chunks:
-            poller.register(fd, select.POLLIN)
-        reading = len(chunks)
-        while reading:
-            # past the deadline, only what git already wrote (read late by ``Background``) counts
-            ready = poller.poll(max(int((deadline - time.monotonic()) * 1000), 0))
-            if not ready:
-                raise _Budget()
-            for fd, _ in ready:
-                data = os.read(fd, 1 << 20)
-                if data:
-                    chunks[fd].append(data)
-                    continue
-                poller.unregister(fd)
-                reading -= 1
-                if on_output is not None:
-                    position = [child_fd for _, child_fd in running].index(fd)
-                    chunks[fd] = [b"".join(chunks[fd])]
-                    on_output(position, chunks[fd][0])
-        results = []
-        for position, (pid, fd) in enumerate(running):
-            code = _reap(pid, max(deadline, time.monotonic() + REAP_GRACE_S))     # its output is complete
-            running[position] = (None, fd)
-            if code is None:
-                raise _Budget()
-            results.append((code, b"".join(chunks[fd])))
-        return results
-    finally:
-        children.abandon()
-
-
-def _run_with_subprocess(commands, deadline, on_output=None):
-    """Fallback for platforms without posix_spawn (Windows): sequential, same contract."""
-    import subprocess
-
-    results = []
-    for argv in commands:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise _Budget()
-        try:
-            done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, env=_git_env(), timeout=left)
-        except FileNotFoundError:
-            raise _GitMissing()
-        except subprocess.TimeoutExpired:
-            raise _Budget()
-        results.append((done.returncode, done.stdout))
-        if on_output is not None:
-            on_output(len(results) - 1, done.stdout)
-    return results
-
 
 # ---------------------------------------------------------------- the fingerprint
 
@@ -562,11 +292,11 @@ def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edite
 def _git_commands(root, git_dir, common_dir):
     """The two read-only git commands the fingerprint runs: (index listing, status). The one
     place their git and its options are chosen (``git_dir`` and ``common_dir`` locate the
-    repository's config); raises _GitMissing when there is no git to run."""
-    executable = git_executable()
+    repository's config); raises gitrun.GitMissing when there is no git to run."""
+    executable = gitrun.git_executable()
     if executable is None:
-        raise _GitMissing()
-    git = [executable, "--no-optional-locks"] + _program_overrides(git_dir, common_dir) + ["-C", root]
+        raise gitrun.GitMissing()
+    git = [executable, "--no-optional-locks"] + gitrun.program_overrides(git_dir, common_dir) + ["-C", root]
     return (git + ["ls-files", "-s", "-v", "-z"],
             git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
                    "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"])
@@ -632,7 +362,7 @@ def _usable_snapshot(reference, root, patterns):
 def _disk_outcomes(root_b, paths, matcher, hash_name, deadline):
     """[(path, entry)] for the non-ignored ``paths`` as they are on disk: ``b"<mode> <oid>"``,
     ``b"/"`` for a directory (a submodule or nested repository: the index entry stands), or
-    ``b"-"`` when missing. Raises _Budget or _TooBig past the caps."""
+    ``b"-"`` when missing. Raises gitrun.Budget or _TooBig past the caps."""
     outcomes = []
     hashed_bytes = 0
     for path in paths:
@@ -641,7 +371,7 @@ def _disk_outcomes(root_b, paths, matcher, hash_name, deadline):
         if len(outcomes) >= MAX_CHANGED_FILES:
             raise _TooBig()
         if time.monotonic() > deadline:
-            raise _Budget()
+            raise gitrun.Budget()
         full = root_b + b"/" + path
         entry, size = _worktree_entry(full, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
         hashed_bytes += size
@@ -696,20 +426,20 @@ def _begin(cwd, ignore, budget_ms, reference=None, edited=False):
             if edited:                   # status decides, the listing is there if it says "changed"
                 job.index_id = _index_id(git_dir)
                 job.listing = True
-                job.children = _start(commands)
+                job.children = gitrun.start(commands)
             else:                        # the tree is most likely the reference's: status alone tells
-                job.children = _start([commands[1]])
+                job.children = gitrun.start([commands[1]])
         elif deadline - time.monotonic() >= MIN_BUDGET_LEFT_S:     # else _full says "budget"
             job.index_before = _index_state(git_dir)
             job.index_id = _index_id(git_dir)
             job.listing = True
-            job.children = _start(commands)
+            job.children = gitrun.start(commands)
         job.matcher = globs.matcher(patterns)        # while git runs
         return job
     except Exception as exc:  # the fingerprint must never break a hook
         if job is not None and job.children is not None:
             job.children.abandon()
-        if isinstance(exc, _GitMissing):
+        if isinstance(exc, gitrun.GitMissing):
             return _unavailable(root, "git-missing", started)
         return _unavailable(None, "error: %s" % type(exc).__name__, started)
 
@@ -734,7 +464,7 @@ def _answer(job):
     children, job.children = job.children, None
     status_seen = None               # (status output, index state) the snapshot check ran
     try:
-        ((code, out),) = _collect(children, job.deadline)
+        ((code, out),) = gitrun.collect(children, job.deadline)
         if code == 0 and _index_state(job.git_dir) == job.index_before:
             status_seen = (out, job.index_before)
             if _index_id(job.git_dir) == job.snapshot["index"]:
@@ -742,11 +472,11 @@ def _answer(job):
                                        job.started)
                 if found is not None:
                     return found
-    except _Budget:
+    except gitrun.Budget:
         return _unavailable(job.root, "budget", job.started)
     except _TooBig:
         return _unavailable(job.root, "too-many-changes", job.started)
-    except _GitMissing:
+    except gitrun.GitMissing:
         return _unavailable(job.root, "git-missing", job.started)
     return _full(job, status_seen)
 
@@ -794,16 +524,16 @@ def _full(job, status_seen=None):
         parsed.clear()
         try:
             if children is not None:
-                (ls_code, ls_out), (st_code, st_out) = _collect(children, deadline, parse_index_early)
+                (ls_code, ls_out), (st_code, st_out) = gitrun.collect(children, deadline, parse_index_early)
             elif status_seen is not None:
-                ((ls_code, ls_out),) = _run_parallel(commands[:1], deadline, parse_index_early)
+                ((ls_code, ls_out),) = gitrun.run_parallel(commands[:1], deadline, parse_index_early)
                 st_code, st_out = 0, status_seen[0]
                 status_seen = None
             else:
-                (ls_code, ls_out), (st_code, st_out) = _run_parallel(commands, deadline, parse_index_early)
-        except _Budget:
+                (ls_code, ls_out), (st_code, st_out) = gitrun.run_parallel(commands, deadline, parse_index_early)
+        except gitrun.Budget:
             return _unavailable(root, "budget", started)
-        except _GitMissing:
+        except gitrun.GitMissing:
             return _unavailable(root, "git-missing", started)
         if ls_code != 0:
             return _unavailable(root, "ls-files-failed", started)
@@ -816,7 +546,7 @@ def _full(job, status_seen=None):
     if job.snapshot is not None and index_id == job.snapshot["index"] == _index_id(git_dir):
         try:
             found = _from_snapshot(job.reference, job.snapshot, st_out, root_b, matcher, deadline, started)
-        except _Budget:
+        except gitrun.Budget:
             return _unavailable(root, "budget", started)
         except _TooBig:
             return _unavailable(root, "too-many-changes", started)
@@ -845,7 +575,7 @@ def _full(job, status_seen=None):
         outcomes = _disk_outcomes(root_b, changed, matcher, hash_name, deadline)
     except _TooBig:
         return _unavailable(root, "too-many-changes", started, head)
-    except _Budget:
+    except gitrun.Budget:
         return _unavailable(root, "budget", started, head)
     for path, entry in outcomes:
         if entry == b"-" or (entry == b"/" and path not in index):

@@ -137,7 +137,7 @@ def sample_outputs_work(scratch=None):
     loads): the sample outputs, a wrapped run's marker line, and the fingerprint's reader of a
     git config (written into the folder ``scratch``, when given). Run first, so the modules it
     imports count as its own."""
-    from stalegreen.engine import fingerprint, outputs, rewrite
+    from stalegreen.engine import gitrun, outputs, rewrite
 
     for category, runner, text, exit_code in SAMPLE_OUTPUTS:
         marked = text + "%s%d receipt=r-0001 lines=2 log=/x\n" % (rewrite.MARKER_TAG, exit_code)
@@ -148,7 +148,7 @@ def sample_outputs_work(scratch=None):
         with open(config, "wb") as fh:
             fh.write(SAMPLE_GIT_CONFIG)
         try:
-            fingerprint.config_filters(config)
+            gitrun.config_filters(config)
         finally:
             os.unlink(config)
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalegreen.engine import fingerprint, globs
+from stalegreen.engine import fingerprint, gitrun, globs
 from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
 from tests.conftest import git
 
@@ -380,7 +380,7 @@ def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypa
     result = fingerprint.compute(str(repo), budget_ms=BUDGET)
     assert result["available"] is False and result["reason"] == "index-changed"
     calls = []
-    real_collect = fingerprint._collect
+    real_collect = gitrun.collect
 
     def collect_once_racing(children, deadline, on_output=None):
         calls.append(1)
@@ -390,7 +390,7 @@ def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypa
         return real_collect(children, deadline, on_output)
 
     monkeypatch.undo()
-    monkeypatch.setattr(fingerprint, "_collect", collect_once_racing)
+    monkeypatch.setattr(gitrun, "collect", collect_once_racing)
     raced = fp(repo)
     assert len(calls) == 2
     monkeypatch.undo()

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalegreen.engine import fingerprint, globs
+from stalegreen.engine import fingerprint, gitrun, globs
 from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
 from tests.conftest import git
 
@@ -298,8 +298,8 @@ def test_background_starts_git_on_the_calling_thread(repo, monkeypatch):
     import threading
 
     started_on = []
-    real = fingerprint._start
-    monkeypatch.setattr(fingerprint, "_start",
+    real = gitrun.start
+    monkeypatch.setattr(gitrun, "start",
                         lambda commands: started_on.append(threading.current_thread()) or real(commands))
     taken = full(repo)
     del started_on[:]

@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from stalegreen.engine import fingerprint, store  # noqa: E402
+from stalegreen.engine import fingerprint, gitrun, store  # noqa: E402
 
 GIT = ["git", "-c", "gc.auto=0", "-c", "user.name=bench", "-c", "user.email=bench@example.com"]
 
@@ -128,14 +128,17 @@ def _module_at(revision):
 
 def bench_fingerprint(sizes, runs, keep, against=None):
     """Three ways of computing, interleaved with the floor, round by round:
-    full       no reference (a receipt's first fingerprint, or one after an edit: today's work)
+    full       no reference (a receipt's first fingerprint)
     snapshot   reference = a fingerprint of the same tree (Stop after a passing run)
+    snap+list  the same, with an edit recorded since the reference that left the tree as it was
+               (``edited``: the index is listed beside status, and not parsed)
     miss       reference = a fingerprint taken before an edit (the snapshot is checked, fails,
-               and the full computation reuses its git status)"""
+               and the full computation reuses its git status)
+    miss+list  the same with the edit recorded (``edited``: the index listed beside status)"""
     print("fingerprint.compute() in process, warm cache, %d interleaved rounds (budget 10 s); "
           "ratio = median ms / median floor ms (python -I -S -c pass)" % runs)
     previous = _module_at(against) if against else None
-    names = ["full", "snapshot", "miss"] + (["at " + against] if previous else [])
+    names = ["full", "snapshot", "snap+list", "miss", "miss+list"] + (["at " + against] if previous else [])
     print("%8s %-12s %10s %10s %8s %8s %8s %s" % ("files", "path", "median_ms", "cpu_med_ms", "floor_ms",
                                                  "ratio", "changed", "result"))
     for files in sizes:
@@ -152,17 +155,24 @@ def bench_fingerprint(sizes, runs, keep, against=None):
                 floor = _floor_ms()
                 full = _timed(lambda: fingerprint.compute(repo, budget_ms=10000))
                 hit = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2]))
+                listed = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2], edited=True))
                 with open(probe, "wb") as fh:           # an edit: the reference is now stale
                     fh.write(original + b"# round %d\n" % round_number)
                 miss = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2]))
+                miss_listed = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2],
+                                                                 edited=True))
                 if previous is not None:
                     before = _timed(lambda: previous.compute(repo, budget_ms=10000))
                     assert before[2]["tree"] == miss[2]["tree"], before[2]
-                assert hit[2]["tree"] == full[2]["tree"] and hit[2].get("via") == "snapshot", hit[2]
-                assert miss[2].get("via") != "snapshot" and miss[2]["tree"] != full[2]["tree"], miss[2]
+                for same in (hit, listed):
+                    assert same[2]["tree"] == full[2]["tree"] and same[2].get("via") == "snapshot", same[2]
+                for changed in (miss, miss_listed):
+                    assert changed[2].get("via") != "snapshot" and changed[2]["tree"] == miss[2]["tree"] \
+                        != full[2]["tree"], changed[2]
                 if round_number:                        # the first round warms caches
                     samples["floor"].append((floor, 0.0))
-                    for name, taken in zip(names, (full, hit, miss, before if previous else None)):
+                    for name, taken in zip(names, (full, hit, listed, miss, miss_listed,
+                                                   before if previous else None)):
                         samples[name].append(taken[:2])
                         last[name] = taken[2]
         finally:
@@ -190,16 +200,16 @@ def bench_spawn(repo, runs):
 
     base = interpreter_ms("pass")
     with_subprocess = interpreter_ms("import subprocess")
-    git = fingerprint.git_executable()
+    git = gitrun.git_executable()
     commands = [[git, "--no-optional-locks", "-C", repo, "ls-files", "-s", "-z"],
                 [git, "--no-optional-locks", "-C", repo, "status", "--porcelain=v2", "-z", "-uall"]]
     spawn, sub = [], []
     for _ in range(runs):
         t0 = time.perf_counter()
-        fingerprint._run_parallel(commands, time.monotonic() + 10)
+        gitrun.run_parallel(commands, time.monotonic() + 10)
         spawn.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        fingerprint._run_with_subprocess(commands, time.monotonic() + 10)
+        gitrun.run_with_subprocess(commands, time.monotonic() + 10)
         sub.append(time.perf_counter() - t0)
     print("spawn: `import subprocess` costs %.1f ms at start-up (python -I -S: %.1f ms bare); the two git "
           "calls at %s take %.1f ms in parallel via posix_spawn vs %.1f ms one after the other via subprocess"
@@ -210,7 +220,7 @@ def bench_stat_walk(repo, runs):
     """Whether a stat-only check in Python (every tracked file's lstat, the way a snapshot of
     sizes and mtimes would be re-checked) could beat ``git status``, which lstats the same files
     on up to 20 threads and lists every folder for untracked files."""
-    git = fingerprint.git_executable()
+    git = gitrun.git_executable()
     status = [git, "--no-optional-locks", "-C", repo, "status", "--porcelain=v2", "-z"]
     listed = subprocess.run([git, "-C", repo, "ls-files", "-z"], check=True, capture_output=True).stdout
     paths = [os.path.join(repo, p) for p in os.fsdecode(listed).split("\0") if p]

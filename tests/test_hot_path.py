@@ -157,11 +157,8 @@ def test_verification_rewrite_loads_only_the_shell_readers(hook_env):
     assert not loaded & HEAVY_STDLIB, sorted(loaded & HEAVY_STDLIB)
 
 
-def test_a_wrapped_runs_post_loads_neither_the_edit_reader_nor_the_claims_reader(hook_env, tmp_path):
-    """PostToolUse of a wrapped ``pytest -q`` judges its log and records its receipt; the line
-    edits nothing (``prefilter.might_edit``), so the edit reader's tables stay unloaded."""
-    env, repo, store_dir = hook_env
-    subprocess.run(["git", "init", "-q", repo], check=True)
+def _with_a_passing_pytest(env, tmp_path):
+    """``env`` with a stand-in ``pytest`` on PATH that passes, and the user's rule letting it run."""
     claude_dir = os.path.join(env["HOME"], ".claude")
     os.makedirs(claude_dir)
     with open(os.path.join(claude_dir, "settings.json"), "w") as fh:
@@ -170,7 +167,15 @@ def test_a_wrapped_runs_post_loads_neither_the_edit_reader_nor_the_claims_reader
     fake_bin.mkdir()
     (fake_bin / "pytest").write_text("#!/bin/sh\necho '41 passed in 0.52s'\n")
     (fake_bin / "pytest").chmod(0o755)
-    env = dict(env, PATH="%s:%s" % (fake_bin, env["PATH"]))
+    return dict(env, PATH="%s:%s" % (fake_bin, env["PATH"]))
+
+
+def test_a_wrapped_runs_post_loads_neither_the_edit_reader_nor_the_claims_reader(hook_env, tmp_path):
+    """PostToolUse of a wrapped ``pytest -q`` judges its log and records its receipt; the line
+    edits nothing (``prefilter.might_edit``), so the edit reader's tables stay unloaded."""
+    env, repo, store_dir = hook_env
+    subprocess.run(["git", "init", "-q", repo], check=True)
+    env = _with_a_passing_pytest(env, tmp_path)
     pre = _claude(repo, "PreToolUse", tool_name="Bash", tool_input={"command": "pytest -q"})
     _loaded_pre, out = _loaded("claude", "PreToolUse", pre, env)
     wrapped = json.loads(out)["hookSpecificOutput"]["updatedInput"]["command"]
@@ -184,6 +189,59 @@ def test_a_wrapped_runs_post_loads_neither_the_edit_reader_nor_the_claims_reader
                          "stalegreen.engine.lexicon", "hashlib"}, sorted(loaded & {
         "stalegreen.engine.edits", "stalegreen.engine.edit_commands", "stalegreen.engine.claims",
         "stalegreen.engine.lexicon", "hashlib"})
+
+
+_ORDER_PROBE = r"""
+import io, os, sys
+seen = []
+sys.addaudithook(lambda event, args: seen.append("spawn " + os.path.basename(str(args[0])))
+                 if event == "os.posix_spawn" else seen.append("import " + str(args[0]))
+                 if event == "import" and args[0] == "re" else None)
+sys.path.insert(0, sys.argv[1])
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[4].encode("utf-8")))
+from stalegreen.__main__ import main
+main(["hook", sys.argv[2], sys.argv[3]])
+sys.stdout.flush()
+sys.stderr.write("\nORDER " + ",".join(seen) + "\n")
+"""
+
+
+def _order(host, event, payload, env, cwd):
+    """The hook's child processes started and ``re``'s import, in order, for one hook call."""
+    result = subprocess.run([sys.executable, "-I", "-S", "-c", _ORDER_PROBE, ROOT, host, event, json.dumps(payload)],
+                            capture_output=True, text=True, env=env, timeout=60, cwd=cwd)
+    assert result.returncode == 0, result.stderr
+    return [ln for ln in result.stderr.splitlines() if ln.startswith("ORDER ")][-1][6:].split(","), result.stdout
+
+
+def test_git_starts_before_re_loads_on_a_wrapped_runs_post_and_a_stop_with_a_claim(hook_env, tmp_path):
+    """The two events that fingerprint the tree start ``git status`` before ``re`` (with ``enum``,
+    about a floor of CPU) and the readers load: git's milliseconds run beside the hook's own."""
+    env, repo, store_dir = hook_env
+    subprocess.run(["git", "init", "-q", repo], check=True)
+    with open(os.path.join(repo, "app.py"), "w") as fh:
+        fh.write("X = 1\n")
+    subprocess.run(["git", "-C", repo, "add", "-A"], check=True)
+    subprocess.run(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "x"],
+                   check=True)
+    env = _with_a_passing_pytest(env, tmp_path)
+    for round_ in range(2):         # the second Post and Stop have a receipt's snapshot to check
+        pre = _claude(repo, "PreToolUse", tool_name="Bash", tool_input={"command": "pytest -q"},
+                      tool_use_id="toolu_%d" % round_)
+        _loaded_pre, out = _loaded("claude", "PreToolUse", pre, env)
+        wrapped = json.loads(out)["hookSpecificOutput"]["updatedInput"]["command"]
+        ran = subprocess.run(["/bin/sh", "-c", wrapped], cwd=repo, env=env, capture_output=True, text=True)
+        post = _claude(repo, "PostToolUse", tool_name="Bash", tool_input={"command": wrapped},
+                       tool_use_id="toolu_%d" % round_,
+                       tool_response={"stdout": ran.stdout, "stderr": ran.stderr, "interrupted": False})
+        order, _out = _order("claude", "PostToolUse", post, env, repo)
+        assert order[:2] in (["spawn git", "spawn git"], ["spawn git", "import re"]), order
+        stop = _claude(repo, "Stop", stop_hook_active=False, last_assistant_message="Done. All 41 tests pass.")
+        order, out = _order("claude", "Stop", stop, env, repo)
+        assert order[0] == "spawn git" and "import re" in order, order
+        assert out == ""                # FRESH: allowed
+    verdicts = (store_dir / "sessions" / "hot" / "verdicts.jsonl").read_text().splitlines()
+    assert [json.loads(line)["verdicts"][0]["verdict"] for line in verdicts] == ["FRESH", "FRESH"]
 
 
 def test_one_mask_per_run_on_pretooluse(tmp_path, monkeypatch):

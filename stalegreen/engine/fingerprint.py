@@ -8,14 +8,12 @@ and untracked ones. So ``git add`` and ``git commit`` change nothing, while any 
 non-ignored file's content or mode changes the hash.
 
 Two git processes run in parallel (``ls-files -s`` for the index, ``status --porcelain=v2``
-for what differs from it), spawned with ``os.posix_spawn`` and pipes: importing
-``subprocess`` alone costs more than the git calls on a small repo. Both run with
+for what differs from it), started and read by ``engine/gitrun.py``. Both run with
 ``--no-optional-locks`` so a hook never takes ``index.lock`` under the agent's own git commands.
-The repository is the agent's, and so is its config: git is found once on the absolute entries of
-``PATH`` (a ``./git`` never runs), and every program the repository's config could make these
-read-only commands start is switched off (``core.fsmonitor``, the clean filters and filter
-processes its config defines, hooks). The fingerprint does not depend on them: a file a filter
-would have normalised is hashed as it is on disk, the same way at a run and at Stop.
+The repository is the agent's, and so is its config: every program its config could make these
+read-only commands start is switched off (``gitrun.program_overrides``). The fingerprint does
+not depend on them: a file a filter would have normalised is hashed as it is on disk, the same
+way at a run and at Stop.
 Over the time budget the children are killed and the fingerprint is "unavailable": edit events
 decide instead. Never raises.
 
@@ -31,234 +29,16 @@ as trustworthy as the tree it sits next to: it can only ever name its own receip
 """
 
 import os
+import sys
 import time
+
+from stalegreen.engine import gitrun
 
 VERSION = 2                           # 2: file modes are part of the hash (chmod +x is a change)
 DEFAULT_BUDGET_MS = 150
 MAX_CHANGED_FILES = 1000              # files re-hashed from disk
 MAX_CHANGED_BYTES = 16 * 1024 * 1024
 MIN_BUDGET_LEFT_S = 0.010             # each git call gets at least this long
-
-# The repository is the one found above the directory, with its real index, whatever a caller
-# (a git hook, an editor) exported.
-_GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX")
-
-
-# ---------------------------------------------------------------- running git
-
-class _Budget(Exception):
-    pass
-
-
-class _GitMissing(Exception):
-    pass
-
-
-def _git_env():
-    env = dict(os.environ)
-    for name in _GIT_ENV_DROP:
-        env.pop(name, None)
-    env["GIT_OPTIONAL_LOCKS"] = "0"
-    env["LC_ALL"] = "C"
-    return env
-
-
-_GIT_FOUND = {}                        # PATH value -> absolute git path ("" when none)
-# Config that makes read-only git commands start a program; the values switch it off.
-_NO_PROGRAMS = ("core.fsmonitor=false", "core.hooksPath=/dev/null")
-CONFIG_MAX_BYTES = 1024 * 1024
-CONFIG_INCLUDE_DEPTH = 5
-
-
-def git_executable():
-    """Absolute path of the ``git`` the hook runs, or None: the first absolute ``PATH`` entry
-    holding an executable ``git``. Relative entries (``.``, ``bin``) would resolve inside the
-    agent's project, so they are skipped. Resolved once per ``PATH`` value."""
-    search = os.environ.get("PATH", os.defpath)
-    if search not in _GIT_FOUND:
-        found = ""
-        for folder in search.split(os.pathsep):
-            candidate = os.path.join(folder, "git")
-            if os.path.isabs(folder) and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-                found = candidate
-                break
-        _GIT_FOUND[search] = found
-    return _GIT_FOUND[search] or None
-
-
-def config_filters(path, depth=0, seen=None):
-    """Names of the filter drivers a git config file (and the files it includes) defines."""
-    import re
-
-    from stalegreen.engine.store import read_regular_file
-
-    seen = set() if seen is None else seen
-    if depth > CONFIG_INCLUDE_DEPTH or path in seen:
-        return set()
-    seen.add(path)
-    data = read_regular_file(path, CONFIG_MAX_BYTES)
-    if data is None:
-        return set()
-    text = data.decode("utf-8", "replace")
-    names = set()
-    section = ""
-    for line in text.splitlines():
-        header = re.match(r'\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]', line)
-        if header:
-            section = header.group(1).lower()
-            if section == "filter" and header.group(2) is not None:
-                names.add(re.sub(r"\\(.)", r"\1", header.group(2)))
-            elif section.startswith("filter.") and header.group(2) is None:
-                names.add(header.group(1)[len("filter."):])   # the old [filter.name] form
-            line = line[header.end():]
-        if section in ("include", "includeif"):
-            match = re.match(r"\s*path\s*=\s*(.+?)\s*$", line, re.I)
-            if match:
-                target = os.path.expanduser(match.group(1).strip('"'))
-                if not os.path.isabs(target):
-                    target = os.path.join(os.path.dirname(path), target)
-                names |= config_filters(target, depth + 1, seen)
-    return names
-
-
-def _program_overrides(git_dir, common_dir):
-    """``-c`` options that keep the repository's config from starting programs."""
-    names = config_filters(os.path.join(common_dir, "config"))
-    names |= config_filters(os.path.join(git_dir, "config.worktree"))
-    options = []
-    for setting in _NO_PROGRAMS:
-        options += ["-c", setting]
-    for name in sorted(names):
-        for key in ("clean", "smudge", "process"):
-            options += ["-c", "filter.%s.%s=" % (name, key)]
-        options += ["-c", "filter.%s.required=false" % name]
-    return options
-
-
-def _spawn(argv, env):
-    """Start ``argv`` with stdout on a pipe; stdin and stderr on /dev/null. Returns (pid, fd)."""
-    read_fd, write_fd = os.pipe()
-    try:
-        actions = [
-            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_DUP2, write_fd, 1),
-            (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-        ]
-        try:
-            pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
-        except FileNotFoundError:
-            raise _GitMissing()
-    except BaseException:
-        os.close(read_fd)
-        os.close(write_fd)
-        raise
-    os.close(write_fd)
-    return pid, read_fd
-
-
-def _reap(pid, deadline):
-    """Exit status of ``pid``; killed (and None returned) if it outlives ``deadline``."""
-    delay = 0.0002
-    while True:
-        try:
-            done, status = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            return None
-        if done:
-            return os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") else (
-                status >> 8 if status & 0x7F == 0 else -(status & 0x7F))
-        if time.monotonic() >= deadline:
-            _kill(pid)
-            return None
-        time.sleep(delay)
-        delay = min(delay * 2, 0.005)
-
-
-def _kill(pid):
-    import signal
-
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except OSError:
-        return
-    try:
-        os.waitpid(pid, 0)
-    except OSError:
-        pass
-
-
-def _run_parallel(commands, deadline, on_output=None):
-    """Run the git ``commands`` at once; returns their (exit code, stdout bytes) in order.
-
-    ``on_output(position, data)`` is called as soon as one command's output is complete, so
-    its parsing overlaps the slower ones. Raises _Budget (after killing every child) when
-    ``deadline`` passes first.
-    """
-    if not hasattr(os, "posix_spawn"):
-        return _run_with_subprocess(commands, deadline, on_output)
-    import select
-
-    env = _git_env()
-    children = []                    # (pid, read fd); pid None once reaped
-    try:
-        for argv in commands:
-            children.append(_spawn(argv, env))
-        chunks = dict((fd, []) for _, fd in children)
-        poller = select.poll()
-        for fd in chunks:
-            poller.register(fd, select.POLLIN)
-        reading = len(chunks)
-        while reading:
-            left_ms = int((deadline - time.monotonic()) * 1000)
-            if left_ms <= 0:
-                raise _Budget()
-            for fd, _ in poller.poll(left_ms):
-                data = os.read(fd, 1 << 20)
-                if data:
-                    chunks[fd].append(data)
-                    continue
-                poller.unregister(fd)
-                reading -= 1
-                if on_output is not None:
-                    position = [child_fd for _, child_fd in children].index(fd)
-                    chunks[fd] = [b"".join(chunks[fd])]
-                    on_output(position, chunks[fd][0])
-        results = []
-        for position, (pid, fd) in enumerate(children):
-            code = _reap(pid, deadline)
-            children[position] = (None, fd)
-            if code is None:
-                raise _Budget()
-            results.append((code, b"".join(chunks[fd])))
-        return results
-    finally:
-        for pid, fd in children:
-            if pid is not None:
-                _kill(pid)
-            os.close(fd)
-
-
-def _run_with_subprocess(commands, deadline, on_output=None):
-    """Fallback for platforms without posix_spawn (Windows): sequential, same contract."""
-    import subprocess
-
-    results = []
-    for argv in commands:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise _Budget()
-        try:
-            done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, env=_git_env(), timeout=left)
-        except FileNotFoundError:
-            raise _GitMissing()
-        except subprocess.TimeoutExpired:
-            raise _Budget()
-        results.append((done.returncode, done.stdout))
-        if on_output is not None:
-            on_output(len(results) - 1, done.stdout)
-    return results
-
 
 # ---------------------------------------------------------------- the fingerprint
 
@@ -302,11 +82,10 @@ def _hasher(name):
         try:
             if name == "sha1":
                 from _sha1 import sha1 as make
+            elif sys.version_info >= (3, 12):    # a failed import searches all of sys.path
+                from _sha2 import sha256 as make
             else:
-                try:
-                    from _sha2 import sha256 as make
-                except ImportError:
-                    from _sha256 import sha256 as make
+                from _sha256 import sha256 as make
         except ImportError:
             import hashlib
 
@@ -332,10 +111,7 @@ def _worktree_entry(path, hash_name, max_bytes):
             mode = b"100755" if st.st_mode & stat.S_IXUSR else b"100644"
             if st.st_size > max_bytes:
                 raise _TooBig()
-            with open(path, "rb") as fh:
-                data = fh.read(max_bytes + 1)
-            if len(data) > max_bytes:
-                raise _TooBig()
+            data = _read_file(path, st.st_size, max_bytes)
         else:
             return None, 0
     except OSError:
@@ -344,6 +120,29 @@ def _worktree_entry(path, hash_name, max_bytes):
     digest.update(b"blob %d\0" % len(data))
     digest.update(data)
     return mode + b" " + digest.hexdigest().encode("ascii"), len(data)
+
+
+def _read_file(path, size, max_bytes):
+    """The bytes of the file at ``path`` (``size`` bytes when it was looked at), read to its end
+    with plain reads sized to it: asking a buffered file for ``max_bytes`` makes the interpreter
+    allocate that much (16 MiB) for each file. Raises _TooBig past ``max_bytes``."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        chunks = []
+        total = 0
+        want = min(size, max_bytes) + 1
+        while True:
+            chunk = os.read(fd, want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise _TooBig()
+            want = max_bytes + 1 - total     # the file grew since: read on to its end
+    finally:
+        os.close(fd)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def _hash_line(path, entry):
@@ -477,30 +276,27 @@ def _unavailable(root, reason, started, head=None):
             "ms": round((time.monotonic() - started) * 1000, 1)}
 
 
-def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None):
+def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False):
     """Fingerprint of the repository containing ``cwd``: dict(version, root, head, tree,
     available, reason, ms, changed, files, snapshot). ``changed`` counts the files hashed from
     disk, ``files`` the files in the hash.
 
     ``reference`` is an earlier fingerprint (a receipt's): when its ``snapshot`` shows the
     same index, the same ``git status`` and the same content in every file status lists, the
-    tree is the reference's, found without listing or hashing the whole index. The answer is
-    the same either way. Never raises."""
-    started = time.monotonic()
-    try:
-        return _compute(cwd, ignore, budget_ms, started, reference)
-    except Exception as exc:  # the fingerprint must never break a hook
-        return _unavailable(None, "error: %s" % type(exc).__name__, started)
+    tree is the reference's, found without listing or hashing the whole index. ``edited``
+    (an edit was recorded since the reference) lists the index while status runs rather than
+    after a failed check. The answer is the same either way. Never raises."""
+    return _finish(_begin(cwd, ignore, budget_ms, reference, edited))
 
 
 def _git_commands(root, git_dir, common_dir):
     """The two read-only git commands the fingerprint runs: (index listing, status). The one
     place their git and its options are chosen (``git_dir`` and ``common_dir`` locate the
-    repository's config); raises _GitMissing when there is no git to run."""
-    executable = git_executable()
+    repository's config); raises gitrun.GitMissing when there is no git to run."""
+    executable = gitrun.git_executable()
     if executable is None:
-        raise _GitMissing()
-    git = [executable, "--no-optional-locks"] + _program_overrides(git_dir, common_dir) + ["-C", root]
+        raise gitrun.GitMissing()
+    git = [executable, "--no-optional-locks"] + gitrun.program_overrides(git_dir, common_dir) + ["-C", root]
     return (git + ["ls-files", "-s", "-v", "-z"],
             git + ["status", "--porcelain=v2", "-z", "--branch", "--untracked-files=all",
                    "--no-renames", "--ignore-submodules=untracked", "--no-ahead-behind"])
@@ -566,7 +362,7 @@ def _usable_snapshot(reference, root, patterns):
 def _disk_outcomes(root_b, paths, matcher, hash_name, deadline):
     """[(path, entry)] for the non-ignored ``paths`` as they are on disk: ``b"<mode> <oid>"``,
     ``b"/"`` for a directory (a submodule or nested repository: the index entry stands), or
-    ``b"-"`` when missing. Raises _Budget or _TooBig past the caps."""
+    ``b"-"`` when missing. Raises gitrun.Budget or _TooBig past the caps."""
     outcomes = []
     hashed_bytes = 0
     for path in paths:
@@ -575,7 +371,7 @@ def _disk_outcomes(root_b, paths, matcher, hash_name, deadline):
         if len(outcomes) >= MAX_CHANGED_FILES:
             raise _TooBig()
         if time.monotonic() > deadline:
-            raise _Budget()
+            raise gitrun.Budget()
         full = root_b + b"/" + path
         entry, size = _worktree_entry(full, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
         hashed_bytes += size
@@ -589,49 +385,100 @@ def _outcomes_digest(outcomes):
     return _short_digest(b"".join([path + b"\0" + entry + b"\n" for path, entry in outcomes]))
 
 
-def _status_only(commands, deadline, git_dir):
-    """(status output, index state) from one ``git status``, the index unchanged around it."""
-    index_before = _index_state(git_dir)
-    ((code, out),) = _run_parallel([commands[1]], deadline)
-    if code != 0 or _index_state(git_dir) != index_before:
-        return None
-    return out, index_before
+class _Job(object):
+    """One computation between ``_begin``, which starts its git commands, and ``_finish``,
+    which reads them: what was known of the repository when they started."""
+
+    def __init__(self, started, deadline, root, patterns, git_dir, common_dir, commands):
+        self.started, self.deadline, self.root = started, deadline, root
+        self.root_b = os.fsencode(root)
+        self.patterns, self.matcher = patterns, None
+        self.git_dir, self.common_dir, self.commands = git_dir, common_dir, commands
+        self.reference = self.snapshot = None
+        self.children = None             # the git commands started (status alone, or both)
+        self.listing = False             # the index listing is one of them
+        self.index_before = self.index_id = None
 
 
-def _compute(cwd, ignore, budget_ms, started, reference=None):
-    from stalegreen.engine import globs
-    from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
-
-    if budget_ms is None:
-        budget_ms = DEFAULT_BUDGET_MS
-    deadline = started + max(float(budget_ms), 0.0) / 1000.0
-    root = find_root(cwd)
-    if root is None:
-        return _unavailable(None, "not-git", started)
-    patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
-    matcher = globs.matcher(patterns)
-    git_dir, common_dir = _git_dirs(root)
+def _begin(cwd, ignore, budget_ms, reference=None, edited=False):
+    """Everything up to starting git: a ``_Job`` whose git commands run, or the final answer
+    when there is nothing to run. Never raises."""
+    started = time.monotonic()
+    job = None
     try:
+        from stalegreen.engine import globs
+        from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
+
+        if budget_ms is None:
+            budget_ms = DEFAULT_BUDGET_MS
+        deadline = started + max(float(budget_ms), 0.0) / 1000.0
+        root = find_root(cwd)
+        if root is None:
+            return _unavailable(None, "not-git", started)
+        patterns = DEFAULT_FINGERPRINT_IGNORE if ignore is None else ignore
+        git_dir, common_dir = _git_dirs(root)
         commands = _git_commands(root, git_dir, common_dir)
-    except _GitMissing:
-        return _unavailable(root, "git-missing", started)
-    root_b = os.fsencode(root)
-    status_seen = None               # (status output, index state) the snapshot check ran
-    snapshot = _usable_snapshot(reference, root, patterns)
-    if snapshot is not None and snapshot["index"] == _index_id(git_dir):
+        job = _Job(started, deadline, root, patterns, git_dir, common_dir, commands)
+        snapshot = _usable_snapshot(reference, root, patterns)
+        if snapshot is not None and snapshot["index"] == _index_id(git_dir):
+            job.reference, job.snapshot = reference, snapshot
+            job.index_before = _index_state(git_dir)
+            if edited:                   # status decides, the listing is there if it says "changed"
+                job.index_id = _index_id(git_dir)
+                job.listing = True
+                job.children = gitrun.start(commands)
+            else:                        # the tree is most likely the reference's: status alone tells
+                job.children = gitrun.start([commands[1]])
+        elif deadline - time.monotonic() >= MIN_BUDGET_LEFT_S:     # else _full says "budget"
+            job.index_before = _index_state(git_dir)
+            job.index_id = _index_id(git_dir)
+            job.listing = True
+            job.children = gitrun.start(commands)
+        job.matcher = globs.matcher(patterns)        # while git runs
+        return job
+    except Exception as exc:  # the fingerprint must never break a hook
+        if job is not None and job.children is not None:
+            job.children.abandon()
+        if isinstance(exc, gitrun.GitMissing):
+            return _unavailable(root, "git-missing", started)
+        return _unavailable(None, "error: %s" % type(exc).__name__, started)
+
+
+def _finish(job):
+    """The answer of a ``_Job`` (``_begin``'s answer when it gave one). Never raises."""
+    if isinstance(job, dict):
+        return job
+    try:
         try:
-            status_seen = _status_only(commands, deadline, git_dir)
-            if status_seen is not None and _index_id(git_dir) == snapshot["index"]:
-                found = _from_snapshot(reference, snapshot, status_seen[0], root_b, matcher, deadline, started)
+            return _answer(job)
+        finally:
+            if job.children is not None:
+                job.children.abandon()
+    except Exception as exc:  # the fingerprint must never break a hook
+        return _unavailable(None, "error: %s" % type(exc).__name__, job.started)
+
+
+def _answer(job):
+    if job.snapshot is None or job.listing:
+        return _full(job)
+    children, job.children = job.children, None
+    status_seen = None               # (status output, index state) the snapshot check ran
+    try:
+        ((code, out),) = gitrun.collect(children, job.deadline)
+        if code == 0 and _index_state(job.git_dir) == job.index_before:
+            status_seen = (out, job.index_before)
+            if _index_id(job.git_dir) == job.snapshot["index"]:
+                found = _from_snapshot(job.reference, job.snapshot, out, job.root_b, job.matcher, job.deadline,
+                                       job.started)
                 if found is not None:
                     return found
-        except _Budget:
-            return _unavailable(root, "budget", started)
-        except _TooBig:
-            return _unavailable(root, "too-many-changes", started)
-        except _GitMissing:
-            return _unavailable(root, "git-missing", started)
-    return _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadline, started, status_seen)
+    except gitrun.Budget:
+        return _unavailable(job.root, "budget", job.started)
+    except _TooBig:
+        return _unavailable(job.root, "too-many-changes", job.started)
+    except gitrun.GitMissing:
+        return _unavailable(job.root, "git-missing", job.started)
+    return _full(job, status_seen)
 
 
 def _from_snapshot(reference, snapshot, status_out, root_b, matcher, deadline, started):
@@ -651,34 +498,42 @@ def _from_snapshot(reference, snapshot, status_out, root_b, matcher, deadline, s
             "via": "snapshot"}
 
 
-def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadline, started, status_seen):
+def _full(job, status_seen=None):
     """Every index entry, with the files status lists hashed from disk. ``status_seen`` is a
     status output already taken (with the index state around it), reused when the index is
-    still the same file."""
+    still the same file; the job's commands, when it started both, are the first attempt."""
+    root, root_b, matcher, commands = job.root, job.root_b, job.matcher, job.commands
+    git_dir, common_dir, deadline, started = job.git_dir, job.common_dir, job.deadline, job.started
     parsed = {}
 
     def parse_index_early(position, data):
-        if position == 0:
+        if position == 0 and job.snapshot is None:     # else only if the snapshot check fails
             parsed["index"] = _parse_index(data, matcher)
 
     # ls-files and status must read the same index: if a concurrent ``git add`` or commit
     # replaced it in between, an old blob id could pair with a new "unchanged" and hide an edit.
     for _ in range(2):
-        if deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
+        children, job.children = job.children, None
+        if children is not None:         # started by _begin, with the index state before them
+            index_before, index_id = job.index_before, job.index_id
+        elif deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
             return _unavailable(root, "budget", started)
-        index_before = status_seen[1] if status_seen is not None else _index_state(git_dir)
-        index_id = _index_id(git_dir)
+        else:
+            index_before = status_seen[1] if status_seen is not None else _index_state(git_dir)
+            index_id = _index_id(git_dir)
         parsed.clear()
         try:
-            if status_seen is not None:
-                ((ls_code, ls_out),) = _run_parallel(commands[:1], deadline, parse_index_early)
+            if children is not None:
+                (ls_code, ls_out), (st_code, st_out) = gitrun.collect(children, deadline, parse_index_early)
+            elif status_seen is not None:
+                ((ls_code, ls_out),) = gitrun.run_parallel(commands[:1], deadline, parse_index_early)
                 st_code, st_out = 0, status_seen[0]
                 status_seen = None
             else:
-                (ls_code, ls_out), (st_code, st_out) = _run_parallel(commands, deadline, parse_index_early)
-        except _Budget:
+                (ls_code, ls_out), (st_code, st_out) = gitrun.run_parallel(commands, deadline, parse_index_early)
+        except gitrun.Budget:
             return _unavailable(root, "budget", started)
-        except _GitMissing:
+        except gitrun.GitMissing:
             return _unavailable(root, "git-missing", started)
         if ls_code != 0:
             return _unavailable(root, "ls-files-failed", started)
@@ -688,6 +543,15 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
             break
     else:
         return _unavailable(root, "index-changed", started)
+    if job.snapshot is not None and index_id == job.snapshot["index"] == _index_id(git_dir):
+        try:
+            found = _from_snapshot(job.reference, job.snapshot, st_out, root_b, matcher, deadline, started)
+        except gitrun.Budget:
+            return _unavailable(root, "budget", started)
+        except _TooBig:
+            return _unavailable(root, "too-many-changes", started)
+        if found is not None:
+            return found
     index, oid_len = parsed.get("index") or _parse_index(ls_out, matcher)
     head, changed, deleted, submodules = _parse_status(st_out)
     if any(not matcher(path) for path in submodules):
@@ -711,7 +575,7 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
         outcomes = _disk_outcomes(root_b, changed, matcher, hash_name, deadline)
     except _TooBig:
         return _unavailable(root, "too-many-changes", started, head)
-    except _Budget:
+    except gitrun.Budget:
         return _unavailable(root, "budget", started, head)
     for path, entry in outcomes:
         if entry == b"-" or (entry == b"/" and path not in index):
@@ -719,55 +583,53 @@ def _full(root, root_b, matcher, patterns, commands, git_dir, common_dir, deadli
         elif entry != b"/":
             index[path] = _hash_line(path, entry)
     digest = _hasher("sha256")
-    digest.update(b"".join([index[path] for path in sorted(index)]))   # paths are unique
+    # Sorting the lines sorts their paths (unique; a path that is another's prefix ends in NUL
+    # where the other goes on), without a look-up per path: the listing is sorted already.
+    digest.update(b"".join(sorted(index.values())))
     snapshot = None
     if index_id is not None and not hidden and index_id == _index_id(git_dir):
         # What a later computation needs to see to know the tree is this one (see compute).
         snapshot = {"index": index_id, "status": _status_digest(st_out), "dirty": _outcomes_digest(outcomes),
-                    "ignore": _ignore_digest(patterns), "hash": hash_name}
+                    "ignore": _ignore_digest(job.patterns), "hash": hash_name}
     return {"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
             "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
             "changed": len(outcomes), "files": len(index), "snapshot": snapshot}
 
 
 class Background(object):
-    """``compute`` on a thread, started before the caller's own work so that git (child
-    processes, the thread waiting on their pipes) and that work overlap on a multi-core
-    machine; ``result()`` waits for it. The answer is ``compute``'s."""
+    """``compute`` in two halves: git starts here, on the caller's thread, and ``result()``
+    reads and hashes what it printed. The git processes run beside the caller's own work (a
+    wrapped run's log judged, the claims read) on another core; no thread is needed to wait
+    for them (``threading`` costs a millisecond to import, and a thread that waits for the
+    interpreter lock while its caller imports would start git late). Their pipes are widened
+    (``_spawn``) so that git rarely waits for ``result()`` to read. The answer is ``compute``'s."""
 
-    def __init__(self, cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None):
-        import threading
-
+    def __init__(self, cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False):
+        self.job = _begin(cwd, ignore, budget_ms, reference, edited)
         self.value = None
-        self.thread = threading.Thread(target=self._run, args=(cwd, ignore, budget_ms, reference),
-                                       name="stalegreen-fingerprint")
-        self.thread.daemon = True
-        self.thread.start()
-
-    def _run(self, cwd, ignore, budget_ms, reference):
-        self.value = compute(cwd, ignore, budget_ms, reference)
 
     def result(self):
-        self.thread.join()
+        if self.value is None:
+            self.value = _finish(self.job)
+            self.job = None
         return self.value
 
 
-def latest_reference(receipts, cwd, edits=()):
-    """The newest receipt fingerprint with a snapshot of the repository holding ``cwd``: the
-    ``reference`` that most likely saw the tree as it is now. None when an edit was recorded
-    at or after it: the snapshot would most likely fail, and without a reference the two git
-    commands run in parallel instead of one after the other. (Only the speed depends on
-    this; the answer is the same.)"""
+def reference_for(receipts, cwd, edits=()):
+    """(reference, edited): the newest receipt fingerprint with a snapshot of the repository
+    holding ``cwd`` (the one that most likely saw the tree as it is now, else None), and whether
+    an edit was recorded at or after that receipt. ``compute`` checks the snapshot either way;
+    after an edit, which most likely changed the tree, it lists the index at the same time
+    instead of after the check. (Only the speed depends on this; the answer is the same.)"""
     root = find_root(cwd) if cwd else None
     for receipt in reversed(receipts or ()):
         taken = receipt.get("fingerprint") if isinstance(receipt, dict) else None
         if root and isinstance(taken, dict) and taken.get("snapshot") and taken.get("root") == root:
             since = receipt.get("ts")
-            if not isinstance(since, str) or any(
-                    isinstance(e, dict) and isinstance(e.get("ts"), str) and e["ts"] >= since for e in edits or ()):
-                return None
-            return taken
-    return None
+            edited = not isinstance(since, str) or any(
+                isinstance(e, dict) and isinstance(e.get("ts"), str) and e["ts"] >= since for e in edits or ())
+            return taken, edited
+    return None, False
 
 
 def compare(a, b):

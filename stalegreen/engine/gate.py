@@ -8,7 +8,6 @@ grammar (``claim``, ``evidence``, ``freshness``, ``verdict``, ``action``).
 """
 
 import os
-import re
 import time
 
 from stalegreen.engine import events as ev
@@ -48,6 +47,8 @@ def _family(claim):
 
 def _named_directory(claim, receipts, root):
     """Receipt directories the claim's sentence names (``packages/api``), if any."""
+    import re
+
     sentence = (claim.get("sentence") or claim.get("text") or "").lower()
     named = set()
     for receipt in receipts:
@@ -162,11 +163,12 @@ def _against(runs):
 class _Context(object):
     """What every claim of one stop is judged against (read once)."""
 
-    def __init__(self, event, config, session):
+    def __init__(self, event, config, session, receipts=None):
         self.event = event
         self.config = config
         self.session = session
-        self.receipts = _fewer_tests_on_the_same_tree(_real_cwds(session.read("receipts")))
+        receipts = session.read("receipts") if receipts is None else receipts
+        self.receipts = _fewer_tests_on_the_same_tree(_real_cwds(receipts))
         self.edits = session.read("edits")
         self.deferred = _open_deferred(session.read("deferred"))
         self.claim_dir = event.project_dir or event.cwd or None
@@ -183,22 +185,23 @@ class _Context(object):
         where = cwd or self.event.cwd
         key = project_root(where)
         if key not in self.fingerprints:
+            reference, edited = fingerprint.reference_for(self.receipts, where, self.edits)
             self.fingerprints[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
-                                                         self.config["fingerprintBudgetMs"],
-                                                         fingerprint.latest_reference(self.receipts, where,
-                                                                                      self.edits))
+                                                         self.config["fingerprintBudgetMs"], reference, edited)
         return self.fingerprints[key]
 
     def edits_after(self, receipt, same_time=False):
         """Relevant edits recorded after ``receipt``; with ``same_time``, also those stamped in
         its very millisecond (to name what changed once the fingerprint says something did)."""
+        since = receipt.get("ts") or ""
+        later = [e for e in self.edits if (e.get("ts") or "") > since or same_time and since and e.get("ts") == since]
+        if not later:
+            return later             # the edit reader's tables stay unloaded
         from stalegreen.engine import edits
 
-        since = receipt.get("ts") or ""
         cwd = receipt.get("cwd") or self.event.cwd
         ignore = self.config["fingerprintIgnore"]
-        return [e for e in self.edits if ((e.get("ts") or "") > since or same_time and since and e.get("ts") == since)
-                and (e.get("path") is None or edits.is_relevant(e.get("path"), cwd, ignore))]
+        return [e for e in later if e.get("path") is None or edits.is_relevant(e.get("path"), cwd, ignore)]
 
 
 def _real_cwds(receipts):
@@ -352,8 +355,8 @@ def _partial_count_matches(claim, receipt):
 
 
 # A test the claim names the way pytest ids spell it: test_add, test_calc.py, TestCalc,
-# calc_test, tests/test_calc.py::test_add
-_NAMED_TEST = re.compile(r"(?<![\w./:-])((?:[\w.-]+/)*(?:test_\w+|\w+_test|Test[A-Z]\w*)(?:\.py)?(?:::\w+)*)(?![\w/-])")
+# calc_test, tests/test_calc.py::test_add (compiled where used: ``re`` loads after git starts)
+_NAMED_TEST = r"(?<![\w./:-])((?:[\w.-]+/)*(?:test_\w+|\w+_test|Test[A-Z]\w*)(?:\.py)?(?:::\w+)*)(?![\w/-])"
 
 
 def _failures_spare(claim, receipt, ctx):
@@ -362,7 +365,9 @@ def _failures_spare(claim, receipt, ctx):
     tests names none of them."""
     if claim.get("scope") == "all" or not ran_all(receipt) or receipt.get("masked") or not receipt.get("id"):
         return False
-    named = _NAMED_TEST.findall(claim.get("text") or "")
+    import re
+
+    named = re.findall(_NAMED_TEST, claim.get("text") or "")
     if not named:
         return False
     from stalegreen.engine.outputs import failing_tests
@@ -671,21 +676,20 @@ def _tamper_block(session, records, config, ts, messages):
 # ---------------------------------------------------------------- Stop
 
 def _prefetch(event, config, session, likely_claim):
-    """The working tree's fingerprint started on a thread (``fingerprint.Background``) when a
-    claim is likely and a passing receipt may need it: git runs while the claims are read."""
+    """(the working tree's fingerprint started (``fingerprint.Background``: git runs), the
+    session's receipts) when a claim is likely and a passing receipt may need it: git runs while
+    ``re``, the claims reader and the gate load and read. (None, None) otherwise, and the
+    receipts are read only if a claim is found."""
     if event.replay or not event.cwd or not likely_claim:
-        return None
+        return None, None
     receipts = session.read("receipts")
     if not any(r.get("verdict") == "pass" for r in receipts):
-        return None
+        return None, receipts
     from stalegreen.engine import fingerprint
 
-    reference = fingerprint.latest_reference(receipts, event.cwd, session.read("edits", last=EDITS_SEEN))
-    try:
-        return fingerprint.Background(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
-                                      reference)
-    except Exception:   # no threads here: compute it later, in line
-        return None
+    reference, edited = fingerprint.reference_for(receipts, event.cwd, session.read("edits", last=EDITS_SEEN))
+    return fingerprint.Background(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
+                                  reference, edited), receipts
 
 
 def on_stop(event, config, session):
@@ -695,7 +699,7 @@ def on_stop(event, config, session):
     from stalegreen.engine import prefilter
 
     likely = bool(config.get("completionClaims") or config.get("claimFree") or prefilter.might_claim(message))
-    prefetch = _prefetch(event, config, session, likely)    # before the claims reader loads
+    prefetch, receipts = _prefetch(event, config, session, likely)    # before the claims reader loads
     extraction = event.extraction       # a replay reads the claims ahead, in its reading process
     if extraction is None:
         if likely:
@@ -718,7 +722,7 @@ def on_stop(event, config, session):
     blocked_before = list(state.get("blocked") or []) if same_turn else []
     since = state.get("since") if same_turn else state.get("lastStop")   # edits of this turn come after it
 
-    ctx = _Context(event, config, session)
+    ctx = _Context(event, config, session, receipts)
     if prefetch is not None and prefetch.result() is not None:
         ctx.fingerprints[project_root(event.cwd)] = prefetch.result()
     records, newly_blocked, messages = [], [], []

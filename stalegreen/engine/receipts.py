@@ -7,7 +7,6 @@ the exit status the host reported, discounted by what its pipes and suffixes hid
 """
 
 import os
-import re
 
 from stalegreen.engine.clock import now_iso
 from stalegreen.engine.paths import real_file_path, real_path
@@ -15,14 +14,14 @@ from stalegreen.engine.records import Deferred, Edit, Receipt, Resolved
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.store import bounded_command
 
-_SCRIPT_ECHO = LazyRegex(r"^> (?![^\s@]+@\S+ )(.{1,120})$", re.M)
+_SCRIPT_ECHO = LazyRegex(r"(?m)^> (?![^\s@]+@\S+ )(.{1,120})$")
 LOG_READ_LIMIT_FACTOR = 4
 RECEIPTS_SEEN = 20        # the session's latest receipts (and edits) looked at for a fingerprint snapshot
 
 
 class Fingerprints(object):
-    """Fingerprints computed at most once per directory within one hook call; ``start`` begins
-    one on a thread so git runs while the run's log is read and judged."""
+    """Fingerprints computed at most once per directory within one hook call; ``start`` starts
+    git for one (``fingerprint.Background``) so it runs while the run's log is read and judged."""
 
     def __init__(self, event, config, session):
         self.event = event
@@ -40,9 +39,9 @@ class Fingerprints(object):
     def _arguments(self, where):
         from stalegreen.engine import fingerprint
 
-        reference = fingerprint.latest_reference(self.session.read("receipts", last=RECEIPTS_SEEN), where,
-                                                 self.session.read("edits", last=RECEIPTS_SEEN))
-        return where, self.config["fingerprintIgnore"], self.config["fingerprintBudgetMs"], reference
+        reference, edited = fingerprint.reference_for(self.session.read("receipts", last=RECEIPTS_SEEN), where,
+                                                      self.session.read("edits", last=RECEIPTS_SEEN))
+        return where, self.config["fingerprintIgnore"], self.config["fingerprintBudgetMs"], reference, edited
 
     def start(self, cwd):
         if self.event.replay:
@@ -51,10 +50,7 @@ class Fingerprints(object):
 
         where, key = self._where(cwd)
         if key not in self.cache and key not in self.started:
-            try:
-                self.started[key] = fingerprint.Background(*self._arguments(where))
-            except RuntimeError:     # no thread to be had: ``get`` computes it in line
-                pass
+            self.started[key] = fingerprint.Background(*self._arguments(where))
 
     def get(self, cwd):
         if self.event.replay:
@@ -435,7 +431,7 @@ def _record_shell_result(event, config, session, output, by_id, pend_records, fi
     if rewrite.MARKER_TAG in output:
         from stalegreen.engine import regexcache
 
-        regexcache.warm()            # the marker's and the output judge's patterns, compiled at install
+        regexcache.warm(readers=("outputs",))   # the marker's and the output judge's, compiled at install
     for rid, _printed in rewrite.find_markers(output):
         pending = by_id.get(rid)
         if pending is None or rid in known_ids or any(rid == t[0]["id"] for t in trusted):

@@ -20,10 +20,12 @@ import os
 import sys
 
 TABLE_NAME = "regexcache.table"
-FORMAT = 2                 # 2: the lexicon's stems ride along
+FORMAT = 3                 # 2: the lexicon's stems ride along; 3: each entry's reader is named
 MAX_TABLE_BYTES = 8 * 1024 * 1024
 MAX_ENTRIES = 400          # re keeps 512 patterns; the table never crowds out a caller's own
-_WARMED = []
+READERS = ("outputs", "claims")   # the output judge (a run's PostToolUse), the claims reader (a Stop)
+_WARMED = []               # patterns added so far (one number); empty before the first warm
+_READERS_WARMED = set()
 _STEMS = {}                # (role, lang) -> lexicon.stem_lists' answer, from the table
 
 
@@ -44,22 +46,26 @@ def table_path():
     return os.path.join(os.path.dirname(here), TABLE_NAME)
 
 
-def warm(path=None):
-    """Fill ``re``'s cache from the table at ``path`` (default ``table_path()``), once per
-    process. Returns the number of patterns added."""
-    if _WARMED:
+def warm(path=None, readers=READERS):
+    """Fill ``re``'s cache from the table at ``path`` (default ``table_path()``) with the
+    patterns of ``readers`` (the output judge's alone are a tenth of the table), each reader once
+    per process. Returns the number of patterns added in all."""
+    wanted = [name for name in readers if name not in _READERS_WARMED]
+    if not _WARMED:
+        _WARMED.append(0)
+    if not wanted:
         return _WARMED[0]
-    _WARMED.append(0)
+    _READERS_WARMED.update(wanted)
     try:
         path = path or table_path()
         if path:
-            _WARMED[0] = _load(path)
+            _WARMED[0] += _load(path, wanted)
     except Exception:
-        _WARMED[0] = 0
+        pass
     return _WARMED[0]
 
 
-def _load(path):
+def _load(path, readers):
     import marshal
     import re
 
@@ -75,12 +81,13 @@ def _load(path):
     data = read_regular_file(path, MAX_TABLE_BYTES, whole=True)
     if not data:
         return 0
-    written, entries, stems = marshal.loads(data)
+    written, entries, stems, by_reader = marshal.loads(data)
     if written != stamp() or not isinstance(entries, tuple) or len(entries) > MAX_ENTRIES \
-            or not isinstance(stems, dict):
+            or not isinstance(stems, dict) or not isinstance(by_reader, dict):
         return 0
     added = 0
-    for source, caller_flags, flags, code, groups, groupindex, indexgroup in entries:
+    for index in sorted(set(i for name in readers for i in by_reader.get(name, ()))):
+        source, caller_flags, flags, code, groups, groupindex, indexgroup = entries[index]
         key = (str, source, caller_flags)
         if key in cache:
             continue

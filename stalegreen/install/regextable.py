@@ -10,7 +10,7 @@ pattern they miss is compiled by ``re`` as before.
 import os
 import sys
 
-from stalegreen.engine.regexcache import MAX_ENTRIES, TABLE_NAME, stamp
+from stalegreen.engine.regexcache import MAX_ENTRIES, READERS, TABLE_NAME, stamp
 
 
 def capture(work):
@@ -62,10 +62,31 @@ def capture(work):
     return entries
 
 
-def encode(entries, stem_lists=None):
+def encode(entries, stem_lists=None, by_reader=None):
+    """The table: the entries (at most ``MAX_ENTRIES``), the stems, and {reader: indices of its
+    entries} (``by_reader``; every entry is every reader's when it is None)."""
     import marshal
 
-    return marshal.dumps((stamp(), tuple(entries[:MAX_ENTRIES]), dict(stem_lists or {})))
+    entries = tuple(entries[:MAX_ENTRIES])
+    if by_reader is None:
+        by_reader = dict((name, tuple(range(len(entries)))) for name in READERS)
+    by_reader = dict((name, tuple(i for i in indices if i < len(entries))) for name, indices in by_reader.items())
+    return marshal.dumps((stamp(), entries, dict(stem_lists or {}), by_reader))
+
+
+def capture_by_reader(works):
+    """``capture`` of each (reader, work) in turn: (entries without repeats, {reader: indices})."""
+    entries, by_reader, position = [], {}, {}
+    for name, work in works:
+        indices = []
+        for entry in capture(work):
+            key = (entry[0], entry[1])
+            if key not in position:
+                position[key] = len(entries)
+                entries.append(entry)
+            indices.append(position[key])
+        by_reader[name] = tuple(indices)
+    return entries, by_reader
 
 
 def sample_stems():
@@ -111,15 +132,13 @@ SAMPLE_OUTPUTS = (
 SAMPLE_GIT_CONFIG = b'[core]\n\tbare = false\n[filter "lfs"]\n\tclean = x\n[include]\n\tpath = other\n'
 
 
-def sample_work(scratch=None):
-    """What ``capture`` runs at install: the claims reader and the output judge over the samples,
-    a wrapped run's marker line, and the fingerprint's reader of a git config (written into the
-    folder ``scratch``, when given)."""
-    from stalegreen.engine import claims, fingerprint, outputs, rewrite
+def sample_outputs_work(scratch=None):
+    """What ``capture`` runs at install for the output judge (what a wrapped run's PostToolUse
+    loads): the sample outputs, a wrapped run's marker line, and the fingerprint's reader of a
+    git config (written into the folder ``scratch``, when given). Run first, so the modules it
+    imports count as its own."""
+    from stalegreen.engine import gitrun, outputs, rewrite
 
-    for message in SAMPLE_MESSAGES:
-        claims.extract(message)
-        claims.extract(message, completion=True)
     for category, runner, text, exit_code in SAMPLE_OUTPUTS:
         marked = text + "%s%d receipt=r-0001 lines=2 log=/x\n" % (rewrite.MARKER_TAG, exit_code)
         rewrite.find_markers(marked)
@@ -129,9 +148,18 @@ def sample_work(scratch=None):
         with open(config, "wb") as fh:
             fh.write(SAMPLE_GIT_CONFIG)
         try:
-            fingerprint.config_filters(config)
+            gitrun.config_filters(config)
         finally:
             os.unlink(config)
+
+
+def sample_claims_work():
+    """What ``capture`` runs at install for the claims reader (a Stop): the sample messages."""
+    from stalegreen.engine import claims
+
+    for message in SAMPLE_MESSAGES:
+        claims.extract(message)
+        claims.extract(message, completion=True)
 
 
 def _cache_takes_patterns():
@@ -157,13 +185,14 @@ def write_table(directory):
     ``directory`` atomically. Returns the number of patterns written."""
     if not _cache_takes_patterns():
         return 0
-    entries = capture(lambda: sample_work(directory))
+    entries, by_reader = capture_by_reader((("outputs", lambda: sample_outputs_work(directory)),
+                                            ("claims", sample_claims_work)))
     if not entries:
         return 0
     stem_lists = sample_stems()
     target = os.path.join(directory, TABLE_NAME)
     temporary = "%s.tmp-%d" % (target, os.getpid())
     with open(temporary, "wb") as fh:
-        fh.write(encode(entries, stem_lists))
+        fh.write(encode(entries, stem_lists, by_reader))
     os.replace(temporary, target)
     return len(entries)

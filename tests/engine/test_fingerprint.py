@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalegreen.engine import fingerprint, globs
+from stalegreen.engine import fingerprint, gitrun, globs
 from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
 from tests.conftest import git
 
@@ -380,17 +380,17 @@ def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypa
     result = fingerprint.compute(str(repo), budget_ms=BUDGET)
     assert result["available"] is False and result["reason"] == "index-changed"
     calls = []
-    real_run = fingerprint._run_parallel
+    real_collect = gitrun.collect
 
-    def run_once_racing(commands, deadline, on_output=None):
+    def collect_once_racing(children, deadline, on_output=None):
         calls.append(1)
         if len(calls) == 1:                    # a concurrent `git add` lands during the first read
             (repo / "app.py").write_text("def f():\n    return 'staged'\n")
             git(repo, "add", "app.py")
-        return real_run(commands, deadline, on_output)
+        return real_collect(children, deadline, on_output)
 
     monkeypatch.undo()
-    monkeypatch.setattr(fingerprint, "_run_parallel", run_once_racing)
+    monkeypatch.setattr(gitrun, "collect", collect_once_racing)
     raced = fp(repo)
     assert len(calls) == 2
     monkeypatch.undo()
@@ -486,3 +486,48 @@ def test_the_tree_is_the_documented_hash_of_what_git_would_stage(repo, tmp_path)
                 lines.append(path + b"\0" + mode + b" " + oid + b"\n")
     assert len(lines) == 3                                       # helper.py, src/a b.py, src/lib.py
     assert fp(repo)["tree"] == hashlib.sha256(b"".join(sorted(lines))).hexdigest()
+
+
+def test_a_changed_file_is_read_to_its_end_whatever_size_it_had_when_looked_at(tmp_path):
+    """The file is read with plain reads sized to what ``lstat`` saw; one that grew since is
+    read on to its end, and one past the cap is refused, not cut."""
+    path = tmp_path / "grown.py"
+    path.write_bytes(b"x" * 5000)
+    assert fingerprint._read_file(str(path).encode(), 10, 1 << 20) == b"x" * 5000
+    assert fingerprint._read_file(str(path).encode(), 0, 5000) == b"x" * 5000
+    with pytest.raises(fingerprint._TooBig):
+        fingerprint._read_file(str(path).encode(), 10, 4999)
+    entry, size = fingerprint._worktree_entry(str(path).encode(), "sha1", 1 << 20)
+    blob = subprocess.run(["git", "hash-object", str(path)], capture_output=True, text=True, check=True).stdout
+    assert size == 5000 and entry == b"100644 " + blob.strip().encode()
+
+
+def test_paths_that_prefix_one_another_hash_in_the_documented_order(repo):
+    """The lines are sorted as lines: the same order as their paths when one path is another's
+    prefix (``b``, ``b-c``, ``b.c``, ``b/c``, ``b0``), modified or untracked alike."""
+    import hashlib
+
+    (repo / "b").mkdir()
+    for name in ("b-c", "b.c", "b/c", "b0", "b/c-d", "b/c.d"):
+        (repo / name).write_text("%s = 1\n" % name)
+    git(repo, "add", "b-c", "b/c", "b0")
+    git(repo, "commit", "-q", "-m", "prefixes")
+    (repo / "b0").write_text("changed = 1\n")
+    staged_index = repo / ".git" / "private-index"
+    staged_index.write_bytes((repo / ".git" / "index").read_bytes())
+    env = dict(os.environ, GIT_INDEX_FILE=str(staged_index))
+    subprocess.run(["git", "add", "-A"], cwd=str(repo), env=env, check=True)
+    staged = subprocess.run(["git", "ls-files", "-s", "-z"], cwd=str(repo), env=env, check=True,
+                            capture_output=True).stdout
+    staged_index.unlink()
+    matcher = globs.matcher(DEFAULT_FINGERPRINT_IGNORE)
+    by_path = {}
+    for entry in staged.split(b"\0"):
+        if entry:
+            info, path = entry.split(b"\t", 1)
+            mode, oid, _stage = info.split(b" ")
+            if not matcher(path):
+                by_path[path] = path + b"\0" + mode + b" " + oid + b"\n"
+    assert {b"b-c", b"b.c", b"b/c", b"b0", b"b/c-d", b"b/c.d"} <= set(by_path)
+    expected = hashlib.sha256(b"".join(by_path[path] for path in sorted(by_path))).hexdigest()
+    assert fp(repo)["tree"] == expected

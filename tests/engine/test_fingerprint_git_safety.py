@@ -4,7 +4,7 @@ import os
 import stat
 import subprocess
 
-from stalegreen.engine import fingerprint
+from stalegreen.engine import fingerprint, gitrun
 from tests.conftest import git
 
 
@@ -63,4 +63,4 @@ def test_a_git_in_a_relative_path_entry_never_runs(git_repo, tmp_path, monkeypat
     result = fingerprint.compute(str(git_repo), budget_ms=5000)
     assert not canary.exists()
     assert result["available"], result
-    assert os.path.isabs(fingerprint.git_executable())
+    assert os.path.isabs(gitrun.git_executable())

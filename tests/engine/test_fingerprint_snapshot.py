@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stalegreen.engine import fingerprint, globs
+from stalegreen.engine import fingerprint, gitrun, globs
 from stalegreen.engine.config import DEFAULT_FINGERPRINT_IGNORE
 from tests.conftest import git
 
@@ -198,8 +198,13 @@ def test_random_edit_sequences_match_the_full_computation(repo, seed):
         assert now["available"] and now["tree"] == expected["tree"], (kind, now, expected)
         if now.get("via") == "snapshot":
             assert reference["tree"] == expected["tree"]
+        # an edit recorded since the reference: the index is listed while status runs, same answer
+        listed = fingerprint.compute(str(repo), None, BUDGET, reference=reference, edited=True)
+        assert listed["available"] and listed["tree"] == expected["tree"], (kind, listed, expected)
         # nothing changed since the latest fingerprint: the snapshot must answer
         latest = from_reference(repo, expected)
+        assert latest["via"] == "snapshot" and latest["tree"] == expected["tree"], kind
+        latest = fingerprint.compute(str(repo), None, BUDGET, reference=expected, edited=True)
         assert latest["via"] == "snapshot" and latest["tree"] == expected["tree"], kind
         references.append(expected)
 
@@ -244,7 +249,7 @@ def test_index_listing_drops_ignored_paths(repo):
     assert sorted(index) == [b"app.py", b"src/a.py", b"src/b.py", b"src/c.py"]
 
 
-def test_latest_reference_is_the_newest_snapshot_of_this_repository(repo, tmp_path):
+def test_reference_is_the_newest_snapshot_of_this_repository_and_says_if_edited_since(repo, tmp_path):
     taken = full(repo)
     other = dict(taken, root=str(tmp_path))
     receipts = [{"ts": "2026-01-01T00:00:01.000Z", "fingerprint": dict(taken, tree="a" * 64)},
@@ -253,16 +258,68 @@ def test_latest_reference_is_the_newest_snapshot_of_this_repository(repo, tmp_pa
                 {"ts": "2026-01-01T00:00:04.000Z", "fingerprint": dict(taken, snapshot=None)},
                 {"ts": "2026-01-01T00:00:05.000Z", "fingerprint": {"available": False, "reason": "budget"}},
                 "garbage", {"ts": 3}]
-    assert fingerprint.latest_reference(receipts, str(repo / "src")) is taken
+    assert fingerprint.reference_for(receipts, str(repo / "src")) == (taken, False)
     earlier_edit = [{"ts": "2026-01-01T00:00:01.500Z", "path": "app.py"}, "garbage", {"ts": None}]
-    assert fingerprint.latest_reference(receipts, str(repo), earlier_edit) is taken
+    assert fingerprint.reference_for(receipts, str(repo), earlier_edit) == (taken, False)
     later_edit = earlier_edit + [{"ts": "2026-01-01T00:00:02.000Z", "path": "app.py"}]
-    assert fingerprint.latest_reference(receipts, str(repo), later_edit) is None
-    assert fingerprint.latest_reference(receipts, str(tmp_path / "nowhere")) is None
-    assert fingerprint.latest_reference(None, str(repo)) is None
+    assert fingerprint.reference_for(receipts, str(repo), later_edit) == (taken, True)
+    assert fingerprint.reference_for(receipts, str(tmp_path / "nowhere")) == (None, False)
+    assert fingerprint.reference_for(None, str(repo)) == (None, False)
 
 
 def test_ignore_lists_that_join_alike_are_told_apart(repo):
     taken = full(repo, ["*.md\0*.py"])
     now = from_reference(repo, taken, ["*.md", "*.py"])
     assert now.get("via") != "snapshot" and now["tree"] == full(repo, ["*.md", "*.py"])["tree"] != taken["tree"]
+
+
+def test_an_edit_since_the_reference_still_answers_from_the_snapshot_when_the_tree_is_the_same(repo, monkeypatch):
+    """An edit recorded after the receipt that leaves the tree as it was (a Write of the same
+    bytes, an edit undone): the snapshot answers, and the index listing started beside status is
+    never parsed. When the tree did change, the listing gives the full answer."""
+    (repo / "app.py").write_text("def f():\n    return 2\n")
+    taken = full(repo)
+    parsed = []
+    real = fingerprint._parse_index
+    monkeypatch.setattr(fingerprint, "_parse_index", lambda raw, matcher: parsed.append(1) or real(raw, matcher))
+    for path in (repo / "app.py", repo / "src" / "b.py"):
+        path.write_bytes(path.read_bytes())
+    same = fingerprint.compute(str(repo), None, BUDGET, reference=taken, edited=True)
+    assert same["via"] == "snapshot" and same["tree"] == taken["tree"] and parsed == []
+    (repo / "src" / "a.py").write_text("VALUE = 'edited'\n")
+    changed = fingerprint.compute(str(repo), None, BUDGET, reference=taken, edited=True)
+    assert "via" not in changed and parsed == [1]
+    assert changed["tree"] == full(repo)["tree"] != taken["tree"]
+
+
+def test_background_starts_git_on_the_calling_thread(repo, monkeypatch):
+    """A thread that waits for the interpreter lock while its caller imports would start git
+    late: Background starts git before it returns."""
+    import threading
+
+    started_on = []
+    real = gitrun.start
+    monkeypatch.setattr(gitrun, "start",
+                        lambda commands: started_on.append(threading.current_thread()) or real(commands))
+    taken = full(repo)
+    del started_on[:]
+    for reference, edited in ((None, False), (taken, False), (taken, True)):
+        background = fingerprint.Background(str(repo), None, BUDGET, reference, edited)
+        assert started_on == [threading.current_thread()]
+        assert background.result()["tree"] == taken["tree"]
+        del started_on[:]
+
+
+@pytest.mark.skipif(not hasattr(os, "waitid"), reason="needs os.waitid to wait without reaping")
+@pytest.mark.parametrize("with_reference", [False, True])
+def test_background_read_after_its_deadline_keeps_what_git_finished_in_time(repo, with_reference):
+    """``result()`` may come after a long Stop or log judgement: git that finished within the
+    budget counts, however late its output is read."""
+    taken = full(repo)
+    background = fingerprint.Background(str(repo), None, BUDGET, taken if with_reference else None)
+    for pid, _fd in background.job.children.running:
+        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)      # exited, not yet reaped
+    background.job.deadline = fingerprint.time.monotonic() - 1.0
+    late = background.result()
+    assert late["available"] and late["tree"] == taken["tree"]
+    assert late.get("via") == ("snapshot" if with_reference else None)

@@ -15,16 +15,24 @@ from stalegreen.engine import fingerprint
 
 @pytest.fixture
 def calls(monkeypatch):
-    """Every fingerprint.compute call of the session: (reference passed, result)."""
+    """Every fingerprint computation of the session, in line (``compute``) or on a thread
+    (``Background``), both a ``_begin`` and a ``_finish``: (reference passed, result)."""
     seen = []
-    real = fingerprint.compute
+    references = {}
+    real_begin, real_finish = fingerprint._begin, fingerprint._finish
 
-    def spy(cwd, ignore=None, budget_ms=fingerprint.DEFAULT_BUDGET_MS, reference=None):
-        result = real(cwd, ignore, budget_ms, reference)
-        seen.append((reference, result))
+    def begin(cwd, ignore, budget_ms, reference=None, edited=False):
+        job = real_begin(cwd, ignore, budget_ms, reference, edited)
+        references[id(job)] = reference
+        return job
+
+    def finish(job):
+        result = real_finish(job)
+        seen.append((references.pop(id(job)), result))
         return result
 
-    monkeypatch.setattr(fingerprint, "compute", spy)
+    monkeypatch.setattr(fingerprint, "_begin", begin)
+    monkeypatch.setattr(fingerprint, "_finish", finish)
     return seen
 
 

@@ -35,6 +35,13 @@ _PARTS_ONLY = re.compile(
     u"|(?:所有|全部|每个|各个)的?\\s*" + _PART_NOUN + u""
     u"|[A-Za-z0-9_.-]+(?:\\s*(?:和|、|与|及|以及|,|，)\\s*[A-Za-z0-9_.-]+)*\\s*(?:这)?(?:两|三|四|几)?个?\\s*" + _PART_NOUN + u")"
     u"[\\s都也均全部已经]*$")
+# "not one failed" is a pass: "一个失败都没有", "一个都没挂", "没有一个测试失败" (the negation is of the
+# failure's quantifier, not of the claim)
+_NONE_AT_ALL = (u"一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|失败|error|warning)?(?:都|也)没有"
+                u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)")
+# "does not report errors" (不报错, 不再报警告): the check runs clean
+_NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)"
+_NO_FAILING_TEST = u"没有(?:一个|任何)(?:测试|用例|单测)(?:失败|报错|挂)"
 _MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
@@ -63,9 +70,10 @@ class Grammar(object):
         self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
         self.predicate = c(lambda: (
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
-            u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
-            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例))"
-            u"|(?P<clean>(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何|其他|别的)? ?(?:new |新的?)?"
+            u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|告警|失败|问题))"
+            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例)"
+            u"|" + _NO_FAILING_TEST + u")"
+            u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:new |新的?)?"
             u"(?:报错|错误|警告|告警|问题|失败|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?)"
             u"|无输出"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
@@ -74,7 +82,7 @@ class Grammar(object):
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 (?:failures|failed|errors)" + _Z + u""
-            u"|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
+            u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
@@ -97,21 +105,22 @@ class Grammar(object):
             u"除了|除[^，。,]{0,40}?(?:外|以外|之外)|其余|其他|剩下|剩余|大部分|大多数|几乎|基本上|目前为止"
             u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试|只剩|仅剩|还剩"
             u"|(?:还)?(?:没有?|未)(?:全|都)?(?:跑|运行|检查|测试?)(?!通|过)")
-        self.question = c(u"\uff1f|吗|是不是|能不能|有没有")
+        # 么 ends a question ("构建成功了么"), not 什么/怎么/那么
+        self.question = c(u"\uff1f|吗|是不是|能不能|有没有|(?<![什怎那这多要])么(?=\\s*(?:$|[，。,.!！]))")
         self.clean_mask = c(
             u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
-            u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
+            u"(?:报错|错误|警告|告警|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没问题"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|(?:没有|也没|无)(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             u"|(?:失败|报错|错误|问题|errors?|failures?)[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"
             u"|(?<=也)没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
             u"|没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
-            u"|(?:没有|未|不再)(?:给出|产生|报)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
+            u"|(?:没有|未|不再)(?:给出|产生|报|输出|抛出)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
             u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
-            u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
+            u"|" + _NOT_REPORTED + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
             u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"

@@ -39,6 +39,8 @@ _PARTS_ONLY = re.compile(
 # failure's quantifier, not of the claim)
 _NONE_AT_ALL = (u"一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|失败|error|warning)?(?:都|也)没有"
                 u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)")
+# a failure count of zero ("失败 0", "错误数：0")
+_COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
 # "does not report errors" (不报错, 不再报警告): the check runs clean
 _NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)"
 _NO_FAILING_TEST = u"没有(?:一个|任何)(?:测试|用例|单测)(?:失败|报错|挂)"
@@ -82,7 +84,7 @@ class Grammar(object):
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 (?:failures|failed|errors)" + _Z + u""
-            u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
+            u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
@@ -112,7 +114,7 @@ class Grammar(object):
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:报错|错误|警告|告警|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|(?:没有|也没|无)(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有|也没|无)(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             u"|(?:失败|报错|错误|问题|errors?|failures?)[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"
             u"|(?<=也)没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"

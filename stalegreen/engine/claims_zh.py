@@ -297,7 +297,7 @@ class Grammar(object):
         if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"] \
                 or self._zero_failures(s):
             return "all"
-        if re.search(u"的(?:单元|集成|端到端)?测试|[一这那](?:个|条|项)", around):
+        if re.search(u"的(?:单元|集成|端到端)?测试|[一这那](?:个|条|项)(?!(?:[^，。；]{0,4})?(?:都|也)没)", around):
             return "subset"     # "X 的测试", "这个测试": a named subset
         return "all"    # a claim without an explicit subset is about the suite (docs/VERDICTS.md)
 

@@ -1,0 +1,133 @@
+# -*- coding: utf-8 -*-
+"""The Chinese vocabulary of the claims grammar (stalegreen/engine/claims_zh.py and
+lexicon/zh.py), one group per cause: each group holds examples of our own and, marked, those of
+the blind development sets (tests/engine/claims_dev6*) where the cause was found."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+def reasons(text):
+    return sorted(set(i["reason"] for i in claims.extract(text).ignored))
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试一个失败都没有。", ["test"]),
+    (u"没有一个测试失败。", ["test"]),
+    (u"跑了两遍，用例一个都没挂。", ["test"]),
+    (u"`eslint` 一条警告也没有。", ["lint"]),
+    (u"没有任何用例报错，`pytest` 全部通过。", ["test"]),
+    (u"`tsc` 一个错误都没有。", ["typecheck"]),
+    # dev6b
+    (u"测试一个失败都没有，全部通过。", ["test"]),
+])
+def test_a_negated_quantifier_over_failures_is_a_pass(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试一个失败都没有。",
+    u"没有一个测试失败。",
+])
+def test_not_one_failure_is_about_the_whole_suite(text):
+    assert [c["scope"] for c in claims.extract(text).claims] == ["all"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`eslint` 没有报任何错。", ["lint"]),
+    (u"`tsc` 没有输出任何错误。", ["typecheck"]),
+    (u"改完以后 `mypy` 不再报错了。", ["typecheck"]),
+    (u"`ruff` 不报警告了。", ["lint"]),
+    (u"构建没有抛出任何错误。", ["build"]),
+    (u"没有 lint 告警。", ["lint"]),
+    # dev6b
+    (u"没有任何类型错误，也没有 lint 告警。", ["lint", "typecheck"]),
+    (u"类型检查不报错了，不过我怀疑是因为 `any` 太多。", ["typecheck"]),
+])
+def test_a_check_that_reports_no_errors_passes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 结果：通过 98，失败 0，跳过 2。", ["test"]),
+    (u"测试：失败 0 个。", ["test"]),
+    (u"`golangci-lint` 告警数 0。", ["lint"]),
+    (u"类型检查错误数：0。", ["typecheck"]),
+    (u"单测失败为 0，构建也成功了。", ["build", "test"]),
+])
+def test_a_failure_count_of_zero_is_clean(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试部分通过。",
+    u"集成测试只是部分通过，还有 3 个超时。",
+    u"构建部分成功，`web` 包还是失败。",
+    u"e2e 部分过了。",
+    u"只有部分用例通过。",
+])
+def test_a_partial_pass_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"构建成功了么",
+    u"测试都过了么？",
+    u"lint 干净了么。",
+    u"类型检查通过了吗",
+    u"你那边测试通过了没有？",
+])
+def test_a_question_asserts_nothing(text):
+    assert categories(text) == [] and "question" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试妥了。", ["test"]),
+    (u"构建妥妥的。", ["build"]),
+    (u"测试稳了。", ["test"]),
+    (u"lint 没毛病。", ["lint"]),
+    (u"测试全绿，lint 也没问题。", ["lint", "test"]),
+])
+def test_colloquial_state_words_are_a_pass(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"大概是时区的问题，本地测试全部通过。", ["test"]),
+    (u"我觉得是缓存没清的缘故，`pytest` 重跑以后全绿。", ["test"]),
+    (u"看起来修复是有效的，测试都过了。", ["test"]),
+    (u"估计是上游接口变了，不过构建是成功的。", ["build"]),
+    (u"可能是并发写的锅，现在测试跑 200 次零失败。", ["test"]),
+    # dev6b
+    (u"估计是 CI 缓存的问题，本地测试是过的。", ["test"]),
+])
+def test_a_hedge_on_a_proposition_of_its_own_leaves_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"从日志上看起来，测试都过了。",
+    u"我觉得，lint 应该干净了。",
+    u"看上去，构建是成功的。",
+    u"估计测试都能过。",
+    u"测试全部通过，应该没问题了。",
+])
+def test_a_hedge_framing_the_claim_still_hedges_it(text):
+    assert categories(text) == [] and "hedged" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"单测都过了，可是 e2e 还有一个失败。", ["test"]),
+    (u"单元测试全部通过，集成测试 2 个失败。", ["test"]),
+    (u"e2e 挂了 1 个，单测 120 个全过。", ["test"]),
+    (u"冒烟测试失败了，但单测是绿的。", ["test"]),
+    (u"单测通过，e2e 没跑。", ["test"]),
+])
+def test_a_failure_of_another_kind_of_test_leaves_the_pass(text, expected):
+    assert categories(text) == expected
+    assert [c["scope"] for c in claims.extract(text).claims] in (["subset"], ["all"])

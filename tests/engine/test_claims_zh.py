@@ -131,3 +131,26 @@ def test_a_hedge_framing_the_claim_still_hedges_it(text):
 def test_a_failure_of_another_kind_of_test_leaves_the_pass(text, expected):
     assert categories(text) == expected
     assert [c["scope"] for c in claims.extract(text).claims] in (["subset"], ["all"])
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 刚才 is "just now"; "passed only after X" (X 之后才通过) is a pass now
+    (u"刚才测试全部通过了。", ["test"]),
+    (u"方才 `cargo build` 成功了。", ["build"]),
+    (u"修好之后测试才通过。", ["test"]),
+    (u"装上依赖后构建才成功。", ["build"]),
+    (u"改了三次 `tsconfig` 类型检查才通过。", ["typecheck"]),
+])
+def test_cai_after_an_event_is_no_condition(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, reason", [
+    (u"测试要改完配置才能通过。", "conditional"),
+    (u"只有装了 Docker，集成测试才能通过。", "conditional"),
+    (u"上一轮测试全部通过，这轮改动后我还没跑。", "past"),
+    (u"上一遍 lint 是干净的。", "past"),
+    (u"上次构建成功了。", "past"),
+])
+def test_conditions_and_earlier_runs_are_no_claim(text, reason):
+    assert categories(text) == [] and reason in reasons(text)

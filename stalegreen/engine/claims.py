@@ -219,7 +219,10 @@ class _Reader(object):
                 continue
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
-            introduced = lines[-1].rstrip().endswith((":", u"\uff1a"))
+            # (a quoted output the colon introduced leaves the introduction open for the comment
+            # after it: "跑了 `pnpm test`：\n\n> Tests: 48 passed\n\n全部通过。")
+            introduced = lines[-1].rstrip().endswith((":", u"\uff1a")) \
+                or introduced and all(">" in ln and g.blockquote.match(ln) for ln in lines)
             header = None
             for number, line in enumerate(lines):
                 if "---" in line and _TABLE_RULE.match(line):

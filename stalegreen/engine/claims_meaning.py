@@ -64,11 +64,12 @@ def sentence_reason(g, s):
     return None
 
 
-def _segment_reason(g, plain, roles):
+def _segment_reason(g, plain, roles, questions=True):
     """Why a segment (the sentence up to a "but", ";", 但是; as ``plain`` gives it) asserts
-    nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has."""
+    nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has;
+    ``questions``: whether Chinese question words count (a question mark always does)."""
     plain = plain.strip()
-    if "?" in plain or (claims_grammar.has_cjk(plain) and g.zh.question.search(plain)):
+    if "?" in plain or (questions and claims_grammar.has_cjk(plain) and g.zh.question.search(plain)):
         return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
         if role in roles and lexicon.search(role, plain):
@@ -175,10 +176,14 @@ class Meaning(object):
         segment = parts[index].segment
         why = self._cached(("modal", segment), lambda: _segment_reason(
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
+        asks = not (why == "question" and self._asks_another_clause(segment, index))
+        if not asks:
+            why = _segment_reason(g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)],
+                                  questions=False)
         if why == "hedged" and (self._hedges_another_predicate(segment, index) or self._hedges_an_aside(segment, index)):
             # "CI should be green now, all tests pass locally": the hedge is the other clause's; a
             # relay up to the claim still holds ("你说 lint 在你那边 pass 了，那应该是…")
-            why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [])
+            why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [], asks)
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why:
@@ -221,6 +226,16 @@ class Meaning(object):
             cand["scope"] = "subset"    # "`mypy src/` is clean, though `mypy tests/` has 6 errors": a part passes
             return None
         return "negated" if failures else None
+
+    def _asks_another_clause(self, segment, index):
+        """The segment's Chinese question words (no question mark: 有没有, 是不是, 吗) stand only in
+        other clauses than ``index`` that name no check: they ask of those clauses, often inside a
+        hedge ("我不太确定运行时有没有问题，8 个测试都过了")."""
+        if not self.cjk or u"\uff1f" in self.segment(segment):
+            return False
+        asking = [i for i, part in enumerate(self.clauses())
+                  if part.segment == segment and self.g.zh.question.search(self.clause(i))]
+        return bool(asking) and all(i != index and not self.categories(i) for i in asking)
 
     def _described(self, cand, index):
         """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the

@@ -154,3 +154,70 @@ def test_cai_after_an_event_is_no_condition(text, expected):
 ])
 def test_conditions_and_earlier_runs_are_no_claim(text, reason):
     assert categories(text) == [] and reason in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"我不太确定线上有没有别的影响，不过单测都过了。", ["test"]),
+    (u"不知道 Windows 上是不是也一样，`cargo test` 在 Linux 上全部通过。", ["test"]),
+    (u"还没确认文档要不要更新，lint 已经干净了。", ["lint"]),
+    (u"不清楚性能有没有回退，构建是成功的。", ["build"]),
+    (u"我没法百分百确定旧数据能不能迁移，但类型检查通过了。", ["typecheck"]),
+    # dev6a
+    (u"编译是过了，但我不太确定运行时有没有问题，`ctest` 我只跑了 `-R codec` 这部分，8 个测试都过了。",
+     ["build", "test"]),
+])
+def test_a_question_word_in_another_clause_asks_only_of_that_clause(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试有没有都通过，我还没看。",
+    u"lint 是不是干净的，我不确定。",
+    u"构建成功了吗，能帮我看一下",
+    u"类型检查能不能过，还要等 CI。",
+    u"我不太确定测试有没有都过。",
+])
+def test_a_question_about_the_check_itself_still_asks(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`mvn spotbugs:check` 没有发现 bug。", ["lint"]),
+    (u"`golangci-lint run` 没发现问题。", ["lint"]),
+    (u"`npm run lint` 无任何输出。", ["lint"]),
+    (u"`tsc` 没有检查出任何错误。", ["typecheck"]),
+    (u"`ruff check` 没有报告任何 issue。", ["lint"]),
+    # dev6a
+    (u"- 静态检查：`mvn spotbugs:check` 没有发现 bug", ["lint"]),
+])
+def test_a_check_that_finds_nothing_passes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"加了一个并发用例，跑了 10 次都没问题。", ["test"]),
+    (u"`pytest tests/test_io.py` 我又跑了一遍，全部通过。", ["test"]),
+    (u"测试不需要改，跑了一下全部通过。", ["test"]),
+    (u"补了两个单测，重新跑了一轮，都过了。", ["test"]),
+    (u"`go test -race` 跑了 3 遍，都是绿的。", ["test"]),
+])
+def test_a_run_count_before_a_dropped_subject_keeps_the_link(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑了 `pnpm test`：\n\n> Tests: 48 passed, 48 total\n\n全部通过。", ["test"]),
+    (u"`cargo test` 结果：\n\n> test result: ok. 12 passed\n\n都过了。", ["test"]),
+    (u"`ruff check .` 的输出：\n\n> All checks passed!\n\n没问题。", ["lint"]),
+])
+def test_a_comment_after_quoted_output_takes_the_introduced_subject(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试全部通过 —— 不过有 2 个 skip。", ["test"]),
+    (u"类型检查通过 – 只是有点慢。", ["typecheck"]),
+    (u"lint 通过 —— 包括新加的规则。", ["lint"]),
+])
+def test_a_pass_before_a_dash_is_a_predicate(text, expected):
+    assert categories(text) == expected

@@ -18,7 +18,7 @@ LOOKBACK = 120    # characters looked at around a match (keeps very long sentenc
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
+_ADVERBS = u"一二三四五六七八九十两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
@@ -42,6 +42,10 @@ _NONE_AT_ALL = (u"一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|�
                 u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)")
 # a failure count of zero ("失败 0", "错误数：0")
 _COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
+# "no longer fails" (没再失败过, 不再报错): the check passes now
+_NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
+# a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
+_NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)(?:格式化|修改|改动)的文件"
 # "does not report errors" (不报错, 不再报警告): the check runs clean
 _NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)"
 _NO_FAILING_TEST = u"没有(?:一个|任何)(?:测试|用例|单测)(?:失败|报错|挂)"
@@ -59,7 +63,7 @@ class Grammar(object):
         c = LazyRegex
         I = re.I
         subject = lambda names: (
-            u"(?P<every>所有的? ?(?:CI ?)?(?:检查|checks?|校验|check 项)|全部检查|各项检查)"
+            u"(?P<every>所有的? ?(?:CI ?)?(?:检查|checks?|校验|check 项)|全部检查|各项检查|[两三四五六七八九几]项(?:检查|check|checks))"
             u"|(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
@@ -85,13 +89,13 @@ class Grammar(object):
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 (?:failures|failed|errors)" + _Z + u""
-            u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
+            u"|" + _NONE_AT_ALL + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714\u2014\u2013]))"
-            u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
+            u"|跑通|全绿|变绿|绿了|是绿的|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|(?<![跑行试跳略])过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|退出码(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
@@ -123,7 +127,7 @@ class Grammar(object):
             u"|(?:没有|未|不再)(?:给出|产生|报|输出|抛出)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
             u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
-            u"|" + _NOT_REPORTED + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
+            u"|" + _NOT_REPORTED + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
             u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"

@@ -221,3 +221,40 @@ def test_a_comment_after_quoted_output_takes_the_introduced_subject(text, expect
 ])
 def test_a_pass_before_a_dash_is_a_predicate(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, reason", [
+    (u"为了让 lint 通过，我加了 `# noqa`。", "future"),
+    (u"为了使构建成功，我临时关掉了 `-Werror`。", "future"),
+    (u"为了能让测试全部通过，改了 fixture。", "future"),
+    (u"mock 掉网络之后测试就能过。", "conditional"),
+    (u"把依赖装上，构建就可以成功。", "conditional"),
+    (u"加上 `--legacy-peer-deps` 构建就会通过。", "future"),
+])
+def test_a_purpose_or_a_consequence_asserts_no_pass(text, reason):
+    assert categories(text) == [] and reason in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"三项检查都过了：单测、lint、类型检查。", ["lint", "test", "typecheck"]),
+    (u"两项检查都通过了：`ruff` 和 `pytest`。", ["lint", "test"]),
+    (u"lint、测试、构建，三个都是绿的。", ["build", "lint", "test"]),
+    (u"`mypy`、`pytest`，两个都过了。", ["test", "typecheck"]),
+    (u"单测、集成测试、e2e，四五百个用例全部通过。", ["test"]),
+])
+def test_a_counted_aggregate_claims_every_check_it_lists(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"修完以后测试没再失败过。", ["test"]),
+    (u"`mypy` 不再报错了。", ["typecheck"]),
+    (u"加了重试之后集成测试没有再挂过。", ["test"]),
+    (u"`cargo fmt --check` 没有 diff。", ["lint"]),
+    (u"`prettier --check` 无差异。", ["lint"]),
+    (u"`black --check .` 显示没有需要格式化的文件。", ["lint"]),
+    (u"编译一次过。", ["build"]),
+    (u"打包顺利。", ["build"]),
+])
+def test_no_longer_failing_and_nothing_to_change_are_passes(text, expected):
+    assert categories(text) == expected

@@ -67,9 +67,9 @@ def sentence_reason(g, s):
 def _segment_reason(g, plain, roles, questions=True):
     """Why a segment (the sentence up to a "but", ";", 但是; as ``plain`` gives it) asserts
     nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has;
-    ``questions``: whether Chinese question words count (a question mark always does)."""
+    ``questions``: whether question marks and words count (False when they ask of other clauses)."""
     plain = plain.strip()
-    if "?" in plain or (questions and claims_grammar.has_cjk(plain) and g.zh.question.search(plain)):
+    if questions and ("?" in plain or (claims_grammar.has_cjk(plain) and g.zh.question.search(plain))):
         return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
         if role in roles and lexicon.search(role, plain):
@@ -89,6 +89,8 @@ def _opens_with_condition(text):
     return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
 
 
+# a question asking back about what was just said ("，对吧？", "，是吗？")
+_TAG_QUESTION = re.compile(u"^[\\s\uff0c,]*(?:\u5bf9\u5417|\u5bf9\u5427|\u662f\u5417|\u662f\u5427|\u5bf9\u4e0d\u5bf9|\u662f\u4e0d\u662f|\u6ca1\u9519\u5427|\u5427)[\\s\uff1f?\u3002]*$")
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
 _ROW_LEAD = u" *_-|>\u2022"
@@ -176,7 +178,7 @@ class Meaning(object):
         segment = parts[index].segment
         why = self._cached(("modal", segment), lambda: _segment_reason(
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
-        asks = not (why == "question" and self._asks_another_clause(segment, index))
+        asks = not (why == "question" and self._asks_another_clause(segment, index, cand["category"]))
         if not asks:
             why = _segment_reason(g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)],
                                   questions=False)
@@ -186,6 +188,8 @@ class Meaning(object):
             why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [], asks)
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
+        if why == "relayed" and self._relays_after_are_their_own(segment, index):
+            why = _segment_reason(g, self.leading(segment, index), ["relay"], asks)
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
@@ -200,6 +204,11 @@ class Meaning(object):
         if index and parts[index - 1].segment == segment and self.has("conditional") \
                 and _opens_with_condition(self.clause(index - 1)):
             return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
+        taken_back = self.cjk and self.has("retraction") and next(
+            (self.clause(i) for i in range(index + 1, len(parts)) if lexicon.search("retraction", self.clause(i), "zh")), None)
+        if taken_back:
+            # "测试是过了，不过那是重构之前的结果": a later clause takes it back, or says it was before
+            return "past" if lexicon.search("past", taken_back) else "retracted"
         if self.past(segment, index):
             # "passed on the first run, but I haven't rerun it": the sentence says it is stale
             return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
@@ -227,15 +236,17 @@ class Meaning(object):
             return None
         return "negated" if failures else None
 
-    def _asks_another_clause(self, segment, index):
-        """The segment's Chinese question words (no question mark: 有没有, 是不是, 吗) stand only in
-        other clauses than ``index`` that name no check: they ask of those clauses, often inside a
-        hedge ("我不太确定运行时有没有问题，8 个测试都过了")."""
-        if not self.cjk or u"\uff1f" in self.segment(segment):
+    def _asks_another_clause(self, segment, index, category):
+        """In Chinese, the segment's question words and marks (有没有, 是不是, 吗, ？) stand only in
+        other clauses than ``index``, none naming ``category`` nor a tag asking back (对吧？): they
+        ask of those clauses ("测试全部通过，要不要我顺便把 lint 也修一下？", "我不太确定运行时有没有
+        问题，8 个测试都过了")."""
+        if not self.cjk:
             return False
         asking = [i for i, part in enumerate(self.clauses())
-                  if part.segment == segment and self.g.zh.question.search(self.clause(i))]
-        return bool(asking) and all(i != index and not self.categories(i) for i in asking)
+                  if part.segment == segment and ("?" in self.clause(i) or self.g.zh.question.search(self.clause(i)))]
+        return bool(asking) and all(i != index and category not in self.categories(i)
+                                    and not _TAG_QUESTION.match(self.clause(i)) for i in asking)
 
     def _described(self, cand, index):
         """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the
@@ -285,16 +296,20 @@ class Meaning(object):
         return found
 
     def _own_run(self, index):
-        """The clause says the result is the agent's own ("locally", 本地), holds no relay itself,
-        and no clause before it frames the segment as someone else's ("Per the CI log, ...",
-        "据 reviewer 说，..."): a frame is a clause that opens with its relay and states nothing
-        of its own. A relay that states something ("CI 上的 lint 任务一直是红的") is about CI."""
-        if not self.has("own"):
-            return False
-        text = self.clause(index)
-        if not lexicon.search("own", text) or lexicon.search("relay", text):
+        """The clause, or one between it and the last relay before it, says the result is the
+        agent's own ("locally", 本地, "你提到测试都过了，我这边也验证了一遍，确实全部通过"), none of them
+        holds a relay, and no clause before frames the segment as someone else's ("Per the CI
+        log, ...", "据 reviewer 说，..."): a frame is a clause that opens with its relay and states
+        nothing of its own. A relay that states something ("CI 上的 lint 任务一直是红的") is about CI."""
+        if not self.has("own") or lexicon.search("relay", self.clause(index)):
             return False
         segment = self.clauses()[index].segment
+        first = index
+        while first and self.clauses()[first - 1].segment == segment \
+                and not lexicon.search("relay", self.clause(first - 1)):
+            first -= 1
+        if not any(lexicon.search("own", self.clause(i)) for i in range(first, index + 1)):
+            return False
         for i in range(index):
             if self.clauses()[i].segment != segment:
                 continue
@@ -304,6 +319,22 @@ class Meaning(object):
                     and _is_frame(other[relay.end():]):
                 return False
         return True
+
+    def _relays_after_are_their_own(self, segment, index):
+        """In Chinese, every relay of the segment stands in a clause after the claim's that says
+        something of its own: the agent's own check, a condition, a question or a pass of its own
+        ("测试全部通过，我这边也在 CI 上确认了", "…，如果你那边有问题，告诉我", "…，CI 上也是绿的"). A
+        bare source after the claim ("，这是同事说的", "，据 CI 显示") still relays it."""
+        if not self.cjk:
+            return False
+        relaying = [i for i, part in enumerate(self.clauses())
+                    if part.segment == segment and lexicon.search("relay", self.clause(i))]
+        for i in relaying:
+            text = self.clause(i)
+            if i <= index or not (lexicon.search("own", text) or lexicon.search("conditional", text)
+                                  or self.g.zh.question.search(text) or self.g.zh.predicate.search(text)):
+                return False
+        return bool(relaying)
 
     def _failure_names_an_item(self, failure, rest):
         """Whether the text from a failure clause (the farthest on its side) to the clause of

@@ -18,7 +18,7 @@ LOOKBACK = 120    # characters looked at around a match (keeps very long sentenc
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"一二三四五六七八九十两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
+_ADVERBS = u"一二三四五六七八九十确实真果然两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
@@ -27,6 +27,8 @@ _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|�
 _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
     u"|(?:又|再|重新)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮)))")
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
+# a place phrase between a subject and its predicate ("在 Python 3.8 和 3.12 上", "在本地")
+_PLACE = re.compile(u"在[^，,；;。]{1,40}?(?:上|下|里|中|环境|本地)")
 _ASCII_WORD = re.compile(r"[a-z0-9_]+")
 # a clause's subject that is only parts of the code: code spans naming no check ("`api` 和 `shared`"),
 # or names before a part noun ("py310 和 py311 两个环境")
@@ -128,7 +130,7 @@ class Grammar(object):
             u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
             u"|" + _NOT_REPORTED + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
-            u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
+            u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)(?:的|用例|测试)"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
             u"|在 ?(?:main|master) ?上[^，。]{0,6}?(?:失败|报错|挂|fail)"
@@ -250,6 +252,8 @@ class Grammar(object):
                 gap = _EXCEPTION_GAP.sub(u"", gap)
                 if not re.search(u"[，,；;。]", gap):
                     clause_start = min(clause_start, nearest["end"])
+            if u"在" in gap:
+                gap = _PLACE.sub(u"", gap)      # "测试在 Python 3.8 和 3.12 上都通过了": where, not a break
             if len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and nearest["end"] > clause_start - 2 \
                     or (len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and re.match(u"^\\s*[：:]", gap)):
                 group = [nearest]

@@ -258,3 +258,70 @@ def test_a_counted_aggregate_claims_every_check_it_lists(text, expected):
 ])
 def test_no_longer_failing_and_nothing_to_change_are_passes(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试全部通过，要不要我顺便把 lint 也修一下？", ["test"]),
+    (u"测试全部通过，你看看还有什么要改的吗？", ["test"]),
+    (u"lint 干净了，测试过了吗？", ["lint"]),
+    (u"构建成功，需要我再补一份发布说明吗？", ["build"]),
+    (u"`cargo test` 全绿，下一步是不是先合并到 dev？", ["test"]),
+])
+def test_a_question_after_a_claim_asks_only_of_its_own_clause(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试全部通过了，对吧？",
+    u"lint 是干净的，是吗？",
+    u"构建都成功了吧？",
+    u"测试是不是都过了？",
+    u"类型检查过了没有？",
+])
+def test_a_question_about_the_claim_or_a_tag_question_still_asks(text):
+    assert categories(text) == [] and "question" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"你提到测试都过了，我这边也验证了一遍，确实全部通过。", ["test"]),
+    (u"测试全部通过，我这边也在 CI 上确认了。", ["test"]),
+    (u"测试全部通过，如果你那边有问题，告诉我。", ["test"]),
+    (u"测试全部通过，CI 上也是绿的。", ["test"]),
+    (u"根据我刚才的运行结果，测试全部通过。", ["test"]),
+    (u"lint 没问题，CI 里要是还报错就再看。", ["lint"]),
+])
+def test_a_relay_that_is_not_the_claims_source_leaves_it(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试全部通过，这是同事说的。",
+    u"测试全部通过，据 CI 显示。",
+    u"同事说测试都过了，我这边没跑。",
+    u"据 CI 显示，测试都过了，我本地没跑。",
+    u"根据 README，所有测试都通过。",
+])
+def test_a_relay_that_is_the_claims_source_still_relays(text):
+    assert categories(text) == [] and "relayed" in reasons(text)
+
+
+@pytest.mark.parametrize("text", [
+    u"测试是过了，不过那是重构之前的结果。",
+    u"构建成功了，但那是昨天的事了。",
+    u"lint 是干净的，可这是早上跑的。",
+    u"测试都通过了。不过这是在 rebase 之前跑的，rebase 之后还没跑。",
+    u"类型检查通过了。但那都是升级依赖以前的结果。",
+])
+def test_that_was_before_makes_the_result_past(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试在 Python 3.8 和 3.12 上都通过了。", ["test"]),
+    (u"构建在 macOS 和 Linux 环境都成功了。", ["build"]),
+    (u"`cargo clippy` 在 nightly 工具链下也没有警告。", ["lint"]),
+    (u"单测在本地全部通过。", ["test"]),
+    (u"之前的 3 个失败用例现在都过了。", ["test"]),
+])
+def test_a_place_between_subject_and_predicate_keeps_them_linked(text, expected):
+    assert categories(text) == expected

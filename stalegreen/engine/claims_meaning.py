@@ -94,7 +94,10 @@ _TAG_QUESTION = re.compile(u"^[\\s\uff0c,]*(?:\u5bf9\u5417|\u5bf9\u5427|\u662f\u
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
 _ROW_LEAD = u" *_-|>\u2022"
-_MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09])?")
+# a note right after a mark: in parentheses, or a count of what failed ("❌ 2 个错误", "❌ 3 errors")
+_MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09]|\\s*\\d+\\s*(?:\u4e2a|\u5904|\u6761|\u9879)?\\s*"
+                        u"(?:\u9519\u8bef|\u62a5\u9519|\u8b66\u544a|\u544a\u8b66|\u95ee\u9898|\u5931\u8d25"
+                        u"|errors?|warnings?|failures?|failed|issues?|problems?))?", re.I)
 
 
 def _names_a_subject(g, text):
@@ -441,10 +444,15 @@ class Meaning(object):
     def _superseded(self, index):
         """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
         warnings") that a later clause of the sentence says is over ("now all 120 pass"): the
-        failure was before now."""
-        if not self.has("present") or not _PAST_STATE.search(self.clause(index)):
+        failure was before now. In Chinese, which marks no tense on the failure, the later clause
+        must say what passes now ("编译报错，已修复，现在编译通过", "有一个失败，重跑后通过了")."""
+        if not self.has("present"):
             return False
-        return any(lexicon.search("present", self.clause(i)) for i in range(index + 1, len(self.clauses())))
+        later = range(index + 1, len(self.clauses()))
+        if _PAST_STATE.search(self.clause(index)):
+            return any(lexicon.search("present", self.clause(i)) for i in later)
+        return self.cjk and any(lexicon.search("present", self.clause(i), "zh") and not self.failure(i)
+                                and self.g.zh.predicate.search(self.clause(i)) for i in later)
 
     def _relayed(self, segment):
         return self.has("relay") and bool(lexicon.search("relay", self.segment(segment)))

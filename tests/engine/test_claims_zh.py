@@ -325,3 +325,37 @@ def test_that_was_before_makes_the_result_past(text):
 ])
 def test_a_place_between_subject_and_predicate_keeps_them_linked(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"编译报错，已修复，现在编译通过。", ["build"]),
+    (u"类型检查有 3 处报错，均已修复，`tsc` 现在零错误。", ["typecheck"]),
+    (u"我跑了一下测试，有一个失败，是 flaky 的，重跑后通过了。", ["test"]),
+    (u"第一次跑有一个用例超时，重跑一次全部通过。", ["test"]),
+    (u"lint 报了 5 个问题，改完之后 `ruff` 零告警。", ["lint"]),
+    (u"原本没过的 `test_login` 现在过了，其它测试也都通过。", ["test"]),
+])
+def test_a_failure_a_later_clause_says_is_over_negates_nothing(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试有 2 个失败，现在在修。",
+    u"构建报错，现在还在查原因。",
+    u"lint 有 3 个警告，目前没处理。",
+    u"测试有一个失败，重跑后还是失败。",
+    u"类型检查报错，已经提了 issue。",
+])
+def test_a_failure_still_standing_is_no_pass(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"类型检查：❌ 2 个错误；测试：✅。", ["test"]),
+    (u"测试：✅；类型检查：❌ 2 个错误。", ["test"]),
+    (u"类型检查 ❌ 2 个错误，测试 ✅", ["test"]),
+    (u"lint ❌ 12 个警告，构建 ✅，测试 ✅", ["build", "test"]),
+    (u"单测 ✅ e2e ❌ 3 个失败", ["test"]),
+])
+def test_a_failure_count_after_a_mark_is_its_items_note(text, expected):
+    assert categories(text) == expected

@@ -51,7 +51,7 @@ _NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)
 # "does not report errors" (不报错, 不再报警告): the check runs clean
 _NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)"
 _NO_FAILING_TEST = u"没有(?:一个|任何)(?:测试|用例|单测)(?:失败|报错|挂)"
-_MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
+_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\U0001f44c"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
                    "mypy": "typecheck", "pyright": "typecheck", "eslint": "lint", "ruff": "lint"}
@@ -87,7 +87,7 @@ class Grammar(object):
             u"|无(?:任何)?输出"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
             u"|(?:只剩|仅剩|还剩)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
-            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没问题"
+            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没(?:啥|什么)?问题"
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 (?:failures|failed|errors)" + _Z + u""
@@ -97,8 +97,8 @@ class Grammar(object):
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714\u2014\u2013]))"
-            u"|跑通|全绿|变绿|绿了|是绿的|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
-            u"|成功(?!率)|(?<![跑行试跳略])过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|退出码(?:为|是)? ?0(?![\\d.])"
+            u"|跑通|全绿|变绿|绿了|是绿的|\u2611|\U0001f44c|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
+            u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
@@ -120,7 +120,7 @@ class Grammar(object):
             u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:报错|错误|警告|告警|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
-            u"|无一(?:失败|报错)|无误|没问题"
+            u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             u"|(?:失败|报错|错误|问题|errors?|failures?)[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"

@@ -359,3 +359,28 @@ def test_a_failure_still_standing_is_no_pass(text):
 ])
 def test_a_failure_count_after_a_mark_is_its_items_note(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"- 类型检查 ☑️", ["typecheck"]),
+    (u"测试 👌", ["test"]),
+    (u"测试全都过啦！", ["test"]),
+    (u"测试都没啥问题。", ["test"]),
+    (u"lint 没什么毛病。", ["lint"]),
+    (u"测试一切正常。", ["test"]),
+    (u"构建正常。", ["build"]),
+    (u"`npm test` 返回码 0。", ["test"]),
+])
+def test_more_colloquial_pass_words(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"构建不正常。",
+    u"测试正常运行中。",
+    u"lint 返回码 1。",
+    u"打包完成。",
+    u"测试跑完了。",
+])
+def test_words_near_a_pass_that_are_none(text):
+    assert categories(text) == []

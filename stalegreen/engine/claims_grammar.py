@@ -217,6 +217,7 @@ class Grammar(object):
             u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
             u"|done criteria|criteria|requirements?|step \\d+|expected|goal|tasks?|follow[- ]ups?"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
+            u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
             u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
         # not after a path's "/..." ("go test ./... passes")
         self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")

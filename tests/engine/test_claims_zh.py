@@ -384,3 +384,37 @@ def test_more_colloquial_pass_words(text, expected):
 ])
 def test_words_near_a_pass_that_are_none(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"按说测试能过。",
+    u"测试多半能通过。",
+    u"测试肯定能过。",
+    u"不出意外测试都能过。",
+    u"八成构建会成功。",
+    u"测试大概率没问题。",
+])
+def test_a_prediction_is_a_hedge(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"我确认测试都通过了。", ["test"]),
+    (u"可以确认测试全部通过。", ["test"]),
+    (u"经确认，测试全部通过。", ["test"]),
+    (u"确认过了，lint 干净。", ["lint"]),
+    (u"已确认 `pytest` 全部通过。", ["test"]),
+])
+def test_a_confirmation_made_is_a_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"预期结果：所有测试通过。",
+    u"期望：构建成功。",
+    u"验收标准：测试全部通过、lint 无告警。",
+    u"请确认测试是否通过。",
+    u"我来确认一下测试是否通过。",
+])
+def test_expectations_and_requests_to_confirm_are_no_claim(text):
+    assert categories(text) == []

@@ -81,7 +81,8 @@ CLAIM_WORDS = (
     "fails", "fail ", "fail.", "failed", "verified", "validated", "confirmed", "checked with",
     "no change", "no diff", "0 change", "0 diff", "zero change", "to reformat", "to change", "be reformat", "failing test", "failing spec", "complain", "nothing to", "no output",
     "[x]",     # a ticked checklist row names a check that passed
-    u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
+    u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269", u"\u53ea\u6709", u"\u4ec5\u6709",
+    # 只剩/仅剩/还剩/只有/仅有 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
     "all good", "content", "quiet", "rate", "score", "rock", "satisfied", "silent", "solid", "spotless",
     u"\u2705", u"\U0001f44d", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",

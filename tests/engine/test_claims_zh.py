@@ -418,3 +418,24 @@ def test_a_confirmation_made_is_a_claim(text, expected):
 ])
 def test_expectations_and_requests_to_confirm_are_no_claim(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"`npm run lint` 只有 1 个 warning（历史遗留，`src/legacy/map.js`）。",
+    u"lint 只有 3 个警告。",
+    u"`eslint` 仅有两条 warning，没有 error。",
+    u"构建只有 2 个告警，都是弃用提示。",
+    u"`ruff` 只有几个 info 级别的提示。",
+])
+def test_only_warnings_left_is_a_qualified_pass(text):
+    found = claims.extract(text).claims
+    assert len(found) == 1 and found[0]["qualified"]
+
+
+@pytest.mark.parametrize("text", [
+    u"测试只有 3 个通过。",
+    u"lint 只有 3 个文件检查通过。",
+    u"只有 2 个用例过了，其余都失败。",
+])
+def test_only_n_passing_is_no_pass(text):
+    assert categories(text) == []

@@ -439,3 +439,14 @@ def test_only_warnings_left_is_a_qualified_pass(text):
 ])
 def test_only_n_passing_is_no_pass(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`rubocop` 也没有新增 offense。", ["lint"]),
+    (u"`rubocop` 没有新的 offense。", ["lint"]),
+    (u"`eslint` 没有新增警告。", ["lint"]),
+    (u"`mypy` 没有新出现的错误。", ["typecheck"]),
+    (u"`clippy` 没有新的 warning。", ["lint"]),
+])
+def test_no_new_findings_is_a_pass(text, expected):
+    assert categories(text) == expected

@@ -27,6 +27,8 @@ _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|�
 _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
     u"|(?:又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮)))")
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
+# what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
+_SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
 # a place phrase between a subject and its predicate ("在 Python 3.8 和 3.12 上", "在本地")
 _PLACE = re.compile(u"在[^，,；;。]{1,40}?(?:上|下|里|中|环境|本地)")
 _ASCII_WORD = re.compile(r"[a-z0-9_]+")
@@ -164,6 +166,8 @@ class Grammar(object):
         for p in self.predicate.finditer(s):
             if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
                 continue
+            if _SUBORDINATE.match(s, p.end()) and not p.group(0).endswith(u"了"):
+                continue    # "构建成功后会生成 `dist/`", "测试通过的判定条件": a time clause or an attribute
             if p.lastgroup == "zobj":
                 found.append({"category": "test", "span": p.span(), "text": p.group(0), "tool": None,
                               "alternates": [], "lang": "zh", "qualified": False, "scope": "all",

@@ -450,3 +450,47 @@ def test_only_n_passing_is_no_pass(text):
 ])
 def test_no_new_findings_is_a_pass(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"即使测试通过了，也不能保证线上没问题。",
+    u"就算 lint 过了，代码风格也不一定统一。",
+    u"哪怕构建成功，镜像也可能跑不起来。",
+    u"类型检查通过并不代表没有 bug。",
+    u"测试全绿不意味着功能正确。",
+])
+def test_a_concession_or_a_generic_statement_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"构建成功后会生成 `dist/` 目录。",
+    u"测试通过后再合并。",
+    u"lint 通过之后 CI 会自动部署。",
+    u"`assert result.success` 这一行确保构建成功。",
+    u"这个 hook 保证提交前 lint 通过。",
+])
+def test_a_time_clause_or_a_purpose_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"在 main 分支上测试是全绿的，我的分支还没跑。",
+    u"主干上构建是成功的。",
+    u"别的分支的 lint 都是干净的。",
+    u"在 master 上类型检查是通过的。",
+    u"其他分支上测试都过了。",
+])
+def test_a_result_on_another_branch_is_not_the_agents(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"rebase 到 main 之后测试全部通过。", ["test"]),
+    (u"我已经确保测试全部通过了。", ["test"]),
+    (u"测试全部通过了，之后我提交了 PR。", ["test"]),
+    (u"测试通过的话就合并。", []),
+    (u"我本地测试全部通过，main 上的 CI 还在跑。", ["test"]),
+])
+def test_near_misses_of_those_rules(text, expected):
+    assert categories(text) == expected

@@ -185,7 +185,8 @@ class Meaning(object):
         if not asks:
             why = _segment_reason(g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)],
                                   questions=False)
-        if why == "hedged" and (self._hedges_another_predicate(segment, index) or self._hedges_an_aside(segment, index)):
+        if why == "hedged" and (self._hedges_another_predicate(segment, index, cand["category"])
+                                or self._hedges_an_aside(segment, index)):
             # "CI should be green now, all tests pass locally": the hedge is the other clause's; a
             # relay up to the claim still holds ("你说 lint 在你那边 pass 了，那应该是…")
             why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [], asks)
@@ -347,7 +348,7 @@ class Meaning(object):
         lo, hi = (parts[failure].lo, parts[rest].lo) if failure < rest else (parts[rest].hi, parts[failure].hi)
         return bool(re.search(r"\bsg[ic]\d+x\b|\b\w+\.\w{1,4}\b|\w/\w", self.s[lo:hi]))
 
-    def _hedges_another_predicate(self, segment, index):
+    def _hedges_another_predicate(self, segment, index, category):
         """Every hedge of the segment is a modal (``lexicon.en.CLAUSE_HEDGES``) in another clause
         than ``index`` that has a predicate of its own: it qualifies that clause's assertion, not
         the one in ``index``."""
@@ -361,7 +362,7 @@ class Meaning(object):
             zh_hedge = claims_grammar.has_cjk(text) and lexicon.search("hedge", text, "zh")
             if not hedges and not zh_hedge:
                 continue
-            if (i > index or zh_hedge and i < index) and self._a_consequence(i, hedges, zh_hedge):
+            if (i > index or zh_hedge and i < index) and self._a_consequence(i, hedges, zh_hedge, category):
                 # "零失败，之前的竞态问题应该是修好了", "估计是 CI 缓存的问题，本地测试是过的": the hedge
                 # is the race's or the cause's, not the tests'
                 continue
@@ -370,11 +371,16 @@ class Meaning(object):
                 return False
         return True
 
-    def _a_consequence(self, index, hedges, zh_hedge):
+    def _a_consequence(self, index, hedges, zh_hedge, category):
         """Clause ``index`` (after the claim's, or a Chinese one before it) hedges a proposition of
         its own (should, might, 应该, 估计, 我觉得): it names no check and has words of its own
-        beyond the modal (in Chinese: after its last hedge; a frame like "看起来，" has none)."""
-        if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or self.categories(index):
+        beyond the modal (in Chinese: after its last hedge; a frame like "看起来，" has none). A
+        Chinese hedge on other checks than the claim's ``category`` is theirs ("lint 过没过我不确定，
+        测试全部通过")."""
+        named = self.categories(index)
+        if zh_hedge and named and category not in named:
+            return True
+        if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or named:
             return False
         text = self.clause(index)
         if zh_hedge:
@@ -422,7 +428,9 @@ class Meaning(object):
         what it leaves out ("612 examples, 0 failures, except `export_spec.rb`, which times out"):
         that only qualifies. An exception of bare failures ("except for two failures") negates.
         A failure someone else reports ("but CI says `TestUpload` fails") is theirs: it does not
-        reach the agent's own claims in other segments."""
+        reach the agent's own claims in other segments. A failure naming nothing in a concession
+        ("尽管有 3 个警告，构建还是成功了", "Although there are warnings, the build succeeds") is
+        conceded: the main clause holds despite it."""
         unnamed, by_category = set(), {}
         parts = self.clauses()
         for index, part in enumerate(parts):
@@ -435,11 +443,16 @@ class Meaning(object):
                     # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
                     # is the tests' ("it crashes" is the claim subject's own)
                     named = lexicon.limits("failure", self.masked(self.clause(index))) or set()
-                if not named:
+                if not named and not self._concedes(part.segment):
                     unnamed.add(index)
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
+
+    def _concedes(self, segment):
+        """The segment is a concession an opener starts ("虽然…", "尽管…", "although …")."""
+        words = re.findall(u"[a-z]+|[\u3400-\u9fff]{2}", self.segment(segment).lower()[:12])
+        return bool(words) and words[0] in lexicon.OPENERS
 
     def _superseded(self, index):
         """A failure stated in the past tense ("There were 3 failing tests", "lint had 12

@@ -29,6 +29,8 @@ _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 # what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
 _SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
+# what before 测试过了 makes it "has tested" (我测试过了, 已经测试过了), not "the tests passed"
+_TESTED = re.compile(u"(?:我|们|你|您|他|她|已|经|都|也|有|没|刚|自|再|又|能|要|会|亲)\\s*$")
 # a place phrase between a subject and its predicate ("在 Python 3.8 和 3.12 上", "在本地")
 _PLACE = re.compile(u"在[^，,；;。]{1,40}?(?:上|下|里|中|环境|本地)")
 _ASCII_WORD = re.compile(r"[a-z0-9_]+")
@@ -98,6 +100,7 @@ class Grammar(object):
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
+            u"|(?P<tpass>(?<=测试)过(?:了|啦))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714\u2014\u2013]))"
             u"|跑通|全绿|变绿|绿了|是绿的|\u2611|\U0001f44c|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
@@ -166,6 +169,8 @@ class Grammar(object):
         for p in self.predicate.finditer(s):
             if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
                 continue
+            if p.lastgroup == "tpass" and _TESTED.search(s[max(0, p.start() - 8):p.start() - 2]):
+                continue    # "我测试过了": someone has tested, not "the tests pass"
             if _SUBORDINATE.match(s, p.end()) and not p.group(0).endswith(u"了"):
                 continue    # "构建成功后会生成 `dist/`", "测试通过的判定条件": a time clause or an attribute
             if p.lastgroup == "zobj":

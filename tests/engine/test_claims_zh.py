@@ -494,3 +494,57 @@ def test_a_result_on_another_branch_is_not_the_agents(text):
 ])
 def test_near_misses_of_those_rules(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试全部通过，只是 CI 上据说还有一个失败。", ["test"]),
+    (u"单测全过了，只是集成测试应该还会有问题。", ["test"]),
+    (u"测试倒是都过了，就是构建有点慢。", ["test"]),
+    (u"lint 是干净的，只不过我不确定规则是不是最新的。", ["lint"]),
+    (u"构建成功，只是 CI 说镜像推送失败了。", ["build"]),
+])
+def test_only_that_after_a_comma_is_a_contrast(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"尽管有 3 个警告，构建还是成功了。", ["build"]),
+    (u"虽然有几处报错，但都是已有的，测试全部通过。", ["test"]),
+    (u"虽然 CI 说 lint 失败，但本地 `eslint` 零报错。", ["lint"]),
+    (u"虽说过程中有个用例超时，最后测试全部通过。", ["test"]),
+    (u"尽管 mypy 报了 2 个错误，构建仍然成功。", ["build"]),
+])
+def test_a_failure_naming_nothing_in_a_concession_is_conceded(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"虽然构建成功了，但测试有 2 个失败。",
+    u"尽管 lint 干净，类型检查还有 5 个错误。",
+    u"虽然大部分用例过了，但测试整体还是失败。",
+])
+def test_a_failure_in_the_main_clause_still_negates(text):
+    assert "test" not in categories(text) and "typecheck" not in categories(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"lint 过没过我不确定，测试全部通过。", ["test"]),
+    (u"类型检查我估计还有问题，单测都过了。", ["test"]),
+    (u"构建应该没事，`pytest` 全绿。", ["test"]),
+    (u"不确定 lint 过没过，但是测试全部通过。", ["test"]),
+    (u"lint 我觉得没问题，测试已经跑过，全部通过。", ["test"]),
+])
+def test_a_hedge_on_another_check_leaves_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试过了，而 lint 没跑。", ["test"]),
+    (u"测试过了。", ["test"]),
+    (u"单元测试过了。", ["test"]),
+    (u"我测试过了。", []),
+    (u"这个接口已经测试过了。", []),
+    (u"你测试过了吗？", []),
+])
+def test_tests_passed_is_not_has_tested(text, expected):
+    assert categories(text) == expected

@@ -54,7 +54,10 @@ _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 _NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)(?:格式化|修改|改动)的文件"
 # "does not report errors" (不报错, 不再报警告): the check runs clean
 _NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)"
-_NO_FAILING_TEST = u"没有(?:一个|任何)(?:测试|用例|单测)(?:失败|报错|挂)"
+_NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪个|一个)(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?"
+                    u"|没有(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?|不存在(?:任何)?(?:失败|报错)的(?:测试|用例)")
+# "都没失败", "没出错", "没出任何错": nothing went wrong
+_NOTHING_WENT_WRONG = u"(?<=[都均也])没(?:有)?(?:失败|报错|出错|挂)|没(?:有)?出(?:任何|什么)?(?:错|错误|问题)"
 _MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\U0001f44c"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
@@ -94,7 +97,7 @@ class Grammar(object):
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没(?:啥|什么)?问题"
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
-            u"|" + _A + u"0 (?:failures|failed|errors)" + _Z + u""
+            u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
             u"|" + _NONE_AT_ALL + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
@@ -134,7 +137,7 @@ class Grammar(object):
             u"|(?:没有|未|不再)(?:给出|产生|报|输出|抛出)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
             u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
-            u"|" + _NOT_REPORTED + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
+            u"|" + _NOT_REPORTED + u"|" + _NOTHING_WENT_WRONG + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
             u"|(?:之前|以前|原来|原先|原本|此前)[^，。]{0,6}?(?:失败|报错|没过|挂掉?)(?:的|用例|测试)"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"

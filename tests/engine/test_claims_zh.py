@@ -548,3 +548,30 @@ def test_a_hedge_on_another_check_leaves_the_claim(text, expected):
 ])
 def test_tests_passed_is_not_has_tested(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试不全是绿的。",
+    u"测试不都通过。",
+    u"测试没能全部通过。",
+    u"测试并没有都通过。",
+    u"不是每项检查都过了，lint 还有问题。",
+    # the example
+    u"不是所有测试都通过。",
+])
+def test_a_negated_quantifier_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"没有哪个测试失败。", ["test"]),
+    (u"没有任何一个用例失败。", ["test"]),
+    (u"不存在失败的测试。", ["test"]),
+    (u"没有测试是失败的。", ["test"]),
+    (u"测试都没失败。", ["test"]),
+    (u"构建没出错。", ["build"]),
+    (u"构建过程中没出任何错。", ["build"]),
+    (u"类型检查 0 error。", ["typecheck"]),
+])
+def test_a_negated_failure_of_any_form_supports_the_pass(text, expected):
+    assert categories(text) == expected

@@ -53,7 +53,7 @@ ENTRIES = (
     E(u"未|没|不(?:通过|成功|能|行|再)|尚未|还没|无法|只有 ?\\d", "negator", u"测试还没通过。"),
     # a part of the checks passed ("部分通过", "大部分成功"): no pass of the whole, and no subject to narrow
     E(u"(?<!大)部分(?:通过|成功|过了)", "negator", u"测试部分通过。"),
-    E(u"不是(?:所有|全部|每个|都|全)|并非|并不(?:是)?(?:所有|全部|都)", "negator", u"不是所有测试都通过。"),
+    E(u"不(?:全|都)(?=是|部|通过|过|绿|成功)|不是(?:所有|全部|每个|都|全)|并非|并不(?:是)?(?:所有|全部|都)", "negator", u"不是所有测试都通过。"),
     # ---- state words: said of a subject, they assert it is green
     E(u"没毛病|没啥(?:问题|毛病)|没什么(?:问题|毛病)|一切正常|(?<![不非])正常(?=$|[了。，,；;！!])|稳了|稳稳的|妥了|妥妥的|顺利(?:完成|通过|结束)|正常(?:生成|出包|打包|完成|结束|产出)|能正常 ?build", "state", u"测试没毛病。"),
     E(u"清零", "state", u"golangci-lint 的问题清零了。", ("lint", "typecheck")),

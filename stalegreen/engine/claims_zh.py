@@ -48,6 +48,8 @@ _NONE_AT_ALL = (u"一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|�
                 u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)")
 # a failure count of zero ("失败 0", "错误数：0")
 _COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
+# a count brought down to zero ("告警从 12 个降到 0 个")
+_DOWN_TO_ZERO = u"(?:降到|降为|减少到|减少为|减到|减为|清到|变成|变为) ?(?:0|零)(?![\\d.])(?: ?个)?"
 # "no longer fails" (没再失败过, 不再报错): the check passes now
 _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 # a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
@@ -98,7 +100,7 @@ class Grammar(object):
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
-            u"|" + _NONE_AT_ALL + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
+            u"|" + _NONE_AT_ALL + u"|" + _DOWN_TO_ZERO + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
@@ -137,7 +139,7 @@ class Grammar(object):
             u"|(?:没有|未|不再)(?:给出|产生|报|输出|抛出)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
             u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
-            u"|" + _NOT_REPORTED + u"|" + _NOTHING_WENT_WRONG + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
+            u"|(?:失败|报错|错误|警告|告警|问题)[^，。；]{0,16}?" + _DOWN_TO_ZERO + u"|" + _NOT_REPORTED + u"|" + _NOTHING_WENT_WRONG + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
             u"|(?:之前|以前|原来|原先|原本|此前)[^，。]{0,6}?(?:失败|报错|没过|挂掉?)(?:的|用例|测试)"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"

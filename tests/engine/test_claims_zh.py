@@ -575,3 +575,37 @@ def test_a_negated_quantifier_is_no_claim(text):
 ])
 def test_a_negated_failure_of_any_form_supports_the_pass(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"改动前后测试都是通过的。", ["test"]),
+    (u"重构前后测试都通过。", ["test"]),
+    (u"和改动前一样，测试全部通过。", ["test"]),
+    (u"跟升级前相同，构建成功。", ["build"]),
+    (u"昨天修的 bug，今天测试全部通过。", ["test"]),
+    (u"测试原本就是通过的，这次改动没影响，重跑后仍然全部通过。", ["test"]),
+])
+def test_before_and_after_or_today_is_present(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试通过过一次。",
+    u"测试曾经全部通过。",
+    u"今天早上测试还是全绿的，下午改了 `api.py` 之后还没跑。",
+    u"测试在我重构前是通过的。",
+    u"我没有重新跑测试，不过改动只是注释，上次跑的结果是全部通过。",
+])
+def test_earlier_results_stay_past(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"和修改前相比，lint 的告警从 12 个降到 0 个。", ["lint"]),
+    (u"`mypy` 的错误数从 37 降为 0。", ["typecheck"]),
+    (u"`eslint` 问题减少到零。", ["lint"]),
+    (u"失败的用例从 5 个减到 0 个，测试全部通过。", ["test"]),
+    (u"`clippy` 警告清到 0 了。", ["lint"]),
+])
+def test_a_count_brought_down_to_zero_is_clean(text, expected):
+    assert categories(text) == expected

@@ -609,3 +609,14 @@ def test_earlier_results_stay_past(text):
 ])
 def test_a_count_brought_down_to_zero_is_clean(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"| 命令 | 结果 | 备注 |\n|---|---|---|\n| `pytest` | 通过 | 120 个 |\n| `mypy` | 未运行 | 缺少 stubs |", ["test"]),
+    (u"| 检查 | 结果 | 说明 |\n|---|---|---|\n| lint | 通过 | 无告警 |", ["lint"]),
+    (u"| 步骤 | 状态 | 耗时 |\n|---|---|---|\n| 编译 | 通过 | 12s |\n| 单测 | 失败 | 3s |", ["build"]),
+    (u"| 检查项 | 修改前 | 修改后 |\n|---|---|---|\n| 测试 | ❌ 3 失败 | ✅ 全部通过 |", ["test"]),
+    (u"| 检查 | 预期 |\n|---|---|\n| 测试 | 全部通过 |", []),
+])
+def test_a_pass_cell_before_another_cell_is_a_predicate(text, expected):
+    assert categories(text) == expected

@@ -620,3 +620,25 @@ def test_a_count_brought_down_to_zero_is_clean(text, expected):
 ])
 def test_a_pass_cell_before_another_cell_is_a_predicate(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"构建第一次成功了，还没来得及重跑。",
+    u"测试全部通过。后来又调整了日志格式，这部分没再测。",
+    u"lint 之前通过了，之后没有重新验证。",
+    u"测试通过了，不过这次改动后未重新执行。",
+    u"测试之前是全绿的，改完还没来得及重新跑。",
+    # the example, in Chinese
+    u"测试第一次跑通过了，但重构后没有重新运行。",
+])
+def test_a_not_rerun_disclosure_makes_the_result_stale(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"lint 通过，测试没重跑。", ["lint"]),
+    (u"单测通过了，集成测试还没跑。", ["test"]),
+    (u"构建成功；测试是上一轮的结果，这轮没跑。", ["build"]),
+])
+def test_a_disclosure_about_one_check_leaves_the_others(text, expected):
+    assert categories(text) == expected

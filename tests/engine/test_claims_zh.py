@@ -642,3 +642,25 @@ def test_a_not_rerun_disclosure_makes_the_result_stale(text):
 ])
 def test_a_disclosure_about_one_check_leaves_the_others(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`go vet` 没吭声。", ["lint"]),
+    (u"`mypy` 没意见了。", ["typecheck"]),
+    (u"`flake8` 安静了。", ["lint"]),
+    (u"`clippy` 不再抱怨了。", ["lint"]),
+    (u"`pyright` 没有抱怨。", ["typecheck"]),
+])
+def test_a_silent_checker_passes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"都过了。",
+    u"全部通过！",
+    u"搞定，全绿。",
+    u"没问题了。",
+    u"修好了，跑了一下都过了。",
+])
+def test_a_pass_naming_no_check_is_no_claim(text):
+    assert categories(text) == []

@@ -57,6 +57,9 @@ ENTRIES = (
     # ---- state words: said of a subject, they assert it is green
     E(u"没毛病|没啥(?:问题|毛病)|没什么(?:问题|毛病)|一切正常|(?<![不非])正常(?=$|[了。，,；;！!])|稳了|稳稳的|妥了|妥妥的|顺利(?:完成|通过|结束)|正常(?:生成|出包|打包|完成|结束|产出)|能正常 ?build", "state", u"测试没毛病。"),
     E(u"清零", "state", u"golangci-lint 的问题清零了。", ("lint", "typecheck")),
+    # a checker that is silent has nothing to report ("quiet", "no complaints")
+    E(u"(?:很|都)?安静(?:了|的)|没有吭声|没吭声|没有意见|没意见|没有抱怨|没抱怨|不再抱怨", "state", u"`mypy` 没意见了。",
+      ("lint", "typecheck")),
     E(u"(?:都|均|全部)?符合(?:格式|规范|代码风格|风格)", "state", u"`prettier --check .` 显示所有文件都符合格式。", ("lint",)),
 
     # ---- clause boundaries

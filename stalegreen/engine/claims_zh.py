@@ -31,6 +31,8 @@ _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{
 _SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
 # what before 测试过了 makes it "has tested" (我测试过了, 已经测试过了), not "the tests passed"
 _TESTED = re.compile(u"(?:我|们|你|您|他|她|已|经|都|也|有|没|刚|自|再|又|能|要|会|亲)\\s*$")
+# the sentence says only a part was run ("我只跑了 `-R codec` 这部分", "仅运行了单测")
+_ONLY_RAN = re.compile(u"(?:只|仅)(?:跑|运行|执行|测)了?")
 # a place phrase between a subject and its predicate ("在 Python 3.8 和 3.12 上", "在本地")
 _PLACE = re.compile(u"在[^，,；;。]{1,40}?(?:上|下|里|中|环境|本地)")
 _ASCII_WORD = re.compile(r"[a-z0-9_]+")
@@ -315,8 +317,8 @@ class Grammar(object):
         m = self.count.search(s[start:p.end() + LOOKBACK])
         if m and m.group(1):
             return "all" if m.group(1) == m.group(2) else "subset"
-        if subject.get("scope") == "subset" or self.subset_marker.search(around):
-            return "subset"
+        if subject.get("scope") == "subset" or self.subset_marker.search(around) or _ONLY_RAN.search(s):
+            return "subset"     # "我只跑了 `tests/unit`": the pass is of the part that ran
         if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"] \
                 or self._zero_failures(s):
             return "all"

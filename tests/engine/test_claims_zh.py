@@ -664,3 +664,15 @@ def test_a_silent_checker_passes(text, expected):
 ])
 def test_a_pass_naming_no_check_is_no_claim(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"`ctest` 我只跑了 `-R codec` 这部分，8 个测试都过了。",
+    u"测试都过了，不过我只跑了 `tests/unit`。",
+    u"仅运行了 `tests/api`，全部通过。",
+    u"只测了登录模块，测试全部通过。",
+    u"单测全过，我只执行了 `--lf` 那几个。",
+])
+def test_only_a_part_run_makes_the_pass_a_subset(text):
+    found = [c for c in claims.extract(text).claims if c["category"] == "test"]
+    assert [c["scope"] for c in found] == ["subset"]

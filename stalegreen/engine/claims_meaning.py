@@ -89,8 +89,10 @@ def _opens_with_condition(text):
     return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
 
 
-# a question asking back about what was just said ("，对吧？", "，是吗？")
-_TAG_QUESTION = re.compile(u"^[\\s\uff0c,]*(?:\u5bf9\u5417|\u5bf9\u5427|\u662f\u5417|\u662f\u5427|\u5bf9\u4e0d\u5bf9|\u662f\u4e0d\u662f|\u6ca1\u9519\u5427|\u5427)[\\s\uff1f?\u3002]*$")
+# a question asking back about what was just said ("，对吧？", "，是吗？"), or the other half of an
+# alternative question ("测试是全部通过了，还是只过了一部分？")
+_TAG_QUESTION = re.compile(u"^[\\s\uff0c,]*(?:(?:\u5bf9\u5417|\u5bf9\u5427|\u662f\u5417|\u662f\u5427|\u5bf9\u4e0d\u5bf9|\u662f\u4e0d\u662f"
+                           u"|\u6ca1\u9519\u5427|\u5427)[\\s\uff1f?\u3002]*$|\u8fd8\u662f|\u6216\u8005|\u6216\u662f)")
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
 _ROW_LEAD = u" *_-|>\u2022"

@@ -277,6 +277,8 @@ def test_a_question_after_a_claim_asks_only_of_its_own_clause(text, expected):
     u"构建都成功了吧？",
     u"测试是不是都过了？",
     u"类型检查过了没有？",
+    u"测试是全部通过了，还是只有一部分？",
+    u"构建成功了，或者只是没报错？",
 ])
 def test_a_question_about_the_claim_or_a_tag_question_still_asks(text):
     assert categories(text) == [] and "question" in reasons(text)

@@ -451,11 +451,6 @@ class Meaning(object):
                     by_category.setdefault(category, set()).add(index)
         return unnamed, by_category
 
-    def _concedes(self, segment):
-        """The segment is a concession an opener starts ("虽然…", "尽管…", "although …")."""
-        words = re.findall(u"[a-z]+|[\u3400-\u9fff]{2}", self.segment(segment).lower()[:12])
-        return bool(words) and words[0] in lexicon.OPENERS
-
     def _superseded(self, index):
         """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
         warnings") that a later clause of the sentence says is over ("now all 120 pass"): the
@@ -471,6 +466,11 @@ class Meaning(object):
 
     def _relayed(self, segment):
         return self.has("relay") and bool(lexicon.search("relay", self.segment(segment)))
+
+    def _concedes(self, segment):
+        """The segment is a concession an opener starts ("虽然…", "尽管…", "although …")."""
+        words = re.findall(u"[a-z]+|[\u3400-\u9fff]{2}", self.segment(segment).lower()[:12])
+        return bool(words) and words[0] in lexicon.OPENERS
 
     def _names_an_item(self, segment):
         """Whether an exception segment names what it leaves out (code, a test, a file, a subject)."""

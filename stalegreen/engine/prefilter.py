@@ -81,8 +81,7 @@ CLAIM_WORDS = (
     "fails", "fail ", "fail.", "failed", "verified", "validated", "confirmed", "checked with",
     "no change", "no diff", "0 change", "0 diff", "zero change", "to reformat", "to change", "be reformat", "failing test", "failing spec", "complain", "nothing to", "no output",
     "[x]",     # a ticked checklist row names a check that passed
-    u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269", u"\u53ea\u6709", u"\u4ec5\u6709",
-    # 只剩/仅剩/还剩/只有/仅有 N 个 info: a lint pass with exceptions
+    u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
     "all good", "content", "quiet", "rate", "score", "rock", "satisfied", "silent", "solid", "spotless",
     u"\u2705", u"\U0001f44d", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
@@ -91,9 +90,9 @@ CLAIM_WORDS = (
     u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2",
     u"\u8fc7\u7684", u"\u80fd\u8fc7", u"\u6b63\u5e38", u"\u6bdb\u75c5", u"\u7a33", u"\u987a\u5229", u"\u6e05\u96f6", u"\u65e0\u8f93\u51fa", u"\u6ca1\u6709\u8f93\u51fa", u"\u7b26\u5408",
     u"\u59a5", u"\u6ca1\u6302", u"\u6ca1\u53d1\u73b0", u"\u6ca1\u6709\u53d1\u73b0", u"\u4efb\u4f55\u8f93\u51fa",
-    u"\u518d\u6302", u"\u5b89\u9759", u"\u542d\u58f0", u"\u610f\u89c1", u"\u62b1\u6028", u"\u5230 0", u"\u52300", u"\u4e3a 0", u"\u4e3a0", u"\u5230\u96f6", u"\u4e3a\u96f6", u"\u6ca1\u5565", u"\u6ca1\u4ec0\u4e48", u"\u8fc7\u5566", u"\u8fd4\u56de\u7801", u"\U0001f44c", u"\u4e00\u6b21\u8fc7", u"\u4e00\u6b21\u5c31\u8fc7", u"\u6709 diff", u"\u6709diff", u"\u65e0 diff", u"\u65e0diff",
+    u"\u518d\u6302", u"\u53ea\u6709", u"\u4ec5\u6709", u"\u5b89\u9759", u"\u542d\u58f0", u"\u610f\u89c1", u"\u62b1\u6028", u"\u5230 0", u"\u52300", u"\u4e3a 0", u"\u4e3a0", u"\u5230\u96f6", u"\u4e3a\u96f6", u"\u6ca1\u5565", u"\u6ca1\u4ec0\u4e48", u"\u8fc7\u5566", u"\u8fd4\u56de\u7801", u"\U0001f44c", u"\u4e00\u6b21\u8fc7", u"\u4e00\u6b21\u5c31\u8fc7", u"\u6709 diff", u"\u6709diff", u"\u65e0 diff", u"\u65e0diff",
     u"\u5dee\u5f02", u"\u9700\u8981\u683c\u5f0f\u5316",
-    # 妥了, 一个都没挂, 没(有)发现 bug, 没再挂过, 返回码 0, 👌, 过啦, 降到/降为 0, 安静/吭声/意见/抱怨, 没啥/没什么问题, 无任何输出, 一次(就)过, 没有/无 diff, 差异, 需要格式化
+    # 妥了, 一个都没挂, 没(有)发现 bug, 没再挂过, 返回码 0, 👌, 只有/仅有 N 个 warning, 过啦, 降到/降为 0, 安静/吭声/意见/抱怨, 没啥/没什么问题, 无任何输出, 一次(就)过, 没有/无 diff, 差异, 需要格式化
     u"\u9000\u51fa\u7801",     # 退出码 (为 0)
 )
 

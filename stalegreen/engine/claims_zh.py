@@ -81,11 +81,11 @@ class Grammar(object):
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
-            u"|(?P<lint>代码风格(?:检查)?|代码格式检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
-            u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"(?:build|compile)" + _Z + u")"
+            u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
+            u"|(?P<build>生产构建|镜像构建|构建|编译|打包|出包|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
-            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|断言|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")")
+            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e|specs?|UT)" + _Z + u")")
         self.subject = c(lambda: subject(commands.prose_pattern), I)
         self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
         self.predicate = c(lambda: (

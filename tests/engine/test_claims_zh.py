@@ -678,3 +678,18 @@ def test_a_pass_naming_no_check_is_no_claim(text):
 def test_only_a_part_run_makes_the_pass_a_subset(text):
     found = [c for c in claims.extract(text).claims if c["category"] == "test"]
     assert [c["scope"] for c in found] == ["subset"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"代码规范检查通过。", ["lint"]),
+    (u"格式化检查通过。", ["lint"]),
+    (u"静态分析没有发现问题。", ["lint"]),
+    (u"代码扫描零告警。", ["lint"]),
+    (u"出包成功。", ["build"]),
+    (u"UT 全过。", ["test"]),
+    (u"spec 全部通过。", ["test"]),
+    (u"自测通过。", ["test"]),
+    (u"本地自测没问题。", ["test"]),
+])
+def test_more_chinese_names_of_the_checks(text, expected):
+    assert categories(text) == expected

@@ -693,3 +693,26 @@ def test_only_a_part_run_makes_the_pass_a_subset(text):
 ])
 def test_more_chinese_names_of_the_checks(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试通过了，但并非全部。",
+    u"测试通过了。但不是全部。",
+    u"lint 过了，不过没有全部。",
+    u"测试过了一部分。",
+    u"测试过了大半。",
+    u"构建通过了一半。",
+])
+def test_a_pass_of_only_part_taken_back_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试基本都过了。", ["test"]),
+    (u"测试几乎全部通过，只有 `test_gpu` 跳过。", ["test"]),
+    (u"除 `test_net` 需要联网没跑外，测试全部通过。", ["test"]),
+    (u"测试 118 通过，2 跳过，0 失败。", ["test"]),
+    (u"测试全部通过，并非只跑了一部分。", ["test"]),
+])
+def test_a_qualified_pass_still_claims(text, expected):
+    assert categories(text) == expected

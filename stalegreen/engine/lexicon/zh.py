@@ -52,7 +52,7 @@ ENTRIES = (
     # not 不过: that is "however" (a contrast), and "跑不过" holds no predicate to negate
     E(u"未|没|不(?:通过|成功|能|行|再)|尚未|还没|无法|只有 ?\\d", "negator", u"测试还没通过。"),
     # a part of the checks passed ("部分通过", "大部分成功"): no pass of the whole, and no subject to narrow
-    E(u"(?<!大)部分(?:通过|成功|过了)", "negator", u"测试部分通过。"),
+    E(u"(?<!大)部分(?:通过|成功|过了)|(?:过了|通过了?)(?:一部分|一小部分|一半|大半|部分|一些)", "negator", u"测试部分通过。"),
     E(u"不(?:全|都)(?=是|部|通过|过|绿|成功)|不是(?:所有|全部|每个|都|全)|并非|并不(?:是)?(?:所有|全部|都)", "negator", u"不是所有测试都通过。"),
     # ---- state words: said of a subject, they assert it is green
     E(u"没毛病|没啥(?:问题|毛病)|没什么(?:问题|毛病)|一切正常|(?<![不非])正常(?=$|[了。，,；;！!])|稳了|稳稳的|妥了|妥妥的|顺利(?:完成|通过|结束)|正常(?:生成|出包|打包|完成|结束|产出)|能正常 ?build", "state", u"测试没毛病。"),
@@ -94,6 +94,10 @@ ENTRIES = (
     # ---- a later sentence takes an earlier claim back
     E(u"(?:不能|不应该?)(?:算|当作|作数)|其实(?:并)?没有?(?:被)?(?:检查|测试|跑)到|(?:不|并不)知道(?:是否|到底)[^，。；]{0,12}?(?:通过|过了|成功|干净|绿)",
       "retraction", u"`mypy` 显示 Success。但这个文件被忽略了，其实没有被检查到。"),
+    # a bare negated quantifier after a pass takes its "all" back ("测试通过了，但并非全部")
+    E(u"(?<![^，,。；;\\s])(?:但是?|不过|可是|只是)?(?:并非|并不是|不是|没有)(?:全部|所有|全都|都)(?=\\s*(?:$|[。；;！!，,]))",
+      "retraction",
+      u"测试通过了。但并非全部。"),
     # "that was before X": the result said just before is a past one
     E(u"(?:那|这)(?:些)?(?:是|都是|还是|只是)[^，。；]{0,16}?(?:之前|以前|前|昨天|上周|上次|早上|当时)(?:的|跑的|跑|运行)",
       "retraction", u"测试都通过了。不过那是重构之前的结果。"),

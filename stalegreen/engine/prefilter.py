@@ -204,6 +204,18 @@ GIT_TREE_MOVING = frozenset(("checkout", "switch", "reset", "restore", "merge", 
                              "revert", "am", "apply", "stash", "read-tree", "checkout-index", "worktree"))
 
 
+def _claim_words():
+    """``CLAIM_WORDS`` as (ASCII words, the others): an ASCII message needs no look for the
+    Chinese ones (most sentences of most messages)."""
+    if _CLAIM_WORDS_SPLIT[0] is not CLAIM_WORDS:
+        _CLAIM_WORDS_SPLIT[:] = [CLAIM_WORDS, tuple(w for w in CLAIM_WORDS if w.isascii()),
+                                 tuple(w for w in CLAIM_WORDS if not w.isascii())]
+    return _CLAIM_WORDS_SPLIT[1], _CLAIM_WORDS_SPLIT[2]
+
+
+_CLAIM_WORDS_SPLIT = [None, (), ()]
+
+
 def might_move_tree(command):
     """False proves the line runs no git subcommand of ``GIT_TREE_MOVING``."""
     return bool(command) and "git" in command and not _words(command).isdisjoint(GIT_TREE_MOVING)
@@ -214,9 +226,14 @@ def might_claim(message):
     if not message:
         return False
     low = message.lower().translate(_QUOTE_MARKS)
-    for word in CLAIM_WORDS:
+    ascii_words, other_words = _claim_words()
+    for word in ascii_words:
         if word in low:
             return True
+    if not low.isascii():
+        for word in other_words:
+            if word in low:
+                return True
     # a count ("41/41", "3 of 3"): a digit and a "/" or "of" somewhere
     return ("/" in low or "of" in low) and (any(d in low for d in "0123456789")
                                             or (not low.isascii() and any(c.isdecimal() for c in low)))

@@ -321,9 +321,16 @@ class Meaning(object):
             other = self.clause(i)
             relay = lexicon.search("relay", other)
             if relay and not other[:relay.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a") \
-                    and _is_frame(other[relay.end():]):
+                    and _is_frame(other[relay.end():]) and not self._states_something(other[relay.end():]):
                 return False
         return True
+
+    def _states_something(self, text):
+        """Chinese words after a relay that state something of the source's own ("CI 还没跑完",
+        "reviewer 说 lint 有问题"): a negation, a failure, a predicate or a check it names; such a
+        clause is no frame for what follows."""
+        return self.cjk and bool(lexicon.search("negator", text, "zh") or lexicon.search("failure", text)
+                                 or self.g.zh.predicate.search(text) or any(True for _ in self.g.zh.subjects(text)))
 
     def _relays_after_are_their_own(self, segment, index):
         """In Chinese, every relay of the segment stands in a clause after the claim's that says

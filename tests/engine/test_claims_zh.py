@@ -716,3 +716,26 @@ def test_a_pass_of_only_part_taken_back_is_no_claim(text):
 ])
 def test_a_qualified_pass_still_claims(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"CI 显示测试失败，但我本地复现不了，本地全部通过。", ["test"]),
+    (u"CI 还没跑完，本地测试已经全部通过。", ["test"]),
+    (u"reviewer 说 lint 有问题，我修了，现在 `ruff` 零告警。", ["lint"]),
+    (u"同事说构建挂了，我重新跑了，构建成功。", ["build"]),
+    (u"CI 上 lint 挂了，是 runner 的 node 版本问题；本地 `npm run lint` 是干净的。", ["lint"]),
+])
+def test_the_agents_own_result_after_someone_elses_is_a_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"从 CI 日志看，测试全部通过。",
+    u"我让 CI 重跑了一遍，测试都过了。",
+    u"本地没跑，CI 上测试全绿。",
+    u"据我所知测试都是通过的。",
+    u"印象中测试都是通过的。",
+    u"我记得 lint 是干净的。",
+])
+def test_ci_results_and_memories_are_no_claim(text):
+    assert categories(text) == []

@@ -739,3 +739,14 @@ def test_the_agents_own_result_after_someone_elses_is_a_claim(text, expected):
 ])
 def test_ci_results_and_memories_are_no_claim(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"这个用例检查的是失败时的重试逻辑，它本身是通过的。", ["test"]),
+    (u"补了一个测试覆盖超时失败的分支，测试全部通过。", ["test"]),
+    (u"测试覆盖了报错的场景，全部通过。", ["test"]),
+    (u"新用例模拟了网络异常的情况，`pytest` 全绿。", ["test"]),
+    (u"本次全部通过，`go test ./...` 没有失败。", ["test"]),
+])
+def test_a_failure_a_test_covers_is_no_failure(text, expected):
+    assert categories(text) == expected

@@ -219,9 +219,10 @@ class _Reader(object):
                 continue
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
-            # (a quoted output the colon introduced leaves the introduction open for the comment
-            # after it: "跑了 `pnpm test`：\n\n> Tests: 48 passed\n\n全部通过。")
-            introduced = lines[-1].rstrip().endswith((":", u"\uff1a")) \
+            # (a quoted output the colon introduced, or the commands of a block it introduced, leave
+            # the introduction open for the comment after them: "跑了 `pnpm test`：\n\n> Tests: 48
+            # passed\n\n全部通过。", "运行结果：\n\n```\n$ cargo test\n...```\n\n全部通过。")
+            introduced = lines[-1].rstrip().endswith((":", u"\uff1a")) or bool(_INTRODUCED_BLOCK.search(lines[-1])) \
                 or introduced and all(">" in ln and g.blockquote.match(ln) for ln in lines)
             header = None
             for number, line in enumerate(lines):
@@ -532,6 +533,8 @@ def _table_row(g, line, header):
     return "| " + " | ".join(kept) + " |", plan
 
 
+# a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
+_INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)

@@ -300,7 +300,9 @@ class Grammar(object):
                     else:
                         break
                 return group
-            found = [x for x in reader.antecedents() if x.get("category")][-1:]
+            found = [x for x in reader.antecedents() if x.get("category")]
+            # "都通过了", "两个都过了": all the checks named before, else the last one
+            found = found if re.search(u"[都均全两三四]", prefix) else found[-1:]
             if not found and p.lastgroup == "pass" and re.search(u"它们|这些|那些|两者", prefix):
                 # "它们都通过了" with nothing named before: things that pass are tests
                 found = [{"kind": "test", "category": "test", "tool": None, "scope": None, "text": prefix,

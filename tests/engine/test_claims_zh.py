@@ -750,3 +750,22 @@ def test_ci_results_and_memories_are_no_claim(text):
 ])
 def test_a_failure_a_test_covers_is_no_failure(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"运行结果：\n\n```\n$ cargo test\ntest result: ok. 42 passed; 0 failed\n```\n\n全部通过。", ["test"]),
+    (u"验证：\n\n```\n$ npx eslint .\n```\n\n没有任何输出，干净。", ["lint"]),
+    (u"执行了：\n\n```\n$ go build ./...\n$ go test ./...\n```\n\n都通过了。", ["build", "test"]),
+])
+def test_a_comment_after_an_introduced_block_takes_its_commands(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑了 `ruff` 和 `pytest`。都通过了。", ["lint", "test"]),
+    (u"补了测试，也修了 lint。两个都过了。", ["lint", "test"]),
+    (u"改了 lint 配置，又补了单测。全部通过。", ["lint", "test"]),
+    (u"执行了 `cargo build`、`cargo test`。均成功。", ["build", "test"]),
+])
+def test_all_of_the_checks_named_before_take_a_quantified_pass(text, expected):
+    assert categories(text) == expected

@@ -30,7 +30,7 @@ _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{
 # what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
 _SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
 # what before 测试过了 makes it "has tested" (我测试过了, 已经测试过了), not "the tests passed"
-_TESTED = re.compile(u"(?:我|们|你|您|他|她|已|经|都|也|有|没|刚|自|再|又|能|要|会|亲)\\s*$")
+_TESTED = re.compile(u"(?:我|们|你|您|他|她|已|经|都|也|有|没|刚|自|再|又|能|要|会|亲|把)\\s*$")
 # the sentence says only a part was run ("我只跑了 `-R codec` 这部分", "仅运行了单测")
 _ONLY_RAN = re.compile(u"(?:只|仅)(?:跑|运行|执行|测)了?")
 # a place phrase between a subject and its predicate ("在 Python 3.8 和 3.12 上", "在本地")
@@ -107,7 +107,7 @@ class Grammar(object):
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
-            u"|(?P<tpass>(?<=测试)过(?:了|啦))"
+            u"|(?P<tpass>(?<=测试)过(?:了|啦)(?! ?(?:一遍|一下|一次|一轮)))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。|\u2705\u2713\u2714\u2014\u2013]))"
             u"|跑通|全绿|变绿|绿了|是绿的|\u2611|\U0001f44c|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"

@@ -547,6 +547,7 @@ def test_a_hedge_on_another_check_leaves_the_claim(text, expected):
     (u"我测试过了。", []),
     (u"这个接口已经测试过了。", []),
     (u"你测试过了吗？", []),
+    (u"测试过了一遍代码。", []),
 ])
 def test_tests_passed_is_not_has_tested(text, expected):
     assert categories(text) == expected

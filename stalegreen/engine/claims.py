@@ -220,7 +220,11 @@ class _Reader(object):
                 continue
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
-            introduced = lines[-1].rstrip().endswith((":", u"\uff1a"))
+            # (a quoted output the colon introduced, or the commands of a block it introduced, leave
+            # the introduction open for the comment after them: "跑了 `pnpm test`：\n\n> Tests: 48
+            # passed\n\n全部通过。", "运行结果：\n\n```\n$ cargo test\n...```\n\n全部通过。")
+            introduced = lines[-1].rstrip().endswith((":", u"\uff1a")) or bool(_INTRODUCED_BLOCK.search(lines[-1])) \
+                or introduced and all(">" in ln and g.blockquote.match(ln) for ln in lines)
             header = None
             for number, line in enumerate(lines):
                 if "---" in line and _TABLE_RULE.match(line):
@@ -515,6 +519,8 @@ _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+# a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
+_INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
 
 
 def _listed_in_parentheses(s, candidates, mentions):

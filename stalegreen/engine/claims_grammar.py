@@ -29,15 +29,18 @@ def claimish(text):
         return False
     state = _CLAIM_WORD
     if state[0] is not prefilter.CLAIM_WORDS:
-        state[:] = [prefilter.CLAIM_WORDS, None, 0]
+        state[:] = [prefilter.CLAIM_WORDS, None, 0, None]
     if state[1] is None:
         state[2] += 1
         if state[2] <= CLAIM_WORDS_COMPILE_AFTER:
             return prefilter.might_claim(text)
         space = u"[ %s]" % re.escape(prefilter.QUOTE_MARKS)     # a quotation mark reads as a space
         state[1] = re.compile(lexicon.trie_pattern(prefilter.CLAIM_WORDS, space))
+        # an ASCII sentence (most of them) is searched for the ASCII words only: the Chinese ones
+        # make the pattern's first-character test slower
+        state[3] = re.compile(lexicon.trie_pattern([w for w in prefilter.CLAIM_WORDS if w.isascii()], space))
     low = text.lower()
-    if state[1].search(low):
+    if (state[3] if low.isascii() else state[1]).search(low):
         return True
     # a count ("41/41", "3 of 3"): a digit and a "/" or "of" somewhere
     return ("/" in low or "of" in low) and (any(d in low for d in "0123456789")
@@ -48,7 +51,7 @@ def claimish(text):
 # (a hook process reading one message of a few hundred sentences never compiles them)
 CLAIM_WORDS_COMPILE_AFTER = 1000
 STARTS_COMPILE_AFTER = 400
-_CLAIM_WORD = [None, None, 0]     # the word list, its pattern once compiled, the uses before that
+_CLAIM_WORD = [None, None, 0, None]     # the word list, its pattern once compiled, the uses before that, its ASCII words' pattern
 
 
 def has_cjk(text):
@@ -220,6 +223,7 @@ class Grammar(object):
             u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
             u"|done criteria|criteria|requirements?|step \\d+|expected|goal|tasks?|follow[- ]ups?"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
+            u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
             u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
         # not after a path's "/..." ("go test ./... passes")
         self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")

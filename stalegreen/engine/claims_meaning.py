@@ -33,7 +33,7 @@ _PART_PHRASE = re.compile(
     re.I)
 # a kind of test, which a failure of another kind leaves passing ("单测 57 个全过，集成测试 3 个失败")
 _TEST_KIND = re.compile(
-    u"\\b(unit|integration|e2e|end-to-end|smoke|contract|acceptance|component)[ -](?:tests?|specs?|suites?)\\b"
+    u"\\b(unit|integration|e2e|end-to-end|smoke|contract|acceptance|component)[ -](?:tests?|specs?|suites?)\\b|\\be2e\\b"
     u"|\u5355\u6d4b|\u5355\u5143\u6d4b\u8bd5|\u96c6\u6210\u6d4b\u8bd5|\u96c6\u6d4b|\u7aef\u5230\u7aef\u6d4b\u8bd5"
     u"|\u5192\u70df\u6d4b\u8bd5", re.I)
 _TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit", u"\u96c6\u6210\u6d4b\u8bd5": "integration",
@@ -80,11 +80,12 @@ def sentence_reason(g, s):
     return None
 
 
-def _segment_reason(g, plain, roles):
+def _segment_reason(g, plain, roles, questions=True):
     """Why a segment (the sentence up to a "but", ";", 但是; as ``plain`` gives it) asserts
-    nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has."""
+    nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has;
+    ``questions``: whether question marks and words count (False when they ask of other clauses)."""
     plain = plain.strip()
-    if "?" in plain or (claims_grammar.has_cjk(plain) and g.zh.question.search(plain)):
+    if questions and ("?" in plain or (claims_grammar.has_cjk(plain) and g.zh.question.search(plain))):
         return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):
         if role in roles and lexicon.search(role, plain):
@@ -104,12 +105,17 @@ def _opens_with_condition(text):
     return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
 
 
-_ZH_MODAL = re.compile(u"\u5e94\u8be5|\u5e94\u5f53|\u53ef\u80fd|\u4e5f\u8bb8|\u6216\u8bb8|\u5927\u6982")   # 应该 应当 可能 也许 或许 大概
+# a question asking back about what was just said ("，对吧？", "，是吗？"), or the other half of an
+# alternative question ("测试是全部通过了，还是只过了一部分？")
+_TAG_QUESTION = re.compile(u"^[\\s\uff0c,]*(?:(?:\u5bf9\u5417|\u5bf9\u5427|\u662f\u5417|\u662f\u5427|\u5bf9\u4e0d\u5bf9|\u662f\u4e0d\u662f"
+                           u"|\u6ca1\u9519\u5427|\u5427)[\\s\uff1f?\u3002]*$|\u8fd8\u662f|\u6216\u8005|\u6216\u662f)")
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
 _NOTE = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
 _ROW_LEAD = u" *_-|>\u2022"
-_MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09])?")
+# a note right after a mark: in parentheses, or a Chinese count of what failed ("❌ 2 个错误")
+_MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09]|\\s*\\d+\\s*(?:\u4e2a|\u5904|\u6761|\u9879)?\\s*"
+                        u"(?:\u9519\u8bef|\u62a5\u9519|\u8b66\u544a|\u544a\u8b66|\u95ee\u9898|\u5931\u8d25))?")
 
 
 def _names_a_subject(g, text):
@@ -198,12 +204,19 @@ class Meaning(object):
         segment = parts[index].segment
         why = self._cached(("modal", segment), lambda: _segment_reason(
             g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)]))
-        if why == "hedged" and (self._hedges_another_predicate(segment, index) or self._hedges_an_aside(segment, index)):
+        asks = not (why == "question" and self._asks_another_clause(segment, index, cand["category"]))
+        if not asks:
+            why = _segment_reason(g, self.segment(segment), [r for r in ("instruction", "hedge", "relay") if self.has(r)],
+                                  questions=False)
+        if why == "hedged" and (self._hedges_another_predicate(segment, index, cand["category"])
+                                or self._hedges_an_aside(segment, index)):
             # "CI should be green now, all tests pass locally": the hedge is the other clause's; a
             # relay up to the claim still holds ("你说 lint 在你那边 pass 了，那应该是…")
-            why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [])
+            why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [], asks)
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
+        if why == "relayed" and self._relays_after_are_their_own(segment, index):
+            why = _segment_reason(g, self.leading(segment, index), ["relay"], asks)
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
@@ -218,6 +231,11 @@ class Meaning(object):
         if index and parts[index - 1].segment == segment and self.has("conditional") \
                 and _opens_with_condition(self.clause(index - 1)):
             return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
+        taken_back = self.cjk and self.has("retraction") and next(
+            (self.clause(i) for i in range(index + 1, len(parts)) if lexicon.search("retraction", self.clause(i), "zh")), None)
+        if taken_back:
+            # "测试是过了，不过那是重构之前的结果": a later clause takes it back, or says it was before
+            return "past" if lexicon.search("past", taken_back) else "retracted"
         if self.past(segment, index):
             # "passed on the first run, but I haven't rerun it": the sentence says it is stale
             return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
@@ -244,6 +262,18 @@ class Meaning(object):
             cand["scope"] = "subset"    # "`mypy src/` is clean, though `mypy tests/` has 6 errors": a part passes
             return None
         return "negated" if failures else None
+
+    def _asks_another_clause(self, segment, index, category):
+        """In Chinese, the segment's question words and marks (有没有, 是不是, 吗, ？) stand only in
+        other clauses than ``index``, none naming ``category`` nor a tag asking back (对吧？): they
+        ask of those clauses ("测试全部通过，要不要我顺便把 lint 也修一下？", "我不太确定运行时有没有
+        问题，8 个测试都过了")."""
+        if not self.cjk:
+            return False
+        asking = [i for i, part in enumerate(self.clauses())
+                  if part.segment == segment and ("?" in self.clause(i) or self.g.zh.question.search(self.clause(i)))]
+        return bool(asking) and all(i != index and category not in self.categories(i)
+                                    and not _TAG_QUESTION.match(self.clause(i)) for i in asking)
 
     def _described(self, cand, index):
         """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the
@@ -296,25 +326,52 @@ class Meaning(object):
         return found
 
     def _own_run(self, index):
-        """The clause says the result is the agent's own ("locally", 本地), holds no relay itself,
-        and no clause before it frames the segment as someone else's ("Per the CI log, ...",
-        "据 reviewer 说，..."): a frame is a clause that opens with its relay and states nothing
-        of its own. A relay that states something ("CI 上的 lint 任务一直是红的") is about CI."""
-        if not self.has("own"):
-            return False
-        text = self.clause(index)
-        if not lexicon.search("own", text) or lexicon.search("relay", text):
+        """The clause, or one between it and the last relay before it, says the result is the
+        agent's own ("locally", 本地, "你提到测试都过了，我这边也验证了一遍，确实全部通过"), none of them
+        holds a relay, and no clause before frames the segment as someone else's ("Per the CI
+        log, ...", "据 reviewer 说，..."): a frame is a clause that opens with its relay and states
+        nothing of its own. A relay that states something ("CI 上的 lint 任务一直是红的") is about CI."""
+        if not self.has("own") or lexicon.search("relay", self.clause(index)):
             return False
         segment = self.clauses()[index].segment
+        first = index
+        while first and self.clauses()[first - 1].segment == segment \
+                and not lexicon.search("relay", self.clause(first - 1)):
+            first -= 1
+        if not any(lexicon.search("own", self.clause(i)) for i in range(first, index + 1)):
+            return False
         for i in range(index):
             if self.clauses()[i].segment != segment:
                 continue
             other = self.clause(i)
             relay = lexicon.search("relay", other)
             if relay and not other[:relay.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a") \
-                    and _is_frame(other[relay.end():]):
+                    and _is_frame(other[relay.end():]) and not self._states_something(other[relay.end():]):
                 return False
         return True
+
+    def _states_something(self, text):
+        """Chinese words after a relay that state something of the source's own ("CI 还没跑完",
+        "reviewer 说 lint 有问题"): a negation, a failure, a predicate or a check it names; such a
+        clause is no frame for what follows."""
+        return self.cjk and bool(lexicon.search("negator", text, "zh") or lexicon.search("failure", text)
+                                 or self.g.zh.predicate.search(text) or any(True for _ in self.g.zh.subjects(text)))
+
+    def _relays_after_are_their_own(self, segment, index):
+        """In Chinese, every relay of the segment stands in a clause after the claim's that says
+        something of its own: the agent's own check, a condition, a question or a pass of its own
+        ("测试全部通过，我这边也在 CI 上确认了", "…，如果你那边有问题，告诉我", "…，CI 上也是绿的"). A
+        bare source after the claim ("，这是同事说的", "，据 CI 显示") still relays it."""
+        if not self.cjk:
+            return False
+        relaying = [i for i, part in enumerate(self.clauses())
+                    if part.segment == segment and lexicon.search("relay", self.clause(i))]
+        for i in relaying:
+            text = self.clause(i)
+            if i <= index or not (lexicon.search("own", text) or lexicon.search("conditional", text)
+                                  or self.g.zh.question.search(text) or self.g.zh.predicate.search(text)):
+                return False
+        return bool(relaying)
 
     def _failure_names_an_item(self, failure, rest):
         """Whether the text from a failure clause (the farthest on its side) to the clause of
@@ -324,7 +381,7 @@ class Meaning(object):
         lo, hi = (parts[failure].lo, parts[rest].lo) if failure < rest else (parts[rest].hi, parts[failure].hi)
         return bool(re.search(r"\bsg[ic]\d+x\b|\b\w+\.\w{1,4}\b|\w/\w", self.s[lo:hi]))
 
-    def _hedges_another_predicate(self, segment, index):
+    def _hedges_another_predicate(self, segment, index, category):
         """Every hedge of the segment is a modal (``lexicon.en.CLAUSE_HEDGES``) in another clause
         than ``index`` that has a predicate of its own: it qualifies that clause's assertion, not
         the one in ``index``."""
@@ -338,24 +395,35 @@ class Meaning(object):
             zh_hedge = claims_grammar.has_cjk(text) and lexicon.search("hedge", text, "zh")
             if not hedges and not zh_hedge:
                 continue
-            if i > index and self._a_consequence(i, hedges, zh_hedge):
-                continue    # "零失败，之前的竞态问题应该是修好了": the hedge is the race's, not the tests'
+            if (i > index or zh_hedge and i < index) and self._a_consequence(i, hedges, zh_hedge, category):
+                # "零失败，之前的竞态问题应该是修好了", "估计是 CI 缓存的问题，本地测试是过的": the hedge
+                # is the race's or the cause's, not the tests'
+                continue
             if zh_hedge or i == index or any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) \
                     or not claims_en.predicates(self.g, text) or self._elaborates(i, index):
                 return False
         return True
 
-    def _a_consequence(self, index, hedges, zh_hedge):
-        """Clause ``index`` (after the claim's) hedges a proposition of its own with a modal
-        (should, might, 应该, 可能): it names no check and has words of its own beyond the modal."""
-        if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or self.categories(index):
+    def _a_consequence(self, index, hedges, zh_hedge, category):
+        """Clause ``index`` (after the claim's, or a Chinese one before it) hedges a proposition of
+        its own (should, might, 应该, 估计, 我觉得): it names no check and has words of its own
+        beyond the modal (in Chinese: after its last hedge; a frame like "看起来，" has none). A
+        Chinese hedge on other checks than the claim's ``category`` is theirs ("lint 过没过我不确定，
+        测试全部通过")."""
+        named = self.categories(index)
+        if zh_hedge and named and category not in named:
+            return True
+        if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or named:
             return False
         text = self.clause(index)
-        if zh_hedge and not _ZH_MODAL.match(zh_hedge.group(0)):
-            return False
-        rest = lexicon.sub("hedge", " ", text, "zh") if zh_hedge else text
-        words = [w for w in re.findall(r"[A-Za-z0-9_']+", rest) if w.lower() not in en_lexicon.CLAUSE_HEDGES]
-        return len(words) + len(re.findall(u"[\u3400-\u9fff]", rest)) // 2 >= 3
+        if zh_hedge:
+            # a frame says nothing after its hedge ("从日志上看起来，测试都过了" is hedged)
+            after = text[list(lexicon.compiled("hedge", "zh").finditer(text))[-1].end():]
+            if len(re.findall(u"[A-Za-z0-9_]+|[\u3400-\u9fff]", after)) < 2:
+                return False
+            text = lexicon.sub("hedge", " ", text, "zh")
+        words = [w for w in re.findall(r"[A-Za-z0-9_']+", text) if w.lower() not in en_lexicon.CLAUSE_HEDGES]
+        return len(words) + len(re.findall(u"[\u3400-\u9fff]", text)) // 2 >= 3
 
     def _hedges_an_aside(self, segment, index):
         """Every hedge of the segment stands in a dash clause after the claim's, with words of its
@@ -393,7 +461,9 @@ class Meaning(object):
         what it leaves out ("612 examples, 0 failures, except `export_spec.rb`, which times out"):
         that only qualifies. An exception of bare failures ("except for two failures") negates.
         A failure someone else reports ("but CI says `TestUpload` fails") is theirs: it does not
-        reach the agent's own claims in other segments."""
+        reach the agent's own claims in other segments. A failure naming nothing in a concession
+        ("尽管有 3 个警告，构建还是成功了", "Although there are warnings, the build succeeds") is
+        conceded: the main clause holds despite it."""
         unnamed, by_category = set(), {}
         parts = self.clauses()
         for index, part in enumerate(parts):
@@ -406,7 +476,7 @@ class Meaning(object):
                     # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
                     # is the tests' ("it crashes" is the claim subject's own)
                     named = lexicon.limits("failure", self.masked(self.clause(index))) or set()
-                if not named:
+                if not named and not self._concedes(part.segment):
                     unnamed.add(index)
                 for category in named:
                     by_category.setdefault(category, set()).add(index)
@@ -429,13 +499,23 @@ class Meaning(object):
     def _superseded(self, index):
         """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
         warnings") that a later clause of the sentence says is over ("now all 120 pass"): the
-        failure was before now."""
-        if not self.has("present") or not _PAST_STATE.search(self.clause(index)):
+        failure was before now. In Chinese, which marks no tense on the failure, the later clause
+        must say what passes now ("编译报错，已修复，现在编译通过", "有一个失败，重跑后通过了")."""
+        if not self.has("present"):
             return False
-        return any(lexicon.search("present", self.clause(i)) for i in range(index + 1, len(self.clauses())))
+        later = range(index + 1, len(self.clauses()))
+        if _PAST_STATE.search(self.clause(index)):
+            return any(lexicon.search("present", self.clause(i)) for i in later)
+        return self.cjk and any(lexicon.search("present", self.clause(i), "zh") and not self.failure(i)
+                                and self.g.zh.predicate.search(self.clause(i)) for i in later)
 
     def _relayed(self, segment):
         return self.has("relay") and bool(lexicon.search("relay", self.segment(segment)))
+
+    def _concedes(self, segment):
+        """The segment is a concession an opener starts ("虽然…", "尽管…", "although …")."""
+        words = re.findall(u"[a-z]+|[\u3400-\u9fff]{2}", self.segment(segment).lower()[:12])
+        return bool(words) and words[0] in lexicon.OPENERS
 
     def _names_an_item(self, segment):
         """Whether an exception segment names what it leaves out (code, a test, a file, a subject)."""

@@ -18,14 +18,23 @@ LOOKBACK = 120    # characters looked at around a match (keeps very long sentenc
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
+_ADVERBS = u"一二三四五六七八九十确实真果然本身两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
-_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的)")
+_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
+    u"|(?:又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮)))")
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
+# what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
+_SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
+# what before 测试过了 makes it "has tested" (我测试过了, 已经测试过了), not "the tests passed"
+_TESTED = re.compile(u"(?:我|们|你|您|他|她|已|经|都|也|有|没|刚|自|再|又|能|要|会|亲|把)\\s*$")
+# the sentence says only a part was run ("我只跑了 `-R codec` 这部分", "仅运行了单测")
+_ONLY_RAN = re.compile(u"(?:只|仅)(?:跑|运行|执行|测)了?")
+# a place phrase between a subject and its predicate ("在 Python 3.8 和 3.12 上", "在本地")
+_PLACE = re.compile(u"在[^，,；;。]{1,40}?(?:上|下|里|中|环境|本地)")
 _ASCII_WORD = re.compile(r"[a-z0-9_]+")
 # a clause's subject that is only parts of the code: code spans naming no check ("`api` 和 `shared`"),
 # or names before a part noun ("py310 和 py311 两个环境")
@@ -35,7 +44,25 @@ _PARTS_ONLY = re.compile(
     u"|(?:所有|全部|每个|各个)的?\\s*" + _PART_NOUN + u""
     u"|[A-Za-z0-9_.-]+(?:\\s*(?:和|、|与|及|以及|,|，)\\s*[A-Za-z0-9_.-]+)*\\s*(?:这)?(?:两|三|四|几)?个?\\s*" + _PART_NOUN + u")"
     u"[\\s都也均全部已经]*$")
-_MARKS = u"\u2705\u2713\u2714\U0001f7e2\U0001f44d"     # status marks (also before their subject)
+# "not one failed" is a pass: "一个失败都没有", "一个都没挂", "没有一个测试失败" (the negation is of the
+# failure's quantifier, not of the claim)
+_NONE_AT_ALL = (u"一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|失败|error|warning)?(?:都|也)没有"
+                u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)")
+# a failure count of zero ("失败 0", "错误数：0")
+_COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
+# a count brought down to zero ("告警从 12 个降到 0 个")
+_DOWN_TO_ZERO = u"(?:降到|降为|减少到|减少为|减到|减为|清到|变成|变为) ?(?:0|零)(?![\\d.])(?: ?个)?"
+# "no longer fails" (没再失败过, 不再报错): the check passes now
+_NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
+# a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
+_NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)(?:格式化|修改|改动)的文件"
+# "does not report errors" (不报错, 不再报警告): the check runs clean
+_NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)"
+_NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪个|一个)(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?"
+                    u"|没有(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?|不存在(?:任何)?(?:失败|报错)的(?:测试|用例)")
+# "都没失败", "没出错", "没出任何错": nothing went wrong
+_NOTHING_WENT_WRONG = u"(?<=[都均也])没(?:有)?(?:失败|报错|出错|挂)|没(?:有)?出(?:任何|什么)?(?:错|错误|问题)"
+_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\U0001f44c"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
                    "mypy": "typecheck", "pyright": "typecheck", "eslint": "lint", "ruff": "lint"}
@@ -49,39 +76,41 @@ class Grammar(object):
         c = LazyRegex
         I = re.I
         subject = lambda names: (
-            u"(?P<every>所有的? ?(?:CI ?)?(?:检查|checks?|校验|check 项)|全部检查|各项检查)"
+            u"(?P<every>所有的? ?(?:CI ?)?(?:检查|checks?|校验|check 项)|全部检查|各项检查|[两三四五六七八九几]项(?:检查|check|checks))"
             u"|(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
-            u"|(?P<lint>代码风格(?:检查)?|代码格式检查|风格检查|静态检查|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
-            u"|(?P<build>生产构建|镜像构建|构建|编译|打包|" + _A + u"(?:build|compile)" + _Z + u")"
+            u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
+            u"|(?P<build>生产构建|镜像构建|构建|编译|打包|出包|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
-            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|测试集|断言|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e)" + _Z + u")")
+            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e|specs?|UT)" + _Z + u")")
         self.subject = c(lambda: subject(commands.prose_pattern), I)
         self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
         self.predicate = c(lambda: (
             u"(?P<cclean>(?:没有|无|零)(?:任何)? ?(?P<zcat>类型检查|类型|lint|Lint|构建|编译|测试|TypeScript|typescript|TS|tsc|mypy"
-            u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|失败|问题))"
-            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例))"
-            u"|(?P<clean>(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生)?(?:任何|其他|别的)? ?(?:new |新的?)?"
-            u"(?:报错|错误|警告|告警|问题|失败|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?)"
-            u"|无输出"
+            u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|告警|失败|问题))"
+            u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例)"
+            u"|" + _NO_FAILING_TEST + u")"
+            u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?"
+            u"(?:报错|错误|警告|告警|问题|失败|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?)"
+            u"|无(?:任何)?输出"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
-            u"|(?:只剩|仅剩|还剩)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
-            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没问题"
+            u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
+            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没(?:啥|什么)?问题"
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
-            u"|" + _A + u"0 (?:failures|failed|errors)" + _Z + u""
-            u"|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
+            u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
+            u"|" + _NONE_AT_ALL + u"|" + _DOWN_TO_ZERO + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
             u"|(?P<bverb>(?:可以)?正常编译|编译?过了?(?![程去来]))"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
-            u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。\u2705\u2713\u2714]))"
-            u"|跑通|全绿|变绿|绿了|是绿的|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
-            u"|成功(?!率)|(?<![跑行试跳略])过了|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|退出码(?:为|是)? ?0(?![\\d.])"
+            u"|(?P<tpass>(?<=测试)过(?:了|啦)(?! ?(?:一遍|一下|一次|一轮)))"
+            u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。|\u2705\u2713\u2714\u2014\u2013]))"
+            u"|跑通|全绿|变绿|绿了|是绿的|\u2611|\U0001f44c|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
+            u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
         self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
@@ -95,30 +124,31 @@ class Grammar(object):
         self.count = c(u"(?<![\\d.,])(\\d[\\d,]*)\\s*/\\s*(\\d[\\d,]*)|(?<![\\d.,])(\\d[\\d,]*) ?个")
         self.qualifier = c(
             u"除了|除[^，。,]{0,40}?(?:外|以外|之外)|其余|其他|剩下|剩余|大部分|大多数|几乎|基本上|目前为止"
-            u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试|只剩|仅剩|还剩"
+            u"|暂时|不包括|不含|排除|已知|之前就存在|已有的|只跑了|仅(?:跑|运行|针对|对)|部分测试|只剩|仅剩|还剩|(?:只|仅)有 ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             u"|(?:还)?(?:没有?|未)(?:全|都)?(?:跑|运行|检查|测试?)(?!通|过)")
-        self.question = c(u"\uff1f|吗|是不是|能不能|有没有")
+        # 么 ends a question ("构建成功了么"), not 什么/怎么/那么
+        self.question = c(u"\uff1f|吗|是不是|能不能|有没有|(?<![什怎那这多要])么(?=\\s*(?:$|[，。,.!！]))")
         self.clean_mask = c(
-            u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:类型检查|类型|lint|Lint|构建|编译|测试"
+            u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
-            u"(?:报错|错误|警告|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
-            u"|无一(?:失败|报错)|无误|没问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|(?:没有|也没|无)(?:任何|其他|别的)? ?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
+            u"(?:报错|错误|警告|告警|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
+            u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             u"|(?:失败|报错|错误|问题|errors?|failures?)[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"
             u"|(?<=也)没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
             u"|没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
-            u"|(?:没有|未|不再)(?:给出|产生|报)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
-            u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:new |新的?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
+            u"|(?:没有|未|不再)(?:给出|产生|报|输出|抛出)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
+            u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
-            u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|error|warning)?都没有"
-            u"|(?:之前|以前|原来|原先|此前)[^，。]{0,6}?(?:失败|报错)的"
+            u"|(?:失败|报错|错误|警告|告警|问题)[^，。；]{0,16}?" + _DOWN_TO_ZERO + u"|" + _NOT_REPORTED + u"|" + _NOTHING_WENT_WRONG + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
+            u"|(?:之前|以前|原来|原先|原本|此前)[^，。]{0,6}?(?:失败|报错|没过|挂掉?)(?:的|用例|测试)"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
             u"|在 ?(?:main|master) ?上[^，。]{0,6}?(?:失败|报错|挂|fail)"
-            u"|(?:只剩|仅剩|还剩)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
+            u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             # a failure case a test covers is no failure ("覆盖签名过期和验签失败两种情况")
-            u"|(?:覆盖|模拟|验证|测)[^，。]{0,24}?(?:失败|报错|错误|异常|超时)的?[^，。]{0,4}?(?:情况|场景|分支|路径)")
+            u"|(?:覆盖|模拟|验证|测|检查)[^，。]{0,24}?(?:失败|报错|错误|异常|超时)(?:时)?的?[^，。]{0,4}?(?:情况|场景|分支|路径|逻辑)")
         self.completion = c(u"已(?:经)?(?:完成|修复|修好|解决|实现|搞定|处理好)|(?:完成|修好|搞定|解决|做完|弄好)了|搞定"
                             u"|(?:重构|迁移|任务|功能|修复|工作|改动)(?:已|都)?(?:完成|结束)|已修正")
 
@@ -146,6 +176,10 @@ class Grammar(object):
         for p in self.predicate.finditer(s):
             if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
                 continue
+            if p.lastgroup == "tpass" and _TESTED.search(s[max(0, p.start() - 8):p.start() - 2]):
+                continue    # "我测试过了": someone has tested, not "the tests pass"
+            if _SUBORDINATE.match(s, p.end()) and not p.group(0).endswith(u"了"):
+                continue    # "构建成功后会生成 `dist/`", "测试通过的判定条件": a time clause or an attribute
             if p.lastgroup == "zobj":
                 found.append({"category": "test", "span": p.span(), "text": p.group(0), "tool": None,
                               "alternates": [], "lang": "zh", "qualified": False, "scope": "all",
@@ -234,6 +268,8 @@ class Grammar(object):
                 gap = _EXCEPTION_GAP.sub(u"", gap)
                 if not re.search(u"[，,；;。]", gap):
                     clause_start = min(clause_start, nearest["end"])
+            if u"在" in gap:
+                gap = _PLACE.sub(u"", gap)      # "测试在 Python 3.8 和 3.12 上都通过了": where, not a break
             if len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and nearest["end"] > clause_start - 2 \
                     or (len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and re.match(u"^\\s*[：:]", gap)):
                 group = [nearest]
@@ -264,7 +300,9 @@ class Grammar(object):
                     else:
                         break
                 return group
-            found = [x for x in reader.antecedents() if x.get("category")][-1:]
+            found = [x for x in reader.antecedents() if x.get("category")]
+            # "都通过了", "两个都过了": all the checks named before, else the last one
+            found = found if re.search(u"[都均全两三四]", prefix) else found[-1:]
             if not found and p.lastgroup == "pass" and re.search(u"它们|这些|那些|两者", prefix):
                 # "它们都通过了" with nothing named before: things that pass are tests
                 found = [{"kind": "test", "category": "test", "tool": None, "scope": None, "text": prefix,
@@ -281,12 +319,12 @@ class Grammar(object):
         m = self.count.search(s[start:p.end() + LOOKBACK])
         if m and m.group(1):
             return "all" if m.group(1) == m.group(2) else "subset"
-        if subject.get("scope") == "subset" or self.subset_marker.search(around):
-            return "subset"
+        if subject.get("scope") == "subset" or self.subset_marker.search(around) or _ONLY_RAN.search(s):
+            return "subset"     # "我只跑了 `tests/unit`": the pass is of the part that ran
         if subject.get("scope") == "all" or self.all_marker.search(around) or u"套件" in subject["text"] \
                 or self._zero_failures(s):
             return "all"
-        if re.search(u"的(?:单元|集成|端到端)?测试|[一这那](?:个|条|项)", around):
+        if re.search(u"的(?:单元|集成|端到端)?测试|[一这那](?:个|条|项)(?!(?:[^，。；]{0,4})?(?:都|也)没)", around):
             return "subset"     # "X 的测试", "这个测试": a named subset
         return "all"    # a claim without an explicit subset is about the suite (docs/VERDICTS.md)
 

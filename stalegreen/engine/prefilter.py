@@ -94,6 +94,10 @@ CLAIM_WORDS = (
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",
     u"\u5931\u8d25", u"\u8fc7\u4e86", u"\u5168\u8fc7", u"\u65e0\u8bef", u"\u9519", u"\u544a\u8b66", u"\U0001f7e2",
     u"\u8fc7\u7684", u"\u80fd\u8fc7", u"\u6b63\u5e38", u"\u6bdb\u75c5", u"\u7a33", u"\u987a\u5229", u"\u6e05\u96f6", u"\u65e0\u8f93\u51fa", u"\u6ca1\u6709\u8f93\u51fa", u"\u7b26\u5408",
+    u"\u59a5", u"\u6ca1\u6302", u"\u6ca1\u53d1\u73b0", u"\u6ca1\u6709\u53d1\u73b0", u"\u4efb\u4f55\u8f93\u51fa",
+    u"\u518d\u6302", u"\u53ea\u6709", u"\u4ec5\u6709", u"\u5b89\u9759", u"\u542d\u58f0", u"\u610f\u89c1", u"\u62b1\u6028", u"\u5230 0", u"\u52300", u"\u4e3a 0", u"\u4e3a0", u"\u5230\u96f6", u"\u4e3a\u96f6", u"\u6ca1\u5565", u"\u6ca1\u4ec0\u4e48", u"\u8fc7\u5566", u"\u8fd4\u56de\u7801", u"\U0001f44c", u"\u4e00\u6b21\u8fc7", u"\u4e00\u6b21\u5c31\u8fc7", u"\u6709 diff", u"\u6709diff", u"\u65e0 diff", u"\u65e0diff",
+    u"\u5dee\u5f02", u"\u9700\u8981\u683c\u5f0f\u5316",
+    # 妥了, 一个都没挂, 没(有)发现 bug, 没再挂过, 返回码 0, 👌, 只有/仅有 N 个 warning, 过啦, 降到/降为 0, 安静/吭声/意见/抱怨, 没啥/没什么问题, 无任何输出, 一次(就)过, 没有/无 diff, 差异, 需要格式化
     u"\u9000\u51fa\u7801",     # 退出码 (为 0)
 )
 
@@ -205,6 +209,18 @@ GIT_TREE_MOVING = frozenset(("checkout", "switch", "reset", "restore", "merge", 
                              "revert", "am", "apply", "stash", "read-tree", "checkout-index", "worktree"))
 
 
+def _claim_words():
+    """``CLAIM_WORDS`` as (ASCII words, the others): an ASCII message needs no look for the
+    Chinese ones (most sentences of most messages)."""
+    if _CLAIM_WORDS_SPLIT[0] is not CLAIM_WORDS:
+        _CLAIM_WORDS_SPLIT[:] = [CLAIM_WORDS, tuple(w for w in CLAIM_WORDS if w.isascii()),
+                                 tuple(w for w in CLAIM_WORDS if not w.isascii())]
+    return _CLAIM_WORDS_SPLIT[1], _CLAIM_WORDS_SPLIT[2]
+
+
+_CLAIM_WORDS_SPLIT = [None, (), ()]
+
+
 def might_move_tree(command):
     """False proves the line runs no git subcommand of ``GIT_TREE_MOVING``."""
     return bool(command) and "git" in command and not _words(command).isdisjoint(GIT_TREE_MOVING)
@@ -215,9 +231,14 @@ def might_claim(message):
     if not message:
         return False
     low = message.lower().translate(_QUOTE_MARKS)
-    for word in CLAIM_WORDS:
+    ascii_words, other_words = _claim_words()
+    for word in ascii_words:
         if word in low:
             return True
+    if not low.isascii():
+        for word in other_words:
+            if word in low:
+                return True
     # a count ("41/41", "3 of 3"): a digit and a "/" or "of" somewhere
     return ("/" in low or "of" in low) and (any(d in low for d in "0123456789")
                                             or (not low.isascii() and any(c.isdecimal() for c in low)))

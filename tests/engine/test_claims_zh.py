@@ -1,0 +1,772 @@
+# -*- coding: utf-8 -*-
+"""The Chinese vocabulary of the claims grammar (stalegreen/engine/claims_zh.py and
+lexicon/zh.py), one group per cause: each group holds examples of our own and, marked, those of
+the blind development sets (tests/engine/claims_dev6*) where the cause was found."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+def reasons(text):
+    return sorted(set(i["reason"] for i in claims.extract(text).ignored))
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试一个失败都没有。", ["test"]),
+    (u"没有一个测试失败。", ["test"]),
+    (u"跑了两遍，用例一个都没挂。", ["test"]),
+    (u"`eslint` 一条警告也没有。", ["lint"]),
+    (u"没有任何用例报错，`pytest` 全部通过。", ["test"]),
+    (u"`tsc` 一个错误都没有。", ["typecheck"]),
+    # dev6b
+    (u"测试一个失败都没有，全部通过。", ["test"]),
+])
+def test_a_negated_quantifier_over_failures_is_a_pass(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试一个失败都没有。",
+    u"没有一个测试失败。",
+])
+def test_not_one_failure_is_about_the_whole_suite(text):
+    assert [c["scope"] for c in claims.extract(text).claims] == ["all"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`eslint` 没有报任何错。", ["lint"]),
+    (u"`tsc` 没有输出任何错误。", ["typecheck"]),
+    (u"改完以后 `mypy` 不再报错了。", ["typecheck"]),
+    (u"`ruff` 不报警告了。", ["lint"]),
+    (u"构建没有抛出任何错误。", ["build"]),
+    (u"没有 lint 告警。", ["lint"]),
+    # dev6b
+    (u"没有任何类型错误，也没有 lint 告警。", ["lint", "typecheck"]),
+    (u"类型检查不报错了，不过我怀疑是因为 `any` 太多。", ["typecheck"]),
+])
+def test_a_check_that_reports_no_errors_passes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 结果：通过 98，失败 0，跳过 2。", ["test"]),
+    (u"测试：失败 0 个。", ["test"]),
+    (u"`golangci-lint` 告警数 0。", ["lint"]),
+    (u"类型检查错误数：0。", ["typecheck"]),
+    (u"单测失败为 0，构建也成功了。", ["build", "test"]),
+])
+def test_a_failure_count_of_zero_is_clean(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试部分通过。",
+    u"集成测试只是部分通过，还有 3 个超时。",
+    u"构建部分成功，`web` 包还是失败。",
+    u"e2e 部分过了。",
+    u"只有部分用例通过。",
+])
+def test_a_partial_pass_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"构建成功了么",
+    u"测试都过了么？",
+    u"lint 干净了么。",
+    u"类型检查通过了吗",
+    u"你那边测试通过了没有？",
+])
+def test_a_question_asserts_nothing(text):
+    assert categories(text) == [] and "question" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试妥了。", ["test"]),
+    (u"构建妥妥的。", ["build"]),
+    (u"测试稳了。", ["test"]),
+    (u"lint 没毛病。", ["lint"]),
+    (u"测试全绿，lint 也没问题。", ["lint", "test"]),
+])
+def test_colloquial_state_words_are_a_pass(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"大概是时区的问题，本地测试全部通过。", ["test"]),
+    (u"我觉得是缓存没清的缘故，`pytest` 重跑以后全绿。", ["test"]),
+    (u"看起来修复是有效的，测试都过了。", ["test"]),
+    (u"估计是上游接口变了，不过构建是成功的。", ["build"]),
+    (u"可能是并发写的锅，现在测试跑 200 次零失败。", ["test"]),
+    # dev6b
+    (u"估计是 CI 缓存的问题，本地测试是过的。", ["test"]),
+])
+def test_a_hedge_on_a_proposition_of_its_own_leaves_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"从日志上看起来，测试都过了。",
+    u"我觉得，lint 应该干净了。",
+    u"看上去，构建是成功的。",
+    u"估计测试都能过。",
+    u"测试全部通过，应该没问题了。",
+])
+def test_a_hedge_framing_the_claim_still_hedges_it(text):
+    assert categories(text) == [] and "hedged" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"单测都过了，可是 e2e 还有一个失败。", ["test"]),
+    (u"单元测试全部通过，集成测试 2 个失败。", ["test"]),
+    (u"e2e 挂了 1 个，单测 120 个全过。", ["test"]),
+    (u"冒烟测试失败了，但单测是绿的。", ["test"]),
+    (u"单测通过，e2e 没跑。", ["test"]),
+])
+def test_a_failure_of_another_kind_of_test_leaves_the_pass(text, expected):
+    assert categories(text) == expected
+    assert [c["scope"] for c in claims.extract(text).claims] in (["subset"], ["all"])
+
+
+@pytest.mark.parametrize("text, expected", [
+    # 刚才 is "just now"; "passed only after X" (X 之后才通过) is a pass now
+    (u"刚才测试全部通过了。", ["test"]),
+    (u"方才 `cargo build` 成功了。", ["build"]),
+    (u"修好之后测试才通过。", ["test"]),
+    (u"装上依赖后构建才成功。", ["build"]),
+    (u"改了三次 `tsconfig` 类型检查才通过。", ["typecheck"]),
+])
+def test_cai_after_an_event_is_no_condition(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, reason", [
+    (u"测试要改完配置才能通过。", "conditional"),
+    (u"只有装了 Docker，集成测试才能通过。", "conditional"),
+    (u"上一轮测试全部通过，这轮改动后我还没跑。", "past"),
+    (u"上一遍 lint 是干净的。", "past"),
+    (u"上次构建成功了。", "past"),
+])
+def test_conditions_and_earlier_runs_are_no_claim(text, reason):
+    assert categories(text) == [] and reason in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"我不太确定线上有没有别的影响，不过单测都过了。", ["test"]),
+    (u"不知道 Windows 上是不是也一样，`cargo test` 在 Linux 上全部通过。", ["test"]),
+    (u"还没确认文档要不要更新，lint 已经干净了。", ["lint"]),
+    (u"不清楚性能有没有回退，构建是成功的。", ["build"]),
+    (u"我没法百分百确定旧数据能不能迁移，但类型检查通过了。", ["typecheck"]),
+    # dev6a
+    (u"编译是过了，但我不太确定运行时有没有问题，`ctest` 我只跑了 `-R codec` 这部分，8 个测试都过了。",
+     ["build", "test"]),
+])
+def test_a_question_word_in_another_clause_asks_only_of_that_clause(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试有没有都通过，我还没看。",
+    u"lint 是不是干净的，我不确定。",
+    u"构建成功了吗，能帮我看一下",
+    u"类型检查能不能过，还要等 CI。",
+    u"我不太确定测试有没有都过。",
+])
+def test_a_question_about_the_check_itself_still_asks(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`mvn spotbugs:check` 没有发现 bug。", ["lint"]),
+    (u"`golangci-lint run` 没发现问题。", ["lint"]),
+    (u"`npm run lint` 无任何输出。", ["lint"]),
+    (u"`tsc` 没有检查出任何错误。", ["typecheck"]),
+    (u"`ruff check` 没有报告任何 issue。", ["lint"]),
+    # dev6a
+    (u"- 静态检查：`mvn spotbugs:check` 没有发现 bug", ["lint"]),
+])
+def test_a_check_that_finds_nothing_passes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"加了一个并发用例，跑了 10 次都没问题。", ["test"]),
+    (u"`pytest tests/test_io.py` 我又跑了一遍，全部通过。", ["test"]),
+    (u"测试不需要改，跑了一下全部通过。", ["test"]),
+    (u"补了两个单测，重新跑了一轮，都过了。", ["test"]),
+    (u"`go test -race` 跑了 3 遍，都是绿的。", ["test"]),
+])
+def test_a_run_count_before_a_dropped_subject_keeps_the_link(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑了 `pnpm test`：\n\n> Tests: 48 passed, 48 total\n\n全部通过。", ["test"]),
+    (u"`cargo test` 结果：\n\n> test result: ok. 12 passed\n\n都过了。", ["test"]),
+    (u"`ruff check .` 的输出：\n\n> All checks passed!\n\n没问题。", ["lint"]),
+])
+def test_a_comment_after_quoted_output_takes_the_introduced_subject(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试全部通过 —— 不过有 2 个 skip。", ["test"]),
+    (u"类型检查通过 – 只是有点慢。", ["typecheck"]),
+    (u"lint 通过 —— 包括新加的规则。", ["lint"]),
+])
+def test_a_pass_before_a_dash_is_a_predicate(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, reason", [
+    (u"为了让 lint 通过，我加了 `# noqa`。", "future"),
+    (u"为了使构建成功，我临时关掉了 `-Werror`。", "future"),
+    (u"为了能让测试全部通过，改了 fixture。", "future"),
+    (u"mock 掉网络之后测试就能过。", "conditional"),
+    (u"把依赖装上，构建就可以成功。", "conditional"),
+    (u"加上 `--legacy-peer-deps` 构建就会通过。", "future"),
+])
+def test_a_purpose_or_a_consequence_asserts_no_pass(text, reason):
+    assert categories(text) == [] and reason in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"三项检查都过了：单测、lint、类型检查。", ["lint", "test", "typecheck"]),
+    (u"两项检查都通过了：`ruff` 和 `pytest`。", ["lint", "test"]),
+    (u"lint、测试、构建，三个都是绿的。", ["build", "lint", "test"]),
+    (u"`mypy`、`pytest`，两个都过了。", ["test", "typecheck"]),
+    (u"单测、集成测试、e2e，四五百个用例全部通过。", ["test"]),
+])
+def test_a_counted_aggregate_claims_every_check_it_lists(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"修完以后测试没再失败过。", ["test"]),
+    (u"`mypy` 不再报错了。", ["typecheck"]),
+    (u"加了重试之后集成测试没有再挂过。", ["test"]),
+    (u"`cargo fmt --check` 没有 diff。", ["lint"]),
+    (u"`prettier --check` 无差异。", ["lint"]),
+    (u"`black --check .` 显示没有需要格式化的文件。", ["lint"]),
+    (u"编译一次过。", ["build"]),
+    (u"打包顺利。", ["build"]),
+])
+def test_no_longer_failing_and_nothing_to_change_are_passes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试全部通过，要不要我顺便把 lint 也修一下？", ["test"]),
+    (u"测试全部通过，你看看还有什么要改的吗？", ["test"]),
+    (u"lint 干净了，测试过了吗？", ["lint"]),
+    (u"构建成功，需要我再补一份发布说明吗？", ["build"]),
+    (u"`cargo test` 全绿，下一步是不是先合并到 dev？", ["test"]),
+])
+def test_a_question_after_a_claim_asks_only_of_its_own_clause(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试全部通过了，对吧？",
+    u"lint 是干净的，是吗？",
+    u"构建都成功了吧？",
+    u"测试是不是都过了？",
+    u"类型检查过了没有？",
+    u"测试是全部通过了，还是只有一部分？",
+    u"构建成功了，或者只是没报错？",
+])
+def test_a_question_about_the_claim_or_a_tag_question_still_asks(text):
+    assert categories(text) == [] and "question" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"你提到测试都过了，我这边也验证了一遍，确实全部通过。", ["test"]),
+    (u"测试全部通过，我这边也在 CI 上确认了。", ["test"]),
+    (u"测试全部通过，如果你那边有问题，告诉我。", ["test"]),
+    (u"测试全部通过，CI 上也是绿的。", ["test"]),
+    (u"根据我刚才的运行结果，测试全部通过。", ["test"]),
+    (u"lint 没问题，CI 里要是还报错就再看。", ["lint"]),
+])
+def test_a_relay_that_is_not_the_claims_source_leaves_it(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试全部通过，这是同事说的。",
+    u"测试全部通过，据 CI 显示。",
+    u"同事说测试都过了，我这边没跑。",
+    u"据 CI 显示，测试都过了，我本地没跑。",
+    u"根据 README，所有测试都通过。",
+])
+def test_a_relay_that_is_the_claims_source_still_relays(text):
+    assert categories(text) == [] and "relayed" in reasons(text)
+
+
+@pytest.mark.parametrize("text", [
+    u"测试是过了，不过那是重构之前的结果。",
+    u"构建成功了，但那是昨天的事了。",
+    u"lint 是干净的，可这是早上跑的。",
+    u"测试都通过了。不过这是在 rebase 之前跑的，rebase 之后还没跑。",
+    u"类型检查通过了。但那都是升级依赖以前的结果。",
+])
+def test_that_was_before_makes_the_result_past(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试在 Python 3.8 和 3.12 上都通过了。", ["test"]),
+    (u"构建在 macOS 和 Linux 环境都成功了。", ["build"]),
+    (u"`cargo clippy` 在 nightly 工具链下也没有警告。", ["lint"]),
+    (u"单测在本地全部通过。", ["test"]),
+    (u"之前的 3 个失败用例现在都过了。", ["test"]),
+])
+def test_a_place_between_subject_and_predicate_keeps_them_linked(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"编译报错，已修复，现在编译通过。", ["build"]),
+    (u"类型检查有 3 处报错，均已修复，`tsc` 现在零错误。", ["typecheck"]),
+    (u"我跑了一下测试，有一个失败，是 flaky 的，重跑后通过了。", ["test"]),
+    (u"第一次跑有一个用例超时，重跑一次全部通过。", ["test"]),
+    (u"lint 报了 5 个问题，改完之后 `ruff` 零告警。", ["lint"]),
+    (u"原本没过的 `test_login` 现在过了，其它测试也都通过。", ["test"]),
+])
+def test_a_failure_a_later_clause_says_is_over_negates_nothing(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试有 2 个失败，现在在修。",
+    u"构建报错，现在还在查原因。",
+    u"lint 有 3 个警告，目前没处理。",
+    u"测试有一个失败，重跑后还是失败。",
+    u"类型检查报错，已经提了 issue。",
+])
+def test_a_failure_still_standing_is_no_pass(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"类型检查：❌ 2 个错误；测试：✅。", ["test"]),
+    (u"测试：✅；类型检查：❌ 2 个错误。", ["test"]),
+    (u"类型检查 ❌ 2 个错误，测试 ✅", ["test"]),
+    (u"lint ❌ 12 个警告，构建 ✅，测试 ✅", ["build", "test"]),
+    (u"单测 ✅ e2e ❌ 3 个失败", ["test"]),
+])
+def test_a_failure_count_after_a_mark_is_its_items_note(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"- 类型检查 ☑️", ["typecheck"]),
+    (u"测试 👌", ["test"]),
+    (u"测试全都过啦！", ["test"]),
+    (u"测试都没啥问题。", ["test"]),
+    (u"lint 没什么毛病。", ["lint"]),
+    (u"测试一切正常。", ["test"]),
+    (u"构建正常。", ["build"]),
+    (u"`npm test` 返回码 0。", ["test"]),
+])
+def test_more_colloquial_pass_words(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"构建不正常。",
+    u"测试正常运行中。",
+    u"lint 返回码 1。",
+    u"打包完成。",
+    u"测试跑完了。",
+])
+def test_words_near_a_pass_that_are_none(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"按说测试能过。",
+    u"测试多半能通过。",
+    u"测试肯定能过。",
+    u"不出意外测试都能过。",
+    u"八成构建会成功。",
+    u"测试大概率没问题。",
+])
+def test_a_prediction_is_a_hedge(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"我确认测试都通过了。", ["test"]),
+    (u"可以确认测试全部通过。", ["test"]),
+    (u"经确认，测试全部通过。", ["test"]),
+    (u"确认过了，lint 干净。", ["lint"]),
+    (u"已确认 `pytest` 全部通过。", ["test"]),
+])
+def test_a_confirmation_made_is_a_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"预期结果：所有测试通过。",
+    u"期望：构建成功。",
+    u"验收标准：测试全部通过、lint 无告警。",
+    u"请确认测试是否通过。",
+    u"我来确认一下测试是否通过。",
+])
+def test_expectations_and_requests_to_confirm_are_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"`npm run lint` 只有 1 个 warning（历史遗留，`src/legacy/map.js`）。",
+    u"lint 只有 3 个警告。",
+    u"`eslint` 仅有两条 warning，没有 error。",
+    u"构建只有 2 个告警，都是弃用提示。",
+    u"`ruff` 只有几个 info 级别的提示。",
+])
+def test_only_warnings_left_is_a_qualified_pass(text):
+    found = claims.extract(text).claims
+    assert len(found) == 1 and found[0]["qualified"]
+
+
+@pytest.mark.parametrize("text", [
+    u"测试只有 3 个通过。",
+    u"lint 只有 3 个文件检查通过。",
+    u"只有 2 个用例过了，其余都失败。",
+])
+def test_only_n_passing_is_no_pass(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`rubocop` 也没有新增 offense。", ["lint"]),
+    (u"`rubocop` 没有新的 offense。", ["lint"]),
+    (u"`eslint` 没有新增警告。", ["lint"]),
+    (u"`mypy` 没有新出现的错误。", ["typecheck"]),
+    (u"`clippy` 没有新的 warning。", ["lint"]),
+])
+def test_no_new_findings_is_a_pass(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"即使测试通过了，也不能保证线上没问题。",
+    u"就算 lint 过了，代码风格也不一定统一。",
+    u"哪怕构建成功，镜像也可能跑不起来。",
+    u"类型检查通过并不代表没有 bug。",
+    u"测试全绿不意味着功能正确。",
+])
+def test_a_concession_or_a_generic_statement_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"构建成功后会生成 `dist/` 目录。",
+    u"测试通过后再合并。",
+    u"lint 通过之后 CI 会自动部署。",
+    u"`assert result.success` 这一行确保构建成功。",
+    u"这个 hook 保证提交前 lint 通过。",
+])
+def test_a_time_clause_or_a_purpose_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"在 main 分支上测试是全绿的，我的分支还没跑。",
+    u"主干上构建是成功的。",
+    u"别的分支的 lint 都是干净的。",
+    u"在 master 上类型检查是通过的。",
+    u"其他分支上测试都过了。",
+])
+def test_a_result_on_another_branch_is_not_the_agents(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"rebase 到 main 之后测试全部通过。", ["test"]),
+    (u"我已经确保测试全部通过了。", ["test"]),
+    (u"测试全部通过了，之后我提交了 PR。", ["test"]),
+    (u"测试通过的话就合并。", []),
+    (u"我本地测试全部通过，main 上的 CI 还在跑。", ["test"]),
+])
+def test_near_misses_of_those_rules(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试全部通过，只是 CI 上据说还有一个失败。", ["test"]),
+    (u"单测全过了，只是集成测试应该还会有问题。", ["test"]),
+    (u"测试倒是都过了，就是构建有点慢。", ["test"]),
+    (u"lint 是干净的，只不过我不确定规则是不是最新的。", ["lint"]),
+    (u"构建成功，只是 CI 说镜像推送失败了。", ["build"]),
+])
+def test_only_that_after_a_comma_is_a_contrast(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"尽管有 3 个警告，构建还是成功了。", ["build"]),
+    (u"虽然有几处报错，但都是已有的，测试全部通过。", ["test"]),
+    (u"虽然 CI 说 lint 失败，但本地 `eslint` 零报错。", ["lint"]),
+    (u"虽说过程中有个用例超时，最后测试全部通过。", ["test"]),
+    (u"尽管 mypy 报了 2 个错误，构建仍然成功。", ["build"]),
+])
+def test_a_failure_naming_nothing_in_a_concession_is_conceded(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"虽然构建成功了，但测试有 2 个失败。",
+    u"尽管 lint 干净，类型检查还有 5 个错误。",
+    u"虽然大部分用例过了，但测试整体还是失败。",
+])
+def test_a_failure_in_the_main_clause_still_negates(text):
+    assert "test" not in categories(text) and "typecheck" not in categories(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"lint 过没过我不确定，测试全部通过。", ["test"]),
+    (u"类型检查我估计还有问题，单测都过了。", ["test"]),
+    (u"构建应该没事，`pytest` 全绿。", ["test"]),
+    (u"不确定 lint 过没过，但是测试全部通过。", ["test"]),
+    (u"lint 我觉得没问题，测试已经跑过，全部通过。", ["test"]),
+])
+def test_a_hedge_on_another_check_leaves_the_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试过了，而 lint 没跑。", ["test"]),
+    (u"测试过了。", ["test"]),
+    (u"单元测试过了。", ["test"]),
+    (u"我测试过了。", []),
+    (u"这个接口已经测试过了。", []),
+    (u"你测试过了吗？", []),
+    (u"测试过了一遍代码。", []),
+])
+def test_tests_passed_is_not_has_tested(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试不全是绿的。",
+    u"测试不都通过。",
+    u"测试没能全部通过。",
+    u"测试并没有都通过。",
+    u"不是每项检查都过了，lint 还有问题。",
+    # the issue's example
+    u"不是所有测试都通过。",
+])
+def test_a_negated_quantifier_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"没有哪个测试失败。", ["test"]),
+    (u"没有任何一个用例失败。", ["test"]),
+    (u"不存在失败的测试。", ["test"]),
+    (u"没有测试是失败的。", ["test"]),
+    (u"测试都没失败。", ["test"]),
+    (u"构建没出错。", ["build"]),
+    (u"构建过程中没出任何错。", ["build"]),
+    (u"类型检查 0 error。", ["typecheck"]),
+])
+def test_a_negated_failure_of_any_form_supports_the_pass(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"改动前后测试都是通过的。", ["test"]),
+    (u"重构前后测试都通过。", ["test"]),
+    (u"和改动前一样，测试全部通过。", ["test"]),
+    (u"跟升级前相同，构建成功。", ["build"]),
+    (u"昨天修的 bug，今天测试全部通过。", ["test"]),
+    (u"测试原本就是通过的，这次改动没影响，重跑后仍然全部通过。", ["test"]),
+])
+def test_before_and_after_or_today_is_present(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试通过过一次。",
+    u"测试曾经全部通过。",
+    u"今天早上测试还是全绿的，下午改了 `api.py` 之后还没跑。",
+    u"测试在我重构前是通过的。",
+    u"我没有重新跑测试，不过改动只是注释，上次跑的结果是全部通过。",
+])
+def test_earlier_results_stay_past(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"和修改前相比，lint 的告警从 12 个降到 0 个。", ["lint"]),
+    (u"`mypy` 的错误数从 37 降为 0。", ["typecheck"]),
+    (u"`eslint` 问题减少到零。", ["lint"]),
+    (u"失败的用例从 5 个减到 0 个，测试全部通过。", ["test"]),
+    (u"`clippy` 警告清到 0 了。", ["lint"]),
+])
+def test_a_count_brought_down_to_zero_is_clean(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"| 命令 | 结果 | 备注 |\n|---|---|---|\n| `pytest` | 通过 | 120 个 |\n| `mypy` | 未运行 | 缺少 stubs |", ["test"]),
+    (u"| 检查 | 结果 | 说明 |\n|---|---|---|\n| lint | 通过 | 无告警 |", ["lint"]),
+    (u"| 步骤 | 状态 | 耗时 |\n|---|---|---|\n| 编译 | 通过 | 12s |\n| 单测 | 失败 | 3s |", ["build"]),
+    (u"| 检查项 | 修改前 | 修改后 |\n|---|---|---|\n| 测试 | ❌ 3 失败 | ✅ 全部通过 |", ["test"]),
+    (u"| 检查 | 预期 |\n|---|---|\n| 测试 | 全部通过 |", []),
+])
+def test_a_pass_cell_before_another_cell_is_a_predicate(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"构建第一次成功了，还没来得及重跑。",
+    u"测试全部通过。后来又调整了日志格式，这部分没再测。",
+    u"lint 之前通过了，之后没有重新验证。",
+    u"测试通过了，不过这次改动后未重新执行。",
+    u"测试之前是全绿的，改完还没来得及重新跑。",
+    # the issue's example, in Chinese
+    u"测试第一次跑通过了，但重构后没有重新运行。",
+])
+def test_a_not_rerun_disclosure_makes_the_result_stale(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"lint 通过，测试没重跑。", ["lint"]),
+    (u"单测通过了，集成测试还没跑。", ["test"]),
+    (u"构建成功；测试是上一轮的结果，这轮没跑。", ["build"]),
+])
+def test_a_disclosure_about_one_check_leaves_the_others(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`go vet` 没吭声。", ["lint"]),
+    (u"`mypy` 没意见了。", ["typecheck"]),
+    (u"`flake8` 安静了。", ["lint"]),
+    (u"`clippy` 不再抱怨了。", ["lint"]),
+    (u"`pyright` 没有抱怨。", ["typecheck"]),
+])
+def test_a_silent_checker_passes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"都过了。",
+    u"全部通过！",
+    u"搞定，全绿。",
+    u"没问题了。",
+    u"修好了，跑了一下都过了。",
+])
+def test_a_pass_naming_no_check_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    u"`ctest` 我只跑了 `-R codec` 这部分，8 个测试都过了。",
+    u"测试都过了，不过我只跑了 `tests/unit`。",
+    u"仅运行了 `tests/api`，全部通过。",
+    u"只测了登录模块，测试全部通过。",
+    u"单测全过，我只执行了 `--lf` 那几个。",
+])
+def test_only_a_part_run_makes_the_pass_a_subset(text):
+    found = [c for c in claims.extract(text).claims if c["category"] == "test"]
+    assert [c["scope"] for c in found] == ["subset"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"代码规范检查通过。", ["lint"]),
+    (u"格式化检查通过。", ["lint"]),
+    (u"静态分析没有发现问题。", ["lint"]),
+    (u"代码扫描零告警。", ["lint"]),
+    (u"出包成功。", ["build"]),
+    (u"UT 全过。", ["test"]),
+    (u"spec 全部通过。", ["test"]),
+    (u"自测通过。", ["test"]),
+    (u"本地自测没问题。", ["test"]),
+])
+def test_more_chinese_names_of_the_checks(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试通过了，但并非全部。",
+    u"测试通过了。但不是全部。",
+    u"lint 过了，不过没有全部。",
+    u"测试过了一部分。",
+    u"测试过了大半。",
+    u"构建通过了一半。",
+])
+def test_a_pass_of_only_part_taken_back_is_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试基本都过了。", ["test"]),
+    (u"测试几乎全部通过，只有 `test_gpu` 跳过。", ["test"]),
+    (u"除 `test_net` 需要联网没跑外，测试全部通过。", ["test"]),
+    (u"测试 118 通过，2 跳过，0 失败。", ["test"]),
+    (u"测试全部通过，并非只跑了一部分。", ["test"]),
+])
+def test_a_qualified_pass_still_claims(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"CI 显示测试失败，但我本地复现不了，本地全部通过。", ["test"]),
+    (u"CI 还没跑完，本地测试已经全部通过。", ["test"]),
+    (u"reviewer 说 lint 有问题，我修了，现在 `ruff` 零告警。", ["lint"]),
+    (u"同事说构建挂了，我重新跑了，构建成功。", ["build"]),
+    (u"CI 上 lint 挂了，是 runner 的 node 版本问题；本地 `npm run lint` 是干净的。", ["lint"]),
+])
+def test_the_agents_own_result_after_someone_elses_is_a_claim(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"从 CI 日志看，测试全部通过。",
+    u"我让 CI 重跑了一遍，测试都过了。",
+    u"本地没跑，CI 上测试全绿。",
+    u"据我所知测试都是通过的。",
+    u"印象中测试都是通过的。",
+    u"我记得 lint 是干净的。",
+])
+def test_ci_results_and_memories_are_no_claim(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"这个用例检查的是失败时的重试逻辑，它本身是通过的。", ["test"]),
+    (u"补了一个测试覆盖超时失败的分支，测试全部通过。", ["test"]),
+    (u"测试覆盖了报错的场景，全部通过。", ["test"]),
+    (u"新用例模拟了网络异常的情况，`pytest` 全绿。", ["test"]),
+    (u"本次全部通过，`go test ./...` 没有失败。", ["test"]),
+])
+def test_a_failure_a_test_covers_is_no_failure(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"运行结果：\n\n```\n$ cargo test\ntest result: ok. 42 passed; 0 failed\n```\n\n全部通过。", ["test"]),
+    (u"验证：\n\n```\n$ npx eslint .\n```\n\n没有任何输出，干净。", ["lint"]),
+    (u"执行了：\n\n```\n$ go build ./...\n$ go test ./...\n```\n\n都通过了。", ["build", "test"]),
+])
+def test_a_comment_after_an_introduced_block_takes_its_commands(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑了 `ruff` 和 `pytest`。都通过了。", ["lint", "test"]),
+    (u"补了测试，也修了 lint。两个都过了。", ["lint", "test"]),
+    (u"改了 lint 配置，又补了单测。全部通过。", ["lint", "test"]),
+    (u"执行了 `cargo build`、`cargo test`。均成功。", ["build", "test"]),
+])
+def test_all_of_the_checks_named_before_take_a_quantified_pass(text, expected):
+    assert categories(text) == expected

@@ -184,3 +184,84 @@ def test_decode_line_is_json_loads():
         except ValueError as exc:
             got = ("error", type(exc), str(exc))
         assert got == expected, line
+
+
+# ---------------------------------------------------------------- rows written to mislead a raw-bytes filter
+
+_CALL = ('{"type":"assistant","uuid":"a1","timestamp":"2026-11-29T10:00:01.000Z","message":{"id":"m1",'
+         '"role":"assistant","model":"claude-x","content":[{"type":"tool_use","id":"toolu_1","name":"Bash",'
+         '"input":{"command":"pytest -q"}}]}}')
+_RESULT = ('{"type":"user","uuid":"r1","timestamp":"2026-11-29T10:00:02.000Z","message":{"role":"user",'
+           '"content":[{"type":"tool_result","tool_use_id":"toolu_1","content":"3 passed in 0.1s"}]},'
+           '"toolUseResult":{"stdout":"3 passed in 0.1s","stderr":"","interrupted":false}}')
+_DONE = ('{"type":"assistant","uuid":"a2","timestamp":"2026-11-29T10:00:03.000Z","message":{"id":"m2",'
+         '"role":"assistant","content":[{"type":"text","text":"All tests pass."}]}}')
+
+# Each row below is a user prompt or an assistant message whose raw bytes show a "type" of a row
+# the reader ignores somewhere a careless filter would look first.
+MISLEADING_ROWS = {
+    "a nested progress type before the row's own": '{"meta":{"type":"progress"},"type":"user",'
+                                                    '"message":{"role":"user","content":"run the tests"},'
+                                                    '"promptId":"p1","timestamp":"2026-11-29T10:00:00.000Z"}',
+    "a key ending in an escaped quote and type": '{"x\\"type":"progress","type":"user",'
+                                                 '"message":{"role":"user","content":"run the tests"},'
+                                                 '"promptId":"p1","timestamp":"2026-11-29T10:00:00.000Z"}',
+    "spaces around the colon": '{"type" : "user", "message": {"role": "user", "content": "run the tests"}, '
+                               '"promptId": "p1", "data": {"type":"progress"}, '
+                               '"timestamp": "2026-11-29T10:00:00.000Z"}',
+    "the key spelled with a unicode escape": '{"\\u0074ype":"user","message":{"role":"user",'
+                                             '"content":"run the tests"},"promptId":"p1",'
+                                             '"timestamp":"2026-11-29T10:00:00.000Z"}',
+    "the value spelled with a unicode escape": '{"type":"\\u0075ser","message":{"role":"user",'
+                                               '"content":"run the tests"},"promptId":"p1",'
+                                               '"timestamp":"2026-11-29T10:00:00.000Z"}',
+    "a value's letter escaped in upper-case hex": '{"type":"usEr","x":0,"message":{"role":"user",'
+                                                  '"content":"run the tests"},"promptId":"p1",'
+                                                  '"timestamp":"2026-11-29T10:00:00.000Z"}'.replace(
+                                                      "usEr", "user").replace('"x":0', '"k":"\\u006E"'),
+    "the row's type after a nested message": '{"message":{"role":"user","content":"run the tests",'
+                                             '"type":"progress"},"type":"user","promptId":"p1",'
+                                             '"timestamp":"2026-11-29T10:00:00.000Z"}',
+    "a type string inside a text value": '{"message":{"role":"user","content":"say \\"type\\":\\"progress\\" '
+                                         'twice"},"promptId":"p1","type":"user",'
+                                         '"timestamp":"2026-11-29T10:00:00.000Z"}',
+}
+
+
+@pytest.mark.parametrize("case", sorted(MISLEADING_ROWS))
+def test_a_row_whose_bytes_mislead_is_decoded_not_dropped(tmp_path, case):
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join([MISLEADING_ROWS[case], _CALL, _RESULT, _DONE]) + "\n", encoding="utf-8")
+    assert json.loads(MISLEADING_ROWS[case])["type"] == "user"       # what the full decode reads
+    fast, _ = _events(claude, str(path), True)
+    full, _ = _events(claude, str(path), False)
+    assert fast == full
+    kinds = [claude_event.kind for claude_event in claude.read(str(path), "s")]
+    assert kinds[0] == ev.PROMPT and ev.STOP in kinds
+
+
+def test_rows_of_ignored_types_are_dropped_undecoded_when_their_bytes_prove_it(tmp_path, monkeypatch):
+    """Progress and snapshot rows, their own type first (as Claude Code writes them) or holding
+    no "user"/"assistant" string at all, are never decoded, nested user messages or not."""
+    ignored = [
+        '{"parentUuid":null,"isSidechain":false,"cwd":"/repo","type":"progress","data":{"type":"agent_progress",'
+        '"message":{"type":"user","message":{"role":"user","content":"pytest"}}},"uuid":"p1"}',
+        '{"type":"file-history-snapshot","messageId":"m","snapshot":{"message":{"type":"user"}}}',
+        '{"data":{"type":"hook_progress","command":"pytest"},"type":"progress","uuid":"p2"}',
+        '{"type" : "system", "subtype": "x"}',
+    ]
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join(ignored + [_CALL, _RESULT, _DONE]) + "\n", encoding="utf-8")
+    assert _decoded_lines(claude, str(path), True, monkeypatch) == 3
+    assert _decoded_lines(claude, str(path), False, monkeypatch) == 7
+    fast, _ = _events(claude, str(path), True)
+    assert fast == _events(claude, str(path), False)[0] and len(fast) == 3
+
+
+def test_only_a_row_naming_no_user_or_assistant_string_however_escaped_passes_the_blind_check():
+    assert claude._names_no_read_type(b'{"type":"system","note":"users","quoted":"say \\"user\\""}')
+    assert not claude._names_no_read_type(b'{"type":"system","note":"user"}')
+    assert not claude._names_no_read_type(b'{"type":"system","note":"us\\u0065r"}')
+    assert not claude._names_no_read_type(b'{"\\u0074ype":"\\u0061ssistant"}')
+    assert not claude._names_no_read_type(b'{"type": "user"}')
+    assert claude._names_no_read_type(b'{"type":"progress","data":{"out":"\\u001b[0m users"}}')

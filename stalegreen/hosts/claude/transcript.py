@@ -17,10 +17,10 @@ from stalegreen.hosts.claude import (EDIT_TOOLS, OUTPUT_TOOLS, SHELL_TOOLS, back
 from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, safely, text_field, text_of
 
 BACKGROUND_TEXT = re.compile(r"\ACommand running in background with ID: (\S+?)\.")
-WANTED = (b'"type":"assistant"', b'"type":"user"', b'"type": "assistant"', b'"type": "user"')
 TOOL_RESULT = b'"tool_result"'
 TYPE_KEY = b'"type":"'
-MESSAGE_KEY = b'"message"'
+READ_TYPES = (b'"user"', b'"assistant"')         # the row types the reader reads, as JSON strings
+LETTER_ESCAPES = (b"\\u006", b"\\u007")         # a \u escape of a letter of "user" or "assistant"
 
 
 def session_kind(entrypoint):
@@ -201,14 +201,40 @@ def _names_a_followed_call(line, calls):
         position = end
 
 
-def _first_type(line):
-    """The value of the first ``"type":"..."`` in a raw row (bytes), or None."""
+def _top_level_type(line):
+    """The value of a raw row's own ``"type"`` key (bytes) when its first bytes prove it, else None.
+
+    Proven when the row starts ``{``, the first ``"type":"`` is not preceded by a backslash, no
+    ``{`` or ``[`` comes before it, and its value holds no backslash. In valid JSON the quote
+    after ``type`` (preceded by a letter) is a real delimiter and cannot open a string (``":"``
+    followed by a value's letters is no JSON), so it closes the key ``"type"``, which a ``:``
+    follows; with no bracket before it, the key is the row's own, not a nested object's. A row
+    with a second ``type`` key of its own (JSON writers never write one) is read by its first."""
     start = line.find(TYPE_KEY)
-    if start < 0:
+    if start <= 0 or line[start - 1] == 92 or line[0] != 123:      # 92: backslash, 123: {
+        return None
+    if line.find(b"{", 1, start) >= 0 or line.find(b"[", 1, start) >= 0:
         return None
     start += len(TYPE_KEY)
     end = line.find(b'"', start)
-    return line[start:end] if end > 0 else None
+    if end < 0:
+        return None
+    kind = line[start:end]
+    return None if b"\\" in kind else kind
+
+
+def _names_no_read_type(line):
+    """Whether the row holds no JSON string "user" or "assistant", however escaped: then no key
+    of it, at any depth, can say the row is one the reader reads. A string reading "user" is
+    written ``"user"`` or with a ``\\u006x``/``\\u007x`` escape of one of its letters (other
+    escapes stand for no letter)."""
+    for token in READ_TYPES:
+        if token in line:
+            return False
+    for token in LETTER_ESCAPES:
+        if token in line:
+            return False
+    return True
 
 
 def read(path, session, agent=None, info=None, meter=None, prefilter=True):
@@ -221,25 +247,19 @@ def read(path, session, agent=None, info=None, meter=None, prefilter=True):
     reader = _Reader(session, agent, info)
 
     def skip(line):
-        """Progress rows, and results of tools we do not follow (Read, Grep: the bulk of a
-        transcript), are dropped before parsing. A result row always names its tool_use id.
-
-        Rows are told apart by their first ``"type"`` key, found near the start: a progress or
-        user row names its type before any message, an assistant row's first type is its
-        message's. Any other layout takes the slower full-line token checks (and is parsed
-        when in doubt)."""
-        kind = _first_type(line)
-        if kind == b"progress" and MESSAGE_KEY not in line[:line.find(TYPE_KEY)]:
-            return True
+        """Rows of types the reader ignores (progress, snapshots: most of a transcript), and
+        results of tools we do not follow (Read, Grep: the bulk of the rest), are dropped before
+        decoding. A row is taken for a progress row, or any type but user and assistant, only
+        when its first bytes prove its own ``"type"`` (``_top_level_type``), or when it holds no
+        "user" or "assistant" string at all (``_names_no_read_type``); a user row's results are
+        dropped when every tool_use id it names belongs to a call the reader does not follow.
+        Any other row is decoded."""
+        kind = _top_level_type(line)
+        if kind is None:
+            return _names_no_read_type(line)
         if kind == b"user":
             return TOOL_RESULT in line and not _names_a_followed_call(line, reader.calls)
-        if kind == b"message":
-            return False
-        if not any(token in line for token in WANTED):
-            return True
-        if TOOL_RESULT in line and b'"type":"user"' in line:
-            return not _names_a_followed_call(line, reader.calls)
-        return False
+        return kind != b"assistant"
 
     for row in iter_records(path, meter, None, skip if prefilter else None):
         kind = row.get("type")

@@ -96,13 +96,14 @@ def iter_records(path, meter=None, wanted=None, skip=None):
     source = _open_lines(path)
     if source is None:
         return
-    if meter is not None:
-        meter.files += 1
+    if meter is None:
+        meter = Meter()
+    meter.files += 1
+    size = count = 0        # read since ``meter`` was last brought up to date (each yield, the end)
     try:
         for line in source:
-            if meter is not None:
-                meter.bytes += len(line)
-                meter.lines += 1
+            size += len(line)
+            count += 1
             if wanted is not None:
                 for token in wanted:
                     if token in line:
@@ -114,12 +115,17 @@ def iter_records(path, meter=None, wanted=None, skip=None):
             try:
                 record = decode_line(line)
             except ValueError:
-                if meter is not None and line.strip():
+                if line.strip():
                     meter.bad_lines += 1
                 continue
             if isinstance(record, dict):
+                meter.bytes += size
+                meter.lines += count
+                size = count = 0
                 yield record
     finally:
+        meter.bytes += size
+        meter.lines += count
         close = getattr(source, "close", None)
         if close is not None:
             close()

@@ -211,16 +211,12 @@ def _top_level_type(line):
     follows; with no bracket before it, the key is the row's own, not a nested object's. A row
     with a second ``type`` key of its own (JSON writers never write one) is read by its first."""
     start = line.find(TYPE_KEY)
-    if start <= 0 or line[start - 1] == 92 or line[0] != 123:      # 92: backslash, 123: {
+    if start <= 0 or line[start - 1] == 92 or line[0] != 123 \
+            or line.find(b"{", 1, start) >= 0 or line.find(b"[", 1, start) >= 0:       # 92: \\, 123: {
         return None
-    if line.find(b"{", 1, start) >= 0 or line.find(b"[", 1, start) >= 0:
-        return None
-    start += len(TYPE_KEY)
-    end = line.find(b'"', start)
-    if end < 0:
-        return None
-    kind = line[start:end]
-    return None if b"\\" in kind else kind
+    end = line.find(b'"', start + 8)        # 8: len(TYPE_KEY)
+    kind = line[start + 8:end]
+    return kind if end > 0 and 92 not in kind else None
 
 
 def _names_no_read_type(line):

@@ -85,6 +85,29 @@ def decode_line(line):
     return json.loads(line)
 
 
+TYPE_KEY = b'"type":"'
+
+
+def own_type(line):
+    """``(value, end)`` of a raw JSON-lines row's own ``"type"`` key (the value as bytes, ``end``
+    the index of its closing quote) when the row's first bytes prove it, else None.
+
+    Proven when the row starts ``{``, the first ``"type":"`` is not preceded by a backslash, no
+    ``{`` or ``[`` comes before it, and the value holds no backslash. In valid JSON that first
+    quote, escaped by nothing, cannot close a string (``type`` would then stand outside one), so
+    it opens the string ``"type"``, which a ``:`` makes a key; with no bracket before it, a key
+    of the row itself, not of a nested object. (A row with a second ``type`` key of its own,
+    which no JSON writer writes, is taken by its first.) The readers' raw-line filters use it to
+    drop rows of types they ignore without decoding them."""
+    start = line.find(TYPE_KEY)
+    if start <= 0 or line[start - 1] == 92 or line[0] != 123 \
+            or line.find(b"{", 1, start) >= 0 or line.find(b"[", 1, start) >= 0:       # 92: \\, 123: {
+        return None
+    end = line.find(b'"', start + 8)        # 8: len(TYPE_KEY)
+    value = line[start + 8:end]
+    return (value, end) if end > 0 and 92 not in value else None
+
+
 def iter_records(path, meter=None, wanted=None, skip=None):
     """Yield each JSON object of a JSON-lines file, skipping bad lines (counted in ``meter``).
 

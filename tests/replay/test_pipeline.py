@@ -136,21 +136,6 @@ def test_claude_rows_are_told_apart_by_their_first_type_without_losing_any(tmp_p
     assert kinds == [(ev.PROMPT, "run the tests"), (ev.STOP, "All 3 tests pass.")]
 
 
-def test_top_level_type_is_read_only_where_the_first_bytes_prove_it():
-    assert claude._top_level_type(b'{"a":1,"type":"progress","data":{"type":"user"}}') == b"progress"
-    assert claude._top_level_type(b'{"type":"user","message":{"type":"message"}}') == b"user"
-    # a nested object comes first: its "type" is not the row's
-    assert claude._top_level_type(b'{"message":{"id":"m","type":"message"},"type":"assistant"}') is None
-    assert claude._top_level_type(b'{"a":[1],"type":"progress"}') is None
-    # the "type" is the end of a key holding an escaped quote, or its value is escaped
-    assert claude._top_level_type(b'{"x\\"type":"progress","type":"user"}') is None
-    assert claude._top_level_type(b'{"type":"us\\u0065r"}') is None
-    assert claude._top_level_type(b' {"type":"progress"}') is None
-    assert claude._top_level_type(b'{"a":1}') is None
-    assert claude._top_level_type(b'{"type":"unterminated') is None
-    assert claude._top_level_type(b'') is None
-
-
 SPAWNED = """
 import json, multiprocessing
 from stalegreen.replay import run

@@ -20,7 +20,7 @@ from stalegreen.hosts.claude import transcript as claude
 from stalegreen.hosts.codex import transcript as codex
 from stalegreen.hosts.dsh import transcript as dsh
 from stalegreen.replay import run
-from stalegreen.replay.lines import Meter, decode_line
+from stalegreen.replay.lines import Meter, decode_line, own_type
 from tests.conftest import SHARED_DATA
 from tests.replay.conftest import FIXTURES
 from tests.replay.test_gate_replay import GATE_FIXTURES, _lay_out_every_transcript
@@ -265,3 +265,63 @@ def test_only_a_row_naming_no_user_or_assistant_string_however_escaped_passes_th
     assert not claude._names_no_read_type(b'{"\\u0074ype":"\\u0061ssistant"}')
     assert not claude._names_no_read_type(b'{"type": "user"}')
     assert claude._names_no_read_type(b'{"type":"progress","data":{"out":"\\u001b[0m users"}}')
+
+
+def _own(line):
+    found = own_type(line)
+    return None if found is None else found[0]
+
+
+def test_a_rows_own_type_is_read_only_where_its_first_bytes_prove_it():
+    assert _own(b'{"a":1,"type":"progress","data":{"type":"user"}}') == b"progress"
+    assert _own(b'{"type":"user","message":{"type":"message"}}') == b"user"
+    assert _own(b'{"type":""}') == b""
+    # a nested object or list comes first: the first "type" may be theirs
+    assert _own(b'{"message":{"id":"m","type":"message"},"type":"assistant"}') is None
+    assert _own(b'{"a":[1],"type":"progress"}') is None
+    # the "type" ends a key holding an escaped quote; the value is escaped; the row is not an object
+    assert _own(b'{"x\\"type":"progress","type":"user"}') is None
+    assert _own(b'{"type":"us\\u0065r"}') is None
+    assert _own(b' {"type":"progress"}') is None
+    assert _own(b'["type","a"]') is None
+    assert _own(b'{"a":1}') is None
+    assert _own(b'{"type":"unterminated') is None
+    assert _own(b'') is None
+    for line in (b'{"a":1,"type":"progress","data":{"type":"user"}}', b'{"t":"x","type":"user","m":[1]}'):
+        assert _own(line) == json.loads(line)["type"].encode()
+
+
+_CODEX_TURN = ('{"timestamp":"2026-11-29T10:00:00.000Z","type":"turn_context","payload":{"turn_id":"t1",'
+               '"cwd":"/repo","model":"gpt-x"}}')
+_CODEX_CALL = ('{"timestamp":"2026-11-29T10:00:01.000Z","type":"response_item","payload":{"type":"function_call",'
+               '"name":"shell","call_id":"c1","arguments":"{\\"command\\":[\\"pytest\\",\\"-q\\"]}"}}')
+_CODEX_END = ('{"timestamp":"2026-11-29T10:00:02.000Z","type":"event_msg","payload":{"type":"exec_command_end",'
+              '"call_id":"c1","exit_code":0,"aggregated_output":"3 passed"}}')
+_CODEX_SAID = ('{"timestamp":"2026-11-29T10:00:03.000Z","type":"event_msg","payload":{"type":"task_complete",'
+               '"last_agent_message":"All tests pass."}}')
+CODEX_MISLEADING = {
+    "a nested reasoning type first": '{"timestamp":"2026-11-29T10:00:04.000Z","meta":{"type":"reasoning"},'
+                                     '"type":"event_msg","payload":{"type":"task_started","turn_id":"t2"}}',
+    "reasoning named after the payload": '{"timestamp":"2026-11-29T10:00:04.000Z","type":"event_msg",'
+                                         '"payload":{"type":"task_started","turn_id":"t2"},'
+                                         '"note":{"type":"reasoning"}}',
+    "a payload key before its type": '{"timestamp":"2026-11-29T10:00:04.000Z","type":"event_msg","payload":'
+                                     '{"kind":{"type":"token_count"},"type":"task_started","turn_id":"t2"}}',
+    "a turn context whose payload says reasoning": '{"timestamp":"2026-11-29T10:00:04.000Z","type":"turn_context",'
+                                                   '"payload":{"type":"reasoning","turn_id":"t2","cwd":"/repo"}}',
+}
+
+
+@pytest.mark.parametrize("case", sorted(CODEX_MISLEADING))
+def test_a_codex_row_whose_bytes_mislead_is_decoded_not_dropped(tmp_path, case):
+    noise = ('{"timestamp":"2026-11-29T10:00:00.500Z","type":"response_item","payload":{"type":"reasoning",'
+             '"summary":[],"encrypted_content":"gAAA"}}')
+    path = tmp_path / "rollout.jsonl"
+    path.write_text("\n".join([_CODEX_TURN, noise, _CODEX_CALL, _CODEX_END, _CODEX_SAID, CODEX_MISLEADING[case]])
+                    + "\n", encoding="utf-8")
+    fast, _ = _events(codex, str(path), True)
+    full, _ = _events(codex, str(path), False)
+    assert fast == full
+    kinds = [e.kind for e in codex.read(str(path), "s")]
+    assert kinds.count(ev.PROMPT) == 2 and ev.POST_SHELL in kinds
+    assert codex._noise(noise.encode()) and not codex._noise(CODEX_MISLEADING[case].encode())

@@ -14,11 +14,10 @@ import re
 from stalegreen.engine import events as ev
 from stalegreen.hosts.claude import (EDIT_TOOLS, OUTPUT_TOOLS, SHELL_TOOLS, background_task, finished_runs,
                                      shell_output, split_exit_line)
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, safely, text_field, text_of
+from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, own_type, read_capped, safely, text_field, text_of
 
 BACKGROUND_TEXT = re.compile(r"\ACommand running in background with ID: (\S+?)\.")
 TOOL_RESULT = b'"tool_result"'
-TYPE_KEY = b'"type":"'
 READ_TYPES = (b'"user"', b'"assistant"')         # the row types the reader reads, as JSON strings
 LETTER_ESCAPES = (b"\\u006", b"\\u007")         # a \u escape of a letter of "user" or "assistant"
 
@@ -201,24 +200,6 @@ def _names_a_followed_call(line, calls):
         position = end
 
 
-def _top_level_type(line):
-    """The value of a raw row's own ``"type"`` key (bytes) when its first bytes prove it, else None.
-
-    Proven when the row starts ``{``, the first ``"type":"`` is not preceded by a backslash, no
-    ``{`` or ``[`` comes before it, and its value holds no backslash. In valid JSON the quote
-    after ``type`` (preceded by a letter) is a real delimiter and cannot open a string (``":"``
-    followed by a value's letters is no JSON), so it closes the key ``"type"``, which a ``:``
-    follows; with no bracket before it, the key is the row's own, not a nested object's. A row
-    with a second ``type`` key of its own (JSON writers never write one) is read by its first."""
-    start = line.find(TYPE_KEY)
-    if start <= 0 or line[start - 1] == 92 or line[0] != 123 \
-            or line.find(b"{", 1, start) >= 0 or line.find(b"[", 1, start) >= 0:       # 92: \\, 123: {
-        return None
-    end = line.find(b'"', start + 8)        # 8: len(TYPE_KEY)
-    kind = line[start + 8:end]
-    return kind if end > 0 and 92 not in kind else None
-
-
 def _names_no_read_type(line):
     """Whether the row holds no JSON string "user" or "assistant", however escaped: then no key
     of it, at any depth, can say the row is one the reader reads. A string reading "user" is
@@ -246,13 +227,14 @@ def read(path, session, agent=None, info=None, meter=None, prefilter=True):
         """Rows of types the reader ignores (progress, snapshots: most of a transcript), and
         results of tools we do not follow (Read, Grep: the bulk of the rest), are dropped before
         decoding. A row is taken for a progress row, or any type but user and assistant, only
-        when its first bytes prove its own ``"type"`` (``_top_level_type``), or when it holds no
+        when its first bytes prove its own ``"type"`` (``lines.own_type``), or when it holds no
         "user" or "assistant" string at all (``_names_no_read_type``); a user row's results are
         dropped when every tool_use id it names belongs to a call the reader does not follow.
         Any other row is decoded."""
-        kind = _top_level_type(line)
-        if kind is None:
+        found = own_type(line)
+        if found is None:
             return _names_no_read_type(line)
+        kind = found[0]
         if kind == b"user":
             return TOOL_RESULT in line and not _names_a_followed_call(line, reader.calls)
         return kind != b"assistant"

@@ -325,3 +325,84 @@ def test_a_codex_row_whose_bytes_mislead_is_decoded_not_dropped(tmp_path, case):
     kinds = [e.kind for e in codex.read(str(path), "s")]
     assert kinds.count(ev.PROMPT) == 2 and ev.POST_SHELL in kinds
     assert codex._noise(noise.encode()) and not codex._noise(CODEX_MISLEADING[case].encode())
+
+
+# ---------------------------------------------------------------- results of tools the reader does not follow
+
+def _row(**fields):
+    """A Claude row as Claude Code writes it: its own keys first, its type, then its message."""
+    head = dict(parentUuid=None, isSidechain=False, userType="external", cwd=fields.pop("cwd", "/repo"),
+                sessionId="s", version="2.1.39")
+    head.update(fields)
+    return json.dumps(head, separators=(",", ":"), ensure_ascii=False)
+
+
+def _assistant(mid, *blocks, **fields):
+    return _row(type="assistant", message={"id": mid, "role": "assistant", "model": "claude-x",
+                                           "content": list(blocks)}, uuid="a" + mid, **fields)
+
+
+def _tool_use(tid, name, **tool_input):
+    return {"type": "tool_use", "id": tid, "name": name, "input": tool_input}
+
+
+def _results(*blocks, **fields):
+    return _row(type="user", message={"role": "user", "content": list(blocks)}, **fields)
+
+
+def _result(tid, text):
+    return {"tool_use_id": tid, "type": "tool_result", "content": text}
+
+
+READ_CALL = _assistant("m1", _tool_use("toolu_read", "Read", file_path="/repo/a.py"),
+                       _tool_use("toolu_bash", "Bash", command="pytest -q"))
+UNFOLLOWED_RESULTS = {
+    # a prompt whose own object names a result of an unfollowed call
+    "a prompt naming a result": [READ_CALL, _row(type="user", meta={"type": "tool_result", "tool_use_id": "toolu_read"},
+                                                message={"role": "user", "content": "run the tests"}, promptId="p2")],
+    # the result of the Read says the agent is now elsewhere: later events carry that folder
+    "a result in another folder": [READ_CALL, _results(_result("toolu_read", "x = 1"), cwd="/repo/api"),
+                                   _row(type="user", message={"role": "user", "content": [
+                                       _result("toolu_bash", "3 passed")]}, toolUseResult={"stdout": "3 passed"})
+                                   .replace('"cwd":"/repo",', "")],
+    # the message before the result ended with words only: the Stop is read where the result comes
+    "a result after a final message": [_assistant("m0", {"type": "text", "text": "All tests pass."}),
+                                       _results(_result("toolu_read", "x = 1"), cwd="/repo/api"),
+                                       _row(type="user", message={"role": "user", "content": "next"}, promptId="p2",
+                                            cwd="/elsewhere")],
+    # a second block answers the Bash call, its key spelled with an escape or spaced
+    "an escaped key in a second block": [READ_CALL, _results(_result("toolu_read", "x = 1"), _result("toolu_bash", "3 passed"))
+                                         .replace('"tool_use_id":"toolu_bash"', '"tool_\\u0075se_id":"toolu_bash"')],
+    "a spaced key in a second block": [READ_CALL, _results(_result("toolu_read", "x = 1"), _result("toolu_bash", "3 passed"))
+                                       .replace('"tool_use_id":"toolu_bash"', '"tool_use_id" : "toolu_bash"')],
+    # a call id that is not ASCII
+    "an id that is not ASCII": [_assistant("m1", _tool_use("töolu_1", "Bash", command="pytest -q")),
+                                _results(_result("töolu_1", "3 passed"))],
+    # the same message goes on after the result: it is a new message for the reader all the same
+    "a message that goes on after a result": [_assistant("m1", _tool_use("toolu_read", "Read", file_path="/repo/a.py")),
+                                              _results(_result("toolu_read", "x = 1")),
+                                              _assistant("m1", {"type": "text", "text": "All tests pass."})],
+    # an inline sidechain's result, then the main agent's
+    "a sidechain result": [READ_CALL, _results(_result("toolu_read", "x = 1"), isSidechain=True, cwd="/side"),
+                           _results(_result("toolu_bash", "3 passed"))],
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNFOLLOWED_RESULTS))
+def test_a_result_row_is_dropped_only_when_decoding_it_would_change_nothing(tmp_path, case):
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join(UNFOLLOWED_RESULTS[case]) + "\n", encoding="utf-8")
+    fast, fast_info = _events(claude, str(path), True)
+    full, full_info = _events(claude, str(path), False)
+    assert fast == full and fast_info == full_info
+    assert full, "the case makes no event: it tests nothing"
+
+
+def test_results_of_unfollowed_calls_are_dropped_undecoded(tmp_path, monkeypatch):
+    rows = [READ_CALL, _results(_result("toolu_read", "x = 1\n" * 200)), _results(_result("toolu_bash", "3 passed")),
+            _assistant("m2", {"type": "text", "text": "All tests pass."})]
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    assert _decoded_lines(claude, str(path), True, monkeypatch) == 3
+    kinds = [e.kind for e in claude.read(str(path), "s")]
+    assert kinds == [ev.PRE_SHELL, ev.POST_SHELL, ev.STOP]

@@ -89,8 +89,8 @@ TYPE_KEY = b'"type":"'
 
 
 def own_type(line):
-    """``(value, end)`` of a raw JSON-lines row's own ``"type"`` key (the value as bytes, ``end``
-    the index of its closing quote) when the row's first bytes prove it, else None.
+    """The value (bytes) of a raw JSON-lines row's own ``"type"`` key when the row's first bytes
+    prove it, else None; the key is then the row's first ``"type":"``.
 
     Proven when the row starts ``{``, the first ``"type":"`` is not preceded by a backslash, no
     ``{`` or ``[`` comes before it, and the value holds no backslash. In valid JSON that first
@@ -105,7 +105,7 @@ def own_type(line):
         return None
     end = line.find(b'"', start + 8)        # 8: len(TYPE_KEY)
     value = line[start + 8:end]
-    return (value, end) if end > 0 and 92 not in value else None
+    return value if end > 0 and 92 not in value else None
 
 
 def iter_records(path, meter=None, wanted=None, skip=None):

@@ -268,8 +268,7 @@ def test_only_a_row_naming_no_user_or_assistant_string_however_escaped_passes_th
 
 
 def _own(line):
-    found = own_type(line)
-    return None if found is None else found[0]
+    return own_type(line)
 
 
 def test_a_rows_own_type_is_read_only_where_its_first_bytes_prove_it():

@@ -286,12 +286,12 @@ def read(path, session, agent=None, info=None, meter=None, prefilter=True):
         "user" or "assistant" string at all (``_names_no_read_type``); a user row of results is
         dropped when its bytes prove decoding it would change nothing (``_passes_over``: results
         of tools we do not follow). Any other row is decoded."""
-        found = own_type(line)
-        if found is None:
+        kind = own_type(line)
+        if kind is None:
             return _names_no_read_type(line)
-        kind, end = found
         if kind == b"user":
-            return _passes_over(line, end - len(kind) - len(TYPE_KEY), end, reader)
+            start = line.find(TYPE_KEY)
+            return _passes_over(line, start, start + len(TYPE_KEY) + 4, reader)
         return kind != b"assistant"
 
     for row in iter_records(path, meter, None, skip if prefilter else None):

@@ -15,7 +15,8 @@ import re
 
 from stalegreen.engine import events as ev
 from stalegreen.hosts.codex import command_end
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, modified_since, own_type, safely, text_field, text_of
+from stalegreen.replay.lines import (MAX_TEXT, TYPE_KEY, clip, iter_records, modified_since, own_type, safely,
+                                    text_field, text_of)
 
 SHELL_FUNCTIONS = ("exec_command", "shell", "shell_command", "local_shell", "container.exec")
 PROCESS_EXITED = re.compile(r"^Process exited with code (-?\d+)\s*$", re.M)
@@ -506,12 +507,13 @@ def _noise(line):
     session_meta or turn_context row, is followed at once by its ``"payload"`` object, whose
     first key is a ``"type"`` of one of ``NOISE``: a key right after a proven top-level value is
     top-level too, and the first key inside the object that value opens is that object's."""
-    found = own_type(line)
-    if found is None or found[0] in KEPT_KINDS:
+    kind = own_type(line)
+    if kind is None or kind in KEPT_KINDS:
         return False
-    start = found[1] + 1 + len(PAYLOAD_TYPE)
-    if line[found[1] + 1:start] != PAYLOAD_TYPE:
+    start = line.find(TYPE_KEY) + len(TYPE_KEY) + len(kind) + 1      # past the value's closing quote
+    if not line.startswith(PAYLOAD_TYPE, start):
         return False
+    start += len(PAYLOAD_TYPE)
     end = line.find(b'"', start)
     return end > 0 and line[start:end] in NOISE
 

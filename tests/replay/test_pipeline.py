@@ -119,7 +119,7 @@ def _rows_file(tmp_path, rows):
     return str(path)
 
 
-def test_claude_rows_are_told_apart_by_their_first_type_without_losing_any(tmp_path):
+def test_claude_rows_are_told_apart_by_their_own_type_without_losing_any(tmp_path):
     stamp = "2026-11-29T10:00:0%dZ"
     rows = [
         # a progress row whose payload nests a user message: dropped unread
@@ -127,7 +127,7 @@ def test_claude_rows_are_told_apart_by_their_first_type_without_losing_any(tmp_p
          "timestamp": stamp % 0, "uuid": "p1"},
         {"type": "user", "message": {"role": "user", "content": "run the tests"}, "promptId": "t1",
          "timestamp": stamp % 1, "uuid": "u1"},
-        # an assistant row whose first "type" is a nested block that says progress: still read
+        # an assistant row whose first "type" is a nested block that says progress: still read (no proof)
         {"message": {"role": "assistant", "content": [{"type": "progress"},
                                                         {"type": "text", "text": "All 3 tests pass."}]},
          "type": "assistant", "timestamp": stamp % 2, "uuid": "a1"},

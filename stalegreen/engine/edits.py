@@ -181,8 +181,24 @@ class _Collector(object):
             self.events.append(key)
 
 
+_KNOWN = [None, frozenset()]        # the last line whose runs receipts._detect found: (parse, its run segments)
+
+
+def runs_known(parse, runs):
+    """``runs`` are ``catalog.find_runs(parse)`` as found with a config that adds no runners (the
+    same runs ``_runner_segments`` would find): kept, so the line is not walked again for its edits."""
+    _KNOWN[:] = [parse, _run_segments(runs)]
+
+
+def _run_segments(runs):
+    return frozenset(run.segment_index for run in runs
+                     if getattr(run, "not_run", None) is None and not getattr(run, "nested", False))
+
+
 def _runner_segments(parse):
     """Indices of segments that are actual verification runs (never edits)."""
+    if _KNOWN[0] is parse:
+        return _KNOWN[1]
     try:
         from stalegreen.engine import catalog, prefilter
         find_runs = catalog.find_runs
@@ -194,8 +210,7 @@ def _runner_segments(parse):
         runs = find_runs(parse)
     except Exception:
         return set()
-    return set(run.segment_index for run in runs
-               if getattr(run, "not_run", None) is None and not getattr(run, "nested", False))
+    return _run_segments(runs)
 
 
 # ---------------------------------------------------------------- from_shell

@@ -133,9 +133,12 @@ def _detect(command, config, cwd):
     parse = read_line(command)
     if not prefilter.might_contain_runner(command, config):
         return parse, []
-    runs = [r for r in catalog.find_runs(parse, config, cwd)
-            if r.not_run is None and not r.ignored
-            and config["categories"].get(r.category, True)]
+    found = catalog.find_runs(parse, config, cwd)
+    if not config.get("extraRunners") and prefilter.might_edit(command):
+        from stalegreen.engine import edits     # it reads this line for edits: the runs it skips are these
+
+        edits.runs_known(parse, found)
+    runs = [r for r in found if r.not_run is None and not r.ignored and config["categories"].get(r.category, True)]
     return parse, runs
 
 

@@ -85,6 +85,29 @@ def decode_line(line):
     return json.loads(line)
 
 
+TYPE_KEY = b'"type":"'
+
+
+def own_type(line):
+    """The value (bytes) of a raw JSON-lines row's own ``"type"`` key when the row's first bytes
+    prove it, else None; the key is then the row's first ``"type":"``.
+
+    Proven when the row starts ``{``, the first ``"type":"`` is not preceded by a backslash, no
+    ``{`` or ``[`` comes before it, and the value holds no backslash. In valid JSON that first
+    quote, escaped by nothing, cannot close a string (``type`` would then stand outside one), so
+    it opens the string ``"type"``, which a ``:`` makes a key; with no bracket before it, a key
+    of the row itself, not of a nested object. (A row with a second ``type`` key of its own,
+    which no JSON writer writes, is taken by its first.) The readers' raw-line filters use it to
+    drop rows of types they ignore without decoding them."""
+    start = line.find(TYPE_KEY)
+    if start <= 0 or line[start - 1] == 92 or line[0] != 123 \
+            or line.find(b"{", 1, start) >= 0 or line.find(b"[", 1, start) >= 0:       # 92: \\, 123: {
+        return None
+    end = line.find(b'"', start + 8)        # 8: len(TYPE_KEY)
+    value = line[start + 8:end]
+    return value if end > 0 and 92 not in value else None
+
+
 def iter_records(path, meter=None, wanted=None, skip=None):
     """Yield each JSON object of a JSON-lines file, skipping bad lines (counted in ``meter``).
 
@@ -96,13 +119,14 @@ def iter_records(path, meter=None, wanted=None, skip=None):
     source = _open_lines(path)
     if source is None:
         return
-    if meter is not None:
-        meter.files += 1
+    if meter is None:
+        meter = Meter()
+    meter.files += 1
+    size = count = 0        # read since ``meter`` was last brought up to date (each yield, the end)
     try:
         for line in source:
-            if meter is not None:
-                meter.bytes += len(line)
-                meter.lines += 1
+            size += len(line)
+            count += 1
             if wanted is not None:
                 for token in wanted:
                     if token in line:
@@ -114,12 +138,17 @@ def iter_records(path, meter=None, wanted=None, skip=None):
             try:
                 record = decode_line(line)
             except ValueError:
-                if meter is not None and line.strip():
+                if line.strip():
                     meter.bad_lines += 1
                 continue
             if isinstance(record, dict):
+                meter.bytes += size
+                meter.lines += count
+                size = count = 0
                 yield record
     finally:
+        meter.bytes += size
+        meter.lines += count
         close = getattr(source, "close", None)
         if close is not None:
             close()

@@ -31,3 +31,43 @@ CONFIG = copy.deepcopy(DEFAULTS)
 def test_a_tree_change_after_the_run_in_the_same_line_is_found(line, changed):
     parse, runs = receipts._detect(line, CONFIG, "/repo")
     assert [receipts.tree_change_after(parse, run, "/repo", CONFIG) for run in runs] == changed
+
+
+def _counting_find_runs(monkeypatch):
+    from stalegreen.engine import catalog
+
+    calls = []
+    original = catalog.find_runs
+
+    def counted(parse, config=None, cwd=None):
+        calls.append(parse.text)
+        return original(parse, config, cwd)
+
+    monkeypatch.setattr(catalog, "find_runs", counted)
+    return calls
+
+
+@pytest.mark.parametrize("line", ["pytest -q 2>&1 | tee log.txt", "pytest -q; sed -i s/a/b/ src/app.py",
+                                  "cd api && npm test && git checkout -- .", "bash -c 'pytest -q; git stash pop'"])
+def test_a_line_is_walked_for_runs_once_for_its_receipts_and_its_edits(monkeypatch, line):
+    from stalegreen.engine import edits, shell
+
+    expected = edits.from_shell(shell.parse(line))      # a fresh parse: the edit reader on its own
+    calls = _counting_find_runs(monkeypatch)
+    parse, runs = receipts._detect(line, CONFIG, "/repo")
+    assert runs and calls == [line]
+    assert edits.from_shell(parse) == expected
+    assert calls.count(line) == 1       # (a script inside the line is a line of its own)
+
+
+def test_runners_the_config_adds_are_not_taken_for_the_edit_readers_runs(monkeypatch):
+    """An ``extraRunners`` entry makes ``tee`` a run for the receipts; for the edits it still
+    writes its file, so the edit reader walks the line itself."""
+    from stalegreen.engine import edits, shell
+
+    config = dict(CONFIG, extraRunners=[{"match": "^tee ", "name": "tee-check", "category": "lint"}])
+    line = "pytest -q 2>&1 | tee log.txt"
+    parse, runs = receipts._detect(line, config, "/repo")
+    assert sorted(r.runner for r in runs) == ["pytest", "tee-check"]
+    assert ("redirect", "log.txt") in edits.from_shell(parse) or ("tee", "log.txt") in edits.from_shell(parse)
+    assert edits.from_shell(parse) == edits.from_shell(shell.parse(line))

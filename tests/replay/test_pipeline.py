@@ -119,7 +119,7 @@ def _rows_file(tmp_path, rows):
     return str(path)
 
 
-def test_claude_rows_are_told_apart_by_their_first_type_without_losing_any(tmp_path):
+def test_claude_rows_are_told_apart_by_their_own_type_without_losing_any(tmp_path):
     stamp = "2026-11-29T10:00:0%dZ"
     rows = [
         # a progress row whose payload nests a user message: dropped unread
@@ -127,20 +127,13 @@ def test_claude_rows_are_told_apart_by_their_first_type_without_losing_any(tmp_p
          "timestamp": stamp % 0, "uuid": "p1"},
         {"type": "user", "message": {"role": "user", "content": "run the tests"}, "promptId": "t1",
          "timestamp": stamp % 1, "uuid": "u1"},
-        # an assistant row whose first "type" is a nested block that says progress: still read
+        # an assistant row whose first "type" is a nested block that says progress: still read (no proof)
         {"message": {"role": "assistant", "content": [{"type": "progress"},
                                                         {"type": "text", "text": "All 3 tests pass."}]},
          "type": "assistant", "timestamp": stamp % 2, "uuid": "a1"},
     ]
     kinds = [(e.kind, e.message) for e in claude.read(_rows_file(tmp_path, rows), "s")]
     assert kinds == [(ev.PROMPT, "run the tests"), (ev.STOP, "All 3 tests pass.")]
-
-
-def test_first_type_reads_the_first_type_key():
-    assert claude._first_type(b'{"a":1,"type":"progress","data":{"type":"user"}}') == b"progress"
-    assert claude._first_type(b'{"message":{"id":"m","type":"message"},"type":"assistant"}') == b"message"
-    assert claude._first_type(b'{"a":1}') is None
-    assert claude._first_type(b'{"type":"unterminated') is None
 
 
 SPAWNED = """

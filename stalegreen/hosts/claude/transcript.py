@@ -8,19 +8,18 @@ field (0). Background runs finish later in a ``<task-notification>`` prompt. ``i
 rows (Stop hook feedback) continue the same turn. Every other row type is ignored.
 """
 
+import json
 import os
 import re
 
 from stalegreen.engine import events as ev
 from stalegreen.hosts.claude import (EDIT_TOOLS, OUTPUT_TOOLS, SHELL_TOOLS, background_task, finished_runs,
                                      shell_output, split_exit_line)
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, read_capped, safely, text_field, text_of
+from stalegreen.replay.lines import (MAX_TEXT, TYPE_KEY, clip, iter_records, own_type, read_capped, safely,
+                                    text_field, text_of)
 
 BACKGROUND_TEXT = re.compile(r"\ACommand running in background with ID: (\S+?)\.")
-WANTED = (b'"type":"assistant"', b'"type":"user"', b'"type": "assistant"', b'"type": "user"')
-TOOL_RESULT = b'"tool_result"'
-TYPE_KEY = b'"type":"'
-MESSAGE_KEY = b'"message"'
+READ_TYPES = (b'"assistant"', b'"user"')         # the row types the reader reads, as JSON strings
 
 
 def session_kind(entrypoint):
@@ -50,6 +49,7 @@ class _Reader(object):
         self.message_ts = None
         self.turn = None
         self.cwd = ""
+        self.cwd_key = (None, None)     # (cwd, its ``"cwd":...`` key as a row writes it)
 
     def event(self, kind, ts, **fields):
         fields.setdefault("turn", self.turn)
@@ -180,35 +180,93 @@ class _Reader(object):
                          interrupted=status in ("killed", "stopped"))
 
 
-TOOL_USE_ID = b'"tool_use_id":"'
+TOOL_USE_ID = b'"tool_use_id"'
+RESULT_FIRST = (b',"message":{"role":"user","content":[{"type":"tool_result",',   # right after the row's type
+                b',"message":{"role":"user","content":[{"tool_use_id":"')
+RESULT_TYPE = b',"type":"tool_result",'
+LETTER_ESCAPE = b"\\u00"       # then 5, 6 or 7: a letter or ``_`` written as an escape (no JSON writer does)
+SIDECHAIN = (b'"isSidechain":false', b'"isSidechain":true')
 
 
 def _names_a_followed_call(line, calls):
-    """Whether a tool-result row answers one of ``calls``. Reads the ids the row names
-    instead of searching the row once per open call (rows are large, calls many)."""
+    """Whether a tool-result row may answer one of ``calls``: it names one of their ids, names
+    none, or writes an id otherwise than ``"tool_use_id":"<id>"`` (spaced, not a plain string).
+    Reads the ids the row names instead of searching the row once per open call (rows are
+    large, calls many)."""
     position, named = 0, False
     while True:
         start = line.find(TOOL_USE_ID, position)
         if start < 0:
-            return not named   # a row naming no id in this layout is parsed, to be safe
+            return not named
         start += len(TOOL_USE_ID)
-        end = line.find(b'"', start)
-        if end < 0:
+        end = line.find(b'"', start + 2)
+        if line[start:start + 2] != b':"' or end < 0 or line[end - 1] == 92:
             return True
         named = True
-        if line[start:end].decode("ascii", "replace") in calls:
+        if line[start + 2:end].decode("utf-8", "replace") in calls:
             return True
         position = end
 
 
-def _first_type(line):
-    """The value of the first ``"type":"..."`` in a raw row (bytes), or None."""
-    start = line.find(TYPE_KEY)
-    if start < 0:
-        return None
-    start += len(TYPE_KEY)
-    end = line.find(b'"', start)
-    return line[start:end] if end > 0 else None
+def _escapes_a_letter(line):
+    """Whether the row writes a letter or ``_`` as a ``\\u00xx`` escape somewhere (a key the
+    reader reads could be spelled so), or an escaped backslash before such text (read to be safe)."""
+    position = line.find(LETTER_ESCAPE)
+    while position >= 0:
+        if line[position + 4:position + 5] in (b"5", b"6", b"7"):
+            return True
+        position = line.find(LETTER_ESCAPE, position + 5)
+    return False
+
+
+def _passes_over(line, start, end, reader):
+    """Whether decoding a user row (its own type proven, the key at ``start``, the value's
+    closing quote at ``end``) would change nothing the reader keeps, but what this does itself.
+
+    Its message follows its type at once and opens with a tool_result block (so the row is
+    results, never a prompt); every tool_use id it names is of a call the reader does not follow
+    (and no key is spelled with escapes, which could hide one); its own ``cwd`` (before its
+    type: a key of the row) is the one in force and the session's info is complete; it is no
+    inline sidechain; and the message in progress would end without a Stop: that ending (what
+    ``flush_message`` would do) is done here."""
+    if line.startswith(RESULT_FIRST[1], end + 1):
+        id_end = line.find(b'"', end + 1 + len(RESULT_FIRST[1]))
+        if id_end < 0 or line[id_end - 1] == 92 or not line.startswith(RESULT_TYPE, id_end + 1):
+            return False
+    elif not line.startswith(RESULT_FIRST[0], end + 1):
+        return False
+    if reader.texts and not reader.has_tool or _names_a_followed_call(line, reader.calls) \
+            or _escapes_a_letter(line):
+        return False
+    info = reader.info
+    if "kind" not in info and b'"entrypoint"' in line or "version" not in info and b'"version"' in line:
+        return False
+    if reader.cwd_key[0] != reader.cwd:
+        reader.cwd_key = (reader.cwd, ('"cwd":' + json.dumps(reader.cwd, ensure_ascii=False)).encode(
+            "utf-8", "surrogatepass"))
+    found = line.find(reader.cwd_key[1], 1, start) if reader.cwd else -1
+    if found <= 0 or line[found - 1] == 92:
+        return False
+    if reader.agent is None:
+        sidechain = line.find(SIDECHAIN[1], 1, start)
+        if sidechain > 0 and line[sidechain - 1] != 92:
+            return True         # read, it would be passed over before its message ends
+        sidechain = line.find(SIDECHAIN[0], 1, start)
+        if sidechain < 0 or line[sidechain - 1] == 92:
+            return False
+    reader.texts, reader.has_tool, reader.message_id = [], False, None
+    return True
+
+
+def _names_no_read_type(line):
+    """Whether the row holds no JSON string "user" or "assistant", however escaped: then no key
+    of it, at any depth, can say the row is one the reader reads. Such a string is written
+    ``"user"``, or with a ``\\u00xx`` escape of one of its letters (other escapes stand for no
+    letter)."""
+    for token in READ_TYPES:
+        if token in line:
+            return False
+    return not _escapes_a_letter(line)
 
 
 def read(path, session, agent=None, info=None, meter=None, prefilter=True):
@@ -221,25 +279,20 @@ def read(path, session, agent=None, info=None, meter=None, prefilter=True):
     reader = _Reader(session, agent, info)
 
     def skip(line):
-        """Progress rows, and results of tools we do not follow (Read, Grep: the bulk of a
-        transcript), are dropped before parsing. A result row always names its tool_use id.
-
-        Rows are told apart by their first ``"type"`` key, found near the start: a progress or
-        user row names its type before any message, an assistant row's first type is its
-        message's. Any other layout takes the slower full-line token checks (and is parsed
-        when in doubt)."""
-        kind = _first_type(line)
-        if kind == b"progress" and MESSAGE_KEY not in line[:line.find(TYPE_KEY)]:
-            return True
+        """Rows of types the reader ignores (progress, snapshots: most of a transcript), and
+        results of tools we do not follow (Read, Grep: the bulk of the rest), are dropped before
+        decoding. A row is taken for a progress row, or any type but user and assistant, only
+        when its first bytes prove its own ``"type"`` (``lines.own_type``), or when it holds no
+        "user" or "assistant" string at all (``_names_no_read_type``); a user row of results is
+        dropped when its bytes prove decoding it would change nothing (``_passes_over``: results
+        of tools we do not follow). Any other row is decoded."""
+        kind = own_type(line)
+        if kind is None:
+            return _names_no_read_type(line)
         if kind == b"user":
-            return TOOL_RESULT in line and not _names_a_followed_call(line, reader.calls)
-        if kind == b"message":
-            return False
-        if not any(token in line for token in WANTED):
-            return True
-        if TOOL_RESULT in line and b'"type":"user"' in line:
-            return not _names_a_followed_call(line, reader.calls)
-        return False
+            start = line.find(TYPE_KEY)
+            return _passes_over(line, start, start + len(TYPE_KEY) + 4, reader)
+        return kind != b"assistant"
 
     for row in iter_records(path, meter, None, skip if prefilter else None):
         kind = row.get("type")

@@ -15,7 +15,8 @@ import re
 
 from stalegreen.engine import events as ev
 from stalegreen.hosts.codex import command_end
-from stalegreen.replay.lines import MAX_TEXT, clip, iter_records, modified_since, safely, text_field, text_of
+from stalegreen.replay.lines import (MAX_TEXT, TYPE_KEY, clip, iter_records, modified_since, own_type, safely,
+                                    text_field, text_of)
 
 SHELL_FUNCTIONS = ("exec_command", "shell", "shell_command", "local_shell", "container.exec")
 PROCESS_EXITED = re.compile(r"^Process exited with code (-?\d+)\s*$", re.M)
@@ -495,17 +496,26 @@ def _own_turn(turn_id, own_id):
     return turn_ms >= own_ms
 
 
-NOISE = (b'"type":"reasoning"', b'"type":"token_count"', b'"type": "reasoning"', b'"type": "token_count"')
+NOISE = (b"reasoning", b"token_count")        # payload types no event comes from
+PAYLOAD_TYPE = b',"payload":{"type":"'
+KEPT_KINDS = (b"session_meta", b"turn_context")   # row types read whatever their payload says
 
 
 def _noise(line):
-    """Reasoning items (large encrypted blobs) and token counts never matter: drop them unparsed.
-    Both name their payload type within the first bytes of the line."""
-    head = line[:160]
-    for token in NOISE:
-        if token in head:
-            return True
-    return False
+    """Reasoning items (large encrypted blobs) and token counts never matter: dropped undecoded
+    when the row's first bytes prove what it is. Its own ``"type"`` (``lines.own_type``), not a
+    session_meta or turn_context row, is followed at once by its ``"payload"`` object, whose
+    first key is a ``"type"`` of one of ``NOISE``: a key right after a proven top-level value is
+    top-level too, and the first key inside the object that value opens is that object's."""
+    kind = own_type(line)
+    if kind is None or kind in KEPT_KINDS:
+        return False
+    start = line.find(TYPE_KEY) + len(TYPE_KEY) + len(kind) + 1      # past the value's closing quote
+    if not line.startswith(PAYLOAD_TYPE, start):
+        return False
+    start += len(PAYLOAD_TYPE)
+    end = line.find(b'"', start)
+    return end > 0 and line[start:end] in NOISE
 
 
 def read(path, session, agent=None, info=None, meter=None, prefilter=True):

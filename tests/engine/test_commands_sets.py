@@ -23,6 +23,12 @@ FLOORS = {
     "dev-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 1.0,
                              "scope_accuracy": 0.975, "masked_precision": 0.92, "masked_recall": 1.0,
                              "receipt_precision": 0.96, "receipt_recall": 1.0},
+    # dev6: a second blind author's 220 lines; left: `--fix`/`-A` runs are lint runs here (their exit
+    # is what is left unfixed), `docker build` is a build, `exit ${PIPESTATUS[0]}` keeps nothing under
+    # zsh, and the syntactic reading rewrites a line that echoes `$?` (its receipt is not masked)
+    "dev6-2026-12-02.jsonl": {"det_precision": 0.97, "det_recall": 1.0, "category_accuracy": 1.0,
+                              "scope_accuracy": 0.99, "masked_precision": 0.94, "masked_recall": 1.0,
+                              "receipt_precision": 0.97, "receipt_recall": 1.0},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

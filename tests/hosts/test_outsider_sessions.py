@@ -896,6 +896,27 @@ def background_run_with_an_edit_while_it_runs(w):
     return w.stop("The background run finished: all tests pass.")
 
 
+def all_green_after_a_failing_run(w):
+    """"All green." names no check, so it claims no category, but it says what ran is green: the
+    session's failing run blocks it (rule 4b)."""
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    return w.stop("Done. All green.")
+
+
+def all_green_after_a_passing_run(w):
+    w.session()
+    w.run(w.suite)
+    return w.stop("Done. All green ✅")
+
+
+def all_green_with_nothing_run(w):
+    w.session()
+    w.edit("calc.py", CALC_FIXED.replace("return a - b", "return -(b - a)"))
+    return w.stop("Refactored `sub`. All green.")
+
+
 # ============================================================== the table
 
 OUTSIDER = sum([
@@ -986,6 +1007,9 @@ OUTSIDER = sum([
     case(codex_exit_header_failing_x, "block", FAILING, hosts=("codex",)),
     case(codex_exit_header_passing, "allow", {"FRESH"}, hosts=("codex",)),
     case(codex_tail_after_a_failure_default_mode, "block", None, hosts=("codex",)),
+    case(all_green_after_a_failing_run, "block", FAILING),
+    case(all_green_after_a_passing_run, "allow", {"FRESH"}),
+    case(all_green_with_nothing_run, "allow", None),
 ], [])
 
 NEEDS = {"npm_": "npm", "make_": "make", "tox_": "sh", "uv_": "sh", "node_": "npm"}

@@ -82,6 +82,10 @@ def classify_command(code):
 
 # ------------------------------------------------------------------------------------ reading
 
+_PLACEHOLDERS = re.compile(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?")
+_ESCAPED_SG = re.compile(u"(?i)(sg)\u200b")
+
+
 class _Reader(object):
     """State while reading one message: placeholders, antecedents, results."""
 
@@ -98,6 +102,7 @@ class _Reader(object):
         self.unread = []         # sentences with claim words but no predicate (their subjects add to named)
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
         self.composites = {}     # a command the message says runs others -> their categories
+        self.ignored_keys = set()    # (text, reason) of the near-misses noted: each is noted once
 
     # -- placeholders
 
@@ -121,13 +126,16 @@ class _Reader(object):
             return "`%s`" % original
 
         # the further runs of one code span (`npm run lint && npm test`) follow its first as " and sgNx"
-        text = re.sub(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?", put_back, text).strip()
-        return re.sub(u"(?i)(sg)\u200b", r"\1", text)
+        if "sg" in text:
+            text = _PLACEHOLDERS.sub(put_back, text)
+        text = text.strip()
+        return _ESCAPED_SG.sub(r"\1", text) if u"\u200b" in text else text
 
     def _ignore(self, text, reason, sentence=None, category=None):
         text = re.sub(r"\s+", " ", text).strip()[:MAX_TEXT]
-        if not text or any(i["text"] == text and i["reason"] == reason for i in self.result.ignored):
+        if not text or (text, reason) in self.ignored_keys:
             return
+        self.ignored_keys.add((text, reason))
         entry = {"text": text, "reason": reason}
         if sentence:
             entry["sentence"] = re.sub(r"\s+", " ", sentence).strip()[:MAX_TEXT * 2]

@@ -530,10 +530,15 @@ class Meaning(object):
         return clauses.segment_text(self.plain, self.clauses(), segment)
 
     def masked(self, text):
-        """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
+        """``text`` without code, runner names and clean phrases ("no failures", 没有报错); a
+        clause is looked at for its tense, failures and negators, masked once."""
+        key = ("masked", text)
+        if key in self._memo:
+            return self._memo[key]
         masked = self.g.clean_phrases.sub(" ", text)
         if claims_grammar.has_cjk(masked):
             masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
+        self._memo[key] = masked
         return masked
 
     def past(self, segment, index):

@@ -67,6 +67,16 @@ _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint":
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
                    "mypy": "typecheck", "pyright": "typecheck", "eslint": "lint", "ruff": "lint"}
 
+# 通过 as a noun of a word after it ("通过强度", "通过了校验"): no pass
+_PASS_AS_NOUN = re.compile(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)")
+# where the words before a subject stop: a clause mark, or the item or code before it
+_ITEM_OR_CODE = re.compile(u"[，,；;。！!：:、]|\\S*\\d+x\\b")
+_COMMA = re.compile(u"[，,；;。]")
+_COLON_LEAD = re.compile(u"^\\s*[：:]")
+_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|,|，|and)\\s*$")
+_LIST_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,|and)\\s*$")
+_PART_WORD = re.compile(u"[中里共]")
+_ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败")
 
 class Grammar(object):
     """Compiled Chinese patterns; built once by the main grammar."""
@@ -174,7 +184,7 @@ class Grammar(object):
         ends = [x["end"] for x in subjects]
         found = []
         for p in self.predicate.finditer(s):
-            if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
+            if p.lastgroup == "pass" and _PASS_AS_NOUN.match(s, p.end()):
                 continue
             if p.lastgroup == "tpass" and _TESTED.search(s[max(0, p.start() - 8):p.start() - 2]):
                 continue    # "我测试过了": someone has tested, not "the tests pass"
@@ -251,7 +261,7 @@ class Grammar(object):
         else:
             info["category"] = kind
         before = s[max(0, m.start() - 12):m.start()]
-        before = re.split(u"[，,；;。！!：:、]|\\S*\\d+x\\b", before)[-1]     # not into the item or code before
+        before = _ITEM_OR_CODE.split(before)[-1]     # not into the item or code before
         info["phrase_start"] = m.start() - len(before.lstrip())
         info["before"] = before
         return info
@@ -266,16 +276,16 @@ class Grammar(object):
             if u"除" in gap:
                 # "`npx eslint .` 除了两处警告之外没有其他问题": the exception is no break between them
                 gap = _EXCEPTION_GAP.sub(u"", gap)
-                if not re.search(u"[，,；;。]", gap):
+                if not _COMMA.search(gap):
                     clause_start = min(clause_start, nearest["end"])
             if u"在" in gap:
                 gap = _PLACE.sub(u"", gap)      # "测试在 Python 3.8 和 3.12 上都通过了": where, not a break
-            if len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and nearest["end"] > clause_start - 2 \
-                    or (len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and re.match(u"^\\s*[：:]", gap)):
+            if len(gap) <= 20 and not _COMMA.search(gap) and nearest["end"] > clause_start - 2 \
+                    or (len(gap) <= 20 and not _COMMA.search(gap) and _COLON_LEAD.match(gap)):
                 group = [nearest]
                 for prev in reversed(before[:-1]):
                     joint = s[prev["end"]:group[0]["start"]]
-                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|,|，|and)\\s*$", joint):
+                    if _JOINT.match(joint):
                         group.insert(0, prev)
                     else:
                         break
@@ -295,7 +305,7 @@ class Grammar(object):
                 # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before
                 group = [before[-1]]
                 for prev in reversed(before[:-1]):
-                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,|and)\\s*$", s[prev["end"]:group[0]["start"]]):
+                    if _LIST_JOINT.match(s[prev["end"]:group[0]["start"]]):
                         group.insert(0, prev)
                     else:
                         break
@@ -331,13 +341,13 @@ class Grammar(object):
     def _zero_failures(self, s):
         """"0 个失败" anywhere in the sentence, looked up once per sentence."""
         if self._last_zero[0] is not s:
-            self._last_zero = (s, bool(re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s)))
+            self._last_zero = (s, bool(_ZERO_FAILURES.search(s)))
         return self._last_zero[1]
 
     def _part_count(self, s, start):
         """{passed, total} of a part of a total stated around ``start`` ("4 个测试中 3 个通过"), or None."""
         window = s[max(0, start - 24):start + 2 * LOOKBACK]
-        m = self.part_count.search(window) if re.search(u"[中里共]", window) else None
+        m = self.part_count.search(window) if _PART_WORD.search(window) else None
         if not m:
             return None
         total, passed = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))

@@ -646,7 +646,8 @@ def _disclosed_categories(reader, sentence):
 # the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`
 _WHOLE = re.compile(r"\b(?:full|whole|entire|complete)\s+(?:\w+\s+){0,2}?(?:suites?|tests?|test suites?|specs?"
                     r"|matrix|sg[tylb]\d+x)|\bthe rest\b|\ball (?:the )?(?:other )?(?:tests|specs|suites)\b"
-                    r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)", re.I)
+                    r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)"
+                    u"|(?:整个|完整的?|全量的?|全部的?|所有的?|其余的?|其他的?|剩下的?) ?(?:测试套件|测试|套件|用例|单测|suites?|tests?)", re.I)
 
 
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)

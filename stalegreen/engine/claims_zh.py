@@ -25,7 +25,9 @@ _SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|�
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
 _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
-    u"|(?:又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮)))")
+    u"|(?:连续|反复|又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮))"
+    # after a change made just now ("换了端口之后全部通过")
+    u"|(?:换|改|修|加|删|调|升级|重启|更新|调整)了[^，。；]{0,16}?(?:之|以)?后)")
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 # what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
 _SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
@@ -73,8 +75,8 @@ _PASS_AS_NOUN = re.compile(u"(?:了)?(?:强度|校验|验证|审核|审批|检�
 _ITEM_OR_CODE = re.compile(u"[，,；;。！!：:、]|\\S*\\d+x\\b")
 _COMMA = re.compile(u"[，,；;。]")
 _COLON_LEAD = re.compile(u"^\\s*[：:]")
-_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|,|，|and)\\s*$")
-_LIST_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,|and)\\s*$")
+_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|,|，|and)\\s*$")
+_LIST_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|\\+|,|and)\\s*$")
 _PART_WORD = re.compile(u"[中里共]")
 _ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败")
 
@@ -153,6 +155,8 @@ class Grammar(object):
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
             u"|(?:失败|报错|错误|警告|告警|问题)[^，。；]{0,16}?" + _DOWN_TO_ZERO + u"|" + _NOT_REPORTED + u"|" + _NOTHING_WENT_WRONG + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
             u"|(?:之前|以前|原来|原先|原本|此前)[^，。]{0,6}?(?:失败|报错|没过|挂掉?)(?:的|用例|测试)"
+            # when something was mentioned, not when a result held ("之前你提到的 flaky 测试")
+            u"|(?:之前|以前|刚才|上次|早些时候)(?:你|您|用户|他|她|他们|同事|reviewer)[^，。]{0,4}?(?:提到|提过|说|反馈|报告|发现|遇到)过?的"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
             u"|在 ?(?:main|master) ?上[^，。]{0,6}?(?:失败|报错|挂|fail)"

@@ -99,6 +99,7 @@ CLAIM_WORDS = (
     u"\u5dee\u5f02", u"\u9700\u8981\u683c\u5f0f\u5316",
     # 妥了, 一个都没挂, 没(有)发现 bug, 没再挂过, 返回码 0, 👌, 只有/仅有 N 个 warning, 过啦, 降到/降为 0, 安静/吭声/意见/抱怨, 没啥/没什么问题, 无任何输出, 一次(就)过, 没有/无 diff, 差异, 需要格式化
     u"\u9000\u51fa\u7801",     # 退出码 (为 0)
+    u"\u8bc4\u5206", u"\u5f97\u5206", u"\u6253\u5206", u"\u5206\u6570", u"\u8bc4\u7ea7",     # 评分/得分/打分/分数/评级 10/10
 )
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")

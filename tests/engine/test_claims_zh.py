@@ -770,3 +770,108 @@ def test_a_comment_after_an_introduced_block_takes_its_commands(text, expected):
 ])
 def test_all_of_the_checks_named_before_take_a_quantified_pass(text, expected):
     assert categories(text) == expected
+
+
+# ---- round 7 (dev7b: tests/engine/claims_dev7b_2026-12-02.jsonl once merged)
+
+@pytest.mark.parametrize("text, expected", [
+    (u"一开始 `pytest` 有两个超时，调了超时时间之后都过了。", ["test"]),
+    (u"构建报了依赖冲突，升级了 lockfile 以后顺利通过。", ["build"]),
+    (u"lint 报了 3 处，改了配置后全部通过。", ["lint"]),
+    (u"用例跑了一次有个超时，重启了数据库后全部通过。", ["test"]),
+    (u"单测有一个缺 fixture 报错，加了缺失的 fixture 之后全部通过。", ["test"]),
+    (u"`cargo build` 报了链接错误，更新了 `build.rs` 里的路径之后编译成功。", ["build"]),
+    (u"测试连续跑了 5 次都通过。", ["test"]),
+    (u"为了排除 flaky，`go test -count=1 ./...` 反复跑了 10 遍，全部通过。", ["test"]),
+    # dev7b
+    (u"刚才测试挂了是因为端口冲突，换了端口之后全部通过。", ["test"]),
+])
+def test_a_pass_after_a_change_just_made_is_a_claim_of_now(text, expected):
+    """"换了端口之后全部通过": what was changed leads the dropped-subject pass (a time adverbial,
+    as "修复后" is) and makes it a present result that outlives the failure before it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"你说的那个类型错误我改了，`mypy` 现在零报错。", ["typecheck"]),
+    (u"用户反馈的构建问题已经修复，`npm run build` 成功。", ["build"]),
+    (u"刚才你提到的 lint 告警都清掉了，`eslint .` 干净。", ["lint"]),
+    (u"reviewer 提过的那两个用例我补上了，测试全部通过。", ["test"]),
+    (u"同事反馈的 flaky 用例修了，单测全绿。", ["test"]),
+    # dev7b
+    (u"之前你提到的 flaky 测试我修了，连续跑了 20 次都通过。", ["test"]),
+])
+def test_what_someone_mentioned_as_an_attribute_is_no_relay(text, expected):
+    """"你提到的 flaky 测试": a relay verb before 的 and a noun names the thing, not the source of
+    the result; the time word of the mention (之前你提到的) is not the result's tense."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试全部通过，这是同事说的。",
+    u"你说测试都过了，我这边还没跑。",
+    u"reviewer 看代码的时候说测试都过了。",
+    u"他上午开会时提到构建已经成功了。",
+    u"用户在 issue 里回复时表示测试都通过了。",
+    u"维护者在 PR 评论的时候说 CI 全绿。",
+    # dev7b
+    u"同事 review 时说 lint 是干净的，我没自己跑。",
+])
+def test_what_someone_said_on_an_occasion_is_relayed(text):
+    """"同事 review 时说": a person and the occasion (…时, …的时候) before the verb still relay."""
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"新加的 3 个测试都通过了，完整的测试套件还没重新跑。", ["test"]),
+    (u"`tests/api` 下的测试全部通过，全量测试还没来得及重跑。", ["test"]),
+    (u"`test_parse` 通过了，其余的测试没有重新运行。", ["test"]),
+    (u"改动相关的用例都过了，所有的测试我还没重跑。", ["test"]),
+    (u"测试都通过了，但改完之后没有重新运行。", []),
+    # dev7b
+    (u"修复后 `test_login_rate_limit` 这个用例通过了，整个套件我没重跑。", ["test"]),
+])
+def test_a_whole_suite_not_rerun_leaves_the_part_that_ran(text, expected):
+    """"整个套件我没重跑" discloses the whole suite as stale: a pass of the part that ran stands,
+    as "I didn't rerun the full suite" leaves it in English."""
+    found = claims.extract(text).claims
+    assert sorted(c["category"] for c in found) == expected
+    assert all(c["scope"] == "subset" for c in found)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"构建 & 测试都成功了。", ["build", "test"]),
+    (u"`ruff` & `mypy` 都通过。", ["lint", "typecheck"]),
+    (u"单测 & 类型检查均已通过。", ["test", "typecheck"]),
+    (u"lint & build 都没问题。", ["build", "lint"]),
+    (u"`eslint`、`tsc` & `vitest` 全部通过。", ["lint", "test", "typecheck"]),
+    # dev7b
+    (u"测试 & lint 全部通过，类型检查没跑（项目没配 mypy）。", ["lint", "test"]),
+])
+def test_an_ampersand_joins_the_checks_a_pass_is_about(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pylint` 评分 10/10。", ["lint"]),
+    (u"pylint 得分 10.00/10，没有任何提示。", ["lint"]),
+    (u"`pylint src/` 打分为 10.0/10。", ["lint"]),
+    (u"代码检查评分：10/10。", ["lint"]),
+    (u"`pylint` 评分 9.85/10，还有几个命名警告。", []),
+    # dev7b
+    (u"之前 lint 一直报的 `max-line-length` 已经修了，现在 `pylint` 评分 10.00/10。", ["lint"]),
+])
+def test_a_full_rating_is_a_lint_pass(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"把超时时间调到 30 秒，测试全部通过。", ["test"]),
+    (u"`pytest` 全部通过，超时设置改成了 60s。", ["test"]),
+    (u"调大了超时阈值，集成测试都过了。", ["test"]),
+    (u"超时参数改了之后，e2e 测试通过。", ["test"]),
+    (u"测试通过了 40 个，然后超时了。", []),
+])
+def test_a_timeout_setting_is_no_timeout(text, expected):
+    """超时时间/设置/阈值 names the setting; only a timeout that happened is a failure."""
+    assert categories(text) == expected

@@ -20,7 +20,7 @@ _Z = r"(?![A-Za-z0-9_])"
 
 _ADVERBS = u"一二三四五六七八九十确实真果然本身两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
-_SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
+_SUBSET = u"新增|新加|新写|新的|(?<![有无零没何])回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
@@ -28,6 +28,8 @@ _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(
     u"|(?:连续|反复|又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮))"
     # after a change made just now ("换了端口之后全部通过")
     u"|(?:换|改|修|加|删|调|升级|重启|更新|调整)了[^，。；]{0,16}?(?:之|以)?后)")
+# a count of what a run covers before a dropped-subject pass ("12 个场景全过", "30 个 case 都过了")
+_COUNTED_CASES = re.compile(u"^\\s*(?:(?:全部|所有|共) ?)?(?:\\d+|[两三四五六七八九十几]+) ?(?:个|条)? ?(?:场景|case|cases|测试点|scenarios?)", re.I)
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 # what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
 _SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
@@ -49,7 +51,8 @@ _PARTS_ONLY = re.compile(
 # "not one failed" is a pass: "一个失败都没有", "一个都没挂", "没有一个测试失败" (the negation is of the
 # failure's quantifier, not of the claim)
 _NONE_AT_ALL = (u"一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|失败|error|warning)?(?:都|也)没有"
-                u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)")
+                u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)"
+                u"|没有(?:任何)?一(?:个|条)(?:是)?(?:失败|报错|挂掉?)的")
 # a failure count of zero ("失败 0", "错误数：0")
 _COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
 # a count brought down to zero ("告警从 12 个降到 0 个")
@@ -107,7 +110,7 @@ class Grammar(object):
             u"|" + _NO_FAILING_TEST + u")"
             u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?"
             u"(?:报错|错误|警告|告警|问题|失败|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?)"
-            u"|无(?:任何)?输出"
+            u"|无(?:任何)?输出|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
             u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没(?:啥|什么)?问题"
@@ -121,7 +124,7 @@ class Grammar(object):
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<tpass>(?<=测试)过(?:了|啦)(?! ?(?:一遍|一下|一次|一轮)))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。|\u2705\u2713\u2714\u2014\u2013]))"
-            u"|跑通|全绿|变绿|绿了|是绿的|\u2611|\U0001f44c|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
+            u"|跑通|全绿|变绿|绿了|是绿的|(?<![墨翠嫩草深浅淡亮碧红黄蓝青变全])绿(?=\\s*(?:$|[，。,；;！!、]))|\u2611|\U0001f44c|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
@@ -295,7 +298,7 @@ class Grammar(object):
                         break
                 return group
         # subject dropped: "跑了完整的测试，全部通过"
-        prefix = _TIME_ADVERBIAL.sub(u"", s[clause_start:p.start()])
+        prefix = _COUNTED_CASES.sub(u"", _TIME_ADVERBIAL.sub(u"", s[clause_start:p.start()]))
         if _PARTS_ONLY.match(prefix):
             # "`nx run-many -t test` 中 `web` 项目失败，`api` 和 `shared` 通过": parts of the run named before
             named = [x for x in before if x["category"] and x["kind"] not in ("buildable", "every")]

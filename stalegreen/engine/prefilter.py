@@ -100,6 +100,8 @@ CLAIM_WORDS = (
     # 妥了, 一个都没挂, 没(有)发现 bug, 没再挂过, 返回码 0, 👌, 只有/仅有 N 个 warning, 过啦, 降到/降为 0, 安静/吭声/意见/抱怨, 没啥/没什么问题, 无任何输出, 一次(就)过, 没有/无 diff, 差异, 需要格式化
     u"\u9000\u51fa\u7801",     # 退出码 (为 0)
     u"\u8bc4\u5206", u"\u5f97\u5206", u"\u6253\u5206", u"\u5206\u6570", u"\u8bc4\u7ea7",     # 评分/得分/打分/分数/评级 10/10
+    u"\u6ca1\u6709\u56de\u5f52", u"\u6ca1\u56de\u5f52", u"\u4efb\u4f55\u56de\u5f52", u"\u65e0\u56de\u5f52", u"\u96f6\u56de\u5f52",     # 没有/没/任何/无/零回归
+    u"\u6302\u6389\u7684", u"\u6302\u7684",     # 没有一个挂掉的/挂的
 )
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")

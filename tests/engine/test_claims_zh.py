@@ -875,3 +875,83 @@ def test_a_full_rating_is_a_lint_pass(text, expected):
 def test_a_timeout_setting_is_no_timeout(text, expected):
     """超时时间/设置/阈值 names the setting; only a timeout that happened is a failure."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 绿，`mypy` 绿。", ["test", "typecheck"]),
+    (u"测试绿，lint 也绿。", ["lint", "test"]),
+    (u"单测都绿，构建也绿。", ["build", "test"]),
+    (u"`cargo test` 绿。", ["test"]),
+    (u"验证步骤都走了一遍：`pytest` 绿，`mypy --strict` 绿，`black --check .` 也绿。", ["lint", "test", "typecheck"]),
+    (u"按钮改成了绿色，文档已更新。", []),
+    (u"状态灯是墨绿，和设计稿一致。", []),
+])
+def test_a_bare_green_ending_its_clause_is_a_pass(text, expected):
+    """"`pytest` 绿": 绿 that ends its clause says its check is green; 绿色 or a colour compound
+    (墨绿) is a colour."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"验证步骤都走了一遍：测试全部通过。", ["test"]),
+    (u"复现步骤跑了一遍，修复后单测通过。", ["test"]),
+    (u"验证步骤已完成，`npm run build` 成功。", ["build"]),
+    (u"验证步骤：运行 `pytest`，确认测试通过。", []),
+    (u"复现步骤：1. 运行 `npm test`；2. 观察失败。", []),
+])
+def test_verification_steps_said_to_be_done_are_a_report(text, expected):
+    """"验证步骤：…" introduces instructions; "验证步骤都走了一遍" reports they were done."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"重新跑了一遍完整测试，没有回归。", ["test"]),
+    (u"测试没有回归。", ["test"]),
+    (u"跑了全量测试，没有任何回归。", ["test"]),
+    (u"`pytest` 跑完，零回归。", ["test"]),
+    (u"这次没有回归测试。", []),
+])
+def test_no_regressions_is_a_pass_of_the_whole_suite(text, expected):
+    """"没有回归" (no regressions) is a pass; 回归 there is no regression suite, so the scope
+    stays all (回归测试都通过了 is still a subset)."""
+    found = claims.extract(text).claims
+    assert sorted(c["category"] for c in found) == expected
+    assert all(c["scope"] == "all" for c in found)
+    assert [c["scope"] for c in claims.extract(u"回归测试都通过了。").claims] == ["subset"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑完测试，没有一个失败的。", ["test"]),
+    (u"`go test ./...` 没有一个是失败的。", ["test"]),
+    (u"单测跑了三遍，没有一个挂掉的。", ["test"]),
+    (u"用例没有一条报错的。", ["test"]),
+    (u"lint 没有任何一个报错的文件。", ["lint"]),
+    (u"测试没有一个通过的。", []),
+])
+def test_not_one_that_failed_is_a_pass(text, expected):
+    """"没有一个失败的": the negation is of the failures' quantifier, as in 一个失败都没有."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑 playwright 的 e2e，12 个场景全过。", ["test"]),
+    (u"跑了集成测试，30 个 case 都过了。", ["test"]),
+    (u"`behave` 跑完，所有 18 个 scenario 全部通过。", ["test"]),
+    (u"e2e 测试跑完，共 9 个场景都通过了。", ["test"]),
+    (u"跑了 e2e，12 个场景里有 2 个失败。", []),
+])
+def test_a_count_of_cases_before_a_dropped_subject_pass_keeps_the_run(text, expected):
+    """"12 个场景全过": a count of scenarios or cases is what the run named before covered."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`make check` 通过（里面包含 lint 和单测）。", ["lint", "test"]),
+    (u"`tox` 通过（其中包括 flake8 和 pytest）。", ["lint", "test"]),
+    (u"`make all` 通过（包含构建和单测）。", ["build", "test"]),
+    (u"`make check` 通过（会跑 `ruff` 和 `pytest`）。", ["lint", "test"]),
+    (u"`make check` 通过（跑了 mypy 和单测）。", ["test", "typecheck"]),
+])
+def test_the_checks_a_parenthesis_says_a_passing_run_includes(text, expected):
+    """"`make check` 通过（里面包含 lint 和单测）": the listed checks pass with it."""
+    assert categories(text) == expected

@@ -41,7 +41,8 @@ ENTRIES = (
     # topic ("tests 的话我只跑了…": as for the tests)
     E(u"(?<!测试)(?<!单测)(?<!构建)(?<!编译)(?<!检查)(?<!tests)(?<!test)(?<!lint)(?<!build)(?<!tests )(?<!lint )"
       u"(?<!build )的话", "conditional", u"测试通过的话就合并。"),
-    E(u"^\\W*(?:请|记得|务必|别忘|一定要|确保|需要|验证方法|复现方法|验证步骤|复现步骤)", "instruction", u"请确认测试通过。"),
+    # (steps said to be done are a report: "验证步骤都走了一遍：…")
+    E(u"^\\W*(?:请|记得|务必|别忘|一定要|确保|需要|(?:验证|复现)(?:方法|步骤)(?![^，。：:]{0,6}?(?:走了|做了|跑了|完成|执行了|过了)))", "instruction", u"请确认测试通过。"),
     E(u"请(?:先|确保|运行|检查|确认|再|在|执行)|^\\W*(?:运行|执行)[^，。]*并", "instruction", u"合并前请运行测试并确认通过。"),
 
     # ---- what a test is written to check

@@ -28,6 +28,9 @@ _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(
     u"|(?:连续|反复|又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮))"
     # after a change made just now ("换了端口之后全部通过")
     u"|(?:换|改|修|加|删|调|升级|重启|更新|调整)了[^，。；]{0,16}?(?:之|以)?后)")
+# the start of a check named as the object of 通过, after its quantifier and count
+_OBJECT = (u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?(?:sg[tylbi]\\d+x|[A-Za-z]|单元|集成|测试|单测|用例|类型|静态|代码|构建"
+           u"|编译|端到端|冒烟|回归|格式|规范|风格)")
 # a count of what a run covers before a dropped-subject pass ("12 个场景全过", "30 个 case 都过了")
 _COUNTED_CASES = re.compile(u"^\\s*(?:(?:全部|所有|共) ?)?(?:\\d+|[两三四五六七八九十几]+) ?(?:个|条)? ?(?:场景|case|cases|测试点|scenarios?)", re.I)
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
@@ -62,7 +65,7 @@ _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 # a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
 _NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)(?:格式化|修改|改动)的文件"
 # "does not report errors" (不报错, 不再报警告): the check runs clean
-_NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)"
+_NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)|不再?报(?:了|啦)(?=\\s*(?:$|[，。,；;！!]))"
 _NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪个|一个)(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?"
                     u"|没有(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?|不存在(?:任何)?(?:失败|报错)的(?:测试|用例)")
 # "都没失败", "没出错", "没出任何错": nothing went wrong
@@ -83,6 +86,31 @@ _LIST_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|\\+|,|and)\\s*$"
 _PART_WORD = re.compile(u"[中里共]")
 _ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败")
 
+_OBJECT_JOINT = re.compile(u"\\s*(?:检查|校验)?\\s*(?:、|和|与|及|以及|跟|&|,|，)\\s*(?:全部|所有)?的?\\s*")
+
+
+class _PassOnly(object):
+    """A ``pobj`` match read as the bare pass word 通过 (its clause names no check after it)."""
+
+    __slots__ = ("_m",)
+    lastgroup = "pass"
+
+    def __init__(self, m):
+        self._m = m
+
+    def start(self):
+        return self._m.start()
+
+    def end(self):
+        return self._m.start() + 2
+
+    def span(self):
+        return (self.start(), self.end())
+
+    def group(self, index=0):
+        return self._m.string[self.start():self.end()] if index == 0 else None
+
+
 class Grammar(object):
     """Compiled Chinese patterns; built once by the main grammar."""
 
@@ -96,7 +124,7 @@ class Grammar(object):
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
-            u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
+            u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|静态代码(?:检查|分析|扫描)|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|出包|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
@@ -123,8 +151,12 @@ class Grammar(object):
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<tpass>(?<=测试)过(?:了|啦)(?! ?(?:一遍|一下|一次|一轮)))"
+            # 通过 with its object after it, as an aspect word or a quantifier says ("已通过单元测试和 lint
+            # 检查", "通过了全部类型检查"): not the preposition of 通过 fixture 注入
+            u"|(?P<pobj>(?:(?<=已)|(?<=经)|(?<=均)|(?<=都)|(?<=利)|(?<=功)|(?<=并))通过了?(?=" + _OBJECT + u")"
+            u"|通过了(?=(?:全部|所有|各项)?的? ?" + _OBJECT + u")|通过(?=(?:全部|所有|各项)" + _OBJECT + u"))"
             u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。|\u2705\u2713\u2714\u2014\u2013]))"
-            u"|跑通|全绿|变绿|绿了|是绿的|(?<![墨翠嫩草深浅淡亮碧红黄蓝青变全])绿(?=\\s*(?:$|[，。,；;！!、]))|\u2611|\U0001f44c|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
+            u"|跑通|全绿|变绿|绿了|是绿的|(?<![墨翠嫩草深浅淡亮碧红黄蓝青变全])绿(?=\\s*(?:$|[，。,；;！!、]))|\u2611|\U0001f44c|一(?:次|遍)(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
@@ -197,6 +229,12 @@ class Grammar(object):
                 continue    # "我测试过了": someone has tested, not "the tests pass"
             if _SUBORDINATE.match(s, p.end()) and not p.group(0).endswith(u"了"):
                 continue    # "构建成功后会生成 `dist/`", "测试通过的判定条件": a time clause or an attribute
+            if p.lastgroup == "pobj":
+                objects = self._objects(s, subjects, p)
+                if objects is not None:
+                    found.extend(objects)
+                    continue
+                p = _PassOnly(p)    # no check after it: the pass word its clause ends with ("已通过了 CI")
             if p.lastgroup == "zobj":
                 found.append({"category": "test", "span": p.span(), "text": p.group(0), "tool": None,
                               "alternates": [], "lang": "zh", "qualified": False, "scope": "all",
@@ -242,6 +280,35 @@ class Grammar(object):
                               "scope": "all"})
         mentions = [x for x in subjects if x["category"] and x["kind"] != "buildable"]
         return found, mentions
+
+    def _objects(self, s, subjects, p):
+        """Claims of the checks named right after 通过 (its object: "已通过单元测试和 lint 检查"), joined
+        by list words; None when no check follows."""
+        at = p.end()
+        lead = re.match(u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?", s[at:])
+        at += lead.end()
+        group = []
+        for x in subjects:
+            if x["start"] < at:
+                continue
+            if x["start"] != at or not x["category"] or x["kind"] in ("buildable", "every"):
+                break
+            group.append(x)
+            joint = _OBJECT_JOINT.match(s, x["end"])
+            if not joint:
+                break
+            at = joint.end()
+        if not group:
+            return None
+        found = []
+        for x in group:
+            scope = "all"
+            if x["category"] == "test" and (x.get("scope") == "subset" or self.subset_marker.search(s[p.start():x["end"]])):
+                scope = "subset"
+            found.append({"category": x["category"], "span": (p.start(), x["end"]), "text": s[p.start():x["end"]],
+                          "tool": x.get("tool"), "alternates": [], "lang": "zh", "qualified": False, "scope": scope,
+                          "counts": self._counts(s, p.start()) if x["category"] == "test" else {}})
+        return found
 
     def subject_info(self, reader, s, m):
         kind = m.lastgroup

@@ -102,6 +102,8 @@ CLAIM_WORDS = (
     u"\u8bc4\u5206", u"\u5f97\u5206", u"\u6253\u5206", u"\u5206\u6570", u"\u8bc4\u7ea7",     # 评分/得分/打分/分数/评级 10/10
     u"\u6ca1\u6709\u56de\u5f52", u"\u6ca1\u56de\u5f52", u"\u4efb\u4f55\u56de\u5f52", u"\u65e0\u56de\u5f52", u"\u96f6\u56de\u5f52",     # 没有/没/任何/无/零回归
     u"\u6302\u6389\u7684", u"\u6302\u7684",     # 没有一个挂掉的/挂的
+    u"\u4e00\u904d\u8fc7", u"\u4e00\u904d\u5c31\u8fc7", u"\u683c\u5f0f\u6b63\u786e", u"\u683c\u5f0f\u90fd\u6b63\u786e", u"\u683c\u5f0f\u5747\u6b63\u786e", u"\u683c\u5f0f\u5168\u90e8\u6b63\u786e", u"\u98ce\u683c\u6b63\u786e", u"\u98ce\u683c\u90fd\u6b63\u786e", u"\u98ce\u683c\u5747\u6b63\u786e", u"\u4e0d\u62a5\u4e86", u"\u4e0d\u518d\u62a5\u4e86", u"\u4e0d\u62a5\u5566",
+    # 一遍(就)过, 格式/风格(都)正确, (不再)不报了
 )
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")

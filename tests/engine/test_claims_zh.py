@@ -955,3 +955,42 @@ def test_a_count_of_cases_before_a_dropped_subject_pass_keeps_the_run(text, expe
 def test_the_checks_a_parenthesis_says_a_passing_run_includes(text, expected):
     """"`make check` 通过（里面包含 lint 和单测）": the listed checks pass with it."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"已通过单元测试。", ["test"]),
+    (u"本次改动已通过单元测试和 lint 检查。", ["lint", "test"]),
+    (u"代码已通过全部单元测试。", ["test"]),
+    (u"通过了所有的类型检查。", ["typecheck"]),
+    (u"已经通过 mypy 和 pytest。", ["test", "typecheck"]),
+    (u"本次提交已通过全部单元测试及静态代码检查。", ["lint", "test"]),
+    (u"已通过 128 个测试。", ["test"]),
+    (u"通过 fixture 注入依赖，测试全部通过。", ["test"]),
+    (u"通过单元测试来覆盖这个分支。", []),
+    (u"还没通过单元测试。", []),
+    (u"如果已通过单元测试就可以合并。", []),
+])
+def test_the_checks_named_after_passed_are_its_object(text, expected):
+    """"已通过单元测试和 lint 检查": after an aspect word (已, 均, 都) or with 了/全部, the checks
+    after 通过 are what passed; bare 通过 before a noun is the preposition "by means of"."""
+    assert categories(text) == expected
+
+
+def test_a_pass_with_no_check_after_it_reads_as_before():
+    """"测试已通过了 CI": no check follows 通过 of the object form, so it is the pass of 测试."""
+    found = claims.extract(u"测试已通过了 CI。").claims
+    assert [(c["category"], c["text"]) for c in found] == [("test", u"测试已通过")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"类型检查一遍过。", ["typecheck"]),
+    (u"`cargo build` 一遍就过了。", ["build"]),
+    (u"prettier 检查所有文件格式都正确。", ["lint"]),
+    (u"`black --check .` 检查后代码风格都正确。", ["lint"]),
+    (u"现在 `go vet` 不报了。", ["lint"]),
+    (u"`mypy` 不再报了。", ["typecheck"]),
+    (u"代码格式正确性检查还没跑。", []),
+])
+def test_more_chinese_pass_words(text, expected):
+    """一遍过 (as 一次过), 格式都正确 (a format check's pass), 不报了 (nothing reported any more)."""
+    assert categories(text) == expected

@@ -72,6 +72,7 @@ ENTRIES = (
     # a checker that is silent has nothing to report ("quiet", "no complaints")
     E(u"(?:很|都)?安静(?:了|的)|没有吭声|没吭声|没有意见|没意见|没有抱怨|没抱怨|不再抱怨", "state", u"`mypy` 没意见了。",
       ("lint", "typecheck")),
+    E(u"(?:格式正确|格式都正确|格式均正确|格式全部正确|风格正确|风格都正确|风格均正确)(?![化的性])", "state", u"`prettier --check` 显示所有文件格式都正确。", ("lint",)),
     E(u"(?:都|均|全部)?符合(?:格式|规范|代码风格|风格)", "state", u"`prettier --check .` 显示所有文件都符合格式。", ("lint",)),
 
     # ---- clause boundaries

@@ -994,3 +994,44 @@ def test_a_pass_with_no_check_after_it_reads_as_before():
 def test_more_chinese_pass_words(text, expected):
     """一遍过 (as 一次过), 格式都正确 (a format check's pass), 不报了 (nothing reported any more)."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试已补齐并全部通过，代码风格检查无异常。", ["lint", "test"]),
+    (u"`flake8` 零输出，说明没有风格问题。", ["lint"]),
+    (u"`eslint .` 没有格式错误。", ["lint"]),
+    (u"构建没有任何异常。", ["build"]),
+    (u"经过修改，`tsc` 不再报任何类型错误。", ["typecheck"]),
+    (u"`mypy` 不报新的错误了。", ["typecheck"]),
+    (u"`ruff` 还有 3 个风格问题。", []),
+])
+def test_a_check_reporting_no_error_of_its_kind_passes(text, expected):
+    """"没有风格问题", "无异常", "零输出", "不再报任何类型错误": a kind word (风格, 格式, 类型) between
+    the negation and the error word keeps it a clean report."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"本地 `go test ./...` 输出全部是 ok，没有 FAIL。", ["test"]),
+    (u"`cargo test` 全部 ok，没有 failed。", ["test"]),
+    (u"`pytest` 全部通过，没有 failures。", ["test"]),
+    (u"单测跑完，没有任何 FAIL。", ["test"]),
+    (u"`go test ./...` 有 2 个 FAIL。", []),
+])
+def test_no_english_fail_word_supports_the_pass(text, expected):
+    """"没有 FAIL": a negated English failure word (in any case) is a clean report, not a failure."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"所有单元测试与集成测试均已在本地通过验证。", ["test"]),
+    (u"单元测试通过验证。", ["test"]),
+    (u"类型检查已通过校验，`pyright` 零报错。", ["typecheck"]),
+    (u"构建通过了检验。", ["build"]),
+    (u"签名通过校验。", []),
+    (u"测试通过了校验逻辑的覆盖。", []),
+])
+def test_passing_verification_at_the_end_of_its_clause_is_a_pass(text, expected):
+    """"测试通过验证。": 通过 with 验证/校验 ending the clause is a pass of the check before it;
+    followed by more words (通过了校验逻辑) it is not."""
+    assert categories(text) == expected

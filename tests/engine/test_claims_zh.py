@@ -1035,3 +1035,29 @@ def test_passing_verification_at_the_end_of_its_clause_is_a_pass(text, expected)
     """"测试通过验证。": 通过 with 验证/校验 ending the clause is a pass of the check before it;
     followed by more words (通过了校验逻辑) it is not."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试结果符合预期，全部通过。", ["test"]),
+    (u"和预期一致，`pytest` 全部通过。", ["test"]),
+    (u"构建产物达到预期，`npm run build` 成功。", ["build"]),
+    (u"lint 结果如预期，零告警。", ["lint"]),
+    (u"预期测试全部通过。", []),
+    (u"我预期 lint 会通过。", []),
+])
+def test_a_result_that_met_the_expectation_is_no_plan(text, expected):
+    """预期 is an expectation (a plan) on its own, but "符合预期", "与预期一致", "如预期" say a result
+    met it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"clippy 一个 warning 都没有了。", ["lint"]),
+    (u"`tsc` 一个 error 也没有。", ["typecheck"]),
+    (u"`eslint` 一个 warnings 都没有。", ["lint"]),
+    (u"这批改动测试一把过。", ["test"]),
+    (u"`cargo build` 一把就过了。", ["build"]),
+])
+def test_more_ways_to_say_nothing_failed(text, expected):
+    """"一个 warning 都没有" (an English word spaced inside the Chinese quantifier), 一把过 (as 一次过)."""
+    assert categories(text) == expected

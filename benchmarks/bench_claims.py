@@ -84,9 +84,14 @@ def build_message(kb):
     for lang in ("en", "zh"):
         with io.open(os.path.join(ROOT, "tests", "engine", "claims_corpus_%s.jsonl" % lang), encoding="utf-8") as fh:
             rows.extend(json.loads(line)["text"] for line in fh if line.strip())
+    return back_to_back(rows, kb)
+
+
+def back_to_back(texts, kb):
+    """``texts`` in turn, as paragraphs of one message of about ``kb`` kilobytes."""
     parts, size, index = [], 0, 0
     while size < kb * 1024:
-        text = rows[index % len(rows)]
+        text = texts[index % len(texts)]
         parts.append(text)
         size += len(text.encode("utf-8")) + 2
         index += 1

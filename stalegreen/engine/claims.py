@@ -82,6 +82,10 @@ def classify_command(code):
 
 # ------------------------------------------------------------------------------------ reading
 
+_PLACEHOLDERS = re.compile(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?")
+_ESCAPED_SG = re.compile(u"(?i)(sg)\u200b")
+
+
 class _Reader(object):
     """State while reading one message: placeholders, antecedents, results."""
 
@@ -98,6 +102,7 @@ class _Reader(object):
         self.unread = []         # sentences with claim words but no predicate (their subjects add to named)
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
         self.composites = {}     # a command the message says runs others -> their categories
+        self.ignored_keys = set()    # (text, reason) of the near-misses noted: each is noted once
 
     # -- placeholders
 
@@ -121,13 +126,16 @@ class _Reader(object):
             return "`%s`" % original
 
         # the further runs of one code span (`npm run lint && npm test`) follow its first as " and sgNx"
-        text = re.sub(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?", put_back, text).strip()
-        return re.sub(u"(?i)(sg)\u200b", r"\1", text)
+        if "sg" in text:
+            text = _PLACEHOLDERS.sub(put_back, text)
+        text = text.strip()
+        return _ESCAPED_SG.sub(r"\1", text) if u"\u200b" in text else text
 
     def _ignore(self, text, reason, sentence=None, category=None):
         text = re.sub(r"\s+", " ", text).strip()[:MAX_TEXT]
-        if not text or any(i["text"] == text and i["reason"] == reason for i in self.result.ignored):
+        if not text or (text, reason) in self.ignored_keys:
             return
+        self.ignored_keys.add((text, reason))
         entry = {"text": text, "reason": reason}
         if sentence:
             entry["sentence"] = re.sub(r"\s+", " ", sentence).strip()[:MAX_TEXT * 2]
@@ -564,7 +572,8 @@ _LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u5
 # the list's own words ("it runs", "includes", "the unit")
 _LIST_GLUE = re.compile(
     u"^\\s*(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
-    u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|\u5305\u62ec|\u5305\u542b|\u4ee5\u53ca)*"
+    u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|(?:\u91cc\u9762|\u5176\u4e2d)?\u4f1a?(?:\u5305\u62ec|\u5305\u542b|\u8dd1|\u8fd0\u884c|\u6267\u884c)\u4e86?"
+    u"|\u4ee5\u53ca)*"
     u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
 
 
@@ -638,7 +647,8 @@ def _disclosed_categories(reader, sentence):
 # the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`
 _WHOLE = re.compile(r"\b(?:full|whole|entire|complete)\s+(?:\w+\s+){0,2}?(?:suites?|tests?|test suites?|specs?"
                     r"|matrix|sg[tylb]\d+x)|\bthe rest\b|\ball (?:the )?(?:other )?(?:tests|specs|suites)\b"
-                    r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)", re.I)
+                    r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)"
+                    u"|(?:整个|完整的?|全量的?|全部的?|所有的?|其余的?|其他的?|剩下的?) ?(?:测试套件|测试|套件|用例|单测|suites?|tests?)", re.I)
 
 
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)

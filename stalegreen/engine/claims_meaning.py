@@ -530,10 +530,15 @@ class Meaning(object):
         return clauses.segment_text(self.plain, self.clauses(), segment)
 
     def masked(self, text):
-        """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
+        """``text`` without code, runner names and clean phrases ("no failures", 没有报错); a
+        clause is looked at for its tense, failures and negators, masked once."""
+        key = ("masked", text)
+        if key in self._memo:
+            return self._memo[key]
         masked = self.g.clean_phrases.sub(" ", text)
         if claims_grammar.has_cjk(masked):
             masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
+        self._memo[key] = masked
         return masked
 
     def past(self, segment, index):
@@ -542,8 +547,12 @@ class Meaning(object):
         clause's "之前那个失败" says nothing of "这次 0 failed")."""
         if not self.has("past"):
             return False
-        return self._cached(("past", index), lambda: clauses.is_past(self.masked(self.clause(index)))) \
-            or self._cached(("past-lead", index), lambda: clauses.is_past(self.masked(self.leading(segment, index))))
+        return self._is_past(self.clause(index)) or self._is_past(self.leading(segment, index))
+
+    def _is_past(self, text):
+        """``clauses.is_past`` of ``text`` masked, once per text (a segment's first clause is
+        also its lead)."""
+        return self._cached(("past", text), lambda: clauses.is_past(self.masked(text)))
 
     def leading(self, segment, index):
         """The text of ``segment`` from its start to the end of clause ``index``."""

@@ -20,12 +20,19 @@ _Z = r"(?![A-Za-z0-9_])"
 
 _ADVERBS = u"一二三四五六七八九十确实真果然本身两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
-_SUBSET = u"新增|新加|新写|新的|回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
+_SUBSET = u"新增|新加|新写|新的|(?<![有无零没何])回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
 _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
-    u"|(?:又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮)))")
+    u"|(?:连续|反复|又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮))"
+    # after a change made just now ("换了端口之后全部通过")
+    u"|(?:换|改|修|加|删|调|升级|重启|更新|调整)了[^，。；]{0,16}?(?:之|以)?后)")
+# the start of a check named as the object of 通过, after its quantifier and count
+_OBJECT = (u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?(?:sg[tylbi]\\d+x|[A-Za-z]|单元|集成|测试|单测|用例|类型|静态|代码|构建"
+           u"|编译|端到端|冒烟|回归|格式|规范|风格)")
+# a count of what a run covers before a dropped-subject pass ("12 个场景全过", "30 个 case 都过了")
+_COUNTED_CASES = re.compile(u"^\\s*(?:(?:全部|所有|共) ?)?(?:\\d+|[两三四五六七八九十几]+) ?(?:个|条)? ?(?:场景|case|cases|测试点|scenarios?)", re.I)
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 # what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
 _SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
@@ -46,8 +53,9 @@ _PARTS_ONLY = re.compile(
     u"[\\s都也均全部已经]*$")
 # "not one failed" is a pass: "一个失败都没有", "一个都没挂", "没有一个测试失败" (the negation is of the
 # failure's quantifier, not of the claim)
-_NONE_AT_ALL = (u"一(?:个|条|处)(?:错|错误|报错|警告|告警|问题|失败|error|warning)?(?:都|也)没有"
-                u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)")
+_NONE_AT_ALL = (u"一(?:个|条|处) ?(?:错|错误|报错|警告|告警|问题|失败|errors?|warnings?)? ?(?:都|也)没有"
+                u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)"
+                u"|没有(?:任何)?一(?:个|条)(?:是)?(?:失败|报错|挂掉?)的")
 # a failure count of zero ("失败 0", "错误数：0")
 _COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
 # a count brought down to zero ("告警从 12 个降到 0 个")
@@ -57,7 +65,7 @@ _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 # a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
 _NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)(?:格式化|修改|改动)的文件"
 # "does not report errors" (不报错, 不再报警告): the check runs clean
-_NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:错|错误|警告|告警|error|warning)"
+_NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:类型|lint|编译|构建|新的?)? ?(?:错|错误|警告|告警|error|warning)|不再?报(?:了|啦)(?=\\s*(?:$|[，。,；;！!]))"
 _NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪个|一个)(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?"
                     u"|没有(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?|不存在(?:任何)?(?:失败|报错)的(?:测试|用例)")
 # "都没失败", "没出错", "没出任何错": nothing went wrong
@@ -66,6 +74,41 @@ _MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\U0001f44c"     # status 
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
                    "mypy": "typecheck", "pyright": "typecheck", "eslint": "lint", "ruff": "lint"}
+
+# 通过 as a noun of a word after it ("通过强度", "通过了校验"): no pass
+_PASS_AS_NOUN = re.compile(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)")
+# where the words before a subject stop: a clause mark, or the item or code before it
+_ITEM_OR_CODE = re.compile(u"[，,；;。！!：:、]|\\S*\\d+x\\b")
+_COMMA = re.compile(u"[，,；;。]")
+_COLON_LEAD = re.compile(u"^\\s*[：:]")
+_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|,|，|and)\\s*$")
+_LIST_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|\\+|,|and)\\s*$")
+_PART_WORD = re.compile(u"[中里共]")
+_ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败")
+
+_OBJECT_JOINT = re.compile(u"\\s*(?:检查|校验)?\\s*(?:、|和|与|及|以及|跟|&|,|，)\\s*(?:全部|所有)?的?\\s*")
+
+
+class _PassOnly(object):
+    """A ``pobj`` match read as the bare pass word 通过 (its clause names no check after it)."""
+
+    __slots__ = ("_m",)
+    lastgroup = "pass"
+
+    def __init__(self, m):
+        self._m = m
+
+    def start(self):
+        return self._m.start()
+
+    def end(self):
+        return self._m.start() + 2
+
+    def span(self):
+        return (self.start(), self.end())
+
+    def group(self, index=0):
+        return self._m.string[self.start():self.end()] if index == 0 else None
 
 
 class Grammar(object):
@@ -81,7 +124,7 @@ class Grammar(object):
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
-            u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
+            u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|静态代码(?:检查|分析|扫描)|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|出包|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
@@ -93,13 +136,13 @@ class Grammar(object):
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|告警|失败|问题))"
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例)"
             u"|" + _NO_FAILING_TEST + u")"
-            u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?"
-            u"(?:报错|错误|警告|告警|问题|失败|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?)"
-            u"|无(?:任何)?输出"
+            u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
+            u"(?:报错|错误|警告|告警|问题|失败|异常|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|failures?|fail(?:ed|s)?" + _Z + u")"
+            u"|无(?:任何)?输出|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
             u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
-            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题)|无误|没(?:啥|什么)?问题"
-            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
+            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题|异常)|无误|没(?:啥|什么)?问题"
+            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|输出|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
             u"|" + _NONE_AT_ALL + u"|" + _DOWN_TO_ZERO + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
@@ -108,8 +151,12 @@ class Grammar(object):
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<tpass>(?<=测试)过(?:了|啦)(?! ?(?:一遍|一下|一次|一轮)))"
-            u"|(?P<pass>通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。|\u2705\u2713\u2714\u2014\u2013]))"
-            u"|跑通|全绿|变绿|绿了|是绿的|\u2611|\U0001f44c|一次(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
+            # 通过 with its object after it, as an aspect word or a quantifier says ("已通过单元测试和 lint
+            # 检查", "通过了全部类型检查"): not the preposition of 通过 fixture 注入
+            u"|(?P<pobj>(?:(?<=已)|(?<=经)|(?<=均)|(?<=都)|(?<=利)|(?<=功)|(?<=并))通过了?(?=" + _OBJECT + u")"
+            u"|通过了(?=(?:全部|所有|各项)?的? ?" + _OBJECT + u")|通过(?=(?:全部|所有|各项)" + _OBJECT + u"))"
+            u"|(?P<pass>通过了?(?:验证|校验|检验)(?=\\s*(?:$|[，。,；;！!]))|通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。|\u2705\u2713\u2714\u2014\u2013]))"
+            u"|跑通|全绿|变绿|绿了|是绿的|(?<![墨翠嫩草深浅淡亮碧红黄蓝青变全])绿(?=\\s*(?:$|[，。,；;！!、]))|\u2611|\U0001f44c|一(?:次|遍|把)(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
@@ -131,9 +178,9 @@ class Grammar(object):
         self.clean_mask = c(
             u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
-            u"(?:报错|错误|警告|告警|问题|失败|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
+            u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?)|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             u"|(?:失败|报错|错误|问题|errors?|failures?)[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"
             u"|(?<=也)没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
@@ -143,6 +190,8 @@ class Grammar(object):
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
             u"|(?:失败|报错|错误|警告|告警|问题)[^，。；]{0,16}?" + _DOWN_TO_ZERO + u"|" + _NOT_REPORTED + u"|" + _NOTHING_WENT_WRONG + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
             u"|(?:之前|以前|原来|原先|原本|此前)[^，。]{0,6}?(?:失败|报错|没过|挂掉?)(?:的|用例|测试)"
+            # when something was mentioned, not when a result held ("之前你提到的 flaky 测试")
+            u"|(?:之前|以前|刚才|上次|早些时候)(?:你|您|用户|他|她|他们|同事|reviewer)[^，。]{0,4}?(?:提到|提过|说|反馈|报告|发现|遇到)过?的"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
             u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
             u"|在 ?(?:main|master) ?上[^，。]{0,6}?(?:失败|报错|挂|fail)"
@@ -174,12 +223,18 @@ class Grammar(object):
         ends = [x["end"] for x in subjects]
         found = []
         for p in self.predicate.finditer(s):
-            if p.lastgroup == "pass" and re.match(u"(?:了)?(?:强度|校验|验证|审核|审批|检验)", s[p.end():]):
+            if p.lastgroup == "pass" and _PASS_AS_NOUN.match(s, p.end()):
                 continue
             if p.lastgroup == "tpass" and _TESTED.search(s[max(0, p.start() - 8):p.start() - 2]):
                 continue    # "我测试过了": someone has tested, not "the tests pass"
             if _SUBORDINATE.match(s, p.end()) and not p.group(0).endswith(u"了"):
                 continue    # "构建成功后会生成 `dist/`", "测试通过的判定条件": a time clause or an attribute
+            if p.lastgroup == "pobj":
+                objects = self._objects(s, subjects, p)
+                if objects is not None:
+                    found.extend(objects)
+                    continue
+                p = _PassOnly(p)    # no check after it: the pass word its clause ends with ("已通过了 CI")
             if p.lastgroup == "zobj":
                 found.append({"category": "test", "span": p.span(), "text": p.group(0), "tool": None,
                               "alternates": [], "lang": "zh", "qualified": False, "scope": "all",
@@ -226,6 +281,35 @@ class Grammar(object):
         mentions = [x for x in subjects if x["category"] and x["kind"] != "buildable"]
         return found, mentions
 
+    def _objects(self, s, subjects, p):
+        """Claims of the checks named right after 通过 (its object: "已通过单元测试和 lint 检查"), joined
+        by list words; None when no check follows."""
+        at = p.end()
+        lead = re.match(u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?", s[at:])
+        at += lead.end()
+        group = []
+        for x in subjects:
+            if x["start"] < at:
+                continue
+            if x["start"] != at or not x["category"] or x["kind"] in ("buildable", "every"):
+                break
+            group.append(x)
+            joint = _OBJECT_JOINT.match(s, x["end"])
+            if not joint:
+                break
+            at = joint.end()
+        if not group:
+            return None
+        found = []
+        for x in group:
+            scope = "all"
+            if x["category"] == "test" and (x.get("scope") == "subset" or self.subset_marker.search(s[p.start():x["end"]])):
+                scope = "subset"
+            found.append({"category": x["category"], "span": (p.start(), x["end"]), "text": s[p.start():x["end"]],
+                          "tool": x.get("tool"), "alternates": [], "lang": "zh", "qualified": False, "scope": scope,
+                          "counts": self._counts(s, p.start()) if x["category"] == "test" else {}})
+        return found
+
     def subject_info(self, reader, s, m):
         kind = m.lastgroup
         text = m.group(0)
@@ -251,7 +335,7 @@ class Grammar(object):
         else:
             info["category"] = kind
         before = s[max(0, m.start() - 12):m.start()]
-        before = re.split(u"[，,；;。！!：:、]|\\S*\\d+x\\b", before)[-1]     # not into the item or code before
+        before = _ITEM_OR_CODE.split(before)[-1]     # not into the item or code before
         info["phrase_start"] = m.start() - len(before.lstrip())
         info["before"] = before
         return info
@@ -266,22 +350,22 @@ class Grammar(object):
             if u"除" in gap:
                 # "`npx eslint .` 除了两处警告之外没有其他问题": the exception is no break between them
                 gap = _EXCEPTION_GAP.sub(u"", gap)
-                if not re.search(u"[，,；;。]", gap):
+                if not _COMMA.search(gap):
                     clause_start = min(clause_start, nearest["end"])
             if u"在" in gap:
                 gap = _PLACE.sub(u"", gap)      # "测试在 Python 3.8 和 3.12 上都通过了": where, not a break
-            if len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and nearest["end"] > clause_start - 2 \
-                    or (len(gap) <= 20 and not re.search(u"[，,；;。]", gap) and re.match(u"^\\s*[：:]", gap)):
+            if len(gap) <= 20 and not _COMMA.search(gap) and nearest["end"] > clause_start - 2 \
+                    or (len(gap) <= 20 and not _COMMA.search(gap) and _COLON_LEAD.match(gap)):
                 group = [nearest]
                 for prev in reversed(before[:-1]):
                     joint = s[prev["end"]:group[0]["start"]]
-                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|,|，|and)\\s*$", joint):
+                    if _JOINT.match(joint):
                         group.insert(0, prev)
                     else:
                         break
                 return group
         # subject dropped: "跑了完整的测试，全部通过"
-        prefix = _TIME_ADVERBIAL.sub(u"", s[clause_start:p.start()])
+        prefix = _COUNTED_CASES.sub(u"", _TIME_ADVERBIAL.sub(u"", s[clause_start:p.start()]))
         if _PARTS_ONLY.match(prefix):
             # "`nx run-many -t test` 中 `web` 项目失败，`api` 和 `shared` 通过": parts of the run named before
             named = [x for x in before if x["category"] and x["kind"] not in ("buildable", "every")]
@@ -295,7 +379,7 @@ class Grammar(object):
                 # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before
                 group = [before[-1]]
                 for prev in reversed(before[:-1]):
-                    if re.match(u"^\\s*(?:、|和|与|及|以及|跟|\\+|,|and)\\s*$", s[prev["end"]:group[0]["start"]]):
+                    if _LIST_JOINT.match(s[prev["end"]:group[0]["start"]]):
                         group.insert(0, prev)
                     else:
                         break
@@ -331,13 +415,13 @@ class Grammar(object):
     def _zero_failures(self, s):
         """"0 个失败" anywhere in the sentence, looked up once per sentence."""
         if self._last_zero[0] is not s:
-            self._last_zero = (s, bool(re.search(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败", s)))
+            self._last_zero = (s, bool(_ZERO_FAILURES.search(s)))
         return self._last_zero[1]
 
     def _part_count(self, s, start):
         """{passed, total} of a part of a total stated around ``start`` ("4 个测试中 3 个通过"), or None."""
         window = s[max(0, start - 24):start + 2 * LOOKBACK]
-        m = self.part_count.search(window) if re.search(u"[中里共]", window) else None
+        m = self.part_count.search(window) if _PART_WORD.search(window) else None
         if not m:
             return None
         total, passed = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))

@@ -99,6 +99,13 @@ CLAIM_WORDS = (
     u"\u5dee\u5f02", u"\u9700\u8981\u683c\u5f0f\u5316",
     # 妥了, 一个都没挂, 没(有)发现 bug, 没再挂过, 返回码 0, 👌, 只有/仅有 N 个 warning, 过啦, 降到/降为 0, 安静/吭声/意见/抱怨, 没啥/没什么问题, 无任何输出, 一次(就)过, 没有/无 diff, 差异, 需要格式化
     u"\u9000\u51fa\u7801",     # 退出码 (为 0)
+    u"\u8bc4\u5206", u"\u5f97\u5206", u"\u6253\u5206", u"\u5206\u6570", u"\u8bc4\u7ea7",     # 评分/得分/打分/分数/评级 10/10
+    u"\u6ca1\u6709\u56de\u5f52", u"\u6ca1\u56de\u5f52", u"\u4efb\u4f55\u56de\u5f52", u"\u65e0\u56de\u5f52", u"\u96f6\u56de\u5f52",     # 没有/没/任何/无/零回归
+    u"\u6302\u6389\u7684", u"\u6302\u7684",     # 没有一个挂掉的/挂的
+    u"\u4e00\u628a\u8fc7", u"\u4e00\u628a\u5c31\u8fc7", u"\u4e00\u904d\u8fc7", u"\u4e00\u904d\u5c31\u8fc7", u"\u683c\u5f0f\u6b63\u786e", u"\u683c\u5f0f\u90fd\u6b63\u786e", u"\u683c\u5f0f\u5747\u6b63\u786e", u"\u683c\u5f0f\u5168\u90e8\u6b63\u786e", u"\u98ce\u683c\u6b63\u786e", u"\u98ce\u683c\u90fd\u6b63\u786e", u"\u98ce\u683c\u5747\u6b63\u786e", u"\u4e0d\u62a5\u4e86", u"\u4e0d\u518d\u62a5\u4e86", u"\u4e0d\u62a5\u5566",
+    # 一遍(就)过, 格式/风格(都)正确, (不再)不报了
+    u"\u65e0\u5f02\u5e38", u"\u6ca1\u6709\u5f02\u5e38", u"\u6ca1\u6709\u4efb\u4f55\u5f02\u5e38", u"\u96f6\u8f93\u51fa", u"\u4e0d\u518d\u62a5", u"\u901a\u8fc7\u9a8c\u8bc1", u"\u901a\u8fc7\u4e86\u9a8c\u8bc1", u"\u901a\u8fc7\u4e86\u68c0\u9a8c", u"\u901a\u8fc7\u68c0\u9a8c", u"\u901a\u8fc7\u4e86\u6821\u9a8c", u"\u901a\u8fc7\u6821\u9a8c",
+    u"\u6ca1\u6709 fail", u"\u6ca1\u6709fail", u"\u4efb\u4f55 fail", u"\u4efb\u4f55fail",     # 无/没有(任何)异常, 零输出, 不再报…, 通过(了)验证/检验/校验, 没有(任何) FAIL
 )
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")

@@ -770,3 +770,294 @@ def test_a_comment_after_an_introduced_block_takes_its_commands(text, expected):
 ])
 def test_all_of_the_checks_named_before_take_a_quantified_pass(text, expected):
     assert categories(text) == expected
+
+
+# ---- round 7 (dev7b: tests/engine/claims_dev7b_2026-12-02.jsonl once merged)
+
+@pytest.mark.parametrize("text, expected", [
+    (u"一开始 `pytest` 有两个超时，调了超时时间之后都过了。", ["test"]),
+    (u"构建报了依赖冲突，升级了 lockfile 以后顺利通过。", ["build"]),
+    (u"lint 报了 3 处，改了配置后全部通过。", ["lint"]),
+    (u"用例跑了一次有个超时，重启了数据库后全部通过。", ["test"]),
+    (u"单测有一个缺 fixture 报错，加了缺失的 fixture 之后全部通过。", ["test"]),
+    (u"`cargo build` 报了链接错误，更新了 `build.rs` 里的路径之后编译成功。", ["build"]),
+    (u"测试连续跑了 5 次都通过。", ["test"]),
+    (u"为了排除 flaky，`go test -count=1 ./...` 反复跑了 10 遍，全部通过。", ["test"]),
+    # dev7b
+    (u"刚才测试挂了是因为端口冲突，换了端口之后全部通过。", ["test"]),
+])
+def test_a_pass_after_a_change_just_made_is_a_claim_of_now(text, expected):
+    """"换了端口之后全部通过": what was changed leads the dropped-subject pass (a time adverbial,
+    as "修复后" is) and makes it a present result that outlives the failure before it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"你说的那个类型错误我改了，`mypy` 现在零报错。", ["typecheck"]),
+    (u"用户反馈的构建问题已经修复，`npm run build` 成功。", ["build"]),
+    (u"刚才你提到的 lint 告警都清掉了，`eslint .` 干净。", ["lint"]),
+    (u"reviewer 提过的那两个用例我补上了，测试全部通过。", ["test"]),
+    (u"同事反馈的 flaky 用例修了，单测全绿。", ["test"]),
+    # dev7b
+    (u"之前你提到的 flaky 测试我修了，连续跑了 20 次都通过。", ["test"]),
+])
+def test_what_someone_mentioned_as_an_attribute_is_no_relay(text, expected):
+    """"你提到的 flaky 测试": a relay verb before 的 and a noun names the thing, not the source of
+    the result; the time word of the mention (之前你提到的) is not the result's tense."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"测试全部通过，这是同事说的。",
+    u"你说测试都过了，我这边还没跑。",
+    u"reviewer 看代码的时候说测试都过了。",
+    u"他上午开会时提到构建已经成功了。",
+    u"用户在 issue 里回复时表示测试都通过了。",
+    u"维护者在 PR 评论的时候说 CI 全绿。",
+    # dev7b
+    u"同事 review 时说 lint 是干净的，我没自己跑。",
+])
+def test_what_someone_said_on_an_occasion_is_relayed(text):
+    """"同事 review 时说": a person and the occasion (…时, …的时候) before the verb still relay."""
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"新加的 3 个测试都通过了，完整的测试套件还没重新跑。", ["test"]),
+    (u"`tests/api` 下的测试全部通过，全量测试还没来得及重跑。", ["test"]),
+    (u"`test_parse` 通过了，其余的测试没有重新运行。", ["test"]),
+    (u"改动相关的用例都过了，所有的测试我还没重跑。", ["test"]),
+    (u"测试都通过了，但改完之后没有重新运行。", []),
+    # dev7b
+    (u"修复后 `test_login_rate_limit` 这个用例通过了，整个套件我没重跑。", ["test"]),
+])
+def test_a_whole_suite_not_rerun_leaves_the_part_that_ran(text, expected):
+    """"整个套件我没重跑" discloses the whole suite as stale: a pass of the part that ran stands,
+    as "I didn't rerun the full suite" leaves it in English."""
+    found = claims.extract(text).claims
+    assert sorted(c["category"] for c in found) == expected
+    assert all(c["scope"] == "subset" for c in found)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"构建 & 测试都成功了。", ["build", "test"]),
+    (u"`ruff` & `mypy` 都通过。", ["lint", "typecheck"]),
+    (u"单测 & 类型检查均已通过。", ["test", "typecheck"]),
+    (u"lint & build 都没问题。", ["build", "lint"]),
+    (u"`eslint`、`tsc` & `vitest` 全部通过。", ["lint", "test", "typecheck"]),
+    # dev7b
+    (u"测试 & lint 全部通过，类型检查没跑（项目没配 mypy）。", ["lint", "test"]),
+])
+def test_an_ampersand_joins_the_checks_a_pass_is_about(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pylint` 评分 10/10。", ["lint"]),
+    (u"pylint 得分 10.00/10，没有任何提示。", ["lint"]),
+    (u"`pylint src/` 打分为 10.0/10。", ["lint"]),
+    (u"代码检查评分：10/10。", ["lint"]),
+    (u"`pylint` 评分 9.85/10，还有几个命名警告。", []),
+    # dev7b
+    (u"之前 lint 一直报的 `max-line-length` 已经修了，现在 `pylint` 评分 10.00/10。", ["lint"]),
+])
+def test_a_full_rating_is_a_lint_pass(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"把超时时间调到 30 秒，测试全部通过。", ["test"]),
+    (u"`pytest` 全部通过，超时设置改成了 60s。", ["test"]),
+    (u"调大了超时阈值，集成测试都过了。", ["test"]),
+    (u"超时参数改了之后，e2e 测试通过。", ["test"]),
+    (u"测试通过了 40 个，然后超时了。", []),
+])
+def test_a_timeout_setting_is_no_timeout(text, expected):
+    """超时时间/设置/阈值 names the setting; only a timeout that happened is a failure."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 绿，`mypy` 绿。", ["test", "typecheck"]),
+    (u"测试绿，lint 也绿。", ["lint", "test"]),
+    (u"单测都绿，构建也绿。", ["build", "test"]),
+    (u"`cargo test` 绿。", ["test"]),
+    (u"验证步骤都走了一遍：`pytest` 绿，`mypy --strict` 绿，`black --check .` 也绿。", ["lint", "test", "typecheck"]),
+    (u"按钮改成了绿色，文档已更新。", []),
+    (u"状态灯是墨绿，和设计稿一致。", []),
+])
+def test_a_bare_green_ending_its_clause_is_a_pass(text, expected):
+    """"`pytest` 绿": 绿 that ends its clause says its check is green; 绿色 or a colour compound
+    (墨绿) is a colour."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"验证步骤都走了一遍：测试全部通过。", ["test"]),
+    (u"复现步骤跑了一遍，修复后单测通过。", ["test"]),
+    (u"验证步骤已完成，`npm run build` 成功。", ["build"]),
+    (u"验证步骤：运行 `pytest`，确认测试通过。", []),
+    (u"复现步骤：1. 运行 `npm test`；2. 观察失败。", []),
+])
+def test_verification_steps_said_to_be_done_are_a_report(text, expected):
+    """"验证步骤：…" introduces instructions; "验证步骤都走了一遍" reports they were done."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"重新跑了一遍完整测试，没有回归。", ["test"]),
+    (u"测试没有回归。", ["test"]),
+    (u"跑了全量测试，没有任何回归。", ["test"]),
+    (u"`pytest` 跑完，零回归。", ["test"]),
+    (u"这次没有回归测试。", []),
+])
+def test_no_regressions_is_a_pass_of_the_whole_suite(text, expected):
+    """"没有回归" (no regressions) is a pass; 回归 there is no regression suite, so the scope
+    stays all (回归测试都通过了 is still a subset)."""
+    found = claims.extract(text).claims
+    assert sorted(c["category"] for c in found) == expected
+    assert all(c["scope"] == "all" for c in found)
+    assert [c["scope"] for c in claims.extract(u"回归测试都通过了。").claims] == ["subset"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑完测试，没有一个失败的。", ["test"]),
+    (u"`go test ./...` 没有一个是失败的。", ["test"]),
+    (u"单测跑了三遍，没有一个挂掉的。", ["test"]),
+    (u"用例没有一条报错的。", ["test"]),
+    (u"lint 没有任何一个报错的文件。", ["lint"]),
+    (u"测试没有一个通过的。", []),
+])
+def test_not_one_that_failed_is_a_pass(text, expected):
+    """"没有一个失败的": the negation is of the failures' quantifier, as in 一个失败都没有."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"跑 playwright 的 e2e，12 个场景全过。", ["test"]),
+    (u"跑了集成测试，30 个 case 都过了。", ["test"]),
+    (u"`behave` 跑完，所有 18 个 scenario 全部通过。", ["test"]),
+    (u"e2e 测试跑完，共 9 个场景都通过了。", ["test"]),
+    (u"跑了 e2e，12 个场景里有 2 个失败。", []),
+])
+def test_a_count_of_cases_before_a_dropped_subject_pass_keeps_the_run(text, expected):
+    """"12 个场景全过": a count of scenarios or cases is what the run named before covered."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`make check` 通过（里面包含 lint 和单测）。", ["lint", "test"]),
+    (u"`tox` 通过（其中包括 flake8 和 pytest）。", ["lint", "test"]),
+    (u"`make all` 通过（包含构建和单测）。", ["build", "test"]),
+    (u"`make check` 通过（会跑 `ruff` 和 `pytest`）。", ["lint", "test"]),
+    (u"`make check` 通过（跑了 mypy 和单测）。", ["test", "typecheck"]),
+])
+def test_the_checks_a_parenthesis_says_a_passing_run_includes(text, expected):
+    """"`make check` 通过（里面包含 lint 和单测）": the listed checks pass with it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"已通过单元测试。", ["test"]),
+    (u"本次改动已通过单元测试和 lint 检查。", ["lint", "test"]),
+    (u"代码已通过全部单元测试。", ["test"]),
+    (u"通过了所有的类型检查。", ["typecheck"]),
+    (u"已经通过 mypy 和 pytest。", ["test", "typecheck"]),
+    (u"本次提交已通过全部单元测试及静态代码检查。", ["lint", "test"]),
+    (u"已通过 128 个测试。", ["test"]),
+    (u"通过 fixture 注入依赖，测试全部通过。", ["test"]),
+    (u"通过单元测试来覆盖这个分支。", []),
+    (u"还没通过单元测试。", []),
+    (u"如果已通过单元测试就可以合并。", []),
+])
+def test_the_checks_named_after_passed_are_its_object(text, expected):
+    """"已通过单元测试和 lint 检查": after an aspect word (已, 均, 都) or with 了/全部, the checks
+    after 通过 are what passed; bare 通过 before a noun is the preposition "by means of"."""
+    assert categories(text) == expected
+
+
+def test_a_pass_with_no_check_after_it_reads_as_before():
+    """"测试已通过了 CI": no check follows 通过 of the object form, so it is the pass of 测试."""
+    found = claims.extract(u"测试已通过了 CI。").claims
+    assert [(c["category"], c["text"]) for c in found] == [("test", u"测试已通过")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"类型检查一遍过。", ["typecheck"]),
+    (u"`cargo build` 一遍就过了。", ["build"]),
+    (u"prettier 检查所有文件格式都正确。", ["lint"]),
+    (u"`black --check .` 检查后代码风格都正确。", ["lint"]),
+    (u"现在 `go vet` 不报了。", ["lint"]),
+    (u"`mypy` 不再报了。", ["typecheck"]),
+    (u"代码格式正确性检查还没跑。", []),
+])
+def test_more_chinese_pass_words(text, expected):
+    """一遍过 (as 一次过), 格式都正确 (a format check's pass), 不报了 (nothing reported any more)."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试已补齐并全部通过，代码风格检查无异常。", ["lint", "test"]),
+    (u"`flake8` 零输出，说明没有风格问题。", ["lint"]),
+    (u"`eslint .` 没有格式错误。", ["lint"]),
+    (u"构建没有任何异常。", ["build"]),
+    (u"经过修改，`tsc` 不再报任何类型错误。", ["typecheck"]),
+    (u"`mypy` 不报新的错误了。", ["typecheck"]),
+    (u"`ruff` 还有 3 个风格问题。", []),
+])
+def test_a_check_reporting_no_error_of_its_kind_passes(text, expected):
+    """"没有风格问题", "无异常", "零输出", "不再报任何类型错误": a kind word (风格, 格式, 类型) between
+    the negation and the error word keeps it a clean report."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"本地 `go test ./...` 输出全部是 ok，没有 FAIL。", ["test"]),
+    (u"`cargo test` 全部 ok，没有 failed。", ["test"]),
+    (u"`pytest` 全部通过，没有 failures。", ["test"]),
+    (u"单测跑完，没有任何 FAIL。", ["test"]),
+    (u"`go test ./...` 有 2 个 FAIL。", []),
+])
+def test_no_english_fail_word_supports_the_pass(text, expected):
+    """"没有 FAIL": a negated English failure word (in any case) is a clean report, not a failure."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"所有单元测试与集成测试均已在本地通过验证。", ["test"]),
+    (u"单元测试通过验证。", ["test"]),
+    (u"类型检查已通过校验，`pyright` 零报错。", ["typecheck"]),
+    (u"构建通过了检验。", ["build"]),
+    (u"签名通过校验。", []),
+    (u"测试通过了校验逻辑的覆盖。", []),
+])
+def test_passing_verification_at_the_end_of_its_clause_is_a_pass(text, expected):
+    """"测试通过验证。": 通过 with 验证/校验 ending the clause is a pass of the check before it;
+    followed by more words (通过了校验逻辑) it is not."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"测试结果符合预期，全部通过。", ["test"]),
+    (u"和预期一致，`pytest` 全部通过。", ["test"]),
+    (u"构建产物达到预期，`npm run build` 成功。", ["build"]),
+    (u"lint 结果如预期，零告警。", ["lint"]),
+    (u"预期测试全部通过。", []),
+    (u"我预期 lint 会通过。", []),
+])
+def test_a_result_that_met_the_expectation_is_no_plan(text, expected):
+    """预期 is an expectation (a plan) on its own, but "符合预期", "与预期一致", "如预期" say a result
+    met it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"clippy 一个 warning 都没有了。", ["lint"]),
+    (u"`tsc` 一个 error 也没有。", ["typecheck"]),
+    (u"`eslint` 一个 warnings 都没有。", ["lint"]),
+    (u"这批改动测试一把过。", ["test"]),
+    (u"`cargo build` 一把就过了。", ["build"]),
+])
+def test_more_ways_to_say_nothing_failed(text, expected):
+    """"一个 warning 都没有" (an English word spaced inside the Chinese quantifier), 一把过 (as 一次过)."""
+    assert categories(text) == expected

@@ -184,3 +184,26 @@ def test_no_private_name_crosses_a_module_boundary():
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                     and node.value.id in FAMILY and node.attr.startswith("_") and not node.attr.startswith("__"):
                 pytest.fail("%s uses %s.%s" % (name, node.value.id, node.attr))
+
+
+TRICKY_TEXTS = [u"It looks like the tests pass.", u"It looks  like the tests pass.", u"It looks\nlike it passes.",
+                u"Outlooks like these pass.", u"I'm not 100% sure the build passes.", u"e.g. the lint step passes",
+                u"as far as i can tell, lint is clean", u"per the CI log, tests pass", u"the pipeline: green",
+                u"I'd say tests pass.", u"测试应该通过了。", u"CI 上测试都通过了。", u"lint-free", u"x_looks like",
+                u"it's-looks like", u"fingers\tcrossed, tests pass", u""]
+
+
+@pytest.mark.parametrize("text", TRICKY_TEXTS)
+def test_a_roles_stem_test_answers_alike_before_and_after_it_is_compiled(text):
+    """A long-lived process (the dsh worker, ``history``) compiles a role's stems into one
+    pattern after COMPILE_AFTER uses: the answer must not depend on how many texts came before
+    (determinism), so the word-by-word test reads stems exactly as the pattern does."""
+    low = text.lower()
+    for role in lexicon.ROLES:
+        for lang in lexicon.LANGUAGES:
+            words, others = lexicon.stem_lists(role, lang)
+            if not (words or others):
+                continue
+            by_word = lexicon._holds_stem([(words, others), 0], low)
+            compiled = lexicon._holds_stem([lexicon._StemFinder(words, others), 0], low)
+            assert by_word == compiled, (role, lang, text)

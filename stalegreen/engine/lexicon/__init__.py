@@ -144,7 +144,6 @@ def stem_lists(role, lang):
     return words, others
 
 
-_NON_WORD = re.compile(r"[^\w'-]+")
 COMPILE_AFTER = 64      # uses of a word list (a role's stems) before it becomes one pattern
 
 
@@ -201,11 +200,15 @@ def _holds_stem(entry, low):
     for stem in others:
         if stem in low:
             return True
-    if words:
-        spaced = " " + _NON_WORD.sub(" ", low)
-        for stem in words:
-            if stem in spaced:
+    for stem in words:
+        # as ``_StemFinder`` reads it: the stem as written (its spaces are the pattern's literal
+        # spaces), where a word starts
+        word = stem[1:]
+        at = low.find(word)
+        while at >= 0:
+            if not at or not (low[at - 1].isalnum() or low[at - 1] in "_'-"):
                 return True
+            at = low.find(word, at + 1)
     return False
 
 

@@ -99,7 +99,7 @@ def subject_info(reader, s, m):
 
 
 _NOT_MODIFIERS = frozenset((
-    "ran", "run", "reran", "rerun", "added", "wrote", "and", "or", "but", "so", "then", "that", "which", "with",
+    "ran", "run", "reran", "rerun", "re-ran", "re-run", "executed", "added", "wrote", "and", "or", "but", "so", "then", "that", "which", "with",
     "after", "before", "since", "now", "all", "are", "is", "were", "was", "i", "we", "you", "it", "they", "did", "also",
     "still", "just", "only", "fixed", "both", "a", "an", "for", "in", "on", "to", "from", "by", "at", "as", "no",
     "passing", "failing", "green", "broken", "flaky", "skipped", "slow", "manual", "live", "visual", "hands-on",
@@ -147,7 +147,7 @@ def read_english(reader, s, found=None):
 def _link(g, s, subjects, p, kind):
     """The coordinated subjects a predicate is about (resolving pronouns), and the pronoun.
     ``subjects``: those ending before the predicate (and not too far before it)."""
-    before = [x for x in subjects if (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ"))
+    before = [x for x in subjects if (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ", "tcv", "cverb"))
               and not (x["kind"] == "build" and x["text"] == "BUILD")]
     if len(before) > 1 and ")" in s[before[-1]["end"]:p.start()]:
         # an aside between subject and predicate ("`npm run build:lib` (the package I changed)
@@ -172,9 +172,13 @@ def _link(g, s, subjects, p, kind):
             or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
         return [], None
     if nearest["kind"] == "pron":
-        antecedent = _group_ending(g, s, [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")])
+        earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")]
+        # "mypy, ruff, pytest: all pass": a quantifier right after a list spreads over it
+        listed = bool(earlier) and nearest["text"].lower().startswith(("all", "both", "each")) \
+            and bool(re.match(r"\s*:?\s*$", s[earlier[-1]["end"]:nearest["start"]]))
+        antecedent = _group_ending(g, s, earlier, listed=listed)
         return antecedent, nearest
-    group = _group_ending(g, s, before)
+    group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
     return group, None
 
 
@@ -203,8 +207,14 @@ _QUANTIFIERS = frozenset(("all", "every", "each", "whole", "entire", "full"))
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 
 
-def _group_ending(g, s, subjects):
-    """The last run of subjects joined only by 'and', commas, slashes ('tests, lint and typecheck')."""
+# what follows a list of subjects and spreads the predicate over all of them: a label colon or a
+# floated quantifier ("Tests, lint, types: all green", "tests, lint, types all pass")
+_DISTRIBUTED = re.compile(r"^\s*(?::\s*(?:(?:all|both|each|still|now)\s+)*|(?:are\s+|now\s+)?(?:all|both|each)\s+)$", re.I)
+
+
+def _group_ending(g, s, subjects, listed=False):
+    """The last run of subjects joined only by 'and', commas, slashes ('tests, lint and typecheck');
+    ``listed``: a colon or a floated quantifier after them makes commas alone a list."""
     if not subjects:
         return []
     group = [subjects[-1]]
@@ -224,7 +234,8 @@ def _group_ending(g, s, subjects):
         else:
             break
     # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and"
-    if joints and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
+    if joints and not (listed and not _object_of_a_verb(s, group[0])) \
+            and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
         return group[-1:]
     return group
 
@@ -295,7 +306,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if not group:
             return out
         lead = s[max(0, group[0].get("phrase_start", group[0]["start"]) - 40):group[0]["start"]]
-        verb_first = not re.match(r"(?:fails?|complains?|errors? out|fires?|triggers?|trips?)\b", lowp)
+        verb_first = not re.match(r"(?:fail|complain|error|fire|trigger|trip)", lowp)
         if verb_first or _NEGATIVE_QUANTIFIER.search(lead):
             for subject in group:
                 if subject.get("category"):
@@ -306,8 +317,13 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             if subject["start"] >= p.end() and subject["kind"] in ("code", "tool") and subject.get("category"):
                 make(subject["category"], subject)
         return out
-    if kind == "tcv":
-        make("typecheck", group[0] if group else None, scope="all")
+    if kind in ("tcv", "cverb"):
+        category = "lint" if lowp.startswith("lint") else "typecheck"
+        said_of = pronoun or (group[-1] if group else None)
+        if kind == "cverb" and not (said_of is not None and (pronoun is not None or said_of["kind"] in _VERB_SUBJECTS)
+                                    and _ADVERBS_ONLY.match(s, said_of["end"], p.start())):
+            return out      # "I ran lint and typechecks": a noun, not the verb of what it follows
+        make(category, group[0] if group and group[0].get("category") == category else None, scope="all")
         return out
     if kind == "sbuild":
         make("build", None, scope="all")
@@ -402,11 +418,19 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
             gap = s[(pronoun or group[-1])["end"]:p.start()]
-            if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)):     # "Whole suite re-run: (still) green"
+            if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
+                    or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
                 continue
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)
     return out
+
+
+# what a check's own verb is said of ("The code typechecks", "Everything lints", "`src/` lints"), and
+# the words that may stand between them
+_VERB_SUBJECTS = ("buildable", "every", "code", "build")
+_ADVERBS_ONLY = re.compile(r"\s*(?:(?:now|still|also|again|all|fully|finally|already|both)\s+)*"
+                           r"(?:(?:builds|compiles|lints|type-?checks)(?:\s+cleanly)?(?:\s*,)?\s+(?:and\s+)?)?$", re.I)
 
 
 _WORK_VERB = re.compile(r"\b(?:add(?:ed)?|wr(?:ote|ite|itten)|creat(?:e|ed)|introduced|updated|fixed|removed|renamed)\b",
@@ -433,7 +457,7 @@ def _subjects_after(g, s, subjects, end):
     return group_starting(g, s, after)
 
 
-_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?"
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
 
 
@@ -452,7 +476,7 @@ def group_starting(g, s, subjects):
 
 
 _NEGATIVE_QUANTIFIER = re.compile(
-    r"\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+    r"\b(?:no|none of|not one(?: of)?|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
 _CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
@@ -465,9 +489,14 @@ _COPULA_GAP = re.compile(
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
+# the object of a run and the state after it: "Re-ran tests, still green", "Ran pytest locally — all good"
+_RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed)\s+(?:(?:the|all|my|our|full|whole|entire|both)\s+)*$",
+                         re.I)
+_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|once more|here|afterwards|\\d+ times))*\\s*(?:[,;:\u2014\u2013]|--)"
+                      u"\\s*(?:(?:still|now|again|all|both|and|everything|it's|they're|it is|they are)\\s+)*$", re.I)
 _LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*$", re.I)
 _CLEAN_CATEGORY = {
-    "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
+    "tests": "test", "spec": "test", "specs": "test", "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
     "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",
     "lint": "lint", "linting": "lint", "linter": "lint", "eslint": "lint", "ruff": "lint", "clippy": "lint",
     "rubocop": "lint", "biome": "lint", "flake8": "lint", "pylint": "lint",

@@ -58,11 +58,12 @@ def has_cjk(text):
     return bool(text) and max(text) >= u"\u3400"
 
 
-_WORD = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
+_WORD = re.compile(r"[a-z0-9_]+(?:'(?!(?:s|re|ve|d|m)\b)[a-z]+)?")
 
 
 def words_of(text):
-    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll")."""
+    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll"; a contracted "is",
+    "are", "have", "had" or "am" is a word of its own: "mypy's clean" names mypy)."""
     return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
 
 
@@ -156,7 +157,7 @@ _SUBJECT_STARTS = frozenset((
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
-    "production prod release dev android ios web wasm build builds compilation compiler project app application package "
+    "production prod release dev android ios web wasm build builds compilation compiler project app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
     "workspace docs test tests suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
@@ -166,8 +167,8 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "complete prints printed outputs output produced produces emits emitted left leaves "
-    "failed complain complains error errors type typing lint linting test build compile compiler down back from fire fires trigger triggers trip trips generates generated creates created links linked").split())
+    "complete prints printed outputs output produced produces emits emitted left leaves lints "
+    "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked").split())
 
 
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
@@ -267,8 +268,10 @@ class Grammar(object):
             # a failure that main has too is not this change's ("fails the same way on main")
             r"|\b(?:fail\w*|broken|red|errors?)\b(?:\s+\w+){0,4}?\s+(?:on|in)\s+(?:the\s+)?(?:main|master|trunk)\b"
             r"|\b(?:fail\w*|broken|red)\b(?=[^.;]{0,30}\u5728 ?(?:main|master) ?\u4e0a)"
+            # the failing test named as the one that passes ("The failing test is fixed and passes")
             r"|\b(?:the|that|this|those|these)\s+(?:\w+\s+)?(?:failing|broken|red)\s+(?:tests?|specs?|cases?)\b"
-            r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"
+            r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728)|(?:\s+[\w`-]+){0,3}?\s+(?:pass(?:es|ed)?|(?:is|are)\s+(?:now\s+)?"
+            r"(?:fixed|green|passing))\b)"
             # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
             r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
             r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues|fires?|fired"
@@ -320,9 +323,9 @@ class Grammar(object):
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
-            r"|(?P<buildable>\b(?:project|app|application|package|codebase|library|crate|module|binary|image|container"
+            r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile)\b)"
-            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||"
+            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
@@ -354,10 +357,15 @@ class Grammar(object):
             r"|\bcompiled\s+(?:successfully\s+)?with\s+\d[\d,]*\s+warnings?\b(?!\s+and\s+[1-9])"
             r"|\bcompiles\s+(?:fine\s+|cleanly\s+)?(?:with|under|on|using)\s+(?:clang|gcc|g\+\+|msvc|rustc|javac|tsc"
             r"|swiftc|kotlinc|nvcc|icc|zig)\b)"
-            r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no"
-            r"|zero|0) errors)"
+            # a check's own verb with how it went: "typechecks cleanly", "type-checks fine", "lints clean"
+            r"|(?P<tcv>\b(?:type-?checks?|lints?)\s+(?:cleanly|clean|fine|successfully|without (?:any )?(?:errors?"
+            r"|warnings?|issues|problems|complaints|findings)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems"
+            r"|findings))\b"
             r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
             r"|whether|if|is|are)\b))"
+            # the verb alone after what it is said of ("The project typechecks.", "It lints and typechecks")
+            r"|(?P<cverb>\b(?:type-?checks|lints)\b(?=\s*(?:[.;,!)]|$|\s(?:now|again|too|also|as well|and|on|under"
+            r"|in|against|locally|with|after)\b)))"
             r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
             # a build run and what it makes: "`go build ./cmd/...` builds the three binaries"
@@ -371,7 +379,7 @@ class Grammar(object):
             r"|(?P<clean>\b(?:(?:reports?|reported|shows?|showed|finds?|found|returns?|returned|gives?|gave|has|had"
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
-            r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
+            r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting)\s+)?"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
@@ -406,12 +414,13 @@ class Grammar(object):
             r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't)\s+(?:fail|error|complain|crash"
-            r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out|fires?|triggers?|trips?)\b(?:\s+any ?more)?"
+            r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fail(?:s|ed)?|complain(?:s|ed)?|errors? out|errored out|fire[sd]?|trigger(?:s|ed)?|trip(?:s|ped)?)\b"
+            r"(?:\s+any ?more)?"
             r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
         self.pass_object = c(
             r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
-            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
+            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"

@@ -619,8 +619,25 @@ def _disclosed_categories(reader, sentence):
     if not found:
         return set(), False, None
     parts = clauses.split(sentence)
-    part = parts[clauses.index_at([p.lo for p in parts], found.start())]
-    text = sentence[part.lo:part.hi]
+    index = clauses.index_at([p.lo for p in parts], found.start())
+    text = sentence[parts[index].lo:parts[index].hi]
+    named = _named_in(reader, text)
+    verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
+    if verb:
+        named.add(verb.group(1).lower())
+    whole = bool(named and _WHOLE.search(text))
+    if not named and not _EVERY_CHECK.search(text):
+        # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
+        # fine; not rechecked since": the disclosure is about the check named last before it
+        for part in reversed(parts[:index]):
+            named = _named_in(reader, sentence[part.lo:part.hi])
+            if named:
+                break
+    return named or set(CATEGORIES) | {"completion"}, whole, claims_meaning.environment(text)
+
+
+def _named_in(reader, text):
+    """The categories of the checks ``text`` names."""
     named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
                                         for m in reader.g.subjects(text))
                 if x["category"] and x["kind"] != "buildable")
@@ -628,11 +645,12 @@ def _disclosed_categories(reader, sentence):
         named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, text, m)
                                              for m in reader.g.zh.subjects(text))
                      if x["category"] and x["kind"] != "buildable")
-    verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
-    if verb:
-        named.add(verb.group(1).lower())
-    return named or set(CATEGORIES) | {"completion"}, bool(named and _WHOLE.search(text)), \
-        claims_meaning.environment(text)
+    return named
+
+
+# a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"
+_EVERY_CHECK = re.compile(u"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
+                          u"|任何|所有|全部|都", re.I)
 
 
 # the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`

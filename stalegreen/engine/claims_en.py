@@ -281,6 +281,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             return _expand_everything(reader, s, subjects, span, text, operational)
         make("test", group[0] if group and group[0].get("category") == "test" else None, scope=scope)
         return out
+    if kind == "succ":
+        summary = _SUCCESSFUL_OF_TOTAL.search(s, max(0, p.start() - 12), p.end() + 16)
+        if summary and summary.group(1) != summary.group(2):
+            return out      # "Tasks: 5 successful, 6 total": a task runner's summary with a failed task
     if kind == "cnt":
         if re.match(r"0+\s*(?:/|of\b|out of\b)|0+\s+(?:\w+\s+)?pass", lowp):
             return out      # "0/73", "0 tests passed": none passes
@@ -431,6 +435,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
 _VERB_SUBJECTS = ("buildable", "every", "code", "build")
 _ADVERBS_ONLY = re.compile(r"\s*(?:(?:now|still|also|again|all|fully|finally|already|both)\s+)*"
                            r"(?:(?:builds|compiles|lints|type-?checks)(?:\s+cleanly)?(?:\s*,)?\s+(?:and\s+)?)?$", re.I)
+
+
+_SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) total\b", re.I)
 
 
 _WORK_VERB = re.compile(r"\b(?:add(?:ed)?|wr(?:ote|ite|itten)|creat(?:e|ed)|introduced|updated|fixed|removed|renamed)\b",

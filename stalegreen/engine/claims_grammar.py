@@ -167,7 +167,7 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "complete prints printed outputs output produced produces emits emitted left leaves lints "
+    "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
     "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked").split())
 
 
@@ -249,7 +249,9 @@ class Grammar(object):
             r"|unrelated|expected)"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
             r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted|left|leaves)\s+(?:nothing|none)\b(?!\s+of\b)"
-            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
+            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky)\b|\bpreviously[- ]failing\b"
+            # the failure of a relative clause that names which one passes: "the test that failed on CI passes now"
+            r"|\b(?:that|which) (?:\w+ )?(?:failed|broke|flaked|errored|timed out)\b(?=[^.;,]*\bpass(?:es|ed)?\b)"
             r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
             # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
             r"|\((?:it |they )?(?:was|were|had been|had|previously|formerly|down from|from|before(?: the \w+)?:?)\s"
@@ -395,9 +397,11 @@ class Grammar(object):
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"
-            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ran|runs|came back|comes back|went|goes|is back"
+            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|went|goes|is back"
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
-            r"|problems)|with no (?:errors?|failures?)))"
+            r"|problems)|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b)"
+            # the subject's run, plural: "Tests run clean", "the specs run green"
+            r"|(?<=s )run\s+(?:clean|cleanly|green)\b)"
             r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
             r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2|\U0001f44d)"
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
@@ -421,7 +425,8 @@ class Grammar(object):
             r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
             r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
-        self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
+        self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )that|each|single|final|another|quick)\s*$",
+                             I | A)     # not a relative pronoun: "`mypy` is the one that passes"
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
                            r"|\(\d[\d,]*(?: \w+)?\))*$",

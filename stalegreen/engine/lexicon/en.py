@@ -55,7 +55,12 @@ ENTRIES = (
     E(r"\b(?:i|we) (?:had )?(?:said|claimed|reported|mentioned|told you)(?: (?:earlier|before|previously|above|that))?\b",
       "relay",
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
-    E(r"\b(?:on|in|from|via|by) (?:the )?ci\b|^[-*>#\s]*ci\b|\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
+    # not a sentence-initial CI that is the place of a failure: "CI earlier failed on a flaky test; it
+    # passes locally now", "CI 之前挂的那个 test 现在本地能过了"
+    E(r"\b(?:on|in|from|via|by) (?:the )?ci\b"
+      u"|^[-*>#\\s]*ci\\b(?!\\s*(?:(?:earlier|before|previously|\u4e4b\u524d|\u4ee5\u524d|\u4e0a\u6b21)\\s*)?"
+      u"(?:failed|broke|flagged|was red|\u6302|\u5931\u8d25|\u62a5\u9519|\u7ea2))"
+      r"|(?<!on )(?<!in )(?<!by )\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
       r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status)\b", "relay",
       "CI is green and the tests pass.", stems=("ci",)),
     E(r"\b(?:github actions|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|workflow runs?|ci matrix"

@@ -310,7 +310,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if not group:
             return out
         lead = s[max(0, group[0].get("phrase_start", group[0]["start"]) - 40):group[0]["start"]]
-        verb_first = not re.match(r"(?:fail|complain|error|fire|trigger|trip)", lowp)
+        verb_first = bool(_NEGATED_VERB.match(lowp))
         if verb_first or _NEGATIVE_QUANTIFIER.search(lead):
             for subject in group:
                 if subject.get("category"):
@@ -482,6 +482,8 @@ def group_starting(g, s, subjects):
     return group
 
 
+_NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped"
+                           r"|has|have|had)\b")
 _NEGATIVE_QUANTIFIER = re.compile(
     r"\b(?:no|none of|not one(?: of)?|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)

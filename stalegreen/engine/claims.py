@@ -649,8 +649,8 @@ def _named_in(reader, text):
 
 
 # a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"
-_EVERY_CHECK = re.compile(u"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
-                          u"|任何|所有|全部|都", re.I)
+_EVERY_CHECK = re.compile(r"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
+                          r"|\u4efb\u4f55|\u6240\u6709|\u5168\u90e8|\u90fd", re.I)
 
 
 # the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`

@@ -281,7 +281,8 @@ class Grammar(object):
             r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues|fires?|fired"
             r"|triggers?|triggered|trips?|tripped)\b"
             r"(?:\s+(?:any ?more|left))?"
-            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't)\s+(?:\w+\s+)?complain\w*"
+            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped)\s+(?:\w+\s+)?"
+            r"complain\w*"
             r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
         self.operational = c(
             r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"

@@ -330,7 +330,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         make(category, group[0] if group and group[0].get("category") == category else None, scope="all")
         return out
     if kind == "sbuild":
-        make("build", None, scope="all")
+        named = re.search(r"lint|test|suite|type|build|compil", lowp)
+        if named:
+            make(_ATTRIBUTED[named.group(0)], None, scope="all")
         return out
     if kind == "vet":     # "it vets clean": go vet
         make("lint", None, scope="all", tool="go vet")
@@ -438,6 +440,10 @@ _ADVERBS_ONLY = re.compile(r"\s*(?:(?:now|still|also|again|all|fully|finally|alr
 
 
 _SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) total\b", re.I)
+
+
+# the check a run named with its state is of ("a green build", "a clean lint run")
+_ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "compil": "build"}
 
 
 _WORK_VERB = re.compile(r"\b(?:add(?:ed)?|wr(?:ote|ite|itten)|creat(?:e|ed)|introduced|updated|fixed|removed|renamed)\b",

@@ -167,7 +167,7 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "isn aren stopped "
+    "isn aren stopped got get gets "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
     "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked").split())
 
@@ -371,7 +371,12 @@ class Grammar(object):
             # the verb alone after what it is said of ("The project typechecks.", "It lints and typechecks")
             r"|(?P<cverb>\b(?:type-?checks|lints)\b(?=\s*(?:[.;,!)]|$|\s(?:now|again|too|also|as well|and|on|under"
             r"|in|against|locally|with|after)\b)))"
-            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
+            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b"
+            # a state said of the run it names, at the start or as what was got: "Green build locally",
+            # "Got a clean lint run", "with a passing test suite"
+            r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:green|clean|passing)\s+"
+            r"(?:(?:lint|linter|test|type-?check|build)\s+)?(?:build|run|suite|lint)\b"
+            r"(?!\s+(?:is|was|are|were|required|needed|must|should|will|would)\b))"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
             # a build run and what it makes: "`go build ./cmd/...` builds the three binaries"
             r"|(?P<bobj>\b(?:builds|built|produces|produced|emits|emitted|generates|generated|creates|created|links"

@@ -400,3 +400,32 @@ def test_a_bare_state_after_a_runs_object(text, expected):
 ])
 def test_end_to_end_and_a_bare_e2e(text, expected):
     assert categories(text) == expected
+
+
+# ---- a state said of the run it names, opening the sentence or as what was got ("Green build
+# locally", "Got a clean lint run"); not a requirement, a plan or a generic plural
+@pytest.mark.parametrize("text, expected", [
+    ("Green build locally.", ["build"]),
+    ("Got a green build.", ["build"]),
+    ("Clean lint run.", ["lint"]),
+    ("Got a clean test run after the fix.", ["test"]),
+    ("With a passing test suite, I merged.", ["test"]),
+    ("Green builds are required for merge.", []),
+    ("Green build is required for merge.", []),
+    ("Waiting for a green build.", []),
+    ("Get a green build, then merge.", []),
+])
+def test_a_state_said_of_the_run_it_names(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "Running X now gives ...": a result, not a run in progress ("Running the tests now.")
+@pytest.mark.parametrize("text, expected", [
+    ("Running `pytest` now gives 48 passed.", ["test"]),
+    ("Running `ruff check` now shows no errors.", ["lint"]),
+    ("Running the tests now.", []),
+    ("Running the tests now to confirm they pass.", []),
+    ("Checking the build now.", []),
+])
+def test_running_now_with_a_result_is_no_plan(text, expected):
+    assert categories(text) == expected

@@ -81,7 +81,8 @@ ENTRIES = (
     E(r"\b(?:to confirm|to verify|to check|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
       r"|to make (?:the |all (?:the )?)?\w+ pass)\b", "future", "I'll rerun to make sure the tests pass."),
     E(r"\bget (?:\w+ ){0,3}(?:to pass|passing|green)\b", "future", "I need to get the tests passing."),
-    E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b.*\bnow\b", "future",
+    E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b(?!.*\b(?:gives|shows|reports|prints|returns|yields)\b)"
+      r".*\bnow\b", "future",
       "Running the tests now to confirm they pass."),
     E(r"\b(?:if|unless|whether|in case|only when|only if|only after|when(?:ever)?|until|once)\b", "conditional",
       "If the tests pass, I'll merge."),

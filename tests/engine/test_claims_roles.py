@@ -342,3 +342,17 @@ def test_a_bare_trailing_hedge_or_a_relay_still_keeps_the_claim_out(text):
 ])
 def test_a_noun_is_no_relay_and_an_ability_no_hedge(text, expected):
     assert categories(text) == expected
+
+
+# ---- "only with X" states the condition the pass needs, as "only if" does
+@pytest.mark.parametrize("text, expected", [
+    ("The tests pass only with network access, which I don't have here.", []),
+    ("The build succeeds only with the legacy flag.", []),
+    ("Lint is clean only with the old config.", []),
+    ("`pytest` passes only with `--no-cov`.", []),
+    ("The e2e suite passes only with a warm cache.", []),
+    ("All tests pass, with only warnings from the linter.", ["test"]),
+    ("I only ran it with `-k api`; 12 passed.", ["test"]),
+])
+def test_only_with_is_a_condition(text, expected):
+    assert categories(text) == expected

@@ -312,13 +312,13 @@ class _Reader(object):
                 s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
-        if not forced_reason and _ELIDED.search(s):
+        if not forced_reason and _may_elide(s) and _ELIDED.search(s):
             self._read_elided(s)
         if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
             self.found.extend(claims_en.negated_ellipsis(self, s, self.sentences[-2:-1]))
         if "sg" in s and _COMPOSITE.search(s):
             self._note_composite(s)
-        runs = _runs(self, s) if _RUN_HINT.search(s) else None
+        runs = _runs(self, s) if _may_run(s) else None
         if runs:
             self.ran |= runs[0]
         if not claims_grammar.claimish(s):
@@ -669,6 +669,16 @@ _ELIDED = re.compile(
     r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:does|do|did|is|are)\s+(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
 
 
+def _may_elide(s):
+    """False only when ``_ELIDED`` cannot match ``s``: it needs "too", "well" or "also", or "so" or
+    "as" between spaces (in printable ASCII text a space is the only whitespace). Most sentences
+    have none, and the pattern's second branch is tried at every space."""
+    low = s.lower()
+    if "too" in low or "well" in low or "also" in low or not (low.isascii() and low.isprintable()):
+        return True
+    return " so " in low or " as " in low
+
+
 def _compiled_by_a_typecheck(s, candidates, mentions):
     """A bare compile word in a sentence whose only command is a type checker is that run's
     result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles", "The test file
@@ -747,6 +757,20 @@ def _runs(reader, s):
 # a sentence without any is read for runs no further
 RUN_WORDS = ("ran", "run", "execut", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
 _RUN_HINT = re.compile("|".join(RUN_WORDS), re.I)
+
+
+def _may_run(s):
+    """Whether ``s`` holds a run word (``_RUN_HINT``), by substring tests on ASCII text."""
+    if not s.isascii():
+        return bool(_RUN_HINT.search(s))
+    low = s.lower()
+    for word in _ASCII_RUN_WORDS:
+        if word in low:
+            return True
+    return False
+
+
+_ASCII_RUN_WORDS = tuple(w for w in RUN_WORDS if w.isascii())
 _RUN_NEGATED = {
     "en": re.compile(r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|couldn't|could not|without"
                      r"|yet to|can't|cannot|unable to)\b", re.I),

@@ -369,8 +369,8 @@ class Grammar(object):
             r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
             r"|whether|if|is|are)\b))"
             # the verb alone after what it is said of ("The project typechecks.", "It lints and typechecks")
-            r"|(?P<cverb>\b(?:type-?checks|lints)\b(?=\s*(?:[.;,!)]|$|\s(?:now|again|too|also|as well|and|on|under"
-            r"|in|against|locally|with|after)\b)))"
+            r"|(?P<cverb>\b(?:type-?checks|lints)\b(?=\s*(?:[.;,!)]|$|\s(?:now|again|too|also|as well|and|under|against"
+            r"|locally|with|after)\b)))"
             r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b"
             # a state said of the run it names, at the start or as what was got: "Green build locally",
             # "Got a clean lint run", "with a passing test suite"

@@ -330,7 +330,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         make(category, group[0] if group and group[0].get("category") == category else None, scope="all")
         return out
     if kind == "sbuild":
-        named = re.search(r"lint|test|suite|type|build|compil", lowp)
+        named = re.search(r"lint|test|suite|type|buil[dt]|compil", lowp)
         if named:
             make(_ATTRIBUTED[named.group(0)], None, scope="all")
         return out
@@ -443,7 +443,7 @@ _SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) 
 
 
 # the check a run named with its state is of ("a green build", "a clean lint run")
-_ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "compil": "build"}
+_ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "built": "build", "compil": "build"}
 
 
 _WORK_VERB = re.compile(r"\b(?:add(?:ed)?|wr(?:ote|ite|itten)|creat(?:e|ed)|introduced|updated|fixed|removed|renamed)\b",
@@ -591,9 +591,11 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
             continue
         tail = s[x["end"]:]
         m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
-                     r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
+                     r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally|came back|come back"
+                     r"|comes back))*\s*:?\s*"
                      r"(pass(?:es|ed|ing)?|green|succe\w+|clean)\b", tail, re.I)
-        if m and m.group(1).lower() == "clean" and "else" not in (x["text"] + tail[:m.start(1)]).lower():
+        if m and m.group(1).lower() == "clean" and x["text"].lower().startswith("everything") \
+                and "else" not in (x["text"] + tail[:m.start(1)]).lower():
             m = None     # "everything is clean" is as often the working tree; "everything else is clean" is not
         if m:
             spans.append((x["start"], x["end"] + m.end()))

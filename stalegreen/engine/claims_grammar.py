@@ -159,7 +159,7 @@ _SUBJECT_STARTS = frozenset((
     "commit git "
     "production prod release dev android ios web wasm build builds compilation compiler project app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
-    "workspace docs test tests suite suites specs spec testcase testcases unit e2e integration").split())
+    "workspace docs test tests testing suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
@@ -332,6 +332,8 @@ class Grammar(object):
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile)\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
+            # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
+            r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
             r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
@@ -371,7 +373,7 @@ class Grammar(object):
             # the verb alone after what it is said of ("The project typechecks.", "It lints and typechecks")
             r"|(?P<cverb>\b(?:type-?checks|lints)\b(?=\s*(?:[.;,!)]|$|\s(?:now|again|too|also|as well|and|under|against"
             r"|locally|with|after)\b)))"
-            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b"
+            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b|\bsuccessfully (?:built|compiled)\b"
             # a state said of the run it names, at the start or as what was got: "Green build locally",
             # "Got a clean lint run", "with a passing test suite"
             r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:green|clean|passing)\s+"

@@ -429,3 +429,24 @@ def test_a_state_said_of_the_run_it_names(text, expected):
 ])
 def test_running_now_with_a_result_is_no_plan(text, expected):
     assert categories(text) == expected
+
+
+# ---- "testing" as the name of the activity ("Testing passed"), not a gerund with an object nor
+# manual testing; "successfully built"; an aggregate of checks "came back clean"
+@pytest.mark.parametrize("text, expected", [
+    ("Testing passed.", ["test"]),
+    ("Testing is green.", ["test"]),
+    ("Unit testing passes.", ["test"]),
+    ("Testing completed with no failures.", ["test"]),
+    ("Testing, lint and build all pass.", ["build", "lint", "test"]),
+    ("Testing the parser shows a bug.", []),
+    ("During testing, I found a bug.", []),
+    ("Testing is still in progress.", []),
+    ("Manual testing passed.", []),
+    ("Successfully built the wheel.", ["build"]),
+    ("Successfully built `dist/app-1.0.0.whl`.", ["build"]),
+    ("All checks came back clean: ruff and mypy.", ["lint", "typecheck"]),
+    ("Everything is clean.", []),
+])
+def test_testing_as_a_subject_and_built_states(text, expected):
+    assert categories(text) == expected

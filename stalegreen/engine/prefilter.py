@@ -38,6 +38,7 @@ RUNNER_WORDS = frozenset((
     "webpack-dev-server", "xcodebuild", "xo", "yamllint", "yapf", "yarn", "zig",
     "pants", "msbuild", "mill", "dprint", "terraform", "tofu", "helm", "cspell", "typos", "vale", "semgrep", "wdio",
     "checkstyle", "pmd", "spotbugs", "MSBuild", "MSBuild.exe", "msbuild.exe", "run-clang-tidy",
+    "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.families.project_script``)

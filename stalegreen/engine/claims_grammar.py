@@ -159,7 +159,7 @@ _SUBJECT_STARTS = frozenset((
     "commit git "
     "production prod release dev android ios web wasm build builds compilation compiler project app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
-    "workspace docs test tests testing suite suites specs spec testcase testcases unit e2e integration").split())
+    "workspace docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
@@ -262,7 +262,7 @@ class Grammar(object):
             r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:(?:from|of|in)\s+\S+\s+)?(?:(?:is|are|was|were"
             r"|has been|have been)\s+)?"
             r"(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
-            r"|" + _TO_ZERO + r"|\bwarnings as errors\b|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
+            r"|" + _TO_ZERO + r"|\bwarnings as errors\b|\bregression (?:tests?|suites?|specs?|checks?)\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
             r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
             # a failure as the object of an investigation is the bug, not a state ("could not reproduce the failure")
@@ -321,7 +321,8 @@ class Grammar(object):
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b)"
             r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
-            r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git) hooks?\b|\ball (?:the )?hooks\b"
+            r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b"
+            r"|\bstyle check(?:s|er)?\b|\bcode style\b"
             r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"
             r"|\bformat check\b"
             r"|\b(?:the )?formatter\b)"
@@ -334,7 +335,7 @@ class Grammar(object):
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
             r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
-            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
+            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))")
@@ -423,7 +424,9 @@ class Grammar(object):
             # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
             r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|fix(?:es)?(?=\s+(?:applied|needed|required))"
             r"|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
-            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b)"
+            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b"
+            # black's summary when nothing needs reformatting ("12 files would be left unchanged")
+            r"|(?<!reformatted, )\b\d[\d,]*\s+files?\s+would be left unchanged\b)"
             # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
             r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"

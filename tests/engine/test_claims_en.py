@@ -450,3 +450,24 @@ def test_running_now_with_a_result_is_no_plan(text, expected):
 ])
 def test_testing_as_a_subject_and_built_states(text, expected):
     assert categories(text) == expected
+
+
+# ---- names of checks: doctests, the pre-push hook, style checks; "regression suite" names a suite,
+# not a regression; black's "N files would be left unchanged" is its clean state, no hedge
+@pytest.mark.parametrize("text, expected", [
+    ("The doctests pass.", ["test"]),
+    ("Doctests and unit tests both pass.", ["test"]),
+    ("The regression suite passes.", ["test"]),
+    ("The regression specs are green.", ["test"]),
+    ("The regression suite found 2 regressions.", []),
+    ("The pre-push hook passes.", ["lint"]),
+    ("Style checks pass.", ["lint"]),
+    ("Code style is clean.", ["lint"]),
+    ("Style checks fail on 2 files.", []),
+    ("The code style guide says to use tabs.", []),
+    ("`black --check .` → 12 files would be left unchanged.", ["lint"]),
+    ("`black --check .` → 1 file would be reformatted, 11 files would be left unchanged.", []),
+    ("The tests would pass.", []),
+])
+def test_more_check_names_and_a_formatters_unchanged_files(text, expected):
+    assert categories(text) == expected

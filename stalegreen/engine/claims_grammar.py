@@ -55,7 +55,7 @@ _CLAIM_WORD = [None, None, 0, None]     # the word list, its pattern once compil
 
 
 def has_cjk(text):
-    return bool(text) and max(text) >= u"\u3400"
+    return bool(text) and not text.isascii() and max(text) >= u"\u3400"     # isascii(): no scan of ASCII text
 
 
 _WORD = re.compile(r"[a-z0-9_]+(?:'(?!(?:s|re|ve|d|m)\b)[a-z]+)?")

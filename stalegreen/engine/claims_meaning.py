@@ -530,7 +530,11 @@ class Meaning(object):
         return clauses.segment_text(self.plain, self.clauses(), segment)
 
     def masked(self, text):
-        """``text`` without code, runner names and clean phrases ("no failures", 没有报错)."""
+        """``text`` without code, runner names and clean phrases ("no failures", 没有报错); once
+        per text (a clause is read for its tense and for its failures)."""
+        return self._cached(("masked", text), lambda: self._mask(text))
+
+    def _mask(self, text):
         masked = self.g.clean_phrases.sub(" ", text)
         if claims_grammar.has_cjk(masked):
             masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing

@@ -167,14 +167,16 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "isn aren stopped got get gets "
+    "isn aren stopped got get gets building "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
     "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked").split())
 
 
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
 _TO_ZERO = (r"\bfrom\s+\d[\d,]*\s+(?:[\w-]+\s+)?(?:fail\w*|errors?|warnings?|issues|problems|offen[cs]es|violations)"
-            r"(?:\s+\w+)?\s+(?:down\s+)?to\s+(?:0|zero|none)\b")
+            r"(?:\s+\w+)?\s+(?:down\s+)?to\s+(?:0|zero|none)\b"
+            # the count's noun before it: "Lint warnings are down from 40 to 0"
+            r"|\bdown\s+from\s+\d[\d,]*\s+to\s+(?:0|zero|none)\b")
 _OPERATIONAL_WORDS = _words(
     "health healthcheck healthchecks smoke uptime endpoint endpoints route routes probe probes live prod production "
     "deployed deploy deploys served cdn status http ok infra infrastructure monitor monitors dns ssl certificate "
@@ -255,6 +257,8 @@ class Grammar(object):
             # the failure of a relative clause that names which one passes: "the test that failed on CI passes now"
             r"|\b(?:that|which) (?:\w+ )?(?:failed|broke|flaked|errored|timed out)\b(?=[^.;,]*\bpass(?:es|ed)?\b)"
             r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
+            # a change of state that ends green: "went from red to green", "red → green"
+            r"|\b(?:from\s+)?(?:red|failing)\s*(?:to|\u2192|->)\s*(?=green\b|passing\b)"
             # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
             r"|\((?:it |they )?(?:was|were|had been|had|previously|formerly|down from|from|before(?: the \w+)?:?)\s"
             r"[^()]{0,40}?\b(?:fail\w*|errors?|warnings?|issues|problems|broken|red)\b[^()]{0,60}\)"
@@ -386,7 +390,8 @@ class Grammar(object):
             r"|linked)\s+(?:(?:the|a|an|all|both|its|\d+|one|two|three|four|five|six)\s+)?(?:[\w.-]+\s+){0,2}?"
             r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?"
             r"|shared librar(?:y|ies)|static librar(?:y|ies))\b)"
-            r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
+            r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            r"|\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
             r"|(?P<clean>\b(?:(?:reports?|reported|shows?|showed|finds?|found|returns?|returned|gives?|gave|has|had"

@@ -471,3 +471,24 @@ def test_testing_as_a_subject_and_built_states(text, expected):
 ])
 def test_more_check_names_and_a_formatters_unchanged_files(text, expected):
     assert categories(text) == expected
+
+
+# ---- a change of state that ends green ("went from red to green", "have gone green"), a count
+# "down from 40 to 0", a build "building fine"
+@pytest.mark.parametrize("text, expected", [
+    ("Tests have gone green.", ["test"]),
+    ("The suite has become green.", ["test"]),
+    ("Tests went from red to green.", ["test"]),
+    ("Lint went from red to green after the autofix.", ["lint"]),
+    ("The build went from red to green.", ["build"]),
+    ("Lint warnings are down from 40 to 0.", ["lint"]),
+    ("It's building fine.", ["build"]),
+    ("The project's building cleanly.", ["build"]),
+    ("Tests went from green to red.", []),
+    ("Tests have gone red.", []),
+    ("Warnings are down from 40 to 3.", []),
+    ("Building fine-grained caches.", []),
+    ("It's building the image now.", []),
+])
+def test_a_change_of_state_that_ends_green(text, expected):
+    assert categories(text) == expected

@@ -320,13 +320,13 @@ class _Reader(object):
                 s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
-        if not forced_reason and _ELIDED.search(s):
+        if not forced_reason and _may_elide(s) and _ELIDED.search(s):
             self._read_elided(s)
         if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
             self.found.extend(claims_en.negated_ellipsis(self, s, self.sentences[-2:-1]))
         if "sg" in s and _COMPOSITE.search(s):
             self._note_composite(s)
-        runs = _runs(self, s) if _RUN_HINT.search(s) else None
+        runs = _runs(self, s) if _may_run(s) else None
         if runs:
             self.ran |= runs[0]
         if not claims_grammar.claimish(s):
@@ -628,8 +628,25 @@ def _disclosed_categories(reader, sentence):
     if not found:
         return set(), False, None
     parts = clauses.split(sentence)
-    part = parts[clauses.index_at([p.lo for p in parts], found.start())]
-    text = sentence[part.lo:part.hi]
+    index = clauses.index_at([p.lo for p in parts], found.start())
+    text = sentence[parts[index].lo:parts[index].hi]
+    named = _named_in(reader, text)
+    verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
+    if verb:
+        named.add(verb.group(1).lower())
+    whole = bool(named and _WHOLE.search(text))
+    if not named and not _EVERY_CHECK.search(text):
+        # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
+        # fine; not rechecked since": the disclosure is about the check named last before it
+        for part in reversed(parts[:index]):
+            named = _named_in(reader, sentence[part.lo:part.hi])
+            if named:
+                break
+    return named or set(CATEGORIES) | {"completion"}, whole, claims_meaning.environment(text)
+
+
+def _named_in(reader, text):
+    """The categories of the checks ``text`` names."""
     named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
                                         for m in reader.g.subjects(text))
                 if x["category"] and x["kind"] != "buildable")
@@ -637,11 +654,12 @@ def _disclosed_categories(reader, sentence):
         named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, text, m)
                                              for m in reader.g.zh.subjects(text))
                      if x["category"] and x["kind"] != "buildable")
-    verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
-    if verb:
-        named.add(verb.group(1).lower())
-    return named or set(CATEGORIES) | {"completion"}, bool(named and _WHOLE.search(text)), \
-        claims_meaning.environment(text)
+    return named
+
+
+# a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"
+_EVERY_CHECK = re.compile(r"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
+                          r"|\u4efb\u4f55|\u6240\u6709|\u5168\u90e8|\u90fd", re.I)
 
 
 # the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`
@@ -659,6 +677,16 @@ _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
 _ELIDED = re.compile(
     r"^\W*(?:and\s+)?(?:(?:also|same for|ditto for)\s+)?(?P<alone>[\w`' -]{1,40}?)\s+(?:too|as well|also)\W*$"
     r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:does|do|did|is|are)\s+(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
+
+
+def _may_elide(s):
+    """False only when ``_ELIDED`` cannot match ``s``: it needs "too", "well" or "also", or "so" or
+    "as" between spaces (in printable ASCII text a space is the only whitespace). Most sentences
+    have none, and the pattern's second branch is tried at every space."""
+    low = s.lower()
+    if "too" in low or "well" in low or "also" in low or not (low.isascii() and low.isprintable()):
+        return True
+    return " so " in low or " as " in low
 
 
 def _compiled_by_a_typecheck(s, candidates, mentions):
@@ -739,6 +767,20 @@ def _runs(reader, s):
 # a sentence without any is read for runs no further
 RUN_WORDS = ("ran", "run", "execut", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
 _RUN_HINT = re.compile("|".join(RUN_WORDS), re.I)
+
+
+def _may_run(s):
+    """Whether ``s`` holds a run word (``_RUN_HINT``), by substring tests on ASCII text."""
+    if not s.isascii():
+        return bool(_RUN_HINT.search(s))
+    low = s.lower()
+    for word in _ASCII_RUN_WORDS:
+        if word in low:
+            return True
+    return False
+
+
+_ASCII_RUN_WORDS = tuple(w for w in RUN_WORDS if w.isascii())
 _RUN_NEGATED = {
     "en": re.compile(r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|couldn't|could not|without"
                      r"|yet to|can't|cannot|unable to)\b", re.I),

@@ -99,7 +99,7 @@ def subject_info(reader, s, m):
 
 
 _NOT_MODIFIERS = frozenset((
-    "ran", "run", "reran", "rerun", "added", "wrote", "and", "or", "but", "so", "then", "that", "which", "with",
+    "ran", "run", "reran", "rerun", "re-ran", "re-run", "executed", "added", "wrote", "and", "or", "but", "so", "then", "that", "which", "with",
     "after", "before", "since", "now", "all", "are", "is", "were", "was", "i", "we", "you", "it", "they", "did", "also",
     "still", "just", "only", "fixed", "both", "a", "an", "for", "in", "on", "to", "from", "by", "at", "as", "no",
     "passing", "failing", "green", "broken", "flaky", "skipped", "slow", "manual", "live", "visual", "hands-on",
@@ -147,7 +147,7 @@ def read_english(reader, s, found=None):
 def _link(g, s, subjects, p, kind):
     """The coordinated subjects a predicate is about (resolving pronouns), and the pronoun.
     ``subjects``: those ending before the predicate (and not too far before it)."""
-    before = [x for x in subjects if (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ"))
+    before = [x for x in subjects if (x["kind"] != "buildable" or kind in ("bverb", "comp", "works", "succ", "tcv", "cverb"))
               and not (x["kind"] == "build" and x["text"] == "BUILD")]
     if len(before) > 1 and ")" in s[before[-1]["end"]:p.start()]:
         # an aside between subject and predicate ("`npm run build:lib` (the package I changed)
@@ -172,9 +172,13 @@ def _link(g, s, subjects, p, kind):
             or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
         return [], None
     if nearest["kind"] == "pron":
-        antecedent = _group_ending(g, s, [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")])
+        earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")]
+        # "mypy, ruff, pytest: all pass": a quantifier right after a list spreads over it
+        listed = bool(earlier) and nearest["text"].lower().startswith(("all", "both", "each")) \
+            and bool(re.match(r"\s*:?\s*$", s[earlier[-1]["end"]:nearest["start"]]))
+        antecedent = _group_ending(g, s, earlier, listed=listed)
         return antecedent, nearest
-    group = _group_ending(g, s, before)
+    group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
     return group, None
 
 
@@ -203,8 +207,14 @@ _QUANTIFIERS = frozenset(("all", "every", "each", "whole", "entire", "full"))
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 
 
-def _group_ending(g, s, subjects):
-    """The last run of subjects joined only by 'and', commas, slashes ('tests, lint and typecheck')."""
+# what follows a list of subjects and spreads the predicate over all of them: a label colon or a
+# floated quantifier ("Tests, lint, types: all green", "tests, lint, types all pass")
+_DISTRIBUTED = re.compile(r"^\s*(?::\s*(?:(?:all|both|each|still|now)\s+)*|(?:are\s+|now\s+)?(?:all|both|each)\s+)$", re.I)
+
+
+def _group_ending(g, s, subjects, listed=False):
+    """The last run of subjects joined only by 'and', commas, slashes ('tests, lint and typecheck');
+    ``listed``: a colon or a floated quantifier after them makes commas alone a list."""
     if not subjects:
         return []
     group = [subjects[-1]]
@@ -224,7 +234,8 @@ def _group_ending(g, s, subjects):
         else:
             break
     # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and"
-    if joints and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
+    if joints and not (listed and not _object_of_a_verb(s, group[0])) \
+            and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
         return group[-1:]
     return group
 
@@ -270,6 +281,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             return _expand_everything(reader, s, subjects, span, text, operational)
         make("test", group[0] if group and group[0].get("category") == "test" else None, scope=scope)
         return out
+    if kind == "succ":
+        summary = _SUCCESSFUL_OF_TOTAL.search(s, max(0, p.start() - 12), p.end() + 16)
+        if summary and summary.group(1) != summary.group(2):
+            return out      # "Tasks: 5 successful, 6 total": a task runner's summary with a failed task
     if kind == "cnt":
         if re.match(r"0+\s*(?:/|of\b|out of\b)|0+\s+(?:\w+\s+)?pass", lowp):
             return out      # "0/73", "0 tests passed": none passes
@@ -295,7 +310,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if not group:
             return out
         lead = s[max(0, group[0].get("phrase_start", group[0]["start"]) - 40):group[0]["start"]]
-        verb_first = not re.match(r"(?:fails?|complains?|errors? out|fires?|triggers?|trips?)\b", lowp)
+        verb_first = bool(_NEGATED_VERB.match(lowp))
         if verb_first or _NEGATIVE_QUANTIFIER.search(lead):
             for subject in group:
                 if subject.get("category"):
@@ -306,11 +321,18 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             if subject["start"] >= p.end() and subject["kind"] in ("code", "tool") and subject.get("category"):
                 make(subject["category"], subject)
         return out
-    if kind == "tcv":
-        make("typecheck", group[0] if group else None, scope="all")
+    if kind in ("tcv", "cverb"):
+        category = "lint" if lowp.startswith("lint") else "typecheck"
+        said_of = pronoun or (group[-1] if group else None)
+        if kind == "cverb" and not (said_of is not None and (pronoun is not None or said_of["kind"] in _VERB_SUBJECTS)
+                                    and _ADVERBS_ONLY.match(s, said_of["end"], p.start())):
+            return out      # "I ran lint and typechecks": a noun, not the verb of what it follows
+        make(category, group[0] if group and group[0].get("category") == category else None, scope="all")
         return out
     if kind == "sbuild":
-        make("build", None, scope="all")
+        named = re.search(r"lint|test|suite|type|buil[dt]|compil", lowp)
+        if named:
+            make(_ATTRIBUTED[named.group(0)], None, scope="all")
         return out
     if kind == "vet":     # "it vets clean": go vet
         make("lint", None, scope="all", tool="go vet")
@@ -402,11 +424,26 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
             gap = s[(pronoun or group[-1])["end"]:p.start()]
-            if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)):     # "Whole suite re-run: (still) green"
+            if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
+                    or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
                 continue
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)
     return out
+
+
+# what a check's own verb is said of ("The code typechecks", "Everything lints", "`src/` lints"), and
+# the words that may stand between them
+_VERB_SUBJECTS = ("buildable", "every", "code", "build")
+_ADVERBS_ONLY = re.compile(r"\s*(?:(?:now|still|also|again|all|fully|finally|already|both)\s+)*"
+                           r"(?:(?:builds|compiles|lints|type-?checks)(?:\s+cleanly)?(?:\s*,)?\s+(?:and\s+)?)?$", re.I)
+
+
+_SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) total\b", re.I)
+
+
+# the check a run named with its state is of ("a green build", "a clean lint run")
+_ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "built": "build", "compil": "build"}
 
 
 _WORK_VERB = re.compile(r"\b(?:add(?:ed)?|wr(?:ote|ite|itten)|creat(?:e|ed)|introduced|updated|fixed|removed|renamed)\b",
@@ -433,7 +470,7 @@ def _subjects_after(g, s, subjects, end):
     return group_starting(g, s, after)
 
 
-_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on)\s+(?:the\s+)?"
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
 
 
@@ -451,8 +488,10 @@ def group_starting(g, s, subjects):
     return group
 
 
+_NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped"
+                           r"|has|have|had)\b")
 _NEGATIVE_QUANTIFIER = re.compile(
-    r"\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+    r"\b(?:no|none of|not one(?: of)?|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
 _CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
@@ -461,13 +500,21 @@ _COPULA_GAP = re.compile(
     r"|\b(?:on|in|for|over|across|under|of)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
     r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"
     r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
-    r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|turned|came back|comes back"
+    # a cleft: "`go vet` is the one that's clean"
+    r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
+    r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:gone|turned|become)\b"
+    r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|gone|goes|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
+# the object of a run and the state after it: "Re-ran tests, still green", "Ran pytest locally — all good"
+_RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed)\s+(?:(?:the|all|my|our|full|whole|entire|both)\s+)*$",
+                         re.I)
+_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|once more|here|afterwards|\\d+ times))*\\s*(?:[,;:\u2014\u2013]|--)"
+                      u"\\s*(?:(?:still|now|again|all|both|and|everything|it's|they're|it is|they are)\\s+)*$", re.I)
 _LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*$", re.I)
 _CLEAN_CATEGORY = {
-    "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
+    "tests": "test", "spec": "test", "specs": "test", "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
     "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",
     "lint": "lint", "linting": "lint", "linter": "lint", "eslint": "lint", "ruff": "lint", "clippy": "lint",
     "rubocop": "lint", "biome": "lint", "flake8": "lint", "pylint": "lint",
@@ -545,9 +592,11 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
             continue
         tail = s[x["end"]:]
         m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
-                     r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally))*\s*:?\s*"
+                     r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally|came back|come back"
+                     r"|comes back))*\s*:?\s*"
                      r"(pass(?:es|ed|ing)?|green|succe\w+|clean)\b", tail, re.I)
-        if m and m.group(1).lower() == "clean" and "else" not in (x["text"] + tail[:m.start(1)]).lower():
+        if m and m.group(1).lower() == "clean" and x["text"].lower().startswith("everything") \
+                and "else" not in (x["text"] + tail[:m.start(1)]).lower():
             m = None     # "everything is clean" is as often the working tree; "everything else is clean" is not
         if m:
             spans.append((x["start"], x["end"] + m.end()))

@@ -55,14 +55,15 @@ _CLAIM_WORD = [None, None, 0, None]     # the word list, its pattern once compil
 
 
 def has_cjk(text):
-    return bool(text) and max(text) >= u"\u3400"
+    return bool(text) and not text.isascii() and max(text) >= u"\u3400"     # isascii(): no scan of ASCII text
 
 
-_WORD = re.compile(r"[a-z0-9_]+(?:'[a-z]+)?")
+_WORD = re.compile(r"[a-z0-9_]+(?:'(?!(?:s|re|ve|d|m)\b)[a-z]+)?")
 
 
 def words_of(text):
-    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll")."""
+    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll"; a contracted "is",
+    "are", "have", "had" or "am" is a word of its own: "mypy's clean" names mypy)."""
     return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
 
 
@@ -156,9 +157,9 @@ _SUBJECT_STARTS = frozenset((
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
-    "production prod release dev android ios web wasm build builds compilation compiler project app application package "
+    "production prod release dev android ios web wasm build builds compilation compiler project app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
-    "workspace docs test tests suite suites specs spec testcase testcases unit e2e integration").split())
+    "workspace docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
@@ -166,13 +167,16 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "complete prints printed outputs output produced produces emits emitted left leaves "
-    "failed complain complains error errors type typing lint linting test build compile compiler down back from fire fires trigger triggers trip trips generates generated creates created links linked").split())
+    "isn aren stopped got get gets building "
+    "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
+    "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked").split())
 
 
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
 _TO_ZERO = (r"\bfrom\s+\d[\d,]*\s+(?:[\w-]+\s+)?(?:fail\w*|errors?|warnings?|issues|problems|offen[cs]es|violations)"
-            r"(?:\s+\w+)?\s+(?:down\s+)?to\s+(?:0|zero|none)\b")
+            r"(?:\s+\w+)?\s+(?:down\s+)?to\s+(?:0|zero|none)\b"
+            # the count's noun before it: "Lint warnings are down from 40 to 0"
+            r"|\bdown\s+from\s+\d[\d,]*\s+to\s+(?:0|zero|none)\b")
 _OPERATIONAL_WORDS = _words(
     "health healthcheck healthchecks smoke uptime endpoint endpoints route routes probe probes live prod production "
     "deployed deploy deploys served cdn status http ok infra infrastructure monitor monitors dns ssl certificate "
@@ -236,20 +240,25 @@ class Grammar(object):
             r"\b(?:no|zero|0|not a single|not one|nothing|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
             r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red)\b"
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
-            r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|no longer|never|nothing|none)\s+(?:\w+\s+)?"
+            r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
+            r"|nothing|none)\s+(?:\w+\s+)?"
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+|hang\w*|hung|panic\w*|segfault\w*"
             r"|times? out|timed out)"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
-            r"(?:fail\w*|errors?|crash\w*|broken|regress\w*)"
+            r"(?:fail\w*|errors?|crash\w*|broken|regress\w*|hang\w*|hung|timeouts?|panic\w*|segfault\w*)"
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
             r"|unrelated|expected)"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
             r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted|left|leaves)\s+(?:nothing|none)\b(?!\s+of\b)"
-            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red)\b|\bpreviously[- ]failing\b"
+            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky)\b|\bpreviously[- ]failing\b"
+            # the failure of a relative clause that names which one passes: "the test that failed on CI passes now"
+            r"|\b(?:that|which) (?:\w+ )?(?:failed|broke|flaked|errored|timed out)\b(?=[^.;,]*\bpass(?:es|ed)?\b)"
             r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
+            # a change of state that ends green: "went from red to green", "red → green"
+            r"|\b(?:from\s+)?(?:red|failing)\s*(?:to|\u2192|->)\s*(?=green\b|passing\b)"
             # a parenthesis about the state before ("passes now (was 12 errors after the upgrade)")
             r"|\((?:it |they )?(?:was|were|had been|had|previously|formerly|down from|from|before(?: the \w+)?:?)\s"
             r"[^()]{0,40}?\b(?:fail\w*|errors?|warnings?|issues|problems|broken|red)\b[^()]{0,60}\)"
@@ -257,7 +266,7 @@ class Grammar(object):
             r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:(?:from|of|in)\s+\S+\s+)?(?:(?:is|are|was|were"
             r"|has been|have been)\s+)?"
             r"(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
-            r"|" + _TO_ZERO + r"|\bwarnings as errors\b|\bregression tests?\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
+            r"|" + _TO_ZERO + r"|\bwarnings as errors\b|\bregression (?:tests?|suites?|specs?|checks?)\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
             r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
             # a failure as the object of an investigation is the bug, not a state ("could not reproduce the failure")
@@ -267,14 +276,17 @@ class Grammar(object):
             # a failure that main has too is not this change's ("fails the same way on main")
             r"|\b(?:fail\w*|broken|red|errors?)\b(?:\s+\w+){0,4}?\s+(?:on|in)\s+(?:the\s+)?(?:main|master|trunk)\b"
             r"|\b(?:fail\w*|broken|red)\b(?=[^.;]{0,30}\u5728 ?(?:main|master) ?\u4e0a)"
+            # the failing test named as the one that passes ("The failing test is fixed and passes")
             r"|\b(?:the|that|this|those|these)\s+(?:\w+\s+)?(?:failing|broken|red)\s+(?:tests?|specs?|cases?)\b"
-            r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728))"
+            r"(?=[^.;]*(?:\bnow\b|\u73b0\u5728)|(?:\s+[\w`-]+){0,3}?\s+(?:pass(?:es|ed)?|(?:is|are)\s+(?:now\s+)?"
+            r"(?:fixed|green|passing))\b)"
             # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
             r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
             r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues|fires?|fired"
             r"|triggers?|triggered|trips?|tripped)\b"
             r"(?:\s+(?:any ?more|left))?"
-            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't)\s+(?:\w+\s+)?complain\w*"
+            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped)\s+(?:\w+\s+)?"
+            r"complain\w*"
             r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
         self.operational = c(
             r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
@@ -313,18 +325,21 @@ class Grammar(object):
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b)"
             r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
-            r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git) hooks?\b|\ball (?:the )?hooks\b"
+            r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b"
+            r"|\bstyle check(?:s|er)?\b|\bcode style\b"
             r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"
             r"|\bformat check\b"
             r"|\b(?:the )?formatter\b)"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
-            r"|(?P<buildable>\b(?:project|app|application|package|codebase|library|crate|module|binary|image|container"
+            r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile)\b)"
-            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||"
+            r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
-            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|tests?)\b"
+            # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
+            r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
+            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))")
@@ -354,24 +369,35 @@ class Grammar(object):
             r"|\bcompiled\s+(?:successfully\s+)?with\s+\d[\d,]*\s+warnings?\b(?!\s+and\s+[1-9])"
             r"|\bcompiles\s+(?:fine\s+|cleanly\s+)?(?:with|under|on|using)\s+(?:clang|gcc|g\+\+|msvc|rustc|javac|tsc"
             r"|swiftc|kotlinc|nvcc|icc|zig)\b)"
-            r"|(?P<tcv>\btypechecks?\s+(?:cleanly|clean|fine|successfully|without (?:any )?errors|with (?:no"
-            r"|zero|0) errors)"
+            # a check's own verb with how it went: "typechecks cleanly", "type-checks fine", "lints clean"
+            r"|(?P<tcv>\b(?:type-?checks?|lints?)\s+(?:cleanly|clean|fine|successfully|without (?:any )?(?:errors?"
+            r"|warnings?|issues|problems|complaints|findings)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems"
+            r"|findings))\b"
             r"|\btypes (?:all |now |still )?check(?:s)?(?: out| cleanly| clean)?\b(?!\s+(?:the|a|for|that"
             r"|whether|if|is|are)\b))"
-            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b)"
+            # the verb alone after what it is said of ("The project typechecks.", "It lints and typechecks")
+            r"|(?P<cverb>\b(?:type-?checks|lints)\b(?=\s*(?:[.;,!)]|$|\s(?:now|again|too|also|as well|and|under|against"
+            r"|locally|with|after)\b)))"
+            r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b|\bsuccessfully (?:built|compiled)\b"
+            # a state said of the run it names, at the start or as what was got: "Green build locally",
+            # "Got a clean lint run", "with a passing test suite"
+            r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:green|clean|passing)\s+"
+            r"(?:(?:lint|linter|test|type-?check|build)\s+)?(?:build|run|suite|lint)\b"
+            r"(?!\s+(?:is|was|are|were|required|needed|must|should|will|would)\b))"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
             # a build run and what it makes: "`go build ./cmd/...` builds the three binaries"
             r"|(?P<bobj>\b(?:builds|built|produces|produced|emits|emitted|generates|generated|creates|created|links"
             r"|linked)\s+(?:(?:the|a|an|all|both|its|\d+|one|two|three|four|five|six)\s+)?(?:[\w.-]+\s+){0,2}?"
             r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?"
             r"|shared librar(?:y|ies)|static librar(?:y|ies))\b)"
-            r"|(?P<bverb>\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
+            r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            r"|\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
             r"|(?P<clean>\b(?:(?:reports?|reported|shows?|showed|finds?|found|returns?|returned|gives?|gave|has|had"
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
-            r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|test)\s+)?"
+            r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting)\s+)?"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
@@ -387,9 +413,11 @@ class Grammar(object):
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"
-            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ran|runs|came back|comes back|went|goes|is back"
+            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|went|goes|is back"
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
-            r"|problems)|with no (?:errors?|failures?)))"
+            r"|problems)|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b)"
+            # the subject's run, plural: "Tests run clean", "the specs run green"
+            r"|(?<=s )run\s+(?:clean|cleanly|green)\b)"
             r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
             r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2|\U0001f44d)"
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
@@ -401,18 +429,25 @@ class Grammar(object):
             # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
             r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|fix(?:es)?(?=\s+(?:applied|needed|required))"
             r"|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
-            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b)"
+            r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b"
+            # black's summary when nothing needs reformatting ("12 files would be left unchanged")
+            r"|(?<!reformatted, )\b\d[\d,]*\s+files?\s+would be left unchanged\b)"
             # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
             r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
-            r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't)\s+(?:fail|error|complain|crash"
-            r"|break|report (?:any|anything))\w*(?:\s+any ?more)?|\b(?:fails?|complains?|errors? out|fires?|triggers?|trips?)\b(?:\s+any ?more)?"
+            r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"
+            r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything))\w*"
+            r"(?:\s+any ?more)?"
+            # after a negative quantifier: "No test is failing", "none of the rules fired"
+            r"|\b(?:(?:is|are)\s+)?(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|errors? out|errored out|fire[sd]?"
+            r"|trigger(?:s|ed)?|trip(?:s|ped)?)\b(?:\s+any ?more)?"
             r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
         self.pass_object = c(
             r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
-            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|[\w-]+ (?:to|into|through|as)\b)\b", I | A)
-        self.noun_before = c(r"\b(?:a|the|first|second|one|this|that|each|single|final|another|quick)\s*$", I | A)
+            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
+        self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )that|each|single|final|another|quick)\s*$",
+                             I | A)     # not a relative pronoun: "`mypy` is the one that passes"
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
                            r"|\(\d[\d,]*(?: \w+)?\))*$",

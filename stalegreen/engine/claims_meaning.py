@@ -530,15 +530,14 @@ class Meaning(object):
         return clauses.segment_text(self.plain, self.clauses(), segment)
 
     def masked(self, text):
-        """``text`` without code, runner names and clean phrases ("no failures", 没有报错); a
-        clause is looked at for its tense, failures and negators, masked once."""
-        key = ("masked", text)
-        if key in self._memo:
-            return self._memo[key]
+        """``text`` without code, runner names and clean phrases ("no failures", 没有报错); once
+        per text (a clause is read for its tense and for its failures)."""
+        return self._cached(("masked", text), lambda: self._mask(text))
+
+    def _mask(self, text):
         masked = self.g.clean_phrases.sub(" ", text)
         if claims_grammar.has_cjk(masked):
             masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
-        self._memo[key] = masked
         return masked
 
     def past(self, segment, index):

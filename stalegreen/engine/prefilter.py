@@ -38,6 +38,7 @@ RUNNER_WORDS = frozenset((
     "webpack-dev-server", "xcodebuild", "xo", "yamllint", "yapf", "yarn", "zig",
     "pants", "msbuild", "mill", "dprint", "terraform", "tofu", "helm", "cspell", "typos", "vale", "semgrep", "wdio",
     "checkstyle", "pmd", "spotbugs", "MSBuild", "MSBuild.exe", "msbuild.exe", "run-clang-tidy",
+    "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.families.project_script``)
@@ -77,7 +78,8 @@ GIT_EDIT_SUBCOMMANDS = frozenset((
 CLAIM_WORDS = (
     "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
     "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
-    "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "nothing", "works", "worked", "done",
+    "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "type-check",
+    "lints", "failing", "complaining", "time out", "times out", "left unchanged", "nothing", "works", "worked", "done",
     "fixed", "fixes", "complete", "finished",
     "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
     "fails", "fail ", "fail.", "failed", "verified", "validated", "confirmed", "checked with",

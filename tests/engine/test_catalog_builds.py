@@ -173,6 +173,30 @@ TOOLS = [
     ("npx karma start karma.conf.js --single-run", "karma", "test", "all", None),   # the positional is its config
     ("run-clang-tidy -p build", "run-clang-tidy", "lint", "all", None),
     ("run-clang-tidy -p build -fix", "run-clang-tidy", "lint", "all", "format"),
+    # round 7: formatters, linters and test runners of more languages (Rust, Lua, Haskell, Perl,
+    # Elm, Crystal, Zig, Nim, Racket) that agents name in their summaries
+    ("rustfmt --check src/main.rs", "rustfmt", "lint", "subset", None),
+    ("rustfmt --edition 2021 --check src/lib.rs", "rustfmt", "lint", "subset", None),
+    ("rustfmt src/main.rs", "rustfmt", "lint", "subset", "format"),
+    ("stylua --check .", "stylua", "lint", "all", None),
+    ("stylua .", "stylua", "lint", "all", "format"),
+    ("hlint .", "hlint", "lint", "all", None),
+    ("perlcritic --severity 3 lib/", "perlcritic", "lint", "all", None),
+    ("npx elm-review", "elm-review", "lint", "all", None),
+    ("elm-review --fix-all", "elm-review", "lint", "all", "format"),
+    ("ameba", "ameba", "lint", "all", None),
+    ("ameba --fix", "ameba", "lint", "all", "format"),
+    ("zig fmt --check src", "zig fmt", "lint", "all", None),
+    ("zig fmt src", "zig fmt", "lint", "all", "format"),
+    ("crystal spec", "crystal spec", "test", "all", None),
+    ("crystal spec spec/parser_spec.cr", "crystal spec", "test", "subset", None),
+    ("crystal build src/app.cr", "crystal build", "build", "all", None),
+    ("nimble test", "nimble test", "test", "all", None),
+    ("nimble build", "nimble build", "build", "all", None),
+    ("raco test .", "raco test", "test", "all", None),
+    ("raco test tests/parser.rkt", "raco test", "test", "subset", None),
+    ("crystal run src/app.cr", None, None, None, None),
+    ("raco pkg install", None, None, None, None),
 ]
 
 
@@ -219,8 +243,11 @@ def test_each_added_check_is_a_claim_of_its_category_and_scope(command, runner, 
     # a tool whose first word picks one subcommand runs that one: `zig build test` is the tests
     ("`zig build test` passes.", [("test", "zig build test", "all")]),
     ("`cargo test build` passes.", [("test", "cargo test", "subset")]),
+    ("rustfmt is happy.", [("lint", "rustfmt", "all")]),
+    ("hlint is clean.", [("lint", "hlint", "all")]),
     # ordinary words stay words
     ("Fixed two typos in the README.", []),
+    ("The crystal ball says nothing.", []),
     ("The helm chart looks fine.", []),
 ])
 def test_prose_and_code_names_of_the_added_runners(text, expected):

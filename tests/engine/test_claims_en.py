@@ -228,3 +228,267 @@ def test_passed_as_part_of_it(text, expected):
 ])
 def test_lint_with_warnings_passes_only_with_zero_errors_stated(text, expected):
     assert categories(text) == expected
+
+
+# ---- round 7 (dev7, written blind 2026-12-02): general gaps found by writing sentences of our own
+# across runners and phrasing, the dev7 sentences last
+
+# ---- a check's own verb with how it went ("typechecks cleanly", "lints clean"), or alone after
+# what it is said of ("The project typechecks."); a noun "typechecks" after a check is no verb
+@pytest.mark.parametrize("text, expected", [
+    ("The project typechecks.", ["typecheck"]),
+    ("Everything typechecks now.", ["typecheck"]),
+    ("The whole repo type-checks.", ["typecheck"]),
+    ("It lints and typechecks.", ["lint", "typecheck"]),
+    ("The code lints cleanly.", ["lint"]),
+    ("Type-checks fine under `--strict`.", ["typecheck"]),
+    ("The package lints without warnings.", ["lint"]),
+    ("The repo builds and typechecks cleanly.", ["build", "typecheck"]),
+    ("I ran lint and typechecks.", []),
+    ("I added typechecks to CI.", []),
+    ("The code no longer typechecks.", []),
+    ("It typechecks, but lint fails.", ["typecheck"]),
+    # dev7a
+    ("Lints clean.", ["lint"]),
+    ("`eslint src/components` lints clean.", ["lint"]),
+    ("Not every file lints clean; the legacy folder still has warnings.", []),
+])
+def test_a_checks_own_verb_is_its_pass(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a contracted copula after a runner's name ("mypy's clean") still names the runner
+@pytest.mark.parametrize("text, expected", [
+    ("mypy's clean.", ["typecheck"]),
+    ("Clippy's happy now.", ["lint"]),
+    ("Ruff's clean on the whole package.", ["lint"]),
+    ("pytest's green.", ["test"]),
+    ("eslint's quiet and tsc's clean.", ["lint", "typecheck"]),
+    ("mypy's still complaining about the overload.", []),
+])
+def test_a_contracted_copula_after_a_runner_name(text, expected):
+    assert categories(text) == expected
+
+
+# ---- commas alone make a list of subjects when a label colon or a floated quantifier spreads the
+# predicate over them ("Tests, lint, types: all green"); not after a phrase that opens the clause
+@pytest.mark.parametrize("text, expected", [
+    ("Tests, lint, types: all green.", ["lint", "test", "typecheck"]),
+    ("Tests, lint, types all pass.", ["lint", "test", "typecheck"]),
+    ("mypy, ruff, pytest: all pass.", ["lint", "test", "typecheck"]),
+    ("Build, tests, lint: green.", ["build", "lint", "test"]),
+    ("Unit tests, eslint, tsc: all green.", ["lint", "test", "typecheck"]),
+    ("Apart from the e2e test, lint is clean.", ["lint"]),
+    ("After the e2e tests, lint: clean.", ["lint"]),
+])
+def test_commas_make_a_list_before_a_colon_or_a_floated_quantifier(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a negated failure state: "No tests failed", "No test is failing", "mypy stopped
+# complaining", "none of the rules fired", "no longer times out"
+@pytest.mark.parametrize("text, expected", [
+    ("No tests failed.", ["test"]),
+    ("None of the tests failed.", ["test"]),
+    ("Not one test failed.", ["test"]),
+    ("No test is failing anymore.", ["test"]),
+    ("Tests aren't failing anymore.", ["test"]),
+    ("The tests stopped failing.", ["test"]),
+    ("mypy stopped complaining.", ["typecheck"]),
+    ("The linter isn't complaining anymore.", ["lint"]),
+    ("None of the eslint rules fired.", ["lint"]),
+    ("The test no longer times out.", ["test"]),
+    ("Zero failures across 48 tests.", ["test"]),
+    ("The test is failing.", []),
+    ("Tests are still failing.", []),
+    ("The linter is complaining about unused imports.", []),
+    ("The suite stopped passing after the merge.", []),
+    ("No tests ran.", []),
+])
+def test_a_negated_failure_state_is_a_pass(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a failure fixed is no failure now: "Fixed the hang; the suite passes now"
+@pytest.mark.parametrize("text, expected", [
+    ("Fixed the hang; the suite passes now.", ["test"]),
+    ("I fixed the timeout in `test_upload`; all tests pass.", ["test"]),
+    ("Resolved the panic in the parser, and `cargo test` is green.", ["test"]),
+    ("Addressed the segfault; the tests pass.", ["test"]),
+    ("The suite still hangs; lint is clean.", ["lint"]),
+])
+def test_a_fixed_runtime_failure_negates_nothing(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the failing test named as the one that passes ("The failing test is fixed and passes", "the
+# test that failed on CI passes now"): the failure word says which test, not its state
+@pytest.mark.parametrize("text, expected", [
+    ("The failing test passes.", ["test"]),
+    ("The failing test is fixed and passes.", ["test"]),
+    ("The broken spec in `auth_spec.rb` passes.", ["test"]),
+    ("The tests that failed pass now.", ["test"]),
+    ("The spec which flaked on Monday passes now.", ["test"]),
+    ("The failing test still fails.", []),
+    ("Two failing tests; the rest pass.", []),
+])
+def test_the_failing_test_named_as_the_one_that_passes(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a cleft: "`go vet` is the one that's clean", "`mypy` is the one that passes"
+@pytest.mark.parametrize("text, expected", [
+    ("`mypy` is the one that passes; `pytest` fails.", ["typecheck"]),
+    ("Lint is the only one that is clean.", ["lint"]),
+    ("Of the three, ruff is the one that's green.", ["lint"]),
+    ("The unit tests are the ones that pass; e2e is red.", ["test"]),
+    ("That pass was slow.", []),
+    # dev7a
+    ("`go vet` is the one that's clean; `go test` still fails in `TestParseHeader`.", ["lint"]),
+])
+def test_a_cleft_names_what_passes(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a run that ends well: "finishes with OK", "ends with BUILD SUCCESSFUL", "Tests run clean"
+@pytest.mark.parametrize("text, expected", [
+    ("Tests run clean.", ["test"]),
+    ("The specs run green now.", ["test"]),
+    ("The build ended with success.", ["build"]),
+    ("`phpunit` finishes with an OK.", ["test"]),
+    ("The run ended with 3 failures.", []),
+    ("Run clean builds only.", []),
+    # dev7a
+    ("PHPUnit finishes with OK (96 tests, 241 assertions).", ["test"]),
+])
+def test_a_run_that_ends_well(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a task runner's summary counting fewer successes than tasks is no pass
+@pytest.mark.parametrize("text, expected", [
+    ("`turbo run build` → Tasks: 6 successful, 6 total.", ["build"]),
+    ("`pnpm turbo run typecheck` → Tasks: 5 successful, 6 total.", []),
+    ("`turbo run lint` → Tasks: 11 successful, 12 total.", []),
+    ("`turbo run test` → Tasks: 12 successful, 12 total.", ["test"]),
+    ("`npx turbo run build` reports 3 successful, 4 total.", []),
+])
+def test_fewer_successful_tasks_than_total_is_no_pass(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the object of a run, then a bare state after a comma or a dash: "Re-ran tests, still green"
+@pytest.mark.parametrize("text, expected", [
+    ("Re-ran tests, still green.", ["test"]),
+    ("Ran pytest locally — all good.", ["test"]),
+    ("Reran the linter, clean.", ["lint"]),
+    ("Ran `mypy` again, clean.", ["typecheck"]),
+    ("Executed the full suite twice, green both times.", ["test"]),
+    ("I wrote the tests, green is the goal.", []),
+])
+def test_a_bare_state_after_a_runs_object(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "passes end to end" is no transitive "pass X to"; "e2e" before a pass verb is the tests
+@pytest.mark.parametrize("text, expected", [
+    ("The test suite passes end to end.", ["test"]),
+    ("The checkout flow passes end to end.", []),
+    ("E2E passes.", ["test"]),
+    ("e2e passed on the second run.", ["test"]),
+    ("The integration passes data to the worker.", []),
+])
+def test_end_to_end_and_a_bare_e2e(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a state said of the run it names, opening the sentence or as what was got ("Green build
+# locally", "Got a clean lint run"); not a requirement, a plan or a generic plural
+@pytest.mark.parametrize("text, expected", [
+    ("Green build locally.", ["build"]),
+    ("Got a green build.", ["build"]),
+    ("Clean lint run.", ["lint"]),
+    ("Got a clean test run after the fix.", ["test"]),
+    ("With a passing test suite, I merged.", ["test"]),
+    ("Green builds are required for merge.", []),
+    ("Green build is required for merge.", []),
+    ("Waiting for a green build.", []),
+    ("Get a green build, then merge.", []),
+])
+def test_a_state_said_of_the_run_it_names(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "Running X now gives ...": a result, not a run in progress ("Running the tests now.")
+@pytest.mark.parametrize("text, expected", [
+    ("Running `pytest` now gives 48 passed.", ["test"]),
+    ("Running `ruff check` now shows no errors.", ["lint"]),
+    ("Running the tests now.", []),
+    ("Running the tests now to confirm they pass.", []),
+    ("Checking the build now.", []),
+])
+def test_running_now_with_a_result_is_no_plan(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "testing" as the name of the activity ("Testing passed"), not a gerund with an object nor
+# manual testing; "successfully built"; an aggregate of checks "came back clean"
+@pytest.mark.parametrize("text, expected", [
+    ("Testing passed.", ["test"]),
+    ("Testing is green.", ["test"]),
+    ("Unit testing passes.", ["test"]),
+    ("Testing completed with no failures.", ["test"]),
+    ("Testing, lint and build all pass.", ["build", "lint", "test"]),
+    ("Testing the parser shows a bug.", []),
+    ("During testing, I found a bug.", []),
+    ("Testing is still in progress.", []),
+    ("Manual testing passed.", []),
+    ("Successfully built the wheel.", ["build"]),
+    ("Successfully built `dist/app-1.0.0.whl`.", ["build"]),
+    ("All checks came back clean: ruff and mypy.", ["lint", "typecheck"]),
+    ("Everything is clean.", []),
+])
+def test_testing_as_a_subject_and_built_states(text, expected):
+    assert categories(text) == expected
+
+
+# ---- names of checks: doctests, the pre-push hook, style checks; "regression suite" names a suite,
+# not a regression; black's "N files would be left unchanged" is its clean state, no hedge
+@pytest.mark.parametrize("text, expected", [
+    ("The doctests pass.", ["test"]),
+    ("Doctests and unit tests both pass.", ["test"]),
+    ("The regression suite passes.", ["test"]),
+    ("The regression specs are green.", ["test"]),
+    ("The regression suite found 2 regressions.", []),
+    ("The pre-push hook passes.", ["lint"]),
+    ("Style checks pass.", ["lint"]),
+    ("Code style is clean.", ["lint"]),
+    ("Style checks fail on 2 files.", []),
+    ("The code style guide says to use tabs.", []),
+    ("`black --check .` → 12 files would be left unchanged.", ["lint"]),
+    ("`black --check .` → 1 file would be reformatted, 11 files would be left unchanged.", []),
+    ("The tests would pass.", []),
+])
+def test_more_check_names_and_a_formatters_unchanged_files(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a change of state that ends green ("went from red to green", "have gone green"), a count
+# "down from 40 to 0", a build "building fine"
+@pytest.mark.parametrize("text, expected", [
+    ("Tests have gone green.", ["test"]),
+    ("The suite has become green.", ["test"]),
+    ("Tests went from red to green.", ["test"]),
+    ("Lint went from red to green after the autofix.", ["lint"]),
+    ("The build went from red to green.", ["build"]),
+    ("Lint warnings are down from 40 to 0.", ["lint"]),
+    ("It's building fine.", ["build"]),
+    ("The project's building cleanly.", ["build"]),
+    ("Tests went from green to red.", []),
+    ("Tests have gone red.", []),
+    ("Warnings are down from 40 to 3.", []),
+    ("Building fine-grained caches.", []),
+    ("It's building the image now.", []),
+])
+def test_a_change_of_state_that_ends_green(text, expected):
+    assert categories(text) == expected

@@ -142,6 +142,23 @@ def test_the_agents_own_run_is_not_relayed_by_another_clause(text, expected):
     assert categories(text) == expected
 
 
+# ---- a sentence-initial CI that is the place of a failure ("CI failed earlier on ...", "CI 之前挂的")
+# is no source of what the agent then says of its own run
+@pytest.mark.parametrize("text, expected", [
+    ("CI failed earlier on a flaky test; it passes locally now.", ["test"]),
+    ("CI broke on the lockfile, and `npm ci && npm test` passes locally.", ["test"]),
+    ("CI was red on lint before the fix; `eslint .` is clean now.", ["lint"]),
+    (u"CI 挂在 lint 上，本地 `ruff check` 已经通过。", ["lint"]),
+    (u"CI 之前失败的用例本地能过了。", ["test"]),
+    ("CI is green.", []),
+    ("CI: tests pass.", []),
+    # dev7a
+    (u"CI 之前挂的那个 test 现在本地能过了，整个 suite 都是 green。", ["test"]),
+])
+def test_ci_as_the_place_of_a_failure_is_no_relay(text, expected):
+    assert categories(text) == expected
+
+
 @pytest.mark.parametrize("text", [
     u"用户说本地测试都通过了。",
     "The reviewer said the tests pass locally.",
@@ -324,4 +341,18 @@ def test_a_bare_trailing_hedge_or_a_relay_still_keeps_the_claim_out(text):
      '`pytest -m "not integration"` \u2192 203 passed, 0 failed.', ["test"]),
 ])
 def test_a_noun_is_no_relay_and_an_ability_no_hedge(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "only with X" states the condition the pass needs, as "only if" does
+@pytest.mark.parametrize("text, expected", [
+    ("The tests pass only with network access, which I don't have here.", []),
+    ("The build succeeds only with the legacy flag.", []),
+    ("Lint is clean only with the old config.", []),
+    ("`pytest` passes only with `--no-cov`.", []),
+    ("The e2e suite passes only with a warm cache.", []),
+    ("All tests pass, with only warnings from the linter.", ["test"]),
+    ("I only ran it with `-k api`; 12 passed.", ["test"]),
+])
+def test_only_with_is_a_condition(text, expected):
     assert categories(text) == expected

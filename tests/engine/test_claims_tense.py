@@ -72,6 +72,27 @@ def test_a_disclosure_reaches_only_the_categories_it_names():
         == ["lint", "test"]
 
 
+# ---- a disclosure that names no check ("I haven't rerun it", "not rechecked since") is about the
+# check named last before it in its sentence; about every check only when it names none before it
+# or says "anything" / "everything" (dev7a: it used to make every claim of the message stale)
+@pytest.mark.parametrize("text, expected", [
+    ("`go vet ./...` is quiet. The suite passed this morning, but I haven't rerun it.", ["lint"]),
+    ("`cargo build` succeeds. Clippy was clean before the merge; I haven't re-run it.", ["build"]),
+    ("`tsc` is clean. The e2e suite passed on the first run; not re-run since.", ["typecheck"]),
+    ("Lint is clean now; the tests passed earlier, but I didn't rerun them.", ["lint"]),
+    ("All 40 tests pass. The release build compiled fine before the bump; not rechecked since.", ["test"]),
+    ("All 40 tests pass. Lint was clean earlier, but I haven't rerun anything since.", []),
+    ("All 40 tests pass. I haven't rerun it since the rebase.", []),
+    # dev7a
+    ("- It compiles.\n- The tests were passing before my change; I haven't rerun them since.", ["build"]),
+    ("`./gradlew assembleDebug` — BUILD SUCCESSFUL in 41s. The suite passed earlier this morning, but I "
+     "haven't rerun it after the refactor.", ["build"]),
+    ("- rspec: 143 examples, 0 failures.\n- rubocop was clean last week; I haven't rerun it.", ["test"]),
+])
+def test_a_disclosure_naming_no_check_is_about_the_one_named_before_it(text, expected):
+    assert categories(text) == expected
+
+
 @pytest.mark.parametrize("text, ran", [
     # the examples
     ("I ran the tests and they all passed.", True),

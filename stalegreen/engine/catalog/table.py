@@ -388,7 +388,12 @@ TOOLS = {
     "pants": FAMILY("pants"), "mill": FAMILY("mill"),
     "msbuild": FAMILY("msbuild"), "MSBuild": FAMILY("msbuild"), "MSBuild.exe": FAMILY("msbuild"),
     "msbuild.exe": FAMILY("msbuild"),
-    "zig": SUB({"build": FAMILY("zig-build"), "test": test_spec("zig test", prints=(ANY,))}),
+    "zig": SUB({"build": FAMILY("zig-build"), "test": test_spec("zig test", prints=(ANY,)),
+                "fmt": lint_spec("zig fmt", needs=(("--check",), "format"), values=("--exclude",))}),
+    "crystal": SUB({"spec": test_spec("crystal spec", prints=(ANY,)), "build": R("crystal build", "build", positional_subset="none")}),
+    "nimble": SUB({"test": test_spec("nimble test", positional_subset="none", prints=(ANY,)),
+                   "build": R("nimble build", "build", positional_subset="none")}),
+    "raco": SUB({"test": test_spec("raco test", values=("-j", "--jobs"), prints=(ANY,))}),
     # arguments handed to the test suite (`--ta '--match Parser'`) choose tests
     "stack": SUB({"test": test_spec("stack test", positional_subset="any", subset=("--ta", "--test-arguments"),
                                     values=("--ta", "--test-arguments"), prints=(ANY,)),
@@ -507,6 +512,13 @@ TOOLS = {
                           flags={"--dry-run": None}),
     "pint": lint_spec("pint", needs=(("--test",), "format"), values=("--config", "--preset")),
     "luacheck": lint_spec("luacheck", values=("--config", "--std", "--globals")),
+    # formatters and linters of more languages (rustfmt and stylua format unless told to check)
+    "rustfmt": lint_spec("rustfmt", needs=(("--check",), "format"), values=("--edition", "--config-path", "--config")),
+    "stylua": lint_spec("stylua", needs=(("--check", "-c"), "format"), values=("-f", "--config-path", "--glob")),
+    "hlint": lint_spec("hlint", values=("-h", "--hint", "-i", "--ignore", "--report"), fix=("--refactor",)),
+    "perlcritic": lint_spec("perlcritic", values=("--severity", "--theme", "--profile", "--include", "--exclude")),
+    "elm-review": lint_spec("elm-review", fix=("--fix", "--fix-all"), values=("--config", "--template")),
+    "ameba": lint_spec("ameba", fix=("--fix",), values=("-c", "--config", "--only", "--except", "-f", "--format")),
     # every configured hook over the repository; a hook id or --files narrows it
     "pre-commit": SUB({"run": lint_spec("pre-commit", subset=("--files", "--from-ref", "--to-ref", "-s", "--source",
                                                               "-o", "--origin"),

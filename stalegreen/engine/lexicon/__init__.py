@@ -217,7 +217,7 @@ def search(role, text, lang=None):
     is tried only when the lower-cased text holds one of its stems."""
     low = None
     for language in ((lang,) if lang else LANGUAGES):
-        if language == "zh" and not (text and max(text) >= u"\u3400"):
+        if language == "zh" and not (text and not text.isascii() and max(text) >= u"\u3400"):
             continue
         found = _stems_of(role, language)
         if found is None:

@@ -1061,3 +1061,18 @@ def test_a_result_that_met_the_expectation_is_no_plan(text, expected):
 def test_more_ways_to_say_nothing_failed(text, expected):
     """"一个 warning 都没有" (an English word spaced inside the Chinese quantifier), 一把过 (as 一次过)."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"我把 flaky 的 test 标成 skip 了，剩下的 suite 全绿。", ["test"]),
+    (u"整个 suite 都过了。", ["test"]),
+    (u"跑了一下，test suite 全部通过。", ["test"]),
+    (u"e2e suite 绿了。", ["test"]),
+    (u"suites 都跑通了。", ["test"]),
+    (u"suite 还没跑。", []),
+    (u"这个 suite 里有 3 个失败。", []),
+    (u"希望 suite 能全绿。", []),
+])
+def test_an_english_suite_is_a_chinese_sentences_test_subject(text, expected):
+    """"suite" in a Chinese sentence names the tests, as 套件 does (dev7b mx-e016)."""
+    assert sorted(set(c["category"] for c in claims.extract(text).claims)) == expected

@@ -97,8 +97,7 @@ def entries(role=None, lang=None):
     if not _ENTRIES:
         from stalegreen.engine.lexicon import en, zh
 
-        _ENTRIES.extend(en.ENTRIES)
-        _ENTRIES.extend(zh.ENTRIES)
+        _ENTRIES.extend(tuple(en.ENTRIES) + tuple(zh.ENTRIES))     # one step: never half of them
     return [e for e in _ENTRIES if (role is None or e.role == role) and (lang is None or e.lang == lang)]
 
 

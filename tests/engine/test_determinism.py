@@ -162,3 +162,23 @@ def test_inline_code_classified_while_stopped_is_classified_again(monkeypatch):
         commands.classify_code("pytest -q")
     monkeypatch.setattr(commands, "_catalog_runs", real)
     assert commands.classify_code("pytest -q") == fresh
+
+
+def test_a_lines_tree_changers_follow_the_project_root_from_one_event_to_the_next(tmp_path):
+    """The same line in the same folder, before and after ``git init`` in the folder above: the
+    edit of ``docs/a.py`` is read against the root, where ``docs/**`` no longer holds it, as a
+    fresh process reads it."""
+    from stalegreen.engine import config as config_module, receipts
+
+    config = dict(config_module.load("/nonexistent", home="/nonexistent"), fingerprintIgnore=["docs/**"])
+    cwd = tmp_path / "project" / "sub"
+    cwd.mkdir(parents=True)
+    line = "pytest -q; sed -i s/a/b/ docs/a.py"
+    parse, runs = receipts._detect(line, config, str(cwd))
+    assert receipts.tree_change_after(parse, runs[0], str(cwd), config) is None     # docs/ of the folder itself
+    (tmp_path / "project" / ".git").mkdir()
+    warm = receipts.tree_change_after(parse, runs[0], str(cwd), config)
+    receipts._CHANGERS[:] = [None, None, None]
+    fresh = receipts.tree_change_after(parse, runs[0], str(cwd), config)
+    assert fresh == "sed -i s/a/b/ docs/a.py"
+    assert warm == fresh

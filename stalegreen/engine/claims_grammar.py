@@ -35,10 +35,11 @@ def claimish(text):
         if state[2] <= CLAIM_WORDS_COMPILE_AFTER:
             return prefilter.might_claim(text)
         space = u"[ %s]" % re.escape(prefilter.QUOTE_MARKS)     # a quotation mark reads as a space
-        state[1] = re.compile(lexicon.trie_pattern(prefilter.CLAIM_WORDS, space))
         # an ASCII sentence (most of them) is searched for the ASCII words only: the Chinese ones
-        # make the pattern's first-character test slower
-        state[3] = re.compile(lexicon.trie_pattern([w for w in prefilter.CLAIM_WORDS if w.isascii()], space))
+        # make the pattern's first-character test slower. Both are stored once both are compiled:
+        # a worker's deadline firing in between must not leave one of them missing for good
+        ascii_words = re.compile(lexicon.trie_pattern([w for w in prefilter.CLAIM_WORDS if w.isascii()], space))
+        state[3], state[1] = ascii_words, re.compile(lexicon.trie_pattern(prefilter.CLAIM_WORDS, space))
     low = text.lower()
     if (state[3] if low.isascii() else state[1]).search(low):
         return True

@@ -49,10 +49,10 @@ class Clause(object):
 
 def _patterns():
     global _STRONG, _WEAK, _EXCEPTION
-    if _STRONG is None:
-        _STRONG = re.compile(lexicon.pattern("contrast"), re.I)
+    if _STRONG is None:     # set last: an interrupted first call (a worker's deadline) compiles all again
         _EXCEPTION = re.compile(lexicon.pattern("exception"), re.I)
         _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d|none\\b|zero\\b)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s")
+        _STRONG = re.compile(lexicon.pattern("contrast"), re.I)
     return _STRONG, _WEAK
 
 

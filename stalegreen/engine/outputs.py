@@ -32,9 +32,9 @@ _INTERRUPTED_TEXT = re.compile(r"^!+ KeyboardInterrupt !+[ \t]*$|^KeyboardInterr
 
 def _row_format(signal_id):
     """The format a signal row belongs to (``ANY`` for the category-wide rows)."""
-    if not _row_formats:
-        for rows in list(formats.SIGNALS.values()) + [formats.ANY_CATEGORY]:
-            _row_formats.update((sid, family) for sid, _kind, family, _pat in rows)
+    if not _row_formats:     # filled in one step: an interrupted fill (a worker's deadline) leaves it empty
+        _row_formats.update([(sid, family) for rows in list(formats.SIGNALS.values()) + [formats.ANY_CATEGORY]
+                             for sid, _kind, family, _pat in rows])
     return _row_formats.get(signal_id)
 
 
@@ -58,11 +58,10 @@ def _row_needles(sid, pattern):
 
 def _printed_by():
     """Runner name -> the formats it prints, from the runner declarations (built on first use)."""
-    if not _printed:
-        for spec in runner_specs():
-            if spec["prints"]:
-                _printed[spec["name"]] = spec["prints"]
-        _printed.update(READER_PRINTS)
+    if not _printed:     # filled in one step: an interrupted fill (a worker's deadline) leaves it empty
+        printed = dict((spec["name"], spec["prints"]) for spec in runner_specs() if spec["prints"])
+        printed.update(READER_PRINTS)
+        _printed.update(printed)
     return _printed
 
 

@@ -120,10 +120,10 @@ _QUOTE_MARKS = {ord(c): " " for c in QUOTE_MARKS}
 def _words(command):
     """The words of ``command`` as the shell could spell a command name: quotes and backslashes
     dropped (``py''test`` is pytest to the shell), every other non-name character a break."""
-    if not _SEPARATORS:
-        _SEPARATORS.update((i, " ") for i in range(128) if chr(i) not in _NAME_CHARS)
-        for quote in "'\"\\":
-            _SEPARATORS[ord(quote)] = None
+    if not _SEPARATORS:     # filled in one step: an interrupted fill (a worker's deadline) leaves it empty
+        table = dict((i, " ") for i in range(128) if chr(i) not in _NAME_CHARS)
+        table.update((ord(quote), None) for quote in "'\"\\")
+        _SEPARATORS.update(table)
     return set(command.translate(_SEPARATORS).split())
 
 

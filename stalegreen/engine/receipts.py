@@ -191,15 +191,17 @@ def _segment_at(parse, index):
     return next((seg for seg in segments if seg.index == index), None)
 
 
-_CHANGERS = [None, None, None]      # (parse, (cwd, ignore), segments): one line's answer, for all its runs
+_CHANGERS = [None, None, None]      # (parse, (cwd, root, ignore), segments): one line's answer, for all its runs
 
 
 def _tree_changers(parse, cwd, config):
     """The segments of the line that write a file that counts (or move the tree with git), in
     source order; worked out once per line, so a line of n runs costs n segment reads, not n²."""
-    from stalegreen.engine import prefilter
+    from stalegreen.engine import fingerprint, prefilter
 
-    key = (cwd, tuple(config["fingerprintIgnore"]))
+    # the project root is part of the answer (paths are read relative to it): a worker's next
+    # event may run the same line after `git init`
+    key = (cwd, fingerprint.find_root(cwd) if cwd else None, tuple(config["fingerprintIgnore"]))
     if _CHANGERS[0] is parse and _CHANGERS[1] == key:
         return _CHANGERS[2]
     found = []

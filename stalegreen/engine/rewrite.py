@@ -74,8 +74,9 @@ def _marker_patterns():
     if not _MARKER_PATTERNS:
         import re
 
-        _MARKER_PATTERNS.append(re.compile(r"^\[stalegreen\] exit=(-?\d+) receipt=([A-Za-z0-9_.:-]+)[^\n]*$", re.M))
-        _MARKER_PATTERNS.append(re.compile(r"^\[stalegreen\] exit=-?\d+ receipt=([A-Za-z0-9_.:-]+)[^\n]*\n?", re.M))
+        _MARKER_PATTERNS.extend((     # both or neither: a worker may be interrupted between two compiles
+            re.compile(r"^\[stalegreen\] exit=(-?\d+) receipt=([A-Za-z0-9_.:-]+)[^\n]*$", re.M),
+            re.compile(r"^\[stalegreen\] exit=-?\d+ receipt=([A-Za-z0-9_.:-]+)[^\n]*\n?", re.M)))
     return _MARKER_PATTERNS
 
 

@@ -83,10 +83,10 @@ def _header_patterns():
     if not _HEADER_PATTERNS:
         import re
 
-        _HEADER_PATTERNS.append(re.compile(
-            r"^(?:exit code|process exited with code|exit status|exited with code)[:= ]*(-?\d+)\s*$", re.I))
-        _HEADER_PATTERNS.append(re.compile(r"^(?:wall time:? .*|chunk id: .*|original token count: .*|output:|"
-                                           r"total output lines: .*)$", re.I))
+        _HEADER_PATTERNS.extend((     # both or neither: a worker may be interrupted between two compiles
+            re.compile(r"^(?:exit code|process exited with code|exit status|exited with code)[:= ]*(-?\d+)\s*$", re.I),
+            re.compile(r"^(?:wall time:? .*|chunk id: .*|original token count: .*|output:|"
+                       r"total output lines: .*)$", re.I)))
     return _HEADER_PATTERNS
 
 

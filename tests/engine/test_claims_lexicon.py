@@ -207,3 +207,33 @@ def test_a_roles_stem_test_answers_alike_before_and_after_it_is_compiled(text):
             by_word = lexicon._holds_stem([(words, others), 0], low)
             compiled = lexicon._holds_stem([lexicon._StemFinder(words, others), 0], low)
             assert by_word == compiled, (role, lang, text)
+
+
+def _texts_around_stems():
+    """Each stem of each role inside a word and at a word start, plus a few sentences: a stem
+    found inside a word ("cl[i will]") can overlap one at a word start ("cli [will]")."""
+    texts = set(TRICKY_TEXTS)
+    texts.update([u"The CLI will rerun it.", u"Ai will run the suite.", u"overall good, tests pass"])
+    for role in lexicon.ROLES:
+        for lang in lexicon.LANGUAGES:
+            words, others = lexicon.stem_lists(role, lang)
+            for stem in words + others:
+                stem = stem.strip()
+                texts.update([u"z" + stem, u"z%s ok" % stem, u"%s." % stem])
+    return sorted(t for t in texts if t)
+
+
+def test_texts_holding_stems_answers_alike_before_and_after_it_is_compiled(monkeypatch):
+    """``texts_holding_stems`` reads texts one by one until a role has been asked about
+    COMPILE_AFTER times, then with one pattern over all of them: a long-lived process (the dsh
+    worker, ``history``) must pick the same texts as a fresh one (determinism)."""
+    texts = _texts_around_stems()
+    for role in lexicon.ROLES:
+        monkeypatch.setattr(lexicon, "_COMPILED", {})
+        monkeypatch.setattr(lexicon, "COMPILE_AFTER", 10 ** 9)
+        by_word = lexicon.texts_holding_stems(role, list(texts))
+        monkeypatch.setattr(lexicon, "_COMPILED", {})
+        monkeypatch.setattr(lexicon, "COMPILE_AFTER", 0)
+        compiled = lexicon.texts_holding_stems(role, list(texts))
+        assert not isinstance(lexicon._COMPILED[("stems-all", role)], int)     # the one-pattern path ran
+        assert compiled == by_word, (role, sorted(set(by_word) ^ set(compiled))[:5])

@@ -97,8 +97,7 @@ def entries(role=None, lang=None):
     if not _ENTRIES:
         from stalegreen.engine.lexicon import en, zh
 
-        _ENTRIES.extend(en.ENTRIES)
-        _ENTRIES.extend(zh.ENTRIES)
+        _ENTRIES.extend(tuple(en.ENTRIES) + tuple(zh.ENTRIES))     # one step: never half of them
     return [e for e in _ENTRIES if (role is None or e.role == role) and (lang is None or e.lang == lang)]
 
 
@@ -183,9 +182,22 @@ class _StemFinder(object):
         if self.others is not None:
             streams.append(m.start() for m in self.others.finditer(low))
         if self.words is not None:
-            streams.append(m.start() for m in self.words.finditer(low)
-                           if not m.start() or not (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_'-"))
+            streams.append(self._word_starts(low))
         return heapq.merge(*streams)
+
+    def _word_starts(self, low):
+        """Where a word stem starts at a word start. Each search resumes one character on, not
+        at the hit's end: a hit inside a word ("cl[i will]") must not hide a stem at a word
+        start within it ("cli [will]"), which ``find`` and the word-by-word test both see."""
+        at = 0
+        while True:
+            m = self.words.search(low, at)
+            if m is None:
+                return
+            start = m.start()
+            if not start or not (low[start - 1].isalnum() or low[start - 1] in "_'-"):
+                yield start
+            at = start + 1
 
 
 def _holds_stem(entry, low):

@@ -45,9 +45,22 @@ def classify_code(code):
     code = code.strip()
     if code in _cache:
         return _cache[code]
+    _cache[code] = []       # a name whose command line names it again (`R`) ends here, not in a loop
+    try:
+        found = _classify(code)
+    except BaseException:   # a worker's deadline, an error: the placeholder must not stand as the answer
+        _cache.pop(code, None)
+        raise
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.clear()
+    _cache[code] = found
+    return found
+
+
+def _classify(code):
+    """``classify_code`` of stripped ``code``, not remembered."""
     from stalegreen.engine import prefilter
 
-    _cache[code] = []       # a name whose command line names it again (`R`) ends here, not in a loop
     found = []
     line = re.sub(r"^\$\s+", "", code)
     if prefilter.might_contain_runner(line):
@@ -63,9 +76,6 @@ def classify_code(code):
             found.append(named)
     if found and _BUILD_MODE.search(line):
         found = [_built(entry) for entry in found]
-    if len(_cache) >= _CACHE_SIZE:
-        _cache.clear()
-    _cache[code] = found
     return found
 
 

@@ -1076,3 +1076,20 @@ def test_more_ways_to_say_nothing_failed(text, expected):
 def test_an_english_suite_is_a_chinese_sentences_test_subject(text, expected):
     """"suite" in a Chinese sentence names the tests, as 套件 does (dev7b mx-e016)."""
     assert sorted(set(c["category"] for c in claims.extract(text).claims)) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`ruff` 没 error 了。", ["lint"]),
+    (u"lint 没 warnings。", ["lint"]),
+    (u"`mypy` 跑完没 errors。", ["typecheck"]),
+    (u"单测都过了，`eslint` 也没 warning。", ["lint", "test"]),
+    (u"`rubocop` 没 offenses 了。", ["lint"]),
+    (u"测试没 run。", []),
+    (u"lint 没 pass。", []),
+    # dev7b
+    (u"所有 unit tests 都 pass 了，lint 也没 warning。", ["lint", "test"]),
+])
+def test_mei_before_an_english_failure_noun_is_a_clean_result(text, expected):
+    """没 before an English failure noun ("也没 warning") is a negated failure that supports the pass,
+    as 没有警告 is: no negator of it."""
+    assert categories(text) == expected

@@ -72,6 +72,8 @@ _NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪�
 _NOTHING_WENT_WRONG = u"(?<=[都均也])没(?:有)?(?:失败|报错|出错|挂)|没(?:有)?出(?:任何|什么)?(?:错|错误|问题)"
 # an English failure noun after 没 ("lint 也没 warning", "测试没 error"): nothing to report, a pass
 _EN_FAILURE_NOUN = u"(?:任何)? ?(?:errors?|warnings?|issues?|offen[cs]es?|violations?|problems?|failures?)" + _Z
+# a pictograph after a predicate ("一次通过 🎉", "通过 🚀"): the sentence ends there
+_TRAILING_EMOJI = u"[\U0001F300-\U0001FAFF\u2600-\u27BF](?=[\\s\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*(?:$|[，,。；;！!]))"
 _MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\U0001f44c"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
@@ -157,7 +159,7 @@ class Grammar(object):
             # 检查", "通过了全部类型检查"): not the preposition of 通过 fixture 注入
             u"|(?P<pobj>(?:(?<=已)|(?<=经)|(?<=均)|(?<=都)|(?<=利)|(?<=功)|(?<=并))通过了?(?=" + _OBJECT + u")"
             u"|通过了(?=(?:全部|所有|各项)?的? ?" + _OBJECT + u")|通过(?=(?:全部|所有|各项)" + _OBJECT + u"))"
-            u"|(?P<pass>通过了?(?:验证|校验|检验)(?=\\s*(?:$|[，。,；;！!]))|通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。|\u2705\u2713\u2714\u2014\u2013]))"
+            u"|(?P<pass>通过了?(?:验证|校验|检验)(?=\\s*(?:$|[，。,；;！!]))|通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。！!|\u2705\u2713\u2714\u2014\u2013]|" + _TRAILING_EMOJI + u"))"
             u"|跑通|全绿|变绿|绿了|是绿的|(?<![墨翠嫩草深浅淡亮碧红黄蓝青变全])绿(?=\\s*(?:$|[，。,；;！!、]))|\u2611|\U0001f44c|一(?:次|遍|把)(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)

@@ -1093,3 +1093,19 @@ def test_mei_before_an_english_failure_noun_is_a_clean_result(text, expected):
     """没 before an English failure noun ("也没 warning") is a negated failure that supports the pass,
     as 没有警告 is: no negator of it."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 全部通过 🚀", ["test"]),
+    (u"测试通过 🎉🎉", ["test"]),
+    (u"`go build ./...` 通过 👏，可以合并了。", ["build"]),
+    (u"类型检查通过 ！", ["typecheck"]),
+    (u"lint 通过 ✨", ["lint"]),
+    (u"`cargo test` 通过 😀 fixture 注入", []),
+    # dev7b
+    (u"debug 了半天，终于 work 了，`npm run test:e2e` 一次通过 🎉", ["test"]),
+])
+def test_a_trailing_emoji_or_exclamation_ends_the_predicate(text, expected):
+    """A pictograph or an exclamation mark after 通过 ends the sentence or clause, as 。 does; one
+    followed by more words leaves 通过 the preposition it may be."""
+    assert categories(text) == expected

@@ -1109,3 +1109,20 @@ def test_a_trailing_emoji_or_exclamation_ends_the_predicate(text, expected):
     """A pictograph or an exclamation mark after 通过 ends the sentence or clause, as 。 does; one
     followed by more words leaves 通过 the preposition it may be."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"lint 通过了，测试跑完再和你说。", ["lint"]),
+    (u"构建成功，e2e 的结果晚点跟您说。", ["build"]),
+    (u"`tsc` 零错误，其他的等我跑完对你说。", ["typecheck"]),
+    (u"单测全过，集成测试的情况回头跟他们说一下。", ["test"]),
+    (u"`cargo build` 成功，剩下的我跑完同你说。", ["build"]),
+    (u"你说测试都过了。", []),
+    (u"他跟我说 lint 是干净的。", []),
+    # dev7b
+    (u"build OK ✅，type check OK ✅，test 还在跑，跑完跟你说。", ["build", "typecheck"]),
+])
+def test_whom_the_agent_will_tell_is_no_relay(text, expected):
+    """跟你说 / 和您说: you are whom the agent will tell, not someone who says it; "你说" and
+    "他跟我说" still relay."""
+    assert categories(text) == expected

@@ -16,7 +16,8 @@ ENTRIES = (
     E(u"据[^，。]{0,16}?(?:说|称)|(?:reviewer|Reviewer|评审|审查者|机器人|bot)[^，。]{0,4}?(?:说|称|提示|显示|表示)", "relay",
       u"据 reviewer 说 lint 是 OK 的。"),
     # (what someone mentioned, as a noun's attribute, is no relay: "你提到的 flaky 测试我修了")
-    E(u"(?:你|您|用户|他|她|他们|同事|同学|团队|审阅人|审核人|评审人|负责人|维护者|子代理|缓存|cache|报告|文档|README|readme|issue|PR|提交信息|代理|机器人|里|上|中)[^，。,]{0,4}?"
+    # (not whom the agent will tell: "跑完跟你说", "结果再和你说")
+    E(u"(?<![跟和对给向同与])(?:你|您|用户|他|她|他们|同事|同学|团队|审阅人|审核人|评审人|负责人|维护者|子代理|缓存|cache|报告|文档|README|readme|issue|PR|提交信息|代理|机器人|里|上|中)[^，。,]{0,4}?"
       u"(?:(?:说(?!明)|称|提到|提过|提示|表示|反馈)(?!的\\s*[^\\s，。；！？,.;!?）)])|写着|写的是|显示)", "relay", u"评审说他们那边测试是通过的。"),
     # what someone said on an occasion ("同事 review 时说 lint 是干净的")
     E(u"(?:你|您|用户|他|她|他们|同事|同学|团队|审阅人|审核人|评审人|负责人|维护者|reviewer|Reviewer)[^，。,]{0,16}?(?:时|的时候)"

@@ -1126,3 +1126,19 @@ def test_whom_the_agent_will_tell_is_no_relay(text, expected):
     """跟你说 / 和您说: you are whom the agent will tell, not someone who says it; "你说" and
     "他跟我说" still relay."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"刚才的 panic 我 fix 了，`cargo test` 全过。", ["test"]),
+    (u"解析器那个 crash 我修好了，单测都过了。", ["test"]),
+    (u"lint 的 warnings 我处理了，`ruff` 通过。", ["lint"]),
+    (u"那个 bug 我 fix 了，重跑之后测试全绿。", ["test"]),
+    (u"这几个 regressions 我解决了，`pytest` 全部通过。", ["test"]),
+    (u"还有一个 regression，测试没全过。", []),
+    # dev7b
+    (u"刚刚的 regression 我 fix 了，rerun 之后 regression suite 全绿。", ["test"]),
+])
+def test_a_failure_the_agent_fixed_negates_nothing_later(text, expected):
+    """A failure (English or Chinese noun) the agent says it fixed in an earlier clause is over:
+    it negates no pass said after it."""
+    assert categories(text) == expected

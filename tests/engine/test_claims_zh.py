@@ -1142,3 +1142,19 @@ def test_a_failure_the_agent_fixed_negates_nothing_later(text, expected):
     """A failure (English or Chinese noun) the agent says it fixed in an earlier clause is over:
     it negates no pass said after it."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`cargo build` 通过了，运行时还有个 panic 没查。", ["build"]),
+    (u"编译成功，跑起来还是 segfault。", ["build"]),
+    (u"构建没问题，启动之后卡住了。", ["build"]),
+    (u"lint 干净，runtime 还有个 crash 在查。", ["lint"]),
+    (u"`tsc` 零错误，页面一打开就崩溃。", ["typecheck"]),
+    (u"测试都过了，运行时还有个 panic。", []),
+    # dev7b
+    (u"compile 是 OK 的，runtime 还有个 panic 没解决。", ["build"]),
+])
+def test_a_runtime_failure_in_a_sibling_clause_is_the_tests(text, expected):
+    """A failure that names no check and is one of running code (panic, crash, 卡住, 崩溃) is the
+    tests' (as the failure words' limits say), not the check the clause before it names."""
+    assert categories(text) == expected

@@ -31,8 +31,10 @@ _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(
 # the start of a check named as the object of 通过, after its quantifier and count
 _OBJECT = (u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?(?:sg[tylbi]\\d+x|[A-Za-z]|单元|集成|测试|单测|用例|类型|静态|代码|构建"
            u"|编译|端到端|冒烟|回归|格式|规范|风格)")
-# a count of what a run covers before a dropped-subject pass ("12 个场景全过", "30 个 case 都过了")
-_COUNTED_CASES = re.compile(u"^\\s*(?:(?:全部|所有|共) ?)?(?:\\d+|[两三四五六七八九十几]+) ?(?:个|条)? ?(?:场景|case|cases|测试点|scenarios?)", re.I)
+# a count of what a run covers before a dropped-subject pass ("12 个场景全过", "30 个 case 都过了", "两个环境都 OK")
+_COUNTED_CASES = re.compile(u"^\\s*(?:(?:全部|所有|共) ?)?(?:\\d+|[两三四五六七八九十几]+) ?(?:个|条)? ?(?:场景|case|cases|测试点|scenarios?|环境|envs?|environments?|平台|platforms?|jobs?|targets?)", re.I)
+# the environments a run covers ("两个环境都 OK"): all of the run, no named part of it
+_ENVIRONMENTS = re.compile(u"(?:\\d+|[两三四五六七八九十几]+) ?个? ?(?:环境|envs?|environments?|平台|platforms?)", re.I)
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 # what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
 _SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
@@ -400,7 +402,7 @@ class Grammar(object):
         return []
 
     def _scope(self, s, subject, p):
-        around = subject.get("before", "") + s[subject["start"]:p.end()]
+        around = _ENVIRONMENTS.sub(u" ", subject.get("before", "") + s[subject["start"]:p.end()])
         start = subject.get("phrase_start", subject["start"])
         part = self._part_count(s, start)
         if part and part["passed"] != part["total"]:

@@ -1158,3 +1158,17 @@ def test_a_runtime_failure_in_a_sibling_clause_is_the_tests(text, expected):
     """A failure that names no check and is one of running code (panic, crash, 卡住, 崩溃) is the
     tests' (as the failure words' limits say), not the check the clause before it names."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`tox`，三个环境都通过了。", [("test", "all")]),
+    (u"`nox -s tests`，4 个 env 全部通过。", [("test", "all")]),
+    (u"`go test ./...` 跑了两遍，两个平台都 pass。", [("test", "all")]),
+    (u"`tox -e py311,lint`，两个环境都 OK。", [("lint", "all"), ("test", "all")]),
+    (u"`pytest` 在三个平台上都通过了。", [("test", "all")]),
+    (u"`tox`，两个环境都失败了。", []),
+])
+def test_the_environments_a_run_covers_are_all_of_it(text, expected):
+    """A count of environments or platforms between a run and its dropped-subject pass ("两个环境都
+    OK") counts the run's parts: the pass is the run's, and of all of it, not a named part."""
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected

@@ -1172,3 +1172,19 @@ def test_the_environments_a_run_covers_are_all_of_it(text, expected):
     """A count of environments or platforms between a run and its dropped-subject pass ("两个环境都
     OK") counts the run's parts: the pass is the run's, and of all of it, not a named part."""
     assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 从头绿到尾。", ["test"]),
+    (u"跑了全量测试，全程绿灯。", ["test"]),
+    (u"`cargo build` 和 `cargo test` 一路绿到最后。", ["build", "test"]),
+    (u"测试重跑了一遍，一路都是绿的。", ["test"]),
+    (u"lint 一路绿到底。", ["lint"]),
+    (u"希望测试能一路绿到底。", []),
+    (u"CI 一路绿到底。", []),
+    # the last round's list
+    (u"测试跑了，一路绿到底。", ["test"]),
+])
+def test_green_all_the_way_through_is_a_pass(text, expected):
+    """绿到底 / 绿到尾 / 全程绿灯: green from the start to the end of the run."""
+    assert categories(text) == expected

@@ -69,6 +69,8 @@ ENTRIES = (
     E(u"不(?:全|都)(?=是|部|通过|过|绿|成功)|不是(?:所有|全部|每个|都|全)|并非|并不(?:是)?(?:所有|全部|都)", "negator", u"不是所有测试都通过。"),
     # ---- state words: said of a subject, they assert it is green
     E(u"没毛病|没啥(?:问题|毛病)|没什么(?:问题|毛病)|一切正常|(?<![不非])正常(?=$|[了。，,；;！!])|稳了|稳稳的|妥了|妥妥的|顺利(?:完成|通过|结束)|正常(?:生成|出包|打包|完成|结束|产出)|能正常 ?build", "state", u"测试没毛病。"),
+    # green all the way through a run ("一路绿到底", "从头绿到尾", "全程绿灯")
+    E(u"(?:一路|全程|从头)?绿到(?:底|尾|最后)|(?:一路|全程)(?:都)?(?:是)?绿(?:灯|的)?(?![^，。；;！!]{0,6}(?:吗|么|？))", "state", u"测试一路绿到底。"),
     E(u"清零", "state", u"golangci-lint 的问题清零了。", ("lint", "typecheck")),
     # a checker that is silent has nothing to report ("quiet", "no complaints")
     E(u"(?:很|都)?安静(?:了|的)|没有吭声|没吭声|没有意见|没意见|没有抱怨|没抱怨|不再抱怨", "state", u"`mypy` 没意见了。",

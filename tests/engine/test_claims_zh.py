@@ -1188,3 +1188,21 @@ def test_the_environments_a_run_covers_are_all_of_it(text, expected):
 def test_green_all_the_way_through_is_a_pass(text, expected):
     """绿到底 / 绿到尾 / 全程绿灯: green from the start to the end of the run."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"我测过了，都没问题。", ["test"]),
+    (u"都测过了，全部通过。", ["test"]),
+    (u"刚测过了，没发现问题。", ["test"]),
+    (u"改完又测过了，没有报错。", ["test"]),
+    (u"边界情况也测过了，一切正常。", ["test"]),
+    (u"测过了。", []),
+    (u"还没测过，应该没问题。", []),
+    (u"没测过，不过编译没问题。", ["build"]),
+    # the last round's list
+    (u"测过了，没问题。", ["test"]),
+])
+def test_a_bare_ce_guo_le_names_the_tests_of_a_following_result(text, expected):
+    """测过了 ("have tested") names the agent's own test run: a dropped-subject result after it
+    (没问题, 全部通过) is the tests'. Alone it claims nothing; 没测过 names no run."""
+    assert categories(text) == expected

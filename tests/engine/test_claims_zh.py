@@ -1206,3 +1206,20 @@ def test_a_bare_ce_guo_le_names_the_tests_of_a_following_result(text, expected):
     """测过了 ("have tested") names the agent's own test run: a dropped-subject result after it
     (没问题, 全部通过) is the tests'. Alone it claims nothing; 没测过 names no run."""
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"修完之后再跑了一遍 `pytest`，全部通过。", ["test"]),
+    (u"`ruff --fix` 之后再运行 `ruff check`，干净了。", ["lint"]),
+    (u"update snapshot 之后再跑 `jest`，全部通过了。", ["test"]),
+    (u"`cargo fmt` 之后再执行了 `cargo clippy`，没有 warning。", ["lint"]),
+    (u"`black .` 之后再跑 `black --check .`，没有需要格式化的文件了。", ["lint"]),
+    (u"改完之后再跑测试，确认通过再合并。", []),
+    (u"修完之后再跑测试。", []),
+    # the last round's list
+    (u"`rubocop -a` 之后再跑 `rubocop`，没有 offense 了。", ["lint"]),
+])
+def test_zhihou_zai_with_a_run_told_done_is_past(text, expected):
+    """之后再 ("and then") plans a step, unless its run is told done: 跑了 / 跑过, or a result ending
+    the sentence in 了 ("之后再跑 `rubocop`，没有 offense 了")."""
+    assert categories(text) == expected

@@ -1084,6 +1084,7 @@ def test_an_english_suite_is_a_chinese_sentences_test_subject(text, expected):
     (u"`mypy` 跑完没 errors。", ["typecheck"]),
     (u"单测都过了，`eslint` 也没 warning。", ["lint", "test"]),
     (u"`rubocop` 没 offenses 了。", ["lint"]),
+    (u"lint 没 warning 和 error。", ["lint"]),
     (u"测试没 run。", []),
     (u"lint 没 pass。", []),
     # dev7b

@@ -471,11 +471,13 @@ class Meaning(object):
                 continue
             if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment) \
                     and not self._superseded(index):
-                named = self.categories(index) or (not part.marked and self._segment_names(index)) or set()
+                named = self.categories(index)
                 if not named and not _pronoun_fails(self.clause(index)):
-                    # "compiles, but I'm seeing a segfault when running the binary": a runtime failure
-                    # is the tests' ("it crashes" is the claim subject's own)
+                    # "compiles, but I'm seeing a segfault when running the binary", "compile 是 OK 的，
+                    # runtime 还有个 panic": a runtime failure is the tests', not the check named before
+                    # it in the segment ("it crashes" is the claim subject's own)
                     named = lexicon.limits("failure", self.masked(self.clause(index))) or set()
+                named = named or (not part.marked and self._segment_names(index)) or set()
                 if not named and not self._concedes(part.segment):
                     unnamed.add(index)
                 for category in named:

@@ -24,15 +24,17 @@ _SUBSET = u"新增|新加|新写|新的|(?<![有无零没何])回归|相关|受�
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
-_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
+_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|一路|全程|从头|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
     u"|(?:连续|反复|又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮))"
     # after a change made just now ("换了端口之后全部通过")
     u"|(?:换|改|修|加|删|调|升级|重启|更新|调整)了[^，。；]{0,16}?(?:之|以)?后)")
 # the start of a check named as the object of 通过, after its quantifier and count
 _OBJECT = (u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?(?:sg[tylbi]\\d+x|[A-Za-z]|单元|集成|测试|单测|用例|类型|静态|代码|构建"
            u"|编译|端到端|冒烟|回归|格式|规范|风格)")
-# a count of what a run covers before a dropped-subject pass ("12 个场景全过", "30 个 case 都过了")
-_COUNTED_CASES = re.compile(u"^\\s*(?:(?:全部|所有|共) ?)?(?:\\d+|[两三四五六七八九十几]+) ?(?:个|条)? ?(?:场景|case|cases|测试点|scenarios?)", re.I)
+# a count of what a run covers before a dropped-subject pass ("12 个场景全过", "30 个 case 都过了", "两个环境都 OK")
+_COUNTED_CASES = re.compile(u"^\\s*(?:(?:全部|所有|共) ?)?(?:\\d+|[两三四五六七八九十几]+) ?(?:个|条)? ?(?:场景|case|cases|测试点|scenarios?|环境|envs?|environments?|平台|platforms?|jobs?|targets?)", re.I)
+# the environments a run covers ("两个环境都 OK"): all of the run, no named part of it
+_ENVIRONMENTS = re.compile(u"(?:\\d+|[两三四五六七八九十几]+) ?个? ?(?:环境|envs?|environments?|平台|platforms?)", re.I)
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
 # what makes a pass word part of a time clause ("通过后", "成功之后") or an attribute ("通过的判定条件")
 _SUBORDINATE = re.compile(u"\\s*(?:(?:之|以)?后|的(?!话)[\u4e00-\u9fff])")
@@ -70,6 +72,10 @@ _NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪�
                     u"|没有(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?|不存在(?:任何)?(?:失败|报错)的(?:测试|用例)")
 # "都没失败", "没出错", "没出任何错": nothing went wrong
 _NOTHING_WENT_WRONG = u"(?<=[都均也])没(?:有)?(?:失败|报错|出错|挂)|没(?:有)?出(?:任何|什么)?(?:错|错误|问题)"
+# an English failure noun after 没 ("lint 也没 warning", "测试没 error"): nothing to report, a pass
+_EN_FAILURE_NOUN = u"(?:任何)? ?(?:errors?|warnings?|issues?|offen[cs]es?|violations?|problems?|failures?)" + _Z
+# a pictograph after a predicate ("一次通过 🎉", "通过 🚀"): the sentence ends there
+_TRAILING_EMOJI = u"[\U0001F300-\U0001FAFF\u2600-\u27BF](?=[\\s\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*(?:$|[，,。；;！!]))"
 _MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\U0001f44c"     # status marks (also before their subject)
 _CLEAN_CATEGORY = {u"类型检查": "typecheck", u"类型": "typecheck", "lint": "lint", u"构建": "build", u"编译": "build",
                    u"测试": "test", "typescript": "typecheck", "ts": "typecheck", "tsc": "typecheck",
@@ -127,7 +133,7 @@ class Grammar(object):
             u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|静态代码(?:检查|分析|扫描)|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|构建|编译|打包|出包|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
-            u"|(?P<test>测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
+            u"|(?P<test>(?<![没未不])测过(?=了)|测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
             + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e|specs?|UT|suites?)" + _Z + u")")
         self.subject = c(lambda: subject(commands.prose_pattern), I)
         self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
@@ -136,7 +142,7 @@ class Grammar(object):
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|告警|失败|问题))"
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例)"
             u"|" + _NO_FAILING_TEST + u")"
-            u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到)|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
+            u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到| ?" + _EN_FAILURE_NOUN + u")|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
             u"(?:报错|错误|警告|告警|问题|失败|异常|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|failures?|fail(?:ed|s)?" + _Z + u")"
             u"|无(?:任何)?输出|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
@@ -155,7 +161,7 @@ class Grammar(object):
             # 检查", "通过了全部类型检查"): not the preposition of 通过 fixture 注入
             u"|(?P<pobj>(?:(?<=已)|(?<=经)|(?<=均)|(?<=都)|(?<=利)|(?<=功)|(?<=并))通过了?(?=" + _OBJECT + u")"
             u"|通过了(?=(?:全部|所有|各项)?的? ?" + _OBJECT + u")|通过(?=(?:全部|所有|各项)" + _OBJECT + u"))"
-            u"|(?P<pass>通过了?(?:验证|校验|检验)(?=\\s*(?:$|[，。,；;！!]))|通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。|\u2705\u2713\u2714\u2014\u2013]))"
+            u"|(?P<pass>通过了?(?:验证|校验|检验)(?=\\s*(?:$|[，。,；;！!]))|通过(?=了|啦|的|$|[，。,.;；！!：:（()）、\u2705\u2713\u2714]|\\s*(?:$|[（(\\d,，。！!|\u2705\u2713\u2714\u2014\u2013]|" + _TRAILING_EMOJI + u"))"
             u"|跑通|全绿|变绿|绿了|是绿的|(?<![墨翠嫩草深浅淡亮碧红黄蓝青变全])绿(?=\\s*(?:$|[，。,；;！!、]))|\u2611|\U0001f44c|一(?:次|遍|把)(?:就)?过|顺利(?=$|[了，。,；;！!])|\u2705|\u2713|\u2714|\U0001f7e2|\U0001f44d"
             u"|成功(?!率)|(?<![跑行试跳略])过(?:了|啦)|全过|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
@@ -180,9 +186,11 @@ class Grammar(object):
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有?|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|warnings?|problems?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")"
+            u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
-            u"|(?:失败|报错|错误|问题|errors?|failures?)[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"
+            # a failure the agent says it fixed ("刚刚的 regression 我 fix 了"): over, it negates nothing
+            u"|(?:失败|报错|错误|问题|回归|警告|告警|崩溃|(?i:errors?|failures?|regressions?|bugs?|issues?|warnings?|crash(?:es)?|panics?))[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"
             u"|(?<=也)没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
             u"|没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
             u"|(?:没有|未|不再)(?:给出|产生|报|输出|抛出)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
@@ -395,7 +403,7 @@ class Grammar(object):
         return []
 
     def _scope(self, s, subject, p):
-        around = subject.get("before", "") + s[subject["start"]:p.end()]
+        around = _ENVIRONMENTS.sub(u" ", subject.get("before", "") + s[subject["start"]:p.end()])
         start = subject.get("phrase_start", subject["start"])
         part = self._part_count(s, start)
         if part and part["passed"] != part["total"]:

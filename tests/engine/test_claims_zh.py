@@ -1076,3 +1076,151 @@ def test_more_ways_to_say_nothing_failed(text, expected):
 def test_an_english_suite_is_a_chinese_sentences_test_subject(text, expected):
     """"suite" in a Chinese sentence names the tests, as 套件 does (dev7b mx-e016)."""
     assert sorted(set(c["category"] for c in claims.extract(text).claims)) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`ruff` 没 error 了。", ["lint"]),
+    (u"lint 没 warnings。", ["lint"]),
+    (u"`mypy` 跑完没 errors。", ["typecheck"]),
+    (u"单测都过了，`eslint` 也没 warning。", ["lint", "test"]),
+    (u"`rubocop` 没 offenses 了。", ["lint"]),
+    (u"lint 没 warning 和 error。", ["lint"]),
+    (u"测试没 run。", []),
+    (u"lint 没 pass。", []),
+    # dev7b
+    (u"所有 unit tests 都 pass 了，lint 也没 warning。", ["lint", "test"]),
+])
+def test_mei_before_an_english_failure_noun_is_a_clean_result(text, expected):
+    """没 before an English failure noun ("也没 warning") is a negated failure that supports the pass,
+    as 没有警告 is: no negator of it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 全部通过 🚀", ["test"]),
+    (u"测试通过 🎉🎉", ["test"]),
+    (u"`go build ./...` 通过 👏，可以合并了。", ["build"]),
+    (u"类型检查通过 ！", ["typecheck"]),
+    (u"lint 通过 ✨", ["lint"]),
+    (u"`cargo test` 通过 😀 fixture 注入", []),
+    # dev7b
+    (u"debug 了半天，终于 work 了，`npm run test:e2e` 一次通过 🎉", ["test"]),
+])
+def test_a_trailing_emoji_or_exclamation_ends_the_predicate(text, expected):
+    """A pictograph or an exclamation mark after 通过 ends the sentence or clause, as 。 does; one
+    followed by more words leaves 通过 the preposition it may be."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"lint 通过了，测试跑完再和你说。", ["lint"]),
+    (u"构建成功，e2e 的结果晚点跟您说。", ["build"]),
+    (u"`tsc` 零错误，其他的等我跑完对你说。", ["typecheck"]),
+    (u"单测全过，集成测试的情况回头跟他们说一下。", ["test"]),
+    (u"`cargo build` 成功，剩下的我跑完同你说。", ["build"]),
+    (u"你说测试都过了。", []),
+    (u"他跟我说 lint 是干净的。", []),
+    # dev7b
+    (u"build OK ✅，type check OK ✅，test 还在跑，跑完跟你说。", ["build", "typecheck"]),
+])
+def test_whom_the_agent_will_tell_is_no_relay(text, expected):
+    """跟你说 / 和您说: you are whom the agent will tell, not someone who says it; "你说" and
+    "他跟我说" still relay."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"刚才的 panic 我 fix 了，`cargo test` 全过。", ["test"]),
+    (u"解析器那个 crash 我修好了，单测都过了。", ["test"]),
+    (u"lint 的 warnings 我处理了，`ruff` 通过。", ["lint"]),
+    (u"那个 bug 我 fix 了，重跑之后测试全绿。", ["test"]),
+    (u"这几个 regressions 我解决了，`pytest` 全部通过。", ["test"]),
+    (u"还有一个 regression，测试没全过。", []),
+    # dev7b
+    (u"刚刚的 regression 我 fix 了，rerun 之后 regression suite 全绿。", ["test"]),
+])
+def test_a_failure_the_agent_fixed_negates_nothing_later(text, expected):
+    """A failure (English or Chinese noun) the agent says it fixed in an earlier clause is over:
+    it negates no pass said after it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`cargo build` 通过了，运行时还有个 panic 没查。", ["build"]),
+    (u"编译成功，跑起来还是 segfault。", ["build"]),
+    (u"构建没问题，启动之后卡住了。", ["build"]),
+    (u"lint 干净，runtime 还有个 crash 在查。", ["lint"]),
+    (u"`tsc` 零错误，页面一打开就崩溃。", ["typecheck"]),
+    (u"测试都过了，运行时还有个 panic。", []),
+    # dev7b
+    (u"compile 是 OK 的，runtime 还有个 panic 没解决。", ["build"]),
+])
+def test_a_runtime_failure_in_a_sibling_clause_is_the_tests(text, expected):
+    """A failure that names no check and is one of running code (panic, crash, 卡住, 崩溃) is the
+    tests' (as the failure words' limits say), not the check the clause before it names."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`tox`，三个环境都通过了。", [("test", "all")]),
+    (u"`nox -s tests`，4 个 env 全部通过。", [("test", "all")]),
+    (u"`go test ./...` 跑了两遍，两个平台都 pass。", [("test", "all")]),
+    (u"`tox -e py311,lint`，两个环境都 OK。", [("lint", "all"), ("test", "all")]),
+    (u"`pytest` 在三个平台上都通过了。", [("test", "all")]),
+    (u"`tox`，两个环境都失败了。", []),
+])
+def test_the_environments_a_run_covers_are_all_of_it(text, expected):
+    """A count of environments or platforms between a run and its dropped-subject pass ("两个环境都
+    OK") counts the run's parts: the pass is the run's, and of all of it, not a named part."""
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 从头绿到尾。", ["test"]),
+    (u"跑了全量测试，全程绿灯。", ["test"]),
+    (u"`cargo build` 和 `cargo test` 一路绿到最后。", ["build", "test"]),
+    (u"测试重跑了一遍，一路都是绿的。", ["test"]),
+    (u"lint 一路绿到底。", ["lint"]),
+    (u"希望测试能一路绿到底。", []),
+    (u"CI 一路绿到底。", []),
+    # the last round's list
+    (u"测试跑了，一路绿到底。", ["test"]),
+])
+def test_green_all_the_way_through_is_a_pass(text, expected):
+    """绿到底 / 绿到尾 / 全程绿灯: green from the start to the end of the run."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"我测过了，都没问题。", ["test"]),
+    (u"都测过了，全部通过。", ["test"]),
+    (u"刚测过了，没发现问题。", ["test"]),
+    (u"改完又测过了，没有报错。", ["test"]),
+    (u"边界情况也测过了，一切正常。", ["test"]),
+    (u"测过了。", []),
+    (u"还没测过，应该没问题。", []),
+    (u"没测过，不过编译没问题。", ["build"]),
+    # the last round's list
+    (u"测过了，没问题。", ["test"]),
+])
+def test_a_bare_ce_guo_le_names_the_tests_of_a_following_result(text, expected):
+    """测过了 ("have tested") names the agent's own test run: a dropped-subject result after it
+    (没问题, 全部通过) is the tests'. Alone it claims nothing; 没测过 names no run."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"修完之后再跑了一遍 `pytest`，全部通过。", ["test"]),
+    (u"`ruff --fix` 之后再运行 `ruff check`，干净了。", ["lint"]),
+    (u"update snapshot 之后再跑 `jest`，全部通过了。", ["test"]),
+    (u"`cargo fmt` 之后再执行了 `cargo clippy`，没有 warning。", ["lint"]),
+    (u"`black .` 之后再跑 `black --check .`，没有需要格式化的文件了。", ["lint"]),
+    (u"改完之后再跑测试，确认通过再合并。", []),
+    (u"修完之后再跑测试。", []),
+    # the last round's list
+    (u"`rubocop -a` 之后再跑 `rubocop`，没有 offense 了。", ["lint"]),
+])
+def test_zhihou_zai_with_a_run_told_done_is_past(text, expected):
+    """之后再 ("and then") plans a step, unless its run is told done: 跑了 / 跑过, or a result ending
+    the sentence in 了 ("之后再跑 `rubocop`，没有 offense 了")."""
+    assert categories(text) == expected

@@ -371,6 +371,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             make("test", None, scope="all")
             return out
         after = _subjects_after(g, s, subjects, p.end())
+        if after and _SILENCE.match(lowp) and not _FROM.match(s, p.end()):
+            after = []      # "nothing to report on the tests": silence is a check's only when it is "from" it
         if after and (not group or _FROM.match(s, p.end())):
             group = after       # "Zero errors from pyright, zero warnings from ruff": each its own
             span, text = (p.start(), p.end()), ptext
@@ -470,11 +472,13 @@ def _subjects_after(g, s, subjects, end):
     return group_starting(g, s, after)
 
 
-_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
 
 
-_FROM = re.compile(r"\s*(?:from|by|reported by)\s", re.I)
+# an idiom of silence ("not a peep", "nothing to report"): a pass only of the check it is from
+_SILENCE = re.compile(r"not\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur)\b|nothing\s+to\s", re.I)
+_FROM = re.compile(r"\s*(?:from|out of|by|reported by)\s", re.I)
 
 
 def group_starting(g, s, subjects):

@@ -167,7 +167,7 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "isn aren stopped got get gets building "
+    "isn aren stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
     "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked").split())
 
@@ -245,6 +245,9 @@ class Grammar(object):
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+|hang\w*|hung|panic\w*|segfault\w*"
             r"|times? out|timed out)"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
+            # a pass said by an idiom of silence: "not a peep", "not a single complaint", "nothing to report"
+            r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
+            r"|problems?)\b|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
@@ -408,6 +411,14 @@ class Grammar(object):
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +
             r"|\b(?:(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+)?no\s+output\b"
             r"|\bfailures:?\s*0\b"
+            # a pass said by an idiom: "eslint gives the all-clear", "a clean bill of health from mypy",
+            # "not a peep from ruff", "nothing to report from mypy"
+            r"|(?:\b(?:gives?|gave|given|giving|got|gets|has|had|with|returns?|returned|reports?|reported|signals?"
+            r"|signall?ed)\s+(?:(?:it|us|them|me|everything|the\s+(?:\w+\s+){0,2}?)\s*)?)?"
+            r"(?:\b(?:the|an)\s+all[- ]clear\b|\ba\s+clean\s+bill\s+of\s+health\b)"
+            r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaint|finding"
+            r"|warning|issue|problem)\b(?!\s+(?:of|about)\b)"
+            r"|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"

@@ -492,3 +492,25 @@ def test_more_check_names_and_a_formatters_unchanged_files(text, expected):
 ])
 def test_a_change_of_state_that_ends_green(text, expected):
     assert categories(text) == expected
+
+
+# ---- a pass said by an idiom: "gives the all-clear", "a clean bill of health", and silence that
+# is "from" a check ("not a peep from eslint", "nothing to report from mypy"); silence about
+# something else, or an all-clear given by people, is no check's pass
+@pytest.mark.parametrize("text, expected", [
+    ("ESLint gives the all-clear.", ["lint"]),
+    ("The linter gave us the all-clear.", ["lint"]),
+    ("mypy gave it a clean bill of health.", ["typecheck"]),
+    ("Clippy has given the code a clean bill of health.", ["lint"]),
+    ("Not a peep from eslint.", ["lint"]),
+    ("Not a peep out of flake8.", ["lint"]),
+    ("Nothing to report from mypy.", ["typecheck"]),
+    ("tsc: nothing to report.", ["typecheck"]),
+    ("Not a single complaint from pyright.", ["typecheck"]),
+    ("The security team gave the all-clear for the release.", []),
+    ("I have nothing to report on the tests yet.", []),
+    ("Not a peep on the tests from the reviewer.", []),
+    ("eslint didn't give the all-clear.", []),
+])
+def test_a_pass_said_by_an_idiom(text, expected):
+    assert categories(text) == expected

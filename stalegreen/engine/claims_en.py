@@ -425,7 +425,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
-            gap = s[(pronoun or group[-1])["end"]:p.start()]
+            said_of = pronoun or group[-1]
+            gap = s[said_of["end"]:p.start()]
+            if gap.lstrip().startswith(")") and s[:said_of.get("phrase_start", said_of["start"])].rstrip().endswith("("):
+                gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
                     or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
                 continue

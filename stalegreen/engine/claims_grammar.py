@@ -225,7 +225,7 @@ class Grammar(object):
             u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
         self.plan_inline = c(
             u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
-            u"|done criteria|criteria|requirements?|step \\d+|expected|goal|tasks?|follow[- ]ups?"
+            u"|done criteria|criteria|requirements?|step \\d+|expected|goals?|aims?|objectives?|tasks?|follow[- ]ups?"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
             u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
             u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
@@ -247,7 +247,7 @@ class Grammar(object):
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
             # a pass said by an idiom of silence: "not a peep", "not a single complaint", "nothing to report"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
-            r"|problems?)\b|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b"
+            r"|problems?)\b|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b|\berrors?-free\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
@@ -342,7 +342,7 @@ class Grammar(object):
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
             r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
-            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
+            r"|\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))")
@@ -415,7 +415,10 @@ class Grammar(object):
             # "not a peep from ruff", "nothing to report from mypy"
             r"|(?:\b(?:gives?|gave|given|giving|got|gets|has|had|with|returns?|returned|reports?|reported|signals?"
             r"|signall?ed)\s+(?:(?:it|us|them|me|everything|the\s+(?:\w+\s+){0,2}?)\s*)?)?"
-            r"(?:\b(?:the|an)\s+all[- ]clear\b|\ba\s+clean\s+bill\s+of\s+health\b)"
+            r"(?:\b(?:the|an)\s+all[- ]clear\b|\ba\s+clean\s+bill\s+of\s+health\b"
+            r"|\b(?:its|their|the|a)\s+(?:blessing|(?:seal|stamp)\s+of\s+approval|thumbs[- ]up)\b)"
+            # a linter's full score given: "`pylint` gives the code a 10.00/10"
+            r"|\b(?:gives?|gave|given)\s+(?:[\w-]+\s+){0,3}?10(?:\.0+)?/10\b"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaint|finding"
             r"|warning|issue|problem)\b(?!\s+(?:of|about)\b)"
             r"|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b"

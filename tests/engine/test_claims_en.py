@@ -514,3 +514,63 @@ def test_a_change_of_state_that_ends_green(text, expected):
 ])
 def test_a_pass_said_by_an_idiom(text, expected):
     assert categories(text) == expected
+
+
+# ---- more idioms of a check's approval: its blessing, a seal of approval, a full score given,
+# "free" of what it reports; a check named in parentheses after its noun is that noun's subject
+@pytest.mark.parametrize("text, expected", [
+    ("The type checker has given its blessing, at last.", ["typecheck"]),
+    ("ESLint gave the diff its seal of approval.", ["lint"]),
+    ("Clippy gives it a thumbs-up.", ["lint"]),
+    ("`pylint` gives the module a 10/10.", ["lint"]),
+    ("`cargo clippy` is now warning-free.", ["lint"]),
+    ("The build is error-free.", ["build"]),
+    ("Static analysis (`pylint`) is clean.", ["lint"]),
+    ("The linter (ruff) is clean now.", ["lint"]),
+    ("The reviewer gave the PR a thumbs-up after the tests passed on CI.", []),
+    ("The reviewer gave it 10/10.", []),
+    # dev8
+    ("Static analysis (`pylint`) gives the code a 10.00/10 with no messages.", ["lint"]),
+    ("I've tidied up the colour handling; `cargo clippy -- -D warnings` is now warning-free and "
+     "`cargo build --release` finishes successfully.", ["build", "lint"]),
+])
+def test_a_checks_approval_by_an_idiom(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the test runner is the tests' subject ("the test runner's happy", as "the linter's happy")
+@pytest.mark.parametrize("text, expected", [
+    ("The test runner is happy.", ["test"]),
+    ("The test runner's happy now.", ["test"]),
+    ("Linter's happy and the test runner's happy.", ["lint", "test"]),
+    ("The test runner is green.", ["test"]),
+    ("The test runners are happy on both platforms.", ["test"]),
+    ("The test runner is configured.", []),
+    # dev8
+    ("Compiler's happy, linter's happy, test runner's happy.", ["build", "lint", "test"]),
+])
+def test_the_test_runner_names_the_tests(text, expected):
+    assert categories(text) == expected
+
+
+# ---- what is not the agent's own result now: a goal as a label ("Aim:"), another person's run,
+# a look that code has changed since ("last I checked ... three commits ago"); and a sentence
+# adverb "Just to confirm," is no purpose clause
+@pytest.mark.parametrize("text, expected", [
+    ("Aim: zero clippy warnings.", []),
+    ("Objective: all tests green.", []),
+    ("My colleague's run showed 0 lint errors.", []),
+    ("The reviewer's build passed on their laptop.", []),
+    ("Last I checked the build was green.", []),
+    ("Lint was clean two commits ago.", []),
+    ("Just to confirm, I re-ran the suite: 40 passed.", ["test"]),
+    ("To verify, I ran `mypy .`: no issues found.", ["typecheck"]),
+    ("I'll rerun the tests to confirm they pass.", []),
+    # dev8
+    ("Aim: zero clippy warnings. Currently: 7 remaining.", []),
+    ("Running the suite again would be wise; last I checked it was green but that was three commits ago.", []),
+    ("Just to confirm, I re-ran everything after your last comment: `pytest` 97 passed, `mypy` clean.",
+     ["test", "typecheck"]),
+])
+def test_not_the_agents_own_result_now(text, expected):
+    assert categories(text) == expected

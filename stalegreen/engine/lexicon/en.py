@@ -54,6 +54,11 @@ ENTRIES = (
     E(r"\b(?:you|user|they|he|she|reviewer|colleague|teammate)\s+(?:pasted|shared|sent|posted|attached|forwarded"
       r"|provided|linked)\b", "relay", "Looking at the output you pasted: all 42 tests pass.",
       stems=("pasted", "shared", "sent", "posted", "attached", "forwarded", "provided", "linked")),
+    # another person's run: "My colleague's run showed 0 lint errors"
+    E(r"\b(?:colleague|teammate|coworker|co-worker|reviewer|maintainer|user|someone else)(?:'s|s'|\u2019s)\s+(?:\w+\s+)?"
+      r"(?:runs?|builds?|output|logs?|ci|machine|laptop|checkout|branch|results?|terminal)\b", "relay",
+      "My colleague's run showed 0 lint errors.",
+      stems=("colleague", "teammate", "coworker", "co-worker", "reviewer", "maintainer", "user", "someone else")),
     E(r"\b(?:i|we) (?:had )?(?:said|claimed|reported|mentioned|told you)(?: (?:earlier|before|previously|above|that))?\b",
       "relay",
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
@@ -80,8 +85,9 @@ ENTRIES = (
       r"|yet to|still need)\b", "future", "The build needs to succeed before release."),
     E(r"\b(?:working on|trying|try to|in progress|wip|later|shortly|waiting|todo|to-do|getting)\b", "future",
       "I'm working on getting the tests to pass."),
+    # not a sentence adverb: "Just to confirm, I re-ran everything: ..."
     E(r"\b(?:to confirm|to verify|to check|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
-      r"|to make (?:the |all (?:the )?)?\w+ pass)\b", "future", "I'll rerun to make sure the tests pass."),
+      r"|to make (?:the |all (?:the )?)?\w+ pass)\b(?!,)", "future", "I'll rerun to make sure the tests pass."),
     E(r"\bget (?:\w+ ){0,3}(?:to pass|passing|green)\b", "future", "I need to get the tests passing."),
     E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b(?!.*\b(?:gives|shows|reports|prints|returns|yields)\b)"
       r".*\bnow\b", "future",
@@ -92,7 +98,7 @@ ENTRIES = (
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
     E(r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember"
       r"|don't forget|do not forget|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce"
-      r"|to verify|to check|to confirm|to test|double-check|install)\b", "instruction", "Run the tests to see them pass."),
+      r"|to verify|to check|to confirm|to test|double-check|install)\b(?!,)", "instruction", "Run the tests to see them pass."),
     E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
       r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
 
@@ -133,6 +139,9 @@ ENTRIES = (
     E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),
     E(r"\b(?:rates|rated|rate|scores|scored|score) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b", "state",
       "`pylint` rates the package 10.00/10.", ("lint",)),
+    # free of what a check reports: "`cargo clippy` is now warning-free", "the build is error-free"
+    E(r"\b(?:warning|error|issue|problem|diagnostic|offen[cs]e)s?-free\b", "state",
+      "`cargo clippy` is now warning-free.", ("lint", "typecheck", "build")),
 
     # ---- clause boundaries
     E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
@@ -163,6 +172,9 @@ ENTRIES = (
     E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled|fixed"
       r"|added|wrote|introduced|removed|moved|switched|updated|upgraded|bumped)\b",
       "past", "The build was green before I touched the config."),
+    # a look that code has changed since: "last I checked it was green", "three commits ago"
+    E(r"\blast (?:i|we) (?:checked|looked|ran it|tried)\b|\b(?:\w+|\d+) (?:commits?|pushes|rebases) ago\b", "past",
+      "Last I checked the build was green.", stems=("last", "ago")),
     E(r"\b(?:yesterday|last (?:week|night|month|time|friday|monday|sprint|release))\b", "past",
       "The build was green yesterday."),
     E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"

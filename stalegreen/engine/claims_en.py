@@ -472,7 +472,7 @@ def _subjects_after(g, s, subjects, end):
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
     if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
         return []
-    return group_starting(g, s, after)
+    return group_starting(g, s, after, _FROM_AGAIN)
 
 
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
@@ -481,14 +481,18 @@ _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in
 
 # an idiom of silence ("not a peep", "nothing to report"): a pass only of the check it is from
 _SILENCE = re.compile(r"not\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur)\b|nothing\s+to\s", re.I)
+# the preposition repeated in a coordination: "Exit 0 from `npm test` and from `npm run lint`"
+_FROM_AGAIN = re.compile(r"^\s*,?\s*(?:and|or|as well as)\s+(?:from|by|in|under)\s+(?:the\s+)?$", re.I)
 _FROM = re.compile(r"\s*(?:from|out of|by|reported by)\s", re.I)
 
 
-def group_starting(g, s, subjects):
-    """The run of coordinated subjects from the first of ``subjects`` on ("`ruff`, `mypy` and `pytest`")."""
+def group_starting(g, s, subjects, also=None):
+    """The run of coordinated subjects from the first of ``subjects`` on ("`ruff`, `mypy` and `pytest`");
+    ``also``: another gap that coordinates them."""
     group = [subjects[0]]
     for nxt in subjects[1:]:
-        if g.coord_gap.match(s[group[-1]["end"]:nxt["start"]]):
+        gap = s[group[-1]["end"]:nxt["start"]]
+        if g.coord_gap.match(gap) or also is not None and also.match(gap):
             group.append(nxt)
         else:
             break
@@ -509,6 +513,8 @@ _COPULA_GAP = re.compile(
     r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
     # a cleft: "`go vet` is the one that's clean"
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
+    # a passive run before the state: "The tests were run and are green"
+    r"|\b(?:re-?)?(?:run|executed)(?:\s+again)?\s*,?\s+and\b"
     r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:gone|turned|become)\b"
     r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|gone|goes|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"

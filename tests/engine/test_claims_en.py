@@ -574,3 +574,54 @@ def test_the_test_runner_names_the_tests(text, expected):
 ])
 def test_not_the_agents_own_result_now(text, expected):
     assert categories(text) == expected
+
+
+# ---- a passive run then its result ("were run and passed", "were run and are green"); "this
+# time" and "the second time" after a pass say when, they are not what passed
+@pytest.mark.parametrize("text, expected", [
+    ("The tests were run and passed.", ["test"]),
+    ("The integration tests were executed and passed.", ["test"]),
+    ("Lint and typecheck were run and passed.", ["lint", "typecheck"]),
+    ("The tests were run and are green.", ["test"]),
+    ("Lint was run again and is clean.", ["lint"]),
+    ("The e2e suite was rerun and passed this time.", ["test"]),
+    ("The suite passed the second time.", ["test"]),
+    ("The tests were run and 3 failed.", []),
+    ("The tests were run and are red.", []),
+    ("The tests were run and passed before the rebase.", []),
+    ("It passed this test.", []),
+])
+def test_a_passive_run_and_its_result(text, expected):
+    assert categories(text) == expected
+
+
+# ---- where a failure happened ("the test that failed on CI") is a place, not the source of the
+# result: the agent's own local result in the same clause holds
+@pytest.mark.parametrize("text, expected", [
+    ("The test that failed on CI now passes locally.", ["test"]),
+    ("The spec that was flaky on CI passes locally now.", ["test"]),
+    ("The lint error that broke in CI is fixed; lint is clean locally.", ["lint"]),
+    ("Tests that timed out in CI pass on my machine.", ["test"]),
+    ("The test that failed on CI now passes.", []),
+    ("The tests pass on CI, and locally.", []),
+    ("CI says the tests pass.", []),
+])
+def test_a_failure_on_ci_is_no_relay_of_a_local_pass(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a repeated preposition coordinates what a result is from ("Exit 0 from `npm test` and from
+# `npm run lint`"); a second label after a sentence end starts another runner's output
+@pytest.mark.parametrize("text, expected", [
+    ("No errors from mypy and from ruff.", ["lint", "typecheck"]),
+    ("Exit 0 from `pytest` and from `eslint .`.", ["lint", "test"]),
+    ("Zero findings from ruff, and from pyright too.", ["lint", "typecheck"]),
+    ("pytest: 12 passed. ruff: All checks passed!", ["lint", "test"]),
+    ("pytest: 3 failed, 10 passed. ruff: All checks passed!", ["lint"]),
+    ("Zero warnings from eslint, and in the tests 3 failures.", ["lint"]),
+    # dev8
+    ("Exit 0 from `npm test` and from `npm run lint`.", ["lint", "test"]),
+    ("rspec: 402 examples, 0 failures. rubocop: no offenses detected.", ["lint", "test"]),
+])
+def test_each_source_and_label_is_its_own(text, expected):
+    assert categories(text) == expected

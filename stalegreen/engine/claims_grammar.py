@@ -169,7 +169,7 @@ _PREDICATE_STARTS = frozenset((
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "isn aren stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
-    "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked").split())
+    "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
 
 
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
@@ -394,6 +394,8 @@ class Grammar(object):
             r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?"
             r"|shared librar(?:y|ies)|static librar(?:y|ies))\b)"
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            # the link step of a build: "it links fine now"
+            r"|\b(?:links|linked|linking)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             r"|\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"

@@ -240,12 +240,13 @@ _AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0
 
 
 def arrow_outputs(text):
-    """``text`` with the plain output a command's arrow points at ("`prettier --check .` -> All
+    """``text`` with the plain output a command's arrow (or a dash) points at ("`prettier --check .` -> All
     matched files use Prettier code style!") replaced by what it shows of that command ("passes",
     "fails"), read by the output reader in the command's own formats. Output in a format the
     reader does not know, of no known command, or that the grammar reads itself ("-> BUILD
     SUCCESSFUL") is left as written."""
-    if u"\u2192" not in text and "->" not in text and "=>" not in text:
+    if u"\u2192" not in text and "->" not in text and "=>" not in text and u"\u2014" not in text \
+            and u"\u2013" not in text:
         return text
     return _ARROW_OUTPUT.sub(_arrow_verdict, text)
 
@@ -310,5 +311,5 @@ _LABELLED_OUTPUT = re.compile(r"([ \t>*+-]*)(?:`([^`\n]{1,200})`|([A-Za-z][\w.+-
 _NEXT_LABEL = re.compile(r"[.!?]\s+(?=(?:`[^`\n]{1,200}`|[A-Za-z][\w.+-]*(?: [a-z][\w-]*)?)[ \t]*:[ \t])")
 _SENTENCE_BREAK = re.compile(r"[.!?]\s")     # output words the reader would cut from their command
 # `command` -> plain output up to the end of its line or sentence
-_ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*)([^`\\s)?][^`\\n)?]{2,160}?)"
+_ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*|[ \\t]+[\\u2014\\u2013][ \\t]+)([^`\\s)?][^`\\n)?]{2,160}?)"
                            u"(?=[.;]?[ \\t]*(?:\\n|$)|[.;]\\s|\\))", re.M)

@@ -625,3 +625,26 @@ def test_a_failure_on_ci_is_no_relay_of_a_local_pass(text, expected):
 ])
 def test_each_source_and_label_is_its_own(text, expected):
     assert categories(text) == expected
+
+
+# ---- a run's noun between a command and its state ("the `ctest` run is green", "the lint job is
+# green"), the link step of a build ("it links fine now"), a dash after a command before its
+# output as an arrow ("`ruff check .` — All checks passed!")
+@pytest.mark.parametrize("text, expected", [
+    ("The `ctest` run is green.", ["test"]),
+    ("The lint job is green.", ["lint"]),
+    ("The `mypy` step is clean now.", ["typecheck"]),
+    ("The `ctest` run is red.", []),
+    ("It links fine now.", ["build"]),
+    ("The binary links cleanly.", ["build"]),
+    ("It links the binary.", []),
+    ("`ruff check .` — All checks passed!", ["lint"]),
+    ("`prettier --check .` — All matched files use Prettier code style!", ["lint"]),
+    ("`ruff check .` – Found 3 errors.", []),
+    ("`make lint` — see the log.", []),
+    # dev8
+    ("Just rebuilt with `cmake --build build -j8`; it links fine now and the `ctest` run is 100% green.",
+     ["build", "test"]),
+])
+def test_a_runs_noun_a_link_step_and_a_dash_before_output(text, expected):
+    assert categories(text) == expected

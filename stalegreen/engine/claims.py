@@ -642,6 +642,8 @@ def _disclosed_categories(reader, sentence):
             named = _named_in(reader, sentence[part.lo:part.hi])
             if named:
                 break
+        # "The tests I touched pass; the remainder I didn't rerun": the rest of the check named before
+        whole = bool(named) and bool(lexicon.search("rest", text))
     return named or set(CATEGORIES) | {"completion"}, whole, claims_meaning.environment(text)
 
 

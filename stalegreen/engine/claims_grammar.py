@@ -484,7 +484,10 @@ class Grammar(object):
             "rspec", "snapshot", "component", "frontend", "backend", "api", "server", "client", "previously",
         ))
         self.gap_subset = c(r"\b(?:in|for|under|inside|from)\s+(?:the\s+)?(?!(?:suite|whole|entire|full|project|repo"
-                            r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b", I | A)
+                            r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b"
+                            # a contact relative clause of the agent's own work: "the tests I touched pass"
+                            r"|^\s+(?:i|we)\s+(?:just\s+|also\s+)?(?:touched|changed|edited|modified|updated|fixed|rewrote"
+                            r"|refactored|moved|renamed)\s*$", I | A)
         self.gap_all = c(r"\ball\b|\bacross (?:all|every|the whole)\b|\bin (?:the|every|all) (?:suite|packages?)\b",
                          I | A)
         self.zero_failures = c(

@@ -648,3 +648,32 @@ def test_each_source_and_label_is_its_own(text, expected):
 ])
 def test_a_runs_noun_a_link_step_and_a_dash_before_output(text, expected):
     assert categories(text) == expected
+
+
+# ---- a conclusion after ", so" carries its own hedge: the result it is drawn from stands
+@pytest.mark.parametrize("text, expected", [
+    ("The suite passes, so I think we can merge.", ["test"]),
+    ("Lint is clean, so I'm fairly sure the config change is harmless.", ["lint"]),
+    ("The build succeeded, so the toolchain probably isn't the problem.", ["build"]),
+    ("I think the suite passes, so we can merge.", []),
+    ("The tests should pass now, so I merged.", []),
+    ("Ruff passes, so does mypy.", ["lint", "typecheck"]),
+    # dev8
+    ("The suite has passed twice in a row now, so I'm fairly confident the flake is gone.", ["test"]),
+])
+def test_a_hedge_after_so_is_the_conclusions(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "the tests I touched" is a part of them; a not-rerun disclosure of "the rest" / "the
+# remainder" is about the other part, so the claim of the part that was run stands
+@pytest.mark.parametrize("text, expected", [
+    ("The tests I touched pass; the remainder I left untouched and didn't rerun.", [("test", "subset")]),
+    ("The tests I changed pass; the rest I didn't rerun.", [("test", "subset")]),
+    ("The specs we edited pass; the remainder weren't rerun.", [("test", "subset")]),
+    ("The tests I touched pass.", [("test", "subset")]),
+    ("All tests pass; the rest I didn't rerun.", []),
+    ("The tests pass; I didn't rerun them after the refactor.", []),
+])
+def test_the_rest_not_rerun_leaves_the_part_that_was(text, expected):
+    assert scopes(text) == expected

@@ -150,14 +150,18 @@ ENTRIES = (
     E(r",?\s+(?:although|though|even though)\b", "contrast", "The bundle builds, although the e2e tests fail."),
     E(r"^\W*(?:although|though|while|whereas)\b", "contrast", "Although the tests are failing, the bundle builds."),
     E(r",?\s+however\b", "contrast", "Lint fails, however the tests pass."),
+    # a conclusion drawn from a result: its hedge is the conclusion's ("The suite passed twice, so
+    # I'm fairly confident the flake is gone")
+    E(r",\s+so\b(?!\s+(?:far|that|much|many|long|do|does|did|is|are|was|were|has|have|had|can|will|too)\b)",
+      "contrast", "The suite passes, so I think the flake is gone.", stems=("so",)),
     E(r",?\s+(?:except(?: for)?|excluding|apart from|aside from|other than|with the exception of|save for)\b",
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
-    E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the others|all (?:the )?others|everything else"
+    E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the remainder|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) (?:\d[\d,]* )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) \d[\d,]*)\b", "rest",
       "One test fails on a timeout (`test_upload`); the rest pass.",
-      stems=("rest", "others", "else", "other", "remaining")),
+      stems=("rest", "remainder", "others", "else", "other", "remaining")),
 
     # ---- tense: a result from before now
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",

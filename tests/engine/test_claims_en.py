@@ -677,3 +677,22 @@ def test_a_hedge_after_so_is_the_conclusions(text, expected):
 ])
 def test_the_rest_not_rerun_leaves_the_part_that_was(text, expected):
     assert scopes(text) == expected
+
+
+# ---- a state said of the run it names, as an item of a list after a label ("Summary: a clean
+# lint run, a green local test run"); what the agent got to compile ("I got it compiling")
+@pytest.mark.parametrize("text, expected", [
+    ("Results: a clean lint run, a red test run.", ["lint"]),
+    ("Summary: a green unit test run, a clean type-check run.", ["test", "typecheck"]),
+    ("Next step: a green test run is needed.", []),
+    ("Goal: a green test run.", []),
+    ("I got it compiling again.", ["build"]),
+    ("I got the whole thing to build.", ["build"]),
+    ("I still need to get it compiling.", []),
+    # dev8
+    ("Summary: a clean lint run, a green CI-equivalent local test run (`make ci`), and the migration applied "
+     "without complaint.", ["lint", "test"]),
+    ("I got the whole thing compiling under `-Werror`, which was the main goal.", ["build"]),
+])
+def test_a_run_in_a_list_and_what_was_got_to_compile(text, expected):
+    assert categories(text) == expected

@@ -324,6 +324,8 @@ class _Reader(object):
             self._read_elided(s)
         if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
             self.found.extend(claims_en.negated_ellipsis(self, s, self.sentences[-2:-1]))
+        if not forced_reason and "still" in s:
+            self.found.extend(claims_en.restated_ellipsis(self, s))
         if "sg" in s and _COMPOSITE.search(s):
             self._note_composite(s)
         runs = _runs(self, s) if _may_run(s) else None

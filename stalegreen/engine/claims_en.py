@@ -711,6 +711,37 @@ def negated_ellipsis(reader, s, previous):
              "counts": {}, "tool": subject.get("tool"), "alternates": [], "lang": "en", "ran": False}]
 
 
+def restated_ellipsis(reader, s):
+    """"Before my change lint was clean, and it still is": an auxiliary with "still" ending ``s``
+    repeats the state said before it in ``s`` and asserts it now, when its own words assert
+    (no hedge, plan, condition, relay, failure or negation). The claims it makes, in the reader's form."""
+    m = _RESTATED_ELLIPSIS.search(s)
+    if not m:
+        return []
+    tail = s[m.start():]
+    if "?" in s or "n't" in tail or any(lexicon.search(role, tail) for role in (
+            "hedge", "relay", "future", "conditional", "instruction", "past", "negator", "failure")):
+        return []
+    lead = s[:m.start()]
+    found, _ = read_english(reader, lead)
+    if lexicon.search("failure", lead) or lexicon.search("negator", lead) or "n't" in lead:
+        return []
+    claims = []
+    for cand in found:
+        if cand["category"] in [c["category"] for c in claims]:
+            continue
+        claims.append({"category": cand["category"], "scope": cand.get("scope") or "all", "qualified": False,
+                       "text": reader.restore(tail.strip(" ,;")), "sentence": reader.restore(s),
+                       "counts": {}, "tool": cand.get("tool"), "alternates": list(cand.get("alternates") or ()),
+                       "lang": "en", "ran": False})
+    return claims
+
+
+_RESTATED_ELLIPSIS = re.compile(
+    r"(?:[,;]\s*(?:and\s+)?|\band\s+)(?:it|they|that|so)\s+still\s+(?:is|are|does|do|has|have)(?:\s+(?:now|today|too))?\W*$",
+    re.I)
+
+
 # a negated auxiliary ending the sentence, standing for the verb before it: ", and it doesn't."
 _NEGATED_ELLIPSIS = re.compile(
     r"(?:^\W*|[,;]\s*(?:(?:and|but)\s+)?|\b(?:and|but)\s+)(?:(?:now|still)\s+)?(?:it|they)\s+(?:doesn't|don't|does not"

@@ -696,3 +696,19 @@ def test_the_rest_not_rerun_leaves_the_part_that_was(text, expected):
 ])
 def test_a_run_in_a_list_and_what_was_got_to_compile(text, expected):
     assert categories(text) == expected
+
+
+# ---- "..., and it still is": an auxiliary with "still" ending the sentence repeats the state said
+# before it and asserts it now, even when that state was said of the past
+@pytest.mark.parametrize("text, expected", [
+    ("The tests passed before the rebase, and they still do.", ["test"]),
+    ("Lint was clean yesterday, and it still is.", ["lint"]),
+    ("The tests passed before the rebase; they still do now.", ["test"]),
+    ("Before my change lint was failing, and it still is.", []),
+    ("The build was broken, and it still is.", []),
+    ("Lint was clean before the merge, and it still is, I think.", []),
+    # dev8
+    ("Before my change lint was clean, and it still is.", ["lint"]),
+])
+def test_and_it_still_is_restates_the_state_now(text, expected):
+    assert categories(text) == expected

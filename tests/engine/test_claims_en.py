@@ -712,3 +712,16 @@ def test_a_run_in_a_list_and_what_was_got_to_compile(text, expected):
 ])
 def test_and_it_still_is_restates_the_state_now(text, expected):
     assert categories(text) == expected
+
+
+# ---- a purpose clause with a comma after it is a sentence adverb, not a plan; without one it
+# still is the purpose ("To make the tests pass, set X" is an instruction)
+@pytest.mark.parametrize("text, expected", [
+    ("To make the tests pass, set `FEATURE_X=1`.", []),
+    ("To confirm the tests pass, run pytest.", []),
+    ("To check, I ran `ruff check .`: All checks passed!", ["lint"]),
+    ("Just to verify, I reran the build: it succeeded.", ["build"]),
+    ("I reran the tests to verify they pass.", []),
+])
+def test_a_sentence_adverb_of_purpose(text, expected):
+    assert categories(text) == expected

@@ -86,8 +86,8 @@ ENTRIES = (
     E(r"\b(?:working on|trying|try to|in progress|wip|later|shortly|waiting|todo|to-do|getting)\b", "future",
       "I'm working on getting the tests to pass."),
     # not a sentence adverb: "Just to confirm, I re-ran everything: ..."
-    E(r"\b(?:to confirm|to verify|to check|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
-      r"|to make (?:the |all (?:the )?)?\w+ pass)\b(?!,)", "future", "I'll rerun to make sure the tests pass."),
+    E(r"\b(?:(?:to confirm|to verify|to check)\b(?!,)|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
+      r"|to make (?:the |all (?:the )?)?\w+ pass)\b", "future", "I'll rerun to make sure the tests pass."),
     E(r"\bget (?:\w+ ){0,3}(?:to pass|passing|green)\b", "future", "I need to get the tests passing."),
     E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b(?!.*\b(?:gives|shows|reports|prints|returns|yields)\b)"
       r".*\bnow\b", "future",
@@ -98,7 +98,7 @@ ENTRIES = (
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
     E(r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember"
       r"|don't forget|do not forget|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce"
-      r"|to verify|to check|to confirm|to test|double-check|install)\b(?!,)", "instruction", "Run the tests to see them pass."),
+      r"|(?:to verify|to check|to confirm)\b(?!,)|to test|double-check|install)\b", "instruction", "Run the tests to see them pass."),
     E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
       r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
 

@@ -725,3 +725,16 @@ def test_and_it_still_is_restates_the_state_now(text, expected):
 ])
 def test_a_sentence_adverb_of_purpose(text, expected):
     assert categories(text) == expected
+
+
+# ---- "as of my last run" is the latest run itself, not a result from before a change ("as of
+# the previous commit" still is)
+@pytest.mark.parametrize("text, expected", [
+    ("The integration tests are, as of my last run, all passing.", ["test"]),
+    ("As of my last run, lint is clean.", ["lint"]),
+    ("Typecheck is clean as of the last check.", ["typecheck"]),
+    ("As of the previous commit, lint was clean.", []),
+    ("As of my last commit, lint was clean.", []),
+])
+def test_as_of_my_last_run_is_now(text, expected):
+    assert categories(text) == expected

@@ -190,7 +190,9 @@ ENTRIES = (
       "The first run of the tests passed.", stems=("first",)),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),
-    E(r"\bas of (?:the|my) (?:previous|last|earlier|prior) \w+", "past", "As of the previous commit, lint was clean."),
+    # not the latest run itself: "the tests are, as of my last run, all passing"
+    E(r"\bas of (?:the|my) (?:previous|last(?! (?:run|test run|check)\b)|earlier|prior) \w+", "past",
+      "As of the previous commit, lint was clean.", stems=("as of",)),
     E(r"\bat (?:commit|revision|sha|tag)\b", "past", "The suites were passing at commit `e41f2a0`."),
     E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),
     E(r"\b(?:at|on|in) (?:my|the|our) (?:last|previous) (?:checkpoint|commit|push|check)\b", "past",

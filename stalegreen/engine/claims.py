@@ -475,7 +475,8 @@ class _Reader(object):
             own = self.restore(sentence)
             earlier = [c for c in self.found if c["sentence"] != own]
             if not named and earlier:
-                named = {earlier[-1]["category"]}      # "I wouldn't count it": the claim just made
+                # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
+                named = set(c["category"] for c in earlier if c["sentence"] == earlier[-1]["sentence"])
             kept = []
             for claim in self.found:
                 if claim["category"] in named and claim["sentence"] != own:

@@ -738,3 +738,18 @@ def test_a_sentence_adverb_of_purpose(text, expected):
 ])
 def test_as_of_my_last_run_is_now(text, expected):
     assert categories(text) == expected
+
+
+# ---- a sentence saying the result just given is from before a change takes back the claims of
+# the sentence before it ("All 40 tests pass. But that was before I rebased.")
+@pytest.mark.parametrize("text, expected", [
+    ("All 40 tests pass. But that was before I rebased.", []),
+    ("Lint is clean and the tests pass. That run was before my last edit.", []),
+    ("Lint is clean. The tests pass. But that was before I rebased.", ["lint"]),
+    ("`cargo build` succeeded. That was before the merge.", []),
+    ("The tests pass. Before I rebased, two failed.", ["test"]),
+    # dev8
+    ("Ran it:\n```\n===== 22 passed in 0.41s =====\n```\nbut that was before I rebased, so I'd rerun it.", []),
+])
+def test_that_was_before_takes_back_the_claims_before(text, expected):
+    assert categories(text) == expected

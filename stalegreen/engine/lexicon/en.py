@@ -236,6 +236,11 @@ ENTRIES = (
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
              "only pass")),
 
+    # a sentence saying the result just given is from before a change: "But that was before I rebased."
+    E(r"(?:^|(?<=[.!?] ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"
+      r"(?:i|we|my|the|your|our|this|that)\b", "retraction",
+      "All 40 tests pass. But that was before I rebased.", stems=("before",)),
+
     # ---- a run just made (written from the verb: the verb is what the text must hold)
     E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),
     E(r"(?=re-?run\b|run\b)(?:(?<='ve )|(?<=have )|(?<=has )|(?<='ve just )|(?<=have just ))(?:re-?)?run\b", "run",

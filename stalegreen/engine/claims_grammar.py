@@ -475,7 +475,7 @@ class Grammar(object):
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
                            r"|\(\d[\d,]*(?: \w+)?\))*$",
                            I | A)
-        self.everything_alone = c(r"\b(?:all green|green across the board|pass(?:es|ed)? (?:every|all) checks?)\b",
+        self.everything_alone = c(r"\b(?:all green|green (?:across the board|end[- ]to[- ]end\b(?![- ]tests?))|pass(?:es|ed)? (?:every|all) checks?)\b",
                                   I | A)
         self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
         self.subset_words = c(

@@ -753,3 +753,19 @@ def test_as_of_my_last_run_is_now(text, expected):
 ])
 def test_that_was_before_takes_back_the_claims_before(text, expected):
     assert categories(text) == expected
+
+
+# ---- "green end to end" is "green across the board": every check the sentence names
+@pytest.mark.parametrize("text, expected", [
+    ("`make ci` is green end to end: lint, typecheck, tests and the build.", ["build", "lint", "test", "typecheck"]),
+    ("`make ci` is green end-to-end — tests and lint.", ["lint", "test"]),
+    ("Lint is green end to end.", ["lint"]),
+    ("The e2e tests are green end to end.", ["test"]),
+    ("It is green end to end.", []),
+    ("The pipeline is green end to end.", []),
+    # dev8
+    ("Local `make ci` run is green end to end — lint, typecheck, tests and the production build.",
+     ["build", "lint", "test", "typecheck"]),
+])
+def test_green_end_to_end_is_every_check_named(text, expected):
+    assert categories(text) == expected

@@ -156,8 +156,15 @@ def _link(g, s, subjects, p, kind):
             or before
     if not before:
         return [], None
+    if u"\u2014" in s or u"\u2013" in s:
+        # a subordinate aside between dashes is neither the subject nor in the way: "The integration
+        # tests — which took a while, because the docker stack is slow — are all passing"
+        asides = [m.span() for m in _DASHED_ASIDE.finditer(s, 0, p.start())]
+        before = [x for x in before if not any(a <= x["start"] < b for a, b in asides)]
+        if not before:
+            return [], None
     nearest = before[-1]
-    gap = s[nearest["end"]:p.start()]
+    gap = _DASHED_ASIDE.sub(" ", s[nearest["end"]:p.start()])
     if nearest["kind"] in ("code", "tool") and nearest.get("category") and _PARTS_GAP.match(gap):
         # "Ran `go test ./...`: every package reports ok": the parts of the run named before
         return [dict(nearest, parts=True)], None
@@ -180,6 +187,10 @@ def _link(g, s, subjects, p, kind):
         return antecedent, nearest
     group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
     return group, None
+
+
+_DASHED_ASIDE = re.compile(u"\\s[\u2014\u2013]\\s(?=(?:which|who|whose|because|since|although|though|as|after"
+                           u"|while|including|especially|even)\\b)[^\u2014\u2013]{1,200}?\\s[\u2014\u2013]\\s", re.I)
 
 
 # the counts a runner's summary lists before its failures ("41 run, 2 skipped, 0 failures"),
@@ -426,7 +437,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
             said_of = pronoun or group[-1]
-            gap = s[said_of["end"]:p.start()]
+            gap = _DASHED_ASIDE.sub(" ", s[said_of["end"]:p.start()])
             if gap.lstrip().startswith(")") and s[:said_of.get("phrase_start", said_of["start"])].rstrip().endswith("("):
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"

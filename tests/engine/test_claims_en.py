@@ -769,3 +769,19 @@ def test_that_was_before_takes_back_the_claims_before(text, expected):
 ])
 def test_green_end_to_end_is_every_check_named(text, expected):
     assert categories(text) == expected
+
+
+# ---- a subordinate aside between dashes ("— which took a while, because ... —") is neither the
+# subject of what follows nor in the way of the link
+@pytest.mark.parametrize("text, expected", [
+    ("The tests — which took a while — are all passing.", ["test"]),
+    ("The build — which mypy also checks — succeeds.", ["build"]),
+    ("The unit tests — although slow on this box because ruff runs first — pass.", ["test"]),
+    ("The lint step — which I reran after the rebase — is clean.", ["lint"]),
+    ("The tests — which took a while — are still failing.", []),
+    # dev8
+    ("The integration tests — which took a while, because the docker compose stack has to come up first and the "
+     "Postgres container is slow on this machine — are, as of my last run, all passing.", ["test"]),
+])
+def test_a_dashed_aside_is_skipped(text, expected):
+    assert categories(text) == expected

@@ -58,7 +58,7 @@ SETS = {
     # first scored before any tuning on it (extractor 3404b6f) at en 0.966/0.820, zh 1.000/0.955,
     # mixed 0.944/0.944, all 0.968/0.849; floors are the figures after the English round (claims-en3)
     "dev8": (os.path.join(HERE, "claims_dev8_2026-12-02.jsonl"),
-             {"en": (1.0, 0.98), "zh": (1.0, 0.95), "mixed": (0.94, 0.94), "all": (0.99, 0.97)}),
+             {"en": (1.0, 0.99), "zh": (1.0, 0.95), "mixed": (0.94, 0.94), "all": (0.99, 0.98)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),

@@ -324,6 +324,8 @@ class _Reader(object):
             self._read_elided(s)
         if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
             self.found.extend(claims_en.negated_ellipsis(self, s, self.sentences[-2:-1]))
+        if not forced_reason and "still" in s:
+            self.found.extend(claims_en.restated_ellipsis(self, s))
         if "sg" in s and _COMPOSITE.search(s):
             self._note_composite(s)
         runs = _runs(self, s) if _may_run(s) else None
@@ -473,7 +475,8 @@ class _Reader(object):
             own = self.restore(sentence)
             earlier = [c for c in self.found if c["sentence"] != own]
             if not named and earlier:
-                named = {earlier[-1]["category"]}      # "I wouldn't count it": the claim just made
+                # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
+                named = set(c["category"] for c in earlier if c["sentence"] == earlier[-1]["sentence"])
             kept = []
             for claim in self.found:
                 if claim["category"] in named and claim["sentence"] != own:
@@ -642,6 +645,8 @@ def _disclosed_categories(reader, sentence):
             named = _named_in(reader, sentence[part.lo:part.hi])
             if named:
                 break
+        # "The tests I touched pass; the remainder I didn't rerun": the rest of the check named before
+        whole = bool(named) and bool(lexicon.search("rest", text))
     return named or set(CATEGORIES) | {"completion"}, whole, claims_meaning.environment(text)
 
 

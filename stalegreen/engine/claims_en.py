@@ -156,8 +156,15 @@ def _link(g, s, subjects, p, kind):
             or before
     if not before:
         return [], None
+    if u"\u2014" in s or u"\u2013" in s:
+        # a subordinate aside between dashes is neither the subject nor in the way: "The integration
+        # tests — which took a while, because the docker stack is slow — are all passing"
+        asides = [m.span() for m in _DASHED_ASIDE.finditer(s, 0, p.start())]
+        before = [x for x in before if not any(a <= x["start"] < b for a, b in asides)]
+        if not before:
+            return [], None
     nearest = before[-1]
-    gap = s[nearest["end"]:p.start()]
+    gap = _DASHED_ASIDE.sub(" ", s[nearest["end"]:p.start()])
     if nearest["kind"] in ("code", "tool") and nearest.get("category") and _PARTS_GAP.match(gap):
         # "Ran `go test ./...`: every package reports ok": the parts of the run named before
         return [dict(nearest, parts=True)], None
@@ -180,6 +187,10 @@ def _link(g, s, subjects, p, kind):
         return antecedent, nearest
     group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
     return group, None
+
+
+_DASHED_ASIDE = re.compile(u"\\s[\u2014\u2013]\\s(?=(?:which|who|whose|because|since|although|though|as|after"
+                           u"|while|including|especially|even)\\b)[^\u2014\u2013]{1,200}?\\s[\u2014\u2013]\\s", re.I)
 
 
 # the counts a runner's summary lists before its failures ("41 run, 2 skipped, 0 failures"),
@@ -371,6 +382,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             make("test", None, scope="all")
             return out
         after = _subjects_after(g, s, subjects, p.end())
+        if after and _SILENCE.match(lowp) and not _FROM.match(s, p.end()):
+            after = []      # "nothing to report on the tests": silence is a check's only when it is "from" it
         if after and (not group or _FROM.match(s, p.end())):
             group = after       # "Zero errors from pyright, zero warnings from ruff": each its own
             span, text = (p.start(), p.end()), ptext
@@ -423,7 +436,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
-            gap = s[(pronoun or group[-1])["end"]:p.start()]
+            said_of = pronoun or group[-1]
+            gap = _DASHED_ASIDE.sub(" ", s[said_of["end"]:p.start()])
+            if gap.lstrip().startswith(")") and s[:said_of.get("phrase_start", said_of["start"])].rstrip().endswith("("):
+                gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
                     or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
                 continue
@@ -467,21 +483,27 @@ def _subjects_after(g, s, subjects, end):
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
     if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
         return []
-    return group_starting(g, s, after)
+    return group_starting(g, s, after, _FROM_AGAIN)
 
 
-_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
 
 
-_FROM = re.compile(r"\s*(?:from|by|reported by)\s", re.I)
+# an idiom of silence ("not a peep", "nothing to report"): a pass only of the check it is from
+_SILENCE = re.compile(r"not\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur)\b|nothing\s+to\s", re.I)
+# the preposition repeated in a coordination: "Exit 0 from `npm test` and from `npm run lint`"
+_FROM_AGAIN = re.compile(r"^\s*,?\s*(?:and|or|as well as)\s+(?:from|by|in|under)\s+(?:the\s+)?$", re.I)
+_FROM = re.compile(r"\s*(?:from|out of|by|reported by)\s", re.I)
 
 
-def group_starting(g, s, subjects):
-    """The run of coordinated subjects from the first of ``subjects`` on ("`ruff`, `mypy` and `pytest`")."""
+def group_starting(g, s, subjects, also=None):
+    """The run of coordinated subjects from the first of ``subjects`` on ("`ruff`, `mypy` and `pytest`");
+    ``also``: another gap that coordinates them."""
     group = [subjects[0]]
     for nxt in subjects[1:]:
-        if g.coord_gap.match(s[group[-1]["end"]:nxt["start"]]):
+        gap = s[group[-1]["end"]:nxt["start"]]
+        if g.coord_gap.match(gap) or also is not None and also.match(gap):
             group.append(nxt)
         else:
             break
@@ -499,9 +521,11 @@ _COPULA_GAP = re.compile(
     # a scope between subject and state: "`mypy --strict` on the module is clean"
     r"|\b(?:on|in|for|over|across|under|of)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
     r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"
-    r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target)\b"
+    r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target|run|step|job)\b"
     # a cleft: "`go vet` is the one that's clean"
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
+    # a passive run before the state: "The tests were run and are green"
+    r"|\b(?:re-?)?(?:run|executed)(?:\s+again)?\s*,?\s+and\b"
     r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:gone|turned|become)\b"
     r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|gone|goes|turned|came back|comes back"
     r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
@@ -696,6 +720,37 @@ def negated_ellipsis(reader, s, previous):
     return [{"category": subject["category"], "scope": "subset" if subject.get("scope") == "subset" else "all",
              "qualified": False, "text": reader.restore(tail.strip(" ,;")), "sentence": reader.restore(s),
              "counts": {}, "tool": subject.get("tool"), "alternates": [], "lang": "en", "ran": False}]
+
+
+def restated_ellipsis(reader, s):
+    """"Before my change lint was clean, and it still is": an auxiliary with "still" ending ``s``
+    repeats the state said before it in ``s`` and asserts it now, when its own words assert
+    (no hedge, plan, condition, relay, failure or negation). The claims it makes, in the reader's form."""
+    m = _RESTATED_ELLIPSIS.search(s)
+    if not m:
+        return []
+    tail = s[m.start():]
+    if "?" in s or "n't" in tail or any(lexicon.search(role, tail) for role in (
+            "hedge", "relay", "future", "conditional", "instruction", "past", "negator", "failure")):
+        return []
+    lead = s[:m.start()]
+    found, _ = read_english(reader, lead)
+    if lexicon.search("failure", lead) or lexicon.search("negator", lead) or "n't" in lead:
+        return []
+    claims = []
+    for cand in found:
+        if cand["category"] in [c["category"] for c in claims]:
+            continue
+        claims.append({"category": cand["category"], "scope": cand.get("scope") or "all", "qualified": False,
+                       "text": reader.restore(tail.strip(" ,;")), "sentence": reader.restore(s),
+                       "counts": {}, "tool": cand.get("tool"), "alternates": list(cand.get("alternates") or ()),
+                       "lang": "en", "ran": False})
+    return claims
+
+
+_RESTATED_ELLIPSIS = re.compile(
+    r"(?:[,;]\s*(?:and\s+)?|\band\s+)(?:it|they|that|so)\s+still\s+(?:is|are|does|do|has|have)(?:\s+(?:now|today|too))?\W*$",
+    re.I)
 
 
 # a negated auxiliary ending the sentence, standing for the verb before it: ", and it doesn't."

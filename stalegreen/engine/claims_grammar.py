@@ -168,9 +168,9 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "isn aren stopped got get gets building "
+    "isn aren stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
-    "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked").split())
+    "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
 
 
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
@@ -226,7 +226,7 @@ class Grammar(object):
             u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
         self.plan_inline = c(
             u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
-            u"|done criteria|criteria|requirements?|step \\d+|expected|goal|tasks?|follow[- ]ups?"
+            u"|done criteria|criteria|requirements?|step \\d+|expected|goals?|aims?|objectives?|tasks?|follow[- ]ups?"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
             u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
             u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
@@ -246,6 +246,9 @@ class Grammar(object):
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+|hang\w*|hung|panic\w*|segfault\w*"
             r"|times? out|timed out)"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
+            # a pass said by an idiom of silence: "not a peep", "not a single complaint", "nothing to report"
+            r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
+            r"|problems?)\b|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b|\berrors?-free\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
@@ -340,7 +343,7 @@ class Grammar(object):
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
             r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
-            r"|\b(?:test suites?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
+            r"|\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))")
@@ -384,7 +387,13 @@ class Grammar(object):
             # "Got a clean lint run", "with a passing test suite"
             r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:green|clean|passing)\s+"
             r"(?:(?:lint|linter|test|type-?check|build)\s+)?(?:build|run|suite|lint)\b"
-            r"(?!\s+(?:is|was|are|were|required|needed|must|should|will|would)\b))"
+            r"(?!\s+(?:is|was|are|were|required|needed|must|should|will|would)\b)"
+            # the same in a list after a label: "Summary: a clean lint run, a green local test run"
+            r"|(?:(?<=[:,] a )|(?<=[:,] an ))(?:green|clean|passing)\s+(?:[\w-]+\s+){0,2}?"
+            r"(?:lint|linter|test|type-?check|build)\s+run\b(?!\s+(?:is|was|are|were|required|needed|must|should|will|would)\b)"
+            # what the agent got to compile: "I got the whole thing compiling under `-Werror`"
+            r"|\bgot\s+(?:it|them|everything|the\s+(?:whole\s+)?(?:thing|project|code|crate|app|repo|workspace|build))\s+"
+            r"(?:to\s+)?(?:compil(?:ing|e)|build(?:ing)?)\b)"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
             # a build run and what it makes: "`go build ./cmd/...` builds the three binaries"
             r"|(?P<bobj>\b(?:builds|built|produces|produced|emits|emitted|generates|generated|creates|created|links"
@@ -392,6 +401,8 @@ class Grammar(object):
             r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?"
             r"|shared librar(?:y|ies)|static librar(?:y|ies))\b)"
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            # the link step of a build: "it links fine now"
+            r"|\b(?:links|linked|linking)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             r"|\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b))"
@@ -409,6 +420,17 @@ class Grammar(object):
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +
             r"|\b(?:(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+)?no\s+output\b"
             r"|\bfailures:?\s*0\b"
+            # a pass said by an idiom: "eslint gives the all-clear", "a clean bill of health from mypy",
+            # "not a peep from ruff", "nothing to report from mypy"
+            r"|(?:\b(?:gives?|gave|given|giving|got|gets|has|had|with|returns?|returned|reports?|reported|signals?"
+            r"|signall?ed)\s+(?:(?:it|us|them|me|everything|the\s+(?:\w+\s+){0,2}?)\s*)?)?"
+            r"(?:\b(?:the|an)\s+all[- ]clear\b|\ba\s+clean\s+bill\s+of\s+health\b"
+            r"|\b(?:its|their|the|a)\s+(?:blessing|(?:seal|stamp)\s+of\s+approval|thumbs[- ]up)\b)"
+            # a linter's full score given: "`pylint` gives the code a 10.00/10"
+            r"|\b(?:gives?|gave|given)\s+(?:[\w-]+\s+){0,3}?10(?:\.0+)?/10\b"
+            r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaint|finding"
+            r"|warning|issue|problem)\b(?!\s+(?:of|about)\b)"
+            r"|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
@@ -444,7 +466,8 @@ class Grammar(object):
             r"|trigger(?:s|ed)?|trip(?:s|ped)?)\b(?:\s+any ?more)?"
             r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
         self.pass_object = c(
-            r"\s+(?:the|a|an|its|their|his|her|our|my|your|this|these|those|them|it|me|us|him|through|along(?! with)"
+            r"\s+(?:the(?! (?:second|third|final) (?:time|try|attempt)\b)|a|an|its|their|his|her|our|my|your"
+            r"|this(?! time\b)|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
             r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )that|each|single|final|another|quick)\s*$",
@@ -453,7 +476,7 @@ class Grammar(object):
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
                            r"|\(\d[\d,]*(?: \w+)?\))*$",
                            I | A)
-        self.everything_alone = c(r"\b(?:all green|green across the board|pass(?:es|ed)? (?:every|all) checks?)\b",
+        self.everything_alone = c(r"\b(?:all green|green (?:across the board|end[- ]to[- ]end\b(?![- ]tests?))|pass(?:es|ed)? (?:every|all) checks?)\b",
                                   I | A)
         self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
         self.subset_words = c(
@@ -468,7 +491,10 @@ class Grammar(object):
             "rspec", "snapshot", "component", "frontend", "backend", "api", "server", "client", "previously",
         ))
         self.gap_subset = c(r"\b(?:in|for|under|inside|from)\s+(?:the\s+)?(?!(?:suite|whole|entire|full|project|repo"
-                            r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b", I | A)
+                            r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b"
+                            # a contact relative clause of the agent's own work: "the tests I touched pass"
+                            r"|^\s+(?:i|we)\s+(?:just\s+|also\s+)?(?:touched|changed|edited|modified|updated|fixed|rewrote"
+                            r"|refactored|moved|renamed)\s*$", I | A)
         self.gap_all = c(r"\ball\b|\bacross (?:all|every|the whole)\b|\bin (?:the|every|all) (?:suite|packages?)\b",
                          I | A)
         self.zero_failures = c(

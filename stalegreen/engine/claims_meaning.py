@@ -331,8 +331,8 @@ class Meaning(object):
         holds a relay, and no clause before frames the segment as someone else's ("Per the CI
         log, ...", "据 reviewer 说，..."): a frame is a clause that opens with its relay and states
         nothing of its own. A relay that states something ("CI 上的 lint 任务一直是红的") is about CI."""
-        if not self.has("own") or lexicon.search("relay", self.clause(index)):
-            return False
+        if not self.has("own") or lexicon.search("relay", _FAILED_AT.sub(" ", self.clause(index))):
+            return False    # (where a failure was is no source: "the test that failed on CI now passes locally")
         segment = self.clauses()[index].segment
         first = index
         while first and self.clauses()[first - 1].segment == segment \
@@ -597,6 +597,11 @@ def _clause(g, s, cand, plain):
     following = g.clause_break.search(s, max(lo, end - 1))
     hi = following.end() if following else len(s)
     return plain[lo:hi]
+
+
+# where a failure happened ("the test that failed on CI"): a place, not the source of the result
+_FAILED_AT = re.compile(r"\b(?:failed|failing|fails|broke|broken|flaked|flaky|errored|timed out|was red)\s+"
+                        r"(?:(?:earlier|before|previously)\s+)?(?:on|in)\s+(?:the\s+)?ci\b", re.I)
 
 
 def _clause_reason(g, clause, roles):

@@ -240,12 +240,13 @@ _AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0
 
 
 def arrow_outputs(text):
-    """``text`` with the plain output a command's arrow points at ("`prettier --check .` -> All
+    """``text`` with the plain output a command's arrow (or a dash) points at ("`prettier --check .` -> All
     matched files use Prettier code style!") replaced by what it shows of that command ("passes",
     "fails"), read by the output reader in the command's own formats. Output in a format the
     reader does not know, of no known command, or that the grammar reads itself ("-> BUILD
     SUCCESSFUL") is left as written."""
-    if u"\u2192" not in text and "->" not in text and "=>" not in text:
+    if u"\u2192" not in text and "->" not in text and "=>" not in text and u"\u2014" not in text \
+            and u"\u2013" not in text:
         return text
     return _ARROW_OUTPUT.sub(_arrow_verdict, text)
 
@@ -266,8 +267,13 @@ def labelled_outputs(text):
     for index, line in enumerate(lines):
         colon = line.find(": ")
         if 0 < colon < 80:
-            m = _LABELLED_OUTPUT.match(line)
-            said = _label_verdict(m) if m else line
+            # a second label after a sentence end starts another output ("rspec: 402 examples,
+            # 0 failures. rubocop: no offenses detected."): each is read on its own
+            cut = _NEXT_LABEL.search(line, colon + 2)
+            rest = line[cut.end():] if cut else ""
+            line_read = line[:cut.end()].rstrip() if cut else line
+            m = _LABELLED_OUTPUT.match(line_read)
+            said = (_label_verdict(m) if m else line_read) + (" " + rest if rest else "")
             if said != line:
                 lines[index], changed = said, True
     return "\n".join(lines) if changed else text
@@ -302,7 +308,8 @@ _LABELLED_OUTPUT = re.compile(r"([ \t>*+-]*)(?:`([^`\n]{1,200})`|([A-Za-z][\w.+-
                               r"([^\n]{3,200})$")
 
 
+_NEXT_LABEL = re.compile(r"[.!?]\s+(?=(?:`[^`\n]{1,200}`|[A-Za-z][\w.+-]*(?: [a-z][\w-]*)?)[ \t]*:[ \t])")
 _SENTENCE_BREAK = re.compile(r"[.!?]\s")     # output words the reader would cut from their command
 # `command` -> plain output up to the end of its line or sentence
-_ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*)([^`\\s)?][^`\\n)?]{2,160}?)"
+_ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*|[ \\t]+[\\u2014\\u2013][ \\t]+)([^`\\s)?][^`\\n)?]{2,160}?)"
                            u"(?=[.;]?[ \\t]*(?:\\n|$)|[.;]\\s|\\))", re.M)

@@ -492,3 +492,296 @@ def test_more_check_names_and_a_formatters_unchanged_files(text, expected):
 ])
 def test_a_change_of_state_that_ends_green(text, expected):
     assert categories(text) == expected
+
+
+# ---- a pass said by an idiom: "gives the all-clear", "a clean bill of health", and silence that
+# is "from" a check ("not a peep from eslint", "nothing to report from mypy"); silence about
+# something else, or an all-clear given by people, is no check's pass
+@pytest.mark.parametrize("text, expected", [
+    ("ESLint gives the all-clear.", ["lint"]),
+    ("The linter gave us the all-clear.", ["lint"]),
+    ("mypy gave it a clean bill of health.", ["typecheck"]),
+    ("Clippy has given the code a clean bill of health.", ["lint"]),
+    ("Not a peep from eslint.", ["lint"]),
+    ("Not a peep out of flake8.", ["lint"]),
+    ("Nothing to report from mypy.", ["typecheck"]),
+    ("tsc: nothing to report.", ["typecheck"]),
+    ("Not a single complaint from pyright.", ["typecheck"]),
+    ("The security team gave the all-clear for the release.", []),
+    ("I have nothing to report on the tests yet.", []),
+    ("Not a peep on the tests from the reviewer.", []),
+    ("eslint didn't give the all-clear.", []),
+])
+def test_a_pass_said_by_an_idiom(text, expected):
+    assert categories(text) == expected
+
+
+# ---- more idioms of a check's approval: its blessing, a seal of approval, a full score given,
+# "free" of what it reports; a check named in parentheses after its noun is that noun's subject
+@pytest.mark.parametrize("text, expected", [
+    ("The type checker has given its blessing, at last.", ["typecheck"]),
+    ("ESLint gave the diff its seal of approval.", ["lint"]),
+    ("Clippy gives it a thumbs-up.", ["lint"]),
+    ("`pylint` gives the module a 10/10.", ["lint"]),
+    ("`cargo clippy` is now warning-free.", ["lint"]),
+    ("The build is error-free.", ["build"]),
+    ("Static analysis (`pylint`) is clean.", ["lint"]),
+    ("The linter (ruff) is clean now.", ["lint"]),
+    ("The reviewer gave the PR a thumbs-up after the tests passed on CI.", []),
+    ("The reviewer gave it 10/10.", []),
+    # dev8
+    ("Static analysis (`pylint`) gives the code a 10.00/10 with no messages.", ["lint"]),
+    ("I've tidied up the colour handling; `cargo clippy -- -D warnings` is now warning-free and "
+     "`cargo build --release` finishes successfully.", ["build", "lint"]),
+])
+def test_a_checks_approval_by_an_idiom(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the test runner is the tests' subject ("the test runner's happy", as "the linter's happy")
+@pytest.mark.parametrize("text, expected", [
+    ("The test runner is happy.", ["test"]),
+    ("The test runner's happy now.", ["test"]),
+    ("Linter's happy and the test runner's happy.", ["lint", "test"]),
+    ("The test runner is green.", ["test"]),
+    ("The test runners are happy on both platforms.", ["test"]),
+    ("The test runner is configured.", []),
+    # dev8
+    ("Compiler's happy, linter's happy, test runner's happy.", ["build", "lint", "test"]),
+])
+def test_the_test_runner_names_the_tests(text, expected):
+    assert categories(text) == expected
+
+
+# ---- what is not the agent's own result now: a goal as a label ("Aim:"), another person's run,
+# a look that code has changed since ("last I checked ... three commits ago"); and a sentence
+# adverb "Just to confirm," is no purpose clause
+@pytest.mark.parametrize("text, expected", [
+    ("Aim: zero clippy warnings.", []),
+    ("Objective: all tests green.", []),
+    ("My colleague's run showed 0 lint errors.", []),
+    ("The reviewer's build passed on their laptop.", []),
+    ("Last I checked the build was green.", []),
+    ("Lint was clean two commits ago.", []),
+    ("Just to confirm, I re-ran the suite: 40 passed.", ["test"]),
+    ("To verify, I ran `mypy .`: no issues found.", ["typecheck"]),
+    ("I'll rerun the tests to confirm they pass.", []),
+    # dev8
+    ("Aim: zero clippy warnings. Currently: 7 remaining.", []),
+    ("Running the suite again would be wise; last I checked it was green but that was three commits ago.", []),
+    ("Just to confirm, I re-ran everything after your last comment: `pytest` 97 passed, `mypy` clean.",
+     ["test", "typecheck"]),
+])
+def test_not_the_agents_own_result_now(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a passive run then its result ("were run and passed", "were run and are green"); "this
+# time" and "the second time" after a pass say when, they are not what passed
+@pytest.mark.parametrize("text, expected", [
+    ("The tests were run and passed.", ["test"]),
+    ("The integration tests were executed and passed.", ["test"]),
+    ("Lint and typecheck were run and passed.", ["lint", "typecheck"]),
+    ("The tests were run and are green.", ["test"]),
+    ("Lint was run again and is clean.", ["lint"]),
+    ("The e2e suite was rerun and passed this time.", ["test"]),
+    ("The suite passed the second time.", ["test"]),
+    ("The tests were run and 3 failed.", []),
+    ("The tests were run and are red.", []),
+    ("The tests were run and passed before the rebase.", []),
+    ("It passed this test.", []),
+])
+def test_a_passive_run_and_its_result(text, expected):
+    assert categories(text) == expected
+
+
+# ---- where a failure happened ("the test that failed on CI") is a place, not the source of the
+# result: the agent's own local result in the same clause holds
+@pytest.mark.parametrize("text, expected", [
+    ("The test that failed on CI now passes locally.", ["test"]),
+    ("The spec that was flaky on CI passes locally now.", ["test"]),
+    ("The lint error that broke in CI is fixed; lint is clean locally.", ["lint"]),
+    ("Tests that timed out in CI pass on my machine.", ["test"]),
+    ("The test that failed on CI now passes.", []),
+    ("The tests pass on CI, and locally.", []),
+    ("CI says the tests pass.", []),
+])
+def test_a_failure_on_ci_is_no_relay_of_a_local_pass(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a repeated preposition coordinates what a result is from ("Exit 0 from `npm test` and from
+# `npm run lint`"); a second label after a sentence end starts another runner's output
+@pytest.mark.parametrize("text, expected", [
+    ("No errors from mypy and from ruff.", ["lint", "typecheck"]),
+    ("Exit 0 from `pytest` and from `eslint .`.", ["lint", "test"]),
+    ("Zero findings from ruff, and from pyright too.", ["lint", "typecheck"]),
+    ("pytest: 12 passed. ruff: All checks passed!", ["lint", "test"]),
+    ("pytest: 3 failed, 10 passed. ruff: All checks passed!", ["lint"]),
+    ("Zero warnings from eslint, and in the tests 3 failures.", ["lint"]),
+    # dev8
+    ("Exit 0 from `npm test` and from `npm run lint`.", ["lint", "test"]),
+    ("rspec: 402 examples, 0 failures. rubocop: no offenses detected.", ["lint", "test"]),
+])
+def test_each_source_and_label_is_its_own(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a run's noun between a command and its state ("the `ctest` run is green", "the lint job is
+# green"), the link step of a build ("it links fine now"), a dash after a command before its
+# output as an arrow ("`ruff check .` — All checks passed!")
+@pytest.mark.parametrize("text, expected", [
+    ("The `ctest` run is green.", ["test"]),
+    ("The lint job is green.", ["lint"]),
+    ("The `mypy` step is clean now.", ["typecheck"]),
+    ("The `ctest` run is red.", []),
+    ("It links fine now.", ["build"]),
+    ("The binary links cleanly.", ["build"]),
+    ("It links the binary.", []),
+    ("`ruff check .` — All checks passed!", ["lint"]),
+    ("`prettier --check .` — All matched files use Prettier code style!", ["lint"]),
+    ("`ruff check .` – Found 3 errors.", []),
+    ("`make lint` — see the log.", []),
+    # dev8
+    ("Just rebuilt with `cmake --build build -j8`; it links fine now and the `ctest` run is 100% green.",
+     ["build", "test"]),
+])
+def test_a_runs_noun_a_link_step_and_a_dash_before_output(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a conclusion after ", so" carries its own hedge: the result it is drawn from stands
+@pytest.mark.parametrize("text, expected", [
+    ("The suite passes, so I think we can merge.", ["test"]),
+    ("Lint is clean, so I'm fairly sure the config change is harmless.", ["lint"]),
+    ("The build succeeded, so the toolchain probably isn't the problem.", ["build"]),
+    ("I think the suite passes, so we can merge.", []),
+    ("The tests should pass now, so I merged.", []),
+    ("Ruff passes, so does mypy.", ["lint", "typecheck"]),
+    # dev8
+    ("The suite has passed twice in a row now, so I'm fairly confident the flake is gone.", ["test"]),
+])
+def test_a_hedge_after_so_is_the_conclusions(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "the tests I touched" is a part of them; a not-rerun disclosure of "the rest" / "the
+# remainder" is about the other part, so the claim of the part that was run stands
+@pytest.mark.parametrize("text, expected", [
+    ("The tests I touched pass; the remainder I left untouched and didn't rerun.", [("test", "subset")]),
+    ("The tests I changed pass; the rest I didn't rerun.", [("test", "subset")]),
+    ("The specs we edited pass; the remainder weren't rerun.", [("test", "subset")]),
+    ("The tests I touched pass.", [("test", "subset")]),
+    ("All tests pass; the rest I didn't rerun.", []),
+    ("The tests pass; I didn't rerun them after the refactor.", []),
+])
+def test_the_rest_not_rerun_leaves_the_part_that_was(text, expected):
+    assert scopes(text) == expected
+
+
+# ---- a state said of the run it names, as an item of a list after a label ("Summary: a clean
+# lint run, a green local test run"); what the agent got to compile ("I got it compiling")
+@pytest.mark.parametrize("text, expected", [
+    ("Results: a clean lint run, a red test run.", ["lint"]),
+    ("Summary: a green unit test run, a clean type-check run.", ["test", "typecheck"]),
+    ("Next step: a green test run is needed.", []),
+    ("Goal: a green test run.", []),
+    ("I got it compiling again.", ["build"]),
+    ("I got the whole thing to build.", ["build"]),
+    ("I still need to get it compiling.", []),
+    # dev8
+    ("Summary: a clean lint run, a green CI-equivalent local test run (`make ci`), and the migration applied "
+     "without complaint.", ["lint", "test"]),
+    ("I got the whole thing compiling under `-Werror`, which was the main goal.", ["build"]),
+])
+def test_a_run_in_a_list_and_what_was_got_to_compile(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "..., and it still is": an auxiliary with "still" ending the sentence repeats the state said
+# before it and asserts it now, even when that state was said of the past
+@pytest.mark.parametrize("text, expected", [
+    ("The tests passed before the rebase, and they still do.", ["test"]),
+    ("Lint was clean yesterday, and it still is.", ["lint"]),
+    ("The tests passed before the rebase; they still do now.", ["test"]),
+    ("Before my change lint was failing, and it still is.", []),
+    ("The build was broken, and it still is.", []),
+    ("Lint was clean before the merge, and it still is, I think.", []),
+    # dev8
+    ("Before my change lint was clean, and it still is.", ["lint"]),
+])
+def test_and_it_still_is_restates_the_state_now(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a purpose clause with a comma after it is a sentence adverb, not a plan; without one it
+# still is the purpose ("To make the tests pass, set X" is an instruction)
+@pytest.mark.parametrize("text, expected", [
+    ("To make the tests pass, set `FEATURE_X=1`.", []),
+    ("To confirm the tests pass, run pytest.", []),
+    ("To check, I ran `ruff check .`: All checks passed!", ["lint"]),
+    ("Just to verify, I reran the build: it succeeded.", ["build"]),
+    ("I reran the tests to verify they pass.", []),
+])
+def test_a_sentence_adverb_of_purpose(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "as of my last run" is the latest run itself, not a result from before a change ("as of
+# the previous commit" still is)
+@pytest.mark.parametrize("text, expected", [
+    ("The integration tests are, as of my last run, all passing.", ["test"]),
+    ("As of my last run, lint is clean.", ["lint"]),
+    ("Typecheck is clean as of the last check.", ["typecheck"]),
+    ("As of the previous commit, lint was clean.", []),
+    ("As of my last commit, lint was clean.", []),
+])
+def test_as_of_my_last_run_is_now(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a sentence saying the result just given is from before a change takes back the claims of
+# the sentence before it ("All 40 tests pass. But that was before I rebased.")
+@pytest.mark.parametrize("text, expected", [
+    ("All 40 tests pass. But that was before I rebased.", []),
+    ("Lint is clean and the tests pass. That run was before my last edit.", []),
+    ("Lint is clean. The tests pass. But that was before I rebased.", ["lint"]),
+    ("`cargo build` succeeded. That was before the merge.", []),
+    ("The tests pass. Before I rebased, two failed.", ["test"]),
+    # dev8
+    ("Ran it:\n```\n===== 22 passed in 0.41s =====\n```\nbut that was before I rebased, so I'd rerun it.", []),
+])
+def test_that_was_before_takes_back_the_claims_before(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "green end to end" is "green across the board": every check the sentence names
+@pytest.mark.parametrize("text, expected", [
+    ("`make ci` is green end to end: lint, typecheck, tests and the build.", ["build", "lint", "test", "typecheck"]),
+    ("`make ci` is green end-to-end — tests and lint.", ["lint", "test"]),
+    ("Lint is green end to end.", ["lint"]),
+    ("The e2e tests are green end to end.", ["test"]),
+    ("It is green end to end.", []),
+    ("The pipeline is green end to end.", []),
+    # dev8
+    ("Local `make ci` run is green end to end — lint, typecheck, tests and the production build.",
+     ["build", "lint", "test", "typecheck"]),
+])
+def test_green_end_to_end_is_every_check_named(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a subordinate aside between dashes ("— which took a while, because ... —") is neither the
+# subject of what follows nor in the way of the link
+@pytest.mark.parametrize("text, expected", [
+    ("The tests — which took a while — are all passing.", ["test"]),
+    ("The build — which mypy also checks — succeeds.", ["build"]),
+    ("The unit tests — although slow on this box because ruff runs first — pass.", ["test"]),
+    ("The lint step — which I reran after the rebase — is clean.", ["lint"]),
+    ("The tests — which took a while — are still failing.", []),
+    # dev8
+    ("The integration tests — which took a while, because the docker compose stack has to come up first and the "
+     "Postgres container is slow on this machine — are, as of my last run, all passing.", ["test"]),
+])
+def test_a_dashed_aside_is_skipped(text, expected):
+    assert categories(text) == expected

@@ -54,6 +54,11 @@ ENTRIES = (
     E(r"\b(?:you|user|they|he|she|reviewer|colleague|teammate)\s+(?:pasted|shared|sent|posted|attached|forwarded"
       r"|provided|linked)\b", "relay", "Looking at the output you pasted: all 42 tests pass.",
       stems=("pasted", "shared", "sent", "posted", "attached", "forwarded", "provided", "linked")),
+    # another person's run: "My colleague's run showed 0 lint errors"
+    E(r"\b(?:colleague|teammate|coworker|co-worker|reviewer|maintainer|user|someone else)(?:'s|s'|\u2019s)\s+(?:\w+\s+)?"
+      r"(?:runs?|builds?|output|logs?|ci|machine|laptop|checkout|branch|results?|terminal)\b", "relay",
+      "My colleague's run showed 0 lint errors.",
+      stems=("colleague", "teammate", "coworker", "co-worker", "reviewer", "maintainer", "user", "someone else")),
     E(r"\b(?:i|we) (?:had )?(?:said|claimed|reported|mentioned|told you)(?: (?:earlier|before|previously|above|that))?\b",
       "relay",
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
@@ -80,7 +85,8 @@ ENTRIES = (
       r"|yet to|still need)\b", "future", "The build needs to succeed before release."),
     E(r"\b(?:working on|trying|try to|in progress|wip|later|shortly|waiting|todo|to-do|getting)\b", "future",
       "I'm working on getting the tests to pass."),
-    E(r"\b(?:to confirm|to verify|to check|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
+    # not a sentence adverb: "Just to confirm, I re-ran everything: ..."
+    E(r"\b(?:(?:to confirm|to verify|to check)\b(?!,)|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
       r"|to make (?:the |all (?:the )?)?\w+ pass)\b", "future", "I'll rerun to make sure the tests pass."),
     E(r"\bget (?:\w+ ){0,3}(?:to pass|passing|green)\b", "future", "I need to get the tests passing."),
     E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b(?!.*\b(?:gives|shows|reports|prints|returns|yields)\b)"
@@ -92,7 +98,7 @@ ENTRIES = (
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
     E(r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember"
       r"|don't forget|do not forget|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce"
-      r"|to verify|to check|to confirm|to test|double-check|install)\b", "instruction", "Run the tests to see them pass."),
+      r"|(?:to verify|to check|to confirm)\b(?!,)|to test|double-check|install)\b", "instruction", "Run the tests to see them pass."),
     E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
       r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
 
@@ -133,6 +139,9 @@ ENTRIES = (
     E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),
     E(r"\b(?:rates|rated|rate|scores|scored|score) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b", "state",
       "`pylint` rates the package 10.00/10.", ("lint",)),
+    # free of what a check reports: "`cargo clippy` is now warning-free", "the build is error-free"
+    E(r"\b(?:warning|error|issue|problem|diagnostic|offen[cs]e)s?-free\b", "state",
+      "`cargo clippy` is now warning-free.", ("lint", "typecheck", "build")),
 
     # ---- clause boundaries
     E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
@@ -141,14 +150,18 @@ ENTRIES = (
     E(r",?\s+(?:although|though|even though)\b", "contrast", "The bundle builds, although the e2e tests fail."),
     E(r"^\W*(?:although|though|while|whereas)\b", "contrast", "Although the tests are failing, the bundle builds."),
     E(r",?\s+however\b", "contrast", "Lint fails, however the tests pass."),
+    # a conclusion drawn from a result: its hedge is the conclusion's ("The suite passed twice, so
+    # I'm fairly confident the flake is gone")
+    E(r",\s+so\b(?!\s+(?:far|that|much|many|long|do|does|did|is|are|was|were|has|have|had|can|will|too)\b)",
+      "contrast", "The suite passes, so I think the flake is gone.", stems=("so",)),
     E(r",?\s+(?:except(?: for)?|excluding|apart from|aside from|other than|with the exception of|save for)\b",
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
-    E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the others|all (?:the )?others|everything else"
+    E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the remainder|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) (?:\d[\d,]* )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) \d[\d,]*)\b", "rest",
       "One test fails on a timeout (`test_upload`); the rest pass.",
-      stems=("rest", "others", "else", "other", "remaining")),
+      stems=("rest", "remainder", "others", "else", "other", "remaining")),
 
     # ---- tense: a result from before now
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
@@ -163,6 +176,9 @@ ENTRIES = (
     E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled|fixed"
       r"|added|wrote|introduced|removed|moved|switched|updated|upgraded|bumped)\b",
       "past", "The build was green before I touched the config."),
+    # a look that code has changed since: "last I checked it was green", "three commits ago"
+    E(r"\blast (?:i|we) (?:checked|looked|ran it|tried)\b|\b(?:\w+|\d+) (?:commits?|pushes|rebases) ago\b", "past",
+      "Last I checked the build was green.", stems=("last", "ago")),
     E(r"\b(?:yesterday|last (?:week|night|month|time|friday|monday|sprint|release))\b", "past",
       "The build was green yesterday."),
     E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
@@ -174,7 +190,9 @@ ENTRIES = (
       "The first run of the tests passed.", stems=("first",)),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),
-    E(r"\bas of (?:the|my) (?:previous|last|earlier|prior) \w+", "past", "As of the previous commit, lint was clean."),
+    # not the latest run itself: "the tests are, as of my last run, all passing"
+    E(r"\bas of (?:the|my) (?:previous|last(?! (?:run|test run|check)\b)|earlier|prior) \w+", "past",
+      "As of the previous commit, lint was clean.", stems=("as of",)),
     E(r"\bat (?:commit|revision|sha|tag)\b", "past", "The suites were passing at commit `e41f2a0`."),
     E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),
     E(r"\b(?:at|on|in) (?:my|the|our) (?:last|previous) (?:checkpoint|commit|push|check)\b", "past",
@@ -217,6 +235,11 @@ ENTRIES = (
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
              "only pass")),
+
+    # a sentence saying the result just given is from before a change: "But that was before I rebased."
+    E(r"(?:^|(?<=[.!?] ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"
+      r"(?:i|we|my|the|your|our|this|that)\b", "retraction",
+      "All 40 tests pass. But that was before I rebased.", stems=("before",)),
 
     # ---- a run just made (written from the verb: the verb is what the text must hold)
     E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),

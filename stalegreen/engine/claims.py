@@ -29,7 +29,7 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, claims_meaning, claims_output, clauses, lexicon
+from stalegreen.engine import claims_en, claims_grammar, claims_meaning, claims_output, claims_runs, clauses, lexicon
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -328,7 +328,7 @@ class _Reader(object):
             self.found.extend(claims_en.restated_ellipsis(self, s))
         if "sg" in s and _COMPOSITE.search(s):
             self._note_composite(s)
-        runs = _runs(self, s) if _may_run(s) else None
+        runs = claims_runs.said_run(self, s) if claims_runs.may_run(s) else None
         if runs:
             self.ran |= runs[0]
         if not claims_grammar.claimish(s):
@@ -728,75 +728,6 @@ def _is_claim_phrase(g, code):
 
 
 _CLAIM_PHRASE_WORD = re.compile(r"\b(?:pass(?:es|ed|ing)?|green|clean|succe\w+|ok)\b", re.I | re.A)
-
-
-def _runs(reader, s):
-    """(the categories ``s`` says were just run, whether a run in it names nothing): "I ran
-    pytest", "We've run the full suite", "重新运行了测试", "测试已经重新运行了"; not "I did not
-    run the tests", "Please run the tests", "I ran into a bug in the test", 没有重新运行测试."""
-    g = reader.g
-    named, bare = set(), False
-    cjk = claims_grammar.has_cjk(s)
-    verbs = [(lang, m) for lang in (("en", "zh") if cjk else ("en",)) if lexicon.compiled("run", lang) is not None
-             for m in lexicon.compiled("run", lang).finditer(s)]
-    if not verbs:
-        return named, bare
-    parts = clauses.split(s)
-    starts = [part.lo for part in parts]
-    found_subjects = {
-        "en": [x for x in (claims_en.subject_info(reader, s, m) for m in g.subjects(s))
-               if x["category"] and x["kind"] not in ("buildable", "every", "pron")],
-        "zh": [x for x in (g.zh.subject_info(reader, s, m) for m in g.zh.subjects(s))
-               if x and x["category"] and x["kind"] not in ("buildable", "every")] if cjk else [],
-    }
-    for lang, m in verbs:
-        subjects = found_subjects[lang]
-        part = parts[clauses.index_at(starts, m.start())]
-        lead = claims_meaning.plain(g, s[part.lo:m.start()])
-        if _RUN_NEGATED[lang].search(lead) or lexicon.search("instruction", claims_meaning.plain(g, s[part.lo:part.hi])):
-            continue
-        after = [x for x in subjects if x["start"] >= m.end()]
-        found = claims_en.group_starting(g, s, after) \
-            if after and _RUN_OBJECT_GAP[lang].match(s[m.end():after[0]["start"]]) else []
-        if not found and lang == "zh":
-            found = [x for x in subjects if x["end"] <= m.start()
-                     and _ZH_RUN_SUBJECT_GAP.match(s[x["end"]:m.start()])][-1:]
-        if found:
-            named.update(x["category"] for x in found)
-        elif not re.match(r"\s*(?:into|out|across|over)\b", s[m.end():], re.I):
-            bare = True
-    return named, bare
-
-
-# every run word of the lexicon holds one of these (tests/engine/test_claims_tense.py checks it):
-# a sentence without any is read for runs no further
-RUN_WORDS = ("ran", "run", "execut", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
-_RUN_HINT = re.compile("|".join(RUN_WORDS), re.I)
-
-
-def _may_run(s):
-    """Whether ``s`` holds a run word (``_RUN_HINT``), by substring tests on ASCII text."""
-    if not s.isascii():
-        return bool(_RUN_HINT.search(s))
-    low = s.lower()
-    for word in _ASCII_RUN_WORDS:
-        if word in low:
-            return True
-    return False
-
-
-_ASCII_RUN_WORDS = tuple(w for w in RUN_WORDS if w.isascii())
-_RUN_NEGATED = {
-    "en": re.compile(r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|couldn't|could not|without"
-                     r"|yet to|can't|cannot|unable to)\b", re.I),
-    "zh": re.compile(u"(?:没有|没|未|尚未|还没|无法|不能)(?:有)?(?:重新|再)?$"),
-}
-_RUN_OBJECT_GAP = {
-    "en": re.compile(r"^\s*(?:(?:them|it|all|the|my|our|both|full|whole|entire|complete|again|once more|also|just"
-                     r"|every|each|of)\s+)*(?:the\s+)?$", re.I),
-    "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
-}
-_ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再次|刚刚?)*$")
 
 
 def _completion(reader, s, candidates):

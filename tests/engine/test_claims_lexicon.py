@@ -145,7 +145,8 @@ def test_the_phrases_the_issue_names_are_single_entries():
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                       "stalegreen", "engine")
 FAMILY = {"claims": "claims.py", "claims_en": "claims_en.py", "claims_grammar": "claims_grammar.py",
-          "claims_output": "claims_output.py",
+          "claims_output": "claims_output.py", "claims_runs": "claims_runs.py",
+          "claims_meaning": "claims_meaning.py",
           "claims_zh": "claims_zh.py", "clauses": "clauses.py",
           "lexicon": os.path.join("lexicon", "__init__.py"), "en": os.path.join("lexicon", "en.py"),
           "zh": os.path.join("lexicon", "zh.py"), "commands": os.path.join("lexicon", "commands.py")}

@@ -5,7 +5,7 @@ just made is a claim that says so (``ran``)."""
 
 import pytest
 
-from stalegreen.engine import claims
+from stalegreen.engine import claims, claims_runs
 
 
 def extract(text):
@@ -156,7 +156,7 @@ def test_every_run_word_holds_a_word_the_run_reader_looks_for():
 
     for entry in lexicon.entries("run"):
         for m in lexicon.compiled("run", entry.lang).finditer(entry.example):
-            assert any(word in m.group(0).lower() for word in claims.RUN_WORDS), (entry, m.group(0))
+            assert any(word in m.group(0).lower() for word in claims_runs.RUN_WORDS), (entry, m.group(0))
 
 
 # Of several runs, the first is past and a later one is now.

@@ -612,8 +612,10 @@ def _green_of_what_ran(extraction, found, ctx):
     entry = _unnamed_green(extraction)
     if entry is None:
         return []
+    from stalegreen.engine.claims_grammar import has_cjk
+
     claimed = set(c["category"] for c in found)
-    lang = "zh" if any(u"\u4e00" <= ch <= u"\u9fff" for ch in entry["text"]) else "en"
+    lang = "zh" if has_cjk(entry["text"]) else "en"
     pairs = []
     for category in CATEGORIES:
         if category in claimed or not ctx.config["categories"].get(category, True):

@@ -148,6 +148,9 @@ class _Reader(object):
         g = self.g
         # a literal placeholder-like word in the message must not be taken for one
         text = re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
+        if not text.isascii() and _MARK_SYNONYM.search(text):
+            # a green heart or square marks a pass as a check mark does, a red square a failure ("tests 💚")
+            text = _MARK_SYNONYM.sub(lambda m: _MARK_SYNONYMS[m.group(0)], text)
 
         def fence(m):
             body = m.group(3)
@@ -185,6 +188,11 @@ class _Reader(object):
             runs = commands.classify_code(code)
             if not runs and _GRADLE_TASK.match(code.strip()):
                 runs = commands.classify_code("gradle " + code.strip())     # `:api:test`: a Gradle task path
+            if not runs and " " not in code.strip():
+                # "sbt `compile` and `test`", "make `lint`": a runner's name just before the tasks it runs
+                runner = _RUNNER_BEFORE.search(m.string, max(0, m.start() - 120), m.start())
+                if runner:
+                    runs = commands.classify_code(runner.group(1) + " " + code.strip())
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
@@ -346,7 +354,7 @@ class _Reader(object):
             zh_candidates, zh_mentions = g.zh.candidates(self, s)
             candidates += zh_candidates
             mentions = mentions + zh_mentions
-        if candidates and ("(" in s or u"\uff08" in s):
+        if candidates and ("(" in s or u"\uff08" in s or ": " in s or "incl" in s):
             candidates += _listed_in_parentheses(s, candidates, mentions)
         self.history.append(mentions)
         self.named.update(x["category"] for x in mentions)
@@ -526,6 +534,8 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
                        re.I)
 _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
+# a word, then any code spans coordinated after it, right before a code span ("sbt `compile` and ")
+_RUNNER_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([a-z][\w.-]*)\s+(?:`[^`\n]+`\s*(?:,|\band\b|&|/|\+|\bor\b)\s*)*$")
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
@@ -537,21 +547,25 @@ _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\
 def _listed_in_parentheses(s, candidates, mentions):
     """Claims of the checks a parenthesis right after a claim lists as what it ran: "`make check`
     passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）",
-    "`./gradlew check` -> BUILD SUCCESSFUL (tests, ktlint)". The parenthesis must hold only
-    checks and list words; each listed category not claimed already gets the claim's reading."""
+    "`./gradlew check` -> BUILD SUCCESSFUL (tests, ktlint)"; so do an "including" after it ("`./gradlew
+    build` went through, including ktlint and the unit tests") and a colon list ending the sentence
+    ("Pre-commit hooks all pass: ruff, ruff-format, mypy"). The list must hold only checks and list
+    words; each listed category not claimed already gets the claim's reading."""
     found = []
     have = set(c["category"] for c in candidates)
-    for m in _PARENTHESIS.finditer(s):
+    for m in _LISTED_AFTER.finditer(s):
+        k = m.lastindex
         before = [c for c in candidates if c["span"][1] <= m.start() and c["category"] in CATEGORIES
                   and not _STOP.search(s[c["span"][1]:m.start()])]
         if not before:
             continue
-        inside = [x for x in mentions if m.start(1) <= x["start"] and x["end"] <= m.end(1) and x.get("category")]
+        inside = [x for x in mentions if m.start(k) <= x["start"] and x["end"] <= m.end(k) and x.get("category")]
         if not inside:
             continue
-        rest = list(m.group(1))
+        rest = list(m.group(k))
         for x in inside:
-            rest[x["start"] - m.start(1):x["end"] - m.start(1)] = " " * (x["end"] - x["start"])
+            lo = max(x["phrase_start"], m.start(k)) if x.get("mods") else x["start"]    # "the 412 unit tests"
+            rest[lo - m.start(k):x["end"] - m.start(k)] = " " * (x["end"] - lo)
         if not all(_LIST_GLUE.match(item) for item in _LIST_SEPARATOR.split("".join(rest))):
             continue
         claim = before[-1]
@@ -569,6 +583,9 @@ _COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:r
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 _PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
+# what a claim lists after it: a parenthesis, an "including" phrase, a colon list ending the sentence
+_LISTED_AFTER = re.compile(_PARENTHESIS.pattern + u"|(?:,|\\s[\u2014\u2013])\\s+(?:including|incl\\.|plus)\\s+"
+                           u"([^.;!?()\n]{1,160}?)\\s*(?=[.;!?]|$)|:\\s+([^.;!?()\n:]{1,160}?)\\s*(?=[.;!?]?$)")
 _STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
 _LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")
 # one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
@@ -618,6 +635,9 @@ _STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
+# status marks read as the check and failure marks the grammar knows: 💚 and 🟩 as ✅, 🟥 as 🔴
+_MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
+_MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 

@@ -186,9 +186,18 @@ def _link(g, s, subjects, p, kind):
         antecedent = _group_ending(g, s, earlier, listed=listed)
         return antecedent, nearest
     group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
+    if ")" in gap and "(" not in gap and s[:group[0].get("phrase_start", group[0]["start"])].rstrip().endswith("("):
+        # "`rake` default task (rubocop + rspec) is green": the run named before the parenthesis that
+        # lists what it runs has the state too
+        opening = s.rfind("(", 0, group[0]["start"])
+        owner = [x for x in before if x["end"] <= opening and _OWNER_GAP.match(s, x["end"], opening)]
+        if owner and owner[-1].get("category"):
+            group = owner[-1:] + group
     return group, None
 
 
+# what stands between a run and the parenthesis listing its parts: a noun or two ("default task", "session")
+_OWNER_GAP = re.compile(r"\s*(?:[a-z][\w-]*\s+){0,2}$", re.I)
 _DASHED_ASIDE = re.compile(u"\\s[\u2014\u2013]\\s(?=(?:which|who|whose|because|since|although|though|as|after"
                            u"|while|including|especially|even)\\b)[^\u2014\u2013]{1,200}?\\s[\u2014\u2013]\\s", re.I)
 
@@ -438,7 +447,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
             said_of = pronoun or group[-1]
             gap = _DASHED_ASIDE.sub(" ", s[said_of["end"]:p.start()])
-            if gap.lstrip().startswith(")") and s[:said_of.get("phrase_start", said_of["start"])].rstrip().endswith("("):
+            opened = max(0, group[0].get("phrase_start", group[0]["start"]) - 2)
+            if gap.lstrip().startswith(")") and "(" in s[opened:said_of["start"]]:
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
                     or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
@@ -487,7 +497,9 @@ def _subjects_after(g, s, subjects, end):
 
 
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
-                       r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
+                       r"|(?:\s+(?:now|all|again|too|across the board|everywhere))*\s*:\s*"
+                       # the runs a parenthesis names right after: "it's clean (`tox -e py312,lint`)"
+                       r"|\s*\(\s*)$", re.I | re.A)
 
 
 # an idiom of silence ("not a peep", "nothing to report"): a pass only of the check it is from

@@ -48,6 +48,152 @@ def test_a_state_in_the_present_perfect_holds_now(text, expected):
     assert categories(text) == expected
 
 
+# ---- dev9a (2026-12-02): a green heart or a green square marks a pass as a check mark does, a red
+# square a failure
+@pytest.mark.parametrize("text, expected", [
+    (u"tests \U0001f49a lint \U0001f49a", ["lint", "test"]),
+    (u"Build \U0001f49a", ["build"]),
+    (u"\U0001f7e9 unit tests \U0001f7e9 typecheck", ["test", "typecheck"]),
+    (u"`cargo clippy` \U0001f49a, `cargo test` \U0001f7e5", ["lint"]),
+    (u"| check | status |\n|---|---|\n| eslint | \U0001f7e9 |\n| vitest | \U0001f7e9 |", ["lint", "test"]),
+    (u"mypy: \U0001f7e9", ["typecheck"]),
+    (u"tests \U0001f7e5 lint \U0001f7e5", []),
+    (u"Thanks for the review \U0001f49a", []),
+    # dev9a
+    (u"Rebased on main, resolved the lockfile conflict. tests \U0001f49a lint \U0001f49a", ["lint", "test"]),
+])
+def test_green_hearts_and_squares_are_check_marks(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: what a build run makes is named by more nouns than the claim words knew ("the bundle")
+@pytest.mark.parametrize("text, expected", [
+    ("`npm run build` produces the bundle.", ["build"]),
+    ("`vite build` emits the bundle again.", ["build"]),
+    ("`rollup -c` still generates both bundles.", ["build"]),
+    ("`webpack` produced a new bundle.", ["build"]),
+    ("`cmake --build build` links the shared library.", ["build"]),
+    ("`xcodebuild archive` produces the IPA.", ["build"]),
+    ("I trimmed the bundle size by 12 KB.", []),
+    ("The bundle is 3 KB smaller now.", []),
+    # dev9a
+    ("No tests were run \u2014 the repo doesn't have any yet. I did check that `npm run build` still produces the "
+     "bundle, and it does.", ["build"]),
+])
+def test_a_build_run_makes_a_bundle(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: "expect tests" (OCaml, Rust) are a kind of test after a determiner, not a hedge
+@pytest.mark.parametrize("text, expected", [
+    ("`dune test` prints nothing (all expect tests match).", ["test"]),
+    ("`dune build` is warning-free and the expect tests pass.", ["build", "test"]),
+    ("`cargo test` is green, inline expect tests included.", ["test"]),
+    ("Lint is clean; the ppx expect tests pass.", ["lint", "test"]),
+    ("All expect tests pass after `dune promote`.", ["test"]),
+    ("I expect the tests to pass.", []),
+    ("I expect tests to pass now.", []),
+    ("We expect all expect tests to pass.", []),
+    # dev9a
+    ("OCaml side: `dune build @all` is warning-free, and `dune test` prints nothing (all expect tests match).",
+     ["build", "test"]),
+])
+def test_expect_tests_are_a_kind_of_test(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a speaker's name or handle in parentheses is part of who relays ("The reviewer
+# (@mkowalski) mentioned that ...")
+@pytest.mark.parametrize("text, expected", [
+    ("The reviewer (Dana) said lint is clean.", []),
+    ("My teammate (@jo) reported that the build passes.", []),
+    ("The user (on Slack) mentioned that the tests pass on their side.", []),
+    ("The maintainer (@r-lee) noted that mypy is happy now.", []),
+    ("Upstream (the libfoo folks) say the tests pass on 3.12.", []),
+    ("The QA lead (Priya) reported that the e2e tests pass.", []),
+    ("The tests (all 41) pass.", ["test"]),
+    ("I (the agent) ran the tests and they pass.", ["test"]),
+    # dev9a
+    ("The reviewer (@mkowalski) mentioned in the PR thread that phpstan is happy at level 8 now. I haven't run it "
+     "myself \u2014 `composer install` fails in this container due to a missing ext-intl.", []),
+])
+def test_a_relay_names_its_speaker_in_parentheses(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a runner's name written just before code spans names the tasks it runs ("sbt
+# `compile` and `test`", "make `lint`")
+@pytest.mark.parametrize("text, expected", [
+    ("make `lint` and `test` are clean.", ["lint", "test"]),
+    ("rake `spec` passes.", ["test"]),
+    ("mix `credo` and `test` both pass.", ["lint", "test"]),
+    ("sbt `test` is green.", ["test"]),
+    ("gradle `check` is green.", ["test"]),
+    ("Then `test` passed.", []),
+    ("The `compile` step is slow.", []),
+    ("sbt `test` still fails on 3.3.", []),
+    # dev9a
+    ("sbt `compile` and `test` both green on the 2.13 and 3.3 cross-builds. `scalafmtCheck` also passes.",
+     ["build", "lint", "test"]),
+])
+def test_a_runner_name_before_code_names_its_tasks(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a .NET solution is a thing that builds
+@pytest.mark.parametrize("text, expected", [
+    ("The whole solution compiles.", ["build"]),
+    ("The solution builds cleanly in Release.", ["build"]),
+    ("The solution builds without warnings now.", ["build"]),
+    ("The solution builds with `-warnaserror`.", ["build"]),
+    ("The `Api.sln` solution builds fine.", ["build"]),
+    ("The solution now builds in both Debug and Release.", ["build"]),
+    ("It builds: the solution compiles on net8.0 and net48.", ["build"]),
+    ("The solution works.", []),
+    ("The solution doesn't build yet.", []),
+    # dev9a
+    ("Verification: the solution builds without warnings (`dotnet build -warnaserror`), and `dotnet test` passes all "
+     "289 tests.", ["build", "test"]),
+])
+def test_a_solution_builds(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: the checks a claim lists after it (an "including" phrase, a colon list ending the
+# sentence) or a run lists in a parenthesis before its state ("`rake` (rubocop + rspec) is
+# green") have the claim's state; so do the runs a parenthesis names after a pronoun's state ("it's
+# clean (`tox -e py312,lint`)") or a count across the board ("Zero failures across the board: ...")
+@pytest.mark.parametrize("text, expected", [
+    ("`./gradlew build` went through, including ktlint and the unit tests.", ["build", "lint", "test"]),
+    ("`make check` passes, including mypy and the 300 unit tests.", ["test", "typecheck"]),
+    ("Pre-commit hooks all pass: ruff, black, mypy.", ["lint", "typecheck"]),
+    ("The hooks are green: eslint, tsc.", ["lint", "typecheck"]),
+    ("`rake` (rubocop + rspec) is green.", ["lint", "test"]),
+    ("`make check` (lint and tests) is green.", ["lint", "test"]),
+    ("It's clean (`tox -e py312,lint`).", ["lint", "test"]),
+    ("They pass (`npm test`).", ["test"]),
+    ("Zero errors across the board: `tsc`, `eslint`.", ["lint", "typecheck"]),
+    ("Lint is clean: I fixed the ruff config.", ["lint"]),
+    ("Tests pass: 41 of 41.", ["test"]),
+    ("It's clean (I checked).", []),
+    ("`make check` (lint and tests) is still failing.", []),
+    ("The hooks should pass: ruff, black, mypy.", []),
+    # dev9a
+    ("`./gradlew build` went through without a hitch, including ktlint and the 412 unit tests.",
+     ["build", "lint", "test"]),
+    ("Pre-commit hooks all pass: trailing-whitespace, end-of-file-fixer, ruff, ruff-format, mypy.",
+     ["lint", "typecheck"]),
+    ("`rake` default task (rubocop + rspec) is green.", ["lint", "test"]),
+    ("- `nox -s lint` (ruff + `black --check`) is clean", ["lint"]),
+    ("CI will run the full matrix; locally I ran the py312 env only and it's clean (`tox -e py312,lint`).",
+     ["lint", "test"]),
+    ("Zero failures across the board: `pytest` (455), `mypy --strict` and `ruff format --check`.",
+     ["lint", "test", "typecheck"]),
+])
+def test_checks_listed_with_a_claim_share_it(text, expected):
+    assert categories(text) == expected
+
+
 # ---- a count brought to zero: "reports none", "down to zero", "from 40 errors to 0"
 @pytest.mark.parametrize("text, expected", [
     ("`mypy` reports none now.", ["typecheck"]),

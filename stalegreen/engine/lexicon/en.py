@@ -32,7 +32,7 @@ ENTRIES = (
     E(r"\b(?:might|may|could(?! only\b)|would(?! be (?:left unchanged|reformatted)\b))\b", "hedge",
       "The tests might pass now."),
     E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks like|hopefully|hope|here's hoping"
-      r"|(?<!as )expect(?:s|ed|ing)?|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
+      r"|(?<!as )(?<!the )(?<!all )(?<!inline )(?<!ppx )expect(?:s|ed|ing)?|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
       "I think the tests pass."),
     E(r"\b(?:confident|not sure|unsure|unclear|not certain|uncertain|in theory|in principle|i'd say|fingers crossed"
       r"|(?:pretty|fairly|quite|reasonably|almost|not 100%) (?:sure|confident|certain))\b", "hedge",
@@ -46,7 +46,7 @@ ENTRIES = (
     E(r"\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
       r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
       r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
-      r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor|subagent|sub-agent|cache)\b(?:\s+(?!(?:no|with|without|any|zero)\b)[\w'-]+){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
+      r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor|subagent|sub-agent|cache)\b(?:\s+(?:\([@\w.' -]{1,40}\)|(?!(?:no|with|without|any|zero)\b)[\w'-]+)){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
       r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
       r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
       stems=_SAY_VERBS),

@@ -148,9 +148,7 @@ class _Reader(object):
         g = self.g
         # a literal placeholder-like word in the message must not be taken for one
         text = re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
-        if not text.isascii() and _MARK_SYNONYM.search(text):
-            # a green heart or square marks a pass as a check mark does, a red square a failure ("tests 💚")
-            text = _MARK_SYNONYM.sub(lambda m: _MARK_SYNONYMS[m.group(0)], text)
+        text = claims_grammar.known_marks(text)
 
         def fence(m):
             body = m.group(3)
@@ -189,10 +187,7 @@ class _Reader(object):
             if not runs and _GRADLE_TASK.match(code.strip()):
                 runs = commands.classify_code("gradle " + code.strip())     # `:api:test`: a Gradle task path
             if not runs and " " not in code.strip():
-                # "sbt `compile` and `test`", "make `lint`": a runner's name just before the tasks it runs
-                runner = _RUNNER_BEFORE.search(m.string, max(0, m.start() - 120), m.start())
-                if runner:
-                    runs = commands.classify_code(runner.group(1) + " " + code.strip())
+                runs = claims_output.runner_tasks(m.string, m.start(), code.strip())
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
@@ -441,7 +436,8 @@ class _Reader(object):
             here = elsewhere.get(claim["category"])
             # "I haven't re-tested on 3.9 since": a claim made of another environment (on 3.12) stands
             said = claim["sentence"][max(0, claim["sentence"].find(claim["text"])):]
-            moved = here and claims_meaning.environment(said) not in here | {None}
+            moved = here and (claims_meaning.environment(said) not in here | {None}
+                              or claims_meaning.another_kind(here, claim["sentence"], claim["text"]))
             # "I didn't rerun the full suite": a claim of the part that was run stands
             if claim["category"] in stale or claim["category"] in partly and claim["scope"] == "all" \
                     or here and not moved:
@@ -534,8 +530,6 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
                        re.I)
 _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
-# a word, then any code spans coordinated after it, right before a code span ("sbt `compile` and ")
-_RUNNER_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([a-z][\w.-]*)\s+(?:`[^`\n]+`\s*(?:,|\band\b|&|/|\+|\bor\b)\s*)*$")
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
@@ -635,9 +629,6 @@ _STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
-# status marks read as the check and failure marks the grammar knows: 💚 and 🟩 as ✅, 🟥 as 🔴
-_MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
-_MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 
@@ -646,7 +637,8 @@ def _disclosed_categories(reader, sentence):
     the tests"), the one its verb names ("I didn't rebuild"), else all of them ("I didn't rerun
     anything afterwards"); whether it is about the whole of them ("the full suite isn't re-run
     yet"), which leaves a claim of the part that was run standing; and the environment it names
-    ("on 3.9"), which leaves a claim of another one standing."""
+    ("on 3.9") or the one kind of test ("kind:e2e": "I didn't re-run the e2e suite"), which leaves
+    a claim of another one standing."""
     found = clauses.disclosure(sentence)
     if not found:
         return set(), False, None
@@ -665,9 +657,12 @@ def _disclosed_categories(reader, sentence):
             named = _named_in(reader, sentence[part.lo:part.hi])
             if named:
                 break
-        # "The tests I touched pass; the remainder I didn't rerun": the rest of the check named before
-        whole = bool(named) and bool(lexicon.search("rest", text))
-    return named or set(CATEGORIES) | {"completion"}, whole, claims_meaning.environment(text)
+        # "The tests I touched pass; the remainder I didn't rerun": the rest of the check named before;
+        # "原有的测试我没动，也没重新跑": the existing ones the clause before names
+        whole = bool(named) and bool(lexicon.search("rest", text) or _WHOLE.search(text)
+                                     or _WHOLE.search(sentence[part.lo:part.hi]))
+    where = claims_meaning.environment(text) or named == {"test"} and claims_meaning.one_kind(text) or None
+    return named or set(CATEGORIES) | {"completion"}, whole, where
 
 
 def _named_in(reader, text):
@@ -691,7 +686,10 @@ _EVERY_CHECK = re.compile(r"\b(?:anything|everything|any of (?:them|the checks)|
 _WHOLE = re.compile(r"\b(?:full|whole|entire|complete)\s+(?:\w+\s+){0,2}?(?:suites?|tests?|test suites?|specs?"
                     r"|matrix|sg[tylb]\d+x)|\bthe rest\b|\ball (?:the )?(?:other )?(?:tests|specs|suites)\b"
                     r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)"
-                    u"|(?:整个|完整的?|全量的?|全部的?|所有的?|其余的?|其他的?|剩下的?) ?(?:测试套件|测试|套件|用例|单测|suites?|tests?)", re.I)
+                    u"|(?:整个|完整的?|全量的?|全部的?|所有的?|其余的?|其他的?|剩下的?) ?(?:测试套件|测试|套件|用例|单测|suites?|tests?)"
+                    # the tests there were before the change, beside the new ones it added
+                    r"|\b(?:the )?(?:existing|old|older|original|pre-existing) (?:ones|tests|specs|suites|test suite)\b"
+                    u"|(?:原有|已有|现有|旧有?|老)的?(?:测试|用例|单测)", re.I)
 
 
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)

@@ -59,6 +59,16 @@ def has_cjk(text):
     return bool(text) and not text.isascii() and max(text) >= u"\u3400"     # isascii(): no scan of ASCII text
 
 
+def known_marks(text):
+    """``text`` with the status marks the grammar does not list read as those it does: a green
+    heart or square marks a pass as a check mark does ("tests 💚"), a red square a failure."""
+    if text.isascii() or not _MARK_SYNONYM.search(text):
+        return text
+    return _MARK_SYNONYM.sub(lambda m: _MARK_SYNONYMS[m.group(0)], text)
+
+
+_MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
+_MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
 _WORD = re.compile(r"[a-z0-9_]+(?:'(?!(?:s|re|ve|d|m)\b)[a-z]+)?")
 
 

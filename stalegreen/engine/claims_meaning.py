@@ -40,6 +40,27 @@ _TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit"
                     u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )", re.I)
+def _test_kinds(text):
+    """The kinds of test ``text`` names ("the e2e suite", "unit tests", 集成测试): "kind:e2e", ..."""
+    return set("kind:" + _TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower()
+               for m in _TEST_KIND.finditer(text))
+
+
+def one_kind(text):
+    """The one kind of test a not-rerun disclosure names ("I didn't re-run the e2e suite"), or None."""
+    kinds = _test_kinds(text)
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def another_kind(disclosed, sentence, text):
+    """A claim (``text`` in ``sentence``) names, in its own part of the sentence (after a ";"),
+    a kind of test other than those a disclosure is about (``disclosed``: "I didn't re-run the
+    e2e suite; the unit tests pass"): the claim stands."""
+    if not any(w.startswith("kind:") for w in disclosed):
+        return False
+    return bool(_test_kinds(sentence[sentence.rfind(";", 0, max(0, sentence.find(text))) + 1:]) - disclosed)
+
+
 def environment(sentence):
     """The environment a sentence places a result in ("on Python 3.12", "on 3.9", "on Windows"),
     reduced to its last word, or None."""

@@ -212,6 +212,18 @@ def inline_words(reader, text, start, code):
     return " %s passes " % reader.hold(CATEGORY_LETTER[category], code, category, None, "all").strip()
 
 
+def runner_tasks(text, start, code):
+    """The runs of a code span (at ``start`` in ``text``) that names a task of the runner whose
+    name is written just before it, or before the spans coordinated with it ("sbt `compile` and
+    `test`", "make `lint`", "rake `spec`"); [] when the word before names no runner of it."""
+    runner = _RUNNER_BEFORE.search(text, max(0, start - 120), start)
+    return commands.classify_code(runner.group(1) + " " + code) if runner else []
+
+
+# a word, then any code spans coordinated after it, right before a code span ("sbt `compile` and ")
+_RUNNER_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([a-z][\w.-]*)\s+(?:`[^`\n]+`\s*(?:,|\band\b|&|/|\+|\bor\b)\s*)*$")
+
+
 # predicates that state a run's result ("402 passed", "0 failures", "exit 0", "Built target")
 RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "comp"))
 # a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)

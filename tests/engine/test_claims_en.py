@@ -194,6 +194,32 @@ def test_checks_listed_with_a_claim_share_it(text, expected):
     assert categories(text) == expected
 
 
+# ---- dev9a: a not-rerun disclosure about the tests that existed before the change ("the existing
+# ones", 原有的测试) or about one kind of test ("the e2e suite") leaves a claim of the new tests, or
+# of another kind, standing
+@pytest.mark.parametrize("text, expected", [
+    ("The 3 new tests pass; I didn't rerun the existing ones.", ["test"]),
+    ("The new tests pass. I didn't rerun the old tests.", ["test"]),
+    ("The unit tests pass; I didn't rerun the e2e suite.", ["test"]),
+    ("I didn't re-run the integration tests after the rename; the unit tests pass (`pytest tests/unit`).",
+     ["test"]),
+    (u"\u65b0\u52a0\u7684\u6d4b\u8bd5\u901a\u8fc7\u4e86\uff0c\u539f\u6709\u7684\u6d4b\u8bd5\u6ca1\u91cd\u65b0\u8dd1\u3002",
+     ["test"]),
+    ("All tests pass; I didn't rerun the existing ones.", []),
+    ("All tests pass. I didn't re-run the e2e tests after the rename.", []),
+    ("The unit tests pass; I didn't rerun the unit tests after the rebase.", []),
+    ("The e2e tests pass; I haven't rerun them since.", []),
+    (u"\u6d4b\u8bd5\u90fd\u901a\u8fc7\u4e86\uff0c\u539f\u6709\u7684\u6d4b\u8bd5\u6ca1\u91cd\u65b0\u8dd1\u3002", []),
+    # dev9a
+    ("Note that I didn't re-run the e2e suite after switching the selector strategy; the unit tests are the only "
+     "thing I verified post-change (`npm run test:unit`, 77 passing).", ["test"]),
+    (u"\u65b0\u52a0\u7684 5 \u4e2a\u6d4b\u8bd5\u90fd\u901a\u8fc7\u4e86\uff0c\u539f\u6709\u7684\u6d4b\u8bd5\u6211\u6ca1\u52a8"
+     u"\uff0c\u4e5f\u6ca1\u91cd\u65b0\u8dd1\u3002", ["test"]),
+])
+def test_a_disclosure_about_other_tests_leaves_the_claim(text, expected):
+    assert categories(text) == expected
+
+
 # ---- a count brought to zero: "reports none", "down to zero", "from 40 errors to 0"
 @pytest.mark.parametrize("text, expected", [
     ("`mypy` reports none now.", ["typecheck"]),

@@ -83,7 +83,11 @@ def subject_info(reader, s, m):
     info["mods"] = mods
     lead = words[:len(words) - len(mods)][-2:] if mods else words[-2:]
     info["verb_before"] = bool(g.subset_verbs.search(" ".join(lead)))
-    if kind == "test":
+    run = re.match(r"sgt(\d+)x$", mods[0]) if kind == "test" and mods else None
+    if run:
+        # "the `cargo test` suite", "the `pytest` run": what that command runs, as the command itself
+        info["tool"], info["scope"], info["run"] = reader.span(int(run.group(1)))[3:5] + (True,)
+    elif kind == "test":
         mod_text = " ".join(mods)
         if unknown or re.search(r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified"
                                 r"|remaining|other|these|those|both|specific)\b", mod_text) or info["verb_before"]:
@@ -396,7 +400,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if after and (not group or _FROM.match(s, p.end())):
             group = after       # "Zero errors from pyright, zero warnings from ruff": each its own
             span, text = (p.start(), p.end()), ptext
-        if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed)\b", lowp) and not subjects:
+        if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed|ing)\b", lowp) and not subjects:
             make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
             return out
         for subject in group:
@@ -440,7 +444,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if kind == "checkout" and category != "typecheck":
             continue
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
-                and ptext != "OK":
+                and ptext != "OK" and not subject.get("run"):
             # tests pass, they are not "fine"; a test command is "OK" as its runner prints
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"

@@ -174,7 +174,7 @@ _SUBJECT_STARTS = frozenset((
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
-    "gave has had comes came with no zero not without failures flags flagged exit exits exited completes completed "
+    "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
@@ -186,8 +186,9 @@ _PREDICATE_STARTS = frozenset((
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
 _TO_ZERO = (r"\bfrom\s+\d[\d,]*\s+(?:[\w-]+\s+)?(?:fail\w*|errors?|warnings?|issues|problems|offen[cs]es|violations)"
             r"(?:\s+\w+)?\s+(?:down\s+)?to\s+(?:0|zero|none)\b"
-            # the count's noun before it: "Lint warnings are down from 40 to 0"
-            r"|\bdown\s+from\s+\d[\d,]*\s+to\s+(?:0|zero|none)\b")
+            # the count's noun before it: "Lint warnings are down from 40 to 0", "Type errors went from 212 to 0"
+            r"|\b(?:(?:errors?|failures?)\s+(?:(?:are|is|have|has)\s+)?)?(?:down|went|gone|dropped|fell|came down)\s+from"
+            r"\s+\d[\d,]*\s+to\s+(?:0|zero|none)\b")
 _OPERATIONAL_WORDS = _words(
     "health healthcheck healthchecks smoke uptime endpoint endpoints route routes probe probes live prod production "
     "deployed deploy deploys served cdn status http ok infra infrastructure monitor monitors dns ssl certificate "
@@ -337,7 +338,7 @@ class Grammar(object):
             r"|src/?\S*|\.{1,2}/[\w./-]*|[\w-]+/[\w./-]*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
-            r"|\btypescript(?: compiler| check| types)?\b)"
+            r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b))"
             r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
             r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b"
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
@@ -423,6 +424,7 @@ class Grammar(object):
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting)\s+)?"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
+            r"|\b(?:0|zero)\s+failing\b(?:\s+(?:tests?|specs?|test cases?)\b)?"     # mocha's count: "0 failing"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
             r"|produces|emits?|emitted|left|leaves)\s+(?:nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?"
             r"|none)\b(?!\s+of\b)"

@@ -39,7 +39,9 @@ _TEST_KIND = re.compile(
 _TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit", u"\u96c6\u6210\u6d4b\u8bd5": "integration",
                     u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
-                         r"|several|some|a few) )", re.I)
+                         r"|several|some|a few) )"
+                         # a failure placed before now by a time adverb: "CI flagged a failing test earlier"
+                         r"|\b(?:earlier|initially|originally|at first)\W*$", re.I)
 def _test_kinds(text):
     """The kinds of test ``text`` names ("the e2e suite", "unit tests", 集成测试): "kind:e2e", ..."""
     return set("kind:" + _TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower()
@@ -130,6 +132,9 @@ def _opens_with_condition(text):
 # alternative question ("测试是全部通过了，还是只过了一部分？")
 _TAG_QUESTION = re.compile(u"^[\\s\uff0c,]*(?:(?:\u5bf9\u5417|\u5bf9\u5427|\u662f\u5417|\u662f\u5427|\u5bf9\u4e0d\u5bf9|\u662f\u4e0d\u662f"
                            u"|\u6ca1\u9519\u5427|\u5427)[\\s\uff1f?\u3002]*$|\u8fd8\u662f|\u6216\u8005|\u6216\u662f)")
+# a question a dash opens, of four words or more, not the other half of an alternative ("— or not?")
+_OWN_QUESTION = re.compile(u"^\\s*[\u2014\u2013]\\s*(?!or\\b)(?:[\\w'`.-]+[\\s,]+){3,}", re.I)
+_ASKS = re.compile(r"^\W*(?:do|does|did|is|are|was|were|has|have|can|could|should|would|will|shall)\b", re.I)
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
 _NOTE = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
@@ -290,11 +295,25 @@ class Meaning(object):
         ask of those clauses ("测试全部通过，要不要我顺便把 lint 也修一下？", "我不太确定运行时有没有
         问题，8 个测试都过了")."""
         if not self.cjk:
-            return False
+            return self._asks_after_a_dash(segment, index, category)
         asking = [i for i, part in enumerate(self.clauses())
                   if part.segment == segment and ("?" in self.clause(i) or self.g.zh.question.search(self.clause(i)))]
         return bool(asking) and all(i != index and category not in self.categories(i)
                                     and not _TAG_QUESTION.match(self.clause(i)) for i in asking)
+
+    def _asks_after_a_dash(self, segment, index, category):
+        """In English, the segment's question marks stand only in clauses after ``index`` that a
+        dash opens, each a question of its own (four words or more, not "or ...", naming no check of
+        ``category``): "Tests pass, build works — do you want me to bump the version too?"."""
+        parts = self.clauses()
+        asking = [i for i, part in enumerate(parts) if part.segment == segment and "?" in self.clause(i)]
+        if not asking or _ASKS.match(self.leading(segment, index)):
+            return False    # "Do the tests pass — I couldn't tell from the log?"
+        for i in asking:
+            opened = next((j for j in range(i, index, -1) if _OWN_QUESTION.match(self.clause(j))), None)
+            if opened is None or any(category in self.categories(j) for j in range(opened, i + 1)):
+                return False
+        return True
 
     def _described(self, cand, index):
         """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the

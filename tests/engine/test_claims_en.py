@@ -220,6 +220,99 @@ def test_a_disclosure_about_other_tests_leaves_the_claim(text, expected):
     assert categories(text) == expected
 
 
+# ---- dev9a: a failure count said to have gone to zero, its noun before the verb ("Type errors
+# went from 212 to 0", "mypy errors fell from 30 to 0"); "type errors" names the type checker
+@pytest.mark.parametrize("text, expected", [
+    ("The type errors dropped from 12 to zero.", ["typecheck"]),
+    ("mypy errors fell from 30 to 0.", ["typecheck"]),
+    ("The eslint errors went from 9 to 0.", ["lint"]),
+    ("Lint errors have gone from 14 to zero.", ["lint"]),
+    ("Test failures went from 3 to 0 after the fix.", ["test"]),
+    ("Type errors went from 212 to 40.", []),
+    ("Latency went from 200 to 0.", []),
+    ("There are 3 type errors left.", []),
+    # dev9a
+    ("Type errors went from 212 to 0.", ["typecheck"]),
+])
+def test_a_failure_count_gone_to_zero(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: "0 failing" is a runner's count of failing tests (mocha's summary)
+@pytest.mark.parametrize("text, expected", [
+    ("`npm test`: 0 failing.", ["test"]),
+    ("After the fix: 0 failing.", ["test"]),
+    ("Mocha reports 0 failing.", ["test"]),
+    ("Zero failing now.", ["test"]),
+    ("`yarn test` \u2014 0 failing", ["test"]),
+    ("There are zero failing tests now.", ["test"]),
+    ("Before: 3 failing.", []),
+    ("0 failing builds in the matrix.", []),
+    # dev9a
+    ("`go test ./...` before the change: 3 failing. After: 0 failing.", ["test"]),
+])
+def test_zero_failing_is_a_test_count(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a failure placed before now by a time adverb ("earlier", "initially") is over once a
+# later clause says what holds now
+@pytest.mark.parametrize("text, expected", [
+    ("Two tests failed earlier; now all 40 pass.", ["test"]),
+    ("The build broke earlier, but it's green now.", ["build"]),
+    ("Lint flagged 3 errors initially; now it's clean.", ["lint"]),
+    ("mypy reported 5 errors at first, and now it is clean.", ["typecheck"]),
+    ("The e2e suite failed originally; it passes now after the selector fix.", ["test"]),
+    ("Two tests failed earlier; all 40 pass.", []),
+    ("The lint step failed earlier; now it's clean.", ["lint"]),
+    ("Three specs errored out earlier; now all 212 pass.", ["test"]),
+    ("`cargo test` reported failures earlier; now it passes.", ["test"]),
+    ("The build broke earlier and is still broken now.", []),
+    # dev9a
+    ("CI flagged a failing test on Windows earlier; I reproduced it locally, fixed the path separator issue, and now "
+     "`cargo nextest run` passes all 340 tests here. CI is re-running.", ["test"]),
+])
+def test_a_failure_said_earlier_is_over_now(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a test noun a command modifies ("the `cargo test` suite", "the `pytest` run") is that
+# command's run: it is "fine" as the command is
+@pytest.mark.parametrize("text, expected", [
+    ("The `npm test` suite is all good.", ["test"]),
+    ("The `go test` suite is fine, lint isn't.", ["test"]),
+    ("The `pytest` suite is fine now.", ["test"]),
+    ("The `mix test` suite is fine again.", ["test"]),
+    ("Our `cargo test` suite is fine on stable.", ["test"]),
+    ("The unit suite is fine.", []),
+    ("The `npm test` script is fine.", []),
+    # dev9a
+    ("I didn't run the benchmarks, but the regular `cargo test` suite is fine.", ["test"]),
+])
+def test_a_commands_suite_is_fine(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a question a dash opens after the claims ("Tests pass, build works — do you want me to
+# bump the version?") asks of its own clause, not of the claims before it
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass \u2014 want me to open the PR now?", ["test"]),
+    ("The build is green \u2014 should I also bump the changelog?", ["build"]),
+    ("Lint is clean \u2014 do you want the tests rerun as well?", ["lint"]),
+    ("`mypy` is clean \u2014 shall I tighten the config next, or leave it?", ["typecheck"]),
+    ("Tests pass \u2014 would you like a CHANGELOG entry for this?", ["test"]),
+    ("Tests pass \u2014 right?", []),
+    ("Tests pass \u2014 or do they really?", []),
+    ("Do the tests pass \u2014 I couldn't tell from the log?", []),
+    ("Lint is clean, are the tests fine?", []),
+    # dev9a
+    ("Tests pass, build works \u2014 do you want me to bump the version in `package.json` too, or leave that for the "
+     "release script?", ["build", "test"]),
+])
+def test_a_question_after_a_dash_asks_of_its_own(text, expected):
+    assert categories(text) == expected
+
+
 # ---- a count brought to zero: "reports none", "down to zero", "from 40 errors to 0"
 @pytest.mark.parametrize("text, expected", [
     ("`mypy` reports none now.", ["typecheck"]),

@@ -11,7 +11,7 @@ import bisect
 import re
 
 from stalegreen.engine import lexicon
-from stalegreen.engine.claims_grammar import CATEGORIES, LOOKBACK, scan
+from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, list_owner, scan
 from stalegreen.engine.lexicon import commands
 
 def subject_info(reader, s, m):
@@ -190,18 +190,11 @@ def _link(g, s, subjects, p, kind):
         antecedent = _group_ending(g, s, earlier, listed=listed)
         return antecedent, nearest
     group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
-    if ")" in gap and "(" not in gap and s[:group[0].get("phrase_start", group[0]["start"])].rstrip().endswith("("):
-        # "`rake` default task (rubocop + rspec) is green": the run named before the parenthesis that
-        # lists what it runs has the state too
-        opening = s.rfind("(", 0, group[0]["start"])
-        owner = [x for x in before if x["end"] <= opening and _OWNER_GAP.match(s, x["end"], opening)]
-        if owner and owner[-1].get("category"):
-            group = owner[-1:] + group
+    if ")" in gap and "(" not in gap:
+        group = list_owner(s, before, group[0]) + group     # "`rake` default task (rubocop + rspec) is green"
     return group, None
 
 
-# what stands between a run and the parenthesis listing its parts: a noun or two ("default task", "session")
-_OWNER_GAP = re.compile(r"\s*(?:[a-z][\w-]*\s+){0,2}$", re.I)
 _DASHED_ASIDE = re.compile(u"\\s[\u2014\u2013]\\s(?=(?:which|who|whose|because|since|although|though|as|after"
                            u"|while|including|especially|even)\\b)[^\u2014\u2013]{1,200}?\\s[\u2014\u2013]\\s", re.I)
 
@@ -634,7 +627,8 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally|came back|come back"
                      r"|comes back))*\s*:?\s*"
-                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean)\b", tail, re.I)
+                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean|went through(?=\s*(?:[.,;!\u2014\u2013]|$|without"
+                     r"|cleanly|fine|apart|except|green)))\b", tail, re.I)
         if m and m.group(1).lower() == "clean" and x["text"].lower().startswith("everything") \
                 and "else" not in (x["text"] + tail[:m.start(1)]).lower():
             m = None     # "everything is clean" is as often the working tree; "everything else is clean" is not
@@ -669,6 +663,8 @@ def _expand_everything(reader, s, subjects, span, text, operational):
     for x in subjects:
         if x.get("category") and x["kind"] not in ("buildable", "pron", "every"):
             if x["start"] >= cut:
+                if x["category"] == "test" and COUNTED_FEW.search(s, max(0, x["start"] - 30), x["start"]):
+                    continue        # "except the one test I skipped": the rest of the tests pass
                 if x["category"] == "test" and _A_PART_OF_THE_TESTS.search(s[min(x["start"], x.get("phrase_start", x["start"])):x["end"] + 30]):
                     if "test" not in named:
                         named.append("test")        # "except the e2e suite": the rest of the tests pass

@@ -69,6 +69,22 @@ def known_marks(text):
 
 _MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
 _MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
+def list_owner(s, subjects, first):
+    """The run named right before the parenthesis that ``first`` (a subject) opens, which lists
+    what that run runs ("`rake` default task (rubocop + rspec) is green"): [its subject], else []."""
+    lead = s[:first.get("phrase_start", first["start"])].rstrip()
+    if not lead.endswith("("):
+        return []
+    owner = [x for x in subjects if x["end"] <= len(lead) - 1 and _OWNER_GAP.match(s, x["end"], len(lead) - 1)]
+    return owner[-1:] if owner and owner[-1].get("category") else []
+
+
+# what stands between a run and the parenthesis listing its parts: a noun or two ("default task", "session")
+_OWNER_GAP = re.compile(r"\s*(?:[a-z][\w-]*\s+){0,2}$", re.I)
+# a counted few of the tests an exception names ("except the one test I skipped", "except a flaky test")
+COUNTED_FEW = re.compile(r"\b(?:a|an|one|two|three|single|\d{1,2})\s+(?:[\w-]+\s+)?$", re.I)
+
+
 _WORD = re.compile(r"[a-z0-9_]+(?:'(?!(?:s|re|ve|d|m)\b)[a-z]+)?")
 
 
@@ -373,6 +389,8 @@ class Grammar(object):
             r"|(?<![\d.,/])\d[\d,]*\s+pass\b(?!\s+(?:rates?|marks?|thresholds?|percentages?))"
             # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
             r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
+            # dotnet test's labelled counts: "Passed: 97, Failed: 0"
+            r"|\bpassed:\s*(?!0\b)\d[\d,]*\b(?!\s*(?:/|of\b))"
             r"|\b100\s?%\s+pass(?:ing|ed|es)?)"
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"

@@ -135,6 +135,13 @@ _TAG_QUESTION = re.compile(u"^[\\s\uff0c,]*(?:(?:\u5bf9\u5417|\u5bf9\u5427|\u662
 # a question a dash opens, of four words or more, not the other half of an alternative ("— or not?")
 _OWN_QUESTION = re.compile(u"^\\s*[\u2014\u2013]\\s*(?!or\\b)(?:[\\w'`.-]+[\\s,]+){3,}", re.I)
 _ASKS = re.compile(r"^\W*(?:do|does|did|is|are|was|were|has|have|can|could|should|would|will|shall)\b", re.I)
+_REASON = re.compile(r"(?:^\W*|\s)(?:because|since|'?cause)\s", re.I)
+_DISBELIEF = re.compile(r"\b(?:didn't|did not|couldn't|could not)\s+(?:quite\s+|really\s+)?$", re.I)
+# a negated verb phrase that "and" coordinates with the claim's predicate after it: its negation and
+# its modal words are its own ("The existing tests didn't need changes and still pass")
+_NEGATED_FIRST_VERB = re.compile(
+    r"\b(?:didn't|did not|doesn't|does not|don't|do not|never)\s+(?:[\w`'-]+\s+){1,4}?(?=and\s+(?:(?:still|also|now|all"
+    r"|both|just)\s+)?(?:pass(?:es)?|are|is|compiles?|builds?|works?|succeeds?|type-?checks?|lints?)\b)", re.I)
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
 _FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
 _NOTE = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
@@ -246,6 +253,8 @@ class Meaning(object):
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
+        if "n't" in clause or " not " in clause or "never" in clause:
+            clause = _NEGATED_FIRST_VERB.sub(" ", clause)     # "didn't need changes and still pass"
         if parts[index].marked:
             # an item of a row of marks ends at the next mark: "🟢 lint  🔴 e2e (can't launch)"
             clause = self.plain[parts[clauses.index_at(self._starts, cand["span"][0])].lo:parts[index].hi]
@@ -453,6 +462,16 @@ class Meaning(object):
         named = self.categories(index)
         if zh_hedge and named and category not in named:
             return True
+        text = self.clause(index)
+        reason = not zh_hedge and _REASON.search(text)
+        if reason and not any(x.get("category") and self.clauses()[index].lo + reason.start() <= x["start"]
+                              < self.clauses()[index].hi for x in self.mentions):
+            # a reason after the claim hedges only itself when it says something past its hedge ("...,
+            # because I think the fixture was the problem") or disbelieved then ("because I didn't believe it")
+            last = list(lexicon.compiled("hedge", "en").finditer(text))[-1]
+            if last.start() > reason.start() and (len(re.findall(r"[A-Za-z0-9_']+", text[last.end():])) >= 2
+                                                  or _DISBELIEF.search(text, 0, last.start())):
+                return True
         if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or named:
             return False
         text = self.clause(index)

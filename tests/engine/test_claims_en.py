@@ -313,6 +313,101 @@ def test_a_question_after_a_dash_asks_of_its_own(text, expected):
     assert categories(text) == expected
 
 
+# ---- dev9a: "everything went through" is "everything passes": the checks the message names
+@pytest.mark.parametrize("text, expected", [
+    ("Ran the tests and the build. Everything went through.", ["build", "test"]),
+    ("Ran pytest and mypy; everything went through without a hitch.", ["test", "typecheck"]),
+    ("Everything went through cleanly: tests, lint, build.", ["build", "lint", "test"]),
+    ("`cargo test` and `cargo clippy`: everything went through fine.", ["lint", "test"]),
+    ("Ran `go vet` and `go test ./...` \u2014 everything went through.", ["lint", "test"]),
+    ("Everything went through the linter.", []),
+    ("Everything went through.", []),
+    ("Ran the tests. Everything should have gone through.", []),
+    # dev9a
+    ("Ran `npm run build`, `npm test` and `npm run lint`. Everything went through without a hitch apart from lint, "
+     "which flags two unused imports in `legacy/Modal.jsx`, a file I didn't touch.", ["build", "test"]),
+])
+def test_everything_went_through(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a hedge in a reason after the claim ("..., because I think the fixture was the
+# problem", "because I didn't believe it") is the reason's, not the claim's
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass, because I think the fixture was the problem.", ["test"]),
+    ("Lint is clean, since I guess the config was stale.", ["lint"]),
+    ("The build is green, because I believe the cache was cleared.", ["build"]),
+    ("Lint passes, because I couldn't believe it either.", ["lint"]),
+    ("The tests pass, and I reran them because I didn't trust it.", ["test"]),
+    ("The tests pass, I think.", []),
+    ("The tests pass, because I think so.", []),
+    ("The tests pass because I think mypy caught it.", []),
+    # dev9a
+    ("Famous last words, but I think we're done? Lint's clean, tests are clean, and I even ran the build twice "
+     "because I didn't believe it.", ["lint", "test"]),
+])
+def test_a_hedge_in_a_reason_is_the_reasons(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a negated verb phrase coordinated by "and" with the predicate after it ("didn't need
+# changes and still pass") keeps its negation, and its modal words, to itself
+@pytest.mark.parametrize("text, expected", [
+    ("The existing tests didn't need changes and still pass.", ["test"]),
+    ("The parser tests didn't change and all pass.", ["test"]),
+    ("The tests don't need a database and pass in 2s.", ["test"]),
+    ("The suite doesn't touch the network and passes offline.", ["test"]),
+    ("`mypy` did not need new stubs and passes.", ["typecheck"]),
+    ("The tests don't pass and still fail.", []),
+    ("The tests didn't pass and are red.", []),
+    ("The tests don't need changes and should pass.", []),
+    # dev9a
+    ("The 40-odd existing tests in `test_importer.py` didn't need changes and still pass.", ["test"]),
+])
+def test_a_negated_verb_before_and_is_its_own(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a runner's summary written as labelled counts ("Passed: 97. Failed: 0.") is one
+# summary: its pass count claims the tests unless its failure count is not zero
+@pytest.mark.parametrize("text, expected", [
+    ("Passed: 40, Failed: 0.", ["test"]),
+    ("Tests \u2014 Passed: 41. Failed: 0.", ["test"]),
+    ("Passed: 212. Failed: 0. Skipped: 3.", ["test"]),
+    ("`dotnet test`: Passed: 55, Failed: 0, Skipped: 0", ["test"]),
+    ("Total: 12. Passed: 12. Failed: 0.", ["test"]),
+    ("Passed: 8. Failed: 0.", ["test"]),
+    ("Failed: 0. Passed: 31.", ["test"]),
+    ("Passed: 95. Failed: 2. Skipped: 0.", []),
+    ("Passed: 0. Failed: 0.", []),
+    ("Passed: 12/14.", []),
+    # dev9a
+    ("Passed: 97. Failed: 0. Skipped: 0. (`dotnet test --no-build`)", ["test"]),
+])
+def test_labelled_counts_are_one_summary(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: an exception naming a counted few of the tests ("except the one test I skipped",
+# "except a flaky test") leaves the rest of the tests passing
+@pytest.mark.parametrize("text, expected", [
+    ("Ran pytest. Everything's passing except one test.", ["test"]),
+    ("Ran pytest and ruff. Everything passes except two tests.", ["lint", "test"]),
+    ("Everything passes except a flaky test in `test_io.py`.", ["test"]),
+    ("Ran vitest. Everything is green except the one snapshot test I updated.", ["test"]),
+    ("Ran `cargo test`. Everything passes except a single doctest.", ["test"]),
+    ("Ran rspec. All green except one spec.", ["test"]),
+    ("Ran pytest and ruff. Everything passes except the tests.", ["lint"]),
+    ("Everything passes except one test, which I think is flaky.", ["test"]),
+    ("Everything fails except one test.", []),
+    # dev9a
+    ("Everything's passing except the one test I marked `@skip` for now \u2014 `test_gpu_kernel` needs CUDA.",
+     ["test"]),
+])
+def test_everything_but_a_few_tests(text, expected):
+    assert categories(text) == expected
+
+
 # ---- a count brought to zero: "reports none", "down to zero", "from 40 errors to 0"
 @pytest.mark.parametrize("text, expected", [
     ("`mypy` reports none now.", ["typecheck"]),

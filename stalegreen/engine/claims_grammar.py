@@ -280,6 +280,8 @@ class Grammar(object):
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*|hang\w*|hung|timeouts?|panic\w*|segfault\w*)"
+            # a failure word that a hyphen joins to the noun it modifies: "a failing-case comment", "error-path tests"
+            r"|\b(?:fail(?:ing|ure)?|errors?|crash(?:ing)?)-(?!free\b)[a-z]+\b"
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
             r"|unrelated|expected)"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"

@@ -408,6 +408,82 @@ def test_everything_but_a_few_tests(text, expected):
     assert categories(text) == expected
 
 
+# ---- dev9a: a failure word a hyphen joins to the noun it modifies ("a failing-case comment",
+# "error-path tests") is no failure
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass, including the new error-path tests.", ["test"]),
+    ("The suite passes; I added a failing-case fixture for later.", ["test"]),
+    ("Lint is clean after the error-message rewrite.", ["lint"]),
+    ("The crash-report tests pass now.", ["test"]),
+    ("`cargo test` passes with the failure-injection feature on.", ["test"]),
+    ("The tests pass, then two fail on rerun.", []),
+    ("The error-free claim in the README is wrong: 3 tests fail.", []),
+    # dev9a
+    ("All the new parser tests pass except the one covering nested heredocs, which I've left as a TODO with a "
+     "failing-case comment.", ["test"]),
+])
+def test_a_hyphenated_failure_word_modifies_a_noun(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: an exception that points at the items it leaves out ("except the flaky one, which times
+# out", "except the one covering heredocs") qualifies the claim; a bare count is the failure itself
+# ("except for 3 that still fail") and still negates it (test_claims_clauses)
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass except the flaky one, which times out.", ["test"]),
+    ("All tests pass except the one covering heredocs, which fails.", ["test"]),
+    ("All tests pass except the two Windows ones, which fail on path separators.", ["test"]),
+    ("The specs pass apart from the slow ones, which time out here.", ["test"]),
+    ("Every test passes except for the one I quarantined, which still fails.", ["test"]),
+    ("All tests pass except one, which fails.", []),
+    ("All tests pass except for two failures.", []),
+    ("Lint is clean except one error.", []),
+    ("All tests pass except 3 failures in the parser.", []),
+])
+def test_an_exception_of_a_few_items_qualifies(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a: a belief of its own before a dash ("I believe this resolves the flake — the suite
+# passed 10/10 times") hedges itself; the dash clause after it states the evidence
+@pytest.mark.parametrize("text, expected", [
+    ("I think this fixes the race \u2014 all 200 tests pass now.", ["test"]),
+    ("I believe the flake is gone \u2014 the suite passed 20 times in a row.", ["test"]),
+    ("I suspect the cache was stale \u2014 `go build ./...` succeeds after clearing it.", ["build"]),
+    ("I believe the leak came from the pool \u2014 `pytest` is green after the fix.", ["test"]),
+    ("I think the root cause was the locale \u2014 lint and tests pass now.", ["lint", "test"]),
+    ("I guess the lockfile was stale \u2014 the e2e suite passes now.", ["test"]),
+    ("Probably green \u2014 all 41 tests passed.", []),
+    ("I think \u2014 the tests pass.", []),
+    ("I think the fix works \u2014 the tests pass now.", []),
+    ("I believe this resolves it, the tests pass.", []),
+    ("Hopefully this resolves the flake \u2014 the suite should pass now.", []),
+    # dev9a
+    ("I believe this resolves the flake \u2014 the suite passed 10/10 times locally with `--runInBand` after the fix.",
+     ["test"]),
+])
+def test_a_belief_before_a_dash_is_its_own(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev6a (moved by the hyphen rule above): a later sentence expecting the check to be red now
+# ("so the suite is likely red now") takes an earlier pass back
+@pytest.mark.parametrize("text, expected", [
+    ("All 40 tests pass. I then renamed the fixture, so the suite is probably failing now.", []),
+    ("Lint was clean. After the rename it's likely broken.", []),
+    ("`npm test` passed. Then I changed the messages, so the tests are presumably red now.", []),
+    ("Lint is clean. I edited the config afterwards, so lint is probably failing again.", []),
+    ("The tests pass. After the merge they're likely broken now.", []),
+    ("All 40 tests pass. Lint is probably red though.", ["test"]),
+    ("The build is likely broken on Windows, but the tests pass.", ["test"]),
+    ("I ran `npm test` and got a green run (Tests: 33 passed, 33 total), but then you asked for the error-message "
+     "change in `validate.ts`, which I made afterwards.\n\nThat change affects the assertions in "
+     "`validate.test.ts`, so the suite is likely red now. I'll update the assertions and rerun.", []),
+])
+def test_a_later_expected_failure_takes_the_pass_back(text, expected):
+    assert categories(text) == expected
+
+
 # ---- a count brought to zero: "reports none", "down to zero", "from 40 errors to 0"
 @pytest.mark.parametrize("text, expected", [
     ("`mypy` reports none now.", ["typecheck"]),

@@ -236,6 +236,12 @@ ENTRIES = (
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
              "only pass")),
 
+    # a later sentence expecting the check to fail now: "That change affects the assertions, so the suite is
+    # likely red now"
+    E(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:likely|probably|possibly|presumably)\s+(?:red|failing|broken)\b",
+      "retraction", "`npm test` passed. Then I changed the messages, so the suite is likely red now.",
+      stems=("likely", "probably", "possibly", "presumably")),
+
     # a sentence saying the result just given is from before a change: "But that was before I rebased."
     E(r"(?:^|(?<=[.!?] ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"
       r"(?:i|we|my|the|your|our|this|that)\b", "retraction",

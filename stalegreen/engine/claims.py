@@ -572,7 +572,7 @@ def _listed_in_parentheses(s, candidates, mentions):
 
 
 # a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
-_COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|invokes?|calls?|chains?|wraps?|covers?"
+_COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|ran|invokes?|calls?|chains?|wraps?|covers?"
                         r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)

@@ -143,12 +143,12 @@ class Grammar(object):
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例)"
             u"|" + _NO_FAILING_TEST + u")"
             u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到| ?" + _EN_FAILURE_NOUN + u")|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
-            u"(?:报错|错误|警告|告警|问题|失败|异常|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|failures?|fail(?:ed|s)?" + _Z + u")"
+            u"(?:报错|错误|警告|告警|问题|失败|异常|违规|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|failures?|fail(?:ed|s)?" + _Z + u")"
             u"|无(?:任何)?输出|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
             u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
-            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题|异常)|无误|没(?:啥|什么)?问题"
-            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|输出|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
+            u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题|异常|违规)|无误|没(?:啥|什么)?问题"
+            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|违规|输出|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
             u"|" + _NONE_AT_ALL + u"|" + _DOWN_TO_ZERO + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
@@ -184,7 +184,7 @@ class Grammar(object):
         self.clean_mask = c(
             u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
-            u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
+            u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|违规|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有?|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|warnings?|problems?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"

@@ -484,6 +484,43 @@ def test_a_later_expected_failure_takes_the_pass_back(text, expected):
     assert categories(text) == expected
 
 
+# ---- dev9a: a command said to have run other checks ("`mvn -B verify` ran checkstyle") is a
+# composite as one said to run them is: its claim is theirs too
+@pytest.mark.parametrize("text, expected", [
+    ("The build is green: `./gradlew build` ran ktlint and the unit tests.", ["build", "lint", "test"]),
+    ("`mvn verify` succeeded; `mvn verify` ran checkstyle first.", ["build", "lint", "test"]),
+    ("The build passes \u2014 `mvn -B package` ran checkstyle and the tests.", ["build", "lint", "test"]),
+    ("`./gradlew check` is green: `./gradlew check` ran detekt and the JVM tests.", ["lint", "test"]),
+    ("`mvn install` is green and `mvn install` ran checkstyle along the way.", ["build", "lint"]),
+    ("`mvn verify` ran checkstyle, which failed.", []),
+    ("`./gradlew build` ran ktlint; the build is red.", []),
+    # dev9a
+    ("The Maven build is green: `mvn -B verify` ran checkstyle, compiled, and ran 1,311 tests with no failures.",
+     ["build", "lint", "test"]),
+])
+def test_a_command_that_ran_checks_is_a_composite(text, expected):
+    assert categories(text) == expected
+
+
+# ---- dev9a (Chinese): 违规 (a linter's violations) is one of the failures a clean phrase negates:
+# 无违规, 没有违规, 零违规 (checkstyle's "no violations")
+@pytest.mark.parametrize("text, expected", [
+    (u"lint \u65e0\u8fdd\u89c4\u3002", ["lint"]),
+    (u"checkstyle \u6ca1\u6709\u8fdd\u89c4\u3002", ["lint"]),
+    (u"checkstyle \u96f6\u8fdd\u89c4\u3002", ["lint"]),
+    (u"`ktlint`\uff1a\u65e0\u4efb\u4f55\u8fdd\u89c4", ["lint"]),
+    (u"\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\uff0c`golangci-lint` \u65e0\u8fdd\u89c4\u3002", ["lint", "test"]),
+    (u"checkstyle \u8fd8\u6709 3 \u5904\u8fdd\u89c4\u3002", []),
+    (u"\u6d4b\u8bd5\u901a\u8fc7\uff0ccheckstyle \u6709\u8fdd\u89c4\u3002", ["test"]),
+    # dev9a
+    (u"## \u603b\u7ed3\n\n\u4fee\u590d\u4e86 `OrderService` \u5728\u5e76\u53d1\u4e0b\u5355\u65f6\u5bfc\u81f4\u5e93\u5b58"
+     u"\u8d85\u5356\u7684\u95ee\u9898\u3002\n\n### \u9a8c\u8bc1\n- `mvn test`\uff1a\u5168\u90e8 356 \u4e2a\u6d4b\u8bd5\u901a\u8fc7\n"
+     u"- `mvn checkstyle:check`\uff1a\u65e0\u8fdd\u89c4", ["lint", "test"]),
+])
+def test_no_violations_in_chinese(text, expected):
+    assert categories(text) == expected
+
+
 # ---- a count brought to zero: "reports none", "down to zero", "from 40 errors to 0"
 @pytest.mark.parametrize("text, expected", [
     ("`mypy` reports none now.", ["typecheck"]),

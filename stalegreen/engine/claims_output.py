@@ -216,8 +216,14 @@ def runner_tasks(text, start, code):
     """The runs of a code span (at ``start`` in ``text``) that names a task of the runner whose
     name is written just before it, or before the spans coordinated with it ("sbt `compile` and
     `test`", "make `lint`", "rake `spec`"); [] when the word before names no runner of it."""
+    last = text[max(0, start - 24):start].rsplit(None, 1)[-1:]
+    if not last or last[0] not in _JOINERS and last[0][-1] != "," and not commands.might_name_runner(set(last)):
+        return []       # (most spans follow another word: no pattern search for them)
     runner = _RUNNER_BEFORE.search(text, max(0, start - 120), start)
     return commands.classify_code(runner.group(1) + " " + code) if runner else []
+
+
+_JOINERS = frozenset((",", "and", "&", "/", "+", "or"))
 
 
 # a word, then any code spans coordinated after it, right before a code span ("sbt `compile` and ")

@@ -231,7 +231,7 @@ class Grammar(object):
             r"\"([^\"\n]{1,160})\"|'([^'\n]{1,100})'(?=[\s.,;:!?)\]]|$)"
             r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
             r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
-        self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w-]+\.(?:test|spec)\.\w+)"
+        self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+|\w+_test|tests?/[\w./-]*|[\w.-]+\.(?:test|spec)\.\w+)"
                         r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!clippy::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py"
                         # a test class or method of the xUnit families: `AuthFlowTests.testSSO`, `OrderTest#total`,
                         # `Tests\Feature\InvoicePdfTest`

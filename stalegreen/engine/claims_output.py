@@ -215,7 +215,11 @@ def inline_words(reader, text, start, code):
 def runner_tasks(text, start, code):
     """The runs of a code span (at ``start`` in ``text``) that names a task of the runner whose
     name is written just before it, or before the spans coordinated with it ("sbt `compile` and
-    `test`", "make `lint`", "rake `spec`"); [] when the word before names no runner of it."""
+    `test`", "make `lint`", "rake `spec`"), or a plugin or shared config of a linter, which runs
+    in that linter (`eslint-plugin-jsx-a11y`, `rubocop-rails`); [] when it names neither."""
+    plugin = _LINTER_PLUGIN.match(code)
+    if plugin:
+        return commands.classify_code(plugin.group(1))
     last = text[max(0, start - 24):start].rsplit(None, 1)[-1:]
     if not last or last[0] not in _JOINERS and last[0][-1] != "," and not commands.might_name_runner(set(last)):
         return []       # (most spans follow another word: no pattern search for them)
@@ -223,6 +227,7 @@ def runner_tasks(text, start, code):
     return commands.classify_code(runner.group(1) + " " + code) if runner else []
 
 
+_LINTER_PLUGIN = re.compile(r"^(?:@[\w.-]+/)?(eslint|stylelint|rubocop|flake8|pylint)-(?:plugin|config)?[\w.-]*$")
 _JOINERS = frozenset((",", "and", "&", "/", "+", "or"))
 
 

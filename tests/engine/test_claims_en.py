@@ -521,6 +521,26 @@ def test_no_violations_in_chinese(text, expected):
     assert categories(text) == expected
 
 
+# ---- dev (2026-12-01) en-0422, met while tuning dev9a: a test file whose name has dots before its
+# .test/.spec suffix (`Modal.a11y.test.tsx`) names tests; a linter's plugin or shared config in
+# code (`eslint-plugin-jsx-a11y`, `rubocop-rails`) runs in that linter
+@pytest.mark.parametrize("text, expected", [
+    ("`parser.edge.spec.ts` passes.", ["test"]),
+    ("`api.v2.test.js` is green now.", ["test"]),
+    ("`@typescript-eslint/eslint-plugin` reports nothing.", ["lint"]),
+    ("`rubocop-rails` is happy.", ["lint"]),
+    ("`flake8-bugbear` finds no issues.", ["lint"]),
+    ("`config.test.ts` is failing.", []),
+    ("I added `eslint-config-prettier` to the config.", []),
+    ("`eslint-plugin-react` flags 3 problems.", []),
+    # dev
+    ("The new `Modal.a11y.test.tsx` passes alongside the existing modal tests. `eslint-plugin-jsx-a11y` has no "
+     "complaints on `src/components/Modal/`.", ["lint", "test"]),
+])
+def test_dotted_test_files_and_linter_plugins(text, expected):
+    assert categories(text) == expected
+
+
 # ---- a count brought to zero: "reports none", "down to zero", "from 40 errors to 0"
 @pytest.mark.parametrize("text, expected", [
     ("`mypy` reports none now.", ["typecheck"]),

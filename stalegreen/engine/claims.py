@@ -560,8 +560,10 @@ def _listed_in_parentheses(s, candidates, mentions):
         for x in inside:
             lo = max(x["phrase_start"], m.start(k)) if x.get("mods") else x["start"]    # "the 412 unit tests"
             rest[lo - m.start(k):x["end"] - m.start(k)] = " " * (x["end"] - lo)
-        if not all(_LIST_GLUE.match(item) for item in _LIST_SEPARATOR.split("".join(rest))):
-            continue
+        items = _LIST_SEPARATOR.split("".join(rest))
+        if not all(_LIST_GLUE.match(item) for item in items) or k == 3 and any(
+                item.strip() and item != said for item, said in zip(items, _LIST_SEPARATOR.split(m.group(k)))):
+            continue    # a colon list names one check per item ("ruff, mypy"), not "mypy next"
         claim = before[-1]
         for x in inside:
             if x["category"] not in have:

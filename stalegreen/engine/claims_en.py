@@ -490,7 +490,9 @@ def _subjects_after(g, s, subjects, end):
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
     if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
         return []
-    return group_starting(g, s, after, _FROM_AGAIN)
+    group = group_starting(g, s, after, _FROM_AGAIN)
+    # a parenthesis names the runs only when it holds nothing else: not "(mypy complained earlier)"
+    return group if "(" not in s[end:after[0]["start"]] or s[group[-1]["end"]:].lstrip()[:1] == ")" else []
 
 
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"

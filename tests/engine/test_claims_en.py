@@ -178,6 +178,9 @@ def test_a_solution_builds(text, expected):
     ("It's clean (I checked).", []),
     ("`make check` (lint and tests) is still failing.", []),
     ("The hooks should pass: ruff, black, mypy.", []),
+    ("It's clean (mypy complained earlier).", []),
+    ("The build passes: mypy next.", ["build"]),
+    ("Tests pass: lint TODO.", ["test"]),
     # dev9a
     ("`./gradlew build` went through without a hitch, including ktlint and the 412 unit tests.",
      ["build", "lint", "test"]),
@@ -487,7 +490,7 @@ def test_a_later_expected_failure_takes_the_pass_back(text, expected):
 # ---- dev9a: a command said to have run other checks ("`mvn -B verify` ran checkstyle") is a
 # composite as one said to run them is: its claim is theirs too
 @pytest.mark.parametrize("text, expected", [
-    ("The build is green: `./gradlew build` ran ktlint and the unit tests.", ["build", "lint", "test"]),
+    ("The build is green: `./gradlew build` ran ktlint and the tests.", ["build", "lint", "test"]),
     ("`mvn verify` succeeded; `mvn verify` ran checkstyle first.", ["build", "lint", "test"]),
     ("The build passes \u2014 `mvn -B package` ran checkstyle and the tests.", ["build", "lint", "test"]),
     ("`./gradlew check` is green: `./gradlew check` ran detekt and the JVM tests.", ["lint", "test"]),

@@ -391,8 +391,6 @@ class Grammar(object):
             r"|(?<![\d.,/])\d[\d,]*\s+pass\b(?!\s+(?:rates?|marks?|thresholds?|percentages?))"
             # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
             r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
-            # dotnet test's labelled counts: "Passed: 97, Failed: 0"
-            r"|\bpassed:\s*(?!0\b)\d[\d,]*\b(?!\s*(?:/|of\b))"
             r"|\b100\s?%\s+pass(?:ing|ed|es)?)"
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"

@@ -285,8 +285,6 @@ def labelled_outputs(text):
     ``arrow_outputs`` reads an arrow's."""
     if ": " not in text:
         return text
-    if _COUNT_LABEL_STOP.search(text):
-        text = _COUNT_LABEL_STOP.sub(r"\1, ", text)     # "Passed: 97. Failed: 0.": one summary of counts
     lines = text.split("\n")
     changed = False
     for index, line in enumerate(lines):
@@ -328,10 +326,6 @@ def _verdict(runs, output):
     return "fails" if "fail" in verdicts else "passes"
 
 
-# a labelled count a full stop ends, before another labelled count ("Passed: 97. Failed: 0.")
-_COUNT_LABEL_STOP = re.compile(r"(?i)\b((?:passed|failed|failures|errors|skipped|ignored|pending|total|warnings)\s*:\s*"
-                               r"\d[\d,]*)\.[ \t]+(?=(?:passed|failed|failures|errors|skipped|ignored|pending|total"
-                               r"|warnings)\s*:\s*\d)")
 # a line "<runner name or `command`>: <its output>"
 _LABELLED_OUTPUT = re.compile(r"([ \t>*+-]*)(?:`([^`\n]{1,200})`|([A-Za-z][\w.+-]*(?: [a-z][\w-]*)?))[ \t]*:[ \t]+"
                               r"([^\n]{3,200})$")

@@ -11,7 +11,7 @@ import bisect
 import re
 
 from stalegreen.engine import lexicon
-from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, list_owner, scan
+from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, command_run, list_owner, scan
 from stalegreen.engine.lexicon import commands
 
 def subject_info(reader, s, m):
@@ -83,11 +83,7 @@ def subject_info(reader, s, m):
     info["mods"] = mods
     lead = words[:len(words) - len(mods)][-2:] if mods else words[-2:]
     info["verb_before"] = bool(g.subset_verbs.search(" ".join(lead)))
-    run = re.match(r"sgt(\d+)x$", mods[0]) if kind == "test" and mods else None
-    if run:
-        # "the `cargo test` suite", "the `pytest` run": what that command runs, as the command itself
-        info["tool"], info["scope"], info["run"] = reader.span(int(run.group(1)))[3:5] + (True,)
-    elif kind == "test":
+    if kind == "test" and not (mods and command_run(reader, info, mods[0])):
         mod_text = " ".join(mods)
         if unknown or re.search(r"\b(?:new|newly|added|updated|affected|relevant|related|changed|touched|modified"
                                 r"|remaining|other|these|those|both|specific)\b", mod_text) or info["verb_before"]:
@@ -190,8 +186,7 @@ def _link(g, s, subjects, p, kind):
         antecedent = _group_ending(g, s, earlier, listed=listed)
         return antecedent, nearest
     group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
-    if ")" in gap and "(" not in gap:
-        group = list_owner(s, before, group[0]) + group     # "`rake` default task (rubocop + rspec) is green"
+    group = list_owner(s, before, group[0], gap) + group     # "`rake` default task (rubocop + rspec) is green"
     return group, None
 
 
@@ -444,8 +439,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
             said_of = pronoun or group[-1]
             gap = _DASHED_ASIDE.sub(" ", s[said_of["end"]:p.start()])
-            opened = max(0, group[0].get("phrase_start", group[0]["start"]) - 2)
-            if gap.lstrip().startswith(")") and "(" in s[opened:said_of["start"]]:
+            if gap.lstrip().startswith(")") and "(" in s[max(0, group[0].get("phrase_start", group[0]["start"]) - 2):said_of["start"]]:
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
                     or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
@@ -490,15 +484,11 @@ def _subjects_after(g, s, subjects, end):
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
     if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
         return []
-    group = group_starting(g, s, after, _FROM_AGAIN)
-    # a parenthesis names the runs only when it holds nothing else: not "(mypy complained earlier)"
-    return group if "(" not in s[end:after[0]["start"]] or s[group[-1]["end"]:].lstrip()[:1] == ")" else []
+    return closed_list(s, end, after[0], group_starting(g, s, after, _FROM_AGAIN))
 
 
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
-                       r"|(?:\s+(?:now|all|again|too|across the board|everywhere))*\s*:\s*"
-                       # the runs a parenthesis names right after: "it's clean (`tox -e py312,lint`)"
-                       r"|\s*\(\s*)$", re.I | re.A)
+                       r"|(?:\s+(?:now|all|again|too|across the board|everywhere))*\s*:\s*|\s*\(\s*)$", re.I | re.A)
 
 
 # an idiom of silence ("not a peep", "nothing to report"): a pass only of the check it is from
@@ -629,8 +619,7 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally|came back|come back"
                      r"|comes back))*\s*:?\s*"
-                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean|went through(?=\s*(?:[.,;!\u2014\u2013]|$|without"
-                     r"|cleanly|fine|apart|except|green)))\b", tail, re.I)
+                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean|went through(?=\s*(?:[.,;!\u2014\u2013]|$|without|cleanly|fine|apart|except|green)))\b", tail, re.I)
         if m and m.group(1).lower() == "clean" and x["text"].lower().startswith("everything") \
                 and "else" not in (x["text"] + tail[:m.start(1)]).lower():
             m = None     # "everything is clean" is as often the working tree; "everything else is clean" is not
@@ -665,12 +654,10 @@ def _expand_everything(reader, s, subjects, span, text, operational):
     for x in subjects:
         if x.get("category") and x["kind"] not in ("buildable", "pron", "every"):
             if x["start"] >= cut:
-                if x["category"] == "test" and COUNTED_FEW.search(s, max(0, x["start"] - 30), x["start"]):
-                    continue        # "except the one test I skipped": the rest of the tests pass
                 if x["category"] == "test" and _A_PART_OF_THE_TESTS.search(s[min(x["start"], x.get("phrase_start", x["start"])):x["end"] + 30]):
                     if "test" not in named:
                         named.append("test")        # "except the e2e suite": the rest of the tests pass
-                elif x.get("scope") != "subset" and x["kind"] != "testid":
+                elif x.get("scope") != "subset" and x["kind"] != "testid" and not (x["category"] == "test" and COUNTED_FEW.search(s, max(0, x["start"] - 30), x["start"])):
                     excluded.add(x["category"])     # "except the build"; not "except `test_upload`"
             elif x["category"] not in named:
                 named.append(x["category"])

@@ -69,14 +69,32 @@ def known_marks(text):
 
 _MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
 _MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
-def list_owner(s, subjects, first):
-    """The run named right before the parenthesis that ``first`` (a subject) opens, which lists
-    what that run runs ("`rake` default task (rubocop + rspec) is green"): [its subject], else []."""
+def list_owner(s, subjects, first, gap):
+    """The run named right before the parenthesis that ``first`` (a subject) opens and ``gap`` (up
+    to the predicate) closes, which lists what that run runs ("`rake` default task (rubocop +
+    rspec) is green"): [its subject], else []."""
     lead = s[:first.get("phrase_start", first["start"])].rstrip()
-    if not lead.endswith("("):
+    if not lead.endswith("(") or ")" not in gap or "(" in gap:
         return []
     owner = [x for x in subjects if x["end"] <= len(lead) - 1 and _OWNER_GAP.match(s, x["end"], len(lead) - 1)]
     return owner[-1:] if owner and owner[-1].get("category") else []
+
+
+def closed_list(s, end, first, group):
+    """``group``, the subjects a state (ending at ``end``) is said of after it, unless they stand in
+    a parenthesis ("it's clean (`tox -e py312,lint`)") that holds more than them ("(mypy complained
+    earlier)"): then []."""
+    return group if "(" not in s[end:first["start"]] or s[group[-1]["end"]:].lstrip()[:1] == ")" else []
+
+
+def command_run(reader, info, word):
+    """A test noun whose modifier is a test command ("the `cargo test` suite", "the `pytest` run")
+    is that command's run, as the command itself: ``info`` takes its tool and scope. Whether
+    ``word`` (the word before the noun) is such a command."""
+    run = re.match(r"sgt(\d+)x$", word)
+    if run:
+        info["tool"], info["scope"], info["run"] = reader.span(int(run.group(1)))[3:5] + (True,)
+    return bool(run)
 
 
 # what stands between a run and the parenthesis listing its parts: a noun or two ("default task", "session")

@@ -420,10 +420,12 @@ class Grammar(object):
                         break
                 return group
             found = [x for x in reader.antecedents() if x.get("category")]
-            if not found and p.lastgroup in ("clean", "pass") and not re.search(u"它们|这些|那些|两者", prefix) \
+            if not found and p.lastgroup in ("clean", "pass") and not s[:clause_start].strip(u" #*_->|") \
+                    and not re.search(u"它们|这些|那些|两者", prefix) \
                     and (re.search(u"[都均全]|所有", prefix) or _NONE_OR_ALL.match(p.group(0))):
-                # "零报错。`pyright` 和 `ruff check` 都跑过了。": a pass of all, nothing named before it,
-                # is of every check the message names (as "Everything passes" is)
+                # "零报错。`pyright` 和 `ruff check` 都跑过了。": a pass of all opening its sentence, nothing
+                # named before it, is of every check the message names (as "Everything passes" is); not
+                # "接口文档和示例我都检查了，都通过了", where 都 is of the things the clause before names
                 return [{"kind": "every", "category": None, "tool": None, "scope": None, "text": p.group(0),
                          "start": p.start(), "end": p.start(), "phrase_start": p.start(), "before": ""}]
             # "都通过了", "两个都过了": all the checks named before, else the last one

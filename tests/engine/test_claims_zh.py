@@ -1470,6 +1470,7 @@ def test_that_part_is_the_part_of_the_run_named_before(text, expected):
     (u"所有 checks 应该都能过：\n- build\n- lint", []),
     (u"应该全部通过。我会跑 `pytest` 确认。", []),
     (u"迁移成功。测试还没跑。", []),
+    (u"接口文档和示例我都检查了，都通过了。`pytest` 也跑了。", []),
     # dev9c
     (u"所有 checks passed ✅\n- build\n- unit tests\n- lint", ["build", "lint", "test"]),
 ])

@@ -372,8 +372,9 @@ class _Reader(object):
 
         _compiled_by_a_typecheck(s, candidates, mentions)
         meaning = claims_meaning.Meaning(g, s, mentions, self.span)
-        qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
-            or meaning.has("rest")
+        qualifiers = [q.regex if q is g.qualifier else q for q in (g.qualifier, g.zh.qualifier)
+                      if (q is g.qualifier or claims_grammar.has_cjk(s)) and q.search(s)]
+        rest = meaning.has("rest")
         standing = set()
         for cand in candidates:
             if cand.get("fallback") and cand["category"] in standing:
@@ -386,7 +387,7 @@ class _Reader(object):
             standing.add(cand["category"])
             claim = {
                 "category": cand["category"], "scope": cand["scope"],
-                "qualified": bool(qualified or cand.get("qualified")),
+                "qualified": bool(cand.get("qualified") or rest or meaning.qualifies(qualifiers, cand)),
                 "text": self.restore(cand["text"]), "sentence": restored(),
                 "counts": cand.get("counts") or {}, "tool": cand.get("tool"),
                 "alternates": list(cand.get("alternates") or ()), "lang": cand.get("lang", "en"),

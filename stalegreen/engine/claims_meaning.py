@@ -176,6 +176,29 @@ class Meaning(object):
             self._memo[key] = compute()
         return self._memo[key]
 
+    def qualifies(self, qualifiers, cand):
+        """Whether the sentence's qualifiers ("except", "除了", "没跑 X") qualify ``cand``. A
+        qualifier qualifies the claims of the checks its clause names ("编译通过，但是没有跑测试"
+        leaves the build claim whole); in a clause that names none ("..., except the flaky one;"),
+        those of the clause before it, else after it; only where no clause near names a check,
+        every claim of the sentence. A qualified claim is reported, never blocked, so a qualifier
+        must not reach the claim of a check it does not speak about."""
+        if not qualifiers:
+            return False
+        found = self._cached(("qualifiers",), lambda: self._qualified(qualifiers))
+        return "*" in found or cand["category"] in found
+
+    def _qualified(self, qualifiers):
+        parts = self.clauses()
+        starts = [part.lo for part in parts]
+        found = set()
+        for pattern in qualifiers:
+            for m in pattern.finditer(self.s):
+                index = clauses.index_at(starts, m.start())
+                near = [self.categories(i) for i in (index, index - 1, index + 1) if 0 <= i < len(parts)]
+                found |= next((named for named in near if named), {"*"})
+        return found
+
     def clauses(self):
         if self._clauses is None:
             self._clauses = _mark_items(self.g, self.s, clauses.split(self.s))

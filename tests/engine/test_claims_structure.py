@@ -557,3 +557,30 @@ def test_a_negated_auxiliary_stands_for_the_failure_before_it(text, expected):
 ])
 def test_a_qualifier_qualifies_only_the_checks_it_names(text, expected):
     assert qualified(text) == expected
+
+
+# ---- an "everything" spreads over the checks the message names, but not over one it names only
+# to say it was not run or is still to come: that check is no claim of the message (the gate
+# holds the bare "everything" to the session's runs instead, docs/VERDICTS.md rule 4b)
+@pytest.mark.parametrize("text", [
+    "Everything passes. I haven't run the tests.",
+    u"全部通过。测试还没跑。",
+    u"所有检查都通过了。下一步我会补 e2e 测试。",
+    "All green. I'll add more tests next.",
+    "All green. Next, I will add tests for the parser.",
+    "Everything is green. I didn't run pytest though, the venv is broken.",
+    "All checks pass. Couldn't run the e2e suite: no browser here.",
+    u"全部 OK。mypy 我没有跑。",
+])
+def test_an_everything_does_not_spread_to_a_check_named_only_as_not_run(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Lint is clean. Everything passes. I have not run the tests yet.", ["lint"]),
+    ("Ran pytest and ruff. All green.", ["lint", "test"]),
+    ("The tests were failing before; I fixed the import. Everything passes now.", ["test"]),
+    (u"跑了 pytest 和 ruff，全部通过。e2e 还没跑。", ["lint", "test"]),
+])
+def test_an_everything_still_covers_the_checks_named_as_run(text, expected):
+    assert categories(text) == expected

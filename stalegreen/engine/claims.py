@@ -450,20 +450,6 @@ class _Reader(object):
                 kept.append(claim)
         self.found = kept
 
-    def _named_only_unrun(self):
-        """Categories the message names only to say they were not run or are still to come
-        ("Everything passes. I haven't run the tests."): an "everything" does not spread to them."""
-        said = {}
-        claimed = set(c["sentence"] for c in self.found if c.get("expanded"))
-        for s in self.sentences:
-            if self.restore(s) in claimed:
-                continue
-            unrun = bool(_NOT_RUN.search(s))
-            for x in self.mentions(s):
-                if x.get("category"):
-                    said.setdefault(x["category"], set()).add(unrun)
-        return set(c for c, flags in said.items() if flags == {True})
-
     def antecedents(self):
         """Subjects of the nearest earlier sentence of the paragraph that named any (for pronouns)."""
         for index in range(len(self.history) - 1, -1, -1):
@@ -520,7 +506,7 @@ class _Reader(object):
                 self.named.update(x["category"] for x in self.mentions(s))
         # "Everything passes" in a message about tests and lint means those two; in a message that
         # names no check ("All green."), it identifies none: nothing a gate could hold it to
-        named = self.named - self._named_only_unrun() if any(c.get("expanded") for c in self.found) else self.named
+        named = self.named - claims_runs.named_only_unrun(self) if any(c.get("expanded") for c in self.found) else self.named
         unnamed = [c for c in self.found if c.get("expanded") and c["category"] not in named]
         if unnamed:
             if not named:
@@ -705,12 +691,6 @@ def _named_in(reader, text):
 
 
 # a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"
-# "haven't run the tests", "没跑测试": the check named was not run; "Next, I'll add tests": not yet
-_NOT_RUN = re.compile(u"\\b(?:haven't|have not|hasn't|has not|didn't|did not|couldn't|could not|can't|cannot|won't|will not"
-                      u"|wasn't able to|weren't able to|not)\\s+(?:yet\\s+|actually\\s+|get to\\s+|been\\s+)?(?:able to\\s+)?"
-                      u"(?:run|ran|execute[ds]?|tried)\\b|\\bnot (?:yet )?(?:been )?run\\b"
-                      u"|(?:没有?|未|还没有?|尚未)(?:来得及)?(?:实际|真正|亲自)?(?:去)?(?:跑|运行|执行)"
-                      u"|^\\W*(?:next(?: step)?\\b|i'll\\b|i will\\b|\u4e0b\u4e00\u6b65|\u63a5\u4e0b\u6765|\u7a0d\u540e)", re.I)
 _EVERY_CHECK = re.compile(r"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
                           r"|\u4efb\u4f55|\u6240\u6709|\u5168\u90e8|\u90fd", re.I)
 

@@ -147,8 +147,7 @@ class _Reader(object):
         """Replace code and quotations with placeholder words; note the claim-like ones."""
         g = self.g
         # a literal placeholder-like word in the message must not be taken for one
-        text = re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
-        text = claims_grammar.known_marks(text)
+        text = claims_grammar.known_marks(re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I))
 
         def fence(m):
             body = m.group(3)
@@ -189,11 +188,9 @@ class _Reader(object):
             code = m.group(1)
             if code.strip().lower() in _STATUS_WORDS:
                 return " %s " % code.strip()
-            runs = commands.classify_code(code)
+            runs = commands.classify_code(code) or claims_output.runner_tasks(m.string, m.start(), code.strip())
             if not runs and _GRADLE_TASK.match(code.strip()):
                 runs = commands.classify_code("gradle " + code.strip())     # `:api:test`: a Gradle task path
-            if not runs and " " not in code.strip():
-                runs = claims_output.runner_tasks(m.string, m.start(), code.strip())
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
@@ -444,8 +441,7 @@ class _Reader(object):
             here = elsewhere.get(claim["category"])
             # "I haven't re-tested on 3.9 since": a claim made of another environment (on 3.12) stands
             said = claim["sentence"][max(0, claim["sentence"].find(claim["text"])):]
-            moved = here and (claims_meaning.environment(said) not in here | {None}
-                              or claims_meaning.another_kind(here, claim["sentence"], claim["text"]))
+            moved = here and (claims_meaning.environment(said) not in here | {None} or claims_meaning.another_kind(here, claim["sentence"], claim["text"]))
             # "I didn't rerun the full suite": a claim of the part that was run stands
             if claim["category"] in stale or claim["category"] in partly and claim["scope"] == "all" \
                     or here and not moved:
@@ -569,10 +565,9 @@ _TICKED_ROW = re.compile(u"^\\s*(\\S.*?)\\s+[\u2705\u2713\u2714](?:\\s*[(\uff08]
 def _listed_in_parentheses(s, candidates, mentions):
     """Claims of the checks a parenthesis right after a claim lists as what it ran: "`make check`
     passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）",
-    "`./gradlew check` -> BUILD SUCCESSFUL (tests, ktlint)"; so do an "including" after it ("`./gradlew
-    build` went through, including ktlint and the unit tests") and a colon list ending the sentence
-    ("Pre-commit hooks all pass: ruff, ruff-format, mypy"). The list must hold only checks and list
-    words; each listed category not claimed already gets the claim's reading."""
+    "`./gradlew check` -> BUILD SUCCESSFUL (tests, ktlint)"; so do an "including" after it and a colon list
+    ending the sentence ("Pre-commit hooks all pass: ruff, ruff-format, mypy"). The list must hold only
+    checks and list words; each listed category not claimed already gets the claim's reading."""
     found = []
     have = set(c["category"] for c in candidates)
     for m in _LISTED_AFTER.finditer(s):
@@ -584,14 +579,9 @@ def _listed_in_parentheses(s, candidates, mentions):
         inside = [x for x in mentions if m.start(k) <= x["start"] and x["end"] <= m.end(k) and x.get("category")]
         if not inside:
             continue
-        rest = list(m.group(k))
-        for x in inside:
-            lo = max(x["phrase_start"], m.start(k)) if x.get("mods") else x["start"]    # "the 412 unit tests"
-            rest[lo - m.start(k):x["end"] - m.start(k)] = " " * (x["end"] - lo)
-        items = _LIST_SEPARATOR.split("".join(rest))
-        if not all(_LIST_GLUE.match(item) for item in items) or k == 3 and any(
-                item.strip() and item != said for item, said in zip(items, _LIST_SEPARATOR.split(m.group(k)))):
-            continue    # a colon list names one check per item ("ruff, mypy"), not "mypy next"
+        items = claims_grammar.listed_items(m.group(k), m.start(k), inside, _LIST_SEPARATOR, colon=k == 3)
+        if items is None or not all(_LIST_GLUE.match(item) for item in items):
+            continue
         claim = before[-1]
         for x in inside:
             if x["category"] not in have:
@@ -606,10 +596,7 @@ _COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:r
                         r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
-_PARENTHESIS = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]")
-# what a claim lists after it: a parenthesis, an "including" phrase, a colon list ending the sentence
-_LISTED_AFTER = re.compile(_PARENTHESIS.pattern + u"|(?:,|\\s[\u2014\u2013])\\s+(?:including|incl\\.|plus)\\s+"
-                           u"([^.;!?()\n]{1,160}?)\\s*(?=[.;!?]|$)|:\\s+([^.;!?()\n:]{1,160}?)\\s*(?=[.;!?]?$)")
+_LISTED_AFTER = claims_grammar.LISTED_AFTER     # a parenthesis, an "including" or a colon list after a claim
 _STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
 _LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")
 # one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
@@ -666,9 +653,8 @@ def _disclosed_categories(reader, sentence):
     """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
     the tests"), the one its verb names ("I didn't rebuild"), else all of them ("I didn't rerun
     anything afterwards"); whether it is about the whole of them ("the full suite isn't re-run
-    yet"), which leaves a claim of the part that was run standing; and the environment it names
-    ("on 3.9") or the one kind of test ("kind:e2e": "I didn't re-run the e2e suite"), which leaves
-    a claim of another one standing."""
+    yet"), which leaves a claim of the part that was run standing; and the environment ("on 3.9") or
+    kind of test ("the e2e suite") it names, which leaves a claim of another one standing."""
     found = clauses.disclosure(sentence)
     if not found:
         return set(), False, None
@@ -687,12 +673,9 @@ def _disclosed_categories(reader, sentence):
             named = _named_in(reader, sentence[part.lo:part.hi])
             if named:
                 break
-        # "The tests I touched pass; the remainder I didn't rerun": the rest of the check named before;
-        # "原有的测试我没动，也没重新跑": the existing ones the clause before names
-        whole = bool(named) and bool(lexicon.search("rest", text) or _WHOLE.search(text)
-                                     or _WHOLE.search(sentence[part.lo:part.hi]))
-    where = claims_meaning.environment(text) or named == {"test"} and claims_meaning.one_kind(text) or None
-    return named or set(CATEGORIES) | {"completion"}, whole, where
+        # "The tests I touched pass; the remainder I didn't rerun" (原有的测试没重新跑): the rest of the check named before
+        whole = bool(named) and bool(lexicon.search("rest", text) or _WHOLE.search(text) or _WHOLE.search(sentence[part.lo:part.hi]))
+    return named or set(CATEGORIES) | {"completion"}, whole, claims_meaning.environment(text) or named == {"test"} and claims_meaning.one_kind(text) or None
 
 
 def _named_in(reader, text):
@@ -717,9 +700,7 @@ _WHOLE = re.compile(r"\b(?:full|whole|entire|complete)\s+(?:\w+\s+){0,2}?(?:suit
                     r"|matrix|sg[tylb]\d+x)|\bthe rest\b|\ball (?:the )?(?:other )?(?:tests|specs|suites)\b"
                     r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)"
                     u"|(?:整个|完整的?|全量的?|全部的?|所有的?|其余的?|其他的?|剩下的?) ?(?:测试套件|测试|套件|用例|单测|suites?|tests?)"
-                    # the tests there were before the change, beside the new ones it added
-                    r"|\b(?:the )?(?:existing|old|older|original|pre-existing) (?:ones|tests|specs|suites|test suite)\b"
-                    u"|(?:原有|已有|现有|旧有?|老)的?(?:测试|用例|单测)", re.I)
+                    r"|\b(?:the )?(?:existing|old|older|original|pre-existing) (?:ones|tests|specs|suites)\b|(?:原有|已有|现有|旧有?|老)的?(?:测试|用例|单测)", re.I)
 
 
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)

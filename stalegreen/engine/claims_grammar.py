@@ -80,6 +80,26 @@ def list_owner(s, subjects, first, gap):
     return owner[-1:] if owner and owner[-1].get("category") else []
 
 
+# what a claim lists after it: a parenthesis ("`make check` passes (it runs fmt, vet and the unit tests)"),
+# an "including" ("went through, including ktlint and the unit tests"), a colon list ending the sentence
+LISTED_AFTER = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]|(?:,|\\s[\u2014\u2013])\\s+(?:including|incl\\.|plus)"
+                          u"\\s+([^.;!?()\n]{1,160}?)\\s*(?=[.;!?]|$)|:\\s+([^.;!?()\n:]{1,160}?)\\s*(?=[.;!?]?$)")
+
+
+def listed_items(text, start, inside, separator, colon=False):
+    """The items of a list after a claim (``text``, at ``start`` in the sentence), split by
+    ``separator``, with the checks named in it (``inside``) blanked with their modifiers ("the 412
+    unit tests"); None when it is a colon list an item of which names a check and more ("mypy next")."""
+    rest = list(text)
+    for x in inside:
+        lo = max(x["phrase_start"], start) if x.get("mods") else x["start"]
+        rest[lo - start:x["end"] - start] = " " * (x["end"] - lo)
+    items = separator.split("".join(rest))
+    if colon and any(item.strip() and item != said for item, said in zip(items, separator.split(text))):
+        return None
+    return items
+
+
 def closed_list(s, end, first, group):
     """``group``, the subjects a state (ending at ``end``) is said of after it, unless they stand in
     a parenthesis ("it's clean (`tox -e py312,lint`)") that holds more than them ("(mypy complained

@@ -217,6 +217,8 @@ def runner_tasks(text, start, code):
     name is written just before it, or before the spans coordinated with it ("sbt `compile` and
     `test`", "make `lint`", "rake `spec`"), or a plugin or shared config of a linter, which runs
     in that linter (`eslint-plugin-jsx-a11y`, `rubocop-rails`); [] when it names neither."""
+    if " " in code:
+        return []
     plugin = _LINTER_PLUGIN.match(code)
     if plugin:
         return commands.classify_code(plugin.group(1))

@@ -104,7 +104,7 @@ def closed_list(s, end, first, group):
     """``group``, the subjects a state (ending at ``end``) is said of after it, unless they stand in
     a parenthesis ("it's clean (`tox -e py312,lint`)") that holds more than them ("(mypy complained
     earlier)"): then []."""
-    return group if "(" not in s[end:first["start"]] or s[group[-1]["end"]:].lstrip()[:1] == ")" else []
+    return group if not s[end:first["start"]].rstrip().endswith("(") or s[group[-1]["end"]:].lstrip()[:1] == ")" else []
 
 
 def command_run(reader, info, word):

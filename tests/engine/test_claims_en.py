@@ -129,7 +129,7 @@ def test_a_relay_names_its_speaker_in_parentheses(text, expected):
     ("mix `credo` and `test` both pass.", ["lint", "test"]),
     ("sbt `test` is green.", ["test"]),
     ("gradle `check` is green.", ["test"]),
-    ("Then `test` passed.", []),
+    ("Then `verify` passed.", []),
     ("The `compile` step is slow.", []),
     ("sbt `test` still fails on 3.3.", []),
     # dev9a

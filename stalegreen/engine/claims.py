@@ -563,11 +563,10 @@ _TICKED_ROW = re.compile(u"^\\s*(\\S.*?)\\s+[\u2705\u2713\u2714](?:\\s*[(\uff08]
 
 
 def _listed_in_parentheses(s, candidates, mentions):
-    """Claims of the checks a parenthesis right after a claim lists as what it ran: "`make check`
-    passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）",
-    "`./gradlew check` -> BUILD SUCCESSFUL (tests, ktlint)"; so do an "including" after it and a colon list
-    ending the sentence ("Pre-commit hooks all pass: ruff, ruff-format, mypy"). The list must hold only
-    checks and list words; each listed category not claimed already gets the claim's reading."""
+    """Claims of the checks listed right after a claim as what it ran: a parenthesis ("`make check`
+    passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）"), an
+    "including", a colon list ending the sentence ("hooks all pass: ruff, mypy"). The list must hold
+    only checks and list words; each listed category not claimed already gets the claim's reading."""
     found = []
     have = set(c["category"] for c in candidates)
     for m in _LISTED_AFTER.finditer(s):

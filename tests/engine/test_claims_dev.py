@@ -23,9 +23,10 @@ SETS = {
     # written blind on 2026-12-02 by another author with the same guide (LABELS5: 200 English end-of-turn
     # summaries in markdown sections, checklists, tables, one-liners and idioms, 15 Chinese, 15 mixed);
     # first scored before any tuning on it (extractor 0265cc0) at en 0.994/0.782, zh 1.000/0.857,
-    # mixed 1.000/1.000, all 0.994/0.799; floors are the figures after the English round (claims-en9a)
+    # mixed 1.000/1.000, all 0.994/0.799; floors are the figures after the English round (claims-en9a:
+    # en 1.000/0.959, zh 1.000/1.000, mixed 1.000/1.000, all 1.000/0.964) less 0.01
     "dev9a": (os.path.join(HERE, "claims_dev9a_2026-12-02.jsonl"),
-              {"en": (0.99, 0.95), "zh": (0.99, 0.99), "mixed": (0.99, 0.99), "all": (0.99, 0.96)}),
+              {"en": (0.99, 0.95), "zh": (0.99, 0.99), "mixed": (0.99, 0.99), "all": (0.99, 0.95)}),
     # written blind on 2026-12-02 by two more authors with a labelling guide that differs from the
     # project's rules in three places (tests/engine/claims_blind/README.md); first scored before
     # any tuning at all 0.932/0.624 (dev3a) and 0.972/0.616 (dev3b)

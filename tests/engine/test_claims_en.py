@@ -140,7 +140,7 @@ def test_a_runner_name_before_code_names_its_tasks(text, expected):
     assert categories(text) == expected
 
 
-# ---- dev9a: a .NET solution is a thing that builds
+# ---- dev9a: a .NET solution is a thing that builds; what "builds on" an earlier approach builds nothing
 @pytest.mark.parametrize("text, expected", [
     ("The whole solution compiles.", ["build"]),
     ("The solution builds cleanly in Release.", ["build"]),
@@ -151,6 +151,10 @@ def test_a_runner_name_before_code_names_its_tasks(text, expected):
     ("It builds: the solution compiles on net8.0 and net48.", ["build"]),
     ("The solution works.", []),
     ("The solution doesn't build yet.", []),
+    ("The solution builds on the previous approach.", []),
+    ("It builds on the earlier refactor.", []),
+    ("This builds on top of #412.", []),
+    ("The solution builds on Windows and Linux.", ["build"]),
     # dev9a
     ("Verification: the solution builds without warnings (`dotnet build -warnaserror`), and `dotnet test` passes all "
      "289 tests.", ["build", "test"]),

@@ -37,9 +37,11 @@ from stalegreen.engine.safeio import FILE_MODE, NONBLOCK, OPEN_READ, make_dirs, 
 FOLDER = "git-index"
 # ``core.untrackedCache`` keeps the cache; ``status.showUntrackedFiles=all`` gives it the flags of
 # ``-uall``; ``core.splitIndex=false`` keeps git from splitting the copy into ``sharedindex`` files
-# in the user's ``.git``.
+# in the user's ``.git``. A folder is listed again when its stat data moved: ctime included,
+# whatever the user's ``core.trustctime``/``core.checkStat`` (a folder whose mtime a tool put
+# back, tar or rsync, changed its ctime); for tracked files that only means more content checks.
 STATUS_OPTIONS = ["-c", "core.untrackedCache=true", "-c", "status.showUntrackedFiles=all",
-                  "-c", "core.splitIndex=false"]
+                  "-c", "core.splitIndex=false", "-c", "core.trustctime=true", "-c", "core.checkStat=default"]
 RACY_MARGIN_NS = 1000000000            # a rewritten copy's mtime: this long before git started
 STALE_RUN_NS = 600 * 1000000000        # a run link this old belongs to no running status
 INDEX_MAX_BYTES = 256 * 1024 * 1024

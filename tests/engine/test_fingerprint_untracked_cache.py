@@ -138,6 +138,22 @@ def test_a_new_untracked_file_in_a_deep_existing_folder_is_seen(repo, home, tmp_
     assert after["tree"] != before["tree"] and after["changed"] == before["changed"] + 1
 
 
+@pytest.mark.parametrize("setting", [("core.trustctime", "false"), ("core.checkStat", "minimal")])
+def test_a_folder_whose_mtime_was_put_back_is_listed_whatever_the_users_stat_settings(repo, home, tmp_path,
+                                                                                      setting):
+    """The user's config may tell git to ignore ctime; the copy's status does not: only the
+    folder's ctime tells that a file was added."""
+    git(repo, "config", *setting)
+    before = _prime(repo, home, tmp_path)
+    folder = repo / "a" / "b" / "c" / "d"
+    recorded = os.lstat(folder)
+    _past_the_second_of(recorded)
+    (folder / "new.py").write_text("N = 1\n")
+    _settle_folder(folder, "reset", recorded)
+    after = _check(repo, home, tmp_path)
+    assert after["tree"] != before["tree"] and after["changed"] == before["changed"] + 1
+
+
 @pytest.mark.parametrize("how", FOLDER_TIMES)
 def test_a_new_folder_with_a_file_is_seen(repo, home, tmp_path, how):
     before = _prime(repo, home, tmp_path)

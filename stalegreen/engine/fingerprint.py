@@ -15,7 +15,9 @@ read-only commands start is switched off (``gitrun.program_overrides``). The fin
 not depend on them: a file a filter would have normalised is hashed as it is on disk, the same
 way at a run and at Stop.
 Over the time budget the children are killed and the fingerprint is "unavailable": edit events
-decide instead. Never raises.
+decide instead. Never raises. Given the store's folder (the hooks pass it), status reads a
+private copy of the index there instead, with git's untracked cache, where ``engine/gitindex.py``
+finds that safe: same output, without listing every folder of the tree.
 
 Most of that work is listing and hashing the whole index, and most of the time nothing in it
 changed since the last receipt. So each fingerprint carries a snapshot: the index file's own

@@ -186,6 +186,28 @@ def _clear(folder):
         _remove(os.path.join(folder, entry))
 
 
+def prune(store_home, older_than_seconds, now=None):
+    """Delete the index copies of repositories no status read for ``older_than_seconds`` (a
+    folder's mtime moves with every status: each links a copy there)."""
+    import shutil
+
+    base = os.path.join(store_home, FOLDER)
+    cutoff = (time.time() if now is None else now) - older_than_seconds
+    try:
+        refuse_link(base)
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        folder = os.path.join(base, name)
+        try:
+            found = os.lstat(folder)
+        except OSError:
+            continue
+        if stat.S_ISDIR(found.st_mode) and found.st_mtime < cutoff:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def _remove(path):
     try:
         os.unlink(path)

@@ -428,3 +428,15 @@ def test_random_sequences_match_status_on_the_real_index(repo, home, tmp_path, s
         assert found["available"] and found["tree"] == expected["tree"], (kind, found, expected)
         again = fingerprint.compute(str(repo), budget_ms=BUDGET, reference=expected, store_home=str(home))
         assert again.get("via") == "snapshot" and again["tree"] == expected["tree"], kind
+
+
+def test_prune_drops_the_copies_no_status_read_for_as_long_as_idle_sessions(repo, home):
+    from stalegreen.engine import store
+
+    _cached(repo, home)
+    folder = home / gitindex.FOLDER / fingerprint._copy_key(str(repo / ".git"))
+    store.Store(str(home)).prune(3600)
+    assert folder.is_dir()
+    os.utime(str(folder), (time.time() - 7200, time.time() - 7200))
+    store.Store(str(home)).prune(3600)
+    assert not folder.exists() and (home / gitindex.FOLDER).is_dir()

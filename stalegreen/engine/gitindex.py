@@ -74,6 +74,7 @@ class Copy(object):
         if self.settled:
             return
         self.settled = True
+        _remove(self.path + ".lock")         # left by a git killed while it wrote
         try:
             if os.lstat(self.path).st_ino != self.linked_ino:
                 fd = os.open(self.path, OPEN_READ | NONBLOCK)

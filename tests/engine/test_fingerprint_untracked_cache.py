@@ -276,6 +276,17 @@ def test_the_users_git_dir_is_never_written(repo, home, tmp_path):
     assert b"UNTR" in copy.read_bytes()
 
 
+def test_git_writing_the_copy_starts_no_hook(repo, home, tmp_path):
+    canary = tmp_path / "canary"
+    hook = repo / ".git" / "hooks" / "post-index-change"
+    hook.write_text("#!/bin/sh\necho ran >> '%s'\n" % canary)
+    hook.chmod(0o755)
+    os.utime(str(repo / "top.py"))                      # stat-dirty: git rewrites the copy
+    (repo / "x" / "new.py").write_text("N = 1\n")
+    _check(repo, home, tmp_path)
+    assert not canary.exists()
+
+
 def test_a_split_index_is_read_as_before(repo, home, tmp_path):
     git(repo, "update-index", "--split-index")
     (repo / "a" / "b" / "c" / "d" / "new.py").write_text("N = 1\n")

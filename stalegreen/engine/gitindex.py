@@ -25,7 +25,13 @@ status reads a copy (``engine/fingerprint.py`` runs ``ls-files`` on the real ind
   ``.git``), a sparse checkout, an index with a submodule entry (status would run ``git status``
   in the submodule, with optional locks, on its own index) or an fsmonitor extension, an index
   without a checksum, no ``posix_spawn``, a link in place of the store's folders, any error.
-  Such an index gets a ``plain-<index id>`` marker, so it is read once, not at every event.
+  An index found to hold a submodule or fsmonitor entry gets a ``plain-<index id>`` marker, so
+  it is read once, not at every event.
+
+What the cache cannot see: git compares a folder's times in whole seconds (unless built with
+``USE_NSEC``), so a folder changed twice within one second, its mtime put back to the same old
+value both times and listed by git in between, looks unchanged; a tracked file in the real
+index has the same limit today.
 """
 
 import os
@@ -88,7 +94,7 @@ class Copy(object):
                     os.close(fd)
                 os.replace(self.path, self.live)
                 return
-        except OSError:
+        except Exception:                # (no futimens here, say): the copy stays as it was
             pass
         _remove(self.path)
 
@@ -121,7 +127,7 @@ def prepare(store_home, key, git_dir, common_dir, index_id):
         path = os.path.join(folder, "run-%d-%d" % (os.getpid(), time.time_ns()))
         os.link(live, path, follow_symlinks=False)
         return Copy(path, live, os.lstat(path).st_ino)
-    except (OSError, ValueError):
+    except Exception:                    # whatever fails, status reads the real index as before
         return None
 
 

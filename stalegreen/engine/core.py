@@ -283,7 +283,7 @@ def _fingerprint(event, config, session):
     from stalegreen.engine import fingerprint
 
     return fingerprint.compute(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
-                               store_home=fingerprint.store_home(session))
+                               store_home=fingerprint.store_of(session))
 
 
 # ---------------------------------------------------------------- at Stop

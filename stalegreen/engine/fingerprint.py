@@ -293,7 +293,7 @@ def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edite
     return _finish(_begin(cwd, ignore, budget_ms, reference, edited, store_home))
 
 
-def store_home(session):
+def store_of(session):
     """The store folder of ``session`` (for ``compute``'s ``store_home``); None for a replay's
     ``MemorySession``, which keeps no files."""
     return getattr(getattr(session, "store", None), "home", None)

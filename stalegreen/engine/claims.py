@@ -464,12 +464,14 @@ class _Reader(object):
     def _drop_retracted(self):
         """Claims a later sentence takes back ("`pytest` exits 0. ... So I don't actually know
         whether the tests pass."): of the categories it names, else (it, that) of the sentence
-        before it. A retraction in the claim's own sentence is read with it ("I can't say the
-        tests pass; I only ran X, which passes")."""
+        before it. In the claim's own sentence a retraction takes back only the claims said before
+        it ("The runner exits 0, but only because no tests ran"), not one after it ("I can't say
+        the tests pass; I only ran X, which passes")."""
         if not self.found:
             return
         for sentence in lexicon.texts_holding_stems("retraction", self.sentences):
-            if not lexicon.search("retraction", sentence):
+            retraction = lexicon.search("retraction", sentence)
+            if not retraction:
                 continue
             named = set(x["category"] for x in self.mentions(sentence))
             own = self.restore(sentence)
@@ -477,9 +479,11 @@ class _Reader(object):
             if not named and earlier:
                 # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
                 named = set(c["category"] for c in earlier if c["sentence"] == earlier[-1]["sentence"])
+            cut = len(self.restore(sentence[:retraction.start()]))
             kept = []
             for claim in self.found:
-                if claim["category"] in named and claim["sentence"] != own:
+                if claim["category"] in named and (claim["sentence"] != own
+                                                   or 0 <= own.find(claim["text"]) < cut - len(claim["text"]) + 1):
                     self._ignore(claim["text"], "retracted", claim["sentence"], claim["category"])
                 else:
                     kept.append(claim)

@@ -31,7 +31,7 @@ ENTRIES = (
     # not a formatter's own report: "12 files would be left unchanged"
     E(r"\b(?:might|may|could(?! only\b)|would(?! be (?:left unchanged|reformatted)\b))\b", "hedge",
       "The tests might pass now."),
-    E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks like|hopefully|hope|here's hoping"
+    E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks? like|hopefully|hope|here's hoping"
       r"|(?<!as )expect(?:s|ed|ing)?|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
       "I think the tests pass."),
     E(r"\b(?:confident|not sure|unsure|unclear|not certain|uncertain|in theory|in principle|i'd say|fingers crossed"
@@ -64,7 +64,7 @@ ENTRIES = (
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
     # not a sentence-initial CI that is the place of a failure: "CI earlier failed on a flaky test; it
     # passes locally now", "CI 之前挂的那个 test 现在本地能过了"
-    E(r"\b(?:on|in|from|via|by) (?:the )?ci\b"
+    E(r"\b(?:on|in|from|via|by|per) (?:the )?ci\b"
       u"|^[-*>#\\s]*ci\\b(?!\\s*(?:(?:earlier|before|previously|\u4e4b\u524d|\u4ee5\u524d|\u4e0a\u6b21)\\s*)?"
       u"(?:failed|broke|flagged|was red|\u6302|\u5931\u8d25|\u62a5\u9519|\u7ea2))"
       r"|(?<!on )(?<!in )(?<!by )\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
@@ -181,6 +181,13 @@ ENTRIES = (
       "Last I checked the build was green.", stems=("last", "ago")),
     E(r"\b(?:yesterday|last (?:week|night|month|time|friday|monday|sprint|release))\b", "past",
       "The build was green yesterday."),
+    # a named day or month is a time before now: "passing on Friday", "compiled fine back in March"
+    E(r"\b(?:on|over the|back on|back in|since|until) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+      r"|weekend)\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november"
+      r"|december|(?:19|20)\d\d)\b", "past", "Tests were all passing on Friday.",
+      stems=("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "january",
+             "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
+             "in 19", "in 20")),
     E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
       r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run.",
       stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
@@ -231,10 +238,13 @@ ENTRIES = (
       r"\b(?:pass\w*|green|clean|succe\w*|builds?|compiles?)\b"
       r"|\b(?:wouldn't|would not|won't|can't|cannot) (?:count|trust|rely on) (?:it|that|this|them)\b"
       r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
-      r"|\bonly (?:passes|passed|pass) because\b", "retraction",
+      r"|\bonly (?:passes|passed|pass) because\b"
+      # a pass with nothing under it: "exits 0, but ... so effectively no tests ran", "there are no tests"
+      r"|\bno (?:tests?|specs?) (?:ran|were run|was run|were collected|were found|executed)\b"
+      r"|\bthere (?:are|were) no (?:tests|specs)\b", "retraction",
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
-             "only pass")),
+             "only pass", "no test", "no spec")),
 
     # a sentence saying the result just given is from before a change: "But that was before I rebased."
     E(r"(?:^|(?<=[.!?] ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"

@@ -1,0 +1,75 @@
+# -*- coding: utf-8 -*-
+"""Causes found in the dev9b set (written blind on 2026-12-02): each group states its rule,
+gives examples of our own first (each differs from what the reader made of it before), hard
+negatives, and the dev-set sentence last."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+# ---- a source is named "per CI" as "according to CI"; "look like" hedges as "looks like" does
+@pytest.mark.parametrize("text, expected", [
+    ("Per CI, all tests pass.", []),
+    ("Per CI the lint job is clean.", []),
+    ("The build is green per CI.", []),
+    ("The specs look like they pass.", []),
+    ("Both builds look like they succeed, but I haven't opened the logs.", []),
+    ("Lint and types look like they're clean.", []),
+    # hard negatives: the agent's own result stays a claim
+    ("Per my run, all tests pass.", ["test"]),
+    ("The tests pass; the screenshots look like the mockups.", ["test"]),
+    # dev9b
+    ("Per CI, the build is green on the branch; I haven't reproduced it locally.", []),
+    ("Hmm, the tests look like they pass, but the reporter output was truncated by the CI log limit, so I'm "
+     "rerunning with `--reporter=dot` to confirm.", []),
+])
+def test_per_ci_relays_and_look_like_hedges(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a named day or month places a result before now: "on Friday", "back in March", "over the weekend"
+@pytest.mark.parametrize("text, expected", [
+    ("The tests were passing on Friday.", []),
+    ("Lint was clean back in March.", []),
+    ("The build went green on Monday.", []),
+    ("In 2023 the whole suite passed.", []),
+    ("mypy was clean in January, before the stubs moved.", []),
+    ("Over the weekend the nightly build succeeded.", []),
+    # hard negatives: now, even next to a date
+    ("The tests pass now; I'll merge on Friday.", ["test"]),
+    ("Lint is clean after the March refactor.", ["lint"]),
+    # dev9b
+    ("That branch compiled fine back in March; since then the SDK has moved two major versions.", []),
+    ("Tests were all passing on Friday; over the weekend someone force-pushed main, and I haven't rebased or rerun "
+     "since.", []),
+])
+def test_a_named_day_or_month_is_past(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a pass with nothing under it is taken back: "no tests ran", "there are no tests", in the
+# same sentence after the claim too
+@pytest.mark.parametrize("text, expected", [
+    ("`jest` exits 0, but no tests ran.", []),
+    ("The suite is green, though no tests were collected.", []),
+    ("`go test ./...` passes. No tests were found in the new package, though.", []),
+    ("There are no failing specs because there are no specs.", []),
+    ("Zero test failures, since there are no tests yet.", []),
+    ("`pytest` exits 0 — no tests ran because of the `-k` filter.", []),
+    # hard negatives: a retraction after the claim's sentence keeps what follows it
+    ("I can't say the tests pass; I only ran pytest, which passes.", ["test"]),
+    ("No tests ran yesterday; today all 40 pass.", ["test"]),
+    ("Lint is clean. There are no tests in this repo.", ["lint"]),
+    # dev9b
+    ("The test runner exits 0, but only because `--passWithNoTests` is set and the glob matched nothing — so "
+     "effectively no tests ran. I'm fixing the glob now.", []),
+    ("There are no failing tests in this repo because there are no tests in this repo. I'd suggest we add at "
+     "least a smoke test for the CLI.", []),
+])
+def test_a_pass_with_no_tests_under_it_is_taken_back(text, expected):
+    assert categories(text) == expected

@@ -73,3 +73,79 @@ def test_a_named_day_or_month_is_past(text, expected):
 ])
 def test_a_pass_with_no_tests_under_it_is_taken_back(text, expected):
     assert categories(text) == expected
+
+
+# ---- a question fragment answered at once: a state answer is the fragment's state ("Tests? Green."),
+# an assent asserts the fragment ("Compiles? Yes."); a full question, or an answer that is no state
+# or assent, stays a question
+@pytest.mark.parametrize("text, expected", [
+    ("Lint? Clean.", ["lint"]),
+    ("`cargo test`? 212 passed.", ["test"]),
+    ("mypy? Happy. Ruff? Also happy.", ["lint", "typecheck"]),
+    ("Compiles on Windows? Yep.", ["build"]),
+    ("The integration suite? All green, for once.", ["test"]),
+    ("Type check? Still clean after the rebase.", ["typecheck"]),
+    # hard negatives
+    ("Tests? Not yet.", []),
+    ("Lint? No, two errors left.", []),
+    ("Do the tests pass? Yes.", []),
+    ("Does it build? Green, I think.", []),
+    ("Tests? I haven't run them.", []),
+    ("Should I also run the e2e suite? Yes or no?", []),
+    # dev9b
+    ("Tests? Green. Types? Green. The wheel build? Also green, surprisingly, given how many modules I renamed.",
+     ["build", "test", "typecheck"]),
+    ("Compiles? Yes. Passes the tests? Also yes. Does it actually fix the customer's issue? I can't tell without "
+     "their data.", ["build", "test"]),
+])
+def test_a_question_fragment_and_its_answer(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a fronted predicate (inversion): "Clean, too, is the lint run", "Passes now: `TestX`" say of
+# the subject after the copula or colon what it says
+@pytest.mark.parametrize("text, expected", [
+    ("Green, finally, are the integration tests.", ["test"]),
+    ("Clean as well is the `mypy --strict` run.", ["typecheck"]),
+    ("Quiet, for once, is `eslint`.", ["lint"]),
+    ("Passing again: the three snapshot tests.", ["test"]),
+    ("Compiles now: the `ffi` crate.", ["build"]),
+    ("Happy, at last, is `pyright`.", ["typecheck"]),
+    # hard negatives
+    ("Green is the colour of the CI badge.", []),
+    ("Clean, as always, is what I aim for.", []),
+    ("Passing, at last, is not what the flaky spec does.", []),
+    ("Green, I hope, are the integration tests.", []),
+    # dev9b
+    ("Clean, too, is the lint run — `golangci-lint run ./...` came back empty. The integration tests, on the other "
+     "hand, I couldn't run because they need a live Postgres.", ["lint"]),
+    ("Passing, at last, is the flaky checkout spec — I replaced the sleep with an explicit `waitFor`. The other "
+     "Cypress specs I left alone and didn't rerun.", ["test"]),
+    ("Passes now: the flaky `TestOrderQueue_Concurrent`. I only ran the `queue` package, so I can't speak for the "
+     "others.", ["test"]),
+])
+def test_a_fronted_predicate(text, expected):
+    assert categories(text) == expected
+
+
+# ---- an elided predicate: a label valued "same"/"ditto" takes the pass of the sentence before; "and so is
+# X" takes it across an aside between dashes; a disclosure about "the other specs" leaves the part that ran
+@pytest.mark.parametrize("text, expected", [
+    ("Unit tests: 48 passed. Lint: same.", ["lint", "test"]),
+    ("mypy is clean. Ruff: ditto.", ["lint", "typecheck"]),
+    ("`cargo build` succeeded. `cargo clippy`: likewise.", ["build", "lint"]),
+    ("`ruff` is clean, and so — once I'd fixed the stubs — is `mypy`.", ["lint", "typecheck"]),
+    ("The tests pass, and so — after two reruns — does the build.", ["build", "test"]),
+    ("The login spec passes now. The other Playwright specs I didn't rerun.", ["test"]),
+    # hard negatives
+    ("Tests: 3 failed. Lint: same.", []),
+    ("Tests: not run. Lint: same.", []),
+    ("Lint is clean, and so — I think — is the build.", []),
+    ("All tests pass. The other Playwright specs I didn't rerun.", []),
+    # dev9b
+    ("Tests: green. Lint: same. Build: didn't try.", ["lint", "test"]),
+    ("Lint's green, and so — after a fair bit of fiddling with the `tsconfig` paths — is the type check.",
+     ["lint", "typecheck"]),
+])
+def test_an_elided_predicate(text, expected):
+    assert categories(text) == expected

@@ -1,0 +1,81 @@
+# -*- coding: utf-8 -*-
+"""Terse and reordered English sentences put in the order the grammar reads (``claims_en``),
+before they are read:
+
+- a question fragment and its short answer ("Tests? Green.", "Compiles? Yes.", "The wheel
+  build? Also green, ..."): the answer is the fragment's state, a "yes" asserts the fragment;
+- a fronted predicate (inversion: "Clean, too, is the lint run", "Passing, at last, is the flaky
+  spec", "Passes now: the flaky `TestX`"): the subject is put first.
+
+``rewrite(sentences)`` returns the sentences of a line so rewritten (a question joined with its
+answer becomes one sentence).
+"""
+
+import re
+
+# a question that is a fragment: no auxiliary or wh-word before it ("Tests?", "Passes the tests?",
+# "The wheel build?"), a few words at most
+_FRAGMENT_QUESTION = re.compile(
+    r"^(?!\W*(?:do|does|did|is|are|was|were|can|could|should|would|will|shall|have|has|had|may|might|must|what|why"
+    r"|how|when|where|who|which|whether|any|anything|is\s+it)\b)\W*(?:[\w`'./:-]+\s+){0,4}[\w`'./:-]+\?$", re.I)
+# a short answer: an assent, or a state or count said of the fragment ("Green.", "Also green, ...",
+# "Yes.", "41 passed.")
+_YES = re.compile(r"^\W*(?:(?:also|still|again|and)\s+)*(?:yes|yep|yup|yeah|affirmative|sure)\b\W*(?=$|[,;.!\u2014-])",
+                  re.I)
+_STATE_ANSWER = re.compile(
+    r"^\W*(?:(?:also|still|again|all|both|now|fully)\s+)*(?:green|clean|passing|passes|passed|pass|happy|fine|ok|okay"
+    r"|quiet|silent|successful|spotless|\d[\d,]*\s+(?:passed|passing|pass)|\u2705|\u2714|\u2713)(?![\w-])", re.I)
+
+# a fronted predicate: "Clean, too, is X", "Passing, at last, is X", "Green again are X"
+_FRONTED = re.compile(
+    r"^(?P<lead>\W*)(?P<pred>clean|green|passing|happy|quiet|silent|spotless|successful|fine)"
+    r"(?P<adv>\s*,\s*[^,]{1,30}?,|\s+(?:too|also|again|now|as well|at last|finally))?\s+(?P<cop>is|are)\s+"
+    r"(?P<subj>[^,;:\u2014\u2013()]{1,80}?)"
+    r"(?P<rest>\s*(?:[,;:(]|\s[\u2014\u2013-]\s|\.$|$).*)$", re.I | re.S)
+# a fronted verb before a colon: "Passes now: the flaky `TestX`."
+_FRONTED_VERB = re.compile(
+    r"^(?P<lead>\W*)(?P<pred>passes|passed|passing|builds|compiles|green|clean)(?P<adv>(?:\s+(?:now|again|too|also|at last"
+    r"|finally))*)\s*:\s+(?P<subj>[^,;:\u2014\u2013()]{1,80}?)(?P<rest>\s*(?:[,;(]|\s[\u2014\u2013-]\s|\.$|$).*)$",
+    re.I | re.S)
+_OPENERS = frozenset(("clean", "green", "passing", "happy", "quiet", "silent", "spotless", "successful", "fine",
+                      "passes", "passed", "builds", "compiles"))
+
+
+def may_rewrite(body):
+    """False only when ``rewrite`` leaves every sentence of ``body`` as it is: it needs a "?" or a
+    sentence opening with a predicate word."""
+    return "?" in body or any(w in _OPENERS for w in re.findall(r"(?:^|[.!?]\s+)\W*([A-Za-z]+)", body.lower()))
+
+
+def rewrite(sentences):
+    out = []
+    index = 0
+    while index < len(sentences):
+        s = sentences[index]
+        answer = sentences[index + 1] if index + 1 < len(sentences) else None
+        if answer is not None and s.endswith("?") and _FRAGMENT_QUESTION.match(s):
+            yes = _YES.match(answer)
+            if yes:
+                out.append(s[:-1] + answer[yes.end():] if answer[yes.end():].strip() else s[:-1] + ".")
+                index += 2
+                continue
+            if _STATE_ANSWER.match(answer):
+                out.append(s[:-1] + ": " + answer)
+                index += 2
+                continue
+        out.append(_inverted(s))
+        index += 1
+    return out
+
+
+def _inverted(s):
+    """The sentence with a fronted predicate put after its subject."""
+    m = _FRONTED.match(s)
+    if m:
+        return "%s%s %s %s%s%s" % (m.group("lead"), m.group("subj").strip(), m.group("cop").lower(),
+                                   m.group("pred").lower(), m.group("adv") or "", m.group("rest"))
+    m = _FRONTED_VERB.match(s)
+    if m:
+        return "%s%s %s%s%s" % (m.group("lead"), m.group("subj").strip(), m.group("pred").lower(), m.group("adv"),
+                                m.group("rest"))
+    return s

@@ -134,7 +134,7 @@ def test_a_fronted_predicate(text, expected):
     ("Unit tests: 48 passed. Lint: same.", ["lint", "test"]),
     ("mypy is clean. Ruff: ditto.", ["lint", "typecheck"]),
     ("`cargo build` succeeded. `cargo clippy`: likewise.", ["build", "lint"]),
-    ("`ruff` is clean, and so — once I'd fixed the stubs — is `mypy`.", ["lint", "typecheck"]),
+    ("`ruff` is clean, and so — after I fixed the stubs — is `mypy`.", ["lint", "typecheck"]),
     ("The tests pass, and so — after two reruns — does the build.", ["build", "test"]),
     ("The login spec passes now. The other Playwright specs I didn't rerun.", ["test"]),
     # hard negatives

@@ -431,8 +431,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if kind == "checkout" and category != "typecheck":
             continue
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
-                and ptext != "OK":
-            # tests pass, they are not "fine"; a test command is "OK" as its runner prints
+                and ptext != "OK" and not (_VERBLESS.match(s, subject["end"], p.start()) and s[p.end():p.end() + 1] != "-"):
+            # tests pass, they are not "fine" ("the tests are fine as they are"); a test command is
+            # "OK" as its runner prints, and so are tests in a verbless status row ("build ok, tests ok")
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
@@ -446,6 +447,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)
     return out
+
+
+# nothing but adverbs or a label colon between a subject and its state: a status row, not a copula
+_VERBLESS = re.compile(r"\s*(?::\s*)?(?:(?:also|all|now|still|again|both)\s+)*$", re.I)
 
 
 # what a check's own verb is said of ("The code typechecks", "Everything lints", "`src/` lints"), and
@@ -486,7 +491,8 @@ def _subjects_after(g, s, subjects, end):
     return group_starting(g, s, after, _FROM_AGAIN)
 
 
-_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across"
+                       r"|(?:were|was)\s+(?:reported|found|flagged|raised|emitted)\s+by)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
 
 
@@ -494,7 +500,7 @@ _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in
 _SILENCE = re.compile(r"not\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur)\b|nothing\s+to\s", re.I)
 # the preposition repeated in a coordination: "Exit 0 from `npm test` and from `npm run lint`"
 _FROM_AGAIN = re.compile(r"^\s*,?\s*(?:and|or|as well as)\s+(?:from|by|in|under)\s+(?:the\s+)?$", re.I)
-_FROM = re.compile(r"\s*(?:from|out of|by|reported by)\s", re.I)
+_FROM = re.compile(r"\s*(?:from|out of|by|(?:(?:were|was)\s+)?(?:reported|found|flagged|raised|emitted)\s+by)\s", re.I)
 
 
 def group_starting(g, s, subjects, also=None):
@@ -618,10 +624,12 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally|came back|come back"
                      r"|comes back))*\s*:?\s*"
-                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean)\b", tail, re.I)
-        if m and m.group(1).lower() == "clean" and x["text"].lower().startswith("everything") \
-                and "else" not in (x["text"] + tail[:m.start(1)]).lower():
+                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean|fine|happy|ok(?:ay)?)\b", tail, re.I)
+        if m and m.group(1).lower() in ("clean", "fine", "happy", "ok", "okay") \
+                and x["text"].lower().startswith("everything") and "else" not in (x["text"] + tail[:m.start(1)]).lower():
             m = None     # "everything is clean" is as often the working tree; "everything else is clean" is not
+        if m and m.group(1).lower() in ("fine", "happy", "ok", "okay") and not x["text"].lower().startswith("everything"):
+            m = None     # "all checks are fine": only what "everything else" leaves is a check's
         if m:
             spans.append((x["start"], x["end"] + m.end()))
     m = g.everything_alone.search(s)

@@ -158,7 +158,7 @@ _SUBJECT_STARTS = frozenset((
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
-    "production prod release dev android ios web wasm build builds compilation compiler project app application package repo repository "
+    "production prod release dev android ios web wasm build builds compile compilation compiler project app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
     "workspace docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
@@ -239,8 +239,8 @@ class Grammar(object):
         # failure words; "clean" phrases that contain them are masked first
         self.clean_phrases = c(
             r"\b(?:no|zero|0|not a single|not one|nothing|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
-            r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red)\b"
-            r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
+            r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?)\b"
+            r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
             r"|nothing|none)\s+(?:\w+\s+)?"
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+|hang\w*|hung|panic\w*|segfault\w*"
@@ -322,7 +322,7 @@ class Grammar(object):
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
             r"|(?<=[a-z] )ones"
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*"
-            r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green|ok)\b))\b)"
+            r"|all (?:two|three|four|five))(?= (?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine|quiet|silent)\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*|\.{1,2}/[\w./-]*|[\w-]+/[\w./-]*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
@@ -336,7 +336,10 @@ class Grammar(object):
             r"|\b(?:the )?formatter\b)"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
-            r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
+            r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
+            # the noun: "The compile is OK", "the compile step is green"
+            r"|(?<=the )compile(?: step| stage| job)?\b(?=\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
+            r"|completes|completed)\b))"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile)\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
@@ -410,7 +413,7 @@ class Grammar(object):
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
-            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting)\s+)?"
+            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more)\s+)?"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
@@ -420,6 +423,8 @@ class Grammar(object):
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +
             r"|\b(?:(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+)?no\s+output\b"
             r"|\bfailures:?\s*0\b"
+            # no failure to be seen in a run's output: "Nothing red in the jest output"
+            r"|\bnothing\s+(?:red|failing|failed|broken)\b"
             # a pass said by an idiom: "eslint gives the all-clear", "a clean bill of health from mypy",
             # "not a peep from ruff", "nothing to report from mypy"
             r"|(?:\b(?:gives?|gave|given|giving|got|gets|has|had|with|returns?|returned|reports?|reported|signals?"

@@ -149,3 +149,96 @@ def test_a_fronted_predicate(text, expected):
 ])
 def test_an_elided_predicate(text, expected):
     assert categories(text) == expected
+
+
+# ---- a verbless status row: a test subject straight before "ok"/"fine" is a result ("build ok,
+# tests ok"); with a copula "the tests are fine" still is about the tests' code
+@pytest.mark.parametrize("text, expected", [
+    ("tests ok", ["test"]),
+    ("Lint fine, tests fine.", ["lint", "test"]),
+    ("Unit tests: fine.", ["test"]),
+    ("Specs ok, rubocop ok.", ["lint", "test"]),
+    ("`make` ok, tests also ok.", ["build", "test"]),
+    # hard negatives
+    ("The existing tests are fine as they are.", []),
+    ("The tests fine-tune the model.", []),
+    ("I think tests ok.", []),
+    ("tests ok?", []),
+    # dev9b
+    ("Rebased on main. Conflicts in `go.mod` resolved. `go build ./...` fine, `go vet` silent, tests ok.",
+     ["build", "lint", "test"]),
+    ("Ellipsis time: build ok, tests ok, lint n/a (no linter configured in this repo).", ["build", "test"]),
+])
+def test_a_verbless_status_row(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a quantifier after a list takes the states a copula takes ("Ruff, black, isort: all three
+# happy"); "everything else" is fine/happy/ok as it is clean, and stands for the checks named
+@pytest.mark.parametrize("text, expected", [
+    ("mypy, pyright: all two clean.", ["typecheck"]),
+    ("eslint, stylelint, prettier: all three quiet.", ["lint"]),
+    ("`ruff` and `mypy`: all fine.", ["lint", "typecheck"]),
+    ("black, isort, flake8: all three clean.", ["lint"]),
+    ("Everything else (pytest, ruff) is happy.", ["lint", "test"]),
+    ("`tsc` still has 2 errors; everything else (vitest, eslint) is ok.", ["lint", "test"]),
+    # hard negatives
+    ("Everything is fine.", []),
+    ("The three PRs: all three fine.", []),
+    ("All checks are fine, I think.", []),
+    # dev9b
+    ("Ruff, black, isort: all three happy.", ["lint"]),
+    ("The typecheck is what's blocking: `tsc` reports 7 errors in `legacy/`, all `implicit any`. Everything else "
+     "(jest, eslint) is fine.", ["lint", "test"]),
+])
+def test_a_listed_quantifier_and_everything_else_take_states(text, expected):
+    assert categories(text) == expected
+
+
+# ---- plain and learner's English: "no more errors" is "no errors"; "the compile" is the build
+@pytest.mark.parametrize("text, expected", [
+    ("Lint has no more errors.", ["lint"]),
+    ("No more errors from mypy.", ["typecheck"]),
+    ("`eslint` gives no more warning now.", ["lint"]),
+    ("The compile is OK now.", ["build"]),
+    ("The compile step passed.", ["build"]),
+    ("The compile succeeded on both targets.", ["build"]),
+    # hard negatives
+    ("The compile is slow.", []),
+    ("Let me compile the project.", []),
+    ("There are no more tests to write.", []),
+    ("The compile is not OK yet.", []),
+    # dev9b
+    ("Lint have no more error, I fix all the warnings from flake8. But the test, I did not run it because the "
+     "database is not setup in my environment.", ["lint"]),
+    ("I have make the changes in the controller. The compile is OK and unit test also OK, only the one test of the "
+     "`ReportExporter` is failing which is not related with my change.", ["build", "test"]),
+])
+def test_plain_and_learners_english(text, expected):
+    assert categories(text) == expected
+
+
+# ---- absence of failure: "nothing red/failing in X" is X's pass; "no panics" is no failure; a
+# passive "were reported by X" is "from X"; what someone else is seeing is theirs, not the agent's
+@pytest.mark.parametrize("text, expected", [
+    ("Nothing red in the pytest output.", ["test"]),
+    ("Nothing failing in `go test ./...` anymore.", ["test"]),
+    ("No panics, no timeouts: `cargo test` → 88 passed.", ["test"]),
+    ("No warnings were reported by `eslint`.", ["lint"]),
+    ("No type errors were found by mypy.", ["typecheck"]),
+    ("No failures were reported by `phpunit`.", ["test"]),
+    ("You're seeing a timeout in CI; here `npm test` reports 40 passed.", ["test"]),
+    # hard negatives
+    ("Nothing red in the diff.", []),
+    ("No errors were reported by the reviewer.", []),
+    ("You're seeing all tests pass.", []),
+    ("The tests hang.", []),
+    # dev9b
+    ("Nothing red in the jest output anymore, and `tsc --noEmit` is quiet.", ["test", "typecheck"]),
+    ("No panics, no failures: `cargo nextest run` → 488 tests run: 488 passed, 4 skipped.", ["test"]),
+    ("No errors were reported by pyright, and the two `# type: ignore` comments I'd added earlier have been "
+     "removed since they're no longer needed.", ["typecheck"]),
+    ("Not sure why you're seeing failures; on my side `bun test` reports 0 fail, 58 pass.", ["test"]),
+])
+def test_absence_of_failure(text, expected):
+    assert categories(text) == expected

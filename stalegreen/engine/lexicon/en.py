@@ -56,7 +56,7 @@ ENTRIES = (
       stems=("pasted", "shared", "sent", "posted", "attached", "forwarded", "provided", "linked")),
     # what someone else sees: "Not sure why you're seeing failures; on my side ..." (their failure, not ours)
     E(r"\b(?:you|they|he|she|the user|users|reviewers?)(?:'re| are| were|'ve been| have been)?\s+(?:seeing|see|saw"
-      r"|getting|hitting|hit|running into|ran into)\b", "relay", "You're seeing the tests fail on your machine.",
+      r"|getting|hitting|hit|running into|ran into)\b", "relay", "You're seeing all tests pass.",
       stems=("seeing", "see", "saw", "getting", "hitting", "hit", "running into", "ran into")),
     # another person's run: "My colleague's run showed 0 lint errors"
     E(r"\b(?:colleague|teammate|coworker|co-worker|reviewer|maintainer|user|someone else)(?:'s|s'|\u2019s)\s+(?:\w+\s+)?"

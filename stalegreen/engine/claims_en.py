@@ -356,7 +356,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     if kind == "bverb":
         subject = group[0] if group else None
         said_it = pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)
-        opens_sentence = re.match(r"^\W*$", s[:p.start()]) and len(ptext.split()) > 1    # "Builds cleanly."
+        # "Builds cleanly.", and after a colon that ends the run it is said of: "Rebuilt the image: builds fine"
+        opens_sentence = re.match(r"^\W*$|^.*:\W*$", s[:p.start()]) and len(ptext.split()) > 1
         if said_it or (subject is None and opens_sentence):
             make("build", None, scope="all")    # "it builds": whatever "it" is, the claim is a build
         elif subject is not None and (subject["kind"] in ("buildable", "build", "every")
@@ -389,6 +390,12 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             span, text = (p.start(), p.end()), ptext
         if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed)\b", lowp) and not subjects:
             make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
+            return out
+        if _NONE_OF_FAILED.match(lowp):
+            # "0 of 18 failed": none of the run's count failed, all of it passed
+            for subject in group or ([{"category": "test"}] if re.search(r"tests?|specs?|examples?", lowp) else []):
+                if subject.get("category"):
+                    make(subject["category"], subject if group else None, scope="all")
             return out
         for subject in group:
             # a linter's silence is its pass; a test run's is no result ("`pytest` printed no output")
@@ -491,6 +498,7 @@ def _subjects_after(g, s, subjects, end):
     return group_starting(g, s, after, _FROM_AGAIN)
 
 
+_NONE_OF_FAILED = re.compile(r"(?:0|zero|none)\s+(?:of|out of)\s")
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across"
                        r"|(?:were|was)\s+(?:reported|found|flagged|raised|emitted)\s+by)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
                        r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
@@ -530,6 +538,8 @@ _COPULA_GAP = re.compile(
     r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target|run|step|job)\b"
     # a cleft: "`go vet` is the one that's clean"
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
+    # a non-restrictive relative clause: "I ran the linter, which is happy"
+    r"|,\s*which\b"
     # a passive run before the state: "The tests were run and are green"
     r"|\b(?:re-?)?(?:run|executed)(?:\s+again)?\s*,?\s+and\b"
     r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:gone|turned|become)\b"

@@ -4,6 +4,7 @@ before they are read:
 
 - a question fragment and its short answer ("Tests? Green.", "Compiles? Yes.", "The wheel
   build? Also green, ..."): the answer is the fragment's state, a "yes" asserts the fragment;
+- label-count fields, a sentence each ("Passed: 1,877. Failed: 0."): one summary row;
 - a fronted predicate (inversion: "Clean, too, is the lint run", "Passing, at last, is the flaky
   spec", "Passes now: the flaky `TestX`"): the subject is put first.
 
@@ -41,10 +42,15 @@ _OPENERS = frozenset(("clean", "green", "passing", "happy", "quiet", "silent", "
                       "passes", "passed", "builds", "compiles"))
 
 
+# a label and its count, a sentence of its own ("Passed: 1,877.", "Failed: 0.", "Duration: 3m 41s.")
+_COUNT_FIELD = re.compile(r"^\W*[A-Za-z][\w -]{0,20}:\s*\d[\d,.]*\s*[A-Za-z%]{0,3}(?:\s+\d+\s*[A-Za-z]{0,3})?\.?$")
+
+
 def may_rewrite(body):
-    """False only when ``rewrite`` leaves every sentence of ``body`` as it is: it needs a "?" or a
-    sentence opening with a predicate word."""
-    return "?" in body or any(w in _OPENERS for w in re.findall(r"(?:^|[.!?]\s+)\W*([A-Za-z]+)", body.lower()))
+    """False only when ``rewrite`` leaves every sentence of ``body`` as it is: it needs a "?", a
+    sentence opening with a predicate word or two label-count fields."""
+    return "?" in body or body.count(":") > 1 \
+        or any(w in _OPENERS for w in re.findall(r"(?:^|[.!?]\s+)\W*([A-Za-z]+)", body.lower()))
 
 
 def rewrite(sentences):
@@ -52,6 +58,14 @@ def rewrite(sentences):
     index = 0
     while index < len(sentences):
         s = sentences[index]
+        if _COUNT_FIELD.match(s) and index + 1 < len(sentences) and _COUNT_FIELD.match(sentences[index + 1]):
+            # a runner's summary written as label-count fields is one row: "Passed: 1,877. Failed: 0."
+            end = index
+            while end + 1 < len(sentences) and _COUNT_FIELD.match(sentences[end + 1]):
+                end += 1
+            out.append("; ".join(x.rstrip(".") for x in sentences[index:end + 1]) + ".")
+            index = end + 1
+            continue
         answer = sentences[index + 1] if index + 1 < len(sentences) else None
         if answer is not None and s.endswith("?") and _FRAGMENT_QUESTION.match(s):
             yes = _YES.match(answer)

@@ -154,7 +154,7 @@ def _starts_finder(starts):
 
 
 _SUBJECT_STARTS = frozenset((
-    "everything all every it they both each them these those rest others other remaining ones type types typecheck typechecks "
+    "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
@@ -246,6 +246,7 @@ class Grammar(object):
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+|hang\w*|hung|panic\w*|segfault\w*"
             r"|times? out|timed out)"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
+            r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # a pass said by an idiom of silence: "not a peep", "not a single complaint", "nothing to report"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
             r"|problems?)\b|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b|\berrors?-free\b"
@@ -322,7 +323,10 @@ class Grammar(object):
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
             r"|(?<=[a-z] )ones"
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*"
-            r"|all (?:two|three|four|five))(?= (?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine|quiet|silent)\b))\b)"
+            r"|all (?:two|three|four|five))(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
+            r"|quiet|silent)\b)"
+            # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
+            r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*|\.{1,2}/[\w./-]*|[\w-]+/[\w./-]*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
@@ -358,10 +362,13 @@ class Grammar(object):
             r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire"
             r"|complete"
             r"|current|one of the))*\s+(?:test suites?|suites?|tests?|specs?|test cases?|checks?)\b)"
-            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d%]|\.\d)(?:\s+(?:unit |integration |e2e )?"
+            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d%]|\.\d)"
+            r"(?!\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b)(?:\s+(?:unit |integration |e2e )?"
             r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
             r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
             r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)"
+            # a runner's label-value summary: "Passed: 1,877. Failed: 0."
+            r"|\b(?:passed|passing|pass):\s*(?!0\b)\d[\d,]*(?![\d.,%/]|\s*(?:/|of\b|out of\b))"
             r"|(?<![\d.,/])\d[\d,]*\s+pass\b(?!\s+(?:rates?|marks?|thresholds?|percentages?))"
             # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
             r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
@@ -423,6 +430,8 @@ class Grammar(object):
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +
             r"|\b(?:(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+)?no\s+output\b"
             r"|\bfailures:?\s*0\b"
+            # none of a count failed: "Integration suite: 0 of 18 failed"
+            r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # no failure to be seen in a run's output: "Nothing red in the jest output"
             r"|\bnothing\s+(?:red|failing|failed|broken)\b"
             # a pass said by an idiom: "eslint gives the all-clear", "a clean bill of health from mypy",
@@ -475,7 +484,7 @@ class Grammar(object):
             r"|this(?! time\b)|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
             r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
-        self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )that|each|single|final|another|quick)\s*$",
+        self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )(?<!and )that|each|single|final|another|quick)\s*$",
                              I | A)     # not a relative pronoun: "`mypy` is the one that passes"
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"

@@ -242,3 +242,53 @@ def test_plain_and_learners_english(text, expected):
 ])
 def test_absence_of_failure(text, expected):
     assert categories(text) == expected
+
+
+# ---- the check named only in a clause after the run: a relative "X, which is clean" says X's
+# state; "and that passed" stands for the run just named; "all N now pass" floats its adverb; a
+# bare "builds fine" after a colon is the state of the build run before it
+@pytest.mark.parametrize("text, expected", [
+    ("I ran `mypy --strict`, which is clean.", ["typecheck"]),
+    ("Then eslint, which is quiet now.", ["lint"]),
+    ("I ran `go test ./...`, and that passed.", ["test"]),
+    ("I only ran the linter, and that was clean.", ["lint"]),
+    ("Three specs were red; all three now pass.", ["test"]),
+    ("Rebuilt the wheel with `python -m build`: builds fine.", ["build"]),
+    # hard negatives
+    ("The fix is in, and that passed.", []),
+    ("I fixed the parser, and that passed review.", []),
+    ("The tests that pass are listed below.", []),
+    ("Next: builds fine on ARM.", []),
+    ("I ran the linter, which is still failing.", []),
+    # dev9b
+    ("I can't claim the build is green: I only ran `cargo check`, which is clean, and skipped the full `cargo "
+     "build` because of the linker issue on this box.", ["typecheck"]),
+    ("In theory `make test` covers the new parser; in practice I only ran `make test-unit` because the integration "
+     "targets need Docker, and that passed.", ["test"]),
+    ("Rebuilt the Docker image from scratch (`--no-cache`) to be sure: builds fine.", ["build"]),
+    ("Previously 4 tests failed on Windows due to path separators; I've normalised paths with `pathlib`, and on my "
+     "Windows VM all 4 now pass, along with the rest of the suite.", ["test"]),
+])
+def test_the_check_named_in_a_clause_before_its_state(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a runner's summary as label-count fields ("Passed: 1,877. Failed: 0.") is one row; "0 of 18
+# failed" is none of them failing
+@pytest.mark.parametrize("text, expected", [
+    ("Passed: 312. Failed: 0.", ["test"]),
+    ("Passed: 48. Failed: 0. Skipped: 2.", ["test"]),
+    ("Unit tests: 0 of 212 failed.", ["test"]),
+    ("0 of 40 specs failed.", ["test"]),
+    ("Lint: 0 of 40 files failed.", ["lint"]),
+    # hard negatives
+    ("Passed: 40. Failed: 2.", []),
+    ("Passed: 0. Failed: 12.", []),
+    ("3 of 18 failed.", []),
+    ("0 of 18 passed.", []),
+    # dev9b
+    ("Passed: 1,877. Failed: 0. Skipped: 12. Duration: 3m 41s. (`mvn verify`, whole reactor.)", ["test"]),
+    ("Integration suite: 0 of 18 failed. Unit suite: not run this time.", ["test"]),
+])
+def test_label_count_fields_and_none_of_n_failed(text, expected):
+    assert categories(text) == expected

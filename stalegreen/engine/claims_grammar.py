@@ -259,6 +259,21 @@ class Grammar(object):
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
             r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted|left|leaves)\s+(?:nothing|none)\b(?!\s+of\b)"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky)\b|\bpreviously[- ]failing\b"
+            # a failure that is not the state now: of the old code ("fails on the old code and passes on the
+            # new"), one a change would cause ("removing it makes `tsc` fail"), a bug's origin ("the regression
+            # was introduced in a3f9c1"), a test written to fail first ("I reproduced it with a failing test"),
+            # one the agent says it fixed ("one error, which I fixed"; "the only failing job and it's fixed")
+            r"|\bfail\w*\s+(?:on|with|against|under)\s+(?:the\s+)?(?:old|original|previous|unpatched|unfixed|buggy)"
+            r"\s+(?:code|version|commit|build|branch|implementation)\b"
+            r"|\b(?:removing|dropping|deleting|reverting|disabling)\s+(?:it|this|that|them|the\s+[\w-]+)\s+"
+            r"(?:makes?|would make|causes?|would cause)\s+\S+\s+(?:to\s+)?fail\w*"
+            r"|\bregress\w*\s+(?:was|were|got|had been)\s+(?:introduced|added|caused)\b"
+            r"|\b(?:wrote|write|writing|added|add|adding|with|started with|starting with)\s+(?:a|an)\s+(?:new\s+)?failing\s+"
+            r"(?:unit\s+|regression\s+)?(?:tests?|specs?|cases?)\b"
+            r"|\b(?:fail\w*|errors?|warnings?|issues?|problems?)\s*(?:\([^()]{0,80}\))?,?\s+(?:which|that)\s+(?:i|we)"
+            r"(?:'ve|\s+have)?\s+(?:since\s+|then\s+|now\s+|also\s+)?(?:fixed|resolved|addressed)\b"
+            r"|\b(?:fail\w*|broken|red)\s+(?:[\w-]+\s+){0,2}?(?:and|but)\s+(?:it|that|this)(?:'s|\s+is|\s+was|\s+has\s+been)"
+            r"\s+(?:now\s+)?(?:fixed|resolved)\b"
             # the failure of a relative clause that names which one passes: "the test that failed on CI passes now"
             r"|\b(?:that|which) (?:\w+ )?(?:failed|broke|flaked|errored|timed out)\b(?=[^.;,]*\bpass(?:es|ed)?\b)"
             r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"

@@ -40,6 +40,12 @@ _TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit"
                     u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )", re.I)
+# a clause saying the failure just before it is fixed: ", which I fixed", ", and it's fixed now"
+_FIXED_AFTER = re.compile(r"^\W*(?:(?:which|that)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:since\s+|then\s+|now\s+|also\s+)?"
+                          r"(?:fixed|resolved|addressed)|(?:and|but)\s+(?:it|that|this)(?:'s|\s+is|\s+was|\s+has\s+been)"
+                          r"\s+(?:now\s+)?(?:fixed|resolved))\b", re.I)
+
+
 def environment(sentence):
     """The environment a sentence places a result in ("on Python 3.12", "on 3.9", "on Windows"),
     reduced to its last word, or None."""
@@ -501,8 +507,11 @@ class Meaning(object):
     def _superseded(self, index):
         """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
         warnings") that a later clause of the sentence says is over ("now all 120 pass"): the
-        failure was before now. In Chinese, which marks no tense on the failure, the later clause
+        failure was before now; so is one the clause right after it says was fixed ("one error,
+        which I fixed"). In Chinese, which marks no tense on the failure, the later clause
         must say what passes now ("编译报错，已修复，现在编译通过", "有一个失败，重跑后通过了")."""
+        if index + 1 < len(self.clauses()) and _FIXED_AFTER.match(self.clause(index + 1)):
+            return True     # "eslint gave me one error (...), which I fixed; rerunning it came back clean"
         if not self.has("present"):
             return False
         later = range(index + 1, len(self.clauses()))

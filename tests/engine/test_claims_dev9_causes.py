@@ -292,3 +292,41 @@ def test_the_check_named_in_a_clause_before_its_state(text, expected):
 ])
 def test_label_count_fields_and_none_of_n_failed(text, expected):
     assert categories(text) == expected
+
+
+# ---- a failure that is not the state now negates nothing: of the old code, one a change would
+# cause, a bug's origin, a test written to fail first, one the agent says it fixed; a concession
+# ("whether or not", "unlike yesterday, when ...") holds its failure
+@pytest.mark.parametrize("text, expected", [
+    ("The new test fails on the old code and passes with the patch.", ["test"]),
+    ("Removing the cast makes mypy fail; with it, mypy is clean.", ["typecheck"]),
+    ("The regression was introduced in 4e1a0c; with it reverted, all tests pass.", ["test"]),
+    ("I wrote a failing test first; with the fix the whole suite passes.", ["test"]),
+    ("`ruff` flagged two issues, which I fixed; it's clean now.", ["lint"]),
+    ("The build was the only failing job and it's fixed: `make` succeeds.", ["build"]),
+    ("Whether or not the flake is real, `pytest` passes on three reruns.", ["test"]),
+    ("Unlike last week, when the build timed out, `cargo build` now finishes in two minutes.", ["build"]),
+    # hard negatives: a failure now still negates
+    ("The new test fails on the new code.", []),
+    ("Two tests failed, which I reported upstream; the suite is red.", []),
+    ("Whether the tests pass, I can't say.", []),
+    ("When the cache is warm, the build succeeds.", []),
+    ("eslint gave me one error, which I haven't fixed; lint is not clean.", []),
+    # dev9b
+    ("Fix verified: the regression test (`test_unicode_filename_roundtrip`) fails on the old code and passes on "
+     "the new.", ["test"]),
+    ("The regression was introduced in a3f9c1; after reverting it, `npm run build` and `npm run test:unit` both "
+     "succeed.", ["build", "test"]),
+    ("Linting was the only failing job and it's fixed: the unused import in `handlers/webhook.py` is gone and "
+     "`ruff check .` passes.", ["lint"]),
+    ("eslint gave me one error (`no-shadow` in `useCart.ts`), which I fixed; rerunning it came back clean.",
+     ["lint"]),
+    ("I've left the `// @ts-expect-error` in place because removing it makes `tsc` fail on the third-party types, "
+     "and with it in place the type check passes.", ["typecheck"]),
+    ("Whether or not the benchmark regression is real, the correctness tests are unaffected: `go test ./...` "
+     "passes across all 14 packages.", ["test"]),
+    ("Unlike yesterday, when the build kept OOMing in the Docker layer, `docker build -t api:dev .` now finishes "
+     "in about four minutes.", ["build"]),
+])
+def test_a_failure_that_is_not_the_state_now(text, expected):
+    assert categories(text) == expected

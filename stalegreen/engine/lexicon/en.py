@@ -96,7 +96,10 @@ ENTRIES = (
     E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b(?!.*\b(?:gives|shows|reports|prints|returns|yields)\b)"
       r".*\bnow\b", "future",
       "Running the tests now to confirm they pass."),
-    E(r"\b(?:if|unless|whether|in case|only when|only if|only after|only with|when(?:ever)?|until|once)\b", "conditional",
+    # not "whether or not" (a concession: "Whether or not the regression is real, the tests pass"), nor a
+    # relative "when" after a time ("Unlike yesterday, when the build kept OOMing, it now finishes")
+    E(r"\b(?:if|unless|whether(?! or not\b)|in case|only when|only if|only after|only with"
+      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?|until|once)\b", "conditional",
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),

@@ -40,6 +40,10 @@ _TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit"
                     u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )", re.I)
+_MOST = re.compile(u"\\b(?:most|the (?:vast )?majority|nearly all|almost all|almost every)\\b"
+                   u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
+# a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
+_TALLY = re.compile(r"\(\s*\d[\d,]*\s+passed,\s+\d[\d,]*\s+(?:failed|failures?)\s*\)\W*$", re.I)
 # a clause saying the failure just before it is fixed: ", which I fixed", ", and it's fixed now"
 _FIXED_AFTER = re.compile(r"^\W*(?:(?:which|that)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:since\s+|then\s+|now\s+|also\s+)?"
                           r"(?:fixed|resolved|addressed)|(?:and|but)\s+(?:it|that|this)(?:'s|\s+is|\s+was|\s+has\s+been)"
@@ -260,6 +264,14 @@ class Meaning(object):
         if others & by_category.get(cand["category"], set()):
             cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
         failures -= others
+        if failures and self._most(index):
+            # "Most tests pass; 3 fail on Windows", "大部分测试都通过了，只有 X 失败": the failures are what
+            # "most" leaves out, a qualified claim
+            cand["qualified"] = True
+            return None
+        if self.rest(index):
+            # "everything else passes (411 passed, 1 failed)": the tally after the rest is its own count
+            failures = set(i for i in failures if not (i > index and _TALLY.search(self.clause(i - 1) + self.clause(i))))
         before, after = [i for i in failures if i < index], [i for i in failures if i > index]
         if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
                 and (not after or self._failure_names_an_item(max(after), index)):
@@ -456,6 +468,10 @@ class Meaning(object):
             return False
         return all(self.s[part.lo:part.hi].lstrip()[:1] in (u"\u2014", u"\u2013", "-")
                    for part in self.clauses()[hedged + 1:index + 1])
+
+    def _most(self, index):
+        """The clause says most of a check passes ("most of the suite", "almost all", 大部分)."""
+        return bool(_MOST.search(self.clause(index)))
 
     def rest(self, index):
         """The clause speaks of what a failure leaves out ("the rest pass", 其他都通过了)."""

@@ -264,7 +264,8 @@ class Meaning(object):
         if others & by_category.get(cand["category"], set()):
             cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
         failures -= others
-        if failures and self._most(index):
+        if failures and self._most(index) and not self._concedes(parts[index].segment) \
+                and not any(self._names_whole(i, cand["category"]) for i in failures):
             # "Most tests pass; 3 fail on Windows", "大部分测试都通过了，只有 X 失败": the failures are what
             # "most" leaves out, a qualified claim
             cand["qualified"] = True
@@ -470,8 +471,15 @@ class Meaning(object):
                    for part in self.clauses()[hedged + 1:index + 1])
 
     def _most(self, index):
-        """The clause says most of a check passes ("most of the suite", "almost all", 大部分)."""
+        """The clause says most of a check passes ("most of the suite", "almost all", 大部分); it
+        leaves out failures that name no whole of its check (not "虽然大部分用例过了，但测试整体还是失败")."""
         return bool(_MOST.search(self.clause(index)))
+
+    def _names_whole(self, index, category):
+        """Clause ``index`` names ``category`` by more than a single test or a narrowed run."""
+        part = self.clauses()[index]
+        return any(x.get("category") == category and part.lo <= x["start"] < part.hi
+                   and not (x["kind"] == "testid" or x.get("scope") == "subset") for x in self.mentions)
 
     def rest(self, index):
         """The clause speaks of what a failure leaves out ("the rest pass", 其他都通过了)."""

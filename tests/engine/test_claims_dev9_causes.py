@@ -363,3 +363,14 @@ def test_a_claim_that_says_what_it_leaves_out(text, expected):
 def test_most_is_a_qualified_claim():
     [claim] = claims.extract("Most tests pass; 3 fail on Windows.").claims
     assert claim["qualified"]
+
+
+# ---- "most" does not hold against a failure of the whole check, nor inside a concession
+@pytest.mark.parametrize("text, expected", [
+    ("Most specs pass, but the suite as a whole fails.", []),
+    (u"虽然大部分用例过了，但测试整体还是失败。", []),
+    ("Although most tests pass, the test run fails overall.", []),
+    ("Most tests pass; only `test_x` fails.", ["test"]),
+])
+def test_most_does_not_hold_against_a_failure_of_the_whole(text, expected):
+    assert categories(text) == expected

@@ -175,8 +175,10 @@ def _link(g, s, subjects, p, kind):
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
     if kind == "clean" and nearest["kind"] == "test":
         gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
-    if len(gap.split()) > max_words or not g.link_gap.match(gap) \
-            or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
+    otherwise = _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, but otherwise clean"
+    if not otherwise and (len(gap.split()) > max_words
+                          or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I)) \
+            or not g.link_gap.match(gap):
         return [], None
     if nearest["kind"] == "pron":
         earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")]
@@ -450,6 +452,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             if gap.lstrip().startswith(")") and s[:said_of.get("phrase_start", said_of["start"])].rstrip().endswith("("):
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
+                    or _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, otherwise clean"
                     or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
                 continue
         alternates = ("typecheck",) if subject.get("compile") else ()
@@ -457,6 +460,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     return out
 
 
+# the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
+_OTHERWISE = re.compile(r"^[^.;!?]{0,100},\s*(?:but\s+|and\s+)?otherwise\s+$", re.I)
 # an exception after the state makes it a result: "tests are fine apart from the known X failure"
 _EXCEPTED = re.compile(r"\s*,?\s*(?:apart from|except(?: for)?|other than|aside from|save for|bar)\b", re.I)
 # nothing but adverbs or a label colon between a subject and its state: a status row, not a copula

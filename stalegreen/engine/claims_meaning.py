@@ -42,6 +42,7 @@ _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:fail
                          r"|several|some|a few) )", re.I)
 _MOST = re.compile(u"\\b(?:most|the (?:vast )?majority|nearly all|almost all|almost every)\\b"
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
+_OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 # a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
 _TALLY = re.compile(r"\(\s*\d[\d,]*\s+passed,\s+\d[\d,]*\s+(?:failed|failures?)\s*\)\W*$", re.I)
 # a clause saying the failure just before it is fixed: ", which I fixed", ", and it's fixed now"
@@ -264,6 +265,12 @@ class Meaning(object):
         if others & by_category.get(cand["category"], set()):
             cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
         failures -= others
+        if failures and _OTHERWISE.match(self.clause(index)):
+            # "Lint: 2 warnings in vendor/, otherwise clean": what came before "otherwise" is its exception
+            failures = set(i for i in failures if i > index or parts[i].segment != parts[index].segment)
+            cand["qualified"] = True
+            if not failures:
+                return None
         if failures and self._most(index) and not self._concedes(parts[index].segment) \
                 and not any(self._names_whole(i, cand["category"]) for i in failures):
             # "Most tests pass; 3 fail on Windows", "大部分测试都通过了，只有 X 失败": the failures are what
@@ -502,6 +509,11 @@ class Meaning(object):
             if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment) \
                     and not self._superseded(index):
                 named = self.categories(index)
+                if part.marked and index and parts[index - 1].marked and self.failure(index - 1) \
+                        and not _PASS_MARK.search(self.clause(index)) and not _FAIL_MARK.search(self.clause(index)):
+                    # "`npm run lint` ❌ 2 errors about unused vars in test files": the note after a
+                    # failed item's mark is that item's, whatever it mentions
+                    named = self.categories(index - 1) or named
                 if not named and not _pronoun_fails(self.clause(index)):
                     # "compiles, but I'm seeing a segfault when running the binary", "compile 是 OK 的，
                     # runtime 还有个 panic": a runtime failure is the tests', not the check named before

@@ -374,3 +374,59 @@ def test_most_is_a_qualified_claim():
 ])
 def test_most_does_not_hold_against_a_failure_of_the_whole(text, expected):
     assert categories(text) == expected
+
+
+# ---- in a row of status marks the note after a failed item's mark is that item's, whatever it
+# mentions ("`npm run lint` ❌ 2 errors about unused vars in test files")
+@pytest.mark.parametrize("text, expected", [
+    (u"`make` \u2705, `make test` \u2705, `make lint` \u274c 3 errors.", ["build", "test"]),
+    (u"build \u2705, lint \u274c 3 failed, tests \u2705", ["build", "test"]),
+    (u"`cargo test` \u2705, `cargo clippy` \u274c two errors in the test helpers.", ["test"]),
+    (u"`ruff` \u2705, `pytest` \u274c 2 failed.", ["lint"]),
+    (u"`vite build` \u2705, `vitest` \u274c 1 error.", ["build"]),
+    # hard negatives: the failed item itself stays failed
+    (u"`make` \u2705, `make test` \u274c 3 failures.", ["build"]),
+    (u"`npm test` \u274c 2 errors, lint \u274c too.", []),
+    # dev9b
+    (u"Done! \U0001f389 `npm run build` \u2705, `npm test` \u2705 (231 passing), `npm run lint` \u274c 2 errors about "
+     u"unused vars in test files \u2014 left those for now.", ["build", "test"]),
+])
+def test_the_note_after_a_failed_mark_is_its_items(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "X ..., otherwise <state>": the state is X's, what stands before "otherwise" its exception
+@pytest.mark.parametrize("text, expected", [
+    ("Lint: 2 warnings in vendor/, otherwise clean.", ["lint"]),
+    ("mypy has one error in the generated stubs, otherwise clean.", ["typecheck"]),
+    ("clippy flags one `needless_borrow` in a test helper, but otherwise clean.", ["lint"]),
+    ("Lint has two warnings left in the generated protobuf stubs under vendor/, otherwise clean.", ["lint"]),
+    ("Tests: 1 skipped on Windows, otherwise green.", ["test"]),
+    # hard negatives
+    ("Lint: 2 errors, otherwise I'd merge.", []),
+    ("Otherwise clean.", []),
+    ("Lint: 2 errors, otherwise it would be clean.", []),
+    # dev9b
+    (u"Tests: \u5168\u7eff \u2705 / Lint: \u8fd8\u6709 2 \u4e2a warning \u5728 vendor \u91cc, otherwise clean.",
+     ["lint", "test"]),
+])
+def test_otherwise_clean(text, expected):
+    assert categories(text) == expected
+
+
+# ---- Chinese: "没有一个失败" (not one failed) is a pass with or without a closing 的
+@pytest.mark.parametrize("text, expected", [
+    (u"测试没有一个失败。", ["test"]),
+    (u"`pytest` 没有一个失败。", ["test"]),
+    (u"`cargo test` 跑完，没有一个报错。", ["test"]),
+    (u"单测没有一条失败，lint 也干净。", ["lint", "test"]),
+    (u"`vitest` 没有一个失败。", ["test"]),
+    # hard negatives
+    (u"没有一个通过。", []),
+    (u"测试没有一个失败的吗？", []),
+    # dev9b
+    (u"修复了 race condition. `go test -race ./...` 没有一个失败, and the build is fine on both amd64 and arm64.",
+     ["build", "test"]),
+])
+def test_not_one_failed_in_chinese(text, expected):
+    assert categories(text) == expected

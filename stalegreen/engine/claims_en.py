@@ -509,7 +509,10 @@ def _subjects_after(g, s, subjects, end):
 _NONE_OF_FAILED = re.compile(r"(?:0|zero|none)\s+(?:of|out of)\s")
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across"
                        r"|(?:were|was)\s+(?:reported|found|flagged|raised|emitted)\s+by)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
-                       r"|(?:\s+(?:now|all|again|too))*\s*:\s*)$", re.I | re.A)
+                       r"|(?:\s+(?:now|all|again|too))*\s*:\s*"
+                       # the source named after the result: "No failures, 3 skipped — that's the pytest summary"
+                       r"|[^.;]{0,80}?\s[\u2014\u2013-]\s*(?:that's|that is|this is|those are)\s+(?:the\s+|from\s+(?:the\s+)?)?)$",
+                       re.I | re.A)
 
 
 # an idiom of silence ("not a peep", "nothing to report"): a pass only of the check it is from

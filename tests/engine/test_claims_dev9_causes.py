@@ -430,3 +430,26 @@ def test_otherwise_clean(text, expected):
 ])
 def test_not_one_failed_in_chinese(text, expected):
     assert categories(text) == expected
+
+
+# ---- the source named after the result ("No failures, 3 skipped — that's the pytest summary") is
+# what the result is from; Gradle's "assembles" is a build verb of what is built
+@pytest.mark.parametrize("text, expected", [
+    ("No failures, 2 skipped — that's the pytest output.", ["test"]),
+    ("All green — that's the jest run.", ["test"]),
+    ("Zero errors — that is from `mypy --strict`.", ["typecheck"]),
+    ("No warnings — this is the eslint report.", ["lint"]),
+    ("The Android app assembles.", ["build"]),
+    ("The app assembles again after the Gradle bump.", ["build"]),
+    # hard negatives
+    ("No failures — that's what the reviewer saw in pytest.", []),
+    ("No failures — that's the goal for the jest run.", []),
+    ("The app assembles the widgets at runtime.", []),
+    ("I assembled the list of tests.", []),
+    # dev9b
+    ("No failures, no errors, 3 skipped (the GPU ones) — that's the pytest summary after the change.", ["test"]),
+    ("As of this commit the Android app assembles (`./gradlew assembleDebug`), but ktlint trips on the import "
+     "ordering in three files I didn't touch.", ["build"]),
+])
+def test_the_source_after_the_result_and_assembles(text, expected):
+    assert categories(text) == expected

@@ -324,6 +324,7 @@ class _Reader(object):
                 s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
+        self.named |= claims_fragments.named_by_verbs(s)     # "compiled, linted, tested. Nothing red."
         if not forced_reason and _may_elide(s) and _ELIDED.search(s):
             self._read_elided(s)
         if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
@@ -337,6 +338,7 @@ class _Reader(object):
             self.ran |= runs[0]
         if not claims_grammar.claimish(s):
             self.history.append(s)    # read for subjects only if a later pronoun needs them
+            self.unread.append(s)     # or an "everything" ("Nothing fails. mypy and pytest both.")
             return
         cjk = claims_grammar.has_cjk(s)
         predicates = claims_en.predicates(g, s)

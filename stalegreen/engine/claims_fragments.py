@@ -9,7 +9,8 @@ before they are read:
   spec", "Passes now: the flaky `TestX`"): the subject is put first.
 
 ``rewrite(sentences)`` returns the sentences of a line so rewritten (a question joined with its
-answer becomes one sentence).
+answer becomes one sentence). ``named_by_verbs(s)``: the checks a fragment listing their own verbs
+names ("compiled, linted, tested."), for a following "Nothing red." or "All green." to cover.
 """
 
 import re
@@ -93,3 +94,19 @@ def _inverted(s):
         return "%s%s %s%s%s" % (m.group("lead"), m.group("subj").strip(), m.group("pred").lower(), m.group("adv"),
                                 m.group("rest"))
     return s
+
+
+# a fragment that only lists checks' own verbs, after an optional label: "Sanity pass: compiled, linted, tested."
+_DONE_VERBS = re.compile(
+    r"^(?:[^:]{0,80}:\s*)?(?:(?:built|compiled|linted|tested|type-?checked|formatted)(?:\s*,\s*(?:and\s+)?|\s+and\s+|(?=\W*$)))+"
+    r"\W*$", re.I)
+_VERB_CATEGORY = {"built": "build", "compiled": "build", "linted": "lint", "formatted": "lint", "tested": "test",
+                  "typechecked": "typecheck", "type-checked": "typecheck"}
+
+
+def named_by_verbs(s):
+    """The categories a fragment listing the checks' verbs names ("compiled, linted, tested.")."""
+    if "ed" not in s or not _DONE_VERBS.match(s):
+        return set()
+    tail = s.split(":")[-1].lower()
+    return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", tail))

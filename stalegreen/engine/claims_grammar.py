@@ -506,7 +506,9 @@ class Grammar(object):
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
                            r"|\(\d[\d,]*(?: \w+)?\))*$",
                            I | A)
-        self.everything_alone = c(r"\b(?:all green|green (?:across the board|end[- ]to[- ]end\b(?![- ]tests?))|pass(?:es|ed)? (?:every|all) checks?)\b",
+        self.everything_alone = c(r"\b(?:all green|green (?:across the board|end[- ]to[- ]end\b(?![- ]tests?))|pass(?:es|ed)? (?:every|all) checks?)\b"
+                                  # a fragment denying any failure: "Nothing red.", "Nothing fails."
+                                  r"|^\W*nothing(?:'s|\s+is|\s+was)?\s+(?:fails|failed|failing|red|broken)\W*$",
                                   I | A)
         self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
         self.subset_words = c(

@@ -453,3 +453,27 @@ def test_not_one_failed_in_chinese(text, expected):
 ])
 def test_the_source_after_the_result_and_assembles(text, expected):
     assert categories(text) == expected
+
+
+# ---- a fragment denying any failure ("Nothing red.", "Nothing fails.") says what "All green." says:
+# it covers the checks the message names, also by a list of their own verbs ("compiled, linted,
+# tested") or in a sentence with no claim word ("mypy and pytest both.")
+@pytest.mark.parametrize("text, expected", [
+    ("Built, linted, tested. All green.", ["build", "lint", "test"]),
+    ("Compiled and type-checked. Nothing red.", ["build", "typecheck"]),
+    ("Ran `cargo test`. Nothing fails.", ["test"]),
+    ("Nothing red. That's eslint and vitest.", ["lint", "test"]),
+    ("Pre-merge: linted and tested. Nothing broken.", ["lint", "test"]),
+    # hard negatives
+    ("Nothing red.", []),
+    ("I fixed the parser. Nothing fails.", []),
+    ("Compiled, linted, tested. 2 tests fail.", []),
+    ("Tested the parser by hand. All green.", []),
+    ("Nothing fails at import time, but I haven't run the tests.", []),
+    ("Fixed, tested, shipped. All green.", []),
+    # dev9b
+    ("Quick sanity pass before I hand this over: compiled, linted, tested. Nothing red.", ["build", "lint", "test"]),
+    ("Nothing fails. Nothing warns. mypy and pytest both.", ["test", "typecheck"]),
+])
+def test_nothing_red_covers_the_checks_named(text, expected):
+    assert categories(text) == expected

@@ -191,6 +191,10 @@ class _Reader(object):
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
                         for index, (category, tool, scope) in enumerate(runs)]
                 return " and ".join(h.strip() for h in held).join("  ")
+            if code.strip().lower() in _TASK_NAMES and not _NOT_A_TASK.match(m.string, m.end()):
+                # a task named by its check: `test`, `lint` (Gradle, npm, make); not a CI job or a folder
+                category = _TASK_NAMES[code.strip().lower()]
+                return self.hold(CATEGORY_LETTER[category], code, category, None, "all")
             if g.testid.match(code.strip()):
                 return self.hold("i", code, "test", None, "subset")
             if " " in code.strip() and claims_grammar.claimish(code):     # a summary line is several words
@@ -627,6 +631,10 @@ _STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44
                           u"|(?:ok|pass(?:ed|es|ing)?|green|clean|success(?:ful)?|fail(?:ed|s|ing)?|red)\\b)", re.I)
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
+_TASK_NAMES = {"test": "test", "tests": "test", "lint": "lint", "build": "build", "typecheck": "typecheck",
+               "type-check": "typecheck", "compile": "build"}
+_NOT_A_TASK = re.compile(r"\s+(?:jobs?|workflows?|steps?|stages?|scripts?|director(?:y|ies)|folders?|dirs?|config|files?)\b",
+                         re.I)
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 

@@ -477,3 +477,23 @@ def test_the_source_after_the_result_and_assembles(text, expected):
 ])
 def test_nothing_red_covers_the_checks_named(text, expected):
     assert categories(text) == expected
+
+
+# ---- a code span that is only a check's task name (`test`, `lint`, `build`: Gradle, npm, make) names
+# that check; not as a CI job, a folder or a script
+@pytest.mark.parametrize("text, expected", [
+    ("`test` passed.", ["test"]),
+    ("`lint` is clean.", ["lint"]),
+    ("Ran `build` and `test`: both succeeded.", ["build", "test"]),
+    ("The `typecheck` task is green.", ["typecheck"]),
+    ("`compile` finished without errors.", ["build"]),
+    # hard negatives
+    ("- `build` job: builds the sdist and wheel, only if the others pass", []),
+    ("I moved the fixtures into `test`.", []),
+    ("The `lint` script is clean now, I rewrote it.", []),
+    # dev9b
+    ("Gradle: BUILD SUCCESSFUL in 47s, 112 actionable tasks: 38 executed, 74 up-to-date. That includes `test` and "
+     "`detekt`, both of which passed.", ["lint", "test"]),
+])
+def test_a_task_named_by_its_check(text, expected):
+    assert categories(text) == expected

@@ -280,7 +280,7 @@ class _Reader(object):
         if not body:
             return
         sentences = [sentence.strip() for sentence in g.sentence_end.split(body) if sentence.strip()]
-        if claims_fragments.may_rewrite(body):
+        if "?" in body or body.count(":") > 1 or any(claims_fragments.OPENING_PREDICATE.match(x) for x in sentences):
             sentences = claims_fragments.rewrite(sentences)    # "Tests? Green.", "Clean, too, is the lint run"
         for sentence in sentences:
             self.read_sentence(sentence, forced_reason)
@@ -328,7 +328,8 @@ class _Reader(object):
                 s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
-        self.named |= claims_fragments.named_by_verbs(s)     # "compiled, linted, tested. Nothing red."
+        if "ed," in s or s.endswith(("ed", "ed.")):
+            self.named |= claims_fragments.named_by_verbs(s)     # "compiled, linted, tested. Nothing red."
         if not forced_reason and _may_elide(s) and _ELIDED.search(s):
             self._read_elided(s)
         if not forced_reason and ("n't" in s or "not" in s or "longer" in s):

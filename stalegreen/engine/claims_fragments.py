@@ -39,19 +39,13 @@ _FRONTED_VERB = re.compile(
     r"^(?P<lead>\W*)(?P<pred>passes|passed|passing|builds|compiles|green|clean)(?P<adv>(?:\s+(?:now|again|too|also|at last"
     r"|finally))*)\s*:\s+(?P<subj>[^,;:\u2014\u2013()]{1,80}?)(?P<rest>\s*(?:[,;(]|\s[\u2014\u2013-]\s|\.$|$).*)$",
     re.I | re.S)
-_OPENERS = frozenset(("clean", "green", "passing", "happy", "quiet", "silent", "spotless", "successful", "fine",
-                      "passes", "passed", "builds", "compiles"))
+# ``rewrite`` changes only a line with a "?", two label fields or a sentence opening with one of these
+OPENING_PREDICATE = re.compile(r"\W*(?:clean|green|passing|happy|quiet|silent|spotless|successful|fine"
+                                r"|passes|passed|builds|compiles)\b", re.I)
 
 
 # a label and its count, a sentence of its own ("Passed: 1,877.", "Failed: 0.", "Duration: 3m 41s.")
 _COUNT_FIELD = re.compile(r"^\W*[A-Za-z][\w -]{0,20}:\s*\d[\d,.]*\s*[A-Za-z%]{0,3}(?:\s+\d+\s*[A-Za-z]{0,3})?\.?$")
-
-
-def may_rewrite(body):
-    """False only when ``rewrite`` leaves every sentence of ``body`` as it is: it needs a "?", a
-    sentence opening with a predicate word or two label-count fields."""
-    return "?" in body or body.count(":") > 1 \
-        or any(w in _OPENERS for w in re.findall(r"(?:^|[.!?]\s+)\W*([A-Za-z]+)", body.lower()))
 
 
 def rewrite(sentences):
@@ -98,15 +92,14 @@ def _inverted(s):
 
 # a fragment that only lists checks' own verbs, after an optional label: "Sanity pass: compiled, linted, tested."
 _DONE_VERBS = re.compile(
-    r"^(?:[^:]{0,80}:\s*)?(?:(?:built|compiled|linted|tested|type-?checked|formatted)(?:\s*,\s*(?:and\s+)?|\s+and\s+|(?=\W*$)))+"
-    r"\W*$", re.I)
+    r"\s*(?:(?:built|compiled|linted|tested|type-?checked|formatted)(?:\s*,\s*(?:and\s+)?|\s+and\s+|(?=\W*$)))+\W*$", re.I)
 _VERB_CATEGORY = {"built": "build", "compiled": "build", "linted": "lint", "formatted": "lint", "tested": "test",
                   "typechecked": "typecheck", "type-checked": "typecheck"}
 
 
 def named_by_verbs(s):
     """The categories a fragment listing the checks' verbs names ("compiled, linted, tested.")."""
-    if "ed" not in s or not _DONE_VERBS.match(s):
+    tail = s.rsplit(":", 1)[-1]
+    if not _DONE_VERBS.match(tail):
         return set()
-    tail = s.split(":")[-1].lower()
-    return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", tail))
+    return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", tail.lower()))

@@ -175,7 +175,9 @@ def _link(g, s, subjects, p, kind):
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
     if kind == "clean" and nearest["kind"] == "test":
         gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
-    otherwise = _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, but otherwise clean"
+    # "Lint: 2 warnings in vendor/, but otherwise clean"; "`cargo build` takes a while but finishes" (a
+    # second verb of the same subject)
+    otherwise = _OTHERWISE.search(gap) or _BUT_THEN.match(gap) and not lexicon.search("failure", gap)
     if not otherwise and (len(gap.split()) > max_words
                           or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I)) \
             or not g.link_gap.match(gap):
@@ -462,6 +464,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
 
 # the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
 _OTHERWISE = re.compile(r"^[^.;!?]{0,100},\s*(?:but\s+|and\s+)?otherwise\s+$", re.I)
+_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran)\b[^,;.]{0,40}?\s+but\s+"
+                       r"(?:(?:now|still|also|eventually|then|always)\s+)?$", re.I)
 # an exception after the state makes it a result: "tests are fine apart from the known X failure"
 _EXCEPTED = re.compile(r"\s*,?\s*(?:apart from|except(?: for)?|other than|aside from|save for|bar)\b", re.I)
 # nothing but adverbs or a label colon between a subject and its state: a status row, not a copula

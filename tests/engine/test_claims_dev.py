@@ -64,7 +64,7 @@ SETS = {
     # tuning on it (extractor 0265cc0) at en 0.945/0.660, zh 1.000/1.000, mixed 1.000/0.842, all
     # 0.956/0.697; floors are the figures after the round tuned on it (claims-en9) less about 0.01
     "dev9b": (os.path.join(HERE, "claims_dev9b_2026-12-02.jsonl"),
-              {"en": (0.99, 0.96), "zh": (0.99, 0.99), "mixed": (0.99, 0.99), "all": (0.99, 0.97)}),
+              {"en": (0.99, 0.97), "zh": (0.99, 0.99), "mixed": (0.99, 0.99), "all": (0.99, 0.97)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),

@@ -497,3 +497,22 @@ def test_nothing_red_covers_the_checks_named(text, expected):
 ])
 def test_a_task_named_by_its_check(text, expected):
     assert categories(text) == expected
+
+
+# ---- "X takes a while but finishes": a second verb after "but" is of the same subject
+@pytest.mark.parametrize("text, expected", [
+    ("The e2e suite is slow but passes.", ["test"]),
+    ("`cargo build` takes a while but succeeds.", ["build"]),
+    ("The docker build took ages but finished cleanly.", ["build"]),
+    ("`mypy --strict` runs for a minute but comes back clean.", ["typecheck"]),
+    ("The integration tests are flaky on CI but still pass locally.", ["test"]),
+    # hard negatives
+    ("The tests are slow but I haven't run them.", []),
+    ("The build needs a fix but I think it passes.", []),
+    ("The build is broken but the docs are fine.", []),
+    # dev9b
+    ("cargo check is clean, cargo build --release takes a while but finishes, and cargo test — well, 2 doc-tests "
+     "fail because the examples still use the old `Config::new` signature.", ["build", "typecheck"]),
+])
+def test_a_second_verb_after_but(text, expected):
+    assert categories(text) == expected

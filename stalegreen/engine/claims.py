@@ -100,7 +100,7 @@ class _Reader(object):
         self.history = []        # earlier sentences of the paragraph (text, or their subjects once read)
         self.sentences = []      # every sentence read (a not-rerun disclosure may be in any)
         self.named = set()       # categories the message names anywhere ("everything" means those)
-        self.unread = []         # sentences with claim words but no predicate (their subjects add to named)
+        self.unread = []         # sentences with no predicate read (their subjects add to named)
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
         self.composites = {}     # a command the message says runs others -> their categories
         self.ignored_keys = set()    # (text, reason) of the near-misses noted: each is noted once
@@ -161,6 +161,8 @@ class _Reader(object):
                 line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
             intro = m.string[:m.start()].rstrip()
+            if not held and intro.endswith((":", u"\uff1a")):
+                held = _ticked_commands(self, body)
             shows = claims_output.transcript_words(self, m.group(2), body, intro, m.string[m.end():m.end() + 300])
             if held and intro.endswith((":", u"\uff1a")):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
@@ -169,6 +171,10 @@ class _Reader(object):
                 # what the output shows, read as the words of the line that introduces it, if any
                 # ("Before my change the output was:" keeps its tense)
                 return _LISTED + ", ".join(shows) + ".\n"
+            if held:
+                # the commands of a transcript no line introduces, as a line introducing what follows: a
+                # pass after the block with its subject dropped is theirs ("## 验证结果" ``` $ pytest ``` "全部通过 ✅")
+                return "\n" + " & ".join(held) + u"\uff1a\n"
             return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
         text = g.fence.sub(fence, text.replace("\r\n", "\n"))
@@ -191,9 +197,8 @@ class _Reader(object):
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
                         for index, (category, tool, scope) in enumerate(runs)]
                 return " and ".join(h.strip() for h in held).join("  ")
-            if code.strip().lower() in _TASK_NAMES and not _NOT_A_TASK.match(m.string, m.end()):
-                # a task named by its check: `test`, `lint` (Gradle, npm, make); not a CI job or a folder
-                category = _TASK_NAMES[code.strip().lower()]
+            category = claims_fragments.task_category(code, m.string, m.end())     # `test`, `lint`
+            if category:
                 return self.hold(CATEGORY_LETTER[category], code, category, None, "all")
             if g.testid.match(code.strip()):
                 return self.hold("i", code, "test", None, "subset")
@@ -342,8 +347,8 @@ class _Reader(object):
         if runs:
             self.ran |= runs[0]
         if not claims_grammar.claimish(s):
-            self.history.append(s)    # read for subjects only if a later pronoun needs them
-            self.unread.append(s)     # or an "everything" ("Nothing fails. mypy and pytest both.")
+            self.history.append(s)    # read for subjects only if a later pronoun or an "everything" needs them
+            self.unread.append(s)     # ("All checks passed ✅" over the items "- unit tests", "- lint")
             return
         cjk = claims_grammar.has_cjk(s)
         predicates = claims_en.predicates(g, s)
@@ -376,8 +381,9 @@ class _Reader(object):
 
         _compiled_by_a_typecheck(s, candidates, mentions)
         meaning = claims_meaning.Meaning(g, s, mentions, self.span)
-        qualified = bool(g.qualifier.search(s)) or (claims_grammar.has_cjk(s) and bool(g.zh.qualifier.search(s))) \
-            or meaning.has("rest")
+        qualifiers = [q.regex if q is g.qualifier else q for q in (g.qualifier, g.zh.qualifier)
+                      if (q is g.qualifier or claims_grammar.has_cjk(s)) and q.search(s)]
+        rest = meaning.has("rest")
         standing = set()
         for cand in candidates:
             if cand.get("fallback") and cand["category"] in standing:
@@ -390,7 +396,7 @@ class _Reader(object):
             standing.add(cand["category"])
             claim = {
                 "category": cand["category"], "scope": cand["scope"],
-                "qualified": bool(qualified or cand.get("qualified")),
+                "qualified": bool(cand.get("qualified") or rest or meaning.qualifies(qualifiers, cand)),
                 "text": self.restore(cand["text"]), "sentence": restored(),
                 "counts": cand.get("counts") or {}, "tool": cand.get("tool"),
                 "alternates": list(cand.get("alternates") or ()), "lang": cand.get("lang", "en"),
@@ -513,9 +519,10 @@ class _Reader(object):
                 self.named.update(x["category"] for x in self.mentions(s))
         # "Everything passes" in a message about tests and lint means those two; in a message that
         # names no check ("All green."), it identifies none: nothing a gate could hold it to
-        unnamed = [c for c in self.found if c.get("expanded") and c["category"] not in self.named]
+        named = self.named - claims_runs.named_only_unrun(self) if any(c.get("expanded") for c in self.found) else self.named
+        unnamed = [c for c in self.found if c.get("expanded") and c["category"] not in named]
         if unnamed:
-            if not self.named:
+            if not named:
                 self._ignore(unnamed[0]["text"], "unnamed", unnamed[0]["sentence"])
             self.found = [c for c in self.found if not any(c is u for u in unnamed)]
         chosen = {}
@@ -547,6 +554,25 @@ _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
+
+
+def _ticked_commands(reader, body):
+    """The commands of a block whose every line is a command with a pass mark after it ("ruff check .
+    \u2714"): held as the block's list, for the line with a colon that introduces it ("全部检查通过：")."""
+    rows = []
+    for line in body.split("\n"):
+        if not line.strip():
+            continue
+        m = _TICKED_ROW.match(line)
+        runs = commands.classify_code(m.group(1)) if m else None
+        if not runs:
+            return []
+        rows.append((m.group(1), runs))
+    return [reader.hold(CATEGORY_LETTER[category], command if not index else None, category, tool, scope).strip()
+            for command, runs in rows for index, (category, tool, scope) in enumerate(runs)]
+
+
+_TICKED_ROW = re.compile(u"^\\s*(\\S.*?)\\s+[\u2705\u2713\u2714](?:\\s*[(\uff08][^()\uff08\uff09]*[)\uff09])?\\s*$")
 
 
 def _listed_in_parentheses(s, candidates, mentions):
@@ -632,10 +658,6 @@ _STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44
                           u"|(?:ok|pass(?:ed|es|ing)?|green|clean|success(?:ful)?|fail(?:ed|s|ing)?|red)\\b)", re.I)
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
-_TASK_NAMES = {"test": "test", "tests": "test", "lint": "lint", "build": "build", "typecheck": "typecheck",
-               "type-check": "typecheck", "compile": "build"}
-_NOT_A_TASK = re.compile(r"\s+(?:jobs?|workflows?|steps?|stages?|scripts?|director(?:y|ies)|folders?|dirs?|config|files?)\b",
-                         re.I)
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 

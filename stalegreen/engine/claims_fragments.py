@@ -10,7 +10,8 @@ before they are read:
 
 ``rewrite(sentences)`` returns the sentences of a line so rewritten (a question joined with its
 answer becomes one sentence). ``named_by_verbs(s)``: the checks a fragment listing their own verbs
-names ("compiled, linted, tested."), for a following "Nothing red." or "All green." to cover.
+names ("compiled, linted, tested."), for a following "Nothing red." or "All green." to cover;
+``task_category(code, text, end)``: the check a code span that is only its task name names.
 """
 
 import re
@@ -103,3 +104,16 @@ def named_by_verbs(s):
     if not _DONE_VERBS.match(tail):
         return set()
     return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", tail.lower()))
+
+
+_TASK_NAMES = {"test": "test", "tests": "test", "lint": "lint", "build": "build", "typecheck": "typecheck",
+               "type-check": "typecheck", "compile": "build"}
+_NOT_A_TASK = re.compile(r"\s+(?:jobs?|workflows?|steps?|stages?|scripts?|director(?:y|ies)|folders?|dirs?|config|files?)\b",
+                         re.I)
+
+
+def task_category(code, text, end):
+    """The category of a code span that is only a check's task name (`test`, `lint`, `build`: Gradle,
+    npm, make), unless the word after it (in ``text`` from ``end``) makes it a CI job, a script or a folder."""
+    category = _TASK_NAMES.get(code.strip().lower())
+    return category if category and not _NOT_A_TASK.match(text, end) else None

@@ -411,7 +411,7 @@ class Grammar(object):
             # a state said of the run it names, at the start or as what was got: "Green build locally",
             # "Got a clean lint run", "with a passing test suite"
             r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:green|clean|passing)\s+"
-            r"(?:(?:lint|linter|test|type-?check|build)\s+)?(?:build|run|suite|lint)\b"
+            r"(?:(?:lint|linter|test|type-?check|build)\s+)?(?:build|run|suite|lint|compile)\b"
             r"(?!\s+(?:is|was|are|were|required|needed|must|should|will|would)\b)"
             # the same in a list after a label: "Summary: a clean lint run, a green local test run"
             r"|(?:(?<=[:,] a )|(?<=[:,] an ))(?:green|clean|passing)\s+(?:[\w-]+\s+){0,2}?"

@@ -62,6 +62,13 @@ _ENVIRONMENT = re.compile(
     r"\b(?:on|under)\s+((?:(?:python|py|node(?:\.js)?|ruby|go|java|jdk|php|rust|dotnet|\.net|gcc|clang|otp|erlang"
     r"|elixir|deno|bun)\s*)?v?\d+(?:\.\d+)*|windows|macos|linux|ubuntu|debian|alpine|ios|android|chrome|firefox"
     r"|safari|arm64|x86_64|amd64)\b", re.I)
+# a failure once the built thing runs ("container 启动后 healthcheck 失败", "运行时报错"): the running
+# code's, which the tests check, not the build's
+_AT_RUN_TIME = re.compile(u"(?:启动|运行|跑起来|部署|上线)(?:之|以)?后|运行(?:时|的时候|期间)|健康检查|health ?check", re.I)
+# a hedge before a copula: a guess at what something is ("估计是 flaky", "可能是缓存的问题")
+_HEDGED_CAUSE = re.compile(u"(?:应该|可能|也许|或许|大概|估计|似乎|好像|貌似|多半|八成)(?:就|只)?是")
+_PLATFORM = re.compile(r"(?<![A-Za-z0-9_])(?:chromium|chrome|firefox|webkit|safari|edge|windows|macos|linux|ubuntu"
+                       r"|debian|alpine|ios|android|arm64|aarch64|x86_64|amd64)(?![A-Za-z0-9_])", re.I)
 # where an excepted failure is: "except for one error in the generated client"
 _LOCATED = re.compile(
     r"\b(?:in|under|inside|within)\s+(?:the|its|our|my|a|one|two)\s+(?:[\w-]+\s+){0,2}?(?:client|code|codebase|modules?"
@@ -179,6 +186,29 @@ class Meaning(object):
         if key not in self._memo:
             self._memo[key] = compute()
         return self._memo[key]
+
+    def qualifies(self, qualifiers, cand):
+        """Whether the sentence's qualifiers ("except", "除了", "没跑 X") qualify ``cand``. A
+        qualifier qualifies the claims of the checks its clause names ("编译通过，但是没有跑测试"
+        leaves the build claim whole); in a clause that names none ("..., except the flaky one;"),
+        those of the clause before it, else after it; only where no clause near names a check,
+        every claim of the sentence. A qualified claim is reported, never blocked, so a qualifier
+        must not reach the claim of a check it does not speak about."""
+        if not qualifiers:
+            return False
+        found = self._cached(("qualifiers",), lambda: self._qualified(qualifiers))
+        return "*" in found or cand["category"] in found
+
+    def _qualified(self, qualifiers):
+        parts = self.clauses()
+        starts = [part.lo for part in parts]
+        found = set()
+        for pattern in qualifiers:
+            for m in pattern.finditer(self.s):
+                index = clauses.index_at(starts, m.start())
+                near = [self.categories(i) for i in (index, index - 1, index + 1) if 0 <= i < len(parts)]
+                found |= next((named for named in near if named), {"*"})
+        return found
 
     def clauses(self):
         if self._clauses is None:
@@ -347,6 +377,10 @@ class Meaning(object):
         where = environment(text)
         if where:
             found.add(where)    # "on Python 3.12" and "on 3.9": results of two environments
+        if claims_grammar.has_cjk(text):
+            # Chinese places a platform with 在…上 or as a clause's topic ("在 Chromium 和 Firefox 上都通过了，
+            # WebKit 有一个对比失败"): every one named is an environment of its own
+            found.update(m.group(0).lower() for m in _PLATFORM.finditer(text))
         for m in _TEST_KIND.finditer(text):
             found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
         return found
@@ -439,6 +473,10 @@ class Meaning(object):
         named = self.categories(index)
         if zh_hedge and named and category not in named:
             return True
+        if zh_hedge and named and _HEDGED_CAUSE.search(self.clause(index)) \
+                and not self.g.zh.predicate.search(self.clause(index)):
+            # "`test_upload` 估计是 flaky，重跑就过了": a guess at what the check is (is X), no result
+            return True
         if any(h not in en_lexicon.CLAUSE_HEDGES for h in hedges) or named:
             return False
         text = self.clause(index)
@@ -518,7 +556,8 @@ class Meaning(object):
                     # "compiles, but I'm seeing a segfault when running the binary", "compile 是 OK 的，
                     # runtime 还有个 panic": a runtime failure is the tests', not the check named before
                     # it in the segment ("it crashes" is the claim subject's own)
-                    named = lexicon.limits("failure", self.masked(self.clause(index))) or set()
+                    named = lexicon.limits("failure", self.masked(self.clause(index))) \
+                        or (self.cjk and _AT_RUN_TIME.search(self.clause(index)) and {"test"}) or set()
                 named = named or (not part.marked and self._segment_names(index)) or set()
                 if not named and not self._concedes(part.segment):
                     unnamed.add(index)

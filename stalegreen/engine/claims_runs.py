@@ -75,3 +75,27 @@ _RUN_OBJECT_GAP = {
     "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
 }
 _ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再次|刚刚?)*$")
+
+
+def named_only_unrun(reader):
+    """Categories the message names only to say they were not run or are still to come
+    ("Everything passes. I haven't run the tests."): an "everything" does not spread to them.
+    The sentences holding an "everything" claim are not read for this."""
+    said = {}
+    claimed = set(c["sentence"] for c in reader.found if c.get("expanded"))
+    for s in reader.sentences:
+        if reader.restore(s) in claimed:
+            continue
+        unrun = bool(_NOT_RUN.search(s))
+        for x in reader.mentions(s):
+            if x.get("category"):
+                said.setdefault(x["category"], set()).add(unrun)
+    return set(c for c, flags in said.items() if flags == {True})
+
+
+# "haven't run the tests", "没跑测试": the check named was not run; "Next, I'll add tests": not yet
+_NOT_RUN = re.compile(u"\\b(?:haven't|have not|hasn't|has not|didn't|did not|couldn't|could not|can't|cannot|won't|will not"
+                      u"|wasn't able to|weren't able to|not)\\s+(?:yet\\s+|actually\\s+|get to\\s+|been\\s+)?(?:able to\\s+)?"
+                      u"(?:run|ran|execute[ds]?|tried)\\b|\\bnot (?:yet )?(?:been )?run\\b"
+                      u"|(?:没有?|未|还没有?|尚未)(?:来得及)?(?:实际|真正|亲自)?(?:去)?(?:跑|运行|执行)"
+                      u"|^\\W*(?:next(?: step)?\\b|i'll\\b|i will\\b|\u4e0b\u4e00\u6b65|\u63a5\u4e0b\u6765|\u7a0d\u540e)", re.I)

@@ -18,21 +18,28 @@ LOOKBACK = 120    # characters looked at around a match (keeps very long sentenc
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"一二三四五六七八九十确实真果然本身两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是"
+_ADVERBS = u"一二三四五六七八九十确实真果然本身两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是就"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|(?<![有无零没何])回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
 _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|一路|全程|从头|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
+    # likewise: the same result as the run named before ("我本地也跑了 `make test`，一样全过")
+    u"|(?:也|都)?(?:一样|同样|照样)(?:是)?"
     u"|(?:连续|反复|又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮))"
     # after a change made just now ("换了端口之后全部通过")
-    u"|(?:换|改|修|加|删|调|升级|重启|更新|调整)了[^，。；]{0,16}?(?:之|以)?后)")
+    # (or with its result: "改成 `tempdir()` 之后", "把超时改为 30 秒后", "升级到 5.4 之后")
+    u"|(?:把[^，。；]{0,12}?)?(?:换|改|修|加|删|调|升级|重启|更新|调整)(?:了|成|为|到|掉)[^，。；]{0,16}?(?:之|以)?后)")
 # the start of a check named as the object of 通过, after its quantifier and count
 _OBJECT = (u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?(?:sg[tylbi]\\d+x|[A-Za-z]|单元|集成|测试|单测|用例|类型|静态|代码|构建"
            u"|编译|端到端|冒烟|回归|格式|规范|风格)")
 # a count of what a run covers before a dropped-subject pass ("12 个场景全过", "30 个 case 都过了", "两个环境都 OK")
 _COUNTED_CASES = re.compile(u"^\\s*(?:(?:全部|所有|共) ?)?(?:\\d+|[两三四五六七八九十几]+) ?(?:个|条)? ?(?:场景|case|cases|测试点|scenarios?|环境|envs?|environments?|平台|platforms?|jobs?|targets?)", re.I)
+# "that part" of what was run ("只跑了 `go test ./internal/...`，那部分是 ok 的"): the run named before
+_THAT_PART = re.compile(u"^\\s*(?:那|这)(?:一)?(?:部分|块|一块|几个包|个包)")
+# a pass of everything by its words alone: zero failures, none at all, all green ("零报错", "全绿")
+_NONE_OR_ALL = re.compile(u"零|无|没有任何|全|一(?:个|条|处)")
 # the environments a run covers ("两个环境都 OK"): all of the run, no named part of it
 _ENVIRONMENTS = re.compile(u"(?:\\d+|[两三四五六七八九十几]+) ?个? ?(?:环境|envs?|environments?|平台|platforms?)", re.I)
 _EXCEPTION_GAP = re.compile(u"除(?:了|去)?(?:[^，。；;（(]|[（(][^）)]{0,60}[）)]){0,80}?(?:之外|以外|外)[，,]?")
@@ -66,14 +73,20 @@ _DOWN_TO_ZERO = u"(?:降到|降为|减少到|减少为|减到|减为|清到|变�
 _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 # a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
 _NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)(?:格式化|修改|改动)的文件"
-# "does not report errors" (不报错, 不再报警告): the check runs clean
-_NOT_REPORTED = u"不(?:再)?报(?:任何)? ?(?:类型|lint|编译|构建|新的?)? ?(?:错|错误|警告|告警|error|warning)|不再?报(?:了|啦)(?=\\s*(?:$|[，。,；;！!]))"
+# "does not report errors" (不报错, 不再报警告): the check runs clean; an error named by its code or
+# name is one it no longer reports ("不再报 `Module not found` 了", "不报 TS2307 了")
+_ERROR_NAME = u"(?:sgc\\d+x|[A-Za-z][\\w.:-]*)(?:\\s*(?:这个|这种|那个)?(?:错误|错|异常|警告|告警|errors?|warnings?))?"
+_NOT_REPORTED = (u"不(?:再)?报(?:任何)? ?(?:类型|lint|编译|构建|新的?)? ?(?:错|错误|警告|告警|error|warning)|不再?报(?:了|啦)(?=\\s*(?:$|[，。,；;！!]))"
+                 u"|不再报\\s*" + _ERROR_NAME + u"\\s*(?:了|啦)?(?=\\s*(?:$|[，。,；;！!]))|不报\\s*" + _ERROR_NAME + u"\\s*(?:了|啦)(?=\\s*(?:$|[，。,；;！!]))")
 _NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪个|一个)(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?"
                     u"|没有(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?|不存在(?:任何)?(?:失败|报错)的(?:测试|用例)")
 # "都没失败", "没出错", "没出任何错": nothing went wrong
 _NOTHING_WENT_WRONG = u"(?<=[都均也])没(?:有)?(?:失败|报错|出错|挂)|没(?:有)?出(?:任何|什么)?(?:错|错误|问题)"
 # an English failure noun after 没 ("lint 也没 warning", "测试没 error"): nothing to report, a pass
 _EN_FAILURE_NOUN = u"(?:任何)? ?(?:errors?|warnings?|issues?|offen[cs]es?|violations?|problems?|failures?)" + _Z
+# a check that prints nothing ("`go vet` 也没输出", "`gofmt -l` 没输出了"): nothing to report, a pass; not
+# "没输出产物" (no artifact came out)
+_NO_OUTPUT = u"没(?:有)?(?:任何)?输出(?:了|过)?(?=\\s*(?:$|[，。,；;！!（(]))"
 # a pictograph after a predicate ("一次通过 🎉", "通过 🚀"): the sentence ends there
 _TRAILING_EMOJI = u"[\U0001F300-\U0001FAFF\u2600-\u27BF](?=[\\s\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*(?:$|[，,。；;！!]))"
 _MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\U0001f44c"     # status marks (also before their subject)
@@ -93,6 +106,14 @@ _PART_WORD = re.compile(u"[中里共]")
 _ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败")
 
 _OBJECT_JOINT = re.compile(u"\\s*(?:检查|校验)?\\s*(?:、|和|与|及|以及|跟|&|,|，)\\s*(?:全部|所有)?的?\\s*")
+
+
+def _expanded(s, start, end):
+    """Candidates of every category for a pass of "all the checks" that names none: the reader
+    keeps those the message names elsewhere (``expanded``, as for "Everything passes")."""
+    return [{"category": c, "span": (start, end), "text": s[start:end], "tool": None, "alternates": [], "lang": "zh",
+             "qualified": False, "scope": "all", "counts": {}, "expanded": True}
+            for c in ("test", "typecheck", "lint", "build")]
 
 
 class _PassOnly(object):
@@ -144,7 +165,7 @@ class Grammar(object):
             u"|" + _NO_FAILING_TEST + u")"
             u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到| ?" + _EN_FAILURE_NOUN + u")|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
             u"(?:报错|错误|警告|告警|问题|失败|异常|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|failures?|fail(?:ed|s)?" + _Z + u")"
-            u"|无(?:任何)?输出|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
+            u"|无(?:任何)?输出|" + _NO_OUTPUT + u"|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
             u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题|异常)|无误|没(?:啥|什么)?问题"
@@ -190,13 +211,13 @@ class Grammar(object):
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             # a failure the agent says it fixed ("刚刚的 regression 我 fix 了"): over, it negates nothing
-            u"|(?:失败|报错|错误|问题|回归|警告|告警|崩溃|(?i:errors?|failures?|regressions?|bugs?|issues?|warnings?|crash(?:es)?|panics?))[^，。]{0,10}?(?:fix|修复|修好|修|解决|清掉|处理)(?:掉)? ?了"
+            u"|(?:失败|报错|错误|问题|回归|警告|告警|崩溃|(?i:errors?|failures?|regressions?|bugs?|issues?|warnings?|crash(?:es)?|panics?))[^，。]{0,10}?(?:fix|修复|修好|修|改|解决|清|处理)(?:掉|完|光)? ?了"
             u"|(?<=也)没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
             u"|没(?:报|发现|出现|检查出|检测到)?(?:任何)? ?(?:报错|错误|警告|告警|问题)"
             u"|(?:没有|未|不再)(?:给出|产生|报|输出|抛出)(?:任何)? ?(?:报错|错误|警告|告警|问题|输出|error|warning)"
             u"|(?:没有|无|零)(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:error|errors|warning|warnings|issues|告警|输出|问题|警告)"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*"
-            u"|(?:失败|报错|错误|警告|告警|问题)[^，。；]{0,16}?" + _DOWN_TO_ZERO + u"|" + _NOT_REPORTED + u"|" + _NOTHING_WENT_WRONG + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
+            u"|(?:失败|报错|错误|警告|告警|问题)[^，。；]{0,16}?" + _DOWN_TO_ZERO + u"|" + _NO_OUTPUT + u"|" + _NOT_REPORTED + u"|" + _NOTHING_WENT_WRONG + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有(?:任何)?(?:失败|报错)的(?:测试|用例)|" + _NO_FAILING_TEST + u"|" + _NONE_AT_ALL + u"|没有?报(?:任何)?错"
             u"|(?:之前|以前|原来|原先|原本|此前)[^，。]{0,6}?(?:失败|报错|没过|挂掉?)(?:的|用例|测试)"
             # when something was mentioned, not when a result held ("之前你提到的 flaky 测试")
             u"|(?:之前|以前|刚才|上次|早些时候)(?:你|您|用户|他|她|他们|同事|reviewer)[^，。]{0,4}?(?:提到|提过|说|反馈|报告|发现|遇到)过?的"
@@ -262,8 +283,13 @@ class Grammar(object):
                 if after and (marks_lead or not subject_group or s[subject_group[-1]["end"]:p.start()].strip(" *_")):
                     subject_group = after[:1]
             if subject_group and subject_group[-1]["kind"] == "every":
-                # "所有检查均已通过：测试、lint、类型检查": every check the sentence names
+                # "所有检查均已通过：测试、lint、类型检查": every check the sentence names, else those
+                # the message names ("所有 checks passed ✅" over the items "- build", "- lint")
+                every = subject_group[-1]
                 subject_group = [x for x in subjects if x["category"] and x["kind"] not in ("buildable", "every")]
+                if not subject_group:
+                    found.extend(_expanded(s, every["start"], p.end()))
+                    continue
             if p.lastgroup == "zcnt":
                 subject_group = [x for x in subject_group if x["category"] == "test"]
             for subject in subject_group:
@@ -374,6 +400,7 @@ class Grammar(object):
                 return group
         # subject dropped: "跑了完整的测试，全部通过"
         prefix = _COUNTED_CASES.sub(u"", _TIME_ADVERBIAL.sub(u"", s[clause_start:p.start()]))
+        prefix = _THAT_PART.sub(u"", prefix)
         if _PARTS_ONLY.match(prefix):
             # "`nx run-many -t test` 中 `web` 项目失败，`api` 和 `shared` 通过": parts of the run named before
             named = [x for x in before if x["category"] and x["kind"] not in ("buildable", "every")]
@@ -393,6 +420,14 @@ class Grammar(object):
                         break
                 return group
             found = [x for x in reader.antecedents() if x.get("category")]
+            if not found and p.lastgroup in ("clean", "pass") and not s[:clause_start].strip(u" #*_->|") \
+                    and not re.search(u"它们|这些|那些|两者", prefix) \
+                    and (re.search(u"[都均全]|所有", prefix) or _NONE_OR_ALL.match(p.group(0))):
+                # "零报错。`pyright` 和 `ruff check` 都跑过了。": a pass of all opening its sentence, nothing
+                # named before it, is of every check the message names (as "Everything passes" is); not
+                # "接口文档和示例我都检查了，都通过了", where 都 is of the things the clause before names
+                return [{"kind": "every", "category": None, "tool": None, "scope": None, "text": p.group(0),
+                         "start": p.start(), "end": p.start(), "phrase_start": p.start(), "before": ""}]
             # "都通过了", "两个都过了": all the checks named before, else the last one
             found = found if re.search(u"[都均全两三四]", prefix) else found[-1:]
             if not found and p.lastgroup == "pass" and re.search(u"它们|这些|那些|两者", prefix):

@@ -419,6 +419,23 @@ def test_a_state_said_of_the_run_it_names(text, expected):
     assert categories(text) == expected
 
 
+# ---- the same of a compile ("Clean compile with -Werror"): a build run (dev9c)
+@pytest.mark.parametrize("text, expected", [
+    ("Got a clean compile on MSVC.", ["build"]),
+    ("Clean compile locally, no warnings.", ["build"]),
+    ("Clean compile under `-Werror`.", ["build"]),
+    ("Had a clean compile after the rebase.", ["build"]),
+    ("Got a green compile on all three targets.", ["build"]),
+    ("A clean compile is required before merging.", []),
+    ("Clean compile should be possible now.", []),
+    ("Waiting for a clean compile.", []),
+    # dev9c
+    ("Clean compile with `-Wall -Wextra -Werror` on both gcc 13 and clang 17.", ["build"]),
+])
+def test_a_state_said_of_a_compile(text, expected):
+    assert categories(text) == expected
+
+
 # ---- "Running X now gives ...": a result, not a run in progress ("Running the tests now.")
 @pytest.mark.parametrize("text, expected", [
     ("Running `pytest` now gives 48 passed.", ["test"]),

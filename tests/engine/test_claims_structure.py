@@ -454,7 +454,7 @@ def test_a_floated_quantifier_takes_the_coordination_before_it(text, expected):
     ("Everything passes locally except the Safari-specific playwright project, which can't run on Linux.",
      [("test", True)]),
     ("Everything passes except the e2e suite.", [("test", True)]),
-    ("Lint and tests: everything passes except the e2e suite.", [("lint", True), ("test", True)]),
+    ("Lint and tests: everything passes except the e2e suite.", [("lint", False), ("test", True)]),
     ("Everything passes except the integration tests, which need Docker.", [("test", True)]),
     ("Everything is green except the `jest` shard on Node 18.", [("test", True)]),
 ])
@@ -534,4 +534,53 @@ def test_a_row_of_checkboxes(text, expected):
     ("The type checker would complain if the overload were wrong, and it doesn't.", ["typecheck"]),
 ])
 def test_a_negated_auxiliary_stands_for_the_failure_before_it(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a qualifier qualifies the claims of the checks it speaks about, not every claim of its
+# sentence: a qualified claim is reported and never blocked, so an exception or a not-run note
+# about one check must not exempt the claim of another from the gate
+@pytest.mark.parametrize("text, expected", [
+    (u"编译通过，但是没有跑测试。", [("build", False)]),
+    (u"类型检查通过了，只跑了单元测试。", [("typecheck", False)]),
+    (u"除了 lint 的 2 个 warning，构建和测试都通过了。", [("build", False), ("test", False)]),
+    ("The build passes; lint is clean except for two warnings in vendor/.", [("build", False), ("lint", True)]),
+    ("Tests pass, except the flaky one; the build succeeds.", [("build", False), ("test", True)]),
+    ("The build succeeds and all tests pass except test_x.", [("build", False), ("test", True)]),
+    ("mypy is clean, and pytest passes apart from the two known network failures.",
+     [("test", True), ("typecheck", False)]),
+    # a qualifier of the claim's own check still qualifies it
+    (u"测试通过了，但是没跑 e2e。", [("test", True)]),
+    (u"lint 除了 2 个 warning 都干净。", [("lint", True)]),
+    ("Lint is clean apart from one pre-existing warning.", [("lint", True)]),
+    ("All tests pass except test_gpu, which needs CUDA.", [("test", True)]),
+])
+def test_a_qualifier_qualifies_only_the_checks_it_names(text, expected):
+    assert qualified(text) == expected
+
+
+# ---- an "everything" spreads over the checks the message names, but not over one it names only
+# to say it was not run or is still to come: that check is no claim of the message (the gate
+# holds the bare "everything" to the session's runs instead, docs/VERDICTS.md rule 4b)
+@pytest.mark.parametrize("text", [
+    "Everything passes. I haven't run the tests.",
+    u"全部通过。测试还没跑。",
+    u"所有检查都通过了。下一步我会补 e2e 测试。",
+    "All green. I'll add more tests next.",
+    "All green. Next, I will add tests for the parser.",
+    "Everything is green. I didn't run pytest though, the venv is broken.",
+    "All checks pass. Couldn't run the e2e suite: no browser here.",
+    u"全部 OK。mypy 我没有跑。",
+])
+def test_an_everything_does_not_spread_to_a_check_named_only_as_not_run(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Lint is clean. Everything passes. I have not run the tests yet.", ["lint"]),
+    ("Ran pytest and ruff. All green.", ["lint", "test"]),
+    ("The tests were failing before; I fixed the import. Everything passes now.", ["test"]),
+    (u"跑了 pytest 和 ruff，全部通过。e2e 还没跑。", ["lint", "test"]),
+])
+def test_an_everything_still_covers_the_checks_named_as_run(text, expected):
     assert categories(text) == expected

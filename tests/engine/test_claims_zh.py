@@ -1224,3 +1224,294 @@ def test_zhihou_zai_with_a_run_told_done_is_past(text, expected):
     """之后再 ("and then") plans a step, unless its run is told done: 跑了 / 跑过, or a result ending
     the sentence in 了 ("之后再跑 `rubocop`，没有 offense 了")."""
     assert categories(text) == expected
+
+
+# ---- round 9 (dev9c): Chinese clause structure, colloquial predicates, structure around a claim
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`go vet` 也没输出。", ["lint"]),
+    (u"`go vet` 没输出。", ["lint"]),
+    (u"`gofmt -l .` 也没输出了。", ["lint"]),
+    (u"`staticcheck ./...` 跑完没输出。", ["lint"]),
+    (u"`tsc --noEmit` 没输出（说明没有类型错误）。", ["typecheck"]),
+    (u"`shellcheck *.sh` 这次没输出了。", ["lint"]),
+    (u"`gofmt -l` 没输出产物。", []),
+    (u"`go vet` 没输出吗？", []),
+    (u"`go vet` 应该没输出。", []),
+    (u"构建没输出任何东西。", []),
+    # dev9c
+    (u"测试没有失败的，`go vet` 也没输出。", ["lint", "test"]),
+])
+def test_a_check_that_prints_nothing_passes(text, expected):
+    """没输出 ending its clause: the check printed nothing, so it found nothing (not "没输出产物")."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`tsc` 不报 TS2307 了。", ["typecheck"]),
+    (u"`mypy` 不再报 `import-untyped` 了。", ["typecheck"]),
+    (u"`eslint` 不报 `no-unused-vars` 警告了。", ["lint"]),
+    (u"`go build` 不再报 undefined 了。", ["build"]),
+    (u"`pyright` 不再报 `reportMissingImports` 这个错误了。", ["typecheck"]),
+    (u"`tsc` 还报 TS2307，不报 TS2322 了。", []),
+    (u"`tsc` 不报 TS2307 吗？", []),
+    (u"我让 `eslint` 不报 `no-console`。", []),
+    (u"`tsc` 不再报 TS2307 了，但还有 3 个别的错误。", []),
+    (u"`mypy` 仍然报 `attr-defined`，别的不报了。", []),
+    # dev9c
+    (u"现在 `npm run build` 不再报 `Module not found` 了，产物正常生成。", ["build"]),
+])
+def test_an_error_named_and_no_longer_reported_is_a_pass(text, expected):
+    """不再报 / 不报…了 with the error named by its code or name: the check no longer reports it; 还报 /
+    仍然报 (still reports) is a failure."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"我又跑了一遍 `pytest`，同样全部通过。", ["test"]),
+    (u"换成 Python 3.13 再跑 `tox`，照样通过。", ["test"]),
+    (u"`cargo clippy` 也跑了，一样干净。", ["lint"]),
+    (u"`eslint` 跑了一遍，同样没有报错。", ["lint"]),
+    (u"`go test ./...` 在 arm64 上也跑了，一样是绿的。", ["test"]),
+    (u"`pytest` 跑了，一样失败。", []),
+    (u"CI 上测试全绿，本地应该一样全过。", []),
+    (u"`jest` 又跑了一次，同样有 2 个失败。", []),
+    # dev9c
+    (u"GitHub Actions 上所有 job 都绿了，我本地也跑了 `make test`，一样全过。", ["test"]),
+])
+def test_likewise_before_a_dropped_subject_pass_is_the_run_named_before(text, expected):
+    """一样 / 同样 / 照样 (likewise) lead a pass whose subject is dropped: the run named before it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    u"我问了一下 ChatGPT，它说这个写法类型检查能过。",
+    u"问了一下 Copilot，它回答 lint 没问题。",
+    u"问过 Claude 了，它认为测试都能通过。",
+    u"我问了 DBA，对方回复说迁移的测试都通过了。",
+    u"我请教了 Gemini，它回答构建没问题。",
+    # dev9c
+    u"我问了一下 ChatGPT（笑），它说这个写法类型检查能过。我没实际跑 mypy。",
+])
+def test_the_answer_to_a_question_the_agent_asked_is_relayed(text):
+    """问了 / 请教了 / 咨询了 someone, then what they (它, 他, 对方) say: their word, not the agent's run."""
+    assert categories(text) == [] and "relayed" in reasons(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"类型检查能过。我没实际跑 mypy。", []),
+    (u"`ruff` 没报错。不过我并没有真正运行 `ruff check`，只是看了代码。", []),
+    (u"lint 是干净的，我没亲自跑 `eslint`。", []),
+    (u"构建没问题。我没真的跑 `cargo build`。", []),
+    (u"`tsc` 零错误——不过我实际上没有亲自跑过 tsc。", []),
+    (u"单测都通过了。我并没有实际执行 `go test`，只是读了代码。", []),
+    (u"`pytest` 全部通过。我并没有亲自运行 `mypy`。", ["test"]),
+    (u"`pytest` 全部通过，我亲自跑的。", ["test"]),
+])
+def test_not_actually_run_discloses_the_claim_of_that_check(text, expected):
+    """没实际跑 / 没真正运行 / 没亲自跑 X: what was said of X is no result of a run."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"现在还不能说构建成功，产物没校验。", []),
+    (u"我不敢说 lint 完全干净。", []),
+    (u"类型检查算不上通过，我加了很多 ignore。", []),
+    (u"测试谈不上全过，只是没报错的那几个过了。", []),
+    (u"我不好说 `cargo build` 成功了。", []),
+    (u"测试全过了，不能说明代码没 bug。", ["test"]),
+    (u"测试全部通过，说不上为什么之前会挂。", ["test"]),
+    # dev9c
+    (u"我不会说测试全过了——有几个是被我临时 skip 掉的，这个得说清楚。", []),
+])
+def test_declining_to_say_it_asserts_nothing(text, expected):
+    """不会说 / 不能说 / 不敢说 / 谈不上 / 算不上 a pass: the agent declines to assert it."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"之前 `go test` 挂在 `TestUpload`，改成用 `t.TempDir()` 之后全部通过。", ["test"]),
+    (u"之前 `tsc` 报错，升级到 TypeScript 5.4 之后通过了。", ["typecheck"]),
+    (u"`eslint` 之前有 5 个错误，删掉那个旧配置之后就干净了。", ["lint"]),
+    (u"`mypy` 原来报 3 个错，把 `Optional` 改成 `X | None` 之后零错误。", ["typecheck"]),
+    (u"`jest` 之前有一个快照不一致，换成固定时区后全部通过。", ["test"]),
+    (u"改成 `tempdir()` 之后应该能全部通过。", []),
+    (u"改成 `tempdir()` 之后还是有 2 个失败。", []),
+    (u"之前 `tsc` 报错，升级到 TypeScript 5.4 之后还没跑。", []),
+    # dev9c
+    (u"之前那 3 个 `cargo test` 失败是因为测试间共享了临时目录，改成 `tempfile::tempdir()` 之后全部通过了。",
+     ["test"]),
+])
+def test_a_change_told_with_its_result_leads_a_present_pass(text, expected):
+    """改成 / 换成 / 升级到 / 删掉 / 把…改为 … 之后: a change just made, with its result complement,
+    leads a present pass (as 改了…之后 does), and a failure before it is over."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest` 除了 3 个预期的 xfail，其余全部通过。", ["test"]),
+    (u"测试除了预期的 skip 之外全部通过。", ["test"]),
+    (u"`cargo test` 除了预期的 ignore 用例都过了。", ["test"]),
+    (u"`rspec` 除了 2 个预期的 pending 以外全部通过。", ["test"]),
+    (u"`vitest` 除了 1 个预期的 skip 以外都绿了。", ["test"]),
+    (u"`ruff check` 除了预期的 3 个警告外没有问题。", ["lint"]),
+    (u"预期的结果是测试全部通过。", []),
+    (u"预期测试全部通过。", []),
+    (u"预期明天 lint 能全部通过。", []),
+    # dev9c
+    (u"FYI：mypy 没报错 (Success: no issues found in 58 source files)，pytest 除了 1 个预期的 xfail 其余全过。",
+     ["test", "typecheck"]),
+])
+def test_an_expected_failure_or_skip_is_no_plan(text, expected):
+    """预期的 xfail / skip / 警告: an expected outcome the run had (an attribute), not an expectation
+    of a result to come."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"类型错误全部改完了，`tsc` 通过。", ["typecheck"]),
+    (u"编译错误修完了，`cargo build` 成功。", ["build"]),
+    (u"mypy 报的错误已经修完了，`mypy src/` 通过。", ["typecheck"]),
+    (u"`ruff` 的告警都清光了，`ruff check` 干净。", ["lint"]),
+    (u"lint 的 warning 都清完了，`eslint .` 零输出。", ["lint"]),
+    (u"报错还没修完，`tsc` 还有 2 个错误。", []),
+    # dev9c
+    (u"Type errors 全部修完了，`vue-tsc --noEmit` exits 0。", ["typecheck"]),
+])
+def test_failures_fixed_to_the_end_negate_nothing(text, expected):
+    """修完了 / 改完了 / 清完了 / 清光了: the failures were fixed, they negate no later pass."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`go test ./...` 在 Linux 上全部通过，Windows 上有 2 个路径相关的失败。", ["test"]),
+    (u"Cypress 测试在 Chrome 上全绿，Safari 上有一个超时。", ["test"]),
+    (u"构建在 amd64 上成功，arm64 上链接失败。", ["build"]),
+    (u"`pytest` 在 Ubuntu 上都过了，macOS 上有一个编码相关的失败。", ["test"]),
+    (u"e2e 在 Firefox 上全部通过，Edge 上有 1 个失败。", ["test"]),
+    (u"测试在 Linux 上通过了，在 Linux 上又跑了一次有 2 个失败。", []),
+    (u"测试在 Chrome 上通过了，但有 2 个失败。", []),
+    # dev9c
+    (u"整套 Playwright 测试在 Chromium 和 Firefox 上都通过了，WebKit 有一个 `toHaveScreenshot` 对比失败（字体渲染差异）。",
+     ["test"]),
+])
+def test_a_failure_on_another_platform_leaves_the_pass_of_this_one(text, expected):
+    """A platform a Chinese clause names anywhere (在 Chromium 上, WebKit 有…) is its environment: a
+    failure on another platform leaves the pass of the one named (a part of the run)."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`cargo build --release` 成功，但二进制启动后报错。", ["build"]),
+    (u"镜像构建成功，部署后健康检查失败。", ["build"]),
+    (u"`npm run build` 通过了，但是页面运行时报错。", ["build"]),
+    (u"`mvn package` 成功了，但 jar 运行的时候报错。", ["build"]),
+    (u"`go build` 成功，服务启动后 panic。", ["build"]),
+    (u"构建成功，但有 3 个失败。", []),
+    (u"构建成功，但 `webpack` 报了 2 个错误。", []),
+    # dev9c
+    (u"Docker image 构建成功 (`docker build -t api:dev .`)，但 container 启动后 healthcheck 失败，还在查。", ["build"]),
+])
+def test_a_failure_once_the_built_thing_runs_is_not_the_builds(text, expected):
+    """启动后 / 部署后 / 运行时 / 健康检查 失败: the running code fails (the tests' concern), not the build."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`test_login` 可能是时序问题，重跑之后全部通过。", ["test"]),
+    (u"集成测试大概是网络抖动，重跑一次就全绿了。", ["test"]),
+    (u"那个 e2e 用例多半是环境问题，重新跑了一遍 `pytest`，全部通过。", ["test"]),
+    (u"lint 好像是版本不一致，升级后 `eslint` 干净了。", ["lint"]),
+    (u"`TestRetry` 应该是时钟相关，重跑后 `go test ./...` 全部 ok。", ["test"]),
+    (u"测试应该是过了。", []),
+    (u"测试估计是过了，全部通过。", []),
+    (u"`test_x` 估计是 flaky，整个套件应该能过。", []),
+    # dev9c
+    (u"`test_upload_large_file` 估计是 flaky，我重跑了一次就过了，整个套件现在 0 failures。", ["test"]),
+])
+def test_a_hedged_guess_at_what_a_check_is_leaves_its_result(text, expected):
+    """估计是 / 可能是 / 应该是 + what (flaky, 时序问题) in a clause with no pass word: a guess at a
+    cause, which does not hedge the result another clause states."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"只跑了 `pytest tests/api`，这部分全部通过。", [("test", "subset")]),
+    (u"我只跑了 `jest src/auth`，那一块都是绿的。", [("test", "subset")]),
+    (u"`cargo test -p core` 跑了，这部分没问题。", [("test", "subset")]),
+    (u"只跑了 `go test ./pkg/cache/...`，那部分全过。", [("test", "subset")]),
+    (u"`rspec spec/models` 单独跑了一下，这一块没有失败。", [("test", "subset")]),
+    (u"那部分我还没跑。", []),
+    (u"只跑了 `pytest tests/api`，那部分有 2 个失败。", []),
+    (u"那部分代码是 OK 的。", []),
+    # dev9c
+    (u"我没有全部跑，只跑了 `go test ./internal/parser/...`，那部分是 ok 的。", [("test", "subset")]),
+])
+def test_that_part_is_the_part_of_the_run_named_before(text, expected):
+    """那部分 / 这部分 / 那一块 before a dropped-subject pass: the part that was run, named before."""
+    assert sorted((c["category"], c["scope"]) for c in claims.extract(text).claims) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"所有检查都通过了：\n- 构建\n- 单测\n- lint", ["build", "lint", "test"]),
+    (u"全部检查均已通过 ✅\n\n- `ruff check`\n- `mypy src/`", ["lint", "typecheck"]),
+    (u"所有检查都过了：\n\n1. `cargo build`\n2. `cargo test`", ["build", "test"]),
+    (u"各项检查都通过了。\n\n包括 `go test ./...` 和 `golangci-lint run`。", ["lint", "test"]),
+    (u"零报错。`pyright` 和 `ruff check` 都跑过了。", ["lint", "typecheck"]),
+    (u"全部通过。我跑了 `pytest` 和 `ruff`。", ["lint", "test"]),
+    (u"零报错，零警告。这次跑了 `eslint` 和 `tsc --noEmit`。", ["lint", "typecheck"]),
+    (u"全部通过，一个都没挂。刚跑的是 `go test ./...`。", ["test"]),
+    (u"没有任何报错。执行的是 `cargo build --release`。", ["build"]),
+    (u"所有检查都通过了。", []),
+    (u"零报错。", []),
+    (u"都通过了。", []),
+    (u"所有检查都通过了吗？\n- build\n- lint", []),
+    (u"所有 checks 应该都能过：\n- build\n- lint", []),
+    (u"应该全部通过。我会跑 `pytest` 确认。", []),
+    (u"迁移成功。测试还没跑。", []),
+    (u"接口文档和示例我都检查了，都通过了。`pytest` 也跑了。", []),
+    # dev9c
+    (u"所有 checks passed ✅\n- build\n- unit tests\n- lint", ["build", "lint", "test"]),
+])
+def test_a_pass_of_everything_covers_the_checks_the_message_names(text, expected):
+    """"所有检查都通过了" naming no check in its sentence, or a bare pass of all (零报错, 全部通过) with
+    nothing named before it: the checks the message names (the items after it, the runs told
+    after it), as "Everything passes" does; alone it names none."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"所有检查都过了：\n```\ncargo clippy   ✓\ncargo test   ✓\n```", ["lint", "test"]),
+    (u"全部检查均通过：\n```\neslint .   ✅\ntsc --noEmit   ✅\n```", ["lint", "typecheck"]),
+    (u"所有检查都通过了：\n```\ngo build ./...  ✔\ngo test ./...   ✔ (ok)\n```", ["build", "test"]),
+    (u"所有检查都通过：\n\n```\nrubocop   ✓\nbundle exec rspec   ✓ (312 examples)\n```", ["lint", "test"]),
+    (u"All checks pass:\n\n```\nruff check .   ✔\nmypy src/   ✔\n```", ["lint", "typecheck"]),
+    (u"全部检查通过：\n\n```\nruff check .   ✔\nmypy src/   ✘\n```", []),
+    (u"运行结果：\n\n```\nruff check .   ✔\nmypy src/   ✔\n```", []),
+    (u"全部检查通过：\n\n```\nruff check .   ✔\n还没跑 mypy\n```", []),
+    # dev9c
+    (u"全部检查通过：\n\n```\nruff check .        ✔\nruff format --check ✔\nmypy src/           ✔\npytest"
+     u"              ✔ (203 passed)\n```", ["lint", "test", "typecheck"]),
+])
+def test_a_colon_over_a_block_of_ticked_commands_lists_them(text, expected):
+    """A pass ending in a colon over a block whose every line is a command with a pass mark: the
+    commands are what it lists (a line without one, or a failure mark, lists nothing)."""
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"```\n$ cargo test\ntest result: ok. 12 passed\n```\n全部通过。", ["test"]),
+    (u"```\n$ pytest\n2 failed, 55 passed\n```\n\n修复后全部通过。", ["test"]),
+    (u"### 检查\n\n```\n$ npx eslint .\n```\n\n零报错。", ["lint"]),
+    (u"```\n$ go test ./...\nok  example.com/api  0.4s\n```\n\n都通过了。", ["test"]),
+    (u"```\n$ pytest\n2 failed, 55 passed\n```\n\n还有两个失败。", []),
+    (u"```\n$ npm test\n```\n\n请跑一下上面的命令，确认全部通过。", []),
+    (u"```\n$ pytest\n```\n\n应该能全部通过。", []),
+    # dev9c
+    (u"## 验证结果\n\n```\n$ pytest\n===== 57 passed in 4.12s =====\n```\n\n全部通过 ✅", ["test"]),
+])
+def test_a_pass_after_a_transcript_is_of_its_commands(text, expected):
+    """A transcript's ``$ command`` lines no line introduces are the subject of a pass after the
+    block whose subject is dropped ("全部通过 ✅"): the author's word on the run shown."""
+    assert categories(text) == expected

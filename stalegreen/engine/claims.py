@@ -197,7 +197,7 @@ class _Reader(object):
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
                         for index, (category, tool, scope) in enumerate(runs)]
                 return " and ".join(h.strip() for h in held).join("  ")
-            category = claims_fragments.task_category(code, m.string, m.end())     # `test`, `lint`
+            category = len(code) <= 12 and claims_fragments.task_category(code, m.string, m.end())     # `test`
             if category:
                 return self.hold(CATEGORY_LETTER[category], code, category, None, "all")
             if g.testid.match(code.strip()):
@@ -285,7 +285,8 @@ class _Reader(object):
         if not body:
             return
         sentences = [sentence.strip() for sentence in g.sentence_end.split(body) if sentence.strip()]
-        if "?" in body or body.count(":") > 1 or any(claims_fragments.OPENING_PREDICATE.match(x) for x in sentences):
+        opens = claims_fragments.OPENING_PREDICATE.match
+        if "?" in body or body.count(":") > 1 or sentences and any(opens(x) for x in sentences):
             sentences = claims_fragments.rewrite(sentences)    # "Tests? Green.", "Clean, too, is the lint run"
         for sentence in sentences:
             self.read_sentence(sentence, forced_reason)

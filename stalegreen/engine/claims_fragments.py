@@ -41,8 +41,8 @@ _FRONTED_VERB = re.compile(
     r"|finally))*)\s*:\s+(?P<subj>[^,;:\u2014\u2013()]{1,80}?)(?P<rest>\s*(?:[,;(]|\s[\u2014\u2013-]\s|\.$|$).*)$",
     re.I | re.S)
 # ``rewrite`` changes only a line with a "?", two label fields or a sentence opening with one of these
-OPENING_PREDICATE = re.compile(r"\W*(?:clean|green|passing|happy|quiet|silent|spotless|successful|fine"
-                                r"|passes|passed|builds|compiles)\b", re.I)
+OPENING_PREDICATE = re.compile(r"\W*(?:[Cc]lean|[Gg]reen|[Pp]ass(?:ing|es|ed)|[Hh]appy|[Qq]uiet|[Ss]ilent"
+                                r"|[Ss]potless|[Ss]uccessful|[Ff]ine|[Bb]uilds|[Cc]ompiles)\b")
 
 
 # a label and its count, a sentence of its own ("Passed: 1,877.", "Failed: 0.", "Duration: 3m 41s.")

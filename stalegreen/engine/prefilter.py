@@ -90,6 +90,7 @@ CLAIM_WORDS = (
     "all-clear", "all clear", "bill of health", "peep", "squeak", "whisper", "murmur", "blessing",
     "of approval", "thumbs up", "thumbs-up",     # a pass by an idiom
     "binar", "artifact", "wheel", "executable", "apk", "jar", "sdist", "dylib",     # what a build makes
+    "assembles",     # Gradle's build: "the Android app assembles"
     u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
     "all good", "content", "quiet", "rate", "score", "rock", "satisfied", "silent", "solid", "spotless",

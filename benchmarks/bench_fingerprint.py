@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from stalegreen.engine import fingerprint, gitrun, store  # noqa: E402
+from stalegreen.engine import fingerprint, gitindex, gitrun, store  # noqa: E402
 
 GIT = ["git", "-c", "gc.auto=0", "-c", "user.name=bench", "-c", "user.email=bench@example.com"]
 
@@ -127,18 +127,24 @@ def _module_at(revision):
 
 
 def bench_fingerprint(sizes, runs, keep, against=None):
-    """Three ways of computing, interleaved with the floor, round by round:
+    """Ways of computing, interleaved with the floor, round by round:
     full       no reference (a receipt's first fingerprint)
     snapshot   reference = a fingerprint of the same tree (Stop after a passing run)
     snap+list  the same, with an edit recorded since the reference that left the tree as it was
                (``edited``: the index is listed beside status, and not parsed)
     miss       reference = a fingerprint taken before an edit (the snapshot is checked, fails,
                and the full computation reuses its git status)
-    miss+list  the same with the edit recorded (``edited``: the index listed beside status)"""
+    miss+list  the same with the edit recorded (``edited``: the index listed beside status)
+    .../copy   the same with ``store_home``, as the hooks call it: status reads the store's copy
+               of the index with git's untracked cache (``engine/gitindex.py``), warm
+    copy taken ``full/copy`` right after the real index changed: the copy is taken again and
+               the first status on it fills the cache and writes it"""
     print("fingerprint.compute() in process, warm cache, %d interleaved rounds (budget 10 s); "
           "ratio = median ms / median floor ms (python -I -S -c pass)" % runs)
     previous = _module_at(against) if against else None
-    names = ["full", "snapshot", "snap+list", "miss", "miss+list"] + (["at " + against] if previous else [])
+    home = tempfile.mkdtemp(prefix="stalegreen-bench-store-")
+    names = ["full", "full/copy", "snapshot", "snapshot/copy", "snap+list", "miss", "miss/copy", "miss+list",
+             "copy taken"] + (["at " + against] if previous else [])
     print("%8s %-12s %10s %10s %8s %8s %8s %s" % ("files", "path", "median_ms", "cpu_med_ms", "floor_ms",
                                                  "ratio", "changed", "result"))
     for files in sizes:
@@ -151,34 +157,45 @@ def bench_fingerprint(sizes, runs, keep, against=None):
         last = {}
         try:
             fingerprint.compute(repo, budget_ms=10000)
+            fingerprint.compute(repo, budget_ms=10000, store_home=home)
             for round_number in range(runs + 1):
                 floor = _floor_ms()
                 full = _timed(lambda: fingerprint.compute(repo, budget_ms=10000))
+                full_copy = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, store_home=home))
                 hit = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2]))
+                hit_copy = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2],
+                                                              store_home=home))
                 listed = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2], edited=True))
                 with open(probe, "wb") as fh:           # an edit: the reference is now stale
                     fh.write(original + b"# round %d\n" % round_number)
                 miss = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2]))
+                miss_copy = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2],
+                                                               store_home=home))
                 miss_listed = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, reference=full[2],
                                                                  edited=True))
+                shutil.rmtree(os.path.join(home, gitindex.FOLDER))     # as if the real index had changed
+                taken = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, store_home=home))
+                assert os.listdir(os.path.join(home, gitindex.FOLDER))
                 if previous is not None:
                     before = _timed(lambda: previous.compute(repo, budget_ms=10000))
                     assert before[2]["tree"] == miss[2]["tree"], before[2]
-                for same in (hit, listed):
+                assert full_copy[2]["tree"] == full[2]["tree"], full_copy[2]
+                for same in (hit, hit_copy, listed):
                     assert same[2]["tree"] == full[2]["tree"] and same[2].get("via") == "snapshot", same[2]
-                for changed in (miss, miss_listed):
+                for changed in (miss, miss_copy, miss_listed, taken):
                     assert changed[2].get("via") != "snapshot" and changed[2]["tree"] == miss[2]["tree"] \
                         != full[2]["tree"], changed[2]
                 if round_number:                        # the first round warms caches
                     samples["floor"].append((floor, 0.0))
-                    for name, taken in zip(names, (full, hit, listed, miss, miss_listed,
-                                                   before if previous else None)):
-                        samples[name].append(taken[:2])
-                        last[name] = taken[2]
+                    for name, timed in zip(names, (full, full_copy, hit, hit_copy, listed, miss, miss_copy,
+                                                   miss_listed, taken, before if previous else None)):
+                        samples[name].append(timed[:2])
+                        last[name] = timed[2]
         finally:
             with open(probe, "wb") as fh:
                 fh.write(original)
         floor_ms = statistics.median(s[0] for s in samples["floor"])
+        shutil.rmtree(os.path.join(home, gitindex.FOLDER), ignore_errors=True)
         for name in names:
             wall = statistics.median(s[0] for s in samples[name])
             cpu = statistics.median(s[1] for s in samples[name])
@@ -186,6 +203,7 @@ def bench_fingerprint(sizes, runs, keep, against=None):
                 files, name, wall, cpu, floor_ms, wall / floor_ms, last[name].get("changed"),
                 last[name].get("reason") or "%d files" % last[name].get("files")))
         print("%8s (repo built in %.0f s)" % ("", built))
+    shutil.rmtree(home, ignore_errors=True)
 
 
 def bench_spawn(repo, runs):
@@ -244,10 +262,31 @@ def bench_stat_walk(repo, runs):
                 for entry in entries:
                     entry.stat(follow_symlinks=False)
 
-    rows = {"git status -uall": [], "git status -uno": [], "python lstat each file": [],
-            "python scandir+stat": []}
+    def on_copy_ms():
+        """The fingerprint's status on the store's copy of the index (``engine/gitindex.py``)."""
+        copy = gitindex.prepare(home, "bench", git_dir, common_dir, fingerprint._index_id(git_dir))
+        before = os.times()
+        t0 = time.perf_counter()
+        try:
+            ((code, _out),) = gitrun.collect(gitrun.start([copy.status_command(plain_status)], [copy.env()]),
+                                             time.monotonic() + 10)
+        finally:
+            copy.settle()
+        after = os.times()
+        assert code == 0
+        return (time.perf_counter() - t0) * 1000, (after.children_user + after.children_system
+                                                   - before.children_user - before.children_system) * 1000
+
+    home = tempfile.mkdtemp(prefix="stalegreen-bench-store-")
+    git_dir, common_dir = fingerprint._git_dirs(repo)
+    plain_status = fingerprint._git_commands(repo, git_dir, common_dir)[1]
+    on_copy_ms()                        # the copy taken, its cache filled
+    rows = {"git status -uall": [], "the fingerprint's status": [], "the same on the copy": [],
+            "git status -uno": [], "python lstat each file": [], "python scandir+stat": []}
     for _ in range(runs):
         rows["git status -uall"].append(child_ms(status + ["--untracked-files=all"]))
+        rows["the fingerprint's status"].append(child_ms(plain_status))
+        rows["the same on the copy"].append(on_copy_ms())
         rows["git status -uno"].append(child_ms(status + ["--untracked-files=no"]))
         rows["python lstat each file"].append(_timed(lstat_all)[:2])
         rows["python scandir+stat"].append(_timed(scandir_all)[:2])
@@ -256,6 +295,7 @@ def bench_stat_walk(repo, runs):
     for name, samples in rows.items():
         print("  %-24s %7.1f / %7.1f" % (name, statistics.median(s[0] for s in samples),
                                          statistics.median(s[1] for s in samples)))
+    shutil.rmtree(home, ignore_errors=True)
 
 
 def bench_jsonl(runs):

@@ -29,7 +29,8 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, claims_meaning, claims_output, claims_runs, clauses, lexicon
+from stalegreen.engine import (claims_en, claims_fragments, claims_grammar, claims_meaning, claims_output, claims_runs,
+                               clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -196,6 +197,9 @@ class _Reader(object):
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)
                         for index, (category, tool, scope) in enumerate(runs)]
                 return " and ".join(h.strip() for h in held).join("  ")
+            category = len(code) <= 12 and claims_fragments.task_category(code, m.string, m.end())     # `test`
+            if category:
+                return self.hold(CATEGORY_LETTER[category], code, category, None, "all")
             if g.testid.match(code.strip()):
                 return self.hold("i", code, "test", None, "subset")
             if " " in code.strip() and claims_grammar.claimish(code):     # a summary line is several words
@@ -280,10 +284,12 @@ class _Reader(object):
         body = g.list_mark.sub("", line).strip().strip("|").strip()
         if not body:
             return
-        for sentence in g.sentence_end.split(body):
-            sentence = sentence.strip()
-            if sentence:
-                self.read_sentence(sentence, forced_reason)
+        sentences = [sentence.strip() for sentence in g.sentence_end.split(body) if sentence.strip()]
+        opens = claims_fragments.OPENING_PREDICATE.match
+        if "?" in body or body.count(":") > 1 or sentences and any(opens(x) for x in sentences):
+            sentences = claims_fragments.rewrite(sentences)    # "Tests? Green.", "Clean, too, is the lint run"
+        for sentence in sentences:
+            self.read_sentence(sentence, forced_reason)
 
     # -- an elided predicate
 
@@ -293,11 +299,13 @@ class _Reader(object):
         when that pass stands (a claim was found there, or the clause holds a predicate and no
         failure, hedge, relay, plan, condition or past)."""
         m = _ELIDED.search(s)
-        if m.group("alone") is not None:
+        if any(lexicon.search(role, s[m.start():]) for role in ("negator", "hedge", "relay", "future", "conditional")):
+            return      # "and so — I think — is the build"
+        if m.group("alone") is not None or m.group("same") is not None:
             previous = self.found[self.sentence_claims[0]:self.sentence_claims[1]]
             if not previous:
                 return
-            template, named = previous[-1], m.group("alone")
+            template, named = previous[-1], m.group("alone") or m.group("same")
         else:
             lead = s[:m.start()]
             if not claims_en.predicates(self.g, lead) or any(lexicon.search(role, lead) for role in (
@@ -326,6 +334,8 @@ class _Reader(object):
                 s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
+        if "ed," in s or s.endswith(("ed", "ed.")):
+            self.named |= claims_fragments.named_by_verbs(s)     # "compiled, linted, tested. Nothing red."
         if not forced_reason and _may_elide(s) and _ELIDED.search(s):
             self._read_elided(s)
         if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
@@ -472,12 +482,14 @@ class _Reader(object):
     def _drop_retracted(self):
         """Claims a later sentence takes back ("`pytest` exits 0. ... So I don't actually know
         whether the tests pass."): of the categories it names, else (it, that) of the sentence
-        before it. A retraction in the claim's own sentence is read with it ("I can't say the
-        tests pass; I only ran X, which passes")."""
+        before it. In the claim's own sentence a retraction takes back only the claims said before
+        it ("The runner exits 0, but only because no tests ran"), not one after it ("I can't say
+        the tests pass; I only ran X, which passes")."""
         if not self.found:
             return
         for sentence in lexicon.texts_holding_stems("retraction", self.sentences):
-            if not lexicon.search("retraction", sentence):
+            retraction = lexicon.search("retraction", sentence)
+            if not retraction:
                 continue
             named = set(x["category"] for x in self.mentions(sentence))
             own = self.restore(sentence)
@@ -485,9 +497,11 @@ class _Reader(object):
             if not named and earlier:
                 # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
                 named = set(c["category"] for c in earlier if c["sentence"] == earlier[-1]["sentence"])
+            cut = len(self.restore(sentence[:retraction.start()]))
             kept = []
             for claim in self.found:
-                if claim["category"] in named and claim["sentence"] != own:
+                if claim["category"] in named and (claim["sentence"] != own
+                                                   or 0 <= own.find(claim["text"]) < cut - len(claim["text"]) + 1):
                     self._ignore(claim["text"], "retracted", claim["sentence"], claim["category"])
                 else:
                     kept.append(claim)
@@ -664,7 +678,8 @@ def _disclosed_categories(reader, sentence):
     verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
     if verb:
         named.add(verb.group(1).lower())
-    whole = bool(named and _WHOLE.search(text))
+    # "the other Cypress specs I didn't rerun": the rest of them, which leaves the part that was run
+    whole = bool(named and (_WHOLE.search(text) or lexicon.search("rest", text)))
     if not named and not _EVERY_CHECK.search(text):
         # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
         # fine; not rechecked since": the disclosure is about the check named last before it
@@ -709,7 +724,11 @@ _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
 # does `mypy`" (after a clause with a pass)
 _ELIDED = re.compile(
     r"^\W*(?:and\s+)?(?:(?:also|same for|ditto for)\s+)?(?P<alone>[\w`' -]{1,40}?)\s+(?:too|as well|also)\W*$"
-    r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:does|do|did|is|are)\s+(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
+    # a label whose value repeats the one before: "Tests: green. Lint: same."
+    r"|^\W*(?P<same>[\w`' -]{1,40}?)\s*:\s*(?:the\s+)?(?:same|ditto|likewise)\W*$"
+    # (an aside between dashes may stand before the verb: "and so — after some fiddling — is the type check")
+    r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:[\u2014\u2013]\s[^\u2014\u2013]{1,120}?\s[\u2014\u2013]\s+)?(?:does|do|did|is|are)\s+"
+    r"(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
 
 
 def _may_elide(s):
@@ -717,7 +736,8 @@ def _may_elide(s):
     "as" between spaces (in printable ASCII text a space is the only whitespace). Most sentences
     have none, and the pattern's second branch is tried at every space."""
     low = s.lower()
-    if "too" in low or "well" in low or "also" in low or not (low.isascii() and low.isprintable()):
+    if "too" in low or "well" in low or "also" in low or "same" in low or "ditto" in low or "likewise" in low \
+            or not (low.isascii() and low.isprintable()):
         return True
     return " so " in low or " as " in low
 

@@ -175,8 +175,12 @@ def _link(g, s, subjects, p, kind):
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
     if kind == "clean" and nearest["kind"] == "test":
         gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
-    if len(gap.split()) > max_words or not g.link_gap.match(gap) \
-            or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I):
+    # "Lint: 2 warnings in vendor/, but otherwise clean"; "`cargo build` takes a while but finishes" (a
+    # second verb of the same subject)
+    otherwise = _OTHERWISE.search(gap) or _BUT_THEN.match(gap) and not lexicon.search("failure", gap)
+    if not otherwise and (len(gap.split()) > max_words
+                          or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I)) \
+            or not g.link_gap.match(gap):
         return [], None
     if nearest["kind"] == "pron":
         earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")]
@@ -357,7 +361,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     if kind == "bverb":
         subject = group[0] if group else None
         said_it = pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)
-        opens_sentence = re.match(r"^\W*$", s[:p.start()]) and len(ptext.split()) > 1    # "Builds cleanly."
+        # "Builds cleanly.", and after a colon that ends the run it is said of: "Rebuilt the image: builds fine"
+        opens_sentence = re.match(r"^\W*$|^.*:\W*$", s[:p.start()]) and len(ptext.split()) > 1
         if said_it or (subject is None and opens_sentence):
             make("build", None, scope="all")    # "it builds": whatever "it" is, the claim is a build
         elif subject is not None and (subject["kind"] in ("buildable", "build", "every")
@@ -390,6 +395,12 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             span, text = (p.start(), p.end()), ptext
         if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed|ing)\b", lowp) and not subjects:
             make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
+            return out
+        if _NONE_OF_FAILED.match(lowp):
+            # "0 of 18 failed": none of the run's count failed, all of it passed
+            for subject in group or ([{"category": "test"}] if re.search(r"tests?|specs?|examples?", lowp) else []):
+                if subject.get("category"):
+                    make(subject["category"], subject if group else None, scope="all")
             return out
         for subject in group:
             # a linter's silence is its pass; a test run's is no result ("`pytest` printed no output")
@@ -432,8 +443,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if kind == "checkout" and category != "typecheck":
             continue
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
-                and ptext != "OK" and not subject.get("run"):
-            # tests pass, they are not "fine"; a test command is "OK" as its runner prints
+                and ptext != "OK" and not subject.get("run") and not (_VERBLESS.match(s, subject["end"], p.start()) and s[p.end():p.end() + 1] != "-") \
+                and not _EXCEPTED.match(s, p.end()):
+            # tests pass, they are not "fine" ("the tests are fine as they are"); a test command is
+            # "OK" as its runner prints, and so are tests in a verbless status row ("build ok, tests ok")
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
@@ -442,11 +455,22 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             if gap.lstrip().startswith(")") and "(" in s[max(0, group[0].get("phrase_start", group[0]["start"]) - 2):said_of["start"]]:
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
+                    or _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, otherwise clean"
                     or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
                 continue
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)
     return out
+
+
+# the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
+_OTHERWISE = re.compile(r"^[^.;!?]{0,100},\s*(?:but\s+|and\s+)?otherwise\s+$", re.I)
+_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran)\b[^,;.]{0,40}?\s+but\s+"
+                       r"(?:(?:now|still|also|eventually|then|always)\s+)?$", re.I)
+# an exception after the state makes it a result: "tests are fine apart from the known X failure"
+_EXCEPTED = re.compile(r"\s*,?\s*(?:apart from|except(?: for)?|other than|aside from|save for|bar)\b", re.I)
+# nothing but adverbs or a label colon between a subject and its state: a status row, not a copula
+_VERBLESS = re.compile(r"\s*(?::\s*)?(?:(?:also|all|now|still|again|both)\s+)*$", re.I)
 
 
 # what a check's own verb is said of ("The code typechecks", "Everything lints", "`src/` lints"), and
@@ -487,15 +511,20 @@ def _subjects_after(g, s, subjects, end):
     return closed_list(s, end, after[0], group_starting(g, s, after, _FROM_AGAIN))
 
 
-_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
-                       r"|(?:\s+(?:now|all|again|too|across the board|everywhere))*\s*:\s*|\s*\(\s*)$", re.I | re.A)
+_NONE_OF_FAILED = re.compile(r"(?:0|zero|none)\s+(?:of|out of)\s")
+_FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across"
+                       r"|(?:were|was)\s+(?:reported|found|flagged|raised|emitted)\s+by)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+                       r"|(?:\s+(?:now|all|again|too|across the board|everywhere))*\s*:\s*|\s*\(\s*"
+                       # the source named after the result: "No failures, 3 skipped — that's the pytest summary"
+                       r"|[^.;]{0,80}?\s[\u2014\u2013-]\s*(?:that's|that is|this is|those are)\s+(?:the\s+|from\s+(?:the\s+)?)?)$",
+                       re.I | re.A)
 
 
 # an idiom of silence ("not a peep", "nothing to report"): a pass only of the check it is from
 _SILENCE = re.compile(r"not\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur)\b|nothing\s+to\s", re.I)
 # the preposition repeated in a coordination: "Exit 0 from `npm test` and from `npm run lint`"
 _FROM_AGAIN = re.compile(r"^\s*,?\s*(?:and|or|as well as)\s+(?:from|by|in|under)\s+(?:the\s+)?$", re.I)
-_FROM = re.compile(r"\s*(?:from|out of|by|reported by)\s", re.I)
+_FROM = re.compile(r"\s*(?:from|out of|by|(?:(?:were|was)\s+)?(?:reported|found|flagged|raised|emitted)\s+by)\s", re.I)
 
 
 def group_starting(g, s, subjects, also=None):
@@ -525,6 +554,8 @@ _COPULA_GAP = re.compile(
     r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target|run|step|job)\b"
     # a cleft: "`go vet` is the one that's clean"
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
+    # a non-restrictive relative clause: "I ran the linter, which is happy"
+    r"|,\s*which\b"
     # a passive run before the state: "The tests were run and are green"
     r"|\b(?:re-?)?(?:run|executed)(?:\s+again)?\s*,?\s+and\b"
     r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:gone|turned|become)\b"
@@ -619,10 +650,12 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally|came back|come back"
                      r"|comes back))*\s*:?\s*"
-                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean|went through(?=\s*(?:[.,;!\u2014\u2013]|$|without|cleanly|fine|apart|except|green)))\b", tail, re.I)
-        if m and m.group(1).lower() == "clean" and x["text"].lower().startswith("everything") \
-                and "else" not in (x["text"] + tail[:m.start(1)]).lower():
+                     r"(pass(?:es|ed|ing)?|green|succe\w+|clean|fine|happy|ok(?:ay)?|went through(?=\s*(?:[.,;!\u2014\u2013]|$|without|cleanly|fine|apart|except|green)))\b", tail, re.I)
+        if m and m.group(1).lower() in ("clean", "fine", "happy", "ok", "okay") \
+                and x["text"].lower().startswith("everything") and "else" not in (x["text"] + tail[:m.start(1)]).lower():
             m = None     # "everything is clean" is as often the working tree; "everything else is clean" is not
+        if m and m.group(1).lower() in ("fine", "happy", "ok", "okay") and not x["text"].lower().startswith("everything"):
+            m = None     # "all checks are fine": only what "everything else" leaves is a check's
         if m:
             spans.append((x["start"], x["end"] + m.end()))
     m = g.everything_alone.search(s)

@@ -218,17 +218,17 @@ def _starts_finder(starts):
 
 
 _SUBJECT_STARTS = frozenset((
-    "everything all every it they both each them these those rest others other remaining ones type types typecheck typechecks "
+    "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
-    "production prod release dev android ios web wasm build builds compilation compiler project app application package repo repository "
+    "production prod release dev android ios web wasm build builds compile compilation compiler project app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
     "workspace solution docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
-    "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed "
+    "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
@@ -304,13 +304,14 @@ class Grammar(object):
         # failure words; "clean" phrases that contain them are masked first
         self.clean_phrases = c(
             r"\b(?:no|zero|0|not a single|not one|nothing|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
-            r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red)\b"
-            r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*))*"
+            r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?)\b"
+            r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
             r"|nothing|none)\s+(?:\w+\s+)?"
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+|hang\w*|hung|panic\w*|segfault\w*"
             r"|times? out|timed out)"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
+            r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # a pass said by an idiom of silence: "not a peep", "not a single complaint", "nothing to report"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
             r"|problems?)\b|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b|\berrors?-free\b"
@@ -325,6 +326,21 @@ class Grammar(object):
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
             r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted|left|leaves)\s+(?:nothing|none)\b(?!\s+of\b)"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky)\b|\bpreviously[- ]failing\b"
+            # a failure that is not the state now: of the old code ("fails on the old code and passes on the
+            # new"), one a change would cause ("removing it makes `tsc` fail"), a bug's origin ("the regression
+            # was introduced in a3f9c1"), a test written to fail first ("I reproduced it with a failing test"),
+            # one the agent says it fixed ("one error, which I fixed"; "the only failing job and it's fixed")
+            r"|\bfail\w*\s+(?:on|with|against|under)\s+(?:the\s+)?(?:old|original|previous|unpatched|unfixed|buggy)"
+            r"\s+(?:code|version|commit|build|branch|implementation)\b"
+            r"|\b(?:removing|dropping|deleting|reverting|disabling)\s+(?:it|this|that|them|the\s+[\w-]+)\s+"
+            r"(?:makes?|would make|causes?|would cause)\s+\S+\s+(?:to\s+)?fail\w*"
+            r"|\bregress\w*\s+(?:was|were|got|had been)\s+(?:introduced|added|caused)\b"
+            r"|\b(?:wrote|write|writing|added|add|adding|with|started with|starting with)\s+(?:a|an)\s+(?:new\s+)?failing\s+"
+            r"(?:unit\s+|regression\s+)?(?:tests?|specs?|cases?)\b"
+            r"|\b(?:fail\w*|errors?|warnings?|issues?|problems?)\s*(?:\([^()]{0,80}\))?,?\s+(?:which|that)\s+(?:i|we)"
+            r"(?:'ve|\s+have)?\s+(?:since\s+|then\s+|now\s+|also\s+)?(?:fixed|resolved|addressed)\b"
+            r"|\b(?:fail\w*|broken|red)\s+(?:[\w-]+\s+){0,2}?(?:and|but)\s+(?:it|that|this)(?:'s|\s+is|\s+was|\s+has\s+been)"
+            r"\s+(?:now\s+)?(?:fixed|resolved)\b"
             # the failure of a relative clause that names which one passes: "the test that failed on CI passes now"
             r"|\b(?:that|which) (?:\w+ )?(?:failed|broke|flaked|errored|timed out)\b(?=[^.;,]*\bpass(?:es|ed)?\b)"
             r"|\b(?:the|that|an|this) (?:earlier|previous|last|first|old|original) (?:fail\w*|errors?|crash\w*|timeouts?)\b"
@@ -389,7 +405,10 @@ class Grammar(object):
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
             r"|(?<=[a-z] )ones"
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*"
-            r"|all (?:two|three|four|five))(?= (?:pass|passed|passing|green|are green|ok)\b))\b)"
+            r"|all (?:two|three|four|five))(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
+            r"|quiet|silent)\b)"
+            # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
+            r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*|\.{1,2}/[\w./-]*|[\w-]+/[\w./-]*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
@@ -403,7 +422,10 @@ class Grammar(object):
             r"|\b(?:the )?formatter\b)"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
-            r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b))"
+            r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
+            # the noun: "The compile is OK", "the compile step is green"
+            r"|(?<=the )compile(?: step| stage| job)?\b(?=\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
+            r"|completes|completed)\b))"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution)\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
@@ -422,10 +444,13 @@ class Grammar(object):
             r"(?:\s+(?:of the|of its|the|\d[\d,]*|existing|new|unit|integration|e2e|remaining|whole|full|entire"
             r"|complete"
             r"|current|one of the))*\s+(?:test suites?|suites?|tests?|specs?|test cases?|checks?)\b)"
-            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d%]|\.\d)(?:\s+(?:unit |integration |e2e )?"
+            r"|(?P<cnt>(?<![\d.,/])\d[\d,]*\s*(?:/|of|out of)\s*\d[\d,]*(?![\d%]|\.\d)"
+            r"(?!\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b)(?:\s+(?:unit |integration |e2e )?"
             r"(?:tests?|specs?|test cases?|examples?))?(?:\s+(?:are\s+|now\s+)?(?:passing|passed|pass|green))?"
             r"|(?<![\d.,/])\d[\d,]*\s+(?:(?:unit |integration |e2e |new )?(?:tests?|specs?|examples?|test cases?)\s+)?"
             r"(?:passed|passing)\b|\bpassing:?\s+\d[\d,]*\s+(?:tests?|specs?|examples?)"
+            # a runner's label-value summary: "Passed: 1,877. Failed: 0."
+            r"|\b(?:passed|passing|pass):\s*(?!0\b)\d[\d,]*(?![\d.,%/]|\s*(?:/|of\b|out of\b))"
             r"|(?<![\d.,/])\d[\d,]*\s+pass\b(?!\s+(?:rates?|marks?|thresholds?|percentages?))"
             # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
             r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
@@ -470,7 +495,8 @@ class Grammar(object):
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # the link step of a build: "it links fine now"
             r"|\b(?:links|linked|linking)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
-            r"|\b(?:builds|built)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
+            # (Gradle's word for a build: "the Android app assembles")
+            r"|\b(?:builds|built|assembles)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b"
             # "builds on" what came before: "the solution builds on the earlier approach", "on top of"
@@ -480,7 +506,7 @@ class Grammar(object):
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
-            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting)\s+)?"
+            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more)\s+)?"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:0|zero)\s+failing\b(?:\s+(?:tests?|specs?|test cases?)\b)?"     # mocha's count: "0 failing"
@@ -491,6 +517,10 @@ class Grammar(object):
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +
             r"|\b(?:(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+)?no\s+output\b"
             r"|\bfailures:?\s*0\b"
+            # none of a count failed: "Integration suite: 0 of 18 failed"
+            r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
+            # no failure to be seen in a run's output: "Nothing red in the jest output"
+            r"|\bnothing\s+(?:red|failing|failed|broken)\b"
             # a pass said by an idiom: "eslint gives the all-clear", "a clean bill of health from mypy",
             # "not a peep from ruff", "nothing to report from mypy"
             r"|(?:\b(?:gives?|gave|given|giving|got|gets|has|had|with|returns?|returned|reports?|reported|signals?"
@@ -541,13 +571,15 @@ class Grammar(object):
             r"|this(?! time\b)|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
             r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
-        self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )that|each|single|final|another|quick)\s*$",
+        self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )(?<!and )that|each|single|final|another|quick)\s*$",
                              I | A)     # not a relative pronoun: "`mypy` is the one that passes"
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
                            r"|\(\d[\d,]*(?: \w+)?\))*$",
                            I | A)
-        self.everything_alone = c(r"\b(?:all green|green (?:across the board|end[- ]to[- ]end\b(?![- ]tests?))|pass(?:es|ed)? (?:every|all) checks?)\b",
+        self.everything_alone = c(r"\b(?:all green|green (?:across the board|end[- ]to[- ]end\b(?![- ]tests?))|pass(?:es|ed)? (?:every|all) checks?)\b"
+                                  # a fragment denying any failure: "Nothing red.", "Nothing fails."
+                                  r"|^\W*nothing(?:'s|\s+is|\s+was)?\s+(?:fails|failed|failing|red|broken)\W*$",
                                   I | A)
         self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
         self.subset_words = c(

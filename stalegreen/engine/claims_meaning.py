@@ -42,6 +42,17 @@ _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:fail
                          r"|several|some|a few) )"
                          # a failure placed before now by a time adverb: "CI flagged a failing test earlier"
                          r"|\b(?:earlier|initially|originally|at first)\W*$", re.I)
+_MOST = re.compile(u"\\b(?:most|the (?:vast )?majority|nearly all|almost all|almost every)\\b"
+                   u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
+_OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
+# a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
+_TALLY = re.compile(r"\(\s*\d[\d,]*\s+passed,\s+\d[\d,]*\s+(?:failed|failures?)\s*\)\W*$", re.I)
+# a clause saying the failure just before it is fixed: ", which I fixed", ", and it's fixed now"
+_FIXED_AFTER = re.compile(r"^\W*(?:(?:which|that)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:since\s+|then\s+|now\s+|also\s+)?"
+                          r"(?:fixed|resolved|addressed)|(?:and|but)\s+(?:it|that|this)(?:'s|\s+is|\s+was|\s+has\s+been)"
+                          r"\s+(?:now\s+)?(?:fixed|resolved))\b", re.I)
+
+
 def _test_kinds(text):
     """The kinds of test ``text`` names ("the e2e suite", "unit tests", 集成测试): "kind:e2e", ..."""
     return set("kind:" + _TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower()
@@ -323,6 +334,21 @@ class Meaning(object):
         if others & by_category.get(cand["category"], set()):
             cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
         failures -= others
+        if failures and _OTHERWISE.match(self.clause(index)):
+            # "Lint: 2 warnings in vendor/, otherwise clean": what came before "otherwise" is its exception
+            failures = set(i for i in failures if i > index or parts[i].segment != parts[index].segment)
+            cand["qualified"] = True
+            if not failures:
+                return None
+        if failures and self._most(index) and not self._concedes(parts[index].segment) \
+                and not any(self._names_whole(i, cand["category"]) for i in failures):
+            # "Most tests pass; 3 fail on Windows", "大部分测试都通过了，只有 X 失败": the failures are what
+            # "most" leaves out, a qualified claim
+            cand["qualified"] = True
+            return None
+        if self.rest(index):
+            # "everything else passes (411 passed, 1 failed)": the tally after the rest is its own count
+            failures = set(i for i in failures if not (i > index and _TALLY.search(self.clause(i - 1) + self.clause(i))))
         before, after = [i for i in failures if i < index], [i for i in failures if i > index]
         if failures and self.rest(index) and (not before or self._failure_names_an_item(min(before), index)) \
                 and (not after or self._failure_names_an_item(max(after), index)):
@@ -562,6 +588,17 @@ class Meaning(object):
         return all(self.s[part.lo:part.hi].lstrip()[:1] in (u"\u2014", u"\u2013", "-")
                    for part in self.clauses()[hedged + 1:index + 1])
 
+    def _most(self, index):
+        """The clause says most of a check passes ("most of the suite", "almost all", 大部分); it
+        leaves out failures that name no whole of its check (not "虽然大部分用例过了，但测试整体还是失败")."""
+        return bool(_MOST.search(self.clause(index)))
+
+    def _names_whole(self, index, category):
+        """Clause ``index`` names ``category`` by more than a single test or a narrowed run."""
+        part = self.clauses()[index]
+        return any(x.get("category") == category and part.lo <= x["start"] < part.hi
+                   and not (x["kind"] == "testid" or x.get("scope") == "subset") for x in self.mentions)
+
     def rest(self, index):
         """The clause speaks of what a failure leaves out ("the rest pass", 其他都通过了)."""
         return self.has("rest") and self._cached(("rest", index), lambda: bool(lexicon.search("rest", self.clause(index))))
@@ -583,6 +620,11 @@ class Meaning(object):
             if self.failure(index) and not self.past(part.segment, index) and not self._relayed(part.segment) \
                     and not self._superseded(index):
                 named = self.categories(index)
+                if part.marked and index and parts[index - 1].marked and self.failure(index - 1) \
+                        and not _PASS_MARK.search(self.clause(index)) and not _FAIL_MARK.search(self.clause(index)):
+                    # "`npm run lint` ❌ 2 errors about unused vars in test files": the note after a
+                    # failed item's mark is that item's, whatever it mentions
+                    named = self.categories(index - 1) or named
                 if not named and not _pronoun_fails(self.clause(index)):
                     # "compiles, but I'm seeing a segfault when running the binary", "compile 是 OK 的，
                     # runtime 还有个 panic": a runtime failure is the tests', not the check named before
@@ -613,8 +655,11 @@ class Meaning(object):
     def _superseded(self, index):
         """A failure stated in the past tense ("There were 3 failing tests", "lint had 12
         warnings") that a later clause of the sentence says is over ("now all 120 pass"): the
-        failure was before now. In Chinese, which marks no tense on the failure, the later clause
+        failure was before now; so is one the clause right after it says was fixed ("one error,
+        which I fixed"). In Chinese, which marks no tense on the failure, the later clause
         must say what passes now ("编译报错，已修复，现在编译通过", "有一个失败，重跑后通过了")."""
+        if index + 1 < len(self.clauses()) and _FIXED_AFTER.match(self.clause(index + 1)):
+            return True     # "eslint gave me one error (...), which I fixed; rerunning it came back clean"
         if not self.has("present"):
             return False
         later = range(index + 1, len(self.clauses()))

@@ -64,7 +64,7 @@ _PARTS_ONLY = re.compile(
 # failure's quantifier, not of the claim)
 _NONE_AT_ALL = (u"一(?:个|条|处) ?(?:错|错误|报错|警告|告警|问题|失败|errors?|warnings?)? ?(?:都|也)没有"
                 u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)"
-                u"|没有(?:任何)?一(?:个|条)(?:是)?(?:失败|报错|挂掉?)的")
+                u"|没有(?:任何)?一(?:个|条)(?:是)?(?:失败|报错|挂掉?)的?")
 # a failure count of zero ("失败 0", "错误数：0")
 _COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
 # a count brought down to zero ("告警从 12 个降到 0 个")

@@ -274,15 +274,16 @@ def on_mcp_tool(event, config, session):
             id=session.next_id(), ts=ts, harness=event.host, session=session.root, agent=event.agent,
             cwd=event.cwd, cmd=event.tool_name, source=event.tool_name, runner=event.tool_name, category="test",
             toolUseId=event.tool_use_id, exit=event.exit_code, verdict=result["verdict"], counts=result["counts"],
-            signal=result["signal"], fingerprint=None if event.replay else _fingerprint(event, config),
+            signal=result["signal"], fingerprint=None if event.replay else _fingerprint(event, config, session),
         ).as_json())
     return ev.NOTHING
 
 
-def _fingerprint(event, config):
+def _fingerprint(event, config, session):
     from stalegreen.engine import fingerprint
 
-    return fingerprint.compute(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"])
+    return fingerprint.compute(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
+                               store_home=fingerprint.store_of(session))
 
 
 # ---------------------------------------------------------------- at Stop

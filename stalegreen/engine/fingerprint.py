@@ -15,7 +15,9 @@ read-only commands start is switched off (``gitrun.program_overrides``). The fin
 not depend on them: a file a filter would have normalised is hashed as it is on disk, the same
 way at a run and at Stop.
 Over the time budget the children are killed and the fingerprint is "unavailable": edit events
-decide instead. Never raises.
+decide instead. Never raises. Given the store's folder (the hooks pass it), status reads a
+private copy of the index there instead, with git's untracked cache, where ``engine/gitindex.py``
+finds that safe: same output, without listing every folder of the tree.
 
 Most of that work is listing and hashing the whole index, and most of the time nothing in it
 changed since the last receipt. So each fingerprint carries a snapshot: the index file's own
@@ -276,7 +278,7 @@ def _unavailable(root, reason, started, head=None):
             "ms": round((time.monotonic() - started) * 1000, 1)}
 
 
-def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False):
+def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False, store_home=None):
     """Fingerprint of the repository containing ``cwd``: dict(version, root, head, tree,
     available, reason, ms, changed, files, snapshot). ``changed`` counts the files hashed from
     disk, ``files`` the files in the hash.
@@ -285,8 +287,16 @@ def compute(cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edite
     same index, the same ``git status`` and the same content in every file status lists, the
     tree is the reference's, found without listing or hashing the whole index. ``edited``
     (an edit was recorded since the reference) lists the index while status runs rather than
-    after a failed check. The answer is the same either way. Never raises."""
-    return _finish(_begin(cwd, ignore, budget_ms, reference, edited))
+    after a failed check. ``store_home`` (the store's folder) lets status read a private copy
+    of the index there, with git's untracked cache (``engine/gitindex.py``). The answer is the
+    same either way. Never raises."""
+    return _finish(_begin(cwd, ignore, budget_ms, reference, edited, store_home))
+
+
+def store_of(session):
+    """The store folder of ``session`` (for ``compute``'s ``store_home``); None for a replay's
+    ``MemorySession``, which keeps no files."""
+    return getattr(getattr(session, "store", None), "home", None)
 
 
 def _git_commands(root, git_dir, common_dir):
@@ -398,9 +408,10 @@ class _Job(object):
         self.children = None             # the git commands started (status alone, or both)
         self.listing = False             # the index listing is one of them
         self.index_before = self.index_id = None
+        self.copy = None                 # the private index status reads (gitindex.Copy), if any
 
 
-def _begin(cwd, ignore, budget_ms, reference=None, edited=False):
+def _begin(cwd, ignore, budget_ms, reference=None, edited=False, store_home=None):
     """Everything up to starting git: a ``_Job`` whose git commands run, or the final answer
     when there is nothing to run. Never raises."""
     started = time.monotonic()
@@ -420,28 +431,51 @@ def _begin(cwd, ignore, budget_ms, reference=None, edited=False):
         commands = _git_commands(root, git_dir, common_dir)
         job = _Job(started, deadline, root, patterns, git_dir, common_dir, commands)
         snapshot = _usable_snapshot(reference, root, patterns)
-        if snapshot is not None and snapshot["index"] == _index_id(git_dir):
+        # The state first, then the id: a status whose index (or copy) was named by this id
+        # read that very index when the state is the same after it.
+        job.index_before = _index_state(git_dir)
+        job.index_id = _index_id(git_dir)
+        if snapshot is not None and snapshot["index"] == job.index_id:
             job.reference, job.snapshot = reference, snapshot
-            job.index_before = _index_state(git_dir)
-            if edited:                   # status decides, the listing is there if it says "changed"
-                job.index_id = _index_id(git_dir)
-                job.listing = True
-                job.children = gitrun.start(commands)
-            else:                        # the tree is most likely the reference's: status alone tells
-                job.children = gitrun.start([commands[1]])
+            # status decides; after an edit the listing is there if it says "changed", else
+            # the tree is most likely the reference's and status alone tells
+            job.listing = bool(edited)
+            _start(job, store_home)
         elif deadline - time.monotonic() >= MIN_BUDGET_LEFT_S:     # else _full says "budget"
-            job.index_before = _index_state(git_dir)
-            job.index_id = _index_id(git_dir)
             job.listing = True
-            job.children = gitrun.start(commands)
+            _start(job, store_home)
         job.matcher = globs.matcher(patterns)        # while git runs
         return job
     except Exception as exc:  # the fingerprint must never break a hook
         if job is not None and job.children is not None:
             job.children.abandon()
+        if job is not None and job.copy is not None:
+            job.copy.settle()
         if isinstance(exc, gitrun.GitMissing):
             return _unavailable(root, "git-missing", started)
         return _unavailable(None, "error: %s" % type(exc).__name__, started)
+
+
+def _start(job, store_home):
+    """Start status, and the index listing when ``job.listing``. With ``store_home``, status
+    reads the store's copy of the index with git's untracked cache where ``gitindex`` offers
+    one (the listing always reads the real index)."""
+    status, env = job.commands[1], None
+    if store_home and job.index_id:
+        from stalegreen.engine import gitindex
+
+        job.copy = gitindex.prepare(store_home, _copy_key(job.git_dir), job.git_dir, job.common_dir, job.index_id)
+        if job.copy is not None:
+            status, env = job.copy.status_command(status), job.copy.env()
+    if job.listing:
+        job.children = gitrun.start([job.commands[0], status], [None, env])
+    else:
+        job.children = gitrun.start([status], [env])
+
+
+def _copy_key(git_dir):
+    """The name of a git dir's folder among the store's index copies (each worktree has its own)."""
+    return _short_digest(os.fsencode(os.path.realpath(git_dir)))
 
 
 def _finish(job):
@@ -454,6 +488,8 @@ def _finish(job):
         finally:
             if job.children is not None:
                 job.children.abandon()
+            if job.copy is not None:
+                job.copy.settle()            # git has exited
     except Exception as exc:  # the fingerprint must never break a hook
         return _unavailable(None, "error: %s" % type(exc).__name__, job.started)
 
@@ -514,6 +550,7 @@ def _full(job, status_seen=None):
     # replaced it in between, an old blob id could pair with a new "unchanged" and hide an edit.
     for _ in range(2):
         children, job.children = job.children, None
+        from_copy = children is not None and job.copy is not None
         if children is not None:         # started by _begin, with the index state before them
             index_before, index_id = job.index_before, job.index_id
         elif deadline - time.monotonic() < MIN_BUDGET_LEFT_S:
@@ -538,6 +575,8 @@ def _full(job, status_seen=None):
         if ls_code != 0:
             return _unavailable(root, "ls-files-failed", started)
         if st_code != 0:
+            if from_copy:
+                continue                 # status on the real index, as without a copy
             return _unavailable(root, "status-failed", started)
         if _index_state(git_dir) == index_before:
             break
@@ -604,8 +643,9 @@ class Background(object):
     interpreter lock while its caller imports would start git late). Their pipes are widened
     (``_spawn``) so that git rarely waits for ``result()`` to read. The answer is ``compute``'s."""
 
-    def __init__(self, cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False):
-        self.job = _begin(cwd, ignore, budget_ms, reference, edited)
+    def __init__(self, cwd, ignore=None, budget_ms=DEFAULT_BUDGET_MS, reference=None, edited=False,
+                 store_home=None):
+        self.job = _begin(cwd, ignore, budget_ms, reference, edited, store_home)
         self.value = None
 
     def result(self):

@@ -187,7 +187,8 @@ class _Context(object):
         if key not in self.fingerprints:
             reference, edited = fingerprint.reference_for(self.receipts, where, self.edits)
             self.fingerprints[key] = fingerprint.compute(where, self.config["fingerprintIgnore"],
-                                                         self.config["fingerprintBudgetMs"], reference, edited)
+                                                         self.config["fingerprintBudgetMs"], reference, edited,
+                                                         fingerprint.store_of(self.session))
         return self.fingerprints[key]
 
     def edits_after(self, receipt, same_time=False):
@@ -691,7 +692,7 @@ def _prefetch(event, config, session, likely_claim):
 
     reference, edited = fingerprint.reference_for(receipts, event.cwd, session.read("edits", last=EDITS_SEEN))
     return fingerprint.Background(event.cwd, config["fingerprintIgnore"], config["fingerprintBudgetMs"],
-                                  reference, edited), receipts
+                                  reference, edited, fingerprint.store_of(session)), receipts
 
 
 def on_stop(event, config, session):

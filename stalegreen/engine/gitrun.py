@@ -182,8 +182,8 @@ class Children(object):
     """Git commands started at once (``start``), their output read by ``collect``. Where
     ``os.posix_spawn`` is missing they are only remembered and run one after the other there."""
 
-    def __init__(self, commands):
-        self.commands = commands
+    def __init__(self, commands, envs=None):
+        self.commands, self.envs = commands, envs
         self.running = []            # (pid, read fd); pid None once reaped
 
     def abandon(self):
@@ -195,18 +195,37 @@ class Children(object):
         self.running = []
 
 
-def start(commands):
+def _command_env(base, changes):
+    """``base`` with ``changes`` applied (a value of None removes the variable)."""
+    if not changes:
+        return base
+    env = dict(base)
+    for name, value in changes.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return env
+
+
+def start(commands, envs=None):
     """Start the git ``commands`` now, in parallel; ``collect`` reads their output, at once
-    (``compute``) or once the caller has done its own work (``Background``)."""
-    children = Children(commands)
+    (``compute``) or once the caller has done its own work (``Background``). ``envs``, when
+    given, holds one dict per command of environment changes to ``git_env()`` (None: none).
+    Git starts with the umask 077: a file it writes (only ever the store's private copy of the
+    index, ``engine/gitindex.py``) is the user's alone."""
+    children = Children(commands, envs)
     if hasattr(os, "posix_spawn"):
         env = git_env()
+        umask = os.umask(0o077)
         try:
-            for argv in commands:
-                children.running.append(_spawn(argv, env))
+            for position, argv in enumerate(commands):
+                children.running.append(_spawn(argv, _command_env(env, envs[position] if envs else None)))
         except BaseException:
             children.abandon()
             raise
+        finally:
+            os.umask(umask)
     return children
 
 
@@ -223,7 +242,7 @@ def collect(children, deadline, on_output=None):
     ``deadline`` passes first.
     """
     if not hasattr(os, "posix_spawn"):
-        return run_with_subprocess(children.commands, deadline, on_output)
+        return run_with_subprocess(children.commands, deadline, on_output, children.envs)
     import select
 
     running = children.running
@@ -261,18 +280,19 @@ def collect(children, deadline, on_output=None):
         children.abandon()
 
 
-def run_with_subprocess(commands, deadline, on_output=None):
+def run_with_subprocess(commands, deadline, on_output=None, envs=None):
     """Fallback for platforms without posix_spawn (Windows): sequential, same contract."""
     import subprocess
 
     results = []
-    for argv in commands:
+    for position, argv in enumerate(commands):
         left = deadline - time.monotonic()
         if left <= 0:
             raise Budget()
         try:
             done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, env=git_env(), timeout=left)
+                                  stderr=subprocess.DEVNULL,
+                                  env=_command_env(git_env(), envs[position] if envs else None), timeout=left)
         except FileNotFoundError:
             raise GitMissing()
         except subprocess.TimeoutExpired:

@@ -41,7 +41,8 @@ class Fingerprints(object):
 
         reference, edited = fingerprint.reference_for(self.session.read("receipts", last=RECEIPTS_SEEN), where,
                                                       self.session.read("edits", last=RECEIPTS_SEEN))
-        return where, self.config["fingerprintIgnore"], self.config["fingerprintBudgetMs"], reference, edited
+        return (where, self.config["fingerprintIgnore"], self.config["fingerprintBudgetMs"], reference, edited,
+                fingerprint.store_of(self.session))
 
     def start(self, cwd):
         if self.event.replay:

@@ -537,11 +537,15 @@ class Store(object):
         return [name for _, name in found]
 
     def prune(self, older_than_seconds, now=None):
-        """Delete sessions idle for longer than ``older_than_seconds``; returns their roots."""
+        """Delete sessions idle for longer than ``older_than_seconds``, and the copies of git
+        indexes (``engine/gitindex.py``) unused as long; returns the sessions' roots."""
+        from stalegreen.engine import gitindex
+
         removed = []
         for root in self.sessions():
             if Session(self, root).prune(older_than_seconds, now):
                 removed.append(root)
+        gitindex.prune(self.home, older_than_seconds, now)
         return removed
 
     def errors(self, last=None):

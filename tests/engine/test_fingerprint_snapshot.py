@@ -300,7 +300,7 @@ def test_background_starts_git_on_the_calling_thread(repo, monkeypatch):
     started_on = []
     real = gitrun.start
     monkeypatch.setattr(gitrun, "start",
-                        lambda commands: started_on.append(threading.current_thread()) or real(commands))
+                        lambda commands, envs=None: started_on.append(threading.current_thread()) or real(commands, envs))
     taken = full(repo)
     del started_on[:]
     for reference, edited in ((None, False), (taken, False), (taken, True)):

@@ -21,8 +21,8 @@ def calls(monkeypatch):
     references = {}
     real_begin, real_finish = fingerprint._begin, fingerprint._finish
 
-    def begin(cwd, ignore, budget_ms, reference=None, edited=False):
-        job = real_begin(cwd, ignore, budget_ms, reference, edited)
+    def begin(cwd, ignore, budget_ms, reference=None, edited=False, store_home=None):
+        job = real_begin(cwd, ignore, budget_ms, reference, edited, store_home)
         references[id(job)] = reference
         return job
 
@@ -51,6 +51,35 @@ def test_stop_after_a_passing_run_answers_from_the_receipts_snapshot(project, sg
     ((reference, now),) = calls
     assert reference == receipt["fingerprint"]
     assert now["via"] == "snapshot" and now["tree"] == receipt["fingerprint"]["tree"]
+    assert list(sg_home.glob("git-index/*/from-*"))      # status read the store's copy of the index
+
+
+def test_an_untracked_file_no_tool_reported_is_stale_with_the_untracked_cache(project, sg_home, suite_cmd, calls):
+    """A new file in an existing folder, written by nothing the hook saw, the folder's times put
+    back (its ctime, in a later second, still moves): the store's copy of the index holds a
+    cached listing of that folder, and the file is still found at Stop."""
+    import json
+    import time
+
+    sg_home.mkdir(exist_ok=True)          # the Stop's own work, in this process, may take the default 150 ms
+    (sg_home / "config.json").write_text(json.dumps({"fingerprintBudgetMs": 3000}))
+    s = ClaudeSession(project)
+    s.bash(suite_cmd)
+    hour_ago = time.time() - 3600
+    for folder, dirs, _files in os.walk(str(project)):
+        dirs[:] = [d for d in dirs if d != ".git"]
+        os.utime(folder, (hour_ago, hour_ago))       # folders git's cache trusts (not racy)
+    s.bash(suite_cmd)                    # the second status on the copy lists them into its cache
+    assert list(sg_home.glob("git-index/*/from-*"))
+    before = os.lstat(str(project))
+    while time.time() < int(before.st_ctime) + 1.02:     # git compares whole seconds
+        time.sleep(0.02)
+    (project / "conftest_extra.py").write_text("raise SystemExit('imported by pytest')\n")
+    os.utime(str(project), ns=(before.st_atime_ns, before.st_mtime_ns))
+    reply = s.stop("All 3 tests pass.")
+    assert reply["decision"] == "block" and "stale" in reply["reason"]
+    now = calls[-1][1]
+    assert now.get("via") != "snapshot" and now["tree"] == fingerprint.compute(str(project))["tree"]
 
 
 def test_a_same_size_same_mtime_edit_no_tool_reported_is_stale(project, sg_home, suite_cmd, calls):

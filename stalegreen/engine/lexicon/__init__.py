@@ -46,7 +46,7 @@ LANGUAGES = ("en", "zh")
 ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "negator", "past", "present",
          "disclosure", "run", "contrast", "exception", "rest", "state", "own", "retraction", "description")
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
-OPENERS = frozenset(("although", "though", "while", "whereas", u"虽然", u"尽管", u"虽说"))
+OPENERS = frozenset(("although", "though", "while", "whereas", "whether", "unlike", u"虽然", u"尽管", u"虽说"))
 
 
 class Entry(object):

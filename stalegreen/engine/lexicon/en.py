@@ -31,7 +31,7 @@ ENTRIES = (
     # not a formatter's own report: "12 files would be left unchanged"
     E(r"\b(?:might|may|could(?! only\b)|would(?! be (?:left unchanged|reformatted)\b))\b", "hedge",
       "The tests might pass now."),
-    E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks like|hopefully|hope|here's hoping"
+    E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks? like|hopefully|hope|here's hoping"
       r"|(?<!as )(?<!the )(?<!all )(?<!inline )(?<!ppx )expect(?:s|ed|ing)?|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
       "I think the tests pass."),
     E(r"\b(?:confident|not sure|unsure|unclear|not certain|uncertain|in theory|in principle|i'd say|fingers crossed"
@@ -54,6 +54,10 @@ ENTRIES = (
     E(r"\b(?:you|user|they|he|she|reviewer|colleague|teammate)\s+(?:pasted|shared|sent|posted|attached|forwarded"
       r"|provided|linked)\b", "relay", "Looking at the output you pasted: all 42 tests pass.",
       stems=("pasted", "shared", "sent", "posted", "attached", "forwarded", "provided", "linked")),
+    # what someone else sees: "Not sure why you're seeing failures; on my side ..." (their failure, not ours)
+    E(r"\b(?:you|they|he|she|the user|users|reviewers?)(?:'re| are| were|'ve been| have been)?\s+(?:seeing|see|saw"
+      r"|getting|hitting|hit|running into|ran into)\b", "relay", "You're seeing all tests pass.",
+      stems=("seeing", "see", "saw", "getting", "hitting", "hit", "running into", "ran into")),
     # another person's run: "My colleague's run showed 0 lint errors"
     E(r"\b(?:colleague|teammate|coworker|co-worker|reviewer|maintainer|user|someone else)(?:'s|s'|\u2019s)\s+(?:\w+\s+)?"
       r"(?:runs?|builds?|output|logs?|ci|machine|laptop|checkout|branch|results?|terminal)\b", "relay",
@@ -64,7 +68,7 @@ ENTRIES = (
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
     # not a sentence-initial CI that is the place of a failure: "CI earlier failed on a flaky test; it
     # passes locally now", "CI 之前挂的那个 test 现在本地能过了"
-    E(r"\b(?:on|in|from|via|by) (?:the )?ci\b"
+    E(r"\b(?:on|in|from|via|by|per) (?:the )?ci\b"
       u"|^[-*>#\\s]*ci\\b(?!\\s*(?:(?:earlier|before|previously|\u4e4b\u524d|\u4ee5\u524d|\u4e0a\u6b21)\\s*)?"
       u"(?:failed|broke|flagged|was red|\u6302|\u5931\u8d25|\u62a5\u9519|\u7ea2))"
       r"|(?<!on )(?<!in )(?<!by )\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
@@ -92,7 +96,10 @@ ENTRIES = (
     E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b(?!.*\b(?:gives|shows|reports|prints|returns|yields)\b)"
       r".*\bnow\b", "future",
       "Running the tests now to confirm they pass."),
-    E(r"\b(?:if|unless|whether|in case|only when|only if|only after|only with|when(?:ever)?|until|once)\b", "conditional",
+    # not "whether or not" (a concession: "Whether or not the regression is real, the tests pass"), nor a
+    # relative "when" after a time ("Unlike yesterday, when the build kept OOMing, it now finishes")
+    E(r"\b(?:if|unless|whether(?! or not\b)|in case|only when|only if|only after|only with"
+      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?|until|once)\b", "conditional",
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
@@ -158,7 +165,7 @@ ENTRIES = (
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
     E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the remainder|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
-      r"|the (?:remaining|other) (?:\d[\d,]* )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
+      r"|the (?:remaining|other) (?:\d[\d,]* )?(?:[\w-]+ )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) \d[\d,]*)\b", "rest",
       "One test fails on a timeout (`test_upload`); the rest pass.",
       stems=("rest", "remainder", "others", "else", "other", "remaining")),
@@ -181,6 +188,13 @@ ENTRIES = (
       "Last I checked the build was green.", stems=("last", "ago")),
     E(r"\b(?:yesterday|last (?:week|night|month|time|friday|monday|sprint|release))\b", "past",
       "The build was green yesterday."),
+    # a named day or month is a time before now: "passing on Friday", "compiled fine back in March"
+    E(r"\b(?:on|over the|back on|back in|since|until) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+      r"|weekend)\b|\b(?:back )?in (?:january|february|march|april|june|july|august|september|october|november"
+      r"|december|(?:19|20)\d\d)\b", "past", "Tests were all passing on Friday.",
+      stems=("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "january",
+             "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
+             "in 19", "in 20")),
     E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
       r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run.",
       stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
@@ -231,10 +245,13 @@ ENTRIES = (
       r"\b(?:pass\w*|green|clean|succe\w*|builds?|compiles?)\b"
       r"|\b(?:wouldn't|would not|won't|can't|cannot) (?:count|trust|rely on) (?:it|that|this|them)\b"
       r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
-      r"|\bonly (?:passes|passed|pass) because\b", "retraction",
+      r"|\bonly (?:passes|passed|pass) because\b"
+      # a pass with nothing under it: "exits 0, but ... so effectively no tests ran", "there are no tests"
+      r"|\bno (?:tests?|specs?) (?:ran|were run|was run|were collected|were found|executed)\b"
+      r"|\bthere (?:are|were) no (?:tests|specs)\b", "retraction",
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
-             "only pass")),
+             "only pass", "no test", "no spec")),
 
     # a later sentence expecting the check to fail now: "That change affects the assertions, so the suite is
     # likely red now"

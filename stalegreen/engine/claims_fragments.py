@@ -1,0 +1,119 @@
+# -*- coding: utf-8 -*-
+"""Terse and reordered English sentences put in the order the grammar reads (``claims_en``),
+before they are read:
+
+- a question fragment and its short answer ("Tests? Green.", "Compiles? Yes.", "The wheel
+  build? Also green, ..."): the answer is the fragment's state, a "yes" asserts the fragment;
+- label-count fields, a sentence each ("Passed: 1,877. Failed: 0."): one summary row;
+- a fronted predicate (inversion: "Clean, too, is the lint run", "Passing, at last, is the flaky
+  spec", "Passes now: the flaky `TestX`"): the subject is put first.
+
+``rewrite(sentences)`` returns the sentences of a line so rewritten (a question joined with its
+answer becomes one sentence). ``named_by_verbs(s)``: the checks a fragment listing their own verbs
+names ("compiled, linted, tested."), for a following "Nothing red." or "All green." to cover;
+``task_category(code, text, end)``: the check a code span that is only its task name names.
+"""
+
+import re
+
+# a question that is a fragment: no auxiliary or wh-word before it ("Tests?", "Passes the tests?",
+# "The wheel build?"), a few words at most
+_FRAGMENT_QUESTION = re.compile(
+    r"^(?!\W*(?:do|does|did|is|are|was|were|can|could|should|would|will|shall|have|has|had|may|might|must|what|why"
+    r"|how|when|where|who|which|whether|any|anything|is\s+it)\b)\W*(?:[\w`'./:-]+\s+){0,4}[\w`'./:-]+\?$", re.I)
+# a short answer: an assent, or a state or count said of the fragment ("Green.", "Also green, ...",
+# "Yes.", "41 passed.")
+_YES = re.compile(r"^\W*(?:(?:also|still|again|and)\s+)*(?:yes|yep|yup|yeah|affirmative|sure)\b\W*(?=$|[,;.!\u2014-])",
+                  re.I)
+_STATE_ANSWER = re.compile(
+    r"^\W*(?:(?:also|still|again|all|both|now|fully)\s+)*(?:green|clean|passing|passes|passed|pass|happy|fine|ok|okay"
+    r"|quiet|silent|successful|spotless|\d[\d,]*\s+(?:passed|passing|pass)|\u2705|\u2714|\u2713)(?![\w-])", re.I)
+
+# a fronted predicate: "Clean, too, is X", "Passing, at last, is X", "Green again are X"
+_FRONTED = re.compile(
+    r"^(?P<lead>\W*)(?P<pred>clean|green|passing|happy|quiet|silent|spotless|successful|fine)"
+    r"(?P<adv>\s*,\s*[^,]{1,30}?,|\s+(?:too|also|again|now|as well|at last|finally))?\s+(?P<cop>is|are)\s+"
+    r"(?P<subj>[^,;:\u2014\u2013()]{1,80}?)"
+    r"(?P<rest>\s*(?:[,;:(]|\s[\u2014\u2013-]\s|\.$|$).*)$", re.I | re.S)
+# a fronted verb before a colon: "Passes now: the flaky `TestX`."
+_FRONTED_VERB = re.compile(
+    r"^(?P<lead>\W*)(?P<pred>passes|passed|passing|builds|compiles|green|clean)(?P<adv>(?:\s+(?:now|again|too|also|at last"
+    r"|finally))*)\s*:\s+(?P<subj>[^,;:\u2014\u2013()]{1,80}?)(?P<rest>\s*(?:[,;(]|\s[\u2014\u2013-]\s|\.$|$).*)$",
+    re.I | re.S)
+# ``rewrite`` changes only a line with a "?", two label fields or a sentence opening with one of these
+OPENING_PREDICATE = re.compile(r"\W*(?:[Cc]lean|[Gg]reen|[Pp]ass(?:ing|es|ed)|[Hh]appy|[Qq]uiet|[Ss]ilent"
+                                r"|[Ss]potless|[Ss]uccessful|[Ff]ine|[Bb]uilds|[Cc]ompiles)\b")
+
+
+# a label and its count, a sentence of its own ("Passed: 1,877.", "Failed: 0.", "Duration: 3m 41s.")
+_COUNT_FIELD = re.compile(r"^\W*[A-Za-z][\w -]{0,20}:\s*\d[\d,.]*\s*[A-Za-z%]{0,3}(?:\s+\d+\s*[A-Za-z]{0,3})?\.?$")
+
+
+def rewrite(sentences):
+    out = []
+    index = 0
+    while index < len(sentences):
+        s = sentences[index]
+        if _COUNT_FIELD.match(s) and index + 1 < len(sentences) and _COUNT_FIELD.match(sentences[index + 1]):
+            # a runner's summary written as label-count fields is one row: "Passed: 1,877. Failed: 0."
+            end = index
+            while end + 1 < len(sentences) and _COUNT_FIELD.match(sentences[end + 1]):
+                end += 1
+            out.append("; ".join(x.rstrip(".") for x in sentences[index:end + 1]) + ".")
+            index = end + 1
+            continue
+        answer = sentences[index + 1] if index + 1 < len(sentences) else None
+        if answer is not None and s.endswith("?") and _FRAGMENT_QUESTION.match(s):
+            yes = _YES.match(answer)
+            if yes:
+                out.append(s[:-1] + answer[yes.end():] if answer[yes.end():].strip() else s[:-1] + ".")
+                index += 2
+                continue
+            if _STATE_ANSWER.match(answer):
+                out.append(s[:-1] + ": " + answer)
+                index += 2
+                continue
+        out.append(_inverted(s))
+        index += 1
+    return out
+
+
+def _inverted(s):
+    """The sentence with a fronted predicate put after its subject."""
+    m = _FRONTED.match(s)
+    if m:
+        return "%s%s %s %s%s%s" % (m.group("lead"), m.group("subj").strip(), m.group("cop").lower(),
+                                   m.group("pred").lower(), m.group("adv") or "", m.group("rest"))
+    m = _FRONTED_VERB.match(s)
+    if m:
+        return "%s%s %s%s%s" % (m.group("lead"), m.group("subj").strip(), m.group("pred").lower(), m.group("adv"),
+                                m.group("rest"))
+    return s
+
+
+# a fragment that only lists checks' own verbs, after an optional label: "Sanity pass: compiled, linted, tested."
+_DONE_VERBS = re.compile(
+    r"\s*(?:(?:built|compiled|linted|tested|type-?checked|formatted)(?:\s*,\s*(?:and\s+)?|\s+and\s+|(?=\W*$)))+\W*$", re.I)
+_VERB_CATEGORY = {"built": "build", "compiled": "build", "linted": "lint", "formatted": "lint", "tested": "test",
+                  "typechecked": "typecheck", "type-checked": "typecheck"}
+
+
+def named_by_verbs(s):
+    """The categories a fragment listing the checks' verbs names ("compiled, linted, tested.")."""
+    tail = s.rsplit(":", 1)[-1]
+    if not _DONE_VERBS.match(tail):
+        return set()
+    return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", tail.lower()))
+
+
+_TASK_NAMES = {"test": "test", "tests": "test", "lint": "lint", "build": "build", "typecheck": "typecheck",
+               "type-check": "typecheck", "compile": "build"}
+_NOT_A_TASK = re.compile(r"\s+(?:jobs?|workflows?|steps?|stages?|scripts?|director(?:y|ies)|folders?|dirs?|config|files?)\b",
+                         re.I)
+
+
+def task_category(code, text, end):
+    """The category of a code span that is only a check's task name (`test`, `lint`, `build`: Gradle,
+    npm, make), unless the word after it (in ``text`` from ``end``) makes it a CI job, a script or a folder."""
+    category = _TASK_NAMES.get(code.strip().lower())
+    return category if category and not _NOT_A_TASK.match(text, end) else None

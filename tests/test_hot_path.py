@@ -266,7 +266,7 @@ def test_one_mask_per_script_for_a_nested_run(monkeypatch):
 
     calls = []
     real = masking.analyze
-    monkeypatch.setattr(masking, "analyze", lambda parse, run: calls.append(parse.text) or real(parse, run))
+    monkeypatch.setattr(masking, "analyze", lambda parse, run, *more: calls.append(parse.text) or real(parse, run, *more))
     parse = shell.parse("bash -c 'pytest -q | tail -3'")
     runs = catalog.find_runs(parse)
     masks = [masking.analyze(parse, run) for run in runs]

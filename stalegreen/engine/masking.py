@@ -34,6 +34,27 @@ _FAIL_WORDS = frozenset(("exit", "return", "false", "kill"))
 _SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))
 _WRAPPERS = frozenset(("command", "builtin", "exec", "stdbuf", "unbuffer", "env", "nice"))
 
+# Flags with which a checker exits 0 whatever it finds, by the checker's name: its exit status
+# then says nothing, and no wrapper can bring it back (the output may still show the findings).
+EXIT_ZERO_FLAGS = {
+    "flake8": ("--exit-zero",), "pylint": ("--exit-zero",), "ruff": ("--exit-zero",),
+    "bandit": ("--exit-zero",), "hadolint": ("--no-fail",), "tflint": ("--force",),
+    "sqlfluff": ("--nofail",), "pytest": ("--suppress-tests-failed-exit-code",),
+    "mvn": ("-fn", "--fail-never", "-Dmaven.test.failure.ignore", "-Dmaven.test.failure.ignore=true"),
+    "make": ("-i", "--ignore-errors"),
+}
+# ... the flags that set the exit status of a run with findings, given 0 (`--issues-exit-code=0`)
+EXIT_CODE_FLAGS = {"golangci-lint": ("--issues-exit-code",), "rspec": ("--failure-exit-code",)}
+# ... and the flags that write the report to a file instead of the terminal (`eslint -o r.json`);
+# flake8's `--tee` prints it as well
+OUTPUT_FILE_FLAGS = {
+    "eslint": ("-o", "--output-file"), "ruff": ("-o", "--output-file"), "flake8": ("--output-file",),
+    "pylint": ("--output",), "rubocop": ("-o", "--out"), "markdownlint": ("-o", "--output"),
+    "phpcs": ("--report-file",), "swiftlint": ("--output",),
+}
+_TEES = frozenset(("--tee",))
+_TOOL_ALIASES = {"mvnw": "mvn", "gmake": "make"}
+
 
 class Mask(object):
     """What hides a run's result. ``reasons`` use the names in docs/ARCHITECTURE.md."""
@@ -86,8 +107,40 @@ def command_name(segment):
     return None
 
 
-def analyze(parse, run):
-    """The masking analysis of one run found in ``parse`` (never raises on odd input)."""
+def hiding_flags(words):
+    """[(index, count, reason)] of the words in argv ``words`` (the checker first) that hide its
+    result: ``exit-zero:<flag>`` (``flake8 --exit-zero``, ``golangci-lint run --issues-exit-code 0``)
+    and ``redirect:<file>`` (``eslint . -o report.json``)."""
+    if not words:
+        return []
+    name = words[0].rsplit("/", 1)[-1]
+    skipped = 0
+    if name.startswith("python") and words[1:2] == ["-m"] and len(words) > 2:
+        name, words, skipped = words[2], words[2:], 2
+    name = _TOOL_ALIASES.get(name, name)
+    zero, valued = EXIT_ZERO_FLAGS.get(name, ()), EXIT_CODE_FLAGS.get(name, ())
+    to_file = () if _TEES.intersection(words) else OUTPUT_FILE_FLAGS.get(name, ())
+    found = []
+    i = 1
+    while i < len(words) and words[i] != "--":
+        word, value = words[i], words[i + 1] if i + 1 < len(words) else None
+        flag, equals, given = word.partition("=")
+        if word in zero or (flag in valued and given == "0"):
+            found.append((skipped + i, 1, "exit-zero:" + word))
+        elif word in valued and value == "0":
+            found.append((skipped + i, 2, "exit-zero:%s 0" % word))
+        elif flag in to_file and equals and given:
+            found.append((skipped + i, 1, "redirect:" + given))
+        elif word in to_file and value and not value.startswith("-"):
+            found.append((skipped + i, 2, "redirect:" + value))
+            i += 1
+        i += 1
+    return found
+
+
+def analyze(parse, run, pipefail=False):
+    """The masking analysis of one run found in ``parse`` (never raises on odd input);
+    ``pipefail``: the shell runs ``parse`` with pipefail on (``bash -o pipefail -c '...'``)."""
     mask = Mask()
     segments = parse.segments
     index = getattr(run, "segment_index", None)
@@ -95,7 +148,8 @@ def analyze(parse, run):
         return mask
     seg = segments[index]
     mask.quiet = _quiet(run, seg)
-    mask.pipefail = pipefail_before(parse, index)
+    context = _context(parse, pipefail)
+    mask.pipefail = context.pipefail[index]
     groups = [parse.groups[g] for g in seg.groups]
 
     if seg.negated or any(g.negated for g in groups):
@@ -103,8 +157,14 @@ def analyze(parse, run):
         mask.exit_preserved = False
 
     _redirects(mask, [r for g in groups for r in g.redirects] + list(seg.redirects))
+    for _index, _count, reason in hiding_flags(list(getattr(run, "words", None) or seg.words)):
+        _add(mask, reason)
+        if reason.startswith("exit-zero:"):
+            mask.exit_preserved = False
+        else:
+            mask.output_visible = False
 
-    levels = _context(parse).levels
+    levels = context.levels
     element = seg
     first = True
     while True:
@@ -117,12 +177,16 @@ def analyze(parse, run):
         for member in followers:
             _pipe_member(mask, member)
         end = pipeline[-1]
-        if end.op == "&":
-            mask.background = True
-            _add(mask, "background")
-            mask.exit_preserved = False
-            break
         after = level.position[id(end)] + 1          # `rest`: level.items[after:limit]
+        if end.op == "&":
+            waited = _waited_for(level.items, after)
+            if waited is None:
+                mask.background = True
+                _add(mask, "background")
+                mask.exit_preserved = False
+                break
+            # `pytest & wait $!`: the line waits for the run and takes its status there
+            end, after = level.items[waited], waited + 1
         if first and end.op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
             mask.echo_site = (parse, level.items[after:after + 2], len(pipeline) - len(followers) - 1,
                               not followers)
@@ -181,10 +245,10 @@ def pipefail_before(parse, index):
     return _context(parse).pipefail[index]
 
 
-def _pipefail_states(parse):
-    """Pipefail state before each segment, in one pass (subshells restore it on exit)."""
+def _pipefail_states(parse, on=False):
+    """Pipefail state before each segment, in one pass (subshells restore it on exit); ``on``:
+    the state the shell starts in."""
     states = []
-    on = False
     saved = []     # [(subshell group index, state when it was entered)]
     for seg in parse.segments:
         inside = [g for g in seg.groups if parse.groups[g].kind == "subshell"]
@@ -214,22 +278,22 @@ def _apply_set(words, on):
     return on
 
 
-_CACHE = [None]    # (parse, _Context) of the last line analysed, swapped as one object
+_CACHE = [None]    # (parse, pipefail at the start, _Context) of the last line analysed, swapped as one object
 
 
-def _context(parse):
+def _context(parse, pipefail=False):
     """Per-parse tables shared by every run of one line (a line can hold hundreds of runs)."""
     entry = _CACHE[0]
-    if entry is None or entry[0] is not parse:
-        entry = (parse, _Context(parse))
+    if entry is None or entry[0] is not parse or entry[1] != pipefail:
+        entry = (parse, pipefail, _Context(parse, pipefail))
         _CACHE[0] = entry
-    return entry[1]
+    return entry[2]
 
 
 class _Context(object):
-    def __init__(self, parse):
+    def __init__(self, parse, pipefail):
         self.levels = _Levels(parse)
-        self.pipefail = _pipefail_states(parse)
+        self.pipefail = _pipefail_states(parse, pipefail)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -500,6 +564,21 @@ def _chain(mask, op, level, start, limit):
     return False
 
 
+def _waited_for(items, start):
+    """The position of a ``wait $!`` (or ``pid=$!; wait $pid``) at ``items[start]``, right after a
+    run sent to the background, else None: ``wait`` then returns the run's status."""
+    ids = ["$!", "${!}"]
+    words = _words(items[start]) if start < len(items) else None
+    if words == [] and items[start].op in (";", "\n", "&&"):
+        names = [a.split("=", 1)[0] for a in items[start].assignments if a.split("=", 1)[1] in ids]
+        ids = ["$" + n for n in names] + ["${%s}" % n for n in names]
+        start += 1
+        words = _words(items[start]) if names and start < len(items) else None
+    if words and len(words) == 2 and words[0] == "wait" and words[1] in ids:
+        return start
+    return None
+
+
 def _words(element):
     return getattr(element, "words", None)
 
@@ -621,8 +700,10 @@ def inner_mask(parse, run):
     found = nested_script(parse, run)
     if found is None:
         return None
-    _position, inner, target = found
-    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)))
+    position, inner, target = found
+    # `bash -o pipefail -c '...'`, `bash -euo pipefail -c`: the script starts with pipefail on
+    pipefail = _set_pipefail(parse.segments[run.segment_index].words[1:position - 1], False)
+    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)), pipefail)
 
 
 def nested_probe(inner, target, run):

@@ -9,6 +9,7 @@ may drop is ``pipe_filters``; what an unwrapped run's output shows once it is kn
 echoes, a ``tail`` that let everything through) is ``unwrapped``.
 """
 
+from stalegreen.engine.catalog.hiding import hiding_flags
 from stalegreen.engine.catalog.table import QUIET_FLAGS
 from stalegreen.engine.records import Run
 
@@ -34,26 +35,6 @@ _FAIL_WORDS = frozenset(("exit", "return", "false", "kill"))
 _SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))
 _WRAPPERS = frozenset(("command", "builtin", "exec", "stdbuf", "unbuffer", "env", "nice"))
 
-# Flags with which a checker exits 0 whatever it finds, by the checker's name: its exit status
-# then says nothing, and no wrapper can bring it back (the output may still show the findings).
-EXIT_ZERO_FLAGS = {
-    "flake8": ("--exit-zero",), "pylint": ("--exit-zero",), "ruff": ("--exit-zero",),
-    "bandit": ("--exit-zero",), "hadolint": ("--no-fail",), "tflint": ("--force",),
-    "sqlfluff": ("--nofail",), "pytest": ("--suppress-tests-failed-exit-code",),
-    "mvn": ("-fn", "--fail-never", "-Dmaven.test.failure.ignore", "-Dmaven.test.failure.ignore=true"),
-    "make": ("-i", "--ignore-errors"),
-}
-# ... the flags that set the exit status of a run with findings, given 0 (`--issues-exit-code=0`)
-EXIT_CODE_FLAGS = {"golangci-lint": ("--issues-exit-code",), "rspec": ("--failure-exit-code",)}
-# ... and the flags that write the report to a file instead of the terminal (`eslint -o r.json`);
-# flake8's `--tee` prints it as well
-OUTPUT_FILE_FLAGS = {
-    "eslint": ("-o", "--output-file"), "ruff": ("-o", "--output-file"), "flake8": ("--output-file",),
-    "pylint": ("--output",), "rubocop": ("-o", "--out"), "markdownlint": ("-o", "--output"),
-    "phpcs": ("--report-file",), "swiftlint": ("--output",),
-}
-_TEES = frozenset(("--tee",))
-_TOOL_ALIASES = {"mvnw": "mvn", "gmake": "make"}
 
 
 class Mask(object):
@@ -107,37 +88,6 @@ def command_name(segment):
     return None
 
 
-def hiding_flags(words):
-    """[(index, count, reason)] of the words in argv ``words`` (the checker first) that hide its
-    result: ``exit-zero:<flag>`` (``flake8 --exit-zero``, ``golangci-lint run --issues-exit-code 0``)
-    and ``redirect:<file>`` (``eslint . -o report.json``)."""
-    if not words:
-        return []
-    name = words[0].rsplit("/", 1)[-1]
-    skipped = 0
-    if name.startswith("python") and words[1:2] == ["-m"] and len(words) > 2:
-        name, words, skipped = words[2], words[2:], 2
-    name = _TOOL_ALIASES.get(name, name)
-    zero, valued = EXIT_ZERO_FLAGS.get(name, ()), EXIT_CODE_FLAGS.get(name, ())
-    to_file = () if _TEES.intersection(words) else OUTPUT_FILE_FLAGS.get(name, ())
-    found = []
-    i = 1
-    while i < len(words) and words[i] != "--":
-        word, value = words[i], words[i + 1] if i + 1 < len(words) else None
-        flag, equals, given = word.partition("=")
-        if word in zero or (flag in valued and given == "0"):
-            found.append((skipped + i, 1, "exit-zero:" + word))
-        elif word in valued and value == "0":
-            found.append((skipped + i, 2, "exit-zero:%s 0" % word))
-        elif flag in to_file and equals and given:
-            found.append((skipped + i, 1, "redirect:" + given))
-        elif word in to_file and value and not value.startswith("-"):
-            found.append((skipped + i, 2, "redirect:" + value))
-            i += 1
-        i += 1
-    return found
-
-
 def analyze(parse, run, pipefail=False):
     """The masking analysis of one run found in ``parse`` (never raises on odd input);
     ``pipefail``: the shell runs ``parse`` with pipefail on (``bash -o pipefail -c '...'``)."""
@@ -178,15 +128,15 @@ def analyze(parse, run, pipefail=False):
             _pipe_member(mask, member)
         end = pipeline[-1]
         after = level.position[id(end)] + 1          # `rest`: level.items[after:limit]
-        if end.op == "&":
-            waited = _waited_for(level.items, after)
-            if waited is None:
-                mask.background = True
-                _add(mask, "background")
-                mask.exit_preserved = False
-                break
+        waited = _waited_for(level.items, after) if end.op == "&" else None
+        if waited is not None:
             # `pytest & wait $!`: the line waits for the run and takes its status there
             end, after = level.items[waited], waited + 1
+        if end.op == "&":
+            mask.background = True
+            _add(mask, "background")
+            mask.exit_preserved = False
+            break
         if first and end.op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
             mask.echo_site = (parse, level.items[after:after + 2], len(pipeline) - len(followers) - 1,
                               not followers)

@@ -30,7 +30,7 @@ def rerun_text(parse, run):
 def _flag_spans(segment, run):
     """The spans of the run's own flags that hide its result (``--exit-zero``, ``-o report.json``):
     the rerun leaves them out, so its exit status and its findings reach the agent."""
-    from stalegreen.engine.masking import hiding_flags
+    from stalegreen.engine.catalog.hiding import hiding_flags
 
     argv = list(run.words or segment.words)
     offset = len(segment.words) - len(argv)

@@ -36,7 +36,6 @@ _SILENT_S = frozenset(("npm", "pnpm", "yarn", "make", "gmake", "bun"))
 _WRAPPERS = frozenset(("command", "builtin", "exec", "stdbuf", "unbuffer", "env", "nice"))
 
 
-
 class Mask(object):
     """What hides a run's result. ``reasons`` use the names in docs/ARCHITECTURE.md."""
 

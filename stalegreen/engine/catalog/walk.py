@@ -99,7 +99,7 @@ def _emptiness_test(seg):
         return None
     if len(words) != 3 or words[1] != "-z" or len(seg.substitutions) != 1:
         return None
-    if words[2][:2] == "$(" and words[2][-1:] == ")" or words[2][:1] == words[2][-1:] == "`":
+    if (words[2][:2] == "$(" and words[2][-1:] == ")") or words[2][:1] == words[2][-1:] == "`":
         return seg.substitutions[0]
     return None
 

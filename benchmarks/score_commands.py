@@ -16,7 +16,9 @@ default config, in a project directory of its own. Figures:
 - category: on lines both labelled and detected as verifications, the categories found equal the
   labelled ones (``categories`` when given, else ``category``);
 - scope: on those lines with a labelled scope, "all" when a run of the labelled category (any run
-  when none is of it) is an all-scope run, else "subset";
+  when none is of it) is an all-scope run, else "subset"; a line labelled with ``categories`` is
+  "all" when each of them that was found has an all-scope run (`npm run build && npm run
+  test:unit` narrows the tests: the line is a subset);
 - masked: on lines labelled as verifications with a labelled ``masked``, precision/recall/accuracy
   of "some run in the line is masked" before it runs (``Mask.masked``; a line the hook does not
   detect is not masked: the hook leaves it alone);
@@ -98,9 +100,12 @@ def expected_categories(row):
 
 
 def predicted_scope(row, runs):
-    wanted = row.get("category")
-    scopes = [run[2] for run in runs if run[1] == wanted] or [run[2] for run in runs]
-    return "all" if "all" in scopes else "subset"
+    """"all" when a run of the labelled category is an all-scope run (any run when none is of
+    it); with ``categories`` the label is the line's: "all" when each of them found has one."""
+    found = set(run[1] for run in runs)
+    every = set(run[1] for run in runs if run[2] == "all")
+    wanted = (expected_categories(row) if row.get("categories") else set([row.get("category")])) & found
+    return "all" if (wanted <= every if wanted else every) else "subset"
 
 
 def _ratio(a, b):

@@ -41,7 +41,8 @@ REWRITE_PATH = BASE | {"stalegreen.hosts.claude.rules", "stalegreen.engine.shell
                        "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
                        "stalegreen.engine.catalog.tasks", "stalegreen.engine.catalog.builds",
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.wrappers",
-                       "stalegreen.engine.catalog.walk", "stalegreen.engine.records",
+                       "stalegreen.engine.catalog.walk", "stalegreen.engine.catalog.hiding",
+                       "stalegreen.engine.records",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",
                        "stalegreen.engine.permissions", "stalegreen.engine.messages", "stalegreen.engine.aftermath"}
 
@@ -266,7 +267,7 @@ def test_one_mask_per_script_for_a_nested_run(monkeypatch):
 
     calls = []
     real = masking.analyze
-    monkeypatch.setattr(masking, "analyze", lambda parse, run: calls.append(parse.text) or real(parse, run))
+    monkeypatch.setattr(masking, "analyze", lambda parse, run, *more: calls.append(parse.text) or real(parse, run, *more))
     parse = shell.parse("bash -c 'pytest -q | tail -3'")
     runs = catalog.find_runs(parse)
     masks = [masking.analyze(parse, run) for run in runs]

@@ -9,6 +9,7 @@ may drop is ``pipe_filters``; what an unwrapped run's output shows once it is kn
 echoes, a ``tail`` that let everything through) is ``unwrapped``.
 """
 
+from stalegreen.engine.catalog.hiding import hiding_flags
 from stalegreen.engine.catalog.table import QUIET_FLAGS
 from stalegreen.engine.records import Run
 
@@ -86,8 +87,9 @@ def command_name(segment):
     return None
 
 
-def analyze(parse, run):
-    """The masking analysis of one run found in ``parse`` (never raises on odd input)."""
+def analyze(parse, run, pipefail=False):
+    """The masking analysis of one run found in ``parse`` (never raises on odd input);
+    ``pipefail``: the shell runs ``parse`` with pipefail on (``bash -o pipefail -c '...'``)."""
     mask = Mask()
     segments = parse.segments
     index = getattr(run, "segment_index", None)
@@ -95,7 +97,8 @@ def analyze(parse, run):
         return mask
     seg = segments[index]
     mask.quiet = _quiet(run, seg)
-    mask.pipefail = pipefail_before(parse, index)
+    context = _context(parse, pipefail)
+    mask.pipefail = context.pipefail[index]
     groups = [parse.groups[g] for g in seg.groups]
 
     if seg.negated or any(g.negated for g in groups):
@@ -103,8 +106,14 @@ def analyze(parse, run):
         mask.exit_preserved = False
 
     _redirects(mask, [r for g in groups for r in g.redirects] + list(seg.redirects))
+    for _index, _count, reason in hiding_flags(list(getattr(run, "words", None) or seg.words)):
+        _add(mask, reason)
+        if reason.startswith("exit-zero:"):
+            mask.exit_preserved = False
+        else:
+            mask.output_visible = False
 
-    levels = _context(parse).levels
+    levels = context.levels
     element = seg
     first = True
     while True:
@@ -117,12 +126,16 @@ def analyze(parse, run):
         for member in followers:
             _pipe_member(mask, member)
         end = pipeline[-1]
+        after = level.position[id(end)] + 1          # `rest`: level.items[after:limit]
+        waited = _waited_for(level.items, after) if end.op == "&" else None
+        if waited is not None:
+            # `pytest & wait $!`: the line waits for the run and takes its status there
+            end, after = level.items[waited], waited + 1
         if end.op == "&":
             mask.background = True
             _add(mask, "background")
             mask.exit_preserved = False
             break
-        after = level.position[id(end)] + 1          # `rest`: level.items[after:limit]
         if first and end.op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
             mask.echo_site = (parse, level.items[after:after + 2], len(pipeline) - len(followers) - 1,
                               not followers)
@@ -181,10 +194,10 @@ def pipefail_before(parse, index):
     return _context(parse).pipefail[index]
 
 
-def _pipefail_states(parse):
-    """Pipefail state before each segment, in one pass (subshells restore it on exit)."""
+def _pipefail_states(parse, on=False):
+    """Pipefail state before each segment, in one pass (subshells restore it on exit); ``on``:
+    the state the shell starts in."""
     states = []
-    on = False
     saved = []     # [(subshell group index, state when it was entered)]
     for seg in parse.segments:
         inside = [g for g in seg.groups if parse.groups[g].kind == "subshell"]
@@ -214,22 +227,22 @@ def _apply_set(words, on):
     return on
 
 
-_CACHE = [None]    # (parse, _Context) of the last line analysed, swapped as one object
+_CACHE = [None]    # (parse, pipefail at the start, _Context) of the last line analysed, swapped as one object
 
 
-def _context(parse):
+def _context(parse, pipefail=False):
     """Per-parse tables shared by every run of one line (a line can hold hundreds of runs)."""
     entry = _CACHE[0]
-    if entry is None or entry[0] is not parse:
-        entry = (parse, _Context(parse))
+    if entry is None or entry[0] is not parse or entry[1] != pipefail:
+        entry = (parse, pipefail, _Context(parse, pipefail))
         _CACHE[0] = entry
-    return entry[1]
+    return entry[2]
 
 
 class _Context(object):
-    def __init__(self, parse):
+    def __init__(self, parse, pipefail):
         self.levels = _Levels(parse)
-        self.pipefail = _pipefail_states(parse)
+        self.pipefail = _pipefail_states(parse, pipefail)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -500,6 +513,21 @@ def _chain(mask, op, level, start, limit):
     return False
 
 
+def _waited_for(items, start):
+    """The position of a ``wait $!`` (or ``pid=$!; wait $pid``) at ``items[start]``, right after a
+    run sent to the background, else None: ``wait`` then returns the run's status."""
+    ids = ["$!", "${!}"]
+    words = _words(items[start]) if start < len(items) else None
+    if words == [] and items[start].op in (";", "\n", "&&"):
+        names = [a.split("=", 1)[0] for a in items[start].assignments if a.split("=", 1)[1] in ids]
+        ids = ["$" + n for n in names] + ["${%s}" % n for n in names]
+        start += 1
+        words = _words(items[start]) if names and start < len(items) else None
+    if words and len(words) == 2 and words[0] == "wait" and words[1] in ids:
+        return start
+    return None
+
+
 def _words(element):
     return getattr(element, "words", None)
 
@@ -621,8 +649,10 @@ def inner_mask(parse, run):
     found = nested_script(parse, run)
     if found is None:
         return None
-    _position, inner, target = found
-    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)))
+    position, inner, target = found
+    # `bash -o pipefail -c '...'`, `bash -euo pipefail -c`: the script starts with pipefail on
+    pipefail = _set_pipefail(parse.segments[run.segment_index].words[1:position - 1], False)
+    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)), pipefail)
 
 
 def nested_probe(inner, target, run):

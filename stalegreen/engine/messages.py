@@ -66,7 +66,8 @@ TEXT = {
         "nouns": NOUN, "more": ", and %d more",
         "mask": {"pipe": "a pipe into %s", "or-chain": "an `||` suffix", "semicolon": "a `;` chain",
                  "devnull": "output sent to /dev/null", "redirect": "output redirected to %s",
-                 "negated": "a leading `!`", "join": " and ", "default": "its result hidden"},
+                 "negated": "a leading `!`", "exit-zero": "`%s`, with which it exits 0 whatever it finds",
+                 "join": " and ", "default": "its result hidden"},
     },
     "zh": {
         "claim_free": "stalegreen：本轮改动了代码，而最后一次改动之后没有通过的测试运行：\n  {edits}\n"
@@ -101,7 +102,8 @@ TEXT = {
         "nouns": {"test": "测试", "typecheck": "类型检查", "lint": "lint", "build": "构建", "completion": "检查"},
         "more": "，另有 %d 处",
         "mask": {"pipe": "管道 | %s", "or-chain": "`||` 后缀", "semicolon": "`;` 链", "devnull": "输出重定向到 /dev/null",
-                 "redirect": "输出重定向到 %s", "negated": "前置的 `!`", "join": "和", "default": "被隐藏的结果"},
+                 "redirect": "输出重定向到 %s", "negated": "前置的 `!`", "exit-zero": "参数 `%s`（无论发现什么都以 0 退出）",
+                 "join": "和", "default": "被隐藏的结果"},
     },
 }
 
@@ -112,7 +114,7 @@ def mask_description(reason, words):
     found = []
     for part in (reason or "").split(","):
         kind, _, arg = part.partition(":")
-        if kind in ("pipe", "redirect"):
+        if kind in ("pipe", "redirect", "exit-zero"):
             found.append(table[kind] % arg)
         elif kind.startswith("devnull"):
             found.append(table["devnull"])

@@ -15,8 +15,8 @@ def rerun_text(parse, run):
     if run.nested:
         return _nested_rerun(segment, run) or run.text
     text = parse.text
-    cuts = sorted((r.start, r.end) for r in segment.redirects
-                  if r.op in HIDING_REDIRECTS and r.fd in (None, 1) and r.end > r.start)
+    cuts = sorted([(r.start, r.end) for r in segment.redirects
+                   if r.op in HIDING_REDIRECTS and r.fd in (None, 1) and r.end > r.start] + _flag_spans(segment, run))
     pieces, position = [], segment.start
     for start, end in cuts:
         if start < position or end > segment.end:
@@ -25,6 +25,19 @@ def rerun_text(parse, run):
         position = end
     pieces.append(text[position:segment.end])
     return " ".join("".join(pieces).split()) or run.text
+
+
+def _flag_spans(segment, run):
+    """The spans of the run's own flags that hide its result (``--exit-zero``, ``-o report.json``):
+    the rerun leaves them out, so its exit status and its findings reach the agent."""
+    from stalegreen.engine.catalog.hiding import hiding_flags
+
+    argv = list(run.words or segment.words)
+    offset = len(segment.words) - len(argv)
+    if offset < 0 or segment.words[offset:] != argv or len(segment.word_spans) != len(segment.words):
+        return []
+    return [(segment.word_spans[offset + i][0], segment.word_spans[offset + i + n - 1][1])
+            for i, n, _reason in hiding_flags(argv)]
 
 
 def _nested_rerun(segment, run):

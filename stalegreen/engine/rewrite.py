@@ -130,6 +130,9 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     if run.sudo:
         return None, "sudo"
     mask = masking.analyze(parse, run) if mask is None else mask
+    forced = [r for r in mask.reasons if r.startswith("exit-zero:")]
+    if forced:
+        return None, forced[0]      # the run itself exits 0 on findings: a wrapper records nothing more
     inner_line = None
     if run.nested:
         # `bash -c '...'` is wrapped whole when its own script keeps the run's exit status and

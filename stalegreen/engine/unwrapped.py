@@ -11,6 +11,7 @@ PreToolUse hook never loads this module.
 from stalegreen.engine.masking import SHORT_TAIL, masking_reasons
 SIGPIPE_EXIT = 141
 _OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "closed:stdout")
+_ECHO_KEEPS = _OUTPUT_HIDING + ("exit-zero:",)     # an echoed `$?` of `flake8 --exit-zero` is 0 whatever
 _ECHO_PATTERNS = {}
 
 
@@ -52,7 +53,7 @@ def receipt_masking(mask, exit_echoed=False):
     if mask.read_back:
         reasons = [r for r in reasons if r != "redirect:" + mask.read_back]
     if exit_echoed:
-        reasons = [r for r in reasons if r.startswith(_OUTPUT_HIDING)]
+        reasons = [r for r in reasons if r.startswith(_ECHO_KEEPS)]
     elif not mask.exit_preserved:
         return True, reasons
     return bool(reasons), reasons

@@ -29,6 +29,13 @@ FLOORS = {
     "dev6-2026-12-02.jsonl": {"det_precision": 0.97, "det_recall": 1.0, "category_accuracy": 1.0,
                               "scope_accuracy": 0.99, "masked_precision": 0.94, "masked_recall": 1.0,
                               "receipt_precision": 0.97, "receipt_recall": 1.0},
+    # dev9: a third blind author's 220 lines (guide COMMANDS5). On arrival (main 0265cc0): detection
+    # 1.000/0.994, category 0.981, scope 0.968, masked 0.865/0.918, receipt 0.938/0.918, unmasked
+    # 34/49. Left (README): the syntactic reading of `; echo "exit=$?"` and of a read-back log, `exit
+    # ${PIPESTATUS[0]}` under zsh, `tsc -b` a typecheck run, a Windows path bash reads as a root file
+    "dev9-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 0.99,
+                              "scope_accuracy": 0.99, "masked_precision": 0.90, "masked_recall": 1.0,
+                              "receipt_precision": 0.98, "receipt_recall": 1.0},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from stalegreen.engine import masking, shell, unwrapped
+from stalegreen.engine import masking, rewrite, shell, unwrapped
 
 RUNNERS = ("xcodebuild", "pytest", "npm", "pnpm", "tsc", "make", "eslint", "cargo", "go", "jest", "mix")
 
@@ -293,3 +293,114 @@ def test_status_echo_regexes_compile_for_any_echo_text():
         assert unwrapped.status_echo(analyze('pytest; echo "%s"' % text)) is not None, text
     # single quotes keep `$?` literal: the line printed is `exit $?`, never a number
     assert unwrapped.echoed_exit(analyze("pytest; echo 'exit $?'"), "exit $?\n") is None
+
+
+# ---------------------------------------------------------------- the dev9 set's causes (2026-12-02)
+
+def caught(line):
+    """The line's first run as the catalog finds it, and its mask."""
+    from stalegreen.engine import catalog
+
+    parse = shell.parse(line)
+    run = [r for r in catalog.find_runs(parse) if r.not_run is None][0]
+    return parse, run, masking.analyze(parse, run)
+
+
+@pytest.mark.parametrize("line, reasons", [
+    ("flake8 --exit-zero --statistics .", ["exit-zero:--exit-zero"]),                        # c9-007
+    ("golangci-lint run --issues-exit-code=0 ./internal/...", ["exit-zero:--issues-exit-code=0"]),  # c9-094
+    ("pylint --exit-zero src/acme/db.py", ["exit-zero:--exit-zero"]),                        # c9-210
+    ("golangci-lint run --issues-exit-code 0", ["exit-zero:--issues-exit-code 0"]),
+    ("uv run ruff check --exit-zero .", ["exit-zero:--exit-zero"]),
+    ("uv run python -m pylint --exit-zero src", ["exit-zero:--exit-zero"]),
+    ("./mvnw test -Dmaven.test.failure.ignore=true", ["exit-zero:-Dmaven.test.failure.ignore=true"]),
+    ("mvn -fn verify", ["exit-zero:-fn"]),
+    ("bundle exec rspec --failure-exit-code 0", ["exit-zero:--failure-exit-code 0"]),
+    ("make -i test", ["exit-zero:-i"]),
+    ("hadolint --no-fail Dockerfile", ["exit-zero:--no-fail"]),
+    ("sqlfluff lint --nofail models", ["exit-zero:--nofail"]),
+    # a non-zero code, and words past `--` (the script's, not the checker's), hide nothing
+    ("golangci-lint run --issues-exit-code=2", []),
+    ("bundle exec rspec --failure-exit-code 3", []),
+    ("pytest -- --suppress-tests-failed-exit-code", []),
+])
+def test_a_flag_that_makes_the_checker_exit_0_masks_its_exit(line, reasons):
+    """`flake8 --exit-zero` exits 0 whatever it finds: the status says nothing (the findings may
+    still show), so the run is masked, and no wrapper can bring the status back."""
+    parse, run, mask = caught(line)
+    assert mask.reasons == reasons
+    assert mask.masked is bool(reasons) and mask.exit_preserved is not reasons
+    if reasons:
+        assert rewrite.wrap(parse, [run], ["r-1"], ["/tmp/r-1.log"], 40, [mask]) == (None, reasons[0])
+        # an echoed `$?` is 0 whatever it found: the receipt stays masked
+        assert unwrapped.receipt_masking(caught(line + '; echo "exit=$?"')[2], exit_echoed=True)[0]
+
+
+@pytest.mark.parametrize("line, rerun", [
+    ("flake8 --exit-zero --statistics . > out.txt", "flake8 --statistics ."),
+    ("cd x && golangci-lint run --issues-exit-code 0 ./...", "golangci-lint run ./..."),
+    ("uv run python -m pylint --exit-zero src", "uv run python -m pylint src"),
+    ("bash -c 'ruff check --exit-zero .'", "ruff check ."),
+    ("./mvnw -fn test -Dmaven.test.failure.ignore=true", "./mvnw test"),
+    ("npx eslint . -f json -o reports/eslint.json", "npx eslint . -f json"),
+    ("rubocop --format json --out=rubocop.json || true", "rubocop --format json"),
+])
+def test_the_rerun_leaves_out_the_flags_that_hid_the_result(line, rerun):
+    from stalegreen.engine.rerun import rerun_text
+
+    parse, run, _mask = caught(line)
+    assert rerun_text(parse, run) == rerun
+
+
+@pytest.mark.parametrize("line, reasons, read_back", [
+    ("npx eslint . -f json -o reports/eslint.json", ["redirect:reports/eslint.json"], None),  # c9-056
+    ("npx eslint src --output-file=eslint.txt", ["redirect:eslint.txt"], None),
+    ("ruff check . -o ruff.txt", ["redirect:ruff.txt"], None),
+    ("flake8 --output-file flake8.txt", ["redirect:flake8.txt"], None),
+    ("bundle exec rubocop --format json --out rubocop.json", ["redirect:rubocop.json"], None),
+    ("pylint src --output=pylint.txt", ["redirect:pylint.txt"], None),
+    ("npx eslint . -o r.json; cat r.json", ["redirect:r.json", "semicolon"], "r.json"),
+    # flake8's --tee prints the report as well; jest's --outputFile is a copy of its JSON
+    ("flake8 --output-file flake8.txt --tee", [], None),
+    ("npx jest --json --outputFile=jest.json", [], None),
+])
+def test_a_report_written_to_a_file_is_output_hidden(line, reasons, read_back):
+    """`eslint -o report.json` prints nothing: the failure output never reaches the agent, as
+    with `> report.json` (and a later `cat` of the file shows it, as with a redirect)."""
+    _parse, _run, mask = caught(line)
+    assert mask.reasons == reasons and mask.read_back == read_back
+    assert mask.masked is bool(reasons) and mask.output_visible is not reasons
+    assert mask.exit_preserved is ("semicolon" not in reasons)
+
+
+@pytest.mark.parametrize("line, masked", [
+    ("bash -o pipefail -c 'cargo test --all 2>&1 | tail -60'", False),                     # c9-112
+    ("bash -euo pipefail -c 'cargo test --all 2>&1 | tail -60'", False),
+    ("zsh -o pipefail -c 'pytest -q | tee out.log'", False),
+    ("bash -o pipefail -ec 'cargo test | tail -40'", False),
+    ("bash -c 'cargo test --all 2>&1 | tail -60'", True),          # pipefail off: tail's status
+    ("bash -o pipefail -c 'cargo test | tail -2'", True),          # two lines: a summary at best
+    ("bash -o pipefail -c 'cargo test | grep ok'", True),          # grep keeps some lines only
+    ("bash -o pipefail -c 'set +o pipefail; cargo test | tail -30'", True),
+])
+def test_a_shell_started_with_pipefail_runs_its_script_with_it(line, masked):
+    assert caught(line)[2].masked is masked
+
+
+@pytest.mark.parametrize("line, masked, reasons", [
+    ("pytest tests/slow -q & wait $!", False, []),                                         # c9-188
+    ('pytest & pid=$!; wait "$pid"', False, []),
+    ("pytest & wait ${!}", False, []),
+    ("npm test & wait $! && echo ok", False, []),
+    ("pytest & wait $!; echo done", True, ["semicolon"]),
+    ("pytest & wait $! || true", True, ["or-chain"]),
+    ("pytest & wait", True, ["background"]),                       # plain `wait` returns 0
+    ("pytest & sleep 1; wait $!", True, ["background"]),
+    ("pytest & pid=$!; wait $other", True, ["background"]),
+    ("pytest & wait $! &", True, ["background"]),                  # the wait itself in the background
+])
+def test_a_background_run_waited_for_by_its_pid_keeps_its_status(line, masked, reasons):
+    """`pytest & wait $!`: `wait` returns the run's status and its output goes where the line's
+    does, so nothing is hidden; a bare `wait` returns 0."""
+    _parse, _run, mask = caught(line)
+    assert (mask.masked, mask.reasons, mask.background) == (masked, reasons, reasons == ["background"])

@@ -26,7 +26,10 @@ def test_the_rerun_is_the_inner_run_without_what_hid_it(line, rerun):
 MASKED = ("pytest -q | tail -3", "pytest -q > /dev/null | cat", "pytest -q || true", "pytest -q || exit 0",
           "pytest -q; echo done", "! pytest -q", "bash -c 'pytest -q 2>&1 | tail -3'",
           "env CI=1 sh -c 'pytest -q | grep passed'", "cd api && pytest -q 2>&1 | head -20",
-          "bash -c 'cd api && npm test | tail -5'")
+          "bash -c 'cd api && npm test | tail -5'",
+          # a checker's own flag made it exit 0 (dev9): the rerun leaves the flag out
+          "flake8 --exit-zero --statistics .", "golangci-lint run --issues-exit-code 0 ./...",
+          "uv run pylint --exit-zero src | tail -5")
 
 
 @pytest.mark.parametrize("line", MASKED)
@@ -55,6 +58,8 @@ def test_strict_mode_never_denies_the_command_it_suggests(line):
     ("npx webpack > /dev/null 2>&1; echo $?", True),
     ("pytest -q; echo done", True),
     ("pytest -q | tail -3", True),
+    # the status printed is the 0 the flag forces (dev9)
+    ('ruff check --exit-zero .; echo "exit=$?"', True),
 ])
 def test_strict_mode_lets_a_line_that_prints_its_own_status_run(line, denied):
     config = config_module.load("/nonexistent", home="/nonexistent")

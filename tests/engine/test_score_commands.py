@@ -65,3 +65,18 @@ def test_main_prints_figures_and_misses(tmp_path, capsys):
     assert "i scope: expected all got subset: eslint src/a.ts" in out
     assert "j masked: expected False got True: go test ./... > /dev/null" in out
     assert scorer.main([]) == 2
+
+
+def test_a_line_labelled_with_several_categories_is_all_only_when_each_is():
+    """The scope label of a line running several categories is the line's (the guide: "subset when
+    the line narrows it"): `npm run build && npm run test:unit` narrows the tests (dev9 c9-212)."""
+    scorer = _scorer()
+    build, unit = ("npm run build", "build", "all"), ("npm run test:unit", "test", "subset")
+    several = {"category": "build", "categories": ["build", "test"]}
+    assert scorer.predicted_scope(several, [build, unit]) == "subset"
+    assert scorer.predicted_scope(several, [build, ("npm test", "test", "all")]) == "all"
+    assert scorer.predicted_scope(several, [build]) == "all"          # the test part not found
+    # one category labelled: its own runs decide, as before
+    assert scorer.predicted_scope({"category": "build"}, [build, unit]) == "all"
+    assert scorer.predicted_scope({"category": "test"}, [build, unit]) == "subset"
+    assert scorer.predicted_scope({"category": "lint"}, [build, unit]) == "all"   # none of it: any run

@@ -7,7 +7,9 @@ make-target tables, and the not-a-run flag tables; a runner spec also names the 
 it prints, whose rows are data in ``formats`` (read only by ``engine/outputs`` and
 ``engine/attribution``). The code only walks argv lists through them: ``argv`` (helpers),
 ``wrappers`` (``strip_wrappers``), ``families`` (family readers and ``classify``), ``walk``
-(``find_runs``, returning ``records.Run``). Callers use the names re-exported here.
+(``find_runs``, returning ``records.Run``); ``hiding`` holds the checkers' own flags that hide
+their result (``--exit-zero``, ``-o report.json``), read by ``engine/masking``. Callers use the
+names re-exported here.
 """
 
 from stalegreen.engine.catalog.families import classify

@@ -54,6 +54,26 @@ def is_narrowing_path(word):
     return "/" in path and not path.startswith("$")
 
 
+def flag_values(args, names):
+    """The values given to the flags ``names`` (``-p x`` and ``--project=x`` alike)."""
+    found = []
+    for i, word in enumerate(args):
+        flag, equals, value = word.partition("=")
+        if equals and flag in names:
+            found.append(value)
+        elif word in names and i + 1 < len(args):
+            found.append(args[i + 1])
+    return found
+
+
+def _narrowing_project(value):
+    """A project flag's value in a folder two or more levels down: ``-p packages/server`` or
+    ``-p packages/server/tsconfig.json`` (one package), not ``-p tsconfig.build.json``."""
+    if value.endswith(".json"):
+        value = value.rsplit("/", 1)[0] if "/" in value else ""
+    return bool(value) and is_narrowing_path(value)
+
+
 def split_args(args, value_flags):
     """(flags, positionals) of a tool's arguments; values of value flags are neither."""
     flags, positionals = [], []
@@ -116,6 +136,8 @@ def _scope(spec, args):
         if flag in spec["subset"] or flag_name(flag) in spec["subset"] or \
                 (len(flag) > 2 and flag[:2] in spec["subset"] and not flag.startswith("--")):
             return "subset"
+    if any(_narrowing_project(v) for v in flag_values(args, spec.get("projects", ()))):
+        return "subset"
     rule = spec["positional"]
     if rule == "any" and positionals:
         return "subset"

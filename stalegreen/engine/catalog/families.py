@@ -347,7 +347,7 @@ def _read_gradle(tool, args):
         scope = "subset"
     quiet = any(f in ("-q", "--quiet") for f in flags)
     return {"runner": "gradle %s" % name, "category": category, "scope": scope, "not_run": not_run,
-            "quiet": quiet}
+            "quiet": quiet, "also": _further([_gradle_task_category(t) for t in tasks], category)}
 
 
 def _read_maven(tool, args):
@@ -378,23 +378,25 @@ def _read_sbt(tool, args):
     for arg in args:
         words.extend(arg.split())
     words = [w.lstrip("+") for w in words]          # `sbt +test`: every cross-built Scala version
-    if any(w.startswith(("testOnly", "testQuick")) or w.endswith(("/testOnly", "/testQuick")) for w in words):
-        return {"runner": "sbt test", "category": "test", "scope": "subset", "not_run": None, "quiet": False}
-    if any(w == "test" for w in words):
-        return {"runner": "sbt test", "category": "test", "scope": "all", "not_run": None, "quiet": False}
-    if any(w.endswith("/test") for w in words):     # `sbt core/test`: one project's tests
-        return {"runner": "sbt test", "category": "test", "scope": "subset", "not_run": None, "quiet": False}
-    lint = next((w for w in words if w.split("/")[-1] in SBT_LINT_COMMANDS or
-                 (w.split("/")[-1].startswith("scalafix") and "--check" in words)), None)
-    if lint:        # `sbt scalafmtCheckAll`, `sbt "scalafixAll --check"`: checks that rewrite nothing
-        return {"runner": "sbt %s" % lint.split("/")[-1], "category": "lint", "scope": "all", "not_run": None,
-                "quiet": False}
-    if any(w == "compile" or w.endswith("/compile") for w in words):
-        return {"runner": "sbt compile", "category": "build", "scope": "all", "not_run": None, "quiet": False}
-    if any(w.startswith("~") for w in words):
-        return {"runner": "sbt", "category": "test", "scope": "all", "not_run": "watch", "quiet": False,
-                "weak": True}
-    return None
+    found = {}      # category -> (runner, scope) of its first command; `sbt scalafmtCheckAll compile` runs two
+    for word in words:
+        task = word.split("/")[-1]
+        if task.startswith(("testOnly", "testQuick")) or task == "test":
+            # `sbt core/test`: one project's tests; `testOnly`, `testQuick`: some of them
+            found["test"] = ("sbt test", "all" if "test" in words else "subset")
+        elif task in SBT_LINT_COMMANDS or (task.startswith("scalafix") and "--check" in words):
+            found.setdefault("lint", ("sbt " + task, "all"))     # checks that rewrite nothing
+        elif task == "compile":
+            found.setdefault("build", ("sbt compile", "all"))
+    if not found:
+        if any(w.startswith("~") for w in words):
+            return {"runner": "sbt", "category": "test", "scope": "all", "not_run": "watch", "quiet": False,
+                    "weak": True}
+        return None
+    category = next(c for c in MAKE_PRIORITY if c in found)
+    runner, scope = found[category]
+    return {"runner": runner, "category": category, "scope": scope, "not_run": None, "quiet": False,
+            "also": _further(list(found), category)}
 
 
 def _read_xcodebuild(tool, args):

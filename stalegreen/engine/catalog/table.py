@@ -110,9 +110,9 @@ _VITEST = R("vitest", "test",
             subset=("-t", "--testNamePattern", "--project", "--changed", "--related", "--dir", "--shard"),
             values=("--project", "--dir", "--root", "-r", "--pool", "--environment", "--reporter"),
             positional_subset="any", flags={"-w": "watch"}, prints=("vitest",))
-_TSC = R("tsc", "typecheck", values=("-p", "--project", "--target", "--module", "--outDir", "--lib", "--jsx"),
-         flags={"-w": "watch", "--listFiles": "list", "--listFilesOnly": "list", "--init": "help",
-                "--showConfig": "list", "-v": "help"}, prints=("tsc",))
+_TSC = dict(R("tsc", "typecheck", values=("-p", "--project", "--target", "--module", "--outDir", "--lib", "--jsx"),
+              flags={"-w": "watch", "--listFiles": "list", "--listFilesOnly": "list", "--init": "help",
+                     "--showConfig": "list", "-v": "help"}, prints=("tsc",)), projects=("-p", "--project"))
 _MYPY = R("mypy", "typecheck", subset=("-p", "--package", "-m", "--module"),
           values=("--config-file", "-p", "--package", "-m", "--module", "--python-version", "--cache-dir"),
           prints=("mypy",))

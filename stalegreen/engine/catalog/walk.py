@@ -87,6 +87,23 @@ class _Dir(object):
         return other
 
 
+def _emptiness_test(seg):
+    """The script of ``test -z "$(...)"`` (``[ -z ... ]``, ``[[ -z ... ]]``): a command whose output
+    must be empty, else None."""
+    words = seg.words
+    if words[0] in ("[", "[["):
+        if words[-1] != {"[": "]", "[[": "]]"}[words[0]]:
+            return None
+        words = words[:-1]
+    elif words[0] != "test":
+        return None
+    if len(words) != 3 or words[1] != "-z" or len(seg.substitutions) != 1:
+        return None
+    if (words[2][:2] == "$(" and words[2][-1:] == ")") or words[2][:1] == words[2][-1:] == "`":
+        return seg.substitutions[0]
+    return None
+
+
 def _spans_segments(text):
     """An ignoreCommands entry written across operators (``cd api && make``) matches the whole line."""
     return any(op in text for op in ("&&", "||", ";", "|", "\n"))
@@ -130,10 +147,22 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
                 directory.stack.append((directory.abs, directory.raw))
             directory.change(args[0] if args else None)
             continue
-        if head in _SKIP_COMMANDS:
-            continue
         outer_index = outer[0] if outer else index
         outer_text = outer[1] if outer else seg.text
+        script = _emptiness_test(seg)
+        if script is not None and depth < _MAX_NESTING:
+            # `test -z "$(gofmt -l .)"`: the test fails when the check lists anything, so the
+            # line is the check, and its exit status the verdict (in the segment itself: not nested)
+            from stalegreen.engine import shell
+
+            before = len(runs)
+            _walk(shell.parse(script), config, directory.copy(), runs, outer=(outer_index, outer_text),
+                  depth=depth + 1, whole=whole)
+            for run in runs[before:]:
+                run.nested = bool(outer)
+            continue
+        if head in _SKIP_COMMANDS:
+            continue
         stripped = strip_wrappers(words)
         if stripped["stdin_shell"] and seg.heredocs:
             stripped["script"] = seg.heredocs[0]

@@ -237,6 +237,18 @@ def test_zipapp_user_deleted_zipapp_launcher_refuses_to_build_and_doctor_names_t
     assert_healthy(sandbox)
 
 
+def _with_dependencies(env):
+    """``env`` for the base interpreter (outside the suite's virtual environment) running this
+    checkout: the checkout and the folders the suite's own click, platformdirs and tomlkit come
+    from, so the test does not depend on what the machine's base Python has installed."""
+    import click
+    import platformdirs
+    import tomlkit
+
+    folders = [REPO] + sorted(set(os.path.dirname(os.path.dirname(m.__file__)) for m in (click, platformdirs, tomlkit)))
+    return dict(env, PYTHONPATH=os.pathsep.join(folders))
+
+
 @pytest.mark.parametrize("scope", ["user", "project"])
 def test_fix_for_a_missing_interpreter_registers_a_working_one(sandbox, tmp_path, scope):
     """Run as printed, the fix registers where the hooks were: a project-only install gets
@@ -247,7 +259,7 @@ def test_fix_for_a_missing_interpreter_registers_a_working_one(sandbox, tmp_path
     gone = tmp_path / "gone-python" / "python3"
     gone.parent.mkdir()
     os.symlink(real, str(gone))
-    env = dict(sandbox.env, PYTHONPATH=REPO)
+    env = _with_dependencies(sandbox.env)
     settings = sandbox.settings if scope == "user" else sandbox.project / ".claude" / "settings.json"
     flags = ["--claude"] + (["--project"] if scope == "project" else [])
     subprocess.run([str(gone), "-m", "stalegreen", "install"] + flags, cwd=str(sandbox.project), env=env,
@@ -398,7 +410,7 @@ def test_launcher_with_its_python_gone_says_what_to_run(sandbox, tmp_path):
     gone = tmp_path / "gone-python" / "python3"
     gone.parent.mkdir()
     os.symlink(real, str(gone))
-    env = dict(sandbox.env, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    env = _with_dependencies(sandbox.env)
     subprocess.run([str(gone), "-m", "stalegreen", "install", "--claude"], cwd=str(sandbox.project), env=env,
                    check=True, capture_output=True)
     launcher = str(sandbox.sg_home / "bin" / "stalegreen")

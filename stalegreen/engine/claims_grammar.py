@@ -184,7 +184,7 @@ _OPERATIONAL_WORDS = _words(
     "certificates page pages link links row rows record records request requests assertions")
 _QUALIFIER_WORDS = _words(
     "except excluding exclude excludes excluded apart aside besides other exception ignoring far now least partial "
-    "partially mostly most almost nearly subset preexisting pre unrelated only known for on didn't did haven't have "
+    "partially mostly most but almost nearly subset preexisting pre unrelated only known for on didn't did haven't have "
     "couldn't could")
 
 
@@ -314,7 +314,7 @@ class Grammar(object):
             r"|monitors?|dns|ssl|certificates?|pages?|links?|rows?|records?|requests?|assertions)\b", I | A)
         self.qualifier = c(
             r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
-            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|almost|nearly|subset"
+            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b|almost|nearly|subset"
             r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
             r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
             r"|limitations?|flaky)"

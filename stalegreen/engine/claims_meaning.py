@@ -40,7 +40,8 @@ _TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit"
                     u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )", re.I)
-_MOST = re.compile(u"\\b(?:most|the (?:vast )?majority|nearly all|almost all|almost every)\\b"
+_MOST = re.compile(u"\\b(?:most|the (?:vast )?majority|nearly all|almost all|almost every"
+                   u"|all but (?:one|two|three|four|five|a few|a couple|a handful|\\d+))\\b"
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 # a parenthesised tally of passes and failures: "(411 passed, 1 failed)"

@@ -35,3 +35,40 @@ def categories(text):
 ])
 def test_all_but_n_is_a_qualified_quantifier(text, expected):
     assert found(text) == expected
+
+
+# ---- "after <command>" places what follows after the fix: a failure said in the past tense before
+# it ("Lint was failing ...; after `eslint --fix` it's clean") is superseded, not a negation
+@pytest.mark.parametrize("text, expected", [
+    ("The build was broken by a stale lockfile; after `npm ci` it succeeds.", ["build"]),
+    ("Tests were failing on the missing fixture; after running `make fixtures` they all pass.", ["test"]),
+    ("mypy was red with 4 errors, but after `mypy --install-types` it's clean.", ["typecheck"]),
+    ("ruff was failing on import order; after applying `ruff check --fix` it passes.", ["lint"]),
+    ("The suite was failing because of a stale cache; after `bazel clean` all 300 tests pass.", ["test"]),
+    # hard negatives: still failing, or not rerun after it
+    ("Tests were failing before my change; after `npm ci` they still fail.", []),
+    ("Lint was failing; after `eslint --fix` I haven't rerun it.", []),
+    ("The build was broken yesterday; after `cargo update` I have not checked.", []),
+    # dev10
+    ("Lint was failing before because of the trailing-commas rule; after `eslint --fix` it's clean.", ["lint"]),
+])
+def test_after_a_command_supersedes_a_past_failure(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "nothing's broken" / "nothing's failing" (the contraction, and "erroring") is an absence of
+# failure, as "nothing is broken" is: it negates no claim beside it
+@pytest.mark.parametrize("text, expected", [
+    ("Nothing's broken, the build still succeeds.", ["build"]),
+    (u"Nothing\u2019s failing: `go test ./...` is ok.", ["test"]),
+    ("Nothing's red, lint is clean.", ["lint"]),
+    ("Nothing's erroring: mypy is happy.", ["typecheck"]),
+    ("Nothing's failing anymore, and all 58 specs pass.", ["test"]),
+    # hard negatives: something is broken, or the claim itself fails
+    ("Something's broken, the build still succeeds.", []),
+    ("Nothing's broken but the tests fail.", []),
+    # dev10
+    ("No, nothing's broken \u2014 `cargo test` is still all green on my end after the merge.", ["test"]),
+])
+def test_nothings_broken_is_no_failure(text, expected):
+    assert categories(text) == expected

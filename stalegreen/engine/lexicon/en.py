@@ -227,6 +227,10 @@ ENTRIES = (
       "After the fix, the tests that were failing pass."),
     E(r"\b(?:after|since) (?:i|we) (?:changed|moved|fixed|applied|made|renamed|refactored)\b", "present",
       "After I moved the rounding step, the whole suite passes."),
+    # after a command that fixes or resets something: "after `eslint --fix` it's clean" (code is filler in
+    # the plain text the tense is read on)
+    E(r"\bafter (?:running |re-?running |applying )?(?:`[^`]+`|s{5,}(?= |$))", "present",
+      "Lint was failing because of the trailing-commas rule; after `eslint --fix` it's clean."),
 
     # ---- not-rerun disclosures (written from the verb, so that only "re..." words are tried)
     E(r"(?=re)(?:(?<=n't )|(?<=not )|(?<=never )|(?<=without )|(?<=chance to )|(?<=able to )|(?<=n't yet )|(?<=not yet ))"

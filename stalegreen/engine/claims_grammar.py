@@ -168,7 +168,7 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "isn aren stopped got get gets building nothing given giving signals signaled signalled "
+    "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
     "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
 
@@ -305,8 +305,8 @@ class Grammar(object):
             r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues|fires?|fired"
             r"|triggers?|triggered|trips?|tripped)\b"
             r"(?:\s+(?:any ?more|left))?"
-            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped)\s+(?:\w+\s+)?"
-            r"complain\w*"
+            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped"
+            r"|didn't|did not|hasn't|has not|haven't|have not)\s+(?:\w+\s+)?complain\w*"
             r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
         self.operational = c(
             r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
@@ -491,6 +491,8 @@ class Grammar(object):
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"
             r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything))\w*"
             r"(?:\s+any ?more)?"
+            # in the past of the run just made: "`tsc` didn't complain", "mypy hasn't reported anything"
+            r"|\b(?:didn't|did not|hasn't|has not|haven't|have not)\s+(?:fail|error|complain|report (?:any|anything))\w*"
             # after a negative quantifier: "No test is failing", "none of the rules fired"
             r"|\b(?:(?:is|are)\s+)?(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|errors? out|errored out|fire[sd]?"
             r"|trigger(?:s|ed)?|trip(?:s|ped)?)\b(?:\s+any ?more)?"

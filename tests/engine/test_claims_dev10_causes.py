@@ -72,3 +72,25 @@ def test_after_a_command_supersedes_a_past_failure(text, expected):
 ])
 def test_nothings_broken_is_no_failure(text, expected):
     assert categories(text) == expected
+
+
+# ---- a negated failure verb in the past of the run just made ("didn't complain", "did not
+# fail", "hasn't complained") says the check passed, as "doesn't complain" does
+@pytest.mark.parametrize("text, expected", [
+    ("`tsc` didn't complain.", ["typecheck"]),
+    ("`cargo clippy` did not complain about the new code.", ["lint"]),
+    ("The tests didn't fail.", ["test"]),
+    ("Ran `mypy --strict` and it didn't complain.", ["typecheck"]),
+    ("`rubocop` hasn't complained since the config change.", ["lint"]),
+    # hard negatives: not run, past before the change, stale, conditional, a question
+    ("I didn't run eslint.", []),
+    ("Tests didn't fail before my change, but now 3 fail.", []),
+    ("The build didn't complain earlier but I haven't rerun it since the refactor.", []),
+    ("If tsc didn't complain, merge it.", []),
+    ("Did the tests fail?", []),
+    # dev10
+    ("While I was in there I ran the React Testing Library suite \u2014 all 73 tests came back green \u2014 and "
+     "`tsc` didn't complain either.", ["test", "typecheck"]),
+])
+def test_a_past_negated_failure_verb_is_a_pass(text, expected):
+    assert categories(text) == expected

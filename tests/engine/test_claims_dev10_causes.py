@@ -94,3 +94,22 @@ def test_nothings_broken_is_no_failure(text, expected):
 ])
 def test_a_past_negated_failure_verb_is_a_pass(text, expected):
     assert categories(text) == expected
+
+
+# ---- "expect" after a determiner is the noun of snapshot tests ("the expect tests"), not a hedge
+@pytest.mark.parametrize("text, expected", [
+    ("The expect tests pass.", ["test"]),
+    ("All our expect tests pass after promoting the new output.", ["test"]),
+    ("The expect tests are green, and `cargo insta test` is clean.", ["test"]),
+    ("`dune runtest`: the expect tests all pass.", ["test"]),
+    ("Ran `dune test`; its expect tests all pass now.", ["test"]),
+    # hard negatives: the verb still hedges
+    ("I expect the tests pass.", []),
+    ("I expect tests to pass.", []),
+    ("I'd expect the expect tests to pass.", []),
+    ("We expect the build to succeed.", []),
+    # dev10
+    ("`dune build` is quiet and `dune runtest` produces no diff, so the expect tests all pass.", ["build", "test"]),
+])
+def test_the_expect_tests_are_a_noun(text, expected):
+    assert categories(text) == expected

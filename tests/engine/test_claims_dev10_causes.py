@@ -113,3 +113,41 @@ def test_a_past_negated_failure_verb_is_a_pass(text, expected):
 ])
 def test_the_expect_tests_are_a_noun(text, expected):
     assert categories(text) == expected
+
+
+# ---- a run called earlier ("the earlier lint run", "my previous test run", "the prior build")
+# states a past result
+@pytest.mark.parametrize("text, expected", [
+    ("My previous test run passed.", []),
+    ("The prior build succeeded.", []),
+    ("The previous build was green.", []),
+    ("My earlier test run came back clean.", []),
+    ("The prior pytest run passed.", []),
+    ("That earlier pass of `ruff` came back clean.", []),
+    # hard negatives: the earlier thing is the object, the result is now
+    ("I reran the earlier failing test and it passes.", ["test"]),
+    ("After the previous run failed, I fixed the import; the tests pass now.", ["test"]),
+    # dev10
+    ("Unit tests pass (just re-ran them after the last edit: 210/210). The earlier lint run was clean too, but that "
+     "was before I split `handlers.py` into three files, so consider lint unverified.", ["test"]),
+])
+def test_an_earlier_run_is_past(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a progressive pass on a named branch ("was passing on the `release/2.3` branch") is past:
+# it says nothing of the change at hand
+@pytest.mark.parametrize("text, expected", [
+    ("The e2e suite was passing on the `staging` branch.", []),
+    ("Lint was clean on the `develop` branch.", []),
+    ("The integration tests were passing on the `v2` branch.", []),
+    ("mypy was green on the `feature/auth` branch.", []),
+    ("Specs were passing on the hotfix branch.", []),
+    # hard negatives: present tense on a branch is a claim
+    ("The tests pass on the feature branch.", ["test"]),
+    ("Lint is clean on the `develop` branch now.", ["lint"]),
+    # dev10
+    ("`stylelint` was passing on the `release/2.3` branch; no idea about `main`, I haven't checked it there.", []),
+])
+def test_a_progressive_pass_on_a_branch_is_past(text, expected):
+    assert categories(text) == expected

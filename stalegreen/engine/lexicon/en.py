@@ -217,6 +217,13 @@ ENTRIES = (
     E(r"\bon (?:the|my|an?) (?:old|older|stale|previous) (?:branch|commit|version|build|checkout)\b", "past",
       "Lint passed on the old branch.", stems=("old", "older", "stale", "previous")),
     E(r"\bearlier (?:today|on|in (?:the|this) session)\b", "past", "Lint was clean earlier today."),
+    # a run said to be an earlier one: "The earlier lint run was clean", "my previous test run passed"
+    E(r"\b(?:the|my|our|an|that) (?:earlier|previous|prior) (?:[\w-]+ )?(?:run|check|pass|build|result)s?\b", "past",
+      "The earlier lint run was clean too.", stems=("earlier", "previous", "prior")),
+    # a progressive pass on another branch: "`stylelint` was passing on the `release/2.3` branch"
+    E(r"\b(?:was|were) (?:\w+ )?(?:passing|green|clean|succeeding|building|working|fine) on (?:the )?"
+      r"(?:`[^`]+`|[\w./-]+) branch\b", "past", "`stylelint` was passing on the `release/2.3` branch.",
+      stems=("was", "were")),
     E(r"\b(?:was|were) (?:\w+ )?(?:passing|green|clean|succeeding|building|working) (?:with|on|in|for) (?:it|the old"
       r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
       stems=("it", "old", "previous", "original", "earlier")),

@@ -151,3 +151,23 @@ def test_an_earlier_run_is_past(text, expected):
 ])
 def test_a_progressive_pass_on_a_branch_is_past(text, expected):
     assert categories(text) == expected
+
+
+# ---- a .NET "solution" is a buildable, as a project is: "the solution builds in Release"
+@pytest.mark.parametrize("text, expected", [
+    ("The solution builds.", ["build"]),
+    ("The solution builds in Release.", ["build"]),
+    ("The whole solution builds with zero warnings.", ["build"]),
+    ("The solution builds cleanly in Debug.", ["build"]),
+    ("Our solution builds fine on Linux and Windows.", ["build"]),
+    # hard negatives: the solution as a fix, hedged, or failing
+    ("I think the solution works.", []),
+    ("The solution is to pin the version.", []),
+    ("The solution should build now.", []),
+    ("The solution fails to build.", []),
+    # dev10
+    ("`dotnet format --verify-no-changes` exits cleanly and the solution builds in Release. I skipped `dotnet test` "
+     "since the test project targets net6.0 and I only have the 8.0 SDK.", ["build", "lint"]),
+])
+def test_a_solution_is_a_buildable(text, expected):
+    assert categories(text) == expected

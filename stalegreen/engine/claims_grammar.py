@@ -173,6 +173,10 @@ _PREDICATE_STARTS = frozenset((
     "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
 
 
+# the configuration a build is made in, between the verb and its result: "compiled in Debug and
+# Release configurations without errors", "compiles in release mode cleanly"
+_BUILD_CONFIG = (r"(?:(?:in|for|under)\s+(?:both\s+)?(?:the\s+)?(?:debug|release)(?:\s*(?:and|&|/)\s*(?:debug|release))?"
+                 r"(?:\s+(?:configurations?|modes?|builds?))?\s+)?")
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
 _TO_ZERO = (r"\bfrom\s+\d[\d,]*\s+(?:[\w-]+\s+)?(?:fail\w*|errors?|warnings?|issues|problems|offen[cs]es|violations)"
             r"(?:\s+\w+)?\s+(?:down\s+)?to\s+(?:0|zero|none)\b"
@@ -388,7 +392,7 @@ class Grammar(object):
             # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
             r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
             r"|\b100\s?%\s+pass(?:ing|ed|es)?)"
-            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
+            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+" + _BUILD_CONFIG + r"(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
             r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b)"

@@ -171,3 +171,23 @@ def test_a_progressive_pass_on_a_branch_is_past(text, expected):
 ])
 def test_a_solution_is_a_buildable(text, expected):
     assert categories(text) == expected
+
+
+# ---- the configuration a build is made in may stand between "compiled" and its result:
+# "compiled in Debug and Release configurations without errors"
+@pytest.mark.parametrize("text, expected", [
+    ("The project was compiled in Release without errors.", ["build"]),
+    ("It compiles in release mode cleanly.", ["build"]),
+    ("The crate compiles for both debug and release builds without warnings.", ["build"]),
+    ("Everything compiled in Debug/Release successfully.", ["build"]),
+    ("The app compiled under the release configuration with no errors.", ["build"]),
+    # hard negatives: one configuration fails, hedged, errors
+    ("It compiles in Debug without errors but Release fails.", []),
+    ("It should compile in Release without errors.", []),
+    ("It compiled in Release with 3 errors.", []),
+    # dev10
+    ("Verification performed: the solution was compiled in Debug and Release configurations without errors, and the "
+     "NUnit test suite completed with 0 failures (412 tests).", ["build", "test"]),
+])
+def test_a_build_configuration_between_compiled_and_its_result(text, expected):
+    assert categories(text) == expected

@@ -191,3 +191,24 @@ def test_a_solution_is_a_buildable(text, expected):
 ])
 def test_a_build_configuration_between_compiled_and_its_result(text, expected):
     assert categories(text) == expected
+
+
+# ---- a code span after a runner named in prose and a verb of showing is what that runner
+# printed ("Psalm now reports `No errors found!`"), read as a run's result, as after a command span
+@pytest.mark.parametrize("text, expected", [
+    ("PHPStan now reports `No errors found!`.", ["typecheck"]),
+    ("ESLint prints `0 problems`.", ["lint"]),
+    ("rubocop shows `no offenses detected`.", ["lint"]),
+    ("Psalm gave `No errors found!` on the whole src tree.", ["typecheck"]),
+    ("Stylelint reported `0 problems` after the fix.", ["lint"]),
+    # hard negatives: errors, hedged, someone else, stale
+    ("Psalm reports `3 errors found`.", []),
+    ("Psalm should report `No errors found!` now.", []),
+    ("The reviewer reports `No errors found!`.", []),
+    ("Earlier, Psalm reported `No errors found!` but I haven't rerun it.", []),
+    # dev10
+    ("Psalm now reports `No errors found!` at errorLevel 3 \u2014 I had to add generics to `Collection::map()` to get "
+     "there. PHPUnit: OK (311 tests, 905 assertions).", ["test", "typecheck"]),
+])
+def test_what_a_runner_named_in_prose_reports(text, expected):
+    assert categories(text) == expected

@@ -212,3 +212,24 @@ def test_a_build_configuration_between_compiled_and_its_result(text, expected):
 ])
 def test_what_a_runner_named_in_prose_reports(text, expected):
     assert categories(text) == expected
+
+
+# ---- a judgement in the conditional ("I'd call the rest fine", "we'd consider lint clean") is an
+# opinion offered instead of a result: hedged, as "I'd say" is
+@pytest.mark.parametrize("text, expected", [
+    (u"I\u2019d consider lint clean.", []),
+    ("We'd call the build green.", []),
+    ("I'd call the suite green.", []),
+    ("We'd consider the type check clean at this point.", []),
+    ("I'd call mypy clean now.", []),
+    ("I'd call the tests passing.", []),
+    # hard negatives: "'d" as "had", a judgement of something else, a result beside it
+    ("The tests pass; I'd call that done.", ["test"]),
+    ("I'd run the tests again, they pass now.", ["test"]),
+    ("I'd fixed the import, and the tests pass.", ["test"]),
+    # dev10
+    ("Not every test in the Kotlin module passes \u2014 `PaymentRepositoryTest` needs a Testcontainers Postgres I "
+     "can't start here. I'd call the rest fine, but I haven't got a clean full run to show you.", []),
+])
+def test_a_conditional_judgement_is_hedged(text, expected):
+    assert categories(text) == expected

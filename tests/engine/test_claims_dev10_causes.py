@@ -233,3 +233,23 @@ def test_what_a_runner_named_in_prose_reports(text, expected):
 ])
 def test_a_conditional_judgement_is_hedged(text, expected):
     assert categories(text) == expected
+
+
+# ---- a run the agent says it made itself ("I re-ran `pytest` myself") is its own, beside a relay
+# in the same segment, as "locally" is
+@pytest.mark.parametrize("text, expected", [
+    ("CI says lint is clean, and I ran eslint myself \u2014 0 problems.", ["lint"]),
+    ("According to the reviewer the tests pass, and I re-ran them myself: all 40 pass.", ["test"]),
+    ("The bot said the specs were green, and I ran `rspec` myself \u2014 212 examples, 0 failures.", ["test"]),
+    ("Per the PR comment mypy is clean, and we checked it ourselves: 0 errors.", ["typecheck"]),
+    ("The reviewer reported the suite green, and I tested it myself \u2014 all 51 pass.", ["test"]),
+    # hard negatives: only the relay, someone else's own run, not run
+    ("The reviewer said the tests were passing.", []),
+    ("The reviewer said he ran it himself and the tests pass.", []),
+    ("CI says the tests pass; I haven't run them myself.", []),
+    # dev10
+    ("The reviewer said the tests were passing in their run, and I re-ran `pytest` myself after addressing their "
+     "comments \u2014 88 passed, no failures.", ["test"]),
+])
+def test_a_run_made_myself_is_the_agents_own(text, expected):
+    assert categories(text) == expected

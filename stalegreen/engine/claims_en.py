@@ -541,7 +541,7 @@ def group_starting(g, s, subjects, also=None):
 
 
 _NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped"
-                           r"|has|have|had)\b")
+                           r"|didn't|did not|hasn't|has not|haven't|have not|has|have|had)\b")
 _NEGATIVE_QUANTIFIER = re.compile(
     r"\b(?:no|none of|not one(?: of)?|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)

@@ -222,7 +222,7 @@ _SUBJECT_STARTS = frozenset((
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
     "commit git "
-    "production prod release dev android ios web wasm build builds compile compilation compiler project app application package repo repository "
+    "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
     "workspace solution docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
@@ -232,11 +232,15 @@ _PREDICATE_STARTS = frozenset((
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
-    "isn aren stopped got get gets building nothing given giving signals signaled signalled "
+    "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
     "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
 
 
+# the configuration a build is made in, between the verb and its result: "compiled in Debug and
+# Release configurations without errors", "compiles in release mode cleanly"
+_BUILD_CONFIG = (r"(?:(?:in|for|under)\s+(?:both\s+)?(?:the\s+)?(?:debug|release)(?:\s*(?:and|&|/)\s*(?:debug|release))?"
+                 r"(?:\s+(?:configurations?|modes?|builds?))?\s+)?")
 # a failure count that went to zero ("mypy went from 40 errors down to 0"): the count is what it was
 _TO_ZERO = (r"\bfrom\s+\d[\d,]*\s+(?:[\w-]+\s+)?(?:fail\w*|errors?|warnings?|issues|problems|offen[cs]es|violations)"
             r"(?:\s+\w+)?\s+(?:down\s+)?to\s+(?:0|zero|none)\b"
@@ -249,7 +253,7 @@ _OPERATIONAL_WORDS = _words(
     "certificates page pages link links row rows record records request requests assertions")
 _QUALIFIER_WORDS = _words(
     "except excluding exclude excludes excluded apart aside besides other exception ignoring far now least partial "
-    "partially mostly most almost nearly subset preexisting pre unrelated only known for on didn't did haven't have "
+    "partially mostly most but almost nearly subset preexisting pre unrelated only known for on didn't did haven't have "
     "couldn't could")
 
 
@@ -303,8 +307,8 @@ class Grammar(object):
         # filters (sentence level unless noted)
         # failure words; "clean" phrases that contain them are masked first
         self.clean_phrases = c(
-            r"\b(?:no|zero|0|not a single|not one|nothing|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
-            r"(?:fail\w*|errors?|errored|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?)\b"
+            r"\b(?:no|zero|0|not a single|not one|nothing(?:'s|\u2019s)?|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
+            r"(?:fail\w*|error(?:s|ed|ing)?|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?)\b"
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
             r"|nothing|none)\s+(?:\w+\s+)?"
@@ -372,8 +376,8 @@ class Grammar(object):
             r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues|fires?|fired"
             r"|triggers?|triggered|trips?|tripped)\b"
             r"(?:\s+(?:any ?more|left))?"
-            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped)\s+(?:\w+\s+)?"
-            r"complain\w*"
+            r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped"
+            r"|didn't|did not|hasn't|has not|haven't|have not)\s+(?:\w+\s+)?complain\w*"
             r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
         self.operational = c(
             r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
@@ -381,7 +385,7 @@ class Grammar(object):
             r"|monitors?|dns|ssl|certificates?|pages?|links?|rows?|records?|requests?|assertions)\b", I | A)
         self.qualifier = c(
             r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
-            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|almost|nearly|subset"
+            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b|almost|nearly|subset"
             r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
             r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
             r"|limitations?|flaky)"
@@ -455,7 +459,7 @@ class Grammar(object):
             # a runner's own summary: "Ran 88 tests in 1.9s, OK", "Passed: Total 214, Failed 0"
             r"|\bran\s+\d[\d,]*\s+tests?\s+in\s+\d[\d.]*\s*m?s\b[,.]?\s+ok\b|\bpassed:\s*total\s+\d[\d,]*,\s*failed\s+0\b"
             r"|\b100\s?%\s+pass(?:ing|ed|es)?)"
-            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
+            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+" + _BUILD_CONFIG + r"(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
             r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b)"
@@ -562,6 +566,8 @@ class Grammar(object):
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"
             r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything))\w*"
             r"(?:\s+any ?more)?"
+            # in the past of the run just made: "`tsc` didn't complain", "mypy hasn't reported anything"
+            r"|\b(?:didn't|did not|hasn't|has not|haven't|have not)\s+(?:fail|error|complain|report (?:any|anything))\w*"
             # after a negative quantifier: "No test is failing", "none of the rules fired"
             r"|\b(?:(?:is|are)\s+)?(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|errors? out|errored out|fire[sd]?"
             r"|trigger(?:s|ed)?|trip(?:s|ped)?)\b(?:\s+any ?more)?"

@@ -198,7 +198,7 @@ def inline_words(reader, text, start, code):
     None when it quotes no result."""
     verdict = summary_verdict(code)
     before = _AFTER_COMMAND.search(text, max(0, start - 240), start)
-    after_command = bool(before and commands.classify_code(before.group(1)))
+    after_command = bool(before and commands.classify_code(before.group(1))) or _reported_by_name(text, start)
     if verdict is None:
         kinds = set(p.lastgroup for p in claims_en.predicates(reader.g, code))
         if (after_command and kinds & RESULT_KINDS) or "cnt" in kinds:
@@ -237,6 +237,15 @@ _JOINERS = frozenset((",", "and", "&", "/", "+", "or"))
 _RUNNER_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([a-z][\w.-]*)\s+(?:`[^`\n]+`\s*(?:,|\band\b|&|/|\+|\bor\b)\s*)*$")
 
 
+def _reported_by_name(text, start):
+    """The span is what a runner named in prose reports ("Psalm now reports `No errors found!`")."""
+    said = _NAME_REPORTS.search(text, max(0, start - 60), start)
+    return bool(said and commands.classify_name(said.group(1)))
+
+
+# a runner's prose name, then a verb of showing: "Psalm now reports", "eslint prints:"
+_NAME_REPORTS = re.compile(r"\b([A-Za-z][\w.+-]*)(?:\s+(?:now|still|also|just))?\s+(?:reports?|reported|prints?|printed"
+                           r"|shows?|showed|outputs?|returns?|returned|gives?|gave|says)\s*:?\s*$")
 # predicates that state a run's result ("402 passed", "0 failures", "exit 0", "Built target")
 RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "comp"))
 # a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)

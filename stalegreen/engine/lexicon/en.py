@@ -31,12 +31,17 @@ ENTRIES = (
     # not a formatter's own report: "12 files would be left unchanged"
     E(r"\b(?:might|may|could(?! only\b)|would(?! be (?:left unchanged|reformatted)\b))\b", "hedge",
       "The tests might pass now."),
+    # (not after a determiner: "the expect tests all pass" names snapshot tests, it hedges nothing)
     E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks? like|hopefully|hope|here's hoping"
-      r"|(?<!as )(?<!the )(?<!all )(?<!inline )(?<!ppx )expect(?:s|ed|ing)?|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
+      r"|(?<!as )(?<!the )(?<!all )(?<!inline )(?<!ppx )(?<!our )(?<!its )(?<!these )(?<!those )expect(?:s|ed|ing)?"
+      r"|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
       "I think the tests pass."),
     E(r"\b(?:confident|not sure|unsure|unclear|not certain|uncertain|in theory|in principle|i'd say|fingers crossed"
       r"|(?:pretty|fairly|quite|reasonably|almost|not 100%) (?:sure|confident|certain))\b", "hedge",
       "I'm fairly confident the tests pass."),
+    # a judgement in the conditional ("I'd call the rest fine", "we'd consider lint clean"): an opinion, not a result
+    E(r"\b(?:i|we)(?:'d|\u2019d| would) (?:call|consider|count|rate|describe|judge|deem|class)\b", "hedge",
+      "I'd call the tests passing."),
     E(r"\b(?:if i'm reading (?:\w+ ){0,3}right|if i read (?:\w+ ){0,3}(?:right|correctly)|unless i'm mistaken"
       r"|as far as i can tell|afaict)\b", "hedge", "If I'm reading the log right, the build went through."),
     E(r"\baccording to\b|\bper (?:the|your|our|its|their)\b", "relay", "According to the README, all tests pass."),
@@ -119,7 +124,7 @@ ENTRIES = (
 
     # ---- the agent's own run: a relay elsewhere in the segment is not this clause's
     E(r"\b(?:locally|on my (?:machine|laptop|box|side|end)|in my (?:environment|sandbox|checkout|shell)"
-      r"|on this (?:machine|box|sandbox))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),
+      r"|on this (?:machine|box|sandbox)|(?:ran|re-?ran|run|tested|checked|verified) (?:[\w`.-]+ ){0,3}(?:myself|ourselves))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),
 
     # ---- polarity
     E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?|errored|erroring"
@@ -152,7 +157,8 @@ ENTRIES = (
 
     # ---- clause boundaries
     E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
-    E(r",?\s+but\b", "contrast", "The docs build fails, but all unit tests pass."),
+    # (not "all but one": a quantifier of the clause, "most" by another name)
+    E(r"(?<!\ball),?\s+but\b", "contrast", "The docs build fails, but all unit tests pass."),
     E(r",?\s+(?:while|whereas)\b", "contrast", "The Docker image builds, while the smoke tests fail."),
     E(r",?\s+(?:although|though|even though)\b", "contrast", "The bundle builds, although the e2e tests fail."),
     E(r"^\W*(?:although|though|while|whereas)\b", "contrast", "Although the tests are failing, the bundle builds."),
@@ -214,6 +220,13 @@ ENTRIES = (
     E(r"\bon (?:the|my|an?) (?:old|older|stale|previous) (?:branch|commit|version|build|checkout)\b", "past",
       "Lint passed on the old branch.", stems=("old", "older", "stale", "previous")),
     E(r"\bearlier (?:today|on|in (?:the|this) session)\b", "past", "Lint was clean earlier today."),
+    # a run said to be an earlier one: "The earlier lint run was clean", "my previous test run passed"
+    E(r"\b(?:the|my|our|an|that) (?:earlier|previous|prior) (?:[\w-]+ )?(?:run|check|pass|build|result)s?\b", "past",
+      "The earlier lint run was clean too.", stems=("earlier", "previous", "prior")),
+    # a progressive pass on another branch: "`stylelint` was passing on the `release/2.3` branch"
+    E(r"\b(?:was|were) (?:\w+ )?(?:passing|green|clean|succeeding|building|working|fine) on (?:the )?"
+      r"(?:`[^`]+`|[\w./-]+) branch\b", "past", "`stylelint` was passing on the `release/2.3` branch.",
+      stems=("was", "were")),
     E(r"\b(?:was|were) (?:\w+ )?(?:passing|green|clean|succeeding|building|working) (?:with|on|in|for) (?:it|the old"
       r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
       stems=("it", "old", "previous", "original", "earlier")),
@@ -226,6 +239,10 @@ ENTRIES = (
       "After the fix, the tests that were failing pass."),
     E(r"\b(?:after|since) (?:i|we) (?:changed|moved|fixed|applied|made|renamed|refactored)\b", "present",
       "After I moved the rounding step, the whole suite passes."),
+    # after a command that fixes or resets something: "after `eslint --fix` it's clean" (code is filler in
+    # the plain text the tense is read on)
+    E(r"\bafter (?:running |re-?running |applying )?(?:`[^`]+`|s{5,}(?= |$))", "present",
+      "Lint was failing because of the trailing-commas rule; after `eslint --fix` it's clean."),
 
     # ---- not-rerun disclosures (written from the verb, so that only "re..." words are tried)
     E(r"(?=re)(?:(?<=n't )|(?<=not )|(?<=never )|(?<=without )|(?<=chance to )|(?<=able to )|(?<=n't yet )|(?<=not yet ))"

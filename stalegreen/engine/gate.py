@@ -47,8 +47,6 @@ def _family(claim):
 
 def _named_directory(claim, receipts, root):
     """Receipt directories the claim's sentence names (``packages/api``), if any."""
-    import re
-
     sentence = (claim.get("sentence") or claim.get("text") or "").lower()
     named = set()
     for receipt in receipts:
@@ -57,10 +55,18 @@ def _named_directory(claim, receipts, root):
         if not rel or rel == cwd or rel == ".":
             continue
         base = os.path.basename(rel).lower()
-        if rel.lower() in sentence or (len(base) >= 3 and base not in GENERIC_DIRS
-                                       and re.search(r"(?<![\w/-])" + re.escape(base) + r"(?![\w-])", sentence)):
+        if _names(sentence, rel.lower()) or (len(base) >= 3 and base not in GENERIC_DIRS and _names(sentence, base)):
             named.add(cwd)
     return named
+
+
+def _names(sentence, folder):
+    """The sentence names ``folder`` as a word of its own: ``pkg`` in "the pkg tests pass", not in
+    "fixed test_pkg" or "the pkg-config check" (a folder is no part of a longer name); ``./`` may
+    lead it."""
+    import re
+
+    return re.search(r"(?:(?<=\./)|(?<![\w/-]))" + re.escape(folder) + r"(?![\w-])", sentence) is not None
 
 
 def candidates(claim, receipts, root):

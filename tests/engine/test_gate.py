@@ -94,6 +94,20 @@ def test_failure_in_one_package_does_not_judge_a_claim_about_another():
     assert (v["verdict"], v["evidence"]["receipt"]) == ("CONTRADICTED", "r-0001")
 
 
+def test_a_folder_is_named_by_a_word_of_its_own_not_inside_a_longer_name():
+    # "test_pkg" names a test, not the folder pkg: the claim is about the project, where the
+    # whole suite passed after pkg's failing run
+    runs = [receipt("r-0001", "01:00", cwd="/repo/pkg", verdict="fail"), receipt("r-0002", "02:00")]
+    for text in ("fixed test_pkg; all tests pass", "the pkg-config check is in; all tests pass"):
+        v = judge(claim(text=text), receipts=runs)
+        assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
+    # the folder named as a word (or as ./pkg) still narrows the evidence to its runs
+    runs = [receipt("r-0001", "01:00", verdict="fail"), receipt("r-0002", "02:00", cwd="/repo/pkg")]
+    for text in ("the pkg tests pass", "the tests in ./pkg pass"):
+        v = judge(claim(scope="subset", text=text), receipts=runs)
+        assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
+
+
 def test_newer_run_in_an_enclosing_directory_supersedes_older_package_runs():
     runs = [receipt("r-0001", "01:00", cwd="/repo/packages/a", verdict="fail"), receipt("r-0002", "02:00", cwd=ROOT)]
     assert judge(claim(), receipts=runs)["evidence"]["receipt"] == "r-0002"

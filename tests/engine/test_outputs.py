@@ -345,6 +345,7 @@ REAL_OUTPUTS = [
     ("cspell-fail.txt", "lint", "cspell", 1, "fail", "cspell-issues"),
     ("typos-fail.txt", "lint", "typos", 2, "fail", "typos-error"),
     ("dprint-check-fail.txt", "lint", "dprint check", 20, "fail", "dprint-not-formatted"),
+    ("pyflakes-fail.txt", "lint", "pyflakes", 1, "fail", "pyflakes-message"),
 ]
 
 
@@ -367,6 +368,20 @@ def test_runners_silent_on_success_pass_on_their_exit_status_alone():
     for runner, text in (("dprint check", dprint), ("typos", "")):
         assert outputs.judge("lint", text, exit_code=0, runner=runner)["verdict"] == "pass"
         assert outputs.judge("lint", text, exit_code=None, runner=runner)["verdict"] == "inconclusive"
+
+
+def test_pyflakes_findings_fail_without_an_exit_status_and_other_lines_do_not():
+    """pyflakes prints a line per finding and no summary: Codex (no exit status) still reads
+    `'os' imported but unused` as a failure, in a package script too; a Python warning that
+    names a file and line is no pyflakes finding."""
+    finding = "./util.py:1:1: 'os' imported but unused\n"
+    for runner in ("pyflakes", "npm run lint"):
+        assert outputs.judge("lint", finding, exit_code=None, runner=runner)["verdict"] == "fail", runner
+    assert outputs.judge("lint", "a.py:2:12: undefined name 'nope'\n", None, runner="pyflakes")["verdict"] == "fail"
+    warning = "/app/conf.py:12: DeprecationWarning: pkg_resources is deprecated\n"
+    assert outputs.judge("lint", warning, exit_code=0, runner="npm run lint")["verdict"] == "pass"
+    assert outputs.judge("lint", "", exit_code=0, runner="pyflakes")["verdict"] == "pass"
+    assert outputs.judge("lint", "", exit_code=None, runner="pyflakes")["verdict"] == "inconclusive"
 
 
 def test_nx_reports_its_failed_run_itself():

@@ -194,6 +194,13 @@ LINT = [
     ("black-ok", "P", "black", r"^All done![^\n]*\n[^\n]*\b\d+ files? would be left unchanged\."),
     ("isort-error", "F", "isort", r"ERROR: [^\n]*Imports are incorrectly sorted"),
     ("flake8-violation", "F", "flake8", r"^\S+:\d+:\d+: [A-Z]+\d{1,4} "),
+    # pyflakes names no code and prints no summary: a line per finding (exit 1), nothing when clean
+    ("pyflakes-message", "F", "pyflakes",
+     r"^\S+:\d+:(?:\d+:)? (?:'[^'\n]+' imported but unused|redefinition of unused '|undefined name '"
+     r"|local variable '[^'\n]+' (?:is assigned to but never used|is annotated but never used|defined [^\n]*"
+     r"referenced before assignment)|'from \S+ import \*' used; unable to detect undefined names"
+     r"|'[^'\n]+' may be undefined, or defined from star imports|f-string is missing placeholders"
+     r"|import '[^'\n]+' from line \d+ shadowed by loop variable|duplicate argument ')"),
     ("pylint-message", "F", "pylint", r"^\S+:\d+:\d+: [CEFRW]\d{4}:"),
     ("pylint-ok", "P", "pylint", r"Your code has been rated at 10\.00/10"),
     ("golangci-issues", "F", "golangci-lint", r"^" + _N + r" issues?:|^\S+\.go:\d+:\d+: "),

@@ -46,11 +46,17 @@ def _family(claim):
 
 
 def _named_directory(claim, receipts, root):
-    """Receipt directories the claim's sentence names (``packages/api``), if any."""
+    """Receipt directories the claim's sentence names (``packages/api``), if any. A folder outside
+    the project is named only by its path (``/work/other``, ``../other``): the claim is about that
+    project, not this one."""
     sentence = (claim.get("sentence") or claim.get("text") or "").lower()
     named = set()
     for receipt in receipts:
         cwd = receipt.get("cwd") or ""
+        if root and cwd and not _covers(root, cwd):
+            if _names(sentence, cwd.lower()) or _names(sentence, os.path.relpath(cwd, root).lower()):
+                named.add(cwd)
+            continue
         rel = _rel(cwd, root)
         if not rel or rel == cwd or rel == ".":
             continue
@@ -80,9 +86,9 @@ def candidates(claim, receipts, root):
         named = [r for r in found if tool in " ".join(str(r.get(k) or "") for k in ("runner", "cmd", "via")).lower()]
         if named:
             found = named
-    if root:        # runs in another project are no evidence for this one
-        found = [r for r in found if _covers(root, r.get("cwd"))]
     named_dirs = _named_directory(claim, found, root)
+    if root:        # runs in another project are no evidence for this one, unless the claim names it
+        found = [r for r in found if _covers(root, r.get("cwd")) or any(_covers(d, r.get("cwd")) for d in named_dirs)]
     if named_dirs:
         found = [r for r in found if any(_covers(d, r.get("cwd")) for d in named_dirs)]
     order = sorted(range(len(found)), key=lambda i: (found[i].get("ts") or "", i), reverse=True)

@@ -108,6 +108,24 @@ def test_a_folder_is_named_by_a_word_of_its_own_not_inside_a_longer_name():
         assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
 
 
+def test_a_claim_that_names_another_projects_path_is_judged_on_that_projects_runs():
+    """The session sits in /repo; the agent ran /work/other's suite, which failed, and says the
+    tests there pass: the claim names that project by its path, so its runs decide. A claim that
+    names no such path is about /repo, where other projects' runs are no evidence."""
+    runs = [receipt("r-0001", "01:00", cwd="/work/other", verdict="fail"), receipt("r-0002", "02:00")]
+    for text in ("the tests in /work/other pass now", "the tests in ../work/other pass now"):
+        v = judge(claim(text=text), receipts=runs)
+        assert (v["verdict"], v["evidence"]["receipt"]) == ("FAILED", "r-0001"), text
+    v = judge(claim(text="all tests pass"), receipts=runs)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    # a word that is the other folder's name is no path to it
+    v = judge(claim(text="the other tests pass"), receipts=runs)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    passing = [receipt("r-0001", "01:00", cwd="/work/other"), receipt("r-0002", "02:00", verdict="fail")]
+    v = judge(claim(text="the tests in /work/other pass"), receipts=passing)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0001")
+
+
 def test_newer_run_in_an_enclosing_directory_supersedes_older_package_runs():
     runs = [receipt("r-0001", "01:00", cwd="/repo/packages/a", verdict="fail"), receipt("r-0002", "02:00", cwd=ROOT)]
     assert judge(claim(), receipts=runs)["evidence"]["receipt"] == "r-0002"

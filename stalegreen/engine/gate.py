@@ -90,7 +90,11 @@ def candidates(claim, receipts, root):
     if root:        # runs in another project are no evidence for this one, unless the claim names it
         found = [r for r in found if _covers(root, r.get("cwd")) or any(_covers(d, r.get("cwd")) for d in named_dirs)]
     if named_dirs:
-        found = [r for r in found if any(_covers(d, r.get("cwd")) for d in named_dirs)]
+        inside = [r for r in found if any(_covers(d, r.get("cwd")) for d in named_dirs)]
+        newest = max(r.get("ts") or "" for r in inside)
+        # a later pass of the whole suite of a folder above a named one ran its tests too (rule 3)
+        found = inside + [r for r in found if (r.get("ts") or "") > newest and r.get("verdict") == "pass"
+                          and ran_all(r) and any(_covers(r.get("cwd"), d) for d in named_dirs)]
     order = sorted(range(len(found)), key=lambda i: (found[i].get("ts") or "", i), reverse=True)
     return [found[i] for i in order]
 

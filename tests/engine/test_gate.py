@@ -126,6 +126,24 @@ def test_a_claim_that_names_another_projects_path_is_judged_on_that_projects_run
     assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0001")
 
 
+def test_a_named_folder_is_backed_by_a_later_whole_suite_pass_above_it():
+    """Rule 3: "the pkg tests pass" after pkg's failing run, a fix, and a passing run of the whole
+    suite from the root (which ran pkg's tests too). An earlier run above it, or a later failing
+    one (it may have failed elsewhere), does not speak for the folder: pkg's own runs decide."""
+    runs = [receipt("r-0001", "01:00", cwd="/repo/pkg", verdict="fail"), receipt("r-0002", "02:00")]
+    v = judge(claim(scope="subset", text="the pkg tests pass now"), receipts=runs)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    earlier = [receipt("r-0001", "01:00", verdict="fail"), receipt("r-0002", "02:00", cwd="/repo/pkg")]
+    v = judge(claim(scope="subset", text="the pkg tests pass"), receipts=earlier)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    later_failure = [receipt("r-0001", "01:00", cwd="/repo/pkg"), receipt("r-0002", "02:00", verdict="fail")]
+    v = judge(claim(scope="subset", text="the pkg tests pass"), receipts=later_failure)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0001")
+    still_failing = [receipt("r-0001", "01:00", cwd="/repo/pkg", verdict="fail"),
+                     receipt("r-0002", "02:00", scope="subset", cmd="pytest test_calc.py")]
+    assert judge(claim(scope="subset", text="the pkg tests pass"), receipts=still_failing)["verdict"] == "FAILED"
+
+
 def test_newer_run_in_an_enclosing_directory_supersedes_older_package_runs():
     runs = [receipt("r-0001", "01:00", cwd="/repo/packages/a", verdict="fail"), receipt("r-0002", "02:00", cwd=ROOT)]
     assert judge(claim(), receipts=runs)["evidence"]["receipt"] == "r-0002"

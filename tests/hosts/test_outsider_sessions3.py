@@ -184,6 +184,18 @@ def claim_names_the_subfolder_that_passed(w):
     return w.stop("The tests in pkg pass; test_wrong at the root still fails.")
 
 
+def package_fixed_then_whole_suite_passes_claim_names_the_package(w):
+    """pkg's own run failed; the agent fixed it and confirmed with the whole suite from the root
+    (which collects pkg/). "The pkg tests pass" is backed by that later whole-suite pass (rule 3:
+    a passing run of the subset or of the whole suite)."""
+    _pkg(w, broken=True)
+    w.session()
+    w.run("cd pkg && " + w.suite)
+    w.edit("pkg/test_pkg.py", "def test_pkg():\n    assert 1 + 1 == 2\n")
+    w.run(w.suite)
+    return w.stop("Fixed the expectation: the pkg tests pass now.")
+
+
 # ============================================================== a pass, then a later subset run
 
 def pass_then_subset_counted_by_grep(w):
@@ -514,6 +526,7 @@ SCENARIOS = sum([
     case(workspace_flag_runs_fail_then_all_claim, "block", FAILING),
     case(subfolder_fails_then_fixed_and_root_passes, "allow", {"FRESH"}),
     case(claim_names_the_subfolder_that_passed, "allow", None),
+    case(package_fixed_then_whole_suite_passes_claim_names_the_package, "allow", {"FRESH"}),
     case(pass_then_subset_counted_by_grep, "allow", {"FRESH"}, hosts=("claude",)),
     case(pass_then_subset_counted_by_grep, "block", {"MASKED"}, hosts=("codex",)),
     case(flaky_subset_fails_after_a_full_pass, "block", FAILING),

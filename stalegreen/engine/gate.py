@@ -185,6 +185,10 @@ class _Context(object):
         self.session = session
         receipts = session.read("receipts") if receipts is None else receipts
         self.receipts = _fewer_tests_on_the_same_tree(_real_cwds(receipts))
+        if not event.replay:        # the failing test files are looked for on disk
+            from stalegreen.engine.scope_paths import missed_failures
+
+            self.receipts = missed_failures(self.receipts, session)
         self.edits = session.read("edits")
         self.deferred = _open_deferred(session.read("deferred"))
         self.claim_dir = event.project_dir or event.cwd or None

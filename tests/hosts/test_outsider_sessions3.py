@@ -526,6 +526,163 @@ def lint_claim_in_chinese_after_pyflakes_failed(w):
     return w.stop("代码检查通过了。")
 
 
+# ============================================================== more: folders, scripts, builds, reading a log back
+
+def chinese_tests_pass_but_lint_warns(w):
+    _unused_import(w)
+    w.session()
+    w.run(w.suite)
+    w.run('"%s" -m pyflakes .' % PY)
+    return w.stop("测试全部通过，但 pyflakes 还报告了 1 个警告（util.py 里有未使用的导入）。")
+
+
+def lint_warnings_disclosed_without_a_lint_run(w):
+    w.session()
+    w.run(w.suite)
+    return w.stop("All 3 tests pass. I did not run the linter; it may still report the old warnings.")
+
+
+def npm_test_with_the_default_script(w):
+    """`npm init`'s test script: 'Error: no test specified' and exit 1. No test passed."""
+    write_json(w.project / "package.json", {"name": "p", "version": "1.0.0",
+                                            "scripts": {"test": "echo \"Error: no test specified\" && exit 1"}})
+    w.session()
+    w.run("npm test")
+    return w.stop("All tests pass.")
+
+
+def subshell_cd_run_failing(w):
+    _pkg(w, broken=True)
+    w.session()
+    w.run(w.suite)                                      # the root collects pkg/: 1 failed
+    w.run("(cd pkg && %s -k nothing_here)" % w.suite)
+    return w.stop("All tests pass.")
+
+
+def semicolon_cd_then_failing_run(w):
+    """`cd pkg; pytest` runs in pkg as `cd pkg && pytest` does."""
+    _pkg(w, broken=True)
+    w.session()
+    w.run("cd pkg; " + w.suite)
+    return w.stop("All tests pass.")
+
+
+def make_dash_c_package_failing(w):
+    pkg = _pkg(w, broken=True)
+    (pkg / "Makefile").write_text("test:\n\t%s\n" % w.suite)
+    w.session()
+    w.run("make -C pkg test")
+    return w.stop("All tests pass.")
+
+
+def patch_command_after_a_pass(w):
+    (w.project / "calc.py").write_text(BROKEN_CALC)
+    patch = w.tmp / "change.patch"
+    patch.write_text(_git_out(w.project, "diff"))
+    git(w.project, "checkout", "--", "calc.py")
+    w.session()
+    w.run(w.suite)
+    w.run("patch -p1 -s < %s" % patch)
+    return w.stop("Applied the patch; all tests pass.")
+
+
+def named_file_with_a_count_after_an_unrelated_failure(w):
+    """Rule 3a with a count: the 3 tests of test_calc.py passed in a whole-suite run whose only
+    listed failure is test_wrong."""
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    return w.stop("All 3 tests in test_calc.py pass; test_wrong.py still fails.")
+
+
+def chinese_count_claim_after_a_failure(w):
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+    return w.stop("4 个测试全部通过。")
+
+
+BUILD_JS = ("const fs = require('fs');\nconst src = fs.readFileSync('src/app.js', 'utf8');\n"
+            "new Function(src);\nfs.mkdirSync('dist', {recursive: true});\n"
+            "fs.writeFileSync('dist/app.js', src);\nconsole.log('built dist/app.js');\n")
+
+
+def _build_project(w, ignore_dist):
+    (w.project / "src").mkdir()
+    (w.project / "src" / "app.js").write_text("module.exports = 1;\n")
+    (w.project / "build.js").write_text(BUILD_JS)
+    write_json(w.project / "package.json", {"name": "p", "version": "1.0.0", "private": True,
+                                            "scripts": {"build": "node build.js"}})
+    if ignore_dist:
+        (w.project / ".gitignore").write_text("__pycache__/\n.pytest_cache/\ndist/\n")
+    _commit(w, "build")
+
+
+def npm_build_then_source_edit(w):
+    _build_project(w, ignore_dist=True)
+    w.session()
+    w.run("npm run build")
+    w.edit("src/app.js", "module.exports = 2;\n")
+    return w.stop("The build succeeds.")
+
+
+def npm_build_writes_an_unignored_dist(w):
+    """The build's own output (dist/ not ignored) is written before the run's fingerprint is
+    taken: nothing changed after it."""
+    _build_project(w, ignore_dist=False)
+    w.session()
+    w.run("npm run build")
+    return w.stop("The build succeeds.")
+
+
+def npm_build_fails_on_a_syntax_error(w):
+    _build_project(w, ignore_dist=True)
+    (w.project / "src" / "app.js").write_text("module.exports = ;\n")
+    w.session()
+    w.run("npm run build")
+    return w.stop("The build succeeds.")
+
+
+def output_sent_to_a_file_then_read_back_passing(w):
+    """`pytest > out.txt 2>&1; cat out.txt`: the output came back whole, summary and all."""
+    w.session()
+    w.run("%s > %s 2>&1; cat %s" % (w.suite, w.tmp / "out.txt", w.tmp / "out.txt"))
+    return w.stop("All tests pass.")
+
+
+def output_sent_to_a_file_then_read_back_failing(w):
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run("%s > %s 2>&1; cat %s" % (w.suite, w.tmp / "out.txt", w.tmp / "out.txt"))
+    return w.stop("All tests pass.")
+
+
+def typecheck_script_failing(w):
+    _ts(w)
+    (w.project / "src" / "bad.ts").write_text('export const s: number = "x";\n')
+    write_json(w.project / "package.json", {"name": "p", "version": "1.0.0", "private": True,
+                                            "scripts": {"typecheck": "tsc -p ."}})
+    w.session()
+    w.run("npm run typecheck")
+    return w.stop("Type checking passes.")
+
+
+def typecheck_claim_in_chinese_after_tsc_failed(w):
+    _ts(w)
+    (w.project / "src" / "bad.ts").write_text('export const s: number = "x";\n')
+    w.session()
+    w.run("node_modules/.bin/tsc -p .")
+    return w.stop("类型检查通过了。")
+
+
+def eslint_fix_leaves_an_unfixable_error(w):
+    """`eslint --fix .` is a lint run too: no-unused-vars cannot be fixed, so it still fails."""
+    _eslint(w)
+    w.session()
+    w.run("node_modules/.bin/eslint --fix .")
+    return w.stop("Ran eslint --fix; ESLint passes.")
+
+
 # ============================================================== the table
 
 SCENARIOS = sum([
@@ -573,6 +730,26 @@ SCENARIOS = sum([
     case(eslint_fails_then_one_file_passes, "block", None),
     case(pyflakes_clean_then_heredoc_adds_an_unused_import, "block", None, hosts=("claude",)),
     case(lint_claim_in_chinese_after_pyflakes_failed, "block", None),
+    case(chinese_tests_pass_but_lint_warns, "allow", None),
+    case(lint_warnings_disclosed_without_a_lint_run, "allow", {"FRESH"}),
+    case(npm_test_with_the_default_script, "block", FAILING),
+    case(subshell_cd_run_failing, "block", FAILING),
+    case(semicolon_cd_then_failing_run, "block", FAILING),
+    case(make_dash_c_package_failing, "block", FAILING),
+    case(patch_command_after_a_pass, "block", {"STALE"}),
+    case(named_file_with_a_count_after_an_unrelated_failure, "allow", None),
+    case(chinese_count_claim_after_a_failure, "block", FAILING),
+    case(npm_build_then_source_edit, "block", {"STALE"}, hosts=("claude",)),
+    case(npm_build_writes_an_unignored_dist, "allow", {"FRESH"}, hosts=("claude",)),
+    # Codex without rewrite: "built dist/app.js" is no builder's summary, so the run has no result
+    case(npm_build_then_source_edit, "allow", {"NONE"}, hosts=("codex",)),
+    case(npm_build_writes_an_unignored_dist, "allow", {"NONE"}, hosts=("codex",)),
+    case(npm_build_fails_on_a_syntax_error, "block", None),
+    case(output_sent_to_a_file_then_read_back_passing, "allow", {"FRESH"}),
+    case(output_sent_to_a_file_then_read_back_failing, "block", FAILING),
+    case(typecheck_script_failing, "block", None),
+    case(typecheck_claim_in_chinese_after_tsc_failed, "block", None),
+    case(eslint_fix_leaves_an_unfixable_error, "block", None),
 ], [])
 
 # the category whose verdicts a scenario's ``want`` speaks of (test unless named here)
@@ -580,8 +757,8 @@ CATEGORY = dict((fn.__name__, category) for category, fns in (
     ("lint", (lint_claimed_clean_beside_a_true_test_claim, npm_lint_script_failing, eslint_fails_then_one_file_passes,
               pyflakes_clean_then_heredoc_adds_an_unused_import, lint_claim_in_chinese_after_pyflakes_failed)),
     ("typecheck", (tsc_fails_then_one_file_passes, tsc_pass_then_sed_breaks_a_type)),
-    ("build", (make_build_with_a_syntax_error,))) for fn in fns)
-NEEDS = {"npm_": "npm", "workspace_": "npm", "make_": "make"}
+    ("build", (make_build_with_a_syntax_error, npm_build_then_source_edit, npm_build_writes_an_unignored_dist))) for fn in fns)
+NEEDS = {"npm_": "npm", "workspace_": "npm", "make_": "make", "patch_": "patch", "typecheck_script": "npm"}
 PYFLAKES = ("lint", "pyflakes")
 
 

@@ -322,6 +322,11 @@ ANY_CATEGORY = [
     ("nx-failed", "F", "nx", r"\bRunning targets? [^\n]*\bfor (?:\d+ projects?|project \S+)[^\n]* failed|^Failed tasks:"),
     ("nx-ok", "P", "nx", r"\bSuccessfully ran targets? [^\n]*\bfor (?:" + _N + r" projects?|project \S+)"),
     ("node-uncaught", "F", "*", r"^node:internal/modules/cjs/loader:\d+\n\s*throw err;"),
+    # node's report of an uncaught exception ends with its stack, a blank line and its version
+    # (a package script's node program that crashed: `npm run build` of a build.js)
+    ("node-crashed", "F", "node", r"^\s+at [^\n]+\n\nNode\.js v\d+\.\d+\.\d+[ \t]*$"),
+    # the test script `npm init` writes: no test ran, and it exits 1
+    ("npm-no-test-specified", "F", "*", r"^Error: no test specified[ \t]*$"),
     ("command-not-found", "F", "*",
      r": command not found|^sh: \d+: \S+: not found|^(?:ba|z|da)?sh: (?:line \d+: )?\S+: No such file or directory"
      r"|is not recognized as an internal or external command"),

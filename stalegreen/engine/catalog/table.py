@@ -176,7 +176,7 @@ NODE_TEST = R("node --test", "test", subset=("--test-name-pattern", "--test-skip
                values=("--test-reporter", "--test-reporter-destination", "--test-name-pattern",
                        "--test-skip-pattern", "--test-concurrency", "-r", "--require", "--import",
                        "--loader", "--experimental-loader", "--test-shard", "--test-timeout"),
-              prints=("node-test", "tap"))
+              prints=("node-test", "tap", "node"))
 _SWIFT_TEST = R("swift test", "test", subset=("--filter", "--skip"), values=("--filter", "--skip", "-c",
                                                                             "--configuration", "--package-path"),
                 flags={"-l": "list", "--list-tests": "list"}, prints=("swift",))

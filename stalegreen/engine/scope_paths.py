@@ -40,10 +40,12 @@ def _path_arguments(receipt):
     for before, word in zip(words[start - 1:], words[start:]):
         if word.startswith("-") or before.startswith("-") and "=" not in before and before not in _NO_VALUE:
             continue
-        path = os.path.normpath(word.split("::", 1)[0])
-        if os.path.exists(os.path.join(cwd, path)):
-            paths.append(path)
-    return () if "." in paths else tuple(paths)
+        where = os.path.normpath(os.path.join(cwd, word.split("::", 1)[0]))
+        if where == cwd or cwd.startswith(where.rstrip("/") + "/"):
+            return ()               # the folder itself, or one above it: all of its tests
+        if os.path.exists(where):
+            paths.append(os.path.relpath(where, cwd))
+    return tuple(paths)
 
 
 def _outside(path, folders):

@@ -28,21 +28,26 @@ def _runs(repo, later_cmd, log=FAILED_LOG, **later):
 
 
 @pytest.mark.parametrize("cmd", ["pytest -q tests", "python -m pytest tests/", "pytest -q -p no:cacheprovider tests",
-                                 "pytest --tb=short tests", "pytest -x tests/test_more.py::test_more"])
+                                 "pytest --tb=short tests", "pytest -x tests/test_more.py::test_more",
+                                 "pytest -q {repo}/tests"])
 def test_a_folder_that_holds_no_failure_is_a_subset_run(repo, cmd):
-    later = _runs(repo, cmd)
+    later = _runs(repo, cmd.format(repo=repo))
     assert (later["scope"], later.get("missed")) == ("subset", "r-0001"), cmd
 
 
 @pytest.mark.parametrize("cmd", [
     "pytest -q",                        # no path: the whole suite
     "pytest -q .",                      # the folder itself
+    "pytest -q ..",                     # the folder above it
+    "pytest -q {repo}",                 # the folder itself, by its absolute path
+    "pytest -q {repo}/tests {repo}/test_wrong.py",
     "pytest -q tests test_wrong.py",    # the failure's file among them
     "pytest --cov tests",               # a flag's value, maybe: no path argument
     "pytest -q missing_dir",            # no such path
     "npx jest tests",                   # not pytest
 ])
 def test_runs_that_may_have_rerun_the_failure_keep_their_scope(repo, cmd):
+    cmd = cmd.format(repo=repo)
     later = _runs(repo, cmd, runner="pytest" if "pytest" in cmd else "jest")
     assert later["scope"] == "all" and "missed" not in later, cmd
 

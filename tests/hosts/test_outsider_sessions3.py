@@ -683,6 +683,76 @@ def eslint_fix_leaves_an_unfixable_error(w):
     return w.stop("Ran eslint --fix; ESLint passes.")
 
 
+# ============================================================== how agents write their reports
+
+def _failing(w):
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+    w.session()
+    w.run(w.suite)
+
+
+def status_table_after_a_failure(w):
+    _failing(w)
+    return w.stop("## Summary\n\n| Check | Status |\n|---|---|\n| Tests | \u2705 Pass |\n| Build | n/a |\n")
+
+
+def slash_count_after_a_failure(w):
+    _failing(w)
+    return w.stop("Fixed the parser. Tests: 4/4 passing.")
+
+
+def slash_count_in_chinese_after_a_failure(w):
+    _failing(w)
+    return w.stop("修复了解析器。测试：4/4 通过。")
+
+
+def no_failures_remain_after_a_failure(w):
+    _failing(w)
+    return w.stop("Fixed the parser; no test failures remain.")
+
+
+def bold_claim_after_a_failure(w):
+    _failing(w)
+    return w.stop("Fixed the parser.\n\n**All tests pass.**")
+
+
+def all_green_with_a_failing_lint_run(w):
+    """Rule 4b: "All green." is held to every category the session ran: the lint run failed."""
+    _unused_import(w)
+    w.session()
+    w.run(w.suite)
+    w.run('"%s" -m pyflakes .' % PY)
+    return w.stop("Done. All green.")
+
+
+def chinese_all_passed_names_no_check_after_a_failure(w):
+    """The Chinese "全部通过了" names no check, as "All green." does (rule 4b)."""
+    _failing(w)
+    return w.stop("改好了，全部通过了。")
+
+
+def honest_green_tests_red_lint(w):
+    _unused_import(w)
+    w.session()
+    w.run(w.suite)
+    w.run('"%s" -m pyflakes .' % PY)
+    return w.stop("The tests are green; pyflakes still flags an unused import in util.py, which I left for you.")
+
+
+def chinese_named_test_passes_with_an_unrelated_failure(w):
+    """Rule 3a in Chinese: test_calc.py's tests passed in a run whose only failure is test_wrong."""
+    _failing(w)
+    return w.stop("test_calc.py 里的测试都通过了，test_wrong 仍然失败。")
+
+
+def second_stop_of_a_turn_without_the_active_flag(w):
+    """A host that does not set stop_hook_active on the stop after a block: the turn is the same,
+    and a category is blocked at most once per turn."""
+    _failing(w)
+    assert outcome(w.stop("All tests pass.")) == "block"
+    return w.stop("All tests pass.")
+
+
 # ============================================================== the table
 
 SCENARIOS = sum([
@@ -750,6 +820,16 @@ SCENARIOS = sum([
     case(typecheck_script_failing, "block", None),
     case(typecheck_claim_in_chinese_after_tsc_failed, "block", None),
     case(eslint_fix_leaves_an_unfixable_error, "block", None),
+    case(status_table_after_a_failure, "block", FAILING),
+    case(slash_count_after_a_failure, "block", FAILING),
+    case(slash_count_in_chinese_after_a_failure, "block", FAILING),
+    case(no_failures_remain_after_a_failure, "block", FAILING),
+    case(bold_claim_after_a_failure, "block", FAILING),
+    case(all_green_with_a_failing_lint_run, "block", None),
+    case(chinese_all_passed_names_no_check_after_a_failure, "block", FAILING),
+    case(honest_green_tests_red_lint, "allow", None),
+    case(chinese_named_test_passes_with_an_unrelated_failure, "allow", None),
+    case(second_stop_of_a_turn_without_the_active_flag, "allow", None),
 ], [])
 
 # the category whose verdicts a scenario's ``want`` speaks of (test unless named here)

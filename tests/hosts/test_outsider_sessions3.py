@@ -17,8 +17,9 @@ import shutil
 import pytest
 
 from driver import read_store
-from test_outsider_sessions import CALC_FIXED, _commit, _script, _shim
-from test_redteam_sessions import BROKEN_CALC, BROKEN_TEST, FAILING, PY, TSC, World, case, git, outcome, write_json
+from test_outsider_sessions import CALC_FIXED, _commit, _shim
+from test_redteam_sessions import BROKEN_CALC, BROKEN_TEST, FAILING, PY, TSC, World, case, git, on_both, outcome, \
+    write_json
 
 ESLINT_HOME = TSC          # the CI's JS tools folder holds typescript and eslint
 SLOW_TEST = ("import os, time\n\n\ndef test_slow():\n"
@@ -826,7 +827,9 @@ SCENARIOS = sum([
     case(no_failures_remain_after_a_failure, "block", FAILING),
     case(bold_claim_after_a_failure, "block", FAILING),
     case(all_green_with_a_failing_lint_run, "block", None),
-    case(chinese_all_passed_names_no_check_after_a_failure, "block", FAILING),
+    case(chinese_all_passed_names_no_check_after_a_failure, "block", FAILING, xfail=on_both(
+        "rule 4b has no Chinese reading: claims_zh makes no claim and no 'unnamed' record of 全部通过了 / "
+        "都通过了 (English 'All green.' gets one), so the session's failing run never holds it")),
     case(honest_green_tests_red_lint, "allow", None),
     case(chinese_named_test_passes_with_an_unrelated_failure, "allow", None),
     case(second_stop_of_a_turn_without_the_active_flag, "allow", None),

@@ -69,10 +69,12 @@ def _named_directory(claim, receipts, root):
 def _names(sentence, folder):
     """The sentence names ``folder`` as a word of its own: ``pkg`` in "the pkg tests pass", not in
     "fixed test_pkg" or "the pkg-config check" (a folder is no part of a longer name); ``./`` may
-    lead it."""
+    lead it, and Chinese may touch it ("pkg里的测试都通过了": letters and digits of another script
+    are no part of an ASCII name)."""
     import re
 
-    return re.search(r"(?:(?<=\./)|(?<![\w/-]))" + re.escape(folder) + r"(?![\w-])", sentence) is not None
+    word = "A-Za-z0-9_" if folder.isascii() else r"\w"
+    return re.search(r"(?:(?<=\./)|(?<![%s/-]))%s(?![%s-])" % (word, re.escape(folder), word), sentence) is not None
 
 
 def candidates(claim, receipts, root):

@@ -103,7 +103,7 @@ def test_a_folder_is_named_by_a_word_of_its_own_not_inside_a_longer_name():
         assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
     # the folder named as a word (or as ./pkg) still narrows the evidence to its runs
     runs = [receipt("r-0001", "01:00", verdict="fail"), receipt("r-0002", "02:00", cwd="/repo/pkg")]
-    for text in ("the pkg tests pass", "the tests in ./pkg pass"):
+    for text in ("the pkg tests pass", "the tests in ./pkg pass", "pkg里的测试都通过了"):
         v = judge(claim(scope="subset", text=text), receipts=runs)
         assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
 

@@ -459,6 +459,23 @@ def claim_about_the_other_project_that_passed(w):
     return w.stop("The tests in %s pass; I did not touch this project." % other)
 
 
+def chinese_claim_about_the_other_project_that_failed(w):
+    """The same in Chinese, the path touching the Chinese text as it usually does."""
+    other = _other_project(w, broken=True)
+    w.session()
+    w.run("cd %s && %s" % (other, w.suite))
+    return w.stop("%s里的测试都通过了。" % other)
+
+
+def chinese_claim_names_the_package_fixed_from_the_root(w):
+    _pkg(w, broken=True)
+    w.session()
+    w.run("cd pkg && " + w.suite)
+    w.edit("pkg/test_pkg.py", "def test_pkg():\n    assert 1 + 1 == 2\n")
+    w.run(w.suite)
+    return w.stop("修好了，pkg里的测试都通过了。")
+
+
 # ============================================================== typecheck and lint with real tools
 
 def _ts(w):
@@ -794,6 +811,8 @@ SCENARIOS = sum([
     case(no_tests_collected_after_a_failure, "block", FAILING),
     case(claim_about_the_other_project_that_failed, "block", None),
     case(claim_about_the_other_project_that_passed, "allow", None),
+    case(chinese_claim_about_the_other_project_that_failed, "block", FAILING),
+    case(chinese_claim_names_the_package_fixed_from_the_root, "allow", {"FRESH"}),
     case(tsc_fails_then_one_file_passes, "block", None),
     case(tsc_pass_then_sed_breaks_a_type, "block", {"STALE"}, hosts=("claude",)),
     # Codex without rewrite: a clean tsc prints nothing, so its run has no result (rule 6)

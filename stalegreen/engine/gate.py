@@ -46,21 +46,35 @@ def _family(claim):
 
 
 def _named_directory(claim, receipts, root):
-    """Receipt directories the claim's sentence names (``packages/api``), if any."""
-    import re
-
+    """Receipt directories the claim's sentence names (``packages/api``), if any. A folder outside
+    the project is named only by its path (``/work/other``, ``../other``): the claim is about that
+    project, not this one."""
     sentence = (claim.get("sentence") or claim.get("text") or "").lower()
     named = set()
     for receipt in receipts:
         cwd = receipt.get("cwd") or ""
+        if root and cwd and not _covers(root, cwd):
+            if _names(sentence, cwd.lower()) or _names(sentence, os.path.relpath(cwd, root).lower()):
+                named.add(cwd)
+            continue
         rel = _rel(cwd, root)
         if not rel or rel == cwd or rel == ".":
             continue
         base = os.path.basename(rel).lower()
-        if rel.lower() in sentence or (len(base) >= 3 and base not in GENERIC_DIRS
-                                       and re.search(r"(?<![\w/-])" + re.escape(base) + r"(?![\w-])", sentence)):
+        if _names(sentence, rel.lower()) or (len(base) >= 3 and base not in GENERIC_DIRS and _names(sentence, base)):
             named.add(cwd)
     return named
+
+
+def _names(sentence, folder):
+    """The sentence names ``folder`` as a word of its own: ``pkg`` in "the pkg tests pass", not in
+    "fixed test_pkg" or "the pkg-config check" (a folder is no part of a longer name); ``./`` may
+    lead it, and Chinese may touch it ("pkg里的测试都通过了": letters and digits of another script
+    are no part of an ASCII name)."""
+    import re
+
+    word = "A-Za-z0-9_" if folder.isascii() else r"\w"
+    return re.search(r"(?:(?<=\./)|(?<![%s/-]))%s(?![%s-])" % (word, re.escape(folder), word), sentence) is not None
 
 
 def candidates(claim, receipts, root):
@@ -74,11 +88,15 @@ def candidates(claim, receipts, root):
         named = [r for r in found if tool in " ".join(str(r.get(k) or "") for k in ("runner", "cmd", "via")).lower()]
         if named:
             found = named
-    if root:        # runs in another project are no evidence for this one
-        found = [r for r in found if _covers(root, r.get("cwd"))]
     named_dirs = _named_directory(claim, found, root)
+    if root:        # runs in another project are no evidence for this one, unless the claim names it
+        found = [r for r in found if _covers(root, r.get("cwd")) or any(_covers(d, r.get("cwd")) for d in named_dirs)]
     if named_dirs:
-        found = [r for r in found if any(_covers(d, r.get("cwd")) for d in named_dirs)]
+        inside = [r for r in found if any(_covers(d, r.get("cwd")) for d in named_dirs)]
+        newest = max(r.get("ts") or "" for r in inside)
+        # a later pass of the whole suite of a folder above a named one ran its tests too (rule 3)
+        found = inside + [r for r in found if (r.get("ts") or "") > newest and r.get("verdict") == "pass"
+                          and ran_all(r) and any(_covers(r.get("cwd"), d) for d in named_dirs)]
     order = sorted(range(len(found)), key=lambda i: (found[i].get("ts") or "", i), reverse=True)
     return [found[i] for i in order]
 
@@ -169,6 +187,10 @@ class _Context(object):
         self.session = session
         receipts = session.read("receipts") if receipts is None else receipts
         self.receipts = _fewer_tests_on_the_same_tree(_real_cwds(receipts))
+        if not event.replay:        # the failing test files are looked for on disk
+            from stalegreen.engine.scope_paths import missed_failures
+
+            self.receipts = missed_failures(self.receipts, session)
         self.edits = session.read("edits")
         self.deferred = _open_deferred(session.read("deferred"))
         self.claim_dir = event.project_dir or event.cwd or None

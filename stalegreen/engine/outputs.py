@@ -553,19 +553,28 @@ MAX_FAILED_LISTED = 200
 _STOPPED_EARLY = LazyRegex(r"^!+ stopping after \d+ failures? !+|^!+ Interrupted: ", _M)
 
 
-def failing_tests(text, counts):
-    """The tests a run lists as failed or in error, or None when the list is not known to be
-    complete (fewer names than the failures its summary counted, no count, too many) or the run
-    stopped before the rest of the suite ran (``-x``, ``--maxfail``: the tests after it never did)."""
-    if _STOPPED_EARLY.search(text or ""):
-        return None
+def listed_failures(text):
+    """The tests a run's output lists as failed or in error (pytest's ``FAILED`` / ``ERROR`` lines),
+    in order, at most ``MAX_FAILED_LISTED`` + 1 of them; complete or not."""
     names = []
     for match in _FAILED_TEST_LINES.finditer(text or ""):
         name = match.group(1)
         if name not in names:
             names.append(name)
         if len(names) > MAX_FAILED_LISTED:
-            return None
+            break
+    return names
+
+
+def failing_tests(text, counts):
+    """The tests a run lists as failed or in error, or None when the list is not known to be
+    complete (fewer names than the failures its summary counted, no count, too many) or the run
+    stopped before the rest of the suite ran (``-x``, ``--maxfail``: the tests after it never did)."""
+    if _STOPPED_EARLY.search(text or ""):
+        return None
+    names = listed_failures(text)
+    if len(names) > MAX_FAILED_LISTED:
+        return None
     counted = sum(n for n in ((counts or {}).get(k) for k in ("failed", "errors"))
                   if isinstance(n, int) and not isinstance(n, bool))
     if not names or not counted or len(names) < counted:

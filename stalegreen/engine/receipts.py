@@ -338,8 +338,10 @@ def _unwrapped_receipts(event, config, session, command, pend_records, known_ids
     unused_pending = [p for p in pend_records if p.get("id") not in known_ids]
     judged = {}
     for index, (run, mask) in enumerate(zip(runs, masks)):
-        if mask.background:
-            continue
+        # A run the line sends to the background (`pytest > out.log 2>&1 &`) is recorded as
+        # the others are: its status is never known (masked, ``background``), and its output
+        # decides only when the line waited for its summary. Left out, a failing run so
+        # hidden would leave no trace at all.
         echoed = unwrapped.echoed_exit(mask, output) if exits[index] is None else None
         if echoed is not None:      # the agent printed the status itself: `pytest; echo "exit=$?"`
             exits[index], failed_wo[index] = echoed, False

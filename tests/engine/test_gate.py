@@ -94,6 +94,56 @@ def test_failure_in_one_package_does_not_judge_a_claim_about_another():
     assert (v["verdict"], v["evidence"]["receipt"]) == ("CONTRADICTED", "r-0001")
 
 
+def test_a_folder_is_named_by_a_word_of_its_own_not_inside_a_longer_name():
+    # "test_pkg" names a test, not the folder pkg: the claim is about the project, where the
+    # whole suite passed after pkg's failing run
+    runs = [receipt("r-0001", "01:00", cwd="/repo/pkg", verdict="fail"), receipt("r-0002", "02:00")]
+    for text in ("fixed test_pkg; all tests pass", "the pkg-config check is in; all tests pass"):
+        v = judge(claim(text=text), receipts=runs)
+        assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
+    # the folder named as a word (or as ./pkg) still narrows the evidence to its runs
+    runs = [receipt("r-0001", "01:00", verdict="fail"), receipt("r-0002", "02:00", cwd="/repo/pkg")]
+    for text in ("the pkg tests pass", "the tests in ./pkg pass", "pkg里的测试都通过了"):
+        v = judge(claim(scope="subset", text=text), receipts=runs)
+        assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
+
+
+def test_a_claim_that_names_another_projects_path_is_judged_on_that_projects_runs():
+    """The session sits in /repo; the agent ran /work/other's suite, which failed, and says the
+    tests there pass: the claim names that project by its path, so its runs decide. A claim that
+    names no such path is about /repo, where other projects' runs are no evidence."""
+    runs = [receipt("r-0001", "01:00", cwd="/work/other", verdict="fail"), receipt("r-0002", "02:00")]
+    for text in ("the tests in /work/other pass now", "the tests in ../work/other pass now"):
+        v = judge(claim(text=text), receipts=runs)
+        assert (v["verdict"], v["evidence"]["receipt"]) == ("FAILED", "r-0001"), text
+    v = judge(claim(text="all tests pass"), receipts=runs)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    # a word that is the other folder's name is no path to it
+    v = judge(claim(text="the other tests pass"), receipts=runs)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    passing = [receipt("r-0001", "01:00", cwd="/work/other"), receipt("r-0002", "02:00", verdict="fail")]
+    v = judge(claim(text="the tests in /work/other pass"), receipts=passing)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0001")
+
+
+def test_a_named_folder_is_backed_by_a_later_whole_suite_pass_above_it():
+    """Rule 3: "the pkg tests pass" after pkg's failing run, a fix, and a passing run of the whole
+    suite from the root (which ran pkg's tests too). An earlier run above it, or a later failing
+    one (it may have failed elsewhere), does not speak for the folder: pkg's own runs decide."""
+    runs = [receipt("r-0001", "01:00", cwd="/repo/pkg", verdict="fail"), receipt("r-0002", "02:00")]
+    v = judge(claim(scope="subset", text="the pkg tests pass now"), receipts=runs)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    earlier = [receipt("r-0001", "01:00", verdict="fail"), receipt("r-0002", "02:00", cwd="/repo/pkg")]
+    v = judge(claim(scope="subset", text="the pkg tests pass"), receipts=earlier)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002")
+    later_failure = [receipt("r-0001", "01:00", cwd="/repo/pkg"), receipt("r-0002", "02:00", verdict="fail")]
+    v = judge(claim(scope="subset", text="the pkg tests pass"), receipts=later_failure)
+    assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0001")
+    still_failing = [receipt("r-0001", "01:00", cwd="/repo/pkg", verdict="fail"),
+                     receipt("r-0002", "02:00", scope="subset", cmd="pytest test_calc.py")]
+    assert judge(claim(scope="subset", text="the pkg tests pass"), receipts=still_failing)["verdict"] == "FAILED"
+
+
 def test_newer_run_in_an_enclosing_directory_supersedes_older_package_runs():
     runs = [receipt("r-0001", "01:00", cwd="/repo/packages/a", verdict="fail"), receipt("r-0002", "02:00", cwd=ROOT)]
     assert judge(claim(), receipts=runs)["evidence"]["receipt"] == "r-0002"

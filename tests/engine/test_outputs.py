@@ -345,6 +345,8 @@ REAL_OUTPUTS = [
     ("cspell-fail.txt", "lint", "cspell", 1, "fail", "cspell-issues"),
     ("typos-fail.txt", "lint", "typos", 2, "fail", "typos-error"),
     ("dprint-check-fail.txt", "lint", "dprint check", 20, "fail", "dprint-not-formatted"),
+    ("pyflakes-fail.txt", "lint", "pyflakes", 1, "fail", "pyflakes-message"),
+    ("node-build-crash.txt", "build", "npm run build", 1, "fail", "node-crashed"),
 ]
 
 
@@ -367,6 +369,34 @@ def test_runners_silent_on_success_pass_on_their_exit_status_alone():
     for runner, text in (("dprint check", dprint), ("typos", "")):
         assert outputs.judge("lint", text, exit_code=0, runner=runner)["verdict"] == "pass"
         assert outputs.judge("lint", text, exit_code=None, runner=runner)["verdict"] == "inconclusive"
+
+
+def test_pyflakes_findings_fail_without_an_exit_status_and_other_lines_do_not():
+    """pyflakes prints a line per finding and no summary: Codex (no exit status) still reads
+    `'os' imported but unused` as a failure, in a package script too; a Python warning that
+    names a file and line is no pyflakes finding."""
+    finding = "./util.py:1:1: 'os' imported but unused\n"
+    for runner in ("pyflakes", "npm run lint"):
+        assert outputs.judge("lint", finding, exit_code=None, runner=runner)["verdict"] == "fail", runner
+    assert outputs.judge("lint", "a.py:2:12: undefined name 'nope'\n", None, runner="pyflakes")["verdict"] == "fail"
+    warning = "/app/conf.py:12: DeprecationWarning: pkg_resources is deprecated\n"
+    assert outputs.judge("lint", warning, exit_code=0, runner="npm run lint")["verdict"] == "pass"
+    assert outputs.judge("lint", "", exit_code=0, runner="pyflakes")["verdict"] == "pass"
+    assert outputs.judge("lint", "", exit_code=None, runner="pyflakes")["verdict"] == "inconclusive"
+
+
+def test_a_package_script_that_crashed_or_has_no_tests_fails_without_an_exit_status():
+    """npm 11 prints nothing of its own when a script fails: node's uncaught-exception report
+    (stack, blank line, `Node.js v20.20.2`) and the test script `npm init` writes ('Error: no test
+    specified', exit 1) are the only word of it in the output. A runner that prints its own
+    formats (pytest) is not read with them."""
+    crash = "SyntaxError: Unexpected token ';'\n    at Object.<anonymous> (/repo/build.js:2:1)\n\nNode.js v20.20.2\n"
+    for category, runner in (("build", "npm run build"), ("test", "npm test")):
+        assert outputs.judge(category, crash, None, runner=runner)["signal"] == "node-crashed", runner
+    assert outputs.judge("test", crash, 0, runner="pytest")["verdict"] != "fail"
+    default = "> p@1.0.0 test\n> echo \"Error: no test specified\" && exit 1\n\nError: no test specified\n"
+    assert outputs.judge("test", default, None, runner="npm test")["signal"] == "npm-no-test-specified"
+    assert outputs.judge("test", "Error: no test specified for the api\n", None, runner="npm test")["verdict"] != "fail"
 
 
 def test_nx_reports_its_failed_run_itself():

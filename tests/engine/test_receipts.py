@@ -71,3 +71,28 @@ def test_runners_the_config_adds_are_not_taken_for_the_edit_readers_runs(monkeyp
     assert sorted(r.runner for r in runs) == ["pytest", "tee-check"]
     assert ("redirect", "log.txt") in edits.from_shell(parse) or ("tee", "log.txt") in edits.from_shell(parse)
     assert edits.from_shell(parse) == edits.from_shell(shell.parse(line))
+
+
+@pytest.mark.parametrize("line, output, verdict", [
+    ("pytest -q > out.log 2>&1 &", "", "inconclusive"),          # nothing of it reached the transcript
+    ("pytest -q &", "..", "inconclusive"),                       # the line did not wait for the summary
+    ("pytest -q & wait", "3 passed in 0.01s\n", "pass"),         # it did: the runner's own summary
+    ("pytest -q & wait", "F..\n1 failed, 2 passed in 0.01s\n", "fail"),
+])
+def test_a_run_the_line_sends_to_the_background_is_recorded_with_its_status_hidden(sg_home, tmp_path, line,
+                                                                                  output, verdict):
+    """`pytest > out.log 2>&1 &` hides its status and usually its output: it is a run that hid its
+    result, not no run at all (a failing suite so run used to leave no receipt)."""
+    from stalegreen import hook
+    from stalegreen.engine import store
+
+    base = {"session_id": "s-bg", "cwd": str(tmp_path), "tool_name": "Bash", "tool_use_id": "t1",
+            "tool_input": {"command": line}}
+    hook.handle_payload("codex", "PreToolUse", dict(base, permission_mode="default"))
+    hook.handle_payload("codex", "PostToolUse", dict(base, tool_response=output))
+    found = store.Store().session("s-bg").read("receipts")
+    assert [(r["runner"], r["verdict"], r["masked"]) for r in found] == [("pytest", verdict, True)]
+    assert "background" in found[0]["maskReason"]
+    stop = dict(base, hook_event_name="Stop", stop_hook_active=False, last_assistant_message="All tests pass.")
+    reply, _ = hook.handle_payload("codex", "Stop", stop)
+    assert ('"block"' in reply) == (verdict != "pass"), reply

@@ -194,6 +194,13 @@ LINT = [
     ("black-ok", "P", "black", r"^All done![^\n]*\n[^\n]*\b\d+ files? would be left unchanged\."),
     ("isort-error", "F", "isort", r"ERROR: [^\n]*Imports are incorrectly sorted"),
     ("flake8-violation", "F", "flake8", r"^\S+:\d+:\d+: [A-Z]+\d{1,4} "),
+    # pyflakes names no code and prints no summary: a line per finding (exit 1), nothing when clean
+    ("pyflakes-message", "F", "pyflakes",
+     r"^\S+:\d+:(?:\d+:)? (?:'[^'\n]+' imported but unused|redefinition of unused '|undefined name '"
+     r"|local variable '[^'\n]+' (?:is assigned to but never used|is annotated but never used|defined [^\n]*"
+     r"referenced before assignment)|'from \S+ import \*' used; unable to detect undefined names"
+     r"|'[^'\n]+' may be undefined, or defined from star imports|f-string is missing placeholders"
+     r"|import '[^'\n]+' from line \d+ shadowed by loop variable|duplicate argument ')"),
     ("pylint-message", "F", "pylint", r"^\S+:\d+:\d+: [CEFRW]\d{4}:"),
     ("pylint-ok", "P", "pylint", r"Your code has been rated at 10\.00/10"),
     ("golangci-issues", "F", "golangci-lint", r"^" + _N + r" issues?:|^\S+\.go:\d+:\d+: "),
@@ -315,6 +322,11 @@ ANY_CATEGORY = [
     ("nx-failed", "F", "nx", r"\bRunning targets? [^\n]*\bfor (?:\d+ projects?|project \S+)[^\n]* failed|^Failed tasks:"),
     ("nx-ok", "P", "nx", r"\bSuccessfully ran targets? [^\n]*\bfor (?:" + _N + r" projects?|project \S+)"),
     ("node-uncaught", "F", "*", r"^node:internal/modules/cjs/loader:\d+\n\s*throw err;"),
+    # node's report of an uncaught exception ends with its stack, a blank line and its version
+    # (a package script's node program that crashed: `npm run build` of a build.js)
+    ("node-crashed", "F", "node", r"^\s+at [^\n]+\n\nNode\.js v\d+\.\d+\.\d+[ \t]*$"),
+    # the test script `npm init` writes: no test ran, and it exits 1
+    ("npm-no-test-specified", "F", "*", r"^Error: no test specified[ \t]*$"),
     ("command-not-found", "F", "*",
      r": command not found|^sh: \d+: \S+: not found|^(?:ba|z|da)?sh: (?:line \d+: )?\S+: No such file or directory"
      r"|is not recognized as an internal or external command"),

@@ -176,7 +176,7 @@ NODE_TEST = R("node --test", "test", subset=("--test-name-pattern", "--test-skip
                values=("--test-reporter", "--test-reporter-destination", "--test-name-pattern",
                        "--test-skip-pattern", "--test-concurrency", "-r", "--require", "--import",
                        "--loader", "--experimental-loader", "--test-shard", "--test-timeout"),
-              prints=("node-test", "tap"))
+              prints=("node-test", "tap", "node"))
 _SWIFT_TEST = R("swift test", "test", subset=("--filter", "--skip"), values=("--filter", "--skip", "-c",
                                                                             "--configuration", "--package-path"),
                 flags={"-l": "list", "--list-tests": "list"}, prints=("swift",))
@@ -460,7 +460,7 @@ TOOLS = {
                         prints=("flake8",)),
     "pylint": lint_spec("pylint", values=("--rcfile", "--disable", "--enable", "-j", "--jobs", "--load-plugins",
                                       "--output-format", "--fail-under", "-d", "-e"), prints=("pylint",)),
-    "pyflakes": lint_spec("pyflakes"), "pycodestyle": lint_spec("pycodestyle", values=("--max-line-length", "--ignore",
+    "pyflakes": lint_spec("pyflakes", prints=("pyflakes",)), "pycodestyle": lint_spec("pycodestyle", values=("--max-line-length", "--ignore",
                                                                                "--select", "--config")),
     "pydocstyle": lint_spec("pydocstyle"), "codespell": lint_spec("codespell", fix=("-w", "--write-changes")),
     "bandit": lint_spec("bandit", values=("-c", "--configfile", "-x", "--exclude", "-f", "--format", "-s", "--skip",

@@ -1,0 +1,85 @@
+"""Rule 13b: a pytest run given folders covers those folders, not a failure outside them.
+
+``pytest tests`` looks like the whole suite (a folder one level down narrows nothing: it is where
+most projects keep all their tests), and ``catalog.argv`` scopes it ``all``. In a project that
+also keeps tests elsewhere it never collects them: after a whole-suite run that failed in
+``test_wrong.py``, a passing ``pytest tests`` must not stand for the whole suite. The failing run
+names its failures (pytest's ``FAILED path::name`` lines); a later run in the same folder whose
+path arguments hold none of a failure's file, while that file is still there, ran part of the
+suite: its scope becomes ``subset`` and it is marked ``missed`` with the failing run's id.
+
+Conservative where the command line is unclear: a word right after a flag may be that flag's value
+(``--cov src``), so it is no path argument; a failure whose file does not exist relative to the
+run's folder (pytest's rootdir elsewhere, a deleted file) is not judged.
+"""
+
+import os
+
+_PYTEST_WORDS = frozenset(("pytest", "py.test", "pytest-3"))
+# pytest flags that take no value: the word after one may be a path
+_NO_VALUE = frozenset(("-q", "-qq", "-v", "-vv", "-vvv", "-x", "-s", "-l", "-ra", "-rA", "--quiet", "--verbose",
+                       "--exitfirst", "--ff", "--nf", "--strict-markers", "--disable-warnings", "--no-header"))
+
+
+def _path_arguments(receipt):
+    """The existing folders and files a whole-suite pytest run was given, relative to its
+    folder; () when it was given none (or none that can be told from a flag's value)."""
+    cwd = receipt.get("cwd")
+    if receipt.get("runner") != "pytest" or receipt.get("scope") != "all" or not cwd:
+        return ()
+    import shlex
+
+    try:
+        words = shlex.split(receipt.get("cmd") or "")
+    except ValueError:
+        return ()
+    start = next((i + 1 for i, w in enumerate(words) if os.path.basename(w) in _PYTEST_WORDS), None)
+    if start is None:
+        return ()
+    paths = []
+    for before, word in zip(words[start - 1:], words[start:]):
+        if word.startswith("-") or before.startswith("-") and "=" not in before and before not in _NO_VALUE:
+            continue
+        where = os.path.normpath(os.path.join(cwd, word.split("::", 1)[0]))
+        if where == cwd or cwd.startswith(where.rstrip("/") + "/"):
+            return ()               # the folder itself, or one above it: all of its tests
+        if os.path.exists(where):
+            paths.append(os.path.relpath(where, cwd))
+    return tuple(paths)
+
+
+def _outside(path, folders):
+    return not any(path == f or path.startswith(f.rstrip("/") + "/") for f in folders)
+
+
+def missed_failures(receipts, session):
+    """Receipts with the rule applied (in place), in their order; logs are read only for a failing
+    pytest run that a later run with path arguments follows in the same folder."""
+    failing = {}        # folder -> the latest failing whole-suite pytest run there
+    files_of = {}       # failing run's id -> the files of its listed failures
+    for receipt in receipts:
+        cwd = receipt.get("cwd")
+        paths = _path_arguments(receipt) if failing.get(cwd) else ()
+        if paths:
+            earlier = failing[cwd]
+            if earlier.get("id") not in files_of:
+                files_of[earlier.get("id")] = _failed_files(earlier, session)
+            files = files_of[earlier.get("id")]
+            if any(_outside(f, paths) and os.path.isfile(os.path.join(cwd, f)) for f in files):
+                receipt["scope"] = "subset"
+                receipt["missed"] = earlier.get("id")
+                continue
+        if receipt.get("runner") == "pytest" and receipt.get("scope") == "all" and cwd:
+            if receipt.get("verdict") == "fail":
+                failing[cwd] = receipt
+            elif receipt.get("verdict") == "pass" and not _path_arguments(receipt):
+                failing.pop(cwd, None)
+    return receipts
+
+
+def _failed_files(receipt, session):
+    """The files of the tests a failing run listed as failed or in error (its log's pytest lines)."""
+    from stalegreen.engine.outputs import listed_failures
+
+    names = listed_failures(session.read_log(receipt.get("id"), 1 << 20) or "")
+    return sorted(set(os.path.normpath(name.split("::", 1)[0]) for name in names))

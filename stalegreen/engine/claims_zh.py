@@ -105,6 +105,8 @@ _LIST_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|\\+|,|and)\\s*$"
 _PART_WORD = re.compile(u"[中里共]")
 _ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败")
 
+# clauses that only say a change is done, or an interjection, before a pass of all ("改好了，全部通过了")
+_DONE_LEAD = re.compile(u"^(?:\\s*(?:[^，,。；;：:]{0,12}?(?:好了|完了|完成了?|搞定了?|修复了|解决了|改掉了)|嗯|好的?|OK|ok|行)\\s*[，,]\\s*)+$")
 _OBJECT_JOINT = re.compile(u"\\s*(?:检查|校验)?\\s*(?:、|和|与|及|以及|跟|&|,|，)\\s*(?:全部|所有)?的?\\s*")
 
 
@@ -420,11 +422,13 @@ class Grammar(object):
                         break
                 return group
             found = [x for x in reader.antecedents() if x.get("category")]
-            if not found and p.lastgroup in ("clean", "pass") and not s[:clause_start].strip(u" #*_->|") \
+            if not found and p.lastgroup in ("clean", "pass") \
+                    and (not s[:clause_start].strip(u" #*_->|") or _DONE_LEAD.match(s[:clause_start])) \
                     and not re.search(u"它们|这些|那些|两者", prefix) \
                     and (re.search(u"[都均全]|所有", prefix) or _NONE_OR_ALL.match(p.group(0))):
-                # "零报错。`pyright` 和 `ruff check` 都跑过了。": a pass of all opening its sentence, nothing
-                # named before it, is of every check the message names (as "Everything passes" is); not
+                # "零报错。`pyright` 和 `ruff check` 都跑过了。": a pass of all opening its sentence (or after
+                # no more than "改好了，"), nothing named before it, is of every check the message names
+                # (as "Everything passes" is); not
                 # "接口文档和示例我都检查了，都通过了", where 都 is of the things the clause before names
                 return [{"kind": "every", "category": None, "tool": None, "scope": None, "text": p.group(0),
                          "start": p.start(), "end": p.start(), "phrase_start": p.start(), "before": ""}]

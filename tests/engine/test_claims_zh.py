@@ -1515,3 +1515,26 @@ def test_a_pass_after_a_transcript_is_of_its_commands(text, expected):
     """A transcript's ``$ command`` lines no line introduces are the subject of a pass after the
     block whose subject is dropped ("全部通过 ✅"): the author's word on the run shown."""
     assert categories(text) == expected
+
+
+# ---- a pass of all after no more than a clause saying a change is done ("改好了，") or an
+# interjection names no check: no claim, but an 'unnamed' green statement the gate holds to the
+# session's runs (docs/VERDICTS.md rule 4b), as a pass of all opening its sentence is
+@pytest.mark.parametrize("text", [
+    u"改好了，全部通过了。",
+    u"嗯，全部通过了。",
+    u"改好了，现在全部通过了。",
+    u"bug 修好了，全部通过了。",
+    u"修复完成，都过了。",
+    u"搞定，全部通过。",
+])
+def test_a_pass_of_all_after_a_done_clause_is_an_unnamed_green(text):
+    assert categories(text) == [] and reasons(text) == ["unnamed"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"接口文档和示例我都检查了，都通过了。", []),         # 都 is of the things named before
+    (u"改好了，全部通过了。测试 45 个。", ["test"]),         # the message names its check
+])
+def test_a_pass_of_all_after_a_clause_naming_things_stays_theirs(text, expected):
+    assert categories(text) == expected

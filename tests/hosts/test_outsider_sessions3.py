@@ -846,9 +846,7 @@ SCENARIOS = sum([
     case(no_failures_remain_after_a_failure, "block", FAILING),
     case(bold_claim_after_a_failure, "block", FAILING),
     case(all_green_with_a_failing_lint_run, "block", None),
-    case(chinese_all_passed_names_no_check_after_a_failure, "block", FAILING, xfail=on_both(
-        "rule 4b has no Chinese reading: claims_zh makes no claim and no 'unnamed' record of 全部通过了 / "
-        "都通过了 (English 'All green.' gets one), so the session's failing run never holds it")),
+    case(chinese_all_passed_names_no_check_after_a_failure, "block", FAILING),
     case(honest_green_tests_red_lint, "allow", None),
     case(chinese_named_test_passes_with_an_unrelated_failure, "allow", None),
     case(second_stop_of_a_turn_without_the_active_flag, "allow", None),

@@ -222,6 +222,8 @@ def _names():
         elif "family" in entry:
             if key not in ORDINARY_WORDS and _catalog_runs(key):     # `tox` runs a check alone; `julia` does not
                 table[key.lower()] = key.lower()    # prose is read in lower case (`MSBuild` is msbuild)
+            for name in _family_targets(key):
+                table.setdefault(name, name)
         elif key not in ORDINARY_WORDS:
             spec_needs = entry.get("needs")
             table[key] = key + (" " + sorted(spec_needs[0])[0] if spec_needs else "")
@@ -236,6 +238,29 @@ def _names():
         table[task.lower()] = line
     _prose.update(table)
     return _prose
+
+
+# The targets a build tool's prose name may take ("mvn compile is fine", "sbt test passes"), when the
+# catalog reads "<tool> <target>" as a run of its own. Not for tools whose name is an everyday word
+# ("just test it", "the task build"): there only the code span names the run.
+FAMILY_TARGETS = ("test", "build", "compile", "package", "verify", "check", "lint", "assemble", "typecheck")
+_EVERYDAY_TOOLS = frozenset(("just", "task", "mage", "make", "gmake", "node", "ant", "npm", "pnpm", "yarn", "bun"))
+
+
+def _family_targets(key):
+    """"<tool> <target>" names of a family tool the catalog reads as a run: a target whose run is
+    not the tool's run alone (``mvn compile``), or is it under the target's own category name
+    (``xcodebuild build``; not ``msbuild lint``, which is the build)."""
+    tool = key.lower()
+    if tool in _EVERYDAY_TOOLS or not re.match(r"^[a-z][a-z0-9-]*$", tool):
+        return []
+    alone = _first(tool)
+    names = []
+    for target in FAMILY_TARGETS:
+        run = _first("%s %s" % (tool, target))
+        if run and (alone is None or run[1] != alone[1] or run[0] == target):
+            names.append("%s %s" % (tool, target))
+    return names
 
 
 # First words of prose runner names that are not runner words of the prefilter ("clippy" is

@@ -217,7 +217,12 @@ def _starts_finder(starts):
                       % (lexicon.trie_pattern(words), u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]"))
 
 
-_SUBJECT_STARTS = frozenset((
+# Test frameworks whose tests run under a build tool or a binary of the project's own (JUnit under
+# Maven or Gradle, GoogleTest in a CMake binary): a sentence naming one names the tests, not a runner
+TEST_FRAMEWORK_NAMES = ("junit", "testng", "googletest", "gtest", "minitest", "xctest", "exunit", "hspec", "kotest",
+                        "spock", "nunit", "xunit", "mstest", "catch2", "kotlin.test")
+TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
+_SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
     "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers static roslyn "
@@ -436,6 +441,8 @@ class Grammar(object):
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
             r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
+            # a test framework named for its tests ("JUnit: 88/88", "Minitest is green"): no runner of its own
+            r"|\b(?:" + TEST_FRAMEWORKS + r")\b(?!\s+(?:config|configuration|version|dependency|extension|plugin|rules?)\b)"
             r"|\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"

@@ -33,3 +33,23 @@ def categories(text):
 ])
 def test_a_family_tools_target_named_in_prose(text, expected):
     assert found(text) == expected
+
+
+# ---- a test framework named for its tests (JUnit, GoogleTest, Minitest) is a test subject with no
+# runner of its own; a checker's project name (Sorbet, Laravel Pint) is the catalog's runner
+@pytest.mark.parametrize("text, expected", [
+    ("Checkstyle: 0 violations. SpotBugs: no bugs found. JUnit: 88/88.", [("lint", "all", False), ("test", "all", False)]),
+    ("Minitest is green for the `accounts` engine (`cd engines/accounts && bin/rails test`).", [("test", "subset", False)]),
+    ("Green across the board: rspec, rubocop, sorbet.",
+     [("lint", "all", False), ("test", "all", False), ("typecheck", "all", False)]),
+    ("Laravel Pint reports no style issues.", [("lint", "all", False)]),
+    ("TestNG passes on JDK 17.", [("test", "all", False)]),
+    ("Sorbet is happy with the new sigs.", [("typecheck", "all", False)]),
+    ("XCTest: 140/140, all green.", [("test", "all", False)]),
+    # negatives: the framework as a dependency, a failure, a plan
+    ("I added a JUnit 5 dependency to the pom.", []),
+    ("GoogleTest: 12 failures in the parser binary.", []),
+    ("Minitest config was updated; next I'll run Sorbet.", []),
+])
+def test_a_test_framework_or_a_checkers_project_name(text, expected):
+    assert found(text) == expected

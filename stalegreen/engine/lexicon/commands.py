@@ -234,10 +234,18 @@ def _names():
             table["%s run %s" % (tool, script)] = "%s run %s" % (tool, script)
     table["make test"] = "make test"
     table["make lint"] = "make lint"
+    for name, line in PROSE_ALIASES.items():
+        table.setdefault(name, line)
     for task, line in catalog.PROSE_TASKS.items():     # `spotlessCheck`, scalafmtCheck: a build's task named alone
         table[task.lower()] = line
     _prose.update(table)
     return _prose
+
+
+# Names prose gives a catalog runner that are not its command: the project's name for the checker
+# ("Sorbet" runs as `srb tc`), a name made unambiguous by its vendor ("Laravel Pint": "pint" alone is
+# an everyday word, and `pint` alone formats).
+PROSE_ALIASES = {"sorbet": "srb tc", "laravel pint": "pint --test"}
 
 
 # The targets a build tool's prose name may take ("mvn compile is fine", "sbt test passes"), when the
@@ -268,7 +276,7 @@ def _family_targets(key):
 # that these and ``prefilter.RUNNER_WORDS`` cover ``prose_starts()``.
 EXTRA_PROSE_STARTS = frozenset((
     "clang", "clippy", "credo", "dialyzer", "golangci", "llvm", "manage", "nextest", "php", "pre", "py", "python",
-    "react", "runtest", "setup", "svelte", "tarpaulin", "vue",
+    "react", "runtest", "setup", "svelte", "tarpaulin", "vue", "sorbet", "laravel",
     # build tasks named alone (``catalog.PROSE_TASKS``)
     "spotlesscheck", "ktlintcheck", "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain",
     "scalafmtcheck", "scalafmtcheckall",

@@ -43,7 +43,7 @@ def test_a_family_tools_target_named_in_prose(text, expected):
     ("Green across the board: rspec, rubocop, sorbet.",
      [("lint", "all", False), ("test", "all", False), ("typecheck", "all", False)]),
     ("Laravel Pint reports no style issues.", [("lint", "all", False)]),
-    ("TestNG passes on JDK 17.", [("test", "all", False)]),
+    ("Kotest: 212 passed.", [("test", "all", False)]),
     ("Sorbet is happy with the new sigs.", [("typecheck", "all", False)]),
     ("XCTest: 140/140, all green.", [("test", "all", False)]),
     # negatives: the framework as a dependency, a failure, a plan

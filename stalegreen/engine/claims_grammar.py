@@ -390,7 +390,8 @@ class Grammar(object):
             r"|monitors?|dns|ssl|certificates?|pages?|links?|rows?|records?|requests?|assertions)\b", I | A)
         self.qualifier = c(
             r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
-            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b|almost|nearly|subset"
+            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b"
+            r"|but (?:one|two|three|four|five|a few|a couple|a handful|\d{1,3})(?=\s*[:(,.;]|\s*$)|almost|nearly|subset"
             r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
             r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
             r"|limitations?|flaky)"
@@ -442,7 +443,8 @@ class Grammar(object):
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
             r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
             # a test framework named for its tests ("JUnit: 88/88", "Minitest is green"): no runner of its own
-            r"|\b(?:" + TEST_FRAMEWORKS + r")\b(?!\s+(?:config|configuration|version|dependency|extension|plugin|rules?)\b)"
+            r"|\b(?:" + TEST_FRAMEWORKS + r")\b(?!\s+(?:config|configuration|version|dependency|extension|plugin|rules?|tests?|specs?|suites?"
+            r"|test cases?)\b)"
             r"|\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
@@ -605,7 +607,7 @@ class Grammar(object):
             "complete", "current", "python", "go", "rust", "js", "javascript", "typescript", "node", "test",
             "automated", "local", "and", "regression", "playwright", "cypress", "jest", "vitest", "pytest", "mocha",
             "rspec", "snapshot", "component", "frontend", "backend", "api", "server", "client", "previously",
-        ))
+        )) | frozenset(TEST_FRAMEWORK_NAMES)
         self.gap_subset = c(r"\b(?:in|for|under|inside|from)\s+(?:the\s+)?(?!(?:suite|whole|entire|full|project|repo"
                             r"|repository|codebase|all|every)\b)\S+|\bsg[ic]\d+x|\bi (?:added|wrote|created)\b"
                             # a contact relative clause of the agent's own work: "the tests I touched pass"

@@ -754,7 +754,8 @@ def _clause(g, s, cand, plain):
     lo = breaks[-1] if breaks else window
     following = g.clause_break.search(s, max(lo, end - 1))
     hi = following.end() if following else len(s)
-    return plain[lo:hi]
+    excepted = clauses.exception_after(s, end, hi)     # "is happy except SC1091 (can't follow ...)": not its words
+    return plain[lo:excepted.start() if excepted else hi]
 
 
 # where a failure happened ("the test that failed on CI"): a place, not the source of the result

@@ -96,6 +96,12 @@ def split(sentence):
     return clauses
 
 
+def exception_after(sentence, lo, hi):
+    """The first exception wording ("except", "apart from") in ``sentence[lo:hi]``, or None."""
+    _patterns()
+    return _EXCEPTION.search(sentence, lo, hi) if lexicon.may_match("exception", sentence) else None
+
+
 def index_at(starts, position):
     """The index of the clause holding ``position`` (``starts``: the clauses' ``lo`` in order)."""
     return max(0, min(len(starts) - 1, bisect.bisect_right(starts, position) - 1))

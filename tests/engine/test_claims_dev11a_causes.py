@@ -53,3 +53,27 @@ def test_a_family_tools_target_named_in_prose(text, expected):
 ])
 def test_a_test_framework_or_a_checkers_project_name(text, expected):
     assert found(text) == expected
+
+
+# ---- an exception's own words are not the claim's: a negator or failure inside "except X (can't
+# ...)" qualifies, and "pass but one: `x` times out" is an exception of a count, not a contrast
+@pytest.mark.parametrize("text, expected", [
+    ("the bats suite passes and shellcheck is happy except SC1091 (can't follow sourced file), which is a "
+     "shellcheck limitation not a real issue", ["lint", "test"]),
+    ("All JUnit tests pass but one: `ExportServiceTest.largeFile` times out at 30s in this container.", ["test"]),
+    ("Clippy is clean except `too_many_arguments` in `cli.rs` (can't split that signature without an API break).",
+     ["lint"]),
+    ("The suite passes but two: `test_upload` and `test_resize` time out behind the proxy.", ["test"]),
+    ("All specs pass but one (the S3 one, which needs network).", ["test"]),
+    # negatives: "but" and a count that fails is a contrast; a failure of the claim's own clause
+    ("Tests pass but two fail on Windows.", []),
+    ("All tests pass but one fails.", []),
+    ("shellcheck is not happy yet, except about SC1091.", []),
+])
+def test_an_exceptions_words_are_its_own(text, expected):
+    assert categories(text) == expected
+
+
+def test_a_count_left_out_by_but_qualifies_the_claim():
+    claim, = claims.extract("All JUnit tests pass but one: `ExportServiceTest.largeFile` times out.").claims
+    assert (claim["scope"], claim["qualified"]) == ("all", True)

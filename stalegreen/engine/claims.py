@@ -405,8 +405,7 @@ class _Reader(object):
             }
             if runs and runs[1]:
                 self.ran.add(cand["category"])    # "Reran: all green": the run of the claim itself
-            if cand.get("expanded"):
-                claim["expanded"] = True
+            claim.update((key, True) for key in ("expanded", "unnamed") if cand.get(key))
             self.found.append(claim)
 
     def _note_composite(self, s):
@@ -521,7 +520,8 @@ class _Reader(object):
         # "Everything passes" in a message about tests and lint means those two; in a message that
         # names no check ("All green."), it identifies none: nothing a gate could hold it to
         named = self.named - claims_runs.named_only_unrun(self) if any(c.get("expanded") for c in self.found) else self.named
-        unnamed = [c for c in self.found if c.get("expanded") and c["category"] not in named]
+        unnamed = [c for c in self.found if c.get("expanded") and c["category"] not in named] \
+            + claims_runs.unnamed_pronouns(self)
         if unnamed:
             if not named:
                 self._ignore(unnamed[0]["text"], "unnamed", unnamed[0]["sentence"])

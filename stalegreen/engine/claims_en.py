@@ -11,7 +11,8 @@ import bisect
 import re
 
 from stalegreen.engine import lexicon
-from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, command_run, list_owner, scan
+from stalegreen.engine.claims_grammar import (CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, command_run, list_owner,
+                                              personal_pronoun, scan)
 from stalegreen.engine.lexicon import commands
 
 def subject_info(reader, s, m):
@@ -272,7 +273,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I) \
                 and not _FLOATED_OVER.search(s[max(0, pronoun["start"] - 60):pronoun["start"]]):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
-                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": []}]
+                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [],
+                      "unnamed": personal_pronoun(s, pronoun)}]
     start_of = (pronoun or (group[0] if group else None))
     start = start_of.get("phrase_start", start_of["start"]) if start_of else p.start()
     span = (start, p.end())
@@ -282,7 +284,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     def make(category, subject=None, alternates=(), scope=None, tool=None):
         named = tool or (subject or {}).get("tool") or tools.get(category)
         cand = {"category": category, "span": span, "text": text, "tool": named,
-                "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified"))}
+                "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified")),
+                "unnamed": bool((subject or {}).get("unnamed"))}
         cand["scope"] = scope or _scope(g, s, category, subject, p, kind)
         if pronoun is not None and pronoun["text"].lower() == "ones" and category == "test" \
                 and not re.search(r"\b(?:existing|old|all)\s+$", s[max(0, pronoun["start"] - 12):pronoun["start"]], re.I):

@@ -99,3 +99,16 @@ _NOT_RUN = re.compile(u"\\b(?:haven't|have not|hasn't|has not|didn't|did not|cou
                       u"(?:run|ran|execute[ds]?|tried)\\b|\\bnot (?:yet )?(?:been )?run\\b"
                       u"|(?:没有?|未|还没有?|尚未)(?:来得及)?(?:实际|真正|亲自)?(?:去)?(?:跑|运行|执行)"
                       u"|^\\W*(?:next(?: step)?\\b|i'll\\b|i will\\b|\u4e0b\u4e00\u6b65|\u63a5\u4e0b\u6765|\u7a0d\u540e)", re.I)
+
+
+
+def unnamed_pronouns(reader):
+    """The claims of an answer's pronoun ("Yes, they pass now.": ``claims_grammar.personal_pronoun``)
+    that nothing named, in a message that names no check anywhere: it speaks of what the user's
+    question named, a green statement identifying no check of its own, an unnamed one (rule 4b in
+    docs/VERDICTS.md: the gate holds it to what the session ran). Where the message names a check
+    ("Yes, fixed the flaky spec and they pass now."), the pronoun stays the tests'."""
+    marked = [c for c in reader.found if c.pop("unnamed", False)]
+    if not marked or reader.named or any(reader.mentions(s) for s in reader.unread):
+        return []
+    return marked

@@ -77,3 +77,38 @@ def test_an_exceptions_words_are_its_own(text, expected):
 def test_a_count_left_out_by_but_qualifies_the_claim():
     claim, = claims.extract("All JUnit tests pass but one: `ExportServiceTest.largeFile` times out.").claims
     assert (claim["scope"], claim["qualified"]) == ("all", True)
+
+
+# ---- a CI service's word is a relay ("Xcode Cloud says the build is green")
+@pytest.mark.parametrize("text, expected", [
+    ("Xcode Cloud says the build is green.", []),
+    ("The GitHub Action says phpunit is green on PR #412.", []),
+    ("Bitrise reports the Android build passes.", []),
+    ("Azure Pipelines shows `dotnet test` green on the PR.", []),
+    # negatives: the agent's own result beside a CI service named for something else
+    ("I added a GitHub Action for lint; locally ruff is clean.", ["lint"]),
+    ("The tests pass; I also set up a Codemagic workflow for releases.", ["test"]),
+])
+def test_a_ci_services_word_is_relayed(text, expected):
+    assert categories(text) == expected
+
+
+# ---- an answer's pronoun ("Yes, they pass now.") is about what the user's question named: in a
+# message naming no check it is an unnamed green (VERDICTS rule 4b), held to what the session ran
+@pytest.mark.parametrize("text, expected", [
+    (u"Yes \u2014 they pass now.", []),
+    ("Yeah, they all pass.", []),
+    ("Yep, those pass now.", []),
+    # the message names the check: the pronoun is its, before or after
+    ("Yes, fixed the flaky spec and they pass now.", ["test"]),
+    ("Yes, they pass now. I fixed the spec for the parser.", ["test"]),
+    # not an answer: a pronoun or a quantifier nothing names stays the tests'
+    ("I fixed the parser and they all pass now.", ["test"]),
+    ("Same as before: all passing. I only renamed the helper.", ["test"]),
+])
+def test_a_pronoun_nothing_names(text, expected):
+    assert categories(text) == expected
+
+
+def test_an_unnamed_pronoun_is_noted_for_the_gate():
+    assert [i["reason"] for i in claims.extract(u"Yes \u2014 they pass now.").ignored] == ["unnamed"]

@@ -11,8 +11,8 @@ import bisect
 import re
 
 from stalegreen.engine import lexicon
-from stalegreen.engine.claims_grammar import (CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, command_run, list_owner,
-                                              personal_pronoun, scan)
+from stalegreen.engine.claims_grammar import (CATEGORIES, CODE_OPENS, COUNTED_FEW, LOOKBACK, closed_list, command_run,
+                                              list_owner, personal_pronoun, scan)
 from stalegreen.engine.lexicon import commands
 
 def subject_info(reader, s, m):
@@ -371,6 +371,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         elif subject is not None and (subject["kind"] in ("buildable", "build", "every")
                                       or subject.get("category") == "build"):
             make("build", subject if subject["kind"] != "every" else None, scope="all")
+        elif subject is None and CODE_OPENS.match(s[:p.start()]):
+            make("build", None, scope="subset")     # "`make lib cli` builds fine": what the code names is built
         return out
     if kind == "clean":
         ccat = (p.group("ccat") or "").lower()

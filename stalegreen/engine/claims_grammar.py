@@ -132,6 +132,11 @@ _ANSWER_THEN_PERSONAL = re.compile(_ANSWER_WORD + r"(?:they|these|those)\s+$", r
 _PERSONAL = re.compile(r"(?:they|them|these|those)\b", re.I)
 
 
+# plain code (no verification command) alone before a predicate: the subject of the sentence
+# ("`make lib cli` builds fine": what it names is built)
+CODE_OPENS = re.compile(r"^\W*sgc\d+x\s*$")
+
+
 # what stands between a run and the parenthesis listing its parts: a noun or two ("default task", "session")
 _OWNER_GAP = re.compile(r"\s*(?:[a-z][\w-]*\s+){0,2}$", re.I)
 # a counted few of the tests an exception names ("except the one test I skipped", "except a flaky test")
@@ -489,6 +494,11 @@ class Grammar(object):
             r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b)"
             # under a named compiler or a stricter setting: "compiles with clang 17", "with warnings as errors"
             r"|\bcompiles?\s+with\s+(?:warnings as errors|-Werror|--warnings-as-errors|no warnings)\b"
+            # under a setting given in code: "compiles with `-strict-concurrency=complete` (switched on) without
+            # warnings", "Compiled with `-Wall -Werror`, no warnings"
+            r"|\bcompil(?:es|ed)\s+with\s+sgc\d+x(?:\s+(?:switched\s+|turned\s+)?(?:on|enabled|set))?"
+            r"(?:\s*,?\s+(?:cleanly|fine|ok|without (?:any )?(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)"
+            r"|(?:no|zero|0) (?:errors?|warnings?)))?(?=\s*(?:[.;!)]|$))"
             # webpack's and tsc-loader's success with warnings ("compiled with 2 warnings"; errors say "error")
             r"|\bcompiled\s+(?:successfully\s+)?with\s+\d[\d,]*\s+warnings?\b(?!\s+and\s+[1-9])"
             r"|\bcompiles\s+(?:fine\s+|cleanly\s+)?(?:with|under|on|using)\s+(?:clang|gcc|g\+\+|msvc|rustc|javac|tsc"

@@ -112,3 +112,38 @@ def test_a_pronoun_nothing_names(text, expected):
 
 def test_an_unnamed_pronoun_is_noted_for_the_gate():
     assert [i["reason"] for i in claims.extract(u"Yes \u2014 they pass now.").ignored] == ["unnamed"]
+
+
+# ---- "compiles with `<setting>`": the setting given in code is the compile's adjunct, and the result
+# after it (", no warnings", "without warnings") is the compile's
+@pytest.mark.parametrize("text, expected", [
+    ("Everything compiles with `<TreatWarningsAsErrors>true</TreatWarningsAsErrors>` switched on.", ["build"]),
+    ("Swift 6 strict concurrency: the package now compiles with `-strict-concurrency=complete` without warnings.",
+     ["build"]),
+    ("Compiled with `-Wall -Werror`, no warnings. I didn't run the test suite because hspec-discover isn't installed.",
+     ["build"]),
+    ("The crate compiles with `--features full` cleanly.", ["build"]),
+    ("It compiles with `-Xlint:all` enabled.", ["build"]),
+    # negatives: a count of warnings or errors after it, a wish, a failure
+    ("It compiles with `-Werror`, 3 warnings.", []),
+    ("I'd like it to compile with `-Werror` eventually.", []),
+    ("It compiles with `-O3` but crashes at startup; the tests fail.", []),
+])
+def test_a_compile_under_a_setting_in_code(text, expected):
+    assert categories(text) == expected
+
+
+# ---- plain code opening the sentence before "builds" is what is built ("`make lib cli` builds fine"):
+# a build of the part it names
+@pytest.mark.parametrize("text, expected", [
+    ("`make lib cli` builds fine. I didn't try the `bindings` target (no `python3-dev` headers in the sandbox).",
+     [("build", "subset", False)]),
+    ("`libparser` builds cleanly.", [("build", "subset", False)]),
+    ("`cmd/server` builds fine on Go 1.22.", [("build", "subset", False)]),
+    # negatives: code that is the object, a question, a count of errors
+    ("The fix in `parser.c` builds on the earlier approach.", []),
+    ("`make docs` builds with 3 errors.", []),
+    ("Does `make lib` build for you?", []),
+])
+def test_plain_code_opening_a_build_sentence(text, expected):
+    assert found(text) == expected

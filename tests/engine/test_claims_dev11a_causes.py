@@ -147,3 +147,21 @@ def test_a_compile_under_a_setting_in_code(text, expected):
 ])
 def test_plain_code_opening_a_build_sentence(text, expected):
     assert found(text) == expected
+
+
+# ---- a checker's own words for "nothing found": a negated finding verb ("hasn't flagged anything",
+# "didn't find any") and its finding nouns ("No hints", a non-native "no offense")
+@pytest.mark.parametrize("text, expected", [
+    ("RSpec is green (1,034 examples, 0 failures) and RuboCop hasn't flagged anything.", ["lint", "test"]),
+    ("`cabal build all` ok. hlint: No hints.", ["build", "lint"]),
+    ("Im finish the task. The unit test is pass and the rubocop also no offense.", ["lint", "test"]),
+    ("clang-tidy didn't find anything in the new parser code.", ["lint"]),
+    ("detekt doesn't flag anything on the :core module.", ["lint"]),
+    # negatives: not yet, a question, nothing found that is no check's result
+    ("Detekt hasn't flagged anything yet because I haven't run it.", []),
+    ("Did rubocop flag anything?", []),
+    ("I haven't found any tests for this module.", []),
+    ("No offense, but the tests fail.", []),
+])
+def test_a_checkers_words_for_nothing_found(text, expected):
+    assert categories(text) == expected

@@ -324,8 +324,10 @@ class Grammar(object):
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
             u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
             u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
-        # not after a path's "/..." ("go test ./... passes")
-        self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+        # not after a path's "/..." ("go test ./... passes"), nor a "." standing alone before a word
+        # in lower case: the current directory of a command line in prose ("ruff check . exits 0"; not a
+        # placeholder's padding: "I ran `pytest`. all green")
+        self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
 
@@ -383,6 +385,9 @@ class Grammar(object):
             r"|\b(?:fail\w*|errors?|crash\w*|regress\w*|exceptions?|panics?|hangs?)\s+(?:(?:from|of|in)\s+\S+\s+)?(?:(?:is|are|was|were"
             r"|has been|have been)\s+)?"
             r"(?:now\s+)?(?:fixed|resolved|gone|addressed|handled)\b"
+            # the bug a test is written for: "the test I wrote for the regression passes"
+            r"|\b(?:for|against|covering|covers|catch(?:es|ing)?|reproduc(?:e|es|ing))\s+(?:the|a|an|this|that)\s+"
+            r"(?:[\w-]+\s+)?regression\b(?!\s+(?:is|are|was|were)\s+(?:back|still))"
             r"|" + _TO_ZERO + r"|\bwarnings as errors\b|\bregression (?:tests?|suites?|specs?|checks?)\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
             r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"

@@ -165,3 +165,31 @@ def test_plain_code_opening_a_build_sentence(text, expected):
 ])
 def test_a_checkers_words_for_nothing_found(text, expected):
     assert categories(text) == expected
+
+
+# ---- a "." standing alone in a command line written in prose is its directory, not a sentence end
+@pytest.mark.parametrize("text, expected", [
+    (u"dart format --set-exit-if-changed . exits 0 \U0001f44c tests too: 64 passed", ["lint", "test"]),
+    ("ruff check . exits 0.", ["lint"]),
+    ("go vet . is clean and the tests pass.", ["lint", "test"]),
+    ("swiftlint lint . reports no violations.", ["lint"]),
+    # negatives: a real sentence end before a capital, a failure after the dot
+    ("I formatted the code . Tests are next.", []),
+    ("ruff check . exits 1 with 3 errors.", []),
+])
+def test_a_lone_dot_in_a_prose_command_line(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "the regression" a test is written for is the bug, not a failure of the test
+@pytest.mark.parametrize("text, expected", [
+    ("The test I wrote for the regression (`test_handles_empty_cart`) passes. Didn't run anything else.",
+     [("test", "subset", False)]),
+    ("The spec for the rounding regression passes now.", [("test", "subset", False)]),
+    ("The test covering the regression passes.", [("test", "subset", False)]),
+    # negatives: a regression found, a test for it that fails
+    ("The suite passes, but I found a regression in the export.", []),
+    ("I added a test for the regression; it fails, as expected before the fix.", []),
+])
+def test_the_regression_a_test_is_for(text, expected):
+    assert found(text) == expected

@@ -323,7 +323,9 @@ class Grammar(object):
             u"|done criteria|criteria|requirements?|step \\d+|expected|goals?|aims?|objectives?|tasks?|follow[- ]ups?"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
             u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
-            u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
+            u"|\u6b65\u9aa4 ?\\d*)"
+            # the work the label is for: "Goal for this PR:", "Next steps for the release:"
+            u"(?:\\s+for\\s+(?:this|the|my|our|that|next)\\s+[\\w-]+(?:\\s+[\\w-]+)?)?(?:\\*\\*)?\\s*[:\uff1a]", I)
         # not after a path's "/..." ("go test ./... passes"), nor a "." standing alone before a word
         # in lower case: the current directory of a command line in prose ("ruff check . exits 0"; not a
         # placeholder's padding: "I ran `pytest`. all green")
@@ -460,7 +462,7 @@ class Grammar(object):
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
             # the noun: "The compile is OK", "the compile step is green"
-            r"|(?<=the )compile(?: step| stage| job)?\b(?=\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
+            r"|(?:(?<=the )|^\W*)compile(?: step| stage| job)?\b(?=\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
             r"|completes|completed)\b))"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution)\b)"
@@ -540,6 +542,9 @@ class Grammar(object):
             # the link step of a build: "it links fine now"
             r"|\b(?:links|linked|linking)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # (Gradle's word for a build: "the Android app assembles")
+            # on a named toolchain, opening the sentence: "Builds on Xcode 15.2 (`xcodebuild build`)", "Builds with JDK 21."
+            r"|^\W*(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+(?-i:[A-Z])[\w+.-]*"
+            r"(?:\s+v?\d+(?:\.\d+)*)?(?:\s+(?:fine|cleanly|ok))?(?=\s*(?:[.;,!(]|$)|\s+(?:but|and|while|though)\b)"
             r"|\b(?:builds|built|assembles)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b"

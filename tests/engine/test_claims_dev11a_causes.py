@@ -193,3 +193,33 @@ def test_a_lone_dot_in_a_prose_command_line(text, expected):
 ])
 def test_the_regression_a_test_is_for(text, expected):
     assert found(text) == expected
+
+
+# ---- a plan label may name the work it is for ("Goal for this PR:"): what follows is a goal
+@pytest.mark.parametrize("text, expected", [
+    ("Goal for this PR: get phpstan to level 9 with zero errors. I haven't started on the type annotations yet.", []),
+    ("Next steps for the release: lint passes on CI, then tag.", []),
+    ("Acceptance criteria for this ticket: all tests pass.", []),
+    # negatives: a label that is no plan keeps its claim
+    ("Summary for this PR: all tests pass.", ["test"]),
+    ("Result for the api package: tests pass.", ["test"]),
+])
+def test_a_plan_label_for_a_piece_of_work(text, expected):
+    assert categories(text) == expected
+
+
+# ---- sentence-initial build words: "Compile is green", "Builds on Xcode 15.2"
+@pytest.mark.parametrize("text, expected", [
+    ("Scalafix: no remaining `RemoveUnused` findings. Compile is green on Scala 3.3.", ["build"]),
+    ("Builds on Xcode 15.2 (`xcodebuild build`). Tests: 2 failures in `DateFormattingTests` that depend on "
+     u"locale \u2014 unrelated to this change and they fail on `main` too.", ["build"]),
+    ("Builds with JDK 21.", ["build"]),
+    ("Built with Gradle 8.5 fine.", ["build"]),
+    ("- Compile is green.", ["build"]),
+    # negatives: a failure, a metaphor, a compile that is not the subject
+    ("Compile is failing on Scala 2.13.", []),
+    ("Builds on the earlier approach from #212.", []),
+    ("We compile is what the script runs next.", []),
+])
+def test_a_build_word_opening_the_sentence(text, expected):
+    assert categories(text) == expected

@@ -11,8 +11,8 @@ import bisect
 import re
 
 from stalegreen.engine import lexicon
-from stalegreen.engine.claims_grammar import (CATEGORIES, CODE_OPENS, COUNTED_FEW, LOOKBACK, closed_list, command_run,
-                                              list_owner, personal_pronoun, scan)
+from stalegreen.engine.claims_grammar import (CATEGORIES, CODE_OPENS, COUNTED_FEW, GERUND_PART, LOOKBACK, closed_list,
+                                              command_run, list_owner, personal_pronoun, scan)
 from stalegreen.engine.lexicon import commands
 
 def subject_info(reader, s, m):
@@ -48,6 +48,7 @@ def subject_info(reader, s, m):
         info["category"] = kind
         if kind == "build" and "compil" in text.lower():
             info["compile"] = True
+        info["scope"] = "subset" if kind == "build" and GERUND_PART.match(text) else None   # "Building that project"
         if kind == "typecheck" and text.lower().startswith("typescript"):
             info["tool"] = "tsc"
     elif kind == "test":
@@ -273,8 +274,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I) \
                 and not _FLOATED_OVER.search(s[max(0, pronoun["start"] - 60):pronoun["start"]]):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
-                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [],
-                      "unnamed": personal_pronoun(s, pronoun)}]
+                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [], "unnamed": personal_pronoun(s, pronoun)}]
     start_of = (pronoun or (group[0] if group else None))
     start = start_of.get("phrase_start", start_of["start"]) if start_of else p.start()
     span = (start, p.end())
@@ -284,8 +284,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     def make(category, subject=None, alternates=(), scope=None, tool=None):
         named = tool or (subject or {}).get("tool") or tools.get(category)
         cand = {"category": category, "span": span, "text": text, "tool": named,
-                "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified")),
-                "unnamed": bool((subject or {}).get("unnamed"))}
+                "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified")), "unnamed": bool((subject or {}).get("unnamed"))}
         cand["scope"] = scope or _scope(g, s, category, subject, p, kind)
         if pronoun is not None and pronoun["text"].lower() == "ones" and category == "test" \
                 and not re.search(r"\b(?:existing|old|all)\s+$", s[max(0, pronoun["start"] - 12):pronoun["start"]], re.I):
@@ -590,8 +589,8 @@ GENERIC_TEST_MODS = frozenset(("the", "all", "our", "my", "unit", "integration",
 
 
 def _scope(g, s, category, subject, p, kind):
-    if category != "test":
-        return "all"
+    if category != "test":     # (a gerund naming one part: "Building that project gives 0 warnings")
+        return "subset" if (subject or {}).get("kind") == "build" and subject.get("scope") == "subset" else "all"
     gap = s[subject["end"]:p.start()] if subject else ""
     ptext = p.group(0)
     scope = (subject or {}).get("scope")

@@ -132,6 +132,10 @@ _ANSWER_THEN_PERSONAL = re.compile(_ANSWER_WORD + r"(?:they|these|those)\s+$", r
 _PERSONAL = re.compile(r"(?:they|them|these|those)\b", re.I)
 
 
+# a gerund build subject naming one part ("Building that project", "Building `Domain`"): a build of that part
+GERUND_PART = re.compile(r"^\W*(?:re-?)?building\s+(?:(?:that|this|each|only)\b|(?:the\s+)?sgc\d+x)", re.I)
+
+
 # plain code (no verification command) alone before a predicate: the subject of the sentence
 # ("`make lib cli` builds fine": what it names is built)
 CODE_OPENS = re.compile(r"^\W*sgc\d+x\s*$")
@@ -245,7 +249,7 @@ TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
 _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
     "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
-    "analyzer analyzers analyser analysers static roslyn "
+    "analyzer analyzers analyser analysers static roslyn building rebuilding re "
     "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
@@ -463,7 +467,10 @@ class Grammar(object):
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
             # the noun: "The compile is OK", "the compile step is green"
             r"|(?:(?<=the )|^\W*)compile(?: step| stage| job)?\b(?=\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
-            r"|completes|completed)\b))"
+            r"|completes|completed)\b)"
+            # the activity named by its gerund, with what it builds: "Building that project now gives 0 warnings"
+            r"|^\W*(?:re-?)?building\s+(?:(?:the|that|this|each|every|both|all|our|my)\s+)?(?:[\w-]+\s+)?"
+            r"(?:project|app|application|package|solution|library|crate|module|binary|image|site|frontend|backend|sgc\d+x)\b)"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution)\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
@@ -537,7 +544,9 @@ class Grammar(object):
             r"|(?P<bobj>\b(?:builds|built|produces|produced|emits|emitted|generates|generated|creates|created|links"
             r"|linked)\s+(?:(?:the|a|an|all|both|its|\d+|one|two|three|four|five|six)\s+)?(?:[\w.-]+\s+){0,2}?"
             r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?"
-            r"|shared librar(?:y|ies)|static librar(?:y|ies))\b)"
+            r"|shared librar(?:y|ies)|static librar(?:y|ies))\b"
+            # a path in code right after the verb: "`bun run build` produced `dist/index.js` (48 KB)"
+            r"|\b(?:produces|produced|emits|emitted|generates|generated|creates|created)\s+sgc\d+x(?=\s*(?:[.;,(]|$)))"
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # the link step of a build: "it links fine now"
             r"|\b(?:links|linked|linking)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"

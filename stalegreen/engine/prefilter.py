@@ -95,6 +95,7 @@ CLAIM_WORDS = (
     u"\u8fdd\u89c4",     # 违规: 无违规 / 零违规 (checkstyle's "no violations")
     "assembles",     # Gradle's build: "the Android app assembles"
     "hint",     # hlint's "No hints"
+    "produced", "emitted",     # a build run and the file it made: "`bun run build` produced `dist/index.js`"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",
     u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)

@@ -223,3 +223,33 @@ def test_a_plan_label_for_a_piece_of_work(text, expected):
 ])
 def test_a_build_word_opening_the_sentence(text, expected):
     assert categories(text) == expected
+
+
+# ---- a build run and the file it made, named in code ("`bun run build` produced `dist/index.js`")
+@pytest.mark.parametrize("text, expected", [
+    ("`bun run build` produced `dist/index.js` (48 KB). Smoke-tested it with `bun dist/index.js --help`.", ["build"]),
+    ("`go build ./cmd/server` emitted `bin/server`.", ["build"]),
+    ("`cargo build --release` produced `target/release/app`, 4.1 MB.", ["build"]),
+    # negatives: a test run's file, a failure before it, a hedge
+    ("`npm test` produced `coverage/lcov.info`.", []),
+    ("`make` failed before it produced `out/app`.", []),
+    ("`vite build` would have produced `dist/`.", []),
+])
+def test_a_build_run_and_the_file_it_made(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the build named by its gerund, with what it builds ("Building that project gives 0 warnings")
+@pytest.mark.parametrize("text, expected", [
+    ("Fixed the nullable warnings in `Domain/`. Building that project now gives 0 warnings; the `Api` project "
+     "still has 12 that I haven't touched.", [("build", "subset", False)]),
+    ("Building the project now gives 0 warnings.", [("build", "all", False)]),
+    ("Building `Domain` gives no errors.", [("build", "subset", False)]),
+    ("Rebuilding the image succeeds now.", [("build", "all", False)]),
+    # negatives: a count of warnings, a duration, a plan
+    ("Building the app gives 3 warnings.", []),
+    ("Building the frontend took 40s.", []),
+    ("Building the project next should give 0 warnings.", []),
+])
+def test_the_build_named_by_its_gerund(text, expected):
+    assert found(text) == expected

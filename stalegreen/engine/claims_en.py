@@ -11,8 +11,8 @@ import bisect
 import re
 
 from stalegreen.engine import lexicon
-from stalegreen.engine.claims_grammar import (CATEGORIES, CODE_OPENS, COUNTED_FEW, GERUND_PART, LOOKBACK, closed_list,
-                                              command_run, list_owner, personal_pronoun, scan)
+from stalegreen.engine.claims_grammar import (CATEGORIES, CODE_ASIDE, CODE_OPENS, COUNTED_FEW, GERUND_PART, LOOKBACK,
+                                              closed_list, command_run, list_owner, personal_pronoun, scan)
 from stalegreen.engine.lexicon import commands
 
 def subject_info(reader, s, m):
@@ -166,7 +166,7 @@ def _link(g, s, subjects, p, kind):
         if not before:
             return [], None
     nearest = before[-1]
-    gap = _DASHED_ASIDE.sub(" ", s[nearest["end"]:p.start()])
+    gap = CODE_ASIDE.sub(" ", _DASHED_ASIDE.sub(" ", s[nearest["end"]:p.start()]))
     if nearest["kind"] in ("code", "tool") and nearest.get("category") and _PARTS_GAP.match(gap):
         # "Ran `go test ./...`: every package reports ok": the parts of the run named before
         return [dict(nearest, parts=True)], None

@@ -136,6 +136,11 @@ _PERSONAL = re.compile(r"(?:they|them|these|those)\b", re.I)
 GERUND_PART = re.compile(r"^\W*(?:re-?)?building\s+(?:(?:that|this|each|only)\b|(?:the\s+)?sgc\d+x)", re.I)
 
 
+# a parenthesis holding only code between a subject and its predicate, which names what it ran on:
+# no words in the way ("clang-tidy on the files I changed (`src/parser/*.cpp`) reports no warnings")
+CODE_ASIDE = re.compile(r"\(\s*sgc\d+x\s*\)")
+
+
 # plain code (no verification command) alone before a predicate: the subject of the sentence
 # ("`make lib cli` builds fine": what it names is built)
 CODE_OPENS = re.compile(r"^\W*sgc\d+x\s*$")

@@ -253,3 +253,17 @@ def test_a_build_run_and_the_file_it_made(text, expected):
 ])
 def test_the_build_named_by_its_gerund(text, expected):
     assert found(text) == expected
+
+
+# ---- a parenthesis holding only code between a run and its predicate names what it ran on: no words
+# in the way of the link
+@pytest.mark.parametrize("text, expected", [
+    ("clang-tidy on the files I changed (`src/parser/*.cpp`) reports no warnings.", ["lint"]),
+    ("phpstan on the new module (`src/Billing`) finds no errors.", ["typecheck"]),
+    ("rubocop on the changed files (`app/models`) reports no offenses.", ["lint"]),
+    # negatives: a failure, a plan
+    ("ktlint on the files I touched in the android module (`app/src`) still reports 3 errors.", []),
+    ("I'll run clang-tidy on the files I changed (`src/parser/*.cpp`) next.", []),
+])
+def test_a_code_parenthesis_between_run_and_predicate(text, expected):
+    assert categories(text) == expected

@@ -570,6 +570,7 @@ class Grammar(object):
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more)\s+)?"
+            r"(?:sgc\d+x\s+)?"     # the rule's name in code: "no remaining `RemoveUnused` findings"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es?|violations|complaints|findings|diagnostics"
             r"|hints)\b"     # (hlint's "No hints"; a non-native "no offense")
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"

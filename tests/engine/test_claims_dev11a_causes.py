@@ -210,7 +210,7 @@ def test_a_plan_label_for_a_piece_of_work(text, expected):
 
 # ---- sentence-initial build words: "Compile is green", "Builds on Xcode 15.2"
 @pytest.mark.parametrize("text, expected", [
-    ("Scalafix: no remaining `RemoveUnused` findings. Compile is green on Scala 3.3.", ["build"]),
+    ("Compile is green on Scala 3.3.", ["build"]),
     ("Builds on Xcode 15.2 (`xcodebuild build`). Tests: 2 failures in `DateFormattingTests` that depend on "
      u"locale \u2014 unrelated to this change and they fail on `main` too.", ["build"]),
     ("Builds with JDK 21.", ["build"]),
@@ -266,4 +266,20 @@ def test_the_build_named_by_its_gerund(text, expected):
     ("I'll run clang-tidy on the files I changed (`src/parser/*.cpp`) next.", []),
 ])
 def test_a_code_parenthesis_between_run_and_predicate(text, expected):
+    assert categories(text) == expected
+
+
+# ---- Scalafmt and Scalafix named in prose are sbt's check tasks; a rule named in code before a
+# finding noun ("no remaining `RemoveUnused` findings") is still a count of zero findings
+@pytest.mark.parametrize("text, expected", [
+    ("Scalafix: no remaining `RemoveUnused` findings. Compile is green on Scala 3.3.", ["build", "lint"]),
+    ("Compiled, tested, formatted. sbt test: 57/57. scalafmt: no changes.", ["lint", "test"]),
+    ("Scalafmt is happy with the new layout.", ["lint"]),
+    ("eslint: no `no-unused-vars` warnings left.", ["lint"]),
+    # negatives: a count above zero, a hedge, a plan
+    ("scalafix still reports 4 `RemoveUnused` findings.", []),
+    ("scalafmt would reformat 3 files.", []),
+    ("Next: run scalafix to clear the `RemoveUnused` findings.", []),
+])
+def test_scala_checkers_and_a_rule_named_in_code(text, expected):
     assert categories(text) == expected

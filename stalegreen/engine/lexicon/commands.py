@@ -243,9 +243,10 @@ def _names():
 
 
 # Names prose gives a catalog runner that are not its command: the project's name for the checker
-# ("Sorbet" runs as `srb tc`), a name made unambiguous by its vendor ("Laravel Pint": "pint" alone is
-# an everyday word, and `pint` alone formats).
-PROSE_ALIASES = {"sorbet": "srb tc", "laravel pint": "pint --test"}
+# ("Sorbet" runs as `srb tc`; Scalafmt and Scalafix as sbt's check tasks), a name made unambiguous by
+# its vendor ("Laravel Pint": "pint" alone is an everyday word, and `pint` alone formats).
+PROSE_ALIASES = {"sorbet": "srb tc", "laravel pint": "pint --test", "scalafmt": "sbt scalafmtCheck",
+                 "scalafix": "sbt scalafixAll --check"}
 
 
 # The targets a build tool's prose name may take ("mvn compile is fine", "sbt test passes"), when the
@@ -276,7 +277,7 @@ def _family_targets(key):
 # that these and ``prefilter.RUNNER_WORDS`` cover ``prose_starts()``.
 EXTRA_PROSE_STARTS = frozenset((
     "clang", "clippy", "credo", "dialyzer", "golangci", "llvm", "manage", "nextest", "php", "pre", "py", "python",
-    "react", "runtest", "setup", "svelte", "tarpaulin", "vue", "sorbet", "laravel",
+    "react", "runtest", "setup", "svelte", "tarpaulin", "vue", "sorbet", "laravel", "scalafmt", "scalafix",
     # build tasks named alone (``catalog.PROSE_TASKS``)
     "spotlesscheck", "ktlintcheck", "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain",
     "scalafmtcheck", "scalafmtcheckall",

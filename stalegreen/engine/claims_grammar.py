@@ -132,6 +132,11 @@ _ANSWER_THEN_PERSONAL = re.compile(_ANSWER_WORD + r"(?:they|these|those)\s+$", r
 _PERSONAL = re.compile(r"(?:they|them|these|those)\b", re.I)
 
 
+# right after a run verb and a determiner (a lookbehind each: the scan starts at the noun)
+_RAN_FILE = "(?:%s)" % "|".join(r"(?<=\b%s %s)" % (verb, det) for verb in ("ran", "reran", "re-ran", "executed")
+                                for det in ("", "the ", "that ", "this ", "each ", "both ", "those ", "these "))
+
+
 # a gerund build subject naming one part ("Building that project", "Building `Domain`"): a build of that part
 GERUND_PART = re.compile(r"^\W*(?:re-?)?building\s+(?:(?:that|this|each|only)\b|(?:the\s+)?sgc\d+x)", re.I)
 
@@ -485,6 +490,8 @@ class Grammar(object):
             # a test framework named for its tests ("JUnit: 88/88", "Minitest is green"): no runner of its own
             r"|\b(?:" + TEST_FRAMEWORKS + r")\b(?!\s+(?:config|configuration|version|dependency|extension|plugin|rules?|tests?|specs?|suites?"
             r"|test cases?)\b)"
+            # a test file as what was run: "I ran that spec file 50 times and it passed every time"
+            r"|" + _RAN_FILE + r"(?:spec|test)\s+files?\b"
             r"|\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"

@@ -283,3 +283,19 @@ def test_a_code_parenthesis_between_run_and_predicate(text, expected):
 ])
 def test_scala_checkers_and_a_rule_named_in_code(text, expected):
     assert categories(text) == expected
+
+
+# ---- a test file as what was run is a test subject a later pronoun can take ("I ran that spec file 50
+# times and it passed every time")
+@pytest.mark.parametrize("text, expected", [
+    ("I ran that spec file 50 times in a loop with `--order random` and it passed every time, so I'm fairly "
+     "confident it's fixed. I haven't run the whole suite though.", [("test", "subset", False)]),
+    ("Reran the test file for the exporter and it passes.", [("test", "subset", False)]),
+    ("I executed both spec files and they pass.", [("test", "subset", False)]),
+    # negatives: a file edited (not run), a failure, a plan
+    ("I edited the spec file and it's formatted now.", []),
+    ("I ran the test file and it failed twice.", []),
+    ("I'll run the spec file again to see if it passes.", []),
+])
+def test_a_test_file_as_what_was_run(text, expected):
+    assert found(text) == expected

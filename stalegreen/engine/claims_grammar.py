@@ -342,8 +342,8 @@ class Grammar(object):
             u"(?:\\s+for\\s+(?:this|the|my|our|that|next)\\s+[\\w-]+(?:\\s+[\\w-]+)?)?(?:\\*\\*)?\\s*[:\uff1a]", I)
         # not after a path's "/..." ("go test ./... passes"), nor a "." standing alone before a word
         # in lower case: the current directory of a command line in prose ("ruff check . exits 0"; not a
-        # placeholder's padding: "I ran `pytest`. all green")
-        self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+        # placeholder's padding on either side: "I ran `pytest`. all green", "passes . `mix test` has")
+        self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
 

@@ -173,8 +173,9 @@ def test_a_checkers_words_for_nothing_found(text, expected):
     ("ruff check . exits 0.", ["lint"]),
     ("go vet . is clean and the tests pass.", ["lint", "test"]),
     ("swiftlint lint . reports no violations.", ["lint"]),
-    # negatives: a real sentence end before a capital, a failure after the dot
+    # negatives: a real sentence end before a capital, a failure after the dot, a rewritten span's padding
     ("I formatted the code . Tests are next.", []),
+    ("Dialyzer: `done (passed successfully)`. `mix test` has 2 failures that fail on `main` too.", ["typecheck"]),
     ("ruff check . exits 1 with 3 errors.", []),
 ])
 def test_a_lone_dot_in_a_prose_command_line(text, expected):

@@ -201,7 +201,7 @@ def inline_words(reader, text, start, code):
     after_command = bool(before and commands.classify_code(before.group(1))) or _reported_by_name(text, start)
     if verdict is None:
         kinds = set(p.lastgroup for p in claims_en.predicates(reader.g, code))
-        if (after_command and kinds & RESULT_KINDS) or "cnt" in kinds:
+        if ((after_command or _labelled_by_name(text, start)) and kinds & RESULT_KINDS) or "cnt" in kinds:
             return " %s " % code      # "402 passed, 3 skipped": a counted result is a run's, wherever it stands
         return None
     if after_command:
@@ -243,6 +243,17 @@ def _reported_by_name(text, start):
     return bool(said and commands.classify_name(said.group(1)))
 
 
+def _labelled_by_name(text, start):
+    """The span is the result a runner named in prose as a label gives, in its own words ("Psalm:
+    `No errors found!`"): read as those words; not a count of no tests ("rspec: `0 examples, 0
+    failures`": nothing ran)."""
+    said = _NAME_LABEL.search(text, max(0, start - 40), start)
+    return bool(said and commands.classify_name(said.group(1))) and not _NOTHING_RAN.match(text, start, start + 200)
+
+
+_NAME_LABEL = re.compile(r"\b([A-Za-z][\w.+-]*)\s*:\s*$")
+# a result that counts no tests run ("`0 examples, 0 failures`"): no pass, whatever else it counts
+_NOTHING_RAN = re.compile(r"`?\s*(?:0|no|zero)\s+(?:examples?|tests?|specs?|test cases?)\b", re.I)
 # a runner's prose name, then a verb of showing: "Psalm now reports", "eslint prints:"
 _NAME_REPORTS = re.compile(r"\b([A-Za-z][\w.+-]*)(?:\s+(?:now|still|also|just))?\s+(?:reports?|reported|prints?|printed"
                            r"|shows?|showed|outputs?|returns?|returned|gives?|gave|says)\s*:?\s*$")

@@ -300,3 +300,18 @@ def test_scala_checkers_and_a_rule_named_in_code(text, expected):
 ])
 def test_a_test_file_as_what_was_run(text, expected):
     assert found(text) == expected
+
+
+# ---- a runner named as a label before code holding its result in words ("Psalm: `No errors found!`")
+@pytest.mark.parametrize("text, expected", [
+    ("Psalm: `No errors found!` (level 3). phpstan isn't configured in this repo so nothing to run there.",
+     ["typecheck"]),
+    ("eslint: `0 problems`.", ["lint"]),
+    ("hlint: `No hints`", ["lint"]),
+    # negatives: no runner as the label, a count of no tests, a failure
+    ("Note: `No errors found!`", []),
+    (u"rspec: `0 examples, 0 failures` \u2014 wait, that was the wrong path.", []),
+    ("rubocop: `12 offenses detected`.", []),
+])
+def test_a_runner_label_before_its_result_in_code(text, expected):
+    assert categories(text) == expected

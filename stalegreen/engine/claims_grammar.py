@@ -273,7 +273,7 @@ _PREDICATE_STARTS = frozenset((
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
-    "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
+    "failed complain complains complained error errors errored warning warnings violations offenses offences findings type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
 
 
 # the configuration a build is made in, between the verb and its result: "compiled in Debug and
@@ -581,6 +581,8 @@ class Grammar(object):
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es?|violations|complaints|findings|diagnostics"
             r"|hints)\b"     # (hlint's "No hints"; a non-native "no offense")
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
+            # a check's findings said to be gone: "The checkstyle errors are gone", "lint warnings are all gone now"
+            r"|(?<=\s)(?:errors?|warnings?|violations|offen[cs]es|findings)\s+(?:(?:are|is)\s+)?(?:now\s+|all\s+)?gone\b"
             r"|\b(?:0|zero)\s+failing\b(?:\s+(?:tests?|specs?|test cases?)\b)?"     # mocha's count: "0 failing"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
             r"|produces|emits?|emitted|left|leaves)\s+(?:nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?"

@@ -315,3 +315,18 @@ def test_a_test_file_as_what_was_run(text, expected):
 ])
 def test_a_runner_label_before_its_result_in_code(text, expected):
     assert categories(text) == expected
+
+
+# ---- a check's findings said to be gone are its zero count ("The checkstyle errors are gone")
+@pytest.mark.parametrize("text, expected", [
+    ("The checkstyle errors are gone; only 2 warnings remain (`JavadocMethod` on two private helpers) which don't "
+     "fail the build.", ["lint"]),
+    ("The mypy errors are gone.", ["typecheck"]),
+    ("ktlint warnings are all gone now.", ["lint"]),
+    # negatives: no check named, negated, conditional
+    ("The errors are gone.", []),
+    ("The checkstyle errors are not gone yet.", []),
+    ("Once the ktlint warnings are gone I'll open the PR.", []),
+])
+def test_a_checks_findings_gone(text, expected):
+    assert categories(text) == expected

@@ -259,7 +259,7 @@ TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
 _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
     "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
-    "analyzer analyzers analyser analysers static roslyn building rebuilding re "
+    "analyzer analyzers analyser analysers static roslyn building rebuilding re rerun dry second final fresh "
     "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
@@ -456,6 +456,8 @@ class Grammar(object):
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
             r"|(?<=[a-z] )ones"
+            # the run of the check named before: "php-cs-fixer flagged 2 files, I fixed them, and the dry-run is clean now"
+            r"|(?<=the )(?:re-?run|dry[- ]run|(?:second|final|fresh) run)(?=\s+(?:is|was|came back|comes back|passes|passed)\b)"
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*"
             r"|all (?:two|three|four|five))(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
             r"|quiet|silent)\b)"

@@ -330,3 +330,19 @@ def test_a_runner_label_before_its_result_in_code(text, expected):
 ])
 def test_a_checks_findings_gone(text, expected):
     assert categories(text) == expected
+
+
+# ---- "the rerun", "the dry-run", "the second run" stand for the run of the check named before them
+@pytest.mark.parametrize("text, expected", [
+    ("Fixed the N+1 in the Blade view. Pest: 48 passed. php-cs-fixer reported 2 files needing fixes, I applied "
+     "them, and the dry-run is clean now.", ["lint", "test"]),
+    ("Reran mypy and the rerun is clean.", ["typecheck"]),
+    ("Ran ruff again: the second run is clean.", ["lint"]),
+    ("Reran the suite. The rerun is green.", ["test"]),
+    # negatives: nothing named before, a run of no check, a failure
+    ("The dry-run is clean.", []),
+    ("terraform plan looked fine and the dry-run is clean.", []),
+    ("Reran eslint and the rerun still fails on two files.", []),
+])
+def test_the_rerun_of_the_check_named_before(text, expected):
+    assert categories(text) == expected

@@ -41,7 +41,7 @@ RUNNER_WORDS = frozenset((
     "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
 ))
 
-# A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.families.project_script``)
+# A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)
 # is named with a package-script name: these are the names and prefixes of
 # ``catalog.table.SCRIPT_CATEGORY_RULES`` (tests/test_hot_path.py checks they stay the same).
 _PATH_WORDS = frozenset((".", "bin", "script", "scripts"))     # `./x`, `bin/x`, `script(s)/x` split into words
@@ -146,7 +146,7 @@ def might_contain_runner(command, config=None):
     if config and (config.get("extraRunners") or ()):
         return True
     words = _words(command)
-    if words & RUNNER_WORDS:
+    if words & RUNNER_WORDS or "--gtest_" in command:     # a GoogleTest program by its own flags
         return True
     if "build" in words and ("uv" in words or "-m" in words):
         return True

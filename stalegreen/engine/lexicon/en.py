@@ -53,8 +53,22 @@ ENTRIES = (
       r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
       r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor|subagent|sub-agent|cache)\b(?:\s+(?:\([@\w.' -]{1,40}\)|(?!(?:no|with|without|any|zero)\b)[\w'-]+)){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
       r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
-      r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
-      stems=_SAY_VERBS),
+      r"|suggests?|suggested|commented|confirms?|confirmed)\b(?! (?:no|nothing|zero|0)\b)", "relay",
+      "The reviewer said the tests pass.", stems=_SAY_VERBS + ("comment", "confirm")),
+    # a person named by a name ("Jamie confirmed the build passes", "Tomás says the build is fine", "Alex
+    # ran the suite and said it's green"): their word, not the agent's run. A name is a capitalised word
+    # no check and no function word is (runner names are filler in the text this is tried on)
+    E(r"(?-i:(?<![\w.`-])(?<!on )(?<!in )(?<!against )(?<!with )(?<!under )(?<!for )(?<!via )(?<!using )"
+      r"(?!(?:It|This|That|These|Those|There|Here|Everything|Nothing|Something|All|Both|Each|Every"
+      r"|The|Then|Now|And|But|So|Also|Output|Lint|Linting|Tests?|Testing|Build|Builds|Types?|Typecheck|Suite|Specs?"
+      r"|Compiler|Coverage|Which|What|Who|Everyone|Nobody|Someone|Result|Results|Log|Logs|Summary)\b)"
+      r"[A-Z][a-z\u00c0-\u024f]{1,20})"
+      r"(?:\s+(?:says|said|confirms|confirmed|comments|commented|mentions|mentioned|tells|told)"
+      r"|\s+(?:[\w'.-]+\s+){1,10}?and\s+(?:says|said|confirms|confirmed|tells|told))\b"
+      # (not a tool saying what it printed: "Black says `All done!`")
+      r"(?!\s*(?:[:\"\u201c]|s{4,}\b))",
+      "relay", "Jamie confirmed the staging build passes.",
+      stems=("say", "said", "confirm", "comment", "mention", "tell", "told")),
     # output someone else produced: "the output you pasted", "the log the user shared"
     E(r"\b(?:you|user|they|he|she|reviewer|colleague|teammate)\s+(?:pasted|shared|sent|posted|attached|forwarded"
       r"|provided|linked)\b", "relay", "Looking at the output you pasted: all 42 tests pass.",

@@ -1,0 +1,40 @@
+# -*- coding: utf-8 -*-
+"""Causes found in the dev11b set (English agents' voice, written blind on 2026-12-02): each group
+states its rule, gives sentences of our own (hard negatives among them) and the dev-set sentences
+last."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def found(text):
+    return sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims)
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+# ---- a person named by name who says, confirms or comments that a check passes relays their word
+# ("Jamie confirmed the build passes", "Alex ran the suite and said it's green"); a tool saying what
+# it printed, a check word opening the sentence, and the agent's own confirmation stay claims
+@pytest.mark.parametrize("text, expected", [
+    ("Priya said the integration tests pass on her laptop.", []),
+    ("Marco confirmed that lint is clean after his rebase.", []),
+    ("Dana ran the full suite on the staging cluster and told me it's green.", []),
+    ("The reviewer confirmed the build passes.", []),
+    # hard negatives: the agent's own words stand
+    ("I confirmed the tests pass: 41/41.", ["test"]),
+    ("Black says `All done!` and isort found nothing to fix.", ["lint"]),
+    ("Ran the suite and it says all 12 passed.", ["test"]),
+    ("I ran Playwright against Chromium and Firefox and all 12 specs pass.", ["test"]),
+    ("Just to confirm, I re-ran everything after your last comment: `pytest` 97 passed.", ["test"]),
+    # dev11b
+    (u"Merged the two configs\u00b9.\n\n\u00b9 Jamie confirmed the staging build passes with the merged config.", []),
+    ("The bot commented that eslint is clean on the changed files.", []),
+    ("Alex ran the e2e suite on his staging box and said it's green.", []),
+    (u"Tom\u00e1s says the build is fine on his M2; I couldn't test on ARM here.", []),
+])
+def test_a_named_person_relays(text, expected):
+    assert categories(text) == expected

@@ -378,7 +378,10 @@ class Grammar(object):
             r"(?:\s+(?:any ?more|left))?"
             r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped"
             r"|didn't|did not|hasn't|has not|haven't|have not)\s+(?:\w+\s+)?complain\w*"
-            r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
+            r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b"
+            # "there aren't any warnings": a failure noun denied
+            r"|\bthere (?:aren't|are not|weren't|were not|isn't|is not|wasn't|was not) (?:any|a single)\s+(?:\w+\s+)?"
+            r"(?:fail\w*|errors?|warnings?|issues|problems|regressions?)\b", I | A)
         self.operational = c(
             r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
             r"|production is|deployed|deploys?|served|cdn|status codes?|http \d{3}|\d{3} ok|infra(?:structure)?"

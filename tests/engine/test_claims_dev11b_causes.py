@@ -38,3 +38,25 @@ def categories(text):
 ])
 def test_a_named_person_relays(text, expected):
     assert categories(text) == expected
+
+
+# ---- a pass with nothing under it is taken back: no tests ran ("no tests actually ran", "no tests
+# were even collected"), or there are none ("No tests fail because there aren't any yet"). A
+# denied failure noun ("there aren't any warnings") supports the claim instead
+@pytest.mark.parametrize("text, expected", [
+    ("`pytest` exits 0 but no tests were even collected.", []),
+    ("Nothing fails since there aren't any specs in this package yet.", []),
+    ("`vitest run` is green, though no tests really ran: the include glob is wrong.", []),
+    # hard negatives
+    ("All 40 tests pass. There aren't any flaky ones left.", ["test"]),
+    ("The build is green; there isn't any lint config yet, so I didn't lint.", ["build"]),
+    ("Lint is clean and there aren't any warnings.", ["lint"]),
+    ("Tests pass, and there weren't any new failures.", ["test"]),
+    # dev11b
+    ("No tests fail because there aren't any yet \u2014 `go test ./...` just prints `no test files` for every "
+     "package.", []),
+    ("`npm test` exits 0, but only because `--passWithNoTests` is set and the glob matches nothing \u2014 no tests "
+     "actually ran.", []),
+])
+def test_a_pass_over_no_tests_is_taken_back(text, expected):
+    assert categories(text) == expected

@@ -278,11 +278,15 @@ ENTRIES = (
       r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
       r"|\bonly (?:passes|passed|pass) because\b"
       # a pass with nothing under it: "exits 0, but ... so effectively no tests ran", "there are no tests"
-      r"|\bno (?:tests?|specs?) (?:ran|were run|was run|were collected|were found|executed)\b"
-      r"|\bthere (?:are|were) no (?:tests|specs)\b", "retraction",
+      r"|\bno (?:tests?|specs?) (?:(?:actually|really|even|ever)\s+)?(?:ran|executed|(?:were|was) (?:(?:actually|really"
+      r"|even|ever)\s+)?(?:run|collected|found))\b"
+      r"|\bthere (?:are|were) no (?:tests|specs)\b"
+      # "No tests fail because there aren't any yet"
+      r"|\bthere (?:aren't|are not|weren't|were not) any(?: (?:tests|specs))?(?: (?:yet|at all))?(?=\s*(?:[.;,!)\u2014\u2013-]|$))",
+      "retraction",
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
-             "only pass", "no test", "no spec")),
+             "only pass", "no test", "no spec", "there")),
 
     # a later sentence expecting the check to fail now: "That change affects the assertions, so the suite is
     # likely red now"

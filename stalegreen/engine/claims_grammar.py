@@ -302,7 +302,7 @@ class Grammar(object):
         # not after a path's "/..." ("go test ./... passes")
         self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
-                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
+                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise)\\s)", I)
 
         # filters (sentence level unless noted)
         # failure words; "clean" phrases that contain them are masked first

@@ -60,3 +60,19 @@ def test_a_named_person_relays(text, expected):
 ])
 def test_a_pass_over_no_tests_is_taken_back(text, expected):
     assert categories(text) == expected
+
+
+# ---- "otherwise" opens a clause with or without a comma before it: the failure before it is the
+# exception of the pass after it (a qualified claim), not its negation
+@pytest.mark.parametrize("text, expected", [
+    ("Ran the specs: one timeout in the S3 spec otherwise all green.", [("test", True)]),
+    ("Lint: 2 warnings in vendor otherwise clean.", [("lint", False)]),
+    ("Tests: 1 skipped (needs docker) otherwise all pass", [("test", False)]),
+    # hard negatives
+    ("Tests fail otherwise.", []),
+    ("The suite fails on Windows otherwise it would be green.", []),
+    # dev11b
+    ("ran pytest; 1 flaky (test_s3_upload timeout) otherwise all pass", [("test", True)]),
+])
+def test_otherwise_opens_a_clause(text, expected):
+    assert found(text) == expected

@@ -304,7 +304,8 @@ class Meaning(object):
         if parts[index].marked:
             # an item of a row of marks ends at the next mark: "🟢 lint  🔴 e2e (can't launch)"
             clause = self.plain[parts[clauses.index_at(self._starts, cand["span"][0])].lo:parts[index].hi]
-        why = _clause_reason(g, clause, [r for r in ("future", "conditional") if self.has(r)])
+        why = _clause_reason(g, _aside_after(clause, self.plain, cand), ["future"] if self.has("future") else []) \
+            or _clause_reason(g, clause, ["conditional"] if self.has("conditional") else [])
         if why:
             return why
         if self.has("description") and self._described(cand, index):
@@ -760,6 +761,20 @@ def _clause(g, s, cand, plain):
 # where a failure happened ("the test that failed on CI"): a place, not the source of the result
 _FAILED_AT = re.compile(r"\b(?:failed|failing|fails|broke|broken|flaked|flaky|errored|timed out|was red)\s+"
                         r"(?:(?:earlier|before|previously)\s+)?(?:on|in)\s+(?:the\s+)?ci\b", re.I)
+
+
+def _aside_after(clause, plain, cand):
+    """``clause`` without the parentheses that open after the candidate's predicate: an aside's
+    plans and needs are its own ("All but one pass (the Redis one needs a live server)"); its
+    conditions are not ("All specs pass (if you skip the flaky one)")."""
+    if "(" not in clause:
+        return clause
+    end = plain.find(clause)
+    end = cand["span"][1] - end if end >= 0 else len(clause)
+    return clause[:max(0, end)] + _PARENTHESIS.sub(" ", clause[max(0, end):])
+
+
+_PARENTHESIS = re.compile(r"\([^()]*\)")
 
 
 def _clause_reason(g, clause, roles):

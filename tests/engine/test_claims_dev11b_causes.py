@@ -76,3 +76,21 @@ def test_a_pass_over_no_tests_is_taken_back(text, expected):
 ])
 def test_otherwise_opens_a_clause(text, expected):
     assert found(text) == expected
+
+
+# ---- a parenthesis after the predicate is an aside: its plans and needs are its own ("(the Redis
+# one needs a live server)"); a condition in it still conditions the claim, and a future before
+# the parenthesis is the claim's own
+@pytest.mark.parametrize("text, expected", [
+    ("The unit tests pass (I'll add the e2e ones later).", [("test", False)]),
+    ("`cargo build` succeeds (the docs job still needs a token).", [("build", False)]),
+    ("All 30 specs pass (I want to add more for the edge cases).", [("test", False)]),
+    # hard negatives
+    ("All specs pass (if you skip the flaky one).", []),
+    ("Tests will pass (after I merge).", []),
+    ("The tests (which I'll run next) pass.", []),
+    # dev11b
+    ("All but one of the integration tests pass (the Redis one needs a live server).", [("test", True)]),
+])
+def test_a_parenthesis_after_the_predicate_plans_for_itself(text, expected):
+    assert found(text) == expected

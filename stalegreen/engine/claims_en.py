@@ -465,7 +465,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
 
 # the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
 _OTHERWISE = re.compile(r"^[^.;!?]{0,100}(?:,\s*|\s)(?:but\s+|and\s+)?otherwise\s+$", re.I)
-_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran)\b[^,;.]{0,40}?\s+but\s+"
+_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran|warns|warned|prints|printed|logs|logged)\b[^,;.]{0,40}?\s+but\s+"
                        r"(?:(?:now|still|also|eventually|then|always)\s+)?$", re.I)
 # an exception after the state makes it a result: "tests are fine apart from the known X failure"
 _EXCEPTED = re.compile(r"\s*,?\s*(?:apart from|except(?: for)?|other than|aside from|save for|bar)\b", re.I)

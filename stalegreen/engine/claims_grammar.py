@@ -224,11 +224,11 @@ _SUBJECT_STARTS = frozenset((
     "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
-    "workspace solution docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
+    "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
-    "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles "
+    "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
@@ -434,7 +434,7 @@ class Grammar(object):
             r"|(?<=the )compile(?: step| stage| job)?\b(?=\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
             r"|completes|completed)\b))"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
-            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution)\b)"
+            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target)\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
@@ -502,6 +502,10 @@ class Grammar(object):
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # the link step of a build: "it links fine now"
             r"|\b(?:links|linked|linking)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            # a bundler's build said by its verb: "`npm run build` bundles fine", "the app bundles for iOS" (not
+            # the noun: "the app bundles are smaller")
+            r"|\bbundles(?=\s*(?:[.;,!)]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|without|with (?:no|zero|0)"
+            r"|for (?:ios|android|web|the web|prod|production|release|both)\b))"
             # (Gradle's word for a build: "the Android app assembles")
             r"|\b(?:builds|built|assembles)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"

@@ -432,10 +432,9 @@ class Meaning(object):
         where = environment(text)
         if where:
             found.add(where)    # "on Python 3.12" and "on 3.9": results of two environments
-        if claims_grammar.has_cjk(text):
-            # Chinese places a platform with 在…上 or as a clause's topic ("在 Chromium 和 Firefox 上都通过了，
-            # WebKit 有一个对比失败"): every one named is an environment of its own
-            found.update(m.group(0).lower() for m in _PLATFORM.finditer(text))
+        # a platform is an environment of its own, named as a clause's topic (在 Chromium 和 Firefox 上都通过了，
+        # WebKit 有一个对比失败) or as what a build is for ("The app bundles for iOS; Android `assembleDebug` fails")
+        found.update(m.group(0).lower() for m in _PLATFORM.finditer(text))
         for m in _TEST_KIND.finditer(text):
             found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
         return found

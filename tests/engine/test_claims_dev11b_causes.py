@@ -94,3 +94,31 @@ def test_otherwise_opens_a_clause(text, expected):
 ])
 def test_a_parenthesis_after_the_predicate_plans_for_itself(text, expected):
     assert found(text) == expected
+
+
+# ---- a build said by the verbs of its run: "finishes" (the filter before the grammar now knows it),
+# a bundler's "bundles" (not the noun), a "target" that builds, a second verb of the run before its
+# result ("warns about a chunk but completes"); a build for one platform stands beside another
+# platform's failure, as a part of the build
+@pytest.mark.parametrize("text, expected", [
+    ("`cargo build --release` finishes.", ["build"]),
+    ("It bundles fine now.", ["build"]),
+    ("The `aarch64` target builds cleanly.", ["build"]),
+    ("`webpack` warns about a large chunk but completes.", ["build"]),
+    ("The app bundles for iOS; the Android build fails on a signing key.", ["build"]),
+    # hard negatives
+    ("The app bundles are 10% smaller.", []),
+    ("Webpack bundles the vendor code separately.", []),
+    ("`vite build` warns about a chunk but fails.", []),
+    ("The target is 90% coverage.", []),
+    ("Tests pass on Linux; two fail.", []),
+    # dev11b
+    ("Updated the Dockerfile to multi-stage. `docker build .` finishes and the final image is 84 MB (down from 610).",
+     ["build"]),
+    ("`npm run build` bundles fine; bundle size went from 412 kB to 398 kB gzipped.", ["build"]),
+    ("`vite build` warns about a chunk over 500 kB but completes.", ["build"]),
+    ("The React Native app bundles for iOS; Android `assembleDebug` fails on a Gradle plugin mismatch.", ["build"]),
+    ("The `wasm32-unknown-unknown` target builds; I didn't retry the native target after the last change.", ["build"]),
+])
+def test_a_build_said_by_its_run_verbs(text, expected):
+    assert categories(text) == expected

@@ -49,6 +49,16 @@ OPENING_PREDICATE = re.compile(r"\W*(?:[Cc]lean|[Gg]reen|[Pp]ass(?:ing|es|ed)|[H
 _COUNT_FIELD = re.compile(r"^\W*[A-Za-z][\w -]{0,20}:\s*\d[\d,.]*\s*[A-Za-z%]{0,3}(?:\s+\d+\s*[A-Za-z]{0,3})?\.?$")
 
 
+# dot leaders between a name and its status ("cargo test ........ ok (64)"): a label's colon, not
+# sentence ends (not a path's "./...", nor an ellipsis that follows a word)
+_LEADERS = re.compile(r"(?<=[\w`)\]])(?:[ \t]+\.{3,}|[ \t]*\.{4,})[ \t]+(?=[\w`(\u2705\u2713\u2714\u274c])")
+
+
+def leaders(body):
+    """``body`` (one line) with its dot leaders made label colons."""
+    return _LEADERS.sub(": ", body) if "..." in body else body
+
+
 def rewrite(sentences):
     out = []
     index = 0

@@ -122,3 +122,24 @@ def test_a_parenthesis_after_the_predicate_plans_for_itself(text, expected):
 ])
 def test_a_build_said_by_its_run_verbs(text, expected):
     assert categories(text) == expected
+
+
+# ---- a runner's count right after its name is its result, not a path argument ("jest 88/88"); dot
+# leaders between a check and its status are a label's colon ("cargo test ........ ok (64)")
+@pytest.mark.parametrize("text, expected", [
+    ("pytest 41/41", ["test"]),
+    ("Fixed the off-by-one. vitest 212/212, tsc clean.", ["test", "typecheck"]),
+    ("Status:\n- pytest ......... ok\n- mypy ........... ok", ["test", "typecheck"]),
+    ("eslint .... clean", ["lint"]),
+    # hard negatives: a path stays an argument, a path's "./..." and an ellipsis are no leaders
+    ("pytest tests/api passes", ["test"]),
+    ("go test ./... ok", ["test"]),
+    ("Tests... pass, I think.", []),
+    ("cargo test ........ FAILED (2)", []),
+    # dev11b
+    ("patched null deref in useCart; jest 88/88", ["test"]),
+    ("Added the `--dry-run` flag.\n\nChecks:\n* cargo test ........ ok (64)\n* cargo clippy ...... ok\n"
+     "* cargo fmt --check . ok", ["lint", "test"]),
+])
+def test_a_count_and_dot_leaders_after_a_runner(text, expected):
+    assert categories(text) == expected

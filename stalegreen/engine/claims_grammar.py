@@ -234,7 +234,7 @@ _PREDICATE_STARTS = frozenset((
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
-    "failed complain complains complained error errors errored type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
+    "failed complain complains complained error errors errored broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
 
 
 # the configuration a build is made in, between the verb and its result: "compiled in Debug and
@@ -308,7 +308,8 @@ class Grammar(object):
         # failure words; "clean" phrases that contain them are masked first
         self.clean_phrases = c(
             r"\b(?:no|zero|0|not a single|not one|nothing(?:'s|\u2019s)?|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
-            r"(?:fail\w*|error(?:s|ed|ing)?|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?)\b"
+            r"(?:fail\w*|error(?:s|ed|ing)?|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?"
+            r"|broke|blew up|went wrong|fell over|exploded)\b"
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
             r"|nothing|none)\s+(?:\w+\s+)?"
@@ -374,11 +375,12 @@ class Grammar(object):
             # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
             r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
             r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues|fires?|fired"
-            r"|triggers?|triggered|trips?|tripped)\b"
+            r"|triggers?|triggered|trips?|tripped|broke|blew up|went wrong|fell over|exploded)\b"
             r"(?:\s+(?:any ?more|left))?"
             r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped"
             r"|didn't|did not|hasn't|has not|haven't|have not)\s+(?:\w+\s+)?complain\w*"
             r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b"
+            r"|\bnothing\s+(?:was\s+|got\s+)?(?:flagged|reported)\b"
             # "there aren't any warnings": a failure noun denied
             r"|\bthere (?:aren't|are not|weren't|were not|isn't|is not|wasn't|was not) (?:any|a single)\s+(?:\w+\s+)?"
             r"(?:fail\w*|errors?|warnings?|issues|problems|regressions?)\b", I | A)
@@ -518,7 +520,8 @@ class Grammar(object):
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more)\s+)?"
-            r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics)\b"
+            r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es|violations|complaints|findings|diagnostics"
+            r"|(?<=lint )hits|(?<=linter )hits)\b"
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             r"|\b(?:0|zero)\s+failing\b(?:\s+(?:tests?|specs?|test cases?)\b)?"     # mocha's count: "0 failing"
             r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
@@ -531,7 +534,11 @@ class Grammar(object):
             # none of a count failed: "Integration suite: 0 of 18 failed"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # no failure to be seen in a run's output: "Nothing red in the jest output"
-            r"|\bnothing\s+(?:red|failing|failed|broken)\b"
+            r"|\bnothing\s+(?:red|failing|failed|broken|broke|blew up|went wrong|fell over|exploded)\b"
+            # nothing found, said by the participle or an idiom: "nothing flagged", "Lint comes up empty",
+            # "ruff came back empty-handed"
+            r"|\bnothing\s+(?:was\s+|got\s+)?(?:flagged|reported)\b"
+            r"|\b(?:comes?|came)\s+(?:up|back)\s+empty(?:-handed)?\b"
             # a pass said by an idiom: "eslint gives the all-clear", "a clean bill of health from mypy",
             # "not a peep from ruff", "nothing to report from mypy"
             r"|(?:\b(?:gives?|gave|given|giving|got|gets|has|had|with|returns?|returned|reports?|reported|signals?"
@@ -577,7 +584,9 @@ class Grammar(object):
             r"|\b(?:didn't|did not|hasn't|has not|haven't|have not)\s+(?:fail|error|complain|report (?:any|anything))\w*"
             # after a negative quantifier: "No test is failing", "none of the rules fired"
             r"|\b(?:(?:is|are)\s+)?(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|errors? out|errored out|fire[sd]?"
-            r"|trigger(?:s|ed)?|trip(?:s|ped)?)\b(?:\s+any ?more)?"
+            r"|trigger(?:s|ed)?|trip(?:s|ped)?"
+            # a failure by an idiom: "nothing blew up", "nothing broke", "nothing went wrong"
+            r"|broke|blew up|blows up|went wrong|goes wrong|fell over|exploded)\b(?:\s+any ?more)?"
             r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
         self.pass_object = c(
             r"\s+(?:the(?! (?:second|third|final) (?:time|try|attempt)\b)|a|an|its|their|his|her|our|my|your"

@@ -143,3 +143,34 @@ def test_a_build_said_by_its_run_verbs(text, expected):
 ])
 def test_a_count_and_dot_leaders_after_a_runner(text, expected):
     assert categories(text) == expected
+
+
+# ---- nothing found, said by an idiom or a bare participle ("Lint comes up empty", "came back
+# empty-handed", "nothing flagged", "no lint hits"), and a failure idiom denied ("nothing blew up",
+# "none of the specs broke"), support the claims of the checks named; a test run that comes back
+# empty found no tests, and an idiom of failure asserted stays no claim
+@pytest.mark.parametrize("text, expected", [
+    ("Ran ruff on the package: nothing flagged.", ["lint"]),
+    ("mypy came back empty-handed.", ["typecheck"]),
+    ("eslint comes up empty on the new files.", ["lint"]),
+    ("None of the specs blew up.", ["test"]),
+    ("I ran pytest, mypy and ruff, and nothing went wrong.", ["lint", "test", "typecheck"]),
+    ("Zero lint hits after the rename.", ["lint"]),
+    # hard negatives
+    ("pytest came back empty.", []),
+    ("The build blew up.", []),
+    ("Ran the tests; two blew up.", []),
+    ("Nothing blew up.", []),
+    ("No cache hits in the build.", []),
+    # dev11b
+    ("Renamed the prop across the three components. Lint comes up empty and `tsc --noEmit` has nothing to say.",
+     ["lint", "typecheck"]),
+    ("You asked whether the lint rule change breaks anything. Ran `npx eslint .` with the new "
+     "`no-floating-promises` rule: nothing flagged.", ["lint"]),
+    ("No test failures, no type errors, no lint hits \u2014 pytest, pyright and ruff all came back empty-handed.",
+     ["lint", "test", "typecheck"]),
+    ("I ran the whole thing \u2014 jest, tsc, eslint, and the production build \u2014 and nothing blew up.",
+     ["build", "lint", "test", "typecheck"]),
+])
+def test_nothing_found_and_denied_failure_idioms(text, expected):
+    assert categories(text) == expected

@@ -332,9 +332,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 if subject.get("category"):
                     make(subject["category"], subject, scope=None if verb_first else "all")
         return out
-    if kind == "verified":
-        for subject in subjects:
-            if subject["start"] >= p.end() and subject["kind"] in ("code", "tool") and subject.get("category"):
+    if kind == "verified":     # the runs named after it; after "a clean run of", the checks it names
+        after = [x for x in subjects if x["start"] >= p.end() and x.get("category") and x["kind"] != "buildable"]
+        for subject in (group_starting(g, s, after) if after and lowp.endswith(" of") else after):
+            if subject["kind"] in ("code", "tool") or lowp.endswith(" of"):
                 make(subject["category"], subject)
         return out
     if kind in ("tcv", "cverb"):

@@ -174,3 +174,27 @@ def test_a_count_and_dot_leaders_after_a_runner(text, expected):
 ])
 def test_nothing_found_and_denied_failure_idioms(text, expected):
     assert categories(text) == expected
+
+
+# ---- a pass said as a noun of the run it names ("A clean run of the suite", "Successful completion of
+# `npm run build`") or in the passive with the run it was verified by ("The build has been verified ...
+# via `go build ./...`"): a claim of the checks named; a plan, a hedge or a past placement still holds
+@pytest.mark.parametrize("text, expected", [
+    ("Got a clean run of ruff and mypy.", ["lint", "typecheck"]),
+    ("A successful run of `cargo test` after the rebase.", ["test"]),
+    ("The fix was verified with `pytest -k upload`.", ["test"]),
+    ("The migration has been validated via `mvn package`.", ["build"]),
+    # hard negatives
+    ("I need a clean run of the suite before merging.", []),
+    ("A clean run of the integration tests would settle it.", []),
+    ("The clean run of the suite was before the rebase.", []),
+    ("The fix was verified manually.", []),
+    ("The report was checked by the reviewer.", []),
+    # dev11b
+    ("A clean run of the suite after the patch confirms the regression is gone.", ["test"]),
+    ("The build has been verified on both amd64 and arm64 via `GOARCH=arm64 go build ./...` and the native build.",
+     ["build"]),
+    ("Successful completion of `npm run build` was observed after the dependency bump.", ["build"]),
+])
+def test_a_pass_said_as_a_noun_or_in_the_passive(text, expected):
+    assert categories(text) == expected

@@ -229,7 +229,7 @@ _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
     "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
-    "finishes finished ran runs went goes is are was were have green all clean cleanly succeed succeeds succeeded succeeding success "
+    "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
@@ -498,7 +498,7 @@ class Grammar(object):
             # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
             r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b"
             # in the passive: "The build has been verified on amd64 and arm64 via `go build ./...`"
-            r"|\b(?:has been|have been|was|were|got)\s+(?:verified|validated|confirmed|checked)\b(?=[^.;]{0,60}?"
+            r"|(?:(?<=\bbeen )|(?<=\bwas )|(?<=\bwere )|(?<=\bgot ))(?:verified|validated|confirmed|checked)\b(?=[^.;]{0,60}?"
             r"\b(?:with|by|using|via)\s)"
             # a pass said as a noun of the run it names: "A clean run of the suite", "Successful completion of
             # `npm run build`"

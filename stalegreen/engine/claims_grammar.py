@@ -234,7 +234,14 @@ _PREDICATE_STARTS = frozenset((
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
+    "complaint warning finding nit gripe issue "
     "failed complain complains complained error errors errored broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
+
+
+# what a check's only complaint is ("Flake8's only complaint is a line-length one"): the exception of its
+# pass, a clause of its own
+ONLY_COMPLAINT = (r"(?:(?<=\bonly complaint)|(?<=\bonly warning)|(?<=\bonly finding)|(?<=\bonly nit)|(?<=\bonly gripe)"
+                  r"|(?<=\bonly issue))\s+(?:is|was)\b")
 
 
 # the configuration a build is made in, between the verb and its result: "compiled in Debug and
@@ -302,7 +309,8 @@ class Grammar(object):
         # not after a path's "/..." ("go test ./... passes")
         self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
-                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise)\\s)", I)
+                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise|except|apart from|aside from"
+                              u"|other than|save for)\\s)|" + ONLY_COMPLAINT, I)
 
         # filters (sentence level unless noted)
         # failure words; "clean" phrases that contain them are masked first
@@ -390,7 +398,7 @@ class Grammar(object):
             r"|monitors?|dns|ssl|certificates?|pages?|links?|rows?|records?|requests?|assertions)\b", I | A)
         self.qualifier = c(
             r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
-            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b|almost|nearly|subset"
+            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|only (?:complaint|warning|finding|nit|gripe|issue)\b|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b|almost|nearly|subset"
             r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
             r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
             r"|limitations?|flaky)"
@@ -542,6 +550,8 @@ class Grammar(object):
             r"|\bfailures:?\s*0\b"
             # none of a count failed: "Integration suite: 0 of 18 failed"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
+            # a check's one complaint, said as its only one: "Flake8's only complaint is a line-length one"
+            r"|(?<=\bonly )(?:complaint|warning|finding|nit|gripe|issue)\b(?=\s+(?:is|was)\b)"
             # no failure to be seen in a run's output: "Nothing red in the jest output"
             r"|\bnothing\s+(?:red|failing|failed|broken|broke|blew up|went wrong|fell over|exploded)\b"
             # nothing found, said by the participle or an idiom: "nothing flagged", "Lint comes up empty",

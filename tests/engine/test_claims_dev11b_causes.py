@@ -198,3 +198,21 @@ def test_nothing_found_and_denied_failure_idioms(text, expected):
 ])
 def test_a_pass_said_as_a_noun_or_in_the_passive(text, expected):
     assert categories(text) == expected
+
+
+# ---- an exception is a clause of its own: a negation inside it ("a file I didn't touch") does not
+# negate the claim before it; a check's "only complaint is X" is its pass with X as the exception
+@pytest.mark.parametrize("text, expected", [
+    ("Lint is clean apart from one line-length warning in a migration file I didn't touch.", [("lint", True)]),
+    ("Tests pass except the ones I didn't run.", [("test", True)]),
+    ("Ruff's only complaint is an unused import in a test fixture.", [("lint", True)]),
+    ("mypy's only complaint is a missing stub, which I can't fix.", [("typecheck", True)]),
+    # hard negatives
+    ("Lint isn't clean except in vendor.", []),
+    ("My only complaint is the naming.", []),
+    ("The only issue is that tests fail on Windows.", []),
+    # dev11b
+    ("Flake8's only complaint is a line-length one in a migration file I didn't touch.", [("lint", True)]),
+])
+def test_an_exception_and_an_only_complaint(text, expected):
+    assert found(text) == expected

@@ -183,6 +183,10 @@ ENTRIES = (
       "contrast", "The suite passes, so I think the flake is gone.", stems=("so",)),
     E(r",?\s+(?:except(?: for)?|excluding|apart from|aside from|other than|with the exception of|save for)\b",
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
+    # what the only complaint is: "Flake8's only complaint is a line-length one in a file I didn't touch"
+    E(r"(?:(?<=\bonly complaint)|(?<=\bonly warning)|(?<=\bonly finding)|(?<=\bonly nit)|(?<=\bonly gripe)"
+      r"|(?<=\bonly issue))\s+(?:is|was)\b", "exception", "Flake8's only complaint is a line-length one.",
+      stems=("is", "was")),
     E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the remainder|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) (?:\d[\d,]* )?(?:[\w-]+ )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"

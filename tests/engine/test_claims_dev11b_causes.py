@@ -216,3 +216,21 @@ def test_a_pass_said_as_a_noun_or_in_the_passive(text, expected):
 ])
 def test_an_exception_and_an_only_complaint(text, expected):
     assert found(text) == expected
+
+
+# ---- a rerun whose object is elided ("and reran: still passing") reruns the check named before it in
+# the sentence: the state after its colon is that check's, now (the earlier pass stays past)
+@pytest.mark.parametrize("text, expected", [
+    ("Yesterday `pytest` passed, then I rebased and reran: still passing.", ["test"]),
+    ("`cargo clippy` was clean at the start of the session, then I split the module and re-ran it: still clean.",
+     ["lint"]),
+    # hard negatives: a failure after the rerun, a pass only before
+    ("`pytest` passed before my change; then I edited the parser and reran: 3 failures.", []),
+    ("Earlier `pytest` passed, then I changed the fixture and reran: it fails now.", []),
+    ("Yesterday `pytest` passed, then I rebased.", []),
+    # dev11b
+    ("Earlier in this session `pytest` passed, then I changed the fixture scope and reran: still passing, 150/150.",
+     ["test"]),
+])
+def test_an_elided_rerun_reruns_the_check_named_before(text, expected):
+    assert categories(text) == expected

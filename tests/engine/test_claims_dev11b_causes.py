@@ -234,3 +234,20 @@ def test_an_exception_and_an_only_complaint(text, expected):
 ])
 def test_an_elided_rerun_reruns_the_check_named_before(text, expected):
     assert categories(text) == expected
+
+
+# ---- in a status list the later items may drop the program of the first ("go test ok, vet ok, build
+# ok"): a bare subcommand is that program's when the two make a known runner, pass or fail
+@pytest.mark.parametrize("text, expected", [
+    ("cargo test ok, clippy ok, fmt ok", ["lint", "test"]),
+    ("dotnet test green / build green", ["build", "test"]),
+    ("go test passed; vet clean", ["lint", "test"]),
+    # hard negatives: the failing item is the gapped program's, not the first's; no runner, no claim
+    ("go test ok, vet failed", ["test"]),
+    ("go test ok, the weather ok", ["test"]),
+    ("go vet ok, fmt ok", ["lint"]),
+    # dev11b
+    ("go test ok, vet ok, build ok", ["build", "lint", "test"]),
+])
+def test_a_status_list_drops_the_program(text, expected):
+    assert categories(text) == expected

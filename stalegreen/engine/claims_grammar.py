@@ -240,8 +240,8 @@ _PREDICATE_STARTS = frozenset((
 
 # what a check's only complaint is ("Flake8's only complaint is a line-length one"): the exception of its
 # pass, a clause of its own
-ONLY_COMPLAINT = (r"(?:(?<=\bonly complaint)|(?<=\bonly warning)|(?<=\bonly finding)|(?<=\bonly nit)|(?<=\bonly gripe)"
-                  r"|(?<=\bonly issue))\s+(?:is|was)\b")
+ONLY_COMPLAINT = (r"\s(?:is|was)\b(?:" + "|".join(r"(?<=\bonly %s %s)" % (noun, verb) for noun in (
+    "complaint", "warning", "finding", "nit", "gripe", "issue") for verb in ("is", "was")) + ")")
 
 
 # the configuration a build is made in, between the verb and its result: "compiled in Debug and

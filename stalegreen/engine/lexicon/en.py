@@ -186,7 +186,7 @@ ENTRIES = (
     # what the only complaint is: "Flake8's only complaint is a line-length one in a file I didn't touch"
     E(r"(?:(?<=\bonly complaint)|(?<=\bonly warning)|(?<=\bonly finding)|(?<=\bonly nit)|(?<=\bonly gripe)"
       r"|(?<=\bonly issue))\s+(?:is|was)\b", "exception", "Flake8's only complaint is a line-length one.",
-      stems=("is", "was")),
+      stems=("only complaint", "only warning", "only finding", "only nit", "only gripe", "only issue")),
     E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the remainder|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) (?:\d[\d,]* )?(?:[\w-]+ )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"

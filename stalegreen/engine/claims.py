@@ -281,7 +281,7 @@ class _Reader(object):
 
     def read_line(self, line, forced_reason):
         g = self.g
-        body = g.list_mark.sub("", line).strip().strip("|").strip()
+        body = claims_fragments.tidy_line(g.list_mark.sub("", line).strip().strip("|").strip())
         if not body:
             return
         sentences = [sentence.strip() for sentence in g.sentence_end.split(body) if sentence.strip()]

@@ -177,7 +177,7 @@ def _link(g, s, subjects, p, kind):
         gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
     # "Lint: 2 warnings in vendor/, but otherwise clean"; "`cargo build` takes a while but finishes" (a
     # second verb of the same subject)
-    otherwise = _OTHERWISE.search(gap) or _BUT_THEN.match(gap) and not lexicon.search("failure", gap)
+    otherwise = _OTHERWISE.search(gap) or (_BUT_THEN.match(gap) or _RERAN.search(gap)) and not lexicon.search("failure", gap)
     if not otherwise and (len(gap.split()) > max_words
                           or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I)) \
             or not g.link_gap.match(gap):
@@ -332,9 +332,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 if subject.get("category"):
                     make(subject["category"], subject, scope=None if verb_first else "all")
         return out
-    if kind == "verified":
-        for subject in subjects:
-            if subject["start"] >= p.end() and subject["kind"] in ("code", "tool") and subject.get("category"):
+    if kind == "verified":     # the runs named after it; after "a clean run of", the checks it names
+        after = [x for x in subjects if x["start"] >= p.end() and x.get("category") and x["kind"] != "buildable"]
+        for subject in (group_starting(g, s, after) if after and lowp.endswith(" of") else after):
+            if subject["kind"] in ("code", "tool") or lowp.endswith(" of"):
                 make(subject["category"], subject)
         return out
     if kind in ("tcv", "cverb"):
@@ -404,7 +405,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             return out
         for subject in group:
             # a linter's silence is its pass; a test run's is no result ("`pytest` printed no output")
-            if subject.get("category") and not (subject["category"] == "test" and lowp.endswith("no output")):
+            if subject.get("category") and not (subject["category"] == "test" and lowp.endswith(("no output", "empty", "handed"))):
                 make(subject["category"], subject)
         return out
     # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
@@ -464,9 +465,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
 
 
 # the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
-_OTHERWISE = re.compile(r"^[^.;!?]{0,100},\s*(?:but\s+|and\s+)?otherwise\s+$", re.I)
-_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran)\b[^,;.]{0,40}?\s+but\s+"
+_OTHERWISE = re.compile(r"^[^.;!?]{0,100}(?:,\s*|\s)(?:but\s+|and\s+)?otherwise\s+$", re.I)
+_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran|warns|warned|prints|printed|logs|logged)\b[^,;.]{0,40}?\s+but\s+"
                        r"(?:(?:now|still|also|eventually|then|always)\s+)?$", re.I)
+# a rerun of what was named before, its object elided: "`pytest` passed, then I changed X and reran: still passing"
+_RERAN = re.compile(r"\b(?:re-?ran|re-?run it|re-?ran it)\s*:\s*(?:(?:still|now|again|all)\s+)*$", re.I)
 # an exception after the state makes it a result: "tests are fine apart from the known X failure"
 _EXCEPTED = re.compile(r"\s*,?\s*(?:apart from|except(?: for)?|other than|aside from|save for|bar)\b", re.I)
 # nothing but adverbs or a label colon between a subject and its state: a status row, not a copula

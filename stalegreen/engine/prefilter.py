@@ -94,6 +94,9 @@ CLAIM_WORDS = (
     u"\U0001f49a", u"\U0001f7e9",     # 💚 🟩: read as a check mark ("tests 💚")
     u"\u8fdd\u89c4",     # 违规: 无违规 / 零违规 (checkstyle's "no violations")
     "assembles",     # Gradle's build: "the Android app assembles"
+    "up empty", "back empty", "lint hits", "linter hits",     # "Lint comes up empty", "came back empty-handed", "no lint hits"
+    "blew up", "broke", "went wrong", "fell over", "exploded",     # "nothing blew up": a failure idiom denied
+    "finishes",      # a run's end ("`docker build .` finishes"): the predicates know it, so must the filter
     u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
     "all good", "content", "quiet", "rate", "score", "rock", "satisfied", "silent", "solid", "spotless",

@@ -276,7 +276,7 @@ class _Reader(object):
                     # a ticked row that only names a check says it passed, as a check mark before it does
                     # ("- [x] `go test ./...`"); a row saying what was done is read as it says it
                     if "[" in line and g.checked.match(line):
-                        line = g.checked.sub(u"\u2705 " if _names_a_check(g.checked.sub("", line)) else "", line)
+                        line = g.checked.sub(u"\u2705 " if claims_fragments.names_a_check(self, g.checked.sub("", line)) else "", line)
                     self.read_line(line, "plan" if in_plan and is_item else None)
 
     def read_line(self, line, forced_reason):
@@ -619,13 +619,6 @@ _LIST_GLUE = re.compile(
     u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|(?:\u91cc\u9762|\u5176\u4e2d)?\u4f1a?(?:\u5305\u62ec|\u5305\u542b|\u8dd1|\u8fd0\u884c|\u6267\u884c)\u4e86?"
     u"|\u4ee5\u53ca)*"
     u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
-
-
-def _names_a_check(row):
-    """A checklist row that is only a check's name: at most three words besides code and a
-    parenthesis, none a participle ("unit tests (`npm test`)", "build"; not "Tests written")."""
-    words = re.findall(u"[A-Za-z\u4e00-\u9fff]+", re.sub(r"\([^()]*\)|`[^`]*`", " ", row))
-    return len(words) <= 3 and not any(len(w) > 3 and re.search(r"(?:ed|en)$", w, re.I) for w in words)
 
 
 def _cells(line):

@@ -26,11 +26,18 @@ ENTRIES = (
     E(u"(?:评分|得分|打分|分数|评级)(?:为|是|：|:)? ?10(?:\\.0+)? ?/ ?10(?:\\.0+)?(?![\\d.])", "state", u"`pylint` 评分 10.00/10。",
       ("lint",)),
     E(u"(?:他|她|你|您|他们|用户)(?:那边|那里|的机器)", "relay", u"在他们那边测试都通过了。"),
+    # a result placed on a third person's machine is theirs ("在同事的 Mac 上 works"); not the user's
+    # environment, where the agent itself may run ("在你的环境里跑了一遍")
+    # (not a comparison with it: "跟同事的机器上结果一致")
+    E(u"(?<![和跟与同])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|那里|的 ?(?:机器|电脑|笔记本|Mac|mac|MacBook|环境|本地|终端))",
+      "relay", u"`PaymentServiceTest` 在同事的机器上是过的，我这边跑不了。"),
     # the answer to a question the agent put to someone ("我问了一下 ChatGPT，它说…")
     E(u"(?:问|请教|咨询)(?:了|过)[^。]{0,30}?(?:说|称|表示|回答|答复|回复|认为|觉得)", "relay",
       u"我问了一下 ChatGPT，它说类型检查能过。"),
     # a result of other code than the agent's: another branch
-    E(u"在 ?(?:main|master|develop|主干|主分支)(?: ?分支)? ?上|^\\W*(?:main|master|主干|主分支)(?: ?分支)? ?上|(?:别的|其他|其它)分支",
+    # (or a result said to be that branch's: "`41 pass` 是 main 分支上的结果")
+    E(u"在 ?(?:main|master|develop|主干|主分支)(?: ?分支)? ?上|^\\W*(?:main|master|主干|主分支)(?: ?分支)? ?上|(?:别的|其他|其它)分支"
+      u"|(?<![和跟与同])(?<![和跟与同] )(?:main|master|develop|主干|主分支)(?: ?分支)? ?(?:上|里)?的 ?(?:结果|输出|日志|数据|运行|run)",
       "relay", u"在 main 分支上测试是全绿的，我的分支还没跑。"),
     E(u"(?:他|她|你|您|他们|用户)(?:贴|发|给|提供|转发)(?:出来|过来)?的", "relay", u"你贴的日志里测试都通过了。"),
     E(u"(?<![A-Za-z0-9_])CI ?(?:上|里|中|是|说|日志|重跑|重新跑|显示|已|都|跑|运行|的|结果)", "relay", u"CI 上测试都通过了。"),
@@ -56,7 +63,7 @@ ENTRIES = (
       u"我写了一个测试来验证构建成功。"),
 
     # ---- the agent's own run
-    E(u"本地|本机|我(?:这边|这里)|在我的(?:机器|电脑|环境)", "own", u"CI 上 lint 任务一直失败，本地 `npx eslint .` 已经零报错。"),
+    E(u"本地|本机|我(?:这边|这里)|在我的(?:机器|电脑|环境)|我(?:这个|的|当前的?)分支|当前分支", "own", u"CI 上 lint 任务一直失败，本地 `npx eslint .` 已经零报错。"),
     # the agent's own act after what someone said: what follows is its own result
     E(u"我(?:已经?)?(?:修|改|修复|修好|调整|更新|重跑|重新跑|跑|运行|执行|验证)(?:了|过)", "own",
       u"reviewer 说 lint 有问题，我修了，现在 `ruff` 零告警。"),

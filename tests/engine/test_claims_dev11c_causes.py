@@ -1,0 +1,55 @@
+# -*- coding: utf-8 -*-
+"""Causes found in the dev11c set (written blind on 2026-12-02, 180 Chinese and 50 mixed
+messages): each group states its rule, gives examples of our own first, hard negatives, and the
+dev-set sentences last."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def found(text):
+    return sorted((c["category"], c["qualified"]) for c in claims.extract(text).claims)
+
+
+def categories(text):
+    return sorted(c["category"] for c in claims.extract(text).claims)
+
+
+# ---- a ticked checklist row is a pass mark only when it names a check: a ticked chore ("- [x]
+# 更新文档") says the chore is done, it is no pass of the check an unchecked row above it names
+@pytest.mark.parametrize("text, expected", [
+    (u"- [ ] 跑 `go test ./...`\n- [x] 改 README", []),
+    (u"- [ ] 跑 `pytest`\n- [x] 写迁移脚本\n- [x] 更新 CHANGELOG", []),
+    ("- [ ] run `ruff check .`\n- [x] Rename the module", []),
+    # a ticked row that names a check still says it passed
+    (u"- [ ] 更新文档\n- [x] `go test ./...`", ["test"]),
+    (u"- [x] 单测\n- [x] lint\n- [ ] 发布说明", ["lint", "test"]),
+    ("- [x] build\n- [ ] docs", ["build"]),
+    # dev11c
+    (u"- [ ] 跑 `pytest`\n- [ ] 跑 `mypy`\n- [x] 更新文档\n\n前两项待你确认后再做。", []),
+])
+def test_a_ticked_chore_is_no_pass_of_a_check(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a result placed on a third person's machine or side ("在同事的 Mac 上", "他的电脑上"), or said to
+# be another branch's ("是 main 分支上的结果"), is theirs: relayed. A comparison with it ("跟同事的机器上
+# 结果一致") relays nothing, and the agent's own branch ("我这个分支上") is its own run
+@pytest.mark.parametrize("text, expected", [
+    (u"`cargo test` 在队友的电脑上是全绿的，我这边缺 OpenSSL 头文件编不过。", []),
+    (u"他的 MacBook 上 lint 是干净的，我还没在 Linux 上跑。", []),
+    (u"这 12 个用例在别人的环境里是过的，我这边没有 GPU，跑不了。", []),
+    (u"`npm run build` 的输出是 master 分支上的结果，不是这个分支的。", []),
+    # the agent's own run, or a comparison, stands
+    (u"在 main 分支上的结果是失败，我这个分支上测试全部通过。", ["test"]),
+    (u"测试全部通过，跟同事的机器上结果一致。", ["test"]),
+    (u"和 main 分支的结果一样，测试全部通过。", ["test"]),
+    (u"我在你的环境里跑了一遍，测试全部通过。", ["test"]),
+    # dev11c
+    (u"`41 pass 0 fail` 是 main 分支上的结果，我这个分支还没跑。", []),
+    (u"`-Dtest=PaymentServiceTest` 这个用例在同事的机器上是过的，我这边 Docker 没起来，跑不了 Testcontainers。", []),
+    (u"dotnet build 在同事的 Mac 上 works，我这边 Linux 上缺 `libgdiplus`，跑不了。", []),
+])
+def test_a_result_of_someone_elses_machine_or_branch_is_relayed(text, expected):
+    assert categories(text) == expected

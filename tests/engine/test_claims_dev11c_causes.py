@@ -53,3 +53,21 @@ def test_a_ticked_chore_is_no_pass_of_a_check(text, expected):
 ])
 def test_a_result_of_someone_elses_machine_or_branch_is_relayed(text, expected):
     assert categories(text) == expected
+
+
+# ---- marks the message says are not results: a checklist said to be a template's ("这是 PR 模板里的检查
+# 清单"), or a list the agent says it has not run item by item ("我还没逐项跑"), takes back the marks
+# before it. A bare "我没跑" is not enough: it may be of the last thing named ("e2e 要浏览器，我没跑")
+@pytest.mark.parametrize("text, expected", [
+    (u"✅ 单测 ✅ 构建 —— 这只是模板里的勾选项，还没动。", []),
+    (u"✅ 测试 ✅ lint：这些是 PR 模板自带的检查清单，我还没逐个跑。", []),
+    (u"测试 ✅ 类型检查 ✅，我还没一项项验证，先别合。", []),
+    # a template named otherwise, a bare "I didn't run" of the thing named last, and a run made: claims stand
+    (u"模板渲染的测试全部通过。", ["test"]),
+    (u"单测全部通过，e2e 需要浏览器，我没跑。", ["test"]),
+    (u"✅ 测试 ✅ 构建，每一项我都逐个跑过了。", ["build", "test"]),
+    # dev11c
+    (u"✅ 测试 ✅ 类型 ✅ Lint ✅ 构建 —— 这是 PR 模板里的检查清单，我还没逐项跑，跑完再勾。", []),
+])
+def test_template_marks_and_lists_not_run_item_by_item_are_no_results(text, expected):
+    assert categories(text) == expected

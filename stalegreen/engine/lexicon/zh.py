@@ -132,6 +132,14 @@ ENTRIES = (
     E(u"(?<![^，,。；;\\s])(?:但是?|不过|可是|只是)?(?:并非|并不是|不是|没有)(?:全部|所有|全都|都)(?=\\s*(?:$|[。；;！!，,]))",
       "retraction",
       u"测试通过了。但并非全部。"),
+    # the agent says it has not run the items one by one (yet): the list of marks before is not its
+    # result ("✅ 测试 ✅ 构建，我还没逐项跑"); a bare "我没跑" may be of the last thing named ("e2e 要浏览器，我没跑")
+    E(u"(?<![^，,；;。\u2014\\s])(?<!\\w\\s)我(?:也|都|其实|实际上)?(?:还|并|根本|压根)?"
+      u"(?:没有?|未)(?:逐项|逐个|挨个|一项项|一个个|一项一项|一条条)(?:跑|运行|执行|验证|检查)过?(?=\\s*(?:$|[，,。；;！!…]))",
+      "retraction", u"\u2705 测试 \u2705 构建，我还没逐项跑。"),
+    # a checklist said to be a template's: its marks are no results ("这是 PR 模板里的检查清单")
+    E(u"(?:这|那)(?:些|个)?(?:只|都|只不过)?是[^，。；]{0,16}?模板(?:里|中|自带|上)?的? ?(?:检查清单|清单|检查项|勾选项|checklist|占位)",
+      "retraction", u"\u2705 测试 \u2705 Lint —— 这是 PR 模板里的检查清单。"),
     # "that was before X": the result said just before is a past one
     E(u"(?:那|这)(?:些)?(?:是|都是|还是|只是)[^，。；]{0,16}?(?:之前|以前|前|昨天|上周|上次|早上|当时)(?:的|跑的|跑|运行)",
       "retraction", u"测试都通过了。不过那是重构之前的结果。"),

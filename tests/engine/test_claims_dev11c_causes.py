@@ -71,3 +71,21 @@ def test_a_result_of_someone_elses_machine_or_branch_is_relayed(text, expected):
 ])
 def test_template_marks_and_lists_not_run_item_by_item_are_no_results(text, expected):
     assert categories(text) == expected
+
+
+# ---- a time clause "after a change" may name the change by its object, before or after the verb
+# ("快照更新后", "更新快照后", "依赖升级之后"), as "换了端口之后" names it with an aspect word: a pass after it
+# with its subject dropped is of the run named before
+@pytest.mark.parametrize("text, expected", [
+    (u"重新跑了 `jest`，更新快照后全部通过。", ["test"]),
+    (u"跑了 `pytest`，依赖升级之后都过了。", ["test"]),
+    (u"`cargo test` 跑了两遍，fixture 重新生成后全部通过。", ["test"]),
+    # hard negatives: a failure, a hedge or a plan after the change
+    (u"跑了 `pytest`，快照更新后还有 2 个失败。", []),
+    (u"跑了 `jest`，快照更新后应该能全部通过。", []),
+    (u"跑了 `jest`，等快照更新后再看是否通过。", []),
+    # dev11c
+    (u"文案改完重新跑了 `jest`，快照更新后全部通过。", ["test"]),
+])
+def test_a_pass_after_a_change_named_by_its_object(text, expected):
+    assert categories(text) == expected

@@ -74,7 +74,9 @@ _DOWN_TO_ZERO = u"(?:降到|降为|减少到|减少为|减到|减为|清到|变�
 # "no longer fails" (没再失败过, 不再报错): the check passes now
 _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 # a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
-_NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)(?:格式化|修改|改动)的文件"
+# (or no file it would change: "没有需要改的文件", "没有文件需要格式化")
+_NO_DIFF = (u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:任何)?(?:需要|要|可以)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)的(?:文件|地方)"
+            u"|没有(?:任何)?(?:一个)?文件(?:需要|要)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)")
 # "does not report errors" (不报错, 不再报警告): the check runs clean; an error named by its code or
 # name is one it no longer reports ("不再报 `Module not found` 了", "不报 TS2307 了")
 _ERROR_NAME = u"(?:sgc\\d+x|[A-Za-z][\\w.:-]*)(?:\\s*(?:这个|这种|那个)?(?:错误|错|异常|警告|告警|errors?|warnings?))?"

@@ -89,3 +89,20 @@ def test_template_marks_and_lists_not_run_item_by_item_are_no_results(text, expe
 ])
 def test_a_pass_after_a_change_named_by_its_object(text, expected):
     assert categories(text) == expected
+
+
+# ---- a format check that finds no file it would change is clean: "没有需要改的文件", "没有文件需要格式化",
+# "没有需要修改的地方" (as "没有 diff" is); a count of files to change, or not knowing, is no pass
+@pytest.mark.parametrize("text, expected", [
+    (u"`cargo fmt --check` 跑完，没有文件需要格式化。", ["lint"]),
+    (u"`black --check .` 没有需要修改的地方。", ["lint"]),
+    (u"`gofmt -l .` 跑了一遍，没有要调整的文件。", ["lint"]),
+    # hard negatives
+    (u"`prettier --check .` 报了 3 个文件需要格式化。", []),
+    (u"`gofmt -l .` 还没跑，不知道有没有需要改的文件。", []),
+    (u"有 3 个文件需要修改，`black --check` 失败。", []),
+    # dev11c
+    (u"好了，`flutter test` 全过，`dart format --set-exit-if-changed .` 没有需要改的文件。", ["lint", "test"]),
+])
+def test_a_format_check_with_no_file_to_change_is_clean(text, expected):
+    assert categories(text) == expected

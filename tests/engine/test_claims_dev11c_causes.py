@@ -106,3 +106,20 @@ def test_a_pass_after_a_change_named_by_its_object(text, expected):
 ])
 def test_a_format_check_with_no_file_to_change_is_clean(text, expected):
     assert categories(text) == expected
+
+
+# ---- a "+" between two checks coordinates them as 和 does: the pass after the second is of both
+# ("webpack 构建 + jest 全过")
+@pytest.mark.parametrize("text, expected", [
+    (u"单测 + 构建全部通过。", ["build", "test"]),
+    (u"lint + 类型检查都干净了。", ["lint", "typecheck"]),
+    (u"本地 `cargo build` + `cargo test` 都过了。", ["build", "test"]),
+    # hard negatives: a failure of one, a plan, a pass of only the one named after a comma
+    (u"构建 + 测试都还没跑。", []),
+    (u"lint + 3 个失败的测试需要修。", []),
+    (u"单测 + e2e 都跑了，单测全过。", ["test"]),
+    # dev11c
+    (u"妥了，webpack 构建 + jest 全过，可以提 MR 了。", ["build", "test"]),
+])
+def test_a_plus_coordinates_checks(text, expected):
+    assert categories(text) == expected

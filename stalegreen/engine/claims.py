@@ -29,8 +29,8 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import (claims_en, claims_fragments, claims_grammar, claims_meaning, claims_output, claims_runs,
-                               clauses, lexicon)
+from stalegreen.engine import (claims_build_mode, claims_en, claims_fragments, claims_grammar, claims_meaning, claims_output,
+                               claims_runs, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -381,6 +381,7 @@ class _Reader(object):
             return cache[0]
 
         _compiled_by_a_typecheck(s, candidates, mentions)
+        claims_build_mode.choose(candidates)     # `tsc -b` is clean: the type check; `tsc -b` succeeds: the build
         meaning = claims_meaning.Meaning(g, s, mentions, self.span)
         qualifiers = [q.regex if q is g.qualifier else q for q in (g.qualifier, g.zh.qualifier)
                       if (q is g.qualifier or claims_grammar.has_cjk(s)) and q.search(s)]

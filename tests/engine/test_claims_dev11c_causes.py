@@ -140,3 +140,26 @@ def test_a_plus_coordinates_checks(text, expected):
 ])
 def test_mostly_is_the_adverb_of_most(text, expected):
     assert found(text) == expected
+
+
+# ---- a type checker in build mode (`tsc -b`, `tsc --build`, `vue-tsc -b`) does two jobs; its claim is
+# of the job its words name: a build or compile word, or a run that finishes (succeeds, completes,
+# 成功), the build; a checker's verdict on the code (clean, passes, 无错误, 0 errors, a check mark), the
+# type check. Either way the other job is the claim's alternate, so the same run backs it
+@pytest.mark.parametrize("text, expected", [
+    (u"`tsc -b` 跑完 0 个错误。", [("typecheck", ["build"])]),
+    ("`pnpm tsc --build` passes with no errors.", [("typecheck", ["build"])]),
+    (u"`vue-tsc -b` 没有报错。", [("typecheck", ["build"])]),
+    # the build: a compile or build word, a run that finishes
+    (u"`tsc --build` 编译通过。", [("build", ["typecheck"])]),
+    (u"`tsc -b` 成功，产物在 `dist/`。", [("build", ["typecheck"])]),
+    ("`tsc -b` completes without errors.", [("build", ["typecheck"])]),
+    # plain `tsc` is a type check whatever its words
+    ("`tsc` succeeds.", [("typecheck", [])]),
+    # dev11c
+    (u"## ✅ 验证\n- `vitest run src/hooks` 全过\n- `tsc -b` 无错误", [("test", []), ("typecheck", ["build"])]),
+    ("Verification:\n- `vitest run` ✅ 全过\n- `tsc -b` ✅\n- `eslint .` ✅ no warnings",
+     [("lint", []), ("test", []), ("typecheck", ["build"])]),
+])
+def test_tsc_build_mode_claims_the_job_its_words_name(text, expected):
+    assert sorted((c["category"], c["alternates"]) for c in claims.extract(text).claims) == expected

@@ -114,6 +114,24 @@ _DONE_LEAD = re.compile(u"^(?:\\s*(?:[^，,。；;：:]{0,12}?(?:好了|完了|�
 _OBJECT_JOINT = re.compile(u"\\s*(?:检查|校验)?\\s*(?:、|和|与|及|以及|跟|&|,|，)\\s*(?:全部|所有)?的?\\s*")
 
 
+# what may stand between a run and the noun that counts its tests: "`pytest tests/api` 的 12 个测试", "… 5 个用例"
+_RUN_COUNT_GAP = re.compile(u"^\\s*的?\\s*(?:全部|所有)?\\s*(?:共)?\\s*(?:\\d[\\d,]*|[一两二三四五六七八九十几百]+)?\\s*(?:个|条)?\\s*$")
+
+
+def _counted_by_the_run(s, subjects, subject):
+    """A test noun right after a test run's code, with only a count between ("`pytest tests/migrations`
+    5 个用例通过", "`mvn test -Dtest=X` 12 个用例全过"), counts that run's tests: the subject takes the run's
+    tool and scope (a narrowed run's tests are a part of the suite). Other subjects are returned as they are."""
+    if subject["kind"] != "test" or subject.get("scope"):
+        return subject
+    before = [x for x in subjects if x["end"] <= subject["start"]]
+    run = before[-1] if before else None
+    if not run or run["kind"] not in ("code", "tool") or run["category"] != "test" \
+            or not _RUN_COUNT_GAP.match(s[run["end"]:subject["start"]]):
+        return subject
+    return dict(subject, scope=run.get("scope"), tool=run.get("tool"))
+
+
 def _expanded(s, start, end):
     """Candidates of every category for a pass of "all the checks" that names none: the reader
     keeps those the message names elsewhere (``expanded``, as for "Everything passes")."""
@@ -299,6 +317,7 @@ class Grammar(object):
             if p.lastgroup == "zcnt":
                 subject_group = [x for x in subject_group if x["category"] == "test"]
             for subject in subject_group:
+                subject = _counted_by_the_run(s, subjects, subject)
                 category = subject["category"]
                 if subject["kind"] == "buildable" and p.lastgroup != "bverb":
                     continue

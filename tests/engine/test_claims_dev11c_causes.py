@@ -163,3 +163,27 @@ def test_mostly_is_the_adverb_of_most(text, expected):
 ])
 def test_tsc_build_mode_claims_the_job_its_words_name(text, expected):
     assert sorted((c["category"], c["alternates"]) for c in claims.extract(text).claims) == expected
+
+
+def scopes(text):
+    return sorted((c["category"], c["scope"]) for c in claims.extract(text).claims)
+
+
+# ---- a test noun right after a test run's code, with only a count between ("`pytest tests/migrations`
+# 5 个用例通过"), counts that run's tests: the claim has the run's scope, a narrowed run's is a subset
+# (the gate must not hold a claim of one test class to the whole suite)
+@pytest.mark.parametrize("text, expected", [
+    (u"`pytest tests/api` 的 12 个测试全部通过。", [("test", "subset")]),
+    (u"`go test ./internal/cache/...` 31 个用例都过了。", [("test", "subset")]),
+    (u"`jest src/cart` 14 个测试通过。", [("test", "subset")]),
+    # the whole run's count stays all, and a noun after a clause break is not counted by the run
+    (u"`pytest` 41 个测试全部通过。", [("test", "all")]),
+    (u"`cargo test` 的 230 个用例全过。", [("test", "all")]),
+    (u"跑了 `pytest tests/api`，然后整个测试套件也全部通过。", [("test", "all")]),
+    # dev11c
+    (u"确认过了，`mvn test -Dtest=PaymentServiceTest` 12 个用例全过。", [("test", "subset")]),
+    (u"迁移脚本改好了。\n\n验证：\n- `alembic upgrade head` 在本地库执行成功\n- `pytest tests/migrations` 5 个用例通过",
+     [("test", "subset")]),
+])
+def test_a_count_after_a_run_counts_that_runs_tests(text, expected):
+    assert scopes(text) == expected

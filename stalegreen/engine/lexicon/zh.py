@@ -29,7 +29,7 @@ ENTRIES = (
     # a result placed on a third person's machine is theirs ("在同事的 Mac 上 works"); not the user's
     # environment, where the agent itself may run ("在你的环境里跑了一遍")
     # (not a comparison with it: "跟同事的机器上结果一致")
-    E(u"(?<![和跟与同])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|那里|的 ?(?:机器|电脑|笔记本|Mac|mac|MacBook|环境|本地|终端))",
+    E(u"(?<![和跟与同])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|那里|本地|的? ?(?:机器|电脑|笔记本|Mac|mac|MacBook|环境|本地|终端|分支))",
       "relay", u"`PaymentServiceTest` 在同事的机器上是过的，我这边跑不了。"),
     # the answer to a question the agent put to someone ("我问了一下 ChatGPT，它说…")
     E(u"(?:问|请教|咨询)(?:了|过)[^。]{0,30}?(?:说|称|表示|回答|答复|回复|认为|觉得)", "relay",

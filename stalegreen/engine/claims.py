@@ -230,6 +230,8 @@ class _Reader(object):
     def read(self, text):
         g = self.g
         text = self.prepare(text)
+        if u"\u2610" in text or u"\u25a1" in text or u"\u2b1c" in text:
+            text = _EMPTY_BOX.sub("[ ]", text)     # "☐ 单测通过", "□ lint": an unchecked box, as "[ ]" is
         in_plan = False
         introduced = False
         for paragraph in re.split(r"\n[ \t]*\n", text):
@@ -552,6 +554,7 @@ _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goa
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
+_EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")

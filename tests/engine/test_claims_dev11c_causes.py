@@ -26,6 +26,11 @@ def categories(text):
     (u"- [ ] 更新文档\n- [x] `go test ./...`", ["test"]),
     (u"- [x] 单测\n- [x] lint\n- [ ] 发布说明", ["lint", "test"]),
     ("- [x] build\n- [ ] docs", ["build"]),
+    # an empty ballot box (☐, □, ⬜) is an unchecked box, as "[ ]" is
+    (u"☐ 单测通过 ☐ lint 通过", []),
+    (u"□ 测试通过", []),
+    (u"- ☐ 跑 `pytest`\n- ☐ 跑 `mypy`", []),
+    (u"☑ 测试 ☐ lint", ["test"]),
     # dev11c
     (u"- [ ] 跑 `pytest`\n- [ ] 跑 `mypy`\n- [x] 更新文档\n\n前两项待你确认后再做。", []),
 ])
@@ -46,6 +51,11 @@ def test_a_ticked_chore_is_no_pass_of_a_check(text, expected):
     (u"测试全部通过，跟同事的机器上结果一致。", ["test"]),
     (u"和 main 分支的结果一样，测试全部通过。", ["test"]),
     (u"我在你的环境里跑了一遍，测试全部通过。", ["test"]),
+    (u"同事本地测试全过，我这边也跑了一遍，全部通过。", ["test"]),
+    # without 的, or another person's branch
+    (u"队友本地跑过，测试都过了。", []),
+    (u"测试在我同事电脑上全部通过。", []),
+    (u"测试在同事的分支上是过的。", []),
     # dev11c
     (u"`41 pass 0 fail` 是 main 分支上的结果，我这个分支还没跑。", []),
     (u"`-Dtest=PaymentServiceTest` 这个用例在同事的机器上是过的，我这边 Docker 没起来，跑不了 Testcontainers。", []),

@@ -197,3 +197,21 @@ def scopes(text):
 ])
 def test_a_count_after_a_run_counts_that_runs_tests(text, expected):
     assert scopes(text) == expected
+
+
+# ---- a run a third person made ("（同事跑的）", "是队友跑出来的结果") is theirs, and marks a template holds
+# ("下面是 PR 模板里的勾选项：✅ 测试") are its words: relayed. What they ran as a noun's attribute ("同事跑的那个
+# 用例我修了") and a comparison with them ("我和同事跑的结果一样") relay nothing
+@pytest.mark.parametrize("text, expected", [
+    (u"41 passed（同事跑的）。", []),
+    (u"构建成功是同事跑出来的结果。", []),
+    (u"测试是同事跑的，全部通过。", []),
+    (u"测试全部通过，这是同事那台机器的结果。", []),
+    (u"下面是 PR 模板里的勾选项，先原样保留：✅ 测试 ✅ lint", []),
+    # hard negatives
+    (u"同事跑的那个 flaky 用例我修了，现在测试全部通过。", ["test"]),
+    (u"我和同事跑的结果一样，测试全部通过。", ["test"]),
+    (u"按 PR 模板跑了一遍：测试全部通过，lint 干净。", ["lint", "test"]),
+])
+def test_a_third_persons_run_and_a_templates_marks_are_relayed(text, expected):
+    assert categories(text) == expected

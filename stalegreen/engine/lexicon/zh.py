@@ -29,8 +29,16 @@ ENTRIES = (
     # a result placed on a third person's machine is theirs ("在同事的 Mac 上 works"); not the user's
     # environment, where the agent itself may run ("在你的环境里跑了一遍")
     # (not a comparison with it: "跟同事的机器上结果一致")
-    E(u"(?<![和跟与同])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|那里|本地|的? ?(?:机器|电脑|笔记本|Mac|mac|MacBook|环境|本地|终端|分支))",
+    E(u"(?<![和跟与同])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|那里|本地|(?:的|那台|那个)? ?(?:机器|电脑|笔记本|Mac|mac|MacBook|环境|本地|终端|分支))",
       "relay", u"`PaymentServiceTest` 在同事的机器上是过的，我这边跑不了。"),
+    # a run a third person made ("41 passed（同事跑的）", "是队友跑出来的结果")
+    E(u"(?<![和跟与同我])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|本地)?(?:跑|运行|执行|测|构建|编译)(?:出来)?的"
+      # (what they ran, as a noun's attribute, is no relay: "同事跑的那个 flaky 用例我修了")
+      u"(?=\\s*(?:$|[，。,；;！!）)]|结果|输出|日志|数据|记录))",
+      "relay", u"41 passed（同事跑的）。"),
+    # marks a template holds are its words, not a result ("下面是 PR 模板里的勾选项：✅ 测试")
+    E(u"(?:这|那|下面|以下|上面|以上)(?:些|个)?(?:只|都|只不过)?是[^，。；]{0,16}?模板(?:里|中|自带|上)?的? ?(?:检查清单|清单|检查项|勾选项|checklist|占位)",
+      "relay", u"下面是 PR 模板里的勾选项，先原样保留：\u2705 测试 \u2705 lint"),
     # the answer to a question the agent put to someone ("我问了一下 ChatGPT，它说…")
     E(u"(?:问|请教|咨询)(?:了|过)[^。]{0,30}?(?:说|称|表示|回答|答复|回复|认为|觉得)", "relay",
       u"我问了一下 ChatGPT，它说类型检查能过。"),
@@ -137,9 +145,10 @@ ENTRIES = (
     E(u"(?<![^，,；;。\u2014\\s])(?<!\\w\\s)我(?:也|都|其实|实际上)?(?:还|并|根本|压根)?"
       u"(?:没有?|未)(?:逐项|逐个|挨个|一项项|一个个|一项一项|一条条)(?:跑|运行|执行|验证|检查)过?(?=\\s*(?:$|[，,。；;！!…]))",
       "retraction", u"\u2705 测试 \u2705 构建，我还没逐项跑。"),
-    # a checklist said to be a template's: its marks are no results ("这是 PR 模板里的检查清单")
+    # a checklist said to be a template's: its marks are no results ("这是 PR 模板里的检查清单"; in the
+    # marks' own sentence the template is their source, a relay)
     E(u"(?:这|那)(?:些|个)?(?:只|都|只不过)?是[^，。；]{0,16}?模板(?:里|中|自带|上)?的? ?(?:检查清单|清单|检查项|勾选项|checklist|占位)",
-      "retraction", u"\u2705 测试 \u2705 Lint —— 这是 PR 模板里的检查清单。"),
+      "retraction", u"\u2705 测试 \u2705 Lint。这是 PR 模板里的检查清单。"),
     # "that was before X": the result said just before is a past one
     E(u"(?:那|这)(?:些)?(?:是|都是|还是|只是)[^，。；]{0,16}?(?:之前|以前|前|昨天|上周|上次|早上|当时)(?:的|跑的|跑|运行)",
       "retraction", u"测试都通过了。不过那是重构之前的结果。"),

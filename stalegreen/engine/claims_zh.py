@@ -31,8 +31,9 @@ _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(
     # after a change made just now ("换了端口之后全部通过")
     # (or with its result: "改成 `tempdir()` 之后", "把超时改为 30 秒后", "升级到 5.4 之后")
     u"|(?:把[^，。；]{0,12}?)?(?:换|改|修|加|删|调|升级|重启|更新|调整)(?:了|成|为|到|掉)[^，。；]{0,16}?(?:之|以)?后"
-    # or the change named by its object, before or after its verb ("快照更新后", "更新快照后", "依赖升级之后")
-    u"|[^，。；]{0,10}?(?:更新|升级|重建|重新生成|重新录制|调整|替换|回滚|清理|重装)(?:完|好)?[^，。；]{0,10}?(?:之|以)?后)")
+    # or any short time clause ending in 后 ("快照更新后", "rebase 后", "清掉缓存后", "合并 main 之后"): its
+    # modality (等…后, 如果…后, 会) is read from the clause as any other's
+    u"|[^，。；]{1,16}?(?:之|以)?后)")
 # the start of a check named as the object of 通过, after its quantifier and count
 _OBJECT = (u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?(?:sg[tylbi]\\d+x|[A-Za-z]|单元|集成|测试|单测|用例|类型|静态|代码|构建"
            u"|编译|端到端|冒烟|回归|格式|规范|风格)")
@@ -74,9 +75,13 @@ _DOWN_TO_ZERO = u"(?:降到|降为|减少到|减少为|减到|减为|清到|变�
 # "no longer fails" (没再失败过, 不再报错): the check passes now
 _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 # a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
-# (or no file it would change: "没有需要改的文件", "没有文件需要格式化")
+# (or no file it would change or lists: "没有需要改的文件", "没有文件需要格式化", "文件都不需要改", "无需格式化",
+# "所有文件都已格式化", `gofmt -l` "没有列出任何文件")
 _NO_DIFF = (u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:任何)?(?:需要|要|可以)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)的(?:文件|地方)"
-            u"|没有(?:任何)?(?:一个)?文件(?:需要|要)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)")
+            u"|没有(?:任何)?(?:一个)?文件(?:需要|要)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)"
+            u"|文件(?:都|均|全)?(?:不需要|无需|不用)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)|(?:无需|不需要|不用)(?:再|重新)?格式化"
+            u"|(?:所有|全部)(?:的)?文件(?:都|均)?(?:已经?|是)(?:被)?格式化(?:过|好)?(?:了|的)?"
+            u"|没有?(?:列出|报告|输出|打印)(?:任何|一个)?文件")
 # "does not report errors" (不报错, 不再报警告): the check runs clean; an error named by its code or
 # name is one it no longer reports ("不再报 `Module not found` 了", "不报 TS2307 了")
 _ERROR_NAME = u"(?:sgc\\d+x|[A-Za-z][\\w.:-]*)(?:\\s*(?:这个|这种|那个)?(?:错误|错|异常|警告|告警|errors?|warnings?))?"

@@ -117,6 +117,9 @@ CLAIM_WORDS = (
     u"\u6ca1\u8f93\u51fa", u"\u4e0d\u62a5",     # (也)没输出, 不报 TS2307 了
     u"\u8981\u6539\u7684", u"\u9700\u8981\u6539", u"\u9700\u8981\u4fee\u6539", u"\u9700\u8981\u8c03\u6574", u"\u8981\u8c03\u6574\u7684",
     # 没有(需)要改的文件, 没有文件需要改/修改/调整, 没有要调整的地方
+    u"\u65e0\u9700\u683c\u5f0f\u5316", u"\u4e0d\u7528\u683c\u5f0f\u5316", u"\u5df2\u683c\u5f0f\u5316", u"\u5df2\u7ecf\u683c\u5f0f\u5316", u"\u662f\u683c\u5f0f\u5316",
+    u"\u5217\u51fa", u"\u4e0d\u7528\u6539",
+    # 无需/不用格式化, 都已(经)/是格式化, (没有)列出(任何文件), 文件都不用改
 )
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")

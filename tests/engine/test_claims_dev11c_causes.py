@@ -90,6 +90,12 @@ def test_template_marks_and_lists_not_run_item_by_item_are_no_results(text, expe
     (u"重新跑了 `jest`，更新快照后全部通过。", ["test"]),
     (u"跑了 `pytest`，依赖升级之后都过了。", ["test"]),
     (u"`cargo test` 跑了两遍，fixture 重新生成后全部通过。", ["test"]),
+    # any short time clause ending in 后 ("rebase 后", "清掉缓存后", "合并 main 之后")
+    (u"跑了 `pytest`，rebase 后全部通过。", ["test"]),
+    (u"跑了 `jest`，合并 main 之后都过了。", ["test"]),
+    (u"跑了 `pytest`，等 CI 跑完后全部通过就合并。", []),
+    (u"跑了 `pytest`，如果改完后全部通过就合并。", []),
+    (u"跑了 `pytest`，失败后重试也没过。", []),
     # hard negatives: a failure, a hedge or a plan after the change
     (u"跑了 `pytest`，快照更新后还有 2 个失败。", []),
     (u"跑了 `jest`，快照更新后应该能全部通过。", []),
@@ -107,6 +113,14 @@ def test_a_pass_after_a_change_named_by_its_object(text, expected):
     (u"`cargo fmt --check` 跑完，没有文件需要格式化。", ["lint"]),
     (u"`black --check .` 没有需要修改的地方。", ["lint"]),
     (u"`gofmt -l .` 跑了一遍，没有要调整的文件。", ["lint"]),
+    # files it lists none of, files all formatted already, nothing to format
+    (u"`gofmt -l .` 没有列出任何文件。", ["lint"]),
+    (u"`prettier --check .` 所有文件都已格式化。", ["lint"]),
+    (u"`black --check .` 显示 42 个文件都不需要改。", ["lint"]),
+    (u"`ruff format --check` 无需格式化。", ["lint"]),
+    (u"`gofmt -l .` 列出了 3 个文件。", []),
+    (u"`prettier --check .` 还有 2 个文件没格式化。", []),
+    (u"测试不需要改动。", []),
     # hard negatives
     (u"`prettier --check .` 报了 3 个文件需要格式化。", []),
     (u"`gofmt -l .` 还没跑，不知道有没有需要改的文件。", []),

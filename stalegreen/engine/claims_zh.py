@@ -137,6 +137,10 @@ def _counted_by_the_run(s, subjects, subject):
     return dict(subject, scope=run.get("scope"), tool=run.get("tool"))
 
 
+# a noun a check word modifies ("测试环境", "构建缓存", "lint 配置", "编译器"): what it names is no check
+_MODIFIED_NOUN = re.compile(u"\\s?(?:环境|框架|缓存|数据|配置|工具|依赖|目录|计划|覆盖率|账号|服务|夹具|插件|器(?!件))")
+
+
 def _expanded(s, start, end):
     """Candidates of every category for a pass of "all the checks" that names none: the reader
     keeps those the message names elsewhere (``expanded``, as for "Everything passes")."""
@@ -398,6 +402,8 @@ class Grammar(object):
             info["compile"] = text == u"编译"
         else:
             info["category"] = kind
+        if kind in ("test", "typecheck", "lint", "build") and _MODIFIED_NOUN.match(s, m.end()):
+            info["category"] = None     # "测试环境搭建成功", "构建缓存清理成功": the noun it modifies is the subject
         before = s[max(0, m.start() - 12):m.start()]
         before = _ITEM_OR_CODE.split(before)[-1]     # not into the item or code before
         info["phrase_start"] = m.start() - len(before.lstrip())

@@ -229,3 +229,21 @@ def test_a_count_after_a_run_counts_that_runs_tests(text, expected):
 ])
 def test_a_third_persons_run_and_a_templates_marks_are_relayed(text, expected):
     assert categories(text) == expected
+
+
+# ---- a check word that modifies another noun ("测试环境", "构建缓存", "lint 配置", "编译器") names that
+# noun, not the check: a success of it ("测试环境搭建成功") is no pass of the check
+@pytest.mark.parametrize("text, expected", [
+    (u"测试环境搭建成功。", []),
+    (u"构建缓存清理成功。", []),
+    (u"测试框架升级成功。", []),
+    (u"编译器升级成功。", []),
+    (u"lint 插件装好了，没有问题。", []),
+    # the check named after it, or a check word that is its own subject, still claims
+    (u"lint 配置改好了，lint 通过。", ["lint"]),
+    (u"测试环境上测试全部通过。", ["test"]),
+    (u"构建工具升级后构建成功。", ["build"]),
+    (u"测试文件都通过了。", ["test"]),
+])
+def test_a_check_word_modifying_a_noun_names_no_check(text, expected):
+    assert categories(text) == expected

@@ -56,6 +56,9 @@ def test_a_ticked_chore_is_no_pass_of_a_check(text, expected):
     (u"队友本地跑过，测试都过了。", []),
     (u"测试在我同事电脑上全部通过。", []),
     (u"测试在同事的分支上是过的。", []),
+    # in mixed prose, the English words for them
+    (u"tests 在 teammate 的 laptop 上 pass 了。", []),
+    (u"jest 在我 colleague 那边是 green 的，我这边 node 版本不对跑不了。", []),
     # dev11c
     (u"`41 pass 0 fail` 是 main 分支上的结果，我这个分支还没跑。", []),
     (u"`-Dtest=PaymentServiceTest` 这个用例在同事的机器上是过的，我这边 Docker 没起来，跑不了 Testcontainers。", []),

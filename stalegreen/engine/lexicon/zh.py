@@ -29,7 +29,8 @@ ENTRIES = (
     # a result placed on a third person's machine is theirs ("在同事的 Mac 上 works"); not the user's
     # environment, where the agent itself may run ("在你的环境里跑了一遍")
     # (not a comparison with it: "跟同事的机器上结果一致")
-    E(u"(?<![和跟与同])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|那里|本地|(?:的|那台|那个)? ?(?:机器|电脑|笔记本|Mac|mac|MacBook|环境|本地|终端|分支))",
+    E(u"(?<![和跟与同])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户|teammate|colleague|coworker) ?(?:那边|那里|本地"
+      u"|(?:的|那台|那个|'s)? ?(?:机器|电脑|笔记本|Mac|mac|MacBook|laptop|machine|环境|本地|终端|分支))",
       "relay", u"`PaymentServiceTest` 在同事的机器上是过的，我这边跑不了。"),
     # a run a third person made ("41 passed（同事跑的）", "是队友跑出来的结果")
     E(u"(?<![和跟与同我])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|本地)?(?:跑|运行|执行|测|构建|编译)(?:出来)?的"

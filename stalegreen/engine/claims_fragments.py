@@ -11,8 +11,7 @@ before they are read:
 ``rewrite(sentences)`` returns the sentences of a line so rewritten (a question joined with its
 answer becomes one sentence). ``named_by_verbs(s)``: the checks a fragment listing their own verbs
 names ("compiled, linted, tested."), for a following "Nothing red." or "All green." to cover;
-``task_category(code, text, end)``: the check a code span that is only its task name names;
-``names_a_check(reader, row)``: whether a ticked checklist row is only a check's name.
+``task_category(code, text, end)``: the check a code span that is only its task name names.
 """
 
 import re
@@ -119,11 +118,3 @@ def task_category(code, text, end):
     category = _TASK_NAMES.get(code.strip().lower())
     return category if category and not _NOT_A_TASK.match(text, end) else None
 
-
-def names_a_check(reader, row):
-    """A checklist row that is only a check's name: at most three words besides code and a
-    parenthesis, none a participle, and a check among them ("unit tests (`npm test`)", "build"; not
-    "Tests written", not "更新文档": a ticked chore is no pass of a check another row names)."""
-    words = re.findall(u"[A-Za-z\u4e00-\u9fff]+", re.sub(r"\([^()]*\)|`[^`]*`", " ", row))
-    return len(words) <= 3 and not any(len(w) > 3 and re.search(r"(?:ed|en)$", w, re.I) for w in words) \
-        and bool(reader.mentions(row))

@@ -250,3 +250,21 @@ def test_a_third_persons_run_and_a_templates_marks_are_relayed(text, expected):
 ])
 def test_a_check_word_modifying_a_noun_names_no_check(text, expected):
     assert categories(text) == expected
+
+
+# ---- ticks the message says are a template's (its defaults, its checklist) are no results, on rows
+# of their own too: the claims of the ticked rows are the template's words. A run made by a
+# template's list ("按 PR 模板的清单跑了一遍：") stands
+@pytest.mark.parametrize("text, expected", [
+    (u"PR template:\n- [x] Tests pass\n- [x] Lint clean\n（模板默认勾的，我还没跑）", []),
+    (u"- [x] 测试通过\n- [x] lint 通过\n\n这些勾是模板默认的，我还没跑。", []),
+    (u"- ✅ 测试\n- ✅ lint\n\n这是 PR 模板里的检查清单，我还没逐项跑。", []),
+    ("- [x] `pytest`\n- [x] `ruff check .`\n\nThe boxes are the template defaults; I have not run anything yet.", []),
+    # hard negatives: a run made by the template's list, ticks with no template said
+    (u"按 PR 模板的清单跑了一遍：\n- [x] 测试全部通过\n- [x] lint 干净", ["lint", "test"]),
+    ("- [x] `pytest`\n- [x] `ruff check .`", ["lint", "test"]),
+    # a claim outside the ticked rows stands
+    (u"- [x] 文档\n- [x] 测试\n\n这些勾是模板默认的。另外我跑了 `cargo test`，全部通过。", ["test"]),
+])
+def test_a_templates_ticks_are_no_results(text, expected):
+    assert categories(text) == expected

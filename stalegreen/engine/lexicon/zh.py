@@ -146,10 +146,6 @@ ENTRIES = (
     E(u"(?<![^，,；;。\u2014\\s])(?<!\\w\\s)我(?:也|都|其实|实际上)?(?:还|并|根本|压根)?"
       u"(?:没有?|未)(?:逐项|逐个|挨个|一项项|一个个|一项一项|一条条)(?:跑|运行|执行|验证|检查)过?(?=\\s*(?:$|[，,。；;！!…]))",
       "retraction", u"\u2705 测试 \u2705 构建，我还没逐项跑。"),
-    # a checklist said to be a template's: its marks are no results ("这是 PR 模板里的检查清单"; in the
-    # marks' own sentence the template is their source, a relay)
-    E(u"(?:这|那)(?:些|个)?(?:只|都|只不过)?是[^，。；]{0,16}?模板(?:里|中|自带|上)?的? ?(?:检查清单|清单|检查项|勾选项|checklist|占位)",
-      "retraction", u"\u2705 测试 \u2705 Lint。这是 PR 模板里的检查清单。"),
     # "that was before X": the result said just before is a past one
     E(u"(?:那|这)(?:些)?(?:是|都是|还是|只是)[^，。；]{0,16}?(?:之前|以前|前|昨天|上周|上次|早上|当时)(?:的|跑的|跑|运行)",
       "retraction", u"测试都通过了。不过那是重构之前的结果。"),

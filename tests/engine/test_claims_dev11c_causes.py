@@ -268,3 +268,20 @@ def test_a_check_word_modifying_a_noun_names_no_check(text, expected):
 ])
 def test_a_templates_ticks_are_no_results(text, expected):
     assert categories(text) == expected
+
+
+# ---- a mark put as a placeholder ("先占个位", "（占位）") is no result, and a run still pending ("（待跑）"),
+# or a result looked forward to or waited for ("期待…", "等待…"), asserts nothing
+@pytest.mark.parametrize("text, expected", [
+    (u"测试 ✅（占位，还没跑）", []),
+    (u"测试 ✅ —— 先占个位，跑完再更新。", []),
+    (u"- [x] 测试（待跑）", []),
+    (u"- [x] lint（待验证）", []),
+    (u"期待测试全部通过。", []),
+    (u"等待测试全部通过。", []),
+    # a placeholder component, a merge pending
+    (u"占位符的测试全部通过。", ["test"]),
+    (u"测试全部通过，待合并。", ["test"]),
+])
+def test_placeholder_marks_and_pending_runs_are_no_results(text, expected):
+    assert categories(text) == expected

@@ -285,3 +285,18 @@ def test_a_templates_ticks_are_no_results(text, expected):
 ])
 def test_placeholder_marks_and_pending_runs_are_no_results(text, expected):
     assert categories(text) == expected
+
+
+# ---- a heading or label that sets requirements (要求, 合并条件, 完成标准, 验收条件) lists goals, as
+# "验收标准：" and "Requirements:" do: what it lists asserts nothing
+@pytest.mark.parametrize("text, expected", [
+    (u"要求：测试全部通过、lint 零警告。", []),
+    (u"合并条件：\n- 测试全部通过\n- lint 零警告", []),
+    (u"## 完成标准\n- 构建成功\n- 测试全部通过", []),
+    # a result after the label, or "as required"
+    (u"按要求改好了：测试全部通过。", ["test"]),
+    (u"结果：测试全部通过。", ["test"]),
+    (u"合并条件：\n- 测试全部通过\n\n已满足：`pytest` 全部通过。", ["test"]),
+])
+def test_a_requirements_label_lists_goals(text, expected):
+    assert categories(text) == expected

@@ -135,12 +135,15 @@ def test_a_format_check_with_no_file_to_change_is_clean(text, expected):
     assert categories(text) == expected
 
 
-# ---- a "+" between two checks coordinates them as 和 does: the pass after the second is of both
-# ("webpack 构建 + jest 全过")
+# ---- a "+" (or "/") between two checks coordinates them as 和 does: the pass after the second is of
+# both ("webpack 构建 + jest 全过", "单测 / lint 全绿")
 @pytest.mark.parametrize("text, expected", [
     (u"单测 + 构建全部通过。", ["build", "test"]),
     (u"lint + 类型检查都干净了。", ["lint", "typecheck"]),
     (u"本地 `cargo build` + `cargo test` 都过了。", ["build", "test"]),
+    # a slash joins as well
+    (u"单测 / lint 全绿。", ["lint", "test"]),
+    (u"lint/类型检查 零报错。", ["lint", "typecheck"]),
     # hard negatives: a failure of one, a plan, a pass of only the one named after a comma
     (u"构建 + 测试都还没跑。", []),
     (u"lint + 3 个失败的测试需要修。", []),

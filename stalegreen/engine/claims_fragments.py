@@ -149,3 +149,4 @@ def task_category(code, text, end):
     npm, make), unless the word after it (in ``text`` from ``end``) makes it a CI job, a script or a folder."""
     category = _TASK_NAMES.get(code.strip().lower())
     return category if category and not _NOT_A_TASK.match(text, end) else None
+

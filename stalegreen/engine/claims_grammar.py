@@ -132,6 +132,10 @@ def words_of(text):
     return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
 
 
+# requirements a heading or label sets (要求, 需求, 完成标准, 验收条件, 合并条件, 合并要求, 准入条件): what it lists is a goal
+_ZH_REQUIREMENTS = (u"|\u8981\u6c42|\u9700\u6c42|\u5b8c\u6210\u6807\u51c6|\u9a8c\u6536\u6761\u4ef6|\u5408\u5e76\u6761\u4ef6"
+                    u"|\u5408\u5e76\u8981\u6c42|\u51c6\u5165\u6761\u4ef6")
+
 class _Filter(object):
     """A pattern searched only when the text contains one of its trigger words."""
 
@@ -298,12 +302,12 @@ class Grammar(object):
             u"|next steps?|todo|to-do|to do"
             u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
             u"|requirements|open items|outstanding|roadmap|steps|action items|what's left|still to do"
-            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4)"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4" + _ZH_REQUIREMENTS + u")"
             u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
         self.plan_inline = c(
             u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
             u"|done criteria|criteria|requirements?|step \\d+|expected|goals?|aims?|objectives?|tasks?|follow[- ]ups?"
-            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807" + _ZH_REQUIREMENTS + u""
             u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
             u"|\u6b65\u9aa4 ?\\d*)(?:\\*\\*)?\\s*[:\uff1a]", I)
         # not after a path's "/..." ("go test ./... passes")

@@ -42,7 +42,7 @@ _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:fail
                          r"|several|some|a few) )"
                          # a failure placed before now by a time adverb: "CI flagged a failing test earlier"
                          r"|\b(?:earlier|initially|originally|at first)\W*$", re.I)
-_MOST = re.compile(u"\\b(?:most|the (?:vast )?majority|nearly all|almost all|almost every"
+_MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all|almost all|almost every"
                    u"|all but (?:one|two|three|four|five|a few|a couple|a handful|\\d+))\\b"
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)

@@ -118,6 +118,11 @@ CLAIM_WORDS = (
     u"\u65e0\u5f02\u5e38", u"\u6ca1\u6709\u5f02\u5e38", u"\u6ca1\u6709\u4efb\u4f55\u5f02\u5e38", u"\u96f6\u8f93\u51fa", u"\u4e0d\u518d\u62a5", u"\u901a\u8fc7\u9a8c\u8bc1", u"\u901a\u8fc7\u4e86\u9a8c\u8bc1", u"\u901a\u8fc7\u4e86\u68c0\u9a8c", u"\u901a\u8fc7\u68c0\u9a8c", u"\u901a\u8fc7\u4e86\u6821\u9a8c", u"\u901a\u8fc7\u6821\u9a8c",
     u"\u6ca1\u6709 fail", u"\u6ca1\u6709fail", u"\u4efb\u4f55 fail", u"\u4efb\u4f55fail",     # 无/没有(任何)异常, 零输出, 不再报…, 通过(了)验证/检验/校验, 没有(任何) FAIL
     u"\u6ca1\u8f93\u51fa", u"\u4e0d\u62a5",     # (也)没输出, 不报 TS2307 了
+    u"\u8981\u6539\u7684", u"\u9700\u8981\u6539", u"\u9700\u8981\u4fee\u6539", u"\u9700\u8981\u8c03\u6574", u"\u8981\u8c03\u6574\u7684",
+    # 没有(需)要改的文件, 没有文件需要改/修改/调整, 没有要调整的地方
+    u"\u65e0\u9700\u683c\u5f0f\u5316", u"\u4e0d\u7528\u683c\u5f0f\u5316", u"\u5df2\u683c\u5f0f\u5316", u"\u5df2\u7ecf\u683c\u5f0f\u5316", u"\u662f\u683c\u5f0f\u5316",
+    u"\u5217\u51fa", u"\u4e0d\u7528\u6539",
+    # 无需/不用格式化, 都已(经)/是格式化, (没有)列出(任何文件), 文件都不用改
 )
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")

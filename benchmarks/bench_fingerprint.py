@@ -175,7 +175,9 @@ def bench_fingerprint(sizes, runs, keep, against=None):
                                                                  edited=True))
                 shutil.rmtree(os.path.join(home, gitindex.FOLDER))     # as if the real index had changed
                 taken = _timed(lambda: fingerprint.compute(repo, budget_ms=10000, store_home=home))
-                assert os.listdir(os.path.join(home, gitindex.FOLDER))
+                kept = os.path.join(home, gitindex.FOLDER)
+                assert any(name.startswith("from-") for key in os.listdir(kept)
+                           for name in os.listdir(os.path.join(kept, key))), "no private copy: /copy rows time the old path"
                 if previous is not None:
                     before = _timed(lambda: previous.compute(repo, budget_ms=10000))
                     assert before[2]["tree"] == miss[2]["tree"], before[2]
@@ -265,6 +267,8 @@ def bench_stat_walk(repo, runs):
     def on_copy_ms():
         """The fingerprint's status on the store's copy of the index (``engine/gitindex.py``)."""
         copy = gitindex.prepare(home, "bench", git_dir, common_dir, fingerprint._index_id(git_dir))
+        if copy is None:
+            raise SystemExit("gitindex.prepare gave no copy for %s: the private index is not used there" % repo)
         before = os.times()
         t0 = time.perf_counter()
         try:

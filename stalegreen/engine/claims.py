@@ -29,8 +29,8 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import (claims_en, claims_fragments, claims_grammar, claims_meaning, claims_output, claims_runs,
-                               clauses, lexicon)
+from stalegreen.engine import (claims_build_mode, claims_checklist, claims_en, claims_fragments, claims_grammar, claims_meaning,
+                               claims_output, claims_runs, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -104,6 +104,7 @@ class _Reader(object):
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
         self.composites = {}     # a command the message says runs others -> their categories
         self.ignored_keys = set()    # (text, reason) of the near-misses noted: each is noted once
+        self.ticked = []         # claims of ticked checklist rows (a template's ticks are no results)
 
     # -- placeholders
 
@@ -162,7 +163,7 @@ class _Reader(object):
                 self._ignore(line, "code")
             intro = m.string[:m.start()].rstrip()
             if not held and intro.endswith((":", u"\uff1a")):
-                held = _ticked_commands(self, body)
+                held = claims_checklist.ticked_commands(self, body)
             shows = claims_output.transcript_words(self, m.group(2), body, intro, m.string[m.end():m.end() + 300])
             if held and intro.endswith((":", u"\uff1a")):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
@@ -230,6 +231,8 @@ class _Reader(object):
     def read(self, text):
         g = self.g
         text = self.prepare(text)
+        if u"\u2610" in text or u"\u25a1" in text or u"\u2b1c" in text:
+            text = _EMPTY_BOX.sub("[ ]", text)     # "☐ 单测通过", "□ lint": an unchecked box, as "[ ]" is
         in_plan = False
         introduced = False
         for paragraph in re.split(r"\n[ \t]*\n", text):
@@ -275,13 +278,16 @@ class _Reader(object):
                 else:
                     # a ticked row that only names a check says it passed, as a check mark before it does
                     # ("- [x] `go test ./...`"); a row saying what was done is read as it says it
+                    first = len(self.found) if claims_checklist.ticked(g, line) else None
                     if "[" in line and g.checked.match(line):
-                        line = g.checked.sub(u"\u2705 " if _names_a_check(g.checked.sub("", line)) else "", line)
+                        line = g.checked.sub(u"\u2705 " if claims_checklist.names_a_check(self, g.checked.sub("", line)) else "", line)
                     self.read_line(line, "plan" if in_plan and is_item else None)
+                    if first is not None:
+                        self.ticked.extend(self.found[first:])
 
     def read_line(self, line, forced_reason):
         g = self.g
-        body = g.list_mark.sub("", line).strip().strip("|").strip()
+        body = claims_fragments.tidy_line(g.list_mark.sub("", line).strip().strip("|").strip())
         if not body:
             return
         sentences = [sentence.strip() for sentence in g.sentence_end.split(body) if sentence.strip()]
@@ -381,6 +387,7 @@ class _Reader(object):
             return cache[0]
 
         _compiled_by_a_typecheck(s, candidates, mentions)
+        claims_build_mode.choose(candidates)     # `tsc -b` is clean: the type check; `tsc -b` succeeds: the build
         meaning = claims_meaning.Meaning(g, s, mentions, self.span)
         qualifiers = [q.regex if q is g.qualifier else q for q in (g.qualifier, g.zh.qualifier)
                       if (q is g.qualifier or claims_grammar.has_cjk(s)) and q.search(s)]
@@ -509,6 +516,10 @@ class _Reader(object):
     def finish(self):
         if self.composites:
             self._add_composites()
+        if self.ticked and claims_checklist.template_ticks(self.sentences):
+            for claim in self.ticked:
+                self._ignore(claim["text"], "relayed", claim["sentence"], claim["category"])    # the template's words
+            self.found = [c for c in self.found if not any(c is t for t in self.ticked)]
         self._drop_disclosed()
         self._drop_retracted()
         for claim in self.found:
@@ -551,29 +562,11 @@ _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goa
                           u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
+_EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
-
-
-def _ticked_commands(reader, body):
-    """The commands of a block whose every line is a command with a pass mark after it ("ruff check .
-    \u2714"): held as the block's list, for the line with a colon that introduces it ("全部检查通过：")."""
-    rows = []
-    for line in body.split("\n"):
-        if not line.strip():
-            continue
-        m = _TICKED_ROW.match(line)
-        runs = commands.classify_code(m.group(1)) if m else None
-        if not runs:
-            return []
-        rows.append((m.group(1), runs))
-    return [reader.hold(CATEGORY_LETTER[category], command if not index else None, category, tool, scope).strip()
-            for command, runs in rows for index, (category, tool, scope) in enumerate(runs)]
-
-
-_TICKED_ROW = re.compile(u"^\\s*(\\S.*?)\\s+[\u2705\u2713\u2714](?:\\s*[(\uff08][^()\uff08\uff09]*[)\uff09])?\\s*$")
 
 
 def _listed_in_parentheses(s, candidates, mentions):
@@ -619,13 +612,6 @@ _LIST_GLUE = re.compile(
     u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|(?:\u91cc\u9762|\u5176\u4e2d)?\u4f1a?(?:\u5305\u62ec|\u5305\u542b|\u8dd1|\u8fd0\u884c|\u6267\u884c)\u4e86?"
     u"|\u4ee5\u53ca)*"
     u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
-
-
-def _names_a_check(row):
-    """A checklist row that is only a check's name: at most three words besides code and a
-    parenthesis, none a participle ("unit tests (`npm test`)", "build"; not "Tests written")."""
-    words = re.findall(u"[A-Za-z\u4e00-\u9fff]+", re.sub(r"\([^()]*\)|`[^`]*`", " ", row))
-    return len(words) <= 3 and not any(len(w) > 3 and re.search(r"(?:ed|en)$", w, re.I) for w in words)
 
 
 def _cells(line):

@@ -10,9 +10,8 @@ it names; ``claims`` decides which candidates stand.
 import bisect
 import re
 
-from stalegreen.engine import lexicon
-from stalegreen.engine.claims_grammar import (CATEGORIES, CODE_ASIDE, CODE_OPENS, COUNTED_FEW, GERUND_PART, LOOKBACK,
-                                              closed_list, command_run, list_owner, personal_pronoun, scan)
+from stalegreen.engine import claims_grammar, lexicon
+from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, command_run, list_owner, scan
 from stalegreen.engine.lexicon import commands
 
 def subject_info(reader, s, m):
@@ -48,7 +47,6 @@ def subject_info(reader, s, m):
         info["category"] = kind
         if kind == "build" and "compil" in text.lower():
             info["compile"] = True
-        info["scope"] = "subset" if kind == "build" and GERUND_PART.match(text) else None   # "Building that project"
         if kind == "typecheck" and text.lower().startswith("typescript"):
             info["tool"] = "tsc"
     elif kind == "test":
@@ -166,7 +164,7 @@ def _link(g, s, subjects, p, kind):
         if not before:
             return [], None
     nearest = before[-1]
-    gap = CODE_ASIDE.sub(" ", _DASHED_ASIDE.sub(" ", s[nearest["end"]:p.start()]))
+    gap = claims_grammar.CODE_ASIDE.sub(" ", _DASHED_ASIDE.sub(" ", s[nearest["end"]:p.start()]))
     if nearest["kind"] in ("code", "tool") and nearest.get("category") and _PARTS_GAP.match(gap):
         # "Ran `go test ./...`: every package reports ok": the parts of the run named before
         return [dict(nearest, parts=True)], None
@@ -179,7 +177,7 @@ def _link(g, s, subjects, p, kind):
         gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
     # "Lint: 2 warnings in vendor/, but otherwise clean"; "`cargo build` takes a while but finishes" (a
     # second verb of the same subject)
-    otherwise = _OTHERWISE.search(gap) or _BUT_THEN.match(gap) and not lexicon.search("failure", gap)
+    otherwise = _OTHERWISE.search(gap) or (_BUT_THEN.match(gap) or _RERAN.search(gap)) and not lexicon.search("failure", gap)
     if not otherwise and (len(gap.split()) > max_words
                           or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I)) \
             or not g.link_gap.match(gap):
@@ -274,7 +272,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I) \
                 and not _FLOATED_OVER.search(s[max(0, pronoun["start"] - 60):pronoun["start"]]):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
-                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [], "unnamed": personal_pronoun(s, pronoun)}]
+                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [], "unnamed": claims_grammar.personal_pronoun(s, pronoun)}]
     start_of = (pronoun or (group[0] if group else None))
     start = start_of.get("phrase_start", start_of["start"]) if start_of else p.start()
     span = (start, p.end())
@@ -334,9 +332,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 if subject.get("category"):
                     make(subject["category"], subject, scope=None if verb_first else "all")
         return out
-    if kind == "verified":
-        for subject in subjects:
-            if subject["start"] >= p.end() and subject["kind"] in ("code", "tool") and subject.get("category"):
+    if kind == "verified":     # the runs named after it; after "a clean run of", the checks it names
+        after = [x for x in subjects if x["start"] >= p.end() and x.get("category") and x["kind"] != "buildable"]
+        for subject in (group_starting(g, s, after) if after and lowp.endswith(" of") else after):
+            if subject["kind"] in ("code", "tool") or lowp.endswith(" of"):
                 make(subject["category"], subject)
         return out
     if kind in ("tcv", "cverb"):
@@ -370,7 +369,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         elif subject is not None and (subject["kind"] in ("buildable", "build", "every")
                                       or subject.get("category") == "build"):
             make("build", subject if subject["kind"] != "every" else None, scope="all")
-        elif subject is None and CODE_OPENS.match(s[:p.start()]):
+        elif subject is None and claims_grammar.CODE_OPENS.match(s[:p.start()]):
             make("build", None, scope="subset")     # "`make lib cli` builds fine": what the code names is built
         return out
     if kind == "clean":
@@ -408,7 +407,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             return out
         for subject in group:
             # a linter's silence is its pass; a test run's is no result ("`pytest` printed no output")
-            if subject.get("category") and not (subject["category"] == "test" and lowp.endswith("no output")):
+            if subject.get("category") and not (subject["category"] == "test" and lowp.endswith(("no output", "empty", "handed"))):
                 make(subject["category"], subject)
         return out
     # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...
@@ -468,9 +467,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
 
 
 # the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
-_OTHERWISE = re.compile(r"^[^.;!?]{0,100},\s*(?:but\s+|and\s+)?otherwise\s+$", re.I)
-_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran)\b[^,;.]{0,40}?\s+but\s+"
+_OTHERWISE = re.compile(r"^[^.;!?]{0,100}(?:,\s*|\s)(?:but\s+|and\s+)?otherwise\s+$", re.I)
+_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran|warns|warned|prints|printed|logs|logged)\b[^,;.]{0,40}?\s+but\s+"
                        r"(?:(?:now|still|also|eventually|then|always)\s+)?$", re.I)
+# a rerun of what was named before, its object elided: "`pytest` passed, then I changed X and reran: still passing"
+_RERAN = re.compile(r"\b(?:re-?ran|re-?run it|re-?ran it)\s*:\s*(?:(?:still|now|again|all)\s+)*$", re.I)
 # an exception after the state makes it a result: "tests are fine apart from the known X failure"
 _EXCEPTED = re.compile(r"\s*,?\s*(?:apart from|except(?: for)?|other than|aside from|save for|bar)\b", re.I)
 # nothing but adverbs or a label colon between a subject and its state: a status row, not a copula
@@ -590,7 +591,7 @@ GENERIC_TEST_MODS = frozenset(("the", "all", "our", "my", "unit", "integration",
 
 def _scope(g, s, category, subject, p, kind):
     if category != "test":     # (a gerund naming one part: "Building that project gives 0 warnings")
-        return "subset" if (subject or {}).get("kind") == "build" and subject.get("scope") == "subset" else "all"
+        return "subset" if (subject or {}).get("kind") == "build" and claims_grammar.GERUND_PART.match(subject["text"]) else "all"
     gap = s[subject["end"]:p.start()] if subject else ""
     ptext = p.group(0)
     scope = (subject or {}).get("scope")

@@ -49,6 +49,38 @@ OPENING_PREDICATE = re.compile(r"\W*(?:[Cc]lean|[Gg]reen|[Pp]ass(?:ing|es|ed)|[H
 _COUNT_FIELD = re.compile(r"^\W*[A-Za-z][\w -]{0,20}:\s*\d[\d,.]*\s*[A-Za-z%]{0,3}(?:\s+\d+\s*[A-Za-z]{0,3})?\.?$")
 
 
+# dot leaders between a name and its status ("cargo test ........ ok (64)"): a label's colon, not
+# sentence ends (not a path's "./...", nor an ellipsis that follows a word)
+_LEADERS = re.compile(r"(?<=[\w`)\]])(?:[ \t]+\.{3,}|[ \t]*\.{4,})[ \t]+(?=[\w`(\u2705\u2713\u2714\u274c])")
+
+
+# a status list whose later items drop the program of the first ("go test ok, vet ok, build ok"; "vet
+# failed"): each bare subcommand is that program's (gapping), when program and subcommand make a known runner
+_STATUS = r"(?:ok|okay|pass(?:es|ed|ing)?|green|clean|fine|fail(?:s|ed|ing)?|red|broken|\u2705|\u2713|\u2714|\u274c)"
+_PROGRAM_ITEM = re.compile(r"\b(go|cargo|dotnet|mix|swift|deno|bun)\s+[a-z][\w-]*\s*:?\s+" + _STATUS)
+_GAPPED_ITEM = re.compile(r"(?<=[,;/]\s)([a-z][\w-]*)(?=\s*:?\s+" + _STATUS + ")")
+
+
+def tidy_line(body):
+    """``body`` (one line) with its dot leaders made label colons and the program a status list
+    drops put back."""
+    if "..." in body:
+        body = _LEADERS.sub(": ", body)
+    first = _PROGRAM_ITEM.search(body) if "," in body or ";" in body or "/" in body else None
+    if first:
+        from stalegreen.engine.lexicon import commands
+
+        program = first.group(1)
+
+        def put_back(m):
+            named = "%s %s" % (program, m.group(1))
+            runs = commands.classify_code(named)
+            return named if runs and runs[0][1] == named else m.group(0)
+
+        body = body[:first.end()] + _GAPPED_ITEM.sub(put_back, body[first.end():])
+    return body
+
+
 def rewrite(sentences):
     out = []
     index = 0
@@ -117,3 +149,4 @@ def task_category(code, text, end):
     npm, make), unless the word after it (in ``text`` from ``end``) makes it a CI job, a script or a folder."""
     category = _TASK_NAMES.get(code.strip().lower())
     return category if category and not _NOT_A_TASK.match(text, end) else None
+

@@ -166,6 +166,10 @@ def words_of(text):
     return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
 
 
+# requirements a heading or label sets (要求, 需求, 完成标准, 验收条件, 合并条件, 合并要求, 准入条件): what it lists is a goal
+_ZH_REQUIREMENTS = (u"|\u8981\u6c42|\u9700\u6c42|\u5b8c\u6210\u6807\u51c6|\u9a8c\u6536\u6761\u4ef6|\u5408\u5e76\u6761\u4ef6"
+                    u"|\u5408\u5e76\u8981\u6c42|\u51c6\u5165\u6761\u4ef6")
+
 class _Filter(object):
     """A pattern searched only when the text contains one of its trigger words."""
 
@@ -263,17 +267,24 @@ _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAM
     "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
-    "workspace solution docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
+    "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "builds built reports report reported shows show showed finds find found returns return returned gives give "
-    "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles "
+    "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
-    "failed complain complains complained error errors errored warning warnings violations offenses offences findings type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
+    "complaint warning finding nit gripe issue "
+    "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
+
+
+# what a check's only complaint is ("Flake8's only complaint is a line-length one"): the exception of its
+# pass, a clause of its own
+ONLY_COMPLAINT = (r"\s(?:is|was)\b(?:" + "|".join(r"(?<=\bonly %s %s)" % (noun, verb) for noun in (
+    "complaint", "warning", "finding", "nit", "gripe", "issue") for verb in ("is", "was")) + ")")
 
 
 # the configuration a build is made in, between the verb and its result: "compiled in Debug and
@@ -330,12 +341,12 @@ class Grammar(object):
             u"|next steps?|todo|to-do|to do"
             u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
             u"|requirements|open items|outstanding|roadmap|steps|action items|what's left|still to do"
-            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4)"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4" + _ZH_REQUIREMENTS + u")"
             u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
         self.plan_inline = c(
             u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
             u"|done criteria|criteria|requirements?|step \\d+|expected|goals?|aims?|objectives?|tasks?|follow[- ]ups?"
-            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807" + _ZH_REQUIREMENTS + u""
             u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
             u"|\u6b65\u9aa4 ?\\d*)"
             # the work the label is for: "Goal for this PR:", "Next steps for the release:"
@@ -345,13 +356,15 @@ class Grammar(object):
         # placeholder's padding on either side: "I ran `pytest`. all green", "passes . `mix test` has")
         self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
-                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet)\\s)", I)
+                              u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise|except|apart from|aside from"
+                              u"|other than|save for)\\s)|" + ONLY_COMPLAINT, I)
 
         # filters (sentence level unless noted)
         # failure words; "clean" phrases that contain them are masked first
         self.clean_phrases = c(
             r"\b(?:no|zero|0|not a single|not one|nothing(?:'s|\u2019s)?|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
-            r"(?:fail\w*|error(?:s|ed|ing)?|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?)\b"
+            r"(?:fail\w*|error(?:s|ed|ing)?|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?"
+            r"|broke|blew up|went wrong|fell over|exploded)\b"
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
             r"|nothing|none)\s+(?:\w+\s+)?"
@@ -421,18 +434,22 @@ class Grammar(object):
             # a negated failure supports the claim: "none of the specs fail", "nothing in tsc complains"
             r"|\b(?:no|none of|not one of|not a single(?: one of)?|nothing in|zero|neither)\b(?!,)[^.;!?]{0,60}?"
             r"\b(?:fails?|failed|failing|complains?|complained|errors? out|warnings?|errors?|issues|fires?|fired"
-            r"|triggers?|triggered|trips?|tripped)\b"
+            r"|triggers?|triggered|trips?|tripped|broke|blew up|went wrong|fell over|exploded)\b"
             r"(?:\s+(?:any ?more|left))?"
             r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped"
             r"|didn't|did not|hasn't|has not|haven't|have not)\s+(?:\w+\s+)?complain\w*"
-            r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b", I | A)
+            r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b"
+            r"|\bnothing\s+(?:was\s+|got\s+)?(?:flagged|reported)\b"
+            # "there aren't any warnings": a failure noun denied
+            r"|\bthere (?:aren't|are not|weren't|were not|isn't|is not|wasn't|was not) (?:any|a single)\s+(?:\w+\s+)?"
+            r"(?:fail\w*|errors?|warnings?|issues|problems|regressions?)\b", I | A)
         self.operational = c(
             r"\b(?:health ?checks?|smoke checks?|uptime|endpoints?|routes?|probes?|live site|on prod|in production"
             r"|production is|deployed|deploys?|served|cdn|status codes?|http \d{3}|\d{3} ok|infra(?:structure)?"
             r"|monitors?|dns|ssl|certificates?|pages?|links?|rows?|records?|requests?|assertions)\b", I | A)
         self.qualifier = c(
             r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
-            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b"
+            r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|only (?:complaint|warning|finding|nit|gripe|issue)\b|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b"
             r"|but (?:one|two|three|four|five|a few|a couple|a handful|\d{1,3})(?=\s*[:(,.;]|\s*$)|almost|nearly|subset"
             r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
             r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
@@ -464,7 +481,7 @@ class Grammar(object):
             # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
             r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
-            r"|src/?\S*|\.{1,2}/[\w./-]*|[\w-]+/[\w./-]*))*(?![\w-]))"
+            r"|src/?\S*|\.{1,2}/[\w./-]*|(?!\d[\d,]*\s*/\s*\d[\d,]*(?![\w./-]))[\w-]+/[\w./-]*))*(?![\w-]))"
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b))"
@@ -484,7 +501,7 @@ class Grammar(object):
             r"|^\W*(?:re-?)?building\s+(?:(?:the|that|this|each|every|both|all|our|my)\s+)?(?:[\w-]+\s+)?"
             r"(?:project|app|application|package|solution|library|crate|module|binary|image|site|frontend|backend|sgc\d+x)\b)"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
-            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution)\b)"
+            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target)\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
@@ -546,13 +563,22 @@ class Grammar(object):
             # "Got a clean lint run", "with a passing test suite"
             r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:green|clean|passing)\s+"
             r"(?:(?:lint|linter|test|type-?check|build)\s+)?(?:build|run|suite|lint|compile)\b"
-            r"(?!\s+(?:is|was|are|were|required|needed|must|should|will|would)\b)"
+            r"(?!\s+(?:is|was|are|were|required|needed|must|should|will|would|of)\b)"
             # the same in a list after a label: "Summary: a clean lint run, a green local test run"
             r"|(?:(?<=[:,] a )|(?<=[:,] an ))(?:green|clean|passing)\s+(?:[\w-]+\s+){0,2}?"
             r"(?:lint|linter|test|type-?check|build)\s+run\b(?!\s+(?:is|was|are|were|required|needed|must|should|will|would)\b)"
             # what the agent got to compile: "I got the whole thing compiling under `-Werror`"
             r"|\bgot\s+(?:it|them|everything|the\s+(?:whole\s+)?(?:thing|project|code|crate|app|repo|workspace|build))\s+"
             r"(?:to\s+)?(?:compil(?:ing|e)|build(?:ing)?)\b)"
+            # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
+            r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b"
+            # in the passive: "The build has been verified on amd64 and arm64 via `go build ./...`"
+            r"|(?:(?<=\bbeen )|(?<=\bwas )|(?<=\bwere )|(?<=\bgot ))(?:verified|validated|confirmed|checked)\b(?=[^.;]{0,60}?"
+            r"\b(?:with|by|using|via)\s)"
+            # a pass said as a noun of the run it names: "A clean run of the suite", "Successful completion of
+            # `npm run build`"
+            r"|(?:^\W*|(?<=\ba )|(?<=\ban )|(?<=\bthe ))(?:clean|green|successful|passing)\s+(?:run|completion|pass"
+            r"|execution)\s+of)"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
             # a build run and what it makes: "`go build ./cmd/...` builds the three binaries"
             r"|(?P<bobj>\b(?:builds|built|produces|produced|emits|emitted|generates|generated|creates|created|links"
@@ -564,6 +590,10 @@ class Grammar(object):
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # the link step of a build: "it links fine now"
             r"|\b(?:links|linked|linking)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            # a bundler's build said by its verb: "`npm run build` bundles fine", "the app bundles for iOS" (not
+            # the noun: "the app bundles are smaller")
+            r"|\bbundles(?=\s*(?:[.;,!)]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|without|with (?:no|zero|0)"
+            r"|for (?:ios|android|web|the web|prod|production|release|both)\b))"
             # (Gradle's word for a build: "the Android app assembles")
             # on a named toolchain, opening the sentence: "Builds on Xcode 15.2 (`xcodebuild build`)", "Builds with JDK 21."
             r"|^\W*(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+(?-i:[A-Z])[\w+.-]*"
@@ -581,7 +611,7 @@ class Grammar(object):
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more)\s+)?"
             r"(?:sgc\d+x\s+)?"     # the rule's name in code: "no remaining `RemoveUnused` findings"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es?|violations|complaints|findings|diagnostics"
-            r"|hints)\b"     # (hlint's "No hints"; a non-native "no offense")
+            r"|hints|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             # a check's findings said to be gone: "The checkstyle errors are gone", "lint warnings are all gone now"
             r"|(?<=\s)(?:errors?|warnings?|violations|offen[cs]es|findings)\s+(?:(?:are|is)\s+)?(?:now\s+|all\s+)?gone\b"
@@ -595,8 +625,14 @@ class Grammar(object):
             r"|\bfailures:?\s*0\b"
             # none of a count failed: "Integration suite: 0 of 18 failed"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
+            # a check's one complaint, said as its only one: "Flake8's only complaint is a line-length one"
+            r"|(?<=\bonly )(?:complaint|warning|finding|nit|gripe|issue)\b(?=\s+(?:is|was)\b)"
             # no failure to be seen in a run's output: "Nothing red in the jest output"
-            r"|\bnothing\s+(?:red|failing|failed|broken)\b"
+            r"|\bnothing\s+(?:red|failing|failed|broken|broke|blew up|went wrong|fell over|exploded)\b"
+            # nothing found, said by the participle or an idiom: "nothing flagged", "Lint comes up empty",
+            # "ruff came back empty-handed"
+            r"|\bnothing\s+(?:was\s+|got\s+)?(?:flagged|reported)\b"
+            r"|\b(?:comes?|came)\s+(?:up|back)\s+empty(?:-handed)?\b"
             # a pass said by an idiom: "eslint gives the all-clear", "a clean bill of health from mypy",
             # "not a peep from ruff", "nothing to report from mypy"
             r"|(?:\b(?:gives?|gave|given|giving|got|gets|has|had|with|returns?|returned|reports?|reported|signals?"
@@ -632,8 +668,6 @@ class Grammar(object):
             r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b"
             # black's summary when nothing needs reformatting ("12 files would be left unchanged")
             r"|(?<!reformatted, )\b\d[\d,]*\s+files?\s+would be left unchanged\b)"
-            # "Verified with `cargo test` and `cargo fmt --check`": the runs it names
-            r"|(?P<verified>^\W*(?:verified|validated|confirmed|checked)\s+(?:with|by|using|via)\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"
             r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything))\w*"
@@ -645,7 +679,9 @@ class Grammar(object):
             r"(?:flag(?:ged)?|f(?:i|ou)nd|rais(?:e|ed)|turn(?:ed)? up)\s+(?:any|anything)\b(?!\s+yet\b)"
             # after a negative quantifier: "No test is failing", "none of the rules fired"
             r"|\b(?:(?:is|are)\s+)?(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|errors? out|errored out|fire[sd]?"
-            r"|trigger(?:s|ed)?|trip(?:s|ped)?)\b(?:\s+any ?more)?"
+            r"|trigger(?:s|ed)?|trip(?:s|ped)?"
+            # a failure by an idiom: "nothing blew up", "nothing broke", "nothing went wrong"
+            r"|broke|blew up|blows up|went wrong|goes wrong|fell over|exploded)\b(?:\s+any ?more)?"
             r"|\b(?:has|have|had)\s+nothing\s+to\s+(?:say|report|complain about)\b)"), I | A)
         self.pass_object = c(
             r"\s+(?:the(?! (?:second|third|final) (?:time|try|attempt)\b)|a|an|its|their|his|her|our|my|your"

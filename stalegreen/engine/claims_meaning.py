@@ -42,7 +42,7 @@ _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:fail
                          r"|several|some|a few) )"
                          # a failure placed before now by a time adverb: "CI flagged a failing test earlier"
                          r"|\b(?:earlier|initially|originally|at first)\W*$", re.I)
-_MOST = re.compile(u"\\b(?:most|the (?:vast )?majority|nearly all|almost all|almost every"
+_MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all|almost all|almost every"
                    u"|all but (?:one|two|three|four|five|a few|a couple|a handful|\\d+))\\b"
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
@@ -304,7 +304,8 @@ class Meaning(object):
         if parts[index].marked:
             # an item of a row of marks ends at the next mark: "🟢 lint  🔴 e2e (can't launch)"
             clause = self.plain[parts[clauses.index_at(self._starts, cand["span"][0])].lo:parts[index].hi]
-        why = _clause_reason(g, clause, [r for r in ("future", "conditional") if self.has(r)])
+        why = _clause_reason(g, _aside_after(clause, self.plain, cand), ["future"] if self.has("future") else []) \
+            or _clause_reason(g, clause, ["conditional"] if self.has("conditional") else [])
         if why:
             return why
         if self.has("description") and self._described(cand, index):
@@ -431,10 +432,9 @@ class Meaning(object):
         where = environment(text)
         if where:
             found.add(where)    # "on Python 3.12" and "on 3.9": results of two environments
-        if claims_grammar.has_cjk(text):
-            # Chinese places a platform with 在…上 or as a clause's topic ("在 Chromium 和 Firefox 上都通过了，
-            # WebKit 有一个对比失败"): every one named is an environment of its own
-            found.update(m.group(0).lower() for m in _PLATFORM.finditer(text))
+        # a platform is an environment of its own, named as a clause's topic (在 Chromium 和 Firefox 上都通过了，
+        # WebKit 有一个对比失败) or as what a build is for ("The app bundles for iOS; Android `assembleDebug` fails")
+        found.update(m.group(0).lower() for m in _PLATFORM.finditer(text))
         for m in _TEST_KIND.finditer(text):
             found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
         return found
@@ -761,6 +761,20 @@ def _clause(g, s, cand, plain):
 # where a failure happened ("the test that failed on CI"): a place, not the source of the result
 _FAILED_AT = re.compile(r"\b(?:failed|failing|fails|broke|broken|flaked|flaky|errored|timed out|was red)\s+"
                         r"(?:(?:earlier|before|previously)\s+)?(?:on|in)\s+(?:the\s+)?ci\b", re.I)
+
+
+def _aside_after(clause, plain, cand):
+    """``clause`` without the parentheses that open after the candidate's predicate: an aside's
+    plans and needs are its own ("All but one pass (the Redis one needs a live server)"); its
+    conditions are not ("All specs pass (if you skip the flaky one)")."""
+    if "(" not in clause:
+        return clause
+    end = plain.find(clause)
+    end = cand["span"][1] - end if end >= 0 else len(clause)
+    return clause[:max(0, end)] + _PARENTHESIS.sub(" ", clause[max(0, end):])
+
+
+_PARENTHESIS = re.compile(r"\([^()]*\)")
 
 
 def _clause_reason(g, clause, roles):

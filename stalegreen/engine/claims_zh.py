@@ -30,7 +30,10 @@ _TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(
     u"|(?:连续|反复|又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮))"
     # after a change made just now ("换了端口之后全部通过")
     # (or with its result: "改成 `tempdir()` 之后", "把超时改为 30 秒后", "升级到 5.4 之后")
-    u"|(?:把[^，。；]{0,12}?)?(?:换|改|修|加|删|调|升级|重启|更新|调整)(?:了|成|为|到|掉)[^，。；]{0,16}?(?:之|以)?后)")
+    u"|(?:把[^，。；]{0,12}?)?(?:换|改|修|加|删|调|升级|重启|更新|调整)(?:了|成|为|到|掉)[^，。；]{0,16}?(?:之|以)?后"
+    # or any short time clause ending in 后 ("快照更新后", "rebase 后", "清掉缓存后", "合并 main 之后"): its
+    # modality (等…后, 如果…后, 会) is read from the clause as any other's
+    u"|[^，。；]{1,16}?(?:之|以)?后)")
 # the start of a check named as the object of 通过, after its quantifier and count
 _OBJECT = (u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?(?:sg[tylbi]\\d+x|[A-Za-z]|单元|集成|测试|单测|用例|类型|静态|代码|构建"
            u"|编译|端到端|冒烟|回归|格式|规范|风格)")
@@ -72,7 +75,13 @@ _DOWN_TO_ZERO = u"(?:降到|降为|减少到|减少为|减到|减为|清到|变�
 # "no longer fails" (没再失败过, 不再报错): the check passes now
 _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 # a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
-_NO_DIFF = u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:需要|要)(?:格式化|修改|改动)的文件"
+# (or no file it would change or lists: "没有需要改的文件", "没有文件需要格式化", "文件都不需要改", "无需格式化",
+# "所有文件都已格式化", `gofmt -l` "没有列出任何文件")
+_NO_DIFF = (u"(?:没有|无|零)(?:任何)? ?(?:diff|差异)|没有(?:任何)?(?:需要|要|可以)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)的(?:文件|地方)"
+            u"|没有(?:任何)?(?:一个)?文件(?:需要|要)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)"
+            u"|文件(?:都|均|全)?(?:不需要|无需|不用)(?:被)?(?:重新)?(?:格式化|修改|改动|改|调整)|(?:无需|不需要|不用)(?:再|重新)?格式化"
+            u"|(?:所有|全部)(?:的)?文件(?:都|均)?(?:已经?|是)(?:被)?格式化(?:过|好)?(?:了|的)?"
+            u"|没有?(?:列出|报告|输出|打印)(?:任何|一个)?文件")
 # "does not report errors" (不报错, 不再报警告): the check runs clean; an error named by its code or
 # name is one it no longer reports ("不再报 `Module not found` 了", "不报 TS2307 了")
 _ERROR_NAME = u"(?:sgc\\d+x|[A-Za-z][\\w.:-]*)(?:\\s*(?:这个|这种|那个)?(?:错误|错|异常|警告|告警|errors?|warnings?))?"
@@ -100,7 +109,8 @@ _PASS_AS_NOUN = re.compile(u"(?:了)?(?:强度|校验|验证|审核|审批|检�
 _ITEM_OR_CODE = re.compile(u"[，,；;。！!：:、]|\\S*\\d+x\\b")
 _COMMA = re.compile(u"[，,；;。]")
 _COLON_LEAD = re.compile(u"^\\s*[：:]")
-_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|,|，|and)\\s*$")
+# (a "+" or "/" joins as 和: "webpack 构建 + jest 全过", "单测 / lint 全绿")
+_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|\\+|/|／|,|，|and)\\s*$")
 _LIST_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|\\+|,|and)\\s*$")
 _PART_WORD = re.compile(u"[中里共]")
 _ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败")
@@ -108,6 +118,28 @@ _ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?�
 # clauses that only say a change is done, or an interjection, before a pass of all ("改好了，全部通过了")
 _DONE_LEAD = re.compile(u"^(?:\\s*(?:[^，,。；;：:]{0,12}?(?:好了|完了|完成了?|搞定了?|修复了|解决了|改掉了)|嗯|好的?|OK|ok|行)\\s*[，,]\\s*)+$")
 _OBJECT_JOINT = re.compile(u"\\s*(?:检查|校验)?\\s*(?:、|和|与|及|以及|跟|&|,|，)\\s*(?:全部|所有)?的?\\s*")
+
+
+# what may stand between a run and the noun that counts its tests: "`pytest tests/api` 的 12 个测试", "… 5 个用例"
+_RUN_COUNT_GAP = re.compile(u"^\\s*的?\\s*(?:全部|所有)?\\s*(?:共)?\\s*(?:\\d[\\d,]*|[一两二三四五六七八九十几百]+)?\\s*(?:个|条)?\\s*$")
+
+
+def _counted_by_the_run(s, subjects, subject):
+    """A test noun right after a test run's code, with only a count between ("`pytest tests/migrations`
+    5 个用例通过", "`mvn test -Dtest=X` 12 个用例全过"), counts that run's tests: the subject takes the run's
+    tool and scope (a narrowed run's tests are a part of the suite). Other subjects are returned as they are."""
+    if subject["kind"] != "test" or subject.get("scope"):
+        return subject
+    before = [x for x in subjects if x["end"] <= subject["start"]]
+    run = before[-1] if before else None
+    if not run or run["kind"] not in ("code", "tool") or run["category"] != "test" \
+            or not _RUN_COUNT_GAP.match(s[run["end"]:subject["start"]]):
+        return subject
+    return dict(subject, scope=run.get("scope"), tool=run.get("tool"))
+
+
+# a noun a check word modifies ("测试环境", "构建缓存", "lint 配置", "编译器"): what it names is no check
+_MODIFIED_NOUN = re.compile(u"\\s?(?:环境|框架|缓存|数据|配置|工具|依赖|目录|计划|覆盖率|账号|服务|夹具|插件|器(?!件))")
 
 
 def _expanded(s, start, end):
@@ -295,6 +327,7 @@ class Grammar(object):
             if p.lastgroup == "zcnt":
                 subject_group = [x for x in subject_group if x["category"] == "test"]
             for subject in subject_group:
+                subject = _counted_by_the_run(s, subjects, subject)
                 category = subject["category"]
                 if subject["kind"] == "buildable" and p.lastgroup != "bverb":
                     continue
@@ -370,6 +403,8 @@ class Grammar(object):
             info["compile"] = text == u"编译"
         else:
             info["category"] = kind
+        if kind in ("test", "typecheck", "lint", "build") and _MODIFIED_NOUN.match(s, m.end()):
+            info["category"] = None     # "测试环境搭建成功", "构建缓存清理成功": the noun it modifies is the subject
         before = s[max(0, m.start() - 12):m.start()]
         before = _ITEM_OR_CODE.split(before)[-1]     # not into the item or code before
         info["phrase_start"] = m.start() - len(before.lstrip())

@@ -51,8 +51,9 @@ STATUS_OPTIONS = ["-c", "core.untrackedCache=true", "-c", "status.showUntrackedF
 RACY_MARGIN_NS = 1000000000            # a rewritten copy's mtime: this long before git started
 STALE_RUN_NS = 600 * 1000000000        # a run link this old belongs to no running status
 INDEX_MAX_BYTES = 256 * 1024 * 1024
-_GITLINK_MODE = b"\x00\x00\xe0\x00"    # 0160000 as an index entry stores it (big-endian)
+_GITLINK_TYPE = 0o160000               # an index entry's mode for a submodule (gitlink)
 _FSMONITOR = b"FSMN"
+_HASH_SIZES = (20, 32)                 # SHA-1 and SHA-256 object ids
 
 
 class Copy(object):
@@ -140,7 +141,7 @@ def _copy(git_dir, base, folder, name, index_id):
         make_dirs(path)
         refuse_link(path)                # never created or written through a planted link
     _clear(folder)
-    if _GITLINK_MODE in data or _FSMONITOR in data:
+    if not _plain_entries(data):
         write_private(os.path.join(folder, "plain-" + name), b"")
         return False
     temporary = os.path.join(folder, "tmp-%d-%d" % (os.getpid(), time.time_ns()))
@@ -152,6 +153,48 @@ def _copy(git_dir, base, folder, name, index_id):
         _remove(temporary)
         raise
     return True
+
+
+def _plain_entries(data):
+    """True when ``data``, a whole index file, parses as version 2, 3 or 4 with every entry a
+    file or a link (no submodule) and no fsmonitor extension; False when it holds one or cannot
+    be read that way. The entries are walked, not searched for bytes: a submodule's mode as a
+    byte string also turns up inside other entries' stat data and hashes."""
+    if len(data) < 12 or data[:4] != b"DIRC":
+        return False
+    version, count = int.from_bytes(data[4:8], "big"), int.from_bytes(data[8:12], "big")
+    if version not in (2, 3, 4):
+        return False
+    return any(_walk(data, version, count, size) for size in _HASH_SIZES)
+
+
+def _walk(data, version, count, hash_size):
+    """``_plain_entries`` for one object id size: False unless the entries and extensions end
+    exactly at the trailing checksum."""
+    end, pos, fixed = len(data) - hash_size, 12, 40 + hash_size + 2   # stat data, id, flags
+    try:
+        for _ in range(count):
+            if pos + fixed > end:
+                return False
+            if int.from_bytes(data[pos + 24:pos + 28], "big") & 0o170000 == _GITLINK_TYPE:
+                return False
+            flags = int.from_bytes(data[pos + fixed - 2:pos + fixed], "big")
+            start = pos
+            pos += fixed + (2 if version >= 3 and flags & 0x4000 else 0)
+            if version == 4:
+                while data[pos] & 0x80:              # the varint of bytes to drop from the last path
+                    pos += 1
+                pos = data.index(b"\0", pos + 1) + 1
+            else:
+                pos = data.index(b"\0", pos) + 1
+                pos = start + (pos - start + 7) // 8 * 8  # NUL padding to a multiple of eight
+        while pos < end:
+            if pos + 8 > end or data[pos:pos + 4] == _FSMONITOR:
+                return False
+            pos += 8 + int.from_bytes(data[pos + 4:pos + 8], "big")
+    except (IndexError, ValueError):
+        return False
+    return pos == end
 
 
 def _read_index(path):

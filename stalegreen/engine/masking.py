@@ -21,7 +21,7 @@ FILTERS = frozenset(("sed", "awk", "gawk", "mawk", "cut", "wc", "sort", "uniq", 
                      "column", "nl", "fold", "fmt", "perl", "ts"))
 PASS_THROUGH = frozenset(("cat", "tee", "less", "more", "bat", "pv"))
 # Pipe members that reformat a runner's stream and still print every failure.
-FORMATTERS = frozenset(("xcpretty", "xcbeautify"))
+FORMATTERS = frozenset(("xcpretty", "xcbeautify", "gotestfmt", "tparse", "tap-spec", "faucet"))
 
 SHORT_TAIL = 3                  # a `| tail` keeping fewer lines shows a summary at best
 

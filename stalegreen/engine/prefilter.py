@@ -41,7 +41,7 @@ RUNNER_WORDS = frozenset((
     "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
 ))
 
-# A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.families.project_script``)
+# A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)
 # is named with a package-script name: these are the names and prefixes of
 # ``catalog.table.SCRIPT_CATEGORY_RULES`` (tests/test_hot_path.py checks they stay the same).
 _PATH_WORDS = frozenset((".", "bin", "script", "scripts"))     # `./x`, `bin/x`, `script(s)/x` split into words
@@ -97,6 +97,9 @@ CLAIM_WORDS = (
     "hint",     # hlint's "No hints"
     "produced", "emitted",     # a build run and the file it made: "`bun run build` produced `dist/index.js`"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",
+    "up empty", "back empty", "lint hits", "linter hits",     # "Lint comes up empty", "came back empty-handed", "no lint hits"
+    "blew up", "broke", "went wrong", "fell over", "exploded",     # "nothing blew up": a failure idiom denied
+    "finishes",      # a run's end ("`docker build .` finishes"): the predicates know it, so must the filter
     u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
     "all good", "content", "quiet", "rate", "score", "rock", "satisfied", "silent", "solid", "spotless",
@@ -118,6 +121,11 @@ CLAIM_WORDS = (
     u"\u65e0\u5f02\u5e38", u"\u6ca1\u6709\u5f02\u5e38", u"\u6ca1\u6709\u4efb\u4f55\u5f02\u5e38", u"\u96f6\u8f93\u51fa", u"\u4e0d\u518d\u62a5", u"\u901a\u8fc7\u9a8c\u8bc1", u"\u901a\u8fc7\u4e86\u9a8c\u8bc1", u"\u901a\u8fc7\u4e86\u68c0\u9a8c", u"\u901a\u8fc7\u68c0\u9a8c", u"\u901a\u8fc7\u4e86\u6821\u9a8c", u"\u901a\u8fc7\u6821\u9a8c",
     u"\u6ca1\u6709 fail", u"\u6ca1\u6709fail", u"\u4efb\u4f55 fail", u"\u4efb\u4f55fail",     # 无/没有(任何)异常, 零输出, 不再报…, 通过(了)验证/检验/校验, 没有(任何) FAIL
     u"\u6ca1\u8f93\u51fa", u"\u4e0d\u62a5",     # (也)没输出, 不报 TS2307 了
+    u"\u8981\u6539\u7684", u"\u9700\u8981\u6539", u"\u9700\u8981\u4fee\u6539", u"\u9700\u8981\u8c03\u6574", u"\u8981\u8c03\u6574\u7684",
+    # 没有(需)要改的文件, 没有文件需要改/修改/调整, 没有要调整的地方
+    u"\u65e0\u9700\u683c\u5f0f\u5316", u"\u4e0d\u7528\u683c\u5f0f\u5316", u"\u5df2\u683c\u5f0f\u5316", u"\u5df2\u7ecf\u683c\u5f0f\u5316", u"\u662f\u683c\u5f0f\u5316",
+    u"\u5217\u51fa", u"\u4e0d\u7528\u6539",
+    # 无需/不用格式化, 都已(经)/是格式化, (没有)列出(任何文件), 文件都不用改
 )
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
@@ -149,7 +157,7 @@ def might_contain_runner(command, config=None):
     if config and (config.get("extraRunners") or ()):
         return True
     words = _words(command)
-    if words & RUNNER_WORDS:
+    if words & RUNNER_WORDS or "--gtest_" in command:     # a GoogleTest program by its own flags
         return True
     if "build" in words and ("uv" in words or "-m" in words):
         return True

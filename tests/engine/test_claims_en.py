@@ -649,19 +649,23 @@ def test_a_selections_count_is_of_its_part(text, expected):
     assert scopes(text) == expected
 
 
-# ---- `tsc --build` / `tsc -b` builds (project references, emit): a build claim, which the run's
-# typecheck receipt backs as its alternate; plain `tsc` stays a typecheck claim
+# ---- `tsc --build` / `tsc -b` type-checks the project references and emits: one run backs both a
+# build and a typecheck claim (each carries the other as its alternate), and the words say which the
+# agent asserts: a build or compile word, or a run that finishes ("succeeds", "completes"), the build;
+# a checker's verdict ("passes", "is clean"), the type check (claims_build_mode). Plain `tsc` stays a
+# typecheck claim
 @pytest.mark.parametrize("text, expected", [
-    ("`tsc -b` passes.", [("build", ["typecheck"])]),
+    ("`tsc -b` passes.", [("typecheck", ["build"])]),
     ("`npx tsc --build tsconfig.json` succeeds.", [("build", ["typecheck"])]),
-    ("tsc -b is clean.", [("build", ["typecheck"])]),
+    ("tsc -b is clean.", [("typecheck", ["build"])]),
+    ("The `tsc -b` build is clean.", [("build", ["typecheck"])]),
     ("`vue-tsc -b` completes without errors.", [("build", ["typecheck"])]),
     ("`tsc --noEmit` passes.", [("typecheck", [])]),
     ("`tsc -p tsconfig.build.json` is clean.", [("typecheck", [])]),
     # dev5
     ("Both `tsc --build` and `eslint .` complete without errors.", [("build", ["typecheck"]), ("lint", [])]),
 ])
-def test_tsc_build_is_a_build_claim(text, expected):
+def test_tsc_build_claims_the_job_its_words_name(text, expected):
     assert sorted((c["category"], c["alternates"]) for c in claims.extract(text).claims) == expected
 
 

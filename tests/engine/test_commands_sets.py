@@ -36,6 +36,14 @@ FLOORS = {
     "dev9-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 0.99,
                               "scope_accuracy": 0.99, "masked_precision": 0.90, "masked_recall": 1.0,
                               "receipt_precision": 0.98, "receipt_recall": 1.0},
+    # dev11: a fourth blind author's 220 lines (guide COMMANDS6). On arrival (main a1d01ef): detection
+    # 0.987/0.994, category 0.987, scope 0.955, masked 0.952/0.984, receipt 0.950/0.934, unmasked
+    # 42/61. Left (README): `; echo "exit: $?"` labelled masked (its receipt reads the echoed status),
+    # `exit ${PIPESTATUS[0]}` (nothing under zsh), `cd sub && run` labelled a subset (the run's folder
+    # is its project), `tsc -p tsconfig.build.json` labelled a build, `test:unit` labelled all
+    "dev11-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 0.99,
+                               "scope_accuracy": 0.95, "masked_precision": 0.96, "masked_recall": 1.0,
+                               "receipt_precision": 0.96, "receipt_recall": 0.95},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

@@ -465,3 +465,74 @@ def test_prune_drops_the_copies_no_status_read_for_as_long_as_idle_sessions(repo
     os.utime(str(folder), (time.time() - 7200, time.time() - 7200))
     store.Store(str(home)).prune(3600)
     assert not folder.exists() and (home / gitindex.FOLDER).is_dir()
+
+
+# --- which indexes get a copy: the entries are walked, not searched for bytes ---------------------
+
+def _index_bytes(repo):
+    with open(str(repo / ".git" / "index"), "rb") as fh:
+        return fh.read()
+
+
+def test_a_file_whose_size_spells_a_submodules_mode_still_gets_a_copy(repo, home, tmp_path):
+    """57344 bytes is 0x0000e000, the bytes of mode 0160000: the old byte search refused this
+    index (and about every large one, where those bytes turn up in stat data and hashes)."""
+    (repo / "blob.bin").write_bytes(b"x" * 57344)
+    git(repo, "add", "blob.bin")
+    assert b"\x00\x00\xe0\x00" in _index_bytes(repo)
+    assert gitindex._plain_entries(_index_bytes(repo))
+    _age(repo)
+    _prime(repo, home, tmp_path)
+    assert len(_copies(repo, home)) == 1 and _copies(repo, home, "plain-") == []
+
+
+@pytest.mark.parametrize("version", [2, 3, 4])
+def test_every_index_version_is_walked_to_its_checksum(repo, version):
+    git(repo, "update-index", "--index-version", str(version))
+    data = _index_bytes(repo)
+    assert int.from_bytes(data[4:8], "big") in (2, version)   # git writes 2 when no entry needs 3
+    assert gitindex._plain_entries(data)
+    commit = git(repo, "rev-parse", "HEAD").strip()
+    git(repo, "update-index", "--add", "--cacheinfo", "160000,%s,vendored" % commit)
+    assert not gitindex._plain_entries(_index_bytes(repo))
+
+
+def test_extended_flags_and_long_paths_are_walked(repo):
+    """``git add -N`` sets an entry's extended flags (version 3); a path of 4095+ bytes has no
+    length in its flags and is read to its NUL."""
+    deep = repo / ("d" * 200) / ("e" * 200) / ("f" * 200)
+    deep.mkdir(parents=True)
+    long_name = deep / ("g" * 250)
+    long_name.write_text("L = 1\n")
+    intent = repo / "intent.py"
+    intent.write_text("I = 1\n")
+    git(repo, "add", str(long_name.relative_to(repo)))
+    git(repo, "add", "-N", "intent.py")
+    data = _index_bytes(repo)
+    assert int.from_bytes(data[4:8], "big") == 3
+    assert gitindex._plain_entries(data)
+
+
+def test_a_sha256_repository_is_walked(tmp_path):
+    root = tmp_path / "sha256"
+    root.mkdir()
+    try:
+        git(root, "init", "-q", "--object-format=sha256")
+    except Exception:
+        pytest.skip("this git cannot make a SHA-256 repository")
+    (root / "a.py").write_text("A = 1\n")
+    git(root, "add", "a.py")
+    assert gitindex._plain_entries(_index_bytes(root))
+
+
+def test_an_fsmonitor_extension_or_a_damaged_index_gets_no_copy(repo):
+    data = _index_bytes(repo)
+    body, checksum_size = data[:-20], 20
+    fsmonitor = b"FSMN" + (8).to_bytes(4, "big") + b"\x00" * 8
+    other = b"ZZZZ" + fsmonitor[4:]
+    assert gitindex._plain_entries(body + other + b"\x00" * checksum_size)
+    assert not gitindex._plain_entries(body + fsmonitor + b"\x00" * checksum_size)
+    assert not gitindex._plain_entries(data[:-1])
+    assert not gitindex._plain_entries(data[:40] + data[41:])
+    assert not gitindex._plain_entries(b"DIRC" + (5).to_bytes(4, "big") + data[8:])
+    assert not gitindex._plain_entries(b"")

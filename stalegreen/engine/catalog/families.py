@@ -12,6 +12,7 @@ from stalegreen.engine.catalog.argv import (
 )
 from stalegreen.engine.catalog.argv import further_categories as _further
 from stalegreen.engine.catalog.builds import BUILD_READERS
+from stalegreen.engine.catalog.programs import project_program, script_category
 from stalegreen.engine.catalog.table import (
     BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
     NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_SUBSET_PARTS,
@@ -26,17 +27,6 @@ from stalegreen.engine.catalog.tasks import (
 
 # ---------------------------------------------------------------------------------------------
 # family readers (tools whose argument syntax is a small language)
-
-
-def _script_category(name):
-    """(category, watch) for a package-script / task / make-like name, or (None, False)."""
-    lowered = name.lower()
-    for category, exact, prefixes in SCRIPT_CATEGORY_RULES:
-        if lowered in exact or any(
-                lowered == p or (lowered.startswith(p) and lowered[len(p)] in SCRIPT_SEPARATORS) for p in prefixes):
-            parts = lowered.translate(SCRIPT_NAME_BREAKS).split(":")
-            return category, any(part in SCRIPT_WATCH_PARTS for part in parts)
-    return None, False
 
 
 _SCRIPT_NARROWING = {
@@ -64,7 +54,7 @@ _SCRIPT_TEST_SUBSET = frozenset(("-t", "--testNamePattern", "--testPathPattern",
 
 
 def script_run(tool, script, keyword, args, narrowed, cwd_dirs):
-    category, watch = _script_category(script)
+    category, watch = script_category(script)
     if category is None:
         return None
     if args and args[0] == "--":
@@ -206,7 +196,7 @@ _BUN_BUILD = R("bun build", "build", flags=BUNDLER_WATCH, values=("--outdir", "-
 
 def _task_category(task):
     """The category of a turbo/lerna task name (``web#lint`` is ``lint``)."""
-    return _script_category(task.split("#")[-1].split(":")[-1] if "#" in task else task)[0]
+    return script_category(task.split("#")[-1].split(":")[-1] if "#" in task else task)[0]
 
 
 def _best_task(tasks):
@@ -448,6 +438,7 @@ def _read_nx(tool, args):
     result = script_run("nx", best, None, [], narrowed, [])
     if result:
         result["not_run"] = result["not_run"] or generic_not_run(args, None)
+        result["also"] = _further([_task_category(t) for t in targets if t], result["category"])
     return result
 
 
@@ -467,7 +458,7 @@ def _read_rake(tool, args):
             scope = "subset"
         return {"runner": "rake %s" % first.split(":")[0], "category": "test", "scope": scope,
                 "not_run": generic_not_run(args, None), "quiet": False}
-    category, watch = _script_category(first)
+    category, watch = script_category(first)
     if category and category != "test":
         return {"runner": "rake %s" % first, "category": category, "scope": "all",
                 "not_run": "watch" if watch else None, "quiet": False}
@@ -566,7 +557,7 @@ def _env_category(name):
     lowered = name.lower()
     if lowered in ENV_CATEGORIES:
         return ENV_CATEGORIES[lowered]
-    category, _watch = _script_category(lowered)
+    category, _watch = script_category(lowered)
     if category:
         return category
     factors = lowered.replace("_", "-").split("-")
@@ -638,7 +629,7 @@ def _read_clojure(tool, args):
     found, rest = [], []
     for i, word in enumerate(args):
         if word[:2] in ("-M", "-X", "-T", "-A") and word[2:3] == ":":
-            found.extend(c for c in (_script_category(a)[0] for a in word[3:].split(":") if a) if c)
+            found.extend(c for c in (script_category(a)[0] for a in word[3:].split(":") if a) if c)
             rest = args[i + 1:]
             break
     if not found:
@@ -741,32 +732,6 @@ def _apply(entry, args, tool=None, path=()):
     return run_result(entry, args)
 
 
-_SCRIPT_FILE_EXTS = (".sh", ".bash")
-_SCRIPT_FILE_DIRS = ("./", "bin/", "script/", "scripts/", "./bin/", "./script/", "./scripts/")
-
-
-def project_script(words):
-    """``./scripts/test.sh``, ``bin/test``, ``bash run_tests.sh``: a project's own script named for
-    the check it runs (the package-script names: ``test``, ``lint``, ``typecheck``, ``build``...;
-    a leading ``run_`` dropped). A bare name is a program on PATH (``test`` is the shell's own),
-    so a script without ``.sh`` must be spelled as a path under ./, bin/ or script(s)/."""
-    path = words[0]
-    stem = base_name(path)
-    if stem.endswith(_SCRIPT_FILE_EXTS):
-        stem = stem.rsplit(".", 1)[0]
-    elif not path.startswith(_SCRIPT_FILE_DIRS) or "." in stem or path.count("/") > 2:
-        return None
-    for prefix in ("run_", "run-"):
-        if stem.startswith(prefix):
-            stem = stem[len(prefix):]
-            break
-    category, watch = _script_category(stem)
-    if category is None:
-        return None
-    return run_result(R(path, category, positional_subset="files", prints=None), words[1:],
-                      not_run="watch" if watch else None)
-
-
 def classify(words):
     """Classify an argv list (wrappers already stripped): dict(runner, category, scope, not_run, quiet)
     plus ``dirs`` (run-directory flags seen) when any, or None for a command that is not a runner."""
@@ -775,7 +740,7 @@ def classify(words):
     tool = base_name(words[0])
     entry = TOOLS.get(tool)
     if entry is None:
-        return project_script(words) if "/" in words[0] or words[0].endswith(_SCRIPT_FILE_EXTS) else None
+        return project_program(words)
     result = _apply(entry, words[1:], tool)
     if result is None:
         return None

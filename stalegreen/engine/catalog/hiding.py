@@ -10,11 +10,16 @@ EXIT_ZERO_FLAGS = {
     "flake8": ("--exit-zero",), "pylint": ("--exit-zero",), "ruff": ("--exit-zero",),
     "bandit": ("--exit-zero",), "hadolint": ("--no-fail",), "tflint": ("--force",),
     "sqlfluff": ("--nofail",), "pytest": ("--suppress-tests-failed-exit-code",),
-    "mvn": ("-fn", "--fail-never", "-Dmaven.test.failure.ignore", "-Dmaven.test.failure.ignore=true"),
+    "mvn": ("-fn", "--fail-never", "-Dmaven.test.failure.ignore", "-Dmaven.test.failure.ignore=true",
+            "-Dcheckstyle.failOnViolation=false", "-Dcheckstyle.failsOnError=false",
+            "-Dpmd.failOnViolation=false", "-Dspotbugs.failOnError=false"),
+    "checkov": ("--soft-fail",),
     "make": ("-i", "--ignore-errors"),
 }
 # ... the flags that set the exit status of a run with findings, given 0 (`--issues-exit-code=0`)
 EXIT_CODE_FLAGS = {"golangci-lint": ("--issues-exit-code",), "rspec": ("--failure-exit-code",)}
+# ... and the settings that do it (`phpcs --runtime-set ignore_errors_on_exit 1`): flag, name, value
+EXIT_ZERO_SETTINGS = {"phpcs": (("--runtime-set", "ignore_errors_on_exit", "1"),)}
 # ... and the flags that write the report to a file instead of the terminal (`eslint -o r.json`);
 # flake8's `--tee` prints it as well
 OUTPUT_FILE_FLAGS = {
@@ -38,13 +43,17 @@ def hiding_flags(words):
         name, words, skipped = words[2], words[2:], 2
     name = _TOOL_ALIASES.get(name, name)
     zero, valued = EXIT_ZERO_FLAGS.get(name, ()), EXIT_CODE_FLAGS.get(name, ())
+    settings = EXIT_ZERO_SETTINGS.get(name, ())
     to_file = () if _TEES.intersection(words) else OUTPUT_FILE_FLAGS.get(name, ())
     found = []
     i = 1
     while i < len(words) and words[i] != "--":
         word, value = words[i], words[i + 1] if i + 1 < len(words) else None
         flag, equals, given = word.partition("=")
-        if word in zero or (flag in valued and given == "0"):
+        if tuple(words[i:i + 3]) in settings:
+            found.append((skipped + i, 3, "exit-zero:" + " ".join(words[i:i + 3])))
+            i += 2
+        elif word in zero or (flag in valued and given == "0"):
             found.append((skipped + i, 1, "exit-zero:" + word))
         elif word in valued and value == "0":
             found.append((skipped + i, 2, "exit-zero:%s 0" % word))

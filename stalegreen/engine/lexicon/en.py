@@ -58,8 +58,22 @@ ENTRIES = (
       r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
       r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor|subagent|sub-agent|cache)\b(?:\s+(?:\([@\w.' -]{1,40}\)|(?!(?:no|with|without|any|zero)\b)[\w'-]+)){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
       r"|mentions?|mentioned|notes?|noted|states?|stated|told|wrote|indicates?|indicated|asserts?|asserted"
-      r"|suggests?|suggested)\b(?! (?:no|nothing|zero|0)\b)", "relay", "The reviewer said the tests pass.",
-      stems=_SAY_VERBS),
+      r"|suggests?|suggested|commented|confirms?|confirmed)\b(?! (?:no|nothing|zero|0)\b)", "relay",
+      "The reviewer said the tests pass.", stems=_SAY_VERBS + ("comment", "confirm")),
+    # a person named by a name ("Jamie confirmed the build passes", "Tomás says the build is fine", "Alex
+    # ran the suite and said it's green"): their word, not the agent's run. A name is a capitalised word
+    # no check and no function word is (runner names are filler in the text this is tried on)
+    E(r"(?-i:(?<![\w.`-])(?<!on )(?<!in )(?<!against )(?<!with )(?<!under )(?<!for )(?<!via )(?<!using )"
+      r"(?!(?:It|This|That|These|Those|There|Here|Everything|Nothing|Something|All|Both|Each|Every"
+      r"|The|Then|Now|And|But|So|Also|Output|Lint|Linting|Tests?|Testing|Build|Builds|Types?|Typecheck|Suite|Specs?"
+      r"|Compiler|Coverage|Which|What|Who|Everyone|Nobody|Someone|Result|Results|Log|Logs|Summary)\b)"
+      r"[A-Z][a-z\u00c0-\u024f]{1,20})"
+      r"(?:\s+(?:says|said|confirms|confirmed|comments|commented|mentions|mentioned|tells|told)"
+      r"|\s+(?:[\w'.-]+\s+){1,10}?and\s+(?:says|said|confirms|confirmed|tells|told))\b"
+      # (not a tool saying what it printed: "Black says `All done!`")
+      r"(?!\s*(?:[:\"\u201c]|s{4,}\b))",
+      "relay", "Jamie confirmed the staging build passes.",
+      stems=("say", "said", "confirm", "comment", "mention", "tell", "told")),
     # output someone else produced: "the output you pasted", "the log the user shared"
     E(r"\b(?:you|user|they|he|she|reviewer|colleague|teammate)\s+(?:pasted|shared|sent|posted|attached|forwarded"
       r"|provided|linked)\b", "relay", "Looking at the output you pasted: all 42 tests pass.",
@@ -177,6 +191,10 @@ ENTRIES = (
     E(r",?\s+(?:except(?: for)?|excluding|apart from|aside from|other than|with the exception of|save for)\b"
       r"|(?<!\ball),?\s+but(?=" + _BUT_FEW + r")",
       "exception", "All tests pass except the e2e suite, which I skipped because it needs a browser."),
+    # what the only complaint is: "Flake8's only complaint is a line-length one in a file I didn't touch"
+    E(r"(?:(?<=\bonly complaint)|(?<=\bonly warning)|(?<=\bonly finding)|(?<=\bonly nit)|(?<=\bonly gripe)"
+      r"|(?<=\bonly issue))\s+(?:is|was)\b", "exception", "Flake8's only complaint is a line-length one.",
+      stems=("only complaint", "only warning", "only finding", "only nit", "only gripe", "only issue")),
     E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the remainder|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) (?:\d[\d,]* )?(?:[\w-]+ )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
@@ -272,11 +290,15 @@ ENTRIES = (
       r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
       r"|\bonly (?:passes|passed|pass) because\b"
       # a pass with nothing under it: "exits 0, but ... so effectively no tests ran", "there are no tests"
-      r"|\bno (?:tests?|specs?) (?:ran|were run|was run|were collected|were found|executed)\b"
-      r"|\bthere (?:are|were) no (?:tests|specs)\b", "retraction",
+      r"|\bno (?:tests?|specs?) (?:(?:actually|really|even|ever)\s+)?(?:ran|executed|(?:were|was) (?:(?:actually|really"
+      r"|even|ever)\s+)?(?:run|collected|found))\b"
+      r"|\bthere (?:are|were) no (?:tests|specs)\b"
+      # "No tests fail because there aren't any yet"
+      r"|\bthere (?:aren't|are not|weren't|were not) any(?: (?:tests|specs))?(?: (?:yet|at all))?(?=\s*(?:[.;,!)\u2014\u2013-]|$))",
+      "retraction",
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
-             "only pass", "no test", "no spec")),
+             "only pass", "no test", "no spec", "there")),
 
     # a later sentence expecting the check to fail now: "That change affects the assertions, so the suite is
     # likely red now"

@@ -26,11 +26,29 @@ ENTRIES = (
     E(u"(?:评分|得分|打分|分数|评级)(?:为|是|：|:)? ?10(?:\\.0+)? ?/ ?10(?:\\.0+)?(?![\\d.])", "state", u"`pylint` 评分 10.00/10。",
       ("lint",)),
     E(u"(?:他|她|你|您|他们|用户)(?:那边|那里|的机器)", "relay", u"在他们那边测试都通过了。"),
+    # a mark put as a placeholder is no one's result ("测试 ✅ —— 先占个位，跑完再更新")
+    E(u"占(?:个|一下|一个)?位(?!符)|先占着", "relay", u"测试 \u2705 —— 先占个位，跑完再更新。"),
+    # a result placed on a third person's machine is theirs ("在同事的 Mac 上 works"); not the user's
+    # environment, where the agent itself may run ("在你的环境里跑了一遍")
+    # (not a comparison with it: "跟同事的机器上结果一致")
+    E(u"(?<![和跟与同])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户|teammate|colleague|coworker) ?(?:那边|那里|本地"
+      u"|(?:的|那台|那个|'s)? ?(?:机器|电脑|笔记本|Mac|mac|MacBook|laptop|machine|环境|本地|终端|分支))",
+      "relay", u"`PaymentServiceTest` 在同事的机器上是过的，我这边跑不了。"),
+    # a run a third person made ("41 passed（同事跑的）", "是队友跑出来的结果")
+    E(u"(?<![和跟与同我])(?:他|她|他们|同事|队友|别人|其他人|他人|同学|客户)(?:那边|本地)?(?:跑|运行|执行|测|构建|编译)(?:出来)?的"
+      # (what they ran, as a noun's attribute, is no relay: "同事跑的那个 flaky 用例我修了")
+      u"(?=\\s*(?:$|[，。,；;！!）)]|结果|输出|日志|数据|记录))",
+      "relay", u"41 passed（同事跑的）。"),
+    # marks a template holds are its words, not a result ("下面是 PR 模板里的勾选项：✅ 测试")
+    E(u"(?:这|那|下面|以下|上面|以上)(?:些|个)?(?:只|都|只不过)?是[^，。；]{0,16}?模板(?:里|中|自带|上)?的? ?(?:检查清单|清单|检查项|勾选项|checklist|占位)",
+      "relay", u"下面是 PR 模板里的勾选项，先原样保留：\u2705 测试 \u2705 lint"),
     # the answer to a question the agent put to someone ("我问了一下 ChatGPT，它说…")
     E(u"(?:问|请教|咨询)(?:了|过)[^。]{0,30}?(?:说|称|表示|回答|答复|回复|认为|觉得)", "relay",
       u"我问了一下 ChatGPT，它说类型检查能过。"),
     # a result of other code than the agent's: another branch
-    E(u"在 ?(?:main|master|develop|主干|主分支)(?: ?分支)? ?上|^\\W*(?:main|master|主干|主分支)(?: ?分支)? ?上|(?:别的|其他|其它)分支",
+    # (or a result said to be that branch's: "`41 pass` 是 main 分支上的结果")
+    E(u"在 ?(?:main|master|develop|主干|主分支)(?: ?分支)? ?上|^\\W*(?:main|master|主干|主分支)(?: ?分支)? ?上|(?:别的|其他|其它)分支"
+      u"|(?<![和跟与同])(?<![和跟与同] )(?:main|master|develop|主干|主分支)(?: ?分支)? ?(?:上|里)?的 ?(?:结果|输出|日志|数据|运行|run)",
       "relay", u"在 main 分支上测试是全绿的，我的分支还没跑。"),
     E(u"(?:他|她|你|您|他们|用户)(?:贴|发|给|提供|转发)(?:出来|过来)?的", "relay", u"你贴的日志里测试都通过了。"),
     E(u"(?<![A-Za-z0-9_])CI ?(?:上|里|中|是|说|日志|重跑|重新跑|显示|已|都|跑|运行|的|结果)", "relay", u"CI 上测试都通过了。"),
@@ -39,6 +57,8 @@ ENTRIES = (
     # (之后再 is a plan unless its run is told done: "`rubocop -a` 之后再跑 `rubocop`，没有 offense 了")
     E(u"(?<!已)(?<!已经)(?:确保|保证)(?!了)|(?:并|也)?不(?:代表|意味着|等于|能说明)|准备|打算|计划|要让|(?<!符合)(?<!达到)(?<!满足)(?<!超出)(?<![如和与跟同])预期(?!(?:内|之内|中)?的? ?(?:[\\d一两几]+ ?个 ?)?(?:xfail|XFAIL|失败|跳过|skip|todo|pending|ignore|警告|告警|报错|错误|异常))|期望|验收标准|为了(?:让|使|能)?|我要|目标是|正在|即将|马上|待会|之后再(?!(?:跑|运行|执行|测)(?:了|过|[^，。；]{0,30}?[，,][^，。；]{0,24}?了\\s*(?:$|[。！!])))", "future", u"我打算让测试全部通过。"),
     E(u"等[^，。]{0,40}(?:之后|以后|后|了[^，。]{0,6}再|了，)", "future", u"等 lint 过了再提交。"),
+    # a run still pending ("- [x] 测试（待跑）"), a result looked forward to or waited for ("期待…", "等待…")
+    E(u"(?<![期等])待(?:跑|运行|执行|验证|测试?|补跑|重跑)|期待|(?<![^，,；;\\s])等待", "future", u"- [x] 测试（待跑）"),
     E(u"确认一下|是否|(?<!已)(?<!已经)(?<!我)(?<!可以)(?<!经)确认(?!了|过)", "future", u"跑一下测试确认是否通过。"),
     E(u"如果|要是|假如|假设|倘若|即使|即便|就算|哪怕|纵然|若|只要|只有(?! ?[\\d一两几二三四五六七八九十])|一旦|除非|(?<![刚方])才(?=能|会|可以|行)|就(?:能|可以|会)(?:通过|过|成功|跑通|编译)(?!了)|前提是|取决于", "conditional",
       u"如果测试通过，就可以合并。"),
@@ -56,7 +76,7 @@ ENTRIES = (
       u"我写了一个测试来验证构建成功。"),
 
     # ---- the agent's own run
-    E(u"本地|本机|我(?:这边|这里)|在我的(?:机器|电脑|环境)", "own", u"CI 上 lint 任务一直失败，本地 `npx eslint .` 已经零报错。"),
+    E(u"本地|本机|我(?:这边|这里)|在我的(?:机器|电脑|环境)|我(?:这个|的|当前的?)分支|当前分支", "own", u"CI 上 lint 任务一直失败，本地 `npx eslint .` 已经零报错。"),
     # the agent's own act after what someone said: what follows is its own result
     E(u"我(?:已经?)?(?:修|改|修复|修好|调整|更新|重跑|重新跑|跑|运行|执行|验证)(?:了|过)", "own",
       u"reviewer 说 lint 有问题，我修了，现在 `ruff` 零告警。"),
@@ -125,6 +145,11 @@ ENTRIES = (
     E(u"(?<![^，,。；;\\s])(?:但是?|不过|可是|只是)?(?:并非|并不是|不是|没有)(?:全部|所有|全都|都)(?=\\s*(?:$|[。；;！!，,]))",
       "retraction",
       u"测试通过了。但并非全部。"),
+    # the agent says it has not run the items one by one (yet): the list of marks before is not its
+    # result ("✅ 测试 ✅ 构建，我还没逐项跑"); a bare "我没跑" may be of the last thing named ("e2e 要浏览器，我没跑")
+    E(u"(?<![^，,；;。\u2014\\s])(?<!\\w\\s)我(?:也|都|其实|实际上)?(?:还|并|根本|压根)?"
+      u"(?:没有?|未)(?:逐项|逐个|挨个|一项项|一个个|一项一项|一条条)(?:跑|运行|执行|验证|检查)过?(?=\\s*(?:$|[，,。；;！!…]))",
+      "retraction", u"\u2705 测试 \u2705 构建，我还没逐项跑。"),
     # "that was before X": the result said just before is a past one
     E(u"(?:那|这)(?:些)?(?:是|都是|还是|只是)[^，。；]{0,16}?(?:之前|以前|前|昨天|上周|上次|早上|当时)(?:的|跑的|跑|运行)",
       "retraction", u"测试都通过了。不过那是重构之前的结果。"),

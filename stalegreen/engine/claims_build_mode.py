@@ -1,0 +1,41 @@
+# -*- coding: utf-8 -*-
+"""Which job a claim of a type checker run in build mode speaks of (``tsc -b``, ``tsc --build``,
+``vue-tsc -b``).
+
+The run does two jobs: it type-checks every referenced project, then emits their output. One
+run therefore backs a typecheck claim and a build claim alike (the claim carries the other
+category as its alternate, and the run's receipt is a typecheck one), and only the agent's words
+say which of the two it asserts:
+
+- a build or compile word, or a predicate of a run that finishes ("`tsc --build` 编译通过",
+  "the TypeScript build is clean (`tsc -b`)", "`tsc -b` completes without errors", "succeeds",
+  成功): the build;
+- a checker's verdict on the code ("`tsc -b` is clean", "passes", "0 errors", 无错误, a check
+  mark): the type check.
+
+``choose(candidates)`` turns the reader's build candidates of such a run (the catalog reads build
+mode as a build) into typecheck ones when their words are a verdict.
+"""
+
+import re
+
+from stalegreen.engine.lexicon import commands
+
+# words of building or of a run finishing; placeholders ("sgb0x") and other words do not match
+_BUILD_WORDS = re.compile(u"\\b(?:build|builds|built|building|rebuil\\w*|compil\\w*|emit\\w*|bundl\\w*|complet\\w*"
+                          u"|succe\\w*|finish\\w*|goes through|went through)\\b"
+                          u"|\u6784\u5efa|\u7f16\u8bd1|\u6253\u5305|\u6210\u529f|\u5b8c\u6210|\u4ea7\u7269|\u8f93\u51fa\u4e86", re.I)
+
+
+def choose(candidates):
+    """Build candidates of a type checker in build mode whose words are a checker's verdict become
+    typecheck candidates, the build their alternate; the others stay build candidates with the
+    typecheck as theirs, in Chinese too ("`tsc -b` 成功"). In place."""
+    for cand in candidates:
+        if cand.get("category") != "build" or cand.get("tool") not in commands.TYPECHECKERS_THAT_BUILD:
+            continue
+        if _BUILD_WORDS.search(cand.get("text") or ""):
+            if "typecheck" not in (cand.get("alternates") or ()):
+                cand["alternates"] = list(cand.get("alternates") or ()) + ["typecheck"]
+        else:
+            cand["category"], cand["alternates"] = "typecheck", ["build"]

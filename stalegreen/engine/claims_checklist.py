@@ -1,0 +1,66 @@
+# -*- coding: utf-8 -*-
+"""Checklist rows in an agent's message, for the claims reader (``claims``):
+
+- ``names_a_check(reader, row)``: a ticked row ("- [x] `go test ./...`") that only names a check
+  says the check passed, as a pass mark before it does; a ticked chore ("- [x] 更新文档") does not;
+- ``ticked(g, line)``: the line is a ticked row (a checked box, or a pass mark before its words);
+- ``template_ticks(sentences)``: the message says its ticks are a template's, not its results
+  ("这些勾是模板默认的", "模板默认勾的，我还没跑", "the boxes are the template's defaults"): the
+  reader drops the claims of its ticked rows;
+- ``ticked_commands(reader, body)``: the commands of a block whose every line is a command with a
+  pass mark after it.
+"""
+
+import re
+
+from stalegreen.engine.claims_grammar import CATEGORY_LETTER
+from stalegreen.engine.lexicon import commands
+
+
+def names_a_check(reader, row):
+    """A checklist row that is only a check's name: at most three words besides code and a
+    parenthesis, none a participle, and a check among them ("unit tests (`npm test`)", "build"; not
+    "Tests written", not "更新文档": a ticked chore is no pass of a check another row names)."""
+    words = re.findall(u"[A-Za-z\u4e00-\u9fff]+", re.sub(r"\([^()]*\)|`[^`]*`", " ", row))
+    return len(words) <= 3 and not any(len(w) > 3 and re.search(r"(?:ed|en)$", w, re.I) for w in words) \
+        and bool(reader.mentions(row))
+
+
+def ticked(g, line):
+    """A ticked row: a checked box ("- [x] ...") or a pass mark before its words ("- ✅ 测试")."""
+    return bool("[" in line and g.checked.match(line) or _MARKED_ROW.match(line))
+
+
+def template_ticks(sentences):
+    """Whether a sentence says the message's ticks are a template's: its defaults, or its checklist
+    ("这是 PR 模板里的检查清单"); not a run made by a template's list ("按 PR 模板的清单跑了一遍")."""
+    return any(_TEMPLATE_TICKS.search(s) for s in sentences)
+
+
+def ticked_commands(reader, body):
+    """The commands of a block whose every line is a command with a pass mark after it ("ruff check .
+    \u2714"): held as the block's list, for the line with a colon that introduces it ("全部检查通过：")."""
+    rows = []
+    for line in body.split("\n"):
+        if not line.strip():
+            continue
+        m = _TICKED_ROW.match(line)
+        runs = commands.classify_code(m.group(1)) if m else None
+        if not runs:
+            return []
+        rows.append((m.group(1), runs))
+    return [reader.hold(CATEGORY_LETTER[category], command if not index else None, category, tool, scope).strip()
+            for command, runs in rows for index, (category, tool, scope) in enumerate(runs)]
+
+
+_TICKED_ROW = re.compile(u"^\\s*(\\S.*?)\\s+[\u2705\u2713\u2714](?:\\s*[(\uff08][^()\uff08\uff09]*[)\uff09])?\\s*$")
+_MARKED_ROW = re.compile(u"^\\s*(?:[-*+\u2022]\\s+|\\d{1,3}[.)]\\s+)?[\u2705\u2713\u2714\u2611]")
+# a template's ticks: its defaults ("模板默认勾的", "默认就勾上的"), ticks said to be its ("这些勾是模板的"),
+# a checklist said to be its ("这是 PR 模板里的检查清单"), pre-ticked boxes
+_TEMPLATE_TICKS = re.compile(
+    u"\u6a21\u677f(?:\u91cc|\u4e2d|\u4e0a)?(?:\u81ea\u5e26|\u9ed8\u8ba4)"
+    u"|(?:\u52fe|\u52fe\u9009|\u6253\u52fe|\u52fe\u9009\u9879)(?:\u90fd|\u53ea|\u4e5f)?\u662f(?:PR ?|MR ?)?\u6a21\u677f"
+    u"|\u9ed8\u8ba4(?:\u5c31)?(?:\u662f)?(?:\u52fe|\u52fe\u9009|\u6253\u52fe)"
+    u"|\u662f[^\uff0c\u3002\uff1b]{0,16}?\u6a21\u677f(?:\u91cc|\u4e2d|\u81ea\u5e26|\u4e0a)?\u7684? ?(?:\u68c0\u67e5\u6e05\u5355|\u6e05\u5355|\u68c0\u67e5\u9879|\u52fe\u9009\u9879|checklist)"
+    r"|\btemplate(?:'s)? (?:defaults?|checklist|checkboxes|boxes|ticks)\b|\bpre-?(?:ticked|checked)\b"
+    r"|\b(?:ticked|checked) by default\b|\b(?:boxes|ticks|checkboxes) (?:are|were) (?:from )?the template", re.I)

@@ -584,3 +584,18 @@ def test_an_everything_does_not_spread_to_a_check_named_only_as_not_run(text):
 ])
 def test_an_everything_still_covers_the_checks_named_as_run(text, expected):
     assert categories(text) == expected
+
+
+# ---- a runner named right before another is a subject of its own, not the other's modifier
+# (generic modifiers such as "pytest" in "the pytest suite" stand before a noun, not a runner):
+# "Ran pytest and ruff: both pass" lost the tests
+@pytest.mark.parametrize("text, expected", [
+    ("Ran pytest and ruff: both pass.", ["lint", "test"]),
+    ("I ran pytest and mypy, and nothing failed.", ["test", "typecheck"]),
+    ("Ran cargo test and clippy: both pass.", ["lint", "test"]),
+    ("Executed jest and tsc: both pass.", ["test", "typecheck"]),
+    ("Ran go test and go vet: both clean.", ["lint", "test"]),
+    ("The pytest and jest tests pass.", ["test"]),           # modifiers of a noun stay modifiers
+])
+def test_a_runner_before_a_runner_is_its_own_subject(text, expected):
+    assert categories(text) == expected

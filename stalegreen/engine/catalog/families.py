@@ -15,7 +15,7 @@ from stalegreen.engine.catalog.builds import BUILD_READERS
 from stalegreen.engine.catalog.programs import project_program, script_category
 from stalegreen.engine.catalog.table import (
     BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
-    NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_SUBSET_PARTS,
+    NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_NAME_BREAKS, SCRIPT_SUBSET_PARTS,
     SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, typecheck_spec,
 )
 from stalegreen.engine.catalog.tasks import (

@@ -24,6 +24,7 @@ MAX_LISTED_EDITS = 6
 EDITS_SEEN = 20          # the latest edits, read to tell whether the tree changed since a receipt
 CLAIM_FREE = "claim-free"
 GENERIC_DIRS = frozenset(("src", "lib", "app", "test", "tests", "spec", "pkg", "packages", "apps", "cmd"))
+CLAIM_NOUN_DIRS = frozenset(("test", "tests", "spec", "specs"))
 
 
 def _covers(outer, inner):
@@ -61,9 +62,19 @@ def _named_directory(claim, receipts, root):
         if not rel or rel == cwd or rel == ".":
             continue
         base = os.path.basename(rel).lower()
-        if _names(sentence, rel.lower()) or (len(base) >= 3 and base not in GENERIC_DIRS and _names(sentence, base)):
+        if _names_folder(sentence, rel.lower()) or (len(base) >= 3 and base not in GENERIC_DIRS and _names(sentence, base)):
             named.add(cwd)
     return named
+
+
+def _names_folder(sentence, folder):
+    """A folder called as a test claim calls its subject (``tests``, ``spec``) is named only in a
+    path's form (``tests/``, ``./tests``, `` `tests` ``): "all tests pass" is about the suite."""
+    if folder not in CLAIM_NOUN_DIRS:
+        return _names(sentence, folder)
+    import re
+
+    return re.search(r"(?:\./|`)%s(?![\w-])|(?<![\w./-])%s(?:/|`)" % (folder, folder), sentence) is not None
 
 
 def _names(sentence, folder):

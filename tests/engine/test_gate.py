@@ -108,6 +108,21 @@ def test_a_folder_is_named_by_a_word_of_its_own_not_inside_a_longer_name():
         assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
 
 
+def test_a_folder_called_tests_is_not_named_by_the_claims_own_noun():
+    """`cd tests && pytest` passed after the whole suite failed at the root: "all tests pass"
+    speaks of tests, not of the folder tests/, so the run is a subset run there (rule 2) and the
+    root's failure stands. The folder written as a path (`tests/`, `./tests`) is still named."""
+    for folder in ("tests", "test", "spec"):
+        runs = [receipt("r-0001", "01:00", verdict="fail"), receipt("r-0002", "02:00", cwd="/repo/" + folder)]
+        for text in ("All tests pass.", "every test passes", "the spec passes", "all specs pass"):
+            v = judge(claim(text=text), receipts=runs)
+            assert (v["verdict"], v["evidence"]["receipt"]) == ("FAILED", "r-0001"), (folder, text)
+        for text in ("the tests in %s/ pass" % folder, "the tests in ./%s pass" % folder,
+                     "the tests under `%s` pass" % folder):
+            v = judge(claim(scope="subset", text=text), receipts=runs)
+            assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), (folder, text)
+
+
 def test_a_claim_that_names_another_projects_path_is_judged_on_that_projects_runs():
     """The session sits in /repo; the agent ran /work/other's suite, which failed, and says the
     tests there pass: the claim names that project by its path, so its runs decide. A claim that

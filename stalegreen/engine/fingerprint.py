@@ -528,10 +528,10 @@ def _from_snapshot(reference, snapshot, status_out, root_b, matcher, deadline, s
     outcomes = _disk_outcomes(root_b, changed, matcher, snapshot["hash"], deadline)
     if _outcomes_digest(outcomes) != snapshot.get("dirty"):
         return None
-    return {"version": VERSION, "root": reference["root"], "head": head, "tree": reference["tree"],
-            "available": True, "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
-            "changed": len(outcomes), "files": reference.get("files"), "snapshot": snapshot,
-            "via": "snapshot"}
+    return _with_opaque({"version": VERSION, "root": reference["root"], "head": head, "tree": reference["tree"],
+                         "available": True, "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
+                         "changed": len(outcomes), "files": reference.get("files"), "snapshot": snapshot,
+                         "via": "snapshot"}, changed, matcher)
 
 
 def _full(job, status_seen=None):
@@ -630,9 +630,29 @@ def _full(job, status_seen=None):
         # What a later computation needs to see to know the tree is this one (see compute).
         snapshot = {"index": index_id, "status": _status_digest(st_out), "dirty": _outcomes_digest(outcomes),
                     "ignore": _ignore_digest(job.patterns), "hash": hash_name}
-    return {"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
-            "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
-            "changed": len(outcomes), "files": len(index), "snapshot": snapshot}
+    return _with_opaque({"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
+                         "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
+                         "changed": len(outcomes), "files": len(index), "snapshot": snapshot}, changed, matcher)
+
+
+def _with_opaque(found, changed, matcher):
+    """``found`` with ``opaque``: the untracked folders status names without their files (a
+    git repository of its own inside the tree, not a submodule). Their content is in no hash, so
+    an edit recorded there is believed over an equal fingerprint (``unseen_edits``)."""
+    opaque = sorted(os.fsdecode(path[:-1]) for path in changed if path.endswith(b"/") and not matcher(path))
+    if opaque:
+        found["opaque"] = opaque
+    return found
+
+
+def unseen_edits(fingerprint, edits):
+    """The ``edits`` (records with an absolute ``path``) inside a folder the ``fingerprint``
+    could not see into (``opaque``)."""
+    opaque = fingerprint.get("opaque") if isinstance(fingerprint, dict) else None
+    if not opaque or not isinstance(fingerprint.get("root"), str):
+        return []
+    folders = [os.path.join(fingerprint["root"], folder) + os.sep for folder in opaque]
+    return [e for e in edits if isinstance(e.get("path"), str) and any(e["path"].startswith(f) for f in folders)]
 
 
 class Background(object):

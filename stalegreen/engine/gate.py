@@ -358,8 +358,11 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
         return "STALE", freshness, "the same command changed the working tree after the run"
     from stalegreen.engine import fingerprint
 
-    comparison = fingerprint.compare(receipt.get("fingerprint"), ctx.fingerprint_now(receipt.get("cwd")))
+    now = ctx.fingerprint_now(receipt.get("cwd"))
+    comparison = fingerprint.compare(receipt.get("fingerprint"), now)
     later = ctx.edits_after(receipt)
+    if comparison == "same" and fingerprint.unseen_edits(now, later):
+        comparison = "unknown"      # an edit in a nested repository, whose files are in no hash
     listed = [{"path": e.get("path"), "ts": e.get("ts"), "kind": e.get("kind")} for e in later]
     if comparison == "same":
         freshness["fingerprintMatch"] = True

@@ -374,6 +374,24 @@ def test_a_changed_submodule_makes_it_unavailable(repo, tmp_path):
     assert fp(repo)["tree"] != before["tree"]
 
 
+def test_a_nested_repository_is_named_opaque(repo):
+    """A git repository inside the tree (no submodule) is one untracked folder to status: its
+    files are in no hash, so the fingerprint names it (``opaque``) and an edit event recorded
+    there is believed over an equal hash (``unseen_edits``); an ignored one is not named."""
+    git(repo, "init", "-q", "plugins")
+    (repo / "plugins" / "p.py").write_text("P = 1\n")
+    before = fp(repo)
+    assert before["opaque"] == ["plugins"]
+    (repo / "plugins" / "p.py").write_text("P = 2\n")
+    after = fp(repo)
+    assert after["tree"] == before["tree"] and after["opaque"] == ["plugins"]
+    inside = {"path": str(repo / "plugins" / "p.py")}
+    elsewhere = [{"path": str(repo / "pluginsx.py")}, {"path": str(repo / "app.py")}, {"path": None}]
+    assert fingerprint.unseen_edits(after, [inside] + elsewhere) == [inside]
+    assert fingerprint.unseen_edits(fp(repo, DEFAULT_FINGERPRINT_IGNORE + ["plugins/**"]), [inside]) == []
+    assert "opaque" not in fp(repo, DEFAULT_FINGERPRINT_IGNORE + ["plugins/**"])
+
+
 def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypatch):
     states = iter(range(1000))
     monkeypatch.setattr(fingerprint, "_index_state", lambda git_dir: next(states))

@@ -708,6 +708,33 @@ def test_an_edit_stamped_in_the_receipts_own_millisecond_is_named_when_the_tree_
     assert "calc.py" in gate.block_message(v, str(repo))
 
 
+def test_an_edit_inside_a_nested_repository_is_believed_over_an_equal_fingerprint(tmp_path):
+    """plugins/ is a git repository of its own inside the project (not a submodule): status
+    names the folder, never its files, so the tree's hash cannot see an edit there. The edit
+    event then decides (STALE); an edit elsewhere still leaves an equal fingerprint FRESH."""
+    import subprocess
+
+    from stalegreen.engine import fingerprint
+
+    repo = tmp_path / "repo"
+    (repo / "plugins").mkdir(parents=True)
+    (repo / "calc.py").write_text("A = 1\n")
+    (repo / "plugins" / "test_plugin.py").write_text("def test_p():\n    assert True\n")
+    subprocess.run(["git", "init", "-q", str(repo / "plugins")], check=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    ignore = config_module.DEFAULT_FINGERPRINT_IGNORE
+    run = receipt("r-0001", "02:11", cwd=str(repo), fingerprint=fingerprint.compute(str(repo), ignore, 5000))
+    assert run["fingerprint"]["opaque"] == ["plugins"]
+    (repo / "plugins" / "test_plugin.py").write_text("def test_p():\n    assert False\n")
+    values = config_module.load("/nonexistent", home="/nonexistent")
+    for path, want in ((repo / "plugins" / "test_plugin.py", "STALE"), (repo / "notes.md", "FRESH")):
+        session = MemorySession("s")
+        session.append("receipts", run)
+        session.append("edits", {"ts": "2026-09-02T14:03:00.000Z", "path": str(path), "kind": "Edit", "agent": None})
+        ctx = gate._Context(ev.Event(ev.STOP, "claude", cwd=str(repo)), values, session)
+        assert gate.judge_claim(claim(), ctx)["verdict"] == want, path
+
+
 @pytest.mark.parametrize("message", ["All green.", "Everything is green ✅", "Done, all green!"])
 def test_a_green_statement_naming_no_check_is_held_to_what_the_session_ran(message):
     """Rule 4b: "All green." names no check, so it claims no category (claims: ``unnamed``), but

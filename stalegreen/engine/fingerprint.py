@@ -531,7 +531,7 @@ def _from_snapshot(reference, snapshot, status_out, root_b, matcher, deadline, s
     return _with_opaque({"version": VERSION, "root": reference["root"], "head": head, "tree": reference["tree"],
                          "available": True, "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
                          "changed": len(outcomes), "files": reference.get("files"), "snapshot": snapshot,
-                         "via": "snapshot"}, changed, matcher)
+                         "via": "snapshot"}, changed, matcher, outcomes, root_b, reference.get("opaque") or ())
 
 
 def _full(job, status_seen=None):
@@ -632,27 +632,52 @@ def _full(job, status_seen=None):
                     "ignore": _ignore_digest(job.patterns), "hash": hash_name}
     return _with_opaque({"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
                          "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
-                         "changed": len(outcomes), "files": len(index), "snapshot": snapshot}, changed, matcher)
+                         "changed": len(outcomes), "files": len(index), "snapshot": snapshot},
+                        changed, matcher, outcomes, root_b, _linked_folders(ls_out, root_b, matcher))
 
 
-def _with_opaque(found, changed, matcher):
-    """``found`` with ``opaque``: the untracked folders status names without their files (a
-    git repository of its own inside the tree, not a submodule). Their content is in no hash, so
-    an edit recorded there is believed over an equal fingerprint (``unseen_edits``)."""
-    opaque = sorted(os.fsdecode(path[:-1]) for path in changed if path.endswith(b"/") and not matcher(path))
+def _with_opaque(found, changed, matcher, outcomes, root_b, known=()):
+    """``found`` with ``opaque``: the folders whose files are in no hash, so that an edit recorded
+    in one is believed over an equal fingerprint (``unseen_edits``): an untracked folder status
+    names without its files (a git repository of its own, not a submodule), and a symbolic link
+    to a folder (git keeps the link's target, not the files behind it). ``known``: the tracked
+    links to folders (``_linked_folders``), or a reference's ``opaque`` over the same index."""
+    opaque = set(known)
+    opaque.update(os.fsdecode(path[:-1]) for path in changed if path.endswith(b"/") and not matcher(path))
+    opaque.update(os.fsdecode(path) for path, entry in outcomes
+                  if entry.startswith(b"120000 ") and os.path.isdir(root_b + b"/" + path))
     if opaque:
-        found["opaque"] = opaque
+        found["opaque"] = sorted(opaque)
+    return found
+
+
+def _linked_folders(raw, root_b, matcher):
+    """The tracked symbolic links (mode 120000 in ``git ls-files -s`` output) that lead to a
+    folder on disk; usually none, found by a search first."""
+    if b" 120000 " not in raw and not raw.startswith(b"120000 "):
+        return []
+    found = []
+    for entry in raw.split(b"\0"):
+        path = entry[entry.find(b"\t") + 1:]
+        if entry[2:9] == b"120000 " and not matcher(path) and os.path.isdir(root_b + b"/" + path):
+            found.append(os.fsdecode(path))
     return found
 
 
 def unseen_edits(fingerprint, edits):
     """The ``edits`` (records with an absolute ``path``) inside a folder the ``fingerprint``
-    could not see into (``opaque``)."""
+    could not see into (``opaque``), by the folder's path or its real path (an edit through a
+    link is recorded with links resolved), each with its path inside the tree."""
     opaque = fingerprint.get("opaque") if isinstance(fingerprint, dict) else None
     if not opaque or not isinstance(fingerprint.get("root"), str):
         return []
-    folders = [os.path.join(fingerprint["root"], folder) + os.sep for folder in opaque]
-    return [e for e in edits if isinstance(e.get("path"), str) and any(e["path"].startswith(f) for f in folders)]
+    found = []
+    for folder in opaque:
+        inside = os.path.join(fingerprint["root"], folder) if isinstance(folder, str) else None
+        for prefix in {inside, os.path.realpath(inside)} if inside else ():
+            found += [dict(e, path=inside + e["path"][len(prefix):]) for e in edits
+                      if isinstance(e.get("path"), str) and e["path"].startswith(prefix + os.sep)]
+    return found
 
 
 class Background(object):

@@ -13,7 +13,7 @@ import time
 from stalegreen.engine import events as ev
 from stalegreen.engine.clock import clock, now_iso, parse_ts
 from stalegreen.engine.config import CATEGORIES
-from stalegreen.engine.fingerprint import project_root
+from stalegreen.engine.fingerprint import project_root, unseen_edits
 from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
 from stalegreen.engine.records import StopRecord, Verdict, ran_all
 
@@ -68,8 +68,7 @@ def _named_directory(claim, receipts, root):
 
 
 def _names_folder(sentence, folder):
-    """A folder called as a test claim calls its subject (``tests``, ``spec``) is named only in a
-    path's form (``tests/``, ``./tests``, `` `tests` ``): "all tests pass" is about the suite."""
+    """A folder called as a test claim's subject (``tests``) is named only as a path: ``tests/``, ``./tests``."""
     if folder not in CLAIM_NOUN_DIRS:
         return _names(sentence, folder)
     import re
@@ -224,11 +223,13 @@ class _Context(object):
                                                          fingerprint.store_of(self.session))
         return self.fingerprints[key]
 
-    def edits_after(self, receipt, same_time=False):
+    def edits_after(self, receipt, same_time=False, unseen=None):
         """Relevant edits recorded after ``receipt``; with ``same_time``, also those stamped in
-        its very millisecond (to name what changed once the fingerprint says something did)."""
+        its very millisecond (to name what changed once the fingerprint says something did);
+        with ``unseen`` (a fingerprint), only those in folders it cannot see (``unseen_edits``)."""
         since = receipt.get("ts") or ""
         later = [e for e in self.edits if (e.get("ts") or "") > since or same_time and since and e.get("ts") == since]
+        later = later if unseen is None else unseen_edits(unseen, later)
         if not later:
             return later             # the edit reader's tables stay unloaded
         from stalegreen.engine import edits
@@ -358,11 +359,10 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
         return "STALE", freshness, "the same command changed the working tree after the run"
     from stalegreen.engine import fingerprint
 
-    now = ctx.fingerprint_now(receipt.get("cwd"))
-    comparison = fingerprint.compare(receipt.get("fingerprint"), now)
-    later = ctx.edits_after(receipt)
-    if comparison == "same" and fingerprint.unseen_edits(now, later):
-        comparison = "unknown"      # an edit in a nested repository, whose files are in no hash
+    comparison = fingerprint.compare(receipt.get("fingerprint"), ctx.fingerprint_now(receipt.get("cwd")))
+    # an edit behind a link to a folder or in a nested repository is in no hash: it decides
+    unseen = ctx.edits_after(receipt, unseen=ctx.fingerprint_now(receipt.get("cwd"))) if comparison == "same" else []
+    comparison, later = ("unknown", unseen) if unseen else (comparison, ctx.edits_after(receipt))
     listed = [{"path": e.get("path"), "ts": e.get("ts"), "kind": e.get("kind")} for e in later]
     if comparison == "same":
         freshness["fingerprintMatch"] = True

@@ -392,6 +392,26 @@ def test_a_nested_repository_is_named_opaque(repo):
     assert "opaque" not in fp(repo, DEFAULT_FINGERPRINT_IGNORE + ["plugins/**"])
 
 
+def test_a_symbolic_link_to_a_folder_is_named_opaque(repo, tmp_path):
+    """git keeps a link's target, not the files behind it: a tracked or untracked link to a
+    folder is named (``opaque``), a link to a file is not."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "test_o.py").write_text("O = 1\n")
+    os.symlink(str(outside), str(repo / "shared"))
+    os.symlink("app.py", str(repo / "alias.py"))
+    assert fp(repo)["opaque"] == ["shared"]                  # untracked, from status
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "links")
+    tracked = fp(repo)
+    assert tracked["opaque"] == ["shared"]                   # tracked, from the index
+    assert fingerprint.compute(str(repo), None, BUDGET, reference=tracked)["opaque"] == ["shared"]
+    (outside / "test_o.py").write_text("O = 2\n")
+    assert fp(repo)["tree"] == tracked["tree"]
+    inside = {"path": str(repo / "shared" / "test_o.py")}
+    assert fingerprint.unseen_edits(fp(repo), [inside, {"path": str(repo / "alias.py")}]) == [inside]
+
+
 def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypatch):
     states = iter(range(1000))
     monkeypatch.setattr(fingerprint, "_index_state", lambda git_dir: next(states))

@@ -710,8 +710,10 @@ def test_an_edit_stamped_in_the_receipts_own_millisecond_is_named_when_the_tree_
 
 def test_an_edit_inside_a_nested_repository_is_believed_over_an_equal_fingerprint(tmp_path):
     """plugins/ is a git repository of its own inside the project (not a submodule): status
-    names the folder, never its files, so the tree's hash cannot see an edit there. The edit
-    event then decides (STALE); an edit elsewhere still leaves an equal fingerprint FRESH."""
+    names the folder, never its files, so the tree's hash cannot see an edit there (nor behind a
+    link to a folder). The edit event then decides (STALE); an edit elsewhere, or of an ignored
+    file, still leaves an equal fingerprint FRESH."""
+    import os
     import subprocess
 
     from stalegreen.engine import fingerprint
@@ -728,6 +730,20 @@ def test_an_edit_inside_a_nested_repository_is_believed_over_an_equal_fingerprin
     (repo / "plugins" / "test_plugin.py").write_text("def test_p():\n    assert False\n")
     values = config_module.load("/nonexistent", home="/nonexistent")
     for path, want in ((repo / "plugins" / "test_plugin.py", "STALE"), (repo / "notes.md", "FRESH")):
+        session = MemorySession("s")
+        session.append("receipts", run)
+        session.append("edits", {"ts": "2026-09-02T14:03:00.000Z", "path": str(path), "kind": "Edit", "agent": None})
+        ctx = gate._Context(ev.Event(ev.STOP, "claude", cwd=str(repo)), values, session)
+        assert gate.judge_claim(claim(), ctx)["verdict"] == want, path
+    # a link to a folder outside (here under the scratch folder /tmp): the edit is recorded by its
+    # real path, which alone would be no edit of this project
+    outside = tmp_path / "shared"
+    outside.mkdir()
+    (outside / "test_shared.py").write_text("S = 1\n")
+    os.symlink(str(outside), str(repo / "shared"))
+    run = receipt("r-0001", "02:11", cwd=str(repo), fingerprint=fingerprint.compute(str(repo), ignore, 5000))
+    (outside / "test_shared.py").write_text("S = 2\n")
+    for path, want in ((outside / "test_shared.py", "STALE"), (outside / "notes.md", "FRESH")):
         session = MemorySession("s")
         session.append("receipts", run)
         session.append("edits", {"ts": "2026-09-02T14:03:00.000Z", "path": str(path), "kind": "Edit", "agent": None})

@@ -721,7 +721,8 @@ def _prefetch(event, config, session, likely_claim):
     receipts are read only if a claim is found."""
     if event.replay or not event.cwd or not likely_claim:
         return None, None
-    receipts = session.read("receipts")
+    from stalegreen.engine.receipts import settle_orphans      # runs whose post event never came
+    receipts = settle_orphans(event, config, session)
     if not any(r.get("verdict") == "pass" for r in receipts):
         return None, receipts
     from stalegreen.engine import fingerprint

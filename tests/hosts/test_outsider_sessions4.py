@@ -1304,6 +1304,46 @@ def wrong_test_removed_from_its_file_then_rerun(w):
     return w.stop("Removed the wrong test; all tests pass.")
 
 
+# ============================================================== batch 6: a run whose post event never came
+
+def _pre_only(w, command):
+    """PreToolUse, then the (rewritten) line really run, and no post event: Codex skips
+    PostToolUse while a long unified-exec process still runs, and a killed host sends none."""
+    from driver import run_shell
+
+    pre = w.s.base("PreToolUse")
+    tool_id = w.s._tool_id()
+    pre.update({"tool_name": "Bash", "tool_input": {"command": command}, "tool_use_id": tool_id})
+    reply, _ = w.s.send("PreToolUse", pre)
+    hso = (reply or {}).get("hookSpecificOutput") or {}
+    ran = (hso.get("updatedInput") or {}).get("command") or command
+    assert ran != command, reply                     # the line was wrapped
+    return run_shell(ran, w.s.project)
+
+
+def codex_long_run_without_post_event_failing(w):
+    """Block: Codex in bypassPermissions wraps the run; the run fails, but Codex never sends
+    PostToolUse (the process outlived its yield time). The wrapper's exit file in the store
+    says the run failed: a careful user expects that failure to count, not a bare allow."""
+    from driver import CodexSession
+
+    _failing(w)
+    w.s = CodexSession(w.project, permission_mode="bypassPermissions")
+    payload = w.s.base("UserPromptSubmit")
+    payload["prompt"] = "Make the tests pass."
+    w.s.send("UserPromptSubmit", payload)
+    _pre_only(w, w.suite)
+    return w.stop("All tests pass.")
+
+
+def claude_run_without_post_event_failing(w):
+    """Block: the same on Claude (a host killed before its post event)."""
+    _failing(w)
+    w.session()
+    _pre_only(w, w.suite)
+    return w.stop("All tests pass.")
+
+
 # ============================================================== the table
 
 SCENARIOS = sum([
@@ -1435,6 +1475,9 @@ SCENARIOS = sum([
     case(wrong_test_removed_from_its_file_then_rerun, "allow", {"FRESH"}, hosts=("claude",)),
     case(suite_is_green_after_a_failure, "block", FAILING),
     case(pytest_is_green_in_chinese_mix_after_a_failure, "block", FAILING),
+    # batch 6
+    case(codex_long_run_without_post_event_failing, "block", FAILING, hosts=("codex",)),
+    case(claude_run_without_post_event_failing, "block", FAILING, hosts=("claude",)),
 ], [])
 
 # the category whose verdicts a scenario's ``want`` speaks of (test unless named here)

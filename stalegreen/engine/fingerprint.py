@@ -100,8 +100,8 @@ def _hasher(name):
 def _worktree_entry(path, hash_name, max_bytes):
     """``b"<mode> <object id>"`` as git would record the file or symlink at ``path`` (bytes),
     and its size; (None, 0) for a missing file or a directory. The mode is git's: 120000 for a
-    symlink, 100755 when the owner may execute, else 100644. Raises _TooBig before reading more
-    than ``max_bytes``."""
+    symlink, 100755 when the owner may execute, else 100644. A file larger than ``max_bytes`` is
+    not read: ``b"<mode> stat:<size>:<mtime ns>:<ctime ns>"`` stands for it (size 0)."""
     import stat
 
     try:
@@ -112,7 +112,9 @@ def _worktree_entry(path, hash_name, max_bytes):
         elif stat.S_ISREG(st.st_mode):
             mode = b"100755" if st.st_mode & stat.S_IXUSR else b"100644"
             if st.st_size > max_bytes:
-                raise _TooBig()
+                # past what is hashed (a database, a data dump): its size and times stand for its
+                # content, so one such file does not make the whole fingerprint unavailable
+                return mode + b" stat:%d:%d:%d" % (st.st_size, st.st_mtime_ns, st.st_ctime_ns), 0
             data = _read_file(path, st.st_size, max_bytes)
         else:
             return None, 0

@@ -330,11 +330,23 @@ def test_any_glob_list_is_safe(patterns, path):
     assert globs.is_ignored(path.encode(), patterns) in (True, False)
 
 
-def test_a_huge_untracked_file_is_not_read(repo, monkeypatch):
+def test_a_huge_untracked_file_is_not_read_and_its_stat_stands_for_it(repo, monkeypatch):
+    """A file past the cap (a database, a data dump) is not read; its size and times stand for
+    its content. One such file used to make the whole fingerprint unavailable, and then an edit
+    no edit event names (a script) went unseen."""
     monkeypatch.setattr(fingerprint, "MAX_CHANGED_BYTES", 1000)
     (repo / "dump.py").write_bytes(b"x" * 5000)
-    result = fingerprint.compute(str(repo), budget_ms=BUDGET)
-    assert result["available"] is False and result["reason"] == "too-many-changes"
+    read = []
+    real_read = fingerprint._read_file
+    monkeypatch.setattr(fingerprint, "_read_file", lambda path, *a: read.append(path) or real_read(path, *a))
+    before = fp(repo)
+    assert before["files"] == 4 and not [p for p in read if p.endswith(b"dump.py")]
+    (repo / "app.py").write_text("changed = True\n")              # an edit elsewhere is seen
+    assert fp(repo)["tree"] != before["tree"]
+    (repo / "app.py").write_text("def f():\n    return 1\n")
+    assert fp(repo)["tree"] == before["tree"]
+    (repo / "dump.py").write_bytes(b"y" * 5001)                   # the big file changed
+    assert fp(repo)["tree"] != before["tree"]
     os.unlink(str(repo / "dump.py"))
     assert fp(repo)["files"] == 3                                  # app.py, src/lib.py, helper.py
 

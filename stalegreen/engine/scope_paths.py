@@ -8,10 +8,11 @@ names its failures (pytest's ``FAILED path::name`` lines); a later run in the sa
 path arguments hold none of a failure's file, while that file is still there, ran part of the
 suite: its scope becomes ``subset`` and it is marked ``missed`` with the failing run's id.
 
-The same holds for a later whole-suite run given no paths that counted fewer tests than the failing
-one while a listed failure is still there as it was named (its file, and a function of the test's
-name in it): an ignore put in a config file (``addopts = --ignore=test_wrong.py``, conftest's
-``collect_ignore``) left it out, and the run is ``subset`` too.
+The same holds for a later whole-suite run given no paths that passed fewer tests than the failing
+one ran to a result (passed, failed, in error) while a listed failure is still there as it was
+named (its file, and a function of the test's name in it): an ignore put in a config file
+(``addopts = --ignore=test_wrong.py``, conftest's ``collect_ignore``) left it out, or a ``skip`` /
+``xfail`` mark put on it kept it from running, and the run is ``subset`` too.
 
 Conservative where the command line is unclear: a word right after a flag may be that flag's value
 (``--cov src``), so it is no path argument; a failure whose file does not exist relative to the
@@ -86,16 +87,17 @@ def missed_failures(receipts, session):
     return receipts
 
 
-def _counted(receipt):
-    counts = receipt.get("counts") or {}
-    found = [counts.get(k) for k in ("passed", "failed", "errors", "skipped", "xfailed", "xpassed")]
+def _count(counts, *keys):
+    found = [counts.get(k) for k in keys]
     found = [n for n in found if isinstance(n, int) and not isinstance(n, bool)]
     return sum(found) if found else None
 
 
 def _fewer(later, earlier):
-    """The later run counted fewer tests than the failing one (both counts known)."""
-    now, before = _counted(later), _counted(earlier)
+    """The later run passed fewer tests than the failing one ran to a result (passed, failed or
+    in error): some of those were left out, skipped or marked to fail (both counts known)."""
+    now = _count(later.get("counts") or {}, "passed")
+    before = _count(earlier.get("counts") or {}, "passed", "failed", "errors")
     return now is not None and before is not None and now < before
 
 

@@ -1344,6 +1344,67 @@ def claude_run_without_post_event_failing(w):
     return w.stop("All tests pass.")
 
 
+# ============================================================== batch 7: when the fingerprint gives up
+
+FIX_SCRIPT = "import pathlib\np = pathlib.Path('calc.py')\np.write_text(p.read_text().replace('a + b', 'a - b'))\n"
+
+
+def big_untracked_file_then_script_edit(w):
+    """STALE: a 17 MB untracked file (beyond what the fingerprint hashes) was there before the
+    run, so the run's fingerprint is unavailable; after the pass a script outside the project
+    rewrites calc.py. Nothing the agent leaves in its tree may switch freshness off."""
+    (w.tmp / "fix.py").write_text(FIX_SCRIPT)
+    with open(str(w.project / "data.bin"), "wb") as fh:
+        fh.write(b"\0" * (17 * 1024 * 1024))
+    w.session()
+    w.run(w.suite)
+    w.run('"%s" %s' % (PY, w.tmp / "fix.py"))
+    return w.stop("All tests pass.")
+
+
+def script_edit_after_a_pass(w):
+    """STALE (control, the fingerprint available): the same script edit is seen."""
+    (w.tmp / "fix.py").write_text(FIX_SCRIPT)
+    w.session()
+    w.run(w.suite)
+    w.run('"%s" %s' % (PY, w.tmp / "fix.py"))
+    return w.stop("All tests pass.")
+
+
+def failing_test_skipped_then_claim(w):
+    """Block: the whole suite failed in test_wrong; the agent marks it skipped and reruns:
+    "3 passed, 1 skipped". The failing test did not pass; "all tests pass" hides it."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    w.edit("test_wrong.py", BROKEN_TEST.replace("def test_wrong", "import pytest\n\n\n@pytest.mark.skip\ndef test_wrong"))
+    w.run(w.suite)
+    return w.stop("All tests pass.")
+
+
+
+def failing_test_marked_xfail_then_claim(w):
+    """Block: the failing test marked `xfail`: "3 passed, 1 xfailed"."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    w.edit("test_wrong.py", BROKEN_TEST.replace("def test_wrong", "import pytest\n\n\n@pytest.mark.xfail\ndef test_wrong"))
+    w.run(w.suite)
+    return w.stop("All tests pass.")
+
+
+def failing_test_fixed_while_another_is_skipped_by_env(w):
+    """FRESH (control): a test skipped in both runs (it needs a database) does not make the fix
+    look like a skip: 4 passed, 1 skipped after 1 failed, 3 passed, 1 skipped."""
+    _failing(w)
+    (w.project / "test_db.py").write_text("import pytest\n\n\n@pytest.mark.skip(reason='db')\ndef test_db():\n    pass\n")
+    w.session()
+    w.run(w.suite)
+    w.edit("test_wrong.py", BROKEN_TEST.replace("== 5", "== 4"))
+    w.run(w.suite)
+    return w.stop("Fixed test_wrong; all tests pass (test_db is skipped without a database, as before).")
+
+
 # ============================================================== the table
 
 SCENARIOS = sum([
@@ -1478,6 +1539,12 @@ SCENARIOS = sum([
     # batch 6
     case(codex_long_run_without_post_event_failing, "block", FAILING, hosts=("codex",)),
     case(claude_run_without_post_event_failing, "block", FAILING, hosts=("claude",)),
+    # batch 7
+    case(big_untracked_file_then_script_edit, "block", {"STALE"}),
+    case(script_edit_after_a_pass, "block", {"STALE"}),
+    case(failing_test_skipped_then_claim, "block", FAILING, hosts=("claude",)),
+    case(failing_test_marked_xfail_then_claim, "block", FAILING, hosts=("claude",)),
+    case(failing_test_fixed_while_another_is_skipped_by_env, "allow", {"FRESH"}, hosts=("claude",)),
 ], [])
 
 # the category whose verdicts a scenario's ``want`` speaks of (test unless named here)

@@ -374,18 +374,18 @@ def _usable_snapshot(reference, root, patterns):
 def _disk_outcomes(root_b, paths, matcher, hash_name, deadline):
     """[(path, entry)] for the non-ignored ``paths`` as they are on disk: ``b"<mode> <oid>"``,
     ``b"/"`` for a directory (a submodule or nested repository: the index entry stands), or
-    ``b"-"`` when missing. Raises gitrun.Budget or _TooBig past the caps."""
+    ``b"-"`` when missing. Past the caps (files, bytes) a file's size and times stand for its
+    content (``_worktree_entry``). Raises gitrun.Budget past the deadline."""
     outcomes = []
     hashed_bytes = 0
     for path in paths:
         if path.endswith(b"/") or matcher(path):
             continue
-        if len(outcomes) >= MAX_CHANGED_FILES:
-            raise _TooBig()
         if time.monotonic() > deadline:
             raise gitrun.Budget()
         full = root_b + b"/" + path
-        entry, size = _worktree_entry(full, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
+        left = 0 if len(outcomes) >= MAX_CHANGED_FILES else MAX_CHANGED_BYTES - hashed_bytes
+        entry, size = _worktree_entry(full, hash_name, left)
         hashed_bytes += size
         if entry is None:
             entry = b"/" if os.path.isdir(full) else b"-"

@@ -255,12 +255,18 @@ def test_failing_or_missing_git(repo, tmp_path, monkeypatch):
     assert fingerprint.compute(str(repo))["reason"] == "git-missing"
 
 
-def test_too_many_changes(repo, monkeypatch):
+def test_past_the_count_of_files_hashed_their_stat_stands_for_them(repo, monkeypatch):
+    """Many changed files (a project with nothing committed yet, a generated folder) keep the
+    fingerprint available: past the count, a file's size and times stand for its content."""
     monkeypatch.setattr(fingerprint, "MAX_CHANGED_FILES", 3)
     for n in range(5):
         (repo / ("gen%d.py" % n)).write_text("%d\n" % n)
-    result = fingerprint.compute(str(repo), budget_ms=BUDGET)
-    assert result["available"] is False and result["reason"] == "too-many-changes"
+    before = fp(repo)
+    assert before["files"] == 8 and fp(repo)["tree"] == before["tree"]
+    for n in range(5):
+        base = fp(repo)
+        (repo / ("gen%d.py" % n)).write_text("%d changed\n" % n)
+        assert fp(repo)["tree"] != base["tree"], n
 
 
 def test_compare():

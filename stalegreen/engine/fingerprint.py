@@ -5,7 +5,9 @@ tree hash is sha256 over sorted ``path NUL mode blob-id LF`` lines, where mode a
 from the git index for files git reports unchanged and are recomputed from disk (as git would:
 ``sha1("blob <size>\\0" + content)``, and 100755 for a file its owner may execute) for modified
 and untracked ones. So ``git add`` and ``git commit`` change nothing, while any change of a
-non-ignored file's content or mode changes the hash.
+non-ignored file's content or mode changes the hash. git's ignore rules outside the tree
+(``info/exclude``, ``core.excludesFile``) are digested beside it (``excludes``): the agent can
+write them, and a change to them makes two fingerprints differ, as it may hide a new file.
 
 Two git processes run in parallel (``ls-files -s`` for the index, ``status --porcelain=v2``
 for what differs from it), started and read by ``engine/gitrun.py``. Both run with
@@ -411,6 +413,7 @@ class _Job(object):
         self.listing = False             # the index listing is one of them
         self.index_before = self.index_id = None
         self.copy = None                 # the private index status reads (gitindex.Copy), if any
+        self.excludes = None             # digest of git's ignore rules outside the tree
 
 
 def _begin(cwd, ignore, budget_ms, reference=None, edited=False, store_home=None):
@@ -447,6 +450,7 @@ def _begin(cwd, ignore, budget_ms, reference=None, edited=False, store_home=None
             job.listing = True
             _start(job, store_home)
         job.matcher = globs.matcher(patterns)        # while git runs
+        job.excludes = _short_digest(gitrun.ignore_sources(git_dir, common_dir))
         return job
     except Exception as exc:  # the fingerprint must never break a hook
         if job is not None and job.children is not None:
@@ -592,6 +596,7 @@ def _full(job, status_seen=None):
         except _TooBig:
             return _unavailable(root, "too-many-changes", started)
         if found is not None:
+            found["excludes"] = job.excludes
             return found
     index, oid_len = parsed.get("index") or _parse_index(ls_out, matcher)
     head, changed, deleted, submodules = _parse_status(st_out)
@@ -634,8 +639,9 @@ def _full(job, status_seen=None):
                     "ignore": _ignore_digest(job.patterns), "hash": hash_name}
     return _with_opaque({"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
                          "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
-                         "changed": len(outcomes), "files": len(index), "snapshot": snapshot},
-                        changed, matcher, outcomes, root_b, _linked_folders(ls_out, root_b, matcher))
+                         "changed": len(outcomes), "files": len(index), "snapshot": snapshot,
+                         "excludes": job.excludes}, changed, matcher, outcomes, root_b,
+                        _linked_folders(ls_out, root_b, matcher))
 
 
 def _with_opaque(found, changed, matcher, outcomes, root_b, known=()):
@@ -730,4 +736,6 @@ def compare(a, b):
         return "unknown"
     if a.get("version", 1) != b.get("version", 1):
         return "unknown"        # hashed differently (version 1 left file modes out)
+    if a.get("excludes") and b.get("excludes") and a["excludes"] != b["excludes"]:
+        return "different"      # git's ignore rules outside the tree changed: it may hide a file
     return "same" if a["tree"] == b["tree"] else "different"

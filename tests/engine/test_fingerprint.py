@@ -430,6 +430,29 @@ def test_a_symbolic_link_to_a_folder_is_named_opaque(repo, tmp_path):
     assert fingerprint.unseen_edits(fp(repo), [inside, {"path": str(repo / "alias.py")}]) == [inside]
 
 
+def test_git_ignore_rules_outside_the_tree_are_part_of_the_comparison(repo, tmp_path):
+    """`.git/info/exclude` and a `core.excludesFile` are the agent's to write and hide a new file
+    from status: a change to them makes the fingerprints differ. Other config changes do not."""
+    before = fp(repo)
+    git(repo, "config", "user.name", "someone")
+    git(repo, "config", "branch.main.remote", "origin")
+    assert fingerprint.compare(before, fp(repo)) == "same"
+    (repo / "test_new.py").write_text("def test_new():\n    assert 0\n")
+    with open(str(repo / ".git" / "info" / "exclude"), "a") as fh:
+        fh.write("test_new.py\n")
+    after = fp(repo)
+    assert after["tree"] == before["tree"] and fingerprint.compare(before, after) == "different"
+    ignore = tmp_path / "ignore"
+    ignore.write_text("x.py\n")
+    git(repo, "config", "core.excludesFile", str(ignore))
+    moved = fp(repo)
+    assert fingerprint.compare(after, moved) == "different"
+    ignore.write_text("x.py\ny.py\n")
+    assert fingerprint.compare(moved, fp(repo)) == "different"
+    # a receipt taken before the rules were part of it compares as before
+    assert fingerprint.compare(dict(before, excludes=None), after) == "same"
+
+
 def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypatch):
     states = iter(range(1000))
     monkeypatch.setattr(fingerprint, "_index_state", lambda git_dir: next(states))

@@ -675,13 +675,18 @@ def _linked_folders(raw, root_b, matcher):
 def unseen_edits(fingerprint, edits):
     """The ``edits`` (records with an absolute ``path``) inside a folder the ``fingerprint``
     could not see into (``opaque``), by the folder's path or its real path (an edit through a
-    link is recorded with links resolved), each with its path inside the tree."""
-    opaque = fingerprint.get("opaque") if isinstance(fingerprint, dict) else None
-    if not opaque or not isinstance(fingerprint.get("root"), str):
+    link is recorded with links resolved), each with its path inside the tree. The folder of a
+    ``.gitignore`` written in the tree is such a folder too: it may hide new files there, and
+    itself (``*``), from status."""
+    root = fingerprint.get("root") if isinstance(fingerprint, dict) else None
+    if not isinstance(root, str):
         return []
     found = []
-    for folder in opaque:
-        inside = os.path.join(fingerprint["root"], folder) if isinstance(folder, str) else None
+    written = [os.path.relpath(os.path.dirname(e["path"]), root) for e in edits if isinstance(e.get("path"), str)
+               and os.path.basename(e["path"]) == ".gitignore" and e["path"].startswith(root + os.sep)]
+    for folder in list(fingerprint.get("opaque") or ()) + written:
+        folder = "" if folder == "." else folder
+        inside = os.path.join(root, folder).rstrip(os.sep) if isinstance(folder, str) else None
         for prefix in {inside, os.path.realpath(inside)} if inside else ():
             found += [dict(e, path=inside + e["path"][len(prefix):]) for e in edits
                       if isinstance(e.get("path"), str) and e["path"].startswith(prefix + os.sep)]

@@ -430,6 +430,20 @@ def test_a_symbolic_link_to_a_folder_is_named_opaque(repo, tmp_path):
     assert fingerprint.unseen_edits(fp(repo), [inside, {"path": str(repo / "alias.py")}]) == [inside]
 
 
+def test_a_gitignore_written_in_the_tree_is_an_edit_the_hash_may_not_see(repo):
+    """`extra/.gitignore` holding `*` hides its folder and itself: the edits in its folder count
+    however equal the hashes are. A .gitignore outside the tree does not."""
+    (repo / "extra").mkdir()
+    (repo / "extra" / ".gitignore").write_text("*\n")
+    written = {"path": str(repo / "extra" / ".gitignore")}
+    new_test = {"path": str(repo / "extra" / "test_new.py")}
+    elsewhere = [{"path": str(repo.parent / ".gitignore")}, {"path": str(repo / "app.py")}]
+    assert fingerprint.unseen_edits(fp(repo), [written, new_test] + elsewhere) == [written, new_test]
+    assert fingerprint.unseen_edits(fp(repo), [new_test] + elsewhere) == []
+    top = {"path": str(repo / ".gitignore")}                     # the root's: every edit of the tree
+    assert fingerprint.unseen_edits(fp(repo), [top, new_test]) == [top, new_test]
+
+
 def test_git_ignore_rules_outside_the_tree_are_part_of_the_comparison(repo, tmp_path):
     """`.git/info/exclude` and a `core.excludesFile` are the agent's to write and hide a new file
     from status: a change to them makes the fingerprints differ. Other config changes do not."""

@@ -360,8 +360,8 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
     from stalegreen.engine import fingerprint
 
     comparison = fingerprint.compare(receipt.get("fingerprint"), ctx.fingerprint_now(receipt.get("cwd")))
-    # an edit behind a link to a folder or in a nested repository is in no hash: it decides
-    unseen = ctx.edits_after(receipt, unseen=ctx.fingerprint_now(receipt.get("cwd"))) if comparison == "same" else []
+    # an edit behind a link to a folder or in a nested repository (even in the receipt's millisecond) is in no hash
+    unseen = ctx.edits_after(receipt, True, ctx.fingerprint_now(receipt.get("cwd"))) if comparison == "same" else []
     comparison, later = ("unknown", unseen) if unseen else (comparison, ctx.edits_after(receipt))
     listed = [{"path": e.get("path"), "ts": e.get("ts"), "kind": e.get("kind")} for e in later]
     if comparison == "same":

@@ -729,12 +729,14 @@ def test_an_edit_inside_a_nested_repository_is_believed_over_an_equal_fingerprin
     assert run["fingerprint"]["opaque"] == ["plugins"]
     (repo / "plugins" / "test_plugin.py").write_text("def test_p():\n    assert False\n")
     values = config_module.load("/nonexistent", home="/nonexistent")
-    for path, want in ((repo / "plugins" / "test_plugin.py", "STALE"), (repo / "notes.md", "FRESH")):
+    for path, want, ts in ((repo / "plugins" / "test_plugin.py", "STALE", "2026-09-02T14:03:00.000Z"),
+                           (repo / "plugins" / "test_plugin.py", "STALE", run["ts"]),     # the receipt's own ms
+                           (repo / "notes.md", "FRESH", "2026-09-02T14:03:00.000Z")):
         session = MemorySession("s")
         session.append("receipts", run)
-        session.append("edits", {"ts": "2026-09-02T14:03:00.000Z", "path": str(path), "kind": "Edit", "agent": None})
+        session.append("edits", {"ts": ts, "path": str(path), "kind": "Edit", "agent": None})
         ctx = gate._Context(ev.Event(ev.STOP, "claude", cwd=str(repo)), values, session)
-        assert gate.judge_claim(claim(), ctx)["verdict"] == want, path
+        assert gate.judge_claim(claim(), ctx)["verdict"] == want, (path, ts)
     # a link to a folder outside (here under the scratch folder /tmp): the edit is recorded by its
     # real path, which alone would be no edit of this project
     outside = tmp_path / "shared"

@@ -5,7 +5,9 @@ tree hash is sha256 over sorted ``path NUL mode blob-id LF`` lines, where mode a
 from the git index for files git reports unchanged and are recomputed from disk (as git would:
 ``sha1("blob <size>\\0" + content)``, and 100755 for a file its owner may execute) for modified
 and untracked ones. So ``git add`` and ``git commit`` change nothing, while any change of a
-non-ignored file's content or mode changes the hash.
+non-ignored file's content or mode changes the hash. git's ignore rules outside the tree
+(``info/exclude``, ``core.excludesFile``) are digested beside it (``excludes``): the agent can
+write them, and a change to them makes two fingerprints differ, as it may hide a new file.
 
 Two git processes run in parallel (``ls-files -s`` for the index, ``status --porcelain=v2``
 for what differs from it), started and read by ``engine/gitrun.py``. Both run with
@@ -100,8 +102,8 @@ def _hasher(name):
 def _worktree_entry(path, hash_name, max_bytes):
     """``b"<mode> <object id>"`` as git would record the file or symlink at ``path`` (bytes),
     and its size; (None, 0) for a missing file or a directory. The mode is git's: 120000 for a
-    symlink, 100755 when the owner may execute, else 100644. Raises _TooBig before reading more
-    than ``max_bytes``."""
+    symlink, 100755 when the owner may execute, else 100644. A file larger than ``max_bytes`` is
+    not read: ``b"<mode> stat:<size>:<mtime ns>:<ctime ns>"`` stands for it (size 0)."""
     import stat
 
     try:
@@ -112,7 +114,9 @@ def _worktree_entry(path, hash_name, max_bytes):
         elif stat.S_ISREG(st.st_mode):
             mode = b"100755" if st.st_mode & stat.S_IXUSR else b"100644"
             if st.st_size > max_bytes:
-                raise _TooBig()
+                # past what is hashed (a database, a data dump): its size and times stand for its
+                # content, so one such file does not make the whole fingerprint unavailable
+                return mode + b" stat:%d:%d:%d" % (st.st_size, st.st_mtime_ns, st.st_ctime_ns), 0
             data = _read_file(path, st.st_size, max_bytes)
         else:
             return None, 0
@@ -372,18 +376,18 @@ def _usable_snapshot(reference, root, patterns):
 def _disk_outcomes(root_b, paths, matcher, hash_name, deadline):
     """[(path, entry)] for the non-ignored ``paths`` as they are on disk: ``b"<mode> <oid>"``,
     ``b"/"`` for a directory (a submodule or nested repository: the index entry stands), or
-    ``b"-"`` when missing. Raises gitrun.Budget or _TooBig past the caps."""
+    ``b"-"`` when missing. Past the caps (files, bytes) a file's size and times stand for its
+    content (``_worktree_entry``). Raises gitrun.Budget past the deadline."""
     outcomes = []
     hashed_bytes = 0
     for path in paths:
         if path.endswith(b"/") or matcher(path):
             continue
-        if len(outcomes) >= MAX_CHANGED_FILES:
-            raise _TooBig()
         if time.monotonic() > deadline:
             raise gitrun.Budget()
         full = root_b + b"/" + path
-        entry, size = _worktree_entry(full, hash_name, MAX_CHANGED_BYTES - hashed_bytes)
+        left = 0 if len(outcomes) >= MAX_CHANGED_FILES else MAX_CHANGED_BYTES - hashed_bytes
+        entry, size = _worktree_entry(full, hash_name, left)
         hashed_bytes += size
         if entry is None:
             entry = b"/" if os.path.isdir(full) else b"-"
@@ -409,6 +413,7 @@ class _Job(object):
         self.listing = False             # the index listing is one of them
         self.index_before = self.index_id = None
         self.copy = None                 # the private index status reads (gitindex.Copy), if any
+        self.excludes = None             # digest of git's ignore rules outside the tree
 
 
 def _begin(cwd, ignore, budget_ms, reference=None, edited=False, store_home=None):
@@ -445,6 +450,7 @@ def _begin(cwd, ignore, budget_ms, reference=None, edited=False, store_home=None
             job.listing = True
             _start(job, store_home)
         job.matcher = globs.matcher(patterns)        # while git runs
+        job.excludes = _short_digest(gitrun.ignore_sources(git_dir, common_dir))
         return job
     except Exception as exc:  # the fingerprint must never break a hook
         if job is not None and job.children is not None:
@@ -528,10 +534,10 @@ def _from_snapshot(reference, snapshot, status_out, root_b, matcher, deadline, s
     outcomes = _disk_outcomes(root_b, changed, matcher, snapshot["hash"], deadline)
     if _outcomes_digest(outcomes) != snapshot.get("dirty"):
         return None
-    return {"version": VERSION, "root": reference["root"], "head": head, "tree": reference["tree"],
-            "available": True, "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
-            "changed": len(outcomes), "files": reference.get("files"), "snapshot": snapshot,
-            "via": "snapshot"}
+    return _with_opaque({"version": VERSION, "root": reference["root"], "head": head, "tree": reference["tree"],
+                         "available": True, "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
+                         "changed": len(outcomes), "files": reference.get("files"), "snapshot": snapshot,
+                         "via": "snapshot"}, changed, matcher, outcomes, root_b, reference.get("opaque") or ())
 
 
 def _full(job, status_seen=None):
@@ -590,6 +596,7 @@ def _full(job, status_seen=None):
         except _TooBig:
             return _unavailable(root, "too-many-changes", started)
         if found is not None:
+            found["excludes"] = job.excludes
             return found
     index, oid_len = parsed.get("index") or _parse_index(ls_out, matcher)
     head, changed, deleted, submodules = _parse_status(st_out)
@@ -630,9 +637,60 @@ def _full(job, status_seen=None):
         # What a later computation needs to see to know the tree is this one (see compute).
         snapshot = {"index": index_id, "status": _status_digest(st_out), "dirty": _outcomes_digest(outcomes),
                     "ignore": _ignore_digest(job.patterns), "hash": hash_name}
-    return {"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
-            "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
-            "changed": len(outcomes), "files": len(index), "snapshot": snapshot}
+    return _with_opaque({"version": VERSION, "root": root, "head": head, "tree": digest.hexdigest(), "available": True,
+                         "reason": None, "ms": round((time.monotonic() - started) * 1000, 1),
+                         "changed": len(outcomes), "files": len(index), "snapshot": snapshot,
+                         "excludes": job.excludes}, changed, matcher, outcomes, root_b,
+                        _linked_folders(ls_out, root_b, matcher))
+
+
+def _with_opaque(found, changed, matcher, outcomes, root_b, known=()):
+    """``found`` with ``opaque``: the folders whose files are in no hash, so that an edit recorded
+    in one is believed over an equal fingerprint (``unseen_edits``): an untracked folder status
+    names without its files (a git repository of its own, not a submodule), and a symbolic link
+    to a folder (git keeps the link's target, not the files behind it). ``known``: the tracked
+    links to folders (``_linked_folders``), or a reference's ``opaque`` over the same index."""
+    opaque = set(known)
+    opaque.update(os.fsdecode(path[:-1]) for path in changed if path.endswith(b"/") and not matcher(path))
+    opaque.update(os.fsdecode(path) for path, entry in outcomes
+                  if entry.startswith(b"120000 ") and os.path.isdir(root_b + b"/" + path))
+    if opaque:
+        found["opaque"] = sorted(opaque)
+    return found
+
+
+def _linked_folders(raw, root_b, matcher):
+    """The tracked symbolic links (mode 120000 in ``git ls-files -s`` output) that lead to a
+    folder on disk; usually none, found by a search first."""
+    if b" 120000 " not in raw and not raw.startswith(b"120000 "):
+        return []
+    found = []
+    for entry in raw.split(b"\0"):
+        path = entry[entry.find(b"\t") + 1:]
+        if entry[2:9] == b"120000 " and not matcher(path) and os.path.isdir(root_b + b"/" + path):
+            found.append(os.fsdecode(path))
+    return found
+
+
+def unseen_edits(fingerprint, edits):
+    """The ``edits`` (records with an absolute ``path``) inside a folder the ``fingerprint``
+    could not see into (``opaque``), by the folder's path or its real path (an edit through a
+    link is recorded with links resolved), each with its path inside the tree. The folder of a
+    ``.gitignore`` written in the tree is such a folder too: it may hide new files there, and
+    itself (``*``), from status."""
+    root = fingerprint.get("root") if isinstance(fingerprint, dict) else None
+    if not isinstance(root, str):
+        return []
+    found = []
+    written = [os.path.relpath(os.path.dirname(e["path"]), root) for e in edits if isinstance(e.get("path"), str)
+               and os.path.basename(e["path"]) == ".gitignore" and e["path"].startswith(root + os.sep)]
+    for folder in list(fingerprint.get("opaque") or ()) + written:
+        folder = "" if folder == "." else folder
+        inside = os.path.join(root, folder).rstrip(os.sep) if isinstance(folder, str) else None
+        for prefix in {inside, os.path.realpath(inside)} if inside else ():
+            found += [dict(e, path=inside + e["path"][len(prefix):]) for e in edits
+                      if isinstance(e.get("path"), str) and e["path"].startswith(prefix + os.sep)]
+    return found
 
 
 class Background(object):
@@ -683,4 +741,6 @@ def compare(a, b):
         return "unknown"
     if a.get("version", 1) != b.get("version", 1):
         return "unknown"        # hashed differently (version 1 left file modes out)
+    if a.get("excludes") and b.get("excludes") and a["excludes"] != b["excludes"]:
+        return "different"      # git's ignore rules outside the tree changed: it may hide a file
     return "same" if a["tree"] == b["tree"] else "different"

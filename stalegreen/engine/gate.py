@@ -13,7 +13,7 @@ import time
 from stalegreen.engine import events as ev
 from stalegreen.engine.clock import clock, now_iso, parse_ts
 from stalegreen.engine.config import CATEGORIES
-from stalegreen.engine.fingerprint import project_root
+from stalegreen.engine.fingerprint import project_root, unseen_edits
 from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
 from stalegreen.engine.records import StopRecord, Verdict, ran_all
 
@@ -24,6 +24,7 @@ MAX_LISTED_EDITS = 6
 EDITS_SEEN = 20          # the latest edits, read to tell whether the tree changed since a receipt
 CLAIM_FREE = "claim-free"
 GENERIC_DIRS = frozenset(("src", "lib", "app", "test", "tests", "spec", "pkg", "packages", "apps", "cmd"))
+CLAIM_NOUN_DIRS = frozenset(("test", "tests", "spec", "specs"))
 
 
 def _covers(outer, inner):
@@ -61,9 +62,18 @@ def _named_directory(claim, receipts, root):
         if not rel or rel == cwd or rel == ".":
             continue
         base = os.path.basename(rel).lower()
-        if _names(sentence, rel.lower()) or (len(base) >= 3 and base not in GENERIC_DIRS and _names(sentence, base)):
+        if _names_folder(sentence, rel.lower()) or (len(base) >= 3 and base not in GENERIC_DIRS and _names(sentence, base)):
             named.add(cwd)
     return named
+
+
+def _names_folder(sentence, folder):
+    """A folder called as a test claim's subject (``tests``) is named only as a path: ``tests/``, ``./tests``."""
+    if folder not in CLAIM_NOUN_DIRS:
+        return _names(sentence, folder)
+    import re
+
+    return re.search(r"(?:\./|`)%s(?![\w-])|(?<![\w./-])%s(?:/|`)" % (folder, folder), sentence) is not None
 
 
 def _names(sentence, folder):
@@ -213,11 +223,13 @@ class _Context(object):
                                                          fingerprint.store_of(self.session))
         return self.fingerprints[key]
 
-    def edits_after(self, receipt, same_time=False):
+    def edits_after(self, receipt, same_time=False, unseen=None):
         """Relevant edits recorded after ``receipt``; with ``same_time``, also those stamped in
-        its very millisecond (to name what changed once the fingerprint says something did)."""
+        its very millisecond (to name what changed once the fingerprint says something did);
+        with ``unseen`` (a fingerprint), only those in folders it cannot see (``unseen_edits``)."""
         since = receipt.get("ts") or ""
         later = [e for e in self.edits if (e.get("ts") or "") > since or same_time and since and e.get("ts") == since]
+        later = later if unseen is None else unseen_edits(unseen, later)
         if not later:
             return later             # the edit reader's tables stay unloaded
         from stalegreen.engine import edits
@@ -348,7 +360,9 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
     from stalegreen.engine import fingerprint
 
     comparison = fingerprint.compare(receipt.get("fingerprint"), ctx.fingerprint_now(receipt.get("cwd")))
-    later = ctx.edits_after(receipt)
+    # an edit behind a link to a folder or in a nested repository (even in the receipt's millisecond) is in no hash
+    unseen = ctx.edits_after(receipt, True, ctx.fingerprint_now(receipt.get("cwd"))) if comparison == "same" else []
+    comparison, later = ("unknown", unseen) if unseen else (comparison, ctx.edits_after(receipt))
     listed = [{"path": e.get("path"), "ts": e.get("ts"), "kind": e.get("kind")} for e in later]
     if comparison == "same":
         freshness["fingerprintMatch"] = True
@@ -707,7 +721,8 @@ def _prefetch(event, config, session, likely_claim):
     receipts are read only if a claim is found."""
     if event.replay or not event.cwd or not likely_claim:
         return None, None
-    receipts = session.read("receipts")
+    from stalegreen.engine.receipts import settle_orphans      # runs whose post event never came
+    receipts = settle_orphans(event, config, session)
     if not any(r.get("verdict") == "pass" for r in receipts):
         return None, receipts
     from stalegreen.engine import fingerprint

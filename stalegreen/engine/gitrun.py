@@ -99,6 +99,57 @@ def config_filters(path, depth=0, seen=None):
     return names
 
 
+def excludes_files(path, depth=0, seen=None):
+    """The ``core.excludesFile`` values a git config file (and the files it includes) sets."""
+    from stalegreen.engine.store import read_regular_file
+
+    seen = set() if seen is None else seen
+    if depth > CONFIG_INCLUDE_DEPTH or path in seen:
+        return []
+    seen.add(path)
+    data = read_regular_file(path, CONFIG_MAX_BYTES)
+    text = data.decode("utf-8", "replace") if data is not None else ""
+    if "excludesfile" not in text.lower() and "include" not in text.lower():
+        return []
+    import re
+
+    found, section = [], ""
+    for line in text.splitlines():
+        header = re.match(r'\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"(?:[^"\\]|\\.)*")?\s*\]', line)
+        if header:
+            section, line = header.group(1).lower(), line[header.end():]
+        match = re.match(r"\s*(excludesfile|path)\s*=\s*(.+?)\s*$", line, re.I)
+        if not match:
+            continue
+        value = os.path.expanduser(match.group(2).strip('"'))
+        if section == "core" and match.group(1).lower() == "excludesfile":
+            found.append(value)
+        elif section in ("include", "includeif") and match.group(1).lower() == "path":
+            target = value if os.path.isabs(value) else os.path.join(os.path.dirname(path), value)
+            found += excludes_files(target, depth + 1, seen)
+    return found
+
+
+def ignore_sources(git_dir, common_dir):
+    """The bytes of git's ignore rules that live outside the work tree: the repository's
+    ``info/exclude`` and every ``core.excludesFile`` its config or the user's sets (and the
+    default one). The agent can write them; a file they newly hide is hidden from status too."""
+    from stalegreen.engine.store import read_regular_file
+
+    home = os.path.expanduser("~")
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    configs = [os.path.join(common_dir, "config"), os.path.join(git_dir, "config.worktree"),
+               os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config")]
+    files = [os.path.join(common_dir, "info", "exclude"), os.path.join(xdg, "git", "ignore")]
+    for config in configs:
+        files += excludes_files(config)
+    parts = []
+    for path in files:
+        data = read_regular_file(path, CONFIG_MAX_BYTES) or b""
+        parts.append(b"%d:%s:%d:%s" % (len(path), os.fsencode(path), len(data), data))
+    return b"".join(parts)
+
+
 def program_overrides(git_dir, common_dir):
     """``-c`` options that keep the repository's config from starting programs."""
     names = config_filters(os.path.join(common_dir, "config"))

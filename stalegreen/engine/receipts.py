@@ -547,6 +547,34 @@ def _resolve(event, config, session, deferred, exit_code, output, reads, failed_
     session.append("deferred", Resolved(id=deferred["id"], ts=now_iso()).as_json())
 
 
+ORPHANS_SEEN = 64         # the latest wrapped runs looked at for a post event that never came
+
+
+def settle_orphans(event, config, session):
+    """The session's receipts, with one for each recent wrapped run whose host never sent its
+    post event (Codex skips PostToolUse for a process that outlived its yield time; a host
+    stopped mid-run sends none) while its wrapper wrote the exit file: judged from the log and
+    that file as a background run is (no fingerprint: the edits recorded after the run began
+    decide its freshness). A run still going, or sent to the background, is left alone."""
+    receipts = session.read("receipts")
+    known = set(r.get("id") for r in receipts)
+    waiting = [p for p in session.read("pending", last=ORPHANS_SEEN)
+               if p.get("log") and not p.get("background") and p.get("id") not in known]
+    if not waiting:
+        return receipts
+    deferred = set(d.get("id") for d in _open_deferred(session))
+    fingerprints = Fingerprints(event, config, session)
+    for pending in waiting:
+        exit_code = None if pending["id"] in deferred else session.read_exit(pending["id"])
+        if exit_code is None:
+            continue
+        receipt = _wrapped_receipt(event, config, session, pending, exit_code, fingerprints, ts=pending.get("ts"),
+                                   background=True)
+        if _append_receipt(session, receipt, known):
+            receipts.append(receipt.as_json())
+    return receipts
+
+
 def _read_small(path, limit=4 * 1024 * 1024):
     """A notification's output file: a path the agent's turn names, so only a regular file."""
     from stalegreen.engine.store import read_regular_file

@@ -8,6 +8,12 @@ names its failures (pytest's ``FAILED path::name`` lines); a later run in the sa
 path arguments hold none of a failure's file, while that file is still there, ran part of the
 suite: its scope becomes ``subset`` and it is marked ``missed`` with the failing run's id.
 
+The same holds for a later whole-suite run given no paths that passed fewer tests than the failing
+one ran to a result (passed, failed, in error) while a listed failure is still there as it was
+named (its file, and a function of the test's name in it): an ignore put in a config file
+(``addopts = --ignore=test_wrong.py``, conftest's ``collect_ignore``) left it out, or a ``skip`` /
+``xfail`` mark put on it kept it from running, and the run is ``subset`` too.
+
 Conservative where the command line is unclear: a word right after a flag may be that flag's value
 (``--cov src``), so it is no path argument; a failure whose file does not exist relative to the
 run's folder (pytest's rootdir elsewhere, a deleted file) is not judged.
@@ -73,8 +79,47 @@ def missed_failures(receipts, session):
             if receipt.get("verdict") == "fail":
                 failing[cwd] = receipt
             elif receipt.get("verdict") == "pass" and not _path_arguments(receipt):
-                failing.pop(cwd, None)
+                earlier = failing.pop(cwd, None)
+                if earlier is not None and _fewer(receipt, earlier) and _still_there(earlier, cwd, session):
+                    receipt["scope"] = "subset"         # an ignore in a config file left it out
+                    receipt["missed"] = earlier.get("id")
+                    failing[cwd] = earlier
     return receipts
+
+
+def _count(counts, *keys):
+    found = [counts.get(k) for k in keys]
+    found = [n for n in found if isinstance(n, int) and not isinstance(n, bool)]
+    return sum(found) if found else None
+
+
+def _fewer(later, earlier):
+    """The later run passed fewer tests than the failing one ran to a result (passed, failed or
+    in error): some of those were left out, skipped or marked to fail (both counts known)."""
+    now = _count(later.get("counts") or {}, "passed")
+    before = _count(earlier.get("counts") or {}, "passed", "failed", "errors")
+    return now is not None and before is not None and now < before
+
+
+def _still_there(receipt, cwd, session):
+    """A failure the run listed is still in the tree as it was named: its file is there and (for
+    a test, not a file in error) still defines a function of the test's name."""
+    import re
+
+    from stalegreen.engine.outputs import listed_failures
+    from stalegreen.engine.safeio import read_regular_file
+
+    for name in listed_failures(session.read_log(receipt.get("id"), 1 << 20) or ""):
+        parts = name.split("::")
+        path = os.path.normpath(os.path.join(cwd, parts[0]))
+        if not os.path.isfile(path):
+            continue
+        if len(parts) == 1:
+            return True
+        text = (read_regular_file(path, 1 << 20) or b"").decode("utf-8", "replace")
+        if re.search(r"\bdef\s+%s\s*\(" % re.escape(parts[-1].split("[", 1)[0]), text):
+            return True
+    return False
 
 
 def _failed_files(receipt, session):

@@ -255,12 +255,18 @@ def test_failing_or_missing_git(repo, tmp_path, monkeypatch):
     assert fingerprint.compute(str(repo))["reason"] == "git-missing"
 
 
-def test_too_many_changes(repo, monkeypatch):
+def test_past_the_count_of_files_hashed_their_stat_stands_for_them(repo, monkeypatch):
+    """Many changed files (a project with nothing committed yet, a generated folder) keep the
+    fingerprint available: past the count, a file's size and times stand for its content."""
     monkeypatch.setattr(fingerprint, "MAX_CHANGED_FILES", 3)
     for n in range(5):
         (repo / ("gen%d.py" % n)).write_text("%d\n" % n)
-    result = fingerprint.compute(str(repo), budget_ms=BUDGET)
-    assert result["available"] is False and result["reason"] == "too-many-changes"
+    before = fp(repo)
+    assert before["files"] == 8 and fp(repo)["tree"] == before["tree"]
+    for n in range(5):
+        base = fp(repo)
+        (repo / ("gen%d.py" % n)).write_text("%d changed\n" % n)
+        assert fp(repo)["tree"] != base["tree"], n
 
 
 def test_compare():
@@ -330,11 +336,23 @@ def test_any_glob_list_is_safe(patterns, path):
     assert globs.is_ignored(path.encode(), patterns) in (True, False)
 
 
-def test_a_huge_untracked_file_is_not_read(repo, monkeypatch):
+def test_a_huge_untracked_file_is_not_read_and_its_stat_stands_for_it(repo, monkeypatch):
+    """A file past the cap (a database, a data dump) is not read; its size and times stand for
+    its content. One such file used to make the whole fingerprint unavailable, and then an edit
+    no edit event names (a script) went unseen."""
     monkeypatch.setattr(fingerprint, "MAX_CHANGED_BYTES", 1000)
     (repo / "dump.py").write_bytes(b"x" * 5000)
-    result = fingerprint.compute(str(repo), budget_ms=BUDGET)
-    assert result["available"] is False and result["reason"] == "too-many-changes"
+    read = []
+    real_read = fingerprint._read_file
+    monkeypatch.setattr(fingerprint, "_read_file", lambda path, *a: read.append(path) or real_read(path, *a))
+    before = fp(repo)
+    assert before["files"] == 4 and not [p for p in read if p.endswith(b"dump.py")]
+    (repo / "app.py").write_text("changed = True\n")              # an edit elsewhere is seen
+    assert fp(repo)["tree"] != before["tree"]
+    (repo / "app.py").write_text("def f():\n    return 1\n")
+    assert fp(repo)["tree"] == before["tree"]
+    (repo / "dump.py").write_bytes(b"y" * 5001)                   # the big file changed
+    assert fp(repo)["tree"] != before["tree"]
     os.unlink(str(repo / "dump.py"))
     assert fp(repo)["files"] == 3                                  # app.py, src/lib.py, helper.py
 
@@ -372,6 +390,81 @@ def test_a_changed_submodule_makes_it_unavailable(repo, tmp_path):
     assert fp(repo)["tree"] == before["tree"]
     (repo / "app.py").write_text("changed = True\n")
     assert fp(repo)["tree"] != before["tree"]
+
+
+def test_a_nested_repository_is_named_opaque(repo):
+    """A git repository inside the tree (no submodule) is one untracked folder to status: its
+    files are in no hash, so the fingerprint names it (``opaque``) and an edit event recorded
+    there is believed over an equal hash (``unseen_edits``); an ignored one is not named."""
+    git(repo, "init", "-q", "plugins")
+    (repo / "plugins" / "p.py").write_text("P = 1\n")
+    before = fp(repo)
+    assert before["opaque"] == ["plugins"]
+    (repo / "plugins" / "p.py").write_text("P = 2\n")
+    after = fp(repo)
+    assert after["tree"] == before["tree"] and after["opaque"] == ["plugins"]
+    inside = {"path": str(repo / "plugins" / "p.py")}
+    elsewhere = [{"path": str(repo / "pluginsx.py")}, {"path": str(repo / "app.py")}, {"path": None}]
+    assert fingerprint.unseen_edits(after, [inside] + elsewhere) == [inside]
+    assert fingerprint.unseen_edits(fp(repo, DEFAULT_FINGERPRINT_IGNORE + ["plugins/**"]), [inside]) == []
+    assert "opaque" not in fp(repo, DEFAULT_FINGERPRINT_IGNORE + ["plugins/**"])
+
+
+def test_a_symbolic_link_to_a_folder_is_named_opaque(repo, tmp_path):
+    """git keeps a link's target, not the files behind it: a tracked or untracked link to a
+    folder is named (``opaque``), a link to a file is not."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "test_o.py").write_text("O = 1\n")
+    os.symlink(str(outside), str(repo / "shared"))
+    os.symlink("app.py", str(repo / "alias.py"))
+    assert fp(repo)["opaque"] == ["shared"]                  # untracked, from status
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "links")
+    tracked = fp(repo)
+    assert tracked["opaque"] == ["shared"]                   # tracked, from the index
+    assert fingerprint.compute(str(repo), None, BUDGET, reference=tracked)["opaque"] == ["shared"]
+    (outside / "test_o.py").write_text("O = 2\n")
+    assert fp(repo)["tree"] == tracked["tree"]
+    inside = {"path": str(repo / "shared" / "test_o.py")}
+    assert fingerprint.unseen_edits(fp(repo), [inside, {"path": str(repo / "alias.py")}]) == [inside]
+
+
+def test_a_gitignore_written_in_the_tree_is_an_edit_the_hash_may_not_see(repo):
+    """`extra/.gitignore` holding `*` hides its folder and itself: the edits in its folder count
+    however equal the hashes are. A .gitignore outside the tree does not."""
+    (repo / "extra").mkdir()
+    (repo / "extra" / ".gitignore").write_text("*\n")
+    written = {"path": str(repo / "extra" / ".gitignore")}
+    new_test = {"path": str(repo / "extra" / "test_new.py")}
+    elsewhere = [{"path": str(repo.parent / ".gitignore")}, {"path": str(repo / "app.py")}]
+    assert fingerprint.unseen_edits(fp(repo), [written, new_test] + elsewhere) == [written, new_test]
+    assert fingerprint.unseen_edits(fp(repo), [new_test] + elsewhere) == []
+    top = {"path": str(repo / ".gitignore")}                     # the root's: every edit of the tree
+    assert fingerprint.unseen_edits(fp(repo), [top, new_test]) == [top, new_test]
+
+
+def test_git_ignore_rules_outside_the_tree_are_part_of_the_comparison(repo, tmp_path):
+    """`.git/info/exclude` and a `core.excludesFile` are the agent's to write and hide a new file
+    from status: a change to them makes the fingerprints differ. Other config changes do not."""
+    before = fp(repo)
+    git(repo, "config", "user.name", "someone")
+    git(repo, "config", "branch.main.remote", "origin")
+    assert fingerprint.compare(before, fp(repo)) == "same"
+    (repo / "test_new.py").write_text("def test_new():\n    assert 0\n")
+    with open(str(repo / ".git" / "info" / "exclude"), "a") as fh:
+        fh.write("test_new.py\n")
+    after = fp(repo)
+    assert after["tree"] == before["tree"] and fingerprint.compare(before, after) == "different"
+    ignore = tmp_path / "ignore"
+    ignore.write_text("x.py\n")
+    git(repo, "config", "core.excludesFile", str(ignore))
+    moved = fp(repo)
+    assert fingerprint.compare(after, moved) == "different"
+    ignore.write_text("x.py\ny.py\n")
+    assert fingerprint.compare(moved, fp(repo)) == "different"
+    # a receipt taken before the rules were part of it compares as before
+    assert fingerprint.compare(dict(before, excludes=None), after) == "same"
 
 
 def test_an_index_replaced_while_reading_is_retried_then_given_up(repo, monkeypatch):

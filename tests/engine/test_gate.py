@@ -108,6 +108,21 @@ def test_a_folder_is_named_by_a_word_of_its_own_not_inside_a_longer_name():
         assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), text
 
 
+def test_a_folder_called_tests_is_not_named_by_the_claims_own_noun():
+    """`cd tests && pytest` passed after the whole suite failed at the root: "all tests pass"
+    speaks of tests, not of the folder tests/, so the run is a subset run there (rule 2) and the
+    root's failure stands. The folder written as a path (`tests/`, `./tests`) is still named."""
+    for folder in ("tests", "test", "spec"):
+        runs = [receipt("r-0001", "01:00", verdict="fail"), receipt("r-0002", "02:00", cwd="/repo/" + folder)]
+        for text in ("All tests pass.", "every test passes", "the spec passes", "all specs pass"):
+            v = judge(claim(text=text), receipts=runs)
+            assert (v["verdict"], v["evidence"]["receipt"]) == ("FAILED", "r-0001"), (folder, text)
+        for text in ("the tests in %s/ pass" % folder, "the tests in ./%s pass" % folder,
+                     "the tests under `%s` pass" % folder):
+            v = judge(claim(scope="subset", text=text), receipts=runs)
+            assert (v["verdict"], v["evidence"]["receipt"]) == ("FRESH", "r-0002"), (folder, text)
+
+
 def test_a_claim_that_names_another_projects_path_is_judged_on_that_projects_runs():
     """The session sits in /repo; the agent ran /work/other's suite, which failed, and says the
     tests there pass: the claim names that project by its path, so its runs decide. A claim that
@@ -691,6 +706,51 @@ def test_an_edit_stamped_in_the_receipts_own_millisecond_is_named_when_the_tree_
     assert v["verdict"] == "STALE" and v["freshness"]["fingerprintMatch"] is False
     assert [e["path"] for e in v["freshness"]["editsAfter"]] == [str(repo / "calc.py")]
     assert "calc.py" in gate.block_message(v, str(repo))
+
+
+def test_an_edit_inside_a_nested_repository_is_believed_over_an_equal_fingerprint(tmp_path):
+    """plugins/ is a git repository of its own inside the project (not a submodule): status
+    names the folder, never its files, so the tree's hash cannot see an edit there (nor behind a
+    link to a folder). The edit event then decides (STALE); an edit elsewhere, or of an ignored
+    file, still leaves an equal fingerprint FRESH."""
+    import os
+    import subprocess
+
+    from stalegreen.engine import fingerprint
+
+    repo = tmp_path / "repo"
+    (repo / "plugins").mkdir(parents=True)
+    (repo / "calc.py").write_text("A = 1\n")
+    (repo / "plugins" / "test_plugin.py").write_text("def test_p():\n    assert True\n")
+    subprocess.run(["git", "init", "-q", str(repo / "plugins")], check=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    ignore = config_module.DEFAULT_FINGERPRINT_IGNORE
+    run = receipt("r-0001", "02:11", cwd=str(repo), fingerprint=fingerprint.compute(str(repo), ignore, 5000))
+    assert run["fingerprint"]["opaque"] == ["plugins"]
+    (repo / "plugins" / "test_plugin.py").write_text("def test_p():\n    assert False\n")
+    values = config_module.load("/nonexistent", home="/nonexistent")
+    for path, want, ts in ((repo / "plugins" / "test_plugin.py", "STALE", "2026-09-02T14:03:00.000Z"),
+                           (repo / "plugins" / "test_plugin.py", "STALE", run["ts"]),     # the receipt's own ms
+                           (repo / "notes.md", "FRESH", "2026-09-02T14:03:00.000Z")):
+        session = MemorySession("s")
+        session.append("receipts", run)
+        session.append("edits", {"ts": ts, "path": str(path), "kind": "Edit", "agent": None})
+        ctx = gate._Context(ev.Event(ev.STOP, "claude", cwd=str(repo)), values, session)
+        assert gate.judge_claim(claim(), ctx)["verdict"] == want, (path, ts)
+    # a link to a folder outside (here under the scratch folder /tmp): the edit is recorded by its
+    # real path, which alone would be no edit of this project
+    outside = tmp_path / "shared"
+    outside.mkdir()
+    (outside / "test_shared.py").write_text("S = 1\n")
+    os.symlink(str(outside), str(repo / "shared"))
+    run = receipt("r-0001", "02:11", cwd=str(repo), fingerprint=fingerprint.compute(str(repo), ignore, 5000))
+    (outside / "test_shared.py").write_text("S = 2\n")
+    for path, want in ((outside / "test_shared.py", "STALE"), (outside / "notes.md", "FRESH")):
+        session = MemorySession("s")
+        session.append("receipts", run)
+        session.append("edits", {"ts": "2026-09-02T14:03:00.000Z", "path": str(path), "kind": "Edit", "agent": None})
+        ctx = gate._Context(ev.Event(ev.STOP, "claude", cwd=str(repo)), values, session)
+        assert gate.judge_claim(claim(), ctx)["verdict"] == want, path
 
 
 @pytest.mark.parametrize("message", ["All green.", "Everything is green ✅", "Done, all green!"])

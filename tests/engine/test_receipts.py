@@ -96,3 +96,38 @@ def test_a_run_the_line_sends_to_the_background_is_recorded_with_its_status_hidd
     stop = dict(base, hook_event_name="Stop", stop_hook_active=False, last_assistant_message="All tests pass.")
     reply, _ = hook.handle_payload("codex", "Stop", stop)
     assert ('"block"' in reply) == (verdict != "pass"), reply
+
+
+@pytest.mark.parametrize("exit_file, blocked", [("1\n", True), ("0\n", False), (None, False)])
+def test_a_wrapped_run_whose_post_event_never_came_is_judged_at_stop_from_its_exit_file(sg_home, tmp_path,
+                                                                                        exit_file, blocked):
+    """Codex skips PostToolUse for a process that outlived its yield time: the wrapper still wrote
+    the run's log and exit file. At Stop the run is judged from them (as a background run is);
+    with no exit file yet (still going) it is left alone."""
+    import json
+    import os
+
+    from stalegreen import hook
+    from stalegreen.engine import store
+
+    base = {"session_id": "s-orphan", "cwd": str(tmp_path), "tool_name": "Bash", "tool_use_id": "t1",
+            "tool_input": {"command": "pytest -q"}, "permission_mode": "bypassPermissions", "turn_id": "u1"}
+    out, _ = hook.handle_payload("codex", "PreToolUse", base)
+    assert "updatedInput" in out
+    session = store.Store().session("s-orphan")
+    (rid,) = [p["id"] for p in session.read("pending")]
+    log = session.log_path(rid)
+    summary = "1 failed, 2 passed in 0.02s\n" if exit_file == "1\n" else "3 passed in 0.01s\n"
+    with open(log, "w") as fh:
+        fh.write(summary)
+    if exit_file is not None:
+        with open(log + ".exit", "w") as fh:
+            fh.write(exit_file)
+    stop = dict(base, hook_event_name="Stop", stop_hook_active=False, last_assistant_message="All tests pass.")
+    reply, _ = hook.handle_payload("codex", "Stop", stop)
+    assert ('"block"' in reply) == blocked, reply
+    found = session.read("receipts")
+    assert [(r["id"], r["exit"], r["background"]) for r in found] == ([] if exit_file is None else [(rid, int(exit_file), True)])
+    hook.handle_payload("codex", "Stop", dict(stop, stop_hook_active=True))
+    assert len(session.read("receipts")) == len(found)                 # one receipt, however many stops
+    assert json.loads(reply or "{}") is not None and os.path.exists(log)

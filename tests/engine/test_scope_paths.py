@@ -66,3 +66,34 @@ def test_a_whole_suite_pass_in_between_clears_the_failure(repo):
             {"id": "r-0003", "cwd": str(repo), "runner": "pytest", "scope": "all", "verdict": "pass",
              "cmd": "pytest tests"}]
     assert [r["scope"] for r in scope_paths.missed_failures(runs, session)] == ["all", "all", "all"]
+
+
+def test_a_whole_suite_pass_that_passed_fewer_tests_while_the_failure_is_still_there_is_a_subset(repo):
+    """`addopts = --ignore=test_wrong.py` put in pytest.ini after the failure: the rerun has no
+    path argument, passes 3 tests where the failing run ran 4 to a result, and test_wrong.py
+    still defines test_wrong. The failure never passed."""
+    failing = {"counts": {"failed": 1, "passed": 3}}
+    session = MemorySession("s")
+    session.logs = {"r-0001": FAILED_LOG}
+
+    def runs(later_counts):
+        return scope_paths.missed_failures([
+            dict({"id": "r-0001", "cwd": str(repo), "runner": "pytest", "scope": "all", "verdict": "fail",
+                  "cmd": "pytest -q"}, **failing),
+            {"id": "r-0002", "cwd": str(repo), "runner": "pytest", "scope": "all", "verdict": "pass",
+             "cmd": "pytest -q", "counts": later_counts}], session)[1]
+
+    later = runs({"passed": 3})
+    assert (later["scope"], later.get("missed")) == ("subset", "r-0001")
+    # a skip or xfail mark put on the failing test: the same count, one test fewer passing
+    assert runs({"passed": 3, "skipped": 1})["scope"] == "subset"
+    assert runs({"passed": 3, "xfailed": 1})["scope"] == "subset"
+    # the same count (the failure fixed in place), or no count: nothing is inferred
+    assert runs({"passed": 4})["scope"] == "all" and runs({})["scope"] == "all"
+    # the failing test taken out of its file (a parametrized or class id names the function too)
+    (repo / "test_wrong.py").write_text("def test_other():\n    pass\n")
+    assert runs({"passed": 3})["scope"] == "all"
+    session.logs = {"r-0001": FAILED_LOG.replace("test_wrong.py::test_wrong", "test_wrong.py::TestW::test_other[1]")}
+    assert runs({"passed": 3})["scope"] == "subset"
+    (repo / "test_wrong.py").unlink()                                  # the file deleted
+    assert runs({"passed": 3})["scope"] == "all"

@@ -666,6 +666,8 @@ def _disclosed_categories(reader, sentence):
         named.add(verb.group(1).lower())
     # "the other Cypress specs I didn't rerun": the rest of them, which leaves the part that was run
     whole = bool(named and (_WHOLE.search(text) or lexicon.search("rest", text)))
+    if not named and _OTHER_OBJECT.match(sentence, found.end()):
+        return set(), False, None       # "haven't rebuilt the image yet": about a thing that is no check
     if not named and not _EVERY_CHECK.search(text):
         # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
         # fine; not rechecked since": the disclosure is about the check named last before it
@@ -690,6 +692,12 @@ def _named_in(reader, text):
     return named
 
 
+# the object of a disclosure's verb when it is a thing of its own, not a pronoun or a word for the
+# checks: "haven't rebuilt the image", "didn't rerun the migration script" (a check named there is read first)
+_OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+\s+){0,2}(?:whole|entire|full|rest|same|other|remaining"
+                           r"|thing|things|lot|stuff|checks?|pipeline|workflow|jobs?|ones?|commands?|verification"
+                           r"|code|codebase|changes?|project|repo|repository|branch|tree|workspace|files?|fix|patch)\b)"
+                           r"[a-z]", re.I)
 # a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"
 _EVERY_CHECK = re.compile(r"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
                           r"|\u4efb\u4f55|\u6240\u6709|\u5168\u90e8|\u90fd", re.I)

@@ -599,3 +599,21 @@ def test_an_everything_still_covers_the_checks_named_as_run(text, expected):
 ])
 def test_a_runner_before_a_runner_is_its_own_subject(text, expected):
     assert categories(text) == expected
+
+
+# ---- a not-rerun disclosure whose verb takes a thing that is no check is about that thing: a
+# status list with "haven't rebuilt the image yet" on its last row lost every claim of the list
+@pytest.mark.parametrize("text, expected", [
+    ("- ✅ `dotnet build` — 0 errors\n- ✅ `dotnet test` — 612 passed\n"
+     "- ❌ Docker image — missing ICU; I changed a setting but haven't rebuilt the image yet", ["build", "test"]),
+    ("Tests pass. I haven't rerun the migration script since.", ["test"]),
+    ("Lint is clean; I didn't re-run the fixtures loader afterwards.", ["lint"]),
+    # a pronoun, the checks' own words or what the checks run on keep the disclosure on the checks
+    ("Tests pass; I haven't rerun them since the refactor.", []),
+    ("Lint passes. I haven't re-checked the code since the rename.", []),
+    ("All tests pass. I haven't rerun the whole thing since the rebase.", []),
+    ("All tests pass; I didn't re-test the branch after rebasing.", []),
+    ("All tests pass. I haven't re-run the suite since the last edit.", []),
+])
+def test_a_disclosure_about_a_thing_that_is_no_check_leaves_the_claims(text, expected):
+    assert categories(text) == expected

@@ -99,9 +99,10 @@ SETS = {
     # dev11 rounds (extractor 9dd7d19) at dev12a en 0.986/0.907, dev12b en 1.000/0.987, zh 1.000/0.937,
     # mixed 1.000/0.968, all 1.000/0.963; the session's starting extractor (704bdce) on the same text:
     # dev12a en 0.971/0.903, dev12b en 0.986/0.948, zh 1.000/0.924, mixed 1.000/0.968, all 0.994/0.941.
-    # Floors: the figures on arrival less about 0.01
+    # dev12a's misses were then read for one cause (a disclosure about a thing that is no check: en
+    # 0.986/0.920). Floors: the figures less about 0.01
     "dev12a": (os.path.join(HERE, "claims_dev12a_2026-12-02.jsonl"),
-               {"en": (0.97, 0.89), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.97, 0.89)}),
+               {"en": (0.97, 0.91), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.97, 0.91)}),
     "dev12b": (os.path.join(HERE, "claims_dev12b_2026-12-02.jsonl"),
                {"en": (0.99, 0.97), "zh": (0.99, 0.92), "mixed": (0.99, 0.95), "all": (0.99, 0.95)}),
 }

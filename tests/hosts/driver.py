@@ -15,6 +15,12 @@ from stalegreen import hook
 
 
 def run_shell(command, cwd, env=None):
+    """Run ``command`` as the host's shell tool would. Without ``env``: this process's environment,
+    with Python's bytecode cache off. A scenario edits a source file and reruns within a second, and
+    CPython keys its cached bytecode on the source's mtime (whole seconds) and size: a same-size edit
+    (`a + b` -> `a - b`, then `git reset --hard`) would be run from the stale cache."""
+    if env is None:
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     proc = subprocess.run(["bash", "-c", command], cwd=cwd, capture_output=True, text=True, env=env, timeout=300)
     return proc.returncode, proc.stdout, proc.stderr
 

@@ -1150,33 +1150,32 @@ def printed_exit_of_grep_after_a_failing_suite(w):
     return w.stop("All tests pass.")
 
 
-def printed_exit_of_grep_after_a_failing_tsc(w):
-    """Block: `tsc | grep -v error; echo "exit=$?"` with a type error: grep removed the error
-    line and `$?` is grep's. A clean tsc prints nothing, so the empty output proves nothing."""
+def _failing_tsc_session(w):
+    """A TypeScript project with a committed type error, and a new session."""
     _ts(w)
     (w.project / "src" / "bad.ts").write_text('export const s: number = "x";\n')
     _commit(w, "bad")
     w.session()
+
+
+def printed_exit_of_grep_after_a_failing_tsc(w):
+    """Block: `tsc | grep -v error; echo "exit=$?"` with a type error: grep removed the error
+    line and `$?` is grep's. A clean tsc prints nothing, so the empty output proves nothing."""
+    _failing_tsc_session(w)
     w.run("node_modules/.bin/tsc -p . | grep -v error; echo \"exit=$?\"")
     return w.stop("tsc is clean.")
 
 
 def printed_exit_of_tail_after_a_failing_tsc(w):
     """Block: `tsc | tail -5; echo "exit=$?"`: `$?` is tail's; the error line still shows."""
-    _ts(w)
-    (w.project / "src" / "bad.ts").write_text('export const s: number = "x";\n')
-    _commit(w, "bad")
-    w.session()
+    _failing_tsc_session(w)
     w.run("node_modules/.bin/tsc -p . | tail -5; echo \"exit=$?\"")
     return w.stop("Type checking passes.")
 
 
 def pipestatus_printed_for_tsc_failing(w):
     """Block: `tsc | tail -5; echo "rc=${PIPESTATUS[0]}"` prints tsc's own status (2)."""
-    _ts(w)
-    (w.project / "src" / "bad.ts").write_text('export const s: number = "x";\n')
-    _commit(w, "bad")
-    w.session()
+    _failing_tsc_session(w)
     w.run("node_modules/.bin/tsc -p . | tail -5; echo \"rc=${PIPESTATUS[0]}\"")
     return w.stop("tsc is clean.")
 

@@ -497,7 +497,7 @@ class _Reader(object):
             retraction = lexicon.search("retraction", sentence)
             if not retraction:
                 continue
-            named = set(x["category"] for x in self.mentions(sentence))
+            named = clauses.named_near(sentence, self.mentions(sentence), retraction.start())
             own = self.restore(sentence)
             earlier = [c for c in self.found if c["sentence"] != own]
             if not named and earlier:

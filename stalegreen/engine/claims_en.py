@@ -86,9 +86,10 @@ def _link(g, s, subjects, p, kind):
     # "Lint: 2 warnings in vendor/, but otherwise clean"; "`cargo build` takes a while but finishes" (a
     # second verb of the same subject)
     otherwise = _OTHERWISE.search(gap) or (_BUT_THEN.match(gap) or _RERAN.search(gap)) and not lexicon.search("failure", gap)
-    if not otherwise and (len(gap.split()) > max_words
-                          or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I)) \
-            or not g.link_gap.match(gap):
+    ran = _ran_on(s, nearest, gap)     # "Ran `mypy` on the changed files; no errors"
+    if not (otherwise or ran) and (len(gap.split()) > max_words
+                                   or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I)) \
+            or not (ran or g.link_gap.match(gap)):
         return [], None
     if nearest["kind"] == "pron":
         earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")]
@@ -367,7 +368,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
                     or _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, otherwise clean"
-                    or _RUN_GAP.match(gap) and _RUN_BEFORE.search(s, 0, group[0].get("phrase_start", group[0]["start"]))):
+                    or _ran_on(s, group[0], gap)):
                 continue
         alternates = ("typecheck",) if subject.get("compile") else ()
         make(category, subject, alternates=alternates)
@@ -473,14 +474,28 @@ _COPULA_GAP = re.compile(
     r"|\b(?:re-?)?(?:run|executed)(?:\s+again)?\s*,?\s+and\b"
     r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:gone|turned|become)\b"
     r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|gone|goes|turned|came back|comes back"
-    r"|come back|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
+    r"|come back|back to|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
 # the object of a run and the state after it: "Re-ran tests, still green", "Ran pytest locally — all good"
 _RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed)\s+(?:(?:the|all|my|our|full|whole|entire|both)\s+)*$",
                          re.I)
-_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|once more|here|afterwards|\\d+ times))*\\s*(?:[,;:\u2014\u2013]|--)"
+# (what it ran on may stand between: "Ran eslint on the files I touched; no warnings", "Ran shellcheck
+# on a.sh and b.sh (the two I edited) — nothing flagged"; a clause of its own may not: no verb
+# of contrast or condition, no sentence end)
+_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|once more|here|afterwards|\\d+ times))*"
+                      u"(?:\\s+(?:on|against|over|across|in|under|for|with)\\s+(?:(?!\\b(?:but|although|though|while|whereas"
+                      u"|because|if|unless|until|except|then|before|earlier|yesterday|prior)\\b)(?:[^;:.!?\u2014\u2013(]|\\.(?=\\S))){1,100}?)?(?:\\s*\\([^()]{0,100}\\))?"
+                      u"\\s*(?:[,;:\u2014\u2013]|--)"
                       u"\\s*(?:(?:still|now|again|all|both|and|everything|it's|they're|it is|they are)\\s+)*$", re.I)
+
+
+def _ran_on(s, subject, gap):
+    """``subject`` is what a run verb ran, and ``gap`` leads from it to the run's result:
+    "Ran `mypy`; no errors", "Re-ran tests, still green"."""
+    return bool(_RUN_GAP.match(gap)) and bool(_RUN_BEFORE.search(s, 0, subject.get("phrase_start", subject["start"])))
+
+
 _LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*$", re.I)
 _CLEAN_CATEGORY = {
     "tests": "test", "spec": "test", "specs": "test", "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",

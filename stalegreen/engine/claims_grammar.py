@@ -216,8 +216,8 @@ def _scan_words(pattern, text, low, starts):
         if at < end:
             continue
         word = token.group(0)
-        if word in starts or word[0] in _START_CHARS or word.startswith("sg") or word.startswith("test_") \
-                or word.endswith("_test"):
+        if word in starts or word[0] in _START_CHARS or word.startswith(("sg", "test")) \
+                or word.endswith(_NAME_ENDS):
             m = pattern.match(text, at)
             if m and m.end() > at:
                 found.append(m)
@@ -241,6 +241,7 @@ def _scan_found(pattern, text, low, finder):
             at += 1
 
 
+_NAME_ENDS = ("test", "tests", "spec", "specs")     # the ends of test names: "parse_test", "InvoiceTest", "LoginSpec"
 _START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
 _START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
 _STARTS_FINDERS = {}     # start words -> uses so far, then the compiled finder
@@ -248,10 +249,11 @@ _STARTS_FINDERS = {}     # start words -> uses so far, then the compiled finder
 
 def _starts_finder(starts):
     """A pattern finding, in lower-cased text, the start of each word (a run of ``[a-z0-9_]``)
-    that is one of ``starts``, begins with a digit, "sg" or "test_", or ends with "_test"; and
-    each check mark: where ``_scan_words`` tries a match."""
+    that is one of ``starts``, begins with a digit, "sg" or "test", or ends as a test's name may
+    ("parse_test", "InvoiceTest", "LoginSpec"); and each check mark: where ``_scan_words`` tries
+    a match."""
     words = [w for w in starts if re.match(r"^[a-z0-9_]+$", w)]
-    return re.compile(u"(?<![a-z0-9_])(?:%s(?![a-z0-9_])|[0-9]|sg|test_|[a-z0-9_]*_test(?![a-z0-9_]))|%s"
+    return re.compile(u"(?<![a-z0-9_])(?:%s(?![a-z0-9_])|[0-9]|sg|test|[a-z0-9_]*(?:test|tests|spec|specs)(?![a-z0-9_]))|%s"
                       % (lexicon.trie_pattern(words), u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]"))
 
 
@@ -482,7 +484,8 @@ class Grammar(object):
             r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
             r"|src/?\S*|\.{1,2}/[\w./-]*|(?!\d[\d,]*\s*/\s*\d[\d,]*(?![\w./-]))[\w-]+/[\w./-]*))*(?![\w-]))"
-            r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b)"
+            # (and an xUnit-style name in prose: "TestParseConfig passes now", "InvoiceTest is green")
+            r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b|(?-i:\bTest[A-Z]\w*|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:Tests?|Specs?)\b))"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b))"
             r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
@@ -677,6 +680,8 @@ class Grammar(object):
             # a checker's finding verb, negated: "RuboCop hasn't flagged anything", "clang-tidy didn't find any"
             r"|\b(?:don't|doesn't|do not|does not|didn't|did not|hasn't|has not|haven't|have not)\s+"
             r"(?:flag(?:ged)?|f(?:i|ou)nd|rais(?:e|ed)|turn(?:ed)? up)\s+(?:any|anything)\b(?!\s+yet\b)"
+            # (what it did not find is the tests themselves: "jest didn't find any test files" ran nothing)
+            r"(?!\s+(?:\w+\s+)?(?:tests?|specs?|test (?:files?|cases?)|spec files?|examples?)\b)"
             # after a negative quantifier: "No test is failing", "none of the rules fired"
             r"|\b(?:(?:is|are)\s+)?(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|errors? out|errored out|fire[sd]?"
             r"|trigger(?:s|ed)?|trip(?:s|ped)?"

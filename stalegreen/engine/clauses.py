@@ -128,3 +128,13 @@ def disclosure(text):
 def discloses_stale(text):
     return bool(disclosure(text))
 
+
+def named_near(sentence, mentions, at):
+    """The checks named in the part of ``sentence`` holding ``at`` (its strong segment: "Lint is
+    clean, but jest didn't find any test files" speaks of jest), else in the whole sentence ("No
+    tests fail, but that's because none ran")."""
+    parts = split(sentence)
+    part = parts[index_at([x.lo for x in parts], at)]
+    inside = [x for x in parts if x.segment == part.segment]
+    near = set(x["category"] for x in mentions if inside[0].lo <= x["start"] < inside[-1].hi)
+    return near or set(x["category"] for x in mentions)

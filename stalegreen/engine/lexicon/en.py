@@ -293,12 +293,17 @@ ENTRIES = (
       r"|\bno (?:tests?|specs?) (?:(?:actually|really|even|ever)\s+)?(?:ran|executed|(?:were|was) (?:(?:actually|really"
       r"|even|ever)\s+)?(?:run|collected|found))\b"
       r"|\bthere (?:are|were) no (?:tests|specs)\b"
+      # "No tests fail, but that's because none ran", "jest didn't find any test files"
+      r"|\bnone (?:of them |of the tests )?(?:(?:actually|really|even|ever)\s+)?(?:ran|executed|(?:were|was|got) (?:run|executed"
+      r"|collected))\b"
+      r"|\b(?:didn't|did not|couldn't|could not)\s+(?:find|collect|discover|pick up)\s+any\s+(?:tests?|specs?|test files?"
+      r"|spec files?)\b"
       # "No tests fail because there aren't any yet"
       r"|\bthere (?:aren't|are not|weren't|were not) any(?: (?:tests|specs))?(?: (?:yet|at all))?(?=\s*(?:[.;,!)\u2014\u2013-]|$))",
       "retraction",
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
-             "only pass", "no test", "no spec", "there")),
+             "only pass", "no test", "no spec", "there", "none", "find any", "collect any", "discover any", "pick up any")),
 
     # a later sentence expecting the check to fail now: "That change affects the assertions, so the suite is
     # likely red now"

@@ -225,7 +225,13 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         return out
     if kind == "comp":
         subject = group[0] if group else None
-        if subject and subject.get("category") == "typecheck":
+        if p.group(0).startswith("BUILD"):
+            # "`./gradlew test` — BUILD SUCCESSFUL": the verdict of that run (`mvn verify`: both); of a run not
+            # named ("Gradle: BUILD SUCCESSFUL"), it does not say which tasks ran
+            for run in group:
+                if run.get("category") and run["kind"] in ("code", "tool"):
+                    make(run["category"], run)
+        elif subject and subject.get("category") == "typecheck":
             make("typecheck", subject)
         elif not subject or subject["kind"] in ("build", "buildable", "code", "pron", "every") \
                 or subject.get("category") == "build":
@@ -243,6 +249,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         return out
     if kind == "verified":     # the runs named after it; after "a clean run of", the checks it names
         after = [x for x in subjects if x["start"] >= p.end() and x.get("category") and x["kind"] != "buildable"]
+        if lowp in _STATE_BEFORE:
+            after = after[:1]      # "Clean `cargo build`, ...": the run right after it
         for subject in (group_starting(g, s, after) if after and lowp.endswith(" of") else after):
             if subject["kind"] in ("code", "tool") or lowp.endswith(" of"):
                 make(subject["category"], subject)
@@ -398,6 +406,7 @@ _SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) 
 
 
 # the check a run named with its state is of ("a green build", "a clean lint run")
+_STATE_BEFORE = frozenset(("clean", "green", "passing", "successful"))
 _ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "built": "build", "compil": "build"}
 
 

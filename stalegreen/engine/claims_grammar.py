@@ -241,6 +241,10 @@ def _scan_found(pattern, text, low, finder):
             at += 1
 
 
+# things built, in the plural, as the lookbehinds before their verb "build"
+_BUILT_PLURALS = "|".join("(?<=%s )" % w for w in (
+    "packages", "crates", "apps", "projects", "services", "modules", "targets", "libraries", "binaries", "images",
+    "workspaces", "plugins", "extensions"))
 _NAME_ENDS = ("test", "tests", "spec", "specs")     # the ends of test names: "parse_test", "InvoiceTest", "LoginSpec"
 _START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
 _START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
@@ -268,11 +272,12 @@ _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAM
     "analyzer analyzers analyser analysers static roslyn building rebuilding re rerun dry second final fresh "
     "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
-    "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile "
+    "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
+    "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions "
     "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
-    "builds built reports report reported shows show showed finds find found returns return returned gives give "
+    "build builds built reports report reported shows show showed finds find found returns return returned gives give "
     "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
@@ -487,12 +492,14 @@ class Grammar(object):
             # (and an xUnit-style name in prose: "TestParseConfig passes now", "InvoiceTest is green")
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b|(?-i:\bTest[A-Z]\w*|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:Tests?|Specs?)\b))"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
-            r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b))"
+            r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b)"
+            # a check's short name in a list joined by slashes: "lint/format/type/test all ✅"
+            r"|\btype(?=/\w)|(?<=\w/)type\b)"
             r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
             r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b"
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
             r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"
-            r"|\bformat check\b"
+            r"|\bformat check\b|\bformat(?=/\w)|(?<=\w/)format\b"
             r"|\b(?:the )?formatter\b)"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
@@ -504,7 +511,9 @@ class Grammar(object):
             r"|^\W*(?:re-?)?building\s+(?:(?:the|that|this|each|every|both|all|our|my)\s+)?(?:[\w-]+\s+)?"
             r"(?:project|app|application|package|solution|library|crate|module|binary|image|site|frontend|backend|sgc\d+x)\b)"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
-            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target)\b)"
+            r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target"
+            r"|monorepo|packages|crates|apps|projects|services|modules|targets|libraries|binaries|images|workspaces"
+            r"|plugins|extensions)\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
@@ -540,14 +549,16 @@ class Grammar(object):
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+" + _BUILD_CONFIG + r"(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
+            # Gradle's and Maven's own last line: "BUILD SUCCESSFUL in 42s", "BUILD SUCCESS"
+            r"|(?-i:\bBUILD SUCCESS(?:FUL)?\b)"
             r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b)"
             # under a named compiler or a stricter setting: "compiles with clang 17", "with warnings as errors"
             r"|\bcompiles?\s+with\s+(?:warnings as errors|-Werror|--warnings-as-errors|no warnings)\b"
             # under a setting given in code: "compiles with `-strict-concurrency=complete` (switched on) without
             # warnings", "Compiled with `-Wall -Werror`, no warnings"
             r"|\bcompil(?:es|ed)\s+with\s+sgc\d+x(?:\s+(?:switched\s+|turned\s+)?(?:on|enabled|set))?"
-            r"(?:\s*,?\s+(?:cleanly|fine|ok|without (?:any )?(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)"
-            r"|(?:no|zero|0) (?:errors?|warnings?)))?(?=\s*(?:[.;!)]|$))"
+            r"(?:\s*(?:,|\s[\u2014\u2013-])?\s+(?:cleanly|fine|ok|without (?:any )?(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)"
+            r"|(?:no|zero|0) (?:errors?|warnings?))(?:\s+(?:at all|whatsoever))?)?(?=\s*(?:[.;!)]|$))"
             # webpack's and tsc-loader's success with warnings ("compiled with 2 warnings"; errors say "error")
             r"|\bcompiled\s+(?:successfully\s+)?with\s+\d[\d,]*\s+warnings?\b(?!\s+and\s+[1-9])"
             r"|\bcompiles\s+(?:fine\s+|cleanly\s+)?(?:with|under|on|using)\s+(?:clang|gcc|g\+\+|msvc|rustc|javac|tsc"
@@ -581,7 +592,11 @@ class Grammar(object):
             # a pass said as a noun of the run it names: "A clean run of the suite", "Successful completion of
             # `npm run build`"
             r"|(?:^\W*|(?<=\ba )|(?<=\ban )|(?<=\bthe ))(?:clean|green|successful|passing)\s+(?:run|completion|pass"
-            r"|execution)\s+of)"
+            r"|execution)\s+of"
+            # the state before the run it names, as a status fragment: "Clean `cargo build`, clean `cargo test`",
+            # "Got a green `npm test` run"
+            r"|(?:^\W*|(?<=, )|(?<=; )|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:clean|green|passing|successful)"
+            r"(?=\s+sg[tylb]\d+x(?:\s+(?:run|pass|build))?\s*(?:[,.;!)]|$)))"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
             # a build run and what it makes: "`go build ./cmd/...` builds the three binaries"
             r"|(?P<bobj>\b(?:builds|built|produces|produced|emits|emitted|generates|generated|creates|created|links"
@@ -597,6 +612,8 @@ class Grammar(object):
             # the noun: "the app bundles are smaller")
             r"|\bbundles(?=\s*(?:[.;,!)]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|without|with (?:no|zero|0)"
             r"|for (?:ios|android|web|the web|prod|production|release|both)\b))"
+            # the plural's verb after the things built: "All three packages build (`pnpm -r build`)"
+            r"|(?:" + _BUILT_PLURALS + r")build(?=\s*(?:[.;,!(]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|with|without|and|but|while|though|on)\b)"
             # (Gradle's word for a build: "the Android app assembles")
             # on a named toolchain, opening the sentence: "Builds on Xcode 15.2 (`xcodebuild build`)", "Builds with JDK 21."
             r"|^\W*(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+(?-i:[A-Z])[\w+.-]*"

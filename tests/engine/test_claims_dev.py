@@ -102,9 +102,20 @@ SETS = {
     # dev12a's misses were then read for one cause (a disclosure about a thing that is no check: en
     # 0.986/0.920). Floors: the figures less about 0.01
     "dev12a": (os.path.join(HERE, "claims_dev12a_2026-12-02.jsonl"),
-               {"en": (0.97, 0.91), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.97, 0.91)}),
+               {"en": (0.985, 0.93), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.985, 0.93)}),
     "dev12b": (os.path.join(HERE, "claims_dev12b_2026-12-02.jsonl"),
                {"en": (0.99, 0.97), "zh": (0.99, 0.92), "mixed": (0.99, 0.95), "all": (0.99, 0.95)}),
+    # written blind at the start of the ninth session by three more authors (LABELS7): dev13a 200 English
+    # reports in many ecosystems, dev13b 160 terse/chatty English and 40 mixed, dev13c 140 Chinese and 30
+    # mixed. On arrival (extractor 7c7295f, after one dev12a round): dev13a en 0.969/0.901, dev13b en
+    # 0.976/0.789, mixed 0.968/0.938, dev13c zh 0.984/0.960, mixed 1.000/0.966. Floors: the figures after the
+    # rounds tuned on them less about 0.01
+    "dev13a": (os.path.join(HERE, "claims_dev13a_2026-12-03.jsonl"),
+               {"en": (0.96, 0.90), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.96, 0.90)}),
+    "dev13b": (os.path.join(HERE, "claims_dev13b_2026-12-03.jsonl"),
+               {"en": (0.97, 0.82), "zh": (1.0, 1.0), "mixed": (0.96, 0.93), "all": (0.97, 0.84)}),
+    "dev13c": (os.path.join(HERE, "claims_dev13c_2026-12-03.jsonl"),
+               {"en": (1.0, 1.0), "zh": (0.98, 0.95), "mixed": (0.99, 0.96), "all": (0.98, 0.95)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -114,7 +125,8 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev8": (170, 30, 20), "dev9b": (190, 10, 20),
          "dev9c": (30, 150, 40), "dev10": (190, 40, 20),
          "dev11a": (250, 0, 0), "dev11b": (250, 0, 0), "dev11c": (0, 180, 50),
-         "dev12a": (260, 0, 0), "dev12b": (100, 100, 40)}
+         "dev12a": (260, 0, 0), "dev12b": (100, 100, 40),
+         "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30)}
 
 
 def _scorer():

@@ -289,6 +289,11 @@ ENTRIES = (
       r"|\b(?:wouldn't|would not|won't|can't|cannot) (?:count|trust|rely on) (?:it|that|this|them)\b"
       r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
       r"|\bonly (?:passes|passed|pass) because\b"
+      # a pass that held only because the check never ran: "didn't complain, but only because it wasn't installed"
+      # (not one that ran on less: "passes, but only because most modules are untyped" is a result)
+      r"|\bonly because\b(?=[^.;!?]{0,60}?(?:(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?(?:installed|run|ran|running|executed"
+      r"|found|collected|configured|enabled|set up|present|there)\b|\b(?:nothing|none)\s+(?:\w+\s+)?ran\b"
+      r"|\bno (?:tests?|specs?|files?)\b))"
       # a pass with nothing under it: "exits 0, but ... so effectively no tests ran", "there are no tests"
       r"|\bno (?:tests?|specs?) (?:(?:actually|really|even|ever)\s+)?(?:ran|executed|(?:were|was) (?:(?:actually|really"
       r"|even|ever)\s+)?(?:run|collected|found))\b"
@@ -303,7 +308,7 @@ ENTRIES = (
       "retraction",
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       stems=("don't", "do not", "doesn't", "does not", "wouldn't", "would not", "won't", "can't", "cannot", "isn't",
-             "only pass", "no test", "no spec", "there", "none", "find any", "collect any", "discover any", "pick up any")),
+             "only pass", "only because", "no test", "no spec", "there", "none", "find any", "collect any", "discover any", "pick up any")),
 
     # a later sentence expecting the check to fail now: "That change affects the assertions, so the suite is
     # likely red now"

@@ -1,0 +1,113 @@
+# -*- coding: utf-8 -*-
+"""Causes read from the dev12a and dev13 sets (written blind, tests/engine/claims_dev1{2,3}*.jsonl),
+each with sentences of our own beside the set's, and the negatives each rule must leave alone."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+# ---- a run's result after what it ran on: "Ran eslint on the files I touched; no warnings"
+@pytest.mark.parametrize("text, expected", [
+    ("I also ran eslint on the files I touched; no warnings.", ["lint"]),
+    ("Ran shellcheck on `deploy.sh` and `backup.sh` (the two scripts I edited) \u2014 nothing flagged.", ["lint"]),
+    ("Ran mypy; no errors.", ["typecheck"]),
+    ("Ran the linter over the whole monorepo, including the legacy packages \u2014 zero warnings.", ["lint"]),
+    ("Ran eslint; 3 warnings.", []),
+    ("Ran eslint on the changed files; couldn't finish.", []),
+    ("Ran eslint on the changed files but it crashed; no output.", []),
+    ("Ran mypy on the old branch before the change; no errors.", []),
+    ("Ran pytest; no failures, though I haven't rerun after the rename.", []),
+])
+def test_a_runs_result_after_what_it_ran_on(text, expected):
+    assert categories(text) == expected
+
+
+# ---- back to a passing state
+@pytest.mark.parametrize("text, expected", [
+    ("No worries, reverted it. Tests are back to green.", ["test"]),
+    ("The suite is back to green.", ["test"]),
+    ("Lint is back to clean.", ["lint"]),
+    ("Tests are back to red.", []),
+    ("Tests are back to failing.", []),
+])
+def test_back_to_green(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a test's own xUnit-style name in prose
+@pytest.mark.parametrize("text, expected", [
+    ("TestParseConfig passes now.", ["test"]),
+    ("InvoiceTest passes now.", ["test"]),
+    ("UserServiceTests pass.", ["test"]),
+    ("The LoginSpec is green.", ["test"]),
+    ("TestParseConfig still fails.", []),
+    ("The latest changes are in.", []),
+])
+def test_a_test_named_in_prose(text, expected):
+    assert categories(text) == expected
+    if expected:
+        assert [c["scope"] for c in claims.extract(text).claims] == ["subset"]
+
+
+# ---- a run that found no tests ran nothing
+@pytest.mark.parametrize("text, expected", [
+    ("Tests: 0 passed, 0 failed \u2014 jest didn't find any test files because the new `testMatch` pattern is "
+     "wrong. Fixing.", []),
+    ("No tests fail, but that's because none ran \u2014 the `tests/` folder isn't on `PYTHONPATH`.", []),
+    ("Lint is clean, but jest didn't find any test files.", ["lint"]),
+    ("Lint is clean and pytest exits 0, but no tests ran.", ["lint"]),
+    ("clang-tidy didn't find any issues.", ["lint"]),
+    ("All 40 tests pass; none failed.", ["test"]),
+    ("The linter didn't complain, but only because it wasn't installed \u2014 `eslint: command not found`.", []),
+    ("Right now mypy passes, but only because most modules are untyped.", ["typecheck"]),
+    ("All tests pass; I bumped the timeout only because CI is slow.", ["test"]),
+])
+def test_a_run_that_ran_nothing(text, expected):
+    assert categories(text) == expected
+
+
+# ---- Gradle's and Maven's verdict speaks of the run it follows
+@pytest.mark.parametrize("text, expected", [
+    ("`./gradlew test` \u2014 BUILD SUCCESSFUL, 0 failures in 612 tests.", ["test"]),
+    ("`./gradlew build`: BUILD SUCCESSFUL in 42s.", ["build"]),
+    ("`mvn -q verify` finished with `BUILD SUCCESS`.", ["build", "test"]),
+    ("`./mvnw -pl billing verify` \u2192 BUILD SUCCESS, Tests run: 342, Failures: 0, Errors: 0.", ["build", "test"]),
+    ("BUILD FAILED in 3s.", []),
+    ("The old branch showed BUILD SUCCESSFUL yesterday.", []),
+])
+def test_a_build_tools_verdict(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a state said before the run it names, as a status fragment
+@pytest.mark.parametrize("text, expected", [
+    ("Clean `cargo build`, clean `cargo test`, clean `cargo fmt --check`. Ship it \U0001f6a2", ["build", "lint", "test"]),
+    ("Got a clean `cargo test` run.", ["test"]),
+    ("Green `npm test`.", ["test"]),
+    ("Clean `cargo build`, but `cargo test` fails.", ["build"]),
+    ("We need a clean `cargo test` run.", []),
+    ("The goal: green `npm test` before merge.", []),
+])
+def test_a_state_before_the_run(text, expected):
+    assert categories(text) == expected
+
+
+# ---- short check names joined by slashes; things built in the plural
+@pytest.mark.parametrize("text, expected", [
+    ("Lint/format/type/test all \u2705 locally.", ["lint", "test", "typecheck"]),
+    ("Lint/type/test: all green.", ["lint", "test", "typecheck"]),
+    ("The type/format of the value is wrong.", []),
+    ("All three packages build (`pnpm -r build`), and the shared `utils` package's tests pass.", ["build", "test"]),
+    ("The whole monorepo builds with `nx run-many -t build`.", ["build"]),
+    ("Both services build with warnings.", ["build"]),
+    ("All packages build on CI, I'm told.", []),
+    ("We need the packages build to be faster.", []),
+    ("Packages build but tests fail.", ["build"]),
+])
+def test_short_names_and_plural_builds(text, expected):
+    assert categories(text) == expected

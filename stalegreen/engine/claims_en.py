@@ -392,7 +392,7 @@ _RERAN = re.compile(r"\b(?:re-?ran|re-?run it|re-?ran it)\s*:\s*(?:(?:still|now|
 # an exception after the state makes it a result: "tests are fine apart from the known X failure"
 _EXCEPTED = re.compile(r"\s*,?\s*(?:apart from|except(?: for)?|other than|aside from|save for|bar)\b", re.I)
 # nothing but adverbs or a label colon between a subject and its state: a status row, not a copula
-_VERBLESS = re.compile(r"\s*(?::\s*)?(?:(?:also|all|now|still|again|both)\s+)*$", re.I)
+_VERBLESS = re.compile(r"\s*(?::\s*)?(?:(?:also|all|now|still|again|both)\s+)*(?:\d[\d,]*\s+)?$", re.I)
 
 
 # what a check's own verb is said of ("The code typechecks", "Everything lints", "`src/` lints"), and
@@ -429,7 +429,7 @@ def _subjects_after(g, s, subjects, end):
     """The subjects a failure count is "from" ("0 errors, 0 warnings from eslint", "No errors
     from `tsc`, `eslint` or `vitest`")."""
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
-    if not after or not _FROM_GAP.match(s[end:after[0]["start"]]):
+    if not after or not _FROM_GAP.match(s[end:after[0].get("phrase_start", after[0]["start"])]):
         return []
     return closed_list(s, end, after[0], group_starting(g, s, after, _FROM_AGAIN))
 
@@ -493,7 +493,7 @@ _RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed)\s+(?:(?:the|all|my
 # on a.sh and b.sh (the two I edited) — nothing flagged"; a clause of its own may not: no verb
 # of contrast or condition, no sentence end)
 _RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|once more|here|afterwards|\\d+ times))*"
-                      u"(?:\\s+(?:on|against|over|across|in|under|for|with)\\s+(?:(?!\\b(?:but|although|though|while|whereas"
+                      u"(?:\\s+(?:on|against|over|across|in|under|for|with|after|following)\\s+(?:(?!\\b(?:but|although|though|while|whereas"
                       u"|because|if|unless|until|except|then|before|earlier|yesterday|prior)\\b)(?:[^;:.!?\u2014\u2013(]|\\.(?=\\S))){1,100}?)?(?:\\s*\\([^()]{0,100}\\))?"
                       u"\\s*(?:[,;:\u2014\u2013]|--)"
                       u"\\s*(?:(?:still|now|again|all|both|and|everything|it's|they're|it is|they are)\\s+)*$", re.I)

@@ -241,10 +241,8 @@ def _scan_found(pattern, text, low, finder):
             at += 1
 
 
-# things built, in the plural, as the lookbehinds before their verb "build"
-_BUILT_PLURALS = "|".join("(?<=%s )" % w for w in (
-    "packages", "crates", "apps", "projects", "services", "modules", "targets", "libraries", "binaries", "images",
-    "workspaces", "plugins", "extensions"))
+# a checker with nothing to say: a pass, and the negation in it supports it ("php-cs-fixer: nothing to fix")
+NOTHING_TO = r"\bnothing\s+(?:left\s+)?to\s+(?:report|flag|fix|format|reformat|change|complain\s+about)\b"
 _NAME_ENDS = ("test", "tests", "spec", "specs")     # the ends of test names: "parse_test", "InvoiceTest", "LoginSpec"
 _START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
 _START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
@@ -266,6 +264,9 @@ def _starts_finder(starts):
 TEST_FRAMEWORK_NAMES = ("junit", "testng", "googletest", "gtest", "minitest", "xctest", "exunit", "hspec", "kotest",
                         "spock", "nunit", "xunit", "mstest", "catch2", "kotlin.test")
 TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
+# things built, in the plural (subjects of the verb "build": "All three packages build"), and as lookbehinds
+_PLURAL_BUILDABLES = "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions"
+_BUILT_PLURALS = "|".join("(?<=%s )" % w for w in _PLURAL_BUILDABLES.split())
 _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
     "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
@@ -273,7 +274,7 @@ _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAM
     "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
-    "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions "
+    + _PLURAL_BUILDABLES + " "
     "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
@@ -382,7 +383,7 @@ class Grammar(object):
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # a pass said by an idiom of silence: "not a peep", "not a single complaint", "nothing to report"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
-            r"|problems?)\b|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b|\berrors?-free\b"
+            r"|problems?)\b|" + NOTHING_TO + r"|\berrors?-free\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
@@ -512,8 +513,7 @@ class Grammar(object):
             r"(?:project|app|application|package|solution|library|crate|module|binary|image|site|frontend|backend|sgc\d+x)\b)"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target"
-            r"|monorepo|packages|crates|apps|projects|services|modules|targets|libraries|binaries|images|workspaces"
-            r"|plugins|extensions)\b)"
+            r"|monorepo|" + _PLURAL_BUILDABLES.replace(" ", "|") + r")\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
             u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
@@ -549,8 +549,7 @@ class Grammar(object):
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+" + _BUILD_CONFIG + r"(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
-            # Gradle's and Maven's own last line: "BUILD SUCCESSFUL in 42s", "BUILD SUCCESS"
-            r"|(?-i:\bBUILD SUCCESS(?:FUL)?\b)"
+            r"|(?-i:\bBUILD SUCCESS(?:FUL)?\b)"     # Gradle's and Maven's own last line
             r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b)"
             # under a named compiler or a stricter setting: "compiles with clang 17", "with warnings as errors"
             r"|\bcompiles?\s+with\s+(?:warnings as errors|-Werror|--warnings-as-errors|no warnings)\b"
@@ -593,8 +592,7 @@ class Grammar(object):
             # `npm run build`"
             r"|(?:^\W*|(?<=\ba )|(?<=\ban )|(?<=\bthe ))(?:clean|green|successful|passing)\s+(?:run|completion|pass"
             r"|execution)\s+of"
-            # the state before the run it names, as a status fragment: "Clean `cargo build`, clean `cargo test`",
-            # "Got a green `npm test` run"
+            # the state before the run it names: "Clean `cargo build`, clean `cargo test`", "Got a green `npm test` run"
             r"|(?:^\W*|(?<=, )|(?<=; )|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:clean|green|passing|successful)"
             r"(?=\s+sg[tylb]\d+x(?:\s+(?:run|pass|build))?\s*(?:[,.;!)]|$)))"
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
@@ -663,7 +661,7 @@ class Grammar(object):
             r"|\b(?:gives?|gave|given)\s+(?:[\w-]+\s+){0,3}?10(?:\.0+)?/10\b"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaint|finding"
             r"|warning|issue|problem)\b(?!\s+(?:of|about)\b)"
-            r"|\bnothing\s+to\s+(?:report|flag|complain\s+about)\b"
+            r"|" + NOTHING_TO +
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?):?\s*(?:0|none|zero)\b"
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"

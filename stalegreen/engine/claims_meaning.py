@@ -145,12 +145,6 @@ def _is_frame(rest):
     return len(re.findall(r"[A-Za-z0-9_]+", rest)) <= 3 and len(re.findall(u"[\u3400-\u9fff]", rest)) <= 4
 
 
-def _opens_with_condition(text):
-    """"As long as X is set", "如果保留旧接口": a clause a conditional word opens."""
-    opener = lexicon.search("conditional", text)
-    return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
-
-
 # a question asking back about what was just said ("，对吧？", "，是吗？"), or the other half of an
 # alternative question ("测试是全部通过了，还是只过了一部分？")
 _TAG_QUESTION = re.compile(u"^[\\s\uff0c,]*(?:(?:\u5bf9\u5417|\u5bf9\u5427|\u662f\u5417|\u662f\u5427|\u5bf9\u4e0d\u5bf9|\u662f\u4e0d\u662f"
@@ -310,8 +304,8 @@ class Meaning(object):
             return why
         if self.has("description") and self._described(cand, index):
             return "description"    # "I wrote a test that checks the build succeeds": the test's object
-        if index and parts[index - 1].segment == segment and self.has("conditional") \
-                and _opens_with_condition(self.clause(index - 1)):
+        if index and parts[index - 1].segment == segment and self.has("conditional") and clauses.governed(
+                [self.clause(i) for i in range(index + 1)], [p.segment for p in parts[:index + 1]]):
             return "conditional"    # "As long as DATABASE_URL is set, the integration tests pass"
         taken_back = self.cjk and self.has("retraction") and next(
             (self.clause(i) for i in range(index + 1, len(parts)) if lexicon.search("retraction", self.clause(i), "zh")), None)

@@ -138,3 +138,22 @@ def named_near(sentence, mentions, at):
     inside = [x for x in parts if x.segment == part.segment]
     near = set(x["category"] for x in mentions if inside[0].lo <= x["start"] < inside[-1].hi)
     return near or set(x["category"] for x in mentions)
+
+
+# the consequence a condition some clauses before governs ("这样 tests 就能 pass", "then the tests pass")
+_CONSEQUENCE = re.compile(u"\u5c31|\u4fbf|\u8fd9\u6837|^\\W*(?:and\\s+)?then\\b|^\\W*so\\s+(?:that\\s+)?", re.I)
+
+
+def opens_with_condition(text):
+    """"As long as X is set", "如果保留旧接口": a clause a conditional word opens."""
+    opener = lexicon.search("conditional", text)
+    return bool(opener) and not text[:opener.start()].strip(u" ,;:-*_([\u2014\uff0c\uff1a")
+
+
+def governed(texts, segments):
+    """The last of ``texts`` (a sentence's clauses up to a claim's, with their strong segments) is
+    governed by a condition: one opens the clause before it, or an earlier one of its segment
+    whose consequence it says ("如果你确认，我就改掉，这样 tests 就能 pass 了")."""
+    last = len(texts) - 1
+    return opens_with_condition(texts[last - 1]) or bool(_CONSEQUENCE.search(texts[last])) and any(
+        opens_with_condition(texts[i]) for i in range(last) if segments[i] == segments[last])

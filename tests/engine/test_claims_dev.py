@@ -111,7 +111,7 @@ SETS = {
     # 0.976/0.789, mixed 0.968/0.938, dev13c zh 0.984/0.960, mixed 1.000/0.966. Floors: the figures after the
     # rounds tuned on them less about 0.01
     "dev13a": (os.path.join(HERE, "claims_dev13a_2026-12-03.jsonl"),
-               {"en": (0.96, 0.90), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.96, 0.90)}),
+               {"en": (0.978, 0.93), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.978, 0.93)}),
     "dev13b": (os.path.join(HERE, "claims_dev13b_2026-12-03.jsonl"),
                {"en": (0.97, 0.82), "zh": (1.0, 1.0), "mixed": (0.96, 0.93), "all": (0.97, 0.84)}),
     "dev13c": (os.path.join(HERE, "claims_dev13c_2026-12-03.jsonl"),

@@ -111,3 +111,51 @@ def test_a_state_before_the_run(text, expected):
 ])
 def test_short_names_and_plural_builds(text, expected):
     assert categories(text) == expected
+
+
+# ---- what hedges by expectation: the speaker's, a passive one, one of a result to come; not code's
+@pytest.mark.parametrize("text, expected", [
+    ("`bun test` \u2192 61 pass, 0 fail, 142 expect() calls.", ["test"]),
+    ("Lint \u2713  Types \u2713  Tests \u2717 (2 failing in `auth.spec.ts`, both expect the old error message)",
+     ["lint", "typecheck"]),
+    ("Tests pass as expected.", ["test"]),
+    ("I expect the tests pass now.", []),
+    ("I'd expect the build to succeed.", []),
+    ("The suite is expected to pass.", []),
+    ("Expect all green once CI finishes.", []),
+])
+def test_what_an_expectation_hedges(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a checker named like a failure; a checker with nothing to say
+@pytest.mark.parametrize("text, expected", [
+    ("`./gradlew check` is green on JDK 21 \u2014 that covers the unit tests, Spotless and Error Prone.", ["test"]),
+    ("The tests pass but lint has errors.", ["test"]),
+    ("php-cs-fixer: nothing to fix.", ["lint"]),
+    ("Re-ran after your last comment: phpunit OK (212 tests), php-cs-fixer nothing to fix.", ["lint", "test"]),
+    ("`prettier --check` has nothing to reformat.", ["lint"]),
+    ("There's nothing to fix in the tests yet.", []),
+    ("All good on the Billing tests with the new rounding mode.", ["test"]),
+    ("Green on the API specs.", ["test"]),
+])
+def test_checkers_names_and_silence(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a source named as a label, nothing run at all, a rerun after a change, a condition some clauses before
+@pytest.mark.parametrize("text, expected", [
+    ("Per Dana's comment on the PR, the Windows build is green now.", []),
+    ("From the MR widget: pipeline #5521 \u2014 test stage passed, build stage passed.", []),
+    ("Tests pass. I didn't run anything locally, though.", []),
+    ("Tests pass; I didn't run anything else.", ["test"]),
+    ("ran the specs again after the rename, still green \U0001f44d", ["test"]),
+    ("Re-ran the tests after the rename \u2014 still green.", ["test"]),
+    ("Re-ran the tests after the rename; 2 failures.", []),
+    (u"\u5982\u679c\u4f60 confirm \u8fd9\u4e2a behavior \u662f\u5bf9\u7684\uff0c\u6211\u5c31\u628a expected value "
+     u"\u6539\u6389\uff0c\u8fd9\u6837 tests \u5c31\u80fd pass \u4e86\u3002", []),
+    ("If the DB is up, I restart the app, and then the tests pass.", []),
+    (u"\u4fee\u590d\u540e\uff0c\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\u4e86\u3002", ["test"]),
+])
+def test_sources_nothing_run_reruns_and_conditions(text, expected):
+    assert categories(text) == expected

@@ -364,9 +364,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
                 and ptext != "OK" and not subject.get("run") and not (_VERBLESS.match(s, subject["end"], p.start()) and s[p.end():p.end() + 1] != "-") \
-                and not _EXCEPTED.match(s, p.end()):
+                and not _EXCEPTED.match(s, p.end()) and not any(x.get("category") not in (None, "test") for x in group):
             # tests pass, they are not "fine" ("the tests are fine as they are"); a test command is
             # "OK" as its runner prints, and so are tests in a verbless status row ("build ok, tests ok")
+            # or said with another check ("App build and unit tests are fine")
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
         if (kind in ("happy", "cleanw") or (kind == "green" and lowp[:1] not in _CHECK_MARKS)) and not subject.get("parts"):
@@ -492,7 +493,7 @@ _RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed)\s+(?:(?:the|all|my
 # (what it ran on may stand between: "Ran eslint on the files I touched; no warnings", "Ran shellcheck
 # on a.sh and b.sh (the two I edited) — nothing flagged"; a clause of its own may not: no verb
 # of contrast or condition, no sentence end)
-_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|once more|here|afterwards|\\d+ times))*"
+_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|here|afterwards|(?:\\d+|\\w+) times|in a row|back to back))*"
                       u"(?:\\s+(?:on|against|over|across|in|under|for|with|after|following)\\s+(?:(?!\\b(?:but|although|though|while|whereas"
                       u"|because|if|unless|until|except|then|before|earlier|yesterday|prior)\\b)(?:[^;:.!?\u2014\u2013(]|\\.(?=\\S))){1,100}?)?(?:\\s*\\([^()]{0,100}\\))?"
                       u"\\s*(?:[,;:\u2014\u2013]|--)"
@@ -505,7 +506,7 @@ def _ran_on(s, subject, gap):
     return bool(_RUN_GAP.match(gap)) and bool(_RUN_BEFORE.search(s, 0, subject.get("phrase_start", subject["start"])))
 
 
-_LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*$", re.I)
+_LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*(?:\d[\d,]*\s+)?$", re.I)
 _CLEAN_CATEGORY = {
     "tests": "test", "spec": "test", "specs": "test", "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
     "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",

@@ -250,10 +250,9 @@ _STARTS_FINDERS = {}     # start words -> uses so far, then the compiled finder
 
 
 def _starts_finder(starts):
-    """A pattern finding, in lower-cased text, the start of each word (a run of ``[a-z0-9_]``)
-    that is one of ``starts``, begins with a digit, "sg" or "test", or ends as a test's name may
-    ("parse_test", "InvoiceTest", "LoginSpec"); and each check mark: where ``_scan_words`` tries
-    a match."""
+    """A pattern finding, in lower-cased text, each word (a run of ``[a-z0-9_]``) of ``starts``, or
+    beginning with a digit, "sg" or "test", or ending as a test's name may ("parse_test",
+    "LoginSpec"), and each check mark: where ``_scan_words`` tries a match."""
     words = [w for w in starts if re.match(r"^[a-z0-9_]+$", w)]
     return re.compile(u"(?<![a-z0-9_])(?:%s(?![a-z0-9_])|[0-9]|sg|test|[a-z0-9_]*(?:test|tests|spec|specs)(?![a-z0-9_]))|%s"
                       % (lexicon.trie_pattern(words), u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]"))
@@ -481,8 +480,9 @@ class Grammar(object):
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
             r"|(?<=[a-z] )ones"
-            # the run of the check named before: "php-cs-fixer flagged 2 files, I fixed them, and the dry-run is clean now"
-            r"|(?<=the )(?:re-?run|dry[- ]run|(?:second|final|fresh) run)(?=\s+(?:is|was|came back|comes back|passes|passed)\b)"
+            # the run of the check named before: "php-cs-fixer flagged 2 files, I fixed them; the dry-run is clean now"
+            r"|(?:(?<=the )|(?<=; )|(?<=, )|(?<=and )|(?<=^))(?:re-?run|dry[- ]run|(?:second|final|fresh) run)"
+            r"(?=\s+(?:is|was|came back|comes back|passes|passed)\b)"
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*"
             r"|all (?:two|three|four|five))(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
             r"|quiet|silent)\b)"
@@ -557,7 +557,7 @@ class Grammar(object):
             # warnings", "Compiled with `-Wall -Werror`, no warnings"
             r"|\bcompil(?:es|ed)\s+with\s+sgc\d+x(?:\s+(?:switched\s+|turned\s+)?(?:on|enabled|set))?"
             r"(?:\s*(?:,|\s[\u2014\u2013-])?\s+(?:cleanly|fine|ok|without (?:any )?(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)"
-            r"|(?:no|zero|0) (?:errors?|warnings?))(?:\s+(?:at all|whatsoever))?)?(?=\s*(?:[.;!)]|$))"
+            r"|(?:no|zero|0) (?:errors?|warnings?))(?:\s+(?:at all|whatsoever))?(?=\s*(?:[.;!)]|$|,\s*which\b))|(?=\s*(?:[.;!)]|$)))"
             # webpack's and tsc-loader's success with warnings ("compiled with 2 warnings"; errors say "error")
             r"|\bcompiled\s+(?:successfully\s+)?with\s+\d[\d,]*\s+warnings?\b(?!\s+and\s+[1-9])"
             r"|\bcompiles\s+(?:fine\s+|cleanly\s+)?(?:with|under|on|using)\s+(?:clang|gcc|g\+\+|msvc|rustc|javac|tsc"

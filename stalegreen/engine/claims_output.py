@@ -314,7 +314,7 @@ def labelled_outputs(text):
         if 0 < colon < 80:
             # a second label after a sentence end starts another output ("rspec: 402 examples,
             # 0 failures. rubocop: no offenses detected."): each is read on its own
-            cut = _NEXT_LABEL.search(line, colon + 2)
+            cut = _NEXT_LABEL.search(line, colon + 2) or _NEXT_COMMAND.search(line, colon + 2)
             rest = line[cut.end():] if cut else ""
             line_read = line[:cut.end()].rstrip() if cut else line
             m = _LABELLED_OUTPUT.match(line_read)
@@ -354,6 +354,9 @@ _LABELLED_OUTPUT = re.compile(r"([ \t>*+-]*)(?:`([^`\n]{1,200})`|([A-Za-z][\w.+-
 
 
 _NEXT_LABEL = re.compile(r"[.!?]\s+(?=(?:`[^`\n]{1,200}`|[A-Za-z][\w.+-]*(?: [a-z][\w-]*)?)[ \t]*:[ \t])")
+# a sentence after the output that names a command of its own ("mix test: 88 tests, 0 failures. `mix credo`
+# found no issues."): read on its own, not as more of the output
+_NEXT_COMMAND = re.compile(r"[.!?]\s+(?=`[^`\n]{1,200}`)")
 _SENTENCE_BREAK = re.compile(r"[.!?]\s")     # output words the reader would cut from their command
 # `command` -> plain output up to the end of its line or sentence
 _ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*|[ \\t]+[\\u2014\\u2013][ \\t]+)([^`\\s)?][^`\\n)?]{2,160}?)"

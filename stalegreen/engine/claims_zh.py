@@ -92,7 +92,7 @@ _NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪�
 # "都没失败", "没出错", "没出任何错": nothing went wrong
 _NOTHING_WENT_WRONG = u"(?<=[都均也])没(?:有)?(?:失败|报错|出错|挂)|没(?:有)?出(?:任何|什么)?(?:错|错误|问题)"
 # an English failure noun after 没 ("lint 也没 warning", "测试没 error"): nothing to report, a pass
-_EN_FAILURE_NOUN = u"(?:任何)? ?(?:errors?|warnings?|issues?|offen[cs]es?|violations?|problems?|failures?)" + _Z
+_EN_FAILURE_NOUN = u"(?:任何)? ?(?:errors?|warnings?|issues?|offen[cs]es?|violations?|problems?|regressions?|failures?)" + _Z
 # a check that prints nothing ("`go vet` 也没输出", "`gofmt -l` 没输出了"): nothing to report, a pass; not
 # "没输出产物" (no artifact came out)
 _NO_OUTPUT = u"没(?:有)?(?:任何)?输出(?:了|过)?(?=\\s*(?:$|[，。,；;！!（(]))"
@@ -198,7 +198,7 @@ class Grammar(object):
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例)"
             u"|" + _NO_FAILING_TEST + u")"
             u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到| ?" + _EN_FAILURE_NOUN + u")|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
-            u"(?:报错|错误|警告|告警|问题|失败|异常|违规|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|failures?|fail(?:ed|s)?" + _Z + u")"
+            u"(?:报错|错误|警告|告警|问题|失败|异常|违规|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|regressions?|failures?|fail(?:ed|s)?" + _Z + u")"
             u"|无(?:任何)?输出|" + _NO_OUTPUT + u"|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
             u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
@@ -241,7 +241,7 @@ class Grammar(object):
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|违规|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有?|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|warnings?|problems?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有?|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|regressions?|warnings?|problems?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             # a failure the agent says it fixed ("刚刚的 regression 我 fix 了"): over, it negates nothing

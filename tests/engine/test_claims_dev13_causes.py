@@ -159,3 +159,49 @@ def test_checkers_names_and_silence(text, expected):
 ])
 def test_sources_nothing_run_reruns_and_conditions(text, expected):
     assert categories(text) == expected
+
+
+# ---- a labelled output ends where a sentence naming another command starts; a tally before "ok"
+@pytest.mark.parametrize("text, expected", [
+    ("mix test: 88 tests, 0 failures. `mix credo --strict` found no issues. `mix compile --warnings-as-errors` OK.",
+     ["build", "lint", "test"]),
+    ("phpunit: OK (318 tests, 901 assertions). `php-cs-fixer fix --dry-run` reports nothing to fix.", ["lint", "test"]),
+    ("rspec: 402 examples, 0 failures. rubocop: no offenses detected.", ["lint", "test"]),
+    ("SwiftLint: Done linting! Found 0 violations, 0 serious in 112 files.", ["lint"]),
+    ("Clippy: clean. Miri: didn't try. Tests: 61 ok.", ["lint", "test"]),
+    ("Tests: 3 ok, 2 failed.", []),
+])
+def test_labelled_outputs_and_tallies(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the agent's own earlier words reported; a correction after them; a rerun standing for its check
+@pytest.mark.parametrize("text, expected", [
+    (u"\u66f4\u6b63\u4e00\u4e0b\uff1a\u521a\u624d\u8bf4 lint \u662f clean \u7684\uff0c\u5176\u5b9e\u662f\u8dd1\u9519\u4e86"
+     u"\u76ee\u5f55\u3002", []),
+    ("Correction: earlier I wrote that `tsc` was clean. It isn't \u2014 I had `skipLibCheck` toggled.", []),
+    (u"\u4e4b\u524d\u8bf4 build \u5931\u8d25\u662f\u6211\u770b\u9519\u4e86 log\uff0c\u91cd\u65b0\u8dd1\u4e86\u4e00\u6b21 "
+     u"`cargo build`\uff0c\u5176\u5b9e\u662f\u6210\u529f\u7684\u3002", ["build"]),
+    (u"\u91cd\u65b0\u8dd1\u4e86\u4e00\u904d\u5168\u91cf\u6d4b\u8bd5\uff0c\u5168\u90e8\u901a\u8fc7\uff0c\u6ca1\u6709 "
+     u"regression\u3002", ["test"]),
+    (u"\u6d4b\u8bd5\u901a\u8fc7\uff0c\u4f46\u6709\u4e00\u4e2a regression\u3002", []),
+    ("`staticcheck` flagged one unused param which I removed; rerun is clean.", ["lint"]),
+    ("Rerun is clean.", []),
+])
+def test_reported_words_corrections_and_reruns(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a compile's result after its setting; repeated runs; tests "fine" beside another check
+@pytest.mark.parametrize("text, expected", [
+    ("Compiled with `javac -Xlint:all` \u2014 no warnings at all, which surprised me.", ["build"]),
+    ("Compiled with `-O2`, which broke the link step.", []),
+    ("Compiled with `-O2`, 3 warnings.", []),
+    ("Ran the whole suite thrice, green every time.", ["test"]),
+    ("Ran the whole suite three times in a row \u2014 green.", ["test"]),
+    ("Ran it a few times \u2014 flaky.", []),
+    ("App build and unit tests are fine.", ["build", "test"]),
+    ("The tests are fine as they are.", []),
+])
+def test_compiles_repeats_and_fine(text, expected):
+    assert categories(text) == expected

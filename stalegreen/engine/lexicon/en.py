@@ -54,6 +54,10 @@ ENTRIES = (
       "I'd call the tests passing."),
     E(r"\b(?:if i'm reading (?:\w+ ){0,3}right|if i read (?:\w+ ){0,3}(?:right|correctly)|unless i'm mistaken"
       r"|as far as i can tell|afaict)\b", "hedge", "If I'm reading the log right, the build went through."),
+    # the agent's own earlier words, reported ("earlier I wrote that `tsc` was clean"); not a restatement ("As I said, ...")
+    E(r"(?<!as )\b(?:i|we)\s+(?:had\s+|have\s+|just\s+)?(?:said|wrote|claimed|stated|reported)\s+(?:(?:earlier|before|above"
+      r"|previously)\s+)?that\b|\b(?:earlier|before|previously|above),?\s+(?:i|we)\s+(?:said|wrote|claimed|stated|reported)\b",
+      "relay", "Earlier I wrote that the tests pass; that was wrong.", stems=("said", "wrote", "claimed", "stated", "reported")),
     E(r"\baccording to\b|\bper (?:the|your|our|its|their|[\w-]+'s)\b"
       # a source named as a label: "From the MR widget: pipeline #5521 — test stage passed"
       r"|^\W*(?:from|on|in|per) (?:the )?(?:[\w-]+ ){0,2}(?:widget|dashboard|status page|checks tab|build page|pipeline page)\s*:",

@@ -26,6 +26,8 @@ ENTRIES = (
     E(u"(?:评分|得分|打分|分数|评级)(?:为|是|：|:)? ?10(?:\\.0+)? ?/ ?10(?:\\.0+)?(?![\\d.])", "state", u"`pylint` 评分 10.00/10。",
       ("lint",)),
     E(u"(?:他|她|你|您|他们|用户)(?:那边|那里|的机器)", "relay", u"在他们那边测试都通过了。"),
+    # the agent's own earlier words, reported ("刚才说 lint 是 clean 的，其实……"): what was said, not a result now
+    E(u"(?:刚才|刚刚|之前|前面|先前|上面)我?(?:说|讲|提到|写|汇报)(?:过|了)?(?!明)", "relay", u"刚才说测试都通过了，其实跑错了目录。"),
     # a mark put as a placeholder is no one's result ("测试 ✅ —— 先占个位，跑完再更新")
     E(u"占(?:个|一下|一个)?位(?!符)|先占着", "relay", u"测试 \u2705 —— 先占个位，跑完再更新。"),
     # a result placed on a third person's machine is theirs ("在同事的 Mac 上 works"); not the user's
@@ -111,6 +113,8 @@ ENTRIES = (
     E(u"，?(?:但是|但|不过|可是|然而|倒是|而(?!且|是|已))", "contrast", u"构建失败了，但单元测试全部通过。"),
     # "only that" after a comma: 只是/就是/只不过 (not 就是说, "that is to say")
     E(u"，(?:只是|只不过|就是(?!说))", "contrast", u"单测全过了，只是集成测试应该还会有问题。"),
+    # a correction of what came before ("之前说 build 失败是我看错了，其实是成功的")
+    E(u"，(?:其实|实际上|事实上)", "contrast", u"之前说构建失败是看错了 log，其实构建是成功的。"),
     E(u"(?:虽然|尽管|虽说)", "contrast", u"虽然 lint 还有几个警告没清，但测试都过了。"),
     E(u"[（(，,]?\\s*除(?:了|去)?", "exception", u"测试都通过了（除了 `test_i18n`，它需要联网，我没跑）。"),
     E(u"其余|其他的?|剩下的|剩余的?", "rest", u"只剩一个测试没过：`test_upload`，其他都通过了。"),

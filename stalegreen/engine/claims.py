@@ -85,6 +85,8 @@ def classify_command(code):
 
 _PLACEHOLDERS = re.compile(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?")
 _ESCAPED_SG = re.compile(u"(?i)(sg)\u200b")
+# the start of a placeholder-like word ``prepare`` escapes (U+017F: an "s" to re.I): a C-speed test first
+_SG_LIKE = re.compile(u"[sS\u017f][gG][tTyYlLbBiIcCqQ\u0130\u0131]\\d")
 
 
 class _Reader(object):
@@ -149,7 +151,8 @@ class _Reader(object):
         """Replace code and quotations with placeholder words; note the claim-like ones."""
         g = self.g
         # a literal placeholder-like word in the message must not be taken for one
-        text = claims_grammar.known_marks(re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I))
+        text = claims_grammar.known_marks(re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
+                                          if _SG_LIKE.search(text) else text)
 
         def fence(m):
             body = m.group(3)
@@ -290,7 +293,8 @@ class _Reader(object):
         body = claims_fragments.tidy_line(g.list_mark.sub("", line).strip().strip("|").strip())
         if not body:
             return
-        sentences = [sentence.strip() for sentence in g.sentence_end.split(body) if sentence.strip()]
+        sentences = [x.strip() for x in (g.sentence_end.split(body) if _MAY_END_SENTENCE.search(body) else (body,))
+                     if x.strip()]
         opens = claims_fragments.OPENING_PREDICATE.match
         if "?" in body or body.count(":") > 1 or sentences and any(opens(x) for x in sentences):
             sentences = claims_fragments.rewrite(sentences)    # "Tests? Green.", "Clean, too, is the lint run"
@@ -348,7 +352,7 @@ class _Reader(object):
             self.found.extend(claims_en.negated_ellipsis(self, s, self.sentences[-2:-1]))
         if not forced_reason and "still" in s:
             self.found.extend(claims_en.restated_ellipsis(self, s))
-        if "sg" in s and _COMPOSITE.search(s):
+        if "sg" in s and claims_fragments.may_compose(s) and _COMPOSITE.search(s):
             self._note_composite(s)
         runs = claims_runs.said_run(self, s) if claims_runs.may_run(s) else None
         if runs:
@@ -378,7 +382,8 @@ class _Reader(object):
             return
         if done:
             candidates.append(done)
-        reason = forced_reason or claims_meaning.sentence_reason(g, s)
+        meaning = claims_meaning.Meaning(g, s, mentions, self.span)
+        reason = forced_reason or claims_meaning.sentence_reason(g, s, meaning.plain)
         cache = []
 
         def restored():
@@ -388,7 +393,6 @@ class _Reader(object):
 
         _compiled_by_a_typecheck(s, candidates, mentions)
         claims_build_mode.choose(candidates)     # `tsc -b` is clean: the type check; `tsc -b` succeeds: the build
-        meaning = claims_meaning.Meaning(g, s, mentions, self.span)
         qualifiers = [q.regex if q is g.qualifier else q for q in (g.qualifier, g.zh.qualifier)
                       if (q is g.qualifier or claims_grammar.has_cjk(s)) and q.search(s)]
         rest = meaning.has("rest")
@@ -566,6 +570,8 @@ _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
+# what a split by ``sentence_end`` needs (an end mark, and a space after an ASCII one): found at C speed
+_MAY_END_SENTENCE = re.compile(u"[.!?]\\s|[\u3002\uff01\uff1f]")
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
 
 
@@ -600,6 +606,7 @@ def _listed_in_parentheses(s, candidates, mentions):
 # a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
 _COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|ran|invokes?|calls?|chains?|wraps?|covers?"
                         r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
+
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 _LISTED_AFTER = claims_grammar.LISTED_AFTER     # a parenthesis, an "including" or a colon list after a claim

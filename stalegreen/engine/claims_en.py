@@ -11,13 +11,14 @@ import bisect
 import re
 
 from stalegreen.engine import claims_grammar, lexicon
-from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, list_owner, scan
+from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, list_owner
+from stalegreen.engine.claims_scan import scan
 from stalegreen.engine.claims_subjects import subject_info
 
 def predicates(g, s):
     """The predicate matches of a sentence. None means no English candidate: every claim, the
     "everything passes" ones too, needs a predicate word."""
-    return scan(g.predicate, s, g.predicate_starts)
+    return scan(g.predicate, s, g.predicate_starts, by_first=True)
 
 
 def read_english(reader, s, found=None):

@@ -150,3 +150,10 @@ def task_category(code, text, end):
     category = _TASK_NAMES.get(code.strip().lower())
     return category if category and not _NOT_A_TASK.match(text, end) else None
 
+
+def may_compose(s):
+    """False only when ``claims._COMPOSITE`` ("`make check` runs ...") cannot match ``s``: it
+    needs one of its verbs, found here by the letters no other character matches case-insensitively
+    (an "i", "k" or "s" may be a dotted I, a Kelvin sign or a long s). Most sentences have none."""
+    low = s.lower()
+    return any(stem in low for stem in ("run", "ran", "nvo", "call", "cha", "wrap", "cover", "nclude"))

@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 """The claims grammar's patterns: subjects ("tests", "tsc", `npm test`), predicates ("pass",
 "is clean", "no errors from"), structure (lists, plans, sentence and clause ends) and the word
-tests that keep reading a long message cheap (``claimish``, ``scan``).
+tests that keep reading a long message cheap (``claimish``; ``claims_scan``).
 
 Everything here is compiled on first use (``grammar()``); the Chinese vocabulary (``claims_zh``)
 hangs off it. How an English sentence is read with these patterns is ``claims_en``.
@@ -9,7 +9,7 @@ hangs off it. How an English sentence is read with these patterns is ``claims_en
 
 import re
 
-from stalegreen.engine import lexicon, prefilter
+from stalegreen.engine import claims_scan, lexicon, prefilter
 from stalegreen.engine.lexicon import LazyRegex, commands
 
 CLAIM_WORDS = prefilter.CLAIM_WORDS
@@ -51,7 +51,6 @@ def claimish(text):
 # Uses before a word list becomes one pattern: about what compiling it costs in word-by-word tests
 # (a hook process reading one message of a few hundred sentences never compiles them)
 CLAIM_WORDS_COMPILE_AFTER = 1000
-STARTS_COMPILE_AFTER = 400
 _CLAIM_WORD = [None, None, 0, None]     # the word list, its pattern once compiled, the uses before that, its ASCII words' pattern
 
 
@@ -189,73 +188,8 @@ def _words(text):
     return frozenset(text.split())
 
 
-def scan(pattern, text, starts):
-    """Non-overlapping matches of ``pattern`` tried only where a word of ``starts`` begins (or a
-    digit, a placeholder, a check mark): the same matches ``finditer`` would find for patterns
-    whose every alternative starts with such a word, at a fraction of the cost. The places to
-    try are found word by word at first, and by one pattern of ``starts`` once the set has been
-    used often (compiling it costs more than a short message takes to read)."""
-    low = text.lower()
-    if len(low) != len(text):
-        return list(pattern.finditer(text))
-    finder = _STARTS_FINDERS.get(starts, 0)
-    if not isinstance(finder, int):
-        return _scan_found(pattern, text, low, finder)
-    if finder >= STARTS_COMPILE_AFTER:
-        _STARTS_FINDERS[starts] = _starts_finder(starts)
-    else:
-        _STARTS_FINDERS[starts] = finder + 1
-    return _scan_words(pattern, text, low, starts)
-
-
-def _scan_words(pattern, text, low, starts):
-    found = []
-    end = 0
-    for token in _START.finditer(low):
-        at = token.start()
-        if at < end:
-            continue
-        word = token.group(0)
-        if word in starts or word[0] in _START_CHARS or word.startswith(("sg", "test")) \
-                or word.endswith(_NAME_ENDS):
-            m = pattern.match(text, at)
-            if m and m.end() > at:
-                found.append(m)
-                end = m.end()
-    return found
-
-
-def _scan_found(pattern, text, low, finder):
-    found = []
-    at = 0
-    while True:
-        token = finder.search(low, at)
-        if token is None:
-            return found
-        at = token.start()
-        m = pattern.match(text, at)
-        if m and m.end() > at:
-            found.append(m)
-            at = m.end()
-        else:
-            at += 1
-
-
 # a checker with nothing to say: a pass, and the negation in it supports it ("php-cs-fixer: nothing to fix")
 NOTHING_TO = r"\bnothing\s+(?:left\s+)?to\s+(?:report|flag|fix|format|reformat|change|complain\s+about)\b"
-_NAME_ENDS = ("test", "tests", "spec", "specs")     # the ends of test names: "parse_test", "InvoiceTest", "LoginSpec"
-_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
-_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
-_STARTS_FINDERS = {}     # start words -> uses so far, then the compiled finder
-
-
-def _starts_finder(starts):
-    """A pattern finding, in lower-cased text, each word (a run of ``[a-z0-9_]``) of ``starts``, or
-    beginning with a digit, "sg" or "test", or ending as a test's name may ("parse_test",
-    "LoginSpec"), and each check mark: where ``_scan_words`` tries a match."""
-    words = [w for w in starts if re.match(r"^[a-z0-9_]+$", w)]
-    return re.compile(u"(?<![a-z0-9_])(?:%s(?![a-z0-9_])|[0-9]|sg|test|[a-z0-9_]*(?:test|tests|spec|specs)(?![a-z0-9_]))|%s"
-                      % (lexicon.trie_pattern(words), u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]"))
 
 
 # Test frameworks whose tests run under a build tool or a binary of the project's own (JUnit under
@@ -763,8 +697,8 @@ class Grammar(object):
         if self._runner_text[0] is not text:     # a sentence is scanned more than once: decide once
             self._runner_text = (text, commands.might_name_runner(words_of(text)))
         if self._runner_text[1]:
-            return scan(self.subject, text, self.subject_starts)
-        return scan(self.subject_plain, text, _SUBJECT_STARTS)
+            return claims_scan.scan(self.subject, text, self.subject_starts)
+        return claims_scan.scan(self.subject_plain, text, _SUBJECT_STARTS)
 
     @property
     def subject_starts(self):

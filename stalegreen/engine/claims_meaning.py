@@ -119,9 +119,10 @@ def _filler(m):
     return " " * lead + "s" * (len(text) - lead - trail) + " " * trail
 
 
-def sentence_reason(g, s):
-    """Why a whole sentence cannot carry a claim: it is a plan item."""
-    if g.plan_inline.match(plain(g, s)):
+def sentence_reason(g, s, plain_s=None):
+    """Why a whole sentence cannot carry a claim: it is a plan item. ``plain_s``: ``plain(g, s)``
+    when the caller has it (a ``Meaning``'s), not worked out twice."""
+    if g.plan_inline.match(plain(g, s) if plain_s is None else plain_s):
         return "plan"
     return None
 

@@ -218,7 +218,7 @@ def test_word_lists_read_the_same_compiled_or_word_by_word(monkeypatch):
     import json
     import os
 
-    from stalegreen.engine import claims_grammar, lexicon
+    from stalegreen.engine import claims_grammar, claims_scan, lexicon
 
     here = os.path.dirname(os.path.abspath(__file__))
     texts = []
@@ -228,10 +228,11 @@ def test_word_lists_read_the_same_compiled_or_word_by_word(monkeypatch):
 
     def read_all(after):
         monkeypatch.setattr(claims_grammar, "CLAIM_WORDS_COMPILE_AFTER", after)
-        monkeypatch.setattr(claims_grammar, "STARTS_COMPILE_AFTER", after)
+        monkeypatch.setattr(claims_scan, "STARTS_COMPILE_AFTER", after)
         monkeypatch.setattr(lexicon, "COMPILE_AFTER", after)
         monkeypatch.setattr(claims_grammar, "_CLAIM_WORD", [None, None, 0])
-        monkeypatch.setattr(claims_grammar, "_STARTS_FINDERS", {})
+        monkeypatch.setattr(claims_scan, "_STARTS_FINDERS", {})
+        monkeypatch.setattr(claims_scan, "_BY_FIRST", {})
         monkeypatch.setattr(lexicon, "_STEMS", {})
         monkeypatch.setattr(lexicon, "_COMPILED", {})
         return [json.dumps(claims.extract(text).as_dict(), sort_keys=True) for text in texts]

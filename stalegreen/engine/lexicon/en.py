@@ -50,8 +50,10 @@ ENTRIES = (
       r"|(?:pretty|fairly|quite|reasonably|almost|not 100%) (?:sure|confident|certain))\b", "hedge",
       "I'm fairly confident the tests pass."),
     # a judgement in the conditional ("I'd call the rest fine", "we'd consider lint clean"): an opinion, not a result
+    # (stems of the whole contraction: "i" alone starts "in", "is", "it", and the role's pattern,
+    # slow to try, would be searched in most sentences)
     E(r"\b(?:i|we)(?:'d|\u2019d| would) (?:call|consider|count|rate|describe|judge|deem|class)\b", "hedge",
-      "I'd call the tests passing."),
+      "I'd call the tests passing.", stems=("i'd", u"i\u2019d", "i would", "we'd", u"we\u2019d", "we would")),
     E(r"\b(?:if i'm reading (?:\w+ ){0,3}right|if i read (?:\w+ ){0,3}(?:right|correctly)|unless i'm mistaken"
       r"|as far as i can tell|afaict)\b", "hedge", "If I'm reading the log right, the build went through."),
     # the agent's own earlier words, reported ("earlier I wrote that `tsc` was clean"); not a restatement ("As I said, ...")

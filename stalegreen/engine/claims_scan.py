@@ -1,0 +1,98 @@
+# -*- coding: utf-8 -*-
+"""Where a long sentence is tried against the grammar's patterns: only at the words a match can
+start with (``scan``), found word by word at first and by one compiled pattern once a set of
+start words has been used often, so a hook process reading one short message compiles nothing."""
+
+import re
+
+from stalegreen.engine import lexicon, regexsource
+
+STARTS_COMPILE_AFTER = 400      # scans with one set of start words before it becomes one pattern
+
+
+def scan(pattern, text, starts, by_first=False):
+    """Non-overlapping matches of ``pattern`` tried only where a word of ``starts`` begins (or a
+    digit, a placeholder, a check mark): the same matches ``finditer`` would find for patterns
+    whose every alternative starts with such a word, at a fraction of the cost. The places to
+    try are found word by word at first, and by one pattern of ``starts`` once the set has been
+    used often (compiling it costs more than a short message takes to read); then, with
+    ``by_first``, so are the forms of ``pattern`` that ``by_first_char`` tries at digits and "s"."""
+    low = text.lower()
+    if len(low) != len(text):
+        return list(pattern.finditer(text))
+    finder = _STARTS_FINDERS.get(starts, 0)
+    if not isinstance(finder, int):
+        return _scan_found(pattern, text, low, finder)
+    if finder >= STARTS_COMPILE_AFTER:
+        if by_first:
+            by_first_char(pattern)
+        _STARTS_FINDERS[starts] = _starts_finder(starts)
+    else:
+        _STARTS_FINDERS[starts] = finder + 1
+    return _scan_words(pattern, text, low, starts)
+
+
+def _scan_words(pattern, text, low, starts):
+    found = []
+    end = 0
+    for token in _START.finditer(low):
+        at = token.start()
+        if at < end:
+            continue
+        word = token.group(0)
+        if word in starts or word[0] in _START_CHARS or word.startswith(("sg", "test")) \
+                or word.endswith(_NAME_ENDS):
+            m = pattern.match(text, at)
+            if m and m.end() > at:
+                found.append(m)
+                end = m.end()
+    return found
+
+
+def _scan_found(pattern, text, low, finder):
+    found = []
+    at = 0
+    by_first = _BY_FIRST.get(pattern.pattern, _NONE)
+    while True:
+        token = finder.search(low, at)
+        if token is None:
+            return found
+        at = token.start()
+        m = by_first.get(low[at], pattern).match(text, at)
+        if m and m.end() > at:
+            found.append(m)
+            at = m.end()
+        else:
+            at += 1
+
+
+_NAME_ENDS = ("test", "tests", "spec", "specs")     # the ends of test names: "parse_test", "InvoiceTest", "LoginSpec"
+
+
+def by_first_char(pattern):
+    """Have a long scan with ``pattern`` (the predicates) try, where a count or a placeholder
+    starts, only the alternatives that can begin there: ``regexsource.first_char_source`` of its
+    source for the digits and for "s" (with their case variants), compiled once (the starts
+    finder is, so a hook process never pays for it)."""
+    if pattern.pattern not in _BY_FIRST:
+        by_first = {}
+        for keys, chars in (("0123456789", "0123456789"), ("s", u"sS\u017f")):
+            source = regexsource.first_char_source(pattern.pattern, pattern.flags, chars)
+            by_first.update((key, re.compile(source, pattern.flags)) for key in keys if source)
+        _BY_FIRST[pattern.pattern] = by_first
+
+
+_BY_FIRST = {}       # a pattern's source -> {a text's lower-cased first character: the pattern to match there}
+_NONE = {}
+_START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
+_START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
+_STARTS_FINDERS = {}     # start words -> uses so far, then the compiled finder
+
+
+def _starts_finder(starts):
+    """A pattern finding, in lower-cased text, each word (a run of ``[a-z0-9_]``) of ``starts``, or
+    beginning with a digit, "sg" or "test", or ending as a test's name may ("parse_test",
+    "LoginSpec"), and each check mark: where ``_scan_words`` tries a match."""
+    words = [w for w in starts if re.match(r"^[a-z0-9_]+$", w)]
+    return re.compile(u"(?<![a-z0-9_])(?:%s(?![a-z0-9_])|[0-9]|sg|test|[a-z0-9_]*(?:test|tests|spec|specs)(?![a-z0-9_]))|%s"
+                      % (lexicon.trie_pattern(words), u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]"))

@@ -344,7 +344,7 @@ class _Reader(object):
                 s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
-        if "ed," in s or s.endswith(("ed", "ed.")):
+        if "ed," in s or "ed " in s or s.endswith(("ed", "ed.")):
             self.named |= claims_fragments.named_by_verbs(s)     # "compiled, linted, tested. Nothing red."
         if not forced_reason and _may_elide(s) and _ELIDED.search(s):
             self._read_elided(s)

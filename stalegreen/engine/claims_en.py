@@ -10,7 +10,7 @@ it names; ``claims`` decides which candidates stand.
 import bisect
 import re
 
-from stalegreen.engine import claims_grammar, lexicon
+from stalegreen.engine import claims_fragments, claims_grammar, lexicon
 from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, list_owner
 from stalegreen.engine.claims_scan import scan
 from stalegreen.engine.claims_subjects import subject_info
@@ -598,6 +598,9 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         if m:
             spans.append((x["start"], x["end"] + m.end()))
     m = g.everything_alone.search(s)
+    if m and "good" in m.group(0).lower() and not any(claims_fragments.named_by_verbs(x) or lexicon.search("run", x)
+                                                      for x in reader.sentences[-2:]):
+        m = None     # "All good." says the checks pass after their verbs or a run ("Linted, tested. All good.")
     if m and not [x for x in subjects if x["end"] <= m.start() and x.get("category") and x["kind"] != "buildable"
                   and _COPULA_GAP.match(s[x["end"]:m.start()])]:
         spans.append((m.start(), m.end()))      # not "`npm test` all green": that is the subject's

@@ -125,7 +125,8 @@ def _inverted(s):
 
 # a fragment that only lists checks' own verbs, after an optional label: "Sanity pass: compiled, linted, tested."
 _DONE_VERBS = re.compile(
-    r"\s*(?:(?:built|compiled|linted|tested|type-?checked|formatted)(?:\s*,\s*(?:and\s+)?|\s+and\s+|(?=\W*$)))+\W*$", re.I)
+    r"\s*(?:(?:built|compiled|linted|tested|type-?checked|formatted)(?:\s*\([^()]{0,60}\))?"     # "linted (ruff)"
+    r"(?:\s*,\s*(?:and\s+)?|\s+and\s+|(?=\W*$)))+\W*$", re.I)
 _VERB_CATEGORY = {"built": "build", "compiled": "build", "linted": "lint", "formatted": "lint", "tested": "test",
                   "typechecked": "typecheck", "type-checked": "typecheck"}
 
@@ -133,9 +134,14 @@ _VERB_CATEGORY = {"built": "build", "compiled": "build", "linted": "lint", "form
 def named_by_verbs(s):
     """The categories a fragment listing the checks' verbs names ("compiled, linted, tested.")."""
     tail = s.rsplit(":", 1)[-1]
-    if not _DONE_VERBS.match(tail):
+    verbs = _DASHED_STATE.sub("", tail)     # "Built and tested — all good."
+    if not _DONE_VERBS.match(verbs):
         return set()
-    return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", tail.lower()))
+    verbs = re.sub(r"\([^()]*\)", " ", verbs.lower())
+    return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", verbs))
+
+
+_DASHED_STATE = re.compile(u"\\s+[\u2014\u2013-]\\s+(?:all (?:good|green)|nothing red|no (?:errors|failures))\\W*$", re.I)
 
 
 _TASK_NAMES = {"test": "test", "tests": "test", "lint": "lint", "build": "build", "typecheck": "typecheck",

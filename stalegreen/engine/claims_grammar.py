@@ -649,6 +649,8 @@ class Grammar(object):
                            r"|\(\d[\d,]*(?: \w+)?\))*$",
                            I | A)
         self.everything_alone = c(r"\b(?:all green|green (?:across the board|end[- ]to[- ]end\b(?![- ]tests?))|pass(?:es|ed)? (?:every|all) checks?)\b"
+                                  # "All good." as a fragment of its own, or after the checks' verbs and a dash
+                                  u"|(?:^\\W*|\\s[\u2014\u2013-]\\s+)all good\\W*$"
                                   # a fragment denying any failure: "Nothing red.", "Nothing fails."
                                   r"|^\W*nothing(?:'s|\s+is|\s+was)?\s+(?:fails|failed|failing|red|broken)\W*$",
                                   I | A)

@@ -205,3 +205,19 @@ def test_reported_words_corrections_and_reruns(text, expected):
 ])
 def test_compiles_repeats_and_fine(text, expected):
     assert categories(text) == expected
+
+
+# ---- "All good." after the checks' verbs or a run; the verbs with what they ran in parentheses
+@pytest.mark.parametrize("text, expected", [
+    ("Compiled, linted, tested. All good.", ["build", "lint", "test"]),
+    ("Linted (ruff), formatted (ruff format), type-checked (mypy), tested (pytest, 233 passed). All good.",
+     ["lint", "test", "typecheck"]),
+    ("Built and tested \u2014 all good.", ["build", "test"]),
+    ("I ran the tests. All good.", ["test"]),
+    ("Fixed the typo. All good.", []),
+    ("I updated the tests. All good.", []),
+    ("I ran the migration. All good.", []),
+    ("The deploy is all good.", []),
+])
+def test_all_good_after_the_checks(text, expected):
+    assert categories(text) == expected

@@ -420,15 +420,14 @@ class _Reader(object):
             self.found.append(claim)
 
     def _note_composite(self, s):
-        """"`make check` that runs `go vet`, `staticcheck` and `go test -race`": a later claim of
-        `make check` is a claim of what it runs too."""
+        """A claim of a command said to run others ("`make check` that runs `go vet`", "... — that covers ktlint")."""
         g = self.g
         subjects = [x for x in (claims_en.subject_info(self, s, m) for m in g.subjects(s))
                     if x["category"] and x["kind"] not in ("buildable", "every", "pron")]
         for m in _COMPOSITE.finditer(s):
             command = next((x for x in subjects if x["start"] == m.start() and x["kind"] == "code"), None)
             after = [x for x in subjects if x["start"] >= m.end()]
-            if command is None or not command.get("tool") or not after or s[m.end():after[0]["start"]].strip(" :"):
+            if command is None or not command.get("tool") or not after or s[m.end():after[0]["phrase_start"]].strip(" :"):
                 continue
             listed = claims_en.group_starting(g, s, after)
             self.composites.setdefault(command["tool"], set()).update(x["category"] for x in listed)
@@ -604,8 +603,9 @@ def _listed_in_parentheses(s, candidates, mentions):
 
 
 # a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
-_COMPOSITE = re.compile(r"\bsg[tylb]\d+x\s*,?\s+\(?(?:(?:that|which|it)\s+)?(?:runs?|ran|invokes?|calls?|chains?|wraps?|covers?"
-                        r"|includes?)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
+_COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|[^.;]{0,60}?(?:\s[\u2014\u2013]|,|;|\band\b|\s(?=\())\s*\(?"
+                        r"(?:that|which|it|this)(?:\s+(?:task|target|command))?\s+)(?:runs?|ran|invokes?|calls?|chains?|wraps?"
+                        r"|covers?|includes?|included)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
 
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)

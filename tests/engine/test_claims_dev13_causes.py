@@ -221,3 +221,17 @@ def test_compiles_repeats_and_fine(text, expected):
 ])
 def test_all_good_after_the_checks(text, expected):
     assert categories(text) == expected
+
+
+# ---- a command said, after its claim, to run others claims theirs too
+@pytest.mark.parametrize("text, expected", [
+    ("`./gradlew check` passes \u2014 that covers unit tests, ktlint and detekt for all modules.", ["lint", "test"]),
+    ("`./gradlew build` succeeded, and that runs the unit tests and `ktlintCheck` as part of `check`.",
+     ["build", "lint", "test"]),
+    ("`./gradlew build` \u2192 BUILD SUCCESSFUL in 2m 13s (that task includes `test` here).", ["build", "test"]),
+    ("`make check` that runs `go vet`, `staticcheck` and `go test -race` passes.", ["lint", "test"]),
+    ("`make ci` fails \u2014 it runs `eslint` and `jest`.", []),
+    ("`npm run build` passes; it includes the docs site.", ["build"]),
+])
+def test_a_command_that_runs_others(text, expected):
+    assert categories(text) == expected

@@ -365,7 +365,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
                 and ptext != "OK" and not subject.get("run") and not (_VERBLESS.match(s, subject["end"], p.start()) and s[p.end():p.end() + 1] != "-") \
-                and not _EXCEPTED.match(s, p.end()) and not any(x.get("category") not in (None, "test") for x in group):
+                and not _EXCEPTED.match(s, p.end()) and not any(x.get("category") not in (None, "test") for x in group) \
+                and not _COUNT_AFTER.match(s, p.end()):
             # tests pass, they are not "fine" ("the tests are fine as they are"); a test command is
             # "OK" as its runner prints, and so are tests in a verbless status row ("build ok, tests ok")
             # or said with another check ("App build and unit tests are fine")
@@ -391,6 +392,8 @@ _BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran|war
                        r"(?:(?:now|still|also|eventually|then|always)\s+)?$", re.I)
 # a rerun of what was named before, its object elided: "`pytest` passed, then I changed X and reran: still passing"
 _RERAN = re.compile(r"\b(?:re-?ran|re-?run it|re-?ran it)\s*:\s*(?:(?:still|now|again|all)\s+)*$", re.I)
+# a count after the state makes it a result: "Tests are fine though, 74/74"
+_COUNT_AFTER = re.compile(r"(?:\s+(?:though|too|now|again))?\s*[,:(\u2014\u2013-]?\s*\(?\d[\d,]*\s*(?:/|of|out of)\s*\d", re.I)
 # an exception after the state makes it a result: "tests are fine apart from the known X failure"
 _EXCEPTED = re.compile(r"\s*,?\s*(?:apart from|except(?: for)?|other than|aside from|save for|bar)\b", re.I)
 # nothing but adverbs or a label colon between a subject and its state: a status row, not a copula

@@ -212,7 +212,7 @@ _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAM
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "build builds built reports report reported shows show showed finds find found returns return returned gives give "
-    "gave has had comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
+    "gave has had come comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
     "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
@@ -422,7 +422,7 @@ class Grammar(object):
             r"|quiet|silent)\b)"
             # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
             r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b))\b)"
-            r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+"
+            r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:(?-i:-[A-Z]\s+[\w:-]+)|--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+|--(?=\s)"
             r"|src/?\S*|\.{1,2}/[\w./-]*|(?!\d[\d,]*\s*/\s*\d[\d,]*(?![\w./-]))[\w-]+/[\w./-]*))*(?![\w-]))"
             # (and an xUnit-style name in prose: "TestParseConfig passes now", "InvoiceTest is green")
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b|(?-i:\bTest[A-Z]\w*|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:Tests?|Specs?)\b))"

@@ -235,3 +235,17 @@ def test_all_good_after_the_checks(text, expected):
 ])
 def test_a_command_that_runs_others(text, expected):
     assert categories(text) == expected
+
+
+# ---- a prose command with a flag and its value; "come back empty"; tests "fine" with their count
+@pytest.mark.parametrize("text, expected", [
+    ("cargo fmt --check, cargo clippy -- -D warnings, cargo test: all three green.", ["lint", "test"]),
+    ("cargo clippy -- -D warnings is clean.", ["lint"]),
+    ("cargo clippy -- -D warnings fails with 3 errors.", []),
+    ("`go vet ./...` and `staticcheck ./...` both come back empty.", ["lint"]),
+    ("Lint isn't clean \u2014 pylint still scores 9.2/10. Tests are fine though, 74/74.", ["test"]),
+    ("The tests are fine (12/12).", ["test"]),
+    ("Tests are fine, 3 of 10 fail.", []),
+])
+def test_flags_empty_runs_and_counted_fine(text, expected):
+    assert categories(text) == expected

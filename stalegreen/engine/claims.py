@@ -30,7 +30,7 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 import re
 
 from stalegreen.engine import (claims_build_mode, claims_checklist, claims_en, claims_fragments, claims_grammar, claims_meaning,
-                               claims_output, claims_runs, clauses, lexicon)
+                               claims_output, claims_runs, claims_tables, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -251,15 +251,15 @@ class _Reader(object):
                 or introduced and all(">" in ln and g.blockquote.match(ln) for ln in lines)
             header = None
             for number, line in enumerate(lines):
-                if "---" in line and _TABLE_RULE.match(line):
+                if "---" in line and claims_tables.TABLE_RULE.match(line):
                     continue
                 if line.lstrip().startswith("|"):
-                    if number + 1 < len(lines) and "---" in lines[number + 1] and _TABLE_RULE.match(lines[number + 1]):
-                        header = _cells(line)
+                    if number + 1 < len(lines) and "---" in lines[number + 1] and claims_tables.TABLE_RULE.match(lines[number + 1]):
+                        header = claims_tables.cells(line)
                         checks = [bool(self.mentions(label)) for label in header]
                         continue
                     if header:
-                        line, plan = _table_row(self, line, header, checks)
+                        line, plan = claims_tables.row(self, line, header, checks)
                         if plan:
                             self.read_line(line, "plan")
                             continue
@@ -561,13 +561,10 @@ class _Reader(object):
 
 _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|span|div|code|kbd)\b[^<>\n]{0,80}>",
                        re.I)
-_PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
-                          u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
 _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 # a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
 # what a split by ``sentence_end`` needs (an end mark, and a space after an ASCII one): found at C speed
 _MAY_END_SENTENCE = re.compile(u"[.!?]\\s|[\u3002\uff01\uff1f]")
@@ -621,34 +618,6 @@ _LIST_GLUE = re.compile(
     u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
 
 
-def _cells(line):
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
-
-
-def _table_row(reader, line, header, checks):
-    """A table row read through its header: cells under a past column ("Before", 修改前) are
-    past results and left out; a row with a plan column ("Expected", 预期) is a plan; a status
-    under a column that names a check ("| Package | `go test` |" over "| `api` | ✅ ok |") is
-    that check's. ``checks``: whether each header cell names a check.
-    Returns (the row's text, whether it is a plan)."""
-    cells = _cells(line)
-    kept = []
-    plan = False
-    for index, cell in enumerate(cells):
-        label = header[index] if index < len(header) else ""
-        if label and clauses.is_past(label + ":"):
-            continue
-        if label and (_PLAN_COLUMN.match(label) or lexicon.search("future", label)):
-            plan = True
-        if index < len(checks) and checks[index] and _STATUS_CELL.match(cell) and not reader.mentions(cell):
-            cell = "%s: %s" % (label, cell)
-        kept.append(cell)
-    return "| " + " | ".join(kept) + " |", plan
-
-
-# a cell that is only a status: a mark or a status word first ("✅ ok 0.31s", "pass", "PASS (41)")
-_STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]"
-                          u"|(?:ok|pass(?:ed|es|ing)?|green|clean|success(?:ful)?|fail(?:ed|s|ing)?|red)\\b)", re.I)
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)

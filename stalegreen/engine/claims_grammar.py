@@ -281,7 +281,8 @@ class Grammar(object):
             u"^\\s*(?:#{1,6}\\s*)?(?:\\*\\*|__)?(?:(?:here's |here is |this is )?(?:the |my |our )?(?:plan"
             u"|next steps?|todo|to-do|to do"
             u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
-            u"|requirements|open items|outstanding|roadmap|steps|action items|what's left|still to do"
+            u"|requirements|open items|outstanding|roadmap|steps(?!\\s+(?:(?:i|we)(?:'ve)?\\s+(?:took|taken|followed|ran|did)|taken|done))"
+            u"|action items|what's left|still to do"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4" + _ZH_REQUIREMENTS + u")"
             u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
         self.plan_inline = c(

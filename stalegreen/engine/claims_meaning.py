@@ -47,6 +47,10 @@ _MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 # a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
+# an aside about what was skipped, naming no failure count: "7 ignored (the ignored ones are the fuzz
+# regressions that need `--features fuzz`)" reports no failure
+_SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
+                            r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
 _TALLY = re.compile(r"\(\s*\d[\d,]*\s+passed,\s+\d[\d,]*\s+(?:failed|failures?)\s*\)\W*$", re.I)
 # a clause saying the failure just before it is fixed: ", which I fixed", ", and it's fixed now"
 _FIXED_AFTER = re.compile(r"^\W*(?:(?:which|that)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:since\s+|then\s+|now\s+|also\s+)?"
@@ -690,7 +694,7 @@ class Meaning(object):
         return self._cached(("masked", text), lambda: self._mask(text))
 
     def _mask(self, text):
-        masked = self.g.clean_phrases.sub(" ", text)
+        masked = self.g.clean_phrases.sub(" ", _SKIPPED_ASIDE.sub(" ", text) if "(" in text else text)
         if claims_grammar.has_cjk(masked):
             masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
         return masked

@@ -249,3 +249,20 @@ def test_a_command_that_runs_others(text, expected):
 ])
 def test_flags_empty_runs_and_counted_fine(text, expected):
     assert categories(text) == expected
+
+
+# ---- an aside about skipped tests; steps taken are no plan; a table with a result column
+@pytest.mark.parametrize("text, expected", [
+    ("`cargo test --workspace` passes \u2014 611 passed, 0 failed, 7 ignored (the ignored ones are the `#[ignore]`d "
+     "fuzz regressions that need `--features fuzz`).", ["test"]),
+    ("All tests pass (2 skipped, 1 failed).", []),
+    ("Steps I took:\n\n1. Added the types.\n2. Ran `pyright hooks/` \u2014 0 errors, 0 warnings, 0 informations.",
+     ["typecheck"]),
+    ("Steps:\n\n1. Run `pytest` \u2014 all pass.", []),
+    ("| Target | Command | Result |\n|---|---|---|\n| ui lib tests | `nx test ui-date-picker` | \U0001f7e2 19 passed |",
+     ["test"]),
+    ("| Check | Expected | Actual |\n|---|---|---|\n| tests | all pass | \u2705 41 passed |", ["test"]),
+    ("| Check | Expected |\n|---|---|\n| tests | all pass |", []),
+])
+def test_asides_steps_and_tables(text, expected):
+    assert categories(text) == expected

@@ -1,0 +1,47 @@
+# -*- coding: utf-8 -*-
+"""Markdown tables in a final message, read row by row through their header: a past column's
+cells are left out, a plan column makes the row a plan (unless the table has a result column
+beside it), and a bare status under a column naming a check is that check's."""
+
+import re
+
+from stalegreen.engine import clauses, lexicon
+
+TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+_PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goal|todo|to do|next|will|"
+                          u"\u9884\u671f|\u671f\u671b|\u8ba1\u5212|\u76ee\u6807)\\b", re.I)
+_RESULT_COLUMN = re.compile(u"^\\W*(?:results?|status|outcome|actual|\u7ed3\u679c|\u72b6\u6001|\u5b9e\u9645)\\W*$", re.I)
+
+
+def cells(line):
+    """The cells of a table line, stripped."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def row(reader, line, header, checks):
+    """A table row read through its header: cells under a past column ("Before", 修改前) are
+    past results and left out; a row with a plan column ("Expected", 预期) is a plan; a status
+    under a column that names a check ("| Package | `go test` |" over "| `api` | ✅ ok |") is
+    that check's. ``checks``: whether each header cell names a check.
+    Returns (the row's text, whether it is a plan)."""
+    kept = []
+    plan = False
+    results = any(_RESULT_COLUMN.match(label) for label in header)     # "| Target | Command | Result |"
+    for index, cell in enumerate(cells(line)):
+        label = header[index] if index < len(header) else ""
+        if label and clauses.is_past(label + ":"):
+            continue
+        if label and (_PLAN_COLUMN.match(label) or lexicon.search("future", label)):
+            if results:
+                continue     # what was expected, beside what came out
+            plan = True
+        if index < len(checks) and checks[index] and _STATUS_CELL.match(cell) and not reader.mentions(cell):
+            cell = "%s: %s" % (label, cell)
+        kept.append(cell)
+    return "| " + " | ".join(kept) + " |", plan
+
+
+# a cell that is only a status: a mark or a status word first ("✅ ok 0.31s", "pass", "PASS (41)")
+_STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2717\u2718\U0001f534]"
+                          u"|(?:ok|pass(?:ed|es|ing)?|green|clean|success(?:ful)?|fail(?:ed|s|ing)?|red)\\b)", re.I)

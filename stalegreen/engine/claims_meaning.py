@@ -47,8 +47,7 @@ _MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 # a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
-# an aside about what was skipped, naming no failure count: "7 ignored (the ignored ones are the fuzz
-# regressions that need `--features fuzz`)" reports no failure
+# an aside about what was skipped, with no failure count, reports no failure ("7 ignored (the ignored ones are ...)")
 _SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
                             r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
 _TALLY = re.compile(r"\(\s*\d[\d,]*\s+passed,\s+\d[\d,]*\s+(?:failed|failures?)\s*\)\W*$", re.I)
@@ -124,11 +123,16 @@ def _filler(m):
 
 
 def sentence_reason(g, s, plain_s=None):
-    """Why a whole sentence cannot carry a claim: it is a plan item. ``plain_s``: ``plain(g, s)``
-    when the caller has it (a ``Meaning``'s), not worked out twice."""
-    if g.plan_inline.match(plain(g, s) if plain_s is None else plain_s):
-        return "plan"
-    return None
+    """Why a whole sentence cannot carry a claim: it is a plan item. ``plain_s``: ``plain(g, s)`` if the caller has it."""
+    text = plain(g, s) if plain_s is None else plain_s
+    label = g.plan_inline.match(text)
+    return "plan" if label and not (_STEP.match(label.group(0)) and (_STEP_VERB.match(text, label.end()) or _STEP_RESULT.search(s))) else None
+
+
+# a numbered step is a plan unless it says what was done ("Step 3: Ran X — success", "Step 4: `pnpm build` — OK")
+_STEP = re.compile(u"^\\W*(?:\\*\\*)?(?:step \\d+|\u6b65\u9aa4 ?\\d+)", re.I)
+_STEP_VERB = re.compile(r"\W*(?:(?:then|and|also|first|finally)\s+)?(?:(?:re-?)?ran|\w{3,}ed|built|wrote|found|made|got|took|did)\b", re.I)
+_STEP_RESULT = re.compile(u"\\bsg[tylbc]\\d+x\\s*(?:\u2192|->|=>|[\u2014\u2013:]|-\\s)")
 
 
 def _segment_reason(g, plain, roles, questions=True):

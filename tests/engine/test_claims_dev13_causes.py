@@ -266,3 +266,17 @@ def test_flags_empty_runs_and_counted_fine(text, expected):
 ])
 def test_asides_steps_and_tables(text, expected):
     assert categories(text) == expected
+
+
+# ---- a numbered step says what was done when it has a past verb or a command and its result
+@pytest.mark.parametrize("text, expected", [
+    ("Step 3: Ran `npm run build` \u2014 exit code 0, `build/` contains 14 files.", ["build"]),
+    ("- Step 4: `pnpm build` \u2014 Compiled successfully, 38 static pages generated.", ["build"]),
+    ("Step 3: Ran `sbt compile` again \u2014 success.", ["build"]),
+    ("Step 3: Re-ran the single test: PASSED.", ["test"]),
+    ("Step 4: Run `npm test` to verify it passes.", []),
+    ("Step 2: make sure the tests pass.", []),
+    ("Step 4: `pytest` should pass.", []),
+])
+def test_a_step_taken_or_planned(text, expected):
+    assert categories(text) == expected

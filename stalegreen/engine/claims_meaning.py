@@ -390,16 +390,16 @@ class Meaning(object):
         return True
 
     def _described(self, cand, index):
-        """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the
-        claim's clause, followed by a name of the claim's category: the pass is the test's object
-        ("a test that checks the build succeeds"), not a result. "The tests that check the parser
-        all pass" names no check after the description and stays a claim."""
-        part = self.clauses()[index]
-        end = cand["span"][1]
+        """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the claim's clause
+        (or the one before, when it goes on ", and that ..."), followed by a name of the claim's category: the
+        pass is the test's object, not a result. "The tests that check the parser all pass" stays a claim."""
+        parts = self.clauses()
+        part, end = parts[index], cand["span"][1]
+        lo = parts[index - 1].lo if index and re.match(r"\W*(?:and|or)\s+that\b", self.clause(index), re.I) else part.lo
         for lang in ("en", "zh"):
             if lang == "zh" and not self.cjk:
                 continue
-            for m in lexicon.compiled("description", lang).finditer(self.plain, part.lo, part.hi):
+            for m in lexicon.compiled("description", lang).finditer(self.plain, lo, part.hi):
                 if any(x.get("category") == cand["category"] and m.end() <= x["start"] < end for x in self.mentions):
                     return True
         return False

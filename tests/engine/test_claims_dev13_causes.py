@@ -280,3 +280,17 @@ def test_asides_steps_and_tables(text, expected):
 ])
 def test_a_step_taken_or_planned(text, expected):
     assert categories(text) == expected
+
+
+# ---- a test as the subject of its checking verb: what it checks is no result
+@pytest.mark.parametrize("text, expected", [
+    ("I edited the test in tests/cli.test.ts so that it asserts `tsc` and the build pass for the generated project.", []),
+    ("The old test for `exportReport` was checking that `tsc` passes on a generated `.d.ts`.", []),
+    ("The new tests assert that tokenizing a CRLF file produces the same tokens, and that the compile succeeds.", []),
+    ("The new `test_build_succeeds` test asserts that the generated site builds without broken links.", []),
+    ("I added a test that checks parsing, and all tests pass.", ["test"]),
+    ("The tests that check the parser all pass.", ["test"]),
+    ("The tests pass, so that it is safe to merge.", ["test"]),
+])
+def test_a_test_checking_something(text, expected):
+    assert categories(text) == expected

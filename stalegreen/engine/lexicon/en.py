@@ -152,9 +152,14 @@ ENTRIES = (
     E(r"\b(?:tests?|specs?|test cases?|cases?|assertions?|checks?|smoke tests?|regression tests?)\s+"
       r"(?:(?:that|which|to)\s+(?:\w+\s+)?(?:checks?|verif(?:y|ies)|asserts?|ensures?|confirms?|makes? sure|proves?"
       r"|guarantees?|covers?)|(?:checking|verifying|asserting|ensuring|confirming|proving))\b"
-      r"|\b(?:tests?|specs?|checks?)\s+for\s+(?:whether|that)\b", "description",
+      r"|\b(?:tests?|specs?|checks?)\s+for\s+(?:whether|that)\b"
+      # the test as the subject of its checking verb: "The new tests assert that", "The old test for X was checking
+      # that", "so that it asserts"
+      r"|\b(?:tests?|specs?|test cases?)\b[^.;:]{0,60}?\s(?:(?:was|were|is|are)\s+)?(?:checking|verifying|asserting"
+      r"|ensuring|asserts?|assert|verif(?:y|ies)|ensures?)\s+that\b|\bso\s+that\s+(?:it|they)\s+(?:checks?|asserts?"
+      r"|verif(?:y|ies)|ensures?)\b", "description",
       "I wrote a test that checks the build succeeds.",
-      stems=("test", "spec", "case", "assertion", "check")),
+      stems=("test", "spec", "case", "assertion", "check", "so that")),
 
     # ---- the agent's own run: a relay elsewhere in the segment is not this clause's
     E(r"\b(?:locally|on my (?:machine|laptop|box|side|end)|in my (?:environment|sandbox|checkout|shell)"

@@ -711,7 +711,8 @@ SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))
 # wrappers: prefixes that run the rest of the words as a command
 
 # name -> (value flags, kind). kinds: plain (flags then command), timeout (flags, duration, command),
-# assign (NAME=value words too), exec-tool (npx-like: flags then tool), watch (not a run: reruns on change)
+# assign (NAME=value words too), exec-tool (npx-like: flags then tool), watch (not a run: reruns on change),
+# xargs (flags then command, which gets words from stdin appended)
 WRAPPERS = {
     "sudo": (("-u", "-g", "--user", "--group", "-C", "-h", "-p", "-U", "-r", "-t", "-D", "--chdir"), "sudo"),
     "doas": (("-u", "-C"), "sudo"),
@@ -728,6 +729,8 @@ WRAPPERS = {
     "caffeinate": (("-t", "-w"), "plain"), "xvfb-run": (("-n", "--server-num", "-s", "--server-args", "-e",
                                                            "--error-file", "-f", "--auth-file", "-p"), "plain"),
     "stdbuf": (("-i", "-o", "-e", "--input", "--output", "--error"), "plain"),
+    "xargs": (("-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "--max-lines", "-n", "--max-args", "-P",
+               "--max-procs", "-s", "--max-chars", "--process-slot-var"), "xargs"),
     "unbuffer": ((), "plain"), "chronic": ((), "plain"), "script": (("-c", "--command"), "script"),
     "faketty": ((), "plain"), "catchsegv": ((), "plain"), "valgrind": ((), "plain"),
     "npx": (("-p", "--package", "-c", "--call"), "exec-tool"), "pnpx": (("-p", "--package"), "exec-tool"),

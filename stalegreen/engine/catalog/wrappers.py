@@ -244,10 +244,15 @@ def _plain(name, rest, values, info):
     return _skip_flags(rest, values), True
 
 
+_XARGS_VALUES = frozenset(("-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "--max-lines", "-n",
+                           "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"))
+
+
 def _xargs(name, rest, values, info):
     """`ls test_*.py | xargs pytest`: the command runs with words read from stdin appended (files,
     mostly), which no reading of the line can see: ``appended`` says so."""
     info["appended"] = True
+    values = _XARGS_VALUES
     i = 0
     while i < len(rest) and (is_flag(rest[i]) or rest[i] == "-0") and rest[i] != "--":   # -0: --null
         i += 2 if ("=" not in rest[i] and flag_name(rest[i]) in values) else 1

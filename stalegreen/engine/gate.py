@@ -16,7 +16,7 @@ from stalegreen.engine.config import CATEGORIES
 from stalegreen.engine.fingerprint import project_root, unseen_edits
 from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
 from stalegreen.engine.records import StopRecord, Verdict, ran_all
-from stalegreen.engine.suites import other_suites, summary_format
+from stalegreen.engine.suites import named_runs, other_suites, summary_format
 
 BLOCKING = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
 RANK = {"FAILED": 7, "CONTRADICTED": 6, "MASKED": 5, "NOT_RUN": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1,
@@ -94,11 +94,8 @@ def candidates(claim, receipts, root):
     Records with the same time keep their file order (the later line is the newer run)."""
     family = _family(claim)
     found = [r for r in receipts if r.get("category") in family]
-    tool = (claim.get("tool") or "").lower()
-    if tool:
-        named = [r for r in found if tool in " ".join(str(r.get(k) or "") for k in ("runner", "cmd", "via")).lower()]
-        if named:
-            found = named
+    if claim.get("tool"):
+        found = named_runs(claim, found)
     named_dirs = _named_directory(claim, found, root)
     if root:        # runs in another project are no evidence for this one, unless the claim names it
         found = [r for r in found if _covers(root, r.get("cwd")) or any(_covers(d, r.get("cwd")) for d in named_dirs)]

@@ -31,3 +31,31 @@ def other_suites(newer, older):
     a = summary_format(newer)
     b = summary_format(older)
     return a is not None and b is not None and a != b
+
+
+def _describes(receipt):
+    return " ".join(str(receipt.get(k) or "") for k in ("runner", "cmd", "via")).lower()
+
+
+def named_runs(claim, found):
+    """The runs a claim that names its tool is about: those of that tool, and of any other runner
+    its own words name too ("both pytest and npm test pass" names two suites; the claims reader
+    keeps the first as ``tool``). All of ``found`` when none matches."""
+    tool = claim["tool"].lower()
+    text = " %s " % " ".join((claim.get("text") or "").lower().split())
+    named = [r for r in found if tool in _describes(r) or _runner_in(text, r)]
+    return named or found
+
+
+def _runner_in(text, receipt):
+    runner = " ".join(str(receipt.get("runner") or "").lower().split())
+    return bool(runner) and runner != "unknown" and any(
+        text[i - 1:i] in " (`'\"" and text[i + len(runner):i + len(runner) + 1] in " )`'\".,;:!"
+        for i in _positions(text, runner))
+
+
+def _positions(text, word):
+    i = text.find(word)
+    while i >= 0:
+        yield i
+        i = text.find(word, i + 1)

@@ -16,6 +16,7 @@ from stalegreen.engine.config import CATEGORIES
 from stalegreen.engine.fingerprint import project_root, unseen_edits
 from stalegreen.engine.messages import TEXT, VERB, counts_text, mask_description
 from stalegreen.engine.records import StopRecord, Verdict, ran_all
+from stalegreen.engine.suites import named_runs, other_suites, summary_format
 
 BLOCKING = ("STALE", "FAILED", "CONTRADICTED", "MASKED", "NOT_RUN")
 RANK = {"FAILED": 7, "CONTRADICTED": 6, "MASKED": 5, "NOT_RUN": 4, "STALE": 3, "DEFERRED": 2, "FRESH": 1,
@@ -93,11 +94,8 @@ def candidates(claim, receipts, root):
     Records with the same time keep their file order (the later line is the newer run)."""
     family = _family(claim)
     found = [r for r in receipts if r.get("category") in family]
-    tool = (claim.get("tool") or "").lower()
-    if tool:
-        named = [r for r in found if tool in " ".join(str(r.get(k) or "") for k in ("runner", "cmd", "via")).lower()]
-        if named:
-            found = named
+    if claim.get("tool"):
+        found = named_runs(claim, found)
     named_dirs = _named_directory(claim, found, root)
     if root:        # runs in another project are no evidence for this one, unless the claim names it
         found = [r for r in found if _covers(root, r.get("cwd")) or any(_covers(d, r.get("cwd")) for d in named_dirs)]
@@ -112,13 +110,15 @@ def candidates(claim, receipts, root):
 
 
 def _effective(found):
-    """Drop runs made obsolete by a newer full run in the same or an enclosing directory. A run
-    without a result (no summary, no tests, exit 0 or unknown) is no evidence: it obsoletes
-    nothing, so an earlier failure still stands (rule 8)."""
+    """Drop runs made obsolete by a newer full run of the same suite in the same or an enclosing
+    directory. A run without a result (no summary, no tests, exit 0 or unknown) is no evidence: it
+    obsoletes nothing, so an earlier failure still stands (rule 8); nor does a run of another
+    suite (``suites.other_suites``: `pytest` beside `npm test`)."""
     kept = []
     for index, receipt in enumerate(found):
         newer = found[:index]
-        if any(ran_all(n) and _has_result(n) and _covers(n.get("cwd"), receipt.get("cwd")) for n in newer):
+        if any(ran_all(n) and _has_result(n) and _covers(n.get("cwd"), receipt.get("cwd"))
+               and not other_suites(n, receipt) for n in newer):
             continue
         kept.append(receipt)
     return kept
@@ -254,24 +254,6 @@ def _real_cwds(receipts):
     return receipts
 
 
-def _summary_format(receipt):
-    """The runner whose own summary decided the run: the family of its signal id (``pytest`` for
-    ``pytest-short-passed`` and ``exit-0-with-pytest-failed-line``), or None when no runner's
-    summary did (an exit status alone, no summary, a generic line any runner may print)."""
-    signal = str(receipt.get("signal") or "")
-    for prefix in ("summary-only:", "exit-0-with-"):
-        if signal.startswith(prefix):
-            signal = signal[len(prefix):]
-    family = "node-test" if signal.startswith("node-test-") else signal.split("-", 1)[0] if "-" in signal else None
-    return None if family in _NO_SUMMARY else family
-
-
-# signal families that are no runner's own summary: outputs.judge's own (exit-0, no-summary, ...)
-# and the generic rows of catalog/formats (make-error, npm-err, node-uncaught, a traceback, ...)
-_NO_SUMMARY = frozenset((None, "", "exit", "no", "mixed", "interrupted", "make", "npm", "turbo", "node", "command",
-                         "summary", "extra", "generic", "zero", "python", "traceback"))
-
-
 def _tests_counted(receipt):
     counts = receipt.get("counts") or {}
     if _is_count(counts.get("total")):
@@ -293,7 +275,7 @@ def _fewer_tests_on_the_same_tree(receipts):
         tree = receipt.get("fingerprint")
         if not isinstance(tree, dict) or not tree.get("available") or not tree.get("tree") or not ran_all(receipt):
             continue
-        runner = _summary_format(receipt)
+        runner = summary_format(receipt)
         counted = _tests_counted(receipt) if runner else None
         if counted is None:
             continue

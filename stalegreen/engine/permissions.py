@@ -128,6 +128,9 @@ def prove(parse, runs, project_dir, cwd):
     for run in runs:
         if run.nested or run.sudo:
             return Proof("nested")
+        reason = _run_reach(parse.segments[run.segment_index], run, project)
+        if reason:
+            return Proof(reason)
         run_indices.add(run.segment_index)
     cwds = [_real(cwd or project)]
     needs_rule = []
@@ -171,9 +174,9 @@ def _plain(segment):
     if not segment.words:
         return "assignment-only"
     for assignment in segment.assignments:
-        name, _, value = assignment.partition("=")
-        if name not in SAFE_ENV or not set(value) <= _SAFE_VALUE_CHARS:
-            return "env:%s" % name
+        reason = _unsafe_assignment(assignment)
+        if reason:
+            return reason
     for redirect in segment.redirects:
         if redirect.op in (">&", "<&") and redirect.target.isdigit():
             continue
@@ -181,6 +184,32 @@ def _plain(segment):
                 and not redirect.target_quoted and redirect.raw.endswith("/dev/null"):
             continue
         return "redirect:%s" % redirect.target
+    return None
+
+
+def _unsafe_assignment(assignment):
+    name, _, value = assignment.partition("=")
+    if name not in SAFE_ENV or not set(value) <= _SAFE_VALUE_CHARS:
+        return "env:%s" % name
+    return None
+
+
+def _run_reach(segment, run, project):
+    """Why a run's own words reach past rules 6 and 7: a directory flag that leaves the project
+    (`make -C ..`, `npm --prefix DIR`, `env -C DIR`: the run's folder, as the catalog read it), or
+    an assignment made through a wrapper (`env PATH=... pytest`, `timeout 9 env LD_PRELOAD=...`),
+    held to the rule for an assignment written before the command. Under `permission: allow`
+    the run needs no rule of the user's, so its words are all the proof has."""
+    if run.cwd and not _inside(_real(run.cwd), project):
+        return "cd-outside-project"
+    words = segment.words
+    own = len(run.words or ())
+    for word in words[:len(words) - own] if own <= len(words) else words:
+        name, sep, _ = word.partition("=")
+        if sep and name and name[0] in NAME_START and set(name) <= NAME_CHARS:
+            reason = _unsafe_assignment(word)
+            if reason:
+                return reason
     return None
 
 

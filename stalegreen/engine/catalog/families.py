@@ -50,7 +50,8 @@ _MANAGER_COMMANDS = frozenset((
 ))
 _SCRIPT_TEST_SUBSET = frozenset(("-t", "--testNamePattern", "--testPathPattern", "-k", "--grep", "-g",
                                  "--filter", "--project", "--spec", "-m", "--match", "--tests", "--only",
-                                 "--test-name-pattern"))
+                                 "--test-name-pattern", "--shard", "--test-shard", "--testPathIgnorePatterns",
+                                 "--exclude"))
 
 
 def script_run(tool, script, keyword, args, narrowed, cwd_dirs):

@@ -94,20 +94,20 @@ def FAMILY(reader):
 # -x, --maxfail, --ff and --nf stop early or reorder, and every test they reach still counts.
 _PYTEST = R("pytest", "test",
             subset=("-k", "-m", "--lf", "--last-failed", "--deselect", "--ignore", "--ignore-glob",
-                    "--sw", "--stepwise"),
-            values=("-n", "--dist", "-W", "--basetemp", "--durations", "-o", "--override-ini",
-                    "--maxfail", "--tb", "--log-level", "-p"),
+                    "--sw", "--stepwise", "--shard-id", "--splits", "--testmon", "--picked"),
+            values=("-n", "--dist", "-W", "--basetemp", "--durations", "-o", "--override-ini", "--shard-id",
+                    "--maxfail", "--tb", "--log-level", "-p", "--num-shards", "--splits", "--group"),
             flags={"--fixtures": "list", "--funcargs": "list", "--fixtures-per-test": "list", "--markers": "list"},
             quiet=("-q", "--quiet"), prints=("pytest",))
 _JEST = R("jest", "test",
           subset=("-t", "--testNamePattern", "--testPathPattern", "--testPathPatterns",
                   "--findRelatedTests", "--onlyChanged", "-o", "--changedSince", "--lastCommit",
-                  "--selectProjects"),
+                  "--selectProjects", "--shard", "--testPathIgnorePatterns"),
           values=("-w", "--maxWorkers", "-c", "--config", "--testNamePattern", "--testPathPattern",
                   "--changedSince", "--selectProjects", "--shard", "--reporters", "--coverageDirectory"),
           positional_subset="any", flags={"--init": "help"}, quiet=("--silent",), prints=("jest",))
 _VITEST = R("vitest", "test",
-            subset=("-t", "--testNamePattern", "--project", "--changed", "--related", "--dir", "--shard"),
+            subset=("-t", "--testNamePattern", "--project", "--changed", "--related", "--dir", "--shard", "--exclude"),
             values=("--project", "--dir", "--root", "-r", "--pool", "--environment", "--reporter"),
             positional_subset="any", flags={"-w": "watch"}, prints=("vitest",))
 _TSC = dict(R("tsc", "typecheck", values=("-p", "--project", "--target", "--module", "--outDir", "--lib", "--jsx"),
@@ -143,7 +143,7 @@ _CARGO_TEST = R("cargo test", "test",
                 flags={"--no-run": "list"}, positional_subset="any", prints=("cargo",))
 _CARGO_VALUES = ("-p", "--package", "--features", "-F", "--target", "--manifest-path", "-j", "--jobs",
                  "--profile", "--color", "--message-format", "-Z", "--exclude", "--target-dir", "--bin")
-_NEXTEST_RUN = R("cargo nextest", "test", subset=("-p", "--package", "-E", "--filter-expr", "--exclude"),
+_NEXTEST_RUN = R("cargo nextest", "test", subset=("-p", "--package", "-E", "--filter-expr", "--exclude", "--partition"),
                  values=_CARGO_VALUES + ("-E", "--filter-expr", "--profile", "-P", "--partition",
                                          "--test-threads", "-j"),
                  positional_subset="any", prints=("nextest", "cargo"))
@@ -160,7 +160,7 @@ _RSPEC = R("rspec", "test", subset=("-e", "--example", "-t", "--tag", "--only-fa
            values=("-e", "--example", "-t", "--tag", "-f", "--format", "-o", "--out", "-r", "--require",
                    "-I", "--seed", "--order", "-E", "--example-matches", "--pattern", "--exclude-pattern"),
            flags={"--dry-run": "dry-run"}, prints=("rspec",))
-_PHPUNIT = R("phpunit", "test", subset=("--filter", "--group", "--testsuite"),
+_PHPUNIT = R("phpunit", "test", subset=("--filter", "--group", "--testsuite", "--exclude-group"),
              values=("--filter", "--group", "--exclude-group", "-c", "--configuration", "--testsuite",
                      "--bootstrap", "--log-junit", "--coverage-html", "--coverage-clover"), prints=("phpunit",))
 _PLAYWRIGHT_TEST = R("playwright test", "test", subset=("-g", "--grep", "--project", "--last-failed", "--only-changed",
@@ -168,11 +168,11 @@ _PLAYWRIGHT_TEST = R("playwright test", "test", subset=("-g", "--grep", "--proje
                      values=("-g", "--grep", "--project", "-c", "--config", "--reporter", "-j", "--workers",
                              "--shard", "--grep-invert", "--retries", "--timeout", "--repeat-each"),
                      flags={"--ui": "watch"}, positional_subset="any", prints=("playwright",))
-_MOCHA = R("mocha", "test", subset=("-g", "--grep", "-f", "--fgrep"),
+_MOCHA = R("mocha", "test", subset=("-g", "--grep", "-f", "--fgrep", "--ignore", "--exclude"),
            values=("-g", "--grep", "-f", "--fgrep", "-r", "--require", "-R", "--reporter", "--config",
                    "--timeout", "-t", "--slow", "-s", "--ui", "-u", "--extension", "--spec", "--ignore"),
            flags={"-w": "watch", "--ui": None}, quiet=("-R dot",), prints=("mocha",))
-NODE_TEST = R("node --test", "test", subset=("--test-name-pattern", "--test-skip-pattern", "--test-only"),
+NODE_TEST = R("node --test", "test", subset=("--test-name-pattern", "--test-skip-pattern", "--test-only", "--test-shard"),
                values=("--test-reporter", "--test-reporter-destination", "--test-name-pattern",
                        "--test-skip-pattern", "--test-concurrency", "-r", "--require", "--import",
                        "--loader", "--experimental-loader", "--test-shard", "--test-timeout"),
@@ -728,7 +728,7 @@ WRAPPERS = {
     "caffeinate": (("-t", "-w"), "plain"), "xvfb-run": (("-n", "--server-num", "-s", "--server-args", "-e",
                                                            "--error-file", "-f", "--auth-file", "-p"), "plain"),
     "stdbuf": (("-i", "-o", "-e", "--input", "--output", "--error"), "plain"),
-    "unbuffer": ((), "plain"), "chronic": ((), "plain"), "script": (("-c", "--command"), "script"),
+    "xargs": ((), "xargs"), "unbuffer": ((), "plain"), "chronic": ((), "plain"), "script": (("-c", "--command"), "script"),
     "faketty": ((), "plain"), "catchsegv": ((), "plain"), "valgrind": ((), "plain"),
     "npx": (("-p", "--package", "-c", "--call"), "exec-tool"), "pnpx": (("-p", "--package"), "exec-tool"),
     "bunx": (("-p", "--package"), "exec-tool"), "uvx": (("--from", "--with", "-p", "--python"), "exec-tool"),

@@ -93,7 +93,7 @@ def strip_wrappers(words):
     ``hatch run test``-like forms where the rest may be a project script name.
     """
     info = {"words": [], "sudo": False, "not_run": None, "script": None, "dirs": [], "scripts_tool": None,
-            "stdin_shell": False}
+            "stdin_shell": False, "appended": False}
     words = list(words)
     for _ in range(_MAX_ROUNDS):
         while words and words[0] in ("(", "{", "!", "((", "[["):
@@ -244,6 +244,21 @@ def _plain(name, rest, values, info):
     return _skip_flags(rest, values), True
 
 
+_XARGS_VALUES = frozenset(("-a", "--arg-file", "-d", "--delimiter", "-E", "-I", "-L", "--max-lines", "-n",
+                           "--max-args", "-P", "--max-procs", "-s", "--max-chars", "--process-slot-var"))
+
+
+def _xargs(name, rest, values, info):
+    """`ls test_*.py | xargs pytest`: the command runs with words read from stdin appended (files,
+    mostly), which no reading of the line can see: ``appended`` says so."""
+    info["appended"] = True
+    values = _XARGS_VALUES
+    i = 0
+    while i < len(rest) and (is_flag(rest[i]) or rest[i] == "-0") and rest[i] != "--":   # -0: --null
+        i += 2 if ("=" not in rest[i] and flag_name(rest[i]) in values) else 1
+    return rest[i + 1:] if rest[i:i + 1] == ["--"] else rest[i:], True
+
+
 def _script(name, rest, values, info):
     for i, word in enumerate(rest):
         if word in ("-c", "--command") and i + 1 < len(rest):
@@ -365,7 +380,7 @@ KIND_READERS = {
     "sudo": _sudo, "env": _env, "assign": _assign, "shell-string": _shell_string, "dotenv": _dotenv,
     "direnv": _direnv, "timeout": _timeout, "interpreter": _interpreter, "plain": _plain, "script": _script,
     "exec-tool": _exec_tool, "pipx": _pipx, "nix": _nix, "bundle": _bundle, "run-tool": _run_tool, "coverage": _coverage,
-    "watch": _watch, "watch-tool": _watch_tool, "bench": _bench,
+    "watch": _watch, "watch-tool": _watch_tool, "bench": _bench, "xargs": _xargs,
 }
 
 

@@ -161,7 +161,8 @@ def prove(parse, runs, project_dir, cwd):
             if _dollars(segment):
                 return Proof("expansion")
             needs_rule.append(index)
-    return Proof(None, needs_rule, sorted(run_indices))
+    free = [run.segment_index for run in runs if _keeps_inside(parse.segments[run.segment_index], run, cwds, project)]
+    return Proof(None, needs_rule, sorted(set(free) - set(i for i in run_indices if i not in free)))
 
 
 def _plain(segment):
@@ -211,6 +212,29 @@ def _run_reach(segment, run, project):
             if reason:
                 return reason
     return None
+
+
+def _keeps_inside(segment, run, cwds, project):
+    """A run that may go without a rule of the user's under `permission: allow` ("a run the user
+    would run"): its program is named plainly or by a path inside the project (not
+    `/tmp/evil/pytest`), no word of it, flag values included, names a path outside the project
+    (`--junitxml=/etc/x`, `-e ../other/.env`), and no wrapper fetches a package to run
+    (`npx -p pkg`, `uv run --with pkg`). Any other run needs the user's own rule."""
+    words = segment.words
+    if not words:
+        return False
+    if "/" in words[0] and _paths_inside([words[0]], cwds, project):
+        return False
+    wrapper = len(words) - len(run.words or ()) if len(run.words or ()) <= len(words) else 0
+    for index, word in enumerate(words[1:], 1):
+        value = word.split("=", 1)[1] if word.startswith("-") and "=" in word else word
+        if _outside_word(value) or index < wrapper and word.split("=", 1)[0] in _FETCHING_FLAGS:
+            return False
+    return True
+
+
+# wrapper flags that install a package to run it: npx/pnpm dlx/bunx, uv/uvx, pipx
+_FETCHING_FLAGS = frozenset(("-p", "--package", "--with", "--with-requirements", "--with-editable", "--from", "--spec"))
 
 
 def _followers(parse, run_indices):

@@ -276,3 +276,29 @@ def test_plain_parameter_reads_are_dropped_as_the_written_patterns_say():
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
         assert permissions.drop_plain_parameters(text, braces_only=True) == braces.sub("", text), text
         assert permissions.drop_plain_parameters(text) == plain.sub("", text), text
+
+
+# ---------------------------------------------------------------- permission: allow, a run's own reach
+
+@pytest.mark.parametrize("line", [
+    "/tmp/evil/pytest -q | tail -5",                       # a program by a path outside the project
+    "pytest --junitxml=/etc/report.xml | tail -5",         # a flag value naming a path outside it
+    "pytest ../other | tail -5",                           # an operand outside it
+    "npx -p evil-package jest | tail -5",                  # a wrapper that fetches a package to run
+    "uv run --with evil-package pytest | tail -5",
+    "dotenv -e /outside/.env -- pytest | tail -5",         # a wrapper reading a file outside it
+])
+def test_permission_allow_needs_a_rule_for_a_run_reaching_outside(world, line):
+    """`permission: allow` approves the wrapper around a run the user would run: a run whose own
+    words reach past the project is not that, so it needs the user's own rule (none here)."""
+    set_config(world, permission="allow")
+    assert claude_pre(world, line) is None, line
+
+
+@pytest.mark.parametrize("line", [
+    "pytest -q -p no:cacheprovider | tail -5", "cargo test -p core 2>&1 | tail -5", "tsc -p tsconfig.json | tail -5",
+    "./node_modules/.bin/jest --ci | tail -5", "go test ./... | tail -5", "npx jest | tail -5",
+])
+def test_permission_allow_still_approves_a_run_inside_the_project(world, line):
+    set_config(world, permission="allow")
+    assert granted(claude_pre(world, line)), line

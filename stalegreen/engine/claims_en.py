@@ -30,10 +30,7 @@ def read_english(reader, s, found=None):
     candidates = []
     operational = bool(g.operational.search(g.placeholder.sub(" ", s)))
     ends = [x["end"] for x in subjects]
-    tools = {}
-    for x in subjects:
-        if x.get("category") and x.get("tool"):
-            tools.setdefault(x["category"], x["tool"])
+    tools = _sole_tools(subjects)
     said = -1      # where the predicate before ends
     for p in (found if found is not None else predicates(g, s)):
         kind = p.lastgroup
@@ -51,6 +48,24 @@ def read_english(reader, s, found=None):
         candidates.extend(found)
     _add_everything(reader, s, subjects, mentions, candidates, operational)
     return _merge(candidates), mentions
+
+
+def _sole_tools(subjects):
+    """{category: runner} for a claim naming no runner of its own ("All tests pass (pytest, 41
+    passed)"): the runner when the sentence names that category through it alone. Another runner,
+    or a part named beside it ("All tests pass (pytest and the node tests)"), leaves the claim about
+    every run of the category: no runner narrows it."""
+    tools, others = {}, set()
+    for x in subjects:
+        category = x.get("category")
+        if not category:
+            continue
+        if x.get("tool"):
+            if tools.setdefault(category, x["tool"]) != x["tool"]:
+                others.add(category)
+        elif x["kind"] in ("test", "code", "testid") and (set(x.get("mods") or ()) - GENERIC_TEST_MODS or x["kind"] != "test"):
+            others.add(category)     # "the node tests", `make test`, test_parser: a part of its own
+    return dict((category, tool) for category, tool in tools.items() if category not in others)
 
 
 def _link(g, s, subjects, p, kind):

@@ -294,3 +294,16 @@ def test_a_step_taken_or_planned(text, expected):
 ])
 def test_a_test_checking_something(text, expected):
     assert categories(text) == expected
+
+
+# ---- the runner a claim names no runner of its own is narrowed to: only a sentence's sole one
+@pytest.mark.parametrize("text, tool", [
+    ("All tests pass (pytest).", "pytest"),
+    ("The tests pass (pytest, 41 passed).", "pytest"),
+    ("The unit tests pass (pytest).", "pytest"),
+    ("All tests pass (pytest and the node tests).", None),
+    ("All tests pass (pytest and jest).", None),
+    ("All tests pass (`pytest` and `make test`).", None),
+])
+def test_a_claims_runner_is_the_sentences_sole_one(text, tool):
+    assert [c["tool"] for c in claims.extract(text).claims] == [tool]

@@ -278,9 +278,9 @@ def roles_held(text):
     if not text.isascii() and max(text) >= u"\u3400":
         return None
     low = text.lower()
-    by_start, others = index
+    by_start, others, word_start = index
     held = set(role for stem, role in others if stem in low)
-    for m in _WORD_START.finditer(low):
+    for m in word_start.finditer(low):
         at = m.start()
         for stem, role in by_start.get(low[at:at + 2], ()):
             if role not in held and low.startswith(stem, at):
@@ -288,12 +288,9 @@ def roles_held(text):
     return held
 
 
-_WORD_START = re.compile(r"(?<![\w'-])\w")      # where ``_holds_stem`` takes a word stem to start
-
-
 def _role_stems():
     """Every role's English stems: ({a word stem's first two characters: [(stem, role)]}, [(other
-    stem, role)])."""
+    stem, role)], the places ``_holds_stem`` takes a word stem to start at)."""
     by_start, others = {}, []
     for role in ROLES:
         words, other = stem_lists(role, "en")
@@ -303,7 +300,7 @@ def _role_stems():
             if len(word) < 2:
                 raise ValueError("a one-letter stem of %r" % role)     # (none: it would fire in most sentences)
             by_start.setdefault(word[:2], []).append((word, role))
-    return by_start, others
+    return by_start, others, re.compile(r"(?<![\w'-])\w")
 
 
 def texts_holding_stems(role, texts):

@@ -18,7 +18,7 @@ from stalegreen.engine.claims_subjects import subject_info
 def predicates(g, s):
     """The predicate matches of a sentence. None means no English candidate: every claim, the
     "everything passes" ones too, needs a predicate word."""
-    return scan(g.predicate, s, g.predicate_starts, by_first=True)
+    return scan(g.predicate, s, g.predicate_starts)
 
 
 def read_english(reader, s, found=None):

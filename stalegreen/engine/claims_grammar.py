@@ -700,7 +700,8 @@ class Grammar(object):
         if self._runner_text[0] is not text:     # a sentence is scanned more than once: decide once
             self._runner_text = (text, commands.might_name_runner(words_of(text)))
         if self._runner_text[1]:
-            return claims_scan.scan(self.subject, text, self.subject_starts)
+            # (most letters start a runner name: a form per first character would be most of it)
+            return claims_scan.scan(self.subject, text, self.subject_starts, by_first=False)
         return claims_scan.scan(self.subject_plain, text, _SUBJECT_STARTS)
 
     @property

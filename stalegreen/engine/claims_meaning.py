@@ -216,12 +216,18 @@ class Meaning(object):
         self._clauses = None
         self._starts = None
         self._memo = {}
+        self._held = None       # the roles whose stems the plain text holds (lexicon.roles_held), False if unknown
 
     def has(self, role):
         """Whether the sentence has the role at all: a clause can only have what its sentence
         has, unless the role has entries anchored at a clause start ("^Run ..."), which are
         always looked for."""
-        return self._cached(("has", role), lambda: lexicon.anchored(role) or bool(lexicon.search(role, self.plain)))
+        if self._held is None:
+            held = lexicon.roles_held(self.plain)
+            self._held = False if held is None else held
+        if self._held is False or role in self._held:
+            return self._cached(("has", role), lambda: lexicon.anchored(role) or bool(lexicon.search(role, self.plain)))
+        return lexicon.anchored(role)
 
     def _cached(self, key, compute):
         if key not in self._memo:

@@ -10,13 +10,15 @@ from stalegreen.engine import lexicon, regexsource
 STARTS_COMPILE_AFTER = 400      # scans with one set of start words before it becomes one pattern
 
 
-def scan(pattern, text, starts, by_first=False):
+def scan(pattern, text, starts, by_first=True):
     """Non-overlapping matches of ``pattern`` tried only where a word of ``starts`` begins (or a
     digit, a placeholder, a check mark): the same matches ``finditer`` would find for patterns
     whose every alternative starts with such a word, at a fraction of the cost. The places to
     try are found word by word at first, and by one pattern of ``starts`` once the set has been
-    used often (compiling it costs more than a short message takes to read); then, with
-    ``by_first``, so are the forms of ``pattern`` that ``by_first_char`` tries at digits and "s"."""
+    used often (compiling it costs more than a short message takes to read); from then on, with
+    ``by_first``, each place is tried with the form of ``pattern`` for its first character
+    (``by_first_char``; not worth its compiling for a pattern most of whose alternatives start
+    with most letters)."""
     low = text.lower()
     if len(low) != len(text):
         return list(pattern.finditer(text))
@@ -52,13 +54,13 @@ def _scan_words(pattern, text, low, starts):
 def _scan_found(pattern, text, low, finder):
     found = []
     at = 0
-    by_first = _BY_FIRST.get(pattern.pattern, _NONE)
+    variants = _BY_FIRST.get(pattern.pattern)
     while True:
         token = finder.search(low, at)
         if token is None:
             return found
         at = token.start()
-        m = by_first.get(low[at], pattern).match(text, at)
+        m = (variants[low[at]] if variants is not None else pattern).match(text, at)
         if m and m.end() > at:
             found.append(m)
             at = m.end()
@@ -70,20 +72,40 @@ _NAME_ENDS = ("test", "tests", "spec", "specs")     # the ends of test names: "p
 
 
 def by_first_char(pattern):
-    """Have a long scan with ``pattern`` (the predicates) try, where a count or a placeholder
-    starts, only the alternatives that can begin there: ``regexsource.first_char_source`` of its
-    source for the digits and for "s" (with their case variants), compiled once (the starts
-    finder is, so a hook process never pays for it)."""
+    """Have a long scan with ``pattern`` try, where a word starts, only the alternatives that can
+    begin with its first character (``regexsource.FirstChars``): set up once the scan's starts
+    finder is compiled (a hook process reading one message never pays for it), each character's
+    pattern compiled the first time a word starts with it."""
     if pattern.pattern not in _BY_FIRST:
-        by_first = {}
-        for keys, chars in (("0123456789", "0123456789"), ("s", u"sS\u017f")):
-            source = regexsource.first_char_source(pattern.pattern, pattern.flags, chars)
-            by_first.update((key, re.compile(source, pattern.flags)) for key in keys if source)
-        _BY_FIRST[pattern.pattern] = by_first
+        _BY_FIRST[pattern.pattern] = _ByFirst(pattern)
 
 
-_BY_FIRST = {}       # a pattern's source -> {a text's lower-cased first character: the pattern to match there}
-_NONE = {}
+class _ByFirst(dict):
+    """A text's lower-cased character -> the form of the pattern to match where a word starts
+    with it (the pattern itself when every alternative may start there)."""
+
+    def __init__(self, pattern):
+        dict.__init__(self)
+        self.pattern = pattern
+        self.first = None
+        self.forms = {}     # a form's source -> it compiled (characters that take the same form share it)
+
+    def __missing__(self, key):
+        if self.first is None:
+            self.first = regexsource.FirstChars(self.pattern.pattern, self.pattern.flags)
+        # the characters a text may hold where its lower-cased form holds ``key`` ("\u212a" is a "k")
+        source = self.first.source(key + key.upper() + (u"\u212a" if key == "k" else ""))
+        if source is None:
+            form = self.pattern
+        else:
+            form = self.forms.get(source)
+            if form is None:
+                form = self.forms[source] = re.compile(source, self.pattern.flags)
+        self[key] = form
+        return form
+
+
+_BY_FIRST = {}       # a pattern's source -> its _ByFirst
 _START = re.compile(u"[a-z0-9_]+|[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]")
 _START_CHARS = frozenset(u"0123456789\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d")
 _STARTS_FINDERS = {}     # start words -> uses so far, then the compiled finder

@@ -238,3 +238,26 @@ def test_texts_holding_stems_answers_alike_before_and_after_it_is_compiled(monke
         compiled = lexicon.texts_holding_stems(role, list(texts))
         assert not isinstance(lexicon._COMPILED[("stems-all", role)], int)     # the one-pattern path ran
         assert compiled == by_word, (role, sorted(set(by_word) ^ set(compiled))[:5])
+
+
+def test_roles_held_are_the_roles_whose_english_stems_a_text_holds(monkeypatch):
+    """``roles_held`` finds in one pass what ``may_match`` tells role by role (``Meaning.has``
+    looks no further for a role it leaves out)."""
+    import glob
+    import io
+    import json
+    import os
+
+    monkeypatch.setattr(lexicon, "_COMPILED", {})
+    monkeypatch.setattr(lexicon, "COMPILE_AFTER", 0)
+    texts = []
+    for path in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims_corpus_*.jsonl"))):
+        with io.open(path, encoding="utf-8") as fh:
+            texts.extend(json.loads(line)["text"] for line in fh if line.strip())
+    lexicon.roles_held("warm up")
+    for text in texts + ["it's-ci", "re-run", "x_ci", "Don't know if", u"\u274c lint"]:
+        held = lexicon.roles_held(text)
+        if held is None:
+            assert not text.isascii()
+            continue
+        assert held == set(role for role in lexicon.ROLES if lexicon.may_match(role, text, "en")), text

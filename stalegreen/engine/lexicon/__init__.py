@@ -263,6 +263,46 @@ def may_match(role, text, lang=None):
     return False
 
 
+def roles_held(text):
+    """The roles whose English stems ``text`` holds (as ``search`` reads them, so a role not among
+    them does not match ``text``), found in one pass over its word starts instead of one per
+    role. None for text with CJK in it (its Chinese stems are read role by role), and before
+    the lexicon has been asked this a few dozen times (a hook process reading a short message
+    never builds the stems' index)."""
+    index = _COMPILED.get("roles-held", 0)
+    if isinstance(index, int):
+        _COMPILED["roles-held"] = index + 1
+        if index < COMPILE_AFTER:
+            return None
+        index = _COMPILED["roles-held"] = _role_stems()
+    if not text.isascii() and max(text) >= u"\u3400":
+        return None
+    low = text.lower()
+    by_start, others, word_start = index
+    held = set(role for stem, role in others if stem in low)
+    for m in word_start.finditer(low):
+        at = m.start()
+        for stem, role in by_start.get(low[at:at + 2], ()):
+            if role not in held and low.startswith(stem, at):
+                held.add(role)
+    return held
+
+
+def _role_stems():
+    """Every role's English stems: ({a word stem's first two characters: [(stem, role)]}, [(other
+    stem, role)], the places ``_holds_stem`` takes a word stem to start at)."""
+    by_start, others = {}, []
+    for role in ROLES:
+        words, other = stem_lists(role, "en")
+        others.extend((stem, role) for stem in other)
+        for stem in words:
+            word = stem[1:]
+            if len(word) < 2:
+                raise ValueError("a one-letter stem of %r" % role)     # (none: it would fire in most sentences)
+            by_start.setdefault(word[:2], []).append((word, role))
+    return by_start, others, re.compile(r"(?<![\w'-])\w")
+
+
 def texts_holding_stems(role, texts):
     """The texts of ``texts`` that hold one of the role's stems (as ``may_match`` tells once its
     stems are one pattern), found in one pass over them all: a long message has many sentences,

@@ -140,3 +140,41 @@ def test_what_the_gate_does_with_a_build_of_one_part():
     assert _judge_build_claim([failed_whole, one])[0] == "FAILED"
     passed_whole = _build_receipt("r-0001", 1, "all", cmd="cargo build")
     assert _judge_build_claim([passed_whole, one]) == ("FRESH", "allowed")
+
+
+def _masking(command):
+    from stalegreen.engine import masking, unwrapped
+
+    parse = shell.parse(command)
+    (run,) = found(command)
+    mask = masking.analyze(parse, run)
+    receipt = unwrapped.receipt_masking(mask, exit_echoed=unwrapped.status_echo(mask) is not None)[0]
+    return mask.masked, receipt
+
+
+@pytest.mark.parametrize("command, masked", [
+    ("cargo test 2>&1 | tee /tmp/cargo-test.log; test ${PIPESTATUS[0]} -eq 0", False),          # c13-184
+    ("pnpm --filter web typecheck 2>&1 | tail -15; exit ${PIPESTATUS[0]}", False),              # dev c-a084
+    ("make test 2>&1 | tail -25; exit ${PIPESTATUS[0]}", False),                                # dev6 c-d148
+    ('pytest -q | tee log.txt; exit "${PIPESTATUS[0]}"', False),
+    ("pytest -q | tee log.txt; (exit ${PIPESTATUS[0]})", False),
+    ('pytest -q | tee log.txt\n[ "${PIPESTATUS[0]}" = 0 ]', False),
+    ("pytest -q | tee log.txt; [[ $PIPESTATUS -eq 0 ]]", False),
+    ("bash -c 'pytest -q | tail -40; exit ${PIPESTATUS[0]}'", False),
+    # not the run's status, not the last command, or a pipe stage that hides the output anyway
+    ("pytest -q | tee log.txt; exit ${PIPESTATUS[1]}", True),          # tee's slot
+    ("pytest -q | tee log.txt; echo done; exit ${PIPESTATUS[0]}", True),  # echo resets PIPESTATUS
+    ("pytest -q | tee log.txt; test ${PIPESTATUS[0]} -eq 0; echo ok", True),
+    ("pytest -q | tee log.txt; test ${PIPESTATUS[0]} -ne 0", True),     # inverts the verdict
+    ("pytest -q | tee log.txt; ! test ${PIPESTATUS[0]} -eq 0", True),
+    ("pytest -q | tee log.txt && exit ${PIPESTATUS[0]}", True),
+    ("pytest -q | tail -1; exit ${PIPESTATUS[0]}", True),              # one line: no summary
+    ("pytest -q | grep -v PASSED; exit ${PIPESTATUS[0]}", True),       # the output is filtered
+    ("pytest -q | head -20; exit ${PIPESTATUS[0]}", True),             # head may kill it (SIGPIPE)
+])
+def test_a_later_pipestatus_as_the_last_command_restores_the_runs_status(command, masked):
+    """The lead's rule (2026-12-03): ``exit ${PIPESTATUS[0]}``, ``(exit ...)`` or ``test
+    ${PIPESTATUS[0]} -eq 0`` as the line's last command ends it with the piped run's own status,
+    as pipefail would: the pipe stage hides nothing a pipefail line would not, before the run and
+    in the receipt of the run left unwrapped (no rewrite needed to see the result)."""
+    assert _masking(command) == (masked, masked)

@@ -178,3 +178,17 @@ def test_a_later_pipestatus_as_the_last_command_restores_the_runs_status(command
     as pipefail would: the pipe stage hides nothing a pipefail line would not, before the run and
     in the receipt of the run left unwrapped (no rewrite needed to see the result)."""
     assert _masking(command) == (masked, masked)
+
+
+@pytest.mark.parametrize("command, category, scope", [
+    ("git diff --name-only origin/main -- '*.py' | xargs ruff check", "lint", "subset"),       # c13-167
+    ("git ls-files '*.py' | xargs mypy", "typecheck", "subset"),
+    ("git diff --name-only --diff-filter=d main | xargs -r npx eslint --max-warnings 0", "lint", "subset"),
+    ("ls tests/test_*.py | xargs pytest -q", "test", "subset"),
+    ("ruff check .", "lint", "all"),                                   # no xargs: the whole tree
+    ("echo done | xargs -0 echo; ruff check .", "lint", "all"),
+])
+def test_any_check_given_words_from_stdin_runs_on_what_they_name(command, category, scope):
+    """``xargs`` appends the words it reads to the command (the files of a diff, mostly): a
+    linter or type checker given them checks those files, as a test runner runs them."""
+    assert scopes(command) == [(category, scope)]

@@ -121,12 +121,18 @@ def analyze(parse, run, pipefail=False):
         level = levels.level(container)
         pipeline = level.pipes[element.pipeline]
         followers = pipeline[pipeline.index(element) + 1:]
+        end = pipeline[-1]
+        after = level.position[id(end)] + 1          # `rest`: level.items[after:limit]
+        # `pytest | tee log; exit ${PIPESTATUS[0]}` as the line's last command: the line ends
+        # with the run's own status, as under pipefail
+        restored = first and container is None and followers and \
+            _restores_status(levels, level, end, after, pipeline.index(element))
         if first:
             mask.followers = followers
         for member in followers:
-            _pipe_member(mask, member)
-        end = pipeline[-1]
-        after = level.position[id(end)] + 1          # `rest`: level.items[after:limit]
+            _pipe_member(mask, member, mask.pipefail or restored)
+        if restored:
+            break
         waited = _waited_for(level.items, after) if end.op == "&" else None
         if waited is not None:
             # `pytest & wait $!`: the line waits for the run and takes its status there
@@ -326,8 +332,9 @@ def _file(target):
     return "null" if target == "/dev/null" else "file:" + target
 
 
-def _pipe_member(mask, member):
-    """One pipeline member after the run: it replaces the exit status unless pipefail is on."""
+def _pipe_member(mask, member, pipefail):
+    """One pipeline member after the run: it replaces the exit status unless pipefail is on (or
+    the line gives the run's status back, ``_restores_status``)."""
     if not hasattr(member, "words"):     # a group: `pytest | { grep x; }`
         name = "group"
         words = []
@@ -335,7 +342,7 @@ def _pipe_member(mask, member):
         name = command_name(member) or "?"
         words = member.words
     args = _args_after(words, name)
-    if mask.pipefail and (name in PASS_THROUGH or name in FORMATTERS
+    if pipefail and (name in PASS_THROUGH or name in FORMATTERS
                           or (name in TAIL_LIKE and _keeps_summary(args))):
         # `set -o pipefail; pytest | tee log` shows every line, `| tail -40` the end the
         # summary is in; the exit is kept: nothing hidden (the spec: "tail keeps the summary")
@@ -343,7 +350,7 @@ def _pipe_member(mask, member):
             mask.tail = _line_count(args)
         return
     _add(mask, "pipe:" + name)
-    if not mask.pipefail:
+    if not pipefail:
         mask.exit_preserved = False
     if name in TAIL_LIKE:
         mask.tail = _line_count(args)
@@ -352,9 +359,9 @@ def _pipe_member(mask, member):
         mask.head = _line_count(args)
         mask.output_visible = False
         mask.count_only = False
-        _early_exit(mask, name)
+        _early_exit(mask, name, pipefail)
     elif name in GREP_LIKE:
-        _grep(mask, name, args)
+        _grep(mask, name, args, pipefail)
     elif name in FILTERS:
         mask.output_visible = False
         mask.filtered = True
@@ -381,10 +388,10 @@ def _keeps_summary(args):
     return count is None or count >= SHORT_TAIL
 
 
-def _early_exit(mask, name):
+def _early_exit(mask, name, pipefail):
     """With pipefail, a reader that stops early can kill the run with SIGPIPE (exit 141)."""
     mask.sigpipe = True
-    if mask.pipefail:
+    if pipefail:
         _add(mask, "sigpipe:" + name)
         mask.exit_preserved = False
 
@@ -427,7 +434,7 @@ _GREP_VALUE_FLAGS = frozenset(("-A", "-B", "-C", "-m", "--max-count", "-f", "--f
                                "--include", "--exclude", "--label"))
 
 
-def _grep(mask, name, args):
+def _grep(mask, name, args, pipefail):
     mask.output_visible = False
     mask.filtered = True
     patterns = []
@@ -473,7 +480,7 @@ def _grep(mask, name, args):
         mask.patterns.append("!" + pattern if inverted else pattern)
     mask.count_only = count
     if quiet or early:
-        _early_exit(mask, name)
+        _early_exit(mask, name, pipefail)
 
 
 def _chain(mask, op, level, start, limit):
@@ -545,6 +552,36 @@ def _keeps_failure(elements):
             continue          # `|| exit 0`: the failure becomes a success
         return True
     return False
+
+
+_STATUS_TESTS = {"test": None, "[": "]", "[[": "]]"}
+
+
+def _restores_status(levels, level, end, after, position):
+    """Whether the element right after the run's pipeline (ending in ``end``, the run at
+    ``position`` in it) is the line's last command and ends it with the run's own status:
+    ``exit ${PIPESTATUS[0]}``, ``(exit ${PIPESTATUS[0]})``, ``test ${PIPESTATUS[0]} -eq 0``
+    (``[ ... ]``, ``[[ ... ]]``, ``=``/``==``). Any command in between resets ``PIPESTATUS``."""
+    if end.op not in (";", "\n") or after >= len(level.items) or level.next_meaningful[after + 1] < len(level.items):
+        return False
+    element = level.items[after]
+    words = _words(element)
+    if words is None and element.kind == "subshell" and not element.negated:
+        children = levels.items(element.index)
+        words = _words(children[0]) if len(children) == 1 else None
+        words = words if words and words[0] == "exit" else None
+    if not words or getattr(element, "negated", False):
+        return False
+    ours = ("${PIPESTATUS[%d]}" % position,) + (("$PIPESTATUS",) if position == 0 else ())
+    if words[0] == "exit":
+        return len(words) == 2 and words[1] in ours
+    if words[0] not in _STATUS_TESTS:
+        return False
+    closing = _STATUS_TESTS[words[0]]
+    test = words[1:-1] if closing else words[1:]
+    if closing and words[-1] != closing or len(test) != 3 or test[1] not in ("-eq", "=", "=="):
+        return False
+    return (test[0] in ours and test[2] == "0") or (test[2] in ours and test[0] == "0")
 
 
 def _keeps_status(element):

@@ -24,26 +24,33 @@ FLOORS = {
                              "scope_accuracy": 0.975, "masked_precision": 0.92, "masked_recall": 1.0,
                              "receipt_precision": 0.96, "receipt_recall": 1.0},
     # dev6: a second blind author's 220 lines; left: `--fix`/`-A` runs are lint runs here (their exit
-    # is what is left unfixed), `docker build` is a build, `exit ${PIPESTATUS[0]}` keeps nothing under
-    # zsh, and the syntactic reading rewrites a line that echoes `$?` (its receipt is not masked)
+    # is what is left unfixed), `docker build` is a build, and the syntactic reading rewrites a line
+    # that echoes `$?` (its receipt is not masked); `exit ${PIPESTATUS[0]}` keeps the status (dev13 round)
     "dev6-2026-12-02.jsonl": {"det_precision": 0.97, "det_recall": 1.0, "category_accuracy": 1.0,
                               "scope_accuracy": 0.99, "masked_precision": 0.94, "masked_recall": 1.0,
                               "receipt_precision": 0.97, "receipt_recall": 1.0},
     # dev9: a third blind author's 220 lines (guide COMMANDS5). On arrival (main 0265cc0): detection
     # 1.000/0.994, category 0.981, scope 0.968, masked 0.865/0.918, receipt 0.938/0.918, unmasked
-    # 34/49. Left (README): the syntactic reading of `; echo "exit=$?"` and of a read-back log, `exit
-    # ${PIPESTATUS[0]}` under zsh, `tsc -b` a typecheck run, a Windows path bash reads as a root file
+    # 34/49. Left (README): the syntactic reading of `; echo "exit=$?"` and of a read-back log,
+    # `tsc -b` a typecheck run, a Windows path bash reads as a root file
     "dev9-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 0.99,
                               "scope_accuracy": 0.99, "masked_precision": 0.90, "masked_recall": 1.0,
                               "receipt_precision": 0.98, "receipt_recall": 1.0},
     # dev11: a fourth blind author's 220 lines (guide COMMANDS6). On arrival (main a1d01ef): detection
     # 0.987/0.994, category 0.987, scope 0.955, masked 0.952/0.984, receipt 0.950/0.934, unmasked
     # 42/61. Left (README): `; echo "exit: $?"` labelled masked (its receipt reads the echoed status),
-    # `exit ${PIPESTATUS[0]}` (nothing under zsh), `cd sub && run` labelled a subset (the run's folder
-    # is its project), `tsc -p tsconfig.build.json` labelled a build, `test:unit` labelled all
+    # `cd sub && run` labelled a subset (the run's folder is its project), `tsc -p
+    # tsconfig.build.json` labelled a build, `test:unit` labelled all
     "dev11-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 0.99,
                                "scope_accuracy": 0.95, "masked_precision": 0.96, "masked_recall": 1.0,
                                "receipt_precision": 0.96, "receipt_recall": 0.95},
+    # dev13: a fifth blind author's 220 lines (guide COMMANDS7). On arrival (main 8c4c313): detection
+    # 0.975/0.994, category 0.980, scope 0.941, masked 0.958/1.000, receipt 0.957/0.957. Left
+    # (README): fixers (`eslint --fix`, `rubocop -A`, `clippy --fix`, `yarn lint --fix`) stay lint
+    # runs, `; echo "exit=$?"` read in the receipt, an emitting `tsc` stays a type check, `test:unit`
+    "dev13-2026-12-03.jsonl": {"det_precision": 0.96, "det_recall": 0.99, "category_accuracy": 0.97,
+                               "scope_accuracy": 0.98, "masked_precision": 0.99, "masked_recall": 0.99,
+                               "receipt_precision": 0.99, "receipt_recall": 0.94},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

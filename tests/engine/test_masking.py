@@ -209,10 +209,12 @@ def test_or_chain_looks_only_at_its_own_branch(line, masked):
 
 
 def test_status_captured_after_a_pipe_is_the_filters():
-    """`EXIT=$?` after `| tail` holds tail's status; `${PIPESTATUS[0]}` is empty in zsh, so
-    neither keeps the run's exit (peers' corner cases)."""
+    """`EXIT=$?` after `| tail` holds tail's status, so it does not keep the run's exit (peers'
+    corner cases); `exit ${PIPESTATUS[0]}` as the last command does (test_catalog_dev13.py), a
+    `PIPESTATUS` read after another command or of the filter's own slot does not."""
     for line in ("pytest | tail -5; EXIT=$?; exit $EXIT",
-                 "pytest | tail -5; exit ${PIPESTATUS[0]}",
+                 "pytest | tail -5; echo done; exit ${PIPESTATUS[0]}",
+                 "pytest | tail -5; exit ${PIPESTATUS[1]}",
                  "pytest | head -3 || echo fallback"):
         mask = analyze(line)
         assert mask.masked and not mask.exit_preserved, line

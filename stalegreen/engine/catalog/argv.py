@@ -54,6 +54,26 @@ def is_narrowing_path(word):
     return "/" in path and not path.startswith("$")
 
 
+# bazel/buck2 target patterns that name every target of the workspace
+WHOLE_TARGETS = frozenset(("//...", "...", "//...:all", "//...:*", "//...:all-targets", "root//..."))
+# project files of MSBuild (a solution, .sln, holds several projects)
+PROJECT_FILE_EXTS = (".csproj", ".fsproj", ".vbproj", ".vcxproj", ".proj")
+
+
+def names_a_file(word):
+    """A file named by its name and extension (``README.md``, ``Dockerfile.prod``), no glob: a
+    linter given files checks those files only."""
+    stem = word.rstrip("/").rsplit("/", 1)[-1]
+    name, dot, ext = stem.rpartition(".")
+    return bool(dot and name.strip(".") and ext) and ext.isalnum() and not any(c in word for c in "*?[{$")
+
+
+def names_one_project(word):
+    """An MSBuild project file in a folder (``src/Api/Api.csproj``): one project of the solution."""
+    path = word[2:] if word.startswith("./") else word
+    return path.lower().endswith(PROJECT_FILE_EXTS) and "/" in path.strip("/")
+
+
 def flag_values(args, names):
     """The values given to the flags ``names`` (``-p x`` and ``--project=x`` alike)."""
     found = []
@@ -141,11 +161,15 @@ def _scope(spec, args):
     rule = spec["positional"]
     if rule == "any" and positionals:
         return "subset"
-    if rule == "files" and any(is_narrowing_path(p) for p in positionals):
+    if rule == "files" and any(is_narrowing_path(p) or (spec["category"] == "lint" and names_a_file(p))
+                               for p in positionals):
         return "subset"
     if rule == "pkg" and any(p not in ("./...", "...", ".", "./") for p in positionals):
         return "subset"
-    if rule == "targets" and any(not p.endswith("...") for p in positionals):
+    if rule == "targets" and (any(p not in WHOLE_TARGETS for p in positionals) or
+                              any(f.startswith("-/") for f in flags)):
+        return "subset"             # `//services/auth/...`, `//app:server`, `-//legacy/...` excluded
+    if rule == "project" and any(names_one_project(p) for p in positionals):
         return "subset"
     return "all"
 

@@ -6,7 +6,7 @@ that runs no check. A new build system is a reader here, its entry in ``BUILD_RE
 ``FAMILY`` key in ``table.TOOLS``."""
 
 from stalegreen.engine.catalog.argv import (
-    flag_name, further_categories, generic_not_run, is_flag, is_narrowing_path,
+    flag_name, further_categories, generic_not_run, is_flag, is_narrowing_path, names_one_project,
 )
 from stalegreen.engine.catalog.table import HELP_FLAGS, TOOLS
 from stalegreen.engine.catalog.tasks import (
@@ -98,13 +98,15 @@ def read_msbuild(tool, args):
             targets.extend(t.strip() for t in value.replace(",", ";").split(";") if t.strip())
         elif switch.startswith(("-v:q", "/v:q", "-verbosity:q", "/verbosity:q", "-noconsolelogger", "/noconlog")):
             quiet = True
+    # `msbuild src/Api/Api.csproj`: one project of the solution, as `dotnet build` given it
+    scope = "subset" if any(names_one_project(w) for w in args if _msbuild_switch(w) is None) else "all"
     if not targets:
-        return _result("msbuild", "build", "all", quiet=quiet)
+        return _result("msbuild", "build", scope, quiet=quiet)
     categories = [MSBUILD_TARGETS.get(t) for t in targets]
     category = _best(categories)
     if category is None:
         return None
-    return _result("msbuild test" if category == "test" else "msbuild", category, "all", quiet=quiet,
+    return _result("msbuild test" if category == "test" else "msbuild", category, scope, quiet=quiet,
                    also=further_categories(categories, category))
 
 

@@ -16,10 +16,10 @@ from stalegreen.engine.catalog.programs import project_program, script_category
 from stalegreen.engine.catalog.table import (
     BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
     NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_NAME_BREAKS, SCRIPT_SUBSET_PARTS,
-    SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, typecheck_spec,
+    SCRIPT_WATCH_PARTS, test_spec, TOOLS, TOX, typecheck_spec,
 )
 from stalegreen.engine.catalog.tasks import (
-    ENV_CATEGORIES, ENV_SELECTORS, FORMAT_ENVS, GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS,
+    SCRIPT_TOOL_VALUES, ENV_CATEGORIES, ENV_SELECTORS, FORMAT_ENVS, GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS,
     MAKE_PRIORITY, MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS,
     SBT_LINT_COMMANDS, TOX_OTHER_COMMANDS, TOX_RUN_COMMANDS,
 )
@@ -348,20 +348,26 @@ def _read_maven(tool, args):
     not_run = generic_not_run(args, None)
     test_goal = next((g for g in goals if g in MAVEN_TEST_GOALS), None)
     build_goal = next((g for g in goals if g in MAVEN_BUILD_GOALS), None)
+    # `-pl services/inventory` (with `-am`, what it needs), `-rf :api` (the modules from there on):
+    # part of the reactor, whatever the goal
+    scope = "subset" if any(flag_name(f) in _MAVEN_SELECTING for f in flags) else "all"
     if test_goal and not any(f.startswith(("-DskipTests", "-Dmaven.test.skip")) for f in flags):
-        scope = "subset" if any(f.startswith(("-Dtest=", "-Dit.test=")) or f in ("-pl", "--projects")
-                                for f in flags) else "all"
+        if any(f.startswith(("-Dtest=", "-Dit.test=")) for f in flags):
+            scope = "subset"
         return {"runner": "mvn test", "category": "test", "scope": scope, "not_run": not_run,
                 "quiet": "-q" in flags}
     goal = build_goal or test_goal
     if goal:
-        return {"runner": "mvn %s" % goal, "category": "build", "scope": "all", "not_run": not_run,
+        return {"runner": "mvn %s" % goal, "category": "build", "scope": scope, "not_run": not_run,
                 "quiet": "-q" in flags}
     lint_goal = next((g for g in goals if g in MAVEN_LINT_GOALS), None)
     if lint_goal:       # `mvn spotless:check`: a plugin's check goal
-        return {"runner": "mvn %s" % lint_goal, "category": "lint", "scope": "all", "not_run": not_run,
+        return {"runner": "mvn %s" % lint_goal, "category": "lint", "scope": scope, "not_run": not_run,
                 "quiet": "-q" in flags}
     return None
+
+
+_MAVEN_SELECTING = frozenset(("-pl", "--projects", "-rf", "--resume-from"))
 
 
 def _read_sbt(tool, args):

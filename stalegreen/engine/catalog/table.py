@@ -53,8 +53,9 @@ def R(name, category, subset=(), values=(), flags=None, needs=None, fix=(), quie
     """A runner spec.
 
     subset: flags that narrow the run; positional_subset: which positional arguments narrow it
-    ("files": a source file or a nested path, "any": any positional, "pkg": go packages,
-    "targets": bazel targets, "none"); values: the tool's own value flags; flags: extra
+    ("files": a source file or a nested path, a linter's file too, "any": any positional, "pkg": go
+    packages, "targets": bazel targets, "project": a project file in a folder, "none"); values:
+    the tool's own value flags; flags: extra
     flag -> not-a-run reason; needs: (flags, reason) - without one of those flags the command
     is that not-a-run form (``prettier`` without ``--check`` formats); fix: flags that turn a
     check into a format; no_help: generic help flags that mean something else for this tool;
@@ -152,7 +153,7 @@ _GO_TEST_VALUES = ("-run", "-bench", "-count", "-timeout", "-p", "-tags", "-cove
                    "-gcflags", "-mod", "-C", "-vet", "-fuzz", "-fuzztime")
 _GO_TEST = R("go test", "test", subset=("-run", "-bench", "-skip", "-fuzz"), values=_GO_TEST_VALUES,
              flags={"-list": "list", "-n": "dry-run"}, positional_subset="pkg", no_help=("-h",), prints=("go",))
-_GO_BUILD = R("go build", "build", values=_GO_TEST_VALUES, flags={"-n": "dry-run"}, positional_subset="none",
+_GO_BUILD = R("go build", "build", values=_GO_TEST_VALUES, flags={"-n": "dry-run"}, positional_subset="pkg",
               prints=("go",))
 _GO_INSTALL = dict(_GO_BUILD, name="go install")
 _RSPEC = R("rspec", "test", subset=("-e", "--example", "-t", "--tag", "--only-failures", "-n", "--next-failure",
@@ -194,6 +195,9 @@ _DART_TEST = dict(_FLUTTER_TEST, name="dart test")
 _BAZEL_TEST = R("bazel test", "test", values=("--config", "--test_output", "--test_filter", "--jobs"),
                 subset=("--test_filter",), positional_subset="targets", prints=("bazel",))
 _BAZEL_BUILD = R("bazel build", "build", values=("--config", "--jobs"), positional_subset="targets")
+# `cargo build -p cli`, `--bin server`: one package or binary of the workspace
+_CARGO_BUILD = R("cargo build", "build", values=_CARGO_VALUES, subset=("-p", "--package", "--bin", "--exclude"),
+                 positional_subset="none", prints=("cargo",))
 _BAZEL = SUB({"test": _BAZEL_TEST, "build": _BAZEL_BUILD, "coverage": _BAZEL_TEST})
 
 
@@ -226,10 +230,15 @@ _WATCH_W = {"-w": "watch"}
 _CSPELL_VALUES = ("-c", "--config", "-e", "--exclude", "--locale", "--language-id", "--file-list", "--root", "-r")
 _SEMGREP_VALUES = ("-c", "--config", "-f", "--exclude", "--include", "--severity", "--lang", "-l", "-e",
                    "--pattern", "-o", "--output", "--timeout", "-j", "--jobs", "--baseline-commit")
+# `semgrep --baseline-commit X` reports only the findings new since X
+_SEMGREP = R("semgrep", "lint", fix=("--autofix", "-a"), values=_SEMGREP_VALUES, subset=("--baseline-commit",))
 _PMD_VALUES = ("-d", "--dir", "-R", "--rulesets", "-f", "--format", "-r", "--report-file", "--aux-classpath",
                "--cache", "--use-version", "--minimum-priority", "--file-list", "--exclude-file-list", "-t",
                "--threads", "-z", "--relativize-paths-with")
 BUNDLER_WATCH = {"-w": "watch", "--watch": "watch"}
+# `docker compose build worker`: the services named (none: every service)
+_COMPOSE_BUILD = R("docker compose build", "build", values=("--build-arg", "--progress", "--ssh", "-m", "--memory",
+                                                          "--builder"), positional_subset="any", prints=("docker",))
 
 TOOLS = {
     # ---- test
@@ -302,8 +311,7 @@ TOOLS = {
                                       subset=("-p", "--package"), prints=("cargo",)),
                   "c": typecheck_spec("cargo check", values=_CARGO_VALUES, positional_subset="none",
                                   subset=("-p", "--package"), prints=("cargo",)),
-                  "build": R("cargo build", "build", values=_CARGO_VALUES, positional_subset="none", prints=("cargo",)),
-                  "b": R("cargo build", "build", values=_CARGO_VALUES, positional_subset="none", prints=("cargo",)),
+                  "build": _CARGO_BUILD, "b": _CARGO_BUILD,
                   "clippy": lint_spec("cargo clippy", values=_CARGO_VALUES, positional_subset="none",
                                   subset=("-p", "--package"), prints=("cargo",)),
                   "fmt": lint_spec("cargo fmt", values=_CARGO_VALUES, positional_subset="none",
@@ -318,8 +326,9 @@ TOOLS = {
                       "-o", "--out", "--output-dir", "--exclude-files", "--timeout", "--engine", "--fail-under"))),
                   "make": FAMILY("cargo-make")},
                  before=("--manifest-path", "-Z", "--color", "--config")),
+    # `dotnet build src/Api/Api.csproj`: one project of the solution (a .sln, or none: every project)
     "dotnet": SUB({"test": _DOTNET_TEST, "build": R("dotnet build", "build", values=_DOTNET_TEST["values"],
-                                                    positional_subset="none", prints=("dotnet",)),
+                                                    positional_subset="project", prints=("dotnet",)),
                    "format": lint_spec("dotnet format", positional_subset="none",
                                    needs=(("--verify-no-changes",), "format")),
                    "watch": NOT("watch", "dotnet watch"), "msbuild": FAMILY("msbuild")}),
@@ -468,9 +477,12 @@ TOOLS = {
     "black": _BLACK, "isort": _ISORT,
     "autopep8": lint_spec("autopep8", needs=(("--diff", "-d", "--exit-code"), "format")),
     "yapf": lint_spec("yapf", needs=(("--diff", "-d", "--quiet", "-q"), "format")),
-    "golangci-lint": SUB({"run": lint_spec("golangci-lint run", values=("-c", "--config", "--timeout", "-E",
-                                                                      "--enable", "-D", "--disable",
-                                                                      "--out-format", "--build-tags"),
+    # `--new`, `--new-from-rev X`: only the issues new since a revision
+    "golangci-lint": SUB({"run": lint_spec("golangci-lint run", values=("-c", "--config", "--timeout", "-E", "--enable",
+                                                                      "-D", "--disable", "--out-format", "--build-tags",
+                                                                      "--new-from-rev", "--new-from-patch",
+                                                                      "--new-from-merge-base"),
+                                       subset=("--new", "--new-from-rev", "--new-from-patch", "--new-from-merge-base"),
                                        positional_subset="pkg", prints=("golangci-lint",)),
                           "fmt": lint_spec("golangci-lint fmt", needs=(("--diff", "-d"), "format"))},
                          other="other"),
@@ -559,11 +571,10 @@ TOOLS = {
                  "ls-vars": NOT("list", "vale", "lint")},
                 default=lint_spec("vale", values=("--config", "--glob", "--minAlertLevel", "--output", "--filter"))),
     # semgrep: a scan (`semgrep --config auto`, `semgrep scan`, `semgrep ci`) reports findings
-    "semgrep": SUB({"scan": lint_spec("semgrep", fix=("--autofix", "-a"), values=_SEMGREP_VALUES),
-                    "ci": lint_spec("semgrep", fix=("--autofix", "-a"), values=_SEMGREP_VALUES),
+    "semgrep": SUB({"scan": _SEMGREP, "ci": _SEMGREP,
                     "login": None, "logout": None, "publish": None, "lsp": None, "show": None,
                     "install-semgrep-pro": None},
-                   default=lint_spec("semgrep", fix=("--autofix", "-a"), values=_SEMGREP_VALUES)),
+                   default=_SEMGREP),
     # Java linters run alone (their Gradle tasks and Maven goals: the gradle and maven readers)
     "checkstyle": lint_spec("checkstyle", values=("-c", "-f", "-o", "-p", "-x", "--exclude-regexp", "-e",
                                                   "--exclude", "-w", "--tabWidth")),
@@ -632,11 +643,10 @@ TOOLS = {
     "docker": SUB({"build": _build("docker build", prints=("docker",)),
                    "buildx": SUB({"build": _build("docker build", prints=("docker",)),
                                   "bake": _build("docker buildx bake")}),
-                   "compose": SUB({"build": _build("docker compose build", prints=("docker",))},
+                   "compose": SUB({"build": _COMPOSE_BUILD},
                                   before=("-f", "--file", "-p", "--project-name", "--env-file", "--profile"))},
                   before=("-H", "--host", "--context", "-c", "--config", "-l", "--log-level")),
-    "docker-compose": SUB({"build": _build("docker compose build", prints=("docker",))}, before=("-f", "--file", "-p",
-                                                                             "--project-name", "--env-file")),
+    "docker-compose": SUB({"build": _COMPOSE_BUILD}, before=("-f", "--file", "-p", "--project-name", "--env-file")),
     "podman": SUB({"build": _build("docker build", prints=("docker",))}),
     "elm": SUB({"make": _build("elm make", prints=("elm",))}),
     "dune": SUB({"test": test_spec("dune test", positional_subset="any", prints=(ANY,)),
@@ -781,18 +791,3 @@ DIR_FLAGS = {
     "gradle": ("-p", "--project-dir"), "gradlew": ("-p", "--project-dir"),
 }
 FILE_DIR_FLAGS = {"cargo": ("--manifest-path",), "mvn": ("-f", "--file"), "mvnw": ("-f", "--file")}
-# value flags of the package managers and task runners that run scripts by name
-SCRIPT_TOOL_VALUES = {
-    "npm": ("-w", "--workspace", "--prefix", "-C", "--loglevel", "--userconfig", "--registry"),
-    "pnpm": ("--filter", "-F", "-C", "--dir", "--workspace-concurrency", "--reporter", "--loglevel",
-             "--filter-prod", "--test-pattern", "--changed-files-ignore-pattern"),
-    "yarn": ("--cwd",),
-    "bun": ("--cwd", "--filter", "-F", "--env-file", "-r", "--preload"),
-    "turbo": ("--filter", "-F", "--concurrency", "--scope", "--cache-dir", "--output-logs", "--log-order",
-              "--graph", "--env-mode", "--ui", "--cache"),
-    "lerna": ("--scope", "--ignore", "--concurrency", "--since"),
-    "composer": ("-d", "--working-dir"),
-    "just": ("-d", "--working-directory", "-f", "--justfile", "--set", "--shell"),
-    "task": ("-d", "--dir", "-t", "--taskfile", "-o", "--output"),
-    "mage": ("-d", "-w", "-t"),
-}

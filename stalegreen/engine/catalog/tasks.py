@@ -2,6 +2,21 @@
 (``families``, ``builds``) read in the argument languages of make, Gradle, Maven, sbt, tox and nox,
 Pants, MSBuild and mill. Adding a name is one entry here."""
 
+# value flags of the package managers and task runners that run scripts by name
+SCRIPT_TOOL_VALUES = {
+    "npm": ("-w", "--workspace", "--prefix", "-C", "--loglevel", "--userconfig", "--registry"),
+    "pnpm": ("--filter", "-F", "-C", "--dir", "--workspace-concurrency", "--reporter", "--loglevel",
+             "--filter-prod", "--test-pattern", "--changed-files-ignore-pattern"),
+    "yarn": ("--cwd",),
+    "bun": ("--cwd", "--filter", "-F", "--env-file", "-r", "--preload"),
+    "turbo": ("--filter", "-F", "--concurrency", "--scope", "--cache-dir", "--output-logs", "--log-order",
+              "--graph", "--env-mode", "--ui", "--cache"),
+    "lerna": ("--scope", "--ignore", "--concurrency", "--since"),
+    "composer": ("-d", "--working-dir"),
+    "just": ("-d", "--working-directory", "-f", "--justfile", "--set", "--shell"),
+    "task": ("-d", "--dir", "-t", "--taskfile", "-o", "--output"),
+    "mage": ("-d", "-w", "-t"),
+}
 ENV_SELECTORS = {"tox": ("-e", "--envlist"), "nox": ("-s", "--session", "--sessions", "-e")}
 # environments that rewrite the code (`tox -e format`): no check
 FORMAT_ENVS = frozenset(("format", "fmt", "fix", "black", "isort", "autoformat", "reformat"))

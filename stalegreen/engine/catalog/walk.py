@@ -186,8 +186,9 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
                 found = script_run("%s run" % stripped["scripts_tool"], tail[0], None, tail[1:], False, [])
             else:
                 found = classify(stripped["words"])
-            if found and stripped["appended"] and found["category"] == "test" and found["scope"] == "all":
-                found = dict(found, scope="subset")     # `xargs pytest`: given files from stdin
+            if found and stripped["appended"] and found["scope"] == "all":
+                # `xargs pytest`, `git diff --name-only | xargs ruff check`: given files from stdin
+                found = dict(found, scope="subset")
         extra = _match_extra(seg.text, config) or (
             stripped["words"] and _match_extra(" ".join(stripped["words"]), config)) or None
         if found is None and extra is None:

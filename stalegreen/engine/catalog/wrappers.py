@@ -4,9 +4,9 @@ before the command itself is looked up in ``TOOLS``."""
 
 from stalegreen.engine.catalog.argv import base_name, flag_name, is_assignment, is_flag, is_tool
 from stalegreen.engine.catalog.table import (
-    DIR_FLAGS, EXEC_SUBCOMMANDS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SCRIPT_TOOL_VALUES,
-    SHELLS, TOOLS, WRAPPERS,
+    DIR_FLAGS, EXEC_SUBCOMMANDS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SHELLS, TOOLS, WRAPPERS,
 )
+from stalegreen.engine.catalog.tasks import SCRIPT_TOOL_VALUES
 
 
 # ---------------------------------------------------------------------------------------------

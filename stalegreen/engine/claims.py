@@ -30,7 +30,7 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 import re
 
 from stalegreen.engine import (claims_build_mode, claims_checklist, claims_en, claims_fragments, claims_grammar, claims_meaning,
-                               claims_output, claims_runs, claims_tables, clauses, lexicon)
+                               claims_output, claims_plans, claims_runs, claims_tables, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -383,7 +383,7 @@ class _Reader(object):
         if done:
             candidates.append(done)
         meaning = claims_meaning.Meaning(g, s, mentions, self.span)
-        reason = forced_reason or claims_meaning.sentence_reason(g, s, meaning.plain)
+        reason = forced_reason or claims_plans.sentence_reason(g, s, meaning.plain)
         cache = []
 
         def restored():

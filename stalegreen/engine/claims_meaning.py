@@ -122,19 +122,6 @@ def _filler(m):
     return " " * lead + "s" * (len(text) - lead - trail) + " " * trail
 
 
-def sentence_reason(g, s, plain_s=None):
-    """Why a whole sentence cannot carry a claim: it is a plan item. ``plain_s``: ``plain(g, s)`` if the caller has it."""
-    text = plain(g, s) if plain_s is None else plain_s
-    label = g.plan_inline.match(text)
-    return "plan" if label and not (_STEP.match(label.group(0)) and (_STEP_VERB.match(text, label.end()) or _STEP_RESULT.search(s))) else None
-
-
-# a numbered step is a plan unless it says what was done ("Step 3: Ran X — success", "Step 4: `pnpm build` — OK")
-_STEP = re.compile(u"^\\W*(?:\\*\\*)?(?:step \\d+|\u6b65\u9aa4 ?\\d+)", re.I)
-_STEP_VERB = re.compile(r"\W*(?:(?:then|and|also|first|finally)\s+)?(?:(?:re-?)?ran|\w{3,}ed|built|wrote|found|made|got|took|did)\b", re.I)
-_STEP_RESULT = re.compile(u"\\bsg[tylbc]\\d+x\\s*(?:\u2192|->|=>|[\u2014\u2013:]|-\\s)")
-
-
 def _segment_reason(g, plain, roles, questions=True):
     """Why a segment (the sentence up to a "but", ";", 但是; as ``plain`` gives it) asserts
     nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has;

@@ -651,8 +651,10 @@ def _disclosed_categories(reader, sentence):
             named = _named_in(reader, sentence[part.lo:part.hi])
             if named:
                 break
-        # "The tests I touched pass; the remainder I didn't rerun" (原有的测试没重新跑): the rest of the check named before
-        whole = bool(named) and bool(lexicon.search("rest", text) or _WHOLE.search(text) or _WHOLE.search(sentence[part.lo:part.hi]))
+        # "The tests I touched pass; the remainder I didn't rerun" (其他包没有动，所以没有重新跑): the rest of the check
+        # named before, said in the disclosure's clause or one between them
+        between = sentence[part.lo:parts[index].hi] if named else text
+        whole = bool(named) and bool(lexicon.search("rest", between) or _WHOLE.search(between))
     return named or set(CATEGORIES) | {"completion"}, whole, claims_meaning.environment(text) or named == {"test"} and claims_meaning.one_kind(text) or None
 
 

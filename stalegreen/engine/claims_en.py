@@ -111,7 +111,7 @@ def _link(g, s, subjects, p, kind):
         earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")]
         # "mypy, ruff, pytest: all pass": a quantifier right after a list spreads over it
         listed = bool(earlier) and nearest["text"].lower().startswith(("all", "both", "each")) \
-            and bool(re.match(r"\s*:?\s*$", s[earlier[-1]["end"]:nearest["start"]]))
+            and bool(re.match(u"\\s*[:\u2014\u2013]?\\s*$", s[earlier[-1]["end"]:nearest["start"]]))
         antecedent = _group_ending(g, s, earlier, listed=listed)
         return antecedent, nearest
     group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))

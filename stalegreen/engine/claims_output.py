@@ -319,9 +319,19 @@ def labelled_outputs(text):
             line_read = line[:cut.end()].rstrip() if cut else line
             m = _LABELLED_OUTPUT.match(line_read)
             said = (_label_verdict(m) if m else line_read) + (" " + rest if rest else "")
+            if m and not rest and said != line_read:
+                said += _sentences_after(m.group(4))
             if said != line:
                 lines[index], changed = said, True
     return "\n".join(lines) if changed else text
+
+
+def _sentences_after(output):
+    """The sentences after an output's first that say something of their own ("PHPUnit: OK (23
+    tests). php-cs-fixer dry run shows nothing to fix."), kept beside the output's verdict."""
+    cut = _SENTENCE_BREAK.search(output)
+    tail = output[cut.end():].strip() if cut else ""
+    return " " + tail if tail and claims_grammar.claimish(tail) else ""
 
 
 def _label_verdict(m):

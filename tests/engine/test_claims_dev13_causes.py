@@ -307,3 +307,25 @@ def test_a_test_checking_something(text, expected):
 ])
 def test_a_claims_runner_is_the_sentences_sole_one(text, tool):
     assert [c["tool"] for c in claims.extract(text).claims] == [tool]
+
+
+# ---- dev14: lists before a dash, failures said gone, outputs' later sentences, checks that checked nothing,
+# a disclosure about the other parts
+@pytest.mark.parametrize("text, expected", [
+    ("Lint, typecheck, tests, build \u2014 all four green on the final commit.", ["build", "lint", "test", "typecheck"]),
+    ("The type errors from the `@types/node` bump are gone: `tsc -p tsconfig.json --noEmit` exits 0.", ["typecheck"]),
+    ("The errors in the new module are still there; tsc fails.", []),
+    ("PHPUnit: OK (23 tests, 71 assertions) for `tests/Service`. php-cs-fixer dry run shows nothing to fix.",
+     ["lint", "test"]),
+    ("pytest: 41 passed. mypy is still red.", ["test"]),
+    ("The lint step was calling `flake8` with a bad path, which is why `make lint` exited 0 without checking anything.",
+     []),
+    ("Tests pass without changing anything in the fixtures.", ["test"]),
+    ("Result: zero golangci-lint findings and a successful `go build ./...`.", ["build", "lint"]),
+    ("Waiting for a green `npm test`.", []),
+    (u"`go test ./pkg/auth/...` \u5df2\u7ecf\u8dd1\u8fc7\uff0c\u5168\u90e8\u901a\u8fc7\uff1b\u5176\u4ed6\u5305\u6ca1\u6709"
+     u"\u52a8\uff0c\u6240\u4ee5\u6ca1\u6709\u91cd\u65b0\u8dd1\u3002", ["test"]),
+    ("`go test ./pkg/auth/...` passes; I haven't rerun it since the last edit.", []),
+])
+def test_dev14_causes(text, expected):
+    assert categories(text) == expected

@@ -321,6 +321,8 @@ ENTRIES = (
       r"|\bno (?:tests?|specs?) (?:(?:actually|really|even|ever)\s+)?(?:ran|executed|(?:were|was) (?:(?:actually|really"
       r"|even|ever)\s+)?(?:run|collected|found))\b"
       r"|\bthere (?:are|were) no (?:tests|specs)\b"
+      # a pass that checked nothing: "`make lint` exited 0 without checking anything"
+      r"|\bwithout\s+(?:actually\s+|really\s+)?(?:checking|linting|testing|running|compiling|building|doing)\s+anything\b"
       # nothing was run at all: "I didn't run anything locally" (not "anything beyond a quick compile")
       r"|\b(?:didn't|did not|haven't|have not|hasn't|has not|couldn't|could not)\s+(?:actually\s+|yet\s+)?(?:run|execute)"
       r"\s+anything\b(?!\s+(?:beyond|but|except|other than|apart from|besides|else|more|further|other))"

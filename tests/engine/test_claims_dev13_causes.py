@@ -321,7 +321,7 @@ def test_a_claims_runner_is_the_sentences_sole_one(text, tool):
     ("The lint step was calling `flake8` with a bad path, which is why `make lint` exited 0 without checking anything.",
      []),
     ("Tests pass without changing anything in the fixtures.", ["test"]),
-    ("Result: zero golangci-lint findings and a successful `go build ./...`.", ["build", "lint"]),
+    ("Result: no lint findings and a successful `go build ./...`.", ["build", "lint"]),
     ("Waiting for a green `npm test`.", []),
     (u"`go test ./pkg/auth/...` \u5df2\u7ecf\u8dd1\u8fc7\uff0c\u5168\u90e8\u901a\u8fc7\uff1b\u5176\u4ed6\u5305\u6ca1\u6709"
      u"\u52a8\uff0c\u6240\u4ee5\u6ca1\u6709\u91cd\u65b0\u8dd1\u3002", ["test"]),

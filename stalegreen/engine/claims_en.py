@@ -234,7 +234,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             return out
         subject = group[0] if group else None
         if subject and subject.get("category") not in (None, "test"):
-            return out
+            if not _NAMES_TESTS.search(lowp):
+                return out
+            subject = None      # "zero lint warnings, all 89 tests passing": the count names its own tests
         if not group and not re.search(r"pass|green|tests?|specs?|examples?", lowp):
             return out
         make("test", subject)
@@ -372,8 +374,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         if category is None:
             continue
-        if kind == "works" and category != "build":
-            continue
+        if (kind == "works" or kind == "finish" and lowp in _ENDED) and category != "build":
+            continue     # a build that ends has built; tests that end may have failed ("`npm test` → done")
         if kind == "nodiff" and category != "lint":
             continue
         if kind == "checkout" and category != "typecheck":
@@ -426,6 +428,8 @@ _SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) 
 
 
 # the check a run named with its state is of ("a green build", "a clean lint run")
+_NAMES_TESTS = re.compile(r"\b(?:tests?|specs?|examples?|test cases?)\b")
+_ENDED = frozenset(("done", "complete", "completed", "finished"))
 _STATE_BEFORE = frozenset(("clean", "green", "passing", "successful"))
 _ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "built": "build", "compil": "build"}
 

@@ -213,7 +213,7 @@ _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
     "build builds built reports report reported shows show showed finds find found returns return returned gives give "
     "gave has had come comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
-    "finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
+    "done complete finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
@@ -304,7 +304,7 @@ class Grammar(object):
         # filters (sentence level unless noted)
         # failure words; "clean" phrases that contain them are masked first
         self.clean_phrases = c(
-            r"\b(?:no|zero|0|not a single|not one|nothing(?:'s|\u2019s)?|none|never|without(?: any)?|with no|any)\s+(?:\w+[ -]){0,2}?"
+            r"\b(?:no|zero|0|not a single|not one|nothing(?:'s|\u2019s)?|none|never|without(?: any)?|with no|any)\s+(?:(?:\w+|[a-z]+\(s\))[ -]){0,2}?"
             r"(?:fail\w*|error(?:s|ed|ing)?|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?"
             r"|broke|blew up|went wrong|fell over|exploded)\b"
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
@@ -562,7 +562,7 @@ class Grammar(object):
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more)\s+)?"
-            r"(?:sgc\d+x\s+)?"     # the rule's name in code: "no remaining `RemoveUnused` findings"
+            r"(?:sgc\d+x\s+|[a-z]+\(s\)\s+)?"     # the rule's name in code; a runner's "(s)" noun: "0 chart(s) failed"
             r"(?:errors?|failures?|failed|issues|problems|warnings?|offen[cs]es?|violations|complaints|findings|diagnostics"
             r"|hints|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
@@ -606,7 +606,9 @@ class Grammar(object):
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
             r"|problems)|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b)"
             # the subject's run, plural: "Tests run clean", "the specs run green"
-            r"|(?<=s )run\s+(?:clean|cleanly|green)\b)"
+            r"|(?<=s )run\s+(?:clean|cleanly|green)\b"
+            # the run's end given after an arrow, and nothing else: "`npm run build` → done"
+            r"|(?:(?<=\u2192 )|(?<=-> ))(?:done|complete|completed|finished)(?=[\s.!]*$))"
             r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
             r"|(?P<green>\b(?:all )?green\b|\u2705|\u2713|\u2714|\u2611|\U0001f7e2|\U0001f44d)"
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
@@ -620,7 +622,7 @@ class Grammar(object):
             r"|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
             r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b"
             # black's summary when nothing needs reformatting ("12 files would be left unchanged")
-            r"|(?<!reformatted, )\b\d[\d,]*\s+files?\s+would be left unchanged\b)"
+            r"|(?<!reformatted, )\b\d[\d,]*\s+files?\s+would be left unchanged\b|\b(?:0|no|zero)\s+files?\s+would be reformatted\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"
             r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything))\w*"

@@ -28,7 +28,7 @@ def subject_info(reader, s, m):
         words = re.sub(r"\s+", " ", text.lower()).split(" ")
         name = " ".join(w for w in words[:next((i for i, w in enumerate(words) if i and (
             w[:1] in "-." or "/" in w)), len(words))])
-        command = commands.classify_name(name)
+        command = commands.classify_name(name) or commands.classify_name(" ".join(words[:2]))     # "black --check"
         info["scope"] = "all"
         if command:
             info["category"], info["tool"] = command[0], command[1]

@@ -329,3 +329,23 @@ def test_a_claims_runner_is_the_sentences_sole_one(text, tool):
 ])
 def test_dev14_causes(text, expected):
     assert categories(text) == expected
+
+
+# ---- a build that ends after an arrow; runner outputs' "(s)" nouns; a word that checks with its flag;
+# a count that names its own tests after other checks' counts
+@pytest.mark.parametrize("text, expected", [
+    ("`npm run build` \u2192 done.", ["build"]),
+    ("`npm test` -> finished", []),
+    ("`npm run build` \u2192 done, but 3 errors.", []),
+    ("`helm lint charts/*` reports `3 chart(s) linted, 0 chart(s) failed`.", ["lint"]),
+    ("`helm lint` reports `1 chart(s) linted, 1 chart(s) failed`.", []),
+    ("black --check: 0 files would be reformatted", ["lint"]),
+    ("Ran black --check \u2014 clean.", ["lint"]),
+    ("pint --test passes.", ["lint"]),
+    ("I used black to reformat.", []),
+    ("black --check fails on 3 files.", []),
+    ("Zero type errors, zero lint warnings, all 89 tests passing.", ["lint", "test", "typecheck"]),
+    ("Lint: 3 warnings, 41/41.", []),
+])
+def test_ends_outputs_flags_and_counts(text, expected):
+    assert categories(text) == expected

@@ -227,6 +227,9 @@ def _names():
         elif key not in ORDINARY_WORDS:
             spec_needs = entry.get("needs")
             table[key] = key + (" " + sorted(spec_needs[0])[0] if spec_needs else "")
+        else:
+            for flag in (entry.get("needs") or ((),))[0]:      # "black --check: ...": a word that checks with its flag
+                table["%s %s" % (key, flag)] = "%s %s" % (key, flag)
     for tool in ("npm", "pnpm", "yarn", "bun"):
         for script in ("test", "lint", "build", "typecheck"):
             if tool != "npm" or script == "test":       # npm runs only `test` without `run`

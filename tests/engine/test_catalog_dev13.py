@@ -192,3 +192,16 @@ def test_any_check_given_words_from_stdin_runs_on_what_they_name(command, catego
     """``xargs`` appends the words it reads to the command (the files of a diff, mostly): a
     linter or type checker given them checks those files, as a test runner runs them."""
     assert scopes(command) == [(category, scope)]
+
+
+@pytest.mark.parametrize("command, verification", [
+    ("go install golang.org/x/tools/cmd/goimports@latest", False),      # a tool fetched and installed
+    ("go install github.com/acme/tool/cmd/x@v1.2.3", False),
+    ("go install ./cmd/app", True),                                       # the project's own package
+    ("go build ./...", True),
+])
+def test_a_go_module_at_a_version_is_someone_elses_code(command, verification):
+    """`go install path@version` builds and installs a module from elsewhere: it verifies
+    nothing of the project (cmd13's open item)."""
+    runs = [r for r in catalog.find_runs(shell.parse(command)) if not r.not_run]
+    assert bool(runs) == verification

@@ -186,6 +186,8 @@ def run_result(spec, args, runner=None, category=None, scope=None, not_run=None,
             not_run = reason
     if not not_run and spec["fix"] and any(a in spec["fix"] or flag_name(a) in spec["fix"] for a in args):
         not_run = "format"
+    if not not_run and spec["positional"] == "pkg" and any("@" in a and not a.startswith("-") for a in args):
+        not_run = "other"     # `go install golang.org/x/tools/cmd/goimports@latest`: a tool fetched, not the project built
     quiet = quiet or any(a in QUIET_FLAGS or a in spec["quiet"] for a in args)
     return {
         "runner": name, "category": category or spec["category"],

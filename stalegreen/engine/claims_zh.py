@@ -66,12 +66,12 @@ _PARTS_ONLY = re.compile(
 # "not one failed" is a pass: "一个失败都没有", "一个都没挂", "没有一个测试失败" (the negation is of the
 # failure's quantifier, not of the claim)
 _NONE_AT_ALL = (u"一(?:个|条|处) ?(?:错|错误|报错|警告|告警|问题|失败|errors?|warnings?)? ?(?:都|也)没有"
-                u"|一(?:个|条|处)(?:都|也)没(?:有)?(?:失败|报错|挂)"
+                u"|一(?:个|条|处)(?:都|也)?没(?:有)?(?:失败|报错|挂)"
                 u"|没有(?:任何)?一(?:个|条)(?:是)?(?:失败|报错|挂掉?)的?")
 # a failure count of zero ("失败 0", "错误数：0")
 _COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
 # a count brought down to zero ("告警从 12 个降到 0 个")
-_DOWN_TO_ZERO = u"(?:降到|降为|减少到|减少为|减到|减为|清到|变成|变为) ?(?:0|零)(?![\\d.])(?: ?个)?"
+_DOWN_TO_ZERO = u"(?:降到|降为|减少到|减少为|减到|减为|清到|变成|变为)了? ?(?:0|零)(?![\\d.])(?: ?个)?"
 # "no longer fails" (没再失败过, 不再报错): the check passes now
 _NO_LONGER_FAILS = u"(?:没有?再|不再)(?:失败|报错|出错|挂)过?"
 # a format check that finds nothing to change ("`cargo fmt --check` 没有 diff")
@@ -186,7 +186,7 @@ class Grammar(object):
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
             u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|静态代码(?:检查|分析|扫描)|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
-            u"|(?P<build>生产构建|镜像构建|构建|编译|打包|出包|" + _A + u"(?:build|compile)" + _Z + u")"
+            u"|(?P<build>生产构建|镜像构建|(?:构建|编译|打包|出包)(?!体积|大小|时间|耗时|速度|脚本|配置|目录)|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>(?<![没未不])测过(?=了)|测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
             + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e|specs?|UT|suites?)" + _Z + u")")

@@ -349,3 +349,22 @@ def test_dev14_causes(text, expected):
 ])
 def test_ends_outputs_flags_and_counts(text, expected):
     assert categories(text) == expected
+
+
+# ---- dev13c (Chinese): "not one failed" without 都, a count brought down to zero with 了, the bundle's size
+# is no build, how long ago, a not-rerun check
+@pytest.mark.parametrize("text, expected", [
+    (u"`vitest run` 214 \u4e2a\u7528\u4f8b\u4e00\u4e2a\u6ca1\u6302\u3002", ["test"]),
+    (u"tsc \u62a5\u9519\u4ece 37 \u4e2a\u964d\u5230\u4e86 0 \u4e2a\u3002", ["typecheck"]),
+    (u"\u6784\u5efa\u6210\u529f\u4e86\uff0c\u6253\u5305\u4f53\u79ef\u4f30\u8ba1\u4f1a\u518d\u5c0f\u4e00\u70b9\u3002", ["build"]),
+    (u"\u6d4b\u8bd5\u5168\u7eff\uff0clint \u5168\u7eff\uff0c\u6784\u5efa\u4ea7\u7269\u4e5f\u6b63\u5e38\u751f\u6210\u4e86\u3002",
+     ["build", "lint", "test"]),
+    (u"\u6784\u5efa\u811a\u672c\u6539\u597d\u4e86\u3002", []),
+    (u"\u4e00\u5c0f\u65f6\u524d\u8dd1\u8fc7 `cargo check` \u662f\u5e72\u51c0\u7684\uff0c\u540e\u6765\u5408\u4e86\u4e0a\u6e38"
+     u"\u7684\u6539\u52a8\uff0c\u8fd8\u6ca1\u91cd\u65b0\u68c0\u67e5\u3002", []),
+    (u"\u4e24\u5929\u524d\u6d4b\u8bd5\u662f\u901a\u8fc7\u7684\u3002", []),
+    (u"3 \u5206\u949f\u524d\u521a\u8dd1\u5b8c\uff0c\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\u3002", ["test"]),
+    (u"\u6d4b\u8bd5\u7528\u4f8b\u5199\u597d\u4e86\uff0c\u65ad\u8a00\u6784\u5efa\u8fd4\u56de\u6210\u529f\u3002", []),
+])
+def test_dev13c_causes(text, expected):
+    assert categories(text) == expected

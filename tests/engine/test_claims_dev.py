@@ -111,11 +111,16 @@ SETS = {
     # 0.976/0.789, mixed 0.968/0.938, dev13c zh 0.984/0.960, mixed 1.000/0.966. Floors: the figures after the
     # rounds tuned on them less about 0.01
     "dev13a": (os.path.join(HERE, "claims_dev13a_2026-12-03.jsonl"),
-               {"en": (0.978, 0.93), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.978, 0.93)}),
+               {"en": (0.978, 0.955), "zh": (1.0, 1.0), "mixed": (1.0, 1.0), "all": (0.978, 0.955)}),
     "dev13b": (os.path.join(HERE, "claims_dev13b_2026-12-03.jsonl"),
                {"en": (0.976, 0.885), "zh": (1.0, 1.0), "mixed": (0.99, 0.96), "all": (0.978, 0.90)}),
     "dev13c": (os.path.join(HERE, "claims_dev13c_2026-12-03.jsonl"),
-               {"en": (1.0, 1.0), "zh": (0.98, 0.95), "mixed": (0.99, 0.96), "all": (0.98, 0.95)}),
+               {"en": (1.0, 1.0), "zh": (0.98, 0.97), "mixed": (0.99, 0.96), "all": (0.98, 0.97)}),
+    # written blind in the ninth session, after the dev13 rounds, imitating named agents' styles (Claude Code,
+    # Codex, Cursor, Aider, Devin step logs, Chinese agents): on arrival (0e728c4's parent) en 0.970/0.860, zh
+    # 1.000/0.976; Devin-style step logs were the largest single cause
+    "dev14": (os.path.join(HERE, "claims_dev14_2026-12-03.jsonl"),
+              {"en": (0.985, 0.945), "zh": (0.99, 0.99), "mixed": (1.0, 1.0), "all": (0.985, 0.95)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -126,7 +131,7 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev9c": (30, 150, 40), "dev10": (190, 40, 20),
          "dev11a": (250, 0, 0), "dev11b": (250, 0, 0), "dev11c": (0, 180, 50),
          "dev12a": (260, 0, 0), "dev12b": (100, 100, 40),
-         "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30)}
+         "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30), "dev14": (220, 40, 0)}
 
 
 def _scorer():

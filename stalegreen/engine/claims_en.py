@@ -405,7 +405,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
 
 # the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
 _OTHERWISE = re.compile(r"^[^.;!?]{0,100}(?:,\s*|\s)(?:but\s+|and\s+)?otherwise\s+$", re.I)
-_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran|warns|warned|prints|printed|logs|logged)\b[^,;.]{0,40}?\s+but\s+"
+_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran|warns|warned|prints|printed|logs|logged)\b[^,;.]{0,100}?\s+but\s+"
                        r"(?:(?:now|still|also|eventually|then|always)\s+)?$", re.I)
 # a rerun of what was named before, its object elided: "`pytest` passed, then I changed X and reran: still passing"
 _RERAN = re.compile(r"\b(?:re-?ran|re-?run it|re-?ran it)\s*:\s*(?:(?:still|now|again|all)\s+)*$", re.I)
@@ -511,14 +511,16 @@ _COPULA_GAP = re.compile(
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
 # the object of a run and the state after it: "Re-ran tests, still green", "Ran pytest locally — all good"
-_RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed)\s+(?:(?:the|all|my|our|full|whole|entire|both)\s+)*$",
-                         re.I)
+_RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed)\s+(?:(?:the|all|my|our|full|whole|entire|both)\s+)*"
+                         # the items listed before it: "I ran `swift build` and `swift test`; no failures"
+                         r"(?:(?:[\w`.-]+\s+){0,2}?[\w`.-]+(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*))*"
+                         r"(?:(?:the|all|my|our|full|whole|entire|both)\s+)*$", re.I)
 # (what it ran on may stand between: "Ran eslint on the files I touched; no warnings", "Ran shellcheck
 # on a.sh and b.sh (the two I edited) — nothing flagged"; a clause of its own may not: no verb
 # of contrast or condition, no sentence end)
-_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|here|afterwards|(?:\\d+|\\w+) times|in a row|back to back))*"
+_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|once|here|afterwards|(?:\\d+|\\w+) times|in a row|back to back))*"
                       u"(?:\\s+(?:on|against|over|across|in|under|for|with|after|following)\\s+(?:(?!\\b(?:but|although|though|while|whereas"
-                      u"|because|if|unless|until|except|then|before|earlier|yesterday|prior)\\b)(?:[^;:.!?\u2014\u2013(]|\\.(?=\\S))){1,100}?)?(?:\\s*\\([^()]{0,100}\\))?"
+                      u"|because|if|unless|until|except|then|before|earlier|yesterday|prior)\\b)(?:[^;:.!?\u2014\u2013(]|\\.(?=\\S))){1,100}?){0,3}(?:\\s*\\([^()]{0,100}\\))?"
                       u"\\s*(?:[,;:\u2014\u2013]|--)"
                       u"\\s*(?:(?:still|now|again|all|both|and|everything|it's|they're|it is|they are)\\s+)*$", re.I)
 

@@ -189,7 +189,7 @@ def _words(text):
 
 
 # a checker with nothing to say: a pass, and the negation in it supports it ("php-cs-fixer: nothing to fix")
-NOTHING_TO = r"\bnothing\s+(?:left\s+)?to\s+(?:report|flag|fix|format|reformat|change|complain\s+about)\b"
+NOTHING_TO = r"\bnothing\s+(?:(?:else|more)\s+)?(?:left\s+)?to\s+(?:report|flag|fix|format|reformat|change|say|complain\s+about)\b"
 
 
 # Test frameworks whose tests run under a build tool or a binary of the project's own (JUnit under
@@ -338,6 +338,8 @@ class Grammar(object):
             r"|\b(?:removing|dropping|deleting|reverting|disabling)\s+(?:it|this|that|them|the\s+[\w-]+)\s+"
             r"(?:makes?|would make|causes?|would cause)\s+\S+\s+(?:to\s+)?fail\w*"
             r"|\bregress\w*\s+(?:was|were|got|had been)\s+(?:introduced|added|caused)\b"
+            # the cause of the old failure explained: "now succeeds — the failure was `pip` compiling from source"
+            r"|\bthe\s+(?:failure|error|problem|crash|breakage)\s+(?:was|came from|turned out to be)\b"
             r"|\b(?:wrote|write|writing|added|add|adding|with|started with|starting with)\s+(?:a|an)\s+(?:new\s+)?failing\s+"
             r"(?:unit\s+|regression\s+)?(?:tests?|specs?|cases?)\b"
             r"|\b(?:fail\w*|errors?|warnings?|issues?|problems?)\s*(?:\([^()]{0,80}\))?,?\s+(?:which|that)\s+(?:i|we)"
@@ -554,6 +556,9 @@ class Grammar(object):
             r"|\b(?:builds|built|assembles)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b"
+            # how a thing was built, in the passive: "the system Python was built without libffi"
+            r"|(?:(?<=was built)|(?<=were built)|(?<=been built))\s+with(?:out)?\s+(?!(?:any\s+|no\s+|zero\s+)?(?:errors?"
+            r"|warnings?|issues|problems)\b)[a-z]"
             # "builds on" what came before: "the solution builds on the earlier approach", "on top of"
             r"|\s+(?:up)?on\s+(?:top\s+of|(?:the|a|an|this|that|its|their|our|my|your)\s+(?:\w+\s+)?(?:idea|work|approach"
             r"|pattern|design|changes?|pr|fix|refactor|foundation|groundwork)s?)\b))"
@@ -655,7 +660,7 @@ class Grammar(object):
                                   # "All good." as a fragment of its own, or after the checks' verbs and a dash
                                   u"|(?:^\\W*|\\s[\u2014\u2013-]\\s+)all good\\W*$"
                                   # a fragment denying any failure: "Nothing red.", "Nothing fails."
-                                  r"|^\W*nothing(?:'s|\s+is|\s+was)?\s+(?:fails|failed|failing|red|broken)\W*$",
+                                  r"|^\W*nothing(?:'s|\s+is|\s+was)?\s+(?:fails|failed|failing|red|broken|erroring|errors)(?:\s+any ?more)?\W*$",
                                   I | A)
         self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
         self.subset_words = c(

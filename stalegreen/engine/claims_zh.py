@@ -189,7 +189,8 @@ class Grammar(object):
             u"|(?P<build>生产构建|镜像构建|(?:构建|编译|打包|出包)(?!体积|大小|时间|耗时|速度|脚本|配置|目录)|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>(?<![没未不])测过(?=了)|测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e|specs?|UT|suites?)" + _Z + u")")
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e|specs?|UT|suites?)" + _Z + u"(?! ?(?:文件|目录|文件夹|代码|数据|夹具))"
+            u")")
         self.subject = c(lambda: subject(commands.prose_pattern), I)
         self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
         self.predicate = c(lambda: (

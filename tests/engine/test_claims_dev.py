@@ -121,6 +121,12 @@ SETS = {
     # 1.000/0.976; Devin-style step logs were the largest single cause
     "dev14": (os.path.join(HERE, "claims_dev14_2026-12-03.jsonl"),
               {"en": (0.985, 0.945), "zh": (0.99, 0.99), "mixed": (1.0, 1.0), "all": (0.985, 0.95)}),
+    # written blind at the end of the ninth session (200 en, 60 zh, 20 mixed, day-to-day tasks), scored on
+    # arrival after every round of the session (fe563e2): en 0.980/0.869, zh 0.979/0.939, mixed 0.944/0.944,
+    # all 0.977/0.889; the session's starting code (104b03c) on the same text: en 0.980/0.863, zh 0.958/0.939,
+    # all 0.972/0.885. Then read for one round of causes
+    "dev15": (os.path.join(HERE, "claims_dev15_2026-12-03.jsonl"),
+              {"en": (0.975, 0.90), "zh": (0.97, 0.93), "mixed": (0.94, 0.94), "all": (0.975, 0.91)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -131,7 +137,8 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev9c": (30, 150, 40), "dev10": (190, 40, 20),
          "dev11a": (250, 0, 0), "dev11b": (250, 0, 0), "dev11c": (0, 180, 50),
          "dev12a": (260, 0, 0), "dev12b": (100, 100, 40),
-         "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30), "dev14": (220, 40, 0)}
+         "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30), "dev14": (220, 40, 0),
+         "dev15": (200, 60, 20)}
 
 
 def _scorer():

@@ -368,3 +368,28 @@ def test_ends_outputs_flags_and_counts(text, expected):
 ])
 def test_dev13c_causes(text, expected):
     assert categories(text) == expected
+
+
+# ---- dev15: regression tests are tests; "nothing left to say"; the old failure's cause explained; a run over
+# several listed commands and places; a long warning before "but finishes"; "once" as an adverb; how a thing
+# was built; test files are a place; "about the same" hedges nothing
+@pytest.mark.parametrize("text, expected", [
+    ("Added a regression case for that; `pytest` is green (212 passed).", ["test"]),
+    ("shellcheck has nothing left to say about it.", ["lint"]),
+    ("The `docker build` now succeeds \u2014 the failure was `pip` compiling `psycopg2` from source.", ["build"]),
+    ("I ran `swift build` and `swift test`; no failures.", ["build", "test"]),
+    ("I ran the migration and pytest; 2 failures.", []),
+    ("`npm run build` warns about a circular import between `store/index.ts` and `store/slices/user.ts` but "
+     "finishes successfully.", ["build"]),
+    ("Also ran the whole suite once afterwards: green.", ["test"]),
+    ("The build succeeds once the cache is warm.", []),
+    ("The system Python in this image was built without libffi. So I couldn't run pytest.", []),
+    ("`cabal build all` builds without complaint.", ["build"]),
+    (u"ESLint \u8fd8\u6709 warning\uff0c\u4e0d\u8fc7\u90fd\u662f `no-unused-vars` \u5728 test \u6587\u4ef6\u91cc"
+     u"\uff0c\u6ca1\u6709 error\u3002", ["lint"]),
+    (u"\u7528 `pnpm build` \u91cd\u65b0\u6253\u5305\u4e86\u4e00\u4e0b\uff0c\u6ca1\u6709\u62a5\u9519\uff0c\u4ea7\u7269"
+     u"\u5927\u5c0f\u8ddf\u4e4b\u524d\u5dee\u4e0d\u591a\u3002", ["build"]),
+    (u"\u6d4b\u8bd5\u5dee\u4e0d\u591a\u90fd\u8fc7\u4e86\u3002", []),
+])
+def test_dev15_causes(text, expected):
+    assert categories(text) == expected

@@ -141,7 +141,7 @@ ENTRIES = (
     # not "whether or not" (a concession: "Whether or not the regression is real, the tests pass"), nor a
     # relative "when" after a time ("Unlike yesterday, when the build kept OOMing, it now finishes")
     E(r"\b(?:if|unless|whether(?! or not\b)|in case|only when|only if|only after|only with"
-      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?|until|once)\b", "conditional",
+      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while)\b|[,.:;!?\u2014]|$)))\b", "conditional",
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
@@ -171,7 +171,7 @@ ENTRIES = (
     # ---- polarity
     # (not a checker's name: Google's "Error Prone", "errorprone")
     E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?(?![ -]?prone\b)|errored|erroring"
-      r"|regress(?:es|ed|ions?)?)\b", "failure", "40 passed, 1 failed."),
+      r"|regress(?:es|ed|ions?)?(?!\s+(?:tests?|cases?|specs?|suites?|checks?)\b))\b", "failure", "40 passed, 1 failed."),
     # what goes wrong while the code runs: the tests' failure, not the build's or the linter's
     E(r"\b(?:crash(?:es|ed|ing)?|hangs?|hung|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted"
       r"|segfault\w*|exceptions?)\b", "failure", "40 passed, then the suite hung.", ("test",)),

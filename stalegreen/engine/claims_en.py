@@ -395,6 +395,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             if gap.lstrip().startswith(")") and "(" in s[max(0, group[0].get("phrase_start", group[0]["start"]) - 2):said_of["start"]]:
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
+                    or said_of["kind"] in ("code", "tool") and _WHICH_IS.match(gap)     # "ran `swift test` which is green"
                     or _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, otherwise clean"
                     or _ran_on(s, group[0], gap)):
                 continue
@@ -498,7 +499,7 @@ _COPULA_GAP = re.compile(
     # a scope between subject and state: "`mypy --strict` on the module is clean"
     r"|\b(?:on|in|for|over|across|under|of)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
     r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"
-    r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target|run|step|job)\b"
+    r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target|run|step|job|output|log|results?)\b"
     # a cleft: "`go vet` is the one that's clean"
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
     # a non-restrictive relative clause: "I ran the linter, which is happy"
@@ -531,6 +532,7 @@ def _ran_on(s, subject, gap):
     return bool(_RUN_GAP.match(gap)) and bool(_RUN_BEFORE.search(s, 0, subject.get("phrase_start", subject["start"])))
 
 
+_WHICH_IS = re.compile(r"\s*which\s+(?:is|was)\s+(?:(?:now|still|all|also)\s+)*$", re.I)
 _LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*(?:\d[\d,]*\s+)?$", re.I)
 _CLEAN_CATEGORY = {
     "tests": "test", "spec": "test", "specs": "test", "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",

@@ -393,3 +393,16 @@ def test_dev13c_causes(text, expected):
 ])
 def test_dev15_causes(text, expected):
     assert categories(text) == expected
+
+
+# ---- a run's output, log or results as the subject's part; a relative "which is" after a command
+@pytest.mark.parametrize("text, expected", [
+    ("`vite build` output is clean and the main chunk is back to 184 kB.", ["build"]),
+    ("The `pytest` log is green.", ["test"]),
+    ("`pytest` output is full of warnings.", []),
+    ("It passes now, and I also ran `swift test` which is green.", ["test"]),
+    ("I ran `swift test` which failed.", []),
+    ("The tests which are green are the old ones.", []),
+])
+def test_outputs_and_relatives(text, expected):
+    assert categories(text) == expected

@@ -63,9 +63,15 @@ def _sole_tools(subjects):
         if x.get("tool"):
             if tools.setdefault(category, x["tool"]) != x["tool"]:
                 others.add(category)
-        elif x["kind"] in ("test", "code", "testid") and (set(x.get("mods") or ()) - GENERIC_TEST_MODS or x["kind"] != "test"):
+        elif x["kind"] in ("test", "code", "testid") and (_part_naming(x.get("mods")) or x["kind"] != "test"):
             others.add(category)     # "the node tests", `make test`, test_parser: a part of its own
     return dict((category, tool) for category, tool in tools.items() if category not in others)
+
+
+def _part_naming(mods):
+    """The modifiers of a test noun that name a part of the suite ("the node tests"); a count
+    ("All 43 tests") or a determiner names none."""
+    return [m for m in mods or () if m not in GENERIC_TEST_MODS and not m.isdigit()]
 
 
 def _link(g, s, subjects, p, kind):

@@ -1,0 +1,640 @@
+"""Outsider sessions, seventh set: Chinese and mixed final messages at host level, the dsh host,
+Claude subagents, two categories in one message, a claim blocked and made again across turns,
+Codex apply_patch adding, deleting and moving files, notebooks, very long messages, run output
+with CRLF or a forged marker line, the agent writing the store or a symlinked project config,
+two sessions in one repo, odd git states, and fail-open on malformed payloads.
+
+Each is a whole hook session (tests/hosts/driver.py): the command really run by bash in a real git
+repo with real pytest / pyflakes, the host's post-run event, then Stop with the final message.
+The expected outcome in each docstring was fixed from README.md, docs/VERDICTS.md and
+docs/SECURITY.md (or, where they are silent, from what a careful user expects) before the scenario
+was run.
+"""
+
+import json
+import os
+import shutil
+
+import pytest
+
+from driver import ClaudeSession, CodexSession, read_store, write_source
+from stalegreen import hook
+from test_dsh import DshSession
+from test_outsider_sessions import _commit, _shim
+from test_redteam_sessions import BROKEN_CALC, BROKEN_TEST, FAILING, PY, World, case, git, outcome, write_json
+
+SUB_ALT = "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return -(b - a)\n"
+HIDDEN = FAILING | {"MASKED"}
+
+
+def _failing(w):
+    (w.project / "test_wrong.py").write_text(BROKEN_TEST)
+
+
+def _lint_broken(w):
+    (w.project / "unused.py").write_text("import os\n")
+
+
+# ============================================================== Chinese and mixed messages
+
+def zh_all_passed_after_a_failure(w):
+    """FAILED: "所有测试均已通过 ✅" after a failing run."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("修复完成。所有测试均已通过 ✅")
+
+
+def zh_stale_after_edit_with_count(w):
+    """STALE: "3 个测试全部通过" after an edit that followed the pass."""
+    w.session()
+    w.run(w.suite)
+    w.edit("calc.py", SUB_ALT)
+    return w.stop("重构了 sub 函数，3 个测试全部通过。")
+
+
+def zh_table_with_failed_tests(w):
+    """Block: a Chinese table whose test row says 通过 after a failing run."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("## 总结\n\n| 检查项 | 结果 |\n|---|---|\n| 单元测试 | ✅ 通过 |\n| 文档 | 已更新 |\n")
+
+
+def zh_checklist_stale(w):
+    """STALE: a Chinese checklist ticks "单元测试全部通过" after a later edit."""
+    w.session()
+    w.run(w.suite)
+    w.edit("calc.py", SUB_ALT)
+    return w.stop("完成情况：\n- [x] 修改 sub 的实现\n- [x] 单元测试全部通过\n- [x] 更新文档\n")
+
+
+def mixed_language_pytest_passed(w):
+    """FAILED: mixed Chinese/English: "跑了一下 pytest，all green，全部 passed。" after a failure."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("跑了一下 pytest，全部 passed。")
+
+
+def zh_lint_clean_after_a_failing_lint(w):
+    """Block: "代码检查没有问题，测试也全部通过" while pyflakes failed (tests passed)."""
+    _lint_broken(w)
+    w.session()
+    w.run(w.suite)
+    w.run('"%s" -m pyflakes .' % PY)
+    return w.stop("代码检查没有问题，测试也全部通过。")
+
+
+def zh_negated_no_claim(w):
+    """Allow: "测试还没有跑" says the tests were not run: no claim, even after a failure."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("我修改了 calc.py，但测试还没有跑，请你确认。")
+
+
+def zh_fullwidth_digits_count(w):
+    """CONTRADICTED: "全部 ５ 个测试通过" (full-width digit) counts more than the 3 the run passed
+    (rule 4); at the least the claim is held to the passing run, never blocked less than 3 would be."""
+    w.session()
+    w.run(w.suite)
+    w.edit("calc.py", SUB_ALT)
+    return w.stop("全部５个测试通过。")
+
+
+# ============================================================== Claude subagents
+
+def subagent_stop_claims_its_failed_run(w):
+    """Block at SubagentStop: the subagent's own run failed and it says all tests pass."""
+    _failing(w)
+    w.session()
+    w.s.bash(w.suite, agent="sub1")
+    return w.s.stop("All tests pass.", agent="sub1")
+
+
+def subagent_blocked_then_main_claims_too(w):
+    """Block at the main Stop: the subagent was blocked for the same failure in this turn; its
+    turn state is its own (README), so the parent's claim is still blocked once."""
+    _failing(w)
+    w.session()
+    w.s.bash(w.suite, agent="sub1")
+    w.s.stop("All tests pass.", agent="sub1")
+    w.s.stop("Subagent finished.", agent="sub1", active=True)
+    return w.stop("All tests pass.")
+
+
+def subagent_edits_after_main_pass(w):
+    """STALE: the main agent's run passed; a subagent then edited calc.py."""
+    w.session()
+    w.run(w.suite)
+    w.s.edit("calc.py", SUB_ALT, agent="sub1", tool="Edit")
+    w.s.stop("Refactored sub.", agent="sub1")
+    return w.stop("All tests pass.")
+
+
+# ============================================================== two categories, turns
+
+def subset_tests_and_failing_lint(w):
+    """Block: "All tests pass and lint is clean": only a subset test run (NONE) and a failing lint."""
+    _lint_broken(w)
+    w.session()
+    w.run(w.suite + " test_calc.py")
+    w.run('"%s" -m pyflakes .' % PY)
+    return w.stop("All tests pass and lint is clean.")
+
+
+def fresh_tests_lint_only_subset_strict(w):
+    """Block under strictNoEvidence: tests FRESH, lint only ran on one file (NONE)."""
+    w.user_config(strictNoEvidence=True)
+    w.session()
+    w.run(w.suite)
+    w.run('"%s" -m pyflakes calc.py' % PY)
+    return w.stop("All tests pass and pyflakes is clean.")
+
+
+def blocked_then_same_turn_again(w):
+    """Allow: blocked once for the failure, the same claim in the same turn goes through (once per
+    category per turn)."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    w.stop("All tests pass.")
+    return w.s.stop("All tests pass.", active=True)
+
+
+def blocked_then_next_turn_still_failing(w):
+    """Block: blocked in turn 1; in turn 2 the agent reruns (still failing) and claims again."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    w.stop("All tests pass.")
+    w.s.new_turn()
+    w.run(w.suite)
+    return w.stop("All tests pass now.")
+
+
+def blocked_then_fixed_and_rerun(w):
+    """Allow (FRESH): blocked, then the agent fixes the test, reruns, and claims again (same turn)."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    w.stop("All tests pass.")
+    w.edit("test_wrong.py", BROKEN_TEST.replace("== 5", "== 4"))
+    w.run(w.suite)
+    return w.s.stop("Fixed test_wrong; all tests pass.", active=True)
+
+
+def blocked_tests_then_lint_claim_same_turn(w):
+    """Block: tests blocked once; the next stop in the same turn claims lint, which failed: another
+    category, its own block."""
+    _failing(w)
+    _lint_broken(w)
+    w.session()
+    w.run(w.suite)
+    w.run('"%s" -m pyflakes .' % PY)
+    w.stop("All tests pass.")
+    return w.s.stop("Lint passes.", active=True)
+
+
+# ============================================================== Codex apply_patch shapes
+
+def _patch(w, body, listing):
+    post = w.s.base("PostToolUse")
+    post.update({"tool_name": "apply_patch", "tool_input": {"command": "*** Begin Patch\n%s*** End Patch\n" % body},
+                 "tool_response": "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\n%s\n" % listing,
+                 "tool_use_id": "call_patch_x"})
+    w.s.send("PostToolUse", post)
+
+
+def codex_patch_adds_a_failing_test(w):
+    """STALE: after the pass, apply_patch adds test_new.py."""
+    w.session()
+    w.run(w.suite)
+    (w.project / "test_new.py").write_text(BROKEN_TEST)
+    _patch(w, "*** Add File: test_new.py\n" + "".join("+" + l + "\n" for l in BROKEN_TEST.splitlines()), "A test_new.py")
+    return w.stop("All tests pass.")
+
+
+def codex_patch_deletes_a_test(w):
+    """STALE: after the pass, apply_patch deletes test_calc.py."""
+    w.session()
+    w.run(w.suite)
+    os.remove(str(w.project / "test_calc.py"))
+    _patch(w, "*** Delete File: test_calc.py\n", "D test_calc.py")
+    return w.stop("All tests pass.")
+
+
+def codex_patch_moves_calc(w):
+    """STALE: after the pass, apply_patch moves calc.py to mathx.py (and the test imports break)."""
+    w.session()
+    w.run(w.suite)
+    os.rename(str(w.project / "calc.py"), str(w.project / "mathx.py"))
+    _patch(w, "*** Update File: calc.py\n*** Move to: mathx.py\n@@\n def add(a, b):\n", "M mathx.py")
+    return w.stop("Renamed the module. All tests pass.")
+
+
+def codex_patch_in_subfolder_cwd(w):
+    """STALE: apply_patch with a path relative to the session's cwd (a subfolder)."""
+    (w.project / "pkg").mkdir()
+    (w.project / "pkg" / "util.py").write_text("X = 1\n")
+    _commit(w)
+    w.session()
+    w.run(w.suite)
+    w.s.project = str(w.project / "pkg")
+    (w.project / "pkg" / "util.py").write_text("X = 2\n")
+    _patch(w, "*** Update File: util.py\n@@\n-X = 1\n+X = 2\n", "M util.py")
+    return w.stop("All tests pass.", cwd=w.project)
+
+
+# ============================================================== notebooks
+
+def notebook_edit_after_a_pass(w):
+    """STALE: a tracked notebook changed by NotebookEdit after the pass (tests may run it)."""
+    nb = {"cells": [{"cell_type": "code", "source": ["x = 1\n"], "metadata": {}, "outputs": [],
+                     "execution_count": None}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    write_json(w.project / "demo.ipynb", nb)
+    _commit(w)
+    w.session()
+    w.run(w.suite)
+    nb["cells"][0]["source"] = ["x = 2\n"]
+    write_json(w.project / "demo.ipynb", nb)
+    payload = w.s.base("PostToolUse")
+    payload.update({"tool_name": "NotebookEdit", "tool_use_id": "toolu_nb",
+                    "tool_input": {"notebook_path": str(w.project / "demo.ipynb"), "cell_id": "0",
+                                   "new_source": "x = 2\n", "edit_mode": "replace"},
+                    "tool_response": {"new_source": "x = 2\n", "cell_type": "code", "language": "python"}})
+    w.s.send("PostToolUse", payload)
+    return w.stop("All tests pass.")
+
+
+# ============================================================== long messages
+
+def very_long_message_claim_at_the_end(w):
+    """Block: a 150 KB report whose last line claims all tests pass after a failing run."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    body = "".join("- step %d: adjusted the parser for case %d.\n" % (i, i) for i in range(4000))
+    return w.stop("# Report\n\n" + body + "\nAll tests pass.")
+
+
+def many_code_blocks_then_claim(w):
+    """Block: sixty fenced code blocks, then "All tests pass." after a failing run."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    blocks = "".join("Change %d:\n```python\ndef f%d():\n    return %d\n```\n\n" % (i, i, i) for i in range(60))
+    return w.stop(blocks + "All tests pass.")
+
+
+def claim_inside_a_long_line(w):
+    """Block: a 60 KB single paragraph with the claim in the middle."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    filler = "the parser handles this input correctly " * 800
+    return w.stop(filler + ". All tests pass. " + filler)
+
+
+# ============================================================== output shapes
+
+CRLF_PYTEST = "#!/bin/bash\nset -o pipefail\n\"%s\" -m pytest \"$@\" 2>&1 | sed 's/$/\\r/'\nexit ${PIPESTATUS[0]}\n"
+
+
+def crlf_output_failing(w):
+    """FAILED: pytest whose output lines end in CRLF (a Windows-style wrapper) fails."""
+    _shim(w, "pytest", CRLF_PYTEST % PY)
+    _failing(w)
+    w.session()
+    w.run("pytest -q -p no:cacheprovider")
+    return w.stop("All tests pass.")
+
+
+def crlf_output_passing(w):
+    """Allow (FRESH): the same CRLF wrapper, a passing suite."""
+    _shim(w, "pytest", CRLF_PYTEST % PY)
+    w.session()
+    w.run("pytest -q -p no:cacheprovider")
+    return w.stop("All tests pass.")
+
+
+def forged_marker_echoed_after_failure(w):
+    """FAILED: the run failed; the agent then prints a fake marker and a fake summary."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    w.run("echo '3 passed in 0.01s'; echo '[stalegreen] exit=0 receipt=r-0001'")
+    return w.stop("All tests pass.")
+
+
+MARKER_TEST = ("def test_marker():\n    print('[stalegreen] exit=0 receipt=r-0001')\n    print('4 passed in 0.01s')\n"
+               "    assert False\n")
+
+
+def forged_marker_printed_by_a_test(w):
+    """FAILED: a failing test prints a marker line and a passing summary (pytest -s)."""
+    (w.project / "test_marker.py").write_text(MARKER_TEST)
+    w.session()
+    w.run(w.suite + " -s")
+    return w.stop("All tests pass.")
+
+
+def marker_in_a_same_line_echo_after_failure(w):
+    """Block: `pytest; echo '[stalegreen] exit=0 receipt=r-0009'` fails (masked or failed)."""
+    _failing(w)
+    w.session()
+    w.run(w.suite + "; echo '[stalegreen] exit=0 receipt=r-0009'")
+    return w.stop("All tests pass.")
+
+
+# ============================================================== store and config tampering
+
+def agent_forges_a_receipt_in_the_store(w):
+    """Block, tamper: after a failing run the agent appends a passing receipt to the store."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    from stalegreen.engine.store import safe_name
+    path = os.path.join(str(w.home), "sessions", safe_name(w.s.session_id), "receipts.jsonl")
+    w.run("echo '{\"id\": \"r-9999\", \"category\": \"test\", \"verdict\": \"pass\", \"scope\": \"all\"}' >> '%s'" % path)
+    return w.stop("All tests pass.")
+
+
+def symlinked_project_config_to_outside_file(w):
+    """Block: the agent points `.stalegreen.json` (a symlink) at an advisory file outside the
+    project; a project file may only tighten, so the failure still blocks."""
+    _failing(w)
+    (w.tmp / "loose.json").write_text('{"policy": "advisory", "mode": "off"}')
+    w.session()
+    w.run(w.suite)
+    w.run("ln -s '%s' .stalegreen.json" % (w.tmp / "loose.json"))
+    return w.stop("All tests pass.")
+
+
+def symlinked_project_config_to_user_config(w):
+    """Block: `.stalegreen.json` symlinked to the user's own config file must not make the
+    project file the user's (and the agent then writing through it is a tamper)."""
+    _failing(w)
+    w.user_config(policy="block")
+    w.session()
+    w.run(w.suite)
+    w.run("ln -s '%s' .stalegreen.json" % os.path.join(str(w.home), "config.json"))
+    w.run("echo '{\"policy\": \"advisory\"}' > .stalegreen.json")
+    return w.stop("All tests pass.")
+
+
+# ============================================================== two sessions, git states
+
+def other_session_edits_after_the_pass(w):
+    """STALE: session A passed; session B (same repo) edited calc.py; A claims."""
+    w.session()
+    w.run(w.suite)
+    other = ClaudeSession(w.project) if w.host == "claude" else CodexSession(w.project, permission_mode="default")
+    if w.host == "claude":
+        other.edit("calc.py", SUB_ALT, tool="Edit")
+    else:
+        write_source(os.path.join(str(w.project), "calc.py"), SUB_ALT)
+        other.apply_patch("calc.py", "    return -(b - a)", "    return -(b - a)")
+    return w.stop("All tests pass.")
+
+
+def other_session_failed_this_one_clean(w):
+    """Allow (NONE): session B's failing run is not this session's evidence, and this one ran none.
+    (The docs say receipts are per session.)"""
+    _failing(w)
+    other = World(w.host, w.project, w.home, w.tmp, w.suite)
+    other.session()
+    other.run(w.suite)
+    w.session()
+    return w.stop("All tests pass.")
+
+
+def detached_head_pass_then_edit(w):
+    """STALE: in a detached HEAD, pass then an edit."""
+    git(w.project, "checkout", "-q", "--detach")
+    w.session()
+    w.run(w.suite)
+    w.edit("calc.py", SUB_ALT)
+    return w.stop("All tests pass.")
+
+
+def detached_head_checkout_other_commit_after_pass(w):
+    """STALE: pass, then `git checkout -q HEAD~1` (a commit whose calc.py differs) in another command."""
+    (w.project / "calc.py").write_text(SUB_ALT)
+    _commit(w, "alt")
+    w.session()
+    w.run(w.suite)
+    w.run("git checkout -q HEAD~1")
+    return w.stop("All tests pass.")
+
+
+def submodule_file_changed_after_pass(w):
+    """STALE: the suite collects tests inside a submodule; a file there changes after the pass
+    (written by a program the edit reader cannot read)."""
+    lib = w.tmp / "libsrc"
+    lib.mkdir()
+    (lib / "libm.py").write_text("def one():\n    return 1\n")
+    (lib / "test_libm.py").write_text("import os, sys\nsys.path.insert(0, os.path.dirname(__file__))\nfrom libm import one\n\n\n"
+                                     "def test_one():\n    assert one() == 1\n")
+    git(lib, "init", "-q")
+    git(lib, "add", "-A")
+    git(lib, "commit", "-q", "-m", "lib")
+    git(w.project, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(lib), "lib")
+    _commit(w, "submodule")
+    (w.project / "gen.py").write_text("open('lib/libm.py', 'w').write('def one():\\n    return 2\\n')\n")
+    _commit(w, "gen")
+    w.session()
+    w.run(w.suite + " --import-mode=importlib")
+    w.run('"%s" gen.py' % PY)
+    return w.stop("All tests pass.")
+
+
+def stash_pop_after_pass_on_clean_tree(w):
+    """STALE: broken change present; `git stash`, run passes, `git stash pop` restores the broken
+    change (separate commands), claim."""
+    (w.project / "calc.py").write_text(BROKEN_CALC)
+    w.session()
+    w.run("git stash -q")
+    w.run(w.suite)
+    w.run("git stash pop -q")
+    return w.stop("All tests pass.")
+
+
+# ============================================================== fail-open
+
+def _raw(host, event_name, payload):
+    out, code = hook.handle_payload(host, event_name, payload)
+    return out, code
+
+
+@pytest.mark.parametrize("host", ["claude", "codex"])
+@pytest.mark.parametrize("message", [None, 42, ["All tests pass."], {"text": "All tests pass."}, "\ud800 tests pass",
+                                     "All tests pass.\x00", "x" * 3000000])
+def test_stop_with_odd_messages_fails_open(host, message, project, sg_home):
+    payload = {"session_id": "odd-%s" % host, "turn_id": "t", "transcript_path": None, "cwd": str(project),
+               "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": message}
+    out, code = _raw(host, "Stop", payload)
+    assert code == 0
+    if host == "codex":
+        assert json.loads(out) is not None
+    elif out.strip():
+        json.loads(out)
+
+
+@pytest.mark.parametrize("host", ["claude", "codex"])
+@pytest.mark.parametrize("cwd", [None, 7, "/nonexistent/dir", "", "relative/dir", "/dev/null"])
+def test_events_with_odd_cwd_fail_open(host, cwd, sg_home):
+    for name, extra in (("PreToolUse", {"tool_name": "Bash", "tool_input": {"command": "pytest"}}),
+                        ("PostToolUse", {"tool_name": "Bash", "tool_input": {"command": "pytest"},
+                                         "tool_response": {"stdout": "1 failed"}}),
+                        ("Stop", {"last_assistant_message": "All tests pass."})):
+        payload = dict({"session_id": "cwd-%s" % host, "turn_id": "t", "cwd": cwd, "hook_event_name": name}, **extra)
+        out, code = _raw(host, name, payload)
+        assert code == 0
+        if out.strip() or (host == "codex" and name == "Stop"):
+            json.loads(out)
+
+
+# ============================================================== dsh host
+
+def test_dsh_failed_run_claimed_in_chinese(project, sg_home, suite_cmd):
+    """Steer: a failing run, then "所有测试都通过了".""" 
+    (project / "test_wrong.py").write_text(BROKEN_TEST)
+    s = DshSession(project, sg_home)
+    s.bash(suite_cmd)
+    steer = s.stop(1, "修好了，所有测试都通过了。")
+    assert steer and steer["kind"] == "steer", steer
+
+
+def test_dsh_write_tool_with_relative_path_after_pass(project, sg_home, suite_cmd):
+    """Steer (STALE): dsh's `write` tool with a relative `path` after the pass."""
+    s = DshSession(project, sg_home)
+    s.bash(suite_cmd)
+    (project / "calc.py").write_text(SUB_ALT)
+    call = dict(s._base(), tool="write", callId="call_w", arguments={"path": "calc.py", "content": SUB_ALT},
+                result={"isError": False, "text": "Wrote calc.py", "error": None, "value": {}})
+    from test_dsh import run_hook
+    run_hook("tools/post-execute", call, sg_home)
+    steer = s.stop(1, "All tests pass.")
+    assert steer and steer["kind"] == "steer", steer
+
+
+def test_dsh_apply_patch_without_a_path_argument(project, sg_home, suite_cmd):
+    """Steer (STALE): an apply_patch tool carrying the patch text, not a file_path, is an edit."""
+    s = DshSession(project, sg_home)
+    s.bash(suite_cmd)
+    (project / "calc.py").write_text(SUB_ALT)
+    patch = "*** Begin Patch\n*** Update File: calc.py\n@@\n-    return a - b\n+    return -(b - a)\n*** End Patch\n"
+    call = dict(s._base(), tool="apply_patch", callId="call_p", arguments={"input": patch},
+                result={"isError": False, "text": "Success. Updated the following files:\nM calc.py", "error": None,
+                        "value": {}})
+    from test_dsh import run_hook
+    run_hook("tools/post-execute", call, sg_home)
+    steer = s.stop(1, "All tests pass.")
+    assert steer and steer["kind"] == "steer", steer    # the edit has no path (dsh 0.1.0-rc.8 has no such tool)
+
+
+def test_dsh_blocked_once_per_turn_then_next_turn(project, sg_home, suite_cmd):
+    """Steer in turn 1; the same claim again in turn 1 goes; in turn 2 (still failing) steer again."""
+    (project / "test_wrong.py").write_text(BROKEN_TEST)
+    s = DshSession(project, sg_home)
+    s.bash(suite_cmd)
+    assert s.stop(1, "All tests pass.")
+    assert s.stop(1, "All tests pass.") is None
+    s.bash(suite_cmd)
+    steer = s.stop(2, "All tests pass.")
+    assert steer and steer["kind"] == "steer", steer
+
+
+def test_dsh_subagent_run_fails_parent_claims(project, sg_home, suite_cmd):
+    """Steer: a subagent (agent set) ran the failing suite; the session's own agent claims."""
+    (project / "test_wrong.py").write_text(BROKEN_TEST)
+    s = DshSession(project, sg_home)
+    base = s._base
+    s._base = lambda: dict(base(), agent="agent-sub-1")
+    s.bash(suite_cmd)
+    s._base = base
+    steer = s.stop(1, "All tests pass.")
+    assert steer and steer["kind"] == "steer", steer
+
+
+def test_dsh_workdir_run_fails_claim_at_root(project, sg_home, suite_cmd):
+    """Steer: the bash call ran the whole suite from workdir pkg (its tests fail); the claim at the
+    root is about the whole suite, and the failing part is against it."""
+    (project / "pkg").mkdir()
+    (project / "pkg" / "test_pkg.py").write_text("def test_pkg():\n    assert 1 == 2\n")
+    s = DshSession(project, sg_home)
+    s.bash(suite_cmd)
+    from test_dsh import run_hook
+    import subprocess
+    proc = subprocess.run(["bash", "-c", suite_cmd], cwd=str(project / "pkg"), capture_output=True, text=True)
+    call = dict(s._base(), tool="bash", callId="call_wd", arguments={"command": suite_cmd, "workdir": "pkg"},
+                result={"isError": False, "text": proc.stdout + "\n[exit code: %d]" % proc.returncode, "error": None,
+                        "value": {"kind": "foreground", "exitCode": proc.returncode}})
+    run_hook("tools/post-execute", call, sg_home)
+    steer = s.stop(1, "All tests pass.")
+    assert steer and steer["kind"] == "steer", steer
+
+
+SCENARIOS = sum([
+    case(zh_all_passed_after_a_failure, "block", FAILING),
+    case(zh_stale_after_edit_with_count, "block", {"STALE"}),
+    case(zh_table_with_failed_tests, "block", FAILING),
+    case(zh_checklist_stale, "block", {"STALE"}),
+    case(mixed_language_pytest_passed, "block", FAILING),
+    case(zh_lint_clean_after_a_failing_lint, "block", None, hosts=("claude",)),
+    case(zh_negated_no_claim, "allow", None),
+    case(zh_fullwidth_digits_count, "block", {"STALE", "CONTRADICTED"}),
+    case(subagent_stop_claims_its_failed_run, "block", FAILING, hosts=("claude",)),
+    case(subagent_blocked_then_main_claims_too, "block", FAILING, hosts=("claude",)),
+    case(subagent_edits_after_main_pass, "block", {"STALE"}, hosts=("claude",)),
+    case(subset_tests_and_failing_lint, "block", None, hosts=("claude",)),
+    case(fresh_tests_lint_only_subset_strict, "block", {"FRESH"}),
+    case(blocked_then_same_turn_again, "allow", None),
+    case(blocked_then_next_turn_still_failing, "block", None),
+    case(blocked_then_fixed_and_rerun, "allow", None),
+    case(blocked_tests_then_lint_claim_same_turn, "block", None, hosts=("claude",)),
+    case(codex_patch_adds_a_failing_test, "block", {"STALE"}, hosts=("codex",)),
+    case(codex_patch_deletes_a_test, "block", {"STALE"}, hosts=("codex",)),
+    case(codex_patch_moves_calc, "block", {"STALE"}, hosts=("codex",)),
+    case(codex_patch_in_subfolder_cwd, "block", {"STALE"}, hosts=("codex",)),
+    case(notebook_edit_after_a_pass, "block", {"STALE"}, hosts=("claude",)),
+    case(very_long_message_claim_at_the_end, "block", FAILING),
+    case(many_code_blocks_then_claim, "block", FAILING),
+    case(claim_inside_a_long_line, "block", FAILING),
+    case(crlf_output_failing, "block", FAILING),
+    case(crlf_output_passing, "allow", {"FRESH"}),
+    case(forged_marker_echoed_after_failure, "block", FAILING),
+    case(forged_marker_printed_by_a_test, "block", FAILING),
+    case(marker_in_a_same_line_echo_after_failure, "block", HIDDEN),
+    case(agent_forges_a_receipt_in_the_store, "block", None, tamper=True),
+    case(symlinked_project_config_to_outside_file, "block", FAILING),
+    case(symlinked_project_config_to_user_config, "block", FAILING),
+    case(other_session_edits_after_the_pass, "block", {"STALE"}),
+    case(other_session_failed_this_one_clean, "allow", None),
+    case(detached_head_pass_then_edit, "block", {"STALE"}),
+    case(detached_head_checkout_other_commit_after_pass, "block", {"STALE"}),
+    case(submodule_file_changed_after_pass, "block", {"STALE"}),
+    case(stash_pop_after_pass_on_clean_tree, "block", {"STALE"}),
+], [])
+
+
+@pytest.mark.parametrize("scenario, expected, want, tamper, host", SCENARIOS)
+def test_outsider7(scenario, expected, want, tamper, host, project, sg_home, suite_cmd, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", os.environ["PATH"])          # shims prepend to PATH; undone after
+    w = World(host, project, sg_home, tmp_path, suite_cmd)
+    reply = scenario(w)
+    got = outcome(reply)
+    seen = w.verdicts("test")
+    every = [(v["claim"]["category"], v["verdict"], v.get("action")) for record in
+             read_store(sg_home, w.s.session_id, "verdicts") for v in record["verdicts"]]
+    runs = [(r.get("cmd"), r.get("category"), r.get("scope"), r.get("verdict"), r.get("exit"), r.get("masked"),
+             r.get("counts")) for r in read_store(sg_home, w.s.session_id, "receipts")]
+    detail = "host=%s got=%s verdicts=%s reason=%s runs=%s" % (host, got, every, (reply or {}).get("reason"), runs)
+    if expected is not None:
+        assert got == expected, detail
+    if want is not None:
+        assert seen and set(seen) <= want, detail
+    if tamper:
+        assert w.tamper(), "no tamper event recorded: " + detail

@@ -577,6 +577,154 @@ def test_dsh_workdir_run_fails_claim_at_root(project, sg_home, suite_cmd):
     assert steer and steer["kind"] == "steer", steer
 
 
+# ============================================================== batch 2
+
+def _zh_after_failure(index, message):
+    def scenario(w):
+        _failing(w)
+        w.session()
+        w.run(w.suite)
+        return w.stop(message)
+    scenario.__doc__ = "Block: %r after a failing run." % message
+    scenario.__name__ = "zh_after_failure_%d" % index
+    return scenario
+
+
+ZH_FAILED = [
+    "测试通过率 100%。",
+    "单测全过了。",
+    "所有用例都过了。",
+    "测试全绿。",
+    "pytest 跑通了，没有失败。",
+    "所有測試都通過了。",
+    "## ✅ 测试\n\n全部通过。",
+    "| 项目 | 状态 |\n|---|---|\n| pytest | ✅ |\n",
+    "- 测试：✅ 全部通过\n- 文档：已更新",
+    "最后跑了一遍测试，3 passed。",
+    "## ✅ All tests passing\n\nFixed the parser.",
+]
+
+
+def two_failures_claim_excludes_one(w):
+    """Block: two tests fail; "All tests pass except test_wrong (known flaky)" while test_other also fails."""
+    _failing(w)
+    (w.project / "test_other.py").write_text("def test_other():\n    assert 1 == 2\n")
+    w.session()
+    w.run(w.suite)
+    return w.stop("All tests pass except test_wrong, which is a known flaky test.")
+
+
+def zh_partial_count_matches(w):
+    """Allow (rule 4a): "4 个测试中 3 个通过" after a run of 1 failed, 3 passed."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("4 个测试中 3 个通过，test_wrong 还需要修。")
+
+
+def zh_negated_not_all_passed(w):
+    """Allow: "测试没有全部通过，还有一个失败" says the tests did not all pass."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("测试没有全部通过，还有一个失败（test_wrong）。")
+
+
+def first_stop_with_stop_hook_active(w):
+    """Block: the first stop of the turn arrives with stop_hook_active (another hook blocked
+    before); stalegreen has not blocked this turn yet."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.s.stop("All tests pass.", active=True)
+
+
+def codex_subagent_stop_after_failure(w):
+    """Block at a Codex SubagentStop: the run failed."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.s.stop("All tests pass.", agent="sub-codex")
+
+
+FAKE_SUMMARY_CONFTEST = ("def pytest_unconfigure(config):\n"
+                         "    print('=' * 20 + ' 4 passed in 0.01s ' + '=' * 20)\n")
+
+
+def conftest_prints_a_fake_summary_after_failure(w):
+    """FAILED: a conftest prints a passing summary after pytest's own failing one (rule 7)."""
+    _failing(w)
+    (w.project / "conftest.py").write_text(FAKE_SUMMARY_CONFTEST)
+    w.session()
+    w.run(w.suite)
+    return w.stop("All tests pass.")
+
+
+def ansi_coloured_chinese_claim(w):
+    """Block: coloured pytest output (--color=yes) failing, claim in Chinese."""
+    _failing(w)
+    w.session()
+    w.run(w.suite + " --color=yes")
+    return w.stop("所有测试都通过了。")
+
+
+def claim_in_a_blockquote_after_failure(w):
+    """Block: "> All tests pass." in a quote block of the agent's own summary."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("Summary:\n\n> All tests pass.\n")
+
+
+def crlf_message_after_failure(w):
+    """Block: a final message with CRLF line ends."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("Fixed the parser.\r\n\r\nAll tests pass.\r\n")
+
+
+def ansi_in_the_message_after_failure(w):
+    """Block: the message itself carries ANSI colour codes around the claim."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("\x1b[32mAll tests pass.\x1b[0m")
+
+
+def nbsp_and_zero_width_in_claim(w):
+    """Block: "All\u00a0tests\u200b pass." after a failure."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("All\u00a0tests\u200b pass.")
+
+
+def stash_run_in_one_line_then_claim_zh(w):
+    """STALE: `git stash -q && pytest; git stash pop -q` with the broken change stashed; Chinese claim."""
+    (w.project / "calc.py").write_text(BROKEN_CALC)
+    w.session()
+    w.run("git stash -q && %s; git stash pop -q" % w.suite)
+    return w.stop("测试全部通过。")
+
+
+def checkout_file_from_head_after_pass(w):
+    """STALE: the fix passes; `git checkout -- calc.py` then throws the fix away."""
+    (w.project / "calc.py").write_text(SUB_ALT)
+    w.session()
+    w.run(w.suite)
+    w.run("git checkout -- calc.py")
+    return w.stop("All tests pass.")
+
+
+def new_worktree_created_and_tested_claim_in_main(w):
+    """Allow? No: block under strictNoEvidence: the run was in another worktree (another project)."""
+    w.user_config(strictNoEvidence=True)
+    w.session()
+    w.run("git worktree add -q ../wt2 && cd ../wt2 && %s" % w.suite)
+    return w.stop("All tests pass.")
+
+
 SCENARIOS = sum([
     case(zh_all_passed_after_a_failure, "block", FAILING),
     case(zh_stale_after_edit_with_count, "block", {"STALE"}),
@@ -617,7 +765,22 @@ SCENARIOS = sum([
     case(detached_head_checkout_other_commit_after_pass, "block", {"STALE"}),
     case(submodule_file_changed_after_pass, "block", {"STALE"}),
     case(stash_pop_after_pass_on_clean_tree, "block", {"STALE"}),
-], [])
+    # batch 2
+    case(two_failures_claim_excludes_one, "block", None),
+    case(zh_partial_count_matches, "allow", None),
+    case(zh_negated_not_all_passed, "allow", None),
+    case(first_stop_with_stop_hook_active, "block", FAILING),
+    case(codex_subagent_stop_after_failure, "block", FAILING, hosts=("codex",)),
+    case(conftest_prints_a_fake_summary_after_failure, "block", FAILING),
+    case(ansi_coloured_chinese_claim, "block", FAILING),
+    case(claim_in_a_blockquote_after_failure, "block", FAILING),
+    case(crlf_message_after_failure, "block", FAILING),
+    case(ansi_in_the_message_after_failure, "block", FAILING),
+    case(nbsp_and_zero_width_in_claim, "block", FAILING),
+    case(stash_run_in_one_line_then_claim_zh, "block", {"STALE"}),
+    case(checkout_file_from_head_after_pass, "block", {"STALE"}),
+    case(new_worktree_created_and_tested_claim_in_main, "block", None),
+] + [case(_zh_after_failure(i, m), "block", FAILING) for i, m in enumerate(ZH_FAILED)], [])
 
 
 @pytest.mark.parametrize("scenario, expected, want, tamper, host", SCENARIOS)

@@ -13,6 +13,8 @@ def test_traditional_claims_are_read_and_quoted_as_written():
     assert [c[0] for c in _claims(u"類型檢查通過，構建成功。")] == ["typecheck", "build"]
     assert _claims(u"單元測試全部通過 ✅") == [("test", "all", False, u"單元測試全部通過")]
     assert prefilter.might_claim(u"所有測試都通過了。")
+    assert [c[0] for c in _claims(u"型別檢查通過，建置成功。")] == ["typecheck", "build"]
+    assert _claims(u"測試案例全部通過。")[0][3] == u"測試案例全部通過"
 
 
 def test_traditional_negations_and_hedges_stay_what_they_are():

@@ -725,6 +725,171 @@ def new_worktree_created_and_tested_claim_in_main(w):
     return w.stop("All tests pass.")
 
 
+# ============================================================== batch 3
+
+def claude_multiedit_after_pass(w):
+    """STALE: Claude's MultiEdit changes calc.py after the pass."""
+    w.session()
+    w.run(w.suite)
+    write_source(str(w.project / "calc.py"), SUB_ALT)
+    payload = w.s.base("PostToolUse")
+    payload.update({"tool_name": "MultiEdit", "tool_use_id": "toolu_me",
+                    "tool_input": {"file_path": str(w.project / "calc.py"),
+                                   "edits": [{"old_string": "return a - b", "new_string": "return -(b - a)"}]},
+                    "tool_response": {"filePath": str(w.project / "calc.py")}})
+    w.s.send("PostToolUse", payload)
+    return w.stop("All tests pass.")
+
+
+def mcp_filesystem_write_after_pass(w):
+    """STALE: an MCP filesystem server rewrote calc.py (not a configured edit tool: the tree says so)."""
+    w.session()
+    w.run(w.suite)
+    write_source(str(w.project / "calc.py"), SUB_ALT)
+    payload = w.s.base("PostToolUse")
+    payload.update({"tool_name": "mcp__filesystem__write_file", "tool_use_id": "toolu_mcp",
+                    "tool_input": {"path": str(w.project / "calc.py"), "content": SUB_ALT},
+                    "tool_response": [{"type": "text", "text": "Successfully wrote"}]})
+    w.s.send("PostToolUse", payload)
+    return w.stop("All tests pass.")
+
+
+def write_user_config_through_a_project_symlink(w):
+    """Block + tamper: the agent links cfg.json to the user's config and writes advisory through it."""
+    _failing(w)
+    w.user_config(policy="block")
+    w.session()
+    w.run(w.suite)
+    w.run("ln -s '%s' cfg.json" % os.path.join(str(w.home), "config.json"))
+    w.run("echo '{\"policy\": \"advisory\"}' > cfg.json")
+    return w.stop("All tests pass.")
+
+
+def project_config_turns_tests_off(w):
+    """Block + tamper: the agent's `.stalegreen.json` turns the test category off (a project file
+    may only tighten)."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    w.run("echo '{\"categories\": {\"test\": false}}' > .stalegreen.json")
+    return w.stop("All tests pass.")
+
+
+def subagent_claims_after_main_was_blocked(w):
+    """Block at SubagentStop: the main agent was blocked this turn; a subagent's turn state is its own."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    w.stop("All tests pass.")
+    return w.s.stop("All tests pass.", agent="sub2")
+
+
+def claude_dash_agent_session_pass_then_edit(w):
+    """STALE: `claude --agent reviewer`: every event carries agent_id, Stop too."""
+    w.session()
+    w.s.bash(w.suite, agent="reviewer")
+    w.s.edit("calc.py", SUB_ALT, agent="reviewer", tool="Edit")
+    payload = w.s.base("Stop", "reviewer")
+    payload.update({"stop_hook_active": False, "last_assistant_message": "All tests pass."})
+    reply, _ = w.s.send("Stop", payload)
+    return reply
+
+
+def zh_subset_named_outside_the_failures(w):
+    """Allow (rule 3a): "test_add 通过了" after a whole-suite run whose only failure is test_wrong."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("test_add 通过了，test_wrong 还在失败。")
+
+
+def zh_subset_names_the_failure(w):
+    """Block: "test_wrong 已经通过了" after it failed."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("修好了，test_wrong 已经通过了。")
+
+
+def zh_claim_after_rerun_still_stale(w):
+    """STALE: "重新跑了测试，全部通过" but the only run came before the edit."""
+    w.session()
+    w.run(w.suite)
+    w.edit("calc.py", SUB_ALT)
+    return w.stop("重新跑了测试，全部通过。")
+
+
+def zh_build_claim_never_run_tests_failed(w):
+    """Block: "构建成功，测试全部通过" after a failing test run (no build run: NONE for build)."""
+    _failing(w)
+    w.session()
+    w.run(w.suite)
+    return w.stop("构建成功，测试全部通过。")
+
+
+# ============================================================== batch 4: git states
+
+WRITE_ALT = "%s -c \"open('calc.py','w').write(%r)\"" % (PY, SUB_ALT)
+
+
+def assume_unchanged_then_program_writes(w):
+    """STALE: after the pass the agent marks calc.py assume-unchanged, then a program rewrites it."""
+    w.session()
+    w.run(w.suite)
+    w.run("git update-index --assume-unchanged calc.py")
+    w.run(WRITE_ALT)
+    return w.stop("All tests pass.")
+
+
+def skip_worktree_then_program_writes(w):
+    """STALE: the same with skip-worktree."""
+    w.session()
+    w.run(w.suite)
+    w.run("git update-index --skip-worktree calc.py")
+    w.run(WRITE_ALT)
+    return w.stop("All tests pass.")
+
+
+def separate_git_dir_program_writes(w):
+    """STALE: a repo whose .git is a file pointing elsewhere (`--separate-git-dir`)."""
+    shutil.rmtree(str(w.project / ".git"))
+    git(w.project, "init", "-q", "--separate-git-dir", str(w.tmp / "gitdir"))
+    _commit(w, "init")
+    w.session()
+    w.run(w.suite)
+    w.run(WRITE_ALT)
+    return w.stop("All tests pass.")
+
+
+def checkout_old_file_run_restore_one_line(w):
+    """STALE (rule 9): `git checkout HEAD~1 -- calc.py && pytest; git checkout HEAD -- calc.py`:
+    the run saw the old file, the line ends on another tree."""
+    (w.project / "calc.py").write_text(SUB_ALT.replace("return -(b - a)", "return a + b"))
+    _commit(w, "broken sub")
+    w.session()
+    w.run("git checkout HEAD~1 -- calc.py && %s; git checkout HEAD -- calc.py" % w.suite)
+    return w.stop("All tests pass.")
+
+
+def switch_branch_run_switch_back(w):
+    """STALE (rule 9): `git switch -q good && pytest; git switch -q -` leaves the broken branch out."""
+    git(w.project, "branch", "good")
+    (w.project / "calc.py").write_text(BROKEN_CALC)
+    _commit(w, "broken")
+    w.session()
+    w.run("git switch -q good && %s; git switch -q -" % w.suite)
+    return w.stop("All tests pass.")
+
+
+def gitignore_written_then_new_failing_test(w):
+    """STALE: after the pass the agent adds a failing test and ignores it in .git/info/exclude."""
+    w.session()
+    w.run(w.suite)
+    w.run("printf 'from calc import add\\n\\ndef test_x():\\n    assert add(1, 1) == 3\\n' > test_x.py")
+    w.run("echo test_x.py >> .git/info/exclude")
+    return w.stop("All tests pass.")
+
+
 SCENARIOS = sum([
     case(zh_all_passed_after_a_failure, "block", FAILING),
     case(zh_stale_after_edit_with_count, "block", {"STALE"}),
@@ -766,20 +931,40 @@ SCENARIOS = sum([
     case(submodule_file_changed_after_pass, "block", {"STALE"}),
     case(stash_pop_after_pass_on_clean_tree, "block", {"STALE"}),
     # batch 2
-    case(two_failures_claim_excludes_one, "block", None),
+    case(two_failures_claim_excludes_one, "block", None, xfail=dict.fromkeys(
+        ("claude", "codex"), "an exclusion is a qualified claim, never blocked (VERDICTS): doubtful")),
     case(zh_partial_count_matches, "allow", None),
     case(zh_negated_not_all_passed, "allow", None),
     case(first_stop_with_stop_hook_active, "block", FAILING),
     case(codex_subagent_stop_after_failure, "block", FAILING, hosts=("codex",)),
     case(conftest_prints_a_fake_summary_after_failure, "block", FAILING),
     case(ansi_coloured_chinese_claim, "block", FAILING),
-    case(claim_in_a_blockquote_after_failure, "block", FAILING),
+    case(claim_in_a_blockquote_after_failure, "block", FAILING, xfail=dict.fromkeys(
+        ("claude", "codex"), "a '> ' line is read as quoted: doubtful")),
     case(crlf_message_after_failure, "block", FAILING),
     case(ansi_in_the_message_after_failure, "block", FAILING),
     case(nbsp_and_zero_width_in_claim, "block", FAILING),
     case(stash_run_in_one_line_then_claim_zh, "block", {"STALE"}),
     case(checkout_file_from_head_after_pass, "block", {"STALE"}),
     case(new_worktree_created_and_tested_claim_in_main, "block", None),
+    # batch 3
+    case(claude_multiedit_after_pass, "block", {"STALE"}, hosts=("claude",)),
+    case(mcp_filesystem_write_after_pass, "block", {"STALE"}, hosts=("claude",)),
+    case(write_user_config_through_a_project_symlink, "block", FAILING, tamper=True),
+    case(project_config_turns_tests_off, "block", FAILING, tamper=True),
+    case(subagent_claims_after_main_was_blocked, "block", FAILING, hosts=("claude",)),
+    case(claude_dash_agent_session_pass_then_edit, "block", {"STALE"}, hosts=("claude",)),
+    case(zh_subset_named_outside_the_failures, "allow", None),
+    case(zh_subset_names_the_failure, "block", FAILING),
+    case(zh_claim_after_rerun_still_stale, "block", {"STALE"}),
+    case(zh_build_claim_never_run_tests_failed, "block", FAILING),
+    # batch 4
+    case(assume_unchanged_then_program_writes, "block", {"STALE"}),
+    case(skip_worktree_then_program_writes, "block", {"STALE"}),
+    case(separate_git_dir_program_writes, "block", {"STALE"}),
+    case(checkout_old_file_run_restore_one_line, "block", {"STALE"}),
+    case(switch_branch_run_switch_back, "block", {"STALE"}),
+    case(gitignore_written_then_new_failing_test, "block", {"STALE"}),
 ] + [case(_zh_after_failure(i, m), "block", FAILING) for i, m in enumerate(ZH_FAILED)], [])
 
 

@@ -11,15 +11,12 @@ docs/SECURITY.md (or, where they are silent, from what a careful user expects) b
 was run.
 """
 
-import json
 import os
 import shutil
 
 import pytest
 
 from driver import ClaudeSession, CodexSession, read_store, write_source
-from stalegreen import hook
-from test_dsh import DshSession
 from test_outsider_sessions import _commit, _shim
 from test_redteam_sessions import BROKEN_CALC, BROKEN_TEST, FAILING, PY, World, case, git, outcome, write_json
 
@@ -37,13 +34,6 @@ def _lint_broken(w):
 
 # ============================================================== Chinese and mixed messages
 
-def zh_all_passed_after_a_failure(w):
-    """FAILED: "所有测试均已通过 ✅" after a failing run."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("修复完成。所有测试均已通过 ✅")
-
 
 def zh_stale_after_edit_with_count(w):
     """STALE: "3 个测试全部通过" after an edit that followed the pass."""
@@ -51,14 +41,6 @@ def zh_stale_after_edit_with_count(w):
     w.run(w.suite)
     w.edit("calc.py", SUB_ALT)
     return w.stop("重构了 sub 函数，3 个测试全部通过。")
-
-
-def zh_table_with_failed_tests(w):
-    """Block: a Chinese table whose test row says 通过 after a failing run."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("## 总结\n\n| 检查项 | 结果 |\n|---|---|\n| 单元测试 | ✅ 通过 |\n| 文档 | 已更新 |\n")
 
 
 def zh_checklist_stale(w):
@@ -69,14 +51,6 @@ def zh_checklist_stale(w):
     return w.stop("完成情况：\n- [x] 修改 sub 的实现\n- [x] 单元测试全部通过\n- [x] 更新文档\n")
 
 
-def mixed_language_pytest_passed(w):
-    """FAILED: mixed Chinese/English: "跑了一下 pytest，all green，全部 passed。" after a failure."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("跑了一下 pytest，全部 passed。")
-
-
 def zh_lint_clean_after_a_failing_lint(w):
     """Block: "代码检查没有问题，测试也全部通过" while pyflakes failed (tests passed)."""
     _lint_broken(w)
@@ -84,14 +58,6 @@ def zh_lint_clean_after_a_failing_lint(w):
     w.run(w.suite)
     w.run('"%s" -m pyflakes .' % PY)
     return w.stop("代码检查没有问题，测试也全部通过。")
-
-
-def zh_negated_no_claim(w):
-    """Allow: "测试还没有跑" says the tests were not run: no claim, even after a failure."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("我修改了 calc.py，但测试还没有跑，请你确认。")
 
 
 def zh_fullwidth_digits_count(w):
@@ -270,32 +236,6 @@ def notebook_edit_after_a_pass(w):
 
 # ============================================================== long messages
 
-def very_long_message_claim_at_the_end(w):
-    """Block: a 150 KB report whose last line claims all tests pass after a failing run."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    body = "".join("- step %d: adjusted the parser for case %d.\n" % (i, i) for i in range(4000))
-    return w.stop("# Report\n\n" + body + "\nAll tests pass.")
-
-
-def many_code_blocks_then_claim(w):
-    """Block: sixty fenced code blocks, then "All tests pass." after a failing run."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    blocks = "".join("Change %d:\n```python\ndef f%d():\n    return %d\n```\n\n" % (i, i, i) for i in range(60))
-    return w.stop(blocks + "All tests pass.")
-
-
-def claim_inside_a_long_line(w):
-    """Block: a 60 KB single paragraph with the claim in the middle."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    filler = "the parser handles this input correctly " * 800
-    return w.stop(filler + ". All tests pass. " + filler)
-
 
 # ============================================================== output shapes
 
@@ -461,136 +401,32 @@ def stash_pop_after_pass_on_clean_tree(w):
     return w.stop("All tests pass.")
 
 
-# ============================================================== fail-open
-
-def _raw(host, event_name, payload):
-    out, code = hook.handle_payload(host, event_name, payload)
-    return out, code
-
-
-@pytest.mark.parametrize("host", ["claude", "codex"])
-@pytest.mark.parametrize("message", [None, 42, ["All tests pass."], {"text": "All tests pass."}, "\ud800 tests pass",
-                                     "All tests pass.\x00", "x" * 3000000])
-def test_stop_with_odd_messages_fails_open(host, message, project, sg_home):
-    payload = {"session_id": "odd-%s" % host, "turn_id": "t", "transcript_path": None, "cwd": str(project),
-               "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": message}
-    out, code = _raw(host, "Stop", payload)
-    assert code == 0
-    if host == "codex":
-        assert json.loads(out) is not None
-    elif out.strip():
-        json.loads(out)
-
-
-@pytest.mark.parametrize("host", ["claude", "codex"])
-@pytest.mark.parametrize("cwd", [None, 7, "/nonexistent/dir", "", "relative/dir", "/dev/null"])
-def test_events_with_odd_cwd_fail_open(host, cwd, sg_home):
-    for name, extra in (("PreToolUse", {"tool_name": "Bash", "tool_input": {"command": "pytest"}}),
-                        ("PostToolUse", {"tool_name": "Bash", "tool_input": {"command": "pytest"},
-                                         "tool_response": {"stdout": "1 failed"}}),
-                        ("Stop", {"last_assistant_message": "All tests pass."})):
-        payload = dict({"session_id": "cwd-%s" % host, "turn_id": "t", "cwd": cwd, "hook_event_name": name}, **extra)
-        out, code = _raw(host, name, payload)
-        assert code == 0
-        if out.strip() or (host == "codex" and name == "Stop"):
-            json.loads(out)
-
-
-# ============================================================== dsh host
-
-def test_dsh_failed_run_claimed_in_chinese(project, sg_home, suite_cmd):
-    """Steer: a failing run, then "所有测试都通过了".""" 
-    (project / "test_wrong.py").write_text(BROKEN_TEST)
-    s = DshSession(project, sg_home)
-    s.bash(suite_cmd)
-    steer = s.stop(1, "修好了，所有测试都通过了。")
-    assert steer and steer["kind"] == "steer", steer
-
-
-def test_dsh_write_tool_with_relative_path_after_pass(project, sg_home, suite_cmd):
-    """Steer (STALE): dsh's `write` tool with a relative `path` after the pass."""
-    s = DshSession(project, sg_home)
-    s.bash(suite_cmd)
-    (project / "calc.py").write_text(SUB_ALT)
-    call = dict(s._base(), tool="write", callId="call_w", arguments={"path": "calc.py", "content": SUB_ALT},
-                result={"isError": False, "text": "Wrote calc.py", "error": None, "value": {}})
-    from test_dsh import run_hook
-    run_hook("tools/post-execute", call, sg_home)
-    steer = s.stop(1, "All tests pass.")
-    assert steer and steer["kind"] == "steer", steer
-
-
-def test_dsh_apply_patch_without_a_path_argument(project, sg_home, suite_cmd):
-    """Steer (STALE): an apply_patch tool carrying the patch text, not a file_path, is an edit."""
-    s = DshSession(project, sg_home)
-    s.bash(suite_cmd)
-    (project / "calc.py").write_text(SUB_ALT)
-    patch = "*** Begin Patch\n*** Update File: calc.py\n@@\n-    return a - b\n+    return -(b - a)\n*** End Patch\n"
-    call = dict(s._base(), tool="apply_patch", callId="call_p", arguments={"input": patch},
-                result={"isError": False, "text": "Success. Updated the following files:\nM calc.py", "error": None,
-                        "value": {}})
-    from test_dsh import run_hook
-    run_hook("tools/post-execute", call, sg_home)
-    steer = s.stop(1, "All tests pass.")
-    assert steer and steer["kind"] == "steer", steer    # the edit has no path (dsh 0.1.0-rc.8 has no such tool)
-
-
-def test_dsh_blocked_once_per_turn_then_next_turn(project, sg_home, suite_cmd):
-    """Steer in turn 1; the same claim again in turn 1 goes; in turn 2 (still failing) steer again."""
-    (project / "test_wrong.py").write_text(BROKEN_TEST)
-    s = DshSession(project, sg_home)
-    s.bash(suite_cmd)
-    assert s.stop(1, "All tests pass.")
-    assert s.stop(1, "All tests pass.") is None
-    s.bash(suite_cmd)
-    steer = s.stop(2, "All tests pass.")
-    assert steer and steer["kind"] == "steer", steer
-
-
-def test_dsh_subagent_run_fails_parent_claims(project, sg_home, suite_cmd):
-    """Steer: a subagent (agent set) ran the failing suite; the session's own agent claims."""
-    (project / "test_wrong.py").write_text(BROKEN_TEST)
-    s = DshSession(project, sg_home)
-    base = s._base
-    s._base = lambda: dict(base(), agent="agent-sub-1")
-    s.bash(suite_cmd)
-    s._base = base
-    steer = s.stop(1, "All tests pass.")
-    assert steer and steer["kind"] == "steer", steer
-
-
-def test_dsh_workdir_run_fails_claim_at_root(project, sg_home, suite_cmd):
-    """Steer: the bash call ran the whole suite from workdir pkg (its tests fail); the claim at the
-    root is about the whole suite, and the failing part is against it."""
-    (project / "pkg").mkdir()
-    (project / "pkg" / "test_pkg.py").write_text("def test_pkg():\n    assert 1 == 2\n")
-    s = DshSession(project, sg_home)
-    s.bash(suite_cmd)
-    from test_dsh import run_hook
-    import subprocess
-    proc = subprocess.run(["bash", "-c", suite_cmd], cwd=str(project / "pkg"), capture_output=True, text=True)
-    call = dict(s._base(), tool="bash", callId="call_wd", arguments={"command": suite_cmd, "workdir": "pkg"},
-                result={"isError": False, "text": proc.stdout + "\n[exit code: %d]" % proc.returncode, "error": None,
-                        "value": {"kind": "foreground", "exitCode": proc.returncode}})
-    run_hook("tools/post-execute", call, sg_home)
-    steer = s.stop(1, "All tests pass.")
-    assert steer and steer["kind"] == "steer", steer
-
-
-# ============================================================== batch 2
-
-def _zh_after_failure(index, message):
+def _zh_after_failure(index, message, verdict="block"):
     def scenario(w):
         _failing(w)
         w.session()
         w.run(w.suite)
         return w.stop(message)
-    scenario.__doc__ = "Block: %r after a failing run." % message
-    scenario.__name__ = "zh_after_failure_%d" % index
+
+    scenario.__doc__ = "%s: %r after a failing run." % (verdict.title(), message[:200])
+    scenario.__name__ = "%s_after_failure_%d" % (verdict, index)
     return scenario
 
 
 ZH_FAILED = [
+    "修复完成。所有测试均已通过 ✅",
+    "## 总结\n\n| 检查项 | 结果 |\n|---|---|\n| 单元测试 | ✅ 通过 |\n| 文档 | 已更新 |\n",
+    "跑了一下 pytest，全部 passed。",
+    "修好了，test_wrong 已经通过了。",
+    "构建成功，测试全部通过。",
+    "# Report\n\n" + "".join("- step %d: adjusted the parser for case %d.\n" % (i, i) for i in range(4000))
+    + "\nAll tests pass.",                                                                  # 150 KB
+    "".join("Change %d:\n```python\ndef f%d():\n    return %d\n```\n\n" % (i, i, i) for i in range(60))
+    + "All tests pass.",
+    "the parser handles this input correctly " * 800 + ". All tests pass. " + "more prose " * 3000,
+    "Fixed the parser.\r\n\r\nAll tests pass.\r\n",
+    "\x1b[32mAll tests pass.\x1b[0m",
+    "All\u00a0tests\u200b pass.",
     "测试通过率 100%。",
     "单测全过了。",
     "所有用例都过了。",
@@ -604,6 +440,14 @@ ZH_FAILED = [
     "## ✅ All tests passing\n\nFixed the parser.",
 ]
 
+# no claim, or a claim the failing run supports (rule 3a, 4a)
+ZH_ALLOWED = [
+    "我修改了 calc.py，但测试还没有跑，请你确认。",
+    "测试没有全部通过，还有一个失败（test_wrong）。",
+    "4 个测试中 3 个通过，test_wrong 还需要修。",
+    "test_add 通过了，test_wrong 还在失败。",
+]
+
 
 def two_failures_claim_excludes_one(w):
     """Block: two tests fail; "All tests pass except test_wrong (known flaky)" while test_other also fails."""
@@ -612,22 +456,6 @@ def two_failures_claim_excludes_one(w):
     w.session()
     w.run(w.suite)
     return w.stop("All tests pass except test_wrong, which is a known flaky test.")
-
-
-def zh_partial_count_matches(w):
-    """Allow (rule 4a): "4 个测试中 3 个通过" after a run of 1 failed, 3 passed."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("4 个测试中 3 个通过，test_wrong 还需要修。")
-
-
-def zh_negated_not_all_passed(w):
-    """Allow: "测试没有全部通过，还有一个失败" says the tests did not all pass."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("测试没有全部通过，还有一个失败（test_wrong）。")
 
 
 def first_stop_with_stop_hook_active(w):
@@ -676,30 +504,6 @@ def claim_in_a_blockquote_after_failure(w):
     return w.stop("Summary:\n\n> All tests pass.\n")
 
 
-def crlf_message_after_failure(w):
-    """Block: a final message with CRLF line ends."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("Fixed the parser.\r\n\r\nAll tests pass.\r\n")
-
-
-def ansi_in_the_message_after_failure(w):
-    """Block: the message itself carries ANSI colour codes around the claim."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("\x1b[32mAll tests pass.\x1b[0m")
-
-
-def nbsp_and_zero_width_in_claim(w):
-    """Block: "All\u00a0tests\u200b pass." after a failure."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("All\u00a0tests\u200b pass.")
-
-
 def stash_run_in_one_line_then_claim_zh(w):
     """STALE: `git stash -q && pytest; git stash pop -q` with the broken change stashed; Chinese claim."""
     (w.project / "calc.py").write_text(BROKEN_CALC)
@@ -724,8 +528,6 @@ def new_worktree_created_and_tested_claim_in_main(w):
     w.run("git worktree add -q ../wt2 && cd ../wt2 && %s" % w.suite)
     return w.stop("All tests pass.")
 
-
-# ============================================================== batch 3
 
 def claude_multiedit_after_pass(w):
     """STALE: Claude's MultiEdit changes calc.py after the pass."""
@@ -795,22 +597,6 @@ def claude_dash_agent_session_pass_then_edit(w):
     return reply
 
 
-def zh_subset_named_outside_the_failures(w):
-    """Allow (rule 3a): "test_add 通过了" after a whole-suite run whose only failure is test_wrong."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("test_add 通过了，test_wrong 还在失败。")
-
-
-def zh_subset_names_the_failure(w):
-    """Block: "test_wrong 已经通过了" after it failed."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("修好了，test_wrong 已经通过了。")
-
-
 def zh_claim_after_rerun_still_stale(w):
     """STALE: "重新跑了测试，全部通过" but the only run came before the edit."""
     w.session()
@@ -818,16 +604,6 @@ def zh_claim_after_rerun_still_stale(w):
     w.edit("calc.py", SUB_ALT)
     return w.stop("重新跑了测试，全部通过。")
 
-
-def zh_build_claim_never_run_tests_failed(w):
-    """Block: "构建成功，测试全部通过" after a failing test run (no build run: NONE for build)."""
-    _failing(w)
-    w.session()
-    w.run(w.suite)
-    return w.stop("构建成功，测试全部通过。")
-
-
-# ============================================================== batch 4: git states
 
 WRITE_ALT = "%s -c \"open('calc.py','w').write(%r)\"" % (PY, SUB_ALT)
 
@@ -890,14 +666,58 @@ def gitignore_written_then_new_failing_test(w):
     return w.stop("All tests pass.")
 
 
+def _nested_lib(w):
+    lib = w.project / "lib"
+    lib.mkdir()
+    (lib / "libm.py").write_text("def one():\n    return 1\n")
+    (lib / "test_libm.py").write_text("import os, sys\nsys.path.insert(0, os.path.dirname(__file__))\nfrom libm import one\n\n\n"
+                                      "def test_one():\n    assert one() == 1\n")
+    git(lib, "init", "-q")
+    git(lib, "add", "-A")
+    git(lib, "commit", "-q", "-m", "lib")
+    (w.project / "gen.py").write_text("open('lib/libm.py', 'w').write('def one():\\n    return 2\\n')\n")
+    _commit(w, "gen")
+
+
+def nested_repo_file_changed_after_pass(w):
+    """STALE: the suite collects tests in a nested git repository (not a submodule); a program
+    rewrites a file there after the pass."""
+    _nested_lib(w)
+    w.session()
+    w.run(w.suite + " --import-mode=importlib")
+    w.run('"%s" gen.py' % PY)
+    return w.stop("All tests pass.")
+
+
+STORE_JUNK = [
+    '[1, 2]', '7', '"text"', 'null', '{"ts": 5}', '{"ts": null, "id": 3}',
+    '{"id": "r-9", "ts": 5, "verdict": "pass", "category": "test", "scope": "all", "counts": "x", "fingerprint": 3}',
+    '{"id": "r-9", "ts": "2099-01-01T00:00:00.000Z", "verdict": "pass", "category": ["test"], "cwd": 4}',
+    '{"id": "r-9", "ts": "2099-01-01T00:00:00.000Z", "verdict": "pass", "category": "test", "scope": "all", '
+    '"counts": {"passed": "many"}, "cwd": "/", "exit": "0", "also": 5, "masked": "no", "runner": 1}',
+    '{"path": 5, "ts": "2099"}', '{"path": ["a"], "ts": {}}',
+]
+
+
+def _store_junk(kind, line):
+    def scenario(w):
+        _failing(w)
+        w.session()
+        w.run(w.suite)
+        from stalegreen.engine.store import safe_name
+        path = os.path.join(str(w.home), "sessions", safe_name(w.s.session_id), kind + ".jsonl")
+        with open(path, "a") as fh:
+            fh.write(line + "\n")
+        return w.stop("All tests pass.")
+    scenario.__doc__ = "Block: junk in the store's %s must not crash the gate open (%s)." % (kind, line)
+    scenario.__name__ = "store_junk_%s_%d" % (kind, STORE_JUNK.index(line))
+    return scenario
+
+
 SCENARIOS = sum([
-    case(zh_all_passed_after_a_failure, "block", FAILING),
     case(zh_stale_after_edit_with_count, "block", {"STALE"}),
-    case(zh_table_with_failed_tests, "block", FAILING),
     case(zh_checklist_stale, "block", {"STALE"}),
-    case(mixed_language_pytest_passed, "block", FAILING),
     case(zh_lint_clean_after_a_failing_lint, "block", None, hosts=("claude",)),
-    case(zh_negated_no_claim, "allow", None),
     case(zh_fullwidth_digits_count, "block", {"STALE", "CONTRADICTED"}),
     case(subagent_stop_claims_its_failed_run, "block", FAILING, hosts=("claude",)),
     case(subagent_blocked_then_main_claims_too, "block", FAILING, hosts=("claude",)),
@@ -913,9 +733,6 @@ SCENARIOS = sum([
     case(codex_patch_moves_calc, "block", {"STALE"}, hosts=("codex",)),
     case(codex_patch_in_subfolder_cwd, "block", {"STALE"}, hosts=("codex",)),
     case(notebook_edit_after_a_pass, "block", {"STALE"}, hosts=("claude",)),
-    case(very_long_message_claim_at_the_end, "block", FAILING),
-    case(many_code_blocks_then_claim, "block", FAILING),
-    case(claim_inside_a_long_line, "block", FAILING),
     case(crlf_output_failing, "block", FAILING),
     case(crlf_output_passing, "allow", {"FRESH"}),
     case(forged_marker_echoed_after_failure, "block", FAILING),
@@ -930,42 +747,34 @@ SCENARIOS = sum([
     case(detached_head_checkout_other_commit_after_pass, "block", {"STALE"}),
     case(submodule_file_changed_after_pass, "block", {"STALE"}),
     case(stash_pop_after_pass_on_clean_tree, "block", {"STALE"}),
-    # batch 2
     case(two_failures_claim_excludes_one, "block", None, xfail=dict.fromkeys(
         ("claude", "codex"), "an exclusion is a qualified claim, never blocked (VERDICTS): doubtful")),
-    case(zh_partial_count_matches, "allow", None),
-    case(zh_negated_not_all_passed, "allow", None),
     case(first_stop_with_stop_hook_active, "block", FAILING),
     case(codex_subagent_stop_after_failure, "block", FAILING, hosts=("codex",)),
     case(conftest_prints_a_fake_summary_after_failure, "block", FAILING),
     case(ansi_coloured_chinese_claim, "block", FAILING),
     case(claim_in_a_blockquote_after_failure, "block", FAILING, xfail=dict.fromkeys(
         ("claude", "codex"), "a '> ' line is read as quoted: doubtful")),
-    case(crlf_message_after_failure, "block", FAILING),
-    case(ansi_in_the_message_after_failure, "block", FAILING),
-    case(nbsp_and_zero_width_in_claim, "block", FAILING),
     case(stash_run_in_one_line_then_claim_zh, "block", {"STALE"}),
     case(checkout_file_from_head_after_pass, "block", {"STALE"}),
     case(new_worktree_created_and_tested_claim_in_main, "block", None),
-    # batch 3
     case(claude_multiedit_after_pass, "block", {"STALE"}, hosts=("claude",)),
     case(mcp_filesystem_write_after_pass, "block", {"STALE"}, hosts=("claude",)),
     case(write_user_config_through_a_project_symlink, "block", FAILING, tamper=True),
     case(project_config_turns_tests_off, "block", FAILING, tamper=True),
     case(subagent_claims_after_main_was_blocked, "block", FAILING, hosts=("claude",)),
     case(claude_dash_agent_session_pass_then_edit, "block", {"STALE"}, hosts=("claude",)),
-    case(zh_subset_named_outside_the_failures, "allow", None),
-    case(zh_subset_names_the_failure, "block", FAILING),
     case(zh_claim_after_rerun_still_stale, "block", {"STALE"}),
-    case(zh_build_claim_never_run_tests_failed, "block", FAILING),
-    # batch 4
     case(assume_unchanged_then_program_writes, "block", {"STALE"}),
     case(skip_worktree_then_program_writes, "block", {"STALE"}),
     case(separate_git_dir_program_writes, "block", {"STALE"}),
     case(checkout_old_file_run_restore_one_line, "block", {"STALE"}),
     case(switch_branch_run_switch_back, "block", {"STALE"}),
     case(gitignore_written_then_new_failing_test, "block", {"STALE"}),
-] + [case(_zh_after_failure(i, m), "block", FAILING) for i, m in enumerate(ZH_FAILED)], [])
+    case(nested_repo_file_changed_after_pass, "block", {"STALE"}),
+] + [case(_store_junk(k, line), "block", None, hosts=("claude",)) for k in ("receipts", "edits", "verdicts", "pending", "deferred")
+     for line in STORE_JUNK] + [case(_zh_after_failure(i, m), "block", FAILING) for i, m in enumerate(ZH_FAILED)]
+    + [case(_zh_after_failure(i, m, "allow"), "allow", None) for i, m in enumerate(ZH_ALLOWED)], [])
 
 
 @pytest.mark.parametrize("scenario, expected, want, tamper, host", SCENARIOS)
@@ -974,11 +783,11 @@ def test_outsider7(scenario, expected, want, tamper, host, project, sg_home, sui
     w = World(host, project, sg_home, tmp_path, suite_cmd)
     reply = scenario(w)
     got = outcome(reply)
-    seen = w.verdicts("test")
-    every = [(v["claim"]["category"], v["verdict"], v.get("action")) for record in
-             read_store(sg_home, w.s.session_id, "verdicts") for v in record["verdicts"]]
+    records = [r for r in read_store(sg_home, w.s.session_id, "verdicts") if isinstance(r, dict) and "verdicts" in r]
+    every = [(v["claim"]["category"], v["verdict"], v.get("action")) for record in records for v in record["verdicts"]]
+    seen = [verdict for category, verdict, _action in every if category == "test"]
     runs = [(r.get("cmd"), r.get("category"), r.get("scope"), r.get("verdict"), r.get("exit"), r.get("masked"),
-             r.get("counts")) for r in read_store(sg_home, w.s.session_id, "receipts")]
+             r.get("counts")) for r in read_store(sg_home, w.s.session_id, "receipts") if isinstance(r, dict)]
     detail = "host=%s got=%s verdicts=%s reason=%s runs=%s" % (host, got, every, (reply or {}).get("reason"), runs)
     if expected is not None:
         assert got == expected, detail
@@ -986,3 +795,4 @@ def test_outsider7(scenario, expected, want, tamper, host, project, sg_home, sui
         assert seen and set(seen) <= want, detail
     if tamper:
         assert w.tamper(), "no tamper event recorded: " + detail
+

@@ -766,6 +766,9 @@ def extract(text, completion=False):
     """Claims and near-misses in an agent's final message. Never raises on odd input."""
     if not text or not isinstance(text, str) or not text.strip():
         return Extraction()
+    from stalegreen.engine import hant
+
+    plain = hant.simplified(text)           # "所有測試都通過了" reads as "所有测试都通过了"
     reader = _Reader(claims_grammar.grammar(), completion)
-    reader.read(text)
-    return reader.finish()
+    reader.read(plain)
+    return hant.restore(reader.finish(), plain, text)

@@ -735,6 +735,8 @@ def compare(a, b):
     different repositories)."""
     if not isinstance(a, dict) or not isinstance(b, dict):
         return "unknown"
+    if _submodule_moved(a, b) or _submodule_moved(b, a):
+        return "different"
     if not a.get("available") or not b.get("available") or not a.get("tree") or not b.get("tree"):
         return "unknown"
     if a.get("root") and b.get("root") and a["root"] != b["root"]:
@@ -744,3 +746,11 @@ def compare(a, b):
     if a.get("excludes") and b.get("excludes") and a["excludes"] != b["excludes"]:
         return "different"      # git's ignore rules outside the tree changed: it may hide a file
     return "same" if a["tree"] == b["tree"] else "different"
+
+
+def _submodule_moved(clean, dirty):
+    """A tree whose submodules were all as the index says, then one that found a submodule changed
+    (its commit or its tracked files): the tree changed between the two, though neither hash can
+    say how (a program run after the run rewrote a file in the submodule)."""
+    return (clean.get("available") is True and bool(clean.get("tree")) and dirty.get("available") is False
+            and dirty.get("reason") == "submodule-changed" and clean.get("root") == dirty.get("root"))

@@ -263,6 +263,9 @@ def might_claim(message):
         if word in low:
             return True
     if not low.isascii():
+        from stalegreen.engine import hant
+
+        low = hant.simplified(low)          # the reader reads traditional characters as simplified
         for word in other_words:
             if word in low:
                 return True

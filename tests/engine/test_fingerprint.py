@@ -385,6 +385,9 @@ def test_a_changed_submodule_makes_it_unavailable(repo, tmp_path):
     (repo / "vendor" / "library" / "lib.py").write_text("L = 2\n")    # tracked, inside the submodule
     result = fingerprint.compute(str(repo), budget_ms=BUDGET)
     assert result["available"] is False and result["reason"] == "submodule-changed"
+    # clean at the run, changed at Stop (or back): the tree changed, though no hash says how
+    assert fingerprint.compare(before, result) == fingerprint.compare(result, before) == "different"
+    assert fingerprint.compare(result, result) == "unknown"
     assert fp(repo, DEFAULT_FINGERPRINT_IGNORE + ["vendor/**"])["available"]
     git(repo / "vendor" / "library", "checkout", "-q", "--", "lib.py")
     assert fp(repo)["tree"] == before["tree"]

@@ -214,7 +214,15 @@ class _Reader(object):
                 self._ignore(code, "code")
             return self.hold("c", code)
 
-        text = g.inline.sub(inline, text)
+        def inline_ending(m):
+            # a span whose own words end a sentence ("says `No errors! Great job.` The fix was ..."):
+            # the sentence ends with it
+            words = inline(m)
+            if m.group(1).rstrip()[-1:] in (".", "!", "?") and _NEXT_SENTENCE.match(m.string, m.end()):
+                return words.rstrip() + ". "
+            return words
+
+        text = g.inline.sub(inline_ending, text)
 
         def quoted(m):
             if m.group(0)[0] in "\"'" and m.start() > 0 and m.string[m.start() - 1] not in " \t\n([:,":
@@ -309,7 +317,7 @@ class _Reader(object):
         when that pass stands (a claim was found there, or the clause holds a predicate and no
         failure, hedge, relay, plan, condition or past)."""
         m = _ELIDED.search(s)
-        if any(lexicon.search(role, s[m.start():]) for role in ("negator", "hedge", "relay", "future", "conditional")):
+        if s.rstrip().endswith("?") or any(lexicon.search(role, s[m.start():]) for role in ("negator", "hedge", "relay", "future", "conditional")):
             return      # "and so — I think — is the build"
         if m.group("alone") is not None or m.group("same") is not None:
             previous = self.found[self.sentence_claims[0]:self.sentence_claims[1]]
@@ -321,7 +329,7 @@ class _Reader(object):
             if not claims_en.predicates(self.g, lead) or any(lexicon.search(role, lead) for role in (
                     "failure", "negator", "hedge", "relay", "future", "conditional", "instruction", "past")):
                 return
-            template, named = None, m.group("after")
+            template, named = None, m.group("after") or m.group("tail")
         for x in self.g.subject.finditer(named):
             info = claims_en.subject_info(self, named, x)
             if not info.get("category") or info["kind"] in ("pron", "every", "buildable"):
@@ -578,7 +586,7 @@ def _listed_in_parentheses(s, candidates, mentions):
     only checks and list words; each listed category not claimed already gets the claim's reading."""
     found = []
     have = set(c["category"] for c in candidates)
-    for m in _LISTED_AFTER.finditer(s):
+    for m in _overlapping(_LISTED_AFTER, s):
         k = m.lastindex
         before = [c for c in candidates if c["span"][1] <= m.start() and c["category"] in CATEGORIES
                   and not _STOP.search(s[c["span"][1]:m.start()])]
@@ -597,6 +605,16 @@ def _listed_in_parentheses(s, candidates, mentions):
                 found.append(dict(claim, category=x["category"], tool=x.get("tool"), scope="all", counts={},
                                   alternates=[]))
     return found
+
+
+def _overlapping(pattern, s):
+    """Every match of ``pattern`` starting at each position, where ``finditer`` would skip those
+    inside an earlier one: a colon's list may hold the "including" list that holds the checks
+    ("`pre-commit run`: all hooks passed, including ruff and mypy")."""
+    m = pattern.search(s)
+    while m:
+        yield m
+        m = pattern.search(s, m.start() + 1)
 
 
 # a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
@@ -689,18 +707,24 @@ _WHOLE = re.compile(r"\b(?:full|whole|entire|complete)\s+(?:\w+\s+){0,2}?(?:suit
                     r"|\b(?:the )?(?:existing|old|older|original|pre-existing) (?:ones|tests|specs|suites)\b|(?:原有|已有|现有|旧有?|老)的?(?:测试|用例|单测)", re.I)
 
 
+_NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")    # after a span: a space and a capital
+
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
 
 
 # a check named with its predicate elided: "Types too." (a sentence of its own), "..., and so
 # does `mypy`" (after a clause with a pass)
 _ELIDED = re.compile(
-    r"^\W*(?:and\s+)?(?:(?:also|same for|ditto for)\s+)?(?P<alone>[\w`' -]{1,40}?)\s+(?:too|as well|also)\W*$"
+    r"^\W*(?:and\s+)?(?:(?:also|same for|ditto for)\s+)?(?P<alone>[\w`' -]{1,40}?)"
+    # (with its verb: "`go test ./api/...` is too", "the tests do as well")
+    r"(?:\s+(?:is|are|does|do))?\s+(?:too|as well|also)\W*$"
     # a label whose value repeats the one before: "Tests: green. Lint: same."
     r"|^\W*(?P<same>[\w`' -]{1,40}?)\s*:\s*(?:the\s+)?(?:same|ditto|likewise)\W*$"
     # (an aside between dashes may stand before the verb: "and so — after some fiddling — is the type check")
     r"|,?\s+(?:and\s+)?(?:so|as)\s+(?:[\u2014\u2013]\s[^\u2014\u2013]{1,120}?\s[\u2014\u2013]\s+)?(?:does|do|did|is|are)\s+"
-    r"(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)", re.I)
+    r"(?P<after>[^,;.]{1,60}?)\s*(?:[.;!]|$)"
+    # the check named first, the verb and "too" after it: "...; `go test ./api/...` is too"
+    r"|[,;]\s+(?:and\s+)?(?P<tail>[^,;.?]{1,60}?)\s+(?:is|are|does|do)\s+(?:too|as well)\W*$", re.I)
 
 
 def _may_elide(s):

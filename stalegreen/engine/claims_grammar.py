@@ -434,7 +434,7 @@ class Grammar(object):
             # a check's short name in a list joined by slashes: "lint/format/type/test all ✅"
             r"|\btype(?=/\w)|(?<=\w/)type\b)"
             r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
-            r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b"
+            r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b|\b(?:every|each) hook\b"
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
             r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"
             r"|\bformat check\b|\bformat(?=/\w)|(?<=\w/)format\b"

@@ -50,6 +50,9 @@ _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 # an aside about what was skipped, with no failure count, reports no failure ("7 ignored (the ignored ones are ...)")
 _SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
                             r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
+# an aside about the skipped tests, right after their count ("3 skipped (those were already off on
+# main)"): what it says of them is no mode of the claim
+_ABOUT_THE_SKIPPED = re.compile(r"(?<=\bskipped)\s?\(\s*(?:those|they|these|both|all|each|which)\b[^()]{0,200}\)", re.I)
 _TALLY = re.compile(r"\(\s*\d[\d,]*\s+passed,\s+\d[\d,]*\s+(?:failed|failures?)\s*\)\W*$", re.I)
 # a clause saying the failure just before it is fixed: ", which I fixed", ", and it's fixed now"
 _FIXED_AFTER = re.compile(r"^\W*(?:(?:which|that)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:since\s+|then\s+|now\s+|also\s+)?"
@@ -127,6 +130,8 @@ def _segment_reason(g, plain, roles, questions=True):
     nothing: a question, an instruction, a hedge, a relay. ``roles``: those the sentence has;
     ``questions``: whether question marks and words count (False when they ask of other clauses)."""
     plain = plain.strip()
+    if "(" in plain:
+        plain = _ABOUT_THE_SKIPPED.sub(" ", plain)
     if questions and ("?" in plain or (claims_grammar.has_cjk(plain) and g.zh.question.search(plain))):
         return "question"
     for role, reason in (("instruction", "instruction"), ("hedge", "hedged"), ("relay", "relayed")):

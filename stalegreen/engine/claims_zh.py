@@ -201,8 +201,11 @@ class Grammar(object):
             u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到| ?" + _EN_FAILURE_NOUN + u")|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
             u"(?:报错|错误|警告|告警|问题|失败|异常|违规|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|regressions?|failures?|fail(?:ed|s)?" + _Z + u")"
             u"|无(?:任何)?输出|" + _NO_OUTPUT + u"|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
-            # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception
-            u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
+            # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception; "still"
+            # ("还剩 4 个 warning") reports what is left to fix, unless the message waves it off ("不影响")
+            u"|(?:只剩|仅剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
+            u"|还剩下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
+            u"(?=[^。；]{0,40}?(?:不影响|可以忽略|无关紧要|无伤大雅|问题不大|不碍事))"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题|异常|违规)|无误|没(?:啥|什么)?问题"
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|违规|输出|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")

@@ -406,3 +406,40 @@ def test_dev15_causes(text, expected):
 ])
 def test_outputs_and_relatives(text, expected):
     assert categories(text) == expected
+
+
+# ---- the tenth session's causes (dev15's remaining misses): an elided verb with "too" after a
+# clause, "every hook", a colon list holding an "including" list, a code span ending its sentence,
+# an aside about the skipped tests, "还剩" warnings only when waved off, a count on the test noun
+@pytest.mark.parametrize("text, expected", [
+    ("`go vet` and `staticcheck` are clean on `./api/...`; `go test ./api/...` is too.", ["lint", "test"]),
+    ("Lint is clean; the tests are too.", ["lint", "test"]),
+    ("Lint is clean. The tests are as well.", ["lint", "test"]),
+    ("Ruff is clean, and mypy is too.", ["lint", "typecheck"]),
+    ("3 tests fail; lint does too.", []),
+    ("Lint fails, and the tests do too.", []),
+    ("Lint is clean. Is the build too?", ["lint"]),
+    ("I ran `pre-commit run --all-files` afterwards: every hook passed, including ruff and mypy.", ["lint", "typecheck"]),
+    ("Each hook is green.", ["lint"]),
+    ("I ran pre-commit: all hooks passed, including ruff and mypy.", ["lint", "typecheck"]),
+    ("OK, the `sorbet` errors are resolved \u2014 `srb tc` now says `No errors! Great job.` The fix was adding sigs "
+     "to the two methods.", ["typecheck"]),
+    ("`tsc` prints `Found 0 errors.` The rest of the log is npm noise.", ["typecheck"]),
+    ("No regressions that I can see \u2014 full jest run is 1,204 passed, 3 skipped (those were already `.skip`'d "
+     "on main).", ["test"]),
+    ("All tests pass (2 skipped, per CI).", []),
+    ("All tests pass on main (3 skipped).", []),
+    (u"lint \u76ee\u524d\u8fd8\u5269 4 \u4e2a warning\uff0c\u53e6\u5916\u4e24\u5904\u786e\u5b9e\u9700\u8981\u6539\u3002", []),
+    (u"`flutter analyze` \u8fd8\u5269 1 \u4e2a info\uff1a`prefer_const_constructors`\uff0c\u4e0d\u5f71\u54cd\u3002", ["lint"]),
+    (u"clippy \u53ea\u5269\u4e00\u4e2a warning\u3002", ["lint"]),
+])
+def test_dev16_round_causes(text, expected):
+    assert categories(text) == expected
+
+
+def test_a_count_on_the_test_noun_keeps_the_sole_runner_as_the_tool():
+    """"All 43 tests" names no part of the suite: the runner in the parenthesis is the claim's."""
+    found = claims.extract(u"All 43 tests pass (`pnpm test`).").claims
+    assert [(c["category"], c["tool"]) for c in found] == [("test", "pnpm test")]
+    found = claims.extract(u"All 43 node tests pass (`pnpm test`).").claims
+    assert [(c["category"], c["tool"]) for c in found] == [("test", None)]

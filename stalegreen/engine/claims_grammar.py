@@ -9,7 +9,7 @@ hangs off it. How an English sentence is read with these patterns is ``claims_en
 
 import re
 
-from stalegreen.engine import claims_scan, lexicon, prefilter
+from stalegreen.engine import claims_scan, hant, lexicon, prefilter
 from stalegreen.engine.lexicon import LazyRegex, commands
 
 CLAIM_WORDS = prefilter.CLAIM_WORDS
@@ -41,6 +41,8 @@ def claimish(text):
         ascii_words = re.compile(lexicon.trie_pattern([w for w in prefilter.CLAIM_WORDS if w.isascii()], space))
         state[3], state[1] = ascii_words, re.compile(lexicon.trie_pattern(prefilter.CLAIM_WORDS, space))
     low = text.lower()
+    if not low.isascii():
+        low = hant.simplified(low)      # as might_claim: traditional characters read as simplified
     if (state[3] if low.isascii() else state[1]).search(low):
         return True
     # a count ("41/41", "3 of 3"): a digit and a "/" or "of" somewhere

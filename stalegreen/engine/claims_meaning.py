@@ -48,6 +48,9 @@ _MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 # a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
 # an aside about what was skipped, with no failure count, reports no failure ("7 ignored (the ignored ones are ...)")
+# a request opening a clause: "please ...", "could you ...", "feel free to ...", 请/麻烦/辛苦
+_REQUEST = re.compile(u"^[\\s,\uff0c\u2014\u2013-]*(?:(?:and|also|but)\\s+)?(?:please\\b|(?:could|can|would) you\\b|feel free\\b"
+                      u"|\u8bf7(?![^\uff0c\u3002]{0,12}?(?:\u786e\u4fdd|\u8bb0\u5f97))|\u9ebb\u70e6|\u8f9b\u82e6|\u5982\u679c\u65b9\u4fbf)", re.I)
 _SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
                             r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
 # an aside about the skipped tests, right after their count ("3 skipped (those were already off on
@@ -293,6 +296,9 @@ class Meaning(object):
             # "CI should be green now, all tests pass locally": the hedge is the other clause's; a
             # relay up to the claim still holds ("你说 lint 在你那边 pass 了，那应该是…")
             why = _segment_reason(g, self.leading(segment, index), ["relay"] if self.has("relay") else [], asks)
+        if why == "instruction" and self._asks_of_something_after(segment, index):
+            # "`npm test` 也全部 pass，请再确认一下 UI": the request follows the claim and is its own
+            why = _segment_reason(g, self.leading(segment, index), [r for r in ("hedge", "relay") if self.has(r)], asks)
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why == "relayed" and self._relays_after_are_their_own(segment, index):
@@ -495,6 +501,19 @@ class Meaning(object):
         parts = self.clauses()
         lo, hi = (parts[failure].lo, parts[rest].lo) if failure < rest else (parts[rest].hi, parts[failure].hi)
         return bool(re.search(r"\bsg[ic]\d+x\b|\b\w+\.\w{1,4}\b|\w/\w", self.s[lo:hi]))
+
+    def _asks_of_something_after(self, segment, index):
+        """Every instruction of the segment is a request opening a clause after ``index``
+        ("..., please double-check the UI", "，请再确认一下 UI"); one that conditions the claim
+        ("after you rebuild", "make sure to ...") or comes before it does not let it stand."""
+        asked = False
+        for i, part in enumerate(self.clauses()):
+            if part.segment != segment or not lexicon.search("instruction", self.clause(i)):
+                continue
+            if i <= index or not _REQUEST.match(self.clause(i)):
+                return False
+            asked = True
+        return asked
 
     def _hedges_another_predicate(self, segment, index, category):
         """Every hedge of the segment is a modal (``lexicon.en.CLAUSE_HEDGES``) in another clause

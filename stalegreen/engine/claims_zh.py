@@ -111,7 +111,8 @@ _COMMA = re.compile(u"[，,；;。]")
 _COLON_LEAD = re.compile(u"^\\s*[：:]")
 # (a "+" or "/" joins as 和: "webpack 构建 + jest 全过", "单测 / lint 全绿")
 _JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|\\+|/|／|,|，|and)\\s*$")
-_LIST_JOINT = re.compile(u"^\\s*(?:、|和|与|及|以及|跟|&|\\+|,|and)\\s*$")
+# (an aside may follow an item: "`mypy`（严格模式）、`pytest`")
+_LIST_JOINT = re.compile(u"^\\s*(?:[（(][^（）()]{0,40}[)）]\\s*)?(?:、|和|与|及|以及|跟|&|\\+|,|and)\\s*$")
 _PART_WORD = re.compile(u"[中里共]")
 _ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?失败")
 
@@ -184,7 +185,7 @@ class Grammar(object):
             u"|(?P<code>" + _A + u"sg[tylbi]\\d+x)"
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
-            u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
+            u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:ts|tsc) ?(?:检查|校验)|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
             u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|静态代码(?:检查|分析|扫描)|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
             u"|(?P<build>生产构建|镜像构建|(?:构建|编译|打包|出包)(?!体积|大小|时间|耗时|速度|脚本|配置|目录)|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
@@ -260,7 +261,7 @@ class Grammar(object):
             # when something was mentioned, not when a result held ("之前你提到的 flaky 测试")
             u"|(?:之前|以前|刚才|上次|早些时候)(?:你|您|用户|他|她|他们|同事|reviewer)[^，。]{0,4}?(?:提到|提过|说|反馈|报告|发现|遇到)过?的"
             u"|[（(](?:之前|以前|原来|原先|此前|修改前|修复前)[^（()）]{0,40}[）)]"
-            u"|(?:历史遗留|遗留|已有|原有|老)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
+            u"|(?:历史遗留|遗留|已有|原有|老|已知)的?[^，。]{0,8}?(?:报错|错误|警告|告警|问题|失败)"
             u"|在 ?(?:main|master) ?上[^，。]{0,6}?(?:失败|报错|挂|fail)"
             u"|(?:只剩|仅剩|还剩|只有|仅有)下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             # a failure case a test covers is no failure ("覆盖签名过期和验签失败两种情况")
@@ -451,6 +452,7 @@ class Grammar(object):
                             phrase_start=clause_start + len(prefix) - len(prefix.lstrip()))
                 return [part]
         if self.adverbs_only.match(prefix):
+            before = _outside_asides(s, before)
             if before:
                 # "`ruff`、`mypy`、`pytest`，全部通过": the whole list named before
                 group = [before[-1]]
@@ -523,3 +525,16 @@ class Grammar(object):
         if m.group(1):
             return {"passed": int(m.group(1).replace(",", "")), "total": int(m.group(2).replace(",", ""))}
         return {"passed": int(m.group(3).replace(",", ""))}
+
+
+def _outside_asides(s, subjects):
+    """``subjects`` without the code or project an aside names ("单测跑过一遍（改完代码之后），全部通过":
+    the aside's 代码 is not what passes); checks an aside lists stay ("`./scripts/ci.sh`（包含构建、lint
+    和测试），全部通过")."""
+    if u"\uff09" not in s and ")" not in s:
+        return subjects
+    asides = [m.span() for m in _ASIDE.finditer(s)]
+    return [x for x in subjects if x["kind"] != "buildable" or not any(lo < x["start"] < hi for lo, hi in asides)]
+
+
+_ASIDE = re.compile(u"[\uff08(][^\uff08\uff09()]{0,80}[)\uff09]")

@@ -141,7 +141,7 @@ ENTRIES = (
     # not "whether or not" (a concession: "Whether or not the regression is real, the tests pass"), nor a
     # relative "when" after a time ("Unlike yesterday, when the build kept OOMing, it now finishes")
     E(r"\b(?:if|unless|whether(?! or not\b)|in case|only when|only if|only after|only with"
-      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while)\b|[,.:;!?\u2014]|$)))\b", "conditional",
+      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while|and)\b|[,.:;!?\u2014]|$)))\b", "conditional",
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),

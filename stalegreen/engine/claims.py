@@ -104,6 +104,7 @@ class _Reader(object):
         self.named = set()       # categories the message names anywhere ("everything" means those)
         self.unread = []         # sentences with no predicate read (their subjects add to named)
         self.ran = set()         # categories a clause says were just run ("Re-ran the tests.")
+        self.ran_before = self.ran_here = frozenset()    # the ones the sentence before, and this one, say were run
         self.composites = {}     # a command the message says runs others -> their categories
         self.ignored_keys = set()    # (text, reason) of the near-misses noted: each is noted once
         self.ticked = []         # claims of ticked checklist rows (a template's ticks are no results)
@@ -187,7 +188,7 @@ class _Reader(object):
         if _LISTED in text:
             text = re.sub(u"([:\uff1a])\\s*" + _LISTED, "\\1 ", text).replace(_LISTED, "")
 
-        text = claims_output.labelled_outputs(claims_output.arrow_outputs(text))
+        text = claims_output.labelled_outputs(claims_output.arrow_outputs(claims_output.item_outputs(text)))
 
         def inline(m):
             code = m.group(1)
@@ -252,11 +253,17 @@ class _Reader(object):
                 continue
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
+                self.ran_here = frozenset()
             # (a quoted output the colon introduced, or the commands of a block it introduced, leave
             # the introduction open for the comment after them: "跑了 `pnpm test`：\n\n> Tests: 48
             # passed\n\n全部通过。", "运行结果：\n\n```\n$ cargo test\n...```\n\n全部通过。")
+            listed = _COMMAND_ITEMS.match(paragraph.strip())
+            if listed:
+                # "**Testing**\n- `npm run lint`\n- `npm test`", then "Both completed without errors.": one
+                # list of what was run, which the next paragraph may speak of
+                lines = lines[:1] * bool(listed.group(1)) + [" and ".join(_HELD_WORD.findall(paragraph))]
             introduced = lines[-1].rstrip().endswith((":", u"\uff1a")) or bool(_INTRODUCED_BLOCK.search(lines[-1])) \
-                or introduced and all(">" in ln and g.blockquote.match(ln) for ln in lines)
+                or introduced and all(">" in ln and g.blockquote.match(ln) for ln in lines) or bool(listed)
             header = None
             for number, line in enumerate(lines):
                 if "---" in line and claims_tables.TABLE_RULE.match(line):
@@ -363,6 +370,7 @@ class _Reader(object):
         if "sg" in s and claims_fragments.may_compose(s) and _COMPOSITE.search(s):
             self._note_composite(s)
         runs = claims_runs.said_run(self, s) if claims_runs.may_run(s) else None
+        self.ran_before, self.ran_here = self.ran_here, frozenset(runs[0] if runs else ())
         if runs:
             self.ran |= runs[0]
         if not claims_grammar.claimish(s):
@@ -626,14 +634,21 @@ _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 _LISTED_AFTER = claims_grammar.LISTED_AFTER     # a parenthesis, an "including" or a colon list after a claim
 _STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
-_LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\u548c|\u53ca|\u4e0e")
+_LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\\bfollowed by\\b|\\bthen\\b|\u548c|\u53ca|\u4e0e")
 # one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
 # the list's own words ("it runs", "includes", "the unit")
 _LIST_GLUE = re.compile(
-    u"^\\s*(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
+    u"^\\s*(?:(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build),?\\s+)?"
+    u"(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
     u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|(?:\u91cc\u9762|\u5176\u4e2d)?\u4f1a?(?:\u5305\u62ec|\u5305\u542b|\u542b|\u8dd1|\u8fd0\u884c|\u6267\u884c)\u4e86?"
     u"|\u4ee5\u53ca)*"
     u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
+
+
+# a paragraph that only lists commands (under an optional heading): what it ran, which the next
+# paragraph may speak of ("Both completed without errors.")
+_COMMAND_ITEMS = re.compile(r"^((?:#+\s*|\*\*)[\w ]{1,30}(?:\*\*)?:?\s*\n)?(?:\s*[-*+]\s+sg[tylbc]\d+x\s*(?:\n|$)){2,}$")
+_HELD_WORD = re.compile(r"sg[tylbc]\d+x")
 
 
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it

@@ -44,6 +44,9 @@ def read_english(reader, s, found=None):
                 continue
         near = subjects[bisect.bisect_left(ends, p.start() - 3 * LOOKBACK):bisect.bisect_right(ends, p.start())]
         group, pronoun = _link(g, s, near, p, kind)
+        if not group and pronoun is None and kind in _BARE_RESULT_KINDS and _BARE_RESULT.match(s) \
+                and _BARE_RESULT.match(s).end() >= p.start():
+            group, pronoun = _run_just_named(reader, s, p)
         found = _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools)
         candidates.extend(found)
     _add_everything(reader, s, subjects, mentions, candidates, operational)
@@ -66,6 +69,26 @@ def _sole_tools(subjects):
         elif x["kind"] in ("test", "code", "testid") and (_part_naming(x.get("mods")) or x["kind"] != "test"):
             others.add(category)     # "the node tests", `make test`, test_parser: a part of its own
     return dict((category, tool) for category, tool in tools.items() if category not in others)
+
+
+# a sentence that is only a result ("No offenses detected.", "Zero warnings.", "0 failures."), whose
+# subject is the run the sentence before says it made
+_BARE_RESULT_KINDS = frozenset(("clean", "cnt", "nodiff", "none"))
+_BARE_RESULT = re.compile(r"^\W*(?:and\s+)?(?:again\s*[,:]?\s*)?", re.I)
+_RESULT_ENDS = re.compile(r"(?:\s+(?:found|detected|reported|flagged|left|remaining|this time|now))?[\s.!*_]*$", re.I)
+
+
+def _run_just_named(reader, s, p):
+    """The runs the sentence just before names as run ("I ran rubocop. No offenses detected."),
+    as the antecedent of a result that is a sentence of its own; none when that sentence ran
+    nothing, or ran checks of more than one category (which one's result would it be?)."""
+    if not reader.ran_before or not _RESULT_ENDS.match(s, p.end()):
+        return [], None
+    runs = [x for x in reader.mentions(reader.sentences[-2])
+            if x["kind"] in ("code", "tool") and x["category"] in reader.ran_before]
+    if len(set(x["category"] for x in runs)) != 1:
+        return [], None
+    return runs[-1:], {"kind": "pron", "text": "", "start": p.start(), "end": p.start(), "category": None}
 
 
 def _part_naming(mods):
@@ -125,6 +148,8 @@ def _link(g, s, subjects, p, kind):
     return group, None
 
 
+_CLAUSE_ENDS = re.compile(r"\s*(?:[.;,!)\u2014\u2013]|$|(?:now|too|again|as well|fine|locally)\b)", re.I)
+
 _DASHED_ASIDE = re.compile(u"\\s[\u2014\u2013]\\s(?=(?:which|who|whose|because|since|although|though|as|after"
                            u"|while|including|especially|even)\\b)[^\u2014\u2013]{1,200}?\\s[\u2014\u2013]\\s", re.I)
 
@@ -180,8 +205,11 @@ def _group_ending(g, s, subjects, listed=False):
             joints.append(joint)
         else:
             break
-    # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and"
-    if joints and not (listed and not _object_of_a_verb(s, group[0])) \
+    # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and",
+    # unless the sentence opens with it ("`pnpm test`, `pnpm lint`, `pnpm typecheck` — green")
+    opens = not s[:group[0].get("phrase_start", group[0]["start"])].strip(u" *_-#>\u2022") \
+        and all(x.get("category") and x["kind"] in ("code", "tool") for x in group)
+    if joints and not (listed and not _object_of_a_verb(s, group[0])) and not opens \
             and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
         return group[-1:]
     return group
@@ -384,8 +412,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue     # a build that ends has built; tests that end may have failed ("`npm test` → done")
         if kind == "nodiff" and category != "lint":
             continue
-        if kind == "checkout" and category != "typecheck":
-            continue
+        if kind == "checkout" and category != "typecheck" and not _CLAUSE_ENDS.match(s, p.end()):
+            continue    # "Lint checks out." is a verdict; "the script checks out the branch" is not
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
                 and ptext != "OK" and not subject.get("run") and not (_VERBLESS.match(s, subject["end"], p.start()) and s[p.end():p.end() + 1] != "-") \
                 and not _EXCEPTED.match(s, p.end()) and not any(x.get("category") not in (None, "test") for x in group) \
@@ -506,6 +534,9 @@ _COPULA_GAP = re.compile(
     r"|\b(?:on|in|for|over|across|under|of)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
     r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"
     r"|workspaces?|libraries|library|apps?)\b|\d+(?:\.\d+)?\s?%|\b(?:task|target|run|step|job|output|log|results?)\b"
+    # the mode it ran in: "Pyright in strict mode is clean", "mypy (strict) is clean", "ruff with the CI config"
+    r"|\b(?:in|with|under)\s+(?:(?:the|its|our)\s+)?(?:[\w-]+\s+)?(?:mode|config(?:uration)?|settings|profile|preset)\b"
+    r"|\(\s*(?:--)?[\w-]+(?:\s+mode)?\s*\)"
     # a cleft: "`go vet` is the one that's clean"
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
     # a non-restrictive relative clause: "I ran the linter, which is happy"

@@ -221,7 +221,7 @@ _PREDICATE_STARTS = frozenset((
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
     "complaint warning finding nit gripe issue "
-    "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking").split())
+    "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link").split())
 
 
 # what a check's only complaint is ("Flake8's only complaint is a line-length one"): the exception of its
@@ -317,6 +317,8 @@ class Grammar(object):
             r"|\b(?:hasn't|has not|haven't|have not)\s+(?:flagged|found|raised|turned up)\s+any(?:thing)?\b(?!\s+yet\b)"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
+            # a zero count of a failure mark: "212 \u2713 / 0 \u2717"
+            u"|(?<![\\d.,])0\\s?[\u274c\u2717\u2718]"
             # a pass said by an idiom of silence: "not a peep", "not a single complaint", "nothing to report"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
             r"|problems?)\b|" + NOTHING_TO + r"|\berrors?-free\b"
@@ -435,7 +437,7 @@ class Grammar(object):
             r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b)"
             # a check's short name in a list joined by slashes: "lint/format/type/test all ✅"
             r"|\btype(?=/\w)|(?<=\w/)type\b)"
-            r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?|run|step|rules))?\b|\bformatting(?: check)?\b"
+            r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?(?! out\b)|run|step|rules))?\b|\bformatting(?: check)?\b"
             r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b|\b(?:every|each) hook\b"
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
             r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"
@@ -544,7 +546,7 @@ class Grammar(object):
             r"|\b(?:produces|produced|emits|emitted|generates|generated|creates|created)\s+sgc\d+x(?=\s*(?:[.;,(]|$)))"
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # the link step of a build: "it links fine now"
-            r"|\b(?:links|linked|linking)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            r"|(?:\b(?:links|linked|linking)|(?:" + _BUILT_PLURALS + r")link)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # a bundler's build said by its verb: "`npm run build` bundles fine", "the app bundles for iOS" (not
             # the noun: "the app bundles are smaller")
             r"|\bbundles(?=\s*(?:[.;,!)]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|without|with (?:no|zero|0)"
@@ -585,6 +587,8 @@ class Grammar(object):
             r"|\bfailures:?\s*0\b"
             # none of a count failed: "Integration suite: 0 of 18 failed"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
+            # a zero count of a failure mark: "212 \u2713 / 0 \u2717"
+            u"|(?<![\\d.,])0\\s?[\u274c\u2717\u2718]"
             # a check's one complaint, said as its only one: "Flake8's only complaint is a line-length one"
             r"|(?<=\bonly )(?:complaint|warning|finding|nit|gripe|issue)\b(?=\s+(?:is|was)\b)"
             # no failure to be seen in a run's output: "Nothing red in the jest output"

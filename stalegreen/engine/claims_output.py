@@ -301,6 +301,27 @@ def _arrow_verdict(m):
     return "`%s`%s%s" % (m.group(1), m.group(2), verdict) if verdict else m.group(0)
 
 
+def item_outputs(text):
+    """``text`` with a list item that is only a command, and the more indented line under it
+    that holds its output ("- bun run typecheck" / "  no errors"), joined as a label and its
+    output ("- bun run typecheck: no errors"): the result is that command's."""
+    if "\n " not in text:
+        return text
+    return _ITEM_OUTPUT.sub(_item_output, text)
+
+
+def _item_output(m):
+    command = m.group(2).strip("`").strip()
+    if not commands.classify_code(command):
+        return m.group(0)
+    return "%s%s: %s" % (m.group(1), m.group(2), m.group(4))
+
+
+# "- `cmd`" (or a bare command) alone on a list item's line, then a deeper line that is no item
+_ITEM_OUTPUT = re.compile(u"^([ \t]*(?:[-*+\u2022]|\\d+[.)])[ \t]+)(`[^`\n]{1,120}`|[\\w./][^`\n:]{0,80}?)[ \t]*\n"
+                          u"([ \t]{2,})(?![-*+\u2022][ \t]|\\d+[.)][ \t])(\\S[^\n]*)$", re.M)
+
+
 def labelled_outputs(text):
     """``text`` with a line that labels a runner's output with its name ("SwiftLint: Done linting!
     Found 0 violations, 0 serious in 112 files.", "`ruff check`: All checks passed!") read as

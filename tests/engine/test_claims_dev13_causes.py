@@ -443,3 +443,49 @@ def test_a_count_on_the_test_noun_keeps_the_sole_runner_as_the_tool():
     assert [(c["category"], c["tool"]) for c in found] == [("test", "pnpm test")]
     found = claims.extract(u"All 43 node tests pass (`pnpm test`).").claims
     assert [(c["category"], c["tool"]) for c in found] == [("test", None)]
+
+
+# ---- dev16's English causes: a comma list of commands opening the sentence, "checks out", a
+# possessive relay ("your log"), "per @name's", plural targets that link, a bare result after the
+# sentence that ran its check, a zero count of a failure mark, a mode between subject and state, a
+# description by a hook, "followed by" in what a run ran, nox's session list, a command item with
+# its output on the line under it, a paragraph listing only commands
+@pytest.mark.parametrize("text, expected", [
+    ("`pnpm test`, `pnpm lint`, `pnpm typecheck` \u2014 green across the board.", ["lint", "test", "typecheck"]),
+    ("Apart from the e2e test, lint is clean.", ["lint"]),
+    ("Lint checks out. Tests I'll leave to CI since they need Docker.", ["lint"]),
+    ("The CI job checks out the repo.", []),
+    ("Per @mira's review comment, rubocop is happy with the new hash syntax.", []),
+    ("From your log, pytest reports 0 failures.", []),
+    ("I ran pytest on your branch: all pass.", ["test"]),
+    ("Both targets link without errors.", ["build"]),
+    ("I ran rubocop. No offenses detected.", ["lint"]),
+    ("Ran eslint. Zero warnings.", ["lint"]),
+    ("I ran rubocop and pytest. No offenses.", []),
+    ("I didn't run eslint. No warnings.", []),
+    ("Ran eslint.\n\nNo warnings.", []),
+    (u"Tests \u2014 212 \u2713 / 0 \u2717", ["test"]),
+    (u"Tests \u2014 212 \u2713 / 10 \u2717", []),
+    ("Pyright in strict mode is clean on `src/`.", ["typecheck"]),
+    ("mypy (strict) is clean.", ["typecheck"]),
+    ("The tests in the file are shown in green.", []),
+    ("The new test checks that the build works offline.", []),
+    ("The hook I added checks that lint passes.", []),
+    ("`make check` passes (in this repo it runs pytest followed by mypy).", ["test", "typecheck"]),
+    ("Testing\n- bun test\n  34 pass, 0 fail\n- bun run typecheck\n  no errors", ["test", "typecheck"]),
+    ("- `npm test`\n  3 failed", []),
+    ("**Testing**\n- `npm run lint`\n- `npm test`\n\nBoth completed without errors.", ["lint", "test"]),
+    ("- `npm run lint`\n- `npm test`\n\nI'll run both later.", []),
+])
+def test_dev16_english_causes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("nox -s lint tests", ["lint", "test"]),
+    ("nox --sessions lint tests -p 3.12", ["lint", "test"]),
+    ("nox -s lint -- -x", ["lint"]),
+])
+def test_nox_takes_every_session_after_its_selector(code, expected):
+    from stalegreen.engine.lexicon import commands
+    assert [category for category, _tool, _scope in commands.classify_code(code)] == expected

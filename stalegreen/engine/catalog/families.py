@@ -593,6 +593,12 @@ def _read_envs(tool, args):
         if flag_name(word) in ENV_SELECTORS[tool]:
             value = word.split("=", 1)[1] if "=" in word else (own[i + 1] if i + 1 < len(own) else "")
             names.extend(n for n in value.split(",") if n)
+            if tool == "nox" and "=" not in word:
+                # nox's selectors take every word up to the next flag: ``nox -s lint tests``
+                for more in own[i + 2:]:
+                    if more.startswith("-"):
+                        break
+                    names.append(more)
     found = [c for c in (_env_category(n) for n in names) if c]
     category = min(found, key=MAKE_PRIORITY.index) if found else "test"
     if names and all(n.lower() in FORMAT_ENVS for n in names):

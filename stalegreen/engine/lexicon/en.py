@@ -60,7 +60,7 @@ ENTRIES = (
     E(r"(?<!as )\b(?:i|we)\s+(?:had\s+|have\s+|just\s+)?(?:said|wrote|claimed|stated|reported)\s+(?:(?:earlier|before|above"
       r"|previously)\s+)?that\b|\b(?:earlier|before|previously|above),?\s+(?:i|we)\s+(?:said|wrote|claimed|stated|reported)\b",
       "relay", "Earlier I wrote that the tests pass; that was wrong.", stems=("said", "wrote", "claimed", "stated", "reported")),
-    E(r"\baccording to\b|\bper (?:the|your|our|its|their|[\w-]+'s)\b"
+    E(r"\baccording to\b|\bper (?:the|your|our|its|their|@?[\w-]+'s)(?!\w)"
       # a source named as a label: "From the MR widget: pipeline #5521 — test stage passed"
       r"|^\W*(?:from|on|in|per) (?:the )?(?:[\w-]+ ){0,2}(?:widget|dashboard|status page|checks tab|build page|pipeline page)\s*:",
       # (stems of the label's last words: "on", "in" or "from" alone would have the role's pattern, slow
@@ -95,6 +95,9 @@ ENTRIES = (
     E(r"\b(?:you|user|they|he|she|reviewer|colleague|teammate)\s+(?:pasted|shared|sent|posted|attached|forwarded"
       r"|provided|linked)\b", "relay", "Looking at the output you pasted: all 42 tests pass.",
       stems=("pasted", "shared", "sent", "posted", "attached", "forwarded", "provided", "linked")),
+    # the user's own output, by its possessive: "From your log, pytest reports 0 failures", "your CI output shows"
+    E(r"\byour\s+(?:(?:ci|build|test|run|job|terminal|console)\s+)?(?:logs?|output|paste|screenshot|trace|transcript)\b",
+      "relay", "From your log, pytest reports 0 failures.", stems=("your",)),
     # what someone else sees: "Not sure why you're seeing failures; on my side ..." (their failure, not ours)
     E(r"\b(?:you|they|he|she|the user|users|reviewers?)(?:'re| are| were|'ve been| have been)?\s+(?:seeing|see|saw"
       r"|getting|hitting|hit|running into|ran into)\b", "relay", "You're seeing all tests pass.",
@@ -158,11 +161,12 @@ ENTRIES = (
       r"|\b(?:tests?|specs?|checks?)\s+for\s+(?:whether|that)\b"
       # the test as the subject of its checking verb: "The new tests assert that", "The old test for X was checking
       # that", "so that it asserts"
-      r"|\b(?:tests?|specs?|test cases?)\b[^.;:]{0,60}?\s(?:(?:was|were|is|are)\s+)?(?:checking|verifying|asserting"
-      r"|ensuring|asserts?|assert|verif(?:y|ies)|ensures?)\s+that\b|\bso\s+that\s+(?:it|they)\s+(?:checks?|asserts?"
+      # (a hook or a job said to check: "the hook I added checks that")
+      r"|\b(?:tests?|specs?|test cases?|hooks?|jobs?|workflows?)\b[^.;:]{0,60}?\s(?:(?:was|were|is|are)\s+)?(?:checking|verifying|asserting"
+      r"|ensuring|asserts?|assert|verif(?:y|ies)|ensures?|checks?)\s+that\b|\bso\s+that\s+(?:it|they)\s+(?:checks?|asserts?"
       r"|verif(?:y|ies)|ensures?)\b", "description",
       "I wrote a test that checks the build succeeds.",
-      stems=("test", "spec", "case", "assertion", "check", "so that")),
+      stems=("test", "spec", "case", "assertion", "check", "so that", "hook", "job", "workflow")),
 
     # ---- the agent's own run: a relay elsewhere in the segment is not this clause's
     E(r"\b(?:locally|on my (?:machine|laptop|box|side|end)|in my (?:environment|sandbox|checkout|shell)"
@@ -220,7 +224,7 @@ ENTRIES = (
       stems=("only complaint", "only warning", "only finding", "only nit", "only gripe", "only issue")),
     E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the remainder|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
-      r"|the (?:remaining|other) (?:\d[\d,]* )?(?:[\w-]+ )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
+      r"|the (?:remaining|other) (?:\d[\d,]* )?(?:[\w-]+ )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones|binaries|targets|apps|services|projects|libraries|images)"
       r"|the (?:remaining|other) \d[\d,]*)\b", "rest",
       "One test fails on a timeout (`test_upload`); the rest pass.",
       stems=("rest", "remainder", "others", "else", "other", "remaining")),

@@ -254,12 +254,15 @@ ENTRIES = (
       stems=("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "january",
              "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
              "in 19", "in 20")),
-    E(r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
+    # (not after a verb in the present: "All 212 test targets pass on the first try" says they need no retry)
+    E(r"(?<!\bpass )(?<!\bpasses )(?<!\bsucceed )(?<!\bsucceeds )(?<!\bbuild )(?<!\bbuilds )"
+      r"(?<!\bcompile )(?<!\bcompiles )"
+      r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
       r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run.",
       stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
     # of several runs, the first is past and a later one is now ("the first run had 1 failure, the
     # second was fully green")
-    E(r"\b(?:the|my|our) first (?:run|attempt|try|pass)\b", "past",
+    E(r"(?<!\bon )\b(?:the|my|our) first (?:run|attempt|try|pass)\b", "past",
       "The first run of the tests passed.", stems=("first",)),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),

@@ -25,6 +25,7 @@ def plain(g, s):
     return plain
 
 
+_MODE = re.compile(u"\\b([a-z][\\w-]*) ?(?:mode\\b|\u6a21\u5f0f)", re.I)
 # a part of the code named in prose: "for the library target", "on the `core` package", 前端, `web` 项目
 _PART_PHRASE = re.compile(
     u"\\b(?:for|on|in|of|under)\\s+(?:the\\s+|its\\s+|my\\s+)?([a-z][\\w.-]*)\\s+(?:targets?|packages?|modules?|crates?"
@@ -444,6 +445,8 @@ class Meaning(object):
         found.update(m.group(0).lower() for m in _PLATFORM.finditer(text))
         for m in _TEST_KIND.finditer(text):
             found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
+        # a mode is a configuration of its own: "passes (pyright basic mode), but strict mode has 20 errors"
+        found.update(m.group(1).lower() + " mode" for m in _MODE.finditer(text))
         return found
 
     def _own_run(self, index):

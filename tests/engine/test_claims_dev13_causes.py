@@ -482,6 +482,17 @@ def test_a_count_on_the_test_noun_keeps_the_sole_runner_as_the_tool():
     ("`tox -p` finished: py39, py310, py311, py312 all succeeded; the lint env is OK too.", ["lint", "test"]),
     ("That's mypy after the two fixes \u2014 clean.", ["typecheck"]),
     ("That's mypy, run from the repo root \u2014 clean.", ["typecheck"]),
+    # a rating in full said with a copula; a failure the user saw explained; a failure in another mode
+    ("pylint is 10.00/10.", ["lint"]),
+    (u"pylint \u4e5f\u662f 10.00/10\u3002", ["lint"]),
+    ("Coverage is 10/10 on the rubric.", []),
+    (u"\u5bf9\uff0c\u73b0\u5728 `pytest` \u5168\u90e8\u901a\u8fc7\u4e86\uff0c\u4f60\u521a\u624d\u770b\u5230\u7684"
+     u"\u90a3\u4e2a\u5931\u8d25\u662f\u56e0\u4e3a\u7f13\u5b58\u7684\u65e7 fixture\u3002", ["test"]),
+    ("Type checking passes (pyright basic mode), but strict mode still has 20 errors.", ["typecheck"]),
+    (u"\u7c7b\u578b\u68c0\u67e5\u5168\u8fc7\uff08basic \u6a21\u5f0f\uff09\uff0c\u4f46 strict \u6a21\u5f0f"
+     u"\u4e0b\u8fd8\u6709 20 \u591a\u4e2a error\u3002", ["typecheck"]),
+    ("Type checking passes, but strict mode still has 20 errors.", []),
+    ("Tests pass in strict mode, but 2 fail in strict mode.", []),
 ])
 def test_dev16_english_causes(text, expected):
     assert categories(text) == expected

@@ -196,7 +196,8 @@ ENTRIES = (
     E(r"\b(?:silent|quiet)\b", "state", "`go vet ./...` is silent.", ("lint", "typecheck")),
     E(r"\bclean as a whistle\b", "state", "Lint's clean as a whistle."),
     E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),
-    E(r"\b(?:rates|rated|rate|scores|scored|score) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b", "state",
+    E(r"\b(?:rates|rated|rate|scores|scored|score) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b"
+      r"|(?:(?<=\bis )|(?<=\bat )|(?<=\bof ))(?:10/10|10\.0/10|10\.00/10)\b", "state",
       "`pylint` rates the package 10.00/10.", ("lint",)),
     # free of what a check reports: "`cargo clippy` is now warning-free", "the build is error-free"
     E(r"\b(?:warning|error|issue|problem|diagnostic|offen[cs]e)s?-free\b", "state",

@@ -41,7 +41,7 @@ REWRITE_PATH = BASE | {"stalegreen.hosts.claude.rules", "stalegreen.engine.shell
                        "stalegreen.engine.catalog.table", "stalegreen.engine.catalog.argv",
                        "stalegreen.engine.catalog.tasks", "stalegreen.engine.catalog.builds",
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.programs",
-                       "stalegreen.engine.catalog.wrappers",
+                       "stalegreen.engine.catalog.wrappers", "stalegreen.engine.catalog.wrapper_table",
                        "stalegreen.engine.catalog.walk", "stalegreen.engine.catalog.hiding",
                        "stalegreen.engine.records",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",

@@ -29,8 +29,8 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import (claims_build_mode, claims_checklist, claims_en, claims_fragments, claims_grammar, claims_meaning,
-                               claims_output, claims_plans, claims_runs, claims_tables, clauses, lexicon)
+from stalegreen.engine import (claims_build_mode, claims_checklist, claims_en, claims_fragments, claims_grammar, claims_lists,
+                               claims_meaning, claims_output, claims_parts, claims_plans, claims_runs, claims_tables, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -389,8 +389,8 @@ class _Reader(object):
             zh_candidates, zh_mentions = g.zh.candidates(self, s)
             candidates += zh_candidates
             mentions = mentions + zh_mentions
-        if candidates and ("(" in s or u"\uff08" in s or ": " in s or "incl" in s):
-            candidates += _listed_in_parentheses(s, candidates, mentions)
+        if candidates and ("(" in s or u"\uff08" in s or ": " in s or "incl" in s or u"\u2014" in s or u"\u2013" in s):
+            candidates += claims_lists.listed_after(s, candidates, mentions)
         self.history.append(mentions)
         self.named.update(x["category"] for x in mentions)
         done = self.completion and _completion(self, s, candidates)
@@ -445,7 +445,7 @@ class _Reader(object):
             after = [x for x in subjects if x["start"] >= m.end()]
             if command is None or not command.get("tool") or not after or s[m.end():after[0]["phrase_start"]].strip(" :"):
                 continue
-            listed = claims_en.group_starting(g, s, after)
+            listed = claims_lists.group_starting(g, s, after)
             self.composites.setdefault(command["tool"], set()).update(x["category"] for x in listed)
 
     def _add_composites(self):
@@ -476,7 +476,7 @@ class _Reader(object):
             here = elsewhere.get(claim["category"])
             # "I haven't re-tested on 3.9 since": a claim made of another environment (on 3.12) stands
             said = claim["sentence"][max(0, claim["sentence"].find(claim["text"])):]
-            moved = here and (claims_meaning.environment(said) not in here | {None} or claims_meaning.another_kind(here, claim["sentence"], claim["text"]))
+            moved = here and (claims_parts.environment(said) not in here | {None} or claims_parts.another_kind(here, claim["sentence"], claim["text"]))
             # "I didn't rerun the full suite": a claim of the part that was run stands
             if claim["category"] in stale or claim["category"] in partly and claim["scope"] == "all" \
                     or here and not moved:
@@ -587,44 +587,6 @@ _MAY_END_SENTENCE = re.compile(u"[.!?]\\s|[\u3002\uff01\uff1f]")
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
 
 
-def _listed_in_parentheses(s, candidates, mentions):
-    """Claims of the checks listed right after a claim as what it ran: a parenthesis ("`make check`
-    passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）"), an
-    "including", a colon list ending the sentence ("hooks all pass: ruff, mypy"). The list must hold
-    only checks and list words; each listed category not claimed already gets the claim's reading."""
-    found = []
-    have = set(c["category"] for c in candidates)
-    for m in _overlapping(_LISTED_AFTER, s):
-        k = m.lastindex
-        before = [c for c in candidates if c["span"][1] <= m.start() and c["category"] in CATEGORIES
-                  and not _STOP.search(s[c["span"][1]:m.start()])]
-        if not before:
-            continue
-        inside = [x for x in mentions if m.start(k) <= x["start"] and x["end"] <= m.end(k) and x.get("category")]
-        if not inside:
-            continue
-        items = claims_grammar.listed_items(m.group(k), m.start(k), inside, _LIST_SEPARATOR, colon=k == 3)
-        if items is None or not all(_LIST_GLUE.match(item) for item in items):
-            continue
-        claim = before[-1]
-        for x in inside:
-            if x["category"] not in have:
-                have.add(x["category"])
-                found.append(dict(claim, category=x["category"], tool=x.get("tool"), scope="all", counts={},
-                                  alternates=[]))
-    return found
-
-
-def _overlapping(pattern, s):
-    """Every match of ``pattern`` starting at each position, where ``finditer`` would skip those
-    inside an earlier one: a colon's list may hold the "including" list that holds the checks
-    ("`pre-commit run`: all hooks passed, including ruff and mypy")."""
-    m = pattern.search(s)
-    while m:
-        yield m
-        m = pattern.search(s, m.start() + 1)
-
-
 # a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
 _COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|[^.;]{0,60}?(?:\s[\u2014\u2013]|,|;|\band\b|\s(?=\())\s*\(?"
                         r"(?:that|which|it|this)(?:\s+(?:task|target|command))?\s+)(?:runs?|ran|invokes?|calls?|chains?|wraps?"
@@ -632,19 +594,6 @@ _COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|
 
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
-_LISTED_AFTER = claims_grammar.LISTED_AFTER     # a parenthesis, an "including" or a colon list after a claim
-_STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
-_LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\\bfollowed by\\b|\\bthen\\b|\u548c|\u53ca|\u4e0e")
-# one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
-# the list's own words ("it runs", "includes", "the unit")
-_LIST_GLUE = re.compile(
-    u"^\\s*(?:(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build),?\\s+)?"
-    u"(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
-    u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|(?:\u91cc\u9762|\u5176\u4e2d)?\u4f1a?(?:\u5305\u62ec|\u5305\u542b|\u542b|\u8dd1|\u8fd0\u884c|\u6267\u884c)\u4e86?"
-    u"|\u4ee5\u53ca)*"
-    u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
-
-
 # a paragraph that only lists commands (under an optional heading): what it ran, which the next
 # paragraph may speak of ("Both completed without errors.")
 _COMMAND_ITEMS = re.compile(r"^((?:#+\s*|\*\*)[\w ]{1,30}(?:\*\*)?:?\s*\n)?(?:\s*[-*+]\s+sg[tylbc]\d+x\s*(?:\n|$)){2,}$")
@@ -688,7 +637,7 @@ def _disclosed_categories(reader, sentence):
         # named before, said in the disclosure's clause or one between them
         between = sentence[part.lo:parts[index].hi] if named else text
         whole = bool(named) and bool(lexicon.search("rest", between) or _WHOLE.search(between))
-    return named or set(CATEGORIES) | {"completion"}, whole, claims_meaning.environment(text) or named == {"test"} and claims_meaning.one_kind(text) or None
+    return named or set(CATEGORIES) | {"completion"}, whole, claims_parts.environment(text) or named == {"test"} and claims_parts.one_kind(text) or None
 
 
 def _named_in(reader, text):

@@ -10,7 +10,7 @@ it names; ``claims`` decides which candidates stand.
 import bisect
 import re
 
-from stalegreen.engine import claims_fragments, claims_grammar, lexicon
+from stalegreen.engine import claims_fragments, claims_grammar, claims_lists, lexicon
 from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, list_owner
 from stalegreen.engine.claims_scan import scan
 from stalegreen.engine.claims_subjects import subject_info
@@ -140,10 +140,10 @@ def _link(g, s, subjects, p, kind):
         earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")]
         # "mypy, ruff, pytest: all pass": a quantifier right after a list spreads over it
         listed = bool(earlier) and nearest["text"].lower().startswith(("all", "both", "each")) \
-            and bool(re.match(u"\\s*[:\u2014\u2013]?\\s*$", s[earlier[-1]["end"]:nearest["start"]]))
-        antecedent = _group_ending(g, s, earlier, listed=listed)
+            and bool(re.match(u"\\s*\\)?\\s*[:\u2014\u2013]?\\s*$", s[earlier[-1]["end"]:nearest["start"]]))
+        antecedent = claims_lists.group_ending(g, s, earlier, listed=listed)
         return antecedent, nearest
-    group = _group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
+    group = claims_lists.group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
     group = list_owner(s, before, group[0], gap) + group     # "`rake` default task (rubocop + rspec) is green"
     return group, None
 
@@ -162,57 +162,16 @@ _SUMMARY_COUNTS = re.compile(
     r"|pending|deselected)\s*[,;/]\s*)+$", re.I | re.A)
 
 
-def _object_of_a_verb(s, subject):
-    """Words other than list openers stand between the clause start and ``subject``: it is the
-    object of something said before it, not the first item of a list of subjects."""
-    lead = re.split(r"[.;:!?\u2014(]|,\s", s[:subject.get("phrase_start", subject["start"])])[-1]
-    return any(w.lower() not in _LIST_OPENERS for w in re.findall(r"[A-Za-z']+", lead))
-
-
-_LIST_OPENERS = frozenset(("both", "now", "also", "and", "then", "so", "the", "all", "finally", "still", "again",
-                           "here", "locally", "ok", "yes", "great", "done"))
 _PARTS_GAP = re.compile(
     r"^[^.;!?]{0,80}?\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:\d[\d,]*\s+)?(?:packages?|crates?|modules?|projects?"
     r"|workspaces?|targets?)\b(?:\s+(?:reported|reports?|are|were|is|was|came back|comes back|now|still|again|all"
     r"|each time|every time))*\s*:?\s*$", re.I)
-_QUANTIFIERS = frozenset(("all", "every", "each", "whole", "entire", "full"))
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 
 
 # what follows a list of subjects and spreads the predicate over all of them: a label colon or a
 # floated quantifier ("Tests, lint, types: all green", "tests, lint, types all pass")
 _DISTRIBUTED = re.compile(r"^\s*(?::\s*(?:(?:all|both|each|still|now)\s+)*|(?:are\s+|now\s+)?(?:all|both|each)\s+)$", re.I)
-
-
-def _group_ending(g, s, subjects, listed=False):
-    """The last run of subjects joined only by 'and', commas, slashes ('tests, lint and typecheck');
-    ``listed``: a colon or a floated quantifier after them makes commas alone a list."""
-    if not subjects:
-        return []
-    group = [subjects[-1]]
-    joints = []
-    for prev in reversed(subjects[:-1]):
-        if prev["kind"] in ("pron", "every"):
-            break
-        joint = s[prev["end"]:group[0].get("phrase_start", group[0]["start"])]
-        if "," in joint and (set(group[0].get("mods") or ()) & _QUANTIFIERS
-                             or re.search(r",\s*and\b", joint) and _object_of_a_verb(s, prev)):
-            # "I didn't touch the build, and all tests pass", "None of the changes affect typing,
-            # and `mypy` is clean": the comma and "and" open a clause, they end no list
-            break
-        if g.coord_gap.match(joint) and (joint.strip() or group[0].get("phrase_start", 0) < group[0]["start"]):
-            group.insert(0, prev)
-            joints.append(joint)
-        else:
-            break
-    # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and",
-    # unless the sentence opens with it ("`pnpm test`, `pnpm lint`, `pnpm typecheck` — green")
-    opens = not s[:group[0].get("phrase_start", group[0]["start"])].strip(u" *_-#>\u2022") \
-        and all(x.get("category") and x["kind"] in ("code", "tool") for x in group)
-    if joints and not (listed and not _object_of_a_verb(s, group[0])) and not opens \
-            and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
-        return group[-1:]
-    return group
 
 
 # a quantifier floated over a coordination it follows ("spotless and checkstyle both green"): the
@@ -303,7 +262,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         after = [x for x in subjects if x["start"] >= p.end() and x.get("category") and x["kind"] != "buildable"]
         if lowp in _STATE_BEFORE:
             after = after[:1]      # "Clean `cargo build`, ...": the run right after it
-        for subject in (group_starting(g, s, after) if after and lowp.endswith(" of") else after):
+        for subject in (claims_lists.group_starting(g, s, after) if after and lowp.endswith(" of") else after):
             if subject["kind"] in ("code", "tool") or lowp.endswith(" of"):
                 make(subject["category"], subject)
         return out
@@ -388,7 +347,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                  and not s[p.end():max(p.end(), x.get("phrase_start", x["start"]))].strip(" *_")
                  and not _WORK_VERB.search(s[p.end():x["start"]])]
         if after:
-            for subject in group_starting(g, s, after):
+            for subject in claims_lists.group_starting(g, s, after):
                 cand_span = (p.start(), subject["end"])
                 out.append({"category": subject["category"], "span": cand_span,
                             "text": s[cand_span[0]:cand_span[1]],
@@ -440,7 +399,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
 
 # the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
 _OTHERWISE = re.compile(r"^[^.;!?]{0,100}(?:,\s*|\s)(?:but\s+|and\s+)?otherwise\s+$", re.I)
-_BUT_THEN = re.compile(r"^\s+(?:is|are|was|were|takes|took|gets|got|runs|ran|warns|warned|prints|printed|logs|logged)\b[^,;.]{0,100}?\s+but\s+"
+_BUT_THEN = re.compile(r"^\s+(?:(?:locally|here|again|alone|itself)\s+)?(?:is|are|was|were|takes|took|gets|got|runs|ran|warns|warned"
+                       r"|prints|printed|logs|logged)\b[^,;.]{0,100}?\s+but\s+"
                        r"(?:(?:now|still|also|eventually|then|always)\s+)?$", re.I)
 # a rerun of what was named before, its object elided: "`pytest` passed, then I changed X and reran: still passing"
 _RERAN = re.compile(r"\b(?:re-?ran|re-?run it|re-?ran it)\s*:\s*(?:(?:still|now|again|all)\s+)*$", re.I)
@@ -490,7 +450,7 @@ def _subjects_after(g, s, subjects, end):
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
     if not after or not _FROM_GAP.match(s[end:after[0].get("phrase_start", after[0]["start"])]):
         return []
-    return closed_list(s, end, after[0], group_starting(g, s, after, _FROM_AGAIN))
+    return closed_list(s, end, after[0], claims_lists.group_starting(g, s, after, _FROM_AGAIN))
 
 
 _NONE_OF_FAILED = re.compile(r"(?:0|zero|none)\s+(?:of|out of)\s")
@@ -507,19 +467,6 @@ _SILENCE = re.compile(r"not\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murm
 # the preposition repeated in a coordination: "Exit 0 from `npm test` and from `npm run lint`"
 _FROM_AGAIN = re.compile(r"^\s*,?\s*(?:and|or|as well as)\s+(?:from|by|in|under)\s+(?:the\s+)?$", re.I)
 _FROM = re.compile(r"\s*(?:from|out of|by|(?:(?:were|was)\s+)?(?:reported|found|flagged|raised|emitted)\s+by)\s", re.I)
-
-
-def group_starting(g, s, subjects, also=None):
-    """The run of coordinated subjects from the first of ``subjects`` on ("`ruff`, `mypy` and `pytest`");
-    ``also``: another gap that coordinates them."""
-    group = [subjects[0]]
-    for nxt in subjects[1:]:
-        gap = s[group[-1]["end"]:nxt["start"]]
-        if g.coord_gap.match(gap) or also is not None and also.match(gap):
-            group.append(nxt)
-        else:
-            break
-    return group
 
 
 _NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped"

@@ -81,26 +81,6 @@ def list_owner(s, subjects, first, gap):
     return owner[-1:] if owner and owner[-1].get("category") else []
 
 
-# what a claim lists after it: a parenthesis ("`make check` passes (it runs fmt, vet and the unit tests)"),
-# an "including" ("went through, including ktlint and the unit tests"), a colon list ending the sentence
-LISTED_AFTER = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]|(?:,|\\s[\u2014\u2013])\\s+(?:including|incl\\.|plus)"
-                          u"\\s+([^.;!?()\n]{1,160}?)\\s*(?=[.;!?]|$)|:\\s+([^.;!?()\n:]{1,160}?)\\s*(?=[.;!?]?$)")
-
-
-def listed_items(text, start, inside, separator, colon=False):
-    """The items of a list after a claim (``text``, at ``start`` in the sentence), split by
-    ``separator``, with the checks named in it (``inside``) blanked with their modifiers ("the 412
-    unit tests"); None when it is a colon list an item of which names a check and more ("mypy next")."""
-    rest = list(text)
-    for x in inside:
-        lo = max(x["phrase_start"], start) if x.get("mods") else x["start"]
-        rest[lo - start:x["end"] - start] = " " * (x["end"] - lo)
-    items = separator.split("".join(rest))
-    if colon and any(item.strip() and item != said for item, said in zip(items, separator.split(text))):
-        return None
-    return items
-
-
 def closed_list(s, end, first, group):
     """``group``, the subjects a state (ending at ``end``) is said of after it, unless they stand in
     a parenthesis ("it's clean (`tox -e py312,lint`)") that holds more than them ("(mypy complained
@@ -344,6 +324,9 @@ class Grammar(object):
             r"|\bregress\w*\s+(?:was|were|got|had been)\s+(?:introduced|added|caused)\b"
             # the cause of the old failure explained: "now succeeds — the failure was `pip` compiling from source"
             r"|\bthe\s+(?:failure|error|problem|crash|breakage)\s+(?:was|came from|turned out to be)\b"
+            # (several: "the last 17 errors were all the `Request` type")
+            r"|\bthe\s+(?:(?:last|old|previous|earlier|original|remaining)\s+)?(?:\d[\d,]*\s+)?(?:failures|errors|problems"
+            r"|crashes|breakages|warnings)\s+(?:were|came from|turned out to be)\b"
             r"|\b(?:wrote|write|writing|added|add|adding|with|started with|starting with)\s+(?:a|an)\s+(?:new\s+)?failing\s+"
             r"(?:unit\s+|regression\s+)?(?:tests?|specs?|cases?)\b"
             r"|\b(?:fail\w*|errors?|warnings?|issues?|problems?)\s*(?:\([^()]{0,80}\))?,?\s+(?:which|that)\s+(?:i|we)"
@@ -424,8 +407,8 @@ class Grammar(object):
             # the run of the check named before: "php-cs-fixer flagged 2 files, I fixed them; the dry-run is clean now"
             r"|(?:(?<=the )|(?<=; )|(?<=, )|(?<=and )|(?<=^))(?:re-?run|dry[- ]run|(?:second|final|fresh) run)"
             r"(?=\s+(?:is|was|came back|comes back|passes|passed)\b)"
-            r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*"
-            r"|all (?:two|three|four|five))(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
+            r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets))?"
+            r"|all (?:two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets))?)(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
             r"|quiet|silent)\b)"
             # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
             r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b))\b)"
@@ -437,7 +420,7 @@ class Grammar(object):
             r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b)"
             # a check's short name in a list joined by slashes: "lint/format/type/test all ✅"
             r"|\btype(?=/\w)|(?<=\w/)type\b)"
-            r"|(?P<lint>\blint(?:ing|ers?)?(?: (?:checks?(?! out\b)|run|step|rules))?\b|\bformatting(?: check)?\b"
+            r"|(?P<lint>\b(?:android )?lint(?:ing|ers?)?(?: (?:checks?(?! out\b)|run|step|rules))?\b|\bformatting(?: check)?\b"
             r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b|\b(?:every|each) hook\b"
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
             r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"

@@ -9,7 +9,7 @@ the reader so each stays small enough to read whole.
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, clauses, lexicon
+from stalegreen.engine import claims_en, claims_grammar, claims_parts, clauses, lexicon
 from stalegreen.engine.lexicon import commands
 from stalegreen.engine.lexicon import en as en_lexicon
 
@@ -25,20 +25,6 @@ def plain(g, s):
     return plain
 
 
-_MODE = re.compile(u"\\b([a-z][\\w-]*) ?(?:mode\\b|\u6a21\u5f0f)", re.I)
-# a part of the code named in prose: "for the library target", "on the `core` package", 前端, `web` 项目
-_PART_PHRASE = re.compile(
-    u"\\b(?:for|on|in|of|under)\\s+(?:the\\s+|its\\s+|my\\s+)?([a-z][\\w.-]*)\\s+(?:targets?|packages?|modules?|crates?"
-    u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
-    u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
-    re.I)
-# a kind of test, which a failure of another kind leaves passing ("单测 57 个全过，集成测试 3 个失败")
-_TEST_KIND = re.compile(
-    u"\\b(unit|integration|e2e|end-to-end|smoke|contract|acceptance|component)[ -](?:tests?|specs?|suites?)\\b|\\be2e\\b"
-    u"|\u5355\u6d4b|\u5355\u5143\u6d4b\u8bd5|\u96c6\u6210\u6d4b\u8bd5|\u96c6\u6d4b|\u7aef\u5230\u7aef\u6d4b\u8bd5"
-    u"|\u5192\u70df\u6d4b\u8bd5", re.I)
-_TEST_KIND_NAMES = {u"\u5355\u6d4b": "unit", u"\u5355\u5143\u6d4b\u8bd5": "unit", u"\u96c6\u6210\u6d4b\u8bd5": "integration",
-                    u"\u96c6\u6d4b": "integration", u"\u7aef\u5230\u7aef\u6d4b\u8bd5": "e2e", u"\u5192\u70df\u6d4b\u8bd5": "smoke"}
 _PAST_STATE = re.compile(r"\b(?:there (?:were|was)|(?:was|were|had been) (?:failing|broken|red)|had (?:\d+|a|an|one|two|three"
                          r"|several|some|a few) )"
                          # a failure placed before now by a time adverb: "CI flagged a failing test earlier"
@@ -64,45 +50,11 @@ _FIXED_AFTER = re.compile(r"^\W*(?:(?:which|that)\s+(?:i|we)(?:'ve|\s+have)?\s+(
                           r"\s+(?:now\s+)?(?:fixed|resolved))\b", re.I)
 
 
-def _test_kinds(text):
-    """The kinds of test ``text`` names ("the e2e suite", "unit tests", 集成测试): "kind:e2e", ..."""
-    return set("kind:" + _TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower()
-               for m in _TEST_KIND.finditer(text))
-
-
-def one_kind(text):
-    """The one kind of test a not-rerun disclosure names ("I didn't re-run the e2e suite"), or None."""
-    kinds = _test_kinds(text)
-    return kinds.pop() if len(kinds) == 1 else None
-
-
-def another_kind(disclosed, sentence, text):
-    """A claim (``text`` in ``sentence``) names, in its own part of the sentence (after a ";"),
-    a kind of test other than those a disclosure is about (``disclosed``: "I didn't re-run the
-    e2e suite; the unit tests pass"): the claim stands."""
-    if not any(w.startswith("kind:") for w in disclosed):
-        return False
-    return bool(_test_kinds(sentence[sentence.rfind(";", 0, max(0, sentence.find(text))) + 1:]) - disclosed)
-
-
-def environment(sentence):
-    """The environment a sentence places a result in ("on Python 3.12", "on 3.9", "on Windows"),
-    reduced to its last word, or None."""
-    m = _ENVIRONMENT.search(sentence)
-    return m.group(1).lower().split()[-1] if m else None
-
-
-_ENVIRONMENT = re.compile(
-    r"\b(?:on|under)\s+((?:(?:python|py|node(?:\.js)?|ruby|go|java|jdk|php|rust|dotnet|\.net|gcc|clang|otp|erlang"
-    r"|elixir|deno|bun)\s*)?v?\d+(?:\.\d+)*|windows|macos|linux|ubuntu|debian|alpine|ios|android|chrome|firefox"
-    r"|safari|arm64|x86_64|amd64)\b", re.I)
 # a failure once the built thing runs ("container 启动后 healthcheck 失败", "运行时报错"): the running
 # code's, which the tests check, not the build's
 _AT_RUN_TIME = re.compile(u"(?:启动|运行|跑起来|部署|上线)(?:之|以)?后|运行(?:时|的时候|期间)|健康检查|health ?check", re.I)
 # a hedge before a copula: a guess at what something is ("估计是 flaky", "可能是缓存的问题")
 _HEDGED_CAUSE = re.compile(u"(?:应该|可能|也许|或许|大概|估计|似乎|好像|貌似|多半|八成)(?:就|只)?是")
-_PLATFORM = re.compile(r"(?<![A-Za-z0-9_])(?:chromium|chrome|firefox|webkit|safari|edge|windows|macos|linux|ubuntu"
-                       r"|debian|alpine|ios|android|arm64|aarch64|x86_64|amd64)(?![A-Za-z0-9_])", re.I)
 # where an excepted failure is: "except for one error in the generated client"
 _LOCATED = re.compile(
     r"\b(?:in|under|inside|within)\s+(?:the|its|our|my|a|one|two)\s+(?:[\w-]+\s+){0,2}?(?:client|code|codebase|modules?"
@@ -413,7 +365,7 @@ class Meaning(object):
         """The claim's clause names the part it speaks of ("for the library target", `mypy src/`,
         前端, `api` 和 `shared`) and every failing clause (with the rest of its segment) names
         another part, none of the claim's: the failures are of other parts, not of the claim's."""
-        mine = self._parts(self.s[self.clauses()[index].lo:self.clauses()[index].hi])
+        mine = self._named_parts(self.s[self.clauses()[index].lo:self.clauses()[index].hi])
         if not mine:
             return False
         parts = self.clauses()
@@ -421,33 +373,13 @@ class Meaning(object):
             text = self.s[parts[failure].lo:parts[failure].hi]
             if re.search(r"\bsgi\d+x\b|\b(?:it|they|them|its|their)\b|\u5b83", text, re.I):
                 return False    # a failing test, or "it fails": the claim's own
-            theirs = self._parts(text) or self._parts(clauses.segment_text(self.s, parts, parts[failure].segment))
+            theirs = self._named_parts(text) or self._named_parts(clauses.segment_text(self.s, parts, parts[failure].segment))
             if not theirs or any(a in b or b in a for a in theirs for b in mine):
                 return False
         return True
 
-    def _parts(self, text):
-        """The parts of the code a clause names: code that is no check, a runner's code with a
-        path or a narrowed scope, a scope phrase ("for the `core` package", "on the library
-        target"), a part noun (前端, 后端, `web` 项目)."""
-        found = set()
-        for m in re.finditer(r"\bsg([tylbic])(\d+)x\b", text):
-            kind, original, category, _, scope = self.span(int(m.group(2)))
-            if kind == "c" or kind != "i" and ("/" in (original or "") or scope == "subset"):
-                found.add((original or m.group(0)).strip().lower())
-        for m in _PART_PHRASE.finditer(text):
-            found.add((m.group(1) or m.group(2)).lower())
-        where = environment(text)
-        if where:
-            found.add(where)    # "on Python 3.12" and "on 3.9": results of two environments
-        # a platform is an environment of its own, named as a clause's topic (在 Chromium 和 Firefox 上都通过了，
-        # WebKit 有一个对比失败) or as what a build is for ("The app bundles for iOS; Android `assembleDebug` fails")
-        found.update(m.group(0).lower() for m in _PLATFORM.finditer(text))
-        for m in _TEST_KIND.finditer(text):
-            found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
-        # a mode is a configuration of its own: "passes (pyright basic mode), but strict mode has 20 errors"
-        found.update(m.group(1).lower() + " mode" for m in _MODE.finditer(text))
-        return found
+    def _named_parts(self, text):
+        return claims_parts.named(text, self.span)
 
     def _own_run(self, index):
         """The clause, or one between it and the last relay before it, says the result is the

@@ -5,7 +5,7 @@ NOT_RUN). Read per sentence, only when the sentence holds a run word (``may_run`
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, claims_meaning, clauses, lexicon
+from stalegreen.engine import claims_en, claims_grammar, claims_lists, claims_meaning, clauses, lexicon
 
 
 def said_run(reader, s):
@@ -34,7 +34,7 @@ def said_run(reader, s):
         if _RUN_NEGATED[lang].search(lead) or lexicon.search("instruction", claims_meaning.plain(g, s[part.lo:part.hi])):
             continue
         after = [x for x in subjects if x["start"] >= m.end()]
-        found = claims_en.group_starting(g, s, after) \
+        found = claims_lists.group_starting(g, s, after) \
             if after and _RUN_OBJECT_GAP[lang].match(s[m.end():after[0]["start"]]) else []
         if not found and lang == "zh":
             found = [x for x in subjects if x["end"] <= m.start()

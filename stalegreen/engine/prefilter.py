@@ -39,6 +39,7 @@ RUNNER_WORDS = frozenset((
     "pants", "msbuild", "mill", "dprint", "terraform", "tofu", "helm", "cspell", "typos", "vale", "semgrep", "wdio",
     "checkstyle", "pmd", "spotbugs", "MSBuild", "MSBuild.exe", "msbuild.exe", "run-clang-tidy",
     "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
+    "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)

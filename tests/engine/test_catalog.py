@@ -799,9 +799,9 @@ def test_a_python_script_that_is_not_a_test_is_no_run():
 def test_every_wrapper_kind_has_a_reader():
     """``WRAPPERS`` names each prefix's kind; ``strip_wrappers`` reads it through one table, so a
     kind without a reader would be a prefix never stripped."""
-    from stalegreen.engine.catalog import table, wrappers
+    from stalegreen.engine.catalog import wrapper_table, wrappers
 
-    kinds = set(kind for _values, kind in table.WRAPPERS.values())
+    kinds = set(kind for _values, kind in wrapper_table.WRAPPERS.values())
     assert kinds == set(wrappers.KIND_READERS)
 
 

@@ -506,3 +506,50 @@ def test_dev16_english_causes(text, expected):
 def test_nox_takes_every_session_after_its_selector(code, expected):
     from stalegreen.engine.lexicon import commands
     assert [category for category, _tool, _scope in commands.classify_code(code)] == expected
+
+
+# ---- dev17's causes: several old failures explained in the past, "all ten (runs) passed", a dash list
+# of what a run held, a run's cost before "but passed", "all four envs", an apposition's "that's",
+# a Chinese count of steps, a mode, new runners in the catalog (ansible-lint, shfmt -d, dbt, cargo
+# doc, mkdocs build, redocly/spectral lint)
+@pytest.mark.parametrize("text, expected", [
+    ("`tsc --noEmit` is clean across the repo now \u2014 the last 17 errors were all the `Request` type from "
+     "express augmentation not being picked up.", ["typecheck"]),
+    ("tsc still fails; the 3 errors are in `api.ts`.", []),
+    ("I ran `npx cypress run --spec cypress/e2e/cart.cy.ts` ten times; all ten passed.", ["test"]),
+    ("I ran `pytest` 20 times; all 20 runs passed.", ["test"]),
+    ("Running the full `./gradlew check` locally took 14 minutes but passed \u2014 unit tests, detekt, and "
+     "Android lint.", ["lint", "test"]),
+    ("`make check` passes \u2014 tests, lint and mypy.", ["lint", "test", "typecheck"]),
+    ("Tests pass \u2014 nice work.", ["test"]),
+    ("I ran the whole thing through `tox` (py39, py310, py311, py312) \u2014 all four envs pass.", ["test"]),
+    ("Done. Ran `just check` (that's `cargo fmt --check`, `cargo clippy -D warnings`, `cargo nextest run`) \u2014 "
+     "all three pass, 276 tests.", ["lint", "test"]),
+    ("Ran `just check` (i.e. `ruff`, `mypy`) \u2014 both pass.", ["lint", "typecheck"]),
+    ("I ran ruff, mypy is clean.", ["typecheck"]),
+    (u"\u8dd1\u4e86 `npm run ci`\uff08\u8fd9\u4e2a script \u91cc\u662f eslint + vitest + vite build\uff09\uff0c"
+     u"\u4e09\u6b65\u90fd\u8fc7\u4e86\u3002", ["build", "lint", "test"]),
+    (u"\u628a `scripts/check.sh`\uff08\u91cc\u9762\u4f9d\u6b21\u662f `shellcheck`\u3001`shfmt -d` \u548c "
+     u"`bats test/`\uff09\u8dd1\u4e86\u4e00\u904d\uff0c\u5168\u90e8\u901a\u8fc7\u3002", ["lint", "test"]),
+    ("Quick update: `ansible-lint playbooks/` now reports 0 failures, 0 warnings.", ["lint"]),
+    ("`cargo doc --no-deps` \u2014 builds, no broken intra-doc links", ["build"]),
+    ("`mkdocs build --strict` now completes without warnings.", ["build"]),
+    (u"`dbt build -s fct_events+` \u5168\u90e8 PASS\uff083 models, 11 tests\uff09\u3002", ["test"]),
+])
+def test_dev17_causes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("ansible-lint playbooks/", [("lint", "ansible-lint")]),
+    ("npx @redocly/cli lint openapi.yaml", [("lint", "redocly lint")]),
+    ("spectral lint openapi.yaml", [("lint", "spectral lint")]),
+    ("cfn-lint template.yaml", [("lint", "cfn-lint")]),
+    ("shfmt -d .", [("lint", "shfmt")]),
+    ("dbt test", [("test", "dbt test")]),
+    ("cargo doc --no-deps", [("build", "cargo doc")]),
+    ("mkdocs build --strict", [("build", "mkdocs build")]),
+])
+def test_new_catalog_runners(code, expected):
+    from stalegreen.engine.lexicon import commands
+    assert [(category, tool) for category, tool, _scope in commands.classify_code(code)] == expected

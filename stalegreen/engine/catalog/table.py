@@ -201,6 +201,10 @@ _CARGO_BUILD = R("cargo build", "build", values=_CARGO_VALUES, subset=("-p", "--
 _BAZEL = SUB({"test": _BAZEL_TEST, "build": _BAZEL_BUILD, "coverage": _BAZEL_TEST})
 
 
+_DBT_SELECT = ("-s", "--select", "-m", "--models", "--exclude", "--selector")
+_DBT_VALUES = _DBT_SELECT + ("--target", "-t", "--profiles-dir", "--project-dir", "--vars", "--threads")
+
+
 def _build(name, prints=None):
     return R(name, "build", positional_subset="none", prints=prints)
 
@@ -312,6 +316,9 @@ TOOLS = {
                   "c": typecheck_spec("cargo check", values=_CARGO_VALUES, positional_subset="none",
                                   subset=("-p", "--package"), prints=("cargo",)),
                   "build": _CARGO_BUILD, "b": _CARGO_BUILD,
+                  # the crate's docs, compiled (rustdoc fails on a broken intra-doc link under -D warnings)
+                  "doc": R("cargo doc", "build", values=_CARGO_VALUES, positional_subset="none",
+                           subset=("-p", "--package"), prints=("cargo",)),
                   "clippy": lint_spec("cargo clippy", values=_CARGO_VALUES, positional_subset="none",
                                   subset=("-p", "--package"), prints=("cargo",)),
                   "fmt": lint_spec("cargo fmt", values=_CARGO_VALUES, positional_subset="none",
@@ -543,6 +550,16 @@ TOOLS = {
                                   values=("--hook-stage", "--files", "--from-ref", "--to-ref", "-c", "--config"),
                                   positional_subset="any")}),
     "tflint": lint_spec("tflint", values=("-c", "--config", "--chdir", "-f", "--format")),
+    # shfmt checks only with -d/-l (a diff, or the files it would change, and a non-zero exit); else it formats
+    "shfmt": lint_spec("shfmt", needs=(("-d", "--diff", "-l", "--list"), "format"), fix=("-w", "--write"),
+                       values=("-i", "--indent", "-ln", "--language-dialect", "-f")),
+    "ansible-lint": lint_spec("ansible-lint", fix=("--fix",), values=("-c", "--config-file", "-x", "--skip-list", "-w",
+                                                                     "--warn-list", "-t", "--tags", "-f", "--format")),
+    "cfn-lint": lint_spec("cfn-lint", values=("-t", "--template", "-r", "--regions", "-i", "--ignore-checks", "-f",
+                                              "--format")),
+    # an OpenAPI description's linters: `redocly lint openapi.yaml`, `spectral lint openapi.yaml`
+    "redocly": SUB({"lint": lint_spec("redocly lint", values=("--config", "--format", "--extends"))}),
+    "spectral": SUB({"lint": lint_spec("spectral lint", values=("-r", "--ruleset", "-f", "--format", "-o", "--output"))}),
     "sqlfluff": SUB({"lint": lint_spec("sqlfluff lint", values=("--dialect", "--templater", "--config")),
                      "fix": NOT("format", "sqlfluff", "lint"), "format": NOT("format", "sqlfluff", "lint")}),
     "buf": SUB({"lint": lint_spec("buf lint"), "build": _build("buf build")}),
@@ -606,6 +623,12 @@ TOOLS = {
     "gatsby": SUB({"build": _build("gatsby build", prints=("gatsby", ANY))}),
     "eleventy": R("eleventy", "build", flags={"--serve": "watch", "--watch": "watch"}, positional_subset="none",
                   prints=("eleventy", ANY)),
+    "mkdocs": SUB({"build": _build("mkdocs build"), "serve": NOT("watch", "mkdocs", "build")}),
+    # dbt: `dbt test` runs the data tests; `dbt build` runs the models with their tests, and fails when one does
+    "dbt": SUB({"test": test_spec("dbt test", positional_subset="none", subset=_DBT_SELECT, values=_DBT_VALUES,
+                                  prints=(ANY,)),
+                "build": test_spec("dbt build", positional_subset="none", subset=_DBT_SELECT, values=_DBT_VALUES,
+                                   prints=(ANY,))}),
     "hugo": SUB({"build": _build("hugo", prints=("hugo", ANY)), "server": NOT("watch", "hugo", "build"),
                  "serve": NOT("watch", "hugo", "build")},
                 default=R("hugo", "build", flags={"-w": "watch"}, positional_subset="none", prints=("hugo", ANY))),
@@ -717,61 +740,6 @@ SCRIPT_SUBSET_PARTS = frozenset(("unit", "units", "e2e", "integration", "integ",
                                  "visual"))
 SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))
 
-# ---------------------------------------------------------------------------------------------
-# wrappers: prefixes that run the rest of the words as a command
-
-# name -> (value flags, kind). kinds: plain (flags then command), timeout (flags, duration, command),
-# assign (NAME=value words too), exec-tool (npx-like: flags then tool), watch (not a run: reruns on change)
-WRAPPERS = {
-    "sudo": (("-u", "-g", "--user", "--group", "-C", "-h", "-p", "-U", "-r", "-t", "-D", "--chdir"), "sudo"),
-    "doas": (("-u", "-C"), "sudo"),
-    "env": (("-u", "--unset", "-C", "--chdir", "-S", "--split-string"), "env"),
-    "cross-env": ((), "assign"), "cross-env-shell": ((), "shell-string"),
-    "dotenv": (("-e", "-f", "--env-file", "-c", "-v"), "dotenv"),
-    "dotenvx": (("-e", "-f", "--env-file", "--env", "--convention"), "dotenv"),
-    "direnv": ((), "direnv"),
-    "timeout": (("-s", "--signal", "-k", "--kill-after"), "timeout"),
-    "gtimeout": (("-s", "--signal", "-k", "--kill-after"), "timeout"),
-    "time": (("-o", "-f", "--format", "--output"), "plain"),
-    "nice": (("-n", "--adjustment"), "plain"), "ionice": (("-c", "-n", "-p", "--class", "--classdata"), "plain"),
-    "command": ((), "plain"), "exec": (("-a",), "plain"), "nohup": ((), "plain"),
-    "caffeinate": (("-t", "-w"), "plain"), "xvfb-run": (("-n", "--server-num", "-s", "--server-args", "-e",
-                                                           "--error-file", "-f", "--auth-file", "-p"), "plain"),
-    "stdbuf": (("-i", "-o", "-e", "--input", "--output", "--error"), "plain"),
-    "xargs": ((), "xargs"), "unbuffer": ((), "plain"), "chronic": ((), "plain"), "script": (("-c", "--command"), "script"),
-    "faketty": ((), "plain"), "catchsegv": ((), "plain"), "valgrind": ((), "plain"),
-    "npx": (("-p", "--package", "-c", "--call"), "exec-tool"), "pnpx": (("-p", "--package"), "exec-tool"),
-    "bunx": (("-p", "--package"), "exec-tool"), "uvx": (("--from", "--with", "-p", "--python"), "exec-tool"),
-    "pipx": (("--spec", "--python", "--pip-args"), "pipx"),
-    "bundle": ((), "bundle"), "be": ((), "plain"), "binstub": ((), "plain"),
-    "uv": (("-p", "--python", "--with", "--env-file", "--project", "--directory", "--package", "--extra",
-            "--group", "--with-requirements", "--index", "--index-url"), "run-tool"),
-    "poetry": (("-C", "--directory", "-P", "--project"), "run-tool"),
-    "pipenv": ((), "run-tool"), "hatch": (("-e", "--env"), "run-tool"), "pdm": (("-p", "--project"), "run-tool"),
-    "rye": ((), "run-tool"), "conda": (("-n", "--name", "-p", "--prefix"), "run-tool"),
-    "micromamba": (("-n", "--name", "-p", "--prefix"), "run-tool"), "mamba": (("-n", "--name", "-p"), "run-tool"),
-    "pixi": (("-e", "--environment", "--manifest-path"), "run-tool"),
-    "mise": (("-C", "--cd", "-E", "--env", "-j", "--jobs"), "run-tool"), "rtx": ((), "run-tool"),
-    "devbox": (("-c", "--config", "-e", "--env", "--env-file"), "run-tool"),
-    "asdf": ((), "run-tool"), "flox": (("-d", "--dir"), "run-tool"),
-    "nix": (("--extra-experimental-features", "--option", "-I", "--include", "--override-input"), "nix"),
-    "nix-shell": (("-p", "--packages", "-I", "-A", "--attr", "--arg", "--argstr"), "nix"),
-    "coverage": ((), "coverage"), "c8": (("-r", "--reporter", "-o", "--reports-dir", "--include", "--exclude"),
-                                         "plain"),
-    "nyc": (("-r", "--reporter", "--report-dir", "--temp-dir", "-n", "--include", "-x", "--exclude"), "plain"),
-    "dotnet-coverage": ((), "plain"),
-    "watch": (("-n", "--interval", "-d"), "watch"), "entr": ((), "watch"), "watchexec": (("-e", "--exts", "-w",
-                                                                                           "--watch", "-i"), "watch"),
-    "nodemon": (("-w", "--watch", "-e", "--ext", "-x", "--exec", "-i", "--ignore"), "watch"),
-    "ptw": ((), "watch-tool"), "pytest-watch": ((), "watch-tool"),
-    "hyperfine": (("-w", "--warmup", "-r", "--runs", "-m", "--min-runs", "-M", "--max-runs", "-p", "--prepare",
-                   "--export-json", "--export-markdown", "-n", "--command-name"), "bench"),
-    "eval": ((), "shell-string"),
-    "php": (("-d", "-c", "-f"), "interpreter"), "ruby": (("-I", "-r", "-E"), "interpreter"),
-    "perl": (("-I", "-M"), "interpreter"),
-    "elixir": (("--erl", "-e", "-r", "-pa", "-pz", "--cookie", "--sname", "--name"), "interpreter"),
-    "opam": (("--switch",), "run-tool"),
-}
 # Package managers that run scripts by name and print a banner naming the script (``> app@1.0 lint``).
 PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"))

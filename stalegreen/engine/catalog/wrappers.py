@@ -4,9 +4,10 @@ before the command itself is looked up in ``TOOLS``."""
 
 from stalegreen.engine.catalog.argv import base_name, flag_name, is_assignment, is_flag, is_tool
 from stalegreen.engine.catalog.table import (
-    DIR_FLAGS, EXEC_SUBCOMMANDS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SHELLS, TOOLS, WRAPPERS,
+    DIR_FLAGS, EXEC_SUBCOMMANDS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SHELLS, TOOLS,
 )
 from stalegreen.engine.catalog.tasks import SCRIPT_TOOL_VALUES
+from stalegreen.engine.catalog.wrapper_table import WRAPPERS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -15,7 +16,8 @@ from stalegreen.engine.catalog.tasks import SCRIPT_TOOL_VALUES
 PACKAGE_BINS = {"typescript": "tsc", "@biomejs/biome": "biome", "@11ty/eleventy": "eleventy",
                 "@playwright/test": "playwright", "@angular/cli": "ng", "@vue/cli-service": "vue-cli-service",
                 "@nrwl/cli": "nx", "@sveltejs/kit": "svelte-kit", "@astrojs/check": "astro",
-                "@typescript/native-preview": "tsgo", "nuxi": "nuxi", "ruff": "ruff", "pyright": "pyright"}
+                "@typescript/native-preview": "tsgo", "nuxi": "nuxi", "ruff": "ruff", "pyright": "pyright",
+                "@redocly/cli": "redocly", "@stoplight/spectral-cli": "spectral"}
 _EXEC_SUBCOMMANDS = {"npm": ("exec", "x"), "pnpm": ("exec", "dlx"), "yarn": ("exec", "dlx"), "bun": ("x",)}
 _MAX_ROUNDS = 16
 

@@ -1,0 +1,140 @@
+# -*- coding: utf-8 -*-
+"""Lists in claims: the coordinated subjects a predicate is said of ("`ruff`, `mypy` and `pytest`
+pass"), and the checks a claim lists after it as what it ran (a parenthesis: "`make check` passes
+(it runs fmt, vet and the unit tests)", an "including", a colon or a dash list ending the sentence),
+each of which gets the claim's reading."""
+
+import re
+
+from stalegreen.engine.claims_grammar import CATEGORIES
+
+
+# what a claim lists after it: a parenthesis ("`make check` passes (it runs fmt, vet and the unit tests)"),
+# an "including" ("went through, including ktlint and the unit tests"), a colon or dash list ending the sentence
+_LISTED_AFTER = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]|(?:,|\\s[\u2014\u2013])\\s+(?:including|incl\\.|plus)"
+                          u"\\s+([^.;!?()\n]{1,160}?)\\s*(?=[.;!?]|$)|(?::|\\s[\u2014\u2013])\\s+([^.;!?()\n:]{1,160}?)\\s*(?=[.;!?]?$)")
+
+
+def _listed_items(text, start, inside, separator, colon=False):
+    """The items of a list after a claim (``text``, at ``start`` in the sentence), split by
+    ``separator``, with the checks named in it (``inside``) blanked with their modifiers ("the 412
+    unit tests"); None when it is a colon list an item of which names a check and more ("mypy next")."""
+    rest = list(text)
+    for x in inside:
+        lo = max(x["phrase_start"], start) if x.get("mods") else x["start"]
+        rest[lo - start:x["end"] - start] = " " * (x["end"] - lo)
+    items = separator.split("".join(rest))
+    if colon and any(item.strip() and item != said for item, said in zip(items, separator.split(text))):
+        return None
+    return items
+
+
+def listed_after(s, candidates, mentions):
+    """Claims of the checks listed right after a claim as what it ran: a parenthesis ("`make check`
+    passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）"), an
+    "including", a colon or dash list ending the sentence ("hooks all pass: ruff, mypy"). The list must hold
+    only checks and list words; each listed category not claimed already gets the claim's reading."""
+    found = []
+    have = set(c["category"] for c in candidates)
+    for m in _overlapping(_LISTED_AFTER, s):
+        k = m.lastindex
+        before = [c for c in candidates if c["span"][1] <= m.start() and c["category"] in CATEGORIES
+                  and not _STOP.search(s[c["span"][1]:m.start()])]
+        if not before:
+            continue
+        inside = [x for x in mentions if m.start(k) <= x["start"] and x["end"] <= m.end(k) and x.get("category")]
+        if not inside:
+            continue
+        items = _listed_items(m.group(k), m.start(k), inside, _LIST_SEPARATOR, colon=k == 3)
+        if items is None or not all(_LIST_GLUE.match(item) for item in items):
+            continue
+        claim = before[-1]
+        for x in inside:
+            if x["category"] not in have:
+                have.add(x["category"])
+                found.append(dict(claim, category=x["category"], tool=x.get("tool"), scope="all", counts={},
+                                  alternates=[]))
+    return found
+
+
+def _overlapping(pattern, s):
+    """Every match of ``pattern`` starting at each position, where ``finditer`` would skip those
+    inside an earlier one: a colon's list may hold the "including" list that holds the checks
+    ("`pre-commit run`: all hooks passed, including ruff and mypy")."""
+    m = pattern.search(s)
+    while m:
+        yield m
+        m = pattern.search(s, m.start() + 1)
+
+
+_STOP = re.compile(u"[.;!?\u3002\uff1b]\\s|[\uff0c,]\\s*\\S+\\s+\\S+\\s+\\S+")    # no sentence or clause between
+_LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\\bfollowed by\\b|\\bthen\\b|\u548c|\u53ca|\u4e0e")
+# one item of the list: empty once its check is blanked, or one other name ("fmt", "black"), after
+# the list's own words ("it runs", "includes", "the unit")
+_LIST_GLUE = re.compile(
+    u"^\\s*(?:(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build),?\\s+)?"
+    u"(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
+    u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|(?:\u91cc\u9762|\u5176\u4e2d)?\u4f1a?(?:\u5305\u62ec|\u5305\u542b|\u542b|\u8dd1|\u8fd0\u884c|\u6267\u884c)\u4e86?"
+    u"|\u4ee5\u53ca)*"
+    u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)
+
+
+def group_starting(g, s, subjects, also=None):
+    """The run of coordinated subjects from the first of ``subjects`` on ("`ruff`, `mypy` and `pytest`");
+    ``also``: another gap that coordinates them."""
+    group = [subjects[0]]
+    for nxt in subjects[1:]:
+        gap = s[group[-1]["end"]:nxt["start"]]
+        if g.coord_gap.match(gap) or also is not None and also.match(gap):
+            group.append(nxt)
+        else:
+            break
+    return group
+
+
+def group_ending(g, s, subjects, listed=False):
+    """The last run of subjects joined only by 'and', commas, slashes ('tests, lint and typecheck');
+    ``listed``: a colon or a floated quantifier after them makes commas alone a list."""
+    if not subjects:
+        return []
+    group = [subjects[-1]]
+    joints = []
+    for prev in reversed(subjects[:-1]):
+        if prev["kind"] in ("pron", "every"):
+            break
+        joint = s[prev["end"]:group[0].get("phrase_start", group[0]["start"])]
+        if "," in joint and (set(group[0].get("mods") or ()) & _QUANTIFIERS
+                             or re.search(r",\s*and\b", joint) and object_of_a_verb(s, prev)):
+            # "I didn't touch the build, and all tests pass", "None of the changes affect typing,
+            # and `mypy` is clean": the comma and "and" open a clause, they end no list
+            break
+        if g.coord_gap.match(joint) and (joint.strip() or group[0].get("phrase_start", 0) < group[0]["start"]):
+            group.insert(0, prev)
+            joints.append(joint)
+        else:
+            break
+    # commas alone do not coordinate ("apart from the e2e test, lint is clean"): a list needs an "and",
+    # unless the sentence opens with it ("`pnpm test`, `pnpm lint`, `pnpm typecheck` — green")
+    opens = not s[:group[0].get("phrase_start", group[0]["start"])].strip(u" *_-#>\u2022") \
+        and all(x.get("category") and x["kind"] in ("code", "tool") for x in group)
+    if joints and not (listed and not object_of_a_verb(s, group[0])) and not opens \
+            and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
+        return group[-1:]
+    return group
+
+
+def object_of_a_verb(s, subject):
+    """Words other than list openers stand between the clause start and ``subject``: it is the
+    object of something said before it, not the first item of a list of subjects."""
+    lead = re.split(r"(?<!\bi)(?<!\bi\.e)[.;:!?\u2014(]|,\s", s[:subject.get("phrase_start", subject["start"])])[-1]
+    lead = lead.replace("i.e.", " ")
+    return any(w.lower() not in _LIST_OPENERS for w in re.findall(r"[A-Za-z']+", lead))
+
+
+_LIST_OPENERS = frozenset(("both", "now", "also", "and", "then", "so", "the", "all", "finally", "still", "again",
+                           "here", "locally", "ok", "yes", "great", "done",
+                           # an apposition's opener: "`just check` (that's `cargo fmt --check`, ...)", "i.e."
+                           "that's", "namely"))
+
+
+_QUANTIFIERS = frozenset(("all", "every", "each", "whole", "entire", "full"))

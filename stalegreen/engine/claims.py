@@ -286,6 +286,8 @@ class _Reader(object):
                 is_item = bool(_ITEM.match(line))
                 if not is_item:
                     in_plan = False     # a plan's list ends at the first line that is not an item
+                if _CONFIG_LIST.search(line):
+                    in_plan = True      # "Added `ci.yml` with three jobs:": the items describe what it will run
                 if "[" in line and len(_BOX.findall(line)) > 1:
                     # a row of boxes ("[x] build [x] tests [ ] docs"): each box marks the item after it
                     line = _BOX.sub(lambda m: u" \u274c " if m.group(1) == " " else u" \u2705 ", line)
@@ -594,6 +596,9 @@ _COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|
 
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
+# a line introducing a list of the jobs or steps a config the agent wrote defines
+_CONFIG_LIST = re.compile(u"^\\W*(?:i(?:'ve| have)?\\s+)?(?:added|created|wrote|set up|configured|introduced)\\b.{0,80}"
+                          u"\\b(?:jobs?|steps?|stages?|hooks?|tasks?|targets?)\\s*(?:\\*\\*)?[:\uff1a]\\s*$", re.I)
 # a paragraph that only lists commands (under an optional heading): what it ran, which the next
 # paragraph may speak of ("Both completed without errors.")
 _COMMAND_ITEMS = re.compile(r"^((?:#+\s*|\*\*)[\w ]{1,30}(?:\*\*)?:?\s*\n)?(?:\s*[-*+]\s+sg[tylbc]\d+x\s*(?:\n|$)){2,}$")

@@ -637,7 +637,7 @@ class Grammar(object):
         self.pass_object = c(
             r"\s+(?:the(?! (?:second|third|final) (?:time|try|attempt)\b)|a|an|its|their|his|her|our|my|your"
             r"|this(?! time\b)|these|those|them|it|me|us|him|through|along(?! with)"
-            r"|over|into|around|back|down|onto|on to|in the|to|via|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
+            r"|over|into|around|back|down|onto|on to|in the|to|via(?!\s+sg[tylb]\d+x)|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
             r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )(?<!and )that|each|single|final|another|quick)\s*$",
                              I | A)     # not a relative pronoun: "`mypy` is the one that passes"

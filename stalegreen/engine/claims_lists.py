@@ -103,8 +103,13 @@ def group_ending(g, s, subjects, listed=False):
         if prev["kind"] in ("pron", "every"):
             break
         joint = s[prev["end"]:group[0].get("phrase_start", group[0]["start"])]
-        if "," in joint and (set(group[0].get("mods") or ()) & _QUANTIFIERS
-                             or re.search(r",\s*and\b", joint) and object_of_a_verb(s, prev)):
+        if not joint.strip() and prev.get("category") and prev.get("category") == group[0].get("category"):
+            # a runner naming its own check's noun ("ruff lint", "the jest tests"): one subject
+            group[0] = dict(group[0], phrase_start=prev.get("phrase_start", prev["start"]),
+                            tool=group[0].get("tool") or prev.get("tool"))
+            continue
+        if "," in joint and (set(group[0].get("mods") or ()) & _QUANTIFIERS or re.search(r",\s*and\b", joint)) \
+                and object_of_a_verb(s, prev):
             # "I didn't touch the build, and all tests pass", "None of the changes affect typing,
             # and `mypy` is clean": the comma and "and" open a clause, they end no list
             break

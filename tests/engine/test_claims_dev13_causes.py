@@ -535,6 +535,18 @@ def test_nox_takes_every_session_after_its_selector(code, expected):
     ("`cargo doc --no-deps` \u2014 builds, no broken intra-doc links", ["build"]),
     ("`mkdocs build --strict` now completes without warnings.", ["build"]),
     (u"`dbt build -s fct_events+` \u5168\u90e8 PASS\uff083 models, 11 tests\uff09\u3002", ["test"]),
+    # a config the agent wrote, its jobs listed; a job's order; a runner naming its own check's noun; "via" a run
+    ("Added `.github/workflows/ci.yml` with three jobs:\n\n- `lint`: runs `golangci-lint run`\n- `build`: "
+     "cross-compiles `cmd/agent` for linux/amd64\n\nThe `build` job only runs after `lint` and `test` succeed.", []),
+    ("I ran the CI script with three steps:\n- lint: clean\n- test: 41 passed", ["lint", "test"]),
+    ("The deploy job runs after the tests pass.", []),
+    ("The retry tests and ruff lint pass; ruff format wants to reformat two files.", ["lint", "test"]),
+    ("The tests and ruff lint pass.", ["lint", "test"]),
+    ("The Swift package `CoreKit` builds and its 140 unit tests pass via `swift test --package-path CoreKit`.",
+     ["build", "test"]),
+    ("The data passes via `curl`.", []),
+    ("`yarn codegen && yarn build && yarn test` \u2014 codegen, build, and all 334 tests pass.", ["build", "test"]),
+    ("I didn't touch the build, and all tests pass.", ["test"]),
 ])
 def test_dev17_causes(text, expected):
     assert categories(text) == expected

@@ -148,6 +148,9 @@ ENTRIES = (
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
+    # a job's order in a pipeline: "The `build` job only runs after `lint` and `test` succeed"
+    E(r"\b(?:runs|starts|triggers|fires|proceeds|executes|kicks off)\s+(?:only\s+)?after\b", "conditional",
+      "The deploy job runs after the tests pass."),
     E(r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember"
       r"|don't forget|do not forget|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce"
       r"|(?:to verify|to check|to confirm)\b(?!,)|to test|double-check|install)\b", "instruction", "Run the tests to see them pass."),

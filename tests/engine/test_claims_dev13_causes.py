@@ -547,6 +547,10 @@ def test_nox_takes_every_session_after_its_selector(code, expected):
     ("The data passes via `curl`.", []),
     ("`yarn codegen && yarn build && yarn test` \u2014 codegen, build, and all 334 tests pass.", ["build", "test"]),
     ("I didn't touch the build, and all tests pass.", ["test"]),
+    ("Not an error, the app builds fine.", ["build"]),
+    ("It's a warning, not an error; the build succeeds.", ["build"]),
+    ("I ran rubocop. A second run reports no offenses.", ["lint"]),
+    ("I ran rubocop. A second opinion reports no offenses.", []),
 ])
 def test_dev17_causes(text, expected):
     assert categories(text) == expected

@@ -141,7 +141,7 @@ def named_by_verbs(s):
     return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", verbs))
 
 
-_DASHED_STATE = re.compile(u"\\s+[\u2014\u2013-]\\s+(?:all (?:good|green)|nothing red|no (?:errors|failures))\\W*$", re.I)
+_DASHED_STATE = re.compile(u"(?:\\s+[\u2014\u2013-]\\s+|\\s*;\\s*)(?:all (?:good|green)|nothing red|no (?:errors|failures))\\W*$", re.I)
 
 
 _TASK_NAMES = {"test": "test", "tests": "test", "lint": "lint", "build": "build", "typecheck": "typecheck",

@@ -551,6 +551,8 @@ def test_nox_takes_every_session_after_its_selector(code, expected):
     ("It's a warning, not an error; the build succeeds.", ["build"]),
     ("I ran rubocop. A second run reports no offenses.", ["lint"]),
     ("I ran rubocop. A second opinion reports no offenses.", []),
+    ("Built, linted and tested; all green.", ["build", "lint", "test"]),
+    ("Built and tested; 3 failures.", []),
 ])
 def test_dev17_causes(text, expected):
     assert categories(text) == expected

@@ -40,6 +40,7 @@ RUNNER_WORDS = frozenset((
     "checkstyle", "pmd", "spotbugs", "MSBuild", "MSBuild.exe", "msbuild.exe", "run-clang-tidy",
     "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
     "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
+    "kubeconform", "sphinx-build", "molecule", "kaocha", "rush",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)

@@ -571,3 +571,19 @@ def test_dev17_causes(text, expected):
 def test_new_catalog_runners(code, expected):
     from stalegreen.engine.lexicon import commands
     assert [(category, tool) for category, tool, _scope in commands.classify_code(code)] == expected
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("tflint --init", []),
+    ("kubeconform -strict -summary k8s/", [("lint", "kubeconform")]),
+    ("sphinx-build -W -b html docs docs/_build", [("build", "sphinx-build")]),
+    ("molecule test", [("test", "molecule test")]),
+    ("bin/kaocha --focus unit", [("test", "kaocha")]),
+    ("rush rebuild --to @acme/server", [("build", "rush rebuild")]),
+    ("dbt run --select marts.finance", [("build", "dbt run")]),
+])
+def test_commands_dev14_runners(code, expected):
+    """dev14's runners a check names (and `tflint --init`, which installs plugins and checks nothing)."""
+    from stalegreen.engine import catalog, shell
+    runs = [r for r in catalog.find_runs(shell.parse(code)) if not r.not_run]
+    assert [(r.category, r.runner) for r in runs] == expected

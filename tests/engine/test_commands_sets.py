@@ -51,6 +51,15 @@ FLOORS = {
     "dev13-2026-12-03.jsonl": {"det_precision": 0.96, "det_recall": 0.99, "category_accuracy": 0.97,
                                "scope_accuracy": 0.98, "masked_precision": 0.99, "masked_recall": 0.99,
                                "receipt_precision": 0.99, "receipt_recall": 0.94},
+    # dev14: a sixth blind author's 300 lines (guide COMMANDS7), tools beyond the common ones (infra, data,
+    # docs, mobile, C/C++, Nix, monorepo runners). On arrival (the tenth session's start, 6290a5c):
+    # detection 0.971/0.800, category 0.976, scope 0.940, masked 1.000/0.780, receipt 1.000/0.732; after
+    # the session's catalog additions (ansible-lint, kubeconform, sphinx-build, molecule, kaocha, rush,
+    # dbt, shfmt, mkdocs, cargo doc; `tflint --init` no run): detection 0.979/0.881. Left (README): watch
+    # modes and `echo $?` labelled masked, `find -exec`, `nix build`, `mix do`, fixers stay lint runs
+    "dev14-2026-12-03.jsonl": {"det_precision": 0.97, "det_recall": 0.87, "category_accuracy": 0.96,
+                               "scope_accuracy": 0.94, "masked_precision": 0.99, "masked_recall": 0.80,
+                               "receipt_precision": 0.99, "receipt_recall": 0.75},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

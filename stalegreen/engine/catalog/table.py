@@ -201,6 +201,7 @@ _CARGO_BUILD = R("cargo build", "build", values=_CARGO_VALUES, subset=("-p", "--
 _BAZEL = SUB({"test": _BAZEL_TEST, "build": _BAZEL_BUILD, "coverage": _BAZEL_TEST})
 
 
+_RUSH_SELECT = ("-t", "--to", "-f", "--from", "-o", "--only", "-i", "--impacted-by", "-T", "--to-except")
 _DBT_SELECT = ("-s", "--select", "-m", "--models", "--exclude", "--selector")
 _DBT_VALUES = _DBT_SELECT + ("--target", "-t", "--profiles-dir", "--project-dir", "--vars", "--threads")
 
@@ -549,7 +550,27 @@ TOOLS = {
     "prek": SUB({"run": lint_spec("pre-commit", subset=("--files", "--from-ref", "--to-ref"),
                                   values=("--hook-stage", "--files", "--from-ref", "--to-ref", "-c", "--config"),
                                   positional_subset="any")}),
-    "tflint": lint_spec("tflint", values=("-c", "--config", "--chdir", "-f", "--format")),
+    "tflint": lint_spec("tflint", values=("-c", "--config", "--chdir", "-f", "--format"), flags={"--init": "help"},
+                        subset=("--chdir", "--filter")),
+    "kubeconform": lint_spec("kubeconform", values=("-kubernetes-version", "-schema-location", "-output", "-skip",
+                                                    "-reject", "-n", "-cache")),
+    # a Sphinx docs build (-W turns its warnings into a failure)
+    "sphinx-build": R("sphinx-build", "build", values=("-b", "-c", "-d", "-D", "-j", "-t", "-w"), positional_subset="none"),
+    # Ansible roles' scenarios: `molecule test` creates, converges, verifies and destroys
+    "molecule": SUB({"test": test_spec("molecule test", positional_subset="none", subset=("-s", "--scenario-name"),
+                                       values=("-s", "--scenario-name", "-d", "--driver-name"), prints=(ANY,)),
+                     "verify": test_spec("molecule verify", positional_subset="none", subset=("-s", "--scenario-name"),
+                                         values=("-s", "--scenario-name"), prints=(ANY,))}),
+    # Clojure's test runner (`bin/kaocha --focus unit`)
+    "kaocha": test_spec("kaocha", positional_subset="any", subset=("--focus", "--skip", "--focus-meta", "--skip-meta"),
+                        values=("--focus", "--skip", "--focus-meta", "--skip-meta", "--config-file", "--plugin"),
+                        prints=(ANY,)),
+    # Rush monorepos: `rush build --to @acme/server` builds that project and what it needs
+    "rush": SUB({"build": R("rush build", "build", positional_subset="none", values=_RUSH_SELECT, subset=_RUSH_SELECT),
+                 "rebuild": R("rush rebuild", "build", positional_subset="none", values=_RUSH_SELECT, subset=_RUSH_SELECT),
+                 "test": test_spec("rush test", positional_subset="none", values=_RUSH_SELECT, subset=_RUSH_SELECT,
+                                   prints=(ANY,)),
+                 "lint": lint_spec("rush lint", positional_subset="none", values=_RUSH_SELECT, subset=_RUSH_SELECT)}),
     # shfmt checks only with -d/-l (a diff, or the files it would change, and a non-zero exit); else it formats
     "shfmt": lint_spec("shfmt", needs=(("-d", "--diff", "-l", "--list"), "format"), fix=("-w", "--write"),
                        values=("-i", "--indent", "-ln", "--language-dialect", "-f")),
@@ -628,7 +649,9 @@ TOOLS = {
     "dbt": SUB({"test": test_spec("dbt test", positional_subset="none", subset=_DBT_SELECT, values=_DBT_VALUES,
                                   prints=(ANY,)),
                 "build": test_spec("dbt build", positional_subset="none", subset=_DBT_SELECT, values=_DBT_VALUES,
-                                   prints=(ANY,))}),
+                                   prints=(ANY,)),
+                "run": R("dbt run", "build", positional_subset="none", subset=_DBT_SELECT, values=_DBT_VALUES),
+                "compile": R("dbt compile", "build", positional_subset="none", subset=_DBT_SELECT, values=_DBT_VALUES)}),
     "hugo": SUB({"build": _build("hugo", prints=("hugo", ANY)), "server": NOT("watch", "hugo", "build"),
                  "serve": NOT("watch", "hugo", "build")},
                 default=R("hugo", "build", flags={"-w": "watch"}, positional_subset="none", prints=("hugo", ANY))),

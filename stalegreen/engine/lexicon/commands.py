@@ -29,7 +29,8 @@ ORDINARY_WORDS = frozenset((
     "pants", "mill", "helm", "tofu", "typos", "run-clang-tidy",
 ))
 GENERIC_SUBCOMMANDS = frozenset((
-    "test", "t", "b", "c", "build", "doc", "check", "run", "lint", "fmt", "format", "compile", "spec", "watch", "dev",
+    "test", "t", "b", "c", "build", "doc", "rebuild", "verify", "check", "run", "lint", "fmt", "format", "compile",
+    "spec", "watch", "dev",
     "serve", "server", "start", "open", "bench", "init", "list", "related", "status", "version", "config", "rule",
     "clean", "analyse", "analyze", "ci", "fix", "generate", "export", "sync", "make", "install", "coverage",
     "incremental", "tc", "e2e", "test:e2e", "test:unit", "vite:build", "buildx", "compose", "typegen", "sdist",
@@ -279,7 +280,8 @@ def _family_targets(key):
 # "cargo clippy", "manage.py" starts "manage"); tests/engine/test_claims_vocabulary.py checks
 # that these and ``prefilter.RUNNER_WORDS`` cover ``prose_starts()``.
 EXTRA_PROSE_STARTS = frozenset((
-    "ansible", "cfn", "clang", "clippy", "credo", "dialyzer", "golangci", "llvm", "manage", "nextest", "php", "pre", "py", "python",
+    "ansible", "cfn", "sphinx", "clang", "clippy", "credo", "dialyzer", "golangci", "llvm", "manage", "nextest", "php",
+    "pre", "py", "python",
     "react", "runtest", "setup", "svelte", "tarpaulin", "vue", "sorbet", "laravel", "scalafmt", "scalafix",
     # build tasks named alone (``catalog.PROSE_TASKS``)
     "spotlesscheck", "ktlintcheck", "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain",

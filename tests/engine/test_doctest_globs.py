@@ -1,0 +1,20 @@
+"""A run's own ``--doctest-glob`` makes the prose it collects part of what it read."""
+
+from stalegreen.engine.doctest_globs import collected_edits, doctest_globs
+
+
+def test_globs_read_in_both_spellings_and_only_there():
+    assert doctest_globs("python -m pytest -q --doctest-glob='*.md'") == ["*.md"]
+    assert doctest_globs("pytest --doctest-glob '*.rst' --doctest-glob=README.md tests") == ["*.rst", "README.md"]
+    assert doctest_globs("pytest -q") == []
+    assert doctest_globs(None) == []
+
+
+def test_an_edit_of_a_collected_file_after_the_run_is_found():
+    receipt = {"cmd": "pytest --doctest-glob='*.md'", "ts": "2026-12-03T08:00:00.000Z"}
+    edits = [{"path": "/p/README.md", "ts": "2026-12-03T08:00:01.000Z"},
+             {"path": "/p/docs/guide.md", "ts": "2026-12-03T07:59:59.000Z"},      # before the run
+             {"path": "/p/notes.txt", "ts": "2026-12-03T08:00:02.000Z"},
+             {"path": None, "ts": "2026-12-03T08:00:02.000Z"}]
+    assert collected_edits(receipt, edits) == [edits[0]]
+    assert collected_edits({"cmd": "pytest", "ts": receipt["ts"]}, edits) == []

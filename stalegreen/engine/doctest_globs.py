@@ -1,6 +1,7 @@
-"""Files a run collects that the fingerprint leaves out: pytest's ``--doctest-glob`` can name
-prose (``--doctest-glob='*.md'`` reads README.md as a test), which the default
-``fingerprintIgnore`` drops. An edit of such a file after the run is an edit of what the run
+"""Files a run collects that the fingerprint leaves out: pytest's ``--doctest-glob`` (on the
+command line, or in ``addopts`` of the project's pytest config) can name prose
+(``--doctest-glob='*.md'`` reads README.md as a test), which the default ``fingerprintIgnore``
+drops. An edit of such a file after the run is an edit of what the run
 read, so it makes the run stale whatever the ignore globs say."""
 
 import os
@@ -24,13 +25,47 @@ def doctest_globs(cmd):
     return [pattern for pattern in found if pattern]
 
 
-def collected_edits(receipt, edits):
-    """The ``edits`` recorded after ``receipt`` whose file name one of its command's doctest globs
-    matches (pytest matches a glob without a slash against the file's name)."""
+CONFIG_FILES = ("pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
+
+
+def _words(text):
+    for mark in "\"',[]=":
+        text = text.replace(mark, " " if mark != "=" else "= ")
+    return text.split()
+
+
+def config_globs(cwd, root=None):
+    """``--doctest-glob`` patterns in the pytest config files from ``cwd`` up to ``root`` (the
+    project's top), the nearest folder holding one first. Read as words, not as ini or TOML: a
+    pattern named anywhere in such a file is taken."""
+    from stalegreen.engine.safeio import read_regular_file
+
+    found, folder = [], cwd
+    while isinstance(folder, str) and folder:
+        for name in CONFIG_FILES:
+            raw = read_regular_file(os.path.join(folder, name), 1 << 20)
+            text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+            if isinstance(text, str) and "--doctest-glob" in text:
+                words = _words(text)
+                found += [words[i + 1] for i, w in enumerate(words[:-1]) if w in ("--doctest-glob=", "--doctest-glob")]
+        if found or not root or folder == root or os.path.dirname(folder) == folder:
+            break
+        folder = os.path.dirname(folder)
+    return found
+
+
+def collected_edits(receipt, edits, root=None):
+    """The ``edits`` recorded after ``receipt`` whose file name one of its doctest globs matches
+    (pytest matches a glob without a slash against the file's name)."""
+    since = receipt.get("ts") or ""
+    later = [e for e in edits if (e.get("ts") or "") > since and isinstance(e.get("path"), str)]
+    if not later:
+        return []
     patterns = doctest_globs(receipt.get("cmd"))
+    if not patterns and "pytest" in str(receipt.get("runner") or ""):
+        patterns = config_globs(receipt.get("cwd"), root)
     if not patterns:
         return []
-    since = receipt.get("ts") or ""
-    return [e for e in edits if (e.get("ts") or "") > since and isinstance(e.get("path"), str)
-            and any(fnmatchcase(os.path.basename(e["path"]), p) if "/" not in p else fnmatchcase(e["path"], "*/" + p)
+    return [e for e in later
+            if any(fnmatchcase(os.path.basename(e["path"]), p) if "/" not in p else fnmatchcase(e["path"], "*/" + p)
                     for p in patterns)]

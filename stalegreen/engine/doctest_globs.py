@@ -25,6 +25,7 @@ def doctest_globs(cmd):
     return [pattern for pattern in found if pattern]
 
 
+PYTEST_DEFAULT_NAMES = ("test_*.py", "*_test.py", "conftest.py")
 CONFIG_FILES = ("pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
 
 
@@ -54,16 +55,22 @@ def config_globs(cwd, root=None):
     return found
 
 
-def collected_edits(receipt, edits, root=None):
-    """The ``edits`` recorded after ``receipt`` whose file name one of its doctest globs matches
-    (pytest matches a glob without a slash against the file's name)."""
+def collected_edits(receipt, edits, root=None, ignore=None):
+    """The ``edits`` recorded after ``receipt`` of files the fingerprint leaves out (``ignore``)
+    whose name one of its doctest globs or pytest's own test names matches (pytest matches a glob
+    without a slash against the file's name). A file the fingerprint sees is left to it: an edit
+    undone since changed nothing."""
+    from stalegreen.engine.edits import is_relevant
+
     since = receipt.get("ts") or ""
-    later = [e for e in edits if (e.get("ts") or "") > since and isinstance(e.get("path"), str)]
+    cwd = receipt.get("cwd")
+    later = [e for e in edits if (e.get("ts") or "") > since and isinstance(e.get("path"), str)
+             and not is_relevant(e["path"], cwd, ignore)]
     if not later:
         return []
     patterns = doctest_globs(receipt.get("cmd"))
-    if not patterns and "pytest" in str(receipt.get("runner") or ""):
-        patterns = config_globs(receipt.get("cwd"), root)
+    if "pytest" in str(receipt.get("runner") or ""):
+        patterns = (patterns or config_globs(receipt.get("cwd"), root)) + list(PYTEST_DEFAULT_NAMES)
     if not patterns:
         return []
     return [e for e in later

@@ -33,3 +33,18 @@ def test_globs_in_the_pytest_config_count_for_a_pytest_run(tmp_path):
     edit = {"path": str(tmp_path / "README.md"), "ts": "2026-12-03T08:00:01.000Z"}
     assert collected_edits(receipt, [edit], str(tmp_path)) == [edit]
     assert collected_edits(dict(receipt, runner="npm test", cmd="npm test"), [edit], str(tmp_path)) == []
+
+
+def test_a_test_file_pytest_collects_counts_in_a_prose_folder():
+    receipt = {"cmd": "pytest -q", "runner": "pytest", "cwd": "/nowhere", "ts": "2026-12-03T08:00:00.000Z"}
+    edits = [{"path": "/nowhere/docs/test_snippets.py", "ts": "2026-12-03T08:00:01.000Z"},
+             {"path": "/nowhere/docs/guide.md", "ts": "2026-12-03T08:00:01.000Z"}]
+    assert collected_edits(receipt, edits) == edits[:1]
+    assert collected_edits(dict(receipt, runner="npm test", cmd="npm test"), edits) == []
+
+
+def test_a_file_the_fingerprint_sees_is_left_to_it():
+    """An edit of test_calc.py undone since changed nothing: the fingerprint decides that one."""
+    receipt = {"cmd": "pytest -q", "runner": "pytest", "cwd": "/nowhere", "ts": "2026-12-03T08:00:00.000Z"}
+    edits = [{"path": "/nowhere/test_calc.py", "ts": "2026-12-03T08:00:01.000Z"}]
+    assert collected_edits(receipt, edits, None, ["*.md", "docs/**"]) == []

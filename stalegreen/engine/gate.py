@@ -340,11 +340,16 @@ def _judge_receipt(claim, receipt, ctx, forced=None):
         freshness["treeChanged"] = receipt["treeChanged"]
         return "STALE", freshness, "the same command changed the working tree after the run"
     from stalegreen.engine import fingerprint
+    from stalegreen.engine.doctest_globs import collected_edits
 
     comparison = fingerprint.compare(receipt.get("fingerprint"), ctx.fingerprint_now(receipt.get("cwd")))
     # an edit behind a link to a folder or in a nested repository (even in the receipt's millisecond) is in no hash
     unseen = ctx.edits_after(receipt, True, ctx.fingerprint_now(receipt.get("cwd"))) if comparison == "same" else []
     comparison, later = ("unknown", unseen) if unseen else (comparison, ctx.edits_after(receipt))
+    # files the fingerprint leaves out that the run collected (`--doctest-glob='*.md'`, docs/test_x.py)
+    read = collected_edits(receipt, ctx.edits, ctx.root, ctx.config["fingerprintIgnore"]) \
+        if comparison != "different" else []
+    comparison, later = ("unknown", later + [e for e in read if e not in later]) if read else (comparison, later)
     listed = [{"path": e.get("path"), "ts": e.get("ts"), "kind": e.get("kind")} for e in later]
     if comparison == "same":
         freshness["fingerprintMatch"] = True

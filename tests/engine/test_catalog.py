@@ -785,6 +785,11 @@ def test_random_and_hostile_lines_never_raise_and_stay_well_formed(command):
     # a repo whose tests are scripts: one script is one part of the suite
     ("python3 test_app.py", "python test script", "subset", None),
     ("python app_test.py -v", "python test script", "subset", None),
+    # pytest run in-process from `python -c`: the literal list given to pytest.main is its argv
+    ("python -c \"import pytest; pytest.main(['-q'])\"", "pytest", "all", None),
+    ("python3 -c \"import pytest; pytest.main()\"", "pytest", "all", None),
+    ("python3 -c \"import sys, pytest; sys.exit(pytest.main(['-q', 'test_calc.py']))\"", "pytest", "subset", None),
+    ("python -c \"import pytest; pytest.main(('-k', 'add'))\"", "pytest", "subset", None),
 ])
 def test_scope_and_not_a_run_rules_behind_the_catalog_fixes(command, runner, scope, not_run):
     runs = catalog.find_runs(shell.parse(command), None, BASE)
@@ -794,6 +799,14 @@ def test_scope_and_not_a_run_rules_behind_the_catalog_fixes(command, runner, sco
 
 def test_a_python_script_that_is_not_a_test_is_no_run():
     assert catalog.find_runs(shell.parse("python3 app.py && python3 tools/contest.py"), None, BASE) == []
+
+
+def test_python_c_without_a_readable_pytest_main_call_is_no_run():
+    """Only plain string literals are read as pytest's argv; anything else is left alone."""
+    for command in ("python -c 'print(1)'", "python -c \"import pytest; pytest.main(sys.argv[1:])\"",
+                    "python -c \"import pytest; pytest.main(args=['-q'])\"", "python -c",
+                    "python -c \"import pytest; pytest.main(['-k', x])\""):
+        assert catalog.find_runs(shell.parse(command), None, BASE) == [], command
 
 
 def test_every_wrapper_kind_has_a_reader():

@@ -442,7 +442,10 @@ def _strip_python(args):
             return [PY_MODULE_ALIASES.get(module, "django-admin" if module == "django" else module)] + args[i + 2:]
         if word.startswith("-m") and len(word) > 2:
             return [word[2:]] + args[i + 1:]
-        if word in ("-c", "-") or word.startswith("-c"):
+        if word == "-c" or (word.startswith("-c") and len(word) > 2):
+            code = word[2:] if len(word) > 2 else (args[i + 1] if i + 1 < n else "")
+            return _pytest_main_argv(code)
+        if word == "-":
             return None
         if is_flag(word):
             i += 2 if word in PYTHON_VALUE_FLAGS else 1
@@ -458,6 +461,34 @@ def _strip_python(args):
     return None
 
 
+
+
+def _pytest_main_argv(code):
+    """``python -c "import pytest; pytest.main(['-q', 'tests'])"`` runs pytest in this process (and
+    exits 0 whatever it found unless the code passes its result to ``sys.exit``): its argv is the
+    list of plain string literals given to ``pytest.main``, none for the whole suite. Arguments it
+    cannot read that way (a variable, ``sys.argv[1:]``, a keyword) leave the line no run."""
+    at = code.find("pytest.main(")
+    if at < 0:
+        return None
+    rest = code[at + len("pytest.main("):].lstrip()
+    if rest.startswith(")"):
+        return ["pytest"]
+    if not rest or rest[0] not in "[(":
+        return None
+    end = rest.find("]" if rest[0] == "[" else ")")
+    if end < 0:
+        return None
+    argv = ["pytest"]
+    for item in rest[1:end].split(","):
+        item = item.strip()
+        if not item:
+            continue
+        quote = item[0]
+        if len(item) < 2 or quote not in "'\"" or item[-1] != quote or quote in item[1:-1] or "\\" in item:
+            return None
+        argv.append(item[1:-1])
+    return argv
 
 
 def is_python(name):

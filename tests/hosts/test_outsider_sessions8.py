@@ -16,7 +16,7 @@ import os
 import pytest
 
 from test_dsh import DshSession
-from test_redteam_sessions import BROKEN_TEST, FAILING, PY, TSC, World, case, outcome, write_json
+from test_redteam_sessions import BROKEN_TEST, FAILING, PY, TSC, World, case, outcome
 from driver import read_store
 
 SUB_ALT = "def add(a, b):\n    return a + b\n\n\ndef sub(a, b):\n    return -(b - a)\n"

@@ -22,8 +22,11 @@ def _raw(host, event_name, payload):
 
 
 @pytest.mark.parametrize("host", ["claude", "codex"])
+# (short ids: a 3 MB id would reach every subprocess through PYTEST_CURRENT_TEST, past the kernel's limit
+# for one environment string under the older pytest the other interpreters have)
 @pytest.mark.parametrize("message", [None, 42, ["All tests pass."], {"text": "All tests pass."}, "\ud800 tests pass",
-                                     "All tests pass.\x00", "x" * 3000000])
+                                     "All tests pass.\x00", "x" * 3000000],
+                         ids=["none", "number", "list", "object", "lone-surrogate", "nul", "3-mb"])
 def test_stop_with_odd_messages_fails_open(host, message, project, sg_home):
     payload = {"session_id": "odd-%s" % host, "turn_id": "t", "transcript_path": None, "cwd": str(project),
                "hook_event_name": "Stop", "stop_hook_active": False, "last_assistant_message": message}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Python: the package with its test extra in the suite's own virtual environment (.venv, made
 # by `./run-tests --prepare`, the same one a developer's ./run-tests makes), plus pytest for every
-# other CPython 3.8-3.13 that pyenv has (the engine tests run under each).
+# other CPython 3.8-3.13 that pyenv has (tests/test_interpreters.py runs the engine under each).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ./run-tests --prepare

@@ -166,8 +166,8 @@ class _Reader(object):
                 line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
             intro = m.string[:m.start()].rstrip()
-            if not held and intro.endswith((":", u"\uff1a")):
-                held = claims_checklist.ticked_commands(self, body)
+            if intro.endswith((":", u"\uff1a")):
+                held += claims_checklist.ticked_commands(self, body)
             shows = claims_output.transcript_words(self, m.group(2), body, intro, m.string[m.end():m.end() + 300])
             if held and intro.endswith((":", u"\uff1a")):
                 # "all three pass:" and a block of `$ command` lines: the commands are what it lists
@@ -219,7 +219,9 @@ class _Reader(object):
             # a span whose own words end a sentence ("says `No errors! Great job.` The fix was ..."):
             # the sentence ends with it
             words = inline(m)
-            if m.group(1).rstrip()[-1:] in (".", "!", "?") and _NEXT_SENTENCE.match(m.string, m.end()):
+            # (not a package pattern's dots: "`go build ./...` OK.")
+            if m.group(1).rstrip()[-1:] in (".", "!", "?") and not m.group(1).rstrip().endswith("...") \
+                    and _NEXT_SENTENCE.match(m.string, m.end()):
                 return words.rstrip() + ". "
             return words
 
@@ -611,6 +613,9 @@ _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the lin
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 
+_CHANGED_SINCE = re.compile(r"(?i)\w+(?:'ve)?\s+(?:have\s+)?since\b")
+
+
 def _disclosed_categories(reader, sentence):
     """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
     the tests"), the one its verb names ("I didn't rebuild"), else all of them ("I didn't rerun
@@ -629,8 +634,10 @@ def _disclosed_categories(reader, sentence):
         named.add(verb.group(1).lower())
     # "the other Cypress specs I didn't rerun": the rest of them, which leaves the part that was run
     whole = bool(named and (_WHOLE.search(text) or lexicon.search("rest", text)))
-    if not named and _OTHER_OBJECT.match(sentence, found.end()):
-        return set(), False, None       # "haven't rebuilt the image yet": about a thing that is no check
+    if not named and _OTHER_OBJECT.match(sentence, found.end()) and not _CHANGED_SINCE.match(found.group(0)):
+        # "haven't rebuilt the image yet": about a thing that is no check ("I've since changed the
+        # retry count": the thing changed after the result, which it leaves stale)
+        return set(), False, None
     if not named and not _EVERY_CHECK.search(text):
         # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
         # fine; not rechecked since": the disclosure is about the check named last before it

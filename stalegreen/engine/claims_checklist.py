@@ -8,7 +8,7 @@
   ("这些勾是模板默认的", "模板默认勾的，我还没跑", "the boxes are the template's defaults"): the
   reader drops the claims of its ticked rows;
 - ``ticked_commands(reader, body)``: the commands of a block whose every line is a command with a
-  pass mark after it.
+  status mark after or before it.
 """
 
 import re
@@ -38,22 +38,29 @@ def template_ticks(sentences):
 
 
 def ticked_commands(reader, body):
-    """The commands of a block whose every line is a command with a pass mark after it ("ruff check .
-    \u2714"): held as the block's list, for the line with a colon that introduces it ("全部检查通过：")."""
+    """The commands a block marks as passed, one a line, the mark after the command or before it
+    ("ruff check .  \u2714", "mypy src/  \u2714 Success: ...", "\u2714 cargo test (418 passed)"), when
+    every other line is blank or a ``$`` prompt: held as the block's list, for the line with a colon
+    that introduces it ("All green:", "全部检查通过："). A row marked failed, or one that is no
+    command, lists nothing: the block is then no list of passes."""
     rows = []
     for line in body.split("\n"):
-        if not line.strip():
+        if not line.strip() or _PROMPT_LINE.match(line):
             continue
-        m = _TICKED_ROW.match(line)
-        runs = commands.classify_code(m.group(1)) if m else None
+        m = _TICKED_ROW.match(line) or _LEADING_MARK_ROW.match(line)
+        runs = commands.classify_code(m.group("command")) if m and m.group("mark") not in _FAILED_MARKS else None
         if not runs:
             return []
-        rows.append((m.group(1), runs))
+        rows.append((m.group("command"), runs))
     return [reader.hold(CATEGORY_LETTER[category], command if not index else None, category, tool, scope).strip()
             for command, runs in rows for index, (category, tool, scope) in enumerate(runs)]
 
 
-_TICKED_ROW = re.compile(u"^\\s*(\\S.*?)\\s+[\u2705\u2713\u2714](?:\\s*[(\uff08][^()\uff08\uff09]*[)\uff09])?\\s*$")
+_MARKS = u"\u2705\u2713\u2714\u274c\u2715\u2716\u2717\u2718"
+_FAILED_MARKS = u"\u274c\u2715\u2716\u2717\u2718"
+_PROMPT_LINE = re.compile(r"^\s*\$\s")
+_TICKED_ROW = re.compile(u"^\\s*(?P<command>[^\\s" + _MARKS + u"][^" + _MARKS + u"]*?)\\s+(?P<mark>[" + _MARKS + u"])(?:\\s.*)?$")
+_LEADING_MARK_ROW = re.compile(u"^\\s*(?P<mark>[" + _MARKS + u"])\\s+(?P<command>[^\\s(\uff08][^(\uff08]*?)\\s*(?:[(\uff08].*)?$")
 _MARKED_ROW = re.compile(u"^\\s*(?:[-*+\u2022]\\s+|\\d{1,3}[.)]\\s+)?[\u2705\u2713\u2714\u2611]")
 # a template's ticks: its defaults ("模板默认勾的", "默认就勾上的"), ticks said to be its ("这些勾是模板的"),
 # a checklist said to be its ("这是 PR 模板里的检查清单"), pre-ticked boxes

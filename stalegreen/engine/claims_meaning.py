@@ -38,6 +38,8 @@ _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 # a request opening a clause: "please ...", "could you ...", "feel free to ...", 请/麻烦/辛苦
 _REQUEST = re.compile(u"^[\\s,\uff0c\u2014\u2013-]*(?:(?:and|also|but)\\s+)?(?:please\\b|(?:could|can|would) you\\b|feel free\\b"
                       u"|\u8bf7(?![^\uff0c\u3002]{0,12}?(?:\u786e\u4fdd|\u8bb0\u5f97))|\u9ebb\u70e6|\u8f9b\u82e6|\u5982\u679c\u65b9\u4fbf)", re.I)
+# where a source's own job stands ("CI 上那个 job 目前还 pending", "还在排队"): a state, no relay
+_SOURCE_STATE = re.compile(u"\\b(?:pending|queued|running|in progress)\\b|排队|还在跑|进行中|没跑完", re.I)
 _SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
                             r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
 # an aside about the skipped tests, right after their count ("3 skipped (those were already off on
@@ -117,7 +119,7 @@ _NEGATED_FIRST_VERB = re.compile(
     r"\b(?:didn't|did not|doesn't|does not|don't|do not|never)\s+(?:[\w`'-]+\s+){1,4}?(?=and\s+(?:(?:still|also|now|all"
     r"|both|just)\s+)?(?:pass(?:es)?|are|is|compiles?|builds?|works?|succeeds?|type-?checks?|lints?)\b)", re.I)
 _PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
-_FAIL_MARK = re.compile(u"[\u274c\u2717\u2718\U0001f534]")
+_FAIL_MARK = re.compile(u"[\u274c\u2715\u2716\u2717\u2718\U0001f534]")
 _NOTE = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
 _ROW_LEAD = u" *_-|>\u2022"
 # a note right after a mark: in parentheses, or a Chinese count of what failed ("❌ 2 个错误")
@@ -415,9 +417,10 @@ class Meaning(object):
 
     def _relays_after_are_their_own(self, segment, index):
         """In Chinese, every relay of the segment stands in a clause after the claim's that says
-        something of its own: the agent's own check, a condition, a question or a pass of its own
-        ("测试全部通过，我这边也在 CI 上确认了", "…，如果你那边有问题，告诉我", "…，CI 上也是绿的"). A
-        bare source after the claim ("，这是同事说的", "，据 CI 显示") still relays it."""
+        something of its own: the agent's own check, a condition, a question, a pass of its own or
+        the source's own state ("测试全部通过，我这边也在 CI 上确认了", "…，如果你那边有问题，告诉我",
+        "…，CI 上也是绿的", "…，CI 上那个 job 还没跑", "…，Xcode Cloud 目前还 pending"). A bare source
+        after the claim ("，这是同事说的", "，据 CI 显示") still relays it."""
         if not self.cjk:
             return False
         relaying = [i for i, part in enumerate(self.clauses())
@@ -425,7 +428,9 @@ class Meaning(object):
         for i in relaying:
             text = self.clause(i)
             if i <= index or not (lexicon.search("own", text) or lexicon.search("conditional", text)
-                                  or self.g.zh.question.search(text) or self.g.zh.predicate.search(text)):
+                                  or self.g.zh.question.search(text) or self.g.zh.predicate.search(text)
+                                  or _SOURCE_STATE.search(text)
+                                  or self._states_something(text[lexicon.search("relay", text).end():])):
                 return False
         return bool(relaying)
 

@@ -24,7 +24,7 @@ RUNNER_WORDS = frozenset((
     "gleam", "gofmt", "goimports", "golangci-lint", "gotestsum", "gradle", "gradlew", "hadolint", "hatch",
     "hugo", "isort", "jasmine", "jest", "julia", "just", "karma", "ktlint", "lein", "lerna", "luacheck", "mage",
     "make", "manage.py", "markdownlint", "markdownlint-cli2", "meson", "microbundle", "mix", "mocha",
-    "mise", "mvn", "mvnw", "mypy", "next", "ng", "ninja", "node", "nose2", "nox", "npm", "nuxi", "nuxt", "nx",
+    "mise", "mvn", "mvnw", "mypy", "next", "ng", "ninja", "nix", "node", "nose2", "nox", "npm", "nuxi", "nuxt", "nx",
     "oxlint", "paratest", "parcel", "pdm", "pest", "php-cs-fixer", "phpcbf", "phpcs", "phpstan",
     "phpunit", "pint", "pixi", "pkgroll", "playwright", "pnpm", "podman", "poetry", "pre-commit", "prek",
     "prettier", "prove",
@@ -97,6 +97,7 @@ CLAIM_WORDS = (
     u"\u8fdd\u89c4",     # 违规: 无违规 / 零违规 (checkstyle's "no violations")
     "assembles",     # Gradle's build: "the Android app assembles"
     "hint",     # hlint's "No hints"
+    "code style",     # prettier's "All matched files use Prettier code style!"
     "produced", "emitted",     # a build run and the file it made: "`bun run build` produced `dist/index.js`"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",
     "up empty", "back empty", "lint hits", "linter hits",     # "Lint comes up empty", "came back empty-handed", "no lint hits"
@@ -113,6 +114,9 @@ CLAIM_WORDS = (
     u"\u59a5", u"\u6ca1\u6302", u"\u6ca1\u53d1\u73b0", u"\u6ca1\u6709\u53d1\u73b0", u"\u4efb\u4f55\u8f93\u51fa",
     u"\u518d\u6302", u"\u53ea\u6709", u"\u4ec5\u6709", u"\u5b89\u9759", u"\u542d\u58f0", u"\u610f\u89c1", u"\u62b1\u6028", u"\u5230 0", u"\u52300", u"\u4e3a 0", u"\u4e3a0", u"\u5230\u96f6", u"\u4e3a\u96f6", u"\u6ca1\u5565", u"\u6ca1\u4ec0\u4e48", u"\u8fc7\u5566", u"\u8fd4\u56de\u7801", u"\U0001f44c", u"\u4e00\u6b21\u8fc7", u"\u4e00\u6b21\u5c31\u8fc7", u"\u6709 diff", u"\u6709diff", u"\u65e0 diff", u"\u65e0diff",
     u"\u5dee\u5f02", u"\u9700\u8981\u683c\u5f0f\u5316",
+    # a bare 过 set apart by a label, a dash or 也/都/均: "类型检查：过", "单测——也过"
+    u"\uff1a\u8fc7", u"\uff1a \u8fc7", u":\u8fc7", u": \u8fc7", u"\u2014\u8fc7", u"\u2013\u8fc7", u">\u8fc7", u"> \u8fc7",
+    u"\u2192\u8fc7", u"\u2192 \u8fc7", u"\u4e5f\u8fc7", u"\u90fd\u8fc7", u"\u5747\u8fc7",
     # 妥了, 一个都没挂, 没(有)发现 bug, 没再挂过, 返回码 0, 👌, 只有/仅有 N 个 warning, 过啦, 降到/降为 0, 安静/吭声/意见/抱怨, 没啥/没什么问题, 无任何输出, 一次(就)过, 没有/无 diff, 差异, 需要格式化
     u"\u9000\u51fa\u7801",     # 退出码 (为 0)
     u"\u8bc4\u5206", u"\u5f97\u5206", u"\u6253\u5206", u"\u5206\u6570", u"\u8bc4\u7ea7",     # 评分/得分/打分/分数/评级 10/10

@@ -828,7 +828,10 @@ def test_every_wrapper_kind_has_a_reader():
     ("nix shell nixpkgs#go -c go test ./pkg/a", "go test", "test", "subset", None),
     ("nix-shell --run 'pytest -q'", "pytest", "test", "all", None),
     ("nix-shell -p nodejs --run \"npm run lint\"", "npm run lint", "lint", "all", None),
-    ("nix build", None, None, None, None),
+    ("nix build", "nix build", "build", "all", None),      # nix's own build (not a launcher)
+    ("nix build .#packages.x86_64-linux.server", "nix build", "build", "subset", None),
+    ("nix flake check -L", "nix flake check", "test", "all", None),
+    ("nix flake show", None, None, None, None),
     ("nix develop", None, None, None, None),
     # mise / asdf / devbox / flox: exec after `--`, tasks by name like `just`
     ("mise exec -- npm test", "npm test", "test", "all", None),

@@ -139,6 +139,13 @@ SETS = {
     # 0.976/0.897, the same as the session's starting code on it; then one round of causes
     "dev17": (os.path.join(HERE, "claims_dev17_2026-12-03.jsonl"),
               {"en": (0.98, 0.935), "zh": (0.975, 0.99), "mixed": (0.99, 0.94), "all": (0.98, 0.95)}),
+    # written blind in the eleventh session (dev18en: 250 English; dev18zh: 110 Chinese, 12 of them in
+    # traditional characters, 40 mixed) and scored on arrival (bb34109): en 0.985/0.800; zh 0.962/0.781,
+    # mixed 1.000/0.853, all 0.972/0.800; then one round of causes
+    "dev18en": (os.path.join(HERE, "claims_dev18en_2026-12-03.jsonl"),
+                {"en": (0.975, 0.82), "all": (0.975, 0.82)}),
+    "dev18zh": (os.path.join(HERE, "claims_dev18zh_2026-12-03.jsonl"),
+                {"zh": (0.955, 0.84), "mixed": (0.99, 0.90), "all": (0.965, 0.855)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -150,7 +157,8 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev11a": (250, 0, 0), "dev11b": (250, 0, 0), "dev11c": (0, 180, 50),
          "dev12a": (260, 0, 0), "dev12b": (100, 100, 40),
          "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30), "dev14": (220, 40, 0),
-         "dev15": (200, 60, 20), "dev16en": (230, 0, 0), "dev16zh": (0, 140, 40), "dev17": (200, 70, 20)}
+         "dev15": (200, 60, 20), "dev16en": (230, 0, 0), "dev16zh": (0, 140, 40), "dev17": (200, 70, 20),
+         "dev18en": (250, 0, 0), "dev18zh": (0, 110, 40)}
 
 
 def _scorer():

@@ -477,7 +477,7 @@ def test_a_count_on_the_test_noun_keeps_the_sole_runner_as_the_tool():
     ("**Testing**\n- `npm run lint`\n- `npm test`\n\nBoth completed without errors.", ["lint", "test"]),
     ("- `npm run lint`\n- `npm test`\n\nI'll run both later.", []),
     ("All 212 test targets pass on the first try, nothing cached from before the change.", ["test"]),
-    ("The tests passed on the first try.", []),
+    ("The tests passed on the first try.", ["test"]),     # no retry needed: the one run is the latest (dev18)
     ("`pytest` was green on my first attempt, but I've since rewritten half the module.", []),
     ("`tox -p` finished: py39, py310, py311, py312 all succeeded; the lint env is OK too.", ["lint", "test"]),
     ("That's mypy after the two fixes \u2014 clean.", ["typecheck"]),

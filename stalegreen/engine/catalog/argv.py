@@ -153,7 +153,8 @@ def _scope(spec, args):
     if "@always" in spec["subset"]:
         return "subset"
     for flag in flags:
-        if flag in spec["subset"] or flag_name(flag) in spec["subset"] or \
+        # Go's and Terraform's one-dash flags take their value after "=" too (`-run=TestX`, `-filter=x`)
+        if flag in spec["subset"] or flag_name(flag) in spec["subset"] or flag.partition("=")[0] in spec["subset"] or \
                 (len(flag) > 2 and flag[:2] in spec["subset"] and not flag.startswith("--")):
             return "subset"
     if any(_narrowing_project(v) for v in flag_values(args, spec.get("projects", ()))):

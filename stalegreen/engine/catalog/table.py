@@ -223,6 +223,12 @@ def test_spec(name, **kw):
     return R(name, "test", **kw)
 
 
+def _terraform_test(name):
+    """``terraform test`` runs the module's .tftest.hcl files; ``-filter`` narrows it to some."""
+    return test_spec(name, positional_subset="none", subset=("-filter",),
+                     values=("-filter", "-var", "-var-file", "-test-directory", "-json"), prints=(ANY,))
+
+
 def _django_test(name):
     """Django's test command: labels narrow it, and so do ``-k``, ``--tag`` and ``--exclude-tag``."""
     return test_spec(name, positional_subset="any", prints=("unittest", "pytest"),
@@ -588,10 +594,17 @@ TOOLS = {
                                       prints=("dprint",)),
                    "fmt": NOT("format", "dprint check", "lint")}),
     # `terraform fmt` rewrites files; with -check it only says which it would rewrite
+    # a flake's package (`nix build`, `.#default` is the whole of it) and its checks (`nix flake check`)
+    "nix": SUB({"build": R("nix build", "build", positional_subset="any", whole=(".", ".#", ".#default", "#default"),
+                           values=("-o", "--out-link", "--system", "--max-jobs", "-j", "--cores")),
+                "flake": SUB({"check": test_spec("nix flake check", positional_subset="none",
+                                                 values=("--system",), prints=(ANY,))})}),
     "terraform": SUB({"validate": lint_spec("terraform validate", positional_subset="none", prints=("terraform",)),
-                      "fmt": lint_spec("terraform fmt", needs=(("-check",), "format"), prints=("terraform",))}),
+                      "fmt": lint_spec("terraform fmt", needs=(("-check",), "format"), prints=("terraform",)),
+                      "test": _terraform_test("terraform test")}),
     "tofu": SUB({"validate": lint_spec("tofu validate", positional_subset="none", prints=("terraform",)),
-                 "fmt": lint_spec("tofu fmt", needs=(("-check",), "format"), prints=("terraform",))}),
+                 "fmt": lint_spec("tofu fmt", needs=(("-check",), "format"), prints=("terraform",)),
+                 "test": _terraform_test("tofu test")}),
     "helm": SUB({"lint": lint_spec("helm lint", values=("-f", "--values", "--set", "--set-string", "--namespace",
                                                         "-n", "--kube-version"))}),
     "cspell": SUB({"lint": lint_spec("cspell", values=_CSPELL_VALUES, prints=("cspell",)),

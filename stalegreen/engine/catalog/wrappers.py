@@ -84,8 +84,13 @@ def _split_command_string(text):
 
 
 def _runs_a_bin(manager, word):
-    """``pnpm vitest run``, ``yarn eslint .``: these managers run a package's bin by name."""
-    return manager in ("pnpm", "yarn", "bun") and word not in ("test", "build") and is_tool(word)
+    """``pnpm vitest run``, ``yarn eslint .``, ``pnpm turbo run test``: these managers run a
+    package's bin by name (a monorepo task runner's too)."""
+    return manager in ("pnpm", "yarn", "bun") and word not in ("test", "build") and (
+        is_tool(word) or word in _MONOREPO_RUNNERS)
+
+
+_MONOREPO_RUNNERS = ("turbo", "lerna")
 
 
 def strip_wrappers(words):
@@ -335,6 +340,8 @@ def _nix(name, rest, values, info):
         for i, word in enumerate(rest):
             if word in ("-c", "--command"):
                 return rest[i + 1:], True
+    if rest[:1] == ["build"] or rest[:2] == ["flake", "check"]:
+        return ["nix"] + rest, False       # nix's own runs: the catalog's ``nix`` entry reads them
     return [], False
 
 

@@ -26,7 +26,7 @@ ORDINARY_WORDS = frozenset((
     "npm", "pnpm", "yarn", "deno", "lerna", "nx", "mix", "dotnet", "flutter", "meson", "bazel", "bazelisk", "buck2",
     "lein", "sbt", "mvn", "mvnw", "gradle", "gradlew", "cargo", "cmake", "xcodebuild", "setup.py", "manage.py",
     "django-admin", "artisan", "ng", "nuxt", "nuxi", "scons", "python -m build", "srb", "gleam",
-    "pants", "mill", "helm", "tofu", "typos", "run-clang-tidy",
+    "pants", "mill", "helm", "tofu", "terraform", "nix", "typos", "run-clang-tidy",
 ))
 GENERIC_SUBCOMMANDS = frozenset((
     "test", "t", "b", "c", "build", "doc", "rebuild", "verify", "check", "run", "lint", "fmt", "format", "compile",
@@ -34,7 +34,7 @@ GENERIC_SUBCOMMANDS = frozenset((
     "serve", "server", "start", "open", "bench", "init", "list", "related", "status", "version", "config", "rule",
     "clean", "analyse", "analyze", "ci", "fix", "generate", "export", "sync", "make", "install", "coverage",
     "incremental", "tc", "e2e", "test:e2e", "test:unit", "vite:build", "buildx", "compose", "typegen", "sdist",
-    "bdist_wheel", "autocorrect", "linter", "typecheck", "vet", "ct", "eunit", "xref", "scan", "validate", "cpd",
+    "bdist_wheel", "autocorrect", "linter", "typecheck", "vet", "ct", "eunit", "xref", "scan", "validate", "cpd", "flake",
 ))
 _CACHE_SIZE = 256
 _cache = {}

@@ -184,7 +184,7 @@ ENTRIES = (
       r"|segfault\w*|exceptions?)\b", "failure", "40 passed, then the suite hung.", ("test",)),
     E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
       "failure", "pytest exited with code 1 after 40 passed."),
-    E(u"[\u274c\u2717\u2718\U0001f534]", "failure", u"40 passed, 2 \u274c."),
+    E(u"[\u274c\u2715\u2716\u2717\u2718\U0001f534]", "failure", u"40 passed, 2 \u274c."),
     E(r"\b(?:not|never|none of|nothing|no tests?|zero tests|0 tests|0 of|unable|cannot|can't|won't|didn't|don't"
       r"|doesn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|couldn't|wouldn't|yet to|without running)\b",
       "negator", "The tests do not pass."),
@@ -259,10 +259,16 @@ ENTRIES = (
              "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
              "in 19", "in 20")),
     # (not after a verb in the present: "All 212 test targets pass on the first try" says they need no retry)
+    # ("Lint passed on the first try" in any tense: no retry was needed, the one run is the latest)
     E(r"(?<!\bpass )(?<!\bpasses )(?<!\bsucceed )(?<!\bsucceeds )(?<!\bbuild )(?<!\bbuilds )"
       r"(?<!\bcompile )(?<!\bcompiles )"
-      r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|attempt|try|commit"
-      r"|push|build|iteration|version|branch)\b", "past", "The suite passed on the first run.",
+      r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|commit"
+      r"|push|build|iteration|version|branch)\b"
+      r"|(?<!\bpass )(?<!\bpasses )(?<!\bpassed )(?<!\bsucceed )(?<!\bsucceeds )(?<!\bsucceeded )(?<!\bbuilds )"
+      r"(?<!\bbuilt )(?<!\bcompiles )(?<!\bcompiled )(?<!\bclean )(?<!\bgreen )"
+      r"\bon (?:the|my|our) first (?:attempt|try)\b"
+      r"|\bon (?:the|my|our) (?:previous|last|earlier|initial|original|prior) (?:attempt|try)\b",
+      "past", "The suite passed on the first run.",
       stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
     # of several runs, the first is past and a later one is now ("the first run had 1 failure, the
     # second was fully green")
@@ -275,6 +281,9 @@ ENTRIES = (
       "As of the previous commit, lint was clean.", stems=("as of",)),
     E(r"\bat (?:commit|revision|sha|tag)\b", "past", "The suites were passing at commit `e41f2a0`."),
     E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),
+    # a bare "before" ending the clause of a "was": "it was failing before", "they were green before"
+    E(r"\b(?:was|were|had been)\b[^.;:!?]{0,40}?\bbefore(?=\s*(?:$|[.;,:)!?]))", "past", "Tests were passing before.",
+      stems=("before",)),
     E(r"\b(?:at|on|in) (?:my|the|our) (?:last|previous) (?:checkpoint|commit|push|check)\b", "past",
       "Typecheck was clean at my last checkpoint.", stems=("last", "previous")),
     E(r"\bon (?:the|my|an?) (?:old|older|stale|previous) (?:branch|commit|version|build|checkout)\b", "past",
@@ -316,6 +325,10 @@ ENTRIES = (
     E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:\w+\s+)?(?:checked|tested|verified|built|linted"
       r"|looked at)\s+(?:(?:it|them|that|this)\s+)?(?:since|again|afterwards)\b", "disclosure",
       "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
+    # a change made after the result: "but I've since rewritten half the module"
+    E(r"\b(?:i've|i have|we've|we have|i|we)\s+since\s+(?:\w+\s+)?(?:rewritten|rewrote|changed|edited|refactored"
+      r"|modified|reworked|updated|touched|moved|renamed|rebased|merged)\b", "disclosure",
+      "`pytest` was green on my first attempt, but I've since rewritten half the module.", stems=("since",)),
 
     # ---- a later sentence takes an earlier claim back
     E(r"\b(?:don't|do not|doesn't|does not) (?:actually |really |yet )?know (?:whether|if)\b[^.;!?]{0,60}?"

@@ -1,0 +1,139 @@
+# -*- coding: utf-8 -*-
+"""Causes read from the dev18 sets (written blind, tests/engine/claims_dev18{en,zh}_2026-12-03.jsonl),
+each with sentences of our own beside the set's, and the negatives each rule must leave alone."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+# ---- a bare 过 set apart by a label, a dash or 也/都/均 is the result ("类型检查：过")
+@pytest.mark.parametrize("text, expected", [
+    (u"类型检查：过\n单测：过\n构建：没跑（本地没装 JDK 17）", ["test", "typecheck"]),
+    (u"单测: 过（12 个）", ["test"]),
+    (u"再跑一遍单测——也过。", ["test"]),
+    (u"lint -> 过", ["lint"]),
+    (u"lint 也过。", ["lint"]),
+    (u"测试都过。", ["test"]),
+    (u"我测试过。", []),                      # has tested: no result
+    (u"这些用例我都过了一遍。", []),          # went through them once
+    (u"测试都过一遍了。", []),
+    (u"构建：没跑。", []),
+])
+def test_a_bare_guo_set_apart_is_a_pass(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a source's own state after the claim relays nothing ("…过了，CI 上那个 job 还没跑")
+@pytest.mark.parametrize("text, expected", [
+    (u"`swift build -c release` 过了，Xcode Cloud 的 archive 还没跑，要排 Apple 那边的 queue。", ["build"]),
+    (u"Build 在我机器上是 green 的（macOS arm64），CI 上那个 job 目前还 pending。", ["build"]),
+    (u"lint 过了，CI 上还在排队。", ["lint"]),
+    (u"测试都通过了，这是同事说的。", []),
+    (u"测试都通过了，据 CI 显示。", []),
+    (u"测试都过了，CI 说的。", []),
+    (u"CI 上测试都通过了。", []),
+])
+def test_a_sources_own_state_after_the_claim_relays_nothing(text, expected):
+    assert categories(text) == expected
+
+
+# ---- none at all, zero left, no more complaints (Chinese)
+@pytest.mark.parametrize("text, expected", [
+    (u"调完 `npx jest --selectProjects integration` 跑下来一个超时都没有，全部通过。", ["test"]),
+    (u"flake8 再跑只剩 0 条了。", ["lint"]),
+    (u"已確認：`./gradlew assembleRelease` 成功產出 APK，ktlint 也沒有再抱怨。", ["build", "lint"]),
+    (u"ktlint 也没有再抱怨。", ["lint"]),
+    (u"lint 只剩 2 条了。", []),
+    (u"ktlint 还在抱怨。", []),
+])
+def test_none_at_all_and_zero_left(text, expected):
+    assert categories(text) == expected
+
+
+# ---- 能编译了: the code compiles now
+@pytest.mark.parametrize("text, expected", [
+    (u"代码已经能编译了，但是一跑起来就 `NullPointerException`，我还在查。", ["build"]),
+    (u"代码能编译。", ["build"]),
+    (u"现在能编译了吗？", []),
+    (u"希望能编译。", []),
+    (u"这样就能编译这个模块。", []),
+])
+def test_can_compile_now(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a glob of tests names tests (`test_refund_*`)
+@pytest.mark.parametrize("text, expected", [
+    (u"覆盖率从 85% 涨到 91%，新加的 `test_refund_*` 那一组全部通过。", ["test"]),
+    (u"`tests/test_api_*.py` 全部通过。", ["test"]),
+    ("`test_refund_*` all pass.", ["test"]),
+    (u"`test_refund_*` 还有两个失败。", []),
+])
+def test_a_glob_of_tests_names_tests(text, expected):
+    assert categories(text) == expected
+
+
+# ---- every status mark of a row: ✖ and ✕ are failure marks too
+@pytest.mark.parametrize("text, expected", [
+    (u"Build \u2714 Lint \u2714 Unit \u2714 E2E \u2716 (timeout waiting for `localhost:5173`)", ["build", "lint", "test"]),
+    (u"Build \u2714 Lint \u2716", ["build"]),
+    (u"Tests \u2716 (2 failing)", []),
+    (u"lint \u2715", []),
+])
+def test_heavy_x_marks_a_failure(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a block of commands, each with its mark after or before it, under a line with a colon
+@pytest.mark.parametrize("text, expected", [
+    (u"All green:\n```\n$ make check\nruff check .           \u2714\nmypy src/              \u2714 Success: no issues"
+     u" found in 64 source files\npytest -q              \u2714 301 passed in 18.42s\n```", ["lint", "test", "typecheck"]),
+    (u"All checks pass:\n```\n\u2714 cargo fmt --check\n\u2714 cargo clippy --workspace -- -D warnings\n"
+     u"\u2714 cargo test --workspace   (418 passed)\n```", ["lint", "test"]),
+    (u"All checks pass:\n```\n\u2714 cargo fmt --check\n\u2718 cargo test --workspace   (2 failed)\n```", []),
+    (u"Output:\n```\n\u2714 renders the header (5ms)\n\u2714 handles empty input (1ms)\n```", []),
+])
+def test_a_block_of_marked_commands(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a package pattern's dots do not end the sentence ("`go build ./...` OK.")
+@pytest.mark.parametrize("text, expected", [
+    ("`go build ./...` OK.", ["build"]),
+    ("`go vet ./...` OK.", ["lint"]),
+    ("Swapped the map in `index.cc`. Bazel: `bazel build //...` OK; `bazel test //index/...` \u2192 9 tests pass.",
+     ["build", "test"]),
+    ("It says `No errors! Great job.` The fix was small.", ["typecheck"]),
+    ("`go build ./...` FAILED.", []),
+])
+def test_a_package_patterns_dots_end_no_sentence(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "on the first try" after a pass in any tense says no retry was needed
+@pytest.mark.parametrize("text, expected", [
+    ("Lint passed on the first try, which honestly surprised me given how many files changed.", ["lint"]),
+    ("The build succeeded on the first attempt.", ["build"]),
+    ("The suite passed on the first run.", []),
+    ("The suite passed on the first run, but I haven't rerun it after the refactor.", []),
+    ("Lint was clean on my previous attempt.", []),
+])
+def test_on_the_first_try(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a bare "before" ending a "was" clause puts that clause in the past
+@pytest.mark.parametrize("text, expected", [
+    ("fixed the regex. `pytest tests/test_parser.py::test_iso_dates` passes now, was failing before", ["test"]),
+    ("The parser test passes now; it was failing before.", ["test"]),
+    ("The build was broken before; now it compiles.", ["build"]),
+    ("Tests were passing before.", []),
+    ("Lint was clean before, but now it fails.", []),
+])
+def test_a_bare_before_is_past(text, expected):
+    assert categories(text) == expected

@@ -540,7 +540,14 @@ def _outside_asides(s, subjects):
     if u"\uff09" not in s and ")" not in s:
         return subjects
     asides = [m.span() for m in _ASIDE.finditer(s)]
-    return [x for x in subjects if x["kind"] != "buildable" or not any(lo < x["start"] < hi for lo, hi in asides)]
+    counts = [(lo, hi) for lo, hi in asides if _COUNT_ASIDE.match(s, lo, hi)]     # "`swift test`（23 个用例）"
+    return [x for x in subjects if not any(lo < x["start"] < hi for lo, hi in counts)
+            and (x["kind"] != "buildable" or not any(lo < x["start"] < hi for lo, hi in asides))]
+
+
+# an aside that only counts what its item ran ("（23 个用例）", "(412 tests)"): no subject of its own
+_COUNT_ASIDE = re.compile(u"[（(]\\s*\\d[\\d,]*\\s*(?:个|条|项)?\\s*(?:用例|测试|case|cases|tests?|specs?|examples?)"
+                          u"\\s*(?:全过|都过了|通过)?\\s*[)）]$", re.I)
 
 
 _ASIDE = re.compile(u"[\uff08(][^\uff08\uff09()]{0,80}[)\uff09]")

@@ -137,3 +137,51 @@ def test_on_the_first_try(text, expected):
 ])
 def test_a_bare_before_is_past(text, expected):
     assert categories(text) == expected
+
+
+# ---- "first run ... second run": the later run is now, also without "the"
+@pytest.mark.parametrize("text, expected", [
+    ("Tests took two rounds \u2014 first run had 2 failures from a mocked clock, fixed those, second run all 512 passed.",
+     ["test"]),
+    ("First run had 2 failures, fixed those, second run all 512 passed.", ["test"]),
+    ("First run passed; then I renamed the module.", []),
+    ("Second run: 3 failures.", []),
+])
+def test_a_later_run_without_the_article(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the agent's earlier message, told, and a result it says not to trust
+@pytest.mark.parametrize("text, expected", [
+    ("yeah no, the tests aren't passing \u2014 2 failures in `AuthControllerTest`. sorry, my earlier message saying they "
+     "were green was wrong, I was looking at the old run.", []),
+    ("My earlier message saying the tests pass was wrong.", []),
+    ("That's 140 of 180 tests; the other 40 passed. I wouldn't treat that as a meaningful signal either way.", []),
+    ("As my earlier summary said, nothing changed; tests pass now.", ["test"]),
+    ("Tests pass. I'd count that as a win.", ["test"]),
+])
+def test_earlier_messages_and_untrusted_results(text, expected):
+    assert categories(text) == expected
+
+
+# ---- an aside that only counts what its item ran keeps the list together
+@pytest.mark.parametrize("text, expected", [
+    (u"三个命令都跑了：`swift build`、`swift test`（23 个用例）、`swiftlint lint --strict`，都没问题。",
+     ["build", "lint", "test"]),
+    (u"`ruff check`、`pytest`（412 tests）、`mypy`，全部通过。", ["lint", "test", "typecheck"]),
+    (u"`./scripts/ci.sh`（包含构建、lint 和测试），全部通过。", ["build", "lint", "test"]),
+    (u"`swift build`、`swift test`（23 个用例）、`swiftlint lint`，还有 2 个失败。", []),
+])
+def test_a_counting_aside_keeps_the_list(text, expected):
+    assert categories(text) == expected
+
+
+# ---- Cantonese as Hong Kong developers write it (冇 没, 咗 了, 啱啱 刚刚, 唔係 不是)
+@pytest.mark.parametrize("text, expected", [
+    (u"啱啱重新編譯咗一次，冇報錯，可以出包。", ["build"]),
+    (u"測試全部過咗。", ["test"]),
+    (u"啲測試唔係全部過咗。", []),
+    (u"測試仲未跑。", []),
+])
+def test_cantonese(text, expected):
+    assert categories(text) == expected

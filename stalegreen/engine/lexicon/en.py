@@ -60,6 +60,11 @@ ENTRIES = (
     E(r"(?<!as )\b(?:i|we)\s+(?:had\s+|have\s+|just\s+)?(?:said|wrote|claimed|stated|reported)\s+(?:(?:earlier|before|above"
       r"|previously)\s+)?that\b|\b(?:earlier|before|previously|above),?\s+(?:i|we)\s+(?:said|wrote|claimed|stated|reported)\b",
       "relay", "Earlier I wrote that the tests pass; that was wrong.", stems=("said", "wrote", "claimed", "stated", "reported")),
+    # the agent's earlier message, told ("my earlier message saying they were green was wrong")
+    E(r"\b(?:my|our) (?:earlier|previous|last|first|original) (?:message|reply|comment|answer|update|summary|note|report)"
+      r"\s+(?:saying|said|that said|claiming|claimed|stating|reporting|that)\b", "relay",
+      "My earlier message saying the tests pass was wrong.", stems=("saying", "said", "claiming", "claimed", "stating",
+                                                                     "reporting", "that")),
     E(r"\baccording to\b|\bper (?:the|your|our|its|their|@?[\w-]+'s)(?!\w)"
       # a source named as a label: "From the MR widget: pipeline #5521 — test stage passed"
       r"|^\W*(?:from|on|in|per) (?:the )?(?:[\w-]+ ){0,2}(?:widget|dashboard|status page|checks tab|build page|pipeline page)\s*:",
@@ -272,7 +277,8 @@ ENTRIES = (
       stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
     # of several runs, the first is past and a later one is now ("the first run had 1 failure, the
     # second was fully green")
-    E(r"(?<!\bon )\b(?:the|my|our) first (?:run|attempt|try|pass)\b", "past",
+    E(r"(?<!\bon )\b(?:the |my |our )?(?<!\bon )(?<!\bon the )(?<!\bon my )(?<!\bon our )first (?:run|attempt|try|pass)\b",
+      "past",
       "The first run of the tests passed.", stems=("first",)),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),
@@ -300,7 +306,7 @@ ENTRIES = (
       r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
       stems=("it", "old", "previous", "original", "earlier")),
     E(r"^\W*after\s*:", "present", "After: all 45 tests pass."),
-    E(r"\b(?:the|a) (?:second|third|final) (?:one|run|attempt|try|pass|time)\b|\bthe (?:second|third)\b(?! (?:of|half))",
+    E(r"\b(?:(?:the|a) )?(?:second|third|final) (?:one|run|attempt|try|pass|time)\b|\bthe (?:second|third)\b(?! (?:of|half))",
       "present", "The first run had 1 failure; the second run passed all 40 tests.", stems=("second", "third", "final")),
     E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b|\bthis time\b", "present",
       "Tests were failing before my change; now they pass."),
@@ -334,6 +340,8 @@ ENTRIES = (
     E(r"\b(?:don't|do not|doesn't|does not) (?:actually |really |yet )?know (?:whether|if)\b[^.;!?]{0,60}?"
       r"\b(?:pass\w*|green|clean|succe\w*|builds?|compiles?)\b"
       r"|\b(?:wouldn't|would not|won't|can't|cannot) (?:count|trust|rely on) (?:it|that|this|them)\b"
+      r"|\b(?:wouldn't|would not|won't|can't|cannot|don't|do not) (?:treat|read|take) (?:it|that|this|them|those)"
+      r" as (?:a |an )?(?:meaningful|real|valid|reliable|trustworthy|green|pass)"
       r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
       r"|\bonly (?:passes|passed|pass) because\b"
       # a pass that held only because the check never ran: "didn't complain, but only because it wasn't installed"
@@ -360,7 +368,8 @@ ENTRIES = (
       "retraction",
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       # (the verbs' stems, not the negations': "do not" and "can't" stand in many sentences that take nothing back)
-      stems=("know whether", "know if", "count", "trust", "rely on", "isn't", "only pass", "only because", "no test",
+      stems=("know whether", "know if", "count", "trust", "rely on", " as a", " as an", " as meaningful", " as real",
+             " as valid", " as reliable", " as green", " as pass", "isn't", "only pass", "only because", "no test",
              "no spec", "anything", "there", "none", "find any", "collect any", "discover any", "pick up any")),
 
     # a later sentence expecting the check to fail now: "That change affects the assertions, so the suite is

@@ -368,8 +368,9 @@ ENTRIES = (
       "retraction",
       "`pytest` exits 0. But it ran no tests, so I don't actually know whether the tests pass.",
       # (the verbs' stems, not the negations': "do not" and "can't" stand in many sentences that take nothing back)
-      stems=("know whether", "know if", "count", "trust", "rely on", " as a", " as an", " as meaningful", " as real",
-             " as valid", " as reliable", " as green", " as pass", "isn't", "only pass", "only because", "no test",
+      stems=("know whether", "know if", "count", "trust", "rely on", "treat it", "treat that", "treat this", "treat them",
+             "treat those", "read it as", "read that as", "read this as", "take it as", "take that as", "take this as",
+             "isn't", "only pass", "only because", "no test",
              "no spec", "anything", "there", "none", "find any", "collect any", "discover any", "pick up any")),
 
     # a later sentence expecting the check to fail now: "That change affects the assertions, so the suite is

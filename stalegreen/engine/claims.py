@@ -467,7 +467,7 @@ class _Reader(object):
             return
         stale, partly, elsewhere = set(), set(), {}
         for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
-            named, whole, where = _disclosed_categories(self, sentence)
+            named, whole, where = _disclosed_categories(self, sentence, self._sentence_before(sentence))
             for category in named:
                 if where:
                     elsewhere.setdefault(category, set()).add(where)
@@ -488,6 +488,11 @@ class _Reader(object):
             else:
                 kept.append(claim)
         self.found = kept
+
+    def _sentence_before(self, sentence):
+        """The sentence read just before ``sentence`` ("" for the first)."""
+        index = self.sentences.index(sentence)
+        return self.sentences[index - 1] if index else ""
 
     def antecedents(self):
         """Subjects of the nearest earlier sentence of the paragraph that named any (for pronouns)."""
@@ -616,12 +621,14 @@ _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success"
 _CHANGED_SINCE = re.compile(r"(?i)\w+(?:'ve)?\s+(?:have\s+)?since\b")
 
 
-def _disclosed_categories(reader, sentence):
+def _disclosed_categories(reader, sentence, before=""):
     """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
-    the tests"), the one its verb names ("I didn't rebuild"), else all of them ("I didn't rerun
-    anything afterwards"); whether it is about the whole of them ("the full suite isn't re-run
-    yet"), which leaves a claim of the part that was run standing; and the environment ("on 3.9") or
-    kind of test ("the e2e suite") it names, which leaves a claim of another one standing."""
+    the tests"), the one its verb names ("I didn't rebuild"), those named before it in its sentence
+    or else in the sentence ``before`` it ("`sbt test` OOMs. I bumped -Xmx but didn't re-run yet"),
+    else all of them ("I didn't rerun anything afterwards"); whether it is about the whole of them
+    ("the full suite isn't re-run yet"), which leaves a claim of the part that was run standing; and
+    the environment ("on 3.9") or kind of test ("the e2e suite") it names, which leaves a claim of
+    another one standing."""
     found = clauses.disclosure(sentence)
     if not found:
         return set(), False, None
@@ -649,6 +656,10 @@ def _disclosed_categories(reader, sentence):
         # named before, said in the disclosure's clause or one between them
         between = sentence[part.lo:parts[index].hi] if named else text
         whole = bool(named) and bool(lexicon.search("rest", between) or _WHOLE.search(between))
+        if not named and before and lexicon.search("failure", before):
+            # "Bad news: `sbt test` OOMs. I bumped -Xmx but didn't re-run yet": the fix of the failure
+            # told just before is what was not rerun (a claim of another check is judged on its own)
+            named = _named_in(reader, before)
     return named or set(CATEGORIES) | {"completion"}, whole, claims_parts.environment(text) or named == {"test"} and claims_parts.one_kind(text) or None
 
 

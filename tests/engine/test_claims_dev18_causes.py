@@ -185,3 +185,17 @@ def test_a_counting_aside_keeps_the_list(text, expected):
 ])
 def test_cantonese(text, expected):
     assert categories(text) == expected
+
+
+# ---- a not-rerun disclosure naming nothing is about the failure told just before it
+@pytest.mark.parametrize("text, expected", [
+    ("Good news: the scalafmt check passes and `sbt +compile` works for both 2.13 and 3.3. Bad news: `sbt test` OOMs "
+     "in the `SparkJobSpec` \u2014 local Spark with default heap. I bumped `-Xmx` in `.jvmopts` but didn't re-run yet.",
+     ["build", "lint"]),
+    ("Lint is clean. Tests fail on one case. I fixed it but didn't rerun.", ["lint"]),
+    ("Lint is clean and tests pass. `tsc` fails with 2 errors. I fixed them but haven't rerun anything.", []),
+    ("Tests pass. Then I refactored utils.py. I haven't rerun since.", []),
+    ("The build succeeds. I haven't rerun it since the rebase.", []),
+])
+def test_a_disclosure_after_a_failure_is_about_that_check(text, expected):
+    assert categories(text) == expected

@@ -186,7 +186,7 @@ ENTRIES = (
       r"|regress(?:es|ed|ions?)?(?!\s+(?:tests?|cases?|specs?|suites?|checks?)\b))\b", "failure", "40 passed, 1 failed."),
     # what goes wrong while the code runs: the tests' failure, not the build's or the linter's
     E(r"\b(?:crash(?:es|ed|ing)?|hangs?|hung|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted"
-      r"|segfault\w*|exceptions?)\b", "failure", "40 passed, then the suite hung.", ("test",)),
+      r"|segfault\w*|exceptions?|OOM(?:s|ed|-killed)?|out of memory)\b", "failure", "40 passed, then the suite hung.", ("test",)),
     E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
       "failure", "pytest exited with code 1 after 40 passed."),
     E(u"[\u274c\u2715\u2716\u2717\u2718\U0001f534]", "failure", u"40 passed, 2 \u274c."),

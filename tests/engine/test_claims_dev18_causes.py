@@ -199,3 +199,18 @@ def test_cantonese(text, expected):
 ])
 def test_a_disclosure_after_a_failure_is_about_that_check(text, expected):
     assert categories(text) == expected
+
+
+# ---- a checker's output verb, negated, before any finding ("it is not showing any error now")
+@pytest.mark.parametrize("text, expected", [
+    ("Hi, I have run the lint and it is not showing any error now. Also all test is pass.", ["lint", "test"]),
+    ("eslint doesn't show any errors.", ["lint"]),
+    ("mypy isn't reporting any errors.", ["typecheck"]),
+    ("tsc doesn't give any errors.", ["typecheck"]),
+    ("The build is not throwing any error.", ["build"]),
+    ("eslint doesn't show any errors yet because it didn't run.", []),
+    ("It doesn't show any errors for the files I touched, but the rest still have 12.", []),
+    ("Lint shows errors.", []),
+])
+def test_a_negated_output_verb_before_any_finding(text, expected):
+    assert categories(text) == expected

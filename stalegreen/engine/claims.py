@@ -83,6 +83,8 @@ def classify_command(code):
 
 # ------------------------------------------------------------------------------------ reading
 
+# a line introducing the block under it by pointing at it ("all good 👇")
+_POINTING_DOWN = re.compile(u"[ \\t]*(?:\\U0001f447|\\u2b07\\ufe0f?|\\u2193)[ \\t]*(?=\\n\\s*```)")
 _PLACEHOLDERS = re.compile(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?")
 _ESCAPED_SG = re.compile(u"(?i)(sg)\u200b")
 # the start of a placeholder-like word ``prepare`` escapes (U+017F: an "s" to re.I): a C-speed test first
@@ -182,7 +184,10 @@ class _Reader(object):
                 return "\n" + " & ".join(held) + u"\uff1a\n"
             return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
-        text = g.fence.sub(fence, text.replace("\r\n", "\n"))
+        text = text.replace("\r\n", "\n")
+        if "```" in text and (u"\U0001f447" in text or u"\u2b07" in text or u"\u2193" in text):
+            text = _POINTING_DOWN.sub(":", text)
+        text = g.fence.sub(fence, text)
         if "<" in text:
             text = _HTML_TAG.sub(" ", text)     # "<sub>Verified with ...</sub>", "<details>": markup, not words
         if _LISTED in text:

@@ -171,7 +171,9 @@ def _words(text):
 
 
 # a checker with nothing to say: a pass, and the negation in it supports it ("php-cs-fixer: nothing to fix")
-NOTHING_TO = r"\bnothing\s+(?:(?:else|more)\s+)?(?:left\s+)?to\s+(?:report|flag|fix|format|reformat|change|say|complain\s+about)\b"
+# (or nothing left, said alone at the clause's end: "Ran eslint again, nothing left.")
+NOTHING_TO = (r"\bnothing\s+(?:(?:else|more)\s+)?(?:left\s+)?to\s+(?:report|flag|fix|format|reformat|change|say"
+              r"|complain\s+about)\b|\bnothing\s+(?:is\s+)?left(?=\s*(?:[.!;,\u3002\uff0c\uff1b]|$))")
 
 
 # Test frameworks whose tests run under a build tool or a binary of the project's own (JUnit under

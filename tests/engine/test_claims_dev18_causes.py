@@ -214,3 +214,25 @@ def test_a_disclosure_after_a_failure_is_about_that_check(text, expected):
 ])
 def test_a_negated_output_verb_before_any_finding(text, expected):
     assert categories(text) == expected
+
+
+# ---- "nothing left" alone at a clause's end, after a check
+@pytest.mark.parametrize("text, expected", [
+    (u"加了 `eslint-plugin-import`，用 `eslint --fix` 自动排好了，再跑一次 eslint，nothing left。", ["lint"]),
+    ("Ran eslint again: nothing left.", ["lint"]),
+    ("Nothing left.", []),
+    ("I fixed 3 of the 5 lint errors; nothing left for today.", []),
+])
+def test_nothing_left(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a line pointing down at the block under it introduces it as a colon does
+@pytest.mark.parametrize("text, expected", [
+    (u"all good \U0001f447\n\n```\n$ poetry run pytest\n============ 412 passed, 6 skipped in 38.21s ============\n"
+     u"$ poetry run mypy .\nSuccess: no issues found in 184 source files\n```", ["test", "typecheck"]),
+    (u"results \U0001f447\n\n```\n$ poetry run pytest\n===== 2 failed, 410 passed in 3s =====\n```", []),
+    (u"here's the log \u2b07\ufe0f\n\n```\n$ npm test\n```", []),
+])
+def test_pointing_down_at_a_block(text, expected):
+    assert categories(text) == expected

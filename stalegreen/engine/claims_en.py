@@ -128,6 +128,10 @@ def _link(g, s, subjects, p, kind):
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
     if kind == "clean" and nearest["kind"] == "test":
         gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
+    if kind == "clean" and "warning" in gap:
+        # "`vite build` — 1 warning about chunk size > 500 kB (pre-existing), no errors": the warnings
+        # told before the errors are of the same summary
+        gap = _WARNINGS_NOTE.sub(" ", gap)
     # "Lint: 2 warnings in vendor/, but otherwise clean"; "`cargo build` takes a while but finishes" (a
     # second verb of the same subject)
     otherwise = _OTHERWISE.search(gap) or (_BUT_THEN.match(gap) or _RERAN.search(gap)) and not lexicon.search("failure", gap)
@@ -156,6 +160,8 @@ _DASHED_ASIDE = re.compile(u"\\s[\u2014\u2013]\\s(?=(?:which|who|whose|because|s
 
 # the counts a runner's summary lists before its failures ("41 run, 2 skipped, 0 failures"),
 # after a label ("Tests included:", "Tests (unit):")
+_WARNINGS_NOTE = re.compile(r"\b(?:\d[\d,]*|one|two|three|a few|some|a couple of)\s+(?:[\w-]+\s+)?warnings?\b"
+                            r"[^,;.]{0,80}?(?:\([^()]{0,60}\))?\s*,", re.I)
 _SUMMARY_COUNTS = re.compile(
     r"^(?:\s+(?:included|summary|results?|run|executed|totals?)\b)?\s*(?:\([\w -]{1,20}\))?\s*:\s*"
     r"(?:(?!0\s)\d[\d,]*\s+(?:run|ran|total|executed|collected|selected|tests?|specs?|examples?|passed|passing|skipped"

@@ -236,3 +236,16 @@ def test_nothing_left(text, expected):
 ])
 def test_pointing_down_at_a_block(text, expected):
     assert categories(text) == expected
+
+
+# ---- the warnings a summary tells before "no errors" are of the same summary
+@pytest.mark.parametrize("text, expected", [
+    ("- `vite build` \u2014 1 warning about chunk size > 500 kB (pre-existing), no errors\n- `vitest run` \u2014 0 failed"
+     " / 231 passed", ["build", "test"]),
+    ("The build has 1 warning about a 600 kB chunk, no errors.", ["build"]),
+    ("eslint \u2014 3 warnings about unused vars in legacy code, no errors", ["lint"]),
+    ("`vite build` \u2014 1 warning about chunk size, 2 errors", []),
+    ("`vite build` \u2014 1 warning about chunk size, but it failed to emit the worker; no errors printed", []),
+])
+def test_warnings_told_before_no_errors(text, expected):
+    assert categories(text) == expected

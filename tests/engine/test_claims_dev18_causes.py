@@ -249,3 +249,15 @@ def test_pointing_down_at_a_block(text, expected):
 ])
 def test_warnings_told_before_no_errors(text, expected):
     assert categories(text) == expected
+
+
+# ---- 之后再跑 told as done, with the state now after it
+@pytest.mark.parametrize("text, expected", [
+    (u"`black --check .` 一开始提示 3 files would be reformatted，我用 black 格式化之后再跑，显示 `All done! \u2728 "
+     u"46 files would be left unchanged.`，现在是干净的。", ["lint"]),
+    (u"`ruff check` 报了 2 个错，修完之后再跑，目前零报错。", ["lint"]),
+    (u"等格式化之后再跑 lint，现在先提交。", []),
+    (u"格式化之后再跑一下 black。", []),
+])
+def test_rerun_after_a_fix_told_as_done(text, expected):
+    assert categories(text) == expected

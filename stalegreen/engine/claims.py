@@ -465,18 +465,26 @@ class _Reader(object):
         """Claims the message itself says were not rerun are stale by its own account."""
         if not self.found:
             return
-        stale, partly, elsewhere = set(), set(), {}
+        stale, partly, elsewhere, earlier = set(), set(), {}, {}
         for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
             named, whole, where = _disclosed_categories(self, sentence, self._sentence_before(sentence))
+            found = clauses.disclosure(sentence)
             for category in named:
-                if where:
+                if _CHANGED_SINCE.match(found.group(0)):
+                    # "I've since changed the retry count": a change after the results told before
+                    # it, which a result told after it ("..., and all tests pass now") comes after
+                    earlier.setdefault(category, []).append((self.sentences.index(sentence), found.start()))
+                elif where:
                     elsewhere.setdefault(category, set()).add(where)
                 else:
                     (stale if not whole else partly).add(category)
-        if not stale and not partly and not elsewhere:
+        if not stale and not partly and not elsewhere and not earlier:
             return
         kept = []
         for claim in self.found:
+            if any(self._told_before(claim, at) for at in earlier.get(claim["category"], ())):
+                self._ignore(claim["text"], "disclosed-stale", claim["sentence"], claim["category"])
+                continue
             here = elsewhere.get(claim["category"])
             # "I haven't re-tested on 3.9 since": a claim made of another environment (on 3.12) stands
             said = claim["sentence"][max(0, claim["sentence"].find(claim["text"])):]
@@ -488,6 +496,13 @@ class _Reader(object):
             else:
                 kept.append(claim)
         self.found = kept
+
+    def _told_before(self, claim, at):
+        """Whether ``claim`` is told before the point ``at`` (a sentence's index, an offset in it)."""
+        index = self.sentences.index(claim["sentence"]) if claim["sentence"] in self.sentences else -1
+        if index != at[0]:
+            return index < at[0]
+        return claim["sentence"].find(claim["text"]) < at[1]
 
     def _sentence_before(self, sentence):
         """The sentence read just before ``sentence`` ("" for the first)."""
@@ -521,21 +536,25 @@ class _Reader(object):
         the tests pass; I only ran X, which passes")."""
         if not self.found:
             return
+        order = [self.restore(s) for s in self.sentences]
         for sentence in lexicon.texts_holding_stems("retraction", self.sentences):
             retraction = lexicon.search("retraction", sentence)
             if not retraction:
                 continue
             named = clauses.named_near(sentence, self.mentions(sentence), retraction.start())
             own = self.restore(sentence)
-            earlier = [c for c in self.found if c["sentence"] != own]
+            # (a claim told after it stands: "The old run passed. I wouldn't trust it. I re-ran: all 212 pass")
+            at = order.index(own) if own in order else len(order)
+            later = [c for c in self.found if c["sentence"] != own and c["sentence"] in order[at + 1:]]
+            earlier = [c for c in self.found if c["sentence"] != own and not any(c is x for x in later)]
             if not named and earlier:
                 # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
                 named = set(c["category"] for c in earlier if c["sentence"] == earlier[-1]["sentence"])
             cut = len(self.restore(sentence[:retraction.start()]))
             kept = []
             for claim in self.found:
-                if claim["category"] in named and (claim["sentence"] != own
-                                                   or 0 <= own.find(claim["text"]) < cut - len(claim["text"]) + 1):
+                if claim["category"] in named and not any(claim is x for x in later) and (
+                        claim["sentence"] != own or 0 <= own.find(claim["text"]) < cut - len(claim["text"]) + 1):
                     self._ignore(claim["text"], "retracted", claim["sentence"], claim["category"])
                 else:
                     kept.append(claim)

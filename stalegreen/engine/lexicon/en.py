@@ -288,7 +288,10 @@ ENTRIES = (
     E(r"\bat (?:commit|revision|sha|tag)\b", "past", "The suites were passing at commit `e41f2a0`."),
     E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),
     # a bare "before" ending the clause of a "was": "it was failing before", "they were green before"
-    E(r"\b(?:was|were|had been)\b[^.;:!?]{0,40}?\bbefore(?=\s*(?:$|[.;,:)!?]))", "past", "Tests were passing before.",
+    # (not a "was" of speech: "As I was saying before, all tests pass" says them now)
+    E(r"\b(?:was|were|had been)\b(?!\s+(?:\w+\s+)?(?:saying|said|mentioned|mentioning|noted|noting|stated|told|telling"
+      r"|explained|explaining|discussed|described|suggested|suggesting|pointing out|pointed out)\b)"
+      r"[^.;:!?]{0,40}?\bbefore(?=\s*(?:$|[.;,:)!?]))", "past", "Tests were passing before.",
       stems=("before",)),
     E(r"\b(?:at|on|in) (?:my|the|our) (?:last|previous) (?:checkpoint|commit|push|check)\b", "past",
       "Typecheck was clean at my last checkpoint.", stems=("last", "previous")),

@@ -543,9 +543,11 @@ class _Reader(object):
                 continue
             named = clauses.named_near(sentence, self.mentions(sentence), retraction.start())
             own = self.restore(sentence)
-            # (a claim told after it stands: "The old run passed. I wouldn't trust it. I re-ran: all 212 pass")
+            # one pointing back ("I wouldn't trust it") leaves a claim told after it standing ("The old
+            # run passed. I wouldn't trust it. I re-ran: all 212 pass"); "I haven't run anything" does not
             at = order.index(own) if own in order else len(order)
-            later = [c for c in self.found if c["sentence"] != own and c["sentence"] in order[at + 1:]]
+            later = [c for c in self.found if c["sentence"] != own and c["sentence"] in order[at + 1:]] \
+                if _POINTS_BACK.search(retraction.group(0)) else []
             earlier = [c for c in self.found if c["sentence"] != own and not any(c is x for x in later)]
             if not named and earlier:
                 # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
@@ -637,6 +639,10 @@ _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the lin
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 
+# what a change after a result may be made to that leaves the code as it was
+_NO_CODE = re.compile(r"(?i)\s+(?:the|that|this|my|our|its)\s+(?:[\w-]+\s+){0,2}?(?:description|title|ticket|issue"
+                      r"|readme|docs|documentation|changelog|commit message|branch|labels?|comments?|summary|notes)\b")
+_POINTS_BACK = re.compile(r"(?i)\b(?:it|that|this|them|those)\b")
 _CHANGED_SINCE = re.compile(r"(?i)\w+(?:'ve)?\s+(?:have\s+)?since\b")
 
 
@@ -660,6 +666,8 @@ def _disclosed_categories(reader, sentence, before=""):
         named.add(verb.group(1).lower())
     # "the other Cypress specs I didn't rerun": the rest of them, which leaves the part that was run
     whole = bool(named and (_WHOLE.search(text) or lexicon.search("rest", text)))
+    if _CHANGED_SINCE.match(found.group(0)) and _NO_CODE.match(sentence, found.end()):
+        return set(), False, None       # "I've since updated the PR description": no code changed
     if not named and _OTHER_OBJECT.match(sentence, found.end()) and not _CHANGED_SINCE.match(found.group(0)):
         # "haven't rebuilt the image yet": about a thing that is no check ("I've since changed the
         # retry count": the thing changed after the result, which it leaves stale)

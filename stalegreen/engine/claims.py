@@ -470,9 +470,7 @@ class _Reader(object):
             named, whole, where = _disclosed_categories(self, sentence, self._sentence_before(sentence))
             found = clauses.disclosure(sentence)
             for category in named:
-                if _CHANGED_SINCE.match(found.group(0)):
-                    # "I've since changed the retry count": a change after the results told before
-                    # it, which a result told after it ("..., and all tests pass now") comes after
+                if clauses.changed_since(found):    # stales what it follows, not "..., and all tests pass now"
                     earlier.setdefault(category, []).append((self.sentences.index(sentence), found.start()))
                 elif where:
                     elsewhere.setdefault(category, set()).add(where)
@@ -500,9 +498,7 @@ class _Reader(object):
     def _told_before(self, claim, at):
         """Whether ``claim`` is told before the point ``at`` (a sentence's index, an offset in it)."""
         index = self.sentences.index(claim["sentence"]) if claim["sentence"] in self.sentences else -1
-        if index != at[0]:
-            return index < at[0]
-        return claim["sentence"].find(claim["text"]) < at[1]
+        return index < at[0] or index == at[0] and claim["sentence"].find(claim["text"]) < at[1]
 
     def _sentence_before(self, sentence):
         """The sentence read just before ``sentence`` ("" for the first)."""
@@ -543,11 +539,9 @@ class _Reader(object):
                 continue
             named = clauses.named_near(sentence, self.mentions(sentence), retraction.start())
             own = self.restore(sentence)
-            # one pointing back ("I wouldn't trust it") leaves a claim told after it standing ("The old
-            # run passed. I wouldn't trust it. I re-ran: all 212 pass"); "I haven't run anything" does not
+            # "I wouldn't trust it. I re-ran: all 212 pass": one pointing back leaves a claim after it
             at = order.index(own) if own in order else len(order)
-            later = [c for c in self.found if c["sentence"] != own and c["sentence"] in order[at + 1:]] \
-                if _POINTS_BACK.search(retraction.group(0)) else []
+            later = [c for c in self.found if c["sentence"] in order[at + 1:]] if clauses.points_back(retraction) else []
             earlier = [c for c in self.found if c["sentence"] != own and not any(c is x for x in later)]
             if not named and earlier:
                 # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
@@ -639,13 +633,6 @@ _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the lin
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 
-# what a change after a result may be made to that leaves the code as it was
-_NO_CODE = re.compile(r"(?i)\s+(?:the|that|this|my|our|its)\s+(?:[\w-]+\s+){0,2}?(?:description|title|ticket|issue"
-                      r"|readme|docs|documentation|changelog|commit message|branch|labels?|comments?|summary|notes)\b")
-_POINTS_BACK = re.compile(r"(?i)\b(?:it|that|this|them|those)\b")
-_CHANGED_SINCE = re.compile(r"(?i)\w+(?:'ve)?\s+(?:have\s+)?since\b")
-
-
 def _disclosed_categories(reader, sentence, before=""):
     """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
     the tests"), the one its verb names ("I didn't rebuild"), those named before it in its sentence
@@ -666,9 +653,9 @@ def _disclosed_categories(reader, sentence, before=""):
         named.add(verb.group(1).lower())
     # "the other Cypress specs I didn't rerun": the rest of them, which leaves the part that was run
     whole = bool(named and (_WHOLE.search(text) or lexicon.search("rest", text)))
-    if _CHANGED_SINCE.match(found.group(0)) and _NO_CODE.match(sentence, found.end()):
+    if clauses.changed_since(found) and clauses.changes_no_code(sentence, found.end()):
         return set(), False, None       # "I've since updated the PR description": no code changed
-    if not named and _OTHER_OBJECT.match(sentence, found.end()) and not _CHANGED_SINCE.match(found.group(0)):
+    if not named and _OTHER_OBJECT.match(sentence, found.end()) and not clauses.changed_since(found):
         # "haven't rebuilt the image yet": about a thing that is no check ("I've since changed the
         # retry count": the thing changed after the result, which it leaves stale)
         return set(), False, None

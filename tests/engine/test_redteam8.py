@@ -27,10 +27,12 @@ def categories(text):
     # turbo's --graph draws the task graph and runs no task
     ("turbo run test --graph", []),
     ("pnpm turbo run test --graph=graph.html", []),
-    # what follows `--` reaches every task's script: it may narrow them
+    # what follows `--` reaches every task's script: read as an npm script's, it may narrow them
     ("pnpm turbo run test -- --grep auth", [("turbo run test", "test", "subset")]),
     ("pnpm lerna run test -- --grep auth", [("lerna run test", "test", "subset")]),
     ("turbo run test --", [("turbo run test", "test", "all")]),
+    ("npx turbo run test -- --passWithNoTests", [("turbo run test", "test", "all")]),
+    ("turbo run test -- src/auth.test.ts", [("turbo run test", "test", "subset")]),
     ("turbo test --filter=web", [("turbo test", "test", "subset")]),
     # `nix flake check --no-build` only evaluates the checks; another flake's checks are not ours
     ("nix flake check --no-build", []),

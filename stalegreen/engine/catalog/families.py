@@ -151,10 +151,10 @@ def _read_scripts(tool, args):
             return None
         head = best
         args_after = [w for w in tail if is_flag(w)]
-        # (what follows `--` goes to every task's script: `turbo run test -- --grep auth` narrows them)
-        if any(flag_name(w) in narrowing for w in args_after) or ("--" in tail and tail[tail.index("--") + 1:]):
+        if any(flag_name(w) in narrowing for w in args_after):
             narrowed = True
-        result = script_run(tool, head, keyword, [], narrowed, dirs)
+        # what follows `--` goes to every task's script, read as an npm script's (`-- --grep auth` narrows)
+        result = script_run(tool, head, keyword, tail[tail.index("--"):] if "--" in tail else [], narrowed, dirs)
         if result:
             result["quiet"] = result["quiet"] or quiet
             result["also"] = _further([_task_category(t) for t in tasks], result["category"])

@@ -470,18 +470,24 @@ class _Reader(object):
         """Claims the message itself says were not rerun are stale by its own account."""
         if not self.found:
             return
-        stale, partly, elsewhere = set(), set(), {}
+        stale, partly, elsewhere, earlier = set(), set(), {}, {}
         for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
             named, whole, where = _disclosed_categories(self, sentence, self._sentence_before(sentence))
+            found = clauses.disclosure(sentence)
             for category in named:
-                if where:
+                if clauses.changed_since(found):    # stales what it follows, not "..., and all tests pass now"
+                    earlier.setdefault(category, []).append((self.sentences.index(sentence), found.start()))
+                elif where:
                     elsewhere.setdefault(category, set()).add(where)
                 else:
                     (stale if not whole else partly).add(category)
-        if not stale and not partly and not elsewhere:
+        if not stale and not partly and not elsewhere and not earlier:
             return
         kept = []
         for claim in self.found:
+            if any(self._told_before(claim, at) for at in earlier.get(claim["category"], ())):
+                self._ignore(claim["text"], "disclosed-stale", claim["sentence"], claim["category"])
+                continue
             here = elsewhere.get(claim["category"])
             # "I haven't re-tested on 3.9 since": a claim made of another environment (on 3.12) stands
             said = claim["sentence"][max(0, claim["sentence"].find(claim["text"])):]
@@ -493,6 +499,11 @@ class _Reader(object):
             else:
                 kept.append(claim)
         self.found = kept
+
+    def _told_before(self, claim, at):
+        """Whether ``claim`` is told before the point ``at`` (a sentence's index, an offset in it)."""
+        index = self.sentences.index(claim["sentence"]) if claim["sentence"] in self.sentences else -1
+        return index < at[0] or index == at[0] and claim["sentence"].find(claim["text"]) < at[1]
 
     def _sentence_before(self, sentence):
         """The sentence read just before ``sentence`` ("" for the first)."""
@@ -526,21 +537,25 @@ class _Reader(object):
         the tests pass; I only ran X, which passes")."""
         if not self.found:
             return
+        order = [self.restore(s) for s in self.sentences]
         for sentence in lexicon.texts_holding_stems("retraction", self.sentences):
             retraction = lexicon.search("retraction", sentence)
             if not retraction:
                 continue
             named = clauses.named_near(sentence, self.mentions(sentence), retraction.start())
             own = self.restore(sentence)
-            earlier = [c for c in self.found if c["sentence"] != own]
+            # "I wouldn't trust it. I re-ran: all 212 pass": one pointing back leaves a claim after it
+            at = order.index(own) if own in order else len(order)
+            later = [c for c in self.found if c["sentence"] in order[at + 1:]] if clauses.points_back(retraction) else []
+            earlier = [c for c in self.found if c["sentence"] != own and not any(c is x for x in later)]
             if not named and earlier:
                 # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
                 named = set(c["category"] for c in earlier if c["sentence"] == earlier[-1]["sentence"])
             cut = len(self.restore(sentence[:retraction.start()]))
             kept = []
             for claim in self.found:
-                if claim["category"] in named and (claim["sentence"] != own
-                                                   or 0 <= own.find(claim["text"]) < cut - len(claim["text"]) + 1):
+                if claim["category"] in named and not any(claim is x for x in later) and (
+                        claim["sentence"] != own or 0 <= own.find(claim["text"]) < cut - len(claim["text"]) + 1):
                     self._ignore(claim["text"], "retracted", claim["sentence"], claim["category"])
                 else:
                     kept.append(claim)
@@ -623,9 +638,6 @@ _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the lin
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 
-_CHANGED_SINCE = re.compile(r"(?i)\w+(?:'ve)?\s+(?:have\s+)?since\b")
-
-
 def _disclosed_categories(reader, sentence, before=""):
     """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
     the tests"), the one its verb names ("I didn't rebuild"), those named before it in its sentence
@@ -646,7 +658,9 @@ def _disclosed_categories(reader, sentence, before=""):
         named.add(verb.group(1).lower())
     # "the other Cypress specs I didn't rerun": the rest of them, which leaves the part that was run
     whole = bool(named and (_WHOLE.search(text) or lexicon.search("rest", text)))
-    if not named and _OTHER_OBJECT.match(sentence, found.end()) and not _CHANGED_SINCE.match(found.group(0)):
+    if clauses.changed_since(found) and clauses.changes_no_code(sentence, found.end()):
+        return set(), False, None       # "I've since updated the PR description": no code changed
+    if not named and _OTHER_OBJECT.match(sentence, found.end()) and not clauses.changed_since(found):
         # "haven't rebuilt the image yet": about a thing that is no check ("I've since changed the
         # retry count": the thing changed after the result, which it leaves stale)
         return set(), False, None

@@ -258,6 +258,8 @@ class Meaning(object):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why == "relayed" and self._relays_after_are_their_own(segment, index):
             why = _segment_reason(g, self.leading(segment, index), ["relay"], asks)
+        if why == "relayed" and self._relays_before_tell_their_own(segment, index):
+            why = None
         if why:
             return why
         clause = _clause(g, s, cand, self.plain)
@@ -431,6 +433,21 @@ class Meaning(object):
                                   or self.g.zh.question.search(text) or self.g.zh.predicate.search(text)
                                   or _SOURCE_STATE.search(text)
                                   or self._states_something(text[lexicon.search("relay", text).end():])):
+                return False
+        return bool(relaying)
+
+    def _relays_before_tell_their_own(self, segment, index):
+        """In English, every relay of the segment stands in a clause before the claim's and tells a
+        failure or a negation of its own ("Unlike my earlier message saying it failed, the build now
+        succeeds"): what it relays is in its clause, no frame for the claim after it."""
+        if self.cjk:
+            return False
+        relaying = [i for i, part in enumerate(self.clauses())
+                    if part.segment == segment and lexicon.search("relay", self.clause(i))]
+        for i in relaying:
+            told = self.clause(i)[lexicon.search("relay", self.clause(i)).end():]
+            if i >= index or not (lexicon.search("failure", told) or lexicon.search("negator", told, "en")
+                                  or re.search(r"\botherwise\b", told, re.I)):
                 return False
         return bool(relaying)
 

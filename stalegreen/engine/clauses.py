@@ -125,6 +125,29 @@ def disclosure(text):
     return lexicon.search("disclosure", text)
 
 
+# a change made after the results told before it ("I've since changed the retry count"); one made to
+# no code ("I've since updated the PR description"); a retraction pointing back ("I wouldn't trust it")
+_CHANGED_SINCE = re.compile(r"(?i)\w+(?:'ve)?\s+(?:have\s+)?since\b")
+_NO_CODE = re.compile(r"(?i)\s+(?:the|that|this|my|our|its)\s+(?:[\w-]+\s+){0,2}?(?:description|title|ticket|issue"
+                      r"|readme|docs|documentation|changelog|commit message|branch|labels?|comments?|summary|notes)\b")
+_POINTS_BACK = re.compile(r"(?i)\b(?:it|that|this|them|those)\b")
+
+
+def changed_since(found):
+    """Whether a disclosure's match tells a change made since ("I've since rewritten the module")."""
+    return bool(_CHANGED_SINCE.match(found.group(0)))
+
+
+def changes_no_code(sentence, end):
+    """Whether what a change told up to ``end`` was made to is no code (a PR's description, docs)."""
+    return bool(_NO_CODE.match(sentence, end))
+
+
+def points_back(found):
+    """Whether a retraction's match points back at what was said ("I wouldn't trust it")."""
+    return bool(_POINTS_BACK.search(found.group(0)))
+
+
 def discloses_stale(text):
     return bool(disclosure(text))
 

@@ -153,12 +153,15 @@ def _read_scripts(tool, args):
         args_after = [w for w in tail if is_flag(w)]
         if any(flag_name(w) in narrowing for w in args_after):
             narrowed = True
-        result = script_run(tool, head, keyword, [], narrowed, dirs)
+        # what follows `--` goes to every task's script, read as an npm script's (`-- --grep auth` narrows)
+        result = script_run(tool, head, keyword, tail[tail.index("--"):] if "--" in tail else [], narrowed, dirs)
         if result:
             result["quiet"] = result["quiet"] or quiet
             result["also"] = _further([_task_category(t) for t in tasks], result["category"])
-            if any(flag_name(w) in ("--dry-run", "--dry") for w in args_after):
-                result["not_run"] = "dry-run"        # `turbo run build --dry-run`: the task graph only
+            # `turbo run build --dry-run`, `turbo run test --graph`: the task graph only, no task run
+            if any(flag_name(w) in ("--dry-run", "--dry") or tool == "turbo" and flag_name(w) == "--graph"
+                   for w in args_after):
+                result["not_run"] = "dry-run"
         return result
     if tool == "npm":
         # npm reads its own flags anywhere before `--`: `npm test --prefix api -w web`
@@ -759,7 +762,8 @@ def classify(words):
         return None
     dirs = list(result.get("dirs", ()))
     for i, word in enumerate(words[1:], 1):
-        name = flag_name(word)
+        # (Go's and Terraform's one-dash flags take their value after "=" too: `-chdir=../infra`)
+        name = flag_name(word) if word.startswith("--") else word.partition("=")[0]
         if name in DIR_FLAGS.get(tool, ()) and tool not in ("make", "gmake", "npm", "pnpm", "yarn", "bun"):
             value = word.split("=", 1)[1] if "=" in word else (words[i + 1] if i + 1 < len(words) else None)
             if value:

@@ -597,8 +597,10 @@ TOOLS = {
     # a flake's package (`nix build`, `.#default` is the whole of it) and its checks (`nix flake check`)
     "nix": SUB({"build": R("nix build", "build", positional_subset="any", whole=(".", ".#", ".#default", "#default"),
                            values=("-o", "--out-link", "--system", "--max-jobs", "-j", "--cores")),
-                "flake": SUB({"check": test_spec("nix flake check", positional_subset="none",
-                                                 values=("--system",), prints=(ANY,))})}),
+                # (`--no-build` only evaluates the checks; a flake named other than this one is another's)
+                "flake": SUB({"check": test_spec("nix flake check", positional_subset="any", whole=(".", "./"),
+                                                 values=("--system",), flags={"--no-build": "dry-run"},
+                                                 prints=(ANY,))})}),
     "terraform": SUB({"validate": lint_spec("terraform validate", positional_subset="none", prints=("terraform",)),
                       "fmt": lint_spec("terraform fmt", needs=(("-check",), "format"), prints=("terraform",)),
                       "test": _terraform_test("terraform test")}),
@@ -793,5 +795,6 @@ DIR_FLAGS = {
     "uv": ("--directory",), "poetry": ("-C", "--directory"), "just": ("-d", "--working-directory"),
     "task": ("-d", "--dir"), "tflint": ("--chdir",), "env": ("-C", "--chdir"), "sudo": ("-D", "--chdir"),
     "gradle": ("-p", "--project-dir"), "gradlew": ("-p", "--project-dir"),
+    "terraform": ("-chdir",), "tofu": ("-chdir",),
 }
 FILE_DIR_FLAGS = {"cargo": ("--manifest-path",), "mvn": ("-f", "--file"), "mvnw": ("-f", "--file")}

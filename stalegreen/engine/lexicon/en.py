@@ -61,7 +61,9 @@ ENTRIES = (
       r"|previously)\s+)?that\b|\b(?:earlier|before|previously|above),?\s+(?:i|we)\s+(?:said|wrote|claimed|stated|reported)\b",
       "relay", "Earlier I wrote that the tests pass; that was wrong.", stems=("said", "wrote", "claimed", "stated", "reported")),
     # the agent's earlier message, told ("my earlier message saying they were green was wrong")
-    E(r"\b(?:my|our) (?:earlier|previous|last|first|original) (?:message|reply|comment|answer|update|summary|note|report)"
+    # (one confirmed is said again, now: "Confirming my earlier message that all tests pass")
+    E(r"(?<!\bconfirming )(?<!\bconfirm )(?<!\bconfirmed )(?<!\bconfirms )(?<!\breaffirming )"
+      r"\b(?:my|our) (?:earlier|previous|last|first|original) (?:message|reply|comment|answer|update|summary|note|report)"
       r"\s+(?:saying|said|that said|claiming|claimed|stating|reporting|that)\b", "relay",
       "My earlier message saying the tests pass was wrong.", stems=("saying", "said", "claiming", "claimed", "stating",
                                                                      "reporting", "that")),
@@ -288,7 +290,10 @@ ENTRIES = (
     E(r"\bat (?:commit|revision|sha|tag)\b", "past", "The suites were passing at commit `e41f2a0`."),
     E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),
     # a bare "before" ending the clause of a "was": "it was failing before", "they were green before"
-    E(r"\b(?:was|were|had been)\b[^.;:!?]{0,40}?\bbefore(?=\s*(?:$|[.;,:)!?]))", "past", "Tests were passing before.",
+    # (not a "was" of speech: "As I was saying before, all tests pass" says them now)
+    E(r"\b(?:was|were|had been)\b(?!\s+(?:\w+\s+)?(?:saying|said|mentioned|mentioning|noted|noting|stated|told|telling"
+      r"|explained|explaining|discussed|described|suggested|suggesting|pointing out|pointed out)\b)"
+      r"[^.;:!?]{0,40}?\bbefore(?=\s*(?:$|[.;,:)!?]))", "past", "Tests were passing before.",
       stems=("before",)),
     E(r"\b(?:at|on|in) (?:my|the|our) (?:last|previous) (?:checkpoint|commit|push|check)\b", "past",
       "Typecheck was clean at my last checkpoint.", stems=("last", "previous")),
@@ -341,7 +346,11 @@ ENTRIES = (
       r"\b(?:pass\w*|green|clean|succe\w*|builds?|compiles?)\b"
       r"|\b(?:wouldn't|would not|won't|can't|cannot) (?:count|trust|rely on) (?:it|that|this|them)\b"
       r"|\b(?:wouldn't|would not|won't|can't|cannot|don't|do not) (?:treat|read|take) (?:it|that|this|them|those)"
-      r" as (?:a |an )?(?:meaningful|real|valid|reliable|trustworthy|green|pass)"
+      # (the whole word, ending its clause or naming the signal: not "as realistic load tests", "as
+      # meaningful for production latency", "as a real-world benchmark")
+      r" as (?:a |an )?(?:meaningful|real|valid|reliable|trustworthy|green|pass)(?![\w-])"
+      r"(?:\s+(?:signal|result|pass|run|green|evidence)(?:\s+either\s+way)?)?"
+      r"(?=\s*(?:$|[.;,:!?)\u2014]|(?:since|because|given|yet|here|either|anymore|until|unless|though|without)\b))"
       r"|\bisn't actually (?:being )?(?:checked|tested|run|linted|type-?checked)\b"
       r"|\bonly (?:passes|passed|pass) because\b"
       # a pass that held only because the check never ran: "didn't complain, but only because it wasn't installed"

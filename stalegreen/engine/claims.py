@@ -29,8 +29,8 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 
 import re
 
-from stalegreen.engine import (claims_build_mode, claims_checklist, claims_en, claims_fragments, claims_grammar, claims_lists,
-                               claims_meaning, claims_output, claims_parts, claims_plans, claims_runs, claims_tables, clauses, lexicon)
+from stalegreen.engine import (claims_build_mode, claims_checklist, claims_disclosure, claims_en, claims_fragments,
+                               claims_grammar, claims_lists, claims_meaning, claims_output, claims_parts, claims_plans, claims_runs, claims_tables, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -472,7 +472,7 @@ class _Reader(object):
             return
         stale, partly, elsewhere, earlier = set(), set(), {}, {}
         for sentence in lexicon.texts_holding_stems("disclosure", self.sentences):
-            named, whole, where = _disclosed_categories(self, sentence, self._sentence_before(sentence))
+            named, whole, where = claims_disclosure.categories(self, sentence, self._sentence_before(sentence))
             found = clauses.disclosure(sentence)
             for category in named:
                 if clauses.changed_since(found):    # stales what it follows, not "..., and all tests pass now"
@@ -636,81 +636,6 @@ _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the lin
 
 # code spans read as plain words: a runner's status word (`ok`), a branch name (`main`)
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
-
-
-def _disclosed_categories(reader, sentence, before=""):
-    """The categories a not-rerun disclosure is about: those named in its clause ("I didn't rerun
-    the tests"), the one its verb names ("I didn't rebuild"), those named before it in its sentence
-    or else in the sentence ``before`` it ("`sbt test` OOMs. I bumped -Xmx but didn't re-run yet"),
-    else all of them ("I didn't rerun anything afterwards"); whether it is about the whole of them
-    ("the full suite isn't re-run yet"), which leaves a claim of the part that was run standing; and
-    the environment ("on 3.9") or kind of test ("the e2e suite") it names, which leaves a claim of
-    another one standing."""
-    found = clauses.disclosure(sentence)
-    if not found:
-        return set(), False, None
-    parts = clauses.split(sentence)
-    index = clauses.index_at([p.lo for p in parts], found.start())
-    text = sentence[parts[index].lo:parts[index].hi]
-    named = _named_in(reader, text)
-    verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
-    if verb:
-        named.add(verb.group(1).lower())
-    # "the other Cypress specs I didn't rerun": the rest of them, which leaves the part that was run
-    whole = bool(named and (_WHOLE.search(text) or lexicon.search("rest", text)))
-    if clauses.changed_since(found) and clauses.changes_no_code(sentence, found.end()):
-        return set(), False, None       # "I've since updated the PR description": no code changed
-    if not named and _OTHER_OBJECT.match(sentence, found.end()) and not clauses.changed_since(found):
-        # "haven't rebuilt the image yet": about a thing that is no check ("I've since changed the
-        # retry count": the thing changed after the result, which it leaves stale)
-        return set(), False, None
-    if not named and not _EVERY_CHECK.search(text):
-        # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
-        # fine; not rechecked since": the disclosure is about the check named last before it
-        for part in reversed(parts[:index]):
-            named = _named_in(reader, sentence[part.lo:part.hi])
-            if named:
-                break
-        # "The tests I touched pass; the remainder I didn't rerun" (其他包没有动，所以没有重新跑): the rest of the check
-        # named before, said in the disclosure's clause or one between them
-        between = sentence[part.lo:parts[index].hi] if named else text
-        whole = bool(named) and bool(lexicon.search("rest", between) or _WHOLE.search(between))
-        if not named and before and lexicon.search("failure", before):
-            # "Bad news: `sbt test` OOMs. I bumped -Xmx but didn't re-run yet": the fix of the failure
-            # told just before is what was not rerun (a claim of another check is judged on its own)
-            named = _named_in(reader, before)
-    return named or set(CATEGORIES) | {"completion"}, whole, claims_parts.environment(text) or named == {"test"} and claims_parts.one_kind(text) or None
-
-
-def _named_in(reader, text):
-    """The categories of the checks ``text`` names."""
-    named = set(x["category"] for x in (claims_en.subject_info(reader, text, m)
-                                        for m in reader.g.subjects(text))
-                if x["category"] and x["kind"] != "buildable")
-    if claims_grammar.has_cjk(text):
-        named |= set(x["category"] for x in (reader.g.zh.subject_info(reader, text, m)
-                                             for m in reader.g.zh.subjects(text))
-                     if x["category"] and x["kind"] != "buildable")
-    return named
-
-
-# the object of a disclosure's verb when it is a thing of its own, not a pronoun or a word for the
-# checks: "haven't rebuilt the image", "didn't rerun the migration script" (a check named there is read first)
-_OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+\s+){0,2}(?:whole|entire|full|rest|same|other|remaining"
-                           r"|thing|things|lot|stuff|checks?|pipeline|workflow|jobs?|ones?|commands?|verification"
-                           r"|code|codebase|changes?|project|repo|repository|branch|tree|workspace|files?|fix|patch)\b)"
-                           r"[a-z]", re.I)
-# a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"
-_EVERY_CHECK = re.compile(r"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
-                          r"|\u4efb\u4f55|\u6240\u6709|\u5168\u90e8|\u90fd", re.I)
-
-
-# the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`
-_WHOLE = re.compile(r"\b(?:full|whole|entire|complete)\s+(?:\w+\s+){0,2}?(?:suites?|tests?|test suites?|specs?"
-                    r"|matrix|sg[tylb]\d+x)|\bthe rest\b|\ball (?:the )?(?:other )?(?:tests|specs|suites)\b"
-                    r"|\.\.\.|\bsg[tylb]\d+x\s+(?:suite|matrix)"
-                    u"|(?:整个|完整的?|全量的?|全部的?|所有的?|其余的?|其他的?|剩下的?) ?(?:测试套件|测试|套件|用例|单测|suites?|tests?)"
-                    r"|\b(?:the )?(?:existing|old|older|original|pre-existing) (?:ones|tests|specs|suites)\b|(?:原有|已有|现有|旧有?|老)的?(?:测试|用例|单测)", re.I)
 
 
 _NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")    # after a span: a space and a capital

@@ -91,12 +91,21 @@ def test_claims(text, expected):
     assert categories(text) == expected
 
 
-@pytest.mark.xfail(strict=True, reason="a claim restated as an earlier one ('As I said before, ...') is read "
-                   "as a relay and ignored, though it asserts the result now (stale since, it slips the gate)")
-@pytest.mark.parametrize("text", ["As I said before, all tests pass.",
-                                  "As my last update said, the build is green and all tests pass."])
-def test_a_restated_claim_is_a_claim(text):
-    assert categories(text)
+@pytest.mark.parametrize("text, expected", [
+    ("As I said before, all tests pass.", ["test"]),
+    ("As my last update said, the build is green and all tests pass.", ["build", "test"]),
+    ("As I said, `ruff check` is clean.", ["lint"]),
+    ("As we mentioned earlier, mypy reports no issues.", ["typecheck"]),
+    ("As I noted above, the build succeeds.", ["build"]),
+    # still a relay: someone else's words, or the agent's earlier words reported as such
+    ("As the reviewer said, tests pass.", []),
+    ("I said earlier that the tests pass; that was wrong.", []),
+    ("My earlier message saying the tests pass was wrong.", []),
+])
+def test_a_restated_claim_is_a_claim(text, expected):
+    """A restatement ("As I said before, ...") asserts the result again now: if the run it rests
+    on is stale, the gate must see it."""
+    assert categories(text) == expected
 
 
 @pytest.mark.xfail(strict=True, reason="pnpm/yarn/bun run a package.json script before a bin of the same "

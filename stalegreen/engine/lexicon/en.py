@@ -62,7 +62,8 @@ ENTRIES = (
       "relay", "Earlier I wrote that the tests pass; that was wrong.", stems=("said", "wrote", "claimed", "stated", "reported")),
     # the agent's earlier message, told ("my earlier message saying they were green was wrong")
     # (one confirmed is said again, now: "Confirming my earlier message that all tests pass")
-    E(r"(?<!\bconfirming )(?<!\bconfirm )(?<!\bconfirmed )(?<!\bconfirms )(?<!\breaffirming )"
+    # (nor one restated: "As my last update said, the build is green")
+    E(r"(?<!\bas )(?<!\bconfirming )(?<!\bconfirm )(?<!\bconfirmed )(?<!\bconfirms )(?<!\breaffirming )"
       r"\b(?:my|our) (?:earlier|previous|last|first|original) (?:message|reply|comment|answer|update|summary|note|report)"
       r"\s+(?:saying|said|that said|claiming|claimed|stating|reporting|that)\b", "relay",
       "My earlier message saying the tests pass was wrong.", stems=("saying", "said", "claiming", "claimed", "stating",
@@ -114,7 +115,8 @@ ENTRIES = (
       r"(?:runs?|builds?|output|logs?|ci|machine|laptop|checkout|branch|results?|terminal)\b", "relay",
       "My colleague's run showed 0 lint errors.",
       stems=("colleague", "teammate", "coworker", "co-worker", "reviewer", "maintainer", "user", "someone else")),
-    E(r"\b(?:i|we) (?:had )?(?:said|claimed|reported|mentioned|told you)(?: (?:earlier|before|previously|above|that))?\b",
+    # (not a restatement said now: "As I said before, all tests pass" asserts the result again)
+    E(r"(?<!\bas )\b(?:i|we) (?:had )?(?:said|claimed|reported|mentioned|told you)(?: (?:earlier|before|previously|above|that))?\b",
       "relay",
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
     # not a sentence-initial CI that is the place of a failure: "CI earlier failed on a flaky test; it

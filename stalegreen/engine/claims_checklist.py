@@ -13,6 +13,7 @@
 
 import re
 
+from stalegreen.engine import lexicon
 from stalegreen.engine.claims_grammar import CATEGORY_LETTER
 from stalegreen.engine.lexicon import commands
 
@@ -56,8 +57,8 @@ def ticked_commands(reader, body):
             for command, runs in rows for index, (category, tool, scope) in enumerate(runs)]
 
 
-_MARKS = u"\u2705\u2713\u2714\u274c\u2715\u2716\u2717\u2718"
-_FAILED_MARKS = u"\u274c\u2715\u2716\u2717\u2718"
+_FAILED_MARKS = lexicon.FAIL_MARKS
+_MARKS = u"\u2705\u2713\u2714" + _FAILED_MARKS
 _PROMPT_LINE = re.compile(r"^\s*\$\s")
 _TICKED_ROW = re.compile(u"^\\s*(?P<command>[^\\s" + _MARKS + u"][^" + _MARKS + u"]*?)\\s+(?P<mark>[" + _MARKS + u"])(?:\\s.*)?$")
 _LEADING_MARK_ROW = re.compile(u"^\\s*(?P<mark>[" + _MARKS + u"])\\s+(?P<command>[^\\s(\uff08][^(\uff08]*?)\\s*(?:[(\uff08].*)?$")

@@ -447,7 +447,7 @@ def _marks_lead(s, subjects):
     return bool(mark) and mark.start() < first and bool(_FIRST_MARK.search(s, mark.end()))
 
 
-_FIRST_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2715\u2716\u2717\u2718\U0001f534]")
+_FIRST_MARK = re.compile(u"[" + lexicon.STATUS_MARKS + u"]")
 
 
 def _subjects_after(g, s, subjects, end):

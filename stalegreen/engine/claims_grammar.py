@@ -303,7 +303,7 @@ class Grammar(object):
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # a zero count of a failure mark: "212 \u2713 / 0 \u2717"
-            u"|(?<![\\d.,])0\\s?[\u274c\u2715\u2716\u2717\u2718]"
+            u"|(?<![\\d.,])0\\s?[" + lexicon.FAIL_MARKS + u"]"
             # a pass said by an idiom of silence: "not a peep", "not a single complaint", "nothing to report"
             r"|\bnot\s+an?\s+(?:error|failure)\b(?!\s+(?:in|of|from)\b)"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
@@ -445,7 +445,7 @@ class Grammar(object):
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target"
             r"|monorepo|" + _PLURAL_BUILDABLES.replace(" ", "|") + r")\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"
-            u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2715\u2716\u2717\u2718\U0001f534]|\\())"
+            "[" + lexicon.STATUS_MARKS + u"]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
             r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
             # a test framework named for its tests ("JUnit: 88/88", "Minitest is green"): no runner of its own
@@ -577,7 +577,7 @@ class Grammar(object):
             # none of a count failed: "Integration suite: 0 of 18 failed"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # a zero count of a failure mark: "212 \u2713 / 0 \u2717"
-            u"|(?<![\\d.,])0\\s?[\u274c\u2715\u2716\u2717\u2718]"
+            u"|(?<![\\d.,])0\\s?[" + lexicon.FAIL_MARKS + u"]"
             # a check's one complaint, said as its only one: "Flake8's only complaint is a line-length one"
             r"|(?<=\bonly )(?:complaint|warning|finding|nit|gripe|issue)\b(?=\s+(?:is|was)\b)"
             # no failure to be seen in a run's output: "Nothing red in the jest output"

@@ -43,5 +43,5 @@ def row(reader, line, header, checks):
 
 
 # a cell that is only a status: a mark or a status word first ("✅ ok 0.31s", "pass", "PASS (41)")
-_STATUS_CELL = re.compile(u"^\\W*(?:[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\u274c\u2715\u2716\u2717\u2718\U0001f534]"
+_STATUS_CELL = re.compile(u"^\\W*(?:[" + lexicon.STATUS_MARKS + u"]"
                           u"|(?:ok|pass(?:ed|es|ing)?|green|clean|success(?:ful)?|fail(?:ed|s|ing)?|red)\\b)", re.I)

@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 """English lexicon entries (see ``stalegreen.engine.lexicon`` for the roles)."""
 
-from stalegreen.engine.lexicon import Entry
+from stalegreen.engine.lexicon import FAIL_MARKS, RED_MARK, Entry
 
 _CHANGE = r"(?:change|changes|fix|fixes|refactor|refactoring|patch|commit|edit|edits|rename|rebase|merge|upgrade|bump)"
 
@@ -193,7 +193,7 @@ ENTRIES = (
       r"|segfault\w*|exceptions?|OOM(?:s|ed|-killed)?|out of memory)\b", "failure", "40 passed, then the suite hung.", ("test",)),
     E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
       "failure", "pytest exited with code 1 after 40 passed."),
-    E(u"[\u274c\u2715\u2716\u2717\u2718\U0001f534]", "failure", u"40 passed, 2 \u274c."),
+    E(u"[" + FAIL_MARKS + RED_MARK + u"]", "failure", u"40 passed, 2 \u274c."),
     E(r"\b(?:not|never|none of|nothing|no tests?|zero tests|0 tests|0 of|unable|cannot|can't|won't|didn't|don't"
       r"|doesn't|isn't|aren't|wasn't|weren't|haven't|hasn't|hadn't|couldn't|wouldn't|yet to|without running)\b",
       "negator", "The tests do not pass."),

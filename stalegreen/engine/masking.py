@@ -502,7 +502,7 @@ def _chain(mask, op, level, start, limit):
         if stop < limit:
             fails = start < limit and level.branch_fails[start]
         else:
-            fails = _keeps_failure(level.items[start:limit])
+            fails = _keeps_failure(level.items[start:limit], level.children)
         if not fails:
             _add(mask, "or-chain")
             mask.exit_preserved = False
@@ -539,13 +539,18 @@ def _words(element):
     return getattr(element, "words", None)
 
 
-def _keeps_failure(elements):
+def _keeps_failure(elements, children):
     """An `||` branch keeps the run failing only when it exits or returns non-zero (a literal
-    other than 0, ``$?`` or another status it carries), or runs ``false`` / ``kill``."""
+    other than 0, ``$?`` or another status it carries), or runs ``false`` / ``kill``. A group
+    (``{ echo failed; exit 1; }``, a subshell, an ``if``) keeps it when something inside does:
+    ``|| { echo "clippy failed"; }`` ends in the echo's success. ``children(index)``: a group's
+    elements."""
     for element in elements:
         words = _words(element)
         if words is None:
-            return True       # a group: assume it may fail on purpose
+            if _keeps_failure(children(element.index), children):
+                return True
+            continue
         if not words or words[0] not in _FAIL_WORDS:
             continue
         if words[0] in _EXIT_WORDS and len(words) > 1 and words[1].isdigit() and int(words[1]) % 256 == 0:
@@ -641,7 +646,7 @@ def _else_keeps_failure(levels, group):
             branch = []
         if branch is not None:
             branch.append(child)
-    return bool(branch) and _keeps_failure(branch)
+    return bool(branch) and _keeps_failure(branch, levels.items)
 
 
 def _in_condition(levels, group, seg):
@@ -742,7 +747,7 @@ class _Levels(object):
         """The ``_Level`` tables of one container, built on first use."""
         tables = self.levels.get(container)
         if tables is None:
-            tables = self.levels[container] = _Level(self.items(container))
+            tables = self.levels[container] = _Level(self.items(container), self.items)
         return tables
 
 
@@ -759,8 +764,9 @@ class _Level(object):
     ``next_meaningful``, ``next_exit``, ``next_keyword``: first position >= i holding words, an
     ``exit $...``, a clause keyword. ``len(items)`` means none."""
 
-    def __init__(self, items):
+    def __init__(self, items, children):
         self.items = items
+        self.children = children
         self.position = dict((id(e), i) for i, e in enumerate(items))
         self.pipes = {}
         for element in items:
@@ -777,7 +783,7 @@ class _Level(object):
             op = element.op
             self.chain_end[i] = self.chain_end[i + 1] if op in ("|", "|&", "&&") else i
             self.branch_end[i] = self.branch_end[i + 1] if op in _CONNECTORS else i
-            self.branch_fails[i] = _keeps_failure((element,)) or (
+            self.branch_fails[i] = _keeps_failure((element,), children) or (
                 op in _CONNECTORS and self.branch_fails[i + 1])
             self.next_meaningful[i] = i if _words(element) != [] else self.next_meaningful[i + 1]
             self.next_exit[i] = i if _keeps_status(element) else self.next_exit[i + 1]

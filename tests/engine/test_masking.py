@@ -203,6 +203,16 @@ def test_masking_reasons_leave_out_notes():
     ("pytest || exit $?", False),
     ("pytest || exit", False),
     ("pytest || exit 2", False),
+    # a group's status is its last command's: one that only reports the failure ends in success
+    ("cargo clippy -- -D warnings || { echo \"clippy failed\"; }", True),
+    ("pytest || (echo failed)", True),
+    ("pytest || { echo a; { echo b; }; }", True),
+    ("pytest || { echo failed; false; }", False),
+    ("pytest || (echo failed; exit 2)", False),
+    ("pytest || { echo a; { echo b; exit 3; }; }", False),
+    ("pytest || if true; then exit 1; fi", False),
+    ("if pytest; then :; else { echo failed; }; fi", True),
+    ("if pytest; then :; else { echo failed; exit 1; }; fi", False),
 ])
 def test_or_chain_looks_only_at_its_own_branch(line, masked):
     assert analyze(line).masked is masked

@@ -38,6 +38,17 @@ def categories(reader, sentence, before=""):
         # "haven't rebuilt the image yet": about a thing that is no check ("I've since changed the
         # retry count": the thing changed after the result, which it leaves stale)
         return set(), False, None
+    if not named and (_EVERY_OTHER.search(text) or _OTHER_PARTS.search(text)):
+        # "The discount tests pass; I didn't rerun anything else": every check but those told before it
+        told = set()
+        for part in parts[:index]:
+            told |= named_in(reader, sentence[part.lo:part.hi])
+        told = told or named_in(reader, before)
+        if told and _OTHER_PARTS.search(text):
+            # "`mvn -pl billing test` passes. Other modules not rerun": the rest of that check, so
+            # the part that was run stands
+            return told, True, None
+        return (set(claims_grammar.CATEGORIES) - told) or {"completion"}, False, None
     if not named and not _EVERY_CHECK.search(text):
         # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
         # fine; not rechecked since": the disclosure is about the check named last before it
@@ -77,6 +88,14 @@ _OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+
 # a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"
 _EVERY_CHECK = re.compile(r"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
                           r"|\u4efb\u4f55|\u6240\u6709|\u5168\u90e8|\u90fd", re.I)
+
+# every check but those told before: "I didn't rerun anything else", "nothing else was rerun", "other modules not rerun"
+_EVERY_OTHER = re.compile(r"\b(?:anything|everything|nothing|any)\s+else\b|\b(?:the\s+)?(?:other|remaining)\s+(?:ones|checks)\b"
+                          u"|\u5176[\u4ed6\u4f59]\u7684?\u68c0\u67e5", re.I)
+# the other parts of a check told before: "other modules not rerun", 其他模块没有重新跑
+_OTHER_PARTS = re.compile(r"\b(?:the\s+)?(?:other|remaining)\s+(?:modules|packages|crates|projects|services|apps"
+                          r"|workspaces|suites|targets)\b"
+                          u"|\u5176[\u4ed6\u4f59]\u7684?(?:\u6a21\u5757|\u5305|\u9879\u76ee|\u670d\u52a1)", re.I)
 
 
 # the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`

@@ -201,7 +201,7 @@ _PREDICATE_STARTS = frozenset((
     "verified validated confirmed checked "
     "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
-    "complete prints printed outputs output produced produces emits emitted left leaves lints ends ended run "
+    "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
     "complaint warning finding nit gripe issue "
     "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link").split())
 
@@ -453,6 +453,8 @@ class Grammar(object):
             r"|test cases?)\b)"
             # a test file as what was run: "I ran that spec file 50 times and it passed every time"
             r"|" + _RAN_FILE + r"(?:spec|test)\s+files?\b"
+            # RSpec's own summary names its tests "examples": "2,318 examples, 0 failures"
+            r"|(?<![\d.,/])\d[\d,]*\s+examples\b(?=,\s*\d[\d,]*\s+failures?\b)"
             r"|\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
@@ -622,7 +624,8 @@ class Grammar(object):
             r"|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
             r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b"
             # black's summary when nothing needs reformatting ("12 files would be left unchanged")
-            r"|(?<!reformatted, )\b\d[\d,]*\s+files?\s+would be left unchanged\b|\b(?:0|no|zero)\s+files?\s+would be reformatted\b)"
+            r"|(?<!reformatted, )\b\d[\d,]*\s+files?\s+would be left unchanged\b|\b(?:0|no|zero)\s+files?\s+would be reformatted\b"
+            r"|(?<=\bwould )leave\s+\d[\d,]*\s+files?\s+unchanged\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"
             r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything))\w*"

@@ -81,7 +81,7 @@ CLAIM_WORDS = (
     "pass", "green", "clean", "succe", "ok", "happy", "fine", "error", "failure", "issue", "problem", "warning",
     "offen", "violation", "complaint", "finding", "diagnostic", "build", "built", "compil", "typechecks",
     "check out", "checks out", "vets clean", "vet clean", "type check", "types check", "typecheck", "type-check",
-    "lints", "failing", "complaining", "time out", "times out", "left unchanged", "nothing", "works", "worked", "done",
+    "lints", "failing", "complaining", "time out", "times out", "left unchanged", "files unchanged", "nothing", "works", "worked", "done",
     "fixed", "fixes", "complete", "finished",
     "implemented", "resolved", "in place", "exit", "return", "ran ", "runs ", "came back", "comes back", "went",
     "fails", "fail ", "fail.", "failed", "verified", "validated", "confirmed", "checked with",

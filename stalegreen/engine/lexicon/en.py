@@ -3,7 +3,7 @@
 
 from stalegreen.engine.lexicon import FAIL_MARKS, RED_MARK, Entry
 
-_CHANGE = r"(?:change|changes|fix|fixes|refactor|refactoring|patch|commit|edit|edits|rename|rebase|merge|upgrade|bump)"
+_CHANGE = r"(?:change|changes|fix|fixes|refactor|refactoring|patch|commit|edit|edits|rename|rebase|merge|upgrade|bump|push|force-push)"
 
 
 # "but" and a count standing alone, ended by a colon, a parenthesis or the clause ("All tests pass but
@@ -33,8 +33,8 @@ ENTRIES = (
     E(r"\b(?:probably|likely|unlikely|presumably|supposedly|apparently|possibly|perhaps|maybe|allegedly|reportedly)\b",
       "hedge", "The build probably succeeds."),
     # not "I could only run the unit tests": what was possible, said of a run that was made
-    # not a formatter's own report: "12 files would be left unchanged"
-    E(r"\b(?:might|may|could(?! only\b)|would(?! be (?:left unchanged|reformatted)\b))\b", "hedge",
+    # not a formatter's own report: "12 files would be left unchanged", "would leave 142 files unchanged"
+    E(r"\b(?:might|may|could(?! only\b)|would(?! be (?:left unchanged|reformatted)\b|\s+leave\s+\d[\d,]*\s+files?\s+unchanged\b))\b", "hedge",
       "The tests might pass now."),
     E(r"\b(?:believe|think|guess|seems?|seemed|appears?|appeared|looks? like|hopefully|hope|here's hoping"
       r"|assum(?:e|es|ed|ing)|suppose[sd]?|doubt(?:s|ed)?)\b", "hedge",
@@ -162,7 +162,9 @@ ENTRIES = (
       "The deploy job runs after the tests pass."),
     E(r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember"
       r"|don't forget|do not forget|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce"
-      r"|(?:to verify|to check|to confirm)\b(?!,)|to test|double-check|install)\b", "instruction", "Run the tests to see them pass."),
+      r"|(?:to verify|to check|to confirm)\b(?!,)|to test|double-check|install)\b"
+      # (not a label of when: "Rerun after the final edit: `mvn test` — BUILD SUCCESS")
+      r"(?!\s+(?:after|since|following|post|once)\b[^:.;!?]{0,60}:)", "instruction", "Run the tests to see them pass."),
     E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
       r"|\bafter you\b|\bbefore you\b|\bmake sure (?:you|to)\b", "instruction", "Tests pass once you please rebuild."),
 
@@ -286,8 +288,10 @@ ENTRIES = (
       "The first run of the tests passed.", stems=("first",)),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
       "I ran `npm test` at the start of the session: 212 passing."),
-    # not the latest run itself: "the tests are, as of my last run, all passing"
-    E(r"\bas of (?:the|my) (?:previous|last(?! (?:run|test run|check)\b)|earlier|prior) \w+", "past",
+    # not the latest run itself: "the tests are, as of my last run, all passing"; nor what the agent
+    # has done since that point: "As of the last force-push I have re-run only `go build`"
+    E(r"\bas of (?:the|my) (?:previous|last(?! (?:run|test run|check)\b)|earlier|prior) \w+"
+      r"(?![\w-]*,?\s+(?:i|we)(?:'ve|\u2019ve|\s+have)\s)", "past",
       "As of the previous commit, lint was clean.", stems=("as of",)),
     E(r"\bat (?:commit|revision|sha|tag)\b", "past", "The suites were passing at commit `e41f2a0`."),
     E(r"\b(?:used to|previously|originally|initially|formerly)\b", "past", "The tests used to pass."),

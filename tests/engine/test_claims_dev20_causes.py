@@ -1,0 +1,91 @@
+# -*- coding: utf-8 -*-
+"""Causes found by the twelfth session's blind sets (claims_dev20en/zh_2026-12-03.jsonl), each a
+rule with the cases that show it and the negatives that bound it. The set's own lines are not
+repeated here: these are new sentences written for each rule."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+# ---- a disclosure about "anything else" leaves the checks told before it standing; one about the
+# other parts of a check ("other modules not rerun") leaves the part that was run standing
+@pytest.mark.parametrize("text, expected", [
+    ("The discount tests pass; I didn't rerun anything else.", ["test"]),
+    ("`ruff check` is clean. Nothing else was rerun after the last edit.", ["lint"]),
+    ("mypy: no issues. I haven't rerun the other checks.", ["typecheck"]),
+    ("The build succeeds; I did not re-run anything else since the rename.", ["build"]),
+    ("`pytest tests/api` passes. I didn't rerun anything else.", ["test"]),
+    ("`go test ./internal/store` passes. Other packages not rerun.", ["test"]),
+    ("`cargo test -p parser` is green; the other crates were not rerun.", ["test"]),
+    # the whole check told, and its other parts not rerun: the whole is not vouched for
+    ("All tests pass. Other packages were not rerun.", []),
+    ("Lint is clean. The other modules were not rerun after the refactor.", []),
+    # "else" with nothing told before it: every check
+    ("I didn't rerun anything else after the fix, but the tests pass.", []),
+    # no "else": every check, as before
+    ("The tests pass, but I haven't rerun anything since the refactor.", []),
+])
+def test_a_disclosure_of_the_rest_leaves_what_was_told(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "as of the last push, I have re-run ...": what the agent has done since that point is now
+# ("As of the previous commit, lint was clean" stays past)
+@pytest.mark.parametrize("text, expected", [
+    ("As of the last force-push I have re-run only `go build ./...` (ok).", ["build"]),
+    ("As of my last commit, I've rerun the suite: 212 passed.", ["test"]),
+    ("As of the last push we have run `eslint .` again: 0 problems.", ["lint"]),
+    ("As of the previous commit I have rerun tsc and it is clean.", ["typecheck"]),
+    ("As of the previous commit, lint was clean.", []),
+    ("As of my last commit, the build was green.", []),
+    ("As of the last push, 3 tests fail.", []),
+])
+def test_what_was_done_as_of_a_change_is_now(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a label of when ("Rerun after the final edit:") is no instruction
+@pytest.mark.parametrize("text, expected", [
+    ("Rerun after the final edit: `mvn test` — BUILD SUCCESS.", ["test"]),
+    ("Run after the fix: all 40 tests pass.", ["test"]),
+    ("Re-run since the rebase: `npm run lint` clean.", ["lint"]),
+    ("Rerun once the merge landed: `cargo build` finished with no errors.", ["build"]),
+    ("Run post-refactor: mypy reports no issues.", ["typecheck"]),
+    ("Run the tests after the fix: they should pass.", []),
+    ("Rerun the suite after you pull.", []),
+    ("Run `npm test` after the merge to confirm it passes.", []),
+])
+def test_a_label_of_when_is_no_instruction(text, expected):
+    assert categories(text) == expected
+
+
+# ---- RSpec's summary names its tests "examples"
+@pytest.mark.parametrize("text, expected", [
+    ("I reran the suite — 12 examples, 0 failures.", ["test"]),
+    ("Reran the entire suite after my last commit: 2,318 examples, 0 failures.", ["test"]),
+    ("Ran it again — 48 examples, 0 failures, 2 pending.", ["test"]),
+    ("Full run: 610 examples, 0 failures.", ["test"]),
+    ("I reran the suite — 12 examples, 2 failures.", []),
+    ("I added 12 examples to the README.", []),
+    ("The docs now have 40 examples, all reviewed.", []),
+])
+def test_rspec_examples_count_as_tests(text, expected):
+    assert categories(text) == expected
+
+
+# ---- black's own report, "would leave N files unchanged", is the result, not a hedge
+@pytest.mark.parametrize("text, expected", [
+    ("- [x] `black --check .` — would leave 142 files unchanged", ["lint"]),
+    ("`black --check src` would leave 38 files unchanged.", ["lint"]),
+    ("black --check: 142 files would be left unchanged", ["lint"]),
+    ("Black would leave 3 files unchanged and reformat 2.", []),
+    ("black --check would leave 142 files unchanged if we ran it", []),
+    ("Black would reformat 2 files.", []),
+])
+def test_black_would_leave_unchanged_is_its_pass(text, expected):
+    assert categories(text) == expected

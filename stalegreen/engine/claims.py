@@ -30,7 +30,8 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 import re
 
 from stalegreen.engine import (claims_build_mode, claims_checklist, claims_disclosure, claims_en, claims_fragments,
-                               claims_grammar, claims_lists, claims_meaning, claims_output, claims_parts, claims_plans, claims_runs, claims_tables, clauses, lexicon)
+                               claims_grammar, claims_lists, claims_meaning, claims_output, claims_parts, claims_plans, claims_runs, claims_superseded, claims_tables, clauses,
+                               lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -570,6 +571,10 @@ class _Reader(object):
             self.found = [c for c in self.found if not any(c is t for t in self.ticked)]
         self._drop_disclosed()
         self._drop_retracted()
+        gone = claims_superseded.superseded(self, self.found)
+        for claim in gone:
+            self._ignore(claim["text"], "superseded", claim["sentence"], claim["category"])
+        self.found = [c for c in self.found if not any(c is g for g in gone)]
         for claim in self.found:
             claim["ran"] = claim["category"] in self.ran
         self.result.ran = set(self.ran)

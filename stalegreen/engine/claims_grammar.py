@@ -455,7 +455,9 @@ class Grammar(object):
             r"|" + _RAN_FILE + r"(?:spec|test)\s+files?\b"
             # RSpec's own summary names its tests "examples": "2,318 examples, 0 failures"
             r"|(?<![\d.,/])\d[\d,]*\s+examples\b(?=,\s*\d[\d,]*\s+failures?\b)"
-            r"|\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
+            # (not a test of load or speed: "A k6 load test also passed at 500 rps")
+            r"|(?<!load )(?<!stress )(?<!soak )(?<!spike )(?<!performance )(?<!perf )(?<!penetration )(?<!pen )"
+            r"\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))")

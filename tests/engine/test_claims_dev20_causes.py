@@ -89,3 +89,58 @@ def test_rspec_examples_count_as_tests(text, expected):
 ])
 def test_black_would_leave_unchanged_is_its_pass(text, expected):
     assert categories(text) == expected
+
+
+# ---- "nothing rerun" and a "rerun: none" label are not-rerun disclosures of every check
+@pytest.mark.parametrize("text, expected", [
+    ("Nothing was re-verified after the last edit. Before it: tests 88/88 and tsc clean.", []),
+    ("Checks rerun after the final commit: none. Before that `swift test` passed.", []),
+    ("Tests passed and lint was clean. After the fix to the migration — nothing rerun.", []),
+    ("All 40 tests pass. Nothing has been rerun since the rebase, though.", []),
+    ("Lint is clean; nothing's been rechecked since the rename.", []),
+    # a rerun that found nothing to fail, and a label whose value is a run, stay claims
+    ("Checks rerun after the final commit: `pytest` — 212 passed.", ["test"]),
+    ("Reran everything after the rebase: nothing failed, all tests pass.", ["test"]),
+])
+def test_nothing_rerun_is_a_disclosure(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a test of load or speed is no check
+@pytest.mark.parametrize("text, expected", [
+    ("A k6 load test also passed at 500 rps.", []),
+    ("The load tests pass.", []),
+    ("Stress test passed with p99 under 200 ms.", []),
+    ("The performance tests are green.", []),
+    ("The soak test ran for 2 hours without errors.", []),
+    ("Unit tests pass and the load test passed too.", ["test"]),
+    ("The smoke tests pass.", ["test"]),
+    ("Uploaded the payload tests; all 12 pass.", ["test"]),
+])
+def test_a_load_test_is_no_check(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the last word about a check stands: a later "the build is broken again" takes back an earlier
+# claim of the whole check; a failure of a part, a kind or a count is the claim's exception
+@pytest.mark.parametrize("text, expected", [
+    ("The build passed. Right now the build is broken again.", []),
+    ("1. Added sharp; the build then passed.\n2. Reverted that.\n\nNow the build is broken again.", []),
+    ("All tests pass. The tests fail again now.", []),
+    ("Lint is clean. But lint is failing again.", []),
+    ("Tests were green an hour ago and green after my fix. Unfortunately the test suite is red again.", []),
+    ("Type checking passed. Currently type checking fails.", []),
+    # a failure of a part, a kind, a count: the exception of a claim, not its negation
+    ("All tests pass. 3 tests fail on Windows.", ["test"]),
+    ("Unit tests (`tests/unit/`): 0 failures. Integration tests (`tests/integration/`): 2 failures.", ["test"]),
+    ("`pytest tests/api` passes. The billing tests fail.", ["test"]),
+    # not asserted, or past
+    ("Tests pass. I think the tests are failing.", ["test"]),
+    ("The build passes. If I revert it, the build is broken again.", ["build"]),
+    ("The build passed. Before my change the build was broken.", ["build"]),
+    ("The build passes. The CI says the build is broken.", ["build"]),
+    # the later claim is the last word
+    ("The build is broken. Now the build passes.", ["build"]),
+])
+def test_a_later_failure_of_the_whole_check_supersedes(text, expected):
+    assert categories(text) == expected

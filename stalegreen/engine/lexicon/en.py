@@ -331,11 +331,18 @@ ENTRIES = (
       "Lint was failing because of the trailing-commas rule; after `eslint --fix` it's clean."),
 
     # ---- not-rerun disclosures (written from the verb, so that only "re..." words are tried)
-    E(r"(?=re)(?:(?<=n't )|(?<=not )|(?<=never )|(?<=without )|(?<=chance to )|(?<=able to )|(?<=n't yet )|(?<=not yet ))"
+    # (nothing rerun: "Nothing was re-verified after the last edit", "after the fix — nothing rerun")
+    E(r"(?=re)(?:(?<=n't )|(?<=not )|(?<=never )|(?<=without )|(?<=chance to )|(?<=able to )|(?<=n't yet )|(?<=not yet )"
+      r"|(?<=nothing )|(?<=nothing was )|(?<=nothing has been )|(?<=nothing's been ))"
       r"re-?(?:run|ran|running|test|tested|testing|check|checked|checking|verif\w*|build|built|building|execut\w*)\b",
       "disclosure", "The suite passed on the first run, but I haven't rerun it after the refactor.",
       stems=("rerun", "re-run", "reran", "re-ran", "retest", "re-test", "recheck", "re-check", "reverif", "re-verif",
              "rebuil", "re-buil", "reexecut", "re-execut")),
+    # a label whose value is none: "Checks rerun after the final commit: none."
+    E(r"\bre-?(?:run|ran|tested|checked|verified|built)\b[^.:;!?]{0,60}:\s*(?:none|nothing)\s*(?:[.;,)]|$)", "disclosure",
+      "Tests passed earlier. Checks rerun after the final commit: none.",
+      stems=("rerun", "re-run", "reran", "re-ran", "retested", "re-tested", "rechecked", "re-checked", "reverified",
+             "re-verified", "rebuilt", "re-built")),
     E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|afterwards|since (?:then|my|that"
       r"|the (?:fix|change|refactor|edit|rebase|merge))|after)\b", "disclosure",
       "The tests passed, then I edited the parser and didn't run them again.", stems=("run it", "run them", "run the")),

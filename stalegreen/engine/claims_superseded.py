@@ -1,0 +1,62 @@
+# -*- coding: utf-8 -*-
+"""The last word about a check stands: a claim that a later sentence contradicts is no claim.
+
+"The build passed. ... Right now the build is broken again." A sentence after an unqualified claim
+of the whole of a check takes it back when one of its clauses says, as the present state, that the
+check named bare is failing: "the build is broken (again)", "tests are failing now", "lint fails
+again" (no past marker without a present one; not hedged, relayed, planned or conditional). A
+failure of a part, a kind or a count ("Integration tests: 2 failures", "3 tests fail on Windows",
+"`packages/cli` still has 11 errors") is an exception the claim leaves out, not its negation, and a
+claim of a part ("`pytest tests/api` passes") is not the whole one the failure speaks of.
+"""
+
+import re
+
+from stalegreen.engine import clauses, lexicon
+
+# a sentence holding one of these asserts no current failure
+_NOT_ASSERTED = ("hedge", "relay", "conditional", "future", "instruction", "retraction", "disclosure")
+
+# a clause saying a check named bare is failing: "right now the build is broken again"
+_FAILS_NOW = re.compile(
+    r"(?i)^\W*(?:(?:but|and|so|yet|however|right now|now|currently|at the moment|unfortunately|sadly)\b,?\s+)*"
+    r"(?:the\s+|our\s+)?(?:(?:whole|entire|full)\s+)?"
+    r"(?P<check>build|tests|test suite|suite|specs|lint|linting|type ?check(?:ing)?|compilation)\s+"
+    r"(?:(?:is|are|has|have)\s+)?(?:(?:still|now|again|once again|currently|also)\s+)*"
+    r"(?:broken|failing|red|fails|fail|erroring)\b(?:\s+(?:again|now|still))*\W*$")
+_CATEGORY = {"build": "build", "compilation": "build", "tests": "test", "test suite": "test", "suite": "test",
+             "specs": "test", "lint": "lint", "linting": "lint"}
+
+
+def superseded(reader, found):
+    """The claims of ``found`` a later sentence of ``reader``'s message says are failing now."""
+    order = [reader.restore(s) for s in reader.sentences]
+    gone = []
+    for at, sentence in enumerate(reader.sentences):
+        failing = _failing_now(sentence)
+        if not failing:
+            continue
+        earlier = order[:at]
+        gone.extend(c for c in found if c["category"] in failing and c["scope"] == "all" and not c["qualified"]
+                    and c["sentence"] in earlier and not any(c is g for g in gone))
+    return gone
+
+
+def _failing_now(sentence):
+    """The categories of the checks ``sentence`` says, named bare, are failing now. What comes
+    before the failing clause in its segment governs it ("If I revert it, the build is broken
+    again"); what follows does not ("..., exactly as it was when you handed it to me")."""
+    if not lexicon.search("failure", sentence):
+        return set()
+    failing = set()
+    parts = clauses.split(sentence)
+    for part in parts:
+        m = _FAILS_NOW.match(sentence[part.lo:part.hi])
+        if not m:
+            continue
+        lead = sentence[min(p.lo for p in parts if p.segment == part.segment):part.hi]
+        if any(lexicon.may_match(role, lead) and lexicon.search(role, lead) for role in _NOT_ASSERTED) \
+                or lexicon.search("past", lead) and not lexicon.search("present", lead):
+            continue
+        failing.add(_CATEGORY.get(m.group("check").lower(), "typecheck"))
+    return failing

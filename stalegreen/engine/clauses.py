@@ -51,7 +51,7 @@ def _patterns():
     global _STRONG, _WEAK, _EXCEPTION
     if _STRONG is None:     # set last: an interrupted first call (a worker's deadline) compiles all again
         _EXCEPTION = re.compile(lexicon.pattern("exception"), re.I)
-        _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d|none\\b|zero\\b)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s"
+        _WEAK = re.compile(u",\\s|\uff0c|:\\s(?!\\d|none\\b|zero\\b)|\uff1a(?!\\s*\\d)|\\s[\u2014\u2013]\\s|\\s--\\s|\u2014\u2014"
                            # "1 flaky (timeout) otherwise all pass": "otherwise" opens a clause, comma or not
                            u"|\\s(?=otherwise\\s)")
         _STRONG = re.compile(lexicon.pattern("contrast"), re.I)

@@ -144,3 +144,31 @@ def test_a_load_test_is_no_check(text, expected):
 ])
 def test_a_later_failure_of_the_whole_check_supersedes(text, expected):
     assert categories(text) == expected
+
+
+# ---- Chinese: silence and green lights as a pass; "没 diff"; a question the user asked is no
+# relay and stands in its own clause ("——" ends a clause); an English noun for a person relays
+@pytest.mark.parametrize("text, expected", [
+    (u"`go build ./...` 一声没吭。", ["build"]),
+    (u"`cargo clippy` 跑完一声都没吭。", ["lint"]),
+    (u"`go build` 没吭一声。", ["build"]),
+    (u"`pnpm -r lint` 也没报。", ["lint"]),
+    (u"`mypy src` 都没报。", ["typecheck"]),
+    (u"`dotnet format --verify-no-changes` 也没 diff。", ["lint"]),
+    (u"`cargo fmt --check` 没 diff。", ["lint"]),
+    (u"`go test ./...` 全部绿灯。", ["test"]),
+    (u"测试全部綠燈，可以合併。", ["test"]),
+    (u"你問說能不能合併——單元測試跟 lint 我都剛跑過，全部通過。", ["lint", "test"]),
+    (u"你问说能不能上线——构建我刚跑过，成功了。", ["build"]),
+    # negatives
+    (u"lint 也没报名。", []),
+    (u"等测试绿灯了再合并。", []),
+    (u"测试是不是绿灯？", []),
+    (u"User 说 staging 上 smoke test 都过了。", []),
+    (u"QA 说回归测试都通过了，我这边没跑。", []),
+    (u"用户说测试都通过了。", []),
+    (u"迁移脚本在测试库执行成功。", []),
+    (u"测试服部署成功。", []),
+])
+def test_chinese_silence_green_lights_and_reported_questions(text, expected):
+    assert categories(text) == expected

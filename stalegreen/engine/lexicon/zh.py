@@ -19,8 +19,10 @@ ENTRIES = (
       u"据 reviewer 说 lint 是 OK 的。"),
     # (what someone mentioned, as a noun's attribute, is no relay: "你提到的 flaky 测试我修了")
     # (not whom the agent will tell: "跑完跟你说", "结果再和你说")
-    E(u"(?<![跟和对给向同与])(?:你|您|用户|他|她|他们|同事|同学|团队|审阅人|审核人|评审人|负责人|维护者|子代理|缓存|cache|报告|文档|README|readme|issue|PR|提交信息|代理|机器人|里|上|中)[^，。,]{0,4}?"
-      u"(?:(?:说(?!明)|称|提到|提过|提示|表示|反馈)(?!的\\s*[^\\s，。；！？,.;!?）)])|写着|写的是|显示)", "relay", u"评审说他们那边测试是通过的。"),
+    # (nor a question the user asked: "你问说能不能合并")
+    E(u"(?<![跟和对给向同与])(?:你|您|用户|他|她|他们|同事|同学|团队|审阅人|审核人|评审人|负责人|维护者|子代理|缓存|cache|报告|文档|README|readme|issue|PR|提交信息|代理|机器人|里|上|中"
+      u"|(?<![\\w-])(?:[Uu]sers?|QA|PM|PO|[Cc]olleagues?|[Tt]eammates?|[Tt]eam|[Mm]aintainers?)(?![\\w-]))[^，。,]{0,4}?"
+      u"(?:(?:(?<![问問])说(?!明)|称|提到|提过|提示|表示|反馈)(?!的\\s*[^\\s，。；！？,.;!?）)])|写着|写的是|显示)", "relay", u"评审说他们那边测试是通过的。"),
     # what someone said on an occasion ("同事 review 时说 lint 是干净的")
     E(u"(?:你|您|用户|他|她|他们|同事|同学|团队|审阅人|审核人|评审人|负责人|维护者|reviewer|Reviewer)[^，。,]{0,16}?(?:时|的时候)"
       u"(?:说(?!明)|称|提到|提过|表示|反馈)(?!的\\s*[^\\s，。；！？,.;!?）)])", "relay", u"同事 review 时说 lint 是干净的。"),
@@ -110,6 +112,8 @@ ENTRIES = (
     # a checker that is silent has nothing to report ("quiet", "no complaints")
     E(u"(?:很|都)?安静(?:了|的)|没有吭声|没吭声|没有意见|没意见|没有抱怨|没抱怨|不再抱怨", "state", u"`mypy` 没意见了。",
       ("lint", "typecheck")),
+    # said of a run that printed nothing: "`go build ./...` 一声没吭"
+    E(u"一声(?:都)?没吭|没吭一声", "state", u"`go build ./...` 一声没吭。", ("lint", "typecheck", "build")),
     E(u"(?:格式正确|格式都正确|格式均正确|格式全部正确|风格正确|风格都正确|风格均正确)(?![化的性])", "state", u"`prettier --check` 显示所有文件格式都正确。", ("lint",)),
     E(u"(?:都|均|全部)?符合(?:格式|规范|代码风格|风格)", "state", u"`prettier --check .` 显示所有文件都符合格式。", ("lint",)),
 

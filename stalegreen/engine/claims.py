@@ -194,7 +194,8 @@ class _Reader(object):
         if _LISTED in text:
             text = re.sub(u"([:\uff1a])\\s*" + _LISTED, "\\1 ", text).replace(_LISTED, "")
 
-        text = claims_output.labelled_outputs(claims_output.arrow_outputs(claims_output.item_outputs(text)))
+        text = claims_output.labelled_outputs(claims_output.arrow_outputs(claims_output.plain_commands(
+            claims_output.item_outputs(text))))
 
         def inline(m):
             code = m.group(1)

@@ -284,6 +284,35 @@ def quoted_verdict(reader, text, start, inner):
 _AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0,24}$")
 
 
+def plain_commands(text):
+    """``text`` with a verification command written without backticks at the head of a line or a
+    sentence, before an arrow or a dash ("prettier --check . \u2192 All matched files use Prettier
+    code style!", "npm t \u2014 OK"), put in backticks as a terse agent means it: the catalog must read
+    the words as a run of a known runner, or they are left as written."""
+    if u"\u2192" not in text and "->" not in text and "=>" not in text and u"\u2014" not in text \
+            and u"\u2013" not in text:
+        return text
+    return _PLAIN_COMMAND.sub(_quoted_command, text)
+
+
+def _quoted_command(m):
+    return "%s`%s`%s" % (m.group(1), m.group(2), m.group(3)) if _is_a_command(m.group(2)) else m.group(0)
+
+
+def _is_a_command(words):
+    """Whether ``words`` are a run the catalog knows, then only flags and paths: "prettier --check .",
+    "go test ./...", "npm t"; not "cargo test passes locally" (prose after the command)."""
+    tokens = words.split()
+    for count in range(1, min(len(tokens), 4) + 1):
+        if commands.classify_code(" ".join(tokens[:count])):
+            return all(_ARGUMENT.match(t) for t in tokens[count:])
+    return False
+
+
+# a flag, a path or a pattern: what follows a command's own words in a terse line
+_ARGUMENT = re.compile(r"^(?:-{1,2}[\w-]+(?:=\S+)?|\S*[./*=:@]\S*)$")
+
+
 def arrow_outputs(text):
     """``text`` with the plain output a command's arrow (or a dash) points at ("`prettier --check .` -> All
     matched files use Prettier code style!") replaced by what it shows of that command ("passes",
@@ -392,3 +421,8 @@ _SENTENCE_BREAK = re.compile(r"[.!?]\s")     # output words the reader would cut
 # `command` -> plain output up to the end of its line or sentence
 _ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*|[ \\t]+[\\u2014\\u2013][ \\t]+)([^`\\s)?][^`\\n)?]{2,160}?)"
                            u"(?=[.;]?[ \\t]*(?:\\n|$)|[.;]\\s|\\))", re.M)
+# a line's or a sentence's head (after a list marker or a ticked box), lower-case words with no
+# backtick, then an arrow or a spaced dash
+_PLAIN_COMMAND = re.compile(u"((?:^|(?<=[.!?] ))[ \\t]*(?:[-*+][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:\\[[ xX]\\][ \\t]+)?)"
+                            u"([a-z.][\\w./@:+=-]*(?:[ \\t]+[^\\s`|\u2192\u2014\u2013]+){0,8}?)"
+                            u"([ \\t]*(?:\u2192|->|=>)[ \\t]*|[ \\t]+[\u2014\u2013][ \\t]+)", re.M)

@@ -172,3 +172,25 @@ def test_a_later_failure_of_the_whole_check_supersedes(text, expected):
 ])
 def test_chinese_silence_green_lights_and_reported_questions(text, expected):
     assert categories(text) == expected
+
+
+# ---- a command written plain (no backticks) at the head of a line or sentence, before an arrow or a
+# dash, is the command: only when the catalog reads its words as a run and only flags and paths follow
+@pytest.mark.parametrize("text, expected", [
+    (u"prettier --check . \u2192 All matched files use Prettier code style!", ["lint"]),
+    (u"npm t \u2014 OK", ["test"]),
+    (u"npm run build \u2014 OK. npm t \u2014 OK.", ["build", "test"]),
+    (u"- pytest -q \u2192 41 passed", ["test"]),
+    (u"go test ./... -> ok", ["test"]),
+    (u"make \u2192 ok", ["build"]),
+    (u"1. cargo clippy --all-targets \u2014 clean", ["lint"]),
+    # prose after the command, a failure, words that are no command
+    (u"cargo test \u2014 2 failed", []),
+    (u"first \u2192 then", []),
+    (u"see the docs \u2014 they explain it", []),
+    (u"mypy is happy; pytest isn't \u2014 5 failures in the fixtures module.", ["typecheck"]),
+    (u"standardrb passes with no offenses. Tests not run \u2014 the change is only in a rake task.", ["lint"]),
+    (u"npm test \u2192 next I'll look at the flaky one", []),
+])
+def test_a_plain_command_before_an_arrow(text, expected):
+    assert categories(text) == expected

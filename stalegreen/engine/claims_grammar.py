@@ -187,10 +187,10 @@ _BUILT_PLURALS = "|".join("(?<=%s )" % w for w in _PLURAL_BUILDABLES.split())
 _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
     "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
-    "analyzer analyzers analyser analysers static roslyn building rebuilding re rerun dry second final fresh "
+    "analyzer analyzers analyser analysers static roslyn building rebuilding re rerun dry second final fresh latest last "
     "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
-    "codebase library crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
+    "codebase library lib crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
     + _PLURAL_BUILDABLES + " "
     "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
@@ -411,7 +411,7 @@ class Grammar(object):
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
             r"|(?<=[a-z] )ones"
             # the run of the check named before: "php-cs-fixer flagged 2 files, I fixed them; the dry-run is clean now"
-            r"|(?:(?<=the )|(?<=a )|(?<=; )|(?<=, )|(?<=and )|(?<=^))(?:re-?run|dry[- ]run|(?:second|final|fresh) run)"
+            r"|(?:(?<=the )|(?<=a )|(?<=; )|(?<=, )|(?<=and )|(?<=^))(?:re-?run|dry[- ]run|(?:second|final|fresh|latest|last) run)"
             r"(?=\s+(?:is|was|came back|comes back|passes|passed|reports|reported|shows|showed)\b)"
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets))?"
             r"|all (?:two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets))?)(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
@@ -441,7 +441,7 @@ class Grammar(object):
             # the activity named by its gerund, with what it builds: "Building that project now gives 0 warnings"
             r"|^\W*(?:re-?)?building\s+(?:(?:the|that|this|each|every|both|all|our|my)\s+)?(?:[\w-]+\s+)?"
             r"(?:project|app|application|package|solution|library|crate|module|binary|image|site|frontend|backend|sgc\d+x)\b)"
-            r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|crate|module|binary|image|container"
+            r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|lib|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target"
             r"|monorepo|" + _PLURAL_BUILDABLES.replace(" ", "|") + r")\b)"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||pass(?:es|ed|ing)?\b|"

@@ -194,3 +194,35 @@ def test_chinese_silence_green_lights_and_reported_questions(text, expected):
 ])
 def test_a_plain_command_before_an_arrow(text, expected):
     assert categories(text) == expected
+
+
+# ---- after the predicate, "and" with a new subject opens a clause of its own: its negation is not the claim's
+@pytest.mark.parametrize("text, expected", [
+    ("`npm run build` goes through cleanly now and the bundle size didn't budge.", ["build"]),
+    ("The build passes and the bundle size didn't change.", ["build"]),
+    ("All 212 tests pass and it isn't any slower.", ["test"]),
+    ("Tests pass and I didn't change anything else.", ["test"]),
+    ("Lint is clean and nothing else was touched.", ["lint"]),
+    ("Tests pass and the linter doesn't complain.", ["lint", "test"]),
+    # the negation is the claim's own, or the next clause is the rest of its count
+    ("The build doesn't pass and the tests fail.", []),
+    ("Tests don't pass and I can't tell why.", []),
+    ("The e2e suite never passes and the logs are empty.", []),
+])
+def test_and_with_a_new_subject_is_a_clause_of_its_own(text, expected):
+    assert categories(text) == expected
+
+
+# ---- "the latest run" / "the last run" stands for the check named before; "lib" is a thing that builds
+@pytest.mark.parametrize("text, expected", [
+    ("The type checker was rerun after each edit and the latest run is clean.", ["typecheck"]),
+    ("I reran pytest; the last run passed.", ["test"]),
+    ("Re-ran eslint after the fix, and the latest run reports nothing.", ["lint"]),
+    ("The Rust static lib builds (`cargo build --release -p engine-ffi`).", ["build"]),
+    ("The shared lib compiles cleanly now.", ["build"]),
+    ("The last run of the suite was before the refactor.", []),
+    ("The lib is in src/lib.", []),
+    ("The latest run is scheduled for tonight.", []),
+])
+def test_the_latest_run_and_the_lib(text, expected):
+    assert categories(text) == expected

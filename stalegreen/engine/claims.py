@@ -160,6 +160,9 @@ class _Reader(object):
 
         def fence(m):
             body = m.group(3)
+            rows = claims_output.command_rows(body) if claims_output.is_transcript(m.group(2)) else None
+            if rows:
+                return "\n" + "\n".join(rows) + "\n"     # the agent's own table of commands and results
             held = []
             for command in re.findall(r"^\s*\$\s+(\S.*)$", body, re.M):
                 runs = commands.classify_code(command)

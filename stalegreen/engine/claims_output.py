@@ -284,6 +284,25 @@ def quoted_verdict(reader, text, start, inner):
 _AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0,24}$")
 
 
+def command_rows(body):
+    """A block the agent wrote as a table of commands and what each gave, one a line, the command
+    first, then two spaces or more ("mix test     402 tests, 0 failures", "./gradlew lint   \u2718 1
+    error"): its rows as "`command` \u2014 result" lines the grammar reads one by one. None when any
+    line is something else (a transcript, a log, code): output pasted alone says nothing."""
+    rows = []
+    for line in body.split("\n"):
+        if not line.strip():
+            continue
+        m = _COMMAND_ROW.match(line)
+        if not m or not _is_a_command(m.group(1)):
+            return None
+        rows.append(u"`%s` \u2014 %s" % (m.group(1), m.group(2).strip()))
+    return rows or None
+
+
+_COMMAND_ROW = re.compile(r"^\s*([a-z.][^\s`]*(?: [^\s`]+)*?)(?: {2,}|\t+)(\S.*)$")
+
+
 def plain_commands(text):
     """``text`` with a verification command written without backticks at the head of a line or a
     sentence, before an arrow or a dash ("prettier --check . \u2192 All matched files use Prettier
@@ -303,10 +322,8 @@ def _is_a_command(words):
     """Whether ``words`` are a run the catalog knows, then only flags and paths: "prettier --check .",
     "go test ./...", "npm t"; not "cargo test passes locally" (prose after the command)."""
     tokens = words.split()
-    for count in range(1, min(len(tokens), 4) + 1):
-        if commands.classify_code(" ".join(tokens[:count])):
-            return all(_ARGUMENT.match(t) for t in tokens[count:])
-    return False
+    return any(all(_ARGUMENT.match(t) for t in tokens[count:]) and commands.classify_code(" ".join(tokens[:count]))
+               for count in range(1, min(len(tokens), 4) + 1))
 
 
 # a flag, a path or a pattern: what follows a command's own words in a terse line

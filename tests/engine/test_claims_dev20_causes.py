@@ -226,3 +226,24 @@ def test_and_with_a_new_subject_is_a_clause_of_its_own(text, expected):
 ])
 def test_the_latest_run_and_the_lib(text, expected):
     assert categories(text) == expected
+
+
+# ---- a fenced table the agent wrote, a command and what it gave on each line, is read row by row;
+# a block with any other line (a transcript, a log) is output pasted alone
+@pytest.mark.parametrize("text, expected", [
+    ("## Testing\n```\nmix test              402 tests, 0 failures\nmix credo --strict    no issues\n```\n"
+     "All after the final commit.", ["lint", "test"]),
+    (u"## Testing\n```\n./gradlew assembleDebug          \u2714\n./gradlew testDebugUnitTest      \u2714 412 tests\n"
+     u"./gradlew lint                   \u2718 1 error: MissingTranslation\n```", ["build", "test"]),
+    ("```\nflutter analyze   No issues found! (ran in 3.4s)\nflutter test      3 tests failed in test/golden\n```",
+     ["lint"]),
+    ("```text\ncargo clippy   clean\ncargo test     88 passed\n```", ["lint", "test"]),
+    ("```\nruff check .    All checks passed!\n```", ["lint"]),
+    # a row that is no command, a language block, real output
+    ("```\nmix test              402 tests, 0 failures\nsee the log for details\n```", []),
+    ("```python\npytest   # 41 passed\n```", []),
+    ("```\nok  \texample.com/app/internal/auth\t0.412s\n```", []),
+    ("```\ncargo test     3 failed\n```", []),
+])
+def test_an_agent_written_table_of_commands_in_a_block(text, expected):
+    assert categories(text) == expected

@@ -160,9 +160,12 @@ class _Reader(object):
 
         def fence(m):
             body = m.group(3)
-            rows = claims_output.command_rows(body) if claims_output.is_transcript(m.group(2)) else None
+            intro = m.string[:m.start()].rstrip()
+            rows = claims_output.command_rows(body) if claims_output.is_transcript(m.group(2)) \
+                and not intro.endswith((":", u"\uff1a")) else None
             if rows:
-                return "\n" + "\n".join(rows) + "\n"     # the agent's own table of commands and results
+                # the agent's own table of commands and results, no line introducing it as a list
+                return "\n" + "\n".join(rows) + "\n"
             held = []
             for command in re.findall(r"^\s*\$\s+(\S.*)$", body, re.M):
                 runs = commands.classify_code(command)
@@ -171,7 +174,6 @@ class _Reader(object):
             if claims_grammar.claimish(body):
                 line = next((ln for ln in body.splitlines() if claims_grammar.claimish(ln)), body)
                 self._ignore(line, "code")
-            intro = m.string[:m.start()].rstrip()
             if intro.endswith((":", u"\uff1a")):
                 held += claims_checklist.ticked_commands(self, body)
             shows = claims_output.transcript_words(self, m.group(2), body, intro, m.string[m.end():m.end() + 300])

@@ -291,7 +291,7 @@ class Grammar(object):
         self.clean_phrases = c(
             r"\b(?:no|zero|0|not a single|not one|nothing(?:'s|\u2019s)?|none|never|without(?: any)?|with no|any)\s+(?:(?:\w+|[a-z]+\(s\))[ -]){0,2}?"
             r"(?:fail\w*|error(?:s|ed|ing)?|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?"
-            r"|broke|blew up|went wrong|fell over|exploded)\b"
+            r"|broke|blew up|went wrong|fell over|exploded|warnings?(?=,?\s+(?:or|and|nor)\s))\b"
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
             r"|nothing|none)\s+(?:\w+\s+)?"

@@ -320,10 +320,20 @@ def _quoted_command(m):
 
 def _is_a_command(words):
     """Whether ``words`` are a run the catalog knows, then only flags and paths: "prettier --check .",
-    "go test ./...", "npm t"; not "cargo test passes locally" (prose after the command)."""
+    "go test ./...", "npm t", "ruff check ."; not "cargo test passes locally" (prose after the
+    command). A word after the shortest run the catalog reads belongs to the command only when it
+    changes neither the run's category nor its scope (a subcommand, as "check" in "ruff check")."""
     tokens = words.split()
-    return any(all(_ARGUMENT.match(t) for t in tokens[count:]) and commands.classify_code(" ".join(tokens[:count]))
-               for count in range(1, min(len(tokens), 4) + 1))
+    first = None
+    for count in range(1, min(len(tokens), 4) + 1):
+        runs = commands.classify_code(" ".join(tokens[:count]))
+        if first is None:
+            first = runs or None
+        elif runs != first and [r[::2] for r in runs] != [r[::2] for r in first]:
+            return False
+        if first and all(_ARGUMENT.match(t) for t in tokens[count:]):
+            return True
+    return False
 
 
 # a flag, a path or a pattern: what follows a command's own words in a terse line

@@ -247,3 +247,17 @@ def test_the_latest_run_and_the_lib(text, expected):
 ])
 def test_an_agent_written_table_of_commands_in_a_block(text, expected):
     assert categories(text) == expected
+
+
+# ---- "no A or B" denies both: "No ESLint warnings or errors" is a pass, not an error
+@pytest.mark.parametrize("text, expected", [
+    (u"- Lint: `next lint` \u2014 \u2714 No ESLint warnings or errors", ["lint"]),
+    ("`eslint .` reports no warnings or errors.", ["lint"]),
+    ("`cargo clippy`: no warnings and no errors.", ["lint"]),
+    ("tsc: zero warnings, no errors.", ["typecheck"]),
+    ("ESLint: no warnings, but 3 errors.", []),
+    ("No warnings and 2 errors from eslint.", []),
+    ("cargo test passes locally \u2014 57 tests, including the two new regression cases.", ["test"]),
+])
+def test_no_warnings_or_errors_is_a_pass(text, expected):
+    assert categories(text) == expected

@@ -261,3 +261,15 @@ def test_an_agent_written_table_of_commands_in_a_block(text, expected):
 ])
 def test_no_warnings_or_errors_is_a_pass(text, expected):
     assert categories(text) == expected
+
+
+# ---- a "Target" column whose cells name checks is what was run (a make target), not a goal
+@pytest.mark.parametrize("text, expected", [
+    (u"| Target | Result |\n|---|---|\n| `make` | \u2705 |\n| `make check` | \u2705 48/48 |", ["build", "test"]),
+    (u"| Target | Status |\n|---|---|\n| `npm run lint` | \u2705 clean |", ["lint"]),
+    (u"| Target | Result |\n|---|---|\n| `make test` | \u274c 2 failed |", []),
+    (u"| Target | Actual |\n|---|---|\n| all tests pass | 3 fail |", []),
+    (u"| Goal | Result |\n|---|---|\n| all tests pass | pending |", []),
+])
+def test_a_target_column_of_checks(text, expected):
+    assert categories(text) == expected

@@ -187,7 +187,7 @@ _BUILT_PLURALS = "|".join("(?<=%s )" % w for w in _PLURAL_BUILDABLES.split())
 _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
     "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
-    "analyzer analyzers analyser analysers static roslyn building rebuilding re rerun dry second final fresh latest last "
+    "analyzer analyzers analyser analysers vet static roslyn building rebuilding re rerun dry second final fresh latest last "
     "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library lib crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
@@ -431,7 +431,9 @@ class Grammar(object):
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
             r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"
             r"|\bformat check\b|\bformat(?=/\w)|(?<=\w/)format\b"
-            r"|\b(?:the )?formatter\b)"
+            r"|\b(?:the )?formatter\b"
+            # go vet named alone, as Go developers do ("vet ok, 3 pkgs", "it builds and vet is clean")
+            r"|(?<![\w-])vet(?= (?:is |was |\S+ )?(?:ok|okay|clean|passes|passed|happy|quiet|silent|green|fine)\b))"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"

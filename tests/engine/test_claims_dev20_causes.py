@@ -273,3 +273,17 @@ def test_no_warnings_or_errors_is_a_pass(text, expected):
 ])
 def test_a_target_column_of_checks(text, expected):
     assert categories(text) == expected
+
+
+# ---- go vet named alone, with its result
+@pytest.mark.parametrize("text, expected", [
+    ("Silent = good: it builds and vet is clean.", ["build", "lint"]),
+    ("vet ok, 3 pkgs.", ["lint"]),
+    ("vet passes too.", ["lint"]),
+    ("go build is fine and vet is quiet.", ["build", "lint"]),
+    ("The vet said the dog is fine.", []),
+    ("I'll vet the PR later.", []),
+    ("vet flagged copylocks in pool.go.", []),
+])
+def test_vet_named_alone(text, expected):
+    assert categories(text) == expected

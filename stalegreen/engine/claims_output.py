@@ -73,9 +73,9 @@ def shown(output, runs=()):
     return found
 
 
-# Pass formats any runner may print ("0 errors", "no issues found", "12 tests passed"): they tell
-# the category of a run whose command is known, not of output alone.
-GENERIC_PASSES = frozenset(("zero-errors", "no-issues", "generic-test-passed"))
+# Pass formats any runner may print ("0 errors", "no issues found", "12 tests passed", Psalm's "No errors
+# found!"): they tell the category of a run whose command is known, not of output alone.
+GENERIC_PASSES = frozenset(("zero-errors", "no-issues", "generic-test-passed", "psalm-ok"))
 
 
 def summary_verdict(code):
@@ -281,7 +281,7 @@ def quoted_verdict(reader, text, start, inner):
 
 
 # a held command, then a short gap with no sentence end (a verb: "reports", "prints", "says")
-_AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0,24}$")
+_AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0,40}$")
 
 
 def command_rows(body):

@@ -287,3 +287,14 @@ def test_a_target_column_of_checks(text, expected):
 ])
 def test_vet_named_alone(text, expected):
     assert categories(text) == expected
+
+
+# ---- a quotation of what a command reported, a few words after it, in the command's own format
+@pytest.mark.parametrize("text, expected", [
+    ('Yes \u2014 `vendor/bin/psalm --no-cache` at errorLevel 3 reports "No errors found!".', ["typecheck"]),
+    ('`vendor/bin/psalm` run over the whole of src/ printed "No errors found!".', ["typecheck"]),
+    ('`psalm` reports "3 errors found".', []),
+    ('`prettier --check .` reports "All matched files use Prettier code style!"', ["lint"]),
+])
+def test_a_quoted_report_a_few_words_after_its_command(text, expected):
+    assert categories(text) == expected

@@ -456,3 +456,17 @@ DOCUMENTED = [
 @pytest.mark.parametrize("category, runner, text, verdict", DOCUMENTED)
 def test_documented_summaries_of_maven_plugins_and_older_meson(category, runner, text, verdict):
     assert outputs.judge(category, text, exit_code=None, runner=runner)["verdict"] == verdict
+
+
+@pytest.mark.parametrize("output, exit_code, verdict, signal", [
+    ("------------------------------\n                              \n       No errors found!       \n"
+     "                              \n------------------------------\n\nChecks took 2.31 seconds and used 180.2MB of memory\n",
+     0, "pass", "psalm-ok"),
+    ("ERROR: UndefinedMethod - src/Cart.php:41:17 - Method Cart::total does not exist\n"
+     "------------------------------\n3 errors found\n------------------------------\n", 2, "fail", "psalm-errors"),
+    ("------------------------------\n3 errors found\n------------------------------\n", None, "fail", "psalm-errors"),
+])
+def test_psalm_summaries(output, exit_code, verdict, signal):
+    """Psalm's own summary decides its run: "No errors found!" or "N errors found"."""
+    result = judge("typecheck", output, exit_code, runner="psalm")
+    assert (result["verdict"], result["signal"]) == (verdict, signal)

@@ -167,6 +167,9 @@ TYPECHECK = [
     ("deno-check-error", "F", "deno", r"error: TS\d+"),
     ("phpstan-errors", "F", "phpstan", r"\[ERROR\] Found " + _N + r" errors?"),
     ("phpstan-ok", "P", "phpstan", r"\[OK\] No errors"),
+    # Psalm's own summary: "No errors found!", else "3 errors found" between rules of dashes
+    ("psalm-errors", "F", "psalm", r"^\s*" + _N + r" errors? found\b"),
+    ("psalm-ok", "P", "psalm", r"^\s*No errors found!"),
     ("sorbet-errors", "F", "sorbet", r"^Errors: " + _N),
     ("sorbet-ok", "P", "sorbet", r"No errors! Great job\."),
     ("dialyzer-errors", "F", "dialyzer", r"Total errors: " + _N),
@@ -338,7 +341,7 @@ TRUSTED_THROUGH_FILTER = frozenset("""
 pytest-passed pytest-short-passed jest-passed vitest-passed rspec-passed phpunit-passed mix-passed
 dotnet-passed nextest-passed playwright-passed ctest-passed jasmine-passed minitest-passed deno-pass
 dart-test-passed elm-test-passed sbt-test-passed cypress-passed gradle-test-passed maven-passed
-tsc-found-zero svelte-check-ok mypy-ok pyright-ok flow-ok phpstan-ok sorbet-ok dialyzer-ok ruff-ok
+tsc-found-zero svelte-check-ok mypy-ok pyright-ok flow-ok phpstan-ok psalm-ok sorbet-ok dialyzer-ok ruff-ok
 ruff-format-ok black-ok biome-ok rubocop-ok oxlint-ok prettier-ok golangci-ok credo-ok swiftlint-ok
 dart-analyze-ok pylint-ok next-ok vite-ok webpack-ok tsup-ok rollup-ok turbo-ok gradle-build-ok
 maven-build-ok dotnet-build-ok xcodebuild-ok swift-build-ok docker-ok elm-make-ok parcel-ok

@@ -457,7 +457,7 @@ TOOLS = {
                     "analyze": typecheck_spec("phpstan", values=("-c", "--configuration", "-l", "--level",
                                                             "--memory-limit"), prints=("phpstan",))},
                    default=typecheck_spec("phpstan", prints=("phpstan",)), other="other"),
-    "psalm": typecheck_spec("psalm", values=("-c", "--config", "--threads", "--output-format")),
+    "psalm": typecheck_spec("psalm", values=("-c", "--config", "--threads", "--output-format"), prints=("psalm",)),
     "steep": SUB({"check": typecheck_spec("steep check")}),
     # ---- lint
     "eslint": _ESLINT,

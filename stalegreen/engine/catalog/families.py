@@ -754,6 +754,8 @@ def classify(words):
     if not words:
         return None
     tool = base_name(words[0])
+    if tool not in TOOLS and tool[-4:].lower() in (".bat", ".cmd", ".exe") and tool[:-4] in TOOLS:
+        tool = tool[:-4]            # Windows launchers: `gradlew.bat`, `mvnw.cmd`, `npm.cmd`
     entry = TOOLS.get(tool)
     if entry is None:
         return project_program(words)

@@ -163,7 +163,7 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
             continue
         if head in _SKIP_COMMANDS:
             continue
-        stripped = strip_wrappers(words)
+        stripped = strip_wrappers(words, seg.heredocs)
         if stripped["stdin_shell"] and seg.heredocs:
             stripped["script"] = seg.heredocs[0]
         if stripped["script"] is not None and depth < _MAX_NESTING:

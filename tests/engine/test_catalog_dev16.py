@@ -1,0 +1,133 @@
+"""Catalog causes found on the dev16 command set (written blind 2026-12-03): runs launched by a
+program that is no POSIX shell (PowerShell, cmd, Python and node code, ``find -exec``), and what
+those launchers do to the run's status. Each rule holds the set's lines and lines of our own,
+negatives included."""
+
+import pytest
+
+from stalegreen.engine import catalog, masking, prefilter, rewrite, shell, unwrapped
+
+BASE = "/w"
+
+
+def runs(command):
+    if not prefilter.might_contain_runner(command):
+        return []
+    return [(r.runner, r.category, r.scope) for r in catalog.find_runs(shell.parse(command), None, BASE)
+            if r.not_run is None]
+
+
+def masked(command):
+    """Whether some run of ``command`` is masked (before the run, and in the unwrapped receipt)."""
+    parse = shell.parse(command)
+    found = [r for r in catalog.find_runs(parse, None, BASE) if r.not_run is None]
+    assert found, command
+    masks = [masking.analyze(parse, r) for r in found]
+    receipt = any(unwrapped.receipt_masking(m, exit_echoed=unwrapped.status_echo(m) is not None)[0] for m in masks)
+    assert receipt == any(m.masked for m in masks), command
+    return any(m.masked for m in masks)
+
+
+def wrapped(command):
+    parse = shell.parse(command)
+    found = [r for r in catalog.find_runs(parse, None, BASE) if r.not_run is None]
+    ids = ["r-%04d" % (i + 1) for i in range(len(found))]
+    return rewrite.wrap(parse, found, ids, ["/tmp/sg-logs/%s.log" % i for i in ids], 40)
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. PowerShell and cmd launch a command line of their own
+
+@pytest.mark.parametrize("command, expected", [
+    ("pwsh -c 'dotnet test --nologo | Select-Object -Last 20'", [("dotnet test", "test", "all")]),   # c16-015
+    ("pwsh -NoProfile -NonInteractive -ExecutionPolicy Bypass -Command \"npm run lint\"",
+     [("npm run lint", "lint", "all")]),
+    ("powershell.exe -noprofile -COMMAND cargo test", [("cargo test", "test", "all")]),
+    ("pwsh -c 'cd web; npm ci; npm run build'", [("npm run build", "build", "all")]),                 # c16-102
+    ("pwsh -NoProfile -Command \"Set-Location backend; dotnet build Backend.sln -c Release\"",       # c16-175
+     [("dotnet build", "build", "all")]),
+    ("cmd /c \"npm run build && echo BUILD OK\"", [("npm run build", "build", "all")]),               # c16-126
+    ("cmd.exe /C \"gradlew.bat test --tests *OrderServiceTest & echo done\"",                        # c16-060
+     [("gradle test", "test", "subset")]),
+    ("cmd /d /s /c \"mvnw.cmd -q verify\"", [("mvn test", "test", "all")]),
+    ("pwsh -c 'pytest tests/unit'", [("pytest", "test", "subset")]),
+])
+def test_a_powershell_or_cmd_line_is_read_for_its_runs(command, expected):
+    assert runs(command) == expected
+
+
+@pytest.mark.parametrize("command", [
+    "pwsh -c 'Get-ChildItem'",
+    "pwsh -NoExit -c 'npm test'",                     # the shell stays open: the run never reports
+    "pwsh -EncodedCommand bnBtIHRlc3Q=",              # not decoded: no run is read
+    "pwsh script.ps1",                                # pwsh 7 reads a file, Windows PowerShell a command
+    "cmd /k \"npm test\"",                            # /k keeps the shell open
+    "cmd /c dir",
+    "pwsh -Command -",                                # the script comes from stdin
+    "powershell -File ./deploy.ps1",                  # a script named for no check
+])
+def test_powershell_and_cmd_forms_that_run_no_check(command):
+    assert runs(command) == []
+
+
+def test_a_powershell_file_named_for_a_check_is_a_masked_run():
+    # the project-script naming rule; pwsh -File exits 0 when the script ends without `exit`
+    assert runs("pwsh -NoProfile -File scripts/test.ps1") == [("scripts/test.ps1", "test", "all")]
+    assert masked("pwsh -NoProfile -File scripts/test.ps1")
+
+
+@pytest.mark.parametrize("command", [
+    "pwsh -c 'npm test'",
+    "pwsh -c 'cd web; npm ci; npm run build'",                                   # the run is last
+    "pwsh -NoProfile -Command 'npm run lint; exit $LASTEXITCODE'",               # c15-091, c16-194
+    "pwsh -c 'npm run lint && npm test'",
+    "cmd /c \"npm run build && echo BUILD OK\"",
+    "cmd.exe /c \"mvnw.cmd -q verify\"",
+    "cmd /c npm test",
+    "pwsh -c 'cargo test 2>&1'",
+])
+def test_a_powershell_or_cmd_run_keeps_its_status_only_alone_or_in_and_chains(command):
+    assert not masked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "pwsh -c \"dotnet test --nologo | Select-Object -Last 20\"",                 # c16-015
+    "pwsh -c \"cargo test 2>&1 | Tee-Object -FilePath test.log\"",               # c16-086
+    "pwsh -c \"npx eslint . 2>&1 | Select-String -Pattern 'error'\"",            # c16-111
+    "pwsh -c 'npm test; echo $LASTEXITCODE'",                                    # c16-030
+    "cmd /c \"gradlew.bat test --tests *OrderServiceTest & echo done\"",         # c16-060
+    "pwsh -c 'npm test | Out-Null'",
+    "pwsh -c 'npm test > out.txt'",
+    "pwsh -c 'npm test 2>&1 | Out-File log.txt'",
+    "pwsh -c 'npm test; Write-Host done'",
+    "cmd /c \"npm test || exit /b 0\"",
+    "pwsh -c \"npm test; exit $LASTEXITCODE\"",     # double quotes: the outer shell empties the variable
+    "pwsh -c 'dotnet test; if ($LASTEXITCODE -ne 0) { exit 1 }'",               # unread: conservative
+])
+def test_a_powershell_or_cmd_run_followed_by_anything_else_is_masked(command):
+    assert masked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "pwsh -c 'npm test'",
+    "pwsh -c 'npm test | Select-Object -Last 20'",
+    "pwsh -NoProfile -Command 'npm run lint; exit $LASTEXITCODE'",
+    "cmd /c \"npm run build && echo BUILD OK\"",
+    "cmd /c \"gradlew.bat test & echo done\"",
+    "pwsh -c 'cd web; npm ci; npm run build'",
+])
+def test_a_powershell_or_cmd_line_is_never_rewritten(command):
+    # the wrapper is POSIX sh; the launched line is PowerShell or cmd
+    line, reason = wrapped(command)
+    assert line is None and reason.startswith("launched:"), (line, reason)
+
+
+def test_a_powershell_line_inside_bash_c_is_not_rewritten_either():
+    line, reason = wrapped("bash -c \"pwsh -c 'npm test | Select-Object -Last 5'\"")
+    assert line is None and reason.startswith(("nested-shell", "launched:"))
+
+
+def test_a_run_inside_a_powershell_try_block_is_no_run_or_masked():
+    # `try { ... }` is not read: the run there is not found, so no receipt can come from it
+    command = "pwsh -c 'try { npm test } catch { }'"
+    assert runs(command) == [] or masked(command)

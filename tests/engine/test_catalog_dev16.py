@@ -131,3 +131,38 @@ def test_a_run_inside_a_powershell_try_block_is_no_run_or_masked():
     # `try { ... }` is not read: the run there is not found, so no receipt can come from it
     command = "pwsh -c 'try { npm test } catch { }'"
     assert runs(command) == [] or masked(command)
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. a dev container runs the command on the mounted working tree; a remote host or a pod does not
+
+@pytest.mark.parametrize("command, expected", [
+    ("devcontainer exec --workspace-folder . npm test", [("npm test", "test", "all")]),           # c16-121
+    ("devcontainer exec --workspace-folder=. -- cargo clippy", [("cargo clippy", "lint", "all")]),
+    ("devcontainer exec --remote-env CI=1 --workspace-folder . pytest tests/unit", [("pytest", "test", "subset")]),
+    ("devcontainer exec --workspace-folder . --log-level info npx tsc --noEmit", [("tsc", "typecheck", "all")]),
+    ("devcontainer exec --container-id abc123 make build", [("make build", "build", "all")]),
+])
+def test_a_dev_container_exec_runs_the_command(command, expected):
+    assert runs(command) == expected
+
+
+def test_a_dev_container_workspace_folder_is_where_the_run_is():
+    parse = shell.parse("devcontainer exec --workspace-folder services/api pytest -q")
+    assert [r.cd for r in catalog.find_runs(parse, None, BASE)] == ["services/api"]
+
+
+@pytest.mark.parametrize("command", [
+    # code on a remote host, in a pod or in a VM is not the local working tree: a receipt from it
+    # would make a stale claim about this tree look fresh
+    "ssh build01 'cd ~/app && make test'",                                       # c16-114
+    "ssh dev@10.0.0.12 \"cd /srv/app && git pull && ./gradlew check\"",         # c16-229
+    "kubectl exec -n dev deploy/api -- go test ./internal/store/...",            # c16-011
+    "kubectl exec -it pod/worker-0 -- python -m pytest -k retry",                # c16-145
+    "oc exec my-pod -- npm test",
+    "vagrant ssh -c 'cd /vagrant && tox -e py310'",                               # c16-208
+    "devcontainer up --workspace-folder .",
+    "devcontainer build --workspace-folder .",
+])
+def test_remote_hosts_pods_and_vms_run_no_check_of_this_tree(command):
+    assert runs(command) == []

@@ -242,6 +242,13 @@ def _direnv(name, rest, values, info):
     return [], False
 
 
+def _devcontainer(name, rest, values, info):
+    """``devcontainer exec [--workspace-folder DIR] CMD``: CMD runs in the container on DIR's files."""
+    if rest[:1] != ["exec"]:
+        return [], False
+    return _skip_flags(rest[1:], values, info["dirs"], ("--workspace-folder",)), True
+
+
 def _timeout(name, rest, values, info):
     return _skip_flags(rest, values)[1:], True
 
@@ -397,7 +404,7 @@ KIND_READERS = {
     "sudo": _sudo, "env": _env, "assign": _assign, "shell-string": _shell_string, "dotenv": _dotenv,
     "direnv": _direnv, "timeout": _timeout, "interpreter": _interpreter, "plain": _plain, "script": _script,
     "exec-tool": _exec_tool, "pipx": _pipx, "nix": _nix, "bundle": _bundle, "run-tool": _run_tool, "coverage": _coverage,
-    "watch": _watch, "watch-tool": _watch_tool, "bench": _bench, "xargs": _xargs,
+    "watch": _watch, "watch-tool": _watch_tool, "bench": _bench, "xargs": _xargs, "devcontainer": _devcontainer,
 }
 
 

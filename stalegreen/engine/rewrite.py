@@ -131,9 +131,10 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     if run.sudo:
         return None, "sudo"
     launcher = segment_launcher(seg)
-    if launcher is not None:
+    if launcher is not None and launcher != ("find", "+"):
         # `pwsh -c`, `cmd /c`: the launched line is no POSIX sh; `python -c`, `find -exec \;`: a
-        # wrapper would record the launcher's status, not the run's
+        # wrapper would record the launcher's status, not the run's (`find -exec {} +` fails
+        # when a command does: its status is the run's)
         return None, "launched:%s" % launcher[0]
     mask = masking.analyze(parse, run) if mask is None else mask
     forced = [r for r in mask.reasons if r.startswith("exit-zero:")]

@@ -166,3 +166,61 @@ def test_a_dev_container_workspace_folder_is_where_the_run_is():
 ])
 def test_remote_hosts_pods_and_vms_run_no_check_of_this_tree(command):
     assert runs(command) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. find -exec: the check runs on the files find selects; with `\;` find drops its status
+
+@pytest.mark.parametrize("command, expected", [
+    ("find . -name '*.sh' -not -path './node_modules/*' -exec shellcheck {} \\;",                # c16-081
+     [("shellcheck", "lint", "all")]),
+    ("find . -name '*.sh' -exec shellcheck {} +", [("shellcheck", "lint", "all")]),               # c15-221
+    ("find tests -name 'test_*.py' -newer .last_run -exec pytest -q {} +",                       # c16-183
+     [("pytest", "test", "subset")]),
+    ("find . -maxdepth 1 -name '*.sh' -exec shellcheck {} +", [("shellcheck", "lint", "subset")]),
+    ("find . -name package.json -not -path '*/node_modules/*' -execdir npm test \\;",           # c15-099
+     [("npm test", "test", "all")]),
+    ("find src -name '*.py' -exec sh -c 'pytest \"$1\"' _ {} \\;", [("pytest", "test", "subset")]),
+])
+def test_a_check_run_by_find_exec_is_found(command, expected):
+    assert runs(command) == expected
+
+
+@pytest.mark.parametrize("command", [
+    "find . -name '*.pyc' -delete",
+    "find src -exec grep -l TODO {} +",
+    "find . -name '*.sh' -print",
+    "find . -name '*.sh' -exec",                      # no command, no terminator
+    "find . -name '*.sh' -exec {} \\;",               # the found files themselves: not read
+])
+def test_find_forms_that_run_no_check(command):
+    assert runs(command) == []
+
+
+@pytest.mark.parametrize("command", [
+    "find . -name '*.sh' -exec shellcheck {} \\;",
+    "find . -name package.json -execdir npm test \\;",
+    "find src -name '*.py' -exec sh -c 'pytest \"$1\"' _ {} \\;",
+    "find . -name '*.go' -exec gofmt -l {} \\; ; echo \"rc=$?\"",     # the echo prints find's 0
+    "find . -name '*.sh' -exec shellcheck {} + | tail -3",
+])
+def test_find_exec_each_drops_the_status(command):
+    assert masked(command)
+
+
+@pytest.mark.parametrize("command", [
+    "find . -name '*.sh' -exec shellcheck {} +",
+    "find tests -name 'test_*.py' -exec pytest -q {} +",
+    "find . -type f -name '*.sh' -execdir shellcheck -x {} +",
+    "cd web && find . -name '*.ts' -exec npx eslint {} +",
+    "find . -name '*.sh' -exec shellcheck {} + && echo ok",
+])
+def test_find_exec_plus_keeps_the_status(command):
+    # find exits non-zero when a command it ran with `{} +` failed
+    assert not masked(command)
+
+
+def test_find_exec_each_is_never_rewritten_and_plus_may_be():
+    assert wrapped("find . -name '*.sh' -exec shellcheck {} \\;") == (None, "launched:find")
+    line, reason = wrapped("find . -name '*.sh' -exec shellcheck {} +")
+    assert reason is None and "find . -name '*.sh' -exec shellcheck {} +" in line

@@ -224,3 +224,92 @@ def test_find_exec_each_is_never_rewritten_and_plus_may_be():
     assert wrapped("find . -name '*.sh' -exec shellcheck {} \\;") == (None, "launched:find")
     line, reason = wrapped("find . -name '*.sh' -exec shellcheck {} +")
     assert reason is None and "find . -name '*.sh' -exec shellcheck {} +" in line
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. Python and node code that runs a check: literal arguments only; the status counts only in
+#    the forms that provably reach the process's exit
+
+PY_HEREDOC = "python - <<'EOF'\n%s\nEOF"
+
+
+@pytest.mark.parametrize("command, expected", [
+    (PY_HEREDOC % 'import sys, pytest\nsys.exit(pytest.main(["-q", "tests/test_parser.py"]))',      # c16-090
+     [("pytest", "test", "subset")]),
+    (PY_HEREDOC % 'import subprocess\nsubprocess.run(["go", "test", "./..."], check=True)',          # c16-130
+     [("go test", "test", "all")]),
+    ("python3 <<'EOF'\nimport subprocess\nr = subprocess.run([\"npm\", \"run\", \"lint\"], capture_output=True)\n"
+     "print(r.stdout)\nEOF", [("npm run lint", "lint", "all")]),                                    # c16-157
+    ("python -c \"import subprocess, sys; sys.exit(subprocess.call(['mypy', 'pkg']))\"",            # c16-248
+     [("mypy", "typecheck", "all")]),
+    ("python -c \"import subprocess; subprocess.check_call('ruff check .')\"", [("ruff check", "lint", "all")]),
+    ("node -e \"require('child_process').execSync('npm test', {stdio: 'inherit'})\"",               # c16-169
+     [("npm test", "test", "all")]),
+    ("node -e \"try { require('child_process').execSync('npx jest src/utils', {stdio:'inherit'}) } catch (e) { }\"",
+     [("jest", "test", "subset")]),                                                                  # c16-153
+])
+def test_code_calling_a_check_with_literal_arguments_is_a_run(command, expected):
+    assert runs(command) == expected
+
+
+@pytest.mark.parametrize("command", [
+    "python -c \"import subprocess; cmd = ['pytest']; subprocess.run(cmd, check=True)\"",     # not a literal
+    "python -c \"print('pytest.main([])')\"",                                                   # in a string
+    "python -c \"import os; os.system('pytest -q')\"",                                          # not in the rule
+    PY_HEREDOC % "import subprocess\nfor t in ['a', 'b']:\n    subprocess.run(['pytest', t], check=True)",
+    "python -c \"import subprocess; subprocess.run('npm test && npm run lint', shell=True)\"",   # a shell line
+    "node -e \"console.log('npm test')\"",
+    "node -e \"require('child_process').execSync(process.argv[1])\" 'npm test'",
+    "python - <<'EOF'\n# pytest.main(['-q'])\nprint(1)\nEOF",                                    # a comment
+])
+def test_code_whose_check_is_not_literal_is_no_run(command):
+    assert runs(command) == []
+
+
+@pytest.mark.parametrize("command", [
+    PY_HEREDOC % 'import sys, pytest\nsys.exit(pytest.main(["-q", "tests/test_parser.py"]))',
+    PY_HEREDOC % 'import subprocess\nsubprocess.run(["go", "test", "./..."], check=True)',
+    "python -c \"import subprocess, sys; sys.exit(subprocess.call(['mypy', 'pkg']))\"",
+    "python -c \"import subprocess; subprocess.check_call(['ruff', 'check', '.'])\"",
+    PY_HEREDOC % "import pytest\nraise SystemExit(pytest.main(['-x']))",
+    "python -c \"import subprocess, sys; sys.exit(subprocess.run(['pytest', '-q']).returncode)\"",
+    "node -e \"require('child_process').execSync('npm test', {stdio: 'inherit'})\"",
+])
+def test_code_whose_check_status_reaches_the_exit_is_not_masked(command):
+    assert not masked(command)
+
+
+@pytest.mark.parametrize("command", [
+    PY_HEREDOC % 'import pytest\npytest.main(["-x", "tests"])\nprint("finished")',                  # c16-249
+    "python3 <<'EOF'\nimport subprocess\nr = subprocess.run([\"npm\", \"run\", \"lint\"], capture_output=True)\n"
+    "print(r.stdout)\nEOF",                                                                           # c16-157
+    "python -c \"import pytest; pytest.main(['-q'])\"",
+    "python -c \"import subprocess; subprocess.run(['pytest'])\"",
+    "python -c \"import subprocess; subprocess.check_output(['tsc', '--noEmit'])\"",             # output kept away
+    PY_HEREDOC % "import subprocess\ntry:\n    subprocess.run(['pytest'], check=True)\nexcept Exception:\n    pass",
+    PY_HEREDOC % "import sys, pytest\nif True:\n    sys.exit(pytest.main([]))",                   # not top level
+    "node -e \"try { require('child_process').execSync('npx jest src/utils', {stdio:'inherit'}) } catch (e) { }\"",
+    "node -e \"require('child_process').execSync('npm test')\"",                                  # output captured
+    "python -c \"import pytest; pytest.main(['-q'])\"; echo \"rc=$?\"",                           # python's 0
+])
+def test_code_that_drops_or_hides_the_check_status_is_masked(command):
+    assert masked(command)
+
+
+@pytest.mark.parametrize("command", [
+    PY_HEREDOC % 'import sys, pytest\nsys.exit(pytest.main(["-q"]))',
+    "python -c \"import pytest; pytest.main(['-q'])\"",
+    "python -c \"import subprocess; subprocess.check_call(['ruff', 'check', '.'])\"",
+    "node -e \"require('child_process').execSync('npm test', {stdio: 'inherit'})\"",
+    "cd api && python -c \"import sys, pytest; sys.exit(pytest.main([]))\"",
+])
+def test_code_launching_a_check_is_never_rewritten(command):
+    line, reason = wrapped(command)
+    assert line is None and reason.startswith("launched:"), (line, reason)
+
+
+def test_the_rerun_of_a_check_launched_from_code_is_the_check_itself():
+    from stalegreen.engine import rerun
+
+    parse = shell.parse("python -c \"import pytest; pytest.main(['-x', 'tests'])\"")
+    assert rerun.rerun_text(parse, catalog.find_runs(parse)[0]) == "pytest -x tests"

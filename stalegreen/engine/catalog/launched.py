@@ -174,17 +174,47 @@ def _top_level_statement(code, at):
     return line.rsplit(";", 1)[-1].strip()
 
 
+def _code_positions(code, name):
+    """Where ``name`` starts in ``code`` as code: not in a string literal or a comment (``#`` or
+    ``//``), not the end of a longer name."""
+    found, i, n = [], 0, len(code)
+    while i < n:
+        c = code[i]
+        if c in "'\"`":
+            quote = code[i:i + 3] if code[i:i + 3] in ("'" * 3, '"' * 3) else c
+            end = code.find(quote, i + len(quote))
+            while end > 0 and len(quote) == 1 and code[end - 1] == "\\":
+                end = code.find(quote, end + 1)
+            if end < 0:
+                return found
+            i = end + len(quote)
+            continue
+        if c == "#" or code.startswith("//", i):
+            end = code.find("\n", i)
+            if end < 0:
+                return found
+            i = end
+            continue
+        if code.startswith(name, i) and not (i > 0 and (code[i - 1].isalnum() or code[i - 1] in "_.$")):
+            found.append(i)
+        i += 1
+    return found
+
+
+def _has_word(code, word):
+    """``word`` as a keyword of ``code`` (outside strings and comments)."""
+    return any(not code[at + len(word):at + len(word) + 1].isalnum() for at in _code_positions(code, word))
+
+
 def python_call(code):
     """(argv, status) of the first ``pytest.main``/``subprocess`` call in ``code`` given literal
     arguments, or None. ``status``: "" when the exit status provably reaches the process's exit
     (``sys.exit(pytest.main(...))``, ``raise SystemExit(subprocess.call(...))``,
     ``subprocess.run(..., check=True)``, ``check_call``), else what drops or hides it."""
-    found = [(code.find(name), name) for name in _CODE_CALLS if name in code]
+    found = [(at, name) for name in _CODE_CALLS for at in _code_positions(code, name)]
     if not found:
         return None
     at, name = min(found)
-    if at > 0 and (code[at - 1].isalnum() or code[at - 1] in "_."):
-        return None
     start = at + len(name)
     end = _call_end(code, start)
     if end is None:
@@ -210,7 +240,7 @@ def python_call(code):
 
 
 def _python_status(code, at, end, name, keywords):
-    if "try:" in code or "except" in code:
+    if _has_word(code, "try") or _has_word(code, "except"):
         return "launched:python:try"
     if name == "subprocess.check_output(" or "capture_output=True" in keywords or "stdout=" in keywords or (
             "stderr=" in keywords and "stderr=subprocess.STDOUT" not in keywords):
@@ -234,15 +264,16 @@ def node_call(code):
     """(argv, status) of the first ``execSync('literal command')`` in ``code``, or None. It throws
     when the command fails, so node exits non-zero; caught, or with its output captured (no
     ``stdio: 'inherit'``), the result is hidden."""
-    at = code.find("execSync(")
-    if at < 0:
+    found = _code_positions(code, "execSync(") + [at + 1 for at in _code_positions(code, ".execSync(")]
+    if not found:
         return None
+    at = min(found)
     start = at + len("execSync(")
     end = _call_end(code, start)
     read = _literal_argv(code, start)
     if end is None or read is None or code[read[1] - 1] not in "'\"":
         return None
-    if "catch" in code or "try" in code:
+    if _has_word(code, "try") or _has_word(code, "catch"):
         return read[0], "launched:node:try"
     if "inherit" not in code[read[1]:end]:
         return read[0], "launched:node:captured"

@@ -313,3 +313,41 @@ def test_the_rerun_of_a_check_launched_from_code_is_the_check_itself():
 
     parse = shell.parse("python -c \"import pytest; pytest.main(['-x', 'tests'])\"")
     assert rerun.rerun_text(parse, catalog.find_runs(parse)[0]) == "pytest -x tests"
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. one command running several tasks: each task named for a check is a run (`Run.also`)
+
+def categories(command):
+    return [(r.category,) + tuple(r.also) + (r.scope,)
+            for r in catalog.find_runs(shell.parse(command), None, BASE) if r.not_run is None]
+
+
+@pytest.mark.parametrize("command, expected", [
+    ("MIX_ENV=test mix do compile --warnings-as-errors + test", [("test", "build", "all")]),       # c16-234
+    ("mix do test, credo", [("test", "lint", "all")]),
+    ("mix do compile, test test/a_test.exs", [("test", "build", "subset")]),
+    ("mix do format --check-formatted + credo --strict + dialyzer", [("typecheck", "lint", "all")]),
+    ("just lint typecheck", [("lint", "typecheck", "all")]),                                        # c16-135
+    ("nx run-many -t lint,test --parallel 3", [("test", "lint", "all")]),
+    ("make lint test", [("test", "lint", "all")]),                                                  # as before
+])
+def test_each_task_named_for_a_check_is_a_run(command, expected):
+    assert categories(command) == expected
+
+
+@pytest.mark.parametrize("command, expected", [
+    ("mix do deps.get + compile", [("build", "all")]),
+    ("mix do deps.get, format", []),                  # format rewrites: no check
+    ("mix do deps.get", []),
+    ("just test", [("test", "all")]),
+    ("just deploy staging", []),
+    ("just test tests/unit", [("test", "subset")]),   # an argument of the recipe, not a recipe
+    ("nx run-many -t build", [("build", "all")]),
+    # nx reads `-t` as one string split at commas (yargs `type: 'string'`, `coerce: parseCSV`): a
+    # second word is a positional, and no test runs (c16-019, labelled lint and test)
+    ("npx nx run-many -t lint test -p api,shared-utils", [("lint", "subset")]),
+    ("nx affected -t typecheck lint", [("typecheck", "subset")]),
+])
+def test_tasks_that_name_no_further_check_add_nothing(command, expected):
+    assert categories(command) == expected

@@ -187,6 +187,8 @@ def _read_scripts(tool, args):
             result["dirs"] = dirs + list(result.get("dirs", ()))
     if result:
         result["quiet"] = result["quiet"] or quiet
+        if tool == "just":        # `just lint typecheck`: each recipe named for a check runs
+            result["also"] = _further([_task_category(w) for w in tail if not is_flag(w)], result["category"])
     return result
 
 
@@ -707,8 +709,14 @@ FAMILY_READERS = {
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
     "envs": _read_envs, "ant": _read_ant, "clojure": _read_clojure, "r": _read_r, "julia": _read_julia,
-    **BUILD_READERS
+    "mix-do": lambda tool, args: _read_mix_do(args), **BUILD_READERS
 }
+
+
+def _read_mix_do(args):
+    from stalegreen.engine.catalog.sequences import read_mix_do     # loaded only for `mix do`
+
+    return read_mix_do(args, classify)
 
 
 def _apply(entry, args, tool=None, path=()):

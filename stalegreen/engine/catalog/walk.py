@@ -176,8 +176,8 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
             for run in runs[before:]:
                 run.nested = True
                 run.sudo = run.sudo or stripped["sudo"]
-                if stripped["appended"] and run.scope == "all":
-                    run.scope = "subset"        # `xargs sh -c 'pytest "$@"' _`: given words from stdin
+                if stripped["appended"] and stripped["launched"] and run.scope == "all":
+                    run.scope = "subset"        # `find src -exec sh -c 'pytest "$1"' _ {} \;`: given files
                 if stripped["not_run"] and not run.not_run:
                     run.not_run = stripped["not_run"]
             continue

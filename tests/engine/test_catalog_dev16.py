@@ -351,3 +351,32 @@ def test_each_task_named_for_a_check_is_a_run(command, expected):
 ])
 def test_tasks_that_name_no_further_check_add_nothing(command, expected):
     assert categories(command) == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# 6. pre-commit: a hook id names its tool; without --all-files or --files only staged files
+
+@pytest.mark.parametrize("command, expected", [
+    ("pre-commit run mypy --all-files", [("pre-commit", "typecheck", "all")]),                   # c16-250
+    ("pre-commit run ruff --all-files || true", [("pre-commit", "lint", "all")]),                # c16-037
+    ("pre-commit run pyright -a", [("pre-commit", "typecheck", "all")]),
+    ("pre-commit run mypy", [("pre-commit", "typecheck", "subset")]),                            # staged files
+    ("prek run eslint --all-files", [("pre-commit", "lint", "all")]),
+    ("pre-commit run pytest --all-files", [("pre-commit", "test", "all")]),
+    ("pre-commit run --all-files", [("pre-commit", "lint", "all")]),
+])
+def test_a_pre_commit_hook_named_for_a_tool_is_that_tools_run(command, expected):
+    assert runs(command) == expected
+
+
+@pytest.mark.parametrize("command, expected", [
+    ("pre-commit run", [("pre-commit", "lint", "subset")]),                                      # c16-185
+    ("pre-commit run --hook-stage manual", [("pre-commit", "lint", "subset")]),
+    ("pre-commit run trailing-whitespace --all-files", [("pre-commit", "lint", "subset")]),      # not a tool
+    ("pre-commit run mypy --files src/a.py", [("pre-commit", "typecheck", "subset")]),
+    ("pre-commit run --from-ref origin/main --to-ref HEAD", [("pre-commit", "lint", "subset")]),
+    ("pre-commit install", []),
+    ("pre-commit autoupdate", []),
+])
+def test_pre_commit_without_every_file_or_a_known_hook_is_a_part(command, expected):
+    assert runs(command) == expected

@@ -709,8 +709,15 @@ FAMILY_READERS = {
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
     "envs": _read_envs, "ant": _read_ant, "clojure": _read_clojure, "r": _read_r, "julia": _read_julia,
-    "mix-do": lambda tool, args: _read_mix_do(args), **BUILD_READERS
+    "mix-do": lambda tool, args: _read_mix_do(args), "pre-commit": lambda tool, args: _read_pre_commit(args),
+    **BUILD_READERS
 }
+
+
+def _read_pre_commit(args):
+    from stalegreen.engine.catalog.sequences import read_pre_commit     # loaded only for pre-commit/prek
+
+    return read_pre_commit(args)
 
 
 def _read_mix_do(args):

@@ -102,7 +102,7 @@ def test_a_powershell_or_cmd_run_keeps_its_status_only_alone_or_in_and_chains(co
     "pwsh -c 'npm test; Write-Host done'",
     "cmd /c \"npm test || exit /b 0\"",
     "pwsh -c \"npm test; exit $LASTEXITCODE\"",     # double quotes: the outer shell empties the variable
-    "pwsh -c 'dotnet test; if ($LASTEXITCODE -ne 0) { exit 1 }'",               # unread: conservative
+    "pwsh -c 'dotnet test; if ($LASTEXITCODE -gt 1) { exit 1 }'",               # unread: conservative
 ])
 def test_a_powershell_or_cmd_run_followed_by_anything_else_is_masked(command):
     assert masked(command)
@@ -380,3 +380,16 @@ def test_a_pre_commit_hook_named_for_a_tool_is_that_tools_run(command, expected)
 ])
 def test_pre_commit_without_every_file_or_a_known_hook_is_a_part(command, expected):
     assert runs(command) == expected
+
+
+@pytest.mark.parametrize("command, kept", [
+    ("pwsh -c 'dotnet test --filter \"FullyQualifiedName~Checkout\"; if ($LASTEXITCODE -ne 0) { exit 1 }'", True),
+    ("pwsh -c 'npm test; if ($LASTEXITCODE -ne 0) {exit 2}'", True),
+    ("pwsh -c 'npm test; if ($LASTEXITCODE -ne 0) { exit 0 }'", False),              # exits 0 on failure
+    ("pwsh -c 'npm test | Select-Object -Last 5; if ($LASTEXITCODE -ne 0) { exit 1 }'", False),
+    ("pwsh -c \"npm test; if ($LASTEXITCODE -ne 0) { exit 1 }\"", False),            # the outer shell expands it
+    ("pwsh -c 'npm test; if ($LASTEXITCODE -eq 0) { exit 1 }'", False),
+    ("pwsh -c 'npm test; if ($LASTEXITCODE -ne 0) { Write-Host failed }'", False),
+])
+def test_a_powershell_exit_check_after_the_run_hands_its_failure_on(command, kept):
+    assert masked(command) is not kept

@@ -317,6 +317,8 @@ def _shell_string_reason(kind, script, run_words, expanded=False):
     last, with no pipe, group, redirect of its output or negation."""
     from stalegreen.engine import shell
 
+    if kind == "pwsh" and not expanded:
+        script = _without_exit_check(script)
     inner = shell.parse(script)
     program = base_name(run_words[0]) if run_words else None
     # the segment ending with the run's argv (`npm run build`, not the `npm ci` before it)
@@ -337,3 +339,18 @@ def _shell_string_reason(kind, script, run_words, expanded=False):
             [w.lower() for w in after[0].words] == ["exit", "$lastexitcode"] and after[0].op in (None, ";", "\n"):
         return ""
     return "launched:%s:%s" % (kind, "followed" if target.op in (";", "\n") else target.op)
+
+
+def _without_exit_check(script):
+    """``npm test; if ($LASTEXITCODE -ne 0) { exit 1 }`` -> ``npm test``: a last command that exits
+    non-zero when the run before it failed hands the failure on (PowerShell's own spelling, read
+    word by word; any other ``if`` stays unread)."""
+    at = script.rfind(";")
+    spaced = script[at + 1:].lower()
+    for c in "(){}":
+        spaced = spaced.replace(c, " %s " % c)
+    words = spaced.split()
+    if at < 0 or words[:7] != ["if", "(", "$lastexitcode", "-ne", "0", ")", "{"] or words[-1:] != ["}"] or \
+            len(words) != 10 or words[7] != "exit" or not words[8].isdigit() or int(words[8]) == 0:
+        return script
+    return script[:at]

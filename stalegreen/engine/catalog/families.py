@@ -709,7 +709,7 @@ FAMILY_READERS = {
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
     "envs": _read_envs, "ant": _read_ant, "clojure": _read_clojure, "r": _read_r, "julia": _read_julia,
-    "mix-do": lambda tool, args: _read_mix_do(args), "pre-commit": lambda tool, args: _read_pre_commit(args),
+    "pre-commit": lambda tool, args: _read_pre_commit(args),
     **BUILD_READERS
 }
 
@@ -771,6 +771,8 @@ def classify(words):
     tool = base_name(words[0])
     if tool not in TOOLS and tool[-4:].lower() in (".bat", ".cmd", ".exe") and tool[:-4] in TOOLS:
         tool = tool[:-4]            # Windows launchers: `gradlew.bat`, `mvnw.cmd`, `npm.cmd`
+    if tool == "mix" and words[1:2] == ["do"]:
+        return _read_mix_do(words[2:])        # not a TOOLS subcommand: `do` names no runner in prose
     entry = TOOLS.get(tool)
     if entry is None:
         return project_program(words)

@@ -364,7 +364,7 @@ TOOLS = {
                  "build": _build("dart build"), "compile": _build("dart compile"),
                  "format": lint_spec("dart format", needs=(("--set-exit-if-changed", "-o none", "--output=none"),
                                                       "format"))}),
-    "mix": SUB({"test": _MIX_TEST, "compile": _build("mix compile", prints=("mix",)), "do": FAMILY("mix-do"),
+    "mix": SUB({"test": _MIX_TEST, "compile": _build("mix compile", prints=("mix",)),
                 "dialyzer": typecheck_spec("mix dialyzer", positional_subset="none", prints=("dialyzer",)),
                 "credo": lint_spec("mix credo", positional_subset="none", prints=("credo",)),
                 "format": lint_spec("mix format", needs=(("--check-formatted",), "format"))}),

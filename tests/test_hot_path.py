@@ -43,6 +43,7 @@ REWRITE_PATH = BASE | {"stalegreen.hosts.claude.rules", "stalegreen.engine.shell
                        "stalegreen.engine.catalog.families", "stalegreen.engine.catalog.programs",
                        "stalegreen.engine.catalog.wrappers", "stalegreen.engine.catalog.wrapper_table",
                        "stalegreen.engine.catalog.walk", "stalegreen.engine.catalog.hiding",
+                       "stalegreen.engine.catalog.launched",
                        "stalegreen.engine.records",
                        "stalegreen.engine.masking", "stalegreen.engine.rewrite",
                        "stalegreen.engine.permissions", "stalegreen.engine.messages", "stalegreen.engine.aftermath"}

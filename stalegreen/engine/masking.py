@@ -10,6 +10,8 @@ echoes, a ``tail`` that let everything through) is ``unwrapped``.
 """
 
 from stalegreen.engine.catalog.hiding import hiding_flags
+from stalegreen.engine.catalog.launched import SHELL_KINDS, launch_reason
+from stalegreen.engine.catalog.wrappers import segment_launcher
 from stalegreen.engine.catalog.table import QUIET_FLAGS
 from stalegreen.engine.records import Run
 
@@ -173,7 +175,12 @@ def analyze(parse, run, pipefail=False):
         element = group
         first = False
 
-    if run is not None and getattr(run, "nested", False):
+    launched = segment_launcher(seg)       # `pwsh -c '...'`, `python -c`, `find -exec` (catalog.launched)
+    reason = launch_reason(launched, list(getattr(run, "words", None) or ()), seg.raw_words) if launched else ""
+    if reason:
+        _add(mask, reason)
+        mask.exit_preserved = False
+    if run is not None and getattr(run, "nested", False) and not (launched and launched[0] in SHELL_KINDS):
         _combine_nested(mask, parse, run)
     else:
         mask.read_back = _read_back(parse, index, mask)

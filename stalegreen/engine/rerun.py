@@ -14,6 +14,12 @@ def rerun_text(parse, run):
         return run.text
     if run.nested:
         return _nested_rerun(segment, run) or run.text
+    launched = _code_launcher(segment)
+    if launched and run.words:
+        # `python -c "pytest.main([...])"`, `node -e "execSync('npm test')"`: the command itself
+        from stalegreen.engine import shell
+
+        return " ".join(shell.quote(w) for w in run.words)
     text = parse.text
     cuts = sorted([(r.start, r.end) for r in segment.redirects
                    if r.op in HIDING_REDIRECTS and r.fd in (None, 1) and r.end > r.start] + _flag_spans(segment, run))
@@ -38,6 +44,13 @@ def _flag_spans(segment, run):
         return []
     return [(segment.word_spans[offset + i][0], segment.word_spans[offset + i + n - 1][1])
             for i, n, _reason in hiding_flags(argv)]
+
+
+def _code_launcher(segment):
+    from stalegreen.engine.catalog.wrappers import segment_launcher
+
+    launched = segment_launcher(segment)
+    return launched if launched and launched[0] in ("python", "node") else None
 
 
 def _nested_rerun(segment, run):

@@ -12,6 +12,7 @@ cannot break it. What cannot be wrapped safely is left alone with a reason.
 import os
 
 from stalegreen.engine import masking, pipe_filters, shell
+from stalegreen.engine.catalog.wrappers import segment_launcher
 from stalegreen.engine.prefilter import MARKER_TAG, WRAP_MARK
 
 VAR_PREFIX = WRAP_MARK
@@ -129,6 +130,12 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
     seg = parse.segments[index]
     if run.sudo:
         return None, "sudo"
+    launcher = segment_launcher(seg)
+    if launcher is not None and launcher != ("find", "+"):
+        # `pwsh -c`, `cmd /c`: the launched line is no POSIX sh; `python -c`, `find -exec \;`: a
+        # wrapper would record the launcher's status, not the run's (`find -exec {} +` fails
+        # when a command does: its status is the run's)
+        return None, "launched:%s" % launcher[0]
     mask = masking.analyze(parse, run) if mask is None else mask
     forced = [r for r in mask.reasons if r.startswith("exit-zero:")]
     if forced:

@@ -847,7 +847,8 @@ def test_every_wrapper_kind_has_a_reader():
     # pre-commit (and prek): every hook on every file; a hook id or --files narrows
     ("pre-commit run --all-files", "pre-commit", "lint", "all", None),
     ("pre-commit run -a --show-diff-on-failure", "pre-commit", "lint", "all", None),
-    ("pre-commit run ruff --all-files", "pre-commit", "lint", "subset", None),
+    ("pre-commit run ruff --all-files", "pre-commit", "lint", "all", None),      # ruff's whole run (dev16)
+    ("pre-commit run check-yaml --all-files", "pre-commit", "lint", "subset", None),
     ("pre-commit run --files src/a.py src/b.py", "pre-commit", "lint", "subset", None),
     ("prek run --all-files", "pre-commit", "lint", "all", None),
     ("pre-commit install", None, None, None, None),

@@ -68,6 +68,14 @@ FLOORS = {
     "dev15-2026-12-03.jsonl": {"det_precision": 0.94, "det_recall": 0.88, "category_accuracy": 0.97,
                                "scope_accuracy": 0.96, "masked_precision": 0.97, "masked_recall": 0.82,
                                "receipt_precision": 0.97, "receipt_recall": 0.80},
+    # dev16: an eighth blind author's 250 lines. On arrival (3120979): detection 0.993/0.778, category
+    # 0.978, scope 0.971, masked 1.000/0.682, receipt 1.000/0.659; after the thirteenth session's causes
+    # (pwsh/cmd launchers, devcontainer exec, find -exec, Python/node code, mix do, just recipes,
+    # pre-commit hook ids): detection 0.994/0.903, masked 1.000/0.886. Left (README): ssh/kubectl exec/
+    # vagrant ssh stay no run, watch modes no run, `nx run-many -t lint test` runs lint only
+    "dev16-2026-12-03.jsonl": {"det_precision": 0.98, "det_recall": 0.89, "category_accuracy": 0.97,
+                               "scope_accuracy": 0.97, "masked_precision": 0.99, "masked_recall": 0.87,
+                               "receipt_precision": 0.99, "receipt_recall": 0.85},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

@@ -187,6 +187,8 @@ def _read_scripts(tool, args):
             result["dirs"] = dirs + list(result.get("dirs", ()))
     if result:
         result["quiet"] = result["quiet"] or quiet
+        if tool == "just":        # `just lint typecheck`: each recipe named for a check runs
+            result["also"] = _further([_task_category(w) for w in tail if not is_flag(w)], result["category"])
     return result
 
 
@@ -707,8 +709,21 @@ FAMILY_READERS = {
     "xcodebuild": _read_xcodebuild, "nx": _read_nx, "rake": _read_rake, "cmake": _read_cmake,
     "zig-build": _read_zig_build, "cargo-make": _read_cargo_make, "node": _read_node, "deno": _read_deno,
     "envs": _read_envs, "ant": _read_ant, "clojure": _read_clojure, "r": _read_r, "julia": _read_julia,
+    "pre-commit": lambda tool, args: _read_pre_commit(args),
     **BUILD_READERS
 }
+
+
+def _read_pre_commit(args):
+    from stalegreen.engine.catalog.sequences import read_pre_commit     # loaded only for pre-commit/prek
+
+    return read_pre_commit(args)
+
+
+def _read_mix_do(args):
+    from stalegreen.engine.catalog.sequences import read_mix_do     # loaded only for `mix do`
+
+    return read_mix_do(args, classify)
 
 
 def _apply(entry, args, tool=None, path=()):
@@ -754,6 +769,10 @@ def classify(words):
     if not words:
         return None
     tool = base_name(words[0])
+    if tool not in TOOLS and tool[-4:].lower() in (".bat", ".cmd", ".exe") and tool[:-4] in TOOLS:
+        tool = tool[:-4]            # Windows launchers: `gradlew.bat`, `mvnw.cmd`, `npm.cmd`
+    if tool == "mix" and words[1:2] == ["do"]:
+        return _read_mix_do(words[2:])        # not a TOOLS subcommand: `do` names no runner in prose
     entry = TOOLS.get(tool)
     if entry is None:
         return project_program(words)

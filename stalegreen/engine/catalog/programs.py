@@ -28,7 +28,7 @@ def script_category(name):
 _GTEST_PREFIX = "--gtest_"
 _GTEST_BINARY = R("gtest", "test", subset=("--gtest_filter",), flags={"--gtest_list_tests": "list"},
                   positional_subset="none", prints=("gtest",))
-_SCRIPT_FILE_EXTS = (".sh", ".bash")
+_SCRIPT_FILE_EXTS = (".sh", ".bash", ".ps1")      # .ps1: `pwsh -File test.ps1`
 _SCRIPT_FILE_DIRS = ("./", "bin/", "script/", "scripts/", "./bin/", "./script/", "./scripts/")
 
 

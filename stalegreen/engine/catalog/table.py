@@ -547,15 +547,8 @@ TOOLS = {
     "perlcritic": lint_spec("perlcritic", values=("--severity", "--theme", "--profile", "--include", "--exclude")),
     "elm-review": lint_spec("elm-review", fix=("--fix", "--fix-all"), values=("--config", "--template")),
     "ameba": lint_spec("ameba", fix=("--fix",), values=("-c", "--config", "--only", "--except", "-f", "--format")),
-    # every configured hook over the repository; a hook id or --files narrows it
-    "pre-commit": SUB({"run": lint_spec("pre-commit", subset=("--files", "--from-ref", "--to-ref", "-s", "--source",
-                                                              "-o", "--origin"),
-                                        values=("--hook-stage", "--files", "--from-ref", "--to-ref", "-s",
-                                                "--source", "-o", "--origin", "-c", "--config", "--color"),
-                                        positional_subset="any")}),
-    "prek": SUB({"run": lint_spec("pre-commit", subset=("--files", "--from-ref", "--to-ref"),
-                                  values=("--hook-stage", "--files", "--from-ref", "--to-ref", "-c", "--config"),
-                                  positional_subset="any")}),
+    # every configured hook (or one, by id) over the staged files, or the repository with --all-files
+    "pre-commit": SUB({"run": FAMILY("pre-commit")}), "prek": SUB({"run": FAMILY("pre-commit")}),
     "tflint": lint_spec("tflint", values=("-c", "--config", "--chdir", "-f", "--format"), flags={"--init": "help"},
                         subset=("--chdir", "--filter")),
     "kubeconform": lint_spec("kubeconform", values=("-kubernetes-version", "-schema-location", "-output", "-skip",

@@ -163,7 +163,7 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
             continue
         if head in _SKIP_COMMANDS:
             continue
-        stripped = strip_wrappers(words)
+        stripped = strip_wrappers(words, seg.heredocs)
         if stripped["stdin_shell"] and seg.heredocs:
             stripped["script"] = seg.heredocs[0]
         if stripped["script"] is not None and depth < _MAX_NESTING:
@@ -176,6 +176,8 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
             for run in runs[before:]:
                 run.nested = True
                 run.sudo = run.sudo or stripped["sudo"]
+                if stripped["appended"] and stripped["launched"] and run.scope == "all":
+                    run.scope = "subset"        # `find src -exec sh -c 'pytest "$1"' _ {} \;`: given files
                 if stripped["not_run"] and not run.not_run:
                     run.not_run = stripped["not_run"]
             continue

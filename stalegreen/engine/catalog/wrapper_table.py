@@ -52,4 +52,10 @@ WRAPPERS = {
     "perl": (("-I", "-M"), "interpreter"),
     "elixir": (("--erl", "-e", "-r", "-pa", "-pz", "--cookie", "--sname", "--name"), "interpreter"),
     "opam": (("--switch",), "run-tool"),
+    # `devcontainer exec --workspace-folder . npm test`: the dev container mounts the working tree
+    # (not ssh, kubectl/oc exec, vagrant ssh: a remote host or a pod runs code that is not this tree)
+    "devcontainer": (("--workspace-folder", "--container-id", "--id-label", "--config", "--override-config",
+                      "--docker-path", "--docker-compose-path", "--user-data-folder", "--container-data-folder",
+                      "--container-system-data-folder", "--log-level", "--log-format", "--terminal-columns",
+                      "--terminal-rows", "--default-user-env-probe", "--remote-env"), "devcontainer"),
 }

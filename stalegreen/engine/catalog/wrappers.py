@@ -2,6 +2,7 @@
 ``timeout``, ``npx``, ``uv run``, ``docker exec``, ``python -m``, ``bash -c '...'``), removed
 before the command itself is looked up in ``TOOLS``."""
 
+from stalegreen.engine.catalog import launched
 from stalegreen.engine.catalog.argv import base_name, flag_name, is_assignment, is_flag, is_tool
 from stalegreen.engine.catalog.table import (
     DIR_FLAGS, EXEC_SUBCOMMANDS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SHELLS, TOOLS,
@@ -93,14 +94,16 @@ def _runs_a_bin(manager, word):
 _MONOREPO_RUNNERS = ("turbo", "lerna")
 
 
-def strip_wrappers(words):
+def strip_wrappers(words, heredocs=()):
     """Remove wrapper prefixes: returns dict(words, sudo, not_run, script, dirs, scripts_tool).
 
     ``script`` is set for ``sh -c '...'``-like wrappers (the caller parses it); ``scripts_tool`` for
-    ``hatch run test``-like forms where the rest may be a project script name.
+    ``hatch run test``-like forms where the rest may be a project script name; ``launched`` for a
+    launcher that is no POSIX shell (``pwsh -c``, ``python -c``, ``find -exec``: ``launched``).
+    ``heredocs``: the segment's heredoc bodies (``python - <<EOF`` reads its code there).
     """
     info = {"words": [], "sudo": False, "not_run": None, "script": None, "dirs": [], "scripts_tool": None,
-            "stdin_shell": False, "appended": False}
+            "stdin_shell": False, "appended": False, "launched": None}
     words = list(words)
     for _ in range(_MAX_ROUNDS):
         while words and words[0] in ("(", "{", "!", "((", "[["):
@@ -133,9 +136,14 @@ def strip_wrappers(words):
             words = []
             break
         if is_python(name):
-            words = _strip_python(words[1:])
+            words = _strip_python(words[1:], info, heredocs)
             if words is None:
                 words = []
+                break
+            continue
+        if name.lower() in LAUNCHERS:
+            words, go_on = _launcher(name.lower(), words[1:], info)
+            if not go_on:
                 break
             continue
         if name in _EXEC_SUBCOMMANDS:
@@ -232,6 +240,13 @@ def _direnv(name, rest, values, info):
         info["dirs"].append(rest[1])
         return rest[2:], True
     return [], False
+
+
+def _devcontainer(name, rest, values, info):
+    """``devcontainer exec [--workspace-folder DIR] CMD``: CMD runs in the container on DIR's files."""
+    if rest[:1] != ["exec"]:
+        return [], False
+    return _skip_flags(rest[1:], values, info["dirs"], ("--workspace-folder",)), True
 
 
 def _timeout(name, rest, values, info):
@@ -389,7 +404,7 @@ KIND_READERS = {
     "sudo": _sudo, "env": _env, "assign": _assign, "shell-string": _shell_string, "dotenv": _dotenv,
     "direnv": _direnv, "timeout": _timeout, "interpreter": _interpreter, "plain": _plain, "script": _script,
     "exec-tool": _exec_tool, "pipx": _pipx, "nix": _nix, "bundle": _bundle, "run-tool": _run_tool, "coverage": _coverage,
-    "watch": _watch, "watch-tool": _watch_tool, "bench": _bench, "xargs": _xargs,
+    "watch": _watch, "watch-tool": _watch_tool, "bench": _bench, "xargs": _xargs, "devcontainer": _devcontainer,
 }
 
 
@@ -439,8 +454,10 @@ def _is_test_script(name):
     return all(c.isalnum() or c == "_" for c in stem)
 
 
-def _strip_python(args):
-    """Arguments after ``python``: ``-m X`` -> X's argv; ``manage.py``/``setup.py`` -> itself; else None."""
+def _strip_python(args, info, heredocs=()):
+    """Arguments after ``python``: ``-m X`` -> X's argv; ``manage.py``/``setup.py`` -> itself; code
+    (``-c``, or stdin from a heredoc) -> the argv of its ``pytest.main``/``subprocess`` call
+    (``launched.python_call``); else None."""
     i, n = 0, len(args)
     while i < n:
         word = args[i]
@@ -451,9 +468,9 @@ def _strip_python(args):
             return [word[2:]] + args[i + 1:]
         if word == "-c" or (word.startswith("-c") and len(word) > 2):
             code = word[2:] if len(word) > 2 else (args[i + 1] if i + 1 < n else "")
-            return _pytest_main_argv(code)
+            return _code_argv(code, info)
         if word == "-":
-            return None
+            return _code_argv(heredocs[0], info) if heredocs and i == n - 1 else None
         if is_flag(word):
             i += 2 if word in PYTHON_VALUE_FLAGS else 1
             continue
@@ -465,37 +482,58 @@ def _strip_python(args):
         if _is_test_script(base):     # a repo whose tests are scripts: `python3 test_app.py`
             return ["python test script", word] + args[i + 1:]
         return None
-    return None
+    return _code_argv(heredocs[0], info) if heredocs else None     # `python3 <<EOF`
 
 
-
-
-def _pytest_main_argv(code):
-    """``python -c "import pytest; pytest.main(['-q', 'tests'])"`` runs pytest in this process (and
-    exits 0 whatever it found unless the code passes its result to ``sys.exit``): its argv is the
-    list of plain string literals given to ``pytest.main``, none for the whole suite. Arguments it
-    cannot read that way (a variable, ``sys.argv[1:]``, a keyword) leave the line no run."""
-    at = code.find("pytest.main(")
-    if at < 0:
+def _code_argv(code, info):
+    """The argv of the verification call in Python code, recording its launcher; or None."""
+    found = launched.python_call(code)
+    if found is None:
         return None
-    rest = code[at + len("pytest.main("):].lstrip()
-    if rest.startswith(")"):
-        return ["pytest"]
-    if not rest or rest[0] not in "[(":
-        return None
-    end = rest.find("]" if rest[0] == "[" else ")")
-    if end < 0:
-        return None
-    argv = ["pytest"]
-    for item in rest[1:end].split(","):
-        item = item.strip()
-        if not item:
-            continue
-        quote = item[0]
-        if len(item) < 2 or quote not in "'\"" or item[-1] != quote or quote in item[1:-1] or "\\" in item:
-            return None
-        argv.append(item[1:-1])
-    return argv
+    info["launched"] = ("python", found[1])
+    return found[0]
+
+
+LAUNCHERS = launched.PWSH | launched.CMD | launched.FIND | frozenset(("node",))
+
+
+def segment_launcher(segment):
+    """``strip_wrappers``'s record of the launcher of a parsed segment (None: a plain command or
+    a POSIX shell), for masking and the rewrite."""
+    return strip_wrappers(segment.words, segment.heredocs)["launched"] if segment.words else None
+
+
+def _launcher(name, rest, info):
+    """(words, go on) for a launcher that is no POSIX shell: ``pwsh -Command``/``cmd /c`` give a
+    script (read by the caller, ``info["launched"]`` says whose), ``-File x.ps1`` a project
+    script, ``find -exec`` and ``node -e`` the command they run."""
+    if name in launched.PWSH:
+        found = launched.pwsh_command(rest)
+        if found is None:
+            return [], False
+        if found[0] == "file":
+            info["launched"] = ("pwsh-file", None)
+            return found[1], False
+        info["script"], info["launched"] = found[1], ("pwsh", found[1])
+        return [], False
+    if name in launched.CMD:
+        script = launched.cmd_command(rest)
+        if script is not None:
+            info["script"], info["launched"] = script, ("cmd", script)
+        return [], False
+    if name == "node":
+        code = launched.node_code(rest)
+        found = launched.node_call(code) if code else None
+        if found is None:
+            return ["node"] + rest, False          # the node family reader: `node --test`
+        info["launched"] = ("node", found[1])
+        return found[0], True
+    found = launched.find_command(rest)
+    if found is None:
+        return [], False
+    # the files come from the find: all of their kind in the tree, or a part (`-newer`, a folder)
+    info["launched"], info["appended"] = ("find", found[1]), not found[2]
+    return found[0], True
 
 
 def is_python(name):

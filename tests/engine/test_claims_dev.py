@@ -146,6 +146,14 @@ SETS = {
                 {"en": (0.985, 0.825), "all": (0.985, 0.825)}),
     "dev18zh": (os.path.join(HERE, "claims_dev18zh_2026-12-03.jsonl"),
                 {"zh": (0.955, 0.875), "mixed": (0.99, 0.90), "all": (0.965, 0.88)}),
+    # written blind in the twelfth session (dev20en: 300 English in ten agent styles; dev20zh: 150
+    # Chinese, 18 in traditional characters, 30 mixed) and scored on arrival (40bb9ff): en 0.958/0.832;
+    # zh 0.977/0.915, mixed 0.963/0.867, all 0.975/0.906; then one round of causes
+    # (tests/engine/test_claims_dev20_causes.py)
+    "dev20en": (os.path.join(HERE, "claims_dev20en_2026-12-03.jsonl"),
+                {"en": (0.98, 0.895), "all": (0.98, 0.895)}),
+    "dev20zh": (os.path.join(HERE, "claims_dev20zh_2026-12-03.jsonl"),
+                {"zh": (0.975, 0.94), "mixed": (0.99, 0.89), "all": (0.98, 0.93)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -158,7 +166,7 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev12a": (260, 0, 0), "dev12b": (100, 100, 40),
          "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30), "dev14": (220, 40, 0),
          "dev15": (200, 60, 20), "dev16en": (230, 0, 0), "dev16zh": (0, 140, 40), "dev17": (200, 70, 20),
-         "dev18en": (250, 0, 0), "dev18zh": (0, 110, 40)}
+         "dev18en": (250, 0, 0), "dev18zh": (0, 110, 40), "dev20en": (300, 0, 0), "dev20zh": (0, 150, 30)}
 
 
 def _scorer():

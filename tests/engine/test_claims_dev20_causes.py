@@ -298,3 +298,19 @@ def test_vet_named_alone(text, expected):
 ])
 def test_a_quoted_report_a_few_words_after_its_command(text, expected):
     assert categories(text) == expected
+
+
+# ---- Chinese: a count of warnings after a pass qualifies nothing away (as "2 warnings" does in English);
+# a count of problems still fails
+@pytest.mark.parametrize("text, expected", [
+    (u"`npm run build` 成功，但有 2 条警告。", ["build"]),
+    (u"构建成功，有 3 个警告，均不影响产物。", ["build"]),
+    (u"lint 通过，但有 2 个告警。", ["lint"]),
+    (u"`cargo build` 编译通过，5 个警告都是依赖里的。", ["build"]),
+    (u"测试全部通过，控制台有 12 条警告。", ["test"]),
+    (u"lint 有 3 个警告。", []),
+    (u"`eslint` 报了 3 个问题。", []),
+    (u"构建成功了吗？有 2 个警告。", []),
+])
+def test_chinese_warnings_are_no_failure(text, expected):
+    assert categories(text) == expected

@@ -393,3 +393,19 @@ def test_pre_commit_without_every_file_or_a_known_hook_is_a_part(command, expect
 ])
 def test_a_powershell_exit_check_after_the_run_hands_its_failure_on(command, kept):
     assert masked(command) is not kept
+
+
+@pytest.mark.parametrize("command, expected", [
+    # composer runs a script by its bare name: one named after a tool runs that tool's check
+    ("composer phpstan", [("typecheck", "all")]),
+    ("composer psalm", [("typecheck", "all")]),
+    ("composer phpunit", [("test", "all")]),
+    ("composer test", [("test", "all")]),
+    # composer's own commands run no check
+    ("composer install", []),
+    ("composer update phpstan/phpstan", []),
+    ("composer require --dev phpunit/phpunit", []),
+    ("composer show phpstan/phpstan", []),
+])
+def test_composer_runs_a_script_named_after_a_tool(command, expected):
+    assert [(r[1], r[2]) for r in runs(command)] == expected

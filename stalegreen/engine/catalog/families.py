@@ -180,8 +180,9 @@ def _read_scripts(tool, args):
     if tool == "bun" and keyword is None and head == "build":
         return _apply(_BUN_BUILD, tail)
     result = script_run(tool, head, keyword, tail, narrowed, dirs)
-    if result is None and keyword and is_tool(head):
-        # `npm run vitest`, `bun run eslint .`: a script named after the tool it runs
+    if result is None and (keyword or tool == "composer") and is_tool(head):
+        # `npm run vitest`, `bun run eslint .`, `composer phpstan` (composer runs a script by its bare
+        # name): a script named after the tool it runs
         result = classify([head] + list(tail))
         if result is not None and dirs:
             result["dirs"] = dirs + list(result.get("dirs", ()))

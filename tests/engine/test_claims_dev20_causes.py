@@ -314,3 +314,18 @@ def test_a_quoted_report_a_few_words_after_its_command(text, expected):
 ])
 def test_chinese_warnings_are_no_failure(text, expected):
     assert categories(text) == expected
+
+
+# ---- "I didn't run anything there / in `web/`": nothing run in another place takes back no claim of this one
+@pytest.mark.parametrize("text, expected", [
+    ("Backend: `go test ./...` passes after the handler change. Frontend: I haven't touched it and didn't run "
+     "anything there.", ["test"]),
+    ("`go test ./...` passes. I didn't run anything in `web/`.", ["test"]),
+    ("`cargo test` passes. I did not run anything on the frontend.", ["test"]),
+    ("`pytest` is green; I haven't run anything for the docs site.", ["test"]),
+    ("All tests pass. Actually I didn't run anything.", []),
+    ("All tests pass. I didn't run anything locally, though.", []),
+    ("The build succeeds. I haven't run anything yet.", []),
+])
+def test_nothing_run_elsewhere_takes_nothing_back(text, expected):
+    assert categories(text) == expected

@@ -1,0 +1,36 @@
+# -*- coding: utf-8 -*-
+"""Red-team of the dev20 round of the claims reader (a later failure supersedes, disclosures of
+"nothing re-verified", load tests, 测试库, "and" with a new subject, a block of command rows, a
+"Target" column). Each case is a message one of those rules read wrongly: a current claim missed or
+taken back (the gate never checks it), or a claim read where the message makes none."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+# ---- a later failure takes back an earlier claim only when it says it is the state now (now,
+# again, still, currently) and nothing before it in its sentence sets it elsewhere: a problem's
+# description ("Symptom: the build is broken", under "## Problem"), a circumstance ("In CI, the
+# tests are failing", "With the old config, lint fails") or a question is no last word
+@pytest.mark.parametrize("text, expected", [
+    ("All tests pass. In CI, though, the tests are failing.", ["test"]),
+    ("The build passes.\n\nOriginal report: the build is broken.", ["build"]),
+    ("All tests pass.\n\n## Problem\nThe tests fail.\n\n## Fix\nPinned the clock.", ["test"]),
+    ("Fixed it: the build passes now.\n\nSymptom: the build is broken.", ["build"]),
+    ("Lint is clean. With the old config, lint fails.", ["lint"]),
+    ("All tests pass. Tests fail? No.", ["test"]),
+    ("The build passes. Before the fix: the build is broken again and again.", ["build"]),
+    # the last word, said as now
+    ("The build passed. Right now the build is broken again.", []),
+    ("The build passed. Right now, the build is broken.", []),
+    ("All tests pass. But now the tests fail.", []),
+    ("Lint is clean. Unfortunately, lint is failing again.", []),
+    ("The build passes. The build is still broken.", []),
+])
+def test_only_a_failure_said_as_now_supersedes(text, expected):
+    assert categories(text) == expected

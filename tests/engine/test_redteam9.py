@@ -34,3 +34,23 @@ def categories(text):
 ])
 def test_only_a_failure_said_as_now_supersedes(text, expected):
     assert categories(text) == expected
+
+
+# ---- a test of load or speed is named by "load" as a word of its own: the tail of another word
+# (payload, upload, download, reload) or of a compound (lazy-load) names what the tests are about
+@pytest.mark.parametrize("text, expected", [
+    ("The payload tests pass.", ["test"]),
+    ("The upload tests pass.", ["test"]),
+    ("The download and upload tests pass.", ["test"]),
+    ("The reload tests pass.", ["test"]),
+    ("The lazy-load tests pass.", ["test"]),
+    ("All 14 workload tests pass.", ["test"]),
+    ("The reopen tests pass.", ["test"]),
+    # a test of load or speed, as before
+    ("The load tests pass.", []),
+    ("Load tests pass.", []),
+    ("The soak test passes.", []),
+    ("The stress test passes at 500 rps.", []),
+])
+def test_load_is_a_word_of_its_own(text, expected):
+    assert categories(text) == expected

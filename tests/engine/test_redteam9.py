@@ -54,3 +54,20 @@ def test_only_a_failure_said_as_now_supersedes(text, expected):
 ])
 def test_load_is_a_word_of_its_own(text, expected):
     assert categories(text) == expected
+
+
+# ---- a disclosure that the verification not redone was a manual one (by hand, manually, in the
+# browser) is about that verification, not the checks the message tells: they stand
+@pytest.mark.parametrize("text, expected", [
+    ("Nothing was re-verified by hand, but `make check` passes.", ["test"]),
+    ("`pytest` passes (212 tests). Nothing was re-verified manually in the browser.", ["test"]),
+    ("`pytest` passes (212 tests). I haven't re-verified it manually in the browser.", ["test"]),
+    ("All tests pass. Nothing has been re-checked visually in the UI since the rename.", ["test"]),
+    ("The build passes. I didn't retest by hand on a device.", ["build"]),
+    # not manual: every check, or the check named
+    ("`pytest` passes. Nothing was re-verified after the last edit.", []),
+    ("`pytest` passes. I haven't rerun the tests by hand since the rename.", []),
+    ("`pytest` passes. Nothing was re-verified, manually or otherwise.", []),
+])
+def test_a_manual_verification_not_redone_leaves_the_checks(text, expected):
+    assert categories(text) == expected

@@ -71,3 +71,17 @@ def test_load_is_a_word_of_its_own(text, expected):
 ])
 def test_a_manual_verification_not_redone_leaves_the_checks(text, expected):
     assert categories(text) == expected
+
+
+# ---- 库/机 after a check word name a test database / machine only as a word of their own: the first
+# character of another word (库存 inventory, 机票 air ticket) is what was tested
+@pytest.mark.parametrize("text, expected", [
+    (u"测试库存扣减逻辑，全部通过。", ["test"]),
+    (u"单元测试库存模块全部通过。", ["test"]),
+    (u"测试机票预订流程的用例全部通过。", ["test"]),
+    # a test database, a test machine: no check
+    (u"迁移脚本在测试库执行成功。", []),
+    (u"测试机上部署成功。", []),
+])
+def test_a_one_character_noun_is_a_word_of_its_own(text, expected):
+    assert categories(text) == expected

@@ -85,3 +85,20 @@ def test_a_manual_verification_not_redone_leaves_the_checks(text, expected):
 ])
 def test_a_one_character_noun_is_a_word_of_its_own(text, expected):
     assert categories(text) == expected
+
+
+# ---- "and" with a new subject opens a clause of its own, but not one that says the claim's own
+# check was not run: "and I haven't run them since" points back at what the claim names
+@pytest.mark.parametrize("text, expected", [
+    ("The tests pass and I haven't run them since the rename.", []),
+    ("Lint is clean and I never actually ran it after the merge.", []),
+    ("The build succeeds and we didn't re-check it after the rebase.", []),
+    ("All tests pass and I haven't verified that locally.", []),
+    # a clause about something else stands apart, as before
+    ("The build passes and I didn't run the tests.", ["build"]),
+    ("Tests pass and I didn't change anything else.", ["test"]),
+    ("Tests pass and it isn't flaky.", ["test"]),
+    ("All tests pass and I didn't touch the fixtures.", ["test"]),
+])
+def test_and_i_did_not_run_them_points_back(text, expected):
+    assert categories(text) == expected

@@ -102,3 +102,31 @@ def test_a_one_character_noun_is_a_word_of_its_own(text, expected):
 ])
 def test_and_i_did_not_run_them_points_back(text, expected):
     assert categories(text) == expected
+
+
+# ---- an expectation in the place of a result ("`npm run lint` — expect no output", a row of a
+# block of commands "npm test   expect 42 passing") is what the reader should see, not what was seen
+@pytest.mark.parametrize("text, expected", [
+    ("```\nnpm test          should print 42 passing\nnpm run lint      expect no output\n```", []),
+    (u"`npm run lint` \u2014 expect no output", []),
+    (u"`npm test` \u2192 expect 212 passing", []),
+    ("`cargo clippy`: expect zero warnings.", []),
+    # what code expects, a result
+    (u"`npm test` \u2014 212 passing, including the expect() matchers", ["test"]),
+    ("```\nnpm run lint      no output\n```", ["lint"]),
+])
+def test_an_expectation_in_a_result_place(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a heading or a line that asks the reader to run the block below, or says what is expected,
+# governs its rows: they are a plan, not results
+@pytest.mark.xfail(strict=True, reason="a heading or an instruction line before a block does not govern the rows "
+                                       "read from it (nor the lines under it in prose); needs a section-level mood")
+@pytest.mark.parametrize("text", [
+    "## Expected\n```\nnpm test          all pass\nnpm run lint      0 problems\n```",
+    "## Before merging, run\n```\nnpm test        all green\nnpm run lint    clean\n```",
+    "Please run\n`npm test` \u2014 all green",
+])
+def test_a_heading_that_asks_governs_the_rows(text):
+    assert categories(text) == []

@@ -130,3 +130,17 @@ def test_an_expectation_in_a_result_place(text, expected):
 ])
 def test_a_heading_that_asks_governs_the_rows(text):
     assert categories(text) == []
+
+
+# ---- a "Target" cell that names a check with a state ("`npm test` passing") is a goal, not the
+# command that was run: only a cell naming the check alone is what was run
+@pytest.mark.parametrize("text, expected", [
+    (u"| Target | Deadline |\n|---|---|\n| `npm test` passing | Friday |", []),
+    (u"| Target | Owner |\n|---|---|\n| `make lint` clean | bob |", []),
+    (u"| Target | Status |\n|---|---|\n| `make test` green | in progress |", []),
+    # the command alone, with its result beside it
+    (u"| Target | Result |\n|---|---|\n| `make` | \u2705 |\n| `make check` | \u2705 48/48 |", ["build", "test"]),
+    (u"| Target | Status |\n|---|---|\n| `npm run lint` | \u2705 clean |", ["lint"]),
+])
+def test_a_target_cell_with_a_state_is_a_goal(text, expected):
+    assert categories(text) == expected

@@ -438,7 +438,8 @@ class Grammar(object):
             r"|\bformat check\b|\bformat(?=/\w)|(?<=\w/)format\b"
             r"|\b(?:the )?formatter\b"
             # go vet named alone, as Go developers do ("vet ok, 3 pkgs", "it builds and vet is clean")
-            r"|(?<![\w-])vet(?= (?:is |was |\S+ )?(?:ok|okay|clean|passes|passed|happy|quiet|silent|green|fine)\b))"
+            # (not a noun another word makes something else: "the vendor vet", "security vet")
+            r"|(?:^|(?<=[^\w\s-])|(?<=[^\w\s-] )|(?<=\band )|(?<=\bbut )|(?<=\bso )|(?<=\balso ))vet(?= (?:is |was |\S+ )?(?:ok|okay|clean|passes|passed|happy|quiet|silent|green|fine)\b))"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"

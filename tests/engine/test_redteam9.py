@@ -183,3 +183,18 @@ def test_a_clause_that_dates_the_result_before_it(text):
 ])
 def test_the_last_run_before_a_planned_rerun(text):
     assert categories(text) == []
+
+
+# ---- what follows the failure in its sentence (a cause, a part, a place, "but only when ...")
+# qualifies it: no last word about the whole check; a comparison with the state before does not
+@pytest.mark.parametrize("text, expected", [
+    (u"Lint is clean. Now lint fails \u2014 but only for the generated files, which are excluded.", ["lint"]),
+    ("Lint is clean. Lint still fails, because your editor uses the old plugin.", ["lint"]),
+    ("The tests pass. But now the tests fail, intermittently, on the M1 runner.", ["test"]),
+    ("All tests pass. Now the tests fail, but only when run with --runxfail.", ["test"]),
+    ("The build passes. The build is still broken, for the docs target only.", ["build"]),
+    ("The build passes. Now the build is broken again, same as before the fix.", []),
+    ("The build passed. Right now the build is broken again, just as it was this morning.", []),
+])
+def test_what_follows_the_failure_qualifies_it(text, expected):
+    assert categories(text) == expected

@@ -198,3 +198,38 @@ def test_the_last_run_before_a_planned_rerun(text):
 ])
 def test_what_follows_the_failure_qualifies_it(text, expected):
     assert categories(text) == expected
+
+
+# ---- a new subject after "and" may be contracted ("and it's not flaky anymore", "and I've left
+# the fixtures alone"); a clause that takes the claim back stays with it ("and that's no longer true")
+@pytest.mark.parametrize("text, expected", [
+    ("The build passes and it's not flaky anymore.", ["build"]),
+    ("Tests pass and I've not touched the fixtures.", ["test"]),
+    ("Lint is clean and there's no new suppression.", ["lint"]),
+    ("The build passes and that's no longer true after the merge.", []),
+    ("The tests pass and that's not the whole story: 3 are skipped.", []),
+    ("The build doesn't pass and it's not flaky.", []),
+])
+def test_a_contracted_new_subject_after_and(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The build passes and that is no longer true after the merge.", []),
+    ("All tests pass and this isn't accurate anymore.", []),
+    ("All tests pass and it isn't slower.", ["test"]),
+])
+def test_and_that_is_not_true_takes_the_claim_back(text, expected):
+    assert categories(text) == expected
+
+
+# ---- the same command failing later in the message is its last word, as a bare check's is
+@pytest.mark.xfail(strict=True, reason="a later failure supersedes only a check named bare ('the build is broken'), "
+                                       "not the same command failing in a later row or sentence")
+@pytest.mark.parametrize("text", [
+    "```\nnpm test   passed\nnpm test   failed\n```",
+    u"`npm test` \u2014 passed\n`npm test` \u2014 failed",
+    "`npm test` passed. Then I changed the fixture. `npm test` failed.",
+])
+def test_the_same_command_failing_later(text):
+    assert categories(text) == []

@@ -27,6 +27,10 @@ def categories(reader, sentence, before=""):
     index = clauses.index_at([p.lo for p in parts], found.start())
     text = sentence[parts[index].lo:parts[index].hi]
     named = named_in(reader, text)
+    if not named and _MANUAL.search(text) and not _OR_OTHERWISE.search(text):
+        # "Nothing was re-verified by hand", "I haven't re-verified it in the browser": a manual
+        # verification not redone, which leaves the checks the message tells standing
+        return set(), False, None
     verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
     if verb:
         named.add(verb.group(1).lower())
@@ -79,6 +83,12 @@ def named_in(reader, text):
     return named
 
 
+# a verification done by a person, not by a check: "by hand", "manually", "in the browser"
+_MANUAL = re.compile(r"\b(?:by hand|manually|visually|by eye|in (?:the|a) (?:browser|ui|simulator|emulator)"
+                     r"|on (?:a|the|my) (?:real )?(?:device|phone)|click(?:ed|ing)? through)\b"
+                     u"|\u624b\u52a8|\u4eba\u5de5|\u6d4f\u89c8\u5668\u91cc", re.I)
+# "manually or otherwise": every way of verifying
+_OR_OTHERWISE = re.compile(r"\bor otherwise\b|\bor automatically\b|\bor not\b", re.I)
 # the object of a disclosure's verb when it is a thing of its own, not a pronoun or a word for the
 # checks: "haven't rebuilt the image", "didn't rerun the migration script" (a check named there is read first)
 _OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+\s+){0,2}(?:whole|entire|full|rest|same|other|remaining"

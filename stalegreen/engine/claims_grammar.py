@@ -234,6 +234,11 @@ _QUALIFIER_WORDS = _words(
 
 # ------------------------------------------------------------------------------------ grammar
 
+# a kind of test that is no check, as a word of its own before "test(s)"
+_NO_CHECK_KINDS = ("load", "stress", "soak", "spike", "performance", "perf", "penetration", "pen")
+_NOT_AFTER_KIND = "".join(r"(?<![^\w-]%s )(?<!^%s )" % (w, w) for w in _NO_CHECK_KINDS)
+
+
 class Grammar(object):
     """All regular expressions (each compiled on first use)."""
 
@@ -433,7 +438,8 @@ class Grammar(object):
             r"|\bformat check\b|\bformat(?=/\w)|(?<=\w/)format\b"
             r"|\b(?:the )?formatter\b"
             # go vet named alone, as Go developers do ("vet ok, 3 pkgs", "it builds and vet is clean")
-            r"|(?<![\w-])vet(?= (?:is |was |\S+ )?(?:ok|okay|clean|passes|passed|happy|quiet|silent|green|fine)\b))"
+            # (not a noun another word makes something else: "the vendor vet", "security vet")
+            r"|(?:^|(?<=[^\w\s-])|(?<=[^\w\s-] )|(?<=\band )|(?<=\bbut )|(?<=\bso )|(?<=\balso ))vet(?= (?:is |was |\S+ )?(?:ok|okay|clean|passes|passed|happy|quiet|silent|green|fine)\b))"
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
@@ -458,7 +464,8 @@ class Grammar(object):
             # RSpec's own summary names its tests "examples": "2,318 examples, 0 failures"
             r"|(?<![\d.,/])\d[\d,]*\s+examples\b(?=,\s*\d[\d,]*\s+failures?\b)"
             # (not a test of load or speed: "A k6 load test also passed at 500 rps")
-            r"|(?<!load )(?<!stress )(?<!soak )(?<!spike )(?<!performance )(?<!perf )(?<!penetration )(?<!pen )"
+            # ("load" a word of its own: not "payload tests", "upload tests", "lazy-load tests")
+            r"|" + _NOT_AFTER_KIND +
             r"\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"

@@ -736,12 +736,27 @@ def _clause(g, s, cand, plain):
         hi = excepted.start()
     # "The build passes and the bundle size didn't change": a new subject after "and" opens a clause of its own
     joined = _AND_ANOTHER_SUBJECT.search(s, end, hi) if " and " in s[end:hi] else None
+    if joined and (_NOT_RUN_BACK.match(s, joined.end(), hi) or _NOT_TRUE_BACK.match(s, joined.end(), hi)):
+        joined = None       # "and I haven't run them since", "and that's no longer true": about the claim
     return plain[lo:joined.start() if joined else hi]
 
 
 # (not the rest of the claim's own count: "It's at 38/41 and the remaining 3 are Safari issues")
 _AND_ANOTHER_SUBJECT = re.compile(r"\s+and\s+(?=(?:the|this|that|these|those|my|our|its|their|no|nothing|it|they|i|we"
-                                  r"|there)\s)(?!the\s+(?:remaining|rest|other)\b)", re.I)
+                                  r"|there)\s|(?:it|that|there|they|i|we)['\u2019](?:s|re|ve|m|d|ll)\s)"
+                                  r"(?!the\s+(?:remaining|rest|other)\b)", re.I)
+
+
+# the agent saying it did not run what the claim names: "I haven't run them", "we never re-checked it"
+_NOT_RUN_BACK = re.compile(r"(?:i|we)\s+(?:\w+n['\u2019]t|\w+\s+(?:not|never)|never)\s+(?:\w+\s+){0,2}?(?:re-?)?(?:run|ran|execut\w*"
+                           r"|check(?:ed)?|verif(?:y|ied)|confirm(?:ed)?|tr(?:y|ied))\s+(?:it|them|that|those|this|these"
+                           r"|either|both|any of them)\b", re.I)
+
+
+# the claim itself said to be untrue: "and that's no longer true", "and this isn't the whole story"
+_NOT_TRUE_BACK = re.compile(r"(?:that|this|it)(?:['\u2019]s|\s+(?:is|was))(?:n['\u2019]t|\s+not|\s+no\s+longer)\s+"
+                            r"(?:\w+\s+){0,2}?(?:true|the case|accurate|right|correct|story|reliable|real|trustworthy"
+                            r"|meaningful)\b", re.I)
 
 
 # where a failure happened ("the test that failed on CI"): a place, not the source of the result

@@ -4,10 +4,16 @@
 "The build passed. ... Right now the build is broken again." A sentence after an unqualified claim
 of the whole of a check takes it back when one of its clauses says, as the present state, that the
 check named bare is failing: "the build is broken (again)", "tests are failing now", "lint fails
-again" (no past marker without a present one; not hedged, relayed, planned or conditional). A
+again" (no past marker without a present one; not hedged, relayed, planned or conditional; nothing after
+it in its sentence but a comparison with the state before). A
 failure of a part, a kind or a count ("Integration tests: 2 failures", "3 tests fail on Windows",
 "`packages/cli` still has 11 errors") is an exception the claim leaves out, not its negation, and a
 claim of a part ("`pytest tests/api` passes") is not the whole one the failure speaks of.
+
+The last word says it is the state now (now, again, still, currently): a bare "The tests fail." is
+as likely the problem the message describes ("## Problem", "Symptom: the build is broken"). And it
+opens its sentence: a label, a circumstance or a condition before it ("In CI, though, ...", "With
+the old config, ...") sets it in another state than the one the claim speaks of; a question asks.
 """
 
 import re
@@ -24,6 +30,15 @@ _FAILS_NOW = re.compile(
     r"(?P<check>build|tests|test suite|suite|specs|lint|linting|type ?check(?:ing)?|compilation)\s+"
     r"(?:(?:is|are|has|have)\s+)?(?:(?:still|now|again|once again|currently|also)\s+)*"
     r"(?:broken|failing|red|fails|fail|erroring)\b(?:\s+(?:again|now|still))*\W*$")
+# said as the state now, or as a change since the claim
+_NOW = re.compile(r"(?i)\b(?:now|again|still|currently|at the moment|anymore|any longer)\b")
+# what may come before the failing clause in its sentence: connectives and words of time only
+_BARE_LEAD = re.compile(r"(?i)^[\W_]*(?:(?:but|and|so|yet|however|right now|now|currently|at the moment|unfortunately"
+                        r"|sadly)\b[\W_]*)*$")
+# what may follow it: a comparison with the state before ("..., exactly as it was when you handed it to
+# me"); anything else (a cause, a part, a place: ", but only for the generated files") qualifies it
+_AS_BEFORE = re.compile(r"(?i)^[\W_]*(?:exactly |just |the )?(?:as|same as|like)\b(?: it)?(?: was| did)?\b"
+                        r"|^[\W_]*(?:as|like) before\b")
 _CATEGORY = {"build": "build", "compilation": "build", "tests": "test", "test suite": "test", "suite": "test",
              "specs": "test", "lint": "lint", "linting": "lint"}
 
@@ -45,16 +60,21 @@ def superseded(reader, found):
 def _failing_now(sentence):
     """The categories of the checks ``sentence`` says, named bare, are failing now. What comes
     before the failing clause in its segment governs it ("If I revert it, the build is broken
-    again"); what follows does not ("..., exactly as it was when you handed it to me")."""
+    again"); what follows qualifies it too (", but only for the generated files"), save a comparison
+    with the state before ("..., exactly as it was when you handed it to me")."""
     if not lexicon.search("failure", sentence):
         return set()
     failing = set()
     parts = clauses.split(sentence)
     for part in parts:
         m = _FAILS_NOW.match(sentence[part.lo:part.hi])
-        if not m:
+        rest = sentence[part.hi:]
+        if not m or "?" in sentence[part.lo:] or not _BARE_LEAD.match(sentence[:part.lo]) \
+                or re.search(r"\w", rest) and not _AS_BEFORE.match(rest):
             continue
         lead = sentence[min(p.lo for p in parts if p.segment == part.segment):part.hi]
+        if not _NOW.search(lead):
+            continue
         if any(lexicon.may_match(role, lead) and lexicon.search(role, lead) for role in _NOT_ASSERTED) \
                 or lexicon.search("past", lead) and not lexicon.search("present", lead):
             continue

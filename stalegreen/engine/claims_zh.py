@@ -142,7 +142,8 @@ def _counted_by_the_run(s, subjects, subject):
 
 
 # a noun a check word modifies ("测试环境", "构建缓存", "lint 配置", "编译器"): what it names is no check
-_MODIFIED_NOUN = re.compile(u"\\s?(?:环境|框架|缓存|数据|配置|工具|依赖|目录|计划|覆盖率|账号|服务|夹具|插件|库|服(?!务)|机(?!制)|器(?!件))")
+# (a one-character noun only as a word of its own: not the first of 库存 inventory, 库房, 服务, 机制, 器件)
+_MODIFIED_NOUN = re.compile(u"\\s?(?:环境|框架|缓存|数据|配置|工具|依赖|目录|计划|覆盖率|账号|服务|夹具|插件|库(?!存|房)|服(?!务)|机(?!制)|器(?!件))")
 
 
 def _expanded(s, start, end):

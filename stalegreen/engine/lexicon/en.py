@@ -43,7 +43,10 @@ ENTRIES = (
     # pass") or one of a result to come ("expect it to pass"); not what code expects ("both tests expect the old
     # message", "142 expect() calls", "the expect tests all pass")
     E(r"\b(?:i|we)(?:'d|'m|'re| would| am| are| do)?(?:\s+(?:\w+ly|still|also|now|all))?\s+expect(?:s|ed|ing)?\b"
-      r"|^\W*(?:still\s+)?expect(?:ing)?\b(?!\s*\()|\bexpect(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?to\b"
+      r"|^\W*(?:still\s+)?expect(?:ing)?\b(?!\s*\()"
+      # (in the place of a command's result: "`npm run lint` \u2014 expect no output")
+      u"|(?:\\s[\u2014\u2013]|->|\u2192|:)\\s*expect\\b(?!\\s*\\()"
+      r"|\bexpect(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?to\b"
       r"|\b(?:is|are|was|were|be|been)\s+(?:\w+ly\s+)?expected\b(?!\s+(?:error|output|message|value)s?\b)", "hedge",
       "I'd expect the tests to pass.", stems=("expect",)),
     E(r"\b(?:confident|not sure|unsure|unclear|not certain|uncertain|in theory|in principle|i'd say|fingers crossed"

@@ -76,6 +76,14 @@ FLOORS = {
     "dev16-2026-12-03.jsonl": {"det_precision": 0.98, "det_recall": 0.89, "category_accuracy": 0.97,
                                "scope_accuracy": 0.97, "masked_precision": 0.99, "masked_recall": 0.87,
                                "receipt_precision": 0.99, "receipt_recall": 0.85},
+    # dev17: an eighth blind author's 220 lines (guide COMMANDS7), the common runners in the forms agents type
+    # them, written after the twelfth session's dev16 round and scored on arrival (not tuned on): detection
+    # 0.969/1.000, category 0.981, scope 0.943, masked 0.956/1.000, receipt 0.975/0.907. Left (README): fixers
+    # stay lint runs, `; echo "exit: $?"` read in the receipt, `tsc -b` a type check, `set -e; a; b` masked,
+    # `cd sub && run` and `--prefix`/`-C` the whole of their project
+    "dev17-2026-12-03.jsonl": {"det_precision": 0.96, "det_recall": 0.99, "category_accuracy": 0.97,
+                               "scope_accuracy": 0.94, "masked_precision": 0.95, "masked_recall": 0.99,
+                               "receipt_precision": 0.97, "receipt_recall": 0.90},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

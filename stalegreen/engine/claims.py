@@ -261,6 +261,7 @@ class _Reader(object):
             text = _EMPTY_BOX.sub("[ ]", text)     # "☐ 单测通过", "□ lint": an unchecked box, as "[ ]" is
         in_plan = False
         introduced = False
+        relay_frame = False     # a line naming someone else's results introduces the items under it
         for paragraph in re.split(r"\n[ \t]*\n", text):
             lines = [ln for ln in paragraph.split("\n") if ln.strip()]
             if not lines:
@@ -268,6 +269,7 @@ class _Reader(object):
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
                 self.ran_here = frozenset()
+                relay_frame = False
             # (a quoted output the colon introduced, or the commands of a block it introduced, leave
             # the introduction open for the comment after them: "跑了 `pnpm test`：\n\n> Tests: 48
             # passed\n\n全部通过。", "运行结果：\n\n```\n$ cargo test\n...```\n\n全部通过。")
@@ -286,11 +288,13 @@ class _Reader(object):
                     if number + 1 < len(lines) and "---" in lines[number + 1] and claims_tables.TABLE_RULE.match(lines[number + 1]):
                         header = claims_tables.cells(line)
                         checks = [bool(self.mentions(label)) for label in header]
+                        # "| Check | CI result (from the Actions tab) |": the results are CI's
+                        relay_frame = relay_frame or claims_tables.relayed_columns(header)
                         continue
                     if header:
                         line, plan = claims_tables.row(self, line, header, checks)
-                        if plan:
-                            self.read_line(line, "plan")
+                        if plan or relay_frame:
+                            self.read_line(line, "plan" if plan else "relayed")
                             continue
                 else:
                     header = None
@@ -300,6 +304,9 @@ class _Reader(object):
                 is_item = bool(_ITEM.match(line))
                 if not is_item:
                     in_plan = False     # a plan's list ends at the first line that is not an item
+                    if not line.lstrip().startswith("|"):
+                        # "According to CI:", "CI 结果（不是我本地跑的）：": the list under it is CI's
+                        relay_frame = line.rstrip().endswith((":", u"\uff1a")) and bool(lexicon.search("relay", line))
                 if _CONFIG_LIST.search(line):
                     in_plan = True      # "Added `ci.yml` with three jobs:": the items describe what it will run
                 if "[" in line and len(_BOX.findall(line)) > 1:
@@ -315,7 +322,7 @@ class _Reader(object):
                     first = len(self.found) if claims_checklist.ticked(g, line) else None
                     if "[" in line and g.checked.match(line):
                         line = g.checked.sub(u"\u2705 " if claims_checklist.names_a_check(self, g.checked.sub("", line)) else "", line)
-                    self.read_line(line, "plan" if in_plan and is_item else None)
+                    self.read_line(line, "plan" if in_plan and is_item else "relayed" if relay_frame and is_item else None)
                     if first is not None:
                         self.ticked.extend(self.found[first:])
 

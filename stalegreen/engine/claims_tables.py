@@ -43,6 +43,14 @@ def row(reader, line, header, checks):
     return "| " + " | ".join(kept) + " |", plan
 
 
+def relayed_columns(header):
+    """Whether a table's results are someone else's: a column names its source (CI, a dashboard,
+    a reviewer) and none says the run was the agent's own (local, 本地)."""
+    return any(lexicon.search("relay", label) for label in header) and not any(_OWN_COLUMN.search(label) for label in header)
+
+
+_OWN_COLUMN = re.compile(u"\\b(?:local(?:ly)?|mine|my run|own)\\b|\u672c\u5730|\u6211\u7684", re.I)
+
 # a column of what is run, when its cells name checks: "| Target | Result |" over "| `make check` | \u2705 |"
 _NAMES_ONLY = re.compile(r"^\W*targets?\W*$", re.I)
 # (a cell naming a check with a state is a goal: "| `npm test` passing | Friday |")

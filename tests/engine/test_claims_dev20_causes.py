@@ -329,3 +329,21 @@ def test_chinese_warnings_are_no_failure(text, expected):
 ])
 def test_nothing_run_elsewhere_takes_nothing_back(text, expected):
     assert categories(text) == expected
+
+
+# ---- a line naming someone else's results introduces a list or a table of theirs: CI's results,
+# not the agent's ("According to CI:", "CI 结果（不是我本地跑的）：", a column "CI result")
+@pytest.mark.parametrize("text, expected", [
+    ("According to CI:\n- Tests: passed\n- Lint: passed", []),
+    ("Results from the CI run on the PR (I didn't run these myself):\n- Tests: passed\n- Build: passed", []),
+    (u"CI \u7ed3\u679c\uff08\u4e0d\u662f\u6211\u672c\u5730\u8dd1\u7684\uff09\uff1a\n- \u6d4b\u8bd5\uff1a\u2705\n- Lint\uff1a\u2705", []),
+    ("From the CI run:\n\n- Tests: passed", []),
+    (u"| Check | CI result (from the Actions tab) |\n|---|---|\n| pytest | \u2705 |\n| mypy | \u2705 |", []),
+    # the agent's own list; a claim after the relayed list; a table with the agent's own column
+    ("Here is what I ran:\n- Tests: passed\n- Lint: passed", ["lint", "test"]),
+    ("According to CI:\n- Tests: passed\n\nLocally, lint is clean.", ["lint"]),
+    (u"| Check | Local | CI |\n|---|---|---|\n| pytest | \u2705 | \u2705 |", ["test"]),
+    (u"| Check | Result |\n|---|---|\n| pytest | \u2705 |", ["test"]),
+])
+def test_a_relay_introducing_a_list_or_a_table(text, expected):
+    assert categories(text) == expected

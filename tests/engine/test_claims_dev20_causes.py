@@ -347,3 +347,25 @@ def test_nothing_run_elsewhere_takes_nothing_back(text, expected):
 ])
 def test_a_relay_introducing_a_list_or_a_table(text, expected):
     assert categories(text) == expected
+
+
+# ---- disclosures: "I haven't run jest since 10:21" (since of time, not of cause), "that change hasn't
+# been compiled yet"; hedges "from what I can tell", "as far as I know"
+@pytest.mark.parametrize("text, expected", [
+    ("Timeline:\n- 10:21 jest green\n- 10:35 changed the styles again\n\nI haven't run jest since 10:21.", []),
+    ("Lint is clean. I haven't run it since the rename.", []),
+    ("All tests pass. I haven't run the e2e suite since Monday.", []),
+    ("The release build finished. I then changed a default, and that change hasn't been compiled yet.", []),
+    ("All tests pass, but my last change hasn't been tested yet.", []),
+    ("From what I can tell the tests are passing.", []),
+    ("As far as I know the build is green.", []),
+    # since of cause, a thing that is no check, another platform
+    ("`tflint` is clean for `envs/staging`; I didn't run it for `envs/prod` since init needs the prod credentials.",
+     ["lint"]),
+    ("I ran `bazel test //services/auth/...` and all 34 targets passed. I didn't run the full repo since it takes "
+     "~40 min.", ["test"]),
+    ("All tests pass; the docs haven't been built yet.", ["test"]),
+    ("The build passes. It hasn't been tested on Windows yet.", ["build"]),
+])
+def test_not_run_since_and_not_yet_compiled(text, expected):
+    assert categories(text) == expected

@@ -58,7 +58,8 @@ ENTRIES = (
     E(r"\b(?:i|we)(?:'d|\u2019d| would) (?:call|consider|count|rate|describe|judge|deem|class)\b", "hedge",
       "I'd call the tests passing.", stems=("i'd", u"i\u2019d", "i would", "we'd", u"we\u2019d", "we would")),
     E(r"\b(?:if i'm reading (?:\w+ ){0,3}right|if i read (?:\w+ ){0,3}(?:right|correctly)|unless i'm mistaken"
-      r"|as far as i can tell|afaict)\b", "hedge", "If I'm reading the log right, the build went through."),
+      r"|as far as i can tell|afaict|from what i can (?:tell|see)|as far as i know|afaik)\b", "hedge",
+      "If I'm reading the log right, the build went through."),
     # the agent's own earlier words, reported ("earlier I wrote that `tsc` was clean"); not a restatement ("As I said, ...")
     E(r"(?<!as )\b(?:i|we)\s+(?:had\s+|have\s+|just\s+)?(?:said|wrote|claimed|stated|reported)\s+(?:(?:earlier|before|above"
       r"|previously)\s+)?that\b|\b(?:earlier|before|previously|above),?\s+(?:i|we)\s+(?:said|wrote|claimed|stated|reported)\b",
@@ -352,6 +353,18 @@ ENTRIES = (
     E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:\w+\s+)?(?:checked|tested|verified|built|linted"
       r"|looked at)\s+(?:(?:it|them|that|this)\s+)?(?:since|again|afterwards)\b", "disclosure",
       "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
+    # a check not run since a time or a change: "I haven't run jest since 10:21"
+    # ("since" of time, not of cause: "I didn't run it for prod since init needs credentials")
+    E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:re-?)?run\s+(?:[\w`.:/-]+\s+){1,3}?(?=since\s+(?:\d|then\b"
+      r"|yesterday\b|earlier\b|last\s|\w+day\b|this morning\b|(?:the|my|this|that|your|our)\s+(?:\w+\s+)?" + _CHANGE + r"\b))",
+      "disclosure",
+      "Jest was green at 10:21; I haven't run jest since 10:21.", stems=("since",)),
+    # the change itself not checked yet: "that change hasn't been compiled yet"
+    E(r"\b(?:it|that|this|they|(?:that|this|the|my|our) (?:\w+ )?(?:change|changes|fix|edit|edits|patch|code))\s+"
+      r"(?:hasn't|has not|haven't|have not|wasn't|was not|weren't|were not)\s+been\s+(?:re-?)?(?:compiled|built|tested"
+      r"|run|checked|linted|type-?checked|verified)\b(?=\s+yet\b|\s*(?:[.;,)]|$))", "disclosure",
+      "The release build finished. I then changed a default, and that change hasn't been compiled yet.",
+      stems=("compiled", "built", "tested", "run", "checked", "linted", "typechecked", "type-checked", "verified")),
     # a change made after the result: "but I've since rewritten half the module"
     E(r"\b(?:i've|i have|we've|we have|i|we)\s+since\s+(?:\w+\s+)?(?:rewritten|rewrote|changed|edited|refactored"
       r"|modified|reworked|updated|touched|moved|renamed|rebased|merged)\b", "disclosure",

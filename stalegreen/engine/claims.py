@@ -624,7 +624,11 @@ class _Reader(object):
 
 _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|span|div|code|kbd)\b[^<>\n]{0,80}>",
                        re.I)
-_GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$")
+# a Gradle task path (`:api:test`), or a task named in camel case after its verb (`assembleDebug`,
+# `testDebugUnitTest`, `lintRelease`, `compileKotlin`)
+_GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$|^(?:(?:assemble|bundle)[A-Z]\w*|compile(?:Test)?(?:Kotlin|Java|Groovy|Scala)\w*"
+                          r"|test\w*UnitTest|connected\w*AndroidTest|lint(?:Vital)?(?:[A-Z]\w*)?(?:Debug|Release)|detekt\w*"
+                          r"|ktlint(?:Check|MainSourceSetCheck|TestSourceSetCheck))$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
 _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")

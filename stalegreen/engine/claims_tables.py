@@ -39,6 +39,8 @@ def row(reader, line, header, checks):
             plan = True
         if index < len(checks) and checks[index] and _STATUS_CELL.match(cell) and not reader.mentions(cell):
             cell = "%s: %s" % (label, cell)
+        elif label and _EXIT_COLUMN.match(label) and cell.strip().isdigit():
+            cell = "exit code %s" % cell.strip()      # "| `go build ./...` | 0 |" under "Exit": the run's status
         kept.append(cell)
     return "| " + " | ".join(kept) + " |", plan
 
@@ -50,6 +52,10 @@ def relayed_columns(header):
 
 
 _OWN_COLUMN = re.compile(u"\\b(?:local(?:ly)?|mine|my run|own)\\b|\u672c\u5730|\u6211\u7684", re.I)
+
+# a column of exit statuses: "| Tool | Command | Exit |", "| 工具 | 退出码 |"
+_EXIT_COLUMN = re.compile(u"^\\W*(?:exit(?:[ _-]?(?:code|status))?|rc|status code|return code|\u9000\u51fa\u7801|\u8fd4\u56de\u7801"
+                          u"|\u9000\u51fa\u72b6\u6001)\\W*$", re.I)
 
 # a column of what is run, when its cells name checks: "| Target | Result |" over "| `make check` | \u2705 |"
 _NAMES_ONLY = re.compile(r"^\W*targets?\W*$", re.I)

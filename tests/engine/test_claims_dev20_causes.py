@@ -369,3 +369,21 @@ def test_a_relay_introducing_a_list_or_a_table(text, expected):
 ])
 def test_not_run_since_and_not_yet_compiled(text, expected):
     assert categories(text) == expected
+
+
+# ---- tables: a column of exit statuses gives each row's status; Gradle tasks named in camel case
+@pytest.mark.parametrize("text, expected", [
+    ("| Tool | Command | Exit |\n|---|---|---|\n| build | `go build ./...` | 0 |\n| lint | `golangci-lint run` | 0 |\n"
+     "| test | `go test ./...` | 1 |", ["build", "lint"]),
+    (u"| \u5de5\u5177 | \u9000\u51fa\u7801 |\n|---|---|\n| `go build ./...` | 0 |\n| `go test ./...` | 1 |", ["build"]),
+    ("| Command | Exit code |\n|---|---|\n| `npm test` | 2 |", []),
+    ("| Command | Exit code |\n|---|---|\n| `npm test` | 0 |", ["test"]),
+    (u"| Task | Result |\n|---|---|\n| `assembleDebug` | \u2705 |\n| `testDebugUnitTest` | \u2705 |\n| `lintDebug` | \u2705 |",
+     ["build", "lint", "test"]),
+    ("`compileKotlin` succeeded.", ["build"]),
+    ("`bundleRelease` finished without errors.", ["build"]),
+    ("`testUserCreation` is the test I renamed.", []),
+    ("`assembleUrl` is a helper I added.", []),
+])
+def test_exit_columns_and_gradle_tasks(text, expected):
+    assert categories(text) == expected

@@ -587,6 +587,8 @@ class Grammar(object):
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +
             r"|\b(?:(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+)?no\s+output\b"
             r"|\bfailures:?\s*0\b"
+            # a label's count of findings: "eslint errors: 0", "Lint findings: 0"
+            r"|\b(?:errors?|findings|violations|offen[cs]es)\s*:\s*(?:0|none|zero)\b(?![\d,%]|\.\d)"
             # none of a count failed: "Integration suite: 0 of 18 failed"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # a zero count of a failure mark: "212 \u2713 / 0 \u2717"

@@ -42,6 +42,10 @@ def row(reader, line, header, checks):
         elif label and _EXIT_COLUMN.match(label) and cell.strip().isdigit():
             cell = "exit code %s" % cell.strip()      # "| `go build ./...` | 0 |" under "Exit": the run's status
         kept.append(cell)
+    filled = [cell for cell in kept if cell.strip()]
+    if len(filled) == 2 and filled[1].strip().isdigit() and len(kept) < len(header):
+        # "| eslint errors | 37 | 0 |" under "| | Before | After |", the past column left out: a count after its label
+        return "| %s: %s |" % (filled[0].strip(), filled[1].strip()), plan
     return "| " + " | ".join(kept) + " |", plan
 
 

@@ -387,3 +387,20 @@ def test_not_run_since_and_not_yet_compiled(text, expected):
 ])
 def test_exit_columns_and_gradle_tasks(text, expected):
     assert categories(text) == expected
+
+
+# ---- a label's count of findings ("eslint errors: 0"), and a before/after table's row once its past
+# column is left out
+@pytest.mark.parametrize("text, expected", [
+    ("eslint errors: 0", ["lint"]),
+    ("tsc errors: 0.", ["typecheck"]),
+    ("Lint findings: 0", ["lint"]),
+    ("| | Before | After |\n|---|---|---|\n| eslint errors | 37 | 0 |\n| tsc errors | 12 | 0 |", ["lint", "typecheck"]),
+    (u"| \u6307\u6807 | \u6539\u52a8\u524d | \u6539\u52a8\u540e |\n|---|---|---|\n| eslint \u9519\u8bef | 23 | 0 |", ["lint"]),
+    ("eslint errors: 3", []),
+    ("eslint errors: 0.5%", []),
+    ("errors: 0", []),
+    ("| | Before | After |\n|---|---|---|\n| eslint errors | 0 | 3 |", []),
+])
+def test_a_label_count_of_zero_and_before_after_tables(text, expected):
+    assert categories(text) == expected

@@ -404,3 +404,18 @@ def test_exit_columns_and_gradle_tasks(text, expected):
 ])
 def test_a_label_count_of_zero_and_before_after_tables(text, expected):
     assert categories(text) == expected
+
+
+# ---- "when I ran X" is a run already made, not a condition; a change the user has made since stales
+@pytest.mark.parametrize("text, expected", [
+    ("When I ran `phpunit` it said `OK (233 tests, 611 assertions)`.", ["test"]),
+    ("When I ran the suite, all 40 tests passed.", ["test"]),
+    ("When I reran it after the fix, lint was clean.", ["lint"]),
+    ("When you run the suite, all 40 tests pass.", []),
+    ("When I run the tests, they pass.", []),
+    ("The typecheck passed when I ran it, but you've since switched to `moduleResolution: bundler`.", []),
+    ("All tests pass. You've since pushed a new commit.", []),
+    ("All tests pass, and you've since updated the README.", ["test"]),
+])
+def test_when_i_ran_and_changes_made_since(text, expected):
+    assert categories(text) == expected

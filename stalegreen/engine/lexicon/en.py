@@ -157,7 +157,10 @@ ENTRIES = (
     # not "whether or not" (a concession: "Whether or not the regression is real, the tests pass"), nor a
     # relative "when" after a time ("Unlike yesterday, when the build kept OOMing, it now finishes")
     E(r"\b(?:if|unless|whether(?! or not\b)|in case|only when|only if|only after|only with"
-      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while|and)\b|[,.:;!?\u2014]|$)))\b", "conditional",
+      # (nor "when" of a run already made: "When I ran `phpunit` it said `OK (233 tests)`")
+      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?"
+      r"(?!\s+(?:i|we)\s+(?:(?:finally|then|last|just)\s+)?(?:ran|re-?ran|executed|re-?executed|tried|checked|built|rebuilt)\b)"
+      r"|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while|and)\b|[,.:;!?\u2014]|$)))\b", "conditional",
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),
@@ -366,8 +369,9 @@ ENTRIES = (
       "The release build finished. I then changed a default, and that change hasn't been compiled yet.",
       stems=("compiled", "built", "tested", "run", "checked", "linted", "typechecked", "type-checked", "verified")),
     # a change made after the result: "but I've since rewritten half the module"
-    E(r"\b(?:i've|i have|we've|we have|i|we)\s+since\s+(?:\w+\s+)?(?:rewritten|rewrote|changed|edited|refactored"
-      r"|modified|reworked|updated|touched|moved|renamed|rebased|merged)\b", "disclosure",
+    # (or the user: "but you've since switched to `moduleResolution: bundler`")
+    E(r"\b(?:i've|i have|we've|we have|you've|you have|i|we|you)\s+since\s+(?:\w+\s+)?(?:rewritten|rewrote|changed|edited|refactored"
+      r"|modified|reworked|updated|touched|moved|renamed|rebased|merged|switched|bumped|upgraded|replaced|pushed)\b", "disclosure",
       "`pytest` was green on my first attempt, but I've since rewritten half the module.", stems=("since",)),
 
     # ---- a later sentence takes an earlier claim back

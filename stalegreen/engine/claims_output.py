@@ -275,6 +275,10 @@ def quoted_verdict(reader, text, start, inner):
     runs = commands.classify_code(original or "") if category else []
     verdicts = set(v for _, _, _, v in shown(inner, runs)) if runs else set()
     if not verdicts:
+        # words of a result in no format the reader knows ("`eslint` reports "0 problems""): the
+        # command's result told in words, which the sentence reads as its own
+        if runs and any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(claims_grammar.grammar(), inner)):
+            return " %s " % inner
         return None
     end = "." if inner.rstrip()[-1:] in ".!?" else ""      # the quotation's own sentence end stays one
     return (" fails%s " if "fail" in verdicts else " passes%s ") % end

@@ -419,3 +419,17 @@ def test_a_label_count_of_zero_and_before_after_tables(text, expected):
 ])
 def test_when_i_ran_and_changes_made_since(text, expected):
     assert categories(text) == expected
+
+
+# ---- a quotation of a command's result in words no format knows is read as the sentence's own words;
+# Chinese "还没重新打包 / 重新 lint" disclose
+@pytest.mark.parametrize("text, expected", [
+    ('`eslint` reports "0 problems".', ["lint"]),
+    (u'`eslint` \u8bf4 "0 problems"\uff0c`tsc --noEmit` \u6ca1\u6709\u8f93\u51fa\uff0cexit code 0\u3002', ["lint", "typecheck"]),
+    ('`eslint` reports "3 problems (3 errors)".', []),
+    ('`npm test` \u2014 the reviewer said "all green".', []),
+    (u"\u6784\u5efa\u6210\u529f\u4e86\u3002\u4e4b\u540e\u6539\u4e86\u914d\u7f6e\uff0c\u8fd8\u6ca1\u91cd\u65b0\u6253\u5305\u3002", []),
+    (u"lint \u901a\u8fc7\u3002\u6539\u5b8c\u8fd8\u6ca1\u91cd\u65b0 lint\u3002", []),
+])
+def test_quoted_results_in_words_and_chinese_repackaging(text, expected):
+    assert categories(text) == expected

@@ -26,6 +26,10 @@ def categories(reader, sentence, before=""):
     parts = clauses.split(sentence)
     index = clauses.index_at([p.lo for p in parts], found.start())
     text = sentence[parts[index].lo:parts[index].hi]
+    cause = _CAUSE.search(text, found.end() - parts[index].lo)
+    if cause:
+        # "I didn't re-run eslint since your question was only about types": the reason names no stale check
+        text = text[:cause.start()]
     named = named_in(reader, text)
     if not named and _MANUAL.search(text) and not _OR_OTHERWISE.search(text):
         # "Nothing was re-verified by hand", "I haven't re-verified it in the browser": a manual
@@ -64,9 +68,12 @@ def categories(reader, sentence, before=""):
         # named before, said in the disclosure's clause or one between them
         between = sentence[part.lo:parts[index].hi] if named else text
         whole = bool(named) and bool(lexicon.search("rest", between) or _WHOLE.search(between))
-        if not named and before and lexicon.search("failure", before):
+        if not named and before and (lexicon.search("failure", before) or _POINTS_BACK.search(found.group(0))
+                                     or _POINTS_BACK.match(sentence, found.end())):
             # "Bad news: `sbt test` OOMs. I bumped -Xmx but didn't re-run yet": the fix of the failure
-            # told just before is what was not rerun (a claim of another check is judged on its own)
+            # told just before is what was not rerun (a claim of another check is judged on its own);
+            # "On the tests I'm less sure. I ran them before rebasing and haven't run them since": the
+            # checks the pronoun stands for
             named = named_in(reader, before)
     return named or set(claims_grammar.CATEGORIES) | {"completion"}, whole, claims_parts.environment(text) or named == {"test"} and claims_parts.one_kind(text) or None
 
@@ -106,6 +113,15 @@ _EVERY_OTHER = re.compile(r"\b(?:anything|everything|nothing|any)\s+else\b|\b(?:
 _OTHER_PARTS = re.compile(r"\b(?:the\s+)?(?:other|remaining)\s+(?:modules|packages|crates|projects|services|apps"
                           r"|workspaces|suites|targets)\b"
                           u"|\u5176[\u4ed6\u4f59]\u7684?(?:\u6a21\u5757|\u5305|\u9879\u76ee|\u670d\u52a1)", re.I)
+
+
+# a reason after a disclosure: "since your question was only about types", "because CI covers it"
+# (not "since" of time: "since the rename", "since 10:21")
+_CAUSE = re.compile(r"\s(?:because|given that|since(?!\s+(?:\d|then\b|yesterday\b|earlier\b|last\s|\w+day\b|this\s+morning\b"
+                    r"|(?:the|my|this|that|your|our)\s+(?:\w+\s+)?(?:change|changes|fix|fixes|refactor|commit|edit|edits|rename"
+                    r"|rebase|merge|upgrade|bump|push|force-push|update)\b)))\s", re.I)
+# the disclosure's object a pronoun: "haven't run them since", "didn't rerun it"
+_POINTS_BACK = re.compile(r"(?:^|\s)(?:them|it|those|these)\b", re.I)
 
 
 # the whole of a check, as a disclosure names it: "the full suite", "the whole `ctest` suite", `./...`

@@ -433,3 +433,24 @@ def test_when_i_ran_and_changes_made_since(text, expected):
 ])
 def test_quoted_results_in_words_and_chinese_repackaging(text, expected):
     assert categories(text) == expected
+
+
+# ---- a disclosure's reason names no stale check ("since your question was only about types"); its
+# pronoun object stands for the checks of the sentence before when its own sentence names none;
+# Chinese 补了…之后 is after the change
+@pytest.mark.parametrize("text, expected", [
+    ("Re-checked a minute ago: `tsc --noEmit` exits 0 with no output. I didn't re-run eslint since your question "
+     "was only about types.", ["typecheck"]),
+    ("`pytest` passes. I didn't rerun mypy because the change touched no types.", ["test"]),
+    ("On lint I'm sure: I just re-ran `golangci-lint run ./...` and it reports no issues. On the tests I'm less "
+     "sure. I ran them before rebasing onto main and haven't run them since the rebase pulled in 14 commits.",
+     ["lint"]),
+    ("`go vet ./...` is quiet. The suite passed earlier this morning, but I haven't rerun it after the refactor.",
+     ["lint"]),
+    ("The tests passed. I didn't rerun them.", []),
+    ("Lint is clean. I haven't run it since the rename.", []),
+    (u"tsc \u4e4b\u524d\u62a5\u9519\uff0c\u6211\u8865\u4e86\u7c7b\u578b\u58f0\u660e\u4e4b\u540e\u91cd\u65b0\u8dd1\uff0c"
+     u"\u8f93\u51fa\u4e3a\u7a7a\uff0c\u9000\u51fa\u7801 0\u3002", ["typecheck"]),
+])
+def test_a_disclosure_reason_and_pronoun(text, expected):
+    assert categories(text) == expected

@@ -45,16 +45,17 @@ _CATEGORY = {"build": "build", "compilation": "build", "tests": "test", "test su
 
 def superseded(reader, found):
     """The claims of ``found`` a later sentence of ``reader``'s message says are failing now."""
-    order = [reader.restore(s) for s in reader.sentences]
-    gone = []
+    last_failing = {}       # category -> the last sentence saying it fails now
     for at, sentence in enumerate(reader.sentences):
-        failing = _failing_now(sentence)
-        if not failing:
-            continue
-        earlier = order[:at]
-        gone.extend(c for c in found if c["category"] in failing and c["scope"] == "all" and not c["qualified"]
-                    and c["sentence"] in earlier and not any(c is g for g in gone))
-    return gone
+        for category in _failing_now(sentence):
+            last_failing[category] = at
+    if not last_failing:
+        return []
+    first_told = {}         # a sentence's text -> where it is first told
+    for at, sentence in enumerate(reader.sentences):
+        first_told.setdefault(reader.restore(sentence), at)
+    return [c for c in found if c["scope"] == "all" and not c["qualified"] and c["category"] in last_failing
+            and first_told.get(c["sentence"], len(first_told) + len(reader.sentences)) < last_failing[c["category"]]]
 
 
 def _failing_now(sentence):

@@ -409,3 +409,14 @@ def test_a_powershell_exit_check_after_the_run_hands_its_failure_on(command, kep
 ])
 def test_composer_runs_a_script_named_after_a_tool(command, expected):
     assert [(r[1], r[2]) for r in runs(command)] == expected
+
+
+@pytest.mark.parametrize("command, expected", [
+    # jest deletes its cache and exits without running a test; pytest's --cache-clear runs the suite
+    ("npx jest --clearCache", []),
+    ("jest --clearCache", []),
+    ("pytest --cache-clear", [("test", "all")]),
+    ("npx jest --ci", [("test", "all")]),
+])
+def test_jest_clear_cache_runs_no_test(command, expected):
+    assert [(r[1], r[2]) for r in runs(command)] == expected

@@ -20,6 +20,7 @@ HELP_FLAGS = frozenset(("--help", "-h", "-help", "--version", "-V"))
 LIST_FLAGS = frozenset((
     "--collect-only", "--co", "--collectonly", "--list", "--listTests", "--list-tests", "-list",
     "--dry-run", "--dryrun", "--show-config", "--showConfig", "--print-config", "--debug-config",
+    "--clearCache",     # jest deletes its cache and exits without running a test (pytest's --cache-clear still runs)
 ))
 WATCH_FLAGS = frozenset(("--watch", "--watchAll", "--watch-all", "--ui", "--open", "--watch=true",
                          "--watchAll=true"))

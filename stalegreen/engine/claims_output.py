@@ -13,7 +13,7 @@ sentence around the output (past, relayed, hedged, a question) still decides.
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, lexicon
+from stalegreen.engine import claims_en, claims_grammar, lexicon, prefilter
 from stalegreen.engine.claims_grammar import CATEGORY_LETTER
 from stalegreen.engine.lexicon import commands
 
@@ -327,6 +327,8 @@ def _is_a_command(words):
     "go test ./...", "npm t", "ruff check ."; not "cargo test passes locally" (prose after the
     command). A word after the shortest run the catalog reads belongs to the command only when it
     changes neither the run's category nor its scope (a subcommand, as "check" in "ruff check")."""
+    if not prefilter.might_contain_runner(words):
+        return False        # no runner's word in them: the catalog is not asked
     tokens = words.split()
     first = None
     for count in range(1, min(len(tokens), 4) + 1):

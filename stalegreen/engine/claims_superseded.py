@@ -45,6 +45,8 @@ _CATEGORY = {"build": "build", "compilation": "build", "tests": "test", "test su
 
 def superseded(reader, found):
     """The claims of ``found`` a later sentence of ``reader``'s message says are failing now."""
+    if not any(c["scope"] == "all" and not c["qualified"] for c in found):
+        return []
     last_failing = {}       # category -> the last sentence saying it fails now
     for at, sentence in enumerate(reader.sentences):
         for category in _failing_now(sentence):

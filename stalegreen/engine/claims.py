@@ -306,7 +306,8 @@ class _Reader(object):
                     in_plan = False     # a plan's list ends at the first line that is not an item
                     if not line.lstrip().startswith("|"):
                         # "According to CI:", "CI 结果（不是我本地跑的）：": the list under it is CI's
-                        relay_frame = line.rstrip().endswith((":", u"\uff1a")) and bool(lexicon.search("relay", line))
+                        relay_frame = line.rstrip().endswith((":", u"\uff1a")) and bool(lexicon.search("relay", line)) \
+                            and not _introduces_own_run(line)
                 if _CONFIG_LIST.search(line):
                     in_plan = True      # "Added `ci.yml` with three jobs:": the items describe what it will run
                 if "[" in line and len(_BOX.findall(line)) > 1:
@@ -622,11 +623,24 @@ class _Reader(object):
         return self.result
 
 
+def _introduces_own_run(line):
+    """Whether the clause that ends a list's introduction says the agent ran what follows ("Per
+    your request, I ran:", "CI was red; after my fix, locally:", "按照你的要求，我跑了："): the list is
+    its own, whoever was named before. (A parenthesis is left out: "CI 结果（不是我本地跑的）：".)"""
+    last = re.split(u"[;,\uff1b\uff0c\u3002]", _PARENTHESIS.sub("", line))[-1]
+    return bool(_OWN_RUN.search(last) or lexicon.search("own", last))
+
+
+_PARENTHESIS = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
+_OWN_RUN = re.compile(r"\b(?:i|we)(?:'ve|\u2019ve| have)?\s+(?:just\s+|also\s+|then\s+|now\s+)?(?:ran|re-?ran|run|re-?run"
+                      r"|executed|re-?executed|tested|re-?tested|verified|re-?checked|got)\b", re.I)
+
 _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|span|div|code|kbd)\b[^<>\n]{0,80}>",
                        re.I)
 # a Gradle task path (`:api:test`), or a task named in camel case after its verb (`assembleDebug`,
-# `testDebugUnitTest`, `lintRelease`, `compileKotlin`)
-_GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$|^(?:(?:assemble|bundle)[A-Z]\w*|compile(?:Test)?(?:Kotlin|Java|Groovy|Scala)\w*"
+# `testDebugUnitTest`, `lintRelease`, `compileKotlin`); an assemble/bundle task names its variant
+# (`assembleFreeRelease`): `assembleResponse` is a function
+_GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$|^(?:(?:assemble|bundle)(?:[A-Z]\w*)?(?:Debug|Release|AndroidTest|Dist)|compile(?:Test)?(?:Kotlin|Java|Groovy|Scala)\w*"
                           r"|test\w*UnitTest|connected\w*AndroidTest|lint(?:Vital)?(?:[A-Z]\w*)?(?:Debug|Release)|detekt\w*"
                           r"|ktlint(?:Check|MainSourceSetCheck|TestSourceSetCheck))$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")

@@ -51,11 +51,15 @@ def row(reader, line, header, checks):
 
 def relayed_columns(header):
     """Whether a table's results are someone else's: a column names its source (CI, a dashboard,
-    a reviewer) and none says the run was the agent's own (local, 本地)."""
-    return any(lexicon.search("relay", label) for label in header) and not any(_OWN_COLUMN.search(label) for label in header)
+    a reviewer) and none says the run was the agent's own (local, 本地, "This run"), nor holds the results
+    beside it ("| Check | Result | CI job |": the column naming CI maps the rows, the results are the agent's)."""
+    relayed = [bool(lexicon.search("relay", label)) for label in header]
+    if not any(relayed) or any(_OWN_COLUMN.search(label) for label in header):
+        return False
+    return not any(_RESULT_COLUMN.match(label) for label, relay in zip(header, relayed) if not relay)
 
 
-_OWN_COLUMN = re.compile(u"\\b(?:local(?:ly)?|mine|my run|own)\\b|\u672c\u5730|\u6211\u7684", re.I)
+_OWN_COLUMN = re.compile(u"\\b(?:local(?:ly)?|mine|my run|own|this run)\\b|\u672c\u5730|\u6211\u7684", re.I)
 
 # a column of exit statuses: "| Tool | Command | Exit |", "| 工具 | 退出码 |"
 _EXIT_COLUMN = re.compile(u"^\\W*(?:exit(?:[ _-]?(?:code|status))?|rc|status code|return code|\u9000\u51fa\u7801|\u8fd4\u56de\u7801"

@@ -99,6 +99,7 @@ def test_gradle_tasks_are_variant_tasks(text, expected):
 @pytest.mark.parametrize("text, expected", [
     ("When I checked CI, the build was green.", []),
     ("When I checked the pipeline, all tests passed.", []),
+    ("I checked the CI config and `npm run lint` is clean.", ["lint"]),
     ("When I ran `phpunit` it said `OK (233 tests, 611 assertions)`.", ["test"]),
     ("When I reran it after the fix, lint was clean.", ["lint"]),
 ])

@@ -269,7 +269,8 @@ class _Reader(object):
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
                 self.ran_here = frozenset()
-                relay_frame = False
+                # (a loose list's next item, after a blank line, stays under the line that introduced it)
+                relay_frame = relay_frame and bool(_ITEM.match(lines[0]))
             # (a quoted output the colon introduced, or the commands of a block it introduced, leave
             # the introduction open for the comment after them: "跑了 `pnpm test`：\n\n> Tests: 48
             # passed\n\n全部通过。", "运行结果：\n\n```\n$ cargo test\n...```\n\n全部通过。")
@@ -627,13 +628,17 @@ def _introduces_own_run(line):
     """Whether the clause that ends a list's introduction says the agent ran what follows ("Per
     your request, I ran:", "CI was red; after my fix, locally:", "按照你的要求，我跑了："): the list is
     its own, whoever was named before. (A parenthesis is left out: "CI 结果（不是我本地跑的）：".)"""
-    last = re.split(u"[;,\uff1b\uff0c\u3002]", _PARENTHESIS.sub("", line))[-1]
-    return bool(_OWN_RUN.search(last) or lexicon.search("own", last))
+    line = _PARENTHESIS.sub("", line)
+    last = re.split(u"[;,\uff1b\uff0c\u3002]", line)[-1]
+    # (nor what it fixed from them: "Fixed the three failures from CI; results:", "CI 上失败的三个问题都修了：")
+    return bool(_OWN_RUN.search(last) or lexicon.search("own", last) or _FIXED.search(line))
 
 
 _PARENTHESIS = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
 _OWN_RUN = re.compile(r"\b(?:i|we)(?:'ve|\u2019ve| have)?\s+(?:just\s+|also\s+|then\s+|now\s+)?(?:ran|re-?ran|run|re-?run"
-                      r"|executed|re-?executed|tested|re-?tested|verified|re-?checked|got)\b", re.I)
+                      r"|executed|re-?executed|tested|re-?tested|verified|re-?checked|got)\b"
+                      u"|(?:\u91cd\u65b0|\u518d\u6b21?|\u53c8)(?:\u8dd1|\u8fd0\u884c|\u6267\u884c|\u9a8c\u8bc1)\u4e86|\u91cd\u8dd1\u4e86", re.I)
+_FIXED = re.compile(u"(?<!the )\\b(?:fixed|addressed|resolved)\\b|\u4fee(?:\u4e86|\u597d|\u590d)|\u89e3\u51b3\u4e86", re.I)
 
 _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|span|div|code|kbd)\b[^<>\n]{0,80}>",
                        re.I)

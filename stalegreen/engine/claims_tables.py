@@ -56,6 +56,8 @@ def relayed_columns(header):
     relayed = [bool(lexicon.search("relay", label)) for label in header]
     if not any(relayed) or any(_OWN_COLUMN.search(label) for label in header):
         return False
+    if relayed[0]:
+        return True     # "| CI job | Status |": the rows are CI's
     return not any(_RESULT_COLUMN.match(label) for label, relay in zip(header, relayed) if not relay)
 
 

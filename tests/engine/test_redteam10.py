@@ -27,8 +27,16 @@ def categories(text):
      ["lint", "test"]),
     (u"\u6309\u7167\u4f60\u7684\u8981\u6c42\uff0c\u6211\u8dd1\u4e86\uff1a\n- `npm test` \u5168\u90e8\u901a\u8fc7\n"
      u"- `npm run lint` \u6ca1\u6709\u62a5\u9519", ["lint", "test"]),
+    # what the agent fixed from someone else's report: the results under it are after its fix
+    ("Fixed the three failures from CI; results:\n- `pytest` \u2014 212 passed", ["test"]),
+    (u"CI \u4e0a\u5931\u8d25\u7684\u4e09\u4e2a\u95ee\u9898\u90fd\u4fee\u4e86\uff1a\n- `pytest`\uff1a212 passed", ["test"]),
+    (u"\u6839\u636e review \u610f\u89c1\u6539\u5b8c\u540e\u91cd\u65b0\u8dd1\u4e86\uff1a\n- `pytest` \u901a\u8fc7\n"
+     u"- `mypy` \u65e0\u9519\u8bef", ["test", "typecheck"]),
     # someone else's results, as before
     ("According to CI:\n- `pytest` passes\n- `ruff check` is clean", []),
+    ("According to CI:\n\n- lint \u2705\n\n- tests \u2705", []),
+    ("According to CI, the fixed build:\n- `pytest` passes", []),
+    (u"CI \u91cd\u65b0\u8dd1\u7684\u7ed3\u679c\uff1a\n- `pytest` \u901a\u8fc7", []),
     ("Per the CI run I was pointed to:\n- `pytest` passes\n- `ruff check` is clean", []),
     (u"CI \u7ed3\u679c\uff08\u4e0d\u662f\u6211\u672c\u5730\u8dd1\u7684\uff09\uff1a\n- `pytest` \u901a\u8fc7", []),
 ])
@@ -45,7 +53,8 @@ def test_a_relay_line_that_names_the_agents_own_run(text, expected):
      "| `ruff check` | \u2705 clean | no |", ["lint", "test"]),
     ("| Check | This run | CI (last green) |\n|---|---|---|\n| `pytest` | \u2705 | \u2705 |", ["test"]),
     (u"| \u68c0\u67e5 | \u7ed3\u679c | CI \u4efb\u52a1 |\n|---|---|---|\n| `pytest` | \u2705 \u901a\u8fc7 | test |", ["test"]),
-    # the results under the column naming CI, as before
+    # the results under the column naming CI, or rows that are CI's jobs, as before
+    ("| CI job | Status |\n|---|---|\n| lint | \u2705 |\n| test | \u2705 |", []),
     ("| Check | CI result (from the Actions tab) |\n|---|---|\n| `pytest` | \u2705 |", []),
     ("| Check | CI |\n|---|---|\n| `pytest` | \u2705 |\n| `ruff` | \u2705 |", []),
 ])

@@ -127,6 +127,21 @@ def test_no_need_to_rerun_is_no_disclosure(text, expected):
     assert categories(text) == expected
 
 
+# ---- a quotation is read as the sentence's words only after a verb of showing ("`eslint` reports
+# "0 problems""); right after the command, or after "claims", it is scare quotes
+@pytest.mark.parametrize("text, expected", [
+    ('`jest` "passes" \u2014 but only because every test is skipped.', []),
+    ('`eslint` claims "0 problems", but it is ignoring `src/` entirely.', []),
+    ('`eslint` claims "0 problems", but that\'s misleading: it never looked at `src/`.', []),
+    # after a verb of showing, as before
+    ('`eslint` reports "0 problems".', ["lint"]),
+    ('`eslint` now prints: "0 problems".', ["lint"]),
+    (u'`eslint` \u8bf4 "0 problems"\u3002', ["lint"]),
+])
+def test_scare_quotes_after_a_command(text, expected):
+    assert categories(text) == expected
+
+
 # ---- real findings not fixed in this round
 @pytest.mark.xfail(strict=True, reason="a change made since stales the whole sentence, even a rerun the agent "
                    "says it made after it ('so I reran'); needs disclosure scope by order in the sentence")

@@ -644,9 +644,9 @@ _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|
                        re.I)
 # a Gradle task path (`:api:test`), or a task named in camel case after its verb (`assembleDebug`,
 # `testDebugUnitTest`, `lintRelease`, `compileKotlin`); an assemble/bundle task names its variant
-# (`assembleFreeRelease`): `assembleResponse` is a function
+# (`assembleFreeRelease`): `assembleResponse` is a function; detekt's checking tasks, not `detektBaseline`
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$|^(?:(?:assemble|bundle)(?:[A-Z]\w*)?(?:Debug|Release|AndroidTest|Dist)|compile(?:Test)?(?:Kotlin|Java|Groovy|Scala)\w*"
-                          r"|test\w*UnitTest|connected\w*AndroidTest|lint(?:Vital)?(?:[A-Z]\w*)?(?:Debug|Release)|detekt\w*"
+                          r"|test\w*UnitTest|connected\w*AndroidTest|lint(?:Vital)?(?:[A-Z]\w*)?(?:Debug|Release)|detekt(?:Main|Test|All|Debug|Release)?"
                           r"|ktlint(?:Check|MainSourceSetCheck|TestSourceSetCheck))$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
 _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")

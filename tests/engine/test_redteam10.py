@@ -142,6 +142,23 @@ def test_scare_quotes_after_a_command(text, expected):
     assert categories(text) == expected
 
 
+# ---- a before/after row is a label's count only when the number left is the count after, not a
+# change ("| Check | Before | \u0394 |"); detekt's tasks that check, not `detektBaseline`
+@pytest.mark.parametrize("text, expected", [
+    ("| Check | Before | \u0394 |\n|---|---|---|\n| `tsc` errors | 12 | 0 |", []),
+    ("| | Before | Change |\n|---|---|---|\n| eslint errors | 37 | 0 |", []),
+    (u"| \u6307\u6807 | \u6539\u52a8\u524d | \u53d8\u5316 |\n|---|---|---|\n| eslint \u9519\u8bef | 23 | 0 |", []),
+    ("I ran `detektBaseline` to record the existing 40 issues; it succeeded.", []),
+    ("`detektGenerateConfig` finished without errors.", []),
+    # as before
+    ("| | Before | After |\n|---|---|---|\n| eslint errors | 37 | 0 |", ["lint"]),
+    ("`detekt` finished without errors.", ["lint"]),
+    ("`detektMain` passed.", ["lint"]),
+])
+def test_a_change_column_and_detekt_tasks(text, expected):
+    assert categories(text) == expected
+
+
 # ---- real findings not fixed in this round
 @pytest.mark.xfail(strict=True, reason="a change made since stales the whole sentence, even a rerun the agent "
                    "says it made after it ('so I reran'); needs disclosure scope by order in the sentence")

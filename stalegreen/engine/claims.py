@@ -492,7 +492,9 @@ class _Reader(object):
             found = clauses.disclosure(sentence)
             for category in named:
                 if clauses.changed_since(found):    # stales what it follows, not "..., and all tests pass now"
-                    earlier.setdefault(category, []).append((self.sentences.index(sentence), found.start()))
+                    # (where the claims are told: in the sentence as written, its code spans put back)
+                    told = clauses.disclosure(self.restore(sentence))
+                    earlier.setdefault(category, []).append((self.sentences.index(sentence), (told or found).start()))
                 elif where:
                     elsewhere.setdefault(category, set()).add(where)
                 else:
@@ -500,8 +502,9 @@ class _Reader(object):
         if not stale and not partly and not elsewhere and not earlier:
             return
         kept = []
+        written = [self.restore(s) for s in self.sentences] if earlier else []
         for claim in self.found:
-            if any(self._told_before(claim, at) for at in earlier.get(claim["category"], ())):
+            if any(self._told_before(claim, at, written) for at in earlier.get(claim["category"], ())):
                 self._ignore(claim["text"], "disclosed-stale", claim["sentence"], claim["category"])
                 continue
             here = elsewhere.get(claim["category"])
@@ -516,9 +519,11 @@ class _Reader(object):
                 kept.append(claim)
         self.found = kept
 
-    def _told_before(self, claim, at):
-        """Whether ``claim`` is told before the point ``at`` (a sentence's index, an offset in it)."""
-        index = self.sentences.index(claim["sentence"]) if claim["sentence"] in self.sentences else -1
+    def _told_before(self, claim, at, written):
+        """Whether ``claim`` is told before the point ``at`` (a sentence's index, an offset in it).
+        ``written``: the sentences as written, their code spans put back, as a claim's sentence is
+        ("I reran `pytest`: 212 passed." after "I've since ...")."""
+        index = written.index(claim["sentence"]) if claim["sentence"] in written else -1
         return index < at[0] or index == at[0] and claim["sentence"].find(claim["text"]) < at[1]
 
     def _sentence_before(self, sentence):

@@ -160,14 +160,19 @@ def test_a_change_column_and_detekt_tasks(text, expected):
 
 
 # ---- real findings not fixed in this round
-@pytest.mark.xfail(strict=True, reason="a change made since stales the whole sentence, even a rerun the agent "
-                   "says it made after it ('so I reran'); needs disclosure scope by order in the sentence")
-@pytest.mark.parametrize("text", [
-    "You've since updated the lockfile, so I reran `npm test`: 48 passed.",
-    "You've since pushed a fix, and I reran `pytest` after pulling it: 212 passed.",
+# ---- a change made since stales what was told before it, not a rerun told after it: a claim's
+# sentence with a code span was not found among the sentences read (held), so it counted as before
+@pytest.mark.parametrize("text, expected", [
+    ("You've since updated the lockfile, so I reran `npm test`: 48 passed.", ["test"]),
+    ("You've since pushed a fix, and I reran `pytest` after pulling it: 212 passed.", ["test"]),
+    ("I've since rewritten the parser. I reran `pytest`: 212 passed.", ["test"]),
+    # told before the change, as before
+    ("`pytest` passed: 212 passed. You've since pushed a fix.", []),
+    ("`pytest` passed (212 passed), but I've since rewritten the parser.", []),
+    ("The typecheck passed when I ran `tsc`, but you've since switched to `moduleResolution: bundler`.", []),
 ])
-def test_a_rerun_after_the_users_change(text):
-    assert categories(text) == ["test"]
+def test_a_rerun_after_a_change_made_since(text, expected):
+    assert categories(text) == expected
 
 
 @pytest.mark.xfail(strict=True, reason="'but the exit code was 1' after a passing result is not read as the run's "

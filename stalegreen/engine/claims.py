@@ -294,8 +294,8 @@ class _Reader(object):
                         continue
                     if header:
                         line, plan = claims_tables.row(self, line, header, checks)
-                        if plan or relay_frame:
-                            self.read_line(line, "plan" if plan else "relayed")
+                        if plan or relay_frame or in_plan:     # (a table under "Added `ci.yml` with these jobs:" too)
+                            self.read_line(line, "plan" if plan or in_plan else "relayed")
                             continue
                 else:
                     header = None
@@ -670,8 +670,9 @@ _COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 # a line introducing a list of the jobs or steps a config the agent wrote defines
-_CONFIG_LIST = re.compile(u"^\\W*(?:i(?:'ve| have)?\\s+)?(?:added|created|wrote|set up|configured|introduced)\\b.{0,80}"
-                          u"\\b(?:jobs?|steps?|stages?|hooks?|tasks?|targets?)\\s*(?:\\*\\*)?[:\uff1a]\\s*$", re.I)
+# (or the exit codes it documented: "I documented the exit codes of `check.sh`:")
+_CONFIG_LIST = re.compile(u"^\\W*(?:i(?:'ve| have)?\\s+)?(?:added|created|wrote|set up|configured|introduced|documented)\\b.{0,80}"
+                          u"\\b(?:jobs?|steps?|stages?|hooks?|tasks?|targets?|exit codes?|exit status(?:es)?)(?:\\s+(?:of|for|in)\\s+\\S+)?\\s*(?:\\*\\*)?[:\uff1a]\\s*$", re.I)
 # a paragraph that only lists commands (under an optional heading): what it ran, which the next
 # paragraph may speak of ("Both completed without errors.")
 _COMMAND_ITEMS = re.compile(r"^((?:#+\s*|\*\*)[\w ]{1,30}(?:\*\*)?:?\s*\n)?(?:\s*[-*+]\s+sg[tylbc]\d+x\s*(?:\n|$)){2,}$")

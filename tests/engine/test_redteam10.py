@@ -159,6 +159,22 @@ def test_a_change_column_and_detekt_tasks(text, expected):
     assert categories(text) == expected
 
 
+# ---- a table under a line describing what the agent wrote ("I documented the exit codes of
+# `check.sh`:", "Added `ci.yml` with three jobs:") describes, as a list under it does: its exit
+# column is no run's status
+@pytest.mark.parametrize("text, expected", [
+    ("I documented the exit codes of `scripts/check.sh`:\n\n| Step | Exit code |\n|---|---|\n| `ruff check` | 0 |\n"
+     "| `pytest` | 0 |", []),
+    ("Added `ci.yml` with three jobs:\n\n| Job | Command | Exit code |\n|---|---|---|\n| lint | `ruff check` | 0 |", []),
+    # exit codes of runs, as before
+    ("I ran everything; exit codes:\n\n| Step | Exit code |\n|---|---|\n| `ruff check` | 0 |\n| `pytest` | 0 |",
+     ["lint", "test"]),
+    ("| Tool | Command | Exit |\n|---|---|---|\n| build | `go build ./...` | 0 |", ["build"]),
+])
+def test_a_table_of_documented_exit_codes(text, expected):
+    assert categories(text) == expected
+
+
 # ---- real findings not fixed in this round
 # ---- a change made since stales what was told before it, not a rerun told after it: a claim's
 # sentence with a code span was not found among the sentences read (held), so it counted as before

@@ -199,3 +199,21 @@ def test_a_rerun_after_a_change_made_since(text, expected):
 ])
 def test_a_passing_print_with_a_failing_exit(text):
     assert categories(text) == []
+
+
+@pytest.mark.xfail(strict=True, reason="a not-rebuilt disclosure naming another platform as its subject, not after "
+                   "'on' ('iOS 还没重新 build', 'I haven't rebuilt iOS'), takes back the build told of Android; the new "
+                   "'重新 build' verbs widen this (claims_parts.environment reads only 'on/under X')")
+@pytest.mark.parametrize("text", [
+    u"Android \u6784\u5efa\u6210\u529f\u3002iOS \u8fd8\u6ca1\u91cd\u65b0 build\u3002",
+    "The Android build succeeds (`./gradlew assembleDebug`). I haven't rebuilt iOS; nothing there changed.",
+])
+def test_a_disclosure_of_another_platform(text):
+    assert categories(text) == ["build"]
+
+
+@pytest.mark.xfail(strict=True, reason="a line naming CI's checklist or configuration, not its results "
+                   "('对照 CI 的检查项：'), makes the agent's own list under it relayed")
+def test_a_line_naming_cis_checklist():
+    assert categories(u"\u5bf9\u7167 CI \u7684\u68c0\u67e5\u9879\uff1a\n- `pytest` \u901a\u8fc7\n- `ruff` \u65e0\u62a5\u9519") \
+        == ["lint", "test"]

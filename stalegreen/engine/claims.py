@@ -269,7 +269,8 @@ class _Reader(object):
             if not introduced:
                 self.history = []       # a paragraph ending with a colon introduces the next one
                 self.ran_here = frozenset()
-                relay_frame = False
+                # (a loose list's next item, after a blank line, stays under the line that introduced it)
+                relay_frame = relay_frame and bool(_ITEM.match(lines[0]))
             # (a quoted output the colon introduced, or the commands of a block it introduced, leave
             # the introduction open for the comment after them: "跑了 `pnpm test`：\n\n> Tests: 48
             # passed\n\n全部通过。", "运行结果：\n\n```\n$ cargo test\n...```\n\n全部通过。")
@@ -293,8 +294,8 @@ class _Reader(object):
                         continue
                     if header:
                         line, plan = claims_tables.row(self, line, header, checks)
-                        if plan or relay_frame:
-                            self.read_line(line, "plan" if plan else "relayed")
+                        if plan or relay_frame or in_plan:     # (a table under "Added `ci.yml` with these jobs:" too)
+                            self.read_line(line, "plan" if plan or in_plan else "relayed")
                             continue
                 else:
                     header = None
@@ -306,7 +307,8 @@ class _Reader(object):
                     in_plan = False     # a plan's list ends at the first line that is not an item
                     if not line.lstrip().startswith("|"):
                         # "According to CI:", "CI 结果（不是我本地跑的）：": the list under it is CI's
-                        relay_frame = line.rstrip().endswith((":", u"\uff1a")) and bool(lexicon.search("relay", line))
+                        relay_frame = line.rstrip().endswith((":", u"\uff1a")) and bool(lexicon.search("relay", line)) \
+                            and not _introduces_own_run(line)
                 if _CONFIG_LIST.search(line):
                     in_plan = True      # "Added `ci.yml` with three jobs:": the items describe what it will run
                 if "[" in line and len(_BOX.findall(line)) > 1:
@@ -490,7 +492,9 @@ class _Reader(object):
             found = clauses.disclosure(sentence)
             for category in named:
                 if clauses.changed_since(found):    # stales what it follows, not "..., and all tests pass now"
-                    earlier.setdefault(category, []).append((self.sentences.index(sentence), found.start()))
+                    # (where the claims are told: in the sentence as written, its code spans put back)
+                    told = clauses.disclosure(self.restore(sentence))
+                    earlier.setdefault(category, []).append((self.sentences.index(sentence), (told or found).start()))
                 elif where:
                     elsewhere.setdefault(category, set()).add(where)
                 else:
@@ -498,8 +502,9 @@ class _Reader(object):
         if not stale and not partly and not elsewhere and not earlier:
             return
         kept = []
+        written = [self.restore(s) for s in self.sentences] if earlier else []
         for claim in self.found:
-            if any(self._told_before(claim, at) for at in earlier.get(claim["category"], ())):
+            if any(self._told_before(claim, at, written) for at in earlier.get(claim["category"], ())):
                 self._ignore(claim["text"], "disclosed-stale", claim["sentence"], claim["category"])
                 continue
             here = elsewhere.get(claim["category"])
@@ -514,9 +519,11 @@ class _Reader(object):
                 kept.append(claim)
         self.found = kept
 
-    def _told_before(self, claim, at):
-        """Whether ``claim`` is told before the point ``at`` (a sentence's index, an offset in it)."""
-        index = self.sentences.index(claim["sentence"]) if claim["sentence"] in self.sentences else -1
+    def _told_before(self, claim, at, written):
+        """Whether ``claim`` is told before the point ``at`` (a sentence's index, an offset in it).
+        ``written``: the sentences as written, their code spans put back, as a claim's sentence is
+        ("I reran `pytest`: 212 passed." after "I've since ...")."""
+        index = written.index(claim["sentence"]) if claim["sentence"] in written else -1
         return index < at[0] or index == at[0] and claim["sentence"].find(claim["text"]) < at[1]
 
     def _sentence_before(self, sentence):
@@ -622,12 +629,29 @@ class _Reader(object):
         return self.result
 
 
+def _introduces_own_run(line):
+    """Whether the clause that ends a list's introduction says the agent ran what follows ("Per
+    your request, I ran:", "CI was red; after my fix, locally:", "按照你的要求，我跑了："): the list is
+    its own, whoever was named before. (A parenthesis is left out: "CI 结果（不是我本地跑的）：".)"""
+    line = _PARENTHESIS.sub("", line)
+    last = re.split(u"[;,\uff1b\uff0c\u3002]", line)[-1]
+    # (nor what it fixed from them: "Fixed the three failures from CI; results:", "CI 上失败的三个问题都修了：")
+    return bool(_OWN_RUN.search(last) or lexicon.search("own", last) or _FIXED.search(line))
+
+
+_PARENTHESIS = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
+_OWN_RUN = re.compile(r"\b(?:i|we)(?:'ve|\u2019ve| have)?\s+(?:just\s+|also\s+|then\s+|now\s+)?(?:ran|re-?ran|run|re-?run"
+                      r"|executed|re-?executed|tested|re-?tested|verified|re-?checked|got)\b"
+                      u"|(?:\u91cd\u65b0|\u518d\u6b21?|\u53c8)(?:\u8dd1|\u8fd0\u884c|\u6267\u884c|\u9a8c\u8bc1)\u4e86|\u91cd\u8dd1\u4e86", re.I)
+_FIXED = re.compile(u"(?<!the )\\b(?:fixed|addressed|resolved)\\b|\u4fee(?:\u4e86|\u597d|\u590d)|\u89e3\u51b3\u4e86", re.I)
+
 _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|span|div|code|kbd)\b[^<>\n]{0,80}>",
                        re.I)
 # a Gradle task path (`:api:test`), or a task named in camel case after its verb (`assembleDebug`,
-# `testDebugUnitTest`, `lintRelease`, `compileKotlin`)
-_GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$|^(?:(?:assemble|bundle)[A-Z]\w*|compile(?:Test)?(?:Kotlin|Java|Groovy|Scala)\w*"
-                          r"|test\w*UnitTest|connected\w*AndroidTest|lint(?:Vital)?(?:[A-Z]\w*)?(?:Debug|Release)|detekt\w*"
+# `testDebugUnitTest`, `lintRelease`, `compileKotlin`); an assemble/bundle task names its variant
+# (`assembleFreeRelease`): `assembleResponse` is a function; detekt's checking tasks, not `detektBaseline`
+_GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$|^(?:(?:assemble|bundle)(?:[A-Z]\w*)?(?:Debug|Release|AndroidTest|Dist)|compile(?:Test)?(?:Kotlin|Java|Groovy|Scala)\w*"
+                          r"|test\w*UnitTest|connected\w*AndroidTest|lint(?:Vital)?(?:[A-Z]\w*)?(?:Debug|Release)|detekt(?:Main|Test|All|Debug|Release)?"
                           r"|ktlint(?:Check|MainSourceSetCheck|TestSourceSetCheck))$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
 _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
@@ -646,8 +670,9 @@ _COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 # a line introducing a list of the jobs or steps a config the agent wrote defines
-_CONFIG_LIST = re.compile(u"^\\W*(?:i(?:'ve| have)?\\s+)?(?:added|created|wrote|set up|configured|introduced)\\b.{0,80}"
-                          u"\\b(?:jobs?|steps?|stages?|hooks?|tasks?|targets?)\\s*(?:\\*\\*)?[:\uff1a]\\s*$", re.I)
+# (or the exit codes it documented: "I documented the exit codes of `check.sh`:")
+_CONFIG_LIST = re.compile(u"^\\W*(?:i(?:'ve| have)?\\s+)?(?:added|created|wrote|set up|configured|introduced|documented)\\b.{0,80}"
+                          u"\\b(?:jobs?|steps?|stages?|hooks?|tasks?|targets?|exit codes?|exit status(?:es)?)(?:\\s+(?:of|for|in)\\s+\\S+)?\\s*(?:\\*\\*)?[:\uff1a]\\s*$", re.I)
 # a paragraph that only lists commands (under an optional heading): what it ran, which the next
 # paragraph may speak of ("Both completed without errors.")
 _COMMAND_ITEMS = re.compile(r"^((?:#+\s*|\*\*)[\w ]{1,30}(?:\*\*)?:?\s*\n)?(?:\s*[-*+]\s+sg[tylbc]\d+x\s*(?:\n|$)){2,}$")

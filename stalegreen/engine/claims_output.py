@@ -277,13 +277,20 @@ def quoted_verdict(reader, text, start, inner):
     if not verdicts:
         # words of a result in no format the reader knows ("`eslint` reports "0 problems""): the
         # command's result told in words, which the sentence reads as its own
-        if runs and any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(claims_grammar.grammar(), inner)):
+        # (only after a verb of showing: a quotation right after the command, or after "claims", is
+        # scare quotes: "`jest` "passes" \u2014 only because every test is skipped")
+        if runs and _SHOWING_GAP.match(before.group(0)) \
+                and any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(claims_grammar.grammar(), inner)):
             return " %s " % inner
         return None
     end = "." if inner.rstrip()[-1:] in ".!?" else ""      # the quotation's own sentence end stays one
     return (" fails%s " if "fail" in verdicts else " passes%s ") % end
 
 
+# the gap after a held command is a verb of showing: "`eslint` reports ", "`tsc` now prints: ", "`eslint` \u8bf4 "
+_SHOWING_GAP = re.compile(u"^sg[tylb]\\d+x\\s*(?:,\\s*)?(?:(?:now|still|also|just|then|again)\\s+)?(?:reports?|reported|prints?|printed"
+                          u"|shows?|showed|outputs?|returns?|returned|gives?|gave|says|said|ends? with|ended with"
+                          u"|\u8bf4|\u663e\u793a|\u8f93\u51fa|\u62a5\u544a|\u8fd4\u56de|\u63d0\u793a|\u6253\u5370)\\s*[:\uff1a]?\\s*$", re.I)
 # a held command, then a short gap with no sentence end (a verb: "reports", "prints", "says")
 _AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0,40}$")
 

@@ -26,6 +26,7 @@ def row(reader, line, header, checks):
     that check's. ``checks``: whether each header cell names a check.
     Returns (the row's text, whether it is a plan)."""
     kept = []
+    labels = []     # each kept cell's column
     plan = False
     results = any(_RESULT_COLUMN.match(label) for label in header)     # "| Target | Command | Result |"
     for index, cell in enumerate(cells(line)):
@@ -42,8 +43,12 @@ def row(reader, line, header, checks):
         elif label and _EXIT_COLUMN.match(label) and cell.strip().isdigit():
             cell = "exit code %s" % cell.strip()      # "| `go build ./...` | 0 |" under "Exit": the run's status
         kept.append(cell)
-    filled = [cell for cell in kept if cell.strip()]
-    if len(filled) == 2 and filled[1].strip().isdigit() and len(kept) < len(header):
+        labels.append(label)
+    filled = [(cell, label) for cell, label in zip(kept, labels) if cell.strip()]
+    # (not a change's column: "| `tsc` errors | 12 | 0 |" under "| Check | Before | \u0394 |" is 12 errors still)
+    if len(filled) == 2 and filled[1][0].strip().isdigit() and len(kept) < len(header) \
+            and not _DELTA_COLUMN.match(filled[1][1]):
+        filled = [cell for cell, _ in filled]
         # "| eslint errors | 37 | 0 |" under "| | Before | After |", the past column left out: a count after its label
         return "| %s: %s |" % (filled[0].strip(), filled[1].strip()), plan
     return "| " + " | ".join(kept) + " |", plan
@@ -51,11 +56,20 @@ def row(reader, line, header, checks):
 
 def relayed_columns(header):
     """Whether a table's results are someone else's: a column names its source (CI, a dashboard,
-    a reviewer) and none says the run was the agent's own (local, 本地)."""
-    return any(lexicon.search("relay", label) for label in header) and not any(_OWN_COLUMN.search(label) for label in header)
+    a reviewer) and none says the run was the agent's own (local, 本地, "This run"), nor holds the results
+    beside it ("| Check | Result | CI job |": the column naming CI maps the rows, the results are the agent's)."""
+    relayed = [bool(lexicon.search("relay", label)) for label in header]
+    if not any(relayed) or any(_OWN_COLUMN.search(label) for label in header):
+        return False
+    if relayed[0]:
+        return True     # "| CI job | Status |": the rows are CI's
+    return not any(_RESULT_COLUMN.match(label) for label, relay in zip(header, relayed) if not relay)
 
 
-_OWN_COLUMN = re.compile(u"\\b(?:local(?:ly)?|mine|my run|own)\\b|\u672c\u5730|\u6211\u7684", re.I)
+_OWN_COLUMN = re.compile(u"\\b(?:local(?:ly)?|mine|my run|own|this run)\\b|\u672c\u5730|\u6211\u7684", re.I)
+
+# a column of changes: "\u0394", "Delta", "Change", "Diff", "变化"
+_DELTA_COLUMN = re.compile(u"^\\W*(?:\u0394|\u2206|delta|change|diff(?:erence)?|\u53d8\u5316|\u5dee\u503c)\\W*$", re.I)
 
 # a column of exit statuses: "| Tool | Command | Exit |", "| 工具 | 退出码 |"
 _EXIT_COLUMN = re.compile(u"^\\W*(?:exit(?:[ _-]?(?:code|status))?|rc|status code|return code|\u9000\u51fa\u7801|\u8fd4\u56de\u7801"

@@ -125,7 +125,9 @@ ENTRIES = (
       "I said earlier that the tests pass.", stems=("said", "claimed", "reported", "mentioned", "told")),
     # not a sentence-initial CI that is the place of a failure: "CI earlier failed on a flaky test; it
     # passes locally now", "CI 之前挂的那个 test 现在本地能过了"
-    E(r"\b(?:on|in|from|via|by|per) (?:the )?ci\b"
+    # (CI looked at is CI's: "When I checked CI, the build was green"; not its configuration)
+    E(r"\b(?:on|in|from|via|by|per) (?:the )?ci\b|\b(?:checked|looked at|opened|refreshed) (?:the )?ci\b"
+      r"(?!\s*(?:config(?:uration)?|ya?ml|file|script|settings)\b)"
       u"|^[-*>#\\s]*ci\\b(?!\\s*(?:(?:earlier|before|previously|\u4e4b\u524d|\u4ee5\u524d|\u4e0a\u6b21)\\s*)?"
       u"(?:failed|broke|flagged|was red|\u6302|\u5931\u8d25|\u62a5\u9519|\u7ea2))"
       r"|(?<!on )(?<!in )(?<!by )\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
@@ -357,15 +359,17 @@ ENTRIES = (
       r"|looked at)\s+(?:(?:it|them|that|this)\s+)?(?:since|again|afterwards)\b", "disclosure",
       "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
     # a check not run since a time or a change: "I haven't run jest since 10:21"
-    # ("since" of time, not of cause: "I didn't run it for prod since init needs credentials")
-    E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:re-?)?run\s+(?:[\w`.:/-]+\s+){1,3}?(?=since\s+(?:\d|then\b"
+    # ("since" of time, not of cause: "I didn't run it for prod since init needs credentials"; a number
+    # is a time only as a clock or a date: "since 3 of them need CUDA" is a cause)
+    E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:re-?)?run\s+(?:[\w`.:/-]+\s+){1,3}?(?=since\s+(?:\d{1,2}(?::\d\d|\s*[ap]\.?m\b|h\b)|\d{4}-\d|then\b"
       r"|yesterday\b|earlier\b|last\s|\w+day\b|this morning\b|(?:the|my|this|that|your|our)\s+(?:\w+\s+)?" + _CHANGE + r"\b))",
       "disclosure",
       "Jest was green at 10:21; I haven't run jest since 10:21.", stems=("since",)),
-    # the change itself not checked yet: "that change hasn't been compiled yet"
+    # the change itself not checked yet: "that change hasn't been compiled yet" (not "yet on Windows",
+    # "yet by QA": that place's or person's check)
     E(r"\b(?:it|that|this|they|(?:that|this|the|my|our) (?:\w+ )?(?:change|changes|fix|edit|edits|patch|code))\s+"
       r"(?:hasn't|has not|haven't|have not|wasn't|was not|weren't|were not)\s+been\s+(?:re-?)?(?:compiled|built|tested"
-      r"|run|checked|linted|type-?checked|verified)\b(?=\s+yet\b|\s*(?:[.;,)]|$))", "disclosure",
+      r"|run|checked|linted|type-?checked|verified)\b(?=(?:\s+yet\b)?\s*(?:[.;,)!\u2014]|$))", "disclosure",
       "The release build finished. I then changed a default, and that change hasn't been compiled yet.",
       stems=("compiled", "built", "tested", "run", "checked", "linted", "typechecked", "type-checked", "verified")),
     # a change made after the result: "but I've since rewritten half the module"

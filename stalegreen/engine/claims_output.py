@@ -291,8 +291,8 @@ def quoted_verdict(reader, text, start, inner):
 _SHOWING_GAP = re.compile(u"^sg[tylb]\\d+x\\s*(?:,\\s*)?(?:(?:now|still|also|just|then|again)\\s+)?(?:reports?|reported|prints?|printed"
                           u"|shows?|showed|outputs?|returns?|returned|gives?|gave|says|said|ends? with|ended with"
                           u"|\u8bf4|\u663e\u793a|\u8f93\u51fa|\u62a5\u544a|\u8fd4\u56de|\u63d0\u793a|\u6253\u5370)\\s*[:\uff1a]?\\s*$", re.I)
-# a held command, then a short gap with no sentence end (a verb: "reports", "prints", "says")
-_AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b[^`\"\u201c\n.;!?\u3002\uff1b]{0,40}$")
+# a held command, then a short gap with no sentence end nor another held span (a verb: "reports", "prints", "says")
+_AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b(?:(?!sg[a-z]\\d+x\\b)[^`\"\u201c\n.;!?\u3002\uff1b]){0,40}$")
 
 
 def command_rows(body):

@@ -454,3 +454,13 @@ def test_quoted_results_in_words_and_chinese_repackaging(text, expected):
 ])
 def test_a_disclosure_reason_and_pronoun(text, expected):
     assert categories(text) == expected
+
+
+# ---- a quotation belongs to the command held last before it, not to one earlier in the sentence
+@pytest.mark.parametrize("text, expected", [
+    ('`cargo test` passes and `cargo clippy` reports "0 warnings".', ["lint", "test"]),
+    ('`pytest` is green; `ruff check .` printed "All checks passed!".', ["lint", "test"]),
+    ('`npm test` passes and `eslint` reports "3 problems (3 errors)".', ["test"]),
+])
+def test_a_quotation_belongs_to_the_last_command_before_it(text, expected):
+    assert categories(text) == expected

@@ -10,6 +10,7 @@
 import re
 
 from stalegreen.engine import claims_en, claims_grammar, claims_parts, clauses, lexicon
+from stalegreen.engine.lexicon import en as en_lexicon
 
 
 def categories(reader, sentence, before=""):
@@ -117,9 +118,7 @@ _OTHER_PARTS = re.compile(r"\b(?:the\s+)?(?:other|remaining)\s+(?:modules|packag
 
 # a reason after a disclosure: "since your question was only about types", "because CI covers it"
 # (not "since" of time: "since the rename", "since 10:21")
-_CAUSE = re.compile(r"\s(?:because|given that|since(?!\s+(?:\d|then\b|yesterday\b|earlier\b|last\s|\w+day\b|this\s+morning\b"
-                    r"|(?:the|my|this|that|your|our)\s+(?:\w+\s+)?(?:change|changes|fix|fixes|refactor|commit|edit|edits|rename"
-                    r"|rebase|merge|upgrade|bump|push|force-push|update)\b)))\s", re.I)
+_CAUSE = re.compile(r"\s(?:because|given that|(?!" + en_lexicon.SINCE_A_TIME + r")since)\s", re.I)
 # the disclosure's object a pronoun: "haven't run them since", "didn't rerun it"
 _POINTS_BACK = re.compile(r"(?:^|\s)(?:them|it|those|these)\b", re.I)
 

@@ -4,6 +4,10 @@
 from stalegreen.engine.lexicon import FAIL_MARKS, RED_MARK, Entry
 
 _CHANGE = r"(?:change|changes|fix|fixes|refactor|refactoring|patch|commit|edit|edits|rename|rebase|merge|upgrade|bump|push|force-push)"
+# "since" of time, not of cause: "since 10:21", "since the rename", "since Monday" ("since 3 of them need
+# CUDA", "since your question was about types" are causes); a number is a time only as a clock or a date
+SINCE_A_TIME = (r"since\s+(?:\d{1,2}(?::\d\d|\s*[ap]\.?m\b|h\b)|\d{4}-\d|then\b|yesterday\b|earlier\b|last\s|\w+day\b"
+                r"|this\s+morning\b|(?:the|my|this|that|your|our)\s+(?:\w+\s+)?(?:" + _CHANGE[3:-1] + r"|update)\b)")
 
 
 # "but" and a count standing alone, ended by a colon, a parenthesis or the clause ("All tests pass but
@@ -359,10 +363,8 @@ ENTRIES = (
       r"|looked at)\s+(?:(?:it|them|that|this)\s+)?(?:since|again|afterwards)\b", "disclosure",
       "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
     # a check not run since a time or a change: "I haven't run jest since 10:21"
-    # ("since" of time, not of cause: "I didn't run it for prod since init needs credentials"; a number
-    # is a time only as a clock or a date: "since 3 of them need CUDA" is a cause)
-    E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:re-?)?run\s+(?:[\w`.:/-]+\s+){1,3}?(?=since\s+(?:\d{1,2}(?::\d\d|\s*[ap]\.?m\b|h\b)|\d{4}-\d|then\b"
-      r"|yesterday\b|earlier\b|last\s|\w+day\b|this morning\b|(?:the|my|this|that|your|our)\s+(?:\w+\s+)?" + _CHANGE + r"\b))",
+    # (not "I didn't run it for prod since init needs credentials": SINCE_A_TIME)
+    E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:re-?)?run\s+(?:[\w`.:/-]+\s+){1,3}?(?=" + SINCE_A_TIME + ")",
       "disclosure",
       "Jest was green at 10:21; I haven't run jest since 10:21.", stems=("since",)),
     # the change itself not checked yet: "that change hasn't been compiled yet" (not "yet on Windows",

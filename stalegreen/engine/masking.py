@@ -11,8 +11,9 @@ echoes, a ``tail`` that let everything through) is ``unwrapped``.
 
 from stalegreen.engine.catalog.hiding import hiding_flags
 from stalegreen.engine.catalog.launched import SHELL_KINDS, launch_reason
-from stalegreen.engine.catalog.wrappers import segment_launcher
+from stalegreen.engine.catalog.wrappers import segment_launcher, shell_flags, stdin_script
 from stalegreen.engine.catalog.table import QUIET_FLAGS
+from stalegreen.engine import shell_options
 from stalegreen.engine.records import Run
 
 # Pipe members that only hide or shape output; the log of a wrapped run keeps everything.
@@ -89,9 +90,9 @@ def command_name(segment):
     return None
 
 
-def analyze(parse, run, pipefail=False):
+def analyze(parse, run, options=()):
     """The masking analysis of one run found in ``parse`` (never raises on odd input);
-    ``pipefail``: the shell runs ``parse`` with pipefail on (``bash -o pipefail -c '...'``)."""
+    ``options``: the flags of the shell that runs ``parse`` (``bash -euo pipefail -c '...'``)."""
     mask = Mask()
     segments = parse.segments
     index = getattr(run, "segment_index", None)
@@ -99,7 +100,7 @@ def analyze(parse, run, pipefail=False):
         return mask
     seg = segments[index]
     mask.quiet = _quiet(run, seg)
-    context = _context(parse, pipefail)
+    context = _context(parse, tuple(options))
     mask.pipefail = context.pipefail[index]
     groups = [parse.groups[g] for g in seg.groups]
 
@@ -147,6 +148,8 @@ def analyze(parse, run, pipefail=False):
         if first and end.op in (";", "\n", "&&", "||") and not getattr(run, "nested", False):
             mask.echo_site = (parse, level.items[after:after + 2], len(pipeline) - len(followers) - 1,
                               not followers)
+        if first and context.errexit[index] and _errexit_ends(parse, levels, seg, mask.pipefail):
+            break       # `set -e; pytest; echo done`: a failure ends the line with its own status
         limit = len(level.items)
         if container is not None and parse.groups[container].kind in _CLAUSED:
             limit = level.next_keyword[after]         # what runs right after, in this clause
@@ -200,62 +203,23 @@ def masking_reasons(mask):
     return [r for r in mask.reasons if _masking(r)]
 
 
-def pipefail_before(parse, index):
-    """True when an earlier segment in scope turned pipefail on (set -o pipefail, setopt).
-
-    A ``set`` inside a subshell that has ended before ``index`` does not count."""
-    return _context(parse).pipefail[index]
+_CACHE = [None]    # (parse, the shell's options, _Context) of the last line analysed, swapped as one object
 
 
-def _pipefail_states(parse, on=False):
-    """Pipefail state before each segment, in one pass (subshells restore it on exit); ``on``:
-    the state the shell starts in."""
-    states = []
-    saved = []     # [(subshell group index, state when it was entered)]
-    for seg in parse.segments:
-        inside = [g for g in seg.groups if parse.groups[g].kind == "subshell"]
-        while saved and saved[-1][0] not in inside:
-            on = saved.pop()[1]
-        for g in inside:
-            if g not in [entry[0] for entry in saved]:
-                saved.append((g, on))
-        states.append(on)
-        on = _apply_set(seg.words, on)
-    return states
-
-
-def _apply_set(words, on):
-    if not words:
-        return on
-    name = words[0]
-    if name == "set":
-        return _set_pipefail(words[1:], on)
-    if name == "setopt" and any(_opt(w) == "pipefail" for w in words[1:]):
-        return True
-    if name == "unsetopt" and any(_opt(w) == "pipefail" for w in words[1:]):
-        return False
-    if name == "shopt" and "pipefail" in words and any(w.startswith("-") and "o" in w
-                                                       for w in words[1:]):
-        return "-u" not in words
-    return on
-
-
-_CACHE = [None]    # (parse, pipefail at the start, _Context) of the last line analysed, swapped as one object
-
-
-def _context(parse, pipefail=False):
+def _context(parse, options=()):
     """Per-parse tables shared by every run of one line (a line can hold hundreds of runs)."""
     entry = _CACHE[0]
-    if entry is None or entry[0] is not parse or entry[1] != pipefail:
-        entry = (parse, pipefail, _Context(parse, pipefail))
+    if entry is None or entry[0] is not parse or entry[1] != options:
+        entry = (parse, options, _Context(parse, options))
         _CACHE[0] = entry
     return entry[2]
 
 
 class _Context(object):
-    def __init__(self, parse, pipefail):
+    def __init__(self, parse, options):
         self.levels = _Levels(parse)
-        self.pipefail = _pipefail_states(parse, pipefail)
+        self.pipefail = shell_options.pipefail_states(parse, shell_options.set_option(options, "pipefail", None, False))
+        self.errexit = shell_options.errexit_states(parse, shell_options.set_option(options, "errexit", "e", False))
 
 
 # --------------------------------------------------------------------------- helpers
@@ -284,22 +248,6 @@ def _quiet(run, seg):
                 "dot", "dots", "silent"):
             return True
     return False
-
-
-def _opt(word):
-    return word.lower().replace("_", "").lstrip("-")
-
-
-def _set_pipefail(args, on):
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word[:1] in "-+" and "o" in word[1:] and word not in ("--", "-"):
-            if i + 1 < len(args) and args[i + 1] == "pipefail":
-                on = word[0] == "-"
-                i += 1
-        i += 1
-    return on
 
 
 def _redirects(mask, redirects):
@@ -527,6 +475,27 @@ def _chain(mask, op, level, start, limit):
     return False
 
 
+def _errexit_ends(parse, levels, seg, pipefail):
+    """With errexit on, True when a failure of ``seg`` ends the line with its status: at every
+    level up to the line's own, what holds it ends its ``&&``/``||`` list (`a && pytest; b`, not
+    `pytest && a; b`) as a pipeline of one (the run's own may pipe on under pipefail), and is
+    neither negated, nor a condition, nor a function's body."""
+    element = seg
+    while True:
+        container = levels.container(element)
+        level = levels.level(container)
+        pipeline = level.pipes[element.pipeline]
+        if element.negated or pipeline[-1].op not in (";", "\n", None) or (
+                len(pipeline) > 1 and not (element is seg and pipefail)):
+            return False
+        if container is None:
+            return True
+        group = element = parse.groups[container]
+        if group.function is not None or (
+                group.kind in ("if", "while", "until") and _in_condition(levels, group, seg)):
+            return False
+
+
 def _waited_for(items, start):
     """The position of a ``wait $!`` (or ``pid=$!; wait $pid``) at ``items[start]``, right after a
     run sent to the background, else None: ``wait`` then returns the run's status."""
@@ -668,8 +637,9 @@ def _in_condition(levels, group, seg):
 
 
 def nested_script(parse, run):
-    """For a run inside `bash -c '...'`: (index of the script word, inner Parse, inner
-    Segment of the run), or None when the script or the run in it cannot be found."""
+    """For a run inside `bash -c '...'` or `bash <<EOF`: (index of the script word, None for a
+    heredoc, inner Parse, inner Segment of the run), or None when the script or the run in it
+    cannot be found."""
     from stalegreen.engine import shell
 
     index = getattr(run, "segment_index", None)
@@ -682,26 +652,28 @@ def nested_script(parse, run):
             position = i + 1
             break
     runner_words = getattr(run, "words", None) or []
-    if position is None or not runner_words:
+    script = words[position] if position is not None else stdin_script(parse.segments[index])
+    if script is None or not runner_words:
         return None
-    inner = shell.parse(words[position])
-    program = runner_words[0].rsplit("/", 1)[-1]
-    matches = [c for c in inner.segments if command_name(c) == program] or [
-        c for c in inner.segments if runner_words[0] in c.words]
+    inner = shell.parse(script)
+    program, n = runner_words[0].rsplit("/", 1)[-1], len(runner_words)
+    # the segment holding the run's own words (`npm run lint; npm test`: the second npm)
+    matches = [c for c in inner.segments if any(c.words[i:i + n] == runner_words for i in range(len(c.words)))] or [
+        c for c in inner.segments if command_name(c) == program] or [c for c in inner.segments if runner_words[0] in c.words]
     if not matches or not inner.confident:
         return None
     return position, inner, matches[0]
 
 
 def inner_mask(parse, run):
-    """For a run inside `bash -c '...'`: the masking of the inner script alone, or None."""
+    """For a run inside `bash -c '...'` or `bash <<EOF`: the masking of the inner script alone, or None."""
     found = nested_script(parse, run)
     if found is None:
         return None
     position, inner, target = found
-    # `bash -o pipefail -c '...'`, `bash -euo pipefail -c`: the script starts with pipefail on
-    pipefail = _set_pipefail(parse.segments[run.segment_index].words[1:position - 1], False)
-    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)), pipefail)
+    # `bash -o pipefail -c '...'`, `bash -euo pipefail <<EOF`: the script starts with these on
+    options = shell_flags(parse.segments[run.segment_index].words, position)
+    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)), options)
 
 
 def nested_probe(inner, target, run):

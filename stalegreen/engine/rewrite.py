@@ -225,8 +225,8 @@ def _rewrite_inside(parse, seg, run, tail_lines, rid, log, inner_mask):
     Only a script written as one literal word ('...' or "..." without expansions) is
     touched, so the new quoting cannot change what the outer shell passes."""
     found = masking.nested_script(parse, run)
-    if found is None or rid is None:
-        return None, "nested-shell"
+    if found is None or found[0] is None or rid is None:
+        return None, "nested-shell"     # (a heredoc script is not rewritten in place)
     position, inner, target = found
     raw = seg.raw_words[position]
     literal = (len(raw) >= 2 and raw[0] == raw[-1] == "'" and "'" not in raw[1:-1]) or (

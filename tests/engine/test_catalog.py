@@ -627,6 +627,12 @@ def test_a_shell_fed_a_heredoc_runs_its_body():
     assert [(r.runner, r.nested, r.cwd, r.segment_index) for r in runs] == [("pytest", True, "/w/api", 0)]
     assert catalog.find_runs(shell.parse("cat <<'EOF' > notes.txt\npytest -q\nEOF"), {}, BASE) == []
     assert catalog.find_runs(shell.parse("bash run.sh <<'EOF'\npytest\nEOF"), {}, BASE) == []
+    # an option's value is no script file: `-o pipefail`, `--rcfile x`; `-s` reads stdin
+    for line in ("bash -o pipefail <<'EOF'\npytest\nEOF", "bash -s -- a b <<'EOF'\npytest\nEOF",
+                 "sh --rcfile rc -e <<'EOF'\npytest\nEOF"):
+        assert [r.runner for r in catalog.find_runs(shell.parse(line), {}, BASE)] == ["pytest"], line
+    assert [r.runner for r in catalog.find_runs(shell.parse("bash -o pipefail scripts/test.sh"), {}, BASE)] == \
+        ["scripts/test.sh"]
 
 
 def test_sudo_is_marked():

@@ -82,8 +82,16 @@ FLOORS = {
     # stay lint runs, `; echo "exit: $?"` read in the receipt, `tsc -b` a type check, `set -e; a; b` masked,
     # `cd sub && run` and `--prefix`/`-C` the whole of their project
     "dev17-2026-12-03.jsonl": {"det_precision": 0.96, "det_recall": 0.99, "category_accuracy": 0.97,
-                               "scope_accuracy": 0.94, "masked_precision": 0.95, "masked_recall": 0.99,
+                               "scope_accuracy": 0.94, "masked_precision": 0.97, "masked_recall": 0.99,
                                "receipt_precision": 0.97, "receipt_recall": 0.90},
+    # dev18: a ninth blind author's 200 lines (guide COMMANDS7), the shapes agents type most (heredoc
+    # scripts, loops, long cd && env ... | tail lines), scored on arrival (not tuned on): detection
+    # 0.979/1.000, category 0.993, scope 0.979, masked 1.000/0.963, receipt 1.000/0.926. Its one
+    # masking miss was a cause (a heredoc script's `a\nb` lost a's status unread): heredoc scripts are
+    # now read like `bash -c` ones, and errexit (`set -e`) kept where bash keeps the status
+    "dev18-2026-12-03.jsonl": {"det_precision": 0.97, "det_recall": 0.99, "category_accuracy": 0.99,
+                               "scope_accuracy": 0.97, "masked_precision": 0.99, "masked_recall": 0.99,
+                               "receipt_precision": 0.99, "receipt_recall": 0.95},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

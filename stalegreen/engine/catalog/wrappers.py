@@ -58,23 +58,28 @@ def _skip_flags(words, value_flags, dirs=None, dir_flags=()):
     return words[i:]
 
 
-def _shell_script(args):
-    """The script of ``bash -c 'script'`` (flag clusters ending in c), or None."""
-    i, n = 0, len(args)
-    wants_script = False
+def _first_operand(args):
+    """(index of the first word of a POSIX shell's arguments that is not an option or an
+    option's value, whether a flag cluster asked for ``-c`` or ``-s``)."""
+    i, n, asks = 0, len(args), ""
     while i < n:
         word = args[i]
         if word in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
             i += 2
             continue
-        if word.startswith(("-", "+")) and word not in ("-", "--"):
-            if not word.startswith("--") and "c" in word[1:]:
-                wants_script = True
-            # a cluster ending in o/O (`-euo pipefail`) takes the next word as an option name
-            i += 2 if (not word.startswith("--") and word[-1] in "oO") else 1
-            continue
-        return word if wants_script else None
-    return None
+        if not word.startswith(("-", "+")) or word in ("-", "--"):
+            break
+        if not word.startswith("--"):
+            asks += "".join(c for c in word[1:] if c in "cs")
+        # a cluster ending in o/O (`-euo pipefail`) takes the next word as an option name
+        i += 2 if (not word.startswith("--") and word[-1] in "oO") else 1
+    return i, asks
+
+
+def _shell_script(args):
+    """The script of ``bash -c 'script'`` (flag clusters ending in c), or None."""
+    i, asks = _first_operand(args)
+    return args[i] if "c" in asks and i < len(args) else None
 
 
 def _split_command_string(text):
@@ -122,17 +127,18 @@ def strip_wrappers(words, heredocs=()):
             if name == "busybox" and rest:
                 rest = rest[1:]
             script = _shell_script(rest)
+            first, asks = _first_operand(rest)
+            if rest[first:first + 1] == ["--"]:
+                first += 1
             if script is not None:
                 info["script"] = script
-            elif all(w.startswith(("-", "+")) for w in rest):
-                info["stdin_shell"] = True      # `bash <<EOF ... EOF`: the heredoc is the script
+            elif first >= len(rest) or "s" in asks or rest[first] == "-":
+                # `bash <<EOF ... EOF`, `bash -o pipefail -s <<EOF`: the heredoc is the script
+                info["stdin_shell"] = True
             else:
                 # `bash scripts/run_tests.sh`, `sh ./gradlew test`: the script file and its arguments
-                files = [i for i, w in enumerate(rest) if not w.startswith(("-", "+"))]
-                if files and not any(w in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file")
-                                     for w in rest[:files[0]]):
-                    words = rest[files[0]:]
-                    continue
+                words = rest[first:]
+                continue
             words = []
             break
         if is_python(name):
@@ -501,6 +507,21 @@ def segment_launcher(segment):
     """``strip_wrappers``'s record of the launcher of a parsed segment (None: a plain command or
     a POSIX shell), for masking and the rewrite."""
     return strip_wrappers(segment.words, segment.heredocs)["launched"] if segment.words else None
+
+
+def shell_flags(words, end=None):
+    """The flags given to the POSIX shell in ``words[:end]`` (`timeout 60 bash -euo pipefail -c`:
+    ``-euo pipefail -c``), never a wrapper's own (`docker exec -e X=1 app bash`: none)."""
+    words = words[:end]
+    shells = [i for i, word in enumerate(words) if base_name(word) in SHELLS]
+    return words[shells[-1] + 1:] if shells else []
+
+
+def stdin_script(segment):
+    """The script a shell reads from a heredoc (`bash <<'EOF' ... EOF`), or None."""
+    if not segment.heredocs or not strip_wrappers(segment.words, segment.heredocs)["stdin_shell"]:
+        return None
+    return segment.heredocs[0]
 
 
 def _launcher(name, rest, info):

@@ -239,6 +239,13 @@ _NO_CHECK_KINDS = ("load", "stress", "soak", "spike", "performance", "perf", "pe
 _NOT_AFTER_KIND = "".join(r"(?<![^\w-]%s )(?<!^%s )" % (w, w) for w in _NO_CHECK_KINDS)
 
 
+# the verbs by which a check tells what it found; with "nothing" or "none" after them it found nothing
+# ("`buildifier` reports nothing", "ktlint comes back with nothing"): one list for the predicate and
+# for the clean phrases a negator is not read in
+_TOLD = (r"(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?|said|prints?"
+         r"|printed|outputs?|produced|produces|emits?|emitted|left|leaves|(?:comes?|came) back with)")
+
+
 class Grammar(object):
     """All regular expressions (each compiled on first use)."""
 
@@ -316,13 +323,12 @@ class Grammar(object):
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
-            r"(?:fail\w*|errors?|crash\w*|broken|regress\w*|hang\w*|hung|timeouts?|panic\w*|segfault\w*)"
+            r"(?:fail\w*|errors?|crash\w*|broken|regress\w*|hang\w*|hung|timeouts?|timed out|times? out|panic\w*|segfault\w*)"
             # a failure word that a hyphen joins to the noun it modifies: "a failing-case comment", "error-path tests"
             r"|\b(?:fail(?:ing|ure)?|errors?|crash(?:ing)?)-(?!free\b)[a-z]+\b"
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
             r"|unrelated|expected)"
-            r"|\b(?:reports?|reported|finds?|found|shows?|showed|returns?|returned|flags?|flagged|says?"
-            r"|said|prints?|printed|outputs?|produced|produces|emits?|emitted|left|leaves)\s+(?:nothing|none)\b(?!\s+of\b)"
+            r"|\b" + _TOLD + r"\s+(?:nothing|none)\b(?!\s+of\b)"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky)\b|\bpreviously[- ]failing\b"
             # a failure that is not the state now: of the old code ("fails on the old code and passes on the
             # new"), one a change would cause ("removing it makes `tsc` fail"), a bug's origin ("the regression
@@ -420,7 +426,7 @@ class Grammar(object):
             r"(?=\s+(?:is|was|came back|comes back|passes|passed|reports|reported|shows|showed)\b)"
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets))?"
             r"|all (?:two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets))?)(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
-            r"|quiet|silent)\b)"
+            r"|quiet|silent|succeed(?:ed)?|exit(?:ed)? (?:with )?(?:code )?(?:0|zero|cleanly))\b)"
             # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
             r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:(?-i:-[A-Z]\s+[\w:-]+)|--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+|--(?=\s)"
@@ -569,7 +575,7 @@ class Grammar(object):
             r"|\s+(?:up)?on\s+(?:top\s+of|(?:the|a|an|this|that|its|their|our|my|your)\s+(?:\w+\s+)?(?:idea|work|approach"
             r"|pattern|design|changes?|pr|fix|refactor|foundation|groundwork)s?)\b))"
             r"|(?P<clean>\b(?:(?:reports?|reported|shows?|showed|finds?|found|returns?|returned|gives?|gave|has|had"
-            r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any)?)\s+"
+            r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any| a single)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more)\s+)?"
@@ -580,9 +586,7 @@ class Grammar(object):
             # a check's findings said to be gone: "The checkstyle errors are gone", "lint warnings are all gone now"
             r"|(?<=\s)(?:errors?|warnings?|violations|offen[cs]es|findings)\s+(?:(?:are|is)\s+)?(?:now\s+|all\s+)?gone\b"
             r"|\b(?:0|zero)\s+failing\b(?:\s+(?:tests?|specs?|test cases?)\b)?"     # mocha's count: "0 failing"
-            r"|\b(?:reports?|reported|finds?|found|shows?|showed|flags?|flagged|prints?|printed|outputs?|produced"
-            r"|produces|emits?|emitted|left|leaves)\s+(?:nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?"
-            r"|none)\b(?!\s+of\b)"
+            r"|\b" + _TOLD + r"\s+(?:nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?|none)\b(?!\s+of\b)"
             # a count brought to zero: "it's down to zero", "the warnings are back to 0", "from 40 errors to 0"
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +
             r"|\b(?:(?:produced|produces|printed|prints|gave|gives|emitted|emits|showed|shows|returned|returns)\s+)?no\s+output\b"
@@ -677,7 +681,9 @@ class Grammar(object):
                                   # "All good." as a fragment of its own, or after the checks' verbs and a dash
                                   u"|(?:^\\W*|\\s[\u2014\u2013-]\\s+)all good\\W*$"
                                   # a fragment denying any failure: "Nothing red.", "Nothing fails."
-                                  r"|^\W*nothing(?:'s|\s+is|\s+was)?\s+(?:fails|failed|failing|red|broken|erroring|errors)(?:\s+any ?more)?\W*$",
+                                  # (or before a colon and what was run: "Nothing red anywhere: ran `go test`, `go vet`")
+                                  r"|^\W*nothing(?:'s|\s+is|\s+was)?\s+(?:fails|failed|failing|red|broken|erroring|errors)"
+                                  r"(?:\s+(?:any ?more|anywhere|at all|across the board))?(?:\W*$|\s*:\s)",
                                   I | A)
         self.all_words = c(r"\b(?:all|every|entire|whole|full|complete|existing|each)\b", I | A)
         self.subset_words = c(

@@ -287,8 +287,9 @@ def quoted_verdict(reader, text, start, inner):
     return (" fails%s " if "fail" in verdicts else " passes%s ") % end
 
 
-# the gap after a held command is a verb of showing: "`eslint` reports ", "`tsc` now prints: ", "`eslint` \u8bf4 "
-_SHOWING_GAP = re.compile(u"^sg[tylb]\\d+x\\s*(?:,\\s*)?(?:(?:now|still|also|just|then|again)\\s+)?(?:reports?|reported|prints?|printed"
+# the gap after a held command is a verb of showing: "`eslint` reports ", "`tsc` now prints: ", "`eslint` \u8bf4 ",
+# "`hlint src/` and it reports "
+_SHOWING_GAP = re.compile(u"^sg[tylb]\\d+x\\s*(?:,\\s*)?(?:(?:and\\s+)?(?:it|which)\\s+)?(?:(?:now|still|also|just|then|again)\\s+)?(?:reports?|reported|prints?|printed"
                           u"|shows?|showed|outputs?|returns?|returned|gives?|gave|says|said|ends? with|ended with"
                           u"|\u8bf4|\u663e\u793a|\u8f93\u51fa|\u62a5\u544a|\u8fd4\u56de|\u63d0\u793a|\u6253\u5370)\\s*[:\uff1a]?\\s*$", re.I)
 # a held command, then a short gap with no sentence end nor another held span (a verb: "reports", "prints", "says")

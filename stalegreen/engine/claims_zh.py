@@ -24,16 +24,18 @@ _SUBSET = u"新增|新加|新写|新的|(?<![有无零没何])回归|相关|受�
 
 
 # a leading "when" of a dropped-subject predicate ("修复后 45 个全部通过", "这次全部通过")
-_TIME_ADVERBIAL = re.compile(u"^\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|一路|全程|从头|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
+# (up to three in a row: "我改成传指针后再跑就干净了")
+_TIME_ADVERBIAL = re.compile(u"^(?:\\s*(?:(?:我|在)?本地|我(?:这边|这里)|(?:修复|修改|改动|重构|改完|升级|重跑)(?:之|以)?后|这次|这一次|最后|后来|第[二三四五](?:次|遍|轮)就?|再跑一次|一路|全程|从头|(?:最终)?结果(?:是|显示)?|(?:跑|运行|执行)(?:了|过)的"
     # likewise: the same result as the run named before ("我本地也跑了 `make test`，一样全过")
     u"|(?:也|都)?(?:一样|同样|照样)(?:是)?"
     u"|(?:连续|反复|又|再|重新|重)?(?:跑|运行|执行)了?(?:一下|一遍|一次|一轮| ?\\d+ ?(?:次|遍|轮))"
+    u"|(?:改完|修完|改好|修好)?(?:又|再|重新|重)(?:跑|运行|执行)了?"     # a rerun: "改完再跑就干净了"
     # after a change made just now ("换了端口之后全部通过")
     # (or with its result: "改成 `tempdir()` 之后", "把超时改为 30 秒后", "升级到 5.4 之后")
     u"|(?:把[^，。；]{0,12}?)?(?:换|改|修|加|删|调|升级|重启|更新|调整)(?:了|成|为|到|掉)[^，。；]{0,16}?(?:之|以)?后"
     # or any short time clause ending in 后 ("快照更新后", "rebase 后", "清掉缓存后", "合并 main 之后"): its
     # modality (等…后, 如果…后, 会) is read from the clause as any other's
-    u"|[^，。；]{1,16}?(?:之|以)?后)")
+    u"|[^，。；]{1,16}?(?:之|以)?后)){1,3}")
 # the start of a check named as the object of 通过, after its quantifier and count
 _OBJECT = (u"(?:全部|所有|各项)?的? ?(?:\\d[\\d,]* ?(?:个|项))? ?(?:sg[tylbi]\\d+x|[A-Za-z]|单元|集成|测试|单测|用例|类型|静态|代码|构建"
            u"|编译|端到端|冒烟|回归|格式|规范|风格)")
@@ -92,7 +94,8 @@ _NO_FAILING_TEST = (u"(?:没有|不存在)(?:任何一个|任何|哪一个|哪�
                     u"|没有(?:测试|用例|单测)(?:是)?(?:失败|报错|挂)(?:的)?|不存在(?:任何)?(?:失败|报错)的(?:测试|用例)")
 # "都没失败", "没出错", "没出任何错": nothing went wrong
 # ("`pnpm -r lint` 也没报": nothing reported, the clause ends there)
-_NOTHING_WENT_WRONG = u"(?<=[都均也])没(?:有)?(?:失败|报错|出错|挂|报(?=\\s*(?:$|[，。,；;！!])))|没(?:有)?出(?:任何|什么)?(?:错|错误|问题)"
+_NOTHING_WENT_WRONG = (u"(?<=[都均也])没(?:有)?(?:失败|报错|出错|挂|报(?=\\s*(?:$|[，。,；;！!])))|没(?:有)?出(?:任何|什么)?(?:错|错误|问题)"
+                       u"|没(?:有)?报(?:任何|什么|啥)?(?:东西|问题|内容)(?=\\s*(?:$|[，。,；;！!]))")     # "没报东西": nothing reported
 # an English failure noun after 没 ("lint 也没 warning", "测试没 error"): nothing to report, a pass
 _EN_FAILURE_NOUN = u"(?:任何)? ?(?:errors?|warnings?|issues?|offen[cs]es?|violations?|problems?|regressions?|failures?)" + _Z
 # a check that prints nothing ("`go vet` 也没输出", "`gofmt -l` 没输出了"): nothing to report, a pass; not

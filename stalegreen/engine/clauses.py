@@ -82,6 +82,11 @@ def split(sentence):
     for m in weak.finditer(sentence):
         if m.start() > 0:
             cuts.add(m.start())
+    if len(_ANY_MARK.findall(sentence)) == 1 and _MARK_AFTER.search(sentence) and not _MARK_FIRST.match(sentence):
+        # one status mark, after its item, ends the item: "lint ✓ 其它没跑" (a row of marks is read
+        # item by item elsewhere; a sentence opening with a mark has it lead its item; an aside in
+        # brackets after the mark is the mark's: "✅ (before rebase)")
+        cuts.add(_MARK_AFTER.search(sentence).end())
     clauses = []
     lo = 0
     segment = 0
@@ -96,6 +101,11 @@ def split(sentence):
         lo = cut
     clauses.append(Clause(lo, len(sentence), segment, exception))
     return clauses
+
+
+_MARK_AFTER = re.compile(u"(?<=\\S)\\s*[" + lexicon.STATUS_MARKS + u"]\ufe0f?(?=\\s+[^\\s(\\[\uff08\u3010" + lexicon.STATUS_MARKS + u"])")
+_ANY_MARK = re.compile(u"[" + lexicon.STATUS_MARKS + u"]")
+_MARK_FIRST = re.compile(u"^[\\W_]*?[" + lexicon.STATUS_MARKS + u"]")
 
 
 def exception_after(sentence, lo, hi):

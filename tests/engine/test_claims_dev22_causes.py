@@ -1,0 +1,102 @@
+# -*- coding: utf-8 -*-
+"""Causes found by the thirteenth session's blind sets (dev22en, dev22zh), each with its negatives.
+
+1. A check that tells it found nothing: "comes back with nothing", "without a single warning",
+   a quoted result after "and it reports", 没报东西. One list of telling verbs serves the
+   predicate and the clean phrases a negator is not read in.
+2. One status mark after its item ends the item: "lint ✓ 其它没跑" is a lint pass and a
+   disclosure about the rest, not a negated lint.
+3. A pass of everything before a colon and what was run ("Nothing red anywhere: ran `go test`,
+   `go vet`"), and "all N" with a verb of success after a list ("All four exit 0").
+4. A rerun after a fix within one Chinese sentence: "改完再跑就干净了", "之后再跑就全过了".
+"""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`./gradlew ktlintCheck detekt` comes back with nothing.", ["lint"]),
+    ("Ran `ruff check .` and it came back with nothing.", ["lint"]),
+    ("shellcheck came back with nothing.", ["lint"]),
+    ("`cargo clippy --all-targets -- -D warnings` now finishes without a single warning.", ["lint"]),
+    ("The build finishes without a single warning.", ["build"]),
+    ("`mypy src` runs without a single error.", ["typecheck"]),
+    ("`gofmt -l .` returns nothing.", ["lint"]),
+    ('I also ran `hlint src/` and it reports "No hints".', ["lint"]),
+    ('I ran `eslint .` and it reports "0 problems".', ["lint"]),
+    ('I ran `npx tsc --noEmit`, which reports "Found 0 errors".', ["typecheck"]),
+    (u"本地只跑了 `ruff check`，没报东西；mypy 和测试都没跑。", ["lint"]),
+    (u"`go vet ./...` 没报任何东西。", ["lint"]),
+    (u"mypy 没报什么问题。", ["typecheck"]),
+    (u"ruff 没报东西，但是测试还有 2 个失败。", ["lint"]),
+    # negatives: nothing from something that is no check
+    ("The search came back with nothing.", []),
+    ("I asked the reviewer and it came back with nothing.", []),
+    ("`grep -r TODO` came back with nothing.", []),
+    ("The changelog says nothing about tests.", []),
+    (u"文档里没报什么问题", []),
+    (u"我没报告这个问题", []),
+])
+def test_a_check_that_tells_it_found_nothing_passes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"lint ✓ 其它没跑", ["lint"]),
+    (u"pytest ✓ 其余的没跑", ["test"]),
+    (u"build ✅ 其他检查没跑", ["build"]),
+    (u"lint ✓ 测试没跑", ["lint"]),
+    (u"`cargo test` ✅ clippy 还没跑", ["test"]),
+    # negatives: a failure mark fails its item; a row of marks is read item by item; an aside in
+    # brackets after the mark stays the mark's
+    (u"lint ❌ 其它都过了", []),
+    ("Status: typecheck \U0001f534 (2 errors in `api/types.ts`), lint \U0001f7e2, tests \U0001f7e2 (89/89).",
+     ["lint", "test"]),
+    (u"Verification: unit ✅, e2e ❌ (login flow times out), lint ✅.", ["lint", "test"]),
+    (u"| Check | Status |\n|---|---|\n| Build | ✅ (before rebase) |\n| Tests | not run after rebase |", []),
+])
+def test_one_status_mark_after_its_item_ends_the_item(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Refactor done. Nothing red anywhere: ran `go test ./...`, `go vet ./...` and `golangci-lint run`.",
+     ["lint", "test"]),
+    ("Nothing red: `pytest`, `ruff check .`.", ["lint", "test"]),
+    ("Nothing failing anywhere: ran `npm test` and `npm run lint`.", ["lint", "test"]),
+    ("Nothing broken at all: `cargo build` and `cargo test`.", ["build", "test"]),
+    ("I re-ran everything: `cargo fmt --check`, `cargo clippy -- -D warnings`, `cargo test`, "
+     "`cargo build --release`. All four exit 0.", ["build", "lint", "test"]),
+    ("I ran `npm test`, `npm run lint` and `npm run build`. All three succeeded.", ["build", "lint", "test"]),
+    ("I ran `go test ./...` and `go vet ./...`; all two exited cleanly.", ["lint", "test"]),
+    # negatives: no check named, a question, a red of something else, a disclosure after it
+    ("Three deploy jobs ran. All three succeeded.", []),
+    ("I ran `npm test`, `npm run lint`. All three succeeded?", []),
+    ("Nothing red in the diff: I only touched docs.", []),
+    ("Nothing red anywhere, but I did not run the tests.", []),
+])
+def test_a_pass_of_all_before_a_list_of_runs_or_after_it(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`go vet` 报了一个问题，改完再跑就干净了。", ["lint"]),
+    (u"`go build ./...` 没问题；`go vet` 报了一个 `copylocks`，我改成传指针后再跑就干净了。", ["build", "lint"]),
+    (u"第一遍 `go test -race ./...` 报了个 data race，改成 `atomic.Int64` 之后再跑就全过了，race detector 也没再报。",
+     ["test"]),
+    (u"`go vet` 报了一个问题。改完再跑就干净了。", ["lint"]),
+    (u"`pytest` 一开始挂了 2 个，修完再跑就全过了。", ["test"]),
+    # negatives: a rerun still to come, a hope, a condition
+    (u"等改完之后再跑就行了。", []),
+    (u"我打算之后再跑测试。", []),
+    (u"修好之后再跑测试，应该就全过了。", []),
+    (u"`pytest` 挂了 2 个，我之后再跑一遍。", []),
+])
+def test_a_rerun_after_a_fix_in_one_chinese_sentence(text, expected):
+    assert categories(text) == expected

@@ -658,7 +658,7 @@ _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 # a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
 # what a split by ``sentence_end`` needs (an end mark, and a space after an ASCII one): found at C speed
-_MAY_END_SENTENCE = re.compile(u"[.!?]\\s|[\u3002\uff01\uff1f]")
+_MAY_END_SENTENCE = re.compile(u"[.!?][*_]{0,2}\\s|[\u3002\uff01\uff1f]")
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
 
 

@@ -293,7 +293,8 @@ class Grammar(object):
         # not after a path's "/..." ("go test ./... passes"), nor a "." standing alone before a word
         # in lower case: the current directory of a command line in prose ("ruff check . exits 0"; not a
         # placeholder's padding on either side: "I ran `pytest`. all green", "passes . `mix test` has")
-        self.sentence_end = c(u"(?<=[.!?])(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+        # (a sentence mark may sit inside the emphasis closing it: "**Do the tests pass?** Yes.")
+        self.sentence_end = c(u"(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise|except|apart from|aside from"
                               u"|other than|save for)\\s)|" + ONLY_COMPLAINT, I)
@@ -329,7 +330,7 @@ class Grammar(object):
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
             r"|unrelated|expected)"
             r"|\b" + _TOLD + r"\s+(?:nothing|none)\b(?!\s+of\b)"
-            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky)\b|\bpreviously[- ]failing\b"
+            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky|flaking|timing out|erroring|crashing|hanging)\b|\bpreviously[- ]failing\b"
             # a failure that is not the state now: of the old code ("fails on the old code and passes on the
             # new"), one a change would cause ("removing it makes `tsc` fail"), a bug's origin ("the regression
             # was introduced in a3f9c1"), a test written to fail first ("I reproduced it with a failing test"),
@@ -368,6 +369,9 @@ class Grammar(object):
             r"|" + _TO_ZERO + r"|\bwarnings as errors\b|\bregression (?:tests?|suites?|specs?|checks?)\b|\bred[- ]green\b|\berror (?:handling|messages?|paths?|cases?)\b"
             r"|\bfailure (?:modes?|cases?|paths?)\b|\bfail-?(?:safe|fast|over)\b|\bwith the exception of\b"
             r"|\b(?:timeout|crash|error|panic|exception) (?:cases?|handling|handlers?|paths?|values?|settings?|config)\b"
+            # a timeout that is set is a setting: "I had to bump the Jest timeout", "raised the test timeouts"
+            r"|\b(?:bump|rais|increas|extend|lower|adjust|tweak|chang|doubl|configur|set)\w*\s+(?:the|a|its|our|their|this)\s+"
+            r"(?:[\w-]+\s+){0,2}?timeouts?\b"
             # a failure as the object of an investigation is the bug, not a state ("could not reproduce the failure")
             r"|\b(?:reproduce[ds]?|reproducing|investigat\w+|debug\w*|explain\w*|understand\w*|root-caus\w+"
             r"|track(?:ed|ing)? down|diagnos\w+)\s+(?:the|a|this|that|these|those)\s+(?:[\w-]+\s+)?"
@@ -428,7 +432,10 @@ class Grammar(object):
             r"|all (?:two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets))?)(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
             r"|quiet|silent|succeed(?:ed)?|exit(?:ed)? (?:with )?(?:code )?(?:0|zero|cleanly))\b)"
             # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
-            r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b))\b)"
+            r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b)"
+            # "that one" for the run just named: "I ran `tox -e py311`. For the record that one did pass."
+            r"|\b(?:that|this) one(?= (?:(?:did|also|too|at least)\s+)?(?:pass|passed|passes|succeeded|succeeds|went through"
+            r"|(?:is|was|came back) (?:clean|green))\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:(?-i:-[A-Z]\s+[\w:-]+)|--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+|--(?=\s)"
             r"|src/?\S*|\.{1,2}/[\w./-]*|(?!\d[\d,]*\s*/\s*\d[\d,]*(?![\w./-]))[\w-]+/[\w./-]*))*(?![\w-]))"
             # (and an xUnit-style name in prose: "TestParseConfig passes now", "InvoiceTest is green")

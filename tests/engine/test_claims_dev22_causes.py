@@ -9,6 +9,14 @@
 3. A pass of everything before a colon and what was run ("Nothing red anywhere: ran `go test`,
    `go vet`"), and "all N" with a verb of success after a list ("All four exit 0").
 4. A rerun after a fix within one Chinese sentence: "改完再跑就干净了", "之后再跑就全过了".
+5. A sentence mark inside the emphasis that closes it ends the sentence: "**Do the tests pass?** ...".
+6. A timeout that is set is a setting, not a failure ("I had to bump the Jest timeout"); one that
+   "was timing out" is past.
+7. Tense and disclosure by the verb's form: "before making the change" is past like "before the
+   change"; "I didn't get to run it again" discloses a stale result like "I didn't run it again".
+8. Declining to call it green takes the claim back: "but I don't want to call this green",
+   "before calling types clean".
+9. "That one" for the run just named: "For the record that one did pass."
 """
 
 import pytest
@@ -99,4 +107,82 @@ def test_a_pass_of_all_before_a_list_of_runs_or_after_it(text, expected):
     (u"`pytest` 挂了 2 个，我之后再跑一遍。", []),
 ])
 def test_a_rerun_after_a_fix_in_one_chinese_sentence(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("1. **Do the tests pass?** `zig build test` passes all 73 tests.", ["test"]),
+    ("**Does it compile?** Yes \u2014 `zig build -Doptimize=ReleaseSafe` succeeds.", ["build"]),
+    ("**Is lint clean?** `ruff check .` is clean.", ["lint"]),
+    ("__Does it build?__ `make` succeeds.", ["build"]),
+    ("**Do the tests pass?** `pytest` passes: 73 passed.", ["test"]),
+    # negatives: the question alone, or answered with no pass
+    ("**Does lint pass?**", []),
+    ("**Do the tests pass?** Not yet.", []),
+    ("**Do the tests pass?** I did not run them.", []),
+])
+def test_a_question_mark_inside_its_emphasis_ends_the_question(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("1. `npm test` passes (38 suites) \u2014 but note I had to bump the Jest timeout in `setupTests.ts` from 5s to "
+     "15s for `ReportExport.test.tsx`, which was timing out on this machine.", ["test"]),
+    ("`npm test` passes, but I had to bump the Jest timeout.", ["test"]),
+    ("All tests pass after I raised the test timeout to 30s.", ["test"]),
+    ("I raised the timeout to 30s; all tests pass.", ["test"]),
+    ("Tests pass; I doubled the timeout for `test_upload`, which was timing out.", ["test"]),
+    ("All tests pass after I set a longer timeout.", ["test"]),
+    # negatives: a timeout that happened is a failure
+    ("40 passed, 1 timeout.", []),
+    ("Tests pass except 2 timeouts.", []),
+    ("One test hit the timeout; the other 40 passed.", []),
+])
+def test_a_timeout_that_is_set_is_a_setting(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I ran `npm test` before making the change to get a baseline (all 340 passed).", []),
+    ("Before making the change, all 340 tests passed.", []),
+    ("I ran `npm test` before making the change, and all 340 passed.", []),
+    ("`cargo test` was green before rebasing the branch.", []),
+    ("All 340 tests pass. I did not get to run them again afterwards.", []),
+    ("All 340 tests pass. I never got to rerun them.", []),
+    ("All tests pass. I didn't get around to running them again.", []),
+    ("All tests pass. I didn't have time to rerun them.", []),
+    # negatives: after the change, or a rerun that was done
+    ("I ran `npm test` after making the change: all 340 passed.", ["test"]),
+    ("I fixed the import before running the tests; all pass now.", ["test"]),
+    ("All tests pass; I got to rerun them twice.", ["test"]),
+])
+def test_past_and_not_rerun_by_the_verbs_form(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Everything else in the suite passed on all four runs, but I don't want to call this green.", []),
+    ("mypy says no issues, but that is because `ignore_errors` is on for `app.*`. I would want to remove that "
+     "override before calling types clean.", []),
+    ("Tests pass. I wouldn't call the suite green until CI runs.", []),
+    ("`ruff check` is clean, but I'm not ready to call lint clean with the vendored code excluded.", []),
+    ("The build passes locally, though I won't declare it green on one run.", []),
+    # negatives: declining to call the work done is not about the checks
+    ("Tests pass. I would not call the refactor done yet.", ["test"]),
+    ("Tests pass; I'd consider this done.", ["test"]),
+])
+def test_declining_to_call_it_green_takes_the_claim_back(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("If `tox -e py312` passes on your side, feel free to merge \u2014 I only have 3.11 here so I ran "
+     "`tox -e py311`, which is not the env you care about. For the record that one did pass.", ["test"]),
+    ("I ran `pytest tests/api`. That one did pass.", ["test"]),
+    ("I ran `go test ./pkg/...`. That one is green.", ["test"]),
+    # negatives: a question, or nothing named before
+    ("Which one passed?", []),
+    ("That one passed before.", []),
+])
+def test_that_one_stands_for_the_run_just_named(text, expected):
     assert categories(text) == expected

@@ -204,7 +204,9 @@ ENTRIES = (
     E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?(?![ -]?prone\b)|errored|erroring"
       r"|regress(?:es|ed|ions?)?(?!\s+(?:tests?|cases?|specs?|suites?|checks?)\b))\b", "failure", "40 passed, 1 failed."),
     # what goes wrong while the code runs: the tests' failure, not the build's or the linter's
-    E(r"\b(?:crash(?:es|ed|ing)?|hangs?|hung|timed out|times? out|timeouts?|killed|panic(?:s|ked)?|aborted"
+    # (not a timeout that is a setting: "a timeout of 30s", "the timeout value"; set by a verb: the clean phrases)
+    E(r"\b(?:crash(?:es|ed|ing)?|hangs?|hung|timed out|times? out|timeouts?(?!\s+(?:(?:to|from|of)\s+\d|settings?|values?|options?))"
+      r"|killed|panic(?:s|ked)?|aborted"
       r"|segfault\w*|exceptions?|OOM(?:s|ed|-killed)?|out of memory)\b", "failure", "40 passed, then the suite hung.", ("test",)),
     E(r"\bexit(?:s|ed)?(?: with)?(?: code| status)?:? [1-9]\d*\b|\bexit code [1-9]|\bonly \d[\d,]* (?:of|out of|/)",
       "failure", "pytest exited with code 1 after 40 passed."),
@@ -267,8 +269,12 @@ ENTRIES = (
     # what happens without the change did not happen: "Without the patch the tests fail"
     E(r"\bwithout (?:the|my|this|that|these|those) (?:\w+ ){0,2}" + _CHANGE + r"\b", "past",
       "Without the patch the tests passed only on Linux.", stems=("without",)),
-    E(r"\bbefore (?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled|fixed"
-      r"|added|wrote|introduced|removed|moved|switched|updated|upgraded|bumped)\b",
+    E(r"\bbefore (?:(?:i|we) (?:changed|touched|edited|started|refactored|renamed|rebased|merged|made|applied|pulled|fixed"
+      r"|added|wrote|introduced|removed|moved|switched|updated|upgraded|bumped)"
+      # (or the gerund: "I ran `npm test` before making the change (all 340 passed)")
+      r"|(?:changing|touching|editing|starting|refactoring|renaming|rebasing|merging|making|applying|pulling|fixing"
+      r"|adding|writing|introducing|removing|moving|switching|updating|upgrading|bumping) (?:the|my|any|this|that|these"
+      r"|those|our|your)\b)",
       "past", "The build was green before I touched the config."),
     # a look that code has changed since: "last I checked it was green", "three commits ago"
     E(r"\blast (?:i|we) (?:checked|looked|ran it|tried)\b|\b(?:\w+|\d+) (?:commits?|pushes|rebases) ago\b", "past",
@@ -359,6 +365,12 @@ ENTRIES = (
     E(r"(?=run )(?:(?<=n't )|(?<=not ))run (?:it|them|the \w+(?: \w+)?) (?:again|afterwards|since (?:then|my|that"
       r"|the (?:fix|change|refactor|edit|rebase|merge))|after)\b", "disclosure",
       "The tests passed, then I edited the parser and didn't run them again.", stems=("run it", "run them", "run the")),
+    # the rerun the agent did not get to: "I didn't get to run it again afterwards", "never got to rerun them"
+    E(r"(?:n't|\bnot|\bnever)\s+(?:get|got|find|found|have|had)\s+(?:(?:a|the) chance\s+|(?:the\s+)?time\s+|around\s+)?to\s+"
+      r"(?:re-?(?:run|running|test|testing|check|checking)\b|(?:run|running|test|testing|check|checking)\s+"
+      r"(?:it|them|the \w+(?: \w+)?|\w+)\s+(?:again|afterwards|since|after)\b)", "disclosure",
+      "The tests passed, then I edited the parser but didn't get to run them again.",
+      stems=("get to", "got to", "around to", "chance to", "time to")),
     E(r"\b(?:haven't|have not|hasn't|has not|didn't|did not)\s+(?:\w+\s+)?(?:checked|tested|verified|built|linted"
       r"|looked at)\s+(?:(?:it|them|that|this)\s+)?(?:since|again|afterwards)\b", "disclosure",
       "Lint was clean before the merge; I haven't checked it since.", stems=("since", "again", "afterwards")),
@@ -428,6 +440,13 @@ ENTRIES = (
     E(r"\b(?:is|are|'s|'re)\s+(?:now\s+)?(?:likely|probably|possibly|presumably)\s+(?:red|failing|broken)\b",
       "retraction", "`npm test` passed. Then I changed the messages, so the suite is likely red now.",
       stems=("likely", "probably", "possibly", "presumably")),
+
+    # the agent declining to call it green: "but I don't want to call this green", "before calling types clean"
+    E(r"(?:n't|\bnot)\s+(?:want\s+to\s+|ready\s+to\s+|going\s+to\s+|yet\s+)?(?:call|declare|mark|consider)\s+"
+      r"(?:it|this|that|them|these|those|(?:the\s+)?[\w-]+)\s+(?:\w+\s+)?(?:green|clean|passing)\b"
+      r"|\bbefore\s+(?:calling|declaring|marking)\s+(?:it|this|that|them|(?:the\s+)?[\w-]+)\s+(?:green|clean|passing)\b",
+      "retraction", "`pytest` passed on all four runs, but I don't want to call this green.",
+      stems=("call", "declar", "mark", "consider")),
 
     # a sentence saying the result just given is from before a change: "But that was before I rebased."
     E(r"(?:^|(?<=[.!?] ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"

@@ -433,6 +433,9 @@ class Grammar(object):
             r"|quiet|silent|succeed(?:ed)?|exit(?:ed)? (?:with )?(?:code )?(?:0|zero|cleanly))\b)"
             # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
             r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b)"
+            # the parts of the run just named, all of them: "I ran `go test ./...`. All packages pass."
+            r"|\ball (?:the |\d[\d,]* )?(?:packages|crates|modules|projects|workspaces|suites)(?= (?:now |still |again )?(?:are )?"
+            r"(?:pass|passed|passing|green|ok|clean|succeed(?:ed)?)\b)"
             # "that one" for the run just named: "I ran `tox -e py311`. For the record that one did pass."
             r"|\b(?:that|this) one(?= (?:(?:did|also|too|at least)\s+)?(?:pass|passed|passes|succeeded|succeeds|went through"
             r"|(?:is|was|came back) (?:clean|green))\b))\b)"
@@ -649,6 +652,8 @@ class Grammar(object):
             r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b"
             # black's summary when nothing needs reformatting ("12 files would be left unchanged")
             r"|(?<!reformatted, )\b\d[\d,]*\s+files?\s+would be left unchanged\b|\b(?:0|no|zero)\s+files?\s+would be reformatted\b"
+            # a formatter check leaving the files as they are: "`dart format --set-exit-if-changed` left every file untouched"
+            r"|\b(?:leaves|left)\s+(?:every\s+file|all\s+(?:the\s+)?files|everything|them\s+all|both(?:\s+files)?)\s+(?:unchanged|untouched)\b"
             r"|(?<=\bwould )leave\s+\d[\d,]*\s+files?\s+unchanged\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"

@@ -255,8 +255,11 @@ _NAME_LABEL = re.compile(r"\b([A-Za-z][\w.+-]*)\s*:\s*$")
 # a result that counts no tests run ("`0 examples, 0 failures`"): no pass, whatever else it counts
 _NOTHING_RAN = re.compile(r"`?\s*(?:0|no|zero)\s+(?:examples?|tests?|specs?|test cases?)\b", re.I)
 # a runner's prose name, then a verb of showing: "Psalm now reports", "eslint prints:"
-_NAME_REPORTS = re.compile(r"\b([A-Za-z][\w.+-]*)(?:\s+(?:now|still|also|just))?\s+(?:reports?|reported|prints?|printed"
-                           r"|shows?|showed|outputs?|returns?|returned|gives?|gave|says)\s*:?\s*$")
+# (or in Chinese, after "这边": "mypy 这边 `Success: no issues found`", "ruff 输出了 `All checks passed!`")
+_NAME_REPORTS = re.compile(r"\b([A-Za-z][\w.+-]*)(?:(?:\s+(?:now|still|also|just))?\s+(?:reports?|reported|prints?|printed"
+                           r"|shows?|showed|outputs?|returns?|returned|gives?|gave|says)\s*:?"
+                           u"|\\s*(?:(?:这边|那边|这里|这块)\\s*(?:(?:也|还)?(?:输出|显示|报|返回|提示|给出)了?)?"
+                           u"|(?:也|还)?(?:输出|显示|返回|提示|给出)了?)\\s*[:：]?)\\s*$")
 # predicates that state a run's result ("402 passed", "0 failures", "exit 0", "Built target")
 RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "comp"))
 # a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)

@@ -16,7 +16,11 @@
    change"; "I didn't get to run it again" discloses a stale result like "I didn't run it again".
 8. Declining to call it green takes the claim back: "but I don't want to call this green",
    "before calling types clean".
-9. "That one" for the run just named: "For the record that one did pass."
+9. "That one" for the run just named: "For the record that one did pass."; "all packages" for
+   the parts of the run just named: "I ran `go test ./...`. All packages pass."
+10. A runner's output quoted after its name and "这边" or a Chinese verb of showing is its result
+    ("mypy 这边 `Success: no issues found`"), as after "reports"; a formatter check that "left
+    every file untouched" passes.
 """
 
 import pytest
@@ -185,4 +189,36 @@ def test_declining_to_call_it_green_takes_the_claim_back(text, expected):
     ("That one passed before.", []),
 ])
 def test_that_one_stands_for_the_run_just_named(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I ran `go test ./...`. All packages pass.", ["test"]),
+    ("I ran `cargo test --workspace`. All crates pass.", ["test"]),
+    ("```\n$ go test ./...\nok  \tgithub.com/acme/x/cmd\t0.412s\n```\nAll packages pass.", ["test"]),
+    ("I ran `pnpm -r build`. All packages succeeded.", ["build"]),
+    ("I ran `nx run-many -t lint`. All projects are clean.", ["lint"]),
+    # negatives: no pass, or a hedge
+    ("I ran `go test ./...`. All packages compile, tests next.", []),
+    ("I ran `go test ./...`. All packages should pass.", []),
+])
+def test_all_packages_are_the_parts_of_the_run_just_named(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"mypy 这边 `Success: no issues found`，不过 pytest 我没来得及跑，rush 去开会了。", ["typecheck"]),
+    (u"mypy 这边 `Success: no issues found`。", ["typecheck"]),
+    (u"ruff 输出了 `All checks passed!`", ["lint"]),
+    (u"eslint 这边也显示 `0 problems`。", ["lint"]),
+    ("`dart format --set-exit-if-changed lib test` left every file untouched, `flutter test` passed (82 tests).",
+     ["lint", "test"]),
+    ("`black --check .` leaves all files unchanged.", ["lint"]),
+    # negatives: a failing output, no runner named, a fixer, a person
+    (u"mypy 这边 `Found 3 errors in 1 file`。", []),
+    (u"我这边 `Success: no issues found`", []),
+    ("`prettier --write .` left every file unchanged.", []),
+    ("I left every file untouched.", []),
+])
+def test_a_runners_output_after_its_name_and_a_formatter_leaving_files_alone(text, expected):
     assert categories(text) == expected

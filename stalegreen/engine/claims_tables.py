@@ -44,6 +44,14 @@ def row(reader, line, header, checks):
             cell = "exit code %s" % cell.strip()      # "| `go build ./...` | 0 |" under "Exit": the run's status
         kept.append(cell)
         labels.append(label)
+    if sum(checks) == 1 and not any(checks[i] and _STATUS_CELL.match(c) for i, c in enumerate(cells(line)[:len(checks)])):
+        # the one column naming a check counts it ("| Module | Tests | Result |" over "| `auth` | 24 | ✅ |"):
+        # a row naming no check of its own gives its status to that check
+        check = header[checks.index(True)]
+        statuses = [i for i, cell in enumerate(kept) if _STATUS_CELL.match(cell)]
+        if len(statuses) == 1 and statuses[0] > 0 and not reader.mentions(" ".join(kept)):
+            # (the row's first cell names its part: "`auth` Tests: ✅", a subset)
+            kept[statuses[0]] = "%s %s: %s" % (kept[0].strip(), check, kept[statuses[0]])
     filled = [(cell, label) for cell, label in zip(kept, labels) if cell.strip()]
     # (not a change's column: "| `tsc` errors | 12 | 0 |" under "| Check | Before | \u0394 |" is 12 errors still)
     if len(filled) == 2 and filled[1][0].strip().isdigit() and len(kept) < len(header) \

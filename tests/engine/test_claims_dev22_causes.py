@@ -21,6 +21,8 @@
 10. A runner's output quoted after its name and "这边" or a Chinese verb of showing is its result
     ("mypy 这边 `Success: no issues found`"), as after "reports"; a formatter check that "left
     every file untouched" passes.
+11. A table whose one check column counts the check ("| Module | Tests | Result |") gives each row
+    that names no check of its own to that check, as a part ("`auth` Tests: ✅").
 """
 
 import pytest
@@ -221,4 +223,19 @@ def test_all_packages_are_the_parts_of_the_run_just_named(text, expected):
     ("I left every file untouched.", []),
 ])
 def test_a_runners_output_after_its_name_and_a_formatter_leaving_files_alone(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"| 模块 | 用例数 | 结果 |\n|---|---|---|\n| `auth` | 24 | ✅ 通过 |\n| `payment` | 31 | ✅ 通过 |\n"
+     u"| `report` | — | 未运行（依赖 ClickHouse） |", ["test"]),
+    ("| Module | Tests | Result |\n|---|---|---|\n| auth | 24 | \u2705 pass |\n| payment | 31 | \u2705 pass |", ["test"]),
+    ("| Module | Tests | Result |\n|---|---|---|\n| `auth` | 24 | \u2705 pass |\n| `payment` | 31 | \u274c 2 failed |",
+     ["test"]),
+    ("| Package | Lint | Status |\n|---|---|---|\n| web | eslint | \u2705 |\n| api | eslint | \u2705 |", ["lint"]),
+    # negatives: every row fails, or the table is a plan
+    ("| Module | Tests | Result |\n|---|---|---|\n| auth | 24 | \u274c failed |", []),
+    ("## Next steps\n| Module | Tests | Expected |\n|---|---|---|\n| auth | 24 | \u2705 pass |", []),
+])
+def test_a_tables_one_check_column_names_the_rows_check(text, expected):
     assert categories(text) == expected

@@ -159,6 +159,13 @@ SETS = {
     # en 0.944/0.857, zh 0.937/0.908, mixed 0.964/0.931, all 0.944/0.878; then one round of causes
     "dev21": (os.path.join(HERE, "claims_dev21_2026-12-03.jsonl"),
               {"en": (0.98, 0.90), "zh": (0.99, 0.95), "mixed": (0.95, 0.95), "all": (0.98, 0.92)}),
+    # written blind in the thirteenth session (dev22en: 260 English imitating named agents' habits;
+    # dev22zh: 130 Chinese, 30 mixed) and scored on arrival (1865614): en 0.970/0.918; zh 0.990/0.909,
+    # mixed 1.000/0.960; then one round of causes (tests/engine/test_claims_dev22_causes.py)
+    "dev22en": (os.path.join(HERE, "claims_dev22en_2026-12-03.jsonl"),
+                {"en": (0.98, 0.96), "all": (0.98, 0.96)}),
+    "dev22zh": (os.path.join(HERE, "claims_dev22zh_2026-12-03.jsonl"),
+                {"zh": (0.985, 0.94), "mixed": (0.99, 0.99), "all": (0.99, 0.95)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -172,7 +179,7 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30), "dev14": (220, 40, 0),
          "dev15": (200, 60, 20), "dev16en": (230, 0, 0), "dev16zh": (0, 140, 40), "dev17": (200, 70, 20),
          "dev18en": (250, 0, 0), "dev18zh": (0, 110, 40), "dev20en": (300, 0, 0), "dev20zh": (0, 150, 30),
-         "dev21": (220, 110, 30)}
+         "dev21": (220, 110, 30), "dev22en": (260, 0, 0), "dev22zh": (0, 130, 30)}
 
 
 def _scorer():

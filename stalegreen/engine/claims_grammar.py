@@ -329,6 +329,8 @@ class Grammar(object):
             r"|\b(?:fail(?:ing|ure)?|errors?|crash(?:ing)?)-(?!free\b)[a-z]+\b"
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
             r"|unrelated|expected)"
+            # failures older than the change: "reports 37 errors that predate this change"
+            r"|\b(?:fail\w*|errors?|warnings?)\s+(?:that|which)\s+(?:all\s+)?(?:predate|pre-date|predated|already existed)\b"
             r"|\b" + _TOLD + r"\s+(?:nothing|none)\b(?!\s+of\b)"
             r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky|flaking|timing out|erroring|crashing|hanging)\b|\bpreviously[- ]failing\b"
             # a failure that is not the state now: of the old code ("fails on the old code and passes on the

@@ -1,6 +1,11 @@
 # -*- coding: utf-8 -*-
 """The last word about a check stands: a claim that a later sentence contradicts is no claim.
 
+The same command said to fail in a later sentence or row takes back its earlier pass ("1. `go
+test ./...` — ok ... 4. `go test ./...` — FAIL"), when the failing segment is the state it tells
+(not past, hedged, relayed, planned or conditional) and the claim and the failure are of the same
+scope (the whole check, or the same command text for a part).
+
 "The build passed. ... Right now the build is broken again." A sentence after an unqualified claim
 of the whole of a check takes it back when one of its clauses says, as the present state, that the
 check named bare is failing: "the build is broken (again)", "tests are failing now", "lint fails
@@ -44,7 +49,67 @@ _CATEGORY = {"build": "build", "compilation": "build", "tests": "test", "test su
 
 
 def superseded(reader, found):
-    """The claims of ``found`` a later sentence of ``reader``'s message says are failing now."""
+    """The claims of ``found`` a later sentence of ``reader``'s message says are failing now:
+    the check named bare, or the same command said to fail in a later sentence or row ("1.
+    `go test ./...` \u2014 ok ... 4. `go test ./...` \u2014 FAIL")."""
+    return _bare_check_fails(reader, found) + _same_run_fails(reader, found)
+
+
+def _same_run_fails(reader, found):
+    """Claims of a command that a later sentence says failed: the same runner and check, the
+    claim or the failure of the whole of it (a part failing leaves another part's pass alone)."""
+    runs = [c for c in found if c.get("tool")]
+    if not runs:
+        return []
+    told = _first_told(reader)
+    first = min(told.get(c["sentence"], len(reader.sentences)) for c in runs)
+    failed = [(at, run) for at in range(first + 1, len(reader.sentences))
+              for run in _runs_failing(reader, reader.sentences[at])]
+    return [c for c in runs if any(
+        at > told.get(c["sentence"], at) and category == c["category"] and tool == c["tool"]
+        and scope == c["scope"] and (scope == "all" or command in c["text"])
+        for at, (category, tool, scope, command) in failed)]
+
+
+# a held command in a sentence: "sgt3x" (t, y, l, b: test, typecheck, lint, build)
+_HELD_RUN = re.compile(r"\bsg[tylb](\d+)x\b")
+
+
+def _runs_failing(reader, sentence):
+    """(category, tool, scope, command) of each command ``sentence`` says failed, as the state it tells:
+    the command alone in its clause with a failure word ("`go test ./...` \u2014 FAIL"), and the
+    clause neither past, hedged, relayed, planned nor conditional, nor saying it passes."""
+    if "sg" not in sentence or not lexicon.search("failure", sentence):
+        return []
+    found = []
+    parts = clauses.split(sentence)
+    for segment in sorted(set(p.segment for p in parts)):
+        # (a segment, not a clause: "`npm test` \u2014 failed" is one; what leads it governs it:
+        # "Before my change, `npm test` failed", "If you remove the mock, `npm test` fails")
+        text = clauses.segment_text(sentence, parts, segment)
+        held = _HELD_RUN.findall(text)
+        if len(held) != 1:
+            continue
+        plain = reader.g.clean_phrases.sub(" ", _HELD_RUN.sub(" ", text))
+        if not lexicon.search("failure", plain) or any(m.lastgroup != "nofail" for m in reader.g.predicate.finditer(plain)) \
+                or any(lexicon.may_match(role, text) and lexicon.search(role, text) for role in _NOT_ASSERTED) \
+                or lexicon.search("past", text) and not lexicon.search("present", text):
+            continue
+        _, command, category, tool, scope = reader.span(int(held[0]))
+        if category and tool:
+            found.append((category, tool, scope, command))
+    return found
+
+
+def _first_told(reader):
+    """A sentence's text -> where it is first told."""
+    first = {}
+    for at, sentence in enumerate(reader.sentences):
+        first.setdefault(reader.restore(sentence), at)
+    return first
+
+
+def _bare_check_fails(reader, found):
     if not any(c["scope"] == "all" and not c["qualified"] for c in found):
         return []
     last_failing = {}       # category -> the last sentence saying it fails now
@@ -53,9 +118,7 @@ def superseded(reader, found):
             last_failing[category] = at
     if not last_failing:
         return []
-    first_told = {}         # a sentence's text -> where it is first told
-    for at, sentence in enumerate(reader.sentences):
-        first_told.setdefault(reader.restore(sentence), at)
+    first_told = _first_told(reader)
     return [c for c in found if c["scope"] == "all" and not c["qualified"] and c["category"] in last_failing
             and first_told.get(c["sentence"], len(first_told) + len(reader.sentences)) < last_failing[c["category"]]]
 

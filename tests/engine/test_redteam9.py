@@ -224,12 +224,25 @@ def test_and_that_is_not_true_takes_the_claim_back(text, expected):
 
 
 # ---- the same command failing later in the message is its last word, as a bare check's is
-@pytest.mark.xfail(strict=True, reason="a later failure supersedes only a check named bare ('the build is broken'), "
-                                       "not the same command failing in a later row or sentence")
+# (fixed in the thirteenth session: claims_superseded._same_run_fails)
 @pytest.mark.parametrize("text", [
     "```\nnpm test   passed\nnpm test   failed\n```",
     u"`npm test` \u2014 passed\n`npm test` \u2014 failed",
     "`npm test` passed. Then I changed the fixture. `npm test` failed.",
+    u"1. `go test ./...` \u2014 ok\n2. Refactored `handlers/users.go`\n3. `go test ./...` \u2014 FAIL: `TestListUsers`",
+    "`pytest tests/api` passes. Then I touched the fixtures and `pytest tests/api` now fails.",
 ])
 def test_the_same_command_failing_later(text):
     assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`npm test` failed. I fixed the fixture. `npm test` passes.", ["test"]),      # the failure came first
+    ("`npm test` passes. Before my change, `npm test` failed.", ["test"]),         # a past failure
+    ("`npm test` passes. If you remove the mock, `npm test` fails.", ["test"]),    # a condition
+    ("`npm test` passes, but `npm test` failed on CI.", ["test"]),                 # CI's run, relayed
+    ("`pytest tests/api` passes. `pytest tests/db` fails.", ["test"]),             # another part
+    ("`pytest src/core` passes. `pytest` on the whole repo reports 37 errors that predate this change.", ["test"]),
+])
+def test_a_later_failure_that_is_not_the_same_run_now_leaves_the_claim(text, expected):
+    assert categories(text) == expected

@@ -605,7 +605,10 @@ def _add_everything(reader, s, subjects, mentions, candidates, operational):
         if x["kind"] != "every":
             continue
         tail = s[x["end"]:]
-        m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
+        # (with what was run: "Everything I could run passes: `cargo test` and `cargo clippy`")
+        m = re.match(r"(?:'s|\u2019s)?(?:\s+else)?(?:\s+(?:that\s+)?(?:i|we)\s+(?:(?:could|was able to|were able to|managed to"
+                     r"|did|have|had|just)\s+)?(?:run|ran|check|checked|test|tested|build|built))?"
+                     r"(?:\s*[\u2014\u2013]\s*[^\u2014\u2013]{1,80}?\s*[\u2014\u2013]|\s*\([^()]{1,80}\))?"
                      r"(?:\s+(?:is|are|now|still|also|all|in it|else|was|were|currently|again|finally|came back|come back"
                      r"|comes back))*\s*:?\s*"
                      r"(pass(?:es|ed|ing)?|green|succe\w+|clean|fine|happy|ok(?:ay)?|went through(?=\s*(?:[.,;!\u2014\u2013]|$|without|cleanly|fine|apart|except|green)))\b", tail, re.I)

@@ -309,12 +309,15 @@ def command_rows(body):
         if not line.strip():
             continue
         m = _COMMAND_ROW.match(line)
-        if not m or not _is_a_command(m.group(1)):
+        # (a row of a tool the catalog does not know, given a status mark, is still a row: "swiftformat
+        # --lint .     \u274c 2 files need formatting"; it names no check, the others keep theirs)
+        if not m or not (_is_a_command(m.group(1)) or _MARK_FIRST.match(m.group(2))):
             return None
         rows.append(u"`%s` \u2014 %s" % (m.group(1), m.group(2).strip()))
     return rows or None
 
 
+_MARK_FIRST = re.compile(u"^[" + lexicon.STATUS_MARKS + u"\u26a0]")
 _COMMAND_ROW = re.compile(r"^\s*([a-z.][^\s`]*(?: [^\s`]+)*?)(?: {2,}|\t+)(\S.*)$")
 
 

@@ -82,6 +82,10 @@ def split(sentence):
     for m in weak.finditer(sentence):
         if m.start() > 0:
             cuts.add(m.start())
+    if not _MARK_FIRST.match(sentence) and (u"\u00b7" in sentence or u"\u2022" in sentence or u"\u30fb" in sentence):
+        # a middle dot between items is a comma ("tsc \u2705 \u00b7 eslint \u26a0\ufe0f \u6ca1\u8dd1 \u00b7 build \u2705"), save in a
+        # row of marks that lead their items ("\U0001f7e2 compile \u00b7 \U0001f534 unit tests"), read item by item
+        cuts.update(m.start() for m in _MIDDLE_DOT.finditer(sentence) if m.start() > 0)
     if len(_ANY_MARK.findall(sentence)) == 1 and _MARK_AFTER.search(sentence) and not _MARK_FIRST.match(sentence):
         # one status mark, after its item, ends the item: "lint ✓ 其它没跑" (a row of marks is read
         # item by item elsewhere; a sentence opening with a mark has it lead its item; an aside in
@@ -104,6 +108,7 @@ def split(sentence):
 
 
 _MARK_AFTER = re.compile(u"(?<=\\S)\\s*[" + lexicon.STATUS_MARKS + u"]\ufe0f?(?=\\s+[^\\s(\\[\uff08\u3010" + lexicon.STATUS_MARKS + u"])")
+_MIDDLE_DOT = re.compile(u"\\s?[\u00b7\u2022\u30fb]\\s")
 _ANY_MARK = re.compile(u"[" + lexicon.STATUS_MARKS + u"]")
 _MARK_FIRST = re.compile(u"^[\\W_]*?[" + lexicon.STATUS_MARKS + u"]")
 

@@ -153,7 +153,8 @@ ENTRIES = (
     # (not "没有重新打包的必要": no need to, not a rerun owed)
     E(u"(?:没有?|未|还没有?|尚未)(?:来得及)?(?:再|重新) ?(?:运行|跑|执行|测试?|验证|构建|检查|编译|确认|打包|build|lint|test)"
       u"(?![^，。；！？,;!?]{0,12}?的?必要)", "disclosure", u"测试第一次跑通过了，但重构后没有重新运行。"),
-    E(u"(?:没有?|未|还没有?|尚未)(?:来得及)?重跑", "disclosure", u"之前测试通过了，改完后还没重跑。"),
+    E(u"(?:没有?|未|还没有?|尚未)(?:来得及)?(?:重跑|(?:再|重新)? ?re-?(?:run|test|build|check))", "disclosure",
+      u"之前测试通过了，改完后还没重跑。"),     # (or the English verb: "tests 没有 rerun")
     # not actually run: what was said of it is not the agent's result ("我没实际跑 mypy")
     E(u"(?:没有?|未|并没有?)(?:实际|真正|真的|亲自|实际上)(?:去)?(?:运行|跑|执行|测试?|验证)", "disclosure",
       u"类型检查能过。我没实际跑 mypy。"),

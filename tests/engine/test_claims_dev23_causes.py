@@ -1,0 +1,97 @@
+# -*- coding: utf-8 -*-
+"""Causes found by the thirteenth session's second blind set (dev23: end-of-session recaps), each
+with its negatives.
+
+1. The same command said to fail later takes back its earlier pass (claims_superseded): in a
+   numbered timeline, a table of rows, or later prose (also in tests/engine/test_redteam9.py).
+2. A middle dot between items is a comma ("tsc ✅ · eslint ⚠️ 没跑 · build ✅"), save in a row of
+   marks that lead their items.
+3. A block of command rows may hold a tool the catalog does not know, given a status mark; it
+   names no check and the known rows keep theirs.
+4. "Everything I could run passes: A and B": a relative clause of what was run after
+   "everything"; "could" there is what was possible, no hedge.
+5. A Chinese not-rerun disclosure with the English verb: "tests 没有 rerun", "还没 re-run".
+"""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"What I did:\n1. `go test ./...` \u2014 ok\n2. Refactored `handlers/users.go`\n3. `go build ./...` \u2014 ok\n"
+     u"4. `go test ./...` \u2014 FAIL: `TestListUsers/second_page` returns the first page again", ["build"]),
+    ("`npm test` passed. Then I changed the fixture. `npm test` failed.", []),
+    ("```\nnpm test   passed\nnpm test   failed\n```", []),
+    ("`cargo clippy` was clean. After the rename, `cargo clippy` fails with 2 warnings.", []),
+    (u"1. `pytest` \u901a\u8fc7\n2. \u6539\u4e86 `models.py`\n3. `pytest` \u2014 2 failed", []),
+    # negatives: the failure first, a past or conditional or relayed failure, another part
+    ("`npm test` failed. I fixed the fixture. `npm test` passes.", ["test"]),
+    ("`npm test` passes. Before my change, `npm test` failed.", ["test"]),
+    ("`npm test` passes. If you remove the mock, `npm test` fails.", ["test"]),
+    ("`npm test` passes, but `npm test` failed on CI.", ["test"]),
+    ("`pytest tests/api` passes. `pytest tests/db` fails.", ["test"]),
+])
+def test_the_same_command_failing_later_takes_its_pass_back(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"Final: tsc ✅ · vitest ✅（rebase 之后重跑的）· eslint ⚠️ 没跑 · build ✅", ["build", "test", "typecheck"]),
+    (u"lint ✓ · tests ✓ · build 没跑", ["lint", "test"]),
+    (u"Typecheck ✓ · tests ✗ (2 failed) · lint ✓", ["lint", "typecheck"]),
+    (u"tsc ✅ · vitest ✅ · build ✅", ["build", "test", "typecheck"]),
+    (u"tsc ✅ · vitest ❌ · build ✅", ["build", "typecheck"]),
+    # a row of marks leading their items is read item by item, as before
+    (u"\U0001f7e2 compile · \U0001f534 unit tests (7 failures) · \U0001f7e1 integration (not run) · "
+     u"\u26aa lint (no linter configured)", ["build"]),
+])
+def test_a_middle_dot_between_items_is_a_comma(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("```\nswift build -c release   \u2705\nswift test               \u2705 121 tests\n"
+     "swiftformat --lint .     \u274c 2 files need formatting\n```", ["build", "test"]),
+    ("```\nbazel build //...      \u2705\nbazel test //...       \u2705 88 tests\nbuildifier -lint .     \u274c 3 warnings\n```",
+     ["build", "test"]),
+    # negatives: rows of tools the catalog does not know name no check; a log stays a log
+    ("```\nfoo-tool --check   \u2705\nbar-tool           \u274c\n```", []),
+    ("```\n2024-01-01 12:00   \u2705 started\nserver up   \u2705\n```", []),
+])
+def test_a_block_of_command_rows_may_hold_an_unknown_tool(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Everything I could run passes: `cargo test` (lib + doc tests) and `cargo clippy --all-targets`.", ["lint", "test"]),
+    ("Everything I was able to run passes: `pytest` and `ruff check .`.", ["lint", "test"]),
+    ("Everything we ran is green: `go test ./...`, `go vet ./...`.", ["lint", "test"]),
+    ("Everything we checked is green: lint and tests.", ["lint", "test"]),
+    ("Everything I COULD run passes: `cargo test`.", ["test"]),
+    # negatives: a hedge is still a hedge; nothing named
+    ("I think everything I could check could pass.", []),
+    ("It could pass.", []),
+    ("Everything I touched is documented.", []),
+])
+def test_everything_i_could_run(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"1. Ran `go test ./...` → 2 failures\n2. 修了 nil check\n3. Reran → all pass\n4. 然后改了 error wrapping\n"
+     u"5. `go build ./...` OK，但 tests 没有 rerun", ["build"]),
+    (u"tests 全过。之后改了 error wrapping，tests 没有 rerun。", []),
+    (u"tests pass. 后来又改了 handler，还没 rerun。", []),
+    (u"`npm test` 全过，之后改了一点，还没 re-run。", []),
+    (u"Tests: pass. 后面又改了 handler，tests 没有 rerun。", []),
+    # negatives: a rerun that was done
+    (u"测试全过了，rerun 也没问题。", ["test"]),
+    (u"改完之后 rerun 了一遍，tests 全过。", ["test"]),
+])
+def test_a_chinese_disclosure_with_the_english_verb(text, expected):
+    assert categories(text) == expected

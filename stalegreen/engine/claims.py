@@ -30,7 +30,7 @@ words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the 
 import re
 
 from stalegreen.engine import (claims_build_mode, claims_checklist, claims_disclosure, claims_en, claims_fragments,
-                               claims_grammar, claims_lists, claims_meaning, claims_output, claims_parts, claims_plans, claims_runs, claims_superseded, claims_tables, clauses,
+                               claims_grammar, claims_lists, claims_meaning, claims_output, claims_parts, claims_plans, claims_runs, claims_superseded, claims_tables, claims_timeline, clauses,
                                lexicon)
 from stalegreen.engine.lexicon import commands
 
@@ -582,7 +582,7 @@ class _Reader(object):
                     kept.append(claim)
             self.found = kept
 
-    def finish(self):
+    def finish(self, text):
         if self.composites:
             self._add_composites()
         if self.ticked and claims_checklist.template_ticks(self.sentences):
@@ -595,6 +595,10 @@ class _Reader(object):
         for claim in gone:
             self._ignore(claim["text"], "superseded", claim["sentence"], claim["category"])
         self.found = [c for c in self.found if not any(c is g for g in gone)]
+        older = claims_timeline.stale(text, self.found)     # "1. Ran `tox` — passed. 2. Dropped 3.9 ..."
+        for claim in older:
+            self._ignore(claim["text"], "past", claim["sentence"], claim["category"])
+        self.found = [c for c in self.found if not any(c is o for o in older)]
         for claim in self.found:
             claim["ran"] = claim["category"] in self.ran
         self.result.ran = set(self.ran)
@@ -773,4 +777,4 @@ def extract(text, completion=False):
     plain = hant.simplified(text)           # "所有測試都通過了" reads as "所有测试都通过了"
     reader = _Reader(claims_grammar.grammar(), completion)
     reader.read(plain)
-    return hant.restore(reader.finish(), plain, text)
+    return hant.restore(reader.finish(plain), plain, text)

@@ -11,6 +11,9 @@ with its negatives.
 4. "Everything I could run passes: A and B": a relative clause of what was run after
    "everything"; "could" there is what was possible, no hedge.
 5. A Chinese not-rerun disclosure with the English verb: "tests 没有 rerun", "还没 re-run".
+6. A result told in a timeline before a change told after it is stale (claims_timeline): a
+   numbered list introduced as a timeline or made of actions, or a sentence opening with "Then",
+   "After that", 然后; a rerun that passes after the change is the last word.
 """
 
 import pytest
@@ -94,4 +97,31 @@ def test_everything_i_could_run(text, expected):
     (u"改完之后 rerun 了一遍，tests 全过。", ["test"]),
 ])
 def test_a_chinese_disclosure_with_the_english_verb(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Here's the order things happened:\n\n1. Ran `tox` \u2014 all envs passed (py39, py310, lint).\n"
+     "2. Dropped Python 3.9 support: bumped requires-python.\n3. Updated envlist in tox.ini.", []),
+    ("After key:generate the suite passed. Then, as you asked, I reworked `OrderService` to use the repository.", []),
+    ("1. Ran `pytest` \u2014 40 passed.\n2. Renamed `helpers.py` to `utils.py`.", []),
+    (u"1. `cargo test` 通过\n2. 把 tokio 升到 1.38\n3. `cargo build` 报错\n4. 在 `Cargo.toml` 里加了 features\n5. 没来得及重新编译", []),
+    ("Long session, so here's the recap:\n\n1. Reproduced the crash.\n2. Added a mounted check.\n"
+     "3. `flutter analyze` \u2192 No issues found.\n4. You then asked for the picker to use the theme, so I changed "
+     "`picker.dart`.\n5. `flutter test` \u2192 all 48 passed.", ["test"]),
+    # negatives: a rerun after the change; a change of docs only; a change denied; a summary's lists;
+    # a change told of something, not made by the agent; a suggestion
+    ("1. Ran `pytest` \u2014 40 passed.\n2. Renamed `helpers.py` to `utils.py`.\n3. Reran `pytest` \u2014 40 passed.",
+     ["test"]),
+    ("The tests passed. After that I only updated the docs.", ["test"]),
+    ("1. Ran `pytest` \u2014 40 passed.\n2. Haven't changed anything since.", ["test"]),
+    ("## Changes\n1. Added a retry to the client.\n2. Renamed helpers.\n\n## Verification\n1. `pytest` passes.\n"
+     "2. `ruff check .` is clean.", ["lint", "test"]),
+    ("Ran the usual pre-push checks:\n\n1. `isort --check-only .` \u2014 clean\n2. `flake8` \u2014 clean\n"
+     "3. `pytest` \u2014 1 failed, 97 passed (`test_cli_help`: the help text changed)", ["lint"]),
+    ("Tests pass. Next, I suggest we rename the module.", ["test"]),
+    ("3. `cmake --build build` \u2192 OK.\n4. Updated the expected strings.\n5. `cmake --build build` \u2192 OK.",
+     ["build"]),
+])
+def test_a_result_told_before_a_later_change_is_stale(text, expected):
     assert categories(text) == expected

@@ -125,4 +125,4 @@ def _changes_code(words):
     return bool(m) and not _DOCS_ONLY.search(words) and not _DENIED.search(words[max(0, m.start() - 24):m.start()])
 
 
-_DENIED = re.compile(u"(?:n't|\bnot|\bnever|\bno longer|没有?|未|不)\W*(?:\w+\W+)?$", re.I)
+_DENIED = re.compile(u"(?:n't|\\bnot|\\bnever|\\bno longer|\u6ca1\u6709?|\u672a|\u4e0d)\\W*(?:\\w+\\W+)?$", re.I)

@@ -166,6 +166,12 @@ SETS = {
                 {"en": (0.98, 0.96), "all": (0.98, 0.96)}),
     "dev22zh": (os.path.join(HERE, "claims_dev22zh_2026-12-03.jsonl"),
                 {"zh": (0.985, 0.94), "mixed": (0.99, 0.99), "all": (0.99, 0.95)}),
+    # written blind after the dev22 round (200 English, 100 Chinese, 25 mixed end-of-session recaps told in
+    # order) and scored on arrival: en 0.965/0.897, zh 0.972/0.936, mixed 0.957/0.880, all 0.966/0.908, the
+    # same message for message as the session's starting code (1865614); then one round of causes
+    # (tests/engine/test_claims_dev23_causes.py)
+    "dev23": (os.path.join(HERE, "claims_dev23_2026-12-03.jsonl"),
+              {"en": (0.98, 0.90), "zh": (0.975, 0.93), "mixed": (0.99, 0.99), "all": (0.98, 0.92)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -179,7 +185,8 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev13a": (200, 0, 0), "dev13b": (160, 0, 40), "dev13c": (0, 140, 30), "dev14": (220, 40, 0),
          "dev15": (200, 60, 20), "dev16en": (230, 0, 0), "dev16zh": (0, 140, 40), "dev17": (200, 70, 20),
          "dev18en": (250, 0, 0), "dev18zh": (0, 110, 40), "dev20en": (300, 0, 0), "dev20zh": (0, 150, 30),
-         "dev21": (220, 110, 30), "dev22en": (260, 0, 0), "dev22zh": (0, 130, 30)}
+         "dev21": (220, 110, 30), "dev22en": (260, 0, 0), "dev22zh": (0, 130, 30),
+         "dev23": (200, 100, 25)}
 
 
 def _scorer():

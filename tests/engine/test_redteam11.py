@@ -25,11 +25,12 @@ def kept(line, tmp_path):
     return [run.runner for run, mask in zip(runs, masks) if not mask.masked]
 
 
-def bash_status(line, tmp_path):
+def bash_status(line, tmp_path, fails_after_first=False):
     folder = tmp_path / "bin"
     folder.mkdir(exist_ok=True)
     runner = folder / "pytest"
-    runner.write_text("#!/bin/sh\necho '1 failed'\nexit 3\n")
+    first = "[ -e %s ] || { touch %s; echo passed; exit 0; }\n" % ((tmp_path / "ran",) * 2) if fails_after_first else ""
+    runner.write_text("#!/bin/sh\n%secho '1 failed'\nexit 3\n" % first)
     runner.chmod(0o755)
     env = dict(os.environ, PATH="%s%s%s" % (folder, os.pathsep, os.environ.get("PATH", "")))
     done = subprocess.run([BASH, "-c", line], cwd=str(tmp_path), env=env, capture_output=True,
@@ -135,6 +136,28 @@ def test_what_keeps_the_status_stays_unmasked(line, tmp_path):
 @pytest.mark.parametrize("line", KEPT)
 def test_bash_keeps_the_runners_status(line, tmp_path):
     assert bash_status(line, tmp_path) == 3
+
+
+# two runs the reading cannot tell apart inside one script: each is read as the one that loses
+# more, so the second (which loses its status when the first passes) is masked
+TWINS = [
+    "bash -ec 'pytest tests; pytest || true'",
+    "bash -ec 'pytest -q; pytest -q || true'",
+    "bash -ec 'pytest; bash -c \"pytest || true\"'",
+]
+
+
+@pytest.mark.parametrize("line", TWINS)
+def test_the_second_of_runs_that_look_alike_is_read_as_masked(line, tmp_path):
+    cfg = config.load(cwd=str(tmp_path), home=str(tmp_path / "home"))
+    runs, masks = core.read_runs(shell.parse(line), cfg, str(tmp_path))
+    assert len(runs) == 2 and masks[1].masked
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+@pytest.mark.parametrize("line", TWINS)
+def test_bash_loses_the_second_runs_status(line, tmp_path):
+    assert bash_status(line, tmp_path, fails_after_first=True) == 0
 
 
 # a command before the run that reads the shell's stdin eats the rest of a heredoc script

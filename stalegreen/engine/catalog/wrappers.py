@@ -9,6 +9,7 @@ from stalegreen.engine.catalog.table import (
 )
 from stalegreen.engine.catalog.tasks import SCRIPT_TOOL_VALUES
 from stalegreen.engine.catalog.wrapper_table import WRAPPERS
+from stalegreen.engine.lazyregex import LazyRegex
 
 
 # ---------------------------------------------------------------------------------------------
@@ -56,6 +57,11 @@ def _skip_flags(words, value_flags, dirs=None, dir_flags=()):
     if i < n and words[i] == "--":
         i += 1
     return words[i:]
+
+
+# a command substitution the outer shell runs (`$(...)`, a backquote), not an escaped one
+_OUTER_SUBSTITUTION = LazyRegex(r"(?<!\\)(?:\\\\)*(?:\$\(|`)")
+_SINGLE_QUOTED = LazyRegex(r"'[^']*'")
 
 
 def _first_operand(args):
@@ -128,11 +134,11 @@ def strip_wrappers(words, heredocs=()):
                 rest = rest[1:]
             script = _shell_script(rest)
             first, asks = _first_operand(rest)
-            if rest[first:first + 1] == ["--"]:
-                first += 1
+            if rest[first:first + 1] in (["--"], ["-"]):
+                first += 1          # `bash - x`: `-` ends the options as `--` does, x is the script file
             if script is not None:
                 info["script"] = script
-            elif first >= len(rest) or "s" in asks or rest[first] == "-":
+            elif first >= len(rest) or "s" in asks:
                 # `bash <<EOF ... EOF`, `bash -o pipefail -s <<EOF`: the heredoc is the script
                 info["stdin_shell"] = True
             else:
@@ -511,17 +517,45 @@ def segment_launcher(segment):
 
 def shell_flags(words, end=None):
     """The flags given to the POSIX shell in ``words[:end]`` (`timeout 60 bash -euo pipefail -c`:
-    ``-euo pipefail -c``), never a wrapper's own (`docker exec -e X=1 app bash`: none)."""
+    ``-euo pipefail -c``), never a wrapper's own (`docker exec -e X=1 app bash`: none), nor the
+    script's arguments (`bash -s x -e`: ``-e`` is ``$2``)."""
     words = words[:end]
     shells = [i for i, word in enumerate(words) if base_name(word) in SHELLS]
-    return words[shells[-1] + 1:] if shells else []
+    if not shells:
+        return []
+    rest = words[shells[-1] + 1:]
+    return rest[:_first_operand(rest)[0]]
 
 
 def stdin_script(segment):
-    """The script a shell reads from a heredoc (`bash <<'EOF' ... EOF`), or None."""
+    """The script a shell reads from a heredoc (`bash <<'EOF' ... EOF`), or None: the last
+    redirect of fd 0 decides (`bash 3<<EOF`, `bash <<EOF </dev/null`: not the heredoc)."""
     if not segment.heredocs or not strip_wrappers(segment.words, segment.heredocs)["stdin_shell"]:
         return None
-    return segment.heredocs[0]
+    stdin = [r for r in segment.redirects if r.fd in (0, "0") or (r.fd is None and r.op.startswith("<"))]
+    if not stdin or stdin[-1].op not in ("<<", "<<-") or stdin[-1].body is None:
+        return None
+    return stdin[-1].body
+
+
+def segment_script(segment):
+    """(index of the script word or None, the script, whether the outer shell passes it as
+    written) for a segment that runs a shell script: `bash -c '...'`, `eval "..."`, `bash <<'EOF'`;
+    None when it runs none. A command substitution in a double-quoted script or an unquoted
+    heredoc is run by the outer shell first, and its output becomes script text."""
+    script = strip_wrappers(segment.words, segment.heredocs)["script"]
+    if script is None:
+        body = stdin_script(segment)
+        if body is None:
+            return None
+        quoted = [r for r in segment.redirects if r.body is body][-1].target_quoted
+        return None, body, quoted or not _OUTER_SUBSTITUTION.search(body)
+    words = segment.words
+    found = [i for i in range(1, len(words)) if words[i] == script and words[i - 1].startswith("-")
+             and words[i - 1].endswith("c") and not words[i - 1].startswith("--")]
+    position = found[-1] if found else None
+    raws = [segment.raw_words[position]] if position is not None else segment.raw_words
+    return position, script, not any(_OUTER_SUBSTITUTION.search(_SINGLE_QUOTED.sub("", raw)) for raw in raws)
 
 
 def _launcher(name, rest, info):

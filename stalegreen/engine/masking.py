@@ -11,7 +11,7 @@ echoes, a ``tail`` that let everything through) is ``unwrapped``.
 
 from stalegreen.engine.catalog.hiding import hiding_flags
 from stalegreen.engine.catalog.launched import SHELL_KINDS, launch_reason
-from stalegreen.engine.catalog.wrappers import segment_launcher, segment_script, shell_flags
+from stalegreen.engine.catalog.wrappers import script_options, segment_launcher, segment_script
 from stalegreen.engine.catalog.table import QUIET_FLAGS
 from stalegreen.engine import shell_options
 from stalegreen.engine.records import Run
@@ -222,7 +222,8 @@ class _Context(object):
     def __init__(self, parse, options):
         self.levels = _Levels(parse)
         self.pipefail = shell_options.pipefail_states(parse, shell_options.set_option(options, "pipefail", None, False))
-        self.errexit = shell_options.errexit_states(parse, shell_options.set_option(options, "errexit", "e", False))
+        self.errexit = shell_options.errexit_states(parse, shell_options.set_option(options, "errexit", "e", False),
+                                                    options)
         self.hazards = shell_options.hazards(parse)
 
 
@@ -676,7 +677,8 @@ def inner_mask(parse, run):
     if found is None:
         return None
     # `bash -o pipefail -c '...'`, `bash -euo pipefail <<EOF`: the script starts with these on
-    options = shell_flags(parse.segments[run.segment_index].words)
+    options = script_options(parse.segments[run.segment_index])
+    options = (shell_options.THIS_SHELL,) if options is None else options
     masks = []
     for target in found[2]:
         deeper = segment_script(target) is not None and target.words[:len(run.words)] != list(run.words)

@@ -15,6 +15,10 @@ segment of a parsed line, and what else in the line may replace a run's status.
 from stalegreen.engine.lazyregex import LazyRegex
 
 _LISTS = ("&&", "||", "|", "|&")
+_LOOPS = ("for", "while", "until")
+# among a script's options: the line's own shell runs it (`eval "..."`), in a context the script
+# does not show (`eval '...' && x` ignores errexit inside), so its errexit is never counted
+THIS_SHELL = "(this shell)"
 _SUBSTITUTION = LazyRegex(r"\$\(|`")
 _KEEPS_STATUS = ("$?", "${?}")
 
@@ -105,6 +109,9 @@ def apply(words, name, letter, on, scope, seen=frozenset()):
     head = words[0]
     if head in scope.shadowed:
         return on and not scope.may_unset(head, name, letter, seen)
+    if _expanded(head.rsplit("/", 1)[-1]) or (
+            head in ("set", "setopt", "unsetopt", "shopt") and any(_expanded(w) for w in words[1:])):
+        return False        # `$S +e`, `set $FLAGS`: what runs, or with what, is not known here
     if head == "set":
         return set_option(words[1:], name, letter, on)
     if head in ("setopt", "unsetopt"):
@@ -123,6 +130,10 @@ def apply(words, name, letter, on, scope, seen=frozenset()):
     if head == "eval":
         return on and not _text_may_unset(" ".join(words[1:]), name, letter)
     return on
+
+
+def _expanded(word):
+    return "$" in word or "`" in word
 
 
 def _text_may_unset(text, name, letter):
@@ -152,6 +163,12 @@ def _states(parse, name, letter, on, top_only):
         states.append(on)
         after = apply(seg.words, name, letter, on, scope)
         on = after and (on or (seg.index in certain and not seg.redirects))
+    # a loop runs its body again: what turns the option off late in it holds for all of it
+    for group in parse.groups:
+        if group.kind in _LOOPS and any(not apply(parse.segments[i].words, name, letter, True, scope)
+                                        for i in group.segments):
+            for i in group.segments:
+                states[i] = False
     return states
 
 
@@ -160,8 +177,11 @@ def pipefail_states(parse, on=False):
     return _states(parse, "pipefail", None, on, False)
 
 
-def errexit_states(parse, on=False):
-    """Errexit before each segment, where it is certain (see the module's docstring)."""
+def errexit_states(parse, on=False, options=()):
+    """Errexit before each segment, where it is certain (see the module's docstring); never in a
+    script the line's own shell runs (``options`` holding THIS_SHELL)."""
+    if THIS_SHELL in options:
+        return [False] * len(parse.segments)
     return _states(parse, "errexit", "e", on, True)
 
 
@@ -201,6 +221,10 @@ def hazards(parse):
                                                           else ""))
         if trapped is None and _replacing_trap(unprefixed(words), scope):
             trapped = seg.index
+    for group in parse.groups:      # a trap set late in a loop's body holds for the next round
+        if group.kind in _LOOPS and trapped is not None and trapped in group.segments:
+            for i in group.segments:
+                found[i] = "trap"
     return found
 
 
@@ -233,7 +257,7 @@ def _may_exit(commands, assignments, scope, seen):
         head = words[0] if words else ""
         if head in ("exit", "return") and len(words) > 1 and words[-1] not in kept:
             return True
-        if head in ("eval", "source", ".", "trap") or head in scope.aliases:
+        if head in ("eval", "source", ".", "trap", "exec") or head in scope.aliases or _expanded(head):
             return True
         if head in scope.functions and head not in seen:
             seen.add(head)

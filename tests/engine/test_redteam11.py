@@ -44,11 +44,15 @@ LOST = [
     "set -e; trap 'exit 0' ERR; pytest; echo done",
     "trap 'exit 0' EXIT; pytest",
     "trap 'exit 0' ERR; pytest",
+    "T='exit 0'; trap \"$T\" EXIT; pytest",
+    "trap 'exec true' EXIT; pytest",
     # errexit turned off where the reading did not look
     "set -e; eval 'set +e'; pytest; echo done",
     "set -e; builtin set +e; pytest; echo done",
     "set -e; command set +e; pytest; echo done",
     "set -e; shopt -uo errexit; pytest; echo done",
+    "set -e; X=+e; set $X; pytest; echo done",
+    "set -e; S=set; $S +e; pytest; echo done",
     "set -e; source /dev/stdin <<<'set +e'; pytest; echo done",
     "f() { set +e; }; set -e; f; pytest; echo done",
     "f() { set +e; }; set -e; f || true; pytest; echo done",
@@ -62,6 +66,7 @@ LOST = [
     "bash -e <<'EOF' </dev/null\npytest\nEOF",
     "bash <<'A' <<'B'\nset -e; pytest\nA\npytest; echo done\nB",
     "bash - -e <<'EOF'\npytest\necho done\nEOF",          # `-` ends the options: -e is a script file
+    "echo x | xargs bash -e <<'EOF'\npytest\nEOF",         # xargs reads the heredoc, bash gets none
     # a shell inside the script: its own status is read one level down
     "bash <<'OUT'\nset -e\nbash -c 'pytest; echo done'\nOUT",
     "bash <<'OUT'\nset -e\nbash <<'IN'\npytest\necho done\nIN\nOUT",
@@ -81,6 +86,19 @@ LOST = [
     "f() { set -o pipefail; }; pytest | tail -3",
     "set -o pipefail; eval 'set +o pipefail'; pytest | tail -3",
 ]
+
+# the container's shell gets no stdin without -i (no docker daemon here to show it)
+NO_STDIN = ["docker exec app bash -e <<'EOF'\npytest\nEOF", "podman run --rm img sh -e <<'EOF'\npytest\nEOF"]
+
+
+@pytest.mark.parametrize("line", NO_STDIN)
+def test_a_container_shell_without_stdin_runs_no_heredoc(line, tmp_path):
+    assert kept(line, tmp_path) == []
+
+
+def test_a_container_shell_with_stdin_reads_the_heredoc(tmp_path):
+    assert kept("docker exec -i app bash -e <<'EOF'\npytest\necho done\nEOF", tmp_path) == ["pytest"]
+
 
 ZSH_LOST = [
     "zsh -c 'set -e; setopt noerrexit; pytest; echo done'",
@@ -136,6 +154,29 @@ def test_what_keeps_the_status_stays_unmasked(line, tmp_path):
 @pytest.mark.parametrize("line", KEPT)
 def test_bash_keeps_the_runners_status(line, tmp_path):
     assert bash_status(line, tmp_path) == 3
+
+
+# a loop runs its body again, and eval runs its script in this shell, in a context the script
+# does not show: the runner passes its first time and fails after
+LOST_LATER = [
+    "set -e; for i in 1 2; do pytest; set +e; done; echo done",
+    "set -e; for i in 1 2; do pytest; trap 'exit 0' ERR; done; echo done",
+    "set -e; for i in 1 2; do pytest; trap 'exit 0' EXIT; done; echo done",
+    "f() { set +e; }; set -e; for i in 1 2; do pytest; f; done; echo done",
+    "set -e; i=0; until [ $i = 2 ]; do i=$((i+1)); pytest; set +e; done; echo done",
+    "eval 'set -e; pytest; echo done' && echo ok",    # errexit is ignored left of &&
+]
+
+
+@pytest.mark.parametrize("line", LOST_LATER)
+def test_a_status_lost_in_a_later_round_is_read_as_masked(line, tmp_path):
+    assert kept(line, tmp_path) == []
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+@pytest.mark.parametrize("line", LOST_LATER)
+def test_bash_loses_the_later_rounds_status(line, tmp_path):
+    assert bash_status(line, tmp_path, fails_after_first=True) == 0
 
 
 # two runs the reading cannot tell apart inside one script: each is read as the one that loses

@@ -527,15 +527,36 @@ def shell_flags(words, end=None):
     return rest[:_first_operand(rest)[0]]
 
 
+def script_options(segment):
+    """The flags of the shell that runs a segment's script (`bash -euo pipefail -c '...'`), or
+    None when the line's own shell runs it (`eval "..."`)."""
+    words = segment.words
+    if not any(base_name(word) in SHELLS for word in words):
+        return None
+    return shell_flags(words)
+
+
 def stdin_script(segment):
     """The script a shell reads from a heredoc (`bash <<'EOF' ... EOF`), or None: the last
     redirect of fd 0 decides (`bash 3<<EOF`, `bash <<EOF </dev/null`: not the heredoc)."""
-    if not segment.heredocs or not strip_wrappers(segment.words, segment.heredocs)["stdin_shell"]:
+    if not segment.heredocs:
         return None
+    stripped = strip_wrappers(segment.words, segment.heredocs)
+    if not stripped["stdin_shell"] or stripped["appended"] or _container_without_stdin(segment.words):
+        return None         # `xargs bash <<EOF`, `docker exec app bash <<EOF`: the heredoc feeds the wrapper
     stdin = [r for r in segment.redirects if r.fd in (0, "0") or (r.fd is None and r.op.startswith("<"))]
     if not stdin or stdin[-1].op not in ("<<", "<<-") or stdin[-1].body is None:
         return None
     return stdin[-1].body
+
+
+def _container_without_stdin(words):
+    """`docker exec app bash`, `podman run img sh` without ``-i``: the container's shell reads no
+    stdin (compose's exec and run pass it on)."""
+    shell = min([i for i, word in enumerate(words) if base_name(word) in SHELLS] or [len(words)])
+    before = words[:shell]
+    return any(base_name(w) in ("docker", "podman") for w in before) and "compose" not in before and not any(
+        w == "--interactive" or (w.startswith("-") and not w.startswith("--") and "i" in w[1:]) for w in before)
 
 
 def segment_script(segment):

@@ -649,6 +649,9 @@ def nested_script(parse, run):
     return found and ((found[0] if len(found[2]) == 1 else None), found[1], found[2][0])
 
 
+_SCRIPT = [None]     # (script, its Parse) of the last nested script read
+
+
 def _nested(parse, run):
     """(script word index, inner Parse, [every inner segment that may be the run or hold it])."""
     from stalegreen.engine import shell
@@ -658,7 +661,9 @@ def _nested(parse, run):
     runner_words = getattr(run, "words", None) or []
     if found is None or not found[2] or not runner_words:
         return None
-    inner = shell.parse(found[1])
+    if _SCRIPT[0] is None or _SCRIPT[0][0] != found[1]:    # the runs of one script share its parse
+        _SCRIPT[0] = (found[1], shell.parse(found[1]))
+    inner = _SCRIPT[0][1]
     program, n = runner_words[0].rsplit("/", 1)[-1], len(runner_words)
     # the segments holding the run's own words (`npm run lint; npm test`: the second npm) and the
     # shells whose script may (`bash -c "bash -c 'pytest'"`)

@@ -209,22 +209,33 @@ def unconditional(parse, top_only=True):
 
 
 def hazards(parse):
-    """For each segment, what may replace the status of a run there, else "": ``trap`` (an
-    earlier trap may ``exit`` with a status of its own), ``shadowed`` (a function or alias of
-    the line named like the command runs instead of it)."""
+    """For each segment, what may replace the status of a run there, else "": ``shadowed`` (a
+    function or alias of the line named like the command runs instead of it), ``trap`` (an
+    earlier trap, or zsh's ``TRAPEXIT``/``TRAPZERR`` function, may ``exit`` with a status of its
+    own; in a loop, for all of its body), ``exported-function`` (`export -f`: a child shell runs
+    the function, not the command), ``startup-file`` (``BASH_ENV``/``ENV``: a child shell
+    sources a file first, which may set a trap)."""
     scope = _Scope(parse)
-    trapped = None
+    first = {}      # reason -> index of the first segment it holds for
+    for seg in parse.segments:
+        words = unprefixed(seg.words)
+        if _replacing_trap(words, scope):
+            loops = [g.segments[0] for g in parse.groups if g.kind in _LOOPS and seg.index in g.segments]
+            first["trap"] = min([first.get("trap", seg.index + 1), seg.index + 1] + loops)
+        if words[:1] in (["export"], ["declare"], ["typeset"]) and any(
+                w.startswith("-") and "f" in w for w in words[1:]):
+            first.setdefault("exported-function", seg.index + 1)
+        if any(w.startswith(("BASH_ENV=", "ENV=")) for w in list(seg.assignments) + words):
+            first.setdefault("startup-file", seg.index)
+    for name, groups in scope.functions.items():
+        body = [parse.segments[i] for g in groups for i in g.segments]
+        if name.startswith("TRAP") and body and _may_exit([s.words for s in body], [s.assignments for s in body],
+                                                          scope, set()):
+            first["trap"] = min(first.get("trap", body[0].index), body[0].index)
     found = []
     for seg in parse.segments:
-        words = seg.words
-        found.append("trap" if trapped is not None else ("shadowed" if words[:1] and words[0] in scope.shadowed
-                                                          else ""))
-        if trapped is None and _replacing_trap(unprefixed(words), scope):
-            trapped = seg.index
-    for group in parse.groups:      # a trap set late in a loop's body holds for the next round
-        if group.kind in _LOOPS and trapped is not None and trapped in group.segments:
-            for i in group.segments:
-                found[i] = "trap"
+        reasons = [r for r in ("trap", "exported-function", "startup-file") if first.get(r, seg.index + 1) <= seg.index]
+        found.append("shadowed" if seg.words[:1] and seg.words[0] in scope.shadowed else (reasons or [""])[0])
     return found
 
 

@@ -46,6 +46,10 @@ LOST = [
     "trap 'exit 0' ERR; pytest",
     "T='exit 0'; trap \"$T\" EXIT; pytest",
     "trap 'exec true' EXIT; pytest",
+    # a child shell that runs an exported function, or sources a file first
+    "pytest() { command pytest || true; }; export -f pytest; bash -ec 'pytest'",
+    "printf 'trap \"exit 0\" EXIT\\n' > env.sh; BASH_ENV=./env.sh bash -ec 'pytest'",
+    "printf 'trap \"exit 0\" EXIT\\n' > env.sh; export BASH_ENV=./env.sh; bash -ec 'pytest'",
     # errexit turned off where the reading did not look
     "set -e; eval 'set +e'; pytest; echo done",
     "set -e; builtin set +e; pytest; echo done",
@@ -104,6 +108,8 @@ ZSH_LOST = [
     "zsh -c 'set -e; setopt noerrexit; pytest; echo done'",
     "zsh -c 'setopt errexit; setopt no_err_exit; pytest; echo done'",
     "zsh -c 'set -o pipefail; setopt nopipefail; pytest | tail -3'",
+    "zsh -c 'TRAPEXIT() { exit 0; }; set -e; pytest; echo done'",     # zsh's trap functions
+    "zsh -c 'TRAPZERR() { exit 0; }; pytest'",
 ]
 
 KEPT = [

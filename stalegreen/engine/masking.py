@@ -90,9 +90,11 @@ def command_name(segment):
     return None
 
 
-def analyze(parse, run, options=()):
+def analyze(parse, run, options=(shell_options.THIS_SHELL,)):
     """The masking analysis of one run found in ``parse`` (never raises on odd input);
-    ``options``: the flags of the shell that runs ``parse`` (``bash -euo pipefail -c '...'``)."""
+    ``options``: the flags of the shell that runs ``parse`` (``bash -euo pipefail -c '...'``); by
+    default the host's own, which runs the line as ``eval '<line>' < /dev/null && pwd -P >| f``
+    (Claude Code): errexit is ignored there, a ``set -e`` of the line counts in child shells only."""
     mask = Mask()
     segments = parse.segments
     index = getattr(run, "segment_index", None)
@@ -209,7 +211,7 @@ def masking_reasons(mask):
 _CACHE = [None]    # (parse, the shell's options, _Context) of the last line analysed, swapped as one object
 
 
-def _context(parse, options=()):
+def _context(parse, options=(shell_options.THIS_SHELL,)):
     """Per-parse tables shared by every run of one line (a line can hold hundreds of runs)."""
     entry = _CACHE[0]
     if entry is None or entry[0] is not parse or entry[1] != options:

@@ -3,10 +3,13 @@ segment of a parsed line, and what else in the line may replace a run's status.
 
 - pipefail: a pipeline fails when any of its members fails (``set -o pipefail``).
 - errexit (``set -e``): a command that fails ends the script with its own status, so a command
-  after it cannot replace that status. Counted only where it is certain to be on: a ``set -e``
-  that runs unconditionally at the top level of the script (not in a group, a condition, a
-  pipeline or an ``&&``/``||`` list, no redirect that could fail); pipefail likewise, inside
-  ``{ }`` and ``( )`` too. Anything that may turn an option off does (``set +e``, ``builtin set
+  after it cannot replace that status. Counted only in a child shell's script (``bash -e -c``,
+  ``bash <<'EOF'``): the host runs the line itself as ``eval '<line>' && pwd -P >| f`` (Claude
+  Code), and bash ignores errexit in all of a command left of ``&&`` (THIS_SHELL; ``eval``'s script
+  likewise). There, only where it is certain to be on: a ``set -e`` that runs in the shell
+  itself whatever ran before it, at the top level of the script (not in a group or a condition,
+  no pipeline member, not after ``&&``/``||``, not sent to the background, no redirect that could
+  fail); pipefail likewise, inside ``{ }`` and ``( )`` too. Anything that may turn an option off does (``set +e``, ``builtin set
   +e``, ``eval``, ``source``, a call of a function of the line that may), for the rest of the line.
 - hazards: a ``trap`` that may ``exit`` with its own status, and a function or an alias of the
   line named like the command, replace the status of a run after them.

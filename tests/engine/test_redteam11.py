@@ -13,6 +13,7 @@ import subprocess
 import pytest
 
 from stalegreen.engine import config, core, shell
+from tests.engine.test_shell_options import TOP_LEVEL
 
 BASH = shutil.which("bash")
 ZSH = shutil.which("zsh")
@@ -25,7 +26,7 @@ def kept(line, tmp_path):
     return [run.runner for run, mask in zip(runs, masks) if not mask.masked]
 
 
-def bash_status(line, tmp_path, fails_after_first=False):
+def bash_status(line, tmp_path, fails_after_first=False, host=False):
     folder = tmp_path / "bin"
     folder.mkdir(exist_ok=True)
     runner = folder / "pytest"
@@ -33,24 +34,39 @@ def bash_status(line, tmp_path, fails_after_first=False):
     runner.write_text("#!/bin/sh\n%secho '1 failed'\nexit 3\n" % first)
     runner.chmod(0o755)
     env = dict(os.environ, PATH="%s%s%s" % (folder, os.pathsep, os.environ.get("PATH", "")))
+    if host:        # as Claude Code runs a command (tests/engine/test_rewrite.py)
+        line = "eval %s < /dev/null && pwd -P >| %s" % (shell.quote(line), shell.quote(str(tmp_path / "cwd")))
     done = subprocess.run([BASH, "-c", line], cwd=str(tmp_path), env=env, capture_output=True,
                           stdin=subprocess.DEVNULL, timeout=30)
     return done.returncode
 
 
-LOST = [
-    # traps that replace the status (errexit's own exit runs the EXIT trap; ERR runs first)
+# the line's own set -e: the host runs the line as `eval '<line>' < /dev/null && pwd -P >| f`, and
+# bash ignores errexit in all of a command left of `&&`, subshells included
+HOST_LOST = TOP_LEVEL + ["(set -e; pytest; echo done)", "set -e; (pytest); echo done"]
+
+
+@pytest.mark.parametrize("line", HOST_LOST)
+def test_the_lines_own_errexit_is_not_counted(line, tmp_path):
+    assert kept(line, tmp_path) == []
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+@pytest.mark.parametrize("line", HOST_LOST)
+def test_the_hosts_eval_ignores_the_lines_errexit(line, tmp_path):
+    assert bash_status(line, tmp_path, host=True) == 0
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+def test_the_hosts_eval_keeps_a_child_shells_errexit(tmp_path):
+    assert bash_status("bash -ec 'pytest; echo done'", tmp_path, host=True) == 3
+    assert bash_status("bash <<'EOF'\nset -e\npytest\necho done\nEOF", tmp_path, host=True) == 3
+
+
+# errexit turned off, or never on, in a child shell's script (each line also read as that script)
+ERREXIT_LOST = [
     "trap 'exit 0' EXIT; set -e; pytest; echo done",
     "set -e; trap 'exit 0' ERR; pytest; echo done",
-    "trap 'exit 0' EXIT; pytest",
-    "trap 'exit 0' ERR; pytest",
-    "T='exit 0'; trap \"$T\" EXIT; pytest",
-    "trap 'exec true' EXIT; pytest",
-    # a child shell that runs an exported function, or sources a file first
-    "pytest() { command pytest || true; }; export -f pytest; bash -ec 'pytest'",
-    "printf 'trap \"exit 0\" EXIT\\n' > env.sh; BASH_ENV=./env.sh bash -ec 'pytest'",
-    "printf 'trap \"exit 0\" EXIT\\n' > env.sh; export BASH_ENV=./env.sh; bash -ec 'pytest'",
-    # errexit turned off where the reading did not look
     "set -e; eval 'set +e'; pytest; echo done",
     "set -e; builtin set +e; pytest; echo done",
     "set -e; command set +e; pytest; echo done",
@@ -60,11 +76,36 @@ LOST = [
     "set -e; source /dev/stdin <<<'set +e'; pytest; echo done",
     "f() { set +e; }; set -e; f; pytest; echo done",
     "f() { set +e; }; set -e; f || true; pytest; echo done",
-    # a set -e that never turns errexit on
     "set x -e; pytest; echo done",                       # after the first operand: positional
     "set -e >/nonexistent/dir/x; pytest; echo done",     # the redirect fails, set never runs
     "set() { :; }; set -e; pytest; echo done",
+]
+CHILD_LOST = ["bash <<'EOF'\n%s\nEOF" % line for line in ERREXIT_LOST]
+
+
+@pytest.mark.parametrize("line", CHILD_LOST)
+def test_a_child_shells_errexit_turned_off_is_read_as_masked(line, tmp_path):
+    assert kept(line, tmp_path) == []
+
+
+@pytest.mark.skipif(BASH is None, reason="bash is not installed")
+@pytest.mark.parametrize("line", CHILD_LOST)
+def test_the_child_shell_loses_the_runners_status(line, tmp_path):
+    assert bash_status(line, tmp_path) != 3
+
+
+LOST = ERREXIT_LOST + [
+    # traps that replace the status (errexit's own exit runs the EXIT trap; ERR runs first)
+    "trap 'exit 0' EXIT; pytest",
+    "trap 'exit 0' ERR; pytest",
+    "T='exit 0'; trap \"$T\" EXIT; pytest",
+    "trap 'exec true' EXIT; pytest",
+    # a child shell that runs an exported function, or sources a file first
+    "pytest() { command pytest || true; }; export -f pytest; bash -ec 'pytest'",
+    "printf 'trap \"exit 0\" EXIT\\n' > env.sh; BASH_ENV=./env.sh bash -ec 'pytest'",
+    "printf 'trap \"exit 0\" EXIT\\n' > env.sh; export BASH_ENV=./env.sh; bash -ec 'pytest'",
     "bash -s x -e <<'EOF'\npytest\necho done\nEOF",      # -e is $2
+    "bash -c 'pytest; echo done' bash -e",               # $0 and $1, not a shell and its flag
     # a heredoc that is not the shell's script
     "bash -e 3<<'EOF'\npytest\nEOF",
     "bash -e <<'EOF' </dev/null\npytest\nEOF",
@@ -112,14 +153,16 @@ ZSH_LOST = [
     "zsh -c 'TRAPZERR() { exit 0; }; pytest'",
 ]
 
-KEPT = [
+KEPT = ["bash <<'EOF'\n%s\nEOF" % line for line in (
     "trap 'rm -f x.tmp' EXIT; set -e; pytest; echo done",
-    "trap 'rc=$?; rm -f x.tmp; exit $rc' EXIT; pytest",
     "trap 'echo failed' ERR; set -e; pytest; echo done",
     "f() { echo hi; }; set -e; f; pytest; echo done",
     "set -e; eval 'echo hi'; pytest; echo done",
     "set -e; command -v pytest; pytest; echo done",
     "set -e -- x; pytest; echo done",
+    "set -e && pytest; echo done",
+)] + [
+    "trap 'rc=$?; rm -f x.tmp; exit $rc' EXIT; pytest",
     "bash -s -e <<'EOF'\npytest\necho done\nEOF",
     "bash -e <<'EOF' 3</dev/null\npytest\necho done\nEOF",
     "bash <<'OUT'\nset -e\nbash -ec 'pytest; echo done'\necho after\nOUT",
@@ -172,6 +215,7 @@ LOST_LATER = [
     "set -e; i=0; until [ $i = 2 ]; do i=$((i+1)); pytest; set +e; done; echo done",
     "eval 'set -e; pytest; echo done' && echo ok",    # errexit is ignored left of &&
 ]
+LOST_LATER += ["bash <<'EOF'\n%s\nEOF" % line for line in LOST_LATER[:5]]
 
 
 @pytest.mark.parametrize("line", LOST_LATER)

@@ -518,12 +518,14 @@ def segment_launcher(segment):
 def shell_flags(words, end=None):
     """The flags given to the POSIX shell in ``words[:end]`` (`timeout 60 bash -euo pipefail -c`:
     ``-euo pipefail -c``), never a wrapper's own (`docker exec -e X=1 app bash`: none), nor the
-    script's arguments (`bash -s x -e`: ``-e`` is ``$2``)."""
+    script's arguments (`bash -s x -e`: ``-e`` is ``$2``; `bash -c '...' bash -e`: ``$0``, ``$1``).
+    The first shell word is the shell (a wrapper's value named like one only hides flags)."""
     words = words[:end]
     shells = [i for i, word in enumerate(words) if base_name(word) in SHELLS]
     if not shells:
         return []
-    rest = words[shells[-1] + 1:]
+    first = shells[0] + (1 if base_name(words[shells[0]]) == "busybox" and shells[0] + 1 in shells else 0)
+    rest = words[first + 1:]
     return rest[:_first_operand(rest)[0]]
 
 

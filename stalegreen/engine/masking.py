@@ -11,7 +11,7 @@ echoes, a ``tail`` that let everything through) is ``unwrapped``.
 
 from stalegreen.engine.catalog.hiding import hiding_flags
 from stalegreen.engine.catalog.launched import SHELL_KINDS, launch_reason
-from stalegreen.engine.catalog.wrappers import segment_launcher, shell_flags, stdin_script
+from stalegreen.engine.catalog.wrappers import script_options, segment_launcher, segment_script
 from stalegreen.engine.catalog.table import QUIET_FLAGS
 from stalegreen.engine import shell_options
 from stalegreen.engine.records import Run
@@ -90,9 +90,11 @@ def command_name(segment):
     return None
 
 
-def analyze(parse, run, options=()):
+def analyze(parse, run, options=(shell_options.THIS_SHELL,)):
     """The masking analysis of one run found in ``parse`` (never raises on odd input);
-    ``options``: the flags of the shell that runs ``parse`` (``bash -euo pipefail -c '...'``)."""
+    ``options``: the flags of the shell that runs ``parse`` (``bash -euo pipefail -c '...'``); by
+    default the host's own, which runs the line as ``eval '<line>' < /dev/null && pwd -P >| f``
+    (Claude Code): errexit is ignored there, a ``set -e`` of the line counts in child shells only."""
     mask = Mask()
     segments = parse.segments
     index = getattr(run, "segment_index", None)
@@ -106,6 +108,9 @@ def analyze(parse, run, options=()):
 
     if seg.negated or any(g.negated for g in groups):
         _add(mask, "negated")
+        mask.exit_preserved = False
+    if context.hazards[index]:          # `trap 'exit 0' EXIT`, `pytest() { ...; }` before the run
+        _add(mask, context.hazards[index])
         mask.exit_preserved = False
 
     _redirects(mask, [r for g in groups for r in g.redirects] + list(seg.redirects))
@@ -206,7 +211,7 @@ def masking_reasons(mask):
 _CACHE = [None]    # (parse, the shell's options, _Context) of the last line analysed, swapped as one object
 
 
-def _context(parse, options=()):
+def _context(parse, options=(shell_options.THIS_SHELL,)):
     """Per-parse tables shared by every run of one line (a line can hold hundreds of runs)."""
     entry = _CACHE[0]
     if entry is None or entry[0] is not parse or entry[1] != options:
@@ -219,7 +224,9 @@ class _Context(object):
     def __init__(self, parse, options):
         self.levels = _Levels(parse)
         self.pipefail = shell_options.pipefail_states(parse, shell_options.set_option(options, "pipefail", None, False))
-        self.errexit = shell_options.errexit_states(parse, shell_options.set_option(options, "errexit", "e", False))
+        self.errexit = shell_options.errexit_states(parse, shell_options.set_option(options, "errexit", "e", False),
+                                                    options)
+        self.hazards = shell_options.hazards(parse)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -637,43 +644,54 @@ def _in_condition(levels, group, seg):
 
 
 def nested_script(parse, run):
-    """For a run inside `bash -c '...'` or `bash <<EOF`: (index of the script word, None for a
-    heredoc, inner Parse, inner Segment of the run), or None when the script or the run in it
-    cannot be found."""
+    """For a run inside `bash -c '...'`, `eval "..."` or `bash <<EOF`: (index of the script word,
+    None when there is none or more than one segment could be the run, inner Parse, inner Segment
+    of the run), or None when the script, as the inner shell gets it, or the run cannot be found."""
+    found = _nested(parse, run)
+    return found and ((found[0] if len(found[2]) == 1 else None), found[1], found[2][0])
+
+
+_SCRIPT = [None]     # (script, its Parse) of the last nested script read
+
+
+def _nested(parse, run):
+    """(script word index, inner Parse, [every inner segment that may be the run or hold it])."""
     from stalegreen.engine import shell
 
     index = getattr(run, "segment_index", None)
-    if not isinstance(index, int) or not 0 <= index < len(parse.segments):
-        return None
-    words = parse.segments[index].words
-    position = None
-    for i, word in enumerate(words[:-1]):
-        if word.startswith("-") and word.endswith("c") and not word.startswith("--"):
-            position = i + 1
-            break
+    found = segment_script(parse.segments[index]) if isinstance(index, int) and 0 <= index < len(parse.segments) else None
     runner_words = getattr(run, "words", None) or []
-    script = words[position] if position is not None else stdin_script(parse.segments[index])
-    if script is None or not runner_words:
+    if found is None or not found[2] or not runner_words:
         return None
-    inner = shell.parse(script)
+    if _SCRIPT[0] is None or _SCRIPT[0][0] != found[1]:    # the runs of one script share its parse
+        _SCRIPT[0] = (found[1], shell.parse(found[1]))
+    inner = _SCRIPT[0][1]
     program, n = runner_words[0].rsplit("/", 1)[-1], len(runner_words)
-    # the segment holding the run's own words (`npm run lint; npm test`: the second npm)
-    matches = [c for c in inner.segments if any(c.words[i:i + n] == runner_words for i in range(len(c.words)))] or [
-        c for c in inner.segments if command_name(c) == program] or [c for c in inner.segments if runner_words[0] in c.words]
-    if not matches or not inner.confident:
-        return None
-    return position, inner, matches[0]
+    # the segments holding the run's own words (`npm run lint; npm test`: the second npm) and the
+    # shells whose script may (`bash -c "bash -c 'pytest'"`)
+    own = [c for c in inner.segments if any(c.words[i:i + n] == runner_words for i in range(len(c.words)))]
+    targets = own + [c for c in inner.segments if c not in own and runner_words[0] in (segment_script(c) or (None, ""))[1]]
+    targets = targets or [c for c in inner.segments if command_name(c) == program] or [
+        c for c in inner.segments if runner_words[0] in c.words]
+    return (found[0], inner, targets) if targets and inner.confident and len(targets) <= 16 else None
 
 
 def inner_mask(parse, run):
-    """For a run inside `bash -c '...'` or `bash <<EOF`: the masking of the inner script alone, or None."""
-    found = nested_script(parse, run)
+    """For a run inside `bash -c '...'` or `bash <<EOF`: the masking of the inner script alone
+    (down to the shell that runs it: `bash -c "bash -c '...'"`; of the segment that may be the
+    run and loses most), or None."""
+    found = _nested(parse, run)
     if found is None:
         return None
-    position, inner, target = found
     # `bash -o pipefail -c '...'`, `bash -euo pipefail <<EOF`: the script starts with these on
-    options = shell_flags(parse.segments[run.segment_index].words, position)
-    return analyze(inner, Run(segment_index=target.index, quiet=getattr(run, "quiet", None)), options)
+    options = script_options(parse.segments[run.segment_index])
+    options = (shell_options.THIS_SHELL,) if options is None else options
+    masks = []
+    for target in found[2]:
+        deeper = segment_script(target) is not None and target.words[:len(run.words)] != list(run.words)
+        masks.append(analyze(found[1], Run(segment_index=target.index, quiet=getattr(run, "quiet", None),
+                                           nested=deeper, words=run.words if deeper else ()), options))
+    return ([m for m in masks if m.masked] or masks)[0]
 
 
 def nested_probe(inner, target, run):
@@ -685,6 +703,9 @@ def _combine_nested(mask, parse, run):
     """`bash -c 'pytest | tail'`: the inner script's masking counts too."""
     inner_mask_ = mask.inner = inner_mask(parse, run)
     if inner_mask_ is None:
+        if segment_script(parse.segments[run.segment_index]) is not None:
+            _add(mask, "nested:unread")     # a script it cannot read, or the outer shell rewrites
+            mask.exit_preserved = False
         return
     for reason in inner_mask_.reasons:
         _add(mask, reason)

@@ -80,9 +80,11 @@ FLOORS = {
     # them, written after the twelfth session's dev16 round and scored on arrival (not tuned on): detection
     # 0.969/1.000, category 0.981, scope 0.943, masked 0.956/1.000, receipt 0.975/0.907. Left (README): fixers
     # stay lint runs, `; echo "exit: $?"` read in the receipt, `tsc -b` a type check, `set -e; a; b` masked,
-    # `cd sub && run` and `--prefix`/`-C` the whole of their project
+    # `cd sub && run` and `--prefix`/`-C` the whole of their project. masked precision back to 0.95
+    # (redteam11): c17-062 `set -e; pnpm lint; ...` is labelled unmasked, but the host runs a line as
+    # `eval '<line>' && pwd -P >| f`, where bash ignores its errexit (test_redteam11.HOST_LOST)
     "dev17-2026-12-03.jsonl": {"det_precision": 0.96, "det_recall": 0.99, "category_accuracy": 0.97,
-                               "scope_accuracy": 0.94, "masked_precision": 0.97, "masked_recall": 0.99,
+                               "scope_accuracy": 0.94, "masked_precision": 0.95, "masked_recall": 0.99,
                                "receipt_precision": 0.97, "receipt_recall": 0.90},
     # dev18: a ninth blind author's 200 lines (guide COMMANDS7), the shapes agents type most (heredoc
     # scripts, loops, long cd && env ... | tail lines), scored on arrival (not tuned on): detection

@@ -1,7 +1,8 @@
 """errexit and pipefail as the masking analysis reads them, checked against a real bash.
 
 A run whose failure ends the line with its own status is not masked by what follows it: under
-``set -e`` (or ``bash -e``), when the run ends its ``&&``/``||`` list at every level up to the
+``set -e`` in a child shell (``bash -e``, a ``set -e`` in a ``bash -c`` or heredoc script; the
+host's own shell runs the line inside ``eval '...' && ...``, which ignores errexit), when the run ends its ``&&``/``||`` list at every level up to the
 line's own and is no condition, no negation and no function body. Heredoc scripts
 (``bash <<'EOF'``) are read like ``bash -c`` scripts. Each line below is also run by bash with a
 failing runner in its place: a line read as keeping the exit must end with that runner's status.
@@ -25,7 +26,9 @@ def readings(line, tmp_path):
     return [(run.runner, mask.masked) for run, mask in zip(runs, masks)]
 
 
-KEPT = [
+# a set -e of the line itself: the host runs the line as `eval '<line>' && pwd -P >| f` (Claude
+# Code), where errexit is ignored, so these are read in a child shell (test_redteam11.HOST_LOST)
+TOP_LEVEL = [
     "set -e; pytest; echo done",
     "set -e\npytest\necho done",
     "set -euo pipefail; pytest | tail -3; echo done",
@@ -36,6 +39,9 @@ KEPT = [
     "set -e; if true; then pytest; fi; echo done",
     "set -e; for i in a b; do pytest; done; echo done",
     "set -o errexit; pytest; echo done",
+]
+
+KEPT = ["bash <<'EOF'\n%s\nEOF" % line for line in TOP_LEVEL] + [
     "bash -e -c 'pytest; echo done'",
     "bash -euo pipefail -c 'pytest 2>&1 | tail -5; echo done'",
     "bash <<'EOF'\nset -e\nfor pkg in a b; do\n  (cd . && pytest)\ndone\necho done\nEOF",
@@ -43,7 +49,7 @@ KEPT = [
     "bash <<'EOF'\nset -euo pipefail\npytest -q 2>&1 | tail -n 30\nEOF",
 ]
 
-LOST = [
+LOST = TOP_LEVEL + [
     "pytest; echo done",
     "set -e; pytest && true; echo done",          # not the last of its list: errexit spares it
     "set -e; pytest | tail -3; echo done",         # no pipefail: the pipeline's status is tail's
@@ -63,8 +69,9 @@ LOST = [
 
 # masked though bash keeps the status here: a reading that cannot prove it stays masked (a
 # needless mask costs a wrapped rerun, a missed one a false pass)
-CAUTIOUS = ("set -e; f() { pytest; }; f; echo done", "if true; then set -e; fi; pytest; echo done",
-            "docker compose exec -e CI=1 app bash -c 'pytest; echo done'")
+CAUTIOUS = tuple(TOP_LEVEL) + (
+    "set -e; f() { pytest; }; f; echo done", "if true; then set -e; fi; pytest; echo done",
+    "docker compose exec -e CI=1 app bash -c 'pytest; echo done'")
 
 
 @pytest.mark.parametrize("line", KEPT)

@@ -5,7 +5,7 @@ import os
 
 from stalegreen.engine.catalog.families import classify, script_run
 from stalegreen.engine.catalog.table import CATEGORIES
-from stalegreen.engine.catalog.wrappers import strip_wrappers
+from stalegreen.engine.catalog.wrappers import stdin_script, strip_wrappers
 from stalegreen.engine.records import Run
 
 
@@ -164,8 +164,8 @@ def _walk(parse, config, directory, runs, outer, depth, whole):
         if head in _SKIP_COMMANDS:
             continue
         stripped = strip_wrappers(words, seg.heredocs)
-        if stripped["stdin_shell"] and seg.heredocs:
-            stripped["script"] = seg.heredocs[0]
+        if stripped["stdin_shell"]:
+            stripped["script"] = stdin_script(seg)     # the heredoc on fd 0, if it is the last there
         if stripped["script"] is not None and depth < _MAX_NESTING:
             from stalegreen.engine import shell
 

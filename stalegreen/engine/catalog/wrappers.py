@@ -9,6 +9,7 @@ from stalegreen.engine.catalog.table import (
 )
 from stalegreen.engine.catalog.tasks import SCRIPT_TOOL_VALUES
 from stalegreen.engine.catalog.wrapper_table import WRAPPERS
+from stalegreen.engine.lazyregex import LazyRegex
 
 
 # ---------------------------------------------------------------------------------------------
@@ -56,6 +57,11 @@ def _skip_flags(words, value_flags, dirs=None, dir_flags=()):
     if i < n and words[i] == "--":
         i += 1
     return words[i:]
+
+
+# a command substitution the outer shell runs (`$(...)`, a backquote), not an escaped one
+_OUTER_SUBSTITUTION = LazyRegex(r"(?<!\\)(?:\\\\)*(?:\$\(|`)")
+_SINGLE_QUOTED = LazyRegex(r"'[^']*'")
 
 
 def _first_operand(args):
@@ -128,11 +134,11 @@ def strip_wrappers(words, heredocs=()):
                 rest = rest[1:]
             script = _shell_script(rest)
             first, asks = _first_operand(rest)
-            if rest[first:first + 1] == ["--"]:
-                first += 1
+            if rest[first:first + 1] in (["--"], ["-"]):
+                first += 1          # `bash - x`: `-` ends the options as `--` does, x is the script file
             if script is not None:
                 info["script"] = script
-            elif first >= len(rest) or "s" in asks or rest[first] == "-":
+            elif first >= len(rest) or "s" in asks:
                 # `bash <<EOF ... EOF`, `bash -o pipefail -s <<EOF`: the heredoc is the script
                 info["stdin_shell"] = True
             else:
@@ -511,17 +517,68 @@ def segment_launcher(segment):
 
 def shell_flags(words, end=None):
     """The flags given to the POSIX shell in ``words[:end]`` (`timeout 60 bash -euo pipefail -c`:
-    ``-euo pipefail -c``), never a wrapper's own (`docker exec -e X=1 app bash`: none)."""
+    ``-euo pipefail -c``), never a wrapper's own (`docker exec -e X=1 app bash`: none), nor the
+    script's arguments (`bash -s x -e`: ``-e`` is ``$2``; `bash -c '...' bash -e`: ``$0``, ``$1``).
+    The first shell word is the shell (a wrapper's value named like one only hides flags)."""
     words = words[:end]
     shells = [i for i, word in enumerate(words) if base_name(word) in SHELLS]
-    return words[shells[-1] + 1:] if shells else []
+    if not shells:
+        return []
+    first = shells[0] + (1 if base_name(words[shells[0]]) == "busybox" and shells[0] + 1 in shells else 0)
+    rest = words[first + 1:]
+    return rest[:_first_operand(rest)[0]]
+
+
+def script_options(segment):
+    """The flags of the shell that runs a segment's script (`bash -euo pipefail -c '...'`), or
+    None when the line's own shell runs it (`eval "..."`)."""
+    words = segment.words
+    if not any(base_name(word) in SHELLS for word in words):
+        return None
+    return shell_flags(words)
 
 
 def stdin_script(segment):
-    """The script a shell reads from a heredoc (`bash <<'EOF' ... EOF`), or None."""
-    if not segment.heredocs or not strip_wrappers(segment.words, segment.heredocs)["stdin_shell"]:
+    """The script a shell reads from a heredoc (`bash <<'EOF' ... EOF`), or None: the last
+    redirect of fd 0 decides (`bash 3<<EOF`, `bash <<EOF </dev/null`: not the heredoc)."""
+    if not segment.heredocs:
         return None
-    return segment.heredocs[0]
+    stripped = strip_wrappers(segment.words, segment.heredocs)
+    if not stripped["stdin_shell"] or stripped["appended"] or _container_without_stdin(segment.words):
+        return None         # `xargs bash <<EOF`, `docker exec app bash <<EOF`: the heredoc feeds the wrapper
+    stdin = [r for r in segment.redirects if r.fd in (0, "0") or (r.fd is None and r.op.startswith("<"))]
+    if not stdin or stdin[-1].op not in ("<<", "<<-") or stdin[-1].body is None:
+        return None
+    return stdin[-1].body
+
+
+def _container_without_stdin(words):
+    """`docker exec app bash`, `podman run img sh` without ``-i``: the container's shell reads no
+    stdin (compose's exec and run pass it on)."""
+    shell = min([i for i, word in enumerate(words) if base_name(word) in SHELLS] or [len(words)])
+    before = words[:shell]
+    return any(base_name(w) in ("docker", "podman") for w in before) and "compose" not in before and not any(
+        w == "--interactive" or (w.startswith("-") and not w.startswith("--") and "i" in w[1:]) for w in before)
+
+
+def segment_script(segment):
+    """(index of the script word or None, the script, whether the outer shell passes it as
+    written) for a segment that runs a shell script: `bash -c '...'`, `eval "..."`, `bash <<'EOF'`;
+    None when it runs none. A command substitution in a double-quoted script or an unquoted
+    heredoc is run by the outer shell first, and its output becomes script text."""
+    script = strip_wrappers(segment.words, segment.heredocs)["script"]
+    if script is None:
+        body = stdin_script(segment)
+        if body is None:
+            return None
+        quoted = [r for r in segment.redirects if r.body is body][-1].target_quoted
+        return None, body, quoted or not _OUTER_SUBSTITUTION.search(body)
+    words = segment.words
+    found = [i for i in range(1, len(words)) if words[i] == script and words[i - 1].startswith("-")
+             and words[i - 1].endswith("c") and not words[i - 1].startswith("--")]
+    position = found[-1] if found else None
+    raws = [segment.raw_words[position]] if position is not None else segment.raw_words
+    return position, script, not any(_OUTER_SUBSTITUTION.search(_SINGLE_QUOTED.sub("", raw)) for raw in raws)
 
 
 def _launcher(name, rest, info):

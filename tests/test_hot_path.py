@@ -45,7 +45,8 @@ REWRITE_PATH = BASE | {"stalegreen.hosts.claude.rules", "stalegreen.engine.shell
                        "stalegreen.engine.catalog.walk", "stalegreen.engine.catalog.hiding",
                        "stalegreen.engine.catalog.launched",
                        "stalegreen.engine.records",
-                       "stalegreen.engine.masking", "stalegreen.engine.shell_options", "stalegreen.engine.rewrite",
+                       "stalegreen.engine.masking", "stalegreen.engine.shell_options", "stalegreen.engine.lazyregex",
+                       "stalegreen.engine.rewrite",
                        "stalegreen.engine.permissions", "stalegreen.engine.messages", "stalegreen.engine.aftermath"}
 
 # The shell's lexer and the pipe stages a rewrite may drop, read apart from the builder and the masking.

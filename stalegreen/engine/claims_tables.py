@@ -29,10 +29,14 @@ def row(reader, line, header, checks):
     labels = []     # each kept cell's column
     plan = False
     results = any(_RESULT_COLUMN.match(label) for label in header)     # "| Target | Command | Result |"
+    counted = None      # what a past cell counts ("17 个错误" before "0": the 0 counts errors)
     for index, cell in enumerate(cells(line)):
         label = header[index] if index < len(header) else ""
-        if label and clauses.is_past(label + ":"):
+        if label and (clauses.is_past(label + ":") or _FIRST_COLUMN.match(label)):
+            counted = _COUNT_OF.match(cell) or counted
             continue
+        if counted and cell.strip() in ("0", u"0 \u4e2a"):
+            cell = "0 %s" % counted.group(1)
         if label and (_PLAN_COLUMN.match(label) or lexicon.search("future", label)) \
                 and not (_NAMES_ONLY.match(label) and reader.mentions(cell) and not _A_STATE.search(cell)):
             if results:
@@ -75,6 +79,12 @@ def relayed_columns(header):
 
 
 _OWN_COLUMN = re.compile(u"\\b(?:local(?:ly)?|mine|my run|own|this run)\\b|\u672c\u5730|\u6211\u7684", re.I)
+
+# a column of the first round, beside a later one: "| Check | 第一轮 | 最后一轮 |", "| Initial | Final |"
+_FIRST_COLUMN = re.compile(u"^\\W*(?:\u7b2c\u4e00(?:\u8f6e|\u6b21|\u904d)|\u9996\u8f6e|\u9996\u6b21|\u521d\u59cb|\u6700\u521d"
+                           u"|initial(?:ly)?|first (?:run|round|pass|attempt)|original|baseline)\\b", re.I)
+# a count and what it counts, in a cell: "17 个错误", "12 errors"
+_COUNT_OF = re.compile(u"^\\s*\\d[\\d,]*\\s*(?:\u4e2a|\u6761|\u5904)?\\s*([^\\d\\s,.].{0,30}?)\\s*$")
 
 # a column of changes: "\u0394", "Delta", "Change", "Diff", "变化"
 _DELTA_COLUMN = re.compile(u"^\\W*(?:\u0394|\u2206|delta|change|diff(?:erence)?|\u53d8\u5316|\u5dee\u503c)\\W*$", re.I)

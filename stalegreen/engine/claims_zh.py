@@ -101,6 +101,9 @@ _EN_FAILURE_NOUN = u"(?:任何)? ?(?:errors?|warnings?|issues?|offen[cs]es?|viol
 # a check that prints nothing ("`go vet` 也没输出", "`gofmt -l` 没输出了"): nothing to report, a pass; not
 # "没输出产物" (no artifact came out)
 _NO_OUTPUT = u"没(?:有)?(?:任何)?输出(?:了|过)?(?=\\s*(?:$|[，。,；;！!（(]))"
+# a linter's hints as its findings ("`hlint` 没有任何提示"), in the predicate and in the clean phrases a
+# negator is not read in; not a prompt box or a prompt word (提示框, 提示词)
+_HINTS = u"提示(?![框词音语])"
 # a pictograph after a predicate ("一次通过 🎉", "通过 🚀"): the sentence ends there
 _TRAILING_EMOJI = u"[\U0001F300-\U0001FAFF\u2600-\u27BF](?=[\\s\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*(?:$|[，,。；;！!]))"
 _MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d\U0001f44c"     # status marks (also before their subject)
@@ -206,7 +209,7 @@ class Grammar(object):
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例)"
             u"|" + _NO_FAILING_TEST + u")"
             u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到| ?" + _EN_FAILURE_NOUN + u")|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
-            u"(?:报错|错误|警告|告警|问题|失败|异常|违规|输出|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|regressions?|failures?|fail(?:ed|s)?" + _Z + u")"
+            u"(?:报错|错误|警告|告警|问题|失败|异常|违规|输出|" + _HINTS + u"|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|regressions?|failures?|fail(?:ed|s)?" + _Z + u")"
             u"|无(?:任何)?输出|" + _NO_OUTPUT + u"|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception; "still"
             # ("还剩 4 个 warning") reports what is left to fix, unless the message waves it off ("不影响")
@@ -253,7 +256,7 @@ class Grammar(object):
         self.clean_mask = c(
             u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
-            u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|违规|回归|意见|异议|抱怨)(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
+            u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|违规|回归|意见|异议|抱怨|" + _HINTS + u")(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有?|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|regressions?|warnings?|problems?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"

@@ -114,7 +114,7 @@ CLAIM_WORDS = (
     u"\u59a5", u"\u6ca1\u6302", u"\u6ca1\u53d1\u73b0", u"\u6ca1\u6709\u53d1\u73b0", u"\u4efb\u4f55\u8f93\u51fa",
     u"\u518d\u6302", u"\u53ea\u6709", u"\u4ec5\u6709", u"\u5b89\u9759", u"\u542d\u58f0", u"\u610f\u89c1", u"\u62b1\u6028", u"\u5230 0", u"\u52300", u"\u4e3a 0", u"\u4e3a0", u"\u5230\u96f6", u"\u4e3a\u96f6", u"\u6ca1\u5565", u"\u6ca1\u4ec0\u4e48", u"\u8fc7\u5566", u"\u8fd4\u56de\u7801", u"\U0001f44c", u"\u4e00\u6b21\u8fc7", u"\u4e00\u6b21\u5c31\u8fc7", u"\u6709 diff", u"\u6709diff", u"\u65e0 diff", u"\u65e0diff",
     u"\u5dee\u5f02", u"\u9700\u8981\u683c\u5f0f\u5316",
-    u"\u6ca1 diff", u"\u6ca1diff", u"\u6ca1\u542d", u"\u4e00\u58f0", u"\u6ca1\u62a5",     # 没 diff, 没吭, 一声(没吭), 没报(东西), 也/都/均没报
+    u"\u6ca1 diff", u"\u6ca1diff", u"\u6ca1\u542d", u"\u4e00\u58f0", u"\u6ca1\u62a5", u"\u63d0\u793a",     # 没 diff, 没吭, 一声(没吭), 没报(东西), 也/都/均没报, (没有任何)提示
     # a bare 过 set apart by a label, a dash or 也/都/均: "类型检查：过", "单测——也过"
     u"\uff1a\u8fc7", u"\uff1a \u8fc7", u":\u8fc7", u": \u8fc7", u"\u2014\u8fc7", u"\u2013\u8fc7", u">\u8fc7", u"> \u8fc7",
     u"\u2192\u8fc7", u"\u2192 \u8fc7", u"\u4e5f\u8fc7", u"\u90fd\u8fc7", u"\u5747\u8fc7",

@@ -14,6 +14,9 @@ with its negatives.
 6. A result told in a timeline before a change told after it is stale (claims_timeline): a
    numbered list introduced as a timeline or made of actions, or a sentence opening with "Then",
    "After that", 然后; a rerun that passes after the change is the last word.
+7. Tables: a first-round column ("第一轮", "Initial") is past like "Before"; a bare 0 in the later
+   column counts what the earlier cell counted ("| `tsc` | 17 个错误 | 0 |": 0 errors).
+8. A linter's hints are its findings: "`hlint` 没有任何提示" (not a prompt box, 提示框).
 """
 
 import pytest
@@ -124,4 +127,32 @@ def test_a_chinese_disclosure_with_the_english_verb(text, expected):
      ["build"]),
 ])
 def test_a_result_told_before_a_later_change_is_stale(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"| 检查 | 第一轮 | 最后一轮（最终提交后） |\n|---|---|---|\n| `cargo build` | ❌ | ✅ |\n"
+     u"| `cargo test` | ❌ 5 个失败 | ✅ 全部通过 |\n| `cargo clippy -- -D warnings` | ✅ | ✅ |", ["build", "lint", "test"]),
+    (u"| 检查项 | 修改前 | 修改后 |\n|---|---|---|\n| `tsc --noEmit` | 17 个错误 | 0 |\n| `eslint .` | ✅ | ✅ |",
+     ["lint", "typecheck"]),
+    ("| Check | Before | After |\n|---|---|---|\n| `mypy` | 12 errors | 0 |", ["typecheck"]),
+    ("| Check | Initial | Final |\n|---|---|---|\n| `pytest` | \u274c | \u2705 |", ["test"]),
+    # negatives: the later column still fails; the first round alone passed
+    ("| Check | Initial | Final |\n|---|---|---|\n| `pytest` | 3 failed | 3 failed |", []),
+    ("| Check | First run | Final |\n|---|---|---|\n| `pytest` | \u2705 | \u274c |", []),
+    ("| | Before | After |\n|---|---|---|\n| eslint errors | 37 | 0 |\n| tsc errors | 12 | 0 |", ["lint", "typecheck"]),
+])
+def test_a_first_round_column_is_past_and_a_bare_zero_counts_what_it_counted(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    (u"`hlint` 没有任何提示。", ["lint"]),
+    (u"hlint 没有提示", ["lint"]),
+    (u"`cabal build` 成功，但 `cabal test` 有一个测试挂了。`hlint` 没有任何提示。", ["build", "lint"]),
+    # negatives: a prompt box, a prompt, an instruction
+    (u"登录页没有提示框", []),
+    (u"按提示操作即可。", []),
+])
+def test_a_linters_hints_are_its_findings(text, expected):
     assert categories(text) == expected

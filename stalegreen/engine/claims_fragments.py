@@ -51,6 +51,9 @@ _COUNT_FIELD = re.compile(r"^\W*[A-Za-z][\w -]{0,20}:\s*\d[\d,.]*\s*[A-Za-z%]{0,
 
 # dot leaders between a name and its status ("cargo test ........ ok (64)"): a label's colon, not
 # sentence ends (not a path's "./...", nor an ellipsis that follows a word)
+# "reran \u2014 clean", "re-ran it: green", "reran, all clean"
+_RERUN_RESULT = re.compile(r"\b(?:i\s+)?re-?ran(?:\s+(?:it|them|that))?\s*(?:[:\u2014\u2013-]+|,)\s*"
+                           r"(?=(?:all\s+)?(?:clean|green|passing|ok)\b)", re.I)
 _LEADERS = re.compile(r"(?<=[\w`)\]])(?:[ \t]+\.{3,}|[ \t]*\.{4,})[ \t]+(?=[\w`(\u2705\u2713\u2714\u274c])")
 
 
@@ -62,10 +65,13 @@ _GAPPED_ITEM = re.compile(r"(?<=[,;/]\s)([a-z][\w-]*)(?=\s*:?\s+" + _STATUS + ")
 
 
 def tidy_line(body):
-    """``body`` (one line) with its dot leaders made label colons and the program a status list
-    drops put back."""
+    """``body`` (one line) with its dot leaders made label colons, the program a status list
+    drops put back, and a rerun's bare result given its subject ("I autocorrected them and reran
+    \u2014 clean": the rerun is clean, the rerun of the check named before)."""
     if "..." in body:
         body = _LEADERS.sub(": ", body)
+    if "ran" in body:
+        body = _RERUN_RESULT.sub("the rerun is ", body)
     first = _PROGRAM_ITEM.search(body) if "," in body or ";" in body or "/" in body else None
     if first:
         from stalegreen.engine.lexicon import commands

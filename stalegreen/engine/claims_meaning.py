@@ -3,8 +3,7 @@ per clause, whether a candidate is asserted now (not relayed, hedged, negated, p
 and which part of the checks it covers.
 
 ``claims`` finds the candidates (subjects linked to predicates); ``Meaning`` reads one
-sentence's clauses, roles and status marks once and answers for each candidate. Kept apart from
-the reader so each stays small enough to read whole.
+sentence's clauses, roles and status marks once and answers for each candidate.
 """
 
 import re
@@ -296,6 +295,10 @@ class Meaning(object):
             return None
         unnamed, by_category = self._cached("negating", self.negating)
         failures = (unnamed | by_category.get(cand["category"], set())) - {index}
+        if failures and self.has("present") and lexicon.search("present", self.segment(parts[index].segment)):
+            # "3 tests failed; now all 45 pass": said as now, the claim is the last word on its check
+            failures = set(i for i in failures if i > index or parts[i].segment == parts[index].segment
+                           or lexicon.search("present", self.clause(i)))
         others = set(i for i in failures if self._marked_item_fails(i, index))
         if others & by_category.get(cand["category"], set()):
             cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails

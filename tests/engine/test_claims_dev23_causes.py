@@ -17,6 +17,9 @@ with its negatives.
 7. Tables: a first-round column ("第一轮", "Initial") is past like "Before"; a bare 0 in the later
    column counts what the earlier cell counted ("| `tsc` | 17 个错误 | 0 |": 0 errors).
 8. A linter's hints are its findings: "`hlint` 没有任何提示" (not a prompt box, 提示框).
+9. The last word on a check, said as now, stands over an earlier segment's failure: "3 tests
+   failed; now all 45 pass"; a rerun's bare result has the rerun for subject ("I autocorrected
+   them and reran — clean": the rerun of the check named before).
 """
 
 import pytest
@@ -155,4 +158,23 @@ def test_a_first_round_column_is_past_and_a_bare_zero_counts_what_it_counted(tex
     (u"按提示操作即可。", []),
 ])
 def test_a_linters_hints_are_its_findings(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("3 tests failed; now all 45 pass.", ["test"]),
+    ("`pytest` had 2 failures; the rerun is all green.", ["test"]),
+    ("`pytest` had 2 failures; reran, all green.", ["test"]),
+    ("`standardrb` flagged 2 offenses in `app/services/renewal_service.rb`; I autocorrected them and reran \u2014 clean.",
+     ["lint"]),
+    ("`ruff` flagged 2 issues; fixed them, reran: clean.", ["lint"]),
+    ("`ruff` flagged 2 issues. Fixed and reran \u2014 clean.", ["lint"]),
+    # negatives: the failure said as now too, or after the pass; nothing named before the rerun
+    ("Tests pass now, but 3 tests still fail.", []),
+    ("3 tests fail now; the rest pass now.", []),
+    ("Now all 45 pass; 3 tests failed.", []),
+    ("I reran \u2014 clean.", []),
+    ("I ran the migration; reran it \u2014 ok.", []),
+])
+def test_the_last_word_said_as_now_and_a_reruns_bare_result(text, expected):
     assert categories(text) == expected

@@ -337,8 +337,10 @@ ENTRIES = (
       r"|the previous|the original|my earlier)\b", "past", "The build was succeeding with it, but dev mode wasn't.",
       stems=("it", "old", "previous", "original", "earlier")),
     E(r"^\W*after\s*:", "present", "After: all 45 tests pass."),
-    E(r"\b(?:(?:the|a) )?(?:second|third|final) (?:one|run|attempt|try|pass|time)\b|\bthe (?:second|third)\b(?! (?:of|half))",
-      "present", "The first run had 1 failure; the second run passed all 40 tests.", stems=("second", "third", "final")),
+    E(r"\b(?:(?:the|a) )?(?:second|third|final) (?:one|run|attempt|try|pass|time)\b|\bthe (?:second|third)\b(?! (?:of|half))"
+      r"|\bthe re-?run\b(?= (?:is|was|came back|comes back|passe[sd]|reports?|shows?)\b)",
+      "present", "The first run had 1 failure; the second run passed all 40 tests.",
+      stems=("second", "third", "final", "rerun", "re-run")),
     E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b|\bthis time\b", "present",
       "Tests were failing before my change; now they pass."),
     E(r"\b(?:after|since|with) (?:the|my|this|that|these|your) (?:\w+ ){0,2}" + _CHANGE + r"\b", "present",

@@ -178,3 +178,16 @@ def test_a_linters_hints_are_its_findings(text, expected):
 ])
 def test_the_last_word_said_as_now_and_a_reruns_bare_result(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("| Check | Local | CI |\n|---|---|---|\n| `go test ./...` | \u2705 | \u2705 |\n"
+     "| `golangci-lint run` | not run (binary not installed) | \u2705 |\n| `go build` | \u2014 | \u2705 |", ["test"]),
+    ("| Check | Local (final commit) | CI |\n|---|---|---|\n| `cargo test` | \u2705 203 passed | \u274c |\n"
+     "| `cargo clippy -- -D warnings` | not run | \u2705 |", ["test"]),
+    # negatives: CI's table alone is relayed; a CI job column naming where a result of the agent's maps
+    ("| Check | CI |\n|---|---|\n| `go build` | \u2705 |", []),
+    ("| Check | Result | CI job |\n|---|---|---|\n| `go build` | \u2705 | build |", ["build"]),
+])
+def test_a_ci_column_beside_the_agents_own_is_cis(text, expected):
+    assert categories(text) == expected

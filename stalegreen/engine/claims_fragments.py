@@ -70,7 +70,7 @@ def tidy_line(body):
     \u2014 clean": the rerun is clean, the rerun of the check named before)."""
     if "..." in body:
         body = _LEADERS.sub(": ", body)
-    if "ran" in body:
+    if "ran " in body or "ran," in body or "ran:" in body or u"ran \u2014" in body:
         body = _RERUN_RESULT.sub("the rerun is ", body)
     first = _PROGRAM_ITEM.search(body) if "," in body or ";" in body or "/" in body else None
     if first:

@@ -294,7 +294,7 @@ class Grammar(object):
         # in lower case: the current directory of a command line in prose ("ruff check . exits 0"; not a
         # placeholder's padding on either side: "I ran `pytest`. all green", "passes . `mix test` has")
         # (a sentence mark may sit inside the emphasis closing it: "**Do the tests pass?** Yes.")
-        self.sentence_end = c(u"(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+        self.sentence_end = c(u"(?<=[.!?*_])(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise|except|apart from|aside from"
                               u"|other than|save for)\\s)|" + ONLY_COMPLAINT, I)

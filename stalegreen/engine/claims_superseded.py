@@ -61,10 +61,11 @@ def _same_run_fails(reader, found):
     runs = [c for c in found if c.get("tool")]
     if not runs:
         return []
+    failed = [(at, run) for at, sentence in enumerate(reader.sentences) if at and "sg" in sentence
+              for run in _runs_failing(reader, sentence)]
+    if not failed:
+        return []       # (the places of the claims are looked up only when a run failed)
     told = _first_told(reader)
-    first = min(told.get(c["sentence"], len(reader.sentences)) for c in runs)
-    failed = [(at, run) for at in range(first + 1, len(reader.sentences))
-              for run in _runs_failing(reader, reader.sentences[at])]
     return [c for c in runs if any(
         at > told.get(c["sentence"], at) and category == c["category"] and tool == c["tool"]
         and scope == c["scope"] and (scope == "all" or command in c["text"])
@@ -79,7 +80,7 @@ def _runs_failing(reader, sentence):
     """(category, tool, scope, command) of each command ``sentence`` says failed, as the state it tells:
     the command alone in its clause with a failure word ("`go test ./...` \u2014 FAIL"), and the
     clause neither past, hedged, relayed, planned nor conditional, nor saying it passes."""
-    if "sg" not in sentence or not lexicon.search("failure", sentence):
+    if not lexicon.search("failure", sentence):
         return []
     found = []
     parts = clauses.split(sentence)

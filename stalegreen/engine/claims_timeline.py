@@ -29,8 +29,9 @@ _ACTION_ITEM = re.compile(r"^\W*(?:(?:i|we|you)\s+(?:then\s+)?)?(?:[a-z]+ed|ran|
                           # \u901a\u8fc7", "\u628a tokio \u5347\u5230 1.38", "\u5728 `Cargo.toml` \u91cc\u52a0\u4e86")
                           u"|^\\W*(?:\u8dd1\u4e86|\u91cd\u8dd1|\u628a|\u8fd0\u884c)|^[^\uff0c\u3002,]{0,16}?\u4e86",
                           re.I)
-_SEQUENCE_START = re.compile(r"(?:^|(?<=[.!?\u3002\uff01\uff1f])\s+|\n\s*)(?:then|after that|afterwards|later(?: on)?|next|finally"
-                             r"|subsequently|\u7136\u540e|\u4e4b\u540e|\u63a5\u7740|\u540e\u6765|\u968f\u540e)\b", re.I)
+# a word of sequence; it counts where it opens its sentence (``_opens_sentence``)
+_SEQUENCE_WORD = re.compile(r"\b(?:then|after that|afterwards|later(?: on)?|next|finally|subsequently)\b"
+                            u"|\u7136\u540e|\u4e4b\u540e|\u63a5\u7740|\u540e\u6765|\u968f\u540e", re.I)
 # a change of code, told done by the agent: the step's first word, or after "I"/"we" ("so I changed
 # `picker.dart`"); not a change told of something ("`test_cli_help`: the help text changed")
 _CHANGE = re.compile(r"(?:^[\W_]*|\b(?:i|we)\s+(?:(?:then|also|just|quickly|have|had|'ve)\s+)?)(?:reworked|refactored|renamed|moved|changed|edited|rewrote|rewritten|replaced|updated|bumped"
@@ -47,7 +48,7 @@ _SENTENCE_END = re.compile(u"[.!?\u3002\uff01\uff1f](?=\\s|$)|\n")
 
 def stale(text, found):
     """The claims of ``found`` a later step or sentence of ``text`` says came before a change."""
-    if not found or not (_NUMBERED.search(text) or _SEQUENCE_START.search(text)):
+    if not found or not (_NUMBERED.search(text) or _sequence_starts(text)):
         return []
     changes = _timeline_changes(text) + _sequenced_changes(text)
     if not changes:
@@ -110,11 +111,28 @@ def _sequenced_changes(text):
     """(start of the sentence, start of the change) of each sentence that opens with a word of
     sequence and changes code."""
     found = []
-    for m in _SEQUENCE_START.finditer(text):
+    for m in _sequence_starts(text):
         end = _SENTENCE_END.search(text, m.end())
         sentence = text[m.end():end.start() if end else len(text)]
         if _changes_code(sentence):
             found.append((m.start(), m.start()))
+    return found
+
+
+_SEQUENCE_STEMS = ("then", "after that", "afterwards", "later", "next", "finally", "subsequently",
+                   u"\u7136\u540e", u"\u4e4b\u540e", u"\u63a5\u7740", u"\u540e\u6765", u"\u968f\u540e")
+
+
+def _sequence_starts(text):
+    """The words of sequence that open their sentence or line ("... passed. Then I reworked ...")."""
+    low = text.lower()
+    if not any(word in low for word in _SEQUENCE_STEMS):
+        return []       # (most messages hold none: a substring test is cheaper than the pattern's scan)
+    found = []
+    for m in _SEQUENCE_WORD.finditer(text):
+        lead = text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip(u" \t-*>#0123456789.)")
+        if not lead or text[:m.start()].rstrip()[-1:] in u".!?\u3002\uff01\uff1f":
+            found.append(m)
     return found
 
 

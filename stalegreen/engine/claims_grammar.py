@@ -10,7 +10,8 @@ hangs off it. How an English sentence is read with these patterns is ``claims_en
 import re
 
 from stalegreen.engine import claims_scan, hant, lexicon, prefilter
-from stalegreen.engine.lexicon import LazyRegex, commands
+from stalegreen.engine.lazyregex import LazyRegex
+from stalegreen.engine.lexicon import commands
 
 CLAIM_WORDS = prefilter.CLAIM_WORDS
 CATEGORIES = ("test", "typecheck", "lint", "build")

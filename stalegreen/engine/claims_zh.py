@@ -12,7 +12,8 @@ import bisect
 import re
 
 from stalegreen.engine import lexicon
-from stalegreen.engine.lexicon import LazyRegex, commands
+from stalegreen.engine.lazyregex import LazyRegex
+from stalegreen.engine.lexicon import commands
 
 LOOKBACK = 120    # characters looked at around a match (keeps very long sentences linear)
 _A = r"(?<![A-Za-z0-9_])"

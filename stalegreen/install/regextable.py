@@ -10,13 +10,15 @@ pattern they miss is compiled by ``re`` as before.
 import os
 import sys
 
-from stalegreen.engine.regexcache import MAX_ENTRIES, READERS, TABLE_NAME, stamp
+from stalegreen.engine import lazyregex
+from stalegreen.engine.regexcache import MAX_ENTRIES, READERS, TABLE_NAME, encode, stamp
 
 
 def capture(work):
     """Run ``work()`` with ``re`` recording each pattern it compiles: [(source, caller flags,
-    flags, code bytes, groups, groupindex, indexgroup)], in the order compiled. Only string
-    patterns (the ones the cache is keyed by) are kept."""
+    flags, code bytes, groups, groupindex, indexgroup, lazy)], in the order compiled, ``lazy``
+    when a ``lazyregex.LazyRegex`` compiled it on first use. Only string patterns (the ones the
+    cache is keyed by) are kept."""
     import re
     from array import array
 
@@ -37,7 +39,8 @@ def capture(work):
 
     entries = []
     seen = set()
-    original = re._compile
+    lazy = []
+    original, original_lazy = re._compile, lazyregex.compile_pattern
 
     def recording(pattern, flags):
         before = len(calls)
@@ -48,30 +51,39 @@ def capture(work):
             if source == pattern and (pattern, caller_flags) not in seen:
                 seen.add((pattern, caller_flags))
                 entries.append((pattern, caller_flags, int(final_flags), array("I", [int(c) for c in code]).tobytes(),
-                                int(groups), dict(groupindex), tuple(indexgroup)))
+                                int(groups), dict(groupindex), tuple(indexgroup), bool(lazy)))
         return compiled
+
+    def recording_lazy(source, flags):
+        lazy.append(source)
+        try:
+            return original_lazy(source, flags)
+        finally:
+            lazy.pop()
 
     re.purge()
     compiler._sre = Recorder()
-    re._compile = recording
+    re._compile, lazyregex.compile_pattern = recording, recording_lazy
     try:
         work()
     finally:
-        re._compile = original
+        re._compile, lazyregex.compile_pattern = original, original_lazy
         compiler._sre = _sre
     return entries
 
 
-def encode(entries, stem_lists=None, by_reader=None):
-    """The table: the entries (at most ``MAX_ENTRIES``), the stems, and {reader: indices of its
-    entries} (``by_reader``; every entry is every reader's when it is None)."""
-    import marshal
-
+def table_bytes(entries, stem_lists=None, by_reader=None):
+    """The table of ``entries`` (``capture``'s; at most ``MAX_ENTRIES``), the stems, and
+    {reader: indices of its entries} (``by_reader``; every entry is every reader's when None)."""
     entries = tuple(entries[:MAX_ENTRIES])
     if by_reader is None:
         by_reader = dict((name, tuple(range(len(entries)))) for name in READERS)
     by_reader = dict((name, tuple(i for i in indices if i < len(entries))) for name, indices in by_reader.items())
-    return marshal.dumps((stamp(), entries, dict(stem_lists or {}), by_reader))
+    placed, opcodes = [], bytearray()
+    for source, caller_flags, flags, code, groups, groupindex, indexgroup, lazy in entries:
+        placed.append((source, caller_flags, flags, len(opcodes), len(code), groups, groupindex, indexgroup, lazy))
+        opcodes += code
+    return encode((stamp(), dict(stem_lists or {}), by_reader, tuple(placed)), bytes(opcodes))
 
 
 def capture_by_reader(works):
@@ -193,6 +205,6 @@ def write_table(directory):
     target = os.path.join(directory, TABLE_NAME)
     temporary = "%s.tmp-%d" % (target, os.getpid())
     with open(temporary, "wb") as fh:
-        fh.write(encode(entries, stem_lists, by_reader))
+        fh.write(table_bytes(entries, stem_lists, by_reader))
     os.replace(temporary, target)
     return len(entries)

@@ -7,7 +7,6 @@ interpreter's, not a table, or not in the bytecode folder is never used.
 """
 
 import json
-import marshal
 import os
 import re
 import subprocess
@@ -82,15 +81,58 @@ def _read(table_path, texts):
     return json.loads(done.stdout)
 
 
-def test_each_entry_is_what_re_compiles_for_its_source(table):
+def _decoded(table):
+    """(stamp, stems, by_reader, entries, opcodes) of the table file ``table``."""
     with open(table, "rb") as fh:
-        stamp, entries, _stems, _by_reader = marshal.loads(fh.read())
+        (stamp, stems, by_reader, entries), opcodes = regexcache.decode(fh.read())
+    return stamp, stems, by_reader, entries, opcodes
+
+
+def test_each_entry_is_what_re_compiles_for_its_source(table):
+    stamp, _stems, _by_reader, entries, opcodes = _decoded(table)
     assert stamp == regexcache.stamp()
     assert len(set((e[0], e[1]) for e in entries)) == len(entries)
-    for entry in entries:
-        source, flags = entry[0], entry[1]
+    end = 0
+    for source, flags, final, offset, length, groups, groupindex, indexgroup, lazy in entries:
+        assert offset == end and length % 4 == 0
+        end += length
         again = regextable.capture(lambda: re.compile(source, flags))
-        assert again == [entry], source[:80]
+        code = bytes(opcodes[offset:offset + length])
+        assert again == [(source, flags, final, code, groups, groupindex, indexgroup, False)], source[:80]
+    assert end == len(opcodes)
+
+
+def test_lazy_patterns_wait_in_the_table_until_first_used(table):
+    """The claims reader's grammar patterns (its largest: half the table's opcodes) are lazy: a
+    warmed process builds one when a reader first uses it, gets exactly what re compiles, and
+    builds none it does not use."""
+    from stalegreen.engine import lazyregex
+
+    _stamp, _stems, _by_reader, entries, opcodes = _decoded(table)
+    lazy = [e for e in entries if e[-1]]
+    assert sum(e[4] for e in lazy) > len(opcodes) / 3
+    source, flags = lazy[0][0], lazy[0][1]
+    code = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from stalegreen.engine import lazyregex, regexcache
+regexcache.warm(sys.argv[2])
+waiting = len(lazyregex.FROM_TABLE)
+import re
+calls = []
+original = re._compile
+re._compile = lambda pattern, flags: calls.append(pattern) or original(pattern, flags)
+pattern = lazyregex.LazyRegex(sys.argv[3], int(sys.argv[4]))
+pattern.search("x")
+again = re.compile(sys.argv[3], int(sys.argv[4]))
+print(json.dumps([waiting, len(lazyregex.FROM_TABLE), pattern.pattern == sys.argv[3], calls, again.search is not None]))
+"""
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code, ROOT, table, source, str(flags)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    waiting, left, same, calls, _found = json.loads(done.stdout)
+    assert waiting == len(lazy) and left == waiting - 1 and same
+    assert calls == [source]      # re.compile found it in re's cache: nothing compiled in Python
 
 
 def test_a_warmed_process_reads_every_corpus_claim_the_same_and_compiles_nothing_for_the_samples(table, tmp_path):
@@ -107,10 +149,10 @@ def test_a_warmed_process_reads_every_corpus_claim_the_same_and_compiles_nothing
 
 
 def test_a_table_of_another_interpreter_or_garbage_is_not_used(table, tmp_path):
-    with open(table, "rb") as fh:
-        stamp, entries, stems, by_reader = marshal.loads(fh.read())
+    stamp, stems, by_reader, entries, opcodes = _decoded(table)
     other = tmp_path / "other.table"
-    other.write_bytes(marshal.dumps(((stamp[0], (2, 7, 18)) + stamp[2:], entries, stems, by_reader)))
+    other.write_bytes(regexcache.encode(((stamp[0], (2, 7, 18)) + stamp[2:], stems, by_reader, entries), bytes(opcodes)))
+    assert regexcache.decode(other.read_bytes())[0][1:] == (stems, by_reader, entries)
     garbage = tmp_path / "garbage.table"
     garbage.write_bytes(b"\x00not marshal" * 10)
     link = tmp_path / "link.table"
@@ -131,8 +173,7 @@ def test_a_source_checkout_has_no_table():
 def test_the_stems_in_the_table_are_the_lexicons_own(table):
     from stalegreen.engine import lexicon
 
-    with open(table, "rb") as fh:
-        _stamp, _entries, stems, _by_reader = marshal.loads(fh.read())
+    _stamp, stems, _by_reader, _entries, _opcodes = _decoded(table)
     assert set((role, lang) for role in lexicon.ROLES for lang in lexicon.LANGUAGES) <= set(stems)
     assert not regexcache._STEMS          # this process works them out from the grammar
     for (role, lang), answer in stems.items():
@@ -169,8 +210,7 @@ def test_a_runs_post_warms_the_output_judges_patterns_alone_and_judges_alike(tab
     """A wrapped run's PostToolUse loads only the output judge's part of the table (the claims
     reader's is nine tenths of it): it compiles nothing for the samples, answers as a cold
     process does, and a later ``warm()`` in the same process adds the rest."""
-    with open(table, "rb") as fh:
-        _stamp, entries, _stems, by_reader = marshal.loads(fh.read())
+    _stamp, _stems, by_reader, entries, _opcodes = _decoded(table)
     assert set(by_reader) == set(regexcache.READERS)
     assert set(i for indices in by_reader.values() for i in indices) == set(range(len(entries)))
     done = subprocess.run([sys.executable, "-I", "-S", "-c", _OUTPUTS_READER, ROOT, table],

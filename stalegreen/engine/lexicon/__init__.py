@@ -74,24 +74,6 @@ class Entry(object):
         return "Entry(%r, %r, %r)" % (self.pattern, self.role, self.lang)
 
 
-class LazyRegex(object):
-    """A pattern compiled the first time it is used (its source may be a function building it):
-    a message without claim words needs only the few structural patterns, and the hook pays for
-    compiling only what it uses."""
-
-    def __init__(self, source, flags=0):
-        self.source = source
-        self.source_flags = flags
-
-    def __getattr__(self, name):
-        source = self.source() if callable(self.source) else self.source
-        compiled = re.compile(source, self.source_flags)
-        for method in ("search", "match", "fullmatch", "sub", "subn", "finditer", "findall", "split"):
-            setattr(self, method, getattr(compiled, method))
-        self.pattern, self.flags = compiled.pattern, compiled.flags
-        return getattr(compiled, name)
-
-
 _ENTRIES = []
 _COMPILED = {}
 _STEMS = {}

@@ -105,6 +105,9 @@ ENTRIES = (
     # the agent declines to say it ("我不会说测试全过了", "还谈不上构建成功"): no assertion
     E(u"不(?:会|能|敢|好)(?:就)?说(?!明)|谈不上|说不上|算不上|称不上", "negator", u"我不会说测试全过了。"),
     E(u"不(?:全|都)(?=是|部|通过|过|绿|成功)|不是(?:所有|全部|每个|都|全)|并非|并不(?:是)?(?:所有|全部|都)", "negator", u"不是所有测试都通过。"),
+    # "not (entirely, really) X" of the state itself ("lint 并不是完全干净的", "测试不算真的通过"): 并不 and
+    # 不是/不算 before a degree word negate what follows, whatever word it is
+    E(u"并不|(?:不是|不算|算不得)(?:完全|全然|真正|真的|百分之?百|彻底)", "negator", u"lint 并不是完全干净的。"),
     # ---- state words: said of a subject, they assert it is green
     E(u"没毛病|没啥(?:问题|毛病)|没什么(?:问题|毛病)|一切正常|(?<![不非])正常(?=$|[了。，,；;！!])|稳了|稳稳的|妥了|妥妥的|顺利(?:完成|通过|结束)|正常(?:生成|出包|打包|完成|结束|产出)|能正常 ?build", "state", u"测试没毛病。"),
     # green all the way through a run ("一路绿到底", "从头绿到尾", "全程绿灯")

@@ -185,6 +185,29 @@ _DISTRIBUTED = re.compile(r"^\s*(?::\s*(?:(?:all|both|each|still|now)\s+)*|(?:ar
 _FLOATED_OVER = re.compile(r"\b[\w`.-]+\s+(?:and|&)\s+(?!(?:they|them|these|those|now|then|so)\b)[\w`.-]+\s*$", re.I)
 
 
+# where a clause opens: the sentence's start, a comma, a semicolon, a dash, then adverbs or "and";
+# or another check's verb and "and" ("Lints and builds fine")
+_CLAUSE_OPENING = re.compile(u"(?:^|[,;\u2014\u2013]|\\s-|\\b(?:builds|compiles|lints|type-?checks)(?:\\s+(?:cleanly|fine|ok))?\\s+and)"
+                             u"\\s*(?:(?:and|then|also|still|now|it all)\\s+)*$", re.I)
+# what ends a clause of a verb alone: a sentence mark, a comma, "and", "but", an aside
+_CLAUSE_CLOSING = re.compile(r"\s*(?:[.!;,(\u2014\u2013]|$|(?:and|but|though|while)\b)", re.I)
+_CHECK_VERB = re.compile(r"(?:builds|compiles|lints|type-?checks)\b", re.I)
+
+
+def _opens_its_clause(s, p, group, pronoun):
+    """A check's verb (builds, compiles, lints, type-checks, with how it went) is the whole of its
+    clause, which opens the sentence or follows a comma, semicolon or dash, with no subject of its
+    own there: the subject dropped is the project's. A subject before that boundary is another
+    clause's ("Formatting is clean, compiles"); a verb with an object is no claim ("builds the
+    image")."""
+    if pronoun is not None or not _CHECK_VERB.match(p.group(0)):
+        return False
+    opening = _CLAUSE_OPENING.search(s, max(0, p.start() - 40), p.start())
+    if opening is None or (group and group[-1]["end"] > opening.start()):
+        return False
+    return bool(_CLAUSE_CLOSING.match(s, p.end()))
+
+
 def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools):
     g = reader.g
     ptext = p.group(0)
@@ -239,6 +262,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if not group and not re.search(r"pass|green|tests?|specs?|examples?", lowp):
             return out
         make("test", subject)
+        return out
+    if kind in ("comp", "bverb", "tcv", "cverb") and _opens_its_clause(s, p, group, pronoun):
+        # the check's own verb, its subject dropped: "Builds.", "Lints cleanly, builds cleanly",
+        # "Formatting is clean (`cargo fmt --check`), compiles, and the tests pass"
+        make("lint" if lowp.startswith("lint") else "typecheck" if lowp.startswith("type") else "build", None, scope="all")
         return out
     if kind == "comp":
         subject = group[0] if group else None

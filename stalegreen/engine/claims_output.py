@@ -132,11 +132,24 @@ def introduces_a_run(g, intro):
     command ("`cargo test` 结果：", "pytest results:"). Output with no such line stays code, as
     the spec says: a transcript alone, "Here's the output:", "Output of the last run:"."""
     line = intro.split("\n")[-1]
+    if _VERIFICATION_HEADING.match(line):
+        return True
     if not line.rstrip().endswith((":", u"\uff1a")):
         return False
-    if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)):
+    if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)) \
+            or _AFTER_THE_CHANGE.match(line):
         return True
     return commands.might_name_runner(claims_grammar.words_of(line)) and bool(g.runner_name.search(line))
+
+
+# a heading naming the section as the agent's verification (the block under it is its run)
+_VERIFICATION_HEADING = re.compile(
+    u"^\\s*#{1,6}\\s+\\W{0,3}(?:验证|验证结果|测试结果|自测|测试|检查结果|verification|verified|validation|testing|test results"
+    u"|tests? run|results)\\s*[:\uff1a]?\\s*$", re.I)
+# a short line naming the time after the agent's change ("修复后：", "After the fix:", "改完之后：")
+_AFTER_THE_CHANGE = re.compile(
+    u"^\\W*(?:(?:修复|修改|改动|重构|改完|修完|改好|修好|升级|更新|调整|修正)(?:之|以)?后|现在|now|after\\s+(?:the|my|this|that|these)"
+    u"\\s+(?:fix(?:es)?|changes?|patch(?:es)?|refactor|update|upgrade|edits?)|post-fix)\\W{0,3}[:\uff1a]\\s*$", re.I)
 
 
 def _labels_results(reader, line):

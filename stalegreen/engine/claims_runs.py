@@ -48,7 +48,8 @@ def said_run(reader, s):
 
 # every run word of the lexicon holds one of these (tests/engine/test_claims_tense.py checks it):
 # a sentence without any is read for runs no further
-RUN_WORDS = ("ran", "run", "execut", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
+RUN_WORDS = ("ran", "run", "execut", "rebuil", "re-buil", "recompil", "re-compil", "relint", "re-lint", "retest",
+             "re-test", "retype", "re-type", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
 _RUN_HINT = re.compile("|".join(RUN_WORDS), re.I)
 
 

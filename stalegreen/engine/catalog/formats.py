@@ -68,9 +68,12 @@ TEST = [
     ("nextest-passed", "P", "nextest", r"Summary \[[^\]]*\] " + _N + r" tests? run: \d+ passed(?: \(\d+ slow\))?(?:, \d+ skipped)?[ \t]*$"),
     ("dotnet-failed", "F", "dotnet",
      r"Failed!\s+-\s+Failed:\s+" + _N + r"|Total tests: \d+\. Passed: \d+\. Failed: " + _N +
+     # its Chinese (zh-Hans) summary line: "失败! - 失败: 2，通过: 150，..."
+     u"|\u5931\u8d25!\\s+-\\s+\u5931\u8d25:\\s+" + _N +
      r"|^\s+Failed \S+ \[|\bfailed: " + _N),
     ("dotnet-passed", "P", "dotnet",
      r"Passed!\s+-\s+Failed:\s+0, Passed:\s+" + _N + r"|Total tests: \d+\. Passed: " + _N + r"\. Failed: 0"
+     u"|\u5df2\u901a\u8fc7!\\s+-\\s+\u5931\u8d25:\\s+0[\uff0c,]\\s*\u901a\u8fc7:\\s+" + _N +
      r"|Test summary: total: \d+, failed: 0, succeeded: " + _N),
     ("maven-failed", "F", "maven",
      r"Tests run: \d+, Failures: " + _N + r"|Tests run: \d+, Failures: \d+, Errors: " + _N +

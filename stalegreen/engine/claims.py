@@ -85,6 +85,9 @@ def classify_command(code):
 # ------------------------------------------------------------------------------------ reading
 
 # a line introducing the block under it by pointing at it ("all good 👇")
+# a second zero count whose noun is the first one's: "0 errors from eslint, 0 from tsc"
+_ELIDED_COUNT_NOUN = re.compile(r"\b(?:0|zero|no)\s+(?P<noun>errors?|warnings?|failures?|issues|problems|findings|violations)"
+                                r"\s+from\s+[^,;.\n]{1,40}?,\s+(?:and\s+)?(?:0|zero|none)\s+(?=from\b)", re.I)
 _POINTING_DOWN = re.compile(u"[ \\t]*(?:\\U0001f447|\\u2b07\\ufe0f?|\\u2193)[ \\t]*(?=\\n\\s*```)")
 _PLACEHOLDERS = re.compile(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?")
 _ESCAPED_SG = re.compile(u"(?i)(sg)\u200b")
@@ -194,6 +197,8 @@ class _Reader(object):
         if "```" in text and (u"\U0001f447" in text or u"\u2b07" in text or u"\u2193" in text):
             text = _POINTING_DOWN.sub(":", text)
         text = g.fence.sub(fence, text)
+        if " from " in text and ("0 from" in text or "zero from" in text or "none from" in text):
+            text = _ELIDED_COUNT_NOUN.sub(r"\g<0>\g<noun> ", text)     # "0 errors from eslint, 0 [errors] from tsc"
         if "<" in text:
             text = _HTML_TAG.sub(" ", text)     # "<sub>Verified with ...</sub>", "<details>": markup, not words
         if _LISTED in text:

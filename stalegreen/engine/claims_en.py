@@ -126,6 +126,8 @@ def _link(g, s, subjects, p, kind):
         if any(x["kind"] == "every" and 0 <= x["end"] <= opening and not s[x["end"]:opening].strip() for x in subjects):
             return [], None     # "All 3 checks (tests, lint, types) pass": the list is the aggregate's
     max_words = 2 if kind in ("cnt", "clean") and nearest["kind"] == "test" else 7
+    if max_words == 7 and _PLACE_PHRASE.match(gap):
+        max_words = 12      # "shellcheck across all the scripts in the repo is silent now": where it ran
     if kind == "clean" and nearest["kind"] == "test":
         gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
     if kind == "clean" and "warning" in gap:
@@ -173,6 +175,9 @@ _PARTS_GAP = re.compile(
     r"|workspaces?|targets?)\b(?:\s+(?:reported|reports?|are|were|is|was|came back|comes back|now|still|again|all"
     r"|each time|every time))*\s*:?\s*$", re.I)
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
+# a place phrase between a subject and its copula: only prepositions, determiners and nouns
+_PLACE_PHRASE = re.compile(r"^\s*(?:across|over|on|in|for|under|throughout)\s+(?:(?!(?:but|and|or|which|that|when|if|was"
+                          r"|were|had|did|didn't|not|ran|fails?|failed)\b)[\w`./-]+\s+){1,9}?(?:is|are)\s+(?:now\s+|still\s+)?$", re.I)
 
 
 # what follows a list of subjects and spreads the predicate over all of them: a label colon or a
@@ -312,6 +317,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         named = re.search(r"lint|test|suite|type|buil[dt]|compil", lowp)
         if named:
             make(_ATTRIBUTED[named.group(0)], None, scope="all")
+        elif lowp.endswith("runs"):
+            # "I ran `go test -race -count=20 ./hub/` and got 20 clean runs": the runs of the command named
+            for subject in group:
+                if subject["kind"] in ("code", "tool") and subject.get("category"):
+                    make(subject["category"], subject)
         return out
     if kind == "vet":     # "it vets clean": go vet
         make("lint", None, scope="all", tool="go vet")
@@ -422,6 +432,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             if gap.lstrip().startswith(")") and "(" in s[max(0, group[0].get("phrase_start", group[0]["start"]) - 2):said_of["start"]]:
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
+                    or _PLACE_PHRASE.match(gap)     # "shellcheck across all the scripts is silent"
                     or said_of["kind"] in ("code", "tool") and _WHICH_IS.match(gap)     # "ran `swift test` which is green"
                     or _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, otherwise clean"
                     or _ran_on(s, group[0], gap)):

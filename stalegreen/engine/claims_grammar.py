@@ -315,6 +315,8 @@ class Grammar(object):
             r"|times? out|timed out|(?:flag(?:ged)?|f(?:i|ou)nd|rais(?:e|ed)|turn(?:ed)? up)\s+any(?:thing)?\b)"
             r"|\b(?:hasn't|has not|haven't|have not)\s+(?:flagged|found|raised|turned up)\s+any(?:thing)?\b(?!\s+yet\b)"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
+            # a count brought to zero: "type errors are down to zero"
+            r"|\b(?:fail(?:ed|ures?|s)?|errors?|warnings?)\s+(?:are|is)\s+(?:now\s+)?(?:down|back)\s+to\s+(?:zero|0|none)\b"
             r"|\b(?:0|zero|none)\s+(?:of|out of)\s+(?:the\s+)?\d[\d,]*\s+(?:[\w-]+\s+)?(?:failed|failing|fail)\b"
             # a zero count of a failure mark: "212 \u2713 / 0 \u2717"
             u"|(?<![\\d.,])0\\s?[" + lexicon.FAIL_MARKS + u"]"
@@ -517,9 +519,10 @@ class Grammar(object):
             r"|\bcompiles?\s+with\s+(?:warnings as errors|-Werror|--warnings-as-errors|no warnings)\b"
             # under a setting given in code: "compiles with `-strict-concurrency=complete` (switched on) without
             # warnings", "Compiled with `-Wall -Werror`, no warnings"
-            r"|\bcompil(?:es|ed)\s+with\s+sgc\d+x(?:\s+(?:switched\s+|turned\s+)?(?:on|enabled|set))?"
+            r"|\bcompil(?:es|ed)\s+with\s+sg[cb]\d+x(?:\s+(?:switched\s+|turned\s+)?(?:on|enabled|set))?"
             r"(?:\s*(?:,|\s[\u2014\u2013-])?\s+(?:cleanly|fine|ok|without (?:any )?(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)"
-            r"|(?:no|zero|0) (?:errors?|warnings?))(?:\s+(?:at all|whatsoever))?(?=\s*(?:[.;!)]|$|,\s*which\b))|(?=\s*(?:[.;!)]|$)))"
+            r"|(?:no|zero|0) (?:errors?|warnings?))(?:\s+(?:at all|whatsoever))?(?=\s*(?:[.;!)]|$|,\s*which\b))"
+            r"|(?=\s*(?:[.;!)]|$|,\s*(?:at least|too|now|again|as well)\b)))"
             # webpack's and tsc-loader's success with warnings ("compiled with 2 warnings"; errors say "error")
             r"|\bcompiled\s+(?:successfully\s+)?with\s+\d[\d,]*\s+warnings?\b(?!\s+and\s+[1-9])"
             r"|\bcompiles\s+(?:fine\s+|cleanly\s+)?(?:with|under|on|using)\s+(?:clang|gcc|g\+\+|msvc|rustc|javac|tsc"
@@ -536,8 +539,8 @@ class Grammar(object):
             r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b|\bsuccessfully (?:built|compiled)\b"
             # a state said of the run it names, at the start or as what was got: "Green build locally",
             # "Got a clean lint run", "with a passing test suite"
-            r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+)?)(?:green|clean|passing)\s+"
-            r"(?:(?:lint|linter|test|type-?check|build)\s+)?(?:build|run|suite|lint|compile)\b"
+            r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+|(?:all\s+)?\d+\s+)?)(?:green|clean|passing)\s+"
+            r"(?:(?:lint|linter|test|type-?check|build)\s+)?(?:build|runs?|suite|lint|compile)\b"
             r"(?!\s+(?:is|was|are|were|required|needed|must|should|will|would|of)\b)"
             # the same in a list after a label: "Summary: a clean lint run, a green local test run"
             r"|(?:(?<=[:,] a )|(?<=[:,] an ))(?:green|clean|passing)\s+(?:[\w-]+\s+){0,2}?"
@@ -630,7 +633,7 @@ class Grammar(object):
             r"|warning|issue|problem)\b(?!\s+(?:of|about)\b)"
             r"|" + NOTHING_TO +
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
-            r"|warnings?):?\s*(?:0|none|zero)\b"
+            r"|warnings?)(?::?\s*(?:0|none|zero)|\s+(?:are|is)\s+(?:now\s+)?(?:down|back)\s+to\s+(?:zero|0|none))\b"
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"

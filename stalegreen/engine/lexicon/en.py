@@ -77,7 +77,8 @@ ENTRIES = (
       r"\s+(?:saying|said|that said|claiming|claimed|stating|reporting|that)\b", "relay",
       "My earlier message saying the tests pass was wrong.", stems=("saying", "said", "claiming", "claimed", "stating",
                                                                      "reporting", "that")),
-    E(r"\baccording to\b|\bper (?:the|your|our|its|their|@?[\w-]+'s)(?!\w)"
+    # (not the user's question or request answered: "Per your question: yes, the build works")
+    E(r"\baccording to\b|\bper (?:the|your|our|its|their|@?[\w-]+'s)(?!\w)(?!\s+(?:question|request|ask|instructions?)\b)"
       # a source named as a label: "From the MR widget: pipeline #5521 — test stage passed"
       r"|^\W*(?:from|on|in|per) (?:the )?(?:[\w-]+ ){0,2}(?:widget|dashboard|status page|checks tab|build page|pipeline page)\s*:",
       # (stems of the label's last words: "on", "in" or "from" alone would have the role's pattern, slow

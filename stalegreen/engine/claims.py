@@ -88,6 +88,9 @@ def classify_command(code):
 # a second zero count whose noun is the first one's: "0 errors from eslint, 0 from tsc"
 _ELIDED_COUNT_NOUN = re.compile(r"\b(?:0|zero|no)\s+(?P<noun>errors?|warnings?|failures?|issues|problems|findings|violations)"
                                 r"\s+from\s+[^,;.\n]{1,40}?,\s+(?:and\s+)?(?:0|zero|none)\s+(?=from\b)", re.I)
+# a word naming what a code span is: one of the project's tasks ("the `lint` script")
+_TASK_NOUN = re.compile(r"\s+(?:npm\s+|package\s+|make\s+|just\s+)?(?:script|task|target|recipe)\b", re.I)
+_TASK_NAME = re.compile(r"^[\w:.-]{1,40}$")
 _POINTING_DOWN = re.compile(u"[ \\t]*(?:\\U0001f447|\\u2b07\\ufe0f?|\\u2193)[ \\t]*(?=\\n\\s*```)")
 _PLACEHOLDERS = re.compile(r" ?\bsg([tylbicq])(\d+)x\b(?: and sg[tylb]\d+x\b)* ?")
 _ESCAPED_SG = re.compile(u"(?i)(sg)\u200b")
@@ -214,6 +217,9 @@ class _Reader(object):
             runs = commands.classify_code(code) or claims_output.runner_tasks(m.string, m.start(), code.strip())
             if not runs and _GRADLE_TASK.match(code.strip()):
                 runs = commands.classify_code("gradle " + code.strip())     # `:api:test`: a Gradle task path
+            if not runs and _TASK_NOUN.match(m.string, m.end()) and _TASK_NAME.match(code.strip()):
+                # "the `lint` script", "the `test:unit` task": a project's task by its name
+                runs = commands.classify_code("npm run " + code.strip()) or commands.classify_code("make " + code.strip())
             if runs:
                 # `npm run lint && npm test`: one subject per run, coordinated ("... and ...")
                 held = [self.hold(CATEGORY_LETTER[category], code if not index else None, category, tool, scope)

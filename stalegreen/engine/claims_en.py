@@ -378,8 +378,10 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                     make(subject["category"], subject if group else None, scope="all")
             return out
         for subject in group:
-            # a linter's silence is its pass; a test run's is no result ("`pytest` printed no output")
-            if subject.get("category") and not (subject["category"] == "test" and lowp.endswith(("no output", "empty", "handed"))):
+            # a linter's silence is its pass; a test run's is no result ("`pytest` printed no output"),
+            # and a count of bugs is a bug finder's (a linter's: "SpotBugs reports 0 bugs")
+            if subject.get("category") and not (subject["category"] == "test" and lowp.endswith(("no output", "empty", "handed"))) \
+                    and (subject["category"] == "lint" or not lowp.endswith("bugs")):
                 make(subject["category"], subject)
         return out
     # generic predicates: pass, green, clean, succeeds, happy, works, check out, exit 0, finished...

@@ -602,6 +602,8 @@ class Grammar(object):
             # a check's findings said to be gone: "The checkstyle errors are gone", "lint warnings are all gone now"
             r"|(?<=\s)(?:errors?|warnings?|violations|offen[cs]es|findings)\s+(?:(?:are|is)\s+)?(?:now\s+|all\s+)?gone\b"
             r"|\b(?:0|zero)\s+failing\b(?:\s+(?:tests?|specs?|test cases?)\b)?"     # mocha's count: "0 failing"
+            # a bug finder's count, as it reports it: "SpotBugs now reports 0 bugs"
+            r"|\b(?:reports?|reported|shows?|showed)\s+(?:0|zero|no)\s+bugs\b"
             r"|\b" + _TOLD + r"\s+(?:nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?|none)\b(?!\s+of\b)"
             # a count brought to zero: "it's down to zero", "the warnings are back to 0", "from 40 errors to 0"
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +

@@ -48,6 +48,9 @@ _REST_NOT_RUN = re.compile(
     r"(?:rest|others|remaining|other\s+[\w-]+)\b"
     u"|(?:其他|其余|剩下|别)的?[^，。；;]{0,8}?(?:我|都|也)?(?:没|未|没有)(?:跑|运行|测|检查|执行)(?![通过完好])"
     u"|(?:没|未|没有)(?:跑|运行|执行)(?:全量|其他|其余|别的)", re.I)
+# a clause where the agent tells its own run ("— I only ran the unit tests", ", but we just re-ran it")
+_OWN_REPORT = re.compile(u"^[\\W\u2014\u2013]*(?:but\\s+|and\\s+)?(?:i|we)\\s+(?:only\\s+|just\\s+|also\\s+|already\\s+|did\\s+)?"
+                         r"(?:ran|re-?ran|tested|built|rebuilt|checked|linted|verified|confirmed|ran)\b", re.I)
 _SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
                             r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
 # an aside about the skipped tests, right after their count ("3 skipped (those were already off on
@@ -264,6 +267,11 @@ class Meaning(object):
         if why == "instruction" and self._asks_of_something_after(segment, index):
             # "`npm test` 也全部 pass，请再确认一下 UI": the request follows the claim and is its own
             why = _segment_reason(g, self.leading(segment, index), [r for r in ("hedge", "relay") if self.has(r)], asks)
+        report = self._report_after_advice(segment, index) if why == "instruction" else None
+        if report is not None:
+            # "I'd run `make check` before you tag — I only ran the unit tests, and those passed"
+            why = _segment_reason(g, self.plain[self.clauses()[report].lo:self.clauses()[index].hi],
+                                  [r for r in ("hedge", "relay") if self.has(r)], asks)
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why == "relayed" and self._relays_after_are_their_own(segment, index, cand["category"]):
@@ -477,6 +485,19 @@ class Meaning(object):
         parts = self.clauses()
         lo, hi = (parts[failure].lo, parts[rest].lo) if failure < rest else (parts[rest].hi, parts[failure].hi)
         return bool(re.search(r"\bsg[ic]\d+x\b|\b\w+\.\w{1,4}\b|\w/\w", self.s[lo:hi]))
+
+    def _report_after_advice(self, segment, index):
+        """The clause at or before ``index`` where the agent starts telling its own run ("— I only
+        ran the unit tests"), when every instruction of the segment stands before it: the advice
+        is the user's to follow, the report after it the agent's. None otherwise."""
+        parts = self.clauses()
+        report = next((i for i in range(index, -1, -1) if parts[i].segment == segment
+                       and _OWN_REPORT.match(self.clause(i))), None)
+        if report is None or not report or parts[report - 1].segment != segment:
+            return None
+        advised = [i for i, part in enumerate(parts) if part.segment == segment
+                   and lexicon.search("instruction", self.clause(i))]
+        return report if advised and max(advised) < report else None
 
     def _asks_of_something_after(self, segment, index):
         """Every instruction of the segment is a request opening a clause after ``index``

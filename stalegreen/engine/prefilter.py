@@ -97,6 +97,7 @@ CLAIM_WORDS = (
     u"\u8fdd\u89c4",     # 违规: 无违规 / 零违规 (checkstyle's "no violations")
     "assembles",     # Gradle's build: "the Android app assembles"
     "hint",     # hlint's "No hints"
+    "0 bugs", "no bugs", "zero bugs",     # a bug finder's count: "SpotBugs reports 0 bugs"
     "code style",     # prettier's "All matched files use Prettier code style!"
     "produced", "emitted",     # a build run and the file it made: "`bun run build` produced `dist/index.js`"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",

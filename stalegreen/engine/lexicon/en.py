@@ -3,7 +3,7 @@
 
 from stalegreen.engine.lexicon import FAIL_MARKS, RED_MARK, Entry
 
-_CHANGE = r"(?:change|changes|fix|fixes|refactor|refactoring|patch|commit|edit|edits|rename|rebase|merge|upgrade|bump|push|force-push)"
+_CHANGE = r"(?:change|changes|fix|fixes|refactor|refactoring|patch|commit|edit|edits|rename|rebase|merge|upgrade|bump|push|force-push|switch|migration|rewrite|swap)"
 # "since" of time, not of cause: "since 10:21", "since the rename", "since Monday" ("since 3 of them need
 # CUDA", "since your question was about types" are causes); a number is a time only as a clock or a date
 SINCE_A_TIME = (r"since\s+(?:\d{1,2}(?::\d\d|\s*[ap]\.?m\b|h\b)|\d{4}-\d|then\b|yesterday\b|earlier\b|last\s|\w+day\b"
@@ -185,6 +185,7 @@ ENTRIES = (
 
     # ---- what a test is written to check: the pass after it is its object, not a result
     E(r"\b(?:tests?|specs?|test cases?|cases?|assertions?|checks?|smoke tests?|regression tests?)\s+"
+      r"(?:\([^()]{0,80}\)\s+)?"     # its name in brackets: "a test (`test_build_ok`) that checks"
       r"(?:(?:that|which|to)\s+(?:\w+\s+)?(?:checks?|verif(?:y|ies)|asserts?|ensures?|confirms?|makes? sure|proves?"
       r"|guarantees?|covers?)|(?:checking|verifying|asserting|ensuring|confirming|proving))\b"
       r"|\b(?:tests?|specs?|checks?)\s+for\s+(?:whether|that)\b"

@@ -127,6 +127,9 @@ _ZERO_FAILURES = re.compile(u"(?:0|零) ?个?失败|无失败|没有(?:任何)?�
 
 # clauses that only say a change is done, or an interjection, before a pass of all ("改好了，全部通过了")
 _DONE_LEAD = re.compile(u"^(?:\\s*(?:[^，,。；;：:]{0,12}?(?:好了|完了|完成了?|搞定了?|修复了|解决了|改掉了)|嗯|好的?|OK|ok|行)\\s*[，,]\\s*)+$")
+# a Latin word right after a check named as 通过's object, making it another noun ("build tag",
+# "lint 规则"), unless it is the check's own noun ("lint check", "unit tests")
+_NOUN_AFTER_OBJECT = re.compile(u"[ ]?(?!(?:checks?|tests?|suites?|runs?|steps?|stages?|jobs?)(?![A-Za-z]))[A-Za-z]|[ ]?(?:规则|配置|脚本|标签|参数|目录)")
 _OBJECT_JOINT = re.compile(u"\\s*(?:检查|校验)?\\s*(?:、|和|与|及|以及|跟|&|,|，)\\s*(?:全部|所有)?的?\\s*")
 
 
@@ -239,7 +242,8 @@ class Grammar(object):
             u"|(?:(?<=[：:\u2014\u2013>\u2192也都均])|(?<=[：:\u2014>\u2192] ))过(?=\\s*(?:$|[。！!；;，,（(]))|是过的|(?:能|可以)(?:通)?过(?![程去来])|通过率 ?(?:为|是)? ?100 ?%|(?:退出码|返回码)(?:为|是)? ?0(?![\\d.])"
             u"|" + lexicon.pattern("state", "zh") + u")"), I)
         self.clause_break = c(u"[，,；;。！!：:]")
-        self.adverbs_only = c(u"^[\\s" + _ADVERBS + u"\\d,/()（）]*$")
+        # (or the English adverbs of a mixed sentence: "我又跑了 `cargo build`，still green")
+        self.adverbs_only = c(u"^(?:[\\s" + _ADVERBS + u"\\d,/()（）]|(?<![A-Za-z])(?:still|now|also|again|all|both)(?![A-Za-z]))*$", I)
         self.all_marker = c(_ALL)
         self.subset_marker = c(_SUBSET + u"|sgi\\d+x")
         # a part of a total: "4 个测试中 3 个通过", "共 4 个测试，通过 3 个" (total, then passed)
@@ -382,6 +386,8 @@ class Grammar(object):
                 continue
             if x["start"] != at or not x["category"] or x["kind"] in ("buildable", "every"):
                 break
+            if _NOUN_AFTER_OBJECT.match(s, x["end"]):
+                break       # "已通过 build tag 排除": a word naming another thing (by means of a build tag)
             group.append(x)
             joint = _OBJECT_JOINT.match(s, x["end"])
             if not joint:
@@ -435,6 +441,11 @@ class Grammar(object):
         before = subjects[:bisect.bisect_right(ends, p.start())] if subjects else []
         window = max(0, p.start() - LOOKBACK)
         clause_start = max([b.end() for b in self.clause_break.finditer(s, window, p.start())] or [window])
+        if len(before) > 1 and u"除" not in s[before[-1]["end"]:p.start()] and u"除" in s[before[-2]["end"]:before[-1]["start"]]:
+            # "测试除了 `test_x`（依赖真实 S3，本地跑不了）以外全部通过": the excepted item is not the subject
+            outside = _EXCEPTION_GAP.sub(u"", s[before[-2]["end"]:p.start()])
+            if not _COMMA.search(outside) and u"除" not in outside:
+                before = before[:-1]
         if before:
             nearest = before[-1]
             gap = s[nearest["end"]:p.start()]

@@ -299,7 +299,7 @@ class _Reader(object):
                 if line.lstrip().startswith("|"):
                     if number + 1 < len(lines) and "---" in lines[number + 1] and claims_tables.TABLE_RULE.match(lines[number + 1]):
                         header = claims_tables.cells(line)
-                        checks = [bool(self.mentions(label)) for label in header]
+                        checks = [claims_tables.names_a_check(self, label) for label in header]
                         # "| Check | CI result (from the Actions tab) |": the results are CI's
                         relay_frame = relay_frame or claims_tables.relayed_columns(header)
                         continue

@@ -200,7 +200,7 @@ _PREDICATE_STARTS = frozenset((
     "gave has had come comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
     "done complete finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
-    "successful happy fine ok okay good works worked checks check vet vets don doesn do does never won fail fails "
+    "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
     "complaint warning finding nit gripe issue "
@@ -574,7 +574,7 @@ class Grammar(object):
             # a bundler's build said by its verb: "`npm run build` bundles fine", "the app bundles for iOS" (not
             # the noun: "the app bundles are smaller")
             r"|\bbundles(?=\s*(?:[.;,!)]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|without|with (?:no|zero|0)"
-            r"|for (?:ios|android|web|the web|prod|production|release|both)\b))"
+            r"|for (?:ios|android|web|the web|prod|production|release|both)\b|(?:in)?to\s+sgc\d+x))"
             # the plural's verb after the things built: "All three packages build (`pnpm -r build`)"
             r"|(?:" + _BUILT_PLURALS + r")build(?=\s*(?:[.;,!(]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|with|without|and|but|while|though|on)\b)"
             # (Gradle's word for a build: "the Android app assembles")
@@ -651,7 +651,9 @@ class Grammar(object):
             r"|(?P<cleanw>\bclean(?:ly)?\b(?!\s+up\b))"
             r"|(?P<succ>\bsucce(?:eds?|eded|eding|ss(?:ful(?:ly)?)?)\b)"
             r"|(?P<happy>\b(?:happy|fine|ok(?:ay)?|good to go)\b|" + lexicon.pattern("state", "en") + r")"
-            r"|(?P<works>\bworks\b|\bworked\b|\b(?:completes|completed|finishes|finished)\b(?! with)"
+            r"|(?P<works>\bworks\b|\bworked\b"
+            # the plural after a coordination ending with the build: "cmake configure + build work on Ubuntu"
+            r"|(?<=\bbuild )work(?=\s+(?:on|with|under|fine|again|now|cleanly|locally)\b|\s*(?:[.;,!]|$))|\b(?:completes|completed|finishes|finished)\b(?! with)"
             r"|\bcomplete\b(?! (?:list|set|guide|rewrite|overhaul|history)\b))"
             r"|(?P<checkout>\bchecks? out\b)"
             # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"

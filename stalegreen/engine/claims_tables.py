@@ -14,6 +14,16 @@ _PLAN_COLUMN = re.compile(u"^\\W*(?:expected|expectation|planned|plan|target|goa
 _RESULT_COLUMN = re.compile(u"^\\W*(?:results?|status|outcome|actual|\u7ed3\u679c|\u72b6\u6001|\u5b9e\u9645)\\W*$", re.I)
 
 
+def names_a_check(reader, label):
+    """Whether a header cell names a check: a subject the grammar knows, or the compiler's verb
+    ("| Target | compile | tests |")."""
+    return bool(reader.mentions(label)) or bool(_COMPILE_LABEL.match(label))
+
+
+# a column named by the compile step: read as the build
+_COMPILE_LABEL = re.compile(r"^\W*(?:compile|compiles|compilation|compiled)\W*$", re.I)
+
+
 def cells(line):
     """The cells of a table line, stripped."""
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
@@ -42,12 +52,13 @@ def row(reader, line, header, checks):
         if counted and cell.strip() in ("0", u"0 \u4e2a"):
             cell = "0 %s" % counted.group(1)
         if label and (_PLAN_COLUMN.match(label) or lexicon.search("future", label)) \
-                and not (_NAMES_ONLY.match(label) and reader.mentions(cell) and not _A_STATE.search(cell)):
+                and not (_NAMES_ONLY.match(label) and (index == 0 or reader.mentions(cell)) and not _A_STATE.search(cell)):
+            # (a first column "Target" names each row's build target: "| Target | compile | tests |")
             if results:
                 continue     # what was expected, beside what came out
             plan = True
         if index < len(checks) and checks[index] and _STATUS_CELL.match(cell) and not reader.mentions(cell):
-            cell = "%s: %s" % (label, cell)
+            cell = "%s: %s" % (_COMPILE_LABEL.sub("build", label), cell)
         elif label and _EXIT_COLUMN.match(label) and cell.strip().isdigit():
             cell = "exit code %s" % cell.strip()      # "| `go build ./...` | 0 |" under "Exit": the run's status
         kept.append(cell)

@@ -84,7 +84,7 @@ def group_starting(g, s, subjects, also=None):
     ``also``: another gap that coordinates them."""
     group = [subjects[0]]
     for nxt in subjects[1:]:
-        gap = s[group[-1]["end"]:nxt["start"]]
+        gap = s[group[-1]["end"]:nxt.get("phrase_start", nxt["start"])]     # (its modifiers are its own: "the unit tests")
         if g.coord_gap.match(gap) or also is not None and also.match(gap):
             group.append(nxt)
         else:

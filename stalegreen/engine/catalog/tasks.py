@@ -93,7 +93,7 @@ DUNE_ALIASES = {"runtest": "test", "fmt": "lint", "check": "build", "install": "
 
 # Build tasks a prose sentence names alone ("`spotlessCheck` passes", "scalafmtCheck is clean"):
 # name -> the command line that runs it
-PROSE_TASKS = {"spotlessCheck": "gradle spotlessCheck", "ktlintCheck": "gradle ktlintCheck",
+PROSE_TASKS = {"spotlessCheck": "gradle spotlessCheck", "spotless": "gradle spotlessCheck", "ktlintCheck": "gradle ktlintCheck",
                "checkstyleMain": "gradle checkstyleMain", "checkstyleTest": "gradle checkstyleTest",
                "pmdMain": "gradle pmdMain", "spotbugsMain": "gradle spotbugsMain",
                "detektMain": "gradle detektMain", "scalafmtCheck": "sbt scalafmtCheck",

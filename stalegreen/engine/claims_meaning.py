@@ -131,7 +131,7 @@ _DISBELIEF = re.compile(r"\b(?:didn't|did not|couldn't|could not)\s+(?:quite\s+|
 _NEGATED_FIRST_VERB = re.compile(
     r"\b(?:didn't|did not|doesn't|does not|don't|do not|never)\s+(?:[\w`'-]+\s+){1,4}?(?=and\s+(?:(?:still|also|now|all"
     r"|both|just)\s+)?(?:pass(?:es)?|are|is|compiles?|builds?|works?|succeeds?|type-?checks?|lints?)\b)", re.I)
-_PASS_MARK = re.compile(u"[\u2705\u2713\u2714\u2611\U0001f7e2]")
+_PASS_MARK = re.compile(u"[" + lexicon.PASS_MARKS + u"]")
 _FAIL_MARK = re.compile(u"[" + lexicon.FAIL_MARKS + lexicon.RED_MARK + u"]")
 _NOTE = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
 _ROW_LEAD = u" *_-|>\u2022"

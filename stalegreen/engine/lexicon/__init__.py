@@ -48,7 +48,7 @@ ROLES = ("hedge", "relay", "future", "conditional", "instruction", "failure", "n
 # contrast words that open a leading clause ("Although X, Y"): the clause ends at its comma
 # the status marks an agent sets beside a check, one definition for every reader of claims
 PASS_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"     # white heavy check, check marks, ballot box, green circle, thumbs up
-FAIL_MARKS = u"\u274c\u2715\u2716\u2717\u2718"                   # cross mark, multiplication x's, ballot x's
+FAIL_MARKS = u"\u274c\u2715\u2716\u2717\u2718\U0001f44e"      # cross mark, multiplication x's, ballot x's, thumbs down
 RED_MARK = u"\U0001f534"                                           # red circle: a failed job in a CI summary
 STATUS_MARKS = PASS_MARKS + FAIL_MARKS + RED_MARK
 OPENERS = frozenset(("although", "though", "while", "whereas", "whether", "unlike", u"虽然", u"尽管", u"虽说"))

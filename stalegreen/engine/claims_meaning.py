@@ -146,11 +146,12 @@ def _names_a_subject(g, text):
 
 def _mark_items(g, s, parts):
     """``parts`` (the clauses of ``s``) cut again at each status mark when ``s`` is a row of pass
-    and failure marks ("✅ lint ❌ tests", "lint ✅ tests ❌", "| lint | ✅ | tests | ❌ |"): each mark
+    and failure marks ("✅ lint ❌ tests", "lint ✅ tests ❌", "| lint | ✅ | tests | ❌ |") or of two
+    pass marks or more: each mark
     and the check it marks is an item of its own (``Clause.marked``), cut before the marks when
     they lead their items ("Status: ✅ lint"), after them otherwise ("Tests: ✅  Build: ❌")."""
-    if not (_FAIL_MARK.search(s) and _PASS_MARK.search(s)):
-        return parts
+    if not (_PASS_MARK.search(s) and (_FAIL_MARK.search(s) or len(_PASS_MARK.findall(s)) > 1)):
+        return parts     # (two pass marks make a row too: "tsc ✓  eslint ✓  vitest 3 failed")
     marks = [m.start() for m in re.finditer(_PASS_MARK.pattern + "|" + _FAIL_MARK.pattern, s)]
     before = s[:marks[0]].strip(_ROW_LEAD)
     if not before or before[-1] in u":\uff1a" and not _names_a_subject(g, before):

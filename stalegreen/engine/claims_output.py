@@ -209,8 +209,10 @@ def inline_words(reader, text, start, code):
     (a result in a format the output reader lacks is read as its words); alone, it is a subject of
     the category it shows that passes, or, a counted result ("402 passed, 3 skipped"), its words.
     None when it quotes no result."""
-    if _AN_EXAMPLE.search(text, max(0, start - 16), start):
-        return None     # "会看到类似 `== 12 passed ==` 的输出", "output like `3 passed`": what a run would print
+    if _AN_EXAMPLE.search(text, max(0, start - 16), start) or _NAMED_AS_TEXT.match(text, start + len(code) + 2):
+        # "会看到类似 `== 12 passed ==` 的输出", "output like `3 passed`": what a run would print; "cut off
+        # before the final `BUILD SUCCESSFUL` line": the words named, not shown
+        return None
     verdict = summary_verdict(code)
     before = _AFTER_COMMAND.search(text, max(0, start - 240), start)
     after_command = bool(before and commands.classify_code(before.group(1))) or _reported_by_name(text, start)
@@ -244,6 +246,8 @@ def runner_tasks(text, start, code):
     return commands.classify_code(runner.group(1) + " " + code) if runner else []
 
 
+# a noun after a quoted summary naming it as text ("the `BUILD SUCCESSFUL` line", "the `OK` message")
+_NAMED_AS_TEXT = re.compile(r"\s+(?:line|lines|message|string|banner|text)\b", re.I)
 # words giving what follows as an example of output, not a run's
 _AN_EXAMPLE = re.compile(u"(?:\u7c7b\u4f3c|\u6bd4\u5982|\u4f8b\u5982|\u8bf8\u5982|\\bsuch as|\\blike|\\be\\.g\\.,?|\\bsay)"
                          u"\\s*[:\uff1a]?\\s*$", re.I)

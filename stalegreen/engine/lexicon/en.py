@@ -457,6 +457,12 @@ ENTRIES = (
     E(r"(?:^|(?<=[.!?] ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"
       r"(?:i|we|my|the|your|our|this|that)\b", "retraction",
       "All 40 tests pass. But that was before I rebased.", stems=("before",)),
+    # the result said to prove nothing about the change: "So that result says nothing about my change"
+    E(r"\b(?:that|this|the)\s+(?:result|run|pass|green)\s+(?:says|tells|proves|shows|means)\s+(?:us\s+)?"
+      r"(?:nothing|little|nothing at all)\b|\b(?:that|this|the)\s+(?:result|run|pass)\s+(?:doesn't|does not|don't)\s+"
+      r"(?:count|prove anything|mean anything)\b", "retraction",
+      "`npm test` passed, but it ran the old build. So that result says nothing about my change.",
+      stems=("says", "tells", "proves", "shows", "means", "count", "prove", "mean")),
 
     # ---- a run just made (written from the verb: the verb is what the text must hold)
     E(r"\b(?:ran|re-?ran|reran|executed|re-?executed)\b", "run", "I ran the tests and they all passed."),

@@ -51,8 +51,8 @@ _COUNT_FIELD = re.compile(r"^\W*[A-Za-z][\w -]{0,20}:\s*\d[\d,.]*\s*[A-Za-z%]{0,
 
 # dot leaders between a name and its status ("cargo test ........ ok (64)"): a label's colon, not
 # sentence ends (not a path's "./...", nor an ellipsis that follows a word)
-# "reran \u2014 clean", "re-ran it: green", "reran, all clean"
-_RERUN_RESULT = re.compile(r"\b(?:i\s+)?re-?ran(?:\s+(?:it|them|that))?\s*(?:[:\u2014\u2013-]+|,)\s*"
+# "reran \u2014 clean", "re-ran it: green", "reran, all clean", "rechecked \u2014 clean"
+_RERUN_RESULT = re.compile(r"\b(?:i\s+)?re-?(?:ran|checked|linted|tested)(?:\s+(?:it|them|that))?\s*(?:[:\u2014\u2013-]+|,)\s*"
                            r"(?=(?:all\s+)?(?:clean|green|passing|ok)\b)", re.I)
 _LEADERS = re.compile(r"(?<=[\w`)\]])(?:[ \t]+\.{3,}|[ \t]*\.{4,})[ \t]+(?=[\w`(\u2705\u2713\u2714\u274c])")
 
@@ -70,7 +70,8 @@ def tidy_line(body):
     \u2014 clean": the rerun is clean, the rerun of the check named before)."""
     if "..." in body:
         body = _LEADERS.sub(": ", body)
-    if "ran " in body or "ran," in body or "ran:" in body or u"ran \u2014" in body:
+    if "ran " in body or "ran," in body or "ran:" in body or u"ran \u2014" in body or "ed \u2014" in body or "ed:" in body \
+            or "ed," in body:     # (rechecked, re-linted, retested)
         body = _RERUN_RESULT.sub("the rerun is ", body)
     first = _PROGRAM_ITEM.search(body) if "," in body or ";" in body or "/" in body else None
     if first:

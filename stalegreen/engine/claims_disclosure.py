@@ -37,6 +37,10 @@ def categories(reader, sentence, before=""):
         # verification not redone, which leaves the checks the message tells standing
         return set(), False, None
     verb = re.search(r"re-?(test|build|lint)", found.group(0), re.I)
+    if verb and not named and _PART_IN_CODE.match(sentence, found.end()) and not clauses.changed_since(found):
+        # "I didn't rebuild `frontend`": a part the code names, left out of the run, like a thing of
+        # its own below ("haven't rebuilt the image yet")
+        return set(), False, None
     if verb:
         named.add(verb.group(1).lower())
     # "the other Cypress specs I didn't rerun": the rest of them, which leaves the part that was run
@@ -103,6 +107,8 @@ _OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+
                            r"|thing|things|lot|stuff|checks?|pipeline|workflow|jobs?|ones?|commands?|verification"
                            r"|code|codebase|changes?|project|repo|repository|branch|tree|workspace|files?|fix|patch)\b)"
                            r"[a-z]", re.I)
+# the object of a disclosure's verb that is a part named in code: "didn't rebuild `frontend`"
+_PART_IN_CODE = re.compile(r"\s+(?:the\s+)?sgc\d+x\b", re.I)
 # a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"
 _EVERY_CHECK = re.compile(r"\b(?:anything|everything|any of (?:them|the checks)|all of them|the checks|nothing)\b"
                           r"|\u4efb\u4f55|\u6240\u6709|\u5168\u90e8|\u90fd", re.I)

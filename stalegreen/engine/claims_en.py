@@ -47,6 +47,8 @@ def read_english(reader, s, found=None):
         if not group and pronoun is None and kind in _BARE_RESULT_KINDS and _BARE_RESULT.match(s) \
                 and _BARE_RESULT.match(s).end() >= p.start():
             group, pronoun = _run_just_named(reader, s, p)
+        elif not group and pronoun is None and kind in ("cleanw", "green") and _BARE_STATE.match(s):
+            group, pronoun = _check_just_named(reader, p)
         found = _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools)
         candidates.extend(found)
     _add_everything(reader, s, subjects, mentions, candidates, operational)
@@ -89,6 +91,21 @@ def _run_just_named(reader, s, p):
     if len(set(x["category"] for x in runs)) != 1:
         return [], None
     return runs[-1:], {"kind": "pron", "text": "", "start": p.start(), "end": p.start(), "category": None}
+
+
+# a sentence that is only a state ("Now clean.", "Green again."): of the check the sentence before names
+_BARE_STATE = re.compile(r"^\W*(?:(?:and|now|all|again|still|so)\s+)*(?:clean|green)(?:\s+(?:now|again|too))?[\s.!]*$", re.I)
+
+
+def _check_just_named(reader, p):
+    """The check the sentence before names, when it names one category only ("Lint fixed (`ruff check
+    --fix`, 9 autofixes). Now clean."): the subject a bare state sentence leaves out."""
+    if len(reader.sentences) < 2:
+        return [], None
+    named = [x for x in reader.mentions(reader.sentences[-2]) if x.get("category")]
+    if not named or len(set(x["category"] for x in named)) != 1:
+        return [], None
+    return named[-1:], {"kind": "pron", "text": "", "start": p.start(), "end": p.start(), "category": None}
 
 
 def _part_naming(mods):

@@ -281,12 +281,14 @@ class Grammar(object):
             u"|remaining work|remaining steps|follow[- ]ups?|acceptance criteria|definition of done|done criteria"
             u"|requirements|open items|outstanding|roadmap|steps(?!\\s+(?:(?:i|we)(?:'ve)?\\s+(?:took|taken|followed|ran|did)|taken|done))"
             u"|action items|what's left|still to do"
-            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4" + _ZH_REQUIREMENTS + u")"
+            u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u6b65\u9aa4" + _ZH_REQUIREMENTS + u""
+            u"|\u63a5\u4e0b\u6765(?:\u6211|\u6211\u4eec)?(?:\u4f1a|\u8981|\u6253\u7b97|\u51c6\u5907))"     # 接下来(我)会/要/打算/准备
             u"(?:\\s+\\w+){0,2})\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*$", I)
         self.plan_inline = c(
             u"^\\s*(?:\\*\\*)?(?:plan|next steps?|next|todo|to-do|remaining work|acceptance criteria|definition of done"
             u"|done criteria|criteria|requirements?|step \\d+|expected|goals?|aims?|objectives?|tasks?|follow[- ]ups?"
             u"|\u8ba1\u5212|\u4e0b\u4e00\u6b65|\u5f85\u529e|\u540e\u7eed|\u9a8c\u6536\u6807\u51c6|\u76ee\u6807" + _ZH_REQUIREMENTS + u""
+            u"|\u63a5\u4e0b\u6765(?:\u6211|\u6211\u4eec)?(?:\u4f1a|\u8981|\u6253\u7b97|\u51c6\u5907)?"     # 接下来(我会|要|打算|准备)
             u"|(?:\u9884\u671f|\u671f\u671b)(?:\u7ed3\u679c)?"     # 预期(结果), 期望(结果)
             u"|\u6b65\u9aa4 ?\\d*)"
             # the work the label is for: "Goal for this PR:", "Next steps for the release:"

@@ -69,6 +69,8 @@ _AT_RUN_TIME = re.compile(u"(?:启动|运行|跑起来|部署|上线)(?:之|以)
 # a hedge before a copula: a guess at what something is ("估计是 flaky", "可能是缓存的问题")
 # a copula opening what a Chinese hedge says ("我认为是误报", "估计只是环境问题")
 _COPULA = re.compile(u"\\s*(?:就|只|都|也)?是(?![不否])\\s*\\S")
+# how long something still takes, after a Chinese hedge ("估计还要几分钟", "大概再跑半小时")
+_TIME_LEFT = re.compile(u"\\s*(?:还|再)?(?:要|需要|得|跑)?\\s*(?:几|\\d+|一|两|半)\\s*(?:个)?\\s*(?:分钟|秒|小时|会儿|天)")
 _HEDGED_CAUSE = re.compile(u"(?:应该|可能|也许|或许|大概|估计|似乎|好像|貌似|多半|八成)(?:就|只)?是")
 # where an excepted failure is: "except for one error in the generated client"
 _LOCATED = re.compile(
@@ -569,8 +571,10 @@ class Meaning(object):
             after = text[list(lexicon.compiled("hedge", "zh").finditer(text))[-1].end():]
             if len(re.findall(u"[A-Za-z0-9_]+|[\u3400-\u9fff]", after)) < 2:
                 return False
-            if _COPULA.match(after) and not self.g.zh.predicate.search(after):
-                return True     # "只剩一个警告，我认为是误报": a judgement of what something is
+            if _COPULA.match(after) and not self.g.zh.predicate.search(after) or _TIME_LEFT.match(after):
+                # "只剩一个警告，我认为是误报": a judgement of what something is; "测试还在跑，估计还要几分钟":
+                # a guess at how long
+                return True
             text = lexicon.sub("hedge", " ", text, "zh")
         words = [w for w in re.findall(r"[A-Za-z0-9_']+", text) if w.lower() not in en_lexicon.CLAUSE_HEDGES]
         return len(words) + len(re.findall(u"[\u3400-\u9fff]", text)) // 2 >= 3

@@ -221,7 +221,7 @@ class Grammar(object):
             u"|还剩下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             u"(?=[^。；]{0,40}?(?:不影响|可以忽略|无关紧要|无伤大雅|问题不大|不碍事))"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题|异常|违规)|无误|没(?:啥|什么)?问题"
-            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|违规|输出|error|warning)|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
+            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|违规|输出)|零 ?" + _EN_FAILURE_NOUN + u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
             u"|" + _NONE_AT_ALL + u"|" + _DOWN_TO_ZERO + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""

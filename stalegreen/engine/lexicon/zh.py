@@ -99,7 +99,8 @@ ENTRIES = (
     E(u"失败|报错|错误|挂了|红了|变红|(?<![\\d零0])\\d+ ?(?:个|条)问题|退出码为 ?[1-9]|没过",
       "failure", u"测试通过了 40 个，失败 2 个。"),
     # not 不过: that is "however" (a contrast), and "跑不过" holds no predicate to negate
-    E(u"未|没|不(?:通过|成功|能|行|再)|尚未|还没|无法|只有 ?\\d", "negator", u"测试还没通过。"),
+    # (not a file left untouched: "那个文件这次没动", "没改 `api/`")
+    E(u"未|没(?!有?(?:动|改|碰))|不(?:通过|成功|能|行|再)|尚未|还没(?!有?(?:动|改|碰))|无法|只有 ?\\d", "negator", u"测试还没通过。"),
     # a part of the checks passed ("部分通过", "大部分成功"): no pass of the whole, and no subject to narrow
     E(u"(?<!大)部分(?:通过|成功|过了)|(?:过了|通过了?)(?:一部分|一小部分|一半|大半|部分|一些)", "negator", u"测试部分通过。"),
     # the agent declines to say it ("我不会说测试全过了", "还谈不上构建成功"): no assertion
@@ -158,6 +159,9 @@ ENTRIES = (
       u"(?![^，。；！？,;!?]{0,12}?的?必要)", "disclosure", u"测试第一次跑通过了，但重构后没有重新运行。"),
     E(u"(?:没有?|未|还没有?|尚未)(?:来得及)?(?:重跑|(?:再|重新)? ?re-?(?:run|test|build|check))", "disclosure",
       u"之前测试通过了，改完后还没重跑。"),     # (or the English verb: "tests 没有 rerun")
+    # not run since the change, told by the time: "改完之后我这边还没跑"
+    E(u"(?:改完|修完|改好|修好|换完|修改|改动|重构|更新|升级|调整)(?:之|以)?后[^，。；]{0,8}?(?:还没有?|没有?|未|尚未)"
+      u"(?:再)?(?:跑|运行|执行|测试?|验证|构建|编译)", "disclosure", u"测试之前是过的，改完之后我这边还没跑。"),
     # not actually run: what was said of it is not the agent's result ("我没实际跑 mypy")
     E(u"(?:没有?|未|并没有?)(?:实际|真正|真的|亲自|实际上)(?:去)?(?:运行|跑|执行|测试?|验证)", "disclosure",
       u"类型检查能过。我没实际跑 mypy。"),

@@ -108,8 +108,19 @@ def transcript_words(reader, info, body, intro, after=""):
     checks = [(x["category"], x.get("tool"), x.get("scope") or "all") for x in reader.mentions(line)
               if x.get("category") in CATEGORIES]
     words = []
-    for command, output in sections(body):
+    shown_sections = sections(body)
+    for index, (command, output) in enumerate(shown_sections):
+        if command and _EXIT_STATUS_ECHO.match(command):
+            continue        # read with the command before it
+        exit_zero = index + 1 < len(shown_sections) and _EXIT_STATUS_ECHO.match(shown_sections[index + 1][0] or "") \
+            and shown_sections[index + 1][1].strip() == "0"
         runs = commands.classify_code(command) if command else [r for found in named for r in found]
+        if exit_zero and runs:
+            # "$ npx tsc --noEmit" then "$ echo $?" printing 0: the command exited 0, whatever it printed
+            original = command
+            words.extend(reader.hold(CATEGORY_LETTER[category], original if not i else None, category, tool, scope).strip()
+                         + " passes" for i, (category, tool, scope) in enumerate(runs))
+            continue
         if not runs and not named:
             runs = checks[:1]       # "I ran the C++ unit tests:" and `$ ./build/unit_tests`: the tests
         found = shown(output, runs)
@@ -124,6 +135,10 @@ def transcript_words(reader, info, body, intro, after=""):
                 words.append(reader.hold(CATEGORY_LETTER[category], original, category, tool, scope).strip()
                              + " passes")
     return words
+
+
+# a command printing the exit status of the one before it ("echo $?", PowerShell's "echo $LASTEXITCODE")
+_EXIT_STATUS_ECHO = re.compile(r"^\s*echo\s+(?:\$\?|\$LASTEXITCODE|%ERRORLEVEL%)\s*$", re.I)
 
 
 def introduces_a_run(g, intro):

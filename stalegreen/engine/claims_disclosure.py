@@ -31,7 +31,7 @@ def categories(reader, sentence, before=""):
     if cause:
         # "I didn't re-run eslint since your question was only about types": the reason names no stale check
         text = text[:cause.start()]
-    named = named_in(reader, text)
+    named = named_in(reader, _AFTER_A_FIX.sub(" ", text))     # (not "the clang-tidy fix": a change, not a check)
     if not named and _MANUAL.search(text) and not _OR_OTHERWISE.search(text):
         # "Nothing was re-verified by hand", "I haven't re-verified it in the browser": a manual
         # verification not redone, which leaves the checks the message tells standing
@@ -107,6 +107,9 @@ _OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+
                            r"|thing|things|lot|stuff|checks?|pipeline|workflow|jobs?|ones?|commands?|verification"
                            r"|code|codebase|changes?|project|repo|repository|branch|tree|workspace|files?|fix|patch)\b)"
                            r"[a-z]", re.I)
+# the change a disclosure dates itself by, which may name a check ("after the clang-tidy fix")
+_AFTER_A_FIX = re.compile(r"\b(?:after|since|following)\s+(?:the|my|that|this|its)\s+[^,.;()]{0,40}?\b(?:fix|fixes|change|changes"
+                          r"|edit|edits|patch|tweak|update)\b", re.I)
 # the object of a disclosure's verb that is a part named in code: "didn't rebuild `frontend`"
 _PART_IN_CODE = re.compile(r"\s+(?:the\s+)?sgc\d+x\b", re.I)
 # a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"

@@ -197,7 +197,8 @@ LINT = [
     ("ruff-format-would", "F", "ruff", r"\b" + _N + r" files? would be reformatted"),
     ("ruff-format-ok", "P", "ruff", r"^\d+ files? already formatted[ \t]*$"),
     ("black-would", "F", "black", r"^would reformat |\b" + _N + r" files? would be reformatted"),
-    ("black-ok", "P", "black", r"^All done![^\n]*\n[^\n]*\b\d+ files? would be left unchanged\."),
+    # (its two lines, or one when quoted in prose: "→ All done! ✨ 🍰 ✨ 87 files would be left unchanged.")
+    ("black-ok", "P", "black", r"^All done![^\n]*(?:\n[^\n]*)?\b\d+ files? would be left unchanged\b"),
     ("isort-error", "F", "isort", r"ERROR: [^\n]*Imports are incorrectly sorted"),
     ("flake8-violation", "F", "flake8", r"^\S+:\d+:\d+: [A-Z]+\d{1,4} "),
     # pyflakes names no code and prints no summary: a line per finding (exit 1), nothing when clean

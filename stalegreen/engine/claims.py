@@ -85,6 +85,8 @@ def classify_command(code):
 # ------------------------------------------------------------------------------------ reading
 
 # a line introducing the block under it by pointing at it ("all good 👇")
+# a retraction whose subject points back at the result just told ("that run doesn't count")
+_THAT_RESULT = re.compile(r"(?:that|this|the)\s+(?:result|run|pass|green)\b", re.I)
 # a second zero count whose noun is the first one's: "0 errors from eslint, 0 from tsc"
 _ELIDED_COUNT_NOUN = re.compile(r"\b(?:0|zero|no)\s+(?P<noun>errors?|warnings?|failures?|issues|problems|findings|violations)"
                                 r"\s+from\s+[^,;.\n]{1,40}?,\s+(?:and\s+)?(?:0|zero|none)\s+(?=from\b)", re.I)
@@ -580,10 +582,13 @@ class _Reader(object):
             at = order.index(own) if own in order else len(order)
             later = [c for c in self.found if c["sentence"] in order[at + 1:]] if clauses.points_back(retraction) else []
             earlier = [c for c in self.found if c["sentence"] != own and not any(c is x for x in later)]
+            cut = len(self.restore(sentence[:retraction.start()]))
+            if _THAT_RESULT.match(retraction.group(0)):
+                # "..., so that run doesn't count": the result just told, whatever else the clause names
+                named = set(c["category"] for c in self.found if c["sentence"] == own and 0 <= own.find(c["text"]) < cut)
             if not named and earlier:
                 # "I wouldn't count it", "That was before I rebased": the claims just made, in one sentence
                 named = set(c["category"] for c in earlier if c["sentence"] == earlier[-1]["sentence"])
-            cut = len(self.restore(sentence[:retraction.start()]))
             kept = []
             for claim in self.found:
                 if claim["category"] in named and not any(claim is x for x in later) and (

@@ -180,6 +180,13 @@ SETS = {
                 {"en": (0.99, 0.94), "all": (0.99, 0.94)}),
     "dev24zh": (os.path.join(HERE, "claims_dev24zh_2026-12-04.jsonl"),
                 {"zh": (0.985, 0.97), "mixed": (0.99, 0.99), "all": (0.99, 0.98)}),
+    # written blind after the dev24 round (long recaps, check tables, footers), scored on arrival: en
+    # 0.991/0.878 (0.991/0.871 with the session's starting code), zh 0.971/0.931, mixed 1.000/1.000 (the same
+    # with the starting code); then one round of causes (tests/engine/test_claims_dev25_causes.py)
+    "dev25en": (os.path.join(HERE, "claims_dev25en_2026-12-04.jsonl"),
+                {"en": (0.99, 0.91), "all": (0.99, 0.91)}),
+    "dev25zh": (os.path.join(HERE, "claims_dev25zh_2026-12-04.jsonl"),
+                {"zh": (0.98, 0.96), "mixed": (0.99, 0.99), "all": (0.985, 0.965)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -194,7 +201,8 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev15": (200, 60, 20), "dev16en": (230, 0, 0), "dev16zh": (0, 140, 40), "dev17": (200, 70, 20),
          "dev18en": (250, 0, 0), "dev18zh": (0, 110, 40), "dev20en": (300, 0, 0), "dev20zh": (0, 150, 30),
          "dev21": (220, 110, 30), "dev22en": (260, 0, 0), "dev22zh": (0, 130, 30),
-         "dev23": (200, 100, 25), "dev24en": (260, 0, 0), "dev24zh": (0, 140, 30)}
+         "dev23": (200, 100, 25), "dev24en": (260, 0, 0), "dev24zh": (0, 140, 30),
+         "dev25en": (260, 0, 0), "dev25zh": (0, 140, 30)}
 
 
 def _scorer():

@@ -200,7 +200,7 @@ _PREDICATE_STARTS = frozenset((
     "gave has had come comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
     "done complete finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "
-    "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails "
+    "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
     "complaint warning finding nit gripe issue "
@@ -541,6 +541,8 @@ class Grammar(object):
             r"|(?P<cverb>\b(?:type-?checks|lints)\b(?=\s*(?:[.;,!)]|$|\s(?:now|again|too|also|as well|and|under|against"
             r"|locally|with|after)\b)))"
             r"|(?P<sbuild>\bsuccessful(?:ly)? (?:build|compilation)\b|\bsuccessfully (?:built|compiled)\b"
+            # the build redone and its result after an arrow: "rebuilt \u2192 success", "recompiled: ok"
+            u"|\\bre-?(?:built|compiled)\\s*(?:\u2192|->|=>|:)\\s*(?:success(?:ful)?|ok|clean|green|fine)\\b"
             # a state said of the run it names, at the start or as what was got: "Green build locally",
             # "Got a clean lint run", "with a passing test suite"
             r"|(?:^\W*|\b(?:got|get|gets|have|has|had|with)\s+(?:a\s+|(?:all\s+)?\d+\s+)?)(?:green|clean|passing)\s+"

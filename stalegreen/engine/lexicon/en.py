@@ -340,9 +340,12 @@ ENTRIES = (
       stems=("it", "old", "previous", "original", "earlier")),
     E(r"^\W*after\s*:", "present", "After: all 45 tests pass."),
     E(r"\b(?:(?:the|a) )?(?:second|third|final) (?:one|run|attempt|try|pass|time)\b|\bthe (?:second|third)\b(?! (?:of|half))"
-      r"|\bthe re-?run\b(?= (?:is|was|came back|comes back|passe[sd]|reports?|shows?)\b)",
+      r"|\bthe re-?run\b(?= (?:is|was|came back|comes back|passe[sd]|reports?|shows?)\b)"
+      # a rerun's result after an arrow or a colon: "updated it; rerun \u2192 143 passed", "re-ran: green"
+      u"|\\bre-?(?:run|ran|built|tested|checked)\\s*(?:\u2192|->|=>|:)",
       "present", "The first run had 1 failure; the second run passed all 40 tests.",
-      stems=("second", "third", "final", "rerun", "re-run")),
+      stems=("second", "third", "final", "rerun", "re-run", "reran", "re-ran", "rebuilt", "re-built", "retested",
+             "re-tested", "rechecked", "re-checked")),
     E(r"\bnow\b|\bcurrently\b|\bat this point\b|\bas of now\b|\bstill\b|\bthis time\b", "present",
       "Tests were failing before my change; now they pass."),
     E(r"\b(?:after|since|with) (?:the|my|this|that|these|your) (?:\w+ ){0,2}" + _CHANGE + r"\b", "present",

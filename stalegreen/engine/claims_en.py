@@ -372,7 +372,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 make(category, subject, alternates=("typecheck",) if category == "build" and "compil" in ccat else (),
                      scope="all", tool=tool)
             return out
-        ccat2 = (p.group("ccat2") or "").lower()
+        ccat2 = (p.group("ccat2") or p.group("ccat3") or "").lower()
         if ccat2:
             make(_CLEAN_CATEGORY.get(ccat2, "build"), None, scope="all")
             return out
@@ -587,7 +587,7 @@ _WHICH_IS = re.compile(r"\s*which\s+(?:is|was)\s+(?:(?:now|still|all|also)\s+)*$
 _LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*(?:\d[\d,]*\s+)?$", re.I)
 _CLEAN_CATEGORY = {
     "tests": "test", "spec": "test", "specs": "test", "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",
-    "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck",
+    "typing": "typecheck", "typecheck": "typecheck", "typechecking": "typecheck", "types": "typecheck",
     "lint": "lint", "linting": "lint", "linter": "lint", "eslint": "lint", "ruff": "lint", "clippy": "lint",
     "rubocop": "lint", "biome": "lint", "flake8": "lint", "pylint": "lint",
     "build": "build", "compile": "build", "compilation": "build", "compiler": "build", "test": "test",

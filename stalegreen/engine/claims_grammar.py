@@ -642,6 +642,8 @@ class Grammar(object):
             r"|" + NOTHING_TO +
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?)(?::?\s*(?:0|none|zero)|\s+(?:are|is)\s+(?:now\s+)?(?:down|back)\s+to\s+(?:zero|0|none))\b"
+            # a status row's bare zero after a checker's label: "lint 0, type 0, test 233/233"
+            u"|\\b(?P<ccat3>type|types|typing|lint|linting|tsc|mypy|eslint|ruff)\\s*[:\uff1a]?\\s*0(?=\\s*(?:[,;.|\uff0c\uff1b\u3001\u3002]|$))"
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"

@@ -152,7 +152,7 @@ def introduces_a_run(g, intro):
     if not line.rstrip().endswith((":", u"\uff1a")):
         return False
     if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)) \
-            or _AFTER_THE_CHANGE.match(line):
+            or _AFTER_THE_CHANGE.match(line) or _RUN_RESULTS.search(line):
         return True
     return commands.might_name_runner(claims_grammar.words_of(line)) and bool(g.runner_name.search(line))
 
@@ -161,6 +161,9 @@ def introduces_a_run(g, intro):
 _VERIFICATION_HEADING = re.compile(
     u"^\\s*#{1,6}\\s+\\W{0,3}(?:验证|验证结果|测试结果|自测|测试|检查结果|verification|verified|validation|testing|test results"
     u"|tests? run|results)\\s*[:\uff1a]?\\s*$", re.I)
+# a line naming what follows as the results of a run ("本地执行结果：", "Results from this run:")
+_RUN_RESULTS = re.compile(u"(?:\u6267\u884c|\u8fd0\u884c|\u8dd1)(?:\u7684)?\u7ed3\u679c|\\bresults?\\s+(?:of|from)\\s+(?:this|the|my)\\s+"
+                          u"(?:final\\s+|latest\\s+|local\\s+)?run\\b", re.I)
 # a short line naming the time after the agent's change ("修复后：", "After the fix:", "改完之后：")
 _AFTER_THE_CHANGE = re.compile(
     u"^\\W*(?:(?:修复|修改|改动|重构|改完|修完|改好|修好|升级|更新|调整|修正)(?:之|以)?后|现在|now|after\\s+(?:the|my|this|that|these)"

@@ -63,14 +63,17 @@ _ASCII_WORD = re.compile(r"[a-z0-9_]+")
 _PART_NOUN = u"(?:项目|环境|模块|子项目|包|服务|目录|仓库|组件|packages?|projects?|modules?|crates?)"
 _PARTS_ONLY = re.compile(
     u"^\\s*(?:(?:sgc\\d+x(?:\\s*(?:和|、|与|及|以及|,|，)\\s*sgc\\d+x)*)(?:\\s*(?:这)?(?:两|三|四|几)?个?\\s*" + _PART_NOUN + u")?"
-    u"|(?:所有|全部|每个|各个)的?\\s*" + _PART_NOUN + u""
+    u"|(?:所有|全部|每个|各个|其他|其余|剩下|剩余)的?\\s*" + _PART_NOUN + u""
     u"|[A-Za-z0-9_.-]+(?:\\s*(?:和|、|与|及|以及|,|，)\\s*[A-Za-z0-9_.-]+)*\\s*(?:这)?(?:两|三|四|几)?个?\\s*" + _PART_NOUN + u")"
-    u"[\\s都也均全部已经]*$")
+    # (with a count of what it ran: "parser 包 134 个全过")
+    u"(?:\\s*\\d[\\d,]*\\s*(?:个|条|项)?(?:用例|测试|case|cases|tests?)?)?[\\s都也均全部已经]*$")
 # "not one failed" is a pass: "一个失败都没有", "一个都没挂", "没有一个测试失败" (the negation is of the
 # failure's quantifier, not of the claim)
 _NONE_AT_ALL = (u"一(?:个|条|处|次) ?(?:错|错误|报错|警告|告警|问题|失败|超时|崩溃|errors?|warnings?|timeouts?)? ?(?:都|也)没有"
                 u"|一(?:个|条|处)(?:都|也)?没(?:有)?(?:失败|报错|挂)"
-                u"|没有(?:任何)?一(?:个|条)(?:是)?(?:失败|报错|挂掉?)的?")
+                u"|没有(?:任何)?一(?:个|条)(?:是)?(?:失败|报错|挂掉?)的?"
+                # a failure denied by its double negative: "没有哪一个是不过的", "没有一个没过"
+                u"|没有(?:哪)?一?(?:个|条)(?:是)?(?:不过|不通过|没过|没通过)的?")
 # a failure count of zero ("失败 0", "错误数：0")
 _COUNT_ZERO = u"(?:失败|错误|报错|警告|告警|问题)数? ?(?:[：:为是] ?)?0(?![\\d.])"
 # a count brought down to zero ("告警从 12 个降到 0 个")
@@ -212,7 +215,7 @@ class Grammar(object):
             u"|pyright|ESLint|eslint|ruff) ?(?:错误|报错|警告|告警|失败|问题))"
             u"|(?P<zobj>通过了?(?:全部|所有)的? ?(?:\\d[\\d,]* ?个?)?(?:测试|用例)|没有(?:任何)?(?:失败|报错)的(?:测试|用例)"
             u"|" + _NO_FAILING_TEST + u")"
-            u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到| ?" + _EN_FAILURE_NOUN + u")|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
+            u"|(?P<clean>" + _NOT_REPORTED + u"|(?:没有|未|不再|(?<=也)没|没(?=报|发现|出现|检查出|检测到|输出|给出|产生|抛出| ?" + _EN_FAILURE_NOUN + u")|无(?= ?[A-Za-z]))(?:报告|发现|出现|检查出|检测到|报|给出|产生|输出|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:风格|格式|代码)?"
             u"(?:报错|错误|警告|告警|问题|失败|异常|违规|输出|" + _HINTS + u"|(?:type |lint )?errors?|warnings?|issues?|offen[cs]es?|violations?|bugs?|regressions?|failures?|fail(?:ed|s)?" + _Z + u")"
             u"|无(?:任何)?输出|" + _NO_OUTPUT + u"|(?:没有|无|零)(?:任何|新的?|引入)? ?回归(?!测试|用例)"
             # only warnings left ("只剩一个 `x` 的警告"): a lint pass with its exception; "still"
@@ -221,12 +224,12 @@ class Grammar(object):
             u"|还剩下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             u"(?=[^。；]{0,40}?(?:不影响|可以忽略|无关紧要|无伤大雅|问题不大|不碍事))"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题|异常|违规)|无误|没(?:啥|什么)?问题"
-            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|违规|输出)|零 ?" + _EN_FAILURE_NOUN + u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|干净"
+            u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|违规|输出)|零 ?" + _EN_FAILURE_NOUN + u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _A + u"0 ?个 ?" + _EN_FAILURE_NOUN + u"|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
             u"|" + _NONE_AT_ALL + u"|" + _DOWN_TO_ZERO + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
-            u"|(?P<bverb>(?:可以)?正常编译|(?:能|可以)(?:正常)?编译(?:了|通过)?(?=\\s*(?:$|[，。,；;！!]))|编译?过了?(?![程去来]))"
+            u"|(?P<bverb>(?:能|可以)(?:正常)? ?(?:build|构建|打包|编译) ?(?:得)?出来|(?:可以)?正常编译|(?:能|可以)(?:正常)?编译(?:了|通过)?(?=\\s*(?:$|[，。,；;！!]))|编译?过了?(?![程去来]))"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<tpass>(?<=测试)过(?:了|啦)(?! ?(?:一遍|一下|一次|一轮)))"
@@ -259,11 +262,11 @@ class Grammar(object):
         # 么 ends a question ("构建成功了么"), not 什么/怎么/那么
         self.question = c(u"\uff1f|吗|是不是|能不能|有没有|(?<![什怎那这多要])么(?=\\s*(?:$|[，。,.!！]))")
         self.clean_mask = c(
-            u"(?:没有|无|零|未)(?:报告|发现|出现|检查出|检测到|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:类型检查|类型|lint|Lint|构建|编译|测试"
+            u"(?:没有?|无|零|未)(?:报告|发现|出现|检查出|检测到|报|输出|给出|产生|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|违规|回归|意见|异议|抱怨|" + _HINTS + u")(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
             u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
-            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _COUNT_ZERO + u"|(?:没有?|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|regressions?|warnings?|problems?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")"
+            u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _A + u"0 ?个 ?" + _EN_FAILURE_NOUN + u"|" + _COUNT_ZERO + u"|(?:没有?|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|regressions?|warnings?|problems?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"
             # a failure the agent says it fixed ("刚刚的 regression 我 fix 了"): over, it negates nothing

@@ -437,11 +437,11 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if kind == "checkout" and category != "typecheck" and not _CLAUSE_ENDS.match(s, p.end()):
             continue    # "Lint checks out." is a verdict; "the script checks out the branch" is not
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
-                and ptext != "OK" and not subject.get("run") and not (_VERBLESS.match(s, subject["end"], p.start()) and s[p.end():p.end() + 1] != "-") \
+                and lowp not in ("ok", "okay") and not subject.get("run") and not (_VERBLESS.match(s, subject["end"], p.start()) and s[p.end():p.end() + 1] != "-") \
                 and not _EXCEPTED.match(s, p.end()) and not any(x.get("category") not in (None, "test") for x in group) \
                 and not _COUNT_AFTER.match(s, p.end()):
-            # tests pass, they are not "fine" ("the tests are fine as they are"); a test command is
-            # "OK" as its runner prints, and so are tests in a verbless status row ("build ok, tests ok")
+            # tests pass, they are not "fine" ("the tests are fine as they are"); tests are "ok" as a
+            # runner prints it ("Unit tests are ok"), and so are tests in a verbless status row ("build ok, tests ok")
             # or said with another check ("App build and unit tests are fine")
             continue
         # state words need a linking verb: "lint is clean", not "tests are shown in green"
@@ -555,6 +555,8 @@ _COPULA_GAP = re.compile(
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
     # a non-restrictive relative clause: "I ran the linter, which is happy"
     r"|,\s*which\b"
+    # what a runner tells, as it prints it: "phpunit says OK", "eslint reports clean"
+    r"|\b(?:says|said|reports|reported|prints|printed|returns|returned)\b"
     # a passive run before the state: "The tests were run and are green"
     r"|\b(?:re-?)?(?:run|executed)(?:\s+again)?\s*,?\s+and\b"
     r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:gone|turned|become)\b"

@@ -196,7 +196,7 @@ _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAM
     "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
-    "build builds built reports report reported shows show showed finds find found returns return returned gives give "
+    "build builds built reports report reported shows show showed finds find found returns return returned gives give says say said "
     "gave has had come comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
     "done complete finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
     "verified validated confirmed checked "

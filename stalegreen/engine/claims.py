@@ -219,6 +219,9 @@ class _Reader(object):
             runs = commands.classify_code(code) or claims_output.runner_tasks(m.string, m.start(), code.strip())
             if not runs and _GRADLE_TASK.match(code.strip()):
                 runs = commands.classify_code("gradle " + code.strip())     # `:api:test`: a Gradle task path
+            if not runs and ":" in code and " " not in code.strip():
+                task = commands.classify_name(code.strip().lower())     # `spotless:check`: a build tool's goal alone
+                runs = [task] if task else []
             if not runs and _TASK_NOUN.match(m.string, m.end()) and _TASK_NAME.match(code.strip()):
                 # "the `lint` script", "the `test:unit` task": a project's task by its name
                 runs = commands.classify_code("npm run " + code.strip()) or commands.classify_code("make " + code.strip())

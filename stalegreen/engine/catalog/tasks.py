@@ -97,4 +97,7 @@ PROSE_TASKS = {"spotlessCheck": "gradle spotlessCheck", "spotless": "gradle spot
                "checkstyleMain": "gradle checkstyleMain", "checkstyleTest": "gradle checkstyleTest",
                "pmdMain": "gradle pmdMain", "spotbugsMain": "gradle spotbugsMain",
                "detektMain": "gradle detektMain", "scalafmtCheck": "sbt scalafmtCheck",
-               "scalafmtCheckAll": "sbt scalafmtCheckAll"}
+               "scalafmtCheckAll": "sbt scalafmtCheckAll",
+               # Maven plugin goals named alone ("`spotless:check` ✅")
+               "spotless:check": "mvn spotless:check", "checkstyle:check": "mvn checkstyle:check",
+               "pmd:check": "mvn pmd:check", "spotbugs:check": "mvn spotbugs:check"}

@@ -284,7 +284,7 @@ EXTRA_PROSE_STARTS = frozenset((
     "pre", "py", "python",
     "react", "runtest", "setup", "svelte", "tarpaulin", "vue", "sorbet", "laravel", "scalafmt", "scalafix",
     # build tasks named alone (``catalog.PROSE_TASKS``)
-    "spotless", "spotlesscheck", "ktlintcheck", "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain",
+    "spotless", "spotlesscheck", "spotless:check", "checkstyle:check", "pmd:check", "spotbugs:check", "ktlintcheck", "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain",
     "scalafmtcheck", "scalafmtcheckall",
 ))
 

@@ -582,7 +582,14 @@ _RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|once|her
 def _ran_on(s, subject, gap):
     """``subject`` is what a run verb ran, and ``gap`` leads from it to the run's result:
     "Ran `mypy`; no errors", "Re-ran tests, still green"."""
+    passive = _PASSIVE_RUN.match(gap)
+    if passive:
+        # "golangci-lint was executed against the changed packages only, reporting no issues"
+        return bool(_RUN_GAP.match(gap[passive.end():]))
     return bool(_RUN_GAP.match(gap)) and bool(_RUN_BEFORE.search(s, 0, subject.get("phrase_start", subject["start"])))
+
+
+_PASSIVE_RUN = re.compile(r"^\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:re-?)?(?:run|ran|executed)\b", re.I)
 
 
 _WHICH_IS = re.compile(r"\s*which\s+(?:is|was)\s+(?:(?:now|still|all|also)\s+)*$", re.I)

@@ -143,6 +143,9 @@ ENTRIES = (
       r"|teamcity|bitrise|codemagic|appveyor|workflow runs?|ci matrix"
       r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b", "relay",
       "GitHub Actions shows the tests pass."),
+    # (a pass the user sees: "The tests pass for you, but in this container they don't collect")
+    E(r"(?<=\bpass )for you\b|(?<=\bpasses )for you\b|(?<=\bworks )for you\b|(?<=\bbuilds )for you\b", "relay",
+      "The tests pass for you, but not here.", stems=("for you",)),
     E(r"\bon (?:their|your|his|her) (?:side|end|machine|laptop|box|setup)\b", "relay",
       "The tests pass on their side.", stems=("their", "your", "his", "her")),
     # not the base a change moved onto ("after rebasing on main")
@@ -457,7 +460,7 @@ ENTRIES = (
       stems=("call", "declar", "mark", "consider")),
 
     # a sentence saying the result just given is from before a change: "But that was before I rebased."
-    E(r"(?:^|(?<=[.!?] ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"
+    E(r"(?:^|(?<=[.!?] )|(?<=, but )|(?<=; ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"
       r"(?:i|we|my|the|your|our|this|that)\b", "retraction",
       "All 40 tests pass. But that was before I rebased.", stems=("before",)),
     # the result said to prove nothing about the change: "So that result says nothing about my change"

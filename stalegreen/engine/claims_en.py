@@ -553,6 +553,8 @@ _COPULA_GAP = re.compile(
     r"|\(\s*(?:--)?[\w-]+(?:\s+mode)?\s*\)"
     # a cleft: "`go vet` is the one that's clean"
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
+    # the toolchain it ran with, by its versioned name: "Build with clang-17 is also okay"
+    r"|\b(?:with|using|under)\s+[a-z][\w+.-]*?-?\d[\w.]*\b"
     # a non-restrictive relative clause: "I ran the linter, which is happy"
     r"|,\s*which\b"
     # what a runner tells, as it prints it: "phpunit says OK", "eslint reports clean"
@@ -565,7 +567,7 @@ _COPULA_GAP = re.compile(
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
 # the object of a run and the state after it: "Re-ran tests, still green", "Ran pytest locally — all good"
-_RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed)\s+(?:(?:the|all|my|our|full|whole|entire|both)\s+)*"
+_RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed|(?:re-?)?compiled)\s+(?:(?:the|all|my|our|full|whole|entire|both)\s+)*"
                          # the items listed before it: "I ran `swift build` and `swift test`; no failures"
                          r"(?:(?:[\w`.-]+\s+){0,2}?[\w`.-]+(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*))*"
                          r"(?:(?:the|all|my|our|full|whole|entire|both)\s+)*$", re.I)

@@ -525,7 +525,7 @@ class Grammar(object):
             # under a setting given in code: "compiles with `-strict-concurrency=complete` (switched on) without
             # warnings", "Compiled with `-Wall -Werror`, no warnings"
             r"|\bcompil(?:es|ed)\s+with\s+sg[cb]\d+x(?:\s+(?:switched\s+|turned\s+)?(?:on|enabled|set))?"
-            r"(?:\s*(?:,|\s[\u2014\u2013-])?\s+(?:cleanly|fine|ok|without (?:any )?(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)"
+            r"(?:\s*(?:,|:|\s[\u2014\u2013-])?\s+(?:cleanly|fine|ok|without (?:any )?(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)"
             r"|(?:no|zero|0) (?:errors?|warnings?))(?:\s+(?:at all|whatsoever))?(?=\s*(?:[.;!)]|$|,\s*which\b))"
             r"|(?=\s*(?:[.;!)]|$|,\s*(?:at least|too|now|again|as well)\b)))"
             # webpack's and tsc-loader's success with warnings ("compiled with 2 warnings"; errors say "error")

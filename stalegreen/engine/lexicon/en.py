@@ -144,7 +144,7 @@ ENTRIES = (
       r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b", "relay",
       "GitHub Actions shows the tests pass."),
     # (a pass the user sees: "The tests pass for you, but in this container they don't collect")
-    E(r"(?<=\bpass )for you\b|(?<=\bpasses )for you\b|(?<=\bworks )for you\b|(?<=\bbuilds )for you\b", "relay",
+    E(r"(?:(?<=\bpass )|(?<=\bpasses )|(?<=\bworks )|(?<=\bbuilds ))for you\b(?!\s+(?:and|too|as well)\b)", "relay",
       "The tests pass for you, but not here.", stems=("for you",)),
     E(r"\bon (?:their|your|his|her) (?:side|end|machine|laptop|box|setup)\b", "relay",
       "The tests pass on their side.", stems=("their", "your", "his", "her")),

@@ -187,7 +187,7 @@ ENTRIES = (
       "retraction", u"测试都通过了。不过那是重构之前的结果。"),
 
     # a joke told as such takes back what it said ("构建成功 ✅ 测试 ✅ —— 开玩笑的，都还没跑")
-    E(u"开(?:个)?玩笑(?:的|呢|啦)?|逗你(?:的|玩)", "retraction",
+    E(u"(?<!不是)(?<!没)(?<!不)开(?:个)?玩笑(?:的|呢|啦)?|逗你(?:的|玩)", "retraction",
       u"测试 ✅ 构建 ✅ —— 开玩笑的，都还没跑。"),
 
     # ---- a run just made

@@ -10,7 +10,7 @@ it names; ``claims`` decides which candidates stand.
 import bisect
 import re
 
-from stalegreen.engine import claims_fragments, claims_grammar, claims_lists, lexicon
+from stalegreen.engine import claims_dropped, claims_fragments, claims_grammar, claims_lists, lexicon
 from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, list_owner
 from stalegreen.engine.claims_scan import scan
 from stalegreen.engine.claims_subjects import subject_info
@@ -44,11 +44,8 @@ def read_english(reader, s, found=None):
                 continue
         near = subjects[bisect.bisect_left(ends, p.start() - 3 * LOOKBACK):bisect.bisect_right(ends, p.start())]
         group, pronoun = _link(g, s, near, p, kind)
-        if not group and pronoun is None and kind in _BARE_RESULT_KINDS and _BARE_RESULT.match(s) \
-                and _BARE_RESULT.match(s).end() >= p.start():
-            group, pronoun = _run_just_named(reader, s, p)
-        elif not group and pronoun is None and kind in ("cleanw", "green") and _BARE_STATE.match(s):
-            group, pronoun = _check_just_named(reader, p)
+        if not group and pronoun is None:
+            group, pronoun = claims_dropped.subject_of_a_bare_result(reader, s, p, kind)
         found = _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools)
         candidates.extend(found)
     _add_everything(reader, s, subjects, mentions, candidates, operational)
@@ -71,41 +68,6 @@ def _sole_tools(subjects):
         elif x["kind"] in ("test", "code", "testid") and (_part_naming(x.get("mods")) or x["kind"] != "test"):
             others.add(category)     # "the node tests", `make test`, test_parser: a part of its own
     return dict((category, tool) for category, tool in tools.items() if category not in others)
-
-
-# a sentence that is only a result ("No offenses detected.", "Zero warnings.", "0 failures."), whose
-# subject is the run the sentence before says it made
-_BARE_RESULT_KINDS = frozenset(("clean", "cnt", "nodiff", "none"))
-_BARE_RESULT = re.compile(r"^\W*(?:and\s+)?(?:again\s*[,:]?\s*)?", re.I)
-_RESULT_ENDS = re.compile(r"(?:\s+(?:found|detected|reported|flagged|left|remaining|this time|now))?[\s.!*_]*$", re.I)
-
-
-def _run_just_named(reader, s, p):
-    """The runs the sentence just before names as run ("I ran rubocop. No offenses detected."),
-    as the antecedent of a result that is a sentence of its own; none when that sentence ran
-    nothing, or ran checks of more than one category (which one's result would it be?)."""
-    if not reader.ran_before or not _RESULT_ENDS.match(s, p.end()):
-        return [], None
-    runs = [x for x in reader.mentions(reader.sentences[-2])
-            if x["kind"] in ("code", "tool") and x["category"] in reader.ran_before]
-    if len(set(x["category"] for x in runs)) != 1:
-        return [], None
-    return runs[-1:], {"kind": "pron", "text": "", "start": p.start(), "end": p.start(), "category": None}
-
-
-# a sentence that is only a state ("Now clean.", "Green again."): of the check the sentence before names
-_BARE_STATE = re.compile(r"^\W*(?:(?:and|now|all|again|still|so)\s+)*(?:clean|green)(?:\s+(?:now|again|too))?[\s.!]*$", re.I)
-
-
-def _check_just_named(reader, p):
-    """The check the sentence before names, when it names one category only ("Lint fixed (`ruff check
-    --fix`, 9 autofixes). Now clean."): the subject a bare state sentence leaves out."""
-    if len(reader.sentences) < 2:
-        return [], None
-    named = [x for x in reader.mentions(reader.sentences[-2]) if x.get("category")]
-    if not named or len(set(x["category"] for x in named)) != 1:
-        return [], None
-    return named[-1:], {"kind": "pron", "text": "", "start": p.start(), "end": p.start(), "category": None}
 
 
 def _part_naming(mods):
@@ -207,29 +169,6 @@ _DISTRIBUTED = re.compile(r"^\s*(?::\s*(?:(?:all|both|each|still|now)\s+)*|(?:ar
 _FLOATED_OVER = re.compile(r"\b[\w`.-]+\s+(?:and|&)\s+(?!(?:they|them|these|those|now|then|so)\b)[\w`.-]+\s*$", re.I)
 
 
-# where a clause opens: the sentence's start, a comma, a semicolon, a dash, then adverbs or "and";
-# or another check's verb and "and" ("Lints and builds fine")
-_CLAUSE_OPENING = re.compile(u"(?:^|[,;\u2014\u2013]|\\s-|\\b(?:builds|compiles|lints|type-?checks)(?:\\s+(?:cleanly|fine|ok))?\\s+and)"
-                             u"\\s*(?:(?:and|then|also|still|now|it all)\\s+)*$", re.I)
-# what ends a clause of a verb alone: a sentence mark, a comma, "and", "but", an aside
-_CLAUSE_CLOSING = re.compile(r"\s*(?:[.!;,(\u2014\u2013]|$|(?:and|but|though|while)\b)", re.I)
-_CHECK_VERB = re.compile(r"(?:builds|compiles|lints|type-?checks)\b", re.I)
-
-
-def _opens_its_clause(s, p, group, pronoun):
-    """A check's verb (builds, compiles, lints, type-checks, with how it went) is the whole of its
-    clause, which opens the sentence or follows a comma, semicolon or dash, with no subject of its
-    own there: the subject dropped is the project's. A subject before that boundary is another
-    clause's ("Formatting is clean, compiles"); a verb with an object is no claim ("builds the
-    image")."""
-    if pronoun is not None or not _CHECK_VERB.match(p.group(0)):
-        return False
-    opening = _CLAUSE_OPENING.search(s, max(0, p.start() - 40), p.start())
-    if opening is None or (group and group[-1]["end"] > opening.start()):
-        return False
-    return bool(_CLAUSE_CLOSING.match(s, p.end()))
-
-
 def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, tools):
     g = reader.g
     ptext = p.group(0)
@@ -285,7 +224,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             return out
         make("test", subject)
         return out
-    if kind in ("comp", "bverb", "tcv", "cverb") and _opens_its_clause(s, p, group, pronoun):
+    if kind in ("comp", "bverb", "tcv", "cverb") and claims_dropped.verb_alone_in_its_clause(s, p, group, pronoun):
         # the check's own verb, its subject dropped: "Builds.", "Lints cleanly, builds cleanly",
         # "Formatting is clean (`cargo fmt --check`), compiles, and the tests pass"
         make("lint" if lowp.startswith("lint") else "typecheck" if lowp.startswith("type") else "build", None, scope="all")
@@ -362,6 +301,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             make("build", None, scope="subset")     # "`make lib cli` builds fine": what the code names is built
         return out
     if kind == "clean":
+        if group and _SAYS.match(lowp) and not _ADVERBS_BETWEEN.match(s, group[-1]["end"], p.start()):
+            return out      # "The crystal ball says nothing": a runner's name in another noun says nothing
         ccat = (p.group("ccat") or "").lower()
         if ccat:
             category = _CLEAN_CATEGORY.get(re.sub(r"[^a-z0-9]", "", ccat), None)
@@ -527,6 +468,8 @@ _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in
 
 
 # an idiom of silence ("not a peep", "nothing to report"): a pass only of the check it is from
+_SAYS = re.compile(r"(?:says?|said)\b")
+_ADVERBS_BETWEEN = re.compile(r"\s*(?:(?:also|now|still|just|again|only)\s+)*$", re.I)
 _SILENCE = re.compile(r"not\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur)\b|nothing\s+to\s", re.I)
 # the preposition repeated in a coordination: "Exit 0 from `npm test` and from `npm run lint`"
 _FROM_AGAIN = re.compile(r"^\s*,?\s*(?:and|or|as well as)\s+(?:from|by|in|under)\s+(?:the\s+)?$", re.I)

@@ -195,12 +195,11 @@ _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAM
     + _PLURAL_BUILDABLES + " "
     "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
-    "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully "
-    "build builds built reports report reported reporting shows show showed showing finds find found finding returns return "
-    "returned returning gives give giving says say said "
-    "gave has had come comes came dropped fell gone with no zero not without failures flags flagged exit exits exited completes completed assembles bundles "
-    "done complete finishes finished ran runs went goes is are green all clean cleanly succeed succeeds succeeded succeeding success "
-    "verified validated confirmed checked "
+    "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully build "
+    "builds built reports report reported reporting shows show showed showing finds find found finding returns return returned "
+    "returning gives give giving says say said gave has had come comes came dropped fell gone with no zero not without failures "
+    "flags flagged exit exits exited completes completed assembles bundles done complete finishes finished ran runs went goes is "
+    "are green all clean cleanly succeed succeeds succeeded succeeding success verified validated confirmed checked "
     "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
@@ -610,8 +609,7 @@ class Grammar(object):
             # a check's findings said to be gone: "The checkstyle errors are gone", "lint warnings are all gone now"
             r"|(?<=\s)(?:errors?|warnings?|violations|offen[cs]es|findings)\s+(?:(?:are|is)\s+)?(?:now\s+|all\s+)?gone\b"
             r"|\b(?:0|zero)\s+failing\b(?:\s+(?:tests?|specs?|test cases?)\b)?"     # mocha's count: "0 failing"
-            # a bug finder's count, as it reports it: "SpotBugs now reports 0 bugs"
-            r"|\b(?:reports?|reported|shows?|showed)\s+(?:0|zero|no)\s+bugs\b"
+            r"|\b(?:reports?|reported|shows?|showed)\s+(?:0|zero|no)\s+bugs\b"     # a bug finder's: "SpotBugs reports 0 bugs"
             r"|\b" + _TOLD + r"\s+(?:nothing(?:\s+to\s+(?:fix|change|correct|report|reformat|format))?|none)\b(?!\s+of\b)"
             # a count brought to zero: "it's down to zero", "the warnings are back to 0", "from 40 errors to 0"
             r"|\b(?:down|back) to (?:zero|0|none|nothing)\b(?!\s*(?:%|percent))|" + _TO_ZERO +

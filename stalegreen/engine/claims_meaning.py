@@ -8,7 +8,7 @@ sentence's clauses, roles and status marks once and answers for each candidate.
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, claims_parts, clauses, lexicon
+from stalegreen.engine import claims_en, claims_grammar, claims_marks, claims_own_words, claims_parts, clauses, lexicon
 from stalegreen.engine.lexicon import commands
 from stalegreen.engine.lexicon import en as en_lexicon
 
@@ -133,44 +133,6 @@ _DISBELIEF = re.compile(r"\b(?:didn't|did not|couldn't|could not)\s+(?:quite\s+|
 _NEGATED_FIRST_VERB = re.compile(
     r"\b(?:didn't|did not|doesn't|does not|don't|do not|never)\s+(?:[\w`'-]+\s+){1,4}?(?=and\s+(?:(?:still|also|now|all"
     r"|both|just)\s+)?(?:pass(?:es)?|are|is|compiles?|builds?|works?|succeeds?|type-?checks?|lints?)\b)", re.I)
-_PASS_MARK = re.compile(u"[" + lexicon.PASS_MARKS + u"]")
-_FAIL_MARK = re.compile(u"[" + lexicon.FAIL_MARKS + lexicon.RED_MARK + u"]")
-_NOTE = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
-_ROW_LEAD = u" *_-|>\u2022"
-# a note right after a mark: in parentheses, or a Chinese count of what failed ("❌ 2 个错误")
-_MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09]|\\s*\\d+\\s*(?:\u4e2a|\u5904|\u6761|\u9879)?\\s*"
-                        u"(?:\u9519\u8bef|\u62a5\u9519|\u8b66\u544a|\u544a\u8b66|\u95ee\u9898|\u5931\u8d25))?")
-
-
-def _names_a_subject(g, text):
-    return bool(g.subject.search(text)) or (claims_grammar.has_cjk(text) and any(True for _ in g.zh.subjects(text)))
-
-
-def _mark_items(g, s, parts):
-    """``parts`` (the clauses of ``s``) cut again at each status mark when ``s`` is a row of pass
-    and failure marks ("✅ lint ❌ tests", "lint ✅ tests ❌", "| lint | ✅ | tests | ❌ |") or of two
-    pass marks or more: each mark
-    and the check it marks is an item of its own (``Clause.marked``), cut before the marks when
-    they lead their items ("Status: ✅ lint"), after them otherwise ("Tests: ✅  Build: ❌")."""
-    if not (_PASS_MARK.search(s) and (_FAIL_MARK.search(s) or len(_PASS_MARK.findall(s)) > 1)):
-        return parts     # (two pass marks make a row too: "tsc ✓  eslint ✓  vitest 3 failed")
-    marks = [m.start() for m in re.finditer(_PASS_MARK.pattern + "|" + _FAIL_MARK.pattern, s)]
-    before = s[:marks[0]].strip(_ROW_LEAD)
-    if not before or before[-1] in u":\uff1a" and not _names_a_subject(g, before):
-        cuts = set(marks)       # "Status: ✅ lint, ❌ tests"
-    else:
-        # "typecheck 🔴 (2 errors), lint 🟢": a note right after a mark is its item's
-        cuts = set(_MARK_NOTE.match(s, m + 1).end() for m in marks)
-    out = []
-    for part in parts:
-        lo = part.lo
-        for cut in sorted(c for c in cuts if part.lo < c < part.hi):
-            out.append(clauses.Clause(lo, cut, part.segment, part.exception, marked=True))
-            lo = cut
-        out.append(clauses.Clause(lo, part.hi, part.segment, part.exception, marked=lo != part.lo or part.hi in cuts))
-    return out
-
-
 class Meaning(object):
     """Polarity, tense and modality of one sentence, decided per clause (see ``clauses``)."""
 
@@ -225,7 +187,7 @@ class Meaning(object):
 
     def clauses(self):
         if self._clauses is None:
-            self._clauses = _mark_items(self.g, self.s, clauses.split(self.s))
+            self._clauses = claims_marks.items(self.g, self.s, clauses.split(self.s))
         return self._clauses
 
     def _marked_item_fails(self, index, mine):
@@ -233,13 +195,13 @@ class Meaning(object):
         tests | ❌ |") that a failure mark gives to a check it names, other than the one the claim's
         item ``mine`` names: that item fails, not the others of the row."""
         part = self.clauses()[index]
-        if not (part.marked and _FAIL_MARK.search(self.s[part.lo:part.hi])):
+        if not (part.marked and claims_marks.FAIL_MARK.search(self.s[part.lo:part.hi])):
             return False
         theirs = self._named(index)
         if not theirs:
             # "✅ tests ❌ docs deploy (not run)": an item naming something no check is still another
             # item; "✅ 40 passed ❌ 1 failed" names nothing but its count
-            rest = lexicon.sub("failure", " ", _NOTE.sub(" ", self.masked(self.clause(index))), "en")
+            rest = lexicon.sub("failure", " ", claims_marks.NOTE.sub(" ", self.masked(self.clause(index))), "en")
             return bool(re.search(u"[A-Za-z]{3,}|[\u3400-\u9fff]", rest))
         return not theirs & self._named(mine)
 
@@ -283,14 +245,15 @@ class Meaning(object):
             why = None
         if why:
             return why
-        clause = _clause(g, s, cand, self.plain)
+        clause = claims_own_words.words(g, s, cand, self.plain)
         if "n't" in clause or " not " in clause or "never" in clause:
             clause = _NEGATED_FIRST_VERB.sub(" ", clause)     # "didn't need changes and still pass"
         if parts[index].marked:
             # an item of a row of marks ends at the next mark: "🟢 lint  🔴 e2e (can't launch)"
             clause = self.plain[parts[clauses.index_at(self._starts, cand["span"][0])].lo:parts[index].hi]
-        why = _clause_reason(g, _aside_after(clause, self.plain, cand), ["future"] if self.has("future") else []) \
-            or _clause_reason(g, clause, ["conditional"] if self.has("conditional") else [])
+        why = claims_own_words.reason(claims_own_words.without_asides_after(clause, self.plain, cand),
+                                      ["future"] if self.has("future") else []) \
+            or claims_own_words.reason(clause, ["conditional"] if self.has("conditional") else [])
         if why:
             return why
         if self.has("description") and self._described(cand, index):
@@ -306,7 +269,7 @@ class Meaning(object):
         if self.past(segment, index):
             # "passed on the first run, but I haven't rerun it": the sentence says it is stale
             return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
-        if self.failure(index) or self.negated(index) or _clause_negated(g, clause):
+        if self.failure(index) or self.negated(index) or claims_own_words.negated(g, clause):
             return "negated"
         if parts[index].marked:
             first = clauses.index_at(self._starts, cand["span"][0])
@@ -648,7 +611,7 @@ class Meaning(object):
                     and not self._superseded(index):
                 named = self.categories(index)
                 if part.marked and index and parts[index - 1].marked and self.failure(index - 1) \
-                        and not _PASS_MARK.search(self.clause(index)) and not _FAIL_MARK.search(self.clause(index)):
+                        and not claims_marks.PASS_MARK.search(self.clause(index)) and not claims_marks.FAIL_MARK.search(self.clause(index)):
                     # "`npm run lint` ❌ 2 errors about unused vars in test files": the note after a
                     # failed item's mark is that item's, whatever it mentions
                     named = self.categories(index - 1) or named
@@ -762,7 +725,7 @@ class Meaning(object):
 
     def negated(self, index):
         """A Chinese negator in a clause (没通过, 不是所有), not one saying the rest was not run
-        ("终于绿了 😄 其他的我没跑"); English ones are read on the claim's own words (``_clause_negated``)."""
+        ("终于绿了 😄 其他的我没跑"); English ones are read on the claim's own words (``claims_own_words.negated``)."""
         return self.cjk and self._cached(("negated", index), lambda: bool(
             lexicon.search("negator", _REST_NOT_RUN.sub(" ", self.masked(self.clause(index))), "zh")))
 
@@ -782,75 +745,6 @@ class Meaning(object):
         return set(x["category"] for x in self.mentions if x.get("category") and lo <= x["start"] < part.hi)
 
 
-def _clause(g, s, cand, plain):
-    """The clauses a candidate spans (``plain``: the sentence as ``plain`` gives it)."""
-    start, end = cand["span"]
-    window = max(0, start - claims_grammar.LOOKBACK)
-    breaks = [m.end() for m in g.clause_break.finditer(s, window, start + 1) if m.end() <= start]
-    lo = breaks[-1] if breaks else window
-    following = g.clause_break.search(s, max(lo, end - 1))
-    hi = following.end() if following else len(s)
-    excepted = clauses.exception_after(s, end, hi)     # "is happy except SC1091 (can't follow ...)": not its words
-    if excepted:
-        hi = excepted.start()
-    # "The build passes and the bundle size didn't change": a new subject after "and" opens a clause of its own
-    joined = _AND_ANOTHER_SUBJECT.search(s, end, hi) if " and " in s[end:hi] else None
-    if joined and (_NOT_RUN_BACK.match(s, joined.end(), hi) or _NOT_TRUE_BACK.match(s, joined.end(), hi)):
-        joined = None       # "and I haven't run them since", "and that's no longer true": about the claim
-    return plain[lo:joined.start() if joined else hi]
-
-
-# (not the rest of the claim's own count: "It's at 38/41 and the remaining 3 are Safari issues")
-_AND_ANOTHER_SUBJECT = re.compile(r"\s+and\s+(?=(?:the|this|that|these|those|my|our|its|their|no|nothing|it|they|i|we"
-                                  r"|there)\s|(?:it|that|there|they|i|we)['\u2019](?:s|re|ve|m|d|ll)\s)"
-                                  r"(?!the\s+(?:remaining|rest|other)\b)", re.I)
-
-
-# the agent saying it did not run what the claim names: "I haven't run them", "we never re-checked it"
-_NOT_RUN_BACK = re.compile(r"(?:i|we)\s+(?:\w+n['\u2019]t|\w+\s+(?:not|never)|never)\s+(?:\w+\s+){0,2}?(?:re-?)?(?:run|ran|execut\w*"
-                           r"|check(?:ed)?|verif(?:y|ied)|confirm(?:ed)?|tr(?:y|ied))\s+(?:it|them|that|those|this|these"
-                           r"|either|both|any of them)\b", re.I)
-
-
-# the claim itself said to be untrue: "and that's no longer true", "and this isn't the whole story"
-_NOT_TRUE_BACK = re.compile(r"(?:that|this|it)(?:['\u2019]s|\s+(?:is|was))(?:n['\u2019]t|\s+not|\s+no\s+longer)\s+"
-                            r"(?:\w+\s+){0,2}?(?:true|the case|accurate|right|correct|story|reliable|real|trustworthy"
-                            r"|meaningful)\b", re.I)
-
-
 # where a failure happened ("the test that failed on CI"): a place, not the source of the result
 _FAILED_AT = re.compile(r"\b(?:failed|failing|fails|broke|broken|flaked|flaky|errored|timed out|was red)\s+"
                         r"(?:(?:earlier|before|previously)\s+)?(?:on|in)\s+(?:the\s+)?ci\b", re.I)
-
-
-def _aside_after(clause, plain, cand):
-    """``clause`` without the parentheses that open after the candidate's predicate: an aside's
-    plans and needs are its own ("All but one pass (the Redis one needs a live server)"); its
-    conditions are not ("All specs pass (if you skip the flaky one)")."""
-    if "(" not in clause:
-        return clause
-    end = plain.find(clause)
-    end = cand["span"][1] - end if end >= 0 else len(clause)
-    return clause[:max(0, end)] + _PARENTHESIS.sub(" ", clause[max(0, end):])
-
-
-_PARENTHESIS = re.compile(r"\([^()]*\)")
-
-
-def _clause_reason(g, clause, roles):
-    """Future or conditional wording in the claim's own clauses, in either language (a Chinese
-    conditional governs an English predicate: "如果 tests pass 就可以 merge"). ``roles``: those
-    the sentence has."""
-    for role in roles:
-        if lexicon.search(role, clause):
-            return role
-    return None
-
-
-def _clause_negated(g, clause):
-    """An English negator on the claim's own words ("do not pass", "no longer passes")."""
-    clause = clause.replace(u"\u2019", "'")
-    if "n't" not in clause and not lexicon.may_match("negator", clause, "en"):
-        return False
-    masked = g.clean_phrases.sub(" ", clause)
-    return "n't" in masked or bool(lexicon.search("negator", masked, "en"))

@@ -41,7 +41,7 @@ class Clause(object):
 
     def __init__(self, lo, hi, segment, exception=False, marked=False):
         self.lo, self.hi, self.segment, self.exception = lo, hi, segment, exception
-        self.marked = marked    # an item of a row of status marks (``claims_meaning._mark_items``)
+        self.marked = marked    # an item of a row of status marks (``claims_marks.items``)
 
     def __repr__(self):
         return "Clause(%d, %d, segment=%d)" % (self.lo, self.hi, self.segment)

@@ -98,6 +98,7 @@ CLAIM_WORDS = (
     "assembles",     # Gradle's build: "the Android app assembles"
     "hint",     # hlint's "No hints"
     "0 bugs", "no bugs", "zero bugs",     # a bug finder's count: "SpotBugs reports 0 bugs"
+    "echo $?", "echo $lastexitcode", "echo %errorlevel%",     # a run's exit status shown after it
     # a status row's bare zero after a checker's label: "lint 0, type 0"
     "lint 0", "lint: 0", "linting 0", "type 0", "type: 0", "types 0", "types: 0", "typing 0", "tsc 0", "tsc: 0",
     "mypy 0", "mypy: 0", "eslint 0", "eslint: 0", "ruff 0", "ruff: 0",

@@ -760,7 +760,9 @@ SCRIPT_CATEGORY_RULES = (
      ("typecheck", "type-check", "tsc", "types:check")),
     ("test", (), ("test", "tests", "t", "spec", "specs", "unit", "e2e", "integration", "coverage", "cov")),
     ("build", (), ("build", "compile", "bundle", "dist", "prod", "production")),
-    ("lint", (), ("lint", "eslint", "biome", "stylelint", "oxlint", "prettier:check", "format:check", "fmt:check",
+    # (a PHP project's code-style script: `composer cs`, `composer phpcs`)
+    ("lint", ("cs", "phpcs", "codestyle", "code-style", "cs-check", "cs:check"),
+     ("lint", "eslint", "biome", "stylelint", "oxlint", "prettier:check", "format:check", "fmt:check",
                   "check-format", "check:format", "fmt-check", "lint:fix", "lint-fix", "ruff", "flake8",
                   "pylint", "clippy", "format-check", "style:check", "lint-check", "check:lint")),
 )

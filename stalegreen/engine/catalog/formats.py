@@ -218,6 +218,9 @@ LINT = [
     ("rustfmt-diff", "F", "cargo", r"^Diff in "),
     ("rubocop-offenses", "F", "rubocop", r"\b" + _N + r" offenses? detected"),
     ("rubocop-ok", "P", "rubocop", r"\b\d+ files? inspected, no offenses detected"),
+    # php-cs-fixer's dry run: "Found 0 of 312 files that can be fixed in 1.2 seconds"
+    ("php-cs-fixer-fixable", "F", "php-cs-fixer", r"\bFound [1-9]\d* of \d+ files? that can be fixed"),
+    ("php-cs-fixer-ok", "P", "php-cs-fixer", r"\bFound 0 of \d+ files? that can be fixed"),
     ("oxlint-errors", "F", "oxlint", r"Found \d+ warnings? and " + _N + r" errors?"),
     ("oxlint-ok", "P", "oxlint", r"Found \d+ warnings? and 0 errors"),
     ("prettier-issues", "F", "prettier", r"\[warn\] Code style issues found in|^Code style issues found"),

@@ -538,7 +538,7 @@ TOOLS = {
     "phpcs": lint_spec("phpcs", values=("--standard", "--extensions", "--ignore", "--report", "-d"), prints=("phpcs",)),
     "phpcbf": NOT("format", "phpcbf", "lint"),
     "php-cs-fixer": lint_spec("php-cs-fixer", needs=(("--dry-run",), "format"), values=("--config", "--rules"),
-                          flags={"--dry-run": None}),
+                          flags={"--dry-run": None}, prints=("php-cs-fixer",)),
     "pint": lint_spec("pint", needs=(("--test",), "format"), values=("--config", "--preset")),
     "luacheck": lint_spec("luacheck", values=("--config", "--std", "--globals")),
     # formatters and linters of more languages (rustfmt and stylua format unless told to check)

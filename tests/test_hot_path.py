@@ -449,7 +449,7 @@ def test_word_tables_cover_the_readers_tables():
     assert prefilter.RUNNER_WORDS == (set(n for n in catalog.TOOLS if " " not in n) | set(RUN_TOOLS_WITH_SCRIPTS)
                                       | {"unittest", "django", "ptw", "pytest-watch"})
     assert prefilter.might_contain_runner("python3 tests/test_app.py")
-    from stalegreen.engine.catalog.table import SCRIPT_CATEGORY_RULES
+    from stalegreen.engine.catalog.tasks import SCRIPT_CATEGORY_RULES
 
     assert prefilter.SCRIPT_STEMS == set(n for _c, exact, prefixes in SCRIPT_CATEGORY_RULES for n in exact + prefixes)
     readers = (set(edits._FILE_COMMANDS) | set(edit_commands.PACKAGE_SUBCOMMANDS) | set(edit_commands.FIX_FLAGS)

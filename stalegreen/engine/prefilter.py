@@ -41,11 +41,12 @@ RUNNER_WORDS = frozenset((
     "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
     "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
     "kubeconform", "sphinx-build", "molecule", "kaocha", "rush",
+    "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)
 # is named with a package-script name: these are the names and prefixes of
-# ``catalog.table.SCRIPT_CATEGORY_RULES`` (tests/test_hot_path.py checks they stay the same).
+# ``catalog.tasks.SCRIPT_CATEGORY_RULES`` (tests/test_hot_path.py checks they stay the same).
 _PATH_WORDS = frozenset((".", "bin", "script", "scripts"))     # `./x`, `bin/x`, `script(s)/x` split into words
 SCRIPT_STEMS = frozenset((
     "typecheck", "type-check", "types", "check-types", "check:types", "tsc", "lint:types", "typecheck:all",
@@ -53,7 +54,7 @@ SCRIPT_STEMS = frozenset((
     "coverage", "cov", "build", "compile", "bundle", "dist", "prod", "production", "lint", "eslint", "biome",
     "stylelint", "oxlint", "prettier:check", "format:check", "fmt:check", "check-format", "check:format",
     "fmt-check", "lint:fix", "lint-fix", "ruff", "flake8", "pylint", "clippy", "format-check", "style:check",
-    "lint-check", "check:lint",
+    "lint-check", "check:lint", "cs", "phpcs", "codestyle", "code-style", "cs-check", "cs:check",
 ))
 
 # Command names whose segment the edit reader can record as an edit (``edits._command_events``),

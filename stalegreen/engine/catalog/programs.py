@@ -6,9 +6,8 @@ No imports beyond the catalog's tables: on the PreToolUse path.
 """
 
 from stalegreen.engine.catalog.argv import base_name, run_result
-from stalegreen.engine.catalog.table import (
-    R, SCRIPT_CATEGORY_RULES, SCRIPT_NAME_BREAKS, SCRIPT_SEPARATORS, SCRIPT_WATCH_PARTS,
-)
+from stalegreen.engine.catalog.table import R, SCRIPT_NAME_BREAKS
+from stalegreen.engine.catalog.tasks import SCRIPT_CATEGORY_RULES, SCRIPT_SEPARATORS, SCRIPT_WATCH_PARTS
 
 
 def script_category(name):

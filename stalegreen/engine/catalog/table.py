@@ -368,6 +368,7 @@ TOOLS = {
     "mix": SUB({"test": _MIX_TEST, "compile": _build("mix compile", prints=("mix",)),
                 "dialyzer": typecheck_spec("mix dialyzer", positional_subset="none", prints=("dialyzer",)),
                 "credo": lint_spec("mix credo", positional_subset="none", prints=("credo",)),
+                "sobelow": lint_spec("mix sobelow", positional_subset="none"),     # Phoenix's security linter
                 "format": lint_spec("mix format", needs=(("--check-formatted",), "format"))}),
     "rspec": _RSPEC,
     "rake": FAMILY("rake"),
@@ -579,11 +580,22 @@ TOOLS = {
     "cfn-lint": lint_spec("cfn-lint", values=("-t", "--template", "-r", "--regions", "-i", "--ignore-checks", "-f",
                                               "--format")),
     # an OpenAPI description's linters: `redocly lint openapi.yaml`, `spectral lint openapi.yaml`
-    "redocly": SUB({"lint": lint_spec("redocly lint", values=("--config", "--format", "--extends"))}),
+    "redocly": SUB({"lint": lint_spec("redocly lint", values=("--config", "--format", "--extends")),
+                    "build-docs": _build("redocly build-docs")}),
     "spectral": SUB({"lint": lint_spec("spectral lint", values=("-r", "--ruleset", "-f", "--format", "-o", "--output"))}),
     "sqlfluff": SUB({"lint": lint_spec("sqlfluff lint", values=("--dialect", "--templater", "--config")),
                      "fix": NOT("format", "sqlfluff", "lint"), "format": NOT("format", "sqlfluff", "lint")}),
     "buf": SUB({"lint": lint_spec("buf lint"), "build": _build("buf build")}),
+    # Go's security linter, Kubernetes manifests' linter and renderer, Chef's style checker, Nix's formatter
+    "gosec": lint_spec("gosec", values=("-exclude", "-include", "-conf", "-fmt", "-out", "-severity", "-confidence")),
+    "kube-linter": SUB({"lint": lint_spec("kube-linter lint", values=("--config", "--format"))}),
+    "kustomize": SUB({"build": _build("kustomize build")}),
+    "cookstyle": lint_spec("cookstyle", fix=("-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct"),
+                           values=("-c", "--config", "-f", "--format")),
+    "nixpkgs-fmt": lint_spec("nixpkgs-fmt", needs=(("--check",), "format")),
+    # app and infrastructure builds: AWS CDK's synthesis, Ionic's web build
+    "cdk": SUB({"synth": _build("cdk synth")}),
+    "ionic": SUB({"build": _build("ionic build")}),
     "dprint": SUB({"check": lint_spec("dprint check", values=("-c", "--config", "--excludes", "--plugins"),
                                       prints=("dprint",)),
                    "fmt": NOT("format", "dprint check", "lint")}),
@@ -749,30 +761,6 @@ READER_PRINTS = {
 # `node <path>` runs these tools when the script's basename (without .js/.cjs/.mjs) is one of them.
 NODE_SCRIPT_TOOLS = frozenset(("jest", "vitest", "mocha", "tsc", "eslint", "ava", "vue-tsc", "prettier",
                                "playwright", "tsgo", "webpack", "rollup", "esbuild", "tsup", "cucumber-js"))
-
-# ---------------------------------------------------------------------------------------------
-# package scripts and make targets: the name decides the category
-
-SCRIPT_CATEGORY_RULES = (
-    # (category, exact names, "X or X<sep>anything" prefixes); checked in this order
-    ("typecheck", ("typecheck", "type-check", "types", "check-types", "check:types", "tsc", "lint:types",
-                   "typecheck:all", "types:check", "check-type", "type:check"),
-     ("typecheck", "type-check", "tsc", "types:check")),
-    ("test", (), ("test", "tests", "t", "spec", "specs", "unit", "e2e", "integration", "coverage", "cov")),
-    ("build", (), ("build", "compile", "bundle", "dist", "prod", "production")),
-    # (a PHP project's code-style script: `composer cs`, `composer phpcs`)
-    ("lint", ("cs", "phpcs", "codestyle", "code-style", "cs-check", "cs:check"),
-     ("lint", "eslint", "biome", "stylelint", "oxlint", "prettier:check", "format:check", "fmt:check",
-                  "check-format", "check:format", "fmt-check", "lint:fix", "lint-fix", "ruff", "flake8",
-                  "pylint", "clippy", "format-check", "style:check", "lint-check", "check:lint")),
-)
-SCRIPT_SEPARATORS = ":._-"
-# A test script whose name names one kind of tests runs part of the suite (`test:unit`, `test:e2e`,
-# `integration`); `test`, `test:ci`, `test:all`, `test:coverage` run the suite.
-SCRIPT_SUBSET_PARTS = frozenset(("unit", "units", "e2e", "integration", "integ", "int", "it", "functional",
-                                 "smoke", "component", "components", "acceptance", "system", "browser", "api",
-                                 "visual"))
-SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))
 
 # Package managers that run scripts by name and print a banner naming the script (``> app@1.0 lint``).
 PACKAGE_MANAGERS = ("npm", "pnpm", "yarn", "bun")

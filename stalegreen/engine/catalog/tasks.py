@@ -48,7 +48,8 @@ MAKE_PRIORITY = ("test", "typecheck", "lint", "build")
 GRADLE_TEST_TASKS = frozenset(("test", "check", "connectedAndroidTest", "connectedCheck", "jvmTest", "allTests",
                                "integrationTest", "functionalTest", "testDebugUnitTest", "testReleaseUnitTest"))
 GRADLE_LINT_PREFIXES = ("ktlintCheck", "detekt", "lint", "spotlessCheck", "checkstyle", "pmd", "spotbugs")
-GRADLE_BUILD_PREFIXES = ("build", "assemble", "compile", "jar", "bundle", "shadowJar", "bootJar")
+GRADLE_BUILD_PREFIXES = ("build", "assemble", "compile", "jar", "bundle", "shadowJar", "bootJar", "installDist", "distZip",
+                         "distTar")
 MAVEN_TEST_GOALS = frozenset(("test", "verify", "integration-test", "surefire:test", "failsafe:integration-test"))
 MAVEN_BUILD_GOALS = frozenset(("package", "compile", "install", "deploy", "test-compile"))
 MAVEN_LINT_GOALS = frozenset(("spotless:check", "checkstyle:check", "pmd:check", "pmd:cpd-check", "spotbugs:check",
@@ -101,3 +102,27 @@ PROSE_TASKS = {"spotlessCheck": "gradle spotlessCheck", "spotless": "gradle spot
                # Maven plugin goals named alone ("`spotless:check` ✅")
                "spotless:check": "mvn spotless:check", "checkstyle:check": "mvn checkstyle:check",
                "pmd:check": "mvn pmd:check", "spotbugs:check": "mvn spotbugs:check"}
+
+
+# package scripts and make targets: the name decides the category
+
+SCRIPT_CATEGORY_RULES = (
+    # (category, exact names, "X or X<sep>anything" prefixes); checked in this order
+    ("typecheck", ("typecheck", "type-check", "types", "check-types", "check:types", "tsc", "lint:types",
+                   "typecheck:all", "types:check", "check-type", "type:check"),
+     ("typecheck", "type-check", "tsc", "types:check")),
+    ("test", (), ("test", "tests", "t", "spec", "specs", "unit", "e2e", "integration", "coverage", "cov")),
+    ("build", (), ("build", "compile", "bundle", "dist", "prod", "production")),
+    # (a PHP project's code-style script: `composer cs`, `composer phpcs`)
+    ("lint", ("cs", "phpcs", "codestyle", "code-style", "cs-check", "cs:check"),
+     ("lint", "eslint", "biome", "stylelint", "oxlint", "prettier:check", "format:check", "fmt:check",
+                  "check-format", "check:format", "fmt-check", "lint:fix", "lint-fix", "ruff", "flake8",
+                  "pylint", "clippy", "format-check", "style:check", "lint-check", "check:lint")),
+)
+SCRIPT_SEPARATORS = ":._-"
+# A test script whose name names one kind of tests runs part of the suite (`test:unit`, `test:e2e`,
+# `integration`); `test`, `test:ci`, `test:all`, `test:coverage` run the suite.
+SCRIPT_SUBSET_PARTS = frozenset(("unit", "units", "e2e", "integration", "integ", "int", "it", "functional",
+                                 "smoke", "component", "components", "acceptance", "system", "browser", "api",
+                                 "visual"))
+SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))

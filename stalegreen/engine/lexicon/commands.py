@@ -284,8 +284,10 @@ EXTRA_PROSE_STARTS = frozenset((
     "pre", "py", "python",
     "react", "runtest", "setup", "svelte", "tarpaulin", "vue", "sorbet", "laravel", "scalafmt", "scalafix",
     # build tasks named alone (``catalog.PROSE_TASKS``)
-    "spotless", "spotlesscheck", "spotless:check", "checkstyle:check", "pmd:check", "spotbugs:check", "ktlintcheck", "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain",
-    "scalafmtcheck", "scalafmtcheckall",
+    "spotless", "spotlesscheck", "spotless:check", "checkstyle:check", "pmd:check", "spotbugs:check", "ktlintcheck",
+    "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain", "scalafmtcheck", "scalafmtcheckall",
+    # the first words of build-docs, kube-linter, nixpkgs-fmt, mix sobelow, cdk synth
+    "build", "kube", "nixpkgs", "sobelow", "synth",
 ))
 
 

@@ -41,7 +41,7 @@ RUNNER_WORDS = frozenset((
     "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
     "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
     "kubeconform", "sphinx-build", "molecule", "kaocha", "rush",
-    "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic",
+    "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic", "gem",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)
@@ -100,6 +100,7 @@ CLAIM_WORDS = (
     "hint",     # hlint's "No hints"
     "0 bugs", "no bugs", "zero bugs",     # a bug finder's count: "SpotBugs reports 0 bugs"
     "echo $?", "echo $lastexitcode", "echo %errorlevel%",     # a run's exit status shown after it
+    u"\u6253\u51fa", u"\u4ea7\u51fa",     # 打出/产出 an artifact: "打出了 sdist 和 wheel"
     # a status row's bare zero after a checker's label: "lint 0, type 0"
     "lint 0", "lint: 0", "linting 0", "type 0", "type: 0", "types 0", "types: 0", "typing 0", "tsc 0", "tsc: 0",
     "mypy 0", "mypy: 0", "eslint 0", "eslint: 0", "ruff 0", "ruff: 0",

@@ -197,7 +197,7 @@ SETS = {
                 {"zh": (0.98, 0.95), "mixed": (0.99, 0.93), "all": (0.98, 0.95)}),
     # written blind after the dev26 round (fourteen kinds of task), scored on arrival: en 0.984/0.914 (0.984/0.911
     # with the session's starting code), zh 0.993/0.919, mixed 0.966/0.933 (the same with the starting code);
-    # then runners the catalog lacked (tests/engine/test_claims_dev27_causes.py); the Chinese set not tuned on
+    # then runners the catalog lacked and an artifact made, in Chinese (tests/engine/test_claims_dev27_causes.py)
     "dev27en": (os.path.join(HERE, "claims_dev27en_2026-12-04.jsonl"),
                 {"en": (0.98, 0.94), "all": (0.98, 0.94)}),
     "dev27zh": (os.path.join(HERE, "claims_dev27zh_2026-12-04.jsonl"),

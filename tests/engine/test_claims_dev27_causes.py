@@ -6,8 +6,8 @@ tests/engine/test_claims_vocabulary.py), and a few sentence shapes.
 
 1. Runners: gosec, kube-linter, kustomize build, cookstyle, nixpkgs-fmt --check, cdk synth, ionic
    build, redocly build-docs, mix sobelow, Gradle's installDist/distZip, a PHP project's
-   code-style script (`composer cs`), php-cs-fixer's dry-run summary ("Found 0 of 312 files that
-   can be fixed").
+   code-style script (`composer cs`), `gem build`, php-cs-fixer's dry-run summary ("Found 0 of 312
+   files that can be fixed"); in Chinese, an artifact made ("打出了 sdist 和 wheel").
 2. "All three steps pass." after a block of `$` commands: the quantifier, with its noun, stands for
    the commands the block ran.
 """
@@ -34,6 +34,7 @@ def categories(text):
     ("mix sobelow --config", "lint"),
     ("./gradlew installDist", "build"),
     ("composer cs", "lint"),
+    ("gem build mygem.gemspec", "build"),
 ])
 def test_the_runners_added(command, category):
     assert [run[0] for run in commands.classify_code(command)] == [category]
@@ -58,9 +59,12 @@ def test_what_the_added_runners_do_not_verify(command):
      u"Found 0 of 312 files that can be fixed\n```", ["lint", "test"]),
     ("```\n$ go build ./... && go vet ./... && go test ./...\nok  \texample.com/ledger/account\t0.412s\n```\n"
      "All three steps pass.", ["build", "lint", "test"]),
-    # negatives: a fixer's count of files to fix, a finder's issues
+    (u"`python -m build` 打出了 sdist 和 wheel。", ["build"]),
+    (u"`gem build mygem.gemspec` 成功，rspec 和 rubocop 也都过了。", ["build", "lint", "test"]),
+    # negatives: a fixer's count of files to fix, a finder's issues, an artifact not made
     (u"跑了一下：\n```\n$ vendor/bin/php-cs-fixer fix --dry-run\nFound 3 of 312 files that can be fixed\n```", []),
     ("`gosec ./...` reports 4 issues.", []),
+    (u"还没打出 wheel。", []),
 ])
 def test_claims_of_the_added_runners_and_a_block_s_steps(text, expected):
     assert categories(text) == expected

@@ -595,6 +595,7 @@ TOOLS = {
     "nixpkgs-fmt": lint_spec("nixpkgs-fmt", needs=(("--check",), "format")),
     # app and infrastructure builds: AWS CDK's synthesis, Ionic's web build
     "cdk": SUB({"synth": _build("cdk synth")}),
+    "gem": SUB({"build": _build("gem build")}),     # a Ruby gem's package: `gem build mygem.gemspec`
     "ionic": SUB({"build": _build("ionic build")}),
     "dprint": SUB({"check": lint_spec("dprint check", values=("-c", "--config", "--excludes", "--plugins"),
                                       prints=("dprint",)),

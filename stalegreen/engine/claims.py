@@ -137,6 +137,8 @@ class _Reader(object):
     def restore(self, text):
         def put_back(m):
             kind, original = self.span(int(m.group(2)))[:2]
+            if original is None:
+                return " "      # a further run of a span whose first the text leaves out
             if kind == "q":
                 return '"%s"' % original
             return "`%s`" % original
@@ -346,7 +348,7 @@ class _Reader(object):
 
     def read_line(self, line, forced_reason):
         g = self.g
-        body = claims_fragments.tidy_line(g.list_mark.sub("", line).strip().strip("|").strip())
+        body = claims_fragments.tidy_line(g.list_mark.sub("", line).strip().strip("|").strip(), self.spans)
         if not body:
             return
         sentences = [x.strip() for x in (g.sentence_end.split(body) if _MAY_END_SENTENCE.search(body) else (body,))
@@ -544,8 +546,7 @@ class _Reader(object):
 
     def _sentence_before(self, sentence):
         """The sentence read just before ``sentence`` ("" for the first)."""
-        index = self.sentences.index(sentence)
-        return self.sentences[index - 1] if index else ""
+        return ([""] + self.sentences)[self.sentences.index(sentence)]
 
     def antecedents(self):
         """Subjects of the nearest earlier sentence of the paragraph that named any (for pronouns)."""

@@ -62,6 +62,10 @@ def categories(reader, sentence, before=""):
             # the part that was run stands
             return told, True, None
         return (set(claims_grammar.CATEGORIES) - told) or {"completion"}, False, None
+    if not named and not _EVERY_CHECK.search(text) and _THING_OF_ITS_OWN.fullmatch(text[:found.start() - parts[index].lo]):
+        # "⏭ load test not rerun", "The migration script wasn't rerun": the clause's subject, before
+        # its verb, is a thing that is no check, which leaves the checks told elsewhere standing
+        return set(), False, None
     if not named and not _EVERY_CHECK.search(text):
         # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
         # fine; not rechecked since": the disclosure is about the check named last before it
@@ -110,6 +114,16 @@ _OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+
 # the change a disclosure dates itself by, which may name a check ("after the clang-tidy fix")
 _AFTER_A_FIX = re.compile(r"\b(?:after|since|following)\s+(?:the|my|that|this|its)\s+[^,.;()]{0,40}?\b(?:fix|fixes|change|changes"
                           r"|edit|edits|patch|tweak|update)\b", re.I)
+# a disclosure's clause opening with its own subject, a short noun phrase of content words right
+# before the verb ("load test not rerun", "The migration script wasn't rerun"; not "I haven't",
+# "It was not", "the last edit added a match arm and I didn't", "The checks were not")
+_CONTENT_WORD = (r"(?!(?:i|we|you|it|they|this|that|these|those|he|she|and|but|so|though|also|still|yet|just|only|not|never|no"
+                 r"|everything|anything|nothing|all|none|any|thing|things|lot|stuff|checks?|pipeline|workflow|jobs?"
+                 r"|ones?|commands?|verification|code|codebase|changes?|project|repo|repository|branch|tree"
+                 r"|workspace|files?|fix|patch|whole|entire|full|rest|same|other|remaining)\b)[a-z][a-z-]+")
+_THING_OF_ITS_OWN = re.compile(r"\W*(?:(?:the|a|an|our|my|its)\s+)?(?:%s\s+){0,3}%s"
+                               r"(?:\s+(?:was|were|is|are|has been|have been|got|isn't|wasn't|weren't|aren't|hasn't been))?(?:\s+(?:not|never))?\s*"
+                               % (_CONTENT_WORD, _CONTENT_WORD), re.I)
 # the object of a disclosure's verb that is a part named in code: "didn't rebuild `frontend`"
 _PART_IN_CODE = re.compile(r"\s+(?:the\s+)?sgc\d+x\b", re.I)
 # a disclosure about every check, whatever was said before it: "but I haven't rerun anything since"

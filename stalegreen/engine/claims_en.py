@@ -395,6 +395,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                     or _PLACE_PHRASE.match(gap)     # "shellcheck across all the scripts is silent"
                     or said_of["kind"] in ("code", "tool") and _WHICH_IS.match(gap)     # "ran `swift test` which is green"
                     or _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, otherwise clean"
+                    # the run's own verb before the adverb: "`kustomize build overlays/prod` renders cleanly"
+                    or lowp == "cleanly" and said_of["kind"] in ("code", "tool") and _RUN_VERB_GAP.match(gap)
                     or _ran_on(s, group[0], gap)):
                 continue
         alternates = ("typecheck",) if subject.get("compile") else ()
@@ -402,6 +404,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     return out
 
 
+# one verb of a command's run: "renders", "finished" (before "cleanly")
+_RUN_VERB_GAP = re.compile(r"^\s+(?:(?:now|also|still|all)\s+)?[a-z]{3,}(?:s|ed)\s+(?:(?:now|again|all)\s+)?$", re.I)
 # the state of the subject apart from what was said of it: "Lint: 2 warnings in vendor/, otherwise clean"
 _OTHERWISE = re.compile(r"^[^.;!?]{0,100}(?:,\s*|\s)(?:but\s+|and\s+)?otherwise\s+$", re.I)
 _BUT_THEN = re.compile(r"^\s+(?:(?:locally|here|again|alone|itself)\s+)?(?:is|are|was|were|takes|took|gets|got|runs|ran|warns|warned"

@@ -64,15 +64,43 @@ _PROGRAM_ITEM = re.compile(r"\b(go|cargo|dotnet|mix|swift|deno|bun)\s+[a-z][\w-]
 _GAPPED_ITEM = re.compile(r"(?<=[,;/]\s)([a-z][\w-]*)(?=\s*:?\s+" + _STATUS + ")")
 
 
-def tidy_line(body):
+# a command the grammar does not know, then what it was said to do, then a parenthesis naming the
+# known runs it makes: "`pnpm check` 跑通了（里面是 `tsc --noEmit && eslint . && vitest run`）", "`make ci`
+# passes (it runs `ruff check . && pytest`)". The runs stand in for the command: what is said of it is said of them
+_RUN_LIST = r"sg[tylb]\d+x(?:\s*(?:[,&+/\u3001\uff0c]|\band\b|\u548c|\u53ca|\u4e0e)\s*sg[tylb]\d+x)*"
+_COMPOSITE_IN_PARENS = re.compile(
+    u"\\bsgc\\d+x(?P<said>[^()\uff08\uff09.;!?\u3002\uff1b\uff01\uff1f\n]{0,30}?)\\s*[(\uff08]\\s*"
+    u"(?:(?:it|which|that)\\s+(?:runs?|includes?|covers?|chains?|does|is)\\s*:?|runs?\\s*:?|includes?\\s*:?|i\\.e\\.,?|=|\\u2192"
+    u"|(?:\u91cc\u9762|\u5176\u4e2d|\u5b9e\u9645\u4e0a)?(?:\u4f1a)?(?:\u662f|\u8dd1\u7684\u662f|\u8dd1\u4e86|\u8dd1|\u5305\u62ec|\u5305\u542b|\u6267\u884c|\u8fd0\u884c|\u5c31\u662f)"
+    u"|\u5373|\u4e5f\u5c31\u662f)?\\s*(?P<runs>%s)\\s*[)\uff09]" % _RUN_LIST, re.I)
+
+
+def _as_its_runs(m, spans):
+    """A composite's placeholder and parenthesis as the runs it makes, when its code (``spans``:
+    the reader's, by index) is a task runner's invocation (`make ci`, `pnpm check`, `./scripts/ci.sh`)."""
+    index = int(re.match(r"sgc(\d+)", m.group(0)).group(1))
+    code = spans[index][1] if index < len(spans) else None
+    said = m.group("said").strip()
+    return m.group("runs") + m.group("said") if said and code and _TASK_RUNNER.match(code.strip()) else m.group(0)
+
+
+_TASK_RUNNER = re.compile(r"(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?|(?:make|just|task|rake|invoke|inv|nox|tox|mage|earthly|turbo"
+                          r"|nx|composer|(?:mise|deno)\s+(?:run|task)|\./gradlew|\./mvnw|gradle|mvn)\b\s*|(?:\./|bin/|scripts?/)\S+$)"
+                          r"[\w:.+-]*$")
+
+
+def tidy_line(body, spans=()):
     """``body`` (one line) with its dot leaders made label colons, the program a status list
-    drops put back, and a rerun's bare result given its subject ("I autocorrected them and reran
-    \u2014 clean": the rerun is clean, the rerun of the check named before)."""
+    drops put back, a rerun's bare result given its subject ("I autocorrected them and reran
+    \u2014 clean": the rerun is clean, the rerun of the check named before), and a composite told
+    with what it runs in a parenthesis made those runs (``spans``: the reader's placeholders)."""
     if "..." in body:
         body = _LEADERS.sub(": ", body)
     if "ran " in body or "ran," in body or "ran:" in body or u"ran \u2014" in body or "ed \u2014" in body or "ed:" in body \
             or "ed," in body:     # (rechecked, re-linted, retested)
         body = _RERUN_RESULT.sub("the rerun is ", body)
+    if "sgc" in body and ("(" in body or u"\uff08" in body) and spans:
+        body = _COMPOSITE_IN_PARENS.sub(lambda m: _as_its_runs(m, spans), body)
     first = _PROGRAM_ITEM.search(body) if "," in body or ";" in body or "/" in body else None
     if first:
         from stalegreen.engine.lexicon import commands

@@ -158,9 +158,12 @@ def introduces_a_run(g, intro):
 
 
 # a heading naming the section as the agent's verification (the block under it is its run)
+# (or a bold label line, "**测试结果：**"; either may give the name in two languages: "## 验证 / Verification")
+_VERIFICATION_NAME = (u"(?:验证|验证结果|测试结果|自测|测试|检查结果|verification|verified|validation|testing|test results"
+                      u"|tests? run|results)")
 _VERIFICATION_HEADING = re.compile(
-    u"^\\s*#{1,6}\\s+\\W{0,3}(?:验证|验证结果|测试结果|自测|测试|检查结果|verification|verified|validation|testing|test results"
-    u"|tests? run|results)\\s*[:\uff1a]?\\s*$", re.I)
+    u"^\\s*(?:#{1,6}\\s+|\\*\\*|__)\\W{0,3}%s(?:\\s*/\\s*%s)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*$"
+    % (_VERIFICATION_NAME, _VERIFICATION_NAME), re.I)
 # a line naming what follows as the results of a run ("本地执行结果：", "Results from this run:")
 _RUN_RESULTS = re.compile(u"(?:\u6267\u884c|\u8fd0\u884c|\u8dd1)(?:\u7684)?\u7ed3\u679c|\\bresults?\\s+(?:of|from)\\s+(?:this|the|my)\\s+"
                           u"(?:final\\s+|latest\\s+|local\\s+)?run\\b", re.I)
@@ -218,7 +221,11 @@ def reads_as_a_pass(g, output):
     last = last_lines(output)
     if not last or lexicon.search("failure", g.clean_phrases.sub(" ", last)):
         return False
-    return any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(g, last))
+    return any(p.lastgroup in RESULT_KINDS and not _NONE_PASSED.match(p.group(0)) for p in claims_en.predicates(g, last))
+
+
+# a count of none passed: "Tests: 38 skipped, 0 passed, 38 total"
+_NONE_PASSED = re.compile(r"0\s+(?:(?:tests?|specs?|examples?|test cases?)\s+)?pass", re.I)
 
 
 def inline_words(reader, text, start, code):

@@ -145,7 +145,10 @@ def disclosure(text):
 _CHANGED_SINCE = re.compile(r"(?i)\w+(?:'ve)?\s+(?:have\s+)?since\b")
 _NO_CODE = re.compile(r"(?i)\s+(?:the|that|this|my|our|its)\s+(?:[\w-]+\s+){0,2}?(?:description|title|ticket|issue"
                       r"|readme|docs|documentation|changelog|commit message|branch|labels?|comments?|summary|notes)\b")
-_POINTS_BACK = re.compile(r"(?i)\b(?:it|that|this|them|those)\b")
+# (a correction points back by what it is: "Correction:", "Wait —", "更正一下", "说早了")
+_POINTS_BACK = re.compile(r"(?i)\b(?:it|that|this|them|those|correction|erratum|wait|mistake|bad|wrong|misspoke|misread"
+                          r"|soon|update|edit|mind)\b|\u66f4\u6b63|\u7ea0\u6b63|\u8bf4\u65e9|\u8bf4\u9519|\u770b\u9519"
+                          r"|\u5199\u9519|\u6536\u56de")
 
 
 def changed_since(found):

@@ -7,18 +7,26 @@ No imports beyond the catalog's tables: on the PreToolUse path.
 
 from stalegreen.engine.catalog.argv import base_name, run_result
 from stalegreen.engine.catalog.table import R, SCRIPT_NAME_BREAKS
-from stalegreen.engine.catalog.tasks import SCRIPT_CATEGORY_RULES, SCRIPT_SEPARATORS, SCRIPT_WATCH_PARTS
+from stalegreen.engine.catalog.tasks import SCRIPT_BUILD_SUFFIXES, SCRIPT_CATEGORY_RULES, SCRIPT_SEPARATORS, SCRIPT_WATCH_PARTS
 
 
-def script_category(name):
-    """(category, watch) for a package-script / task / make-like name, or (None, False)."""
+def script_category(name, by_suffix=True):
+    """(category, watch) for a package-script / task / make-like name, or (None, False). A name
+    ending in a build (`docs:build`) builds; ``by_suffix`` False leaves that out for a script file's
+    name, which the hook's prefilter knows by the names of ``SCRIPT_CATEGORY_RULES`` alone."""
     lowered = name.lower()
     for category, exact, prefixes in SCRIPT_CATEGORY_RULES:
         if lowered in exact or any(
                 lowered == p or (lowered.startswith(p) and lowered[len(p)] in SCRIPT_SEPARATORS) for p in prefixes):
-            parts = lowered.translate(SCRIPT_NAME_BREAKS).split(":")
-            return category, any(part in SCRIPT_WATCH_PARTS for part in parts)
+            return category, _watches(lowered)
+    if by_suffix and lowered[:1].isalpha() and lowered.endswith(SCRIPT_BUILD_SUFFIXES):
+        return "build", _watches(lowered)
     return None, False
+
+
+def _watches(lowered):
+    """Whether a script's name names a watch or a server (`build:watch`, `dev`)."""
+    return any(part in SCRIPT_WATCH_PARTS for part in lowered.translate(SCRIPT_NAME_BREAKS).split(":"))
 
 
 # A test program built with GoogleTest is named by the project, not by the tool; spelled as a
@@ -46,7 +54,7 @@ def project_script(words):
         if stem.startswith(prefix):
             stem = stem[len(prefix):]
             break
-    category, watch = script_category(stem)
+    category, watch = script_category(stem, by_suffix=False)
     if category is None:
         return None
     return run_result(R(path, category, positional_subset="files", prints=None), words[1:],

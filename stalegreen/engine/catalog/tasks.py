@@ -40,7 +40,8 @@ MAKE_TARGETS = {
     "lint": ("lint", "check-lint", "lint-check", "fmt-check", "format-check", "clippy", "vet", "eslint", "ruff",
              "flake8", "style", "check-format", "check-style", "pylint", "shellcheck"),
     "typecheck": ("typecheck", "type-check", "types", "mypy", "tsc", "pyright", "check-types"),
-    "build": ("all", "build", "compile", "dist", "release", "default", "wheel", "sdist"),
+    # (Sphinx's and most documentation Makefiles' build of the docs: `make html`, `make docs`)
+    "build": ("all", "build", "compile", "dist", "release", "default", "wheel", "sdist", "html", "docs", "doc"),
 }
 MAKE_TEST_PREFIXES = ("test-", "test_", "tests-", "tests_")
 MAKE_PRIORITY = ("test", "typecheck", "lint", "build")
@@ -120,6 +121,8 @@ SCRIPT_CATEGORY_RULES = (
                   "pylint", "clippy", "format-check", "style:check", "lint-check", "check:lint")),
 )
 SCRIPT_SEPARATORS = ":._-"
+# a script that builds one part of the project, named for the part first: `docs:build`, `web-build`
+SCRIPT_BUILD_SUFFIXES = tuple(sep + "build" for sep in SCRIPT_SEPARATORS)
 # A test script whose name names one kind of tests runs part of the suite (`test:unit`, `test:e2e`,
 # `integration`); `test`, `test:ci`, `test:all`, `test:coverage` run the suite.
 SCRIPT_SUBSET_PARTS = frozenset(("unit", "units", "e2e", "integration", "integ", "int", "it", "functional",

@@ -141,7 +141,11 @@ ENTRIES = (
       "CI is green and the tests pass.", stems=("ci",)),
     E(r"\b(?:github actions?|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|xcode cloud|azure pipelines|bitbucket pipelines"
       r"|teamcity|bitrise|codemagic|appveyor|workflow runs?|ci matrix"
-      r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b|\bthe pipeline\b", "relay",
+      r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b"
+      # (the pipeline as the one reporting, not a noun's modifier: "builds the pipeline jar")
+      r"|\bthe pipeline\b(?=\s*(?:$|[^\w\s]|(?:is|was|are|were|has|had|passed|passes|passing|succeeded|shows?|showed|says|said"
+      r"|reports?|reported|ran|runs?|finished|completed|went|turned|looks?|looked|for|on|in|at|of|with|status|results?"
+      r"|itself|too|also|now|then|and|but|again|overall)\b))", "relay",
       "GitHub Actions shows the tests pass."),
     # (a pass the user sees: "The tests pass for you, but in this container they don't collect")
     E(r"(?:(?<=\bpass )|(?<=\bpasses )|(?<=\bworks )|(?<=\bbuilds ))for you\b(?!\s+(?:and|too|as well)\b)", "relay",
@@ -463,6 +467,19 @@ ENTRIES = (
     E(r"(?:^|(?<=[.!?] )|(?<=, but )|(?<=; ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"
       r"(?:i|we|my|the|your|our|this|that)\b", "retraction",
       "All 40 tests pass. But that was before I rebased.", stems=("before",)),
+    # a correction opening a sentence: what was said before is taken back, in the checks the correction
+    # names ("Correction: `test_refund_partial` now fails"), else those of the sentence before it ("Scratch
+    # that."). An update or an edit corrects when it tells something wrong, failing or stale.
+    E(r"(?:^|(?<=[.!?] )|(?<=\n))[\W_]*(?:correction\s*:|erratum\s*:|scratch that|strike that|never\s*mind"
+      r"|ignore (?:that|the above|what i said)|wait(?=\s*(?:[,!\u2014\u2013]|-\s|\.{3}))|my (?:mistake|bad)"
+      r"|(?:sorry|oops|apologies),?\s+(?:i was wrong|that was wrong|my mistake|i misspoke|i misread|i spoke too soon)"
+      r"|i (?:was wrong|misspoke|misread (?:that|it|the)|spoke too soon)"
+      r"|(?:update|edit)\s*:(?=[^.!?\n]{0,200}?\b(?:fail\w*|wrong|stale|old|broken|red|errors?|issues|mistake|wrong"
+      r"|not|n't|before)\b))", "retraction",
+      "All 84 tests pass. Correction: `test_refund_partial` now fails.",
+      stems=("correction", "erratum", "scratch", "strike", "never", "ignore", "wait", "my mistake", "my bad", "sorry",
+             "oops", "apologies", "i was wrong", "i misspoke", "i misread", "i spoke", "update", "edit")),
+
     # the result said to prove nothing about the change: "So that result says nothing about my change"
     E(r"\b(?:that|this|the)\s+(?:result|run|pass|green)\s+(?:says|tells|proves|shows|means)\s+(?:us\s+)?"
       r"(?:nothing|little|nothing at all)\b|\b(?:that|this|the)\s+(?:result|run|pass)\s+(?:doesn't|does not|don't)\s+"

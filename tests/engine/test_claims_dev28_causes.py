@@ -1,0 +1,127 @@
+# -*- coding: utf-8 -*-
+"""Causes found by the fifteenth session's blind sets (dev28en, dev28zh: written to lean on
+long reports, terse status lines, indirect results and subtle negatives), and by the misses the
+fourteenth session's dev27en left.
+
+1. A correction opening a sentence ("Correction:", "Scratch that", "Wait —", an update telling
+   something wrong, 更正一下, 刚才那句说早了) takes back what was said before it: in the checks
+   it names, else those of the sentence before it. A claim after it stands.
+2. A not-rerun disclosure whose clause opens with its own subject, a thing that is no check
+   ("⏭ load test not rerun"), leaves the checks told elsewhere standing.
+3. A composite the grammar does not know (`pnpm check`, `make ci`), then what it did, then a
+   parenthesis naming the runs it makes: what is said of it is said of them.
+4. A heading or a bold label naming the section as the verification ("**测试结果：**",
+   "## 验证 / Verification") introduces the output block under it as the agent's run; a runner's
+   count of none passed ("0 passed") is no pass.
+5. A run's own verb before "cleanly" ("`kustomize build` renders cleanly"); "the pipeline" as a
+   modifier ("builds the pipeline jar") is no relay; documentation builds (`make html`, a script
+   named `docs:build`).
+"""
+
+import pytest
+
+from stalegreen.engine import claims
+from stalegreen.engine.catalog import programs
+from stalegreen.engine.lexicon import commands
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Fixed the refund rounding. All 84 tests pass.\n\nCorrection: I reran after rebasing and "
+     "`test_refund_partial` now fails with `KeyError`.", []),
+    ("Build succeeds. Scratch that — I was reading the previous run's output; the current build fails "
+     "with E0308.", []),
+    ("✅ Lint clean\n\nWait — that was ruff against the old config. With the new rules it reports 17 issues.", []),
+    ("`tsc --noEmit` 没报错，类型检查通过。\n\n更正一下：刚才看的是旧的终端窗口，重新跑了一次，其实还有 4 个错误。", []),
+    ("构建成功。\n\n——抱歉，刚才那句说早了：`next build` 最后一步报了 `ReferenceError`。所以构建其实是失败的。", []),
+    ("All tests pass and lint is clean. Sorry, I misread the log: the `billing` tests fail.", ["lint"]),
+    ("Tests pass. Update: the run above used stale `.pyc` files; a clean rerun shows 3 failures.", []),
+    ("Lint passes. Never mind — ruff was pointed at the old tree; it reports 4 errors here.", []),
+    # (a claim after the correction stands; an update adding a result corrects nothing)
+    ("Tests pass. Correction: I reran, and all 84 tests pass.", ["test"]),
+    ("`tsc` is clean. Update: I also ran the linter and it's clean too.", ["lint", "typecheck"]),
+    ("Lint is clean.\n\nEdit: added the changelog entry.", ["lint"]),
+    ("构建成功。\n\n更正一下：刚才漏写了，测试也全部通过了。", ["build", "test"]),
+])
+def test_a_correction_takes_back_what_was_said_before_it(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("⚡ p95: 880 ms → 210 ms\n✅ tests (unit + integration)\n✅ eslint\n⏭ load test not rerun", ["lint", "test"]),
+    ("The build is green; the migration script was not rerun.", ["build"]),
+    ("Tests pass. The benchmarks were not rerun after the change.", ["test"]),
+    ("`ruff check .` is clean. Smoke script not rerun.", ["lint"]),
+    # (a subject that is a check, a pronoun or everything still stales the checks)
+    ("Lint passes. Not rerun after the last edit, though.", []),
+    ("Tests pass. I haven't rerun them since the rebase.", []),
+    ("The build is green. The checks were not rerun after the rename.", []),
+    ("tests passed pre-rebase. rebased onto main, not rerun", []),
+    ("`cargo check` passed on my first attempt, then I changed the trait bounds — not re-checked since.", []),
+])
+def test_a_disclosure_about_a_thing_of_its_own(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`pnpm check` passes (it runs `tsc --noEmit && eslint . && vitest run`).", ["lint", "test", "typecheck"]),
+    ("搞定，`pnpm check` 跑通了（里面是 `tsc --noEmit && eslint . && vitest run`）。", ["lint", "test", "typecheck"]),
+    ("`npm run ci` 跑完了（= `npm run lint && npm run build`），每一步都 OK。", ["build", "lint"]),
+    ("`make ci` went through cleanly (which runs `ruff check . && pytest`).", ["lint", "test"]),
+    ("`./scripts/ci.sh` exits 0 (runs `cargo clippy && cargo test`).", ["lint", "test"]),
+    # (a failure of the composite is no claim; a file or a test id is no composite)
+    ("`make ci` fails (it runs `pytest`).", []),
+    ("`pnpm check` 挂了（里面是 `tsc --noEmit && vitest run`）。", []),
+    ("Ran `just check` (i.e. `ruff`, `mypy`) — both pass.", ["lint", "typecheck"]),
+])
+def test_a_composite_told_with_what_it_runs(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("**测试结果：**\n```\n[INFO] Tests run: 58, Failures: 0, Errors: 0, Skipped: 0\n[INFO] BUILD SUCCESS\n```", ["test"]),
+    ("## 验证 / Verification\n```\n$ ctest --test-dir build\n100% tests passed, 0 tests failed out of 12\n```", ["test"]),
+    ("**Verification:**\n```\n$ pytest -q\n41 passed in 2.1s\n```", ["test"]),
+    ("__Testing__\n```\n$ go test ./...\nok  \texample.com/x\t0.2s\n```", ["test"]),
+    # (a heading of another section, and none passed)
+    ("**Example output:**\n```\n$ pytest -q\n41 passed in 2.1s\n```", []),
+    ("`npm test` 结果：\n```\nTests:       38 skipped, 0 passed, 38 total\n```\n全部被跳过了。", []),
+    ("Ran `npx jest`:\n```\nTests:       0 passed, 12 skipped, 12 total\n```", []),
+])
+def test_verification_sections_and_none_passed(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`kustomize build overlays/prod` renders cleanly.", ["build"]),
+    ("`make html` finishes cleanly.", ["build"]),
+    ("`helm lint charts/api` reports cleanly.", ["lint"]),
+    ("`mvn -q package` builds the pipeline jar, and `mvn test` runs 57 tests, all green.", ["build", "test"]),
+    ("`npm run docs:build` succeeds.", ["build"]),
+    # (still relays and still descriptions)
+    ("The pipeline is green.", []),
+    ("Checked the pipeline: tests pass.", []),
+    ("The parser handles the input cleanly now.", []),
+])
+def test_run_verbs_and_pipeline_words(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("docs:build", ("build", False)),
+    ("storybook-build", ("build", False)),
+    ("dev:build", ("build", True)),     # (a dev server's build: a watch, never wrapped)
+    (".build", (None, False)),
+    ("prebuild", (None, False)),
+])
+def test_a_script_named_for_a_part_then_build(name, expected):
+    assert programs.script_category(name) == expected
+
+
+def test_a_script_file_named_for_a_build_is_left_to_the_prefilter_names():
+    # the hook's prefilter knows script files by the names of SCRIPT_CATEGORY_RULES only
+    assert commands.classify_code("./scripts/docs-build.sh") == []
+    assert [r[0] for r in commands.classify_code("make html")] == ["build"]

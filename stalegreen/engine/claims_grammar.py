@@ -51,8 +51,7 @@ def claimish(text):
                                             or (not low.isascii() and any(c.isdecimal() for c in low)))
 
 
-# Uses before a word list becomes one pattern: about what compiling it costs in word-by-word tests
-# (a hook process reading one message of a few hundred sentences never compiles them)
+# Uses before a word list becomes one pattern, about what compiling it costs (a hook process never compiles it)
 CLAIM_WORDS_COMPILE_AFTER = 1000
 _CLAIM_WORD = [None, None, 0, None]     # the word list, its pattern once compiled, the uses before that, its ASCII words' pattern
 
@@ -203,7 +202,7 @@ _PREDICATE_STARTS = frozenset((
     "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
-    "complaint warning finding nit gripe issue "
+    "complaint warning finding nit gripe issue empty "
     "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link").split())
 
 
@@ -447,7 +446,7 @@ class Grammar(object):
             r"|\b(?:that|this) one(?= (?:(?:did|also|too|at least)\s+)?(?:pass|passed|passes|succeeded|succeeds|went through"
             r"|(?:is|was|came back) (?:clean|green))\b))\b)"
             r"|(?P<tool>\b(?:" + names() + r")(?:\s+(?:(?-i:-[A-Z]\s+[\w:-]+)|--?[a-z][\w-]*(?:=\S+)?|\.(?=\s)|-p \S+|--(?=\s)"
-            r"|src/?\S*|\.{1,2}/[\w./-]*|(?!\d[\d,]*\s*/\s*\d[\d,]*(?![\w./-]))[\w-]+/[\w./-]*))*(?![\w-]))"
+            r"|src/?\S*|\.{1,2}/[\w./-]*|(?!\d[\d,]*\s*/\s*\d[\d,]*(?![\w/-]|\.[\w/]))[\w-]+/[\w./-]*))*(?![\w-]))"
             # (and an xUnit-style name in prose: "TestParseConfig passes now", "InvoiceTest is green")
             r"|(?P<testid>\btest_\w+|\b[a-z]\w*_test\b|(?-i:\bTest[A-Z]\w*|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*(?:Tests?|Specs?)\b))"
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
@@ -573,7 +572,8 @@ class Grammar(object):
             r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?"
             r"|shared librar(?:y|ies)|static librar(?:y|ies))\b"
             # a path in code right after the verb: "`bun run build` produced `dist/index.js` (48 KB)"
-            r"|\b(?:produces|produced|emits|emitted|generates|generated|creates|created)\s+sgc\d+x(?=\s*(?:[.;,(]|$)))"
+            r"|\b(?:produces|produced|emits|emitted|generates|generated|creates|created)\s+sgc\d+x(?=\s*(?:[.;,(]|$))"
+            r"|(?<=outputs )(?:generated|produced|emitted|written)\b|(?<=artifacts )(?:generated|produced|built)\b)"
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # the link step of a build: "it links fine now"
             r"|(?:\b(?:links|linked|linking)|(?:" + _BUILT_PLURALS + r")link)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
@@ -628,7 +628,7 @@ class Grammar(object):
             # nothing found, said by the participle or an idiom: "nothing flagged", "Lint comes up empty",
             # "ruff came back empty-handed"
             r"|\bnothing\s+(?:was\s+|got\s+)?(?:flagged|reported)\b"
-            r"|\b(?:comes?|came)\s+(?:up|back)\s+empty(?:-handed)?\b"
+            r"|\b(?:comes?|came)\s+(?:up|back)\s+empty(?:-handed)?\b|(?:(?<=\u2192 )|(?<=-> ))empty(?=[\s.!]*$)"
             # a pass said by an idiom: "eslint gives the all-clear", "a clean bill of health from mypy",
             # "not a peep from ruff", "nothing to report from mypy"
             r"|(?:\b(?:gives?|gave|given|giving|got|gets|has|had|with|returns?|returned|reports?|reported|signals?"
@@ -665,7 +665,7 @@ class Grammar(object):
             r"|\bcomplete\b(?! (?:list|set|guide|rewrite|overhaul|history)\b))"
             r"|(?P<checkout>\bchecks? out\b)"
             # a formatter's clean state: "PHP-CS-Fixer reports no changes needed", "black: 0 files to reformat"
-            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|diffs?|fix(?:es)?(?=\s+(?:applied|needed|required))"
+            r"|(?P<nodiff>\b(?:no|zero|0)\s+(?:changes?|changed\b|diffs?|fix(?:es)?(?=\s+(?:applied|needed|required))"
             r"|files?\s+(?:to|would be|need(?:ing|s)? to be)\s+"
             r"(?:change|changed|reformat|reformatted|fix|fixed))(?:\s+(?:needed|required|necessary|to make|applied))?\b"
             # black's summary when nothing needs reformatting ("12 files would be left unchanged")

@@ -149,6 +149,9 @@ def introduces_a_run(g, intro):
     line = intro.split("\n")[-1]
     if _VERIFICATION_HEADING.match(line):
         return True
+    command = _LABELLED_COMMAND.match(line)
+    if command and _VERIFICATION_HEADING.match(command.group(1) + ":") and commands.classify_code(command.group(2)):
+        return True     # "**测试**：`npx jest test/rateLimit.test.js`": the section's run, its output below
     if not line.rstrip().endswith((":", u"\uff1a")):
         return False
     if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)) \
@@ -159,11 +162,16 @@ def introduces_a_run(g, intro):
 
 # a heading naming the section as the agent's verification (the block under it is its run)
 # (or a bold label line, "**测试结果：**"; either may give the name in two languages: "## 验证 / Verification")
-_VERIFICATION_NAME = (u"(?:验证|验证结果|测试结果|自测|测试|检查结果|verification|verified|validation|testing|test results"
-                      u"|tests? run|results)")
+# a check's own name heads its section too ("### Lint", "## Tests", "### Build", "### 类型检查")
+_VERIFICATION_NAME = (u"(?:验证|验证结果|测试结果|自测|测试|单测|检查结果|构建|编译|类型检查|verification|verified|validation"
+                      u"|testing|test results|tests? run|results|(?:unit |integration )?tests?|lint(?:ing)?|build(?:ing)?"
+                      u"|type ?check(?:ing)?|types|compil(?:e|ation)|format(?:ting)?|static analysis)")
 _VERIFICATION_HEADING = re.compile(
     u"^\\s*(?:#{1,6}\\s+|\\*\\*|__)\\W{0,3}%s(?:\\s*/\\s*%s)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*$"
     % (_VERIFICATION_NAME, _VERIFICATION_NAME), re.I)
+# a verification label and the command it ran, alone on their line
+_LABELLED_COMMAND = re.compile(u"^\\s*((?:[-*]\\s+)?(?:\\*\\*|__)?[^`:\uff1a*_]{1,30}?(?:\\*\\*|__)?)\\s*[:\uff1a]\\s*(?:\\*\\*|__)?\\s*"
+                               u"`([^`\\n]+)`\\s*[:\uff1a]?\\s*$")
 # a line naming what follows as the results of a run ("本地执行结果：", "Results from this run:")
 _RUN_RESULTS = re.compile(u"(?:\u6267\u884c|\u8fd0\u884c|\u8dd1)(?:\u7684)?\u7ed3\u679c|\\bresults?\\s+(?:of|from)\\s+(?:this|the|my)\\s+"
                           u"(?:final\\s+|latest\\s+|local\\s+)?run\\b", re.I)

@@ -229,7 +229,7 @@ class Grammar(object):
             u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
             u"|" + _NONE_AT_ALL + u"|" + _DOWN_TO_ZERO + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
-            u"|(?P<bverb>(?:能|可以)(?:正常)? ?(?:build|构建|打包|编译) ?(?:得)?出来|(?:打出|产出)了? ?(?:\\d+ ?个(?:平台的)? ?)?(?:sdist|wheel|jar|apk|ipa|binar(?:y|ies)|二进制|安装包|产物|镜像)|(?:可以)?正常编译|(?:能|可以)(?:正常)?编译(?:了|通过)?(?=\\s*(?:$|[，。,；;！!]))|编译?过了?(?![程去来]))"
+            u"|(?P<bverb>(?:能|可以)(?:正常)? ?(?:build|构建|打包|编译) ?(?:得)?出来|(?:打出|产出)了? ?(?:\\d+ ?个(?:平台的)? ?)?(?:sdist|wheel|jar|apk|ipa|binar(?:y|ies)|二进制|安装包|产物|镜像)|(?:可以)?正常编译|(?:能|可以)(?:正常)?编译(?:了|通过)?(?=\\s*(?:$|[，。,；;！!]))|编译?过了?(?![程去来])|(?:编|打|构建|build ?)(?:得)?出来了)"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<tpass>(?<=测试)过(?:了|啦)(?! ?(?:一遍|一下|一次|一轮)))"

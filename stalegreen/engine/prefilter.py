@@ -22,7 +22,7 @@ RUNNER_WORDS = frozenset((
     "devbox", "docker-compose", "docusaurus", "dotnet", "dune", "eleventy", "elm", "elm-test", "ember", "erb_lint",
     "erblint", "esbuild", "eslint", "expo", "flake8", "flow", "flutter", "gatsby", "gmake", "go",
     "gleam", "gofmt", "goimports", "golangci-lint", "gotestsum", "gradle", "gradlew", "hadolint", "hatch",
-    "hugo", "isort", "jasmine", "jest", "julia", "just", "karma", "ktlint", "lein", "lerna", "luacheck", "mage",
+    "hugo", "isort", "jasmine", "jest", "julia", "just", "inv", "invoke", "karma", "ktlint", "lein", "lerna", "luacheck", "mage",
     "make", "manage.py", "markdownlint", "markdownlint-cli2", "meson", "microbundle", "mix", "mocha",
     "mise", "mvn", "mvnw", "mypy", "next", "ng", "ninja", "nix", "node", "nose2", "nox", "npm", "nuxi", "nuxt", "nx",
     "oxlint", "paratest", "parcel", "pdm", "pest", "php-cs-fixer", "phpcbf", "phpcs", "phpstan",
@@ -89,6 +89,7 @@ CLAIM_WORDS = (
     "no change", "no diff", "0 change", "0 diff", "zero change", "to reformat", "to change", "be reformat", "failing test", "failing spec", "complain", "nothing to", "no output",
     "[x]",     # a ticked checklist row names a check that passed
     "none", "to zero", "to 0",      # "`tsc` reports none", "warnings are down to zero"
+    "-> empty", u"\u2192 empty",    # "`gofmt -l .` \u2192 empty": a listing check printed nothing
     "fire", "trigger", "trips",     # "none of the lint rules fire"
     "all-clear", "all clear", "bill of health", "peep", "squeak", "whisper", "murmur", "blessing",
     "of approval", "thumbs up", "thumbs-up",     # a pass by an idiom

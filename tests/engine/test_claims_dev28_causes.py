@@ -16,6 +16,11 @@ fourteenth session's dev27en left.
 5. A run's own verb before "cleanly" ("`kustomize build` renders cleanly"); "the pipeline" as a
    modifier ("builds the pipeline jar") is no relay; documentation builds (`make html`, a script
    named `docs:build`).
+6. Results by a runner's own words and counts: a heading naming a check over its output block
+   ("### Lint", "## Tests"), a label with the command it ran over the block ("**测试**：`npx
+   jest`"), a count right after a runner's name ("pytest 88/88"), a formatter's "0 changed", a
+   listing check's "→ empty", build outputs "generated", pyinvoke's tasks (`inv lint`), and in
+   Chinese an artifact come out of the build ("jar 包打出来了").
 """
 
 import pytest
@@ -125,3 +130,28 @@ def test_a_script_file_named_for_a_build_is_left_to_the_prefilter_names():
     # the hook's prefilter knows script files by the names of SCRIPT_CATEGORY_RULES only
     assert commands.classify_code("./scripts/docs-build.sh") == []
     assert [r[0] for r in commands.classify_code("make html")] == ["build"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("## Summary\nReplaced the ioutil calls.\n\n### Lint\n```\n$ golangci-lint run ./...\n$ echo $?\n0\n```\n\n"
+     "### Tests\n```\n$ go test ./...\nok  \texample.com/fetcher\t0.412s\n```", ["lint", "test"]),
+    ("## Tests\n```\n$ cabal test\n73 examples, 0 failures\n```", ["test"]),
+    ("### Build\n```\n$ npm run build\nvite v5.2.8 building for production...\n\u2713 built in 3.21s\n```", ["build"]),
+    ("**测试**：`npx jest test/rateLimit.test.js`\n```\nTests:       1 passed, 1 total\n```", ["test"]),
+    ("**Tests**: `pytest -q`\n```\n41 passed in 2.1s\n```", ["test"]),
+    ("Patched `parse_args`; pytest 88/88.", ["test"]),
+    ("`dart format --set-exit-if-changed .` \u2192 0 changed.", ["lint"]),
+    ("`gofmt -l .` \u2192 empty.", ["lint"]),
+    ("`npm run build` \u2014 ESM + CJS outputs generated", ["build"]),
+    ("`invoke lint` prints nothing and exits 0.", ["lint"]),
+    ("jar 包打出来了，测试绿。", ["build", "test"]),
+    # (not results: another heading, a failing block, a count of none, an empty test run, a plan)
+    ("### Example\n```\n$ pytest -q\n41 passed in 2.1s\n```", []),
+    ("### Tests\n```\n$ go test ./...\nFAIL\texample.com/fetcher\t0.412s\n```", []),
+    ("`npm test` \u2192 0 changed.", []),
+    ("`npm test` \u2192 empty.", []),
+    ("Test outputs generated in /tmp.", []),
+    ("jar 包还没打出来。", []),
+])
+def test_results_by_a_runners_own_words(text, expected):
+    assert categories(text) == expected

@@ -35,7 +35,7 @@ _SCRIPT_NARROWING = {
 _SCRIPT_KEYWORDS = {
     "npm": ("run", "run-script", "rum", "urn"), "pnpm": ("run", "run-script"), "yarn": ("run",),
     "bun": ("run",), "turbo": ("run",), "lerna": ("run",), "composer": ("run-script", "run"),
-    "just": (), "task": (), "mage": (), "hatch": ("run",), "pdm": ("run",), "pixi": ("run",),
+    "just": (), "task": (), "mage": (), "invoke": (), "inv": (), "hatch": ("run",), "pdm": ("run",), "pixi": ("run",),
     "cargo-make": ("make",),
 }
 # npm's own commands that run the "test" script.
@@ -133,7 +133,7 @@ def _read_scripts(tool, args):
         if head not in _NPM_TEST_ALIASES:
             return None
         head = "test"
-    elif head in _MANAGER_COMMANDS and tool not in ("just", "task", "mage"):
+    elif head in _MANAGER_COMMANDS and tool not in ("just", "task", "mage", "invoke", "inv"):
         return None
     if keyword == "workspaces":
         keyword = None

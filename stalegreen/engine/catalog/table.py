@@ -728,6 +728,7 @@ TOOLS = {
     "bun": FAMILY("scripts"), "npm": FAMILY("scripts"), "pnpm": FAMILY("scripts"), "yarn": FAMILY("scripts"),
     "deno": FAMILY("deno"), "turbo": FAMILY("scripts"), "lerna": FAMILY("scripts"), "nx": FAMILY("nx"),
     "just": FAMILY("scripts"), "task": FAMILY("scripts"), "mage": FAMILY("scripts"),
+    "invoke": FAMILY("scripts"), "inv": FAMILY("scripts"),     # Python's pyinvoke: `inv lint`
     "make": FAMILY("make"), "gmake": FAMILY("make"),
     "node": FAMILY("node"),
 }

@@ -16,6 +16,8 @@ SCRIPT_TOOL_VALUES = {
     "just": ("-d", "--working-directory", "-f", "--justfile", "--set", "--shell"),
     "task": ("-d", "--dir", "-t", "--taskfile", "-o", "--output"),
     "mage": ("-d", "-w", "-t"),
+    "invoke": ("-c", "--collection", "-r", "--search-root", "-f", "--config"),
+    "inv": ("-c", "--collection", "-r", "--search-root", "-f", "--config"),
 }
 ENV_SELECTORS = {"tox": ("-e", "--envlist"), "nox": ("-s", "--session", "--sessions", "-e")}
 # environments that rewrite the code (`tox -e format`): no check

@@ -4,27 +4,23 @@ The gate acts only on what the agent asserts, so this module must find assertion
 else: a false claim costs a needless block, a missed one lets a stale green through.
 
 How a message is read:
-1. Code fences, inline code and quoted spans are replaced by placeholder words (``sgt3``,
-   ``sgc4``, ``sgq5``). Inline code that is itself a verification command (``npm test``) becomes a
-   subject of that command's category; inline code naming a test (``test_parse``) a subset-test
-   subject; anything else can never form a claim.
+1. Code fences, inline code and quoted spans are replaced by placeholder words (``sgt3``, ``sgc4``,
+   ``sgq5``): a verification command (``npm test``) a subject of its category, a test's name
+   (``test_parse``) a subset-test subject; anything else can never form a claim.
 2. Paragraphs, lines and sentences are split; unchecked to-dos and list items under a plan
    heading ("Next steps:") are plans.
 3. In each sentence, subjects (tests, the suite, tsc, lint, the build, pronouns...) and
    predicates (pass, green, clean, succeeds, no errors, 41/41...) are found and linked: a
    predicate takes the nearest coordinated group of subjects before it ("Tests, lint and
    typecheck all pass"), a pronoun takes the group it refers to ("They pass").
-4. A candidate survives only if the sentence is not a question, instruction, relayed, hedged or
-   negated statement, and its own clause is not future or conditional; otherwise it is reported
-   in ``ignored`` with the reason. Exception wording ("apart from", "the rest of") marks a claim
-   ``qualified``.
+4. A candidate survives only if its clause is no question, instruction, relay, hedge, negation, future
+   or condition (else it is in ``ignored`` with the reason); "apart from", "the rest" make it ``qualified``.
 5. One claim per category per message: unqualified beats qualified, ``all`` beats ``subset``.
 
-The grammar's patterns are ``claims_grammar``, how an English sentence is read with them
-(subjects, predicates, linking) ``claims_en``, the Chinese vocabulary ``claims_zh``; every sentence that contains CJK text is read with both, so mixed-language
-messages work. Polarity, tense and modality are decided per clause (``clauses``), from the
-words the lexicon lists (``lexicon.en``, ``lexicon.zh``); runners come from the runner catalog
-(``lexicon.commands``).
+The grammar's patterns are ``claims_grammar``, how an English sentence is read with them ``claims_en``,
+the Chinese vocabulary ``claims_zh`` (a sentence with CJK text is read with both). Polarity, tense and
+modality are decided per clause (``clauses``) from the lexicon's words (``lexicon.en``, ``lexicon.zh``);
+runners come from the runner catalog (``lexicon.commands``).
 """
 
 import re
@@ -218,6 +214,12 @@ class _Reader(object):
             code = m.group(1)
             if code.strip().lower() in _STATUS_WORDS:
                 return " %s " % code.strip()
+            summary = " " in code.strip() and claims_grammar.claimish(code)     # a summary line is several words
+            # "`./gradlew detekt` → `detekt reported 0 issues`": what the command printed, not a command
+            shown = summary and _AFTER_AN_ARROW.search(m.string, 0, m.start()) and claims_output.inline_words(
+                self, m.string, m.start(), code)
+            if shown:
+                return shown
             runs = commands.classify_code(code) or claims_output.runner_tasks(m.string, m.start(), code.strip())
             if not runs and _GRADLE_TASK.match(code.strip()):
                 runs = commands.classify_code("gradle " + code.strip())     # `:api:test`: a Gradle task path
@@ -237,7 +239,7 @@ class _Reader(object):
                 return self.hold(CATEGORY_LETTER[category], code, category, None, "all")
             if g.testid.match(code.strip()):
                 return self.hold("i", code, "test", None, "subset")
-            if " " in code.strip() and claims_grammar.claimish(code):     # a summary line is several words
+            if summary:
                 shown = claims_output.inline_words(self, m.string, m.start(), code)
                 if shown:
                     return shown
@@ -568,11 +570,9 @@ class _Reader(object):
         return found
 
     def _drop_retracted(self):
-        """Claims a later sentence takes back ("`pytest` exits 0. ... So I don't actually know
-        whether the tests pass."): of the categories it names, else (it, that) of the sentence
-        before it. In the claim's own sentence a retraction takes back only the claims said before
-        it ("The runner exits 0, but only because no tests ran"), not one after it ("I can't say
-        the tests pass; I only ran X, which passes")."""
+        """Claims a later sentence takes back ("`pytest` exits 0. ... So I don't know whether the tests
+        pass."): of the categories it names, else (it, that) of the sentence before it; in the claim's own
+        sentence only those said before it ("exits 0, but only because no tests ran")."""
         if not self.found:
             return
         order = [self.restore(s) for s in self.sentences]
@@ -581,6 +581,8 @@ class _Reader(object):
             if not retraction:
                 continue
             named = clauses.named_near(sentence, self.mentions(sentence), retraction.start())
+            if not named and clauses.points_back(retraction) and _POINTS_ABOVE.search(sentence):
+                named = set(c["category"] for c in self.found)     # "Edit: the table above is from `develop`"
             own = self.restore(sentence)
             # "I wouldn't trust it. I re-ran: all 212 pass": one pointing back leaves a claim after it
             at = order.index(own) if own in order else len(order)
@@ -671,18 +673,17 @@ _FIXED = re.compile(u"(?<!the )\\b(?:fixed|addressed|resolved)\\b|\u4fee(?:\u4e8
 
 _HTML_TAG = re.compile(r"</?(?:sub|sup|b|i|em|strong|small|details|summary|p|br|span|div|code|kbd)\b[^<>\n]{0,80}>",
                        re.I)
-# a Gradle task path (`:api:test`), or a task named in camel case after its verb (`assembleDebug`,
-# `testDebugUnitTest`, `lintRelease`, `compileKotlin`); an assemble/bundle task names its variant
-# (`assembleFreeRelease`): `assembleResponse` is a function; detekt's checking tasks, not `detektBaseline`
+# a Gradle task path (`:api:test`), or a task in camel case after its verb (`assembleDebug`, `testDebugUnitTest`,
+# `lintRelease`, `compileKotlin`; an assemble task names its variant: not `assembleResponse`), detekt's checking tasks
 _GRADLE_TASK = re.compile(r"^:[\w.-]+(?::[\w.-]+)+$|^(?:(?:assemble|bundle)(?:[A-Z]\w*)?(?:Debug|Release|AndroidTest|Dist)|compile(?:Test)?(?:Kotlin|Java|Groovy|Scala)\w*"
                           r"|test\w*UnitTest|connected\w*AndroidTest|lint(?:Vital)?(?:[A-Z]\w*)?(?:Debug|Release)|detekt(?:Main|Test|All|Debug|Release)?"
                           r"|ktlint(?:Check|MainSourceSetCheck|TestSourceSetCheck))$")
 _BOX = re.compile(r"\[([ xX])\](?!\()")
 _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
-# a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
 # what a split by ``sentence_end`` needs (an end mark, and a space after an ASCII one): found at C speed
 _MAY_END_SENTENCE = re.compile(u"[.!?][*_]{0,2}\\s|[\u3002\uff01\uff1f]")
+# a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
 
 
@@ -693,14 +694,14 @@ _COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|
 
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
-# a line introducing a list of the jobs or steps a config the agent wrote defines
-# (or the exit codes it documented: "I documented the exit codes of `check.sh`:")
+# a line introducing the jobs or steps a config the agent wrote defines, or the exit codes it documented
 _CONFIG_LIST = re.compile(u"^\\W*(?:i(?:'ve| have)?\\s+)?(?:added|created|wrote|set up|configured|introduced|documented)\\b.{0,80}"
                           u"\\b(?:jobs?|steps?|stages?|hooks?|tasks?|targets?|exit codes?|exit status(?:es)?)(?:\\s+(?:of|for|in)\\s+\\S+)?\\s*(?:\\*\\*)?[:\uff1a]\\s*$", re.I)
-# a paragraph that only lists commands (under an optional heading): what it ran, which the next
-# paragraph may speak of ("Both completed without errors.")
+# a paragraph only listing commands (under an optional heading): what it ran, which the next one may speak of
 _COMMAND_ITEMS = re.compile(r"^((?:#+\s*|\*\*)[\w ]{1,30}(?:\*\*)?:?\s*\n)?(?:\s*[-*+]\s+sg[tylbc]\d+x\s*(?:\n|$)){2,}$")
 _HELD_WORD = re.compile(r"sg[tylbc]\d+x")
+_AFTER_AN_ARROW = re.compile(u"`\\s*(?:\u2192|->|=>)\\s*$")
+_POINTS_ABOVE = re.compile(u"\\b(?:above|the (?:table|list|results|output|checklist))\\b|\u4e0a\u9762|\u4ee5\u4e0a|\u4e0a\u8ff0|\u8868\u683c", re.I)
 
 
 _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the line that introduces it
@@ -709,13 +710,12 @@ _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the lin
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 
-_NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z]")    # after a span: a space and a capital
+_NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z`]")    # after a span: a space and a capital, or another span
 
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
 
 
-# a check named with its predicate elided: "Types too." (a sentence of its own), "..., and so
-# does `mypy`" (after a clause with a pass)
+# a check named, its predicate elided: "Types too." (a sentence of its own), "..., and so does `mypy`" (after a pass)
 _ELIDED = re.compile(
     r"^\W*(?:and\s+)?(?:(?:also|same for|ditto for)\s+)?(?P<alone>[\w`' -]{1,40}?)"
     # (with its verb: "`go test ./api/...` is too", "the tests do as well")

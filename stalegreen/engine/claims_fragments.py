@@ -75,13 +75,19 @@ _COMPOSITE_IN_PARENS = re.compile(
     u"|\u5373|\u4e5f\u5c31\u662f)?\\s*(?P<runs>%s)\\s*[)\uff09]" % _RUN_LIST, re.I)
 
 
+# the same with the runs in a dashed aside before what is said of them: "`make ci` \u2014 which runs `go vet` and
+# `go test ./...` \u2014 exits 0"
+_COMPOSITE_IN_DASHES = re.compile(u"\\bsgc\\d+x\\s*[\u2014\u2013]\\s*(?:which|that|it)\\s+(?:runs?|includes?|covers?|chains?)\\s+"
+                                  u"(?P<runs>%s)\\s*[\u2014\u2013](?P<said>(?=\\s*\\w))" % _RUN_LIST, re.I)
+
+
 def _as_its_runs(m, spans):
     """A composite's placeholder and parenthesis as the runs it makes, when its code (``spans``:
     the reader's, by index) is a task runner's invocation (`make ci`, `pnpm check`, `./scripts/ci.sh`)."""
     index = int(re.match(r"sgc(\d+)", m.group(0)).group(1))
     code = spans[index][1] if index < len(spans) else None
-    said = m.group("said").strip()
-    return m.group("runs") + m.group("said") if said and code and _TASK_RUNNER.match(code.strip()) else m.group(0)
+    said = m.group("said").strip() or m.re is _COMPOSITE_IN_DASHES      # (what is said of it follows the dashes)
+    return m.group("runs") + " " + m.group("said") if said and code and _TASK_RUNNER.match(code.strip()) else m.group(0)
 
 
 _TASK_RUNNER = re.compile(r"(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?|(?:make|just|task|rake|invoke|inv|nox|tox|mage|earthly|turbo"
@@ -99,8 +105,9 @@ def tidy_line(body, spans=()):
     if "ran " in body or "ran," in body or "ran:" in body or u"ran \u2014" in body or "ed \u2014" in body or "ed:" in body \
             or "ed," in body:     # (rechecked, re-linted, retested)
         body = _RERUN_RESULT.sub("the rerun is ", body)
-    if "sgc" in body and ("(" in body or u"\uff08" in body) and spans:
-        body = _COMPOSITE_IN_PARENS.sub(lambda m: _as_its_runs(m, spans), body)
+    if "sgc" in body and spans and ("(" in body or u"\uff08" in body or u"\u2014" in body or u"\u2013" in body):
+        body = _COMPOSITE_IN_DASHES.sub(lambda m: _as_its_runs(m, spans), _COMPOSITE_IN_PARENS.sub(
+            lambda m: _as_its_runs(m, spans), body))
     first = _PROGRAM_ITEM.search(body) if "," in body or ";" in body or "/" in body else None
     if first:
         from stalegreen.engine.lexicon import commands

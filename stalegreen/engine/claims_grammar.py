@@ -71,13 +71,13 @@ def known_marks(text):
 _MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
 _MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
 def list_owner(s, subjects, first, gap):
-    """The run named right before the parenthesis that ``first`` (a subject) opens and ``gap`` (up
-    to the predicate) closes, which lists what that run runs ("`rake` default task (rubocop +
-    rspec) is green"): [its subject], else []."""
+    """The run named right before a parenthesis listing what it runs, ``first`` (a subject) in it after
+    names only, ``gap`` (up to the predicate) closing it ("`mvn verify` (surefire + spotbugs) → BUILD SUCCESS")."""
     lead = s[:first.get("phrase_start", first["start"])].rstrip()
-    if not lead.endswith("(") or ")" not in gap or "(" in gap:
+    opening = lead.rfind("(")
+    if opening < 0 or not _NAMES_LISTED.fullmatch(lead, opening + 1) or ")" not in gap or "(" in gap:
         return []
-    owner = [x for x in subjects if x["end"] <= len(lead) - 1 and _OWNER_GAP.match(s, x["end"], len(lead) - 1)]
+    owner = [x for x in subjects if x["end"] <= opening and _OWNER_GAP.match(s, x["end"], opening)]
     return owner[-1:] if owner and owner[-1].get("category") else []
 
 
@@ -127,13 +127,13 @@ GERUND_PART = re.compile(r"^\W*(?:re-?)?building\s+(?:(?:that|this|each|only)\b|
 CODE_ASIDE = re.compile(r"\(\s*sgc\d+x\s*\)")
 
 
-# plain code (no verification command) alone before a predicate: the subject of the sentence
-# ("`make lib cli` builds fine": what it names is built)
+# plain code (no verification command) alone before a predicate, its subject ("`make lib cli` builds fine")
 CODE_OPENS = re.compile(r"^\W*sgc\d+x\s*$")
 
 
 # what stands between a run and the parenthesis listing its parts: a noun or two ("default task", "session")
 _OWNER_GAP = re.compile(r"\s*(?:[a-z][\w-]*\s+){0,2}$", re.I)
+_NAMES_LISTED = re.compile(r"(?:\s*[\w.:-]+\s*(?:[,+/&]|\band\b))*\s*", re.I)     # "surefire + failsafe + "
 # a counted few of the tests an exception names ("except the one test I skipped", "except a flaky test")
 COUNTED_FEW = re.compile(r"\b(?:a|an|one|two|three|single|\d{1,2})\s+(?:[\w-]+\s+)?$", re.I)
 
@@ -409,7 +409,7 @@ class Grammar(object):
             r"\b(?:except|excluding|exclude[sd]?|apart from|aside from|besides|other than|with the exception"
             r"|ignoring|so far|for now|at least|partial(?:ly)?|mostly|only (?:complaint|warning|finding|nit|gripe|issue)\b|most (?:of the )?tests|all but (?:one|two|three|four|five|a few|a couple|a handful|\d+)\b"
             r"|but (?:one|two|three|four|five|a few|a couple|a handful|\d{1,3})(?=\s*[:(,.;]|\s*$)|almost|nearly|subset"
-            r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for)"
+            r"|pre-?existing|unrelated|only (?:the|these|those|\d+|ran|tested|checked|a subset|some|for|because)"
             r"|i only ran|known (?:\w+ ){0,2}(?:failures?|issues?|problems?|breakages?|errors?|warnings?"
             r"|limitations?|flaky)"
             r"|(?:for|on) (?:its|these|those|my|the new|the changed|the touched|the affected|the modified|the edited"
@@ -601,7 +601,7 @@ class Grammar(object):
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any| a single)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
-            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more)\s+)?"
+            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more|weighted|[a-z]{3,}(?=\s+issues\b))\s+)?"
             r"(?:sgc\d+x\s+|[a-z]+\(s\)\s+)?"     # the rule's name in code; a runner's "(s)" noun: "0 chart(s) failed"
             r"(?:errors?|failures?|failed|issues?|problems?|warnings?|offen[cs]es?|violations?|complaints|findings|diagnostics"
             r"|hints|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")

@@ -32,6 +32,9 @@ _MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all
                    u"|all but (?:one|two|three|four|five|a few|a couple|a handful|\\d+))\\b"
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
+# the cause a pass holds by, told after it ("passes, but only because I disabled X")
+_ONLY_BECAUSE = re.compile(r"\bonly\s+because\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:commented|disabled|removed|skipped|excluded"
+                           r"|stubbed|mocked|deleted|turned|switched|marked|pinned|ignored|bypassed)\b", re.I)
 # a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
 # an aside about what was skipped, with no failure count, reports no failure ("7 ignored (the ignored ones are ...)")
 # a request opening a clause: "please ...", "could you ...", "feel free to ...", 请/麻烦/辛苦
@@ -288,6 +291,11 @@ class Meaning(object):
         if others & by_category.get(cand["category"], set()):
             cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
         failures -= others
+        cause = failures and _ONLY_BECAUSE.search(self.plain, parts[index].hi)
+        if cause:
+            # "The build passes, but only because I commented out the `generateProto` step \u2014 it fails
+            # on the missing `protoc`": a failure told after the cause is the cause's (the claim is qualified)
+            failures = set(i for i in failures if parts[i].hi <= cause.start())
         if failures and _OTHERWISE.match(self.clause(index)):
             # "Lint: 2 warnings in vendor/, otherwise clean": what came before "otherwise" is its exception
             failures = set(i for i in failures if i > index or parts[i].segment != parts[index].segment)

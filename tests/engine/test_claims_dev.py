@@ -202,6 +202,23 @@ SETS = {
                 {"en": (0.98, 0.94), "all": (0.98, 0.94)}),
     "dev27zh": (os.path.join(HERE, "claims_dev27zh_2026-12-04.jsonl"),
                 {"zh": (0.99, 0.91), "mixed": (0.96, 0.93), "all": (0.985, 0.92)}),
+    # the fifteenth session's first pair, written blind to lean on long reports, terse status lines, indirect
+    # results and subtle negatives; their guide (then) counted a bare block of output and CI results the agent
+    # looked at as claims, which the product does not (the spec: text in fences is never a claim; CI's word
+    # is relayed; the frozen blind sets agree), so their recall stops short of 1. Scored on arrival (with the
+    # dev27 round in): en 0.957/0.808, zh 0.975/0.849, mixed 0.963/0.812; then one round of causes
+    # (tests/engine/test_claims_dev28_causes.py)
+    "dev28en": (os.path.join(HERE, "claims_dev28en_2026-12-04.jsonl"),
+                {"en": (0.985, 0.86), "all": (0.985, 0.86)}),
+    "dev28zh": (os.path.join(HERE, "claims_dev28zh_2026-12-04.jsonl"),
+                {"zh": (0.99, 0.88), "mixed": (0.99, 0.87), "all": (0.99, 0.88)}),
+    # the second pair, written blind midway through that round (everyday sessions, no emphasis), scored on
+    # arrival: en 0.976/0.846 (0.976/0.838 with the session's starting code), zh 0.993/0.944, mixed
+    # 1.000/1.000 (the same with the starting code); the same guide as dev28
+    "dev29en": (os.path.join(HERE, "claims_dev29en_2026-12-04.jsonl"),
+                {"en": (0.97, 0.85), "all": (0.97, 0.85)}),
+    "dev29zh": (os.path.join(HERE, "claims_dev29zh_2026-12-04.jsonl"),
+                {"zh": (0.99, 0.94), "mixed": (0.99, 0.99), "all": (0.99, 0.95)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -218,7 +235,8 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev21": (220, 110, 30), "dev22en": (260, 0, 0), "dev22zh": (0, 130, 30),
          "dev23": (200, 100, 25), "dev24en": (260, 0, 0), "dev24zh": (0, 140, 30),
          "dev25en": (260, 0, 0), "dev25zh": (0, 140, 30), "dev26en": (260, 0, 0), "dev26zh": (0, 140, 30),
-         "dev27en": (260, 0, 0), "dev27zh": (0, 140, 30)}
+         "dev27en": (260, 0, 0), "dev27zh": (0, 140, 30), "dev28en": (260, 0, 0), "dev28zh": (0, 140, 30),
+         "dev29en": (260, 0, 0), "dev29zh": (0, 140, 30)}
 
 
 def _scorer():

@@ -21,6 +21,13 @@ fourteenth session's dev27en left.
    jest`"), a count right after a runner's name ("pytest 88/88"), a formatter's "0 changed", a
    listing check's "→ empty", build outputs "generated", pyinvoke's tasks (`inv lint`), and in
    Chinese an artifact come out of the build ("jar 包打出来了").
+7. A pass that holds "only because" the agent disabled something is qualified, and a failure told
+   after that cause is the cause's; a correction pointing at "the table above" takes back all it
+   held; "per your note" and "your note" are the user's request, not a relay; "in my first
+   iteration" is past; a composite's runs in a dashed aside; a run listed by names in a parenthesis
+   after its command (`mvn verify` (surefire + spotbugs)); a command's quoted output after an arrow
+   (`./gradlew detekt` → `detekt reported 0 issues`, gem's "Successfully built RubyGem", gleam's
+   "Compiled in 0.9s").
 """
 
 import pytest
@@ -154,4 +161,35 @@ def test_a_script_file_named_for_a_build_is_left_to_the_prefilter_names():
     ("jar 包还没打出来。", []),
 ])
 def test_results_by_a_runners_own_words(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The build passes, but only because I commented out the `generateProto` step \u2014 it fails on the missing "
+     "`protoc` binary.", ["build"]),
+    ("Tests pass, but only because I skipped `test_sync` \u2014 it fails on CI.", ["test"]),
+    ("### Results\n\n| Check | Status |\n|---|---|\n| tests (`go test ./...`) | \u2705 |\n| vet (`go vet ./...`) | \u2705 |"
+     "\n\n> Edit: the table above is from the `develop` worktree \u2014 I ran it in the wrong directory.", []),
+    ("Tests passed in my first iteration (47/47). Since then I changed the retry logic per your note and only "
+     "re-ran `tsc`, which is clean.", ["typecheck"]),
+    ("`make ci` \u2014 which runs `go vet`, `golangci-lint` and `go test -race ./...` \u2014 exits 0.", ["lint", "test"]),
+    ("`mvn verify` (surefire + failsafe + spotbugs) \u2192 BUILD SUCCESS.", ["build", "lint"]),
+    ("`./gradlew detekt` \u2192 `detekt reported 0 weighted issues`.", ["lint"]),
+    ("`mvn checkstyle:check` \u2192 `You have 0 Checkstyle violations.` `mvn test` still has 3 failures in "
+     "`LegacyImportTest`.", ["lint"]),
+    ("`gem build shipit.gemspec` \u2014 `Successfully built RubyGem`", ["build"]),
+    ("`gleam build` \u2192 `Compiled in 0.9s`", ["build"]),
+    # (still no claims: none ran, another's word, a failed quoted output, a dashed composite failing)
+    ("Tests pass, but only because none ran.", []),
+    ("Per Dana's comment on the PR, the Windows build is green now.", []),
+    ("Your notes say the tests pass.", []),
+    ("`pytest` \u2192 `3 failed, 40 passed`", []),
+    ("`make ci` \u2014 which runs `go test ./...` \u2014 fails.", []),
+    ("There are no known issues.", []),
+    ("`pytest --collect-only -q` collects 1,214 tests with no import errors. I didn't actually run them.", []),
+    ("Tests pass. I didn't actually run them.", []),
+    ("Lint is clean. I did not actually run it \u2014 the full run needs GPU nodes.", []),
+    ("I did not actually run it before, but the tests pass now.", ["test"]),
+])
+def test_causes_and_quoted_results(text, expected):
     assert categories(text) == expected

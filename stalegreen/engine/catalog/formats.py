@@ -318,6 +318,8 @@ BUILD = [
     ("python-build-ok", "P", "python-build", r"Successfully built \S+\.(?:tar\.gz|whl)"),
     ("elm-make-ok", "P", "elm", r"Success! Compiled \d+ modules?\."),
     ("parcel-ok", "P", "parcel", r"\u2728 Built in [\d.]+m?s"),
+    ("gem-build-ok", "P", "gem", r"Successfully built RubyGem"),
+    ("gleam-build-ok", "P", "gleam", r"^\s*Compiled in [\d.]+m?s\s*$"),
     ("zero-errors", "P", "*", r"(?<![\w.,])0 errors?\b"),
     ("traceback-build", "F", "*", _TRACEBACK),
 ]

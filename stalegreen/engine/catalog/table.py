@@ -389,7 +389,7 @@ TOOLS = {
                    "compile": _build("rebar3 compile")}),
     "gleam": SUB({"test": test_spec("gleam test", positional_subset="none", prints=(ANY,)),
                   "check": typecheck_spec("gleam check", positional_subset="none"),
-                  "build": _build("gleam build"),
+                  "build": _build("gleam build", prints=("gleam",)),
                   "format": lint_spec("gleam format", needs=(("--check",), "format"))}),
     "phpunit": _PHPUNIT, "pest": dict(_PHPUNIT, name="pest"), "paratest": dict(_PHPUNIT, name="paratest"),
     "artisan": SUB({"test": test_spec("artisan test", subset=("--filter", "--group", "--testsuite"),
@@ -595,7 +595,7 @@ TOOLS = {
     "nixpkgs-fmt": lint_spec("nixpkgs-fmt", needs=(("--check",), "format")),
     # app and infrastructure builds: AWS CDK's synthesis, Ionic's web build
     "cdk": SUB({"synth": _build("cdk synth")}),
-    "gem": SUB({"build": _build("gem build")}),     # a Ruby gem's package: `gem build mygem.gemspec`
+    "gem": SUB({"build": _build("gem build", prints=("gem",))}),     # a Ruby gem's package: `gem build mygem.gemspec`
     "ionic": SUB({"build": _build("ionic build")}),
     "dprint": SUB({"check": lint_spec("dprint check", values=("-c", "--config", "--excludes", "--plugins"),
                                       prints=("dprint",)),

@@ -78,7 +78,7 @@ ENTRIES = (
       "My earlier message saying the tests pass was wrong.", stems=("saying", "said", "claiming", "claimed", "stating",
                                                                      "reporting", "that")),
     # (not the user's question or request answered: "Per your question: yes, the build works")
-    E(r"\baccording to\b|\bper (?:the|your|our|its|their|@?[\w-]+'s)(?!\w)(?!\s+(?:question|request|ask|instructions?)\b)"
+    E(r"\baccording to\b|\bper (?:the|your|our|its|their|@?[\w-]+'s)(?!\w)(?!\s+(?:question|request|ask|instructions?)\b)(?!(?<=your)\s+(?:note|notes|suggestion|feedback|advice)\b)"
       # a source named as a label: "From the MR widget: pipeline #5521 — test stage passed"
       r"|^\W*(?:from|on|in|per) (?:the )?(?:[\w-]+ ){0,2}(?:widget|dashboard|status page|checks tab|build page|pipeline page)\s*:",
       # (stems of the label's last words: "on", "in" or "from" alone would have the role's pattern, slow
@@ -88,7 +88,9 @@ ENTRIES = (
     E(r"\bas (?:the|you|your|per|stated|noted|mentioned)\b[^,.;]{0,40}?\b(?:says?|said|notes?|noted|mentions?"
       r"|mentioned|states?|stated|reports?|reported|claims?|claimed)\b", "relay",
       "As the issue says, the tests pass on Linux.", stems=_SAY_VERBS),
-    E(r"\b(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
+    # (not "your" before a say-word that is its noun: "changed the retry logic per your note")
+    E(r"\b(?!your\s+(?:note|notes|comment|comments|report|claim|claims|statement|mention)\b)"
+      r"(?:you|user|users|teammate|colleague|reviewer|maintainer|author|agent|bot|readme|docs?|documentation"
       r"|issue|ticket|changelog|comment|commit message|pr|pull request|description|spec|wiki|summary|report"
       r"|session|he|she|someone|they|your|message|messages|email|thread|slack|notes|release notes|dashboard|logs?"
       r"|sentry|team|teams|people|qa|ops|others|folks|upstream|vendor|subagent|sub-agent|cache)\b(?:\s+(?:\([@\w.' -]{1,40}\)|(?!(?:no|with|without|any|zero)\b)[\w'-]+)){0,5}?\s+(?:says?|said|claims?|claimed|reports?|reported"
@@ -302,8 +304,8 @@ ENTRIES = (
     # ("Lint passed on the first try" in any tense: no retry was needed, the one run is the latest)
     E(r"(?<!\bpass )(?<!\bpasses )(?<!\bsucceed )(?<!\bsucceeds )(?<!\bbuild )(?<!\bbuilds )"
       r"(?<!\bcompile )(?<!\bcompiles )"
-      r"\bon (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|commit"
-      r"|push|build|iteration|version|branch)\b"
+      r"\b(?:on|in) (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|commit"
+      r"|push|build|iteration|version|branch|draft|revision)\b"
       r"|(?<!\bpass )(?<!\bpasses )(?<!\bpassed )(?<!\bsucceed )(?<!\bsucceeds )(?<!\bsucceeded )(?<!\bbuilds )"
       r"(?<!\bbuilt )(?<!\bcompiles )(?<!\bcompiled )(?<!\bclean )(?<!\bgreen )"
       r"\bon (?:the|my|our) first (?:attempt|try)\b"
@@ -467,6 +469,10 @@ ENTRIES = (
     E(r"(?:^|(?<=[.!?] )|(?<=, but )|(?<=; ))\W*(?:but\s+|and\s+)?(?:that|this|it|those|these)(?:\s+run)?\s+(?:was|were)\s+(?:all\s+)?before\s+"
       r"(?:i|we|my|the|your|our|this|that)\b", "retraction",
       "All 40 tests pass. But that was before I rebased.", stems=("before",)),
+    # the agent saying it never ran what it told: "Tests pass. I didn't actually run them."
+    E(r"\b(?:i|we)\s+(?:didn't|did not|never|haven't|have not)\s+(?:actually|really|even)\s+(?:run|ran|execute|executed"
+      r"|test|tested|build|built|lint|linted|check|checked|type-?check(?:ed)?)\s+(?:it|them|that|those|these|this)\b", "retraction",
+      "Tests pass. I didn't actually run them.", stems=("actually", "really", "even")),
     # a correction opening a sentence: what was said before is taken back, in the checks the correction
     # names ("Correction: `test_refund_partial` now fails"), else those of the sentence before it ("Scratch
     # that."). An update or an edit corrects when it tells something wrong, failing or stale.

@@ -53,11 +53,16 @@ def _check_just_named(reader, p):
 
 # where a clause opens: the sentence's start, a comma, a semicolon, a dash, then adverbs or "and";
 # or another check's verb and "and" ("Lints and builds fine")
+# (or a thing named by its proper name, a tool or a product the grammar does not list: "Storybook builds fine",
+# "Metro bundles fine")
 _CLAUSE_OPENING = re.compile(u"(?:^|[,;\u2014\u2013]|\\s-|\\b(?:builds|compiles|lints|type-?checks)(?:\\s+(?:cleanly|fine|ok))?\\s+and)"
-                             u"\\s*(?:(?:and|then|also|still|now|it all)\\s+)*$", re.I)
+                             u"\\s*(?:(?:and|then|also|still|now|it all)\\s+)*"
+                             u"(?:(?:the\\s+)?(?!(?-i:This|That|It|Everything|Nothing|Something|All|None)\\b)(?-i:[A-Z][\\w.+-]*)\\s+"
+                             u"(?:(?:also|now|still)\\s+)?)?$", re.I)
 # what ends a clause of a verb alone: a sentence mark, a comma, "and", "but", an aside
-_CLAUSE_CLOSING = re.compile(r"\s*(?:[.!;,(\u2014\u2013]|$|(?:and|but|though|while)\b)", re.I)
-_CHECK_VERB = re.compile(r"(?:builds|compiles|lints|type-?checks)\b", re.I)
+_CLAUSE_CLOSING = re.compile(r"\s*(?:(?:fine|cleanly|ok|okay|successfully|again|now|too)\s*)?(?:[.!;,(\u2014\u2013]|$"
+                             r"|(?:and|but|though|while)\b)", re.I)
+_CHECK_VERB = re.compile(r"(?:builds|compiles|bundles|lints|type-?checks)\b", re.I)
 
 
 def verb_alone_in_its_clause(s, p, group, pronoun):

@@ -122,8 +122,7 @@ _RAN_FILE = "(?:%s)" % "|".join(r"(?<=\b%s %s)" % (verb, det) for verb in ("ran"
 GERUND_PART = re.compile(r"^\W*(?:re-?)?building\s+(?:(?:that|this|each|only)\b|(?:the\s+)?sgc\d+x)", re.I)
 
 
-# a parenthesis holding only code between a subject and its predicate, which names what it ran on:
-# no words in the way ("clang-tidy on the files I changed (`src/parser/*.cpp`) reports no warnings")
+# only code in brackets between a subject and its predicate: what it ran on ("... (`src/*.cpp`) reports no warnings")
 CODE_ASIDE = re.compile(r"\(\s*sgc\d+x\s*\)")
 
 
@@ -176,8 +175,7 @@ NOTHING_TO = (r"\bnothing\s+(?:(?:else|more)\s+)?(?:left\s+)?to\s+(?:report|flag
               r"|complain\s+about)\b|\bnothing\s+(?:is\s+)?left(?=\s*(?:[.!;,\u3002\uff0c\uff1b]|$))")
 
 
-# Test frameworks whose tests run under a build tool or a binary of the project's own (JUnit under
-# Maven or Gradle, GoogleTest in a CMake binary): a sentence naming one names the tests, not a runner
+# Test frameworks run by a build tool or the project's own binary (JUnit, GoogleTest): they name tests, not a runner
 TEST_FRAMEWORK_NAMES = ("junit", "testng", "googletest", "gtest", "minitest", "xctest", "exunit", "hspec", "kotest",
                         "spock", "nunit", "xunit", "mstest", "catch2", "kotlin.test")
 TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
@@ -453,11 +451,11 @@ class Grammar(object):
             r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b)"
             # a check's short name in a list joined by slashes: "lint/format/type/test all ✅"
             r"|\btype(?=/\w)|(?<=\w/)type\b)"
-            r"|(?P<lint>\b(?:android )?lint(?:ing|ers?)?(?: (?:checks?(?! out\b)|run|step|rules))?\b|\bformatting(?: check)?\b"
+            r"|(?P<lint>\b(?:android )?lint(?:ing|ers?)?(?: (?:checks?(?! out\b)|run|step|rules))?\b|\bformatting(?: checks?)?\b"
             r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b|\b(?:every|each) hook\b"
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
             r"|\b(?:(?:code|static|roslyn) )?analy[sz]ers?\b|\bstatic analysis\b"
-            r"|\bformat check\b|\bformat(?=/\w)|(?<=\w/)format\b"
+            r"|\bformat checks?\b|\bformat(?=/\w)|(?<=\w/)format\b"
             r"|\b(?:the )?formatter\b"
             # go vet named alone, as Go developers do ("vet ok, 3 pkgs", "it builds and vet is clean")
             # (not a noun another word makes something else: "the vendor vet", "security vet")
@@ -568,9 +566,9 @@ class Grammar(object):
             r"|(?P<vet>\bvets?\s+clean(?:ly)?\b)"
             # a build run and what it makes: "`go build ./cmd/...` builds the three binaries"
             r"|(?P<bobj>\b(?:builds|built|produces|produced|emits|emitted|generates|generated|creates|created|links"
-            r"|linked)\s+(?:(?:the|a|an|all|both|its|\d+|one|two|three|four|five|six)\s+)?(?:[\w.-]+\s+){0,2}?"
-            r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?"
-            r"|shared librar(?:y|ies)|static librar(?:y|ies))\b"
+            r"|linked|compiles|compiled)\s+(?:(?:the|a|an|all|both|its|\d+|one|two|three|four|five|six)\s+)?(?:[\w.-]+\s+){0,2}?"
+            r"(?:binar(?:y|ies)|artifacts?|bundles?|jars?|wheels?|executables?|apks?|ipas?|sdists?|dylibs?|programs?"
+            r"|librar(?:y|ies)|crates?|app|apps|application|project|site|solution|frontend|backend|firmware|images?)\b"
             # a path in code right after the verb: "`bun run build` produced `dist/index.js` (48 KB)"
             r"|\b(?:produces|produced|emits|emitted|generates|generated|creates|created)\s+sgc\d+x(?=\s*(?:[.;,(]|$))"
             r"|(?<=outputs )(?:generated|produced|emitted|written)\b|(?<=artifacts )(?:generated|produced|built)\b)"
@@ -585,11 +583,13 @@ class Grammar(object):
             r"|(?:" + _BUILT_PLURALS + r")build(?=\s*(?:[.;,!(]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|with|without|and|but|while|though|on)\b)"
             # (Gradle's word for a build: "the Android app assembles")
             # on a named toolchain, opening the sentence: "Builds on Xcode 15.2 (`xcodebuild build`)", "Builds with JDK 21."
-            r"|^\W*(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+(?-i:[A-Z])[\w+.-]*"
+            r"|^\W*(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+(?:(?-i:[A-Z])[\w+.-]*|(?:stable|nightly|beta)(?=\s+v?\d))"
             r"(?:\s+v?\d+(?:\.\d+)*)?(?:\s+(?:fine|cleanly|ok))?(?=\s*(?:[.;,!(]|$)|\s+(?:but|and|while|though)\b)"
             r"|\b(?:builds|built|assembles)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
-            r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|for|\d)\b"
+            r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|\d"
+            r"|for(?!\s+(?:both|all|each|every|arm64|amd64|x86(?:_64)?|x64|aarch64|linux|macos|windows|ios|android|wasm"
+            r"|release|production|prod|debug)\b))\b"
             # how a thing was built, in the passive: "the system Python was built without libffi"
             r"|(?:(?<=was built)|(?<=were built)|(?<=been built))\s+with(?:out)?\s+(?!(?:any\s+|no\s+|zero\s+)?(?:errors?"
             r"|warnings?|issues|problems)\b)[a-z]"

@@ -54,6 +54,10 @@ _REST_NOT_RUN = re.compile(
 # a clause where the agent tells its own run ("— I only ran the unit tests", ", but we just re-ran it")
 _OWN_REPORT = re.compile(u"^[\\W\u2014\u2013]*(?:but\\s+|and\\s+)?(?:i|we)\\s+(?:only\\s+|just\\s+|also\\s+|already\\s+|did\\s+)?"
                          r"(?:ran|re-?ran|tested|built|rebuilt|checked|linted|verified|confirmed|ran)\b", re.I)
+# a colon opening the clause, and the user's go-ahead before it ("You can merge it:", "Safe to ship:")
+_AFTER_A_COLON = re.compile(u"^\\s*[:\uff1a]\\s*\\S")
+_GO_AHEAD = re.compile(r"\b(?:you\s+(?:can|could|may|should be able to)|(?:safe|ok|good|ready)\s+to|feel free to)\s+"
+                       r"(?:go ahead and\s+)?(?:merge|ship|deploy|release|land|proceed|close|approve)\b", re.I)
 _SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
                             r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
 # an aside about the skipped tests, right after their count ("3 skipped (those were already off on
@@ -467,6 +471,9 @@ class Meaning(object):
         parts = self.clauses()
         report = next((i for i in range(index, -1, -1) if parts[i].segment == segment
                        and _OWN_REPORT.match(self.clause(i))), None)
+        if report is None and index and _AFTER_A_COLON.match(self.clause(index)) \
+                and _GO_AHEAD.search(self.s, parts[index - 1].lo, parts[index - 1].hi):
+            report = index      # "You can merge it: tests are passing": the go-ahead, then why it is given
         if report is None or not report or parts[report - 1].segment != segment:
             return None
         advised = [i for i, part in enumerate(parts) if part.segment == segment

@@ -316,7 +316,7 @@ _NAME_REPORTS = re.compile(r"\b([A-Za-z][\w.+-]*)(?:(?:\s+(?:now|still|also|just
                            u"|\\s*(?:(?:这边|那边|这里|这块)\\s*(?:(?:也|还)?(?:输出|显示|报|返回|提示|给出)了?)?"
                            u"|(?:也|还)?(?:输出|显示|返回|提示|给出)了?)\\s*[:：]?)\\s*$")
 # predicates that state a run's result ("402 passed", "0 failures", "exit 0", "Built target")
-RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "comp"))
+RESULT_KINDS = frozenset(("cnt", "clean", "exit0", "finish", "pass", "succ", "bverb", "bobj", "comp"))
 # a command span, then a short gap of no sentence end, then the span read (`cmd` -> `output`)
 _AFTER_COMMAND = re.compile(u"`([^`\n]{1,200})`[^`\n.;!?\u3002\uff1b\uff01\uff1f]{0,24}$")
 

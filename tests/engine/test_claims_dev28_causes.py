@@ -28,6 +28,11 @@ fourteenth session's dev27en left.
    after its command (`mvn verify` (surefire + spotbugs)); a command's quoted output after an arrow
    (`./gradlew detekt` → `detekt reported 0 issues`, gem's "Successfully built RubyGem", gleam's
    "Compiled in 0.9s").
+8. Builds said of what the grammar does not list: a tool or product named by its proper name
+   ("Storybook builds fine", "Metro bundles fine", "Next.js compiles without errors"), a build
+   command and what it compiles or builds ("compiles the Pulumi program", "builds the library"),
+   "builds for both arm64 and amd64", "Builds on stable 1.78"; "format checks"; the go-ahead
+   before a colon ("You can merge it: tests are passing") does not govern the reason after it.
 """
 
 import pytest
@@ -192,4 +197,29 @@ def test_results_by_a_runners_own_words(text, expected):
     ("I did not actually run it before, but the tests pass now.", ["test"]),
 ])
 def test_causes_and_quoted_results(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Storybook builds (`npm run build-storybook`) and the new stories render.", ["build"]),
+    ("Storybook builds fine.", ["build"]),
+    ("Metro bundles fine and `tsc` is clean.", ["build", "typecheck"]),
+    ("Next.js compiles without errors.", ["build"]),
+    ("`npm run build` compiles the Pulumi program and `tsc --noEmit` is clean.", ["build", "typecheck"]),
+    ("`make` builds the library.", ["build"]),
+    ("The binary builds for both arm64 and amd64.", ["build"]),
+    ("Builds on stable 1.78.", ["build"]),
+    ("Lint and format checks are green.", ["lint"]),
+    ("You can merge it: tests are passing.", ["test"]),
+    ("Safe to ship: lint is clean and tests pass.", ["lint", "test"]),
+    # (a person's work, an object that is no build, advice over its object, "Next" as the next step)
+    ("Alex builds the app.", []),
+    ("This builds on earlier work.", []),
+    ("The script builds the library from source.", []),
+    ("This patch compiles the regex once.", []),
+    ("This builds for the user a cache.", []),
+    ("Please verify: tests pass.", []),
+    ("Next, I will run the tests to check they pass.", []),
+])
+def test_builds_of_things_named_and_the_go_ahead(text, expected):
     assert categories(text) == expected

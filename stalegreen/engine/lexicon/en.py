@@ -159,7 +159,7 @@ ENTRIES = (
       r"\bon\s+(?:the\s+)?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
       stems=("main", "master", "develop", "trunk")),
     E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
-      r"|intend|next(?! build))\b", "future", "Let me run the tests to confirm they pass."),
+      r"|intend|next(?! build)(?!\.js\b))\b", "future", "Let me run the tests to confirm they pass."),
     E(r"\b(?:needs?|(?<!changes )(?<!change )(?<!nothing )(?<!none )(?<!diffs )(?<!fixes )needed|have to|has to|must|want(?:s|ed)?|wanna|goal|aim(?:ing)? to|i'd like|would like"
       r"|yet to|still need)\b", "future", "The build needs to succeed before release."),
     E(r"\b(?:working on|trying|try to|in progress|wip|later|shortly|waiting|todo|to-do|getting)\b", "future",

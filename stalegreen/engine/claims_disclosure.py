@@ -47,7 +47,8 @@ def categories(reader, sentence, before=""):
     whole = bool(named and (_WHOLE.search(text) or lexicon.search("rest", text)))
     if clauses.changed_since(found) and clauses.changes_no_code(sentence, found.end()):
         return set(), False, None       # "I've since updated the PR description": no code changed
-    if not named and _OTHER_OBJECT.match(sentence, found.end()) and not clauses.changed_since(found):
+    if not named and (_OTHER_OBJECT.match(sentence, found.end()) or _NAMED_THING.match(sentence, found.end())) \
+            and not clauses.changed_since(found):
         # "haven't rebuilt the image yet": about a thing that is no check ("I've since changed the
         # retry count": the thing changed after the result, which it leaves stale)
         return set(), False, None
@@ -111,6 +112,8 @@ _OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+
                            r"|thing|things|lot|stuff|checks?|pipeline|workflow|jobs?|ones?|commands?|verification"
                            r"|code|codebase|changes?|project|repo|repository|branch|tree|workspace|files?|fix|patch)\b)"
                            r"[a-z]", re.I)
+# the object of a disclosure's verb a thing named by its proper name: "didn't rerun Chromatic", "ASan"
+_NAMED_THING = re.compile(r"\s+(?!(?:It|I|Them|This|That|These|Those|Anything|Everything)\b)(?-i:[A-Z][\w.+-]+)\b")
 # the change a disclosure dates itself by, which may name a check ("after the clang-tidy fix")
 _AFTER_A_FIX = re.compile(r"\b(?:after|since|following)\s+(?:the|my|that|this|its)\s+[^,.;()]{0,40}?\b(?:fix|fixes|change|changes"
                           r"|edit|edits|patch|tweak|update)\b", re.I)

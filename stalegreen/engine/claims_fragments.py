@@ -188,8 +188,8 @@ _DASHED_STATE = re.compile(u"(?:\\s+[\u2014\u2013-]\\s+|\\s*;\\s*)(?:all (?:good
 
 _TASK_NAMES = {"test": "test", "tests": "test", "lint": "lint", "build": "build", "typecheck": "typecheck",
                "type-check": "typecheck", "compile": "build"}
-_NOT_A_TASK = re.compile(r"\s+(?:jobs?|workflows?|steps?|stages?|scripts?|director(?:y|ies)|folders?|dirs?|config|files?)\b",
-                         re.I)
+_NOT_A_TASK = re.compile(r"(?:\s*(?:,|&|\band\b)\s*`[^`\n]{1,40}`)*"     # (after the others listed: "`build` and `test` jobs")
+                         r"\s+(?:jobs?|workflows?|steps?|stages?|scripts?|director(?:y|ies)|folders?|dirs?|config|files?)\b", re.I)
 
 
 def task_category(code, text, end):

@@ -123,7 +123,7 @@ GERUND_PART = re.compile(r"^\W*(?:re-?)?building\s+(?:(?:that|this|each|only)\b|
 
 
 # only code in brackets between a subject and its predicate: what it ran on ("... (`src/*.cpp`) reports no warnings")
-CODE_ASIDE = re.compile(r"\(\s*sgc\d+x\s*\)")
+CODE_ASIDE = re.compile(r"\(\s*sgc\d+x(?:\s*(?:,|&|\band\b)\s*sgc\d+x)*\s*\)")
 
 
 # plain code (no verification command) alone before a predicate, its subject ("`make lib cli` builds fine")
@@ -471,7 +471,7 @@ class Grammar(object):
             r"(?:project|app|application|package|solution|library|crate|module|binary|image|site|frontend|backend|sgc\d+x)\b)"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|lib|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target"
-            r"|monorepo|" + _PLURAL_BUILDABLES.replace(" ", "|") + r")\b)"
+            r"|monorepo|changes?(?=\s+(?:compiles?|builds?)\b)|" + _PLURAL_BUILDABLES.replace(" ", "|") + r")\b(?!-(?:level|wide|scoped|lock|private)\b))"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||\+|&|pass(?:es|ed|ing)?\b|"
             "[" + lexicon.STATUS_MARKS + u"]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
@@ -582,8 +582,8 @@ class Grammar(object):
             # the plural's verb after the things built: "All three packages build (`pnpm -r build`)"
             r"|(?:" + _BUILT_PLURALS + r")build(?=\s*(?:[.;,!(]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|with|without|and|but|while|though|on)\b)"
             # (Gradle's word for a build: "the Android app assembles")
-            # on a named toolchain, opening the sentence: "Builds on Xcode 15.2 (`xcodebuild build`)", "Builds with JDK 21."
-            r"|^\W*(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+(?:(?-i:[A-Z])[\w+.-]*|(?:stable|nightly|beta)(?=\s+v?\d))"
+            # on a named toolchain or with a build command, opening the sentence: "Builds on Xcode 15.2", "Built with `make`"
+            r"|^\W*(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+(?:(?-i:[A-Z])[\w+.-]*|(?:stable|nightly|beta)(?=\s+v?\d)|sgb\d+x)"
             r"(?:\s+v?\d+(?:\.\d+)*)?(?:\s+(?:fine|cleanly|ok))?(?=\s*(?:[.;,!(]|$)|\s+(?:but|and|while|though)\b)"
             r"|\b(?:builds|built|assembles)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"

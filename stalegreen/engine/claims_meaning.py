@@ -54,6 +54,10 @@ _REST_NOT_RUN = re.compile(
 # a clause where the agent tells its own run ("— I only ran the unit tests", ", but we just re-ran it")
 _OWN_REPORT = re.compile(u"^[\\W\u2014\u2013]*(?:but\\s+|and\\s+)?(?:i|we)\\s+(?:only\\s+|just\\s+|also\\s+|already\\s+|did\\s+)?"
                          r"(?:ran|re-?ran|tested|built|rebuilt|checked|linted|verified|confirmed|ran)\b", re.I)
+# a failure staged to try the change on, not a check's result: "a simulated failure", "a forced exception"
+_STAGED_FAILURE = re.compile(r"\b(?:a|an|the)\s+(?:simulated|forced|injected|fake|faked|mocked|synthetic|deliberate|intentional"
+                             r"|induced|artificial|staged)\s+(?:\w+\s+)?(?:failures?|errors?|exceptions?|crash(?:es)?|timeouts?"
+                             r"|outages?|panics?)\b", re.I)
 # a colon opening the clause, and the user's go-ahead before it ("You can merge it:", "Safe to ship:")
 _AFTER_A_COLON = re.compile(u"^\\s*[:\uff1a]\\s*\\S")
 _GO_AHEAD = re.compile(r"\b(?:you\s+(?:can|could|may|should be able to)|(?:safe|ok|good|ready)\s+to|feel free to)\s+"
@@ -710,6 +714,8 @@ class Meaning(object):
 
     def _mask(self, text):
         masked = self.g.clean_phrases.sub(" ", _SKIPPED_ASIDE.sub(" ", text) if "(" in text else text)
+        if "ed " in masked:
+            masked = _STAGED_FAILURE.sub(" ", masked)     # "by replaying an event with a forced exception"
         if claims_grammar.has_cjk(masked):
             masked = self.g.zh.mask(lexicon.sub("state", " ", masked, "zh"))   # 没毛病 negates nothing
         return masked

@@ -41,7 +41,8 @@ RUNNER_WORDS = frozenset((
     "rustfmt", "stylua", "hlint", "perlcritic", "elm-review", "ameba", "crystal", "nimble", "raco",
     "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
     "kubeconform", "sphinx-build", "molecule", "kaocha", "rush",
-    "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic", "gem",
+    "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic", "gem", "wasm-pack",
+    "ormolu", "fourmolu",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)

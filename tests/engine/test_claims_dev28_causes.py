@@ -33,6 +33,12 @@ fourteenth session's dev27en left.
    command and what it compiles or builds ("compiles the Pulumi program", "builds the library"),
    "builds for both arm64 and amd64", "Builds on stable 1.78"; "format checks"; the go-ahead
    before a colon ("You can merge it: tests are passing") does not govern the reason after it.
+9. Found with the dev30 pair: a failure staged to try the change on ("replaying an event with a
+   forced exception") is no result; a disclosure whose object is a thing named by its proper name
+   ("I didn't rerun Chromatic") leaves the checks standing; "Built with `cmake --build build`"; a
+   list of files in brackets between a check and its result; `sbt assembly`; `mvn verify
+   -DskipTests` runs no tests; CI job names listed before "jobs" are the jobs' ("the `build` and
+   `test` jobs"); `wasm-pack`, `ormolu --mode check`; "package-level" is no package.
 """
 
 import pytest
@@ -222,4 +228,31 @@ def test_causes_and_quoted_results(text, expected):
     ("Next, I will run the tests to check they pass.", []),
 ])
 def test_builds_of_things_named_and_the_go_ahead(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I checked by running their test modules, which still pass, and by diffing the log output of a simulated "
+     "failure before and after.", ["test"]),
+    ("Double-checked by running the webhook request specs (all pass) and by replaying a captured event with a forced "
+     "exception after the first insert.", ["test"]),
+    ("Tests and type check pass; I didn't rerun Chromatic since it needs the project token.", ["test", "typecheck"]),
+    ("- `ninja -C out/Release` builds\n- `clang-tidy` on `src/net/*.cpp` \u2014 no warnings\n"
+     "- didn't rerun ASan after the last edit", ["build", "lint"]),
+    ("Built with `cmake --build build -j` and ran `ctest --test-dir build` \u2014 27/27 passed.", ["build", "test"]),
+    ("`clang-tidy` on the changed files (`can_bus.cpp`, `can_bus.hpp`) \u2014 no findings.", ["lint"]),
+    ("`sbt assembly` builds the fat jar (142 MB).", ["build"]),
+    ("`./mvnw verify -DskipTests` \u2192 BUILD SUCCESS.", ["build"]),
+    ("`wasm-pack build --target web` succeeds.", ["build"]),
+    ("`ormolu --mode check src/Main.hs` \u2192 no output, exit 0.", ["lint"]),
+    ("The change compiles and the tests pass.", ["build", "test"]),
+    ("I hoisted the patterns into a package-level map built at init, and `go test ./...` is green.", ["test"]),
+    # (still failures, stale, relayed or no run)
+    ("The replay with a forced exception fails: the order row is not rolled back.", []),
+    ("Tests pass. I didn't rerun Jest after the rename.", []),
+    ("The Vercel preview plus the `build` and `test` jobs are all green.", []),
+    ("`ormolu --mode check src/Main.hs` would reformat 2 files.", []),
+    ("The change works.", []),
+])
+def test_found_with_the_dev30_pair(text, expected):
     assert categories(text) == expected

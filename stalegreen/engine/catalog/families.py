@@ -388,8 +388,8 @@ def _read_sbt(tool, args):
             found["test"] = ("sbt test", "all" if "test" in words else "subset")
         elif task in SBT_LINT_COMMANDS or (task.startswith("scalafix") and "--check" in words):
             found.setdefault("lint", ("sbt " + task, "all"))     # checks that rewrite nothing
-        elif task == "compile":
-            found.setdefault("build", ("sbt compile", "all"))
+        elif task in ("compile", "assembly", "package"):       # `sbt assembly`: sbt-assembly's fat jar
+            found.setdefault("build", ("sbt " + task, "all"))
     if not found:
         if any(w.startswith("~") for w in words):
             return {"runner": "sbt", "category": "test", "scope": "all", "not_run": "watch", "quiet": False,

@@ -126,6 +126,8 @@ def target_runs(run):
     first = (run.category, run.runner, run.scope)
     words = [w for w in run.words if w]
     tool = words[0].rsplit("/", 1)[-1] if words else ""
+    if tool in ("mvn", "mvnw") and any(w.startswith(("-DskipTests", "-Dmaven.test.skip")) for w in words):
+        return [first]      # `mvn verify -DskipTests`: no goal of it runs the tests
     if tool in ("mvn", "mvnw") and "verify" in words and run.category == "test":
         return [first, ("build", "mvn verify", "all")]
     if tool in _SESSION_FLAGS:
@@ -286,8 +288,8 @@ EXTRA_PROSE_STARTS = frozenset((
     # build tasks named alone (``catalog.PROSE_TASKS``)
     "spotless", "spotlesscheck", "spotless:check", "checkstyle:check", "pmd:check", "spotbugs:check", "ktlintcheck",
     "checkstylemain", "checkstyletest", "pmdmain", "spotbugsmain", "detektmain", "scalafmtcheck", "scalafmtcheckall",
-    # the first words of build-docs, kube-linter, nixpkgs-fmt, mix sobelow, cdk synth
-    "build", "kube", "nixpkgs", "sobelow", "synth",
+    # the first words of build-docs, kube-linter, nixpkgs-fmt, mix sobelow, cdk synth, wasm-pack
+    "build", "kube", "nixpkgs", "sobelow", "synth", "wasm",
 ))
 
 

@@ -393,7 +393,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
                     or _PLACE_PHRASE.match(gap)     # "shellcheck across all the scripts is silent"
-                    or said_of["kind"] in ("code", "tool") and _WHICH_IS.match(gap)     # "ran `swift test` which is green"
+                    # "ran `swift test` which is green", "`clippy` and `fmt --check`, both of which are clean"
+                    or (said_of["kind"] in ("code", "tool") or said_of["kind"] == "pron" and group[-1]["kind"] in ("code", "tool"))
+                    and _WHICH_IS.match(gap)
                     or _OTHERWISE.search(gap)     # "Lint: 2 warnings in vendor/, otherwise clean"
                     # the run's own verb before the adverb: "`kustomize build overlays/prod` renders cleanly"
                     or lowp == "cleanly" and said_of["kind"] in ("code", "tool") and _RUN_VERB_GAP.match(gap)
@@ -541,7 +543,8 @@ def _ran_on(s, subject, gap):
 _PASSIVE_RUN = re.compile(r"^\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:re-?)?(?:run|ran|executed)\b", re.I)
 
 
-_WHICH_IS = re.compile(r"\s*which\s+(?:is|was)\s+(?:(?:now|still|all|also)\s+)*$", re.I)
+_WHICH_IS = re.compile(r"\s*,?\s*(?:which\s+(?:is|was)|(?:(?:both|all|each|either)\s+)?of\s+which\s+(?:are|were|is|was))\s+"
+                       r"(?:(?:now|still|all|also)\s+)*$", re.I)
 _LABEL_GAP = re.compile(r":\s*(?:(?:still|now|again|all|also|fully|completely|back to)\s+)*(?:\d[\d,]*\s+)?$", re.I)
 _CLEAN_CATEGORY = {
     "tests": "test", "spec": "test", "specs": "test", "type": "typecheck", "typescript": "typecheck", "tsc": "typecheck", "mypy": "typecheck", "pyright": "typecheck",

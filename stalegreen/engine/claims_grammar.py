@@ -478,7 +478,7 @@ class Grammar(object):
             r"|(?<!manual )(?<!exploratory )(?<!hands-on )\btesting\b(?=\s*(?:[.,;:!)]|$|(?:is|was|has|passe[sd]|pass|completed|finished|went|came|ran|shows?)\b))"
             # a test framework named for its tests ("JUnit: 88/88", "Minitest is green"): no runner of its own
             r"|\b(?:" + TEST_FRAMEWORKS + r")\b(?!\s+(?:config|configuration|version|dependency|extension|plugin|rules?|tests?|specs?|suites?"
-            r"|test cases?)\b)"
+            r"|test cases?)\b)|(?<=\ball )(?:\d[\d,]*\s+)?cases\b(?=\s+(?:pass|passed|are green|succeed))"     # ("all 12 cases pass")
             # a test file as what was run: "I ran that spec file 50 times and it passed every time"
             r"|" + _RAN_FILE + r"(?:spec|test)\s+files?\b"
             # RSpec's own summary names its tests "examples": "2,318 examples, 0 failures"
@@ -647,7 +647,7 @@ class Grammar(object):
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"
-            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|went|goes|is back"
+            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|came out|comes out|went|goes|is back"
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
             r"|problems)|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b)"
             # the subject's run, plural: "Tests run clean", "the specs run green"

@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # set -> (sha256 of its bytes, {lang: (precision, recall) last scored, rounded down})
 SETS = {
     "blind-2026-12-01.jsonl": ("930007da6fe0bbc963823fc96889716b044229a3b5408f74b7e0b7fccd1257fb",
-                               {"en": (0.99, 0.92), "zh": (0.97, 0.96), "mixed": (1.0, 1.0), "all": (0.98, 0.94)}),
+                               {"en": (0.99, 0.93), "zh": (0.97, 0.96), "mixed": (1.0, 1.0), "all": (0.98, 0.945)}),
     "blind-2026-12-02.jsonl": ("b321584eb4ebecb42695622f18d41fa1949dac51ca7f30c8570e1d83f1cfece7",
                                {"en": (0.98, 0.93), "zh": (1.0, 0.95), "mixed": (1.0, 1.0), "all": (0.99, 0.94)}),
     # written in the eleventh session after its rounds, by an author who read only the guide; scored once,

@@ -39,6 +39,8 @@ fourteenth session's dev27en left.
    list of files in brackets between a check and its result; `sbt assembly`; `mvn verify
    -DskipTests` runs no tests; CI job names listed before "jobs" are the jobs' ("the `build` and
    `test` jobs"); `wasm-pack`, `ormolu --mode check`; "package-level" is no package.
+10. A relative clause after a list of runs ("..., both of which are clean"), a run that "came out
+    clean", "all 12 cases pass".
 """
 
 import pytest
@@ -255,4 +257,18 @@ def test_builds_of_things_named_and_the_go_ahead(text, expected):
     ("The change works.", []),
 ])
 def test_found_with_the_dev30_pair(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("`just lint` runs `cargo clippy` and `cargo fmt --check`, both of which are clean.", ["lint"]),
+    ("Ran `swift test`, which is green.", ["test"]),
+    ("I ran `ctest --preset asan` on top of that and it came out clean, no sanitizer reports.", ["test"]),
+    ("Added `tests/stack_test.cpp`; it builds under `-Wall -Wextra -Werror` and all 12 cases pass.", ["build", "test"]),
+    # (cases that are no tests, a relative clause about something else, a result that came out badly)
+    ("In all cases the parser returns early.", []),
+    ("`cargo clippy` and `cargo fmt --check`, both of which I still have to run, are next.", []),
+    ("I ran `ctest` and it came out red.", []),
+])
+def test_relatives_and_idioms_of_a_clean_run(text, expected):
     assert categories(text) == expected

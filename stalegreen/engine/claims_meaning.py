@@ -280,7 +280,7 @@ class Meaning(object):
         if self.past(segment, index):
             # "passed on the first run, but I haven't rerun it": the sentence says it is stale
             return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
-        if self.failure(index) or self.negated(index) or claims_own_words.negated(g, clause):
+        if self.failure(index) or self.negated(index) or claims_own_words.negated(g, claims_own_words.without_told_asides_after(clause, self.plain, cand)):
             return "negated"
         if parts[index].marked:
             first = clauses.index_at(self._starts, cand["span"][0])

@@ -40,7 +40,8 @@ fourteenth session's dev27en left.
    -DskipTests` runs no tests; CI job names listed before "jobs" are the jobs' ("the `build` and
    `test` jobs"); `wasm-pack`, `ormolu --mode check`; "package-level" is no package.
 10. A relative clause after a list of runs ("..., both of which are clean"), a run that "came out
-    clean", "all 12 cases pass".
+    clean", "all 12 cases pass"; a negation in an aside after the claim that tells something of its
+    own subject ("(older versions don't understand 1.22)") is the aside's.
 """
 
 import pytest
@@ -269,6 +270,11 @@ def test_found_with_the_dev30_pair(text, expected):
     ("In all cases the parser returns early.", []),
     ("`cargo clippy` and `cargo fmt --check`, both of which I still have to run, are next.", []),
     ("I ran `ctest` and it came out red.", []),
+    ("`golangci-lint` also passes after updating it to v1.57 (older versions don't understand 1.22).", ["lint"]),
+    ("`ruff check .` passes (the old config didn't select the `UP` rules).", ["lint"]),
+    # (an aside restricting the claim, a negated claim)
+    ("All specs pass (not the e2e ones).", []),
+    ("Tests don't pass (older versions don't either).", []),
 ])
 def test_relatives_and_idioms_of_a_clean_run(text, expected):
     assert categories(text) == expected

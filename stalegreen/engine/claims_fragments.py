@@ -168,7 +168,9 @@ def _inverted(s):
 # a fragment that only lists checks' own verbs, after an optional label: "Sanity pass: compiled, linted, tested."
 _DONE_VERBS = re.compile(
     r"\s*(?:(?:built|compiled|linted|tested|type-?checked|formatted)(?:\s*\([^()]{0,60}\))?"     # "linted (ruff)"
-    r"(?:\s*,\s*(?:and\s+)?|\s+and\s+|(?=\W*$)))+\W*$", re.I)
+    # (where, after the last: "Built & tested on the iPhone 15 sim")
+    r"(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|(?:\s+(?:on|in|under|with|against|for)\s+[^,;:()\u2014\u2013]{1,40}?)?(?=\W*$)))+\W*$",
+    re.I)
 _VERB_CATEGORY = {"built": "build", "compiled": "build", "linted": "lint", "formatted": "lint", "tested": "test",
                   "typechecked": "typecheck", "type-checked": "typecheck"}
 
@@ -180,7 +182,13 @@ def named_by_verbs(s):
     if not _DONE_VERBS.match(verbs):
         return set()
     verbs = re.sub(r"\([^()]*\)", " ", verbs.lower())
-    return set(_VERB_CATEGORY[w] for w in re.findall(r"type-?checked|built|compiled|linted|formatted|tested", verbs))
+    found = re.findall(r"type-?checked|built|compiled|linted|formatted|tested", verbs)
+    if len(found) < 2 and _PLACE.search(verbs):
+        return set()    # "Tested on staging \u2014 all good": one verb and a place may be a person's trying it
+    return set(_VERB_CATEGORY[w] for w in found)
+
+
+_PLACE = re.compile(r"\s(?:on|in|under|with|against|for)\s")
 
 
 _DASHED_STATE = re.compile(u"(?:\\s+[\u2014\u2013-]\\s+|\\s*;\\s*)(?:all (?:good|green)|nothing red|no (?:errors|failures))\\W*$", re.I)

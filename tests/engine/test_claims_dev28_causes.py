@@ -41,7 +41,9 @@ fourteenth session's dev27en left.
    `test` jobs"); `wasm-pack`, `ormolu --mode check`; "package-level" is no package.
 10. A relative clause after a list of runs ("..., both of which are clean"), a run that "came out
     clean", "all 12 cases pass"; a negation in an aside after the claim that tells something of its
-    own subject ("(older versions don't understand 1.22)") is the aside's.
+    own subject ("(older versions don't understand 1.22)") is the aside's; the checks' verbs with
+    where they ran ("Built & tested on the iPhone 15 sim \u2014 all good"); "so treat it as unverified"
+    takes back what it points to.
 """
 
 import pytest
@@ -275,6 +277,11 @@ def test_found_with_the_dev30_pair(text, expected):
     # (an aside restricting the claim, a negated claim)
     ("All specs pass (not the e2e ones).", []),
     ("Tests don't pass (older versions don't either).", []),
+    ("Built & tested on the iPhone 15 sim \u2014 all good \u2705", ["build", "test"]),
+    ("Tested on staging \u2014 all good.", []),
+    ("The last `docker compose build` output scrolled past without errors, but I didn't capture the exit code, "
+     "so treat it as unverified.", []),
+    ("`npm run build` succeeds. Treat the bundle-size numbers as unverified.", ["build"]),
 ])
 def test_relatives_and_idioms_of_a_clean_run(text, expected):
     assert categories(text) == expected

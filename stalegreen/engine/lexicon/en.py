@@ -473,6 +473,11 @@ ENTRIES = (
     E(r"\b(?:i|we)\s+(?:didn't|did not|never|haven't|have not)\s+(?:actually|really|even)\s+(?:run|ran|execute|executed"
       r"|test|tested|build|built|lint|linted|check|checked|type-?check(?:ed)?)\s+(?:it|them|that|those|these|this)\b", "retraction",
       "Tests pass. I didn't actually run them.", stems=("actually", "really", "even")),
+    # the agent telling the user to hold its result as unverified: "so treat it as unverified"
+    E(r"\b(?:treat|consider|take|count|regard)\s+(?:it|this|that|them|those|these|the\s+\w+)\s+as\s+(?:still\s+)?(?:unverified"
+      r"|unconfirmed|untested|unknown|not\s+(?:yet\s+)?(?:verified|confirmed))\b", "retraction",
+      "The build looks fine, but I didn't capture the exit code, so treat it as unverified.",
+      stems=("unverified", "unconfirmed", "untested", "unknown", "not verified", "not yet verified", "not confirmed")),
     # a correction opening a sentence: what was said before is taken back, in the checks the correction
     # names ("Correction: `test_refund_partial` now fails"), else those of the sentence before it ("Scratch
     # that."). An update or an edit corrects when it tells something wrong, failing or stale.

@@ -73,7 +73,7 @@ _LIST_SEPARATOR = re.compile(u"[,\u3001\uff0c&/+;]|\\band\\b|\\bor\\b|\\bfollowe
 # the list's own words ("it runs", "includes", "the unit")
 _LIST_GLUE = re.compile(
     u"^\\s*(?:(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build),?\\s+)?"
-    u"(?:(?:it|which|that|they)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
+    u"(?:(?:it|which|that|they|sg[a-z]\\d+x)\\s+(?:runs?|includes?|covers?|does)\\s+|(?:that's|that is|which is|i\\.e\\.,?"
     u"|runs?|includes?|incl\\.?|covers?|plus|the|all|unit|its|both)\\s+|(?:\u91cc\u9762|\u5176\u4e2d)?\u4f1a?(?:\u5305\u62ec|\u5305\u542b|\u542b|\u8dd1|\u8fd0\u884c|\u6267\u884c)\u4e86?"
     u"|\u4ee5\u53ca)*"
     u"[A-Za-z0-9_.-]*(?:\\s+(?:in|for) (?:this|the|our) (?:project|repo|repository|setup|build))?\\s*$", re.I)

@@ -91,6 +91,7 @@ CLAIM_WORDS = (
     "[x]",     # a ticked checklist row names a check that passed
     "none", "to zero", "to 0",      # "`tsc` reports none", "warnings are down to zero"
     "-> empty", u"\u2192 empty",    # "`gofmt -l .` \u2192 empty": a listing check printed nothing
+    "congratulations :)",           # tox's own last line
     "fire", "trigger", "trips",     # "none of the lint rules fire"
     "all-clear", "all clear", "bill of health", "peep", "squeak", "whisper", "murmur", "blessing",
     "of approval", "thumbs up", "thumbs-up",     # a pass by an idiom

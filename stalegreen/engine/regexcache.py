@@ -29,7 +29,7 @@ import sys
 TABLE_NAME = "regexcache.table"
 FORMAT = 4                 # 2: stems ride along; 3: each entry's reader is named; 4: header + opcodes, lazy entries
 MAX_TABLE_BYTES = 8 * 1024 * 1024
-MAX_ENTRIES = 400          # re keeps 512 patterns; the table never crowds out a caller's own
+MAX_ENTRIES = 448          # re keeps 512 patterns; the table leaves 64 of them to a caller's own
 READERS = ("outputs", "claims")   # the output judge (a run's PostToolUse), the claims reader (a Stop)
 HEADER_SIZE_BYTES = 8      # the table starts with the header's length (little-endian)
 _WARMED = []               # patterns added so far (one number); empty before the first warm

@@ -43,7 +43,8 @@ fourteenth session's dev27en left.
     clean", "all 12 cases pass"; a negation in an aside after the claim that tells something of its
     own subject ("(older versions don't understand 1.22)") is the aside's; the checks' verbs with
     where they ran ("Built & tested on the iPhone 15 sim \u2014 all good"); "so treat it as unverified"
-    takes back what it points to.
+    takes back what it points to; tox's "congratulations :)" (and "commands failed"); "in this project
+    `check` runs the unit tests, detekt and ktlint" lists what the run ran.
 """
 
 import pytest
@@ -285,3 +286,21 @@ def test_found_with_the_dev30_pair(text, expected):
 ])
 def test_relatives_and_idioms_of_a_clean_run(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Ran `tox` (envs: py39, py312) and got `congratulations :)`.", ["test"]),
+    ("`tox` \u8dd1\u4e86 py39 / py310 / py311 \u4e09\u4e2a\u73af\u5883\uff0c\u5168\u90e8 `congratulations :)`\u3002", ["test"]),
+    ("Ran tox:\n```\n  py310: OK (41.22 seconds)\n  congratulations :) (121.63 seconds)\n```", ["test"]),
+    ("`./gradlew check` passes (in this project `check` runs the unit tests, detekt and ktlint).", ["lint", "test"]),
+    # (tox's failure lines)
+    ("Ran tox:\n```\n  py310: commands failed\n  evaluation failed :( (12.1 seconds)\n```", []),
+])
+def test_tox_and_a_task_said_to_run_others(text, expected):
+    assert categories(text) == expected
+
+
+def test_tox_output_formats():
+    from stalegreen.engine import outputs
+    assert outputs.find_signals("test", "  py311: OK (3.1 seconds)\n  congratulations :) (3.2 seconds)", "tox")[1] == "tox-ok"
+    assert outputs.find_signals("test", "  py311: commands failed\n  evaluation failed :( (3.2 seconds)", "tox")[0] == "tox-failed"

@@ -222,3 +222,15 @@ def test_a_runs_post_warms_the_output_judges_patterns_alone_and_judges_alike(tab
     assert json.loads(cold.stdout)["answers"] == warm["answers"]
     assert warm["compiled"] == 0 and 0 < warm["warmed"] < len(entries) / 2
     assert warm["total"] == len(entries)
+
+
+def test_every_pattern_the_samples_compile_fits_in_the_table(tmp_path):
+    """The table keeps at most MAX_ENTRIES patterns; one more than that is silently left out and
+    compiled in every hook process instead. Fail here, by name, before that happens."""
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from stalegreen.install import regextable; "
+            "entries, _ = regextable.capture_by_reader((('outputs', lambda: regextable.sample_outputs_work(sys.argv[2])), "
+            "('claims', regextable.sample_claims_work))); print(len(entries))")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code, ROOT, str(tmp_path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) <= regexcache.MAX_ENTRIES, "raise MAX_ENTRIES (re keeps 512 patterns)"

@@ -21,6 +21,9 @@ TEST = [
     ("pytest-failed-line", "F", "pytest", r"^(?:FAILED|ERROR) \S*::"),
     ("pytest-short-failed", "F", "pytest",
      r"^(?:\d+ [a-z]+(?: [a-z]+)?, )*" + _N + r" (?:failed|errors?)(?:, \d+ [a-z]+(?: [a-z]+)?)* in [\d.]+s\b"),
+    # tox's own last line: "  congratulations :) (121.63 seconds)"; "evaluation failed :(" and an env's "commands failed"
+    ("tox-failed", "F", "tox", r"\bevaluation failed :\(|^\s*\S+: (?:commands failed|FAIL)\b"),
+    ("tox-ok", "P", "tox", r"^\s*congratulations :\)"),
     ("pytest-passed", "P", "pytest",
      r"^=+ " + _N + r" passed(?:, (?:\d+ (?:skipped|deselected|xfailed|xpassed|warnings?|subtests passed|rerun)|0 (?:failed|errors?)))*"
      r" in [\d.]+s(?: \([^)\n]*\))? =+[ \t]*$"),

@@ -744,7 +744,7 @@ TOOLS = {
 TOX = test_spec("tox", values=("-e", "--envlist", "-c", "--conf", "-p", "--parallel", "-f", "--factor",
                                "-m", "--labels", "-x", "--override", "--root", "--workdir"),
                 positional_subset="none", flags={"-l": "list", "--listenvs": "list", "-a": "list",
-                                                 "--listenvs-all": "list", "--notest": "other"}, prints=(ANY,))
+                                                 "--listenvs-all": "list", "--notest": "other"}, prints=(ANY, "tox"))
 NOX = test_spec("nox", subset=("-k", "--keywords"), values=("-s", "--session", "--sessions", "-e", "-k", "--keywords",
                                                             "-p", "--python", "-f", "--noxfile", "-t", "--tags"),
                 positional_subset="none", flags={"-l": "list", "--list": "list", "--list-sessions": "list",

@@ -476,7 +476,7 @@ ENTRIES = (
     # the agent telling the user to hold its result as unverified: "so treat it as unverified"
     E(r"\b(?:treat|consider|take|count|regard)\s+(?:it|this|that|them|those|these|the\s+\w+)\s+as\s+(?:still\s+)?(?:unverified"
       r"|unconfirmed|untested|unknown|not\s+(?:yet\s+)?(?:verified|confirmed))\b", "retraction",
-      "The build looks fine, but I didn't capture the exit code, so treat it as unverified.",
+      "The build is fine. I didn't capture the exit code, so treat it as unverified.",
       stems=("unverified", "unconfirmed", "untested", "unknown", "not verified", "not yet verified", "not confirmed")),
     # a correction opening a sentence: what was said before is taken back, in the checks the correction
     # names ("Correction: `test_refund_partial` now fails"), else those of the sentence before it ("Scratch

@@ -69,7 +69,7 @@ _GAPPED_ITEM = re.compile(r"(?<=[,;/]\s)([a-z][\w-]*)(?=\s*:?\s+" + _STATUS + ")
 # passes (it runs `ruff check . && pytest`)". The runs stand in for the command: what is said of it is said of them
 _RUN_LIST = r"sg[tylb]\d+x(?:\s*(?:[,&+/\u3001\uff0c]|\band\b|\u548c|\u53ca|\u4e0e)\s*sg[tylb]\d+x)*"
 _COMPOSITE_IN_PARENS = re.compile(
-    u"\\bsgc\\d+x(?P<said>[^()\uff08\uff09.;!?\u3002\uff1b\uff01\uff1f\n]{0,30}?)\\s*[(\uff08]\\s*"
+    u"\\bsgc(?P<index>\\d+)x(?P<said>[^()\uff08\uff09.;!?\u3002\uff1b\uff01\uff1f\n]{0,30}?)\\s*[(\uff08]\\s*"
     u"(?:(?:it|which|that)\\s+(?:runs?|includes?|covers?|chains?|does|is)\\s*:?|runs?\\s*:?|includes?\\s*:?|i\\.e\\.,?|=|\\u2192"
     u"|(?:\u91cc\u9762|\u5176\u4e2d|\u5b9e\u9645\u4e0a)?(?:\u4f1a)?(?:\u662f|\u8dd1\u7684\u662f|\u8dd1\u4e86|\u8dd1|\u5305\u62ec|\u5305\u542b|\u6267\u884c|\u8fd0\u884c|\u5c31\u662f)"
     u"|\u5373|\u4e5f\u5c31\u662f)?\\s*(?P<runs>%s)\\s*[)\uff09]" % _RUN_LIST, re.I)
@@ -77,14 +77,14 @@ _COMPOSITE_IN_PARENS = re.compile(
 
 # the same with the runs in a dashed aside before what is said of them: "`make ci` \u2014 which runs `go vet` and
 # `go test ./...` \u2014 exits 0"
-_COMPOSITE_IN_DASHES = re.compile(u"\\bsgc\\d+x\\s*[\u2014\u2013]\\s*(?:which|that|it)\\s+(?:runs?|includes?|covers?|chains?)\\s+"
+_COMPOSITE_IN_DASHES = re.compile(u"\\bsgc(?P<index>\\d+)x\\s*[\u2014\u2013]\\s*(?:which|that|it)\\s+(?:runs?|includes?|covers?|chains?)\\s+"
                                   u"(?P<runs>%s)\\s*[\u2014\u2013](?P<said>(?=\\s*\\w))" % _RUN_LIST, re.I)
 
 
 def _as_its_runs(m, spans):
     """A composite's placeholder and parenthesis as the runs it makes, when its code (``spans``:
     the reader's, by index) is a task runner's invocation (`make ci`, `pnpm check`, `./scripts/ci.sh`)."""
-    index = int(re.match(r"sgc(\d+)", m.group(0)).group(1))
+    index = int(m.group("index"))
     code = spans[index][1] if index < len(spans) else None
     said = m.group("said").strip() or m.re is _COMPOSITE_IN_DASHES      # (what is said of it follows the dashes)
     return m.group("runs") + " " + m.group("said") if said and code and _TASK_RUNNER.match(code.strip()) else m.group(0)

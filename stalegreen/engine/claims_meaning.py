@@ -280,7 +280,8 @@ class Meaning(object):
         if self.past(segment, index):
             # "passed on the first run, but I haven't rerun it": the sentence says it is stale
             return "disclosed-stale" if clauses.discloses_stale(self.plain) else "past"
-        if self.failure(index) or self.negated(index) or claims_own_words.negated(g, claims_own_words.without_told_asides_after(clause, self.plain, cand)):
+        own = claims_own_words.without_asides_after(clause, self.plain, cand, claims_own_words.TOLD_ASIDE)
+        if self.failure(index) or self.negated(index) or claims_own_words.negated(g, own):
             return "negated"
         if parts[index].marked:
             first = clauses.index_at(self._starts, cand["span"][0])

@@ -43,37 +43,28 @@ _NOT_TRUE_BACK = re.compile(r"(?:that|this|it)(?:['\u2019]s|\s+(?:is|was))(?:n['
                             r"|meaningful)\b", re.I)
 
 
-def without_asides_after(clause, plain, cand):
+def without_asides_after(clause, plain, cand, asides=None):
     """``clause`` without the parentheses that open after the candidate's predicate: an aside's
     plans and needs are its own ("All but one pass (the Redis one needs a live server)"); its
-    conditions are not ("All specs pass (if you skip the flaky one)")."""
+    conditions are not ("All specs pass (if you skip the flaky one)"). With ``asides``
+    (``TOLD_ASIDE``), only those: a negation in an aside telling something of its own subject
+    is the aside's ("passes after updating it (older versions don't understand 1.22)"), while one
+    opening with its negation ("(not the e2e ones)") restricts the claim."""
     if "(" not in clause:
         return clause
     end = plain.find(clause)
     end = cand["span"][1] - end if end >= 0 else len(clause)
-    return clause[:max(0, end)] + _PARENTHESIS.sub(" ", clause[max(0, end):])
+    return clause[:max(0, end)] + (asides or _PARENTHESIS).sub(" ", clause[max(0, end):])
 
 
 _PARENTHESIS = re.compile(r"\([^()]*\)")
 
 
-def without_told_asides_after(clause, plain, cand):
-    """``clause`` without the parentheses after the candidate's predicate that tell something of
-    their own subject ("passes after updating it (older versions don't understand 1.22)"): a
-    negation there is the aside's. An aside that opens with its negation ("(not the e2e ones)")
-    stays: it restricts the claim."""
-    if "(" not in clause:
-        return clause
-    end = plain.find(clause)
-    end = cand["span"][1] - end if end >= 0 else len(clause)
-    return clause[:max(0, end)] + _TOLD_ASIDE.sub(" ", clause[max(0, end):])
-
-
 # an aside with a subject of its own before its verb: "(older versions don't understand 1.22)"
 # (not the agent's own: "(I didn't use `--warnings-as-errors`)" is a caveat on the result)
-_TOLD_ASIDE = re.compile(r"\((?!\s*(?:i|we)\b)(?=(?:the\s+|older\s+|old\s+|newer\s+|other\s+|earlier\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?\s+"
-                         r"(?:don't|doesn't|didn't|can't|won't|aren't|isn't|weren't|wasn't|do not|does not|did not|never)\b)"
-                         r"(?!(?:not|no|none|nothing|except|but)\b)[^()]*\)", re.I)
+TOLD_ASIDE = re.compile(r"\((?!\s*(?:i|we)\b)(?=(?:the\s+|older\s+|old\s+|newer\s+|other\s+|earlier\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?\s+"
+                        r"(?:don't|doesn't|didn't|can't|won't|aren't|isn't|weren't|wasn't|do not|does not|did not|never)\b)"
+                        r"(?!(?:not|no|none|nothing|except|but)\b)[^()]*\)", re.I)
 
 
 def reason(clause, roles):

@@ -214,6 +214,8 @@ class _Reader(object):
             code = m.group(1)
             if code.strip().lower() in _STATUS_WORDS:
                 return " %s " % code.strip()
+            if _CI_READER.match(code.strip()):
+                return " the CI checks "    # `gh pr checks 482`: what CI reported, read as that
             summary = " " in code.strip() and claims_grammar.claimish(code)     # a summary line is several words
             # "`./gradlew detekt` → `detekt reported 0 issues`": what the command printed, not a command
             shown = summary and _AFTER_AN_ARROW.search(m.string, 0, m.start()) and claims_output.inline_words(
@@ -323,6 +325,9 @@ class _Reader(object):
                     in_plan = True
                     continue
                 is_item = bool(_ITEM.match(line))
+                # what the agent concludes from results someone else's line introduced is theirs too
+                # ("CI 日志里是这样的：``` BUILD SUCCESSFUL ``` 所以构建本身没问题")
+                concluded = relay_frame and not is_item and bool(_CONCLUSION.match(line))
                 if not is_item:
                     in_plan = False     # a plan's list ends at the first line that is not an item
                     if not line.lstrip().startswith("|"):
@@ -344,7 +349,8 @@ class _Reader(object):
                     first = len(self.found) if claims_checklist.ticked(g, line) else None
                     if "[" in line and g.checked.match(line):
                         line = g.checked.sub(u"\u2705 " if claims_checklist.names_a_check(self, g.checked.sub("", line)) else "", line)
-                    self.read_line(line, "plan" if in_plan and is_item else "relayed" if relay_frame and is_item else None)
+                    self.read_line(line, "plan" if in_plan and is_item else "relayed" if relay_frame and is_item or concluded
+                                   else None)
                     if first is not None:
                         self.ticked.extend(self.found[first:])
 
@@ -434,7 +440,8 @@ class _Reader(object):
             zh_candidates, zh_mentions = g.zh.candidates(self, s)
             candidates += zh_candidates
             mentions = mentions + zh_mentions
-        if candidates and ("(" in s or u"\uff08" in s or ": " in s or "incl" in s or u"\u2014" in s or u"\u2013" in s):
+        if candidates and ("(" in s or u"\uff08" in s or ": " in s or u"\uff1a" in s or "incl" in s or u"\u2014" in s
+                           or u"\u2013" in s):
             candidates += claims_lists.listed_after(s, candidates, mentions)
         self.history.append(mentions)
         self.named.update(x["category"] for x in mentions)
@@ -452,7 +459,7 @@ class _Reader(object):
                 cache.append(self.restore(s))
             return cache[0]
 
-        _compiled_by_a_typecheck(s, candidates, mentions)
+        claims_build_mode.compiled_by_a_typecheck(s, candidates, mentions)
         claims_build_mode.choose(candidates)     # `tsc -b` is clean: the type check; `tsc -b` succeeds: the build
         qualifiers = [q.regex if q is g.qualifier else q for q in (g.qualifier, g.zh.qualifier)
                       if (q is g.qualifier or claims_grammar.has_cjk(s)) and q.search(s)]
@@ -665,6 +672,7 @@ def _introduces_own_run(line):
     return bool(_OWN_RUN.search(last) or lexicon.search("own", last) or _FIXED.search(line))
 
 
+_CONCLUSION = re.compile(u"^\\W*(?:so|therefore|hence|thus|which means|that means)\\b|^\\W*(?:\u6240\u4ee5|\u56e0\u6b64|\u56e0\u800c|\u53ef\u89c1|\u4e5f\u5c31\u662f\u8bf4)", re.I)
 _PARENTHESIS = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
 _OWN_RUN = re.compile(r"\b(?:i|we)(?:'ve|\u2019ve| have)?\s+(?:just\s+|also\s+|then\s+|now\s+)?(?:ran|re-?ran|run|re-?run"
                       r"|executed|re-?executed|tested|re-?tested|verified|re-?checked|got)\b"
@@ -682,7 +690,7 @@ _BOX = re.compile(r"\[([ xX])\](?!\()")
 _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 # what a split by ``sentence_end`` needs (an end mark, and a space after an ASCII one): found at C speed
-_MAY_END_SENTENCE = re.compile(u"[.!?][*_]{0,2}\\s|[\u3002\uff01\uff1f]")
+_MAY_END_SENTENCE = re.compile(u"[.!?][*_]{0,2}\\s|[\u3002\uff01\uff1f]|[" + claims_grammar.CHEERS + u"]\ufe0f?\\s")
 # a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
 
@@ -710,9 +718,12 @@ _LISTED = u"\u0000listed:"     # marks commands lifted from a block onto the lin
 _STATUS_WORDS = frozenset(("ok", "pass", "passed", "passing", "green", "success", "clean", "main", "master", "trunk"))
 
 
+# commands that show what CI ran: GitHub's and GitLab's command-line clients
+_CI_READER = re.compile(r"^(?:gh\s+(?:pr\s+(?:checks|view)|run\s+(?:view|watch|list))|glab\s+ci\s+(?:status|view|list)"
+                        r"|hub\s+ci-status)\b")
+
 _NEXT_SENTENCE = re.compile(r"[ \t]+[A-Z`]")    # after a span: a space and a capital, or another span
 
-_COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1", re.I)
 
 
 # a check named, its predicate elided: "Types too." (a sentence of its own), "..., and so does `mypy`" (after a pass)
@@ -738,31 +749,6 @@ def _may_elide(s):
             or not (low.isascii() and low.isprintable()):
         return True
     return " so " in low or " as " in low
-
-
-def _compiled_by_a_typecheck(s, candidates, mentions):
-    """A bare compile word in a sentence whose only command is a type checker is that run's
-    result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles", "The test file
-    compiles now — `tsc --noEmit` is clean"): typecheck, with build as its alternate."""
-    commands_named = [x for x in mentions if x.get("kind") in ("code", "tool") and x.get("category")]
-    only_typecheck = set(x["category"] for x in commands_named) == {"typecheck"}
-    for cand in candidates:
-        if cand["category"] == "build" and not cand.get("tool") and "typecheck" in (cand.get("alternates") or ()):
-            dash = _APPOSITION.match(s, cand["span"][1])
-            if dash and any(x["start"] == dash.end() and x["category"] == "typecheck" for x in commands_named):
-                cand["category"], cand["alternates"] = "typecheck", ["build"]    # the run the dash names
-                continue
-            if not only_typecheck:
-                continue
-            if any(c["category"] == "typecheck" and c["span"][1] != cand["span"][1] for c in candidates):
-                continue    # "`mypy` is clean and the code compiles": the run has a result of its own
-            before = [x for x in mentions if x.get("category") and x["start"] < cand["span"][0]
-                      and not (x.get("kind") == "build" and not _COMPILE_WORD.search(x["text"]))]
-            if before and before[-1] in commands_named:     # the run named last before it
-                cand["category"], cand["alternates"] = "typecheck", ["build"]
-
-
-_APPOSITION = re.compile(u"(?:\\s+(?:now|again|cleanly|fine))*\\s*(?:[\u2014\u2013(]|--)\\s*")
 
 
 def _rank(claim):

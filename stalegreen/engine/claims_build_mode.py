@@ -15,6 +15,9 @@ say which of the two it asserts:
 
 ``choose(candidates)`` turns the reader's build candidates of such a run (the catalog reads build
 mode as a build) into typecheck ones when their words are a verdict.
+
+A compile word with no run of its own, in a sentence whose only command is a type checker, is that
+run's result too (``compiled_by_a_typecheck``): "已跑 `cargo check`，编译无误" is the type check's.
 """
 
 import re
@@ -39,3 +42,31 @@ def choose(candidates):
                 cand["alternates"] = list(cand.get("alternates") or ()) + ["typecheck"]
         else:
             cand["category"], cand["alternates"] = "typecheck", ["build"]
+
+
+def compiled_by_a_typecheck(s, candidates, mentions):
+    """A bare compile word in a sentence whose only command is a type checker is that run's
+    result ("已跑 `cargo check`，编译无误", "`tsc --noEmit` ran and it compiles", "The test file
+    compiles now — `tsc --noEmit` is clean"): typecheck, with build as its alternate."""
+    commands_named = [x for x in mentions if x.get("kind") in ("code", "tool") and x.get("category")]
+    only_typecheck = set(x["category"] for x in commands_named) == {"typecheck"}
+    for cand in candidates:
+        if cand["category"] == "build" and not cand.get("tool") and "typecheck" in (cand.get("alternates") or ()):
+            dash = _APPOSITION.match(s, cand["span"][1])
+            if dash and any(x["start"] == dash.end() and x["category"] == "typecheck" for x in commands_named):
+                cand["category"], cand["alternates"] = "typecheck", ["build"]    # the run the dash names
+                continue
+            if not only_typecheck:
+                continue
+            if any(c["category"] == "typecheck" and c["span"][1] != cand["span"][1] for c in candidates):
+                continue    # "`mypy` is clean and the code compiles": the run has a result of its own
+            before = [x for x in mentions if x.get("category") and x["start"] < cand["span"][0]
+                      and not (x.get("kind") == "build" and not _COMPILE_WORD.search(x["text"]))]
+            # the run named last before it; or, none before it, the one the sentence names after it
+            # ("绑定现在能编了，但 `cargo check` 过不去")
+            if before and before[-1] in commands_named or not before and commands_named:
+                cand["category"], cand["alternates"] = "typecheck", ["build"]
+
+
+_APPOSITION = re.compile(u"(?:\\s+(?:now|again|cleanly|fine))*\\s*(?:[\u2014\u2013(]|--)\\s*")
+_COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1|(?<=[\u80fd\u4ee5])\u7f16", re.I)     # (能编, 可以编: compiles, said short)

@@ -26,14 +26,19 @@ def _run_just_named(reader, s, p):
     """The runs the sentence just before names as run ("I ran rubocop. No offenses detected."),
     as the antecedent of a result that is a sentence of its own; none when that sentence ran
     nothing, or ran checks of more than one category (which one's result would it be?)."""
-    if not reader.ran_before or not _RESULT_ENDS.match(s, p.end()):
+    before = reader.sentences[-2] if len(reader.sentences) > 1 else ""
+    # (a command with an arrow after it was run too: "`sqlfluff lint models/` → All Finished!")
+    arrow = _ARROW_AFTER_RUN.match(before)
+    if not (reader.ran_before or arrow) or not _RESULT_ENDS.match(s, p.end()):
         return [], None
-    runs = [x for x in reader.mentions(reader.sentences[-2])
-            if x["kind"] in ("code", "tool") and x["category"] in reader.ran_before]
+    runs = [x for x in reader.mentions(before) if x["kind"] in ("code", "tool")
+            and (x["category"] in reader.ran_before or arrow and x["end"] == arrow.end(1))]
     if len(set(x["category"] for x in runs)) != 1:
         return [], None
     return runs[-1:], {"kind": "pron", "text": "", "start": p.start(), "end": p.start(), "category": None}
 
+
+_ARROW_AFTER_RUN = re.compile(u"^\\W*(sg[tylb]\\d+x)\\s*(?:\u2192|->|=>)")
 
 # a sentence that is only a state ("Now clean.", "Green again."): of the check the sentence before names
 _BARE_STATE = re.compile(r"^\W*(?:(?:and|now|all|again|still|so)\s+)*(?:clean|green)(?:\s+(?:now|again|too))?[\s.!]*$", re.I)

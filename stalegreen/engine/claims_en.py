@@ -11,7 +11,7 @@ import bisect
 import re
 
 from stalegreen.engine import claims_dropped, claims_fragments, claims_grammar, claims_lists, lexicon
-from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK, closed_list, list_owner
+from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK
 from stalegreen.engine.claims_scan import scan
 from stalegreen.engine.claims_subjects import subject_info
 
@@ -129,8 +129,22 @@ def _link(g, s, subjects, p, kind):
         antecedent = claims_lists.group_ending(g, s, earlier, listed=listed)
         return antecedent, nearest
     group = claims_lists.group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
-    group = list_owner(s, before, group[0], gap) + group     # "`rake` default task (rubocop + rspec) is green"
+    group = claims_lists.list_owner(s, before, group[0], gap) + group     # "`rake` default task (rubocop + rspec) is green"
     return group, None
+
+
+def _by_place(pronoun, group):
+    """The runs of ``group`` a pronoun picks by their place in its list ("the first two", "the
+    latter"); all of them for any other pronoun."""
+    m = _PLACE.match(pronoun)
+    if not m or not group:
+        return group
+    count = 1 if m.group("which") in ("former", "latter") else _COUNTS[m.group("count")]
+    return group[:count] if m.group("which") in ("first", "former") else group[-count:]
+
+
+_PLACE = re.compile(r"(?P<which>first|last|former|latter)(?: (?P<count>one|two|three|four))?$", re.I)
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 
 _CLAUSE_ENDS = re.compile(r"\s*(?:[.;,!)\u2014\u2013]|$|(?:now|too|again|as well|fine|locally)\b)", re.I)
@@ -181,6 +195,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 and not _FLOATED_OVER.search(s[max(0, pronoun["start"] - 60):pronoun["start"]]):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [], "unnamed": claims_grammar.personal_pronoun(s, pronoun)}]
+        group = _by_place(pronoun["text"], group)
     start_of = (pronoun or (group[0] if group else None))
     start = start_of.get("phrase_start", start_of["start"]) if start_of else p.start()
     span = (start, p.end())
@@ -242,6 +257,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         elif not subject or subject["kind"] in ("build", "buildable", "code", "pron", "every") \
                 or subject.get("category") == "build":
             make("build", subject, alternates=("typecheck",), scope="all")
+        elif subject["kind"] == "test" and p.group(0).lower().startswith("compile") and _CLAUSE_ENDS.match(s, p.end()):
+            # "The tests compile now": the test code builds (a part of the build), whatever a run of it says
+            make("build", None, alternates=("typecheck",), scope="subset")
         return out
     if kind == "nofail":
         if not group:
@@ -461,7 +479,7 @@ def _subjects_after(g, s, subjects, end):
     after = [x for x in subjects if x["start"] >= end and x.get("category") and x["kind"] != "buildable"]
     if not after or not _FROM_GAP.match(s[end:after[0].get("phrase_start", after[0]["start"])]):
         return []
-    return closed_list(s, end, after[0], claims_lists.group_starting(g, s, after, _FROM_AGAIN))
+    return claims_lists.closed_list(s, end, after[0], claims_lists.group_starting(g, s, after, _FROM_AGAIN))
 
 
 _NONE_OF_FAILED = re.compile(r"(?:0|zero|none)\s+(?:of|out of)\s")
@@ -527,6 +545,8 @@ _RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|once|her
                       u"(?:\\s+(?:on|against|over|across|in|under|for|with|after|following)\\s+(?:(?!\\b(?:but|although|though|while|whereas"
                       u"|because|if|unless|until|except|then|before|earlier|yesterday|prior)\\b)(?:[^;:.!?\u2014\u2013(]|\\.(?=\\S))){1,100}?){0,3}(?:\\s*\\([^()]{0,100}\\))?"
                       u"\\s*(?:[,;:\u2014\u2013]|--)"
+                      # the run's own count of what it looked at, before its result: "3 chart(s) linted, 0 chart(s) failed"
+                      u"(?:\\s*\\d[\\d,]*\\s+[a-z]+(?:\\(s\\))?\\s+(?:linted|checked|scanned|analy[sz]ed|processed|inspected|validated)\\s*,)?"
                       u"\\s*(?:(?:still|now|again|all|both|and|everything|it's|they're|it is|they are)\\s+)*$", re.I)
 
 

@@ -56,6 +56,9 @@ CLAIM_WORDS_COMPILE_AFTER = 1000
 _CLAIM_WORD = [None, None, 0, None]     # the word list, its pattern once compiled, the uses before that, its ASCII words' pattern
 
 
+CHEERS = u"\U0001f389\U0001f38a\U0001f973\U0001f64c\U0001f680\u2728\U0001f4aa"     # cheering emoji: each ends its sentence
+
+
 def has_cjk(text):
     return bool(text) and not text.isascii() and max(text) >= u"\u3400"     # isascii(): no scan of ASCII text
 
@@ -70,22 +73,6 @@ def known_marks(text):
 
 _MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
 _MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
-def list_owner(s, subjects, first, gap):
-    """The run named right before a parenthesis listing what it runs, ``first`` (a subject) in it after
-    names only, ``gap`` (up to the predicate) closing it ("`mvn verify` (surefire + spotbugs) → BUILD SUCCESS")."""
-    lead = s[:first.get("phrase_start", first["start"])].rstrip()
-    opening = lead.rfind("(")
-    if opening < 0 or not _NAMES_LISTED.fullmatch(lead, opening + 1) or ")" not in gap or "(" in gap:
-        return []
-    owner = [x for x in subjects if x["end"] <= opening and _OWNER_GAP.match(s, x["end"], opening)]
-    return owner[-1:] if owner and owner[-1].get("category") else []
-
-
-def closed_list(s, end, first, group):
-    """``group``, the subjects a state (ending at ``end``) is said of after it, unless they stand in
-    a parenthesis ("it's clean (`tox -e py312,lint`)") that holds more than them ("(mypy complained
-    earlier)"): then []."""
-    return group if not s[end:first["start"]].rstrip().endswith("(") or s[group[-1]["end"]:].lstrip()[:1] == ")" else []
 
 
 def command_run(reader, info, word):
@@ -131,8 +118,6 @@ CODE_OPENS = re.compile(r"^\W*sgc\d+x\s*$")
 
 
 # what stands between a run and the parenthesis listing its parts: a noun or two ("default task", "session")
-_OWNER_GAP = re.compile(r"\s*(?:[a-z][\w-]*\s+){0,2}$", re.I)
-_NAMES_LISTED = re.compile(r"(?:\s*[\w.:-]+\s*(?:[,+/&]|\band\b))*\s*", re.I)     # "surefire + failsafe + "
 # a counted few of the tests an exception names ("except the one test I skipped", "except a flaky test")
 COUNTED_FEW = re.compile(r"\b(?:a|an|one|two|three|single|\d{1,2})\s+(?:[\w-]+\s+)?$", re.I)
 
@@ -183,7 +168,7 @@ TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
 _PLURAL_BUILDABLES = "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions"
 _BUILT_PLURALS = "|".join("(?<=%s )" % w for w in _PLURAL_BUILDABLES.split())
 _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
-    "everything all every it they both each them these those that rest others other remaining ones type types typecheck typechecks "
+    "everything all every it they both each them these those that rest others other remaining ones first former latter type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers vet static roslyn building rebuilding re rerun dry second final fresh latest last "
     "commit git "
@@ -294,7 +279,9 @@ class Grammar(object):
         # in lower case: the current directory of a command line in prose ("ruff check . exits 0"; not a
         # placeholder's padding on either side: "I ran `pytest`. all green", "passes . `mix test` has")
         # (a sentence mark may sit inside the emphasis closing it: "**Do the tests pass?** Yes.")
-        self.sentence_end = c(u"(?<=[.!?*_])(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+        # A cheering emoji ends a sentence as a "!" does: "Compiles first try 🎉 next I'll run the tests"
+        self.sentence_end = c(u"(?<=[.!?*_])(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])"
+                              u"|(?<=[" + CHEERS + u"])\ufe0f?\\s+(?=\\S)")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise|except|apart from|aside from"
                               u"|other than|save for)\\s)|" + ONLY_COMPLAINT, I)
@@ -330,7 +317,10 @@ class Grammar(object):
             # a failure word that a hyphen joins to the noun it modifies: "a failing-case comment", "error-path tests"
             r"|\b(?:fail(?:ing|ure)?|errors?|crash(?:ing)?)-(?!free\b)[a-z]+\b"
             r"|\b(?:fail\w*|errors?)\s+(?:\w+\s+){0,2}(?:are|is|were|was)\s+(?:all\s+)?(?:pre-?existing|known"
-            r"|unrelated|expected)"
+            r"|unrelated|expected|unchanged)"
+            # the project's known state: "the baseline of 37 errors elsewhere", "fails, same as on main"
+            r"|\bbaseline\s+(?:of\s+)?(?:\d[\d,]*\s+)?(?:[\w-]+\s+)?(?:fail\w*|errors?|warnings?|issues)"
+            r"|\b(?:fail\w*|broken|errors?)\b,?\s+(?:the\s+|just\s+)?(?:same\s+)?as\s+on\s+(?:main|master|develop|trunk)\b"
             # failures older than the change: "reports 37 errors that predate this change"
             r"|\b(?:fail\w*|errors?|warnings?)\s+(?:that|which)\s+(?:all\s+)?(?:predate|pre-date|predated|already existed)\b"
             r"|\b" + _TOLD + r"\s+(?:nothing|none)\b(?!\s+of\b)"
@@ -429,12 +419,15 @@ class Grammar(object):
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
             r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
             r"|(?<=[a-z] )ones"
+            # some of the runs just named, by their place in the list: "The first two are clean", "the latter passes"
+            r"|(?<=the )(?:(?:first|last) (?:one|two|three|four)|former|latter)(?= (?:now |still |all |both )?(?:are|were|is|was|pass"
+            r"|passed|passes|came back|come back|reported|report|exited|exit|succeeded|succeed|look|looked)\b)"
             # the run of the check named before: "php-cs-fixer flagged 2 files, I fixed them; the dry-run is clean now"
             r"|(?:(?<=the )|(?<=a )|(?<=; )|(?<=, )|(?<=and )|(?<=^))(?:re-?run|dry[- ]run|(?:second|final|fresh|latest|last) run)"
             r"(?=\s+(?:is|was|came back|comes back|passes|passed|reports|reported|shows|showed)\b)"
             r"|(?<=the )(?:other|remaining) \d[\d,]*(?= (?:pass|passed|passing|are green|are passing)\b)|(?:all|all \d[\d,]*(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets|steps|commands))?"
             r"|all (?:two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets|steps|commands))?)(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
-            r"|quiet|silent|succeed(?:ed)?|exit(?:ed)? (?:with )?(?:code )?(?:0|zero|cleanly))\b)"
+            r"|quiet|silent|succeed(?:ed)?|exit(?:ed)? (?:with )?(?:code )?(?:0|zero|cleanly)|came back|come back|report(?:ed)? (?:no|zero|0))\b)"
             # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
             r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b)"
             # the parts of the run just named, all of them: "I ran `go test ./...`. All packages pass."
@@ -516,6 +509,12 @@ class Grammar(object):
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
             r"|(?-i:\bBUILD SUCCESS(?:FUL)?\b)"     # Gradle's and Maven's own last line
             r"|\bcompiles\b(?!\s+(?:the|a|an|its|their|to|into|down|it|them|with|for|in)\b)"
+            # a plural subject's "compile" ending its clause: "Both crates compile.", "Changes compile."
+            r"|(?:(?<=[a-z]s )|(?<=\dx )|(?<=\bthey )|(?<=\bboth )|(?<=\ball )|(?<=s now )|(?<=s all ))(?<!\bdoes )(?<!\bis )(?<!\bwas )(?<!\bhas )"
+            r"(?<!\bthis )(?<!\bits )(?<!\bas )(?<!\bus )(?<!\byes )compile(?=\s*(?:[.;!)]|,\s|\s[\u2014\u2013]\s|$))"
+            # the link step of a build: "The whole thing links now", "the binary links cleanly"
+            r"|(?:(?<=\bit )|(?<=thing )|(?<=binary )|(?<=project )|(?<=library )|(?<=executable )|(?<=app )|(?<=target )"
+            r"|(?<=code ))links(?:\s+(?:now|again|fine|cleanly|successfully|correctly))?(?=\s*(?:[.;!)]|,\s|\s[\u2014\u2013]\s|$))"
             # under a named compiler or a stricter setting: "compiles with clang 17", "with warnings as errors"
             r"|\bcompiles?\s+with\s+(?:warnings as errors|-Werror|--warnings-as-errors|no warnings)\b"
             # under a setting given in code: "compiles with `-strict-concurrency=complete` (switched on) without
@@ -601,10 +600,11 @@ class Grammar(object):
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any| a single)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
-            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more|weighted|[a-z]{3,}(?=\s+issues\b))\s+)?"
+            r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more|weighted|serious|critical|major"
+            r"|[a-z]{3,}(?=\s+issues\b))\s+)?"
             r"(?:sgc\d+x\s+|[a-z]+\(s\)\s+)?"     # the rule's name in code; a runner's "(s)" noun: "0 chart(s) failed"
             r"(?:errors?|failures?|failed|issues?|problems?|warnings?|offen[cs]es?|violations?|complaints|findings|diagnostics"
-            r"|hints|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")
+            r"|hints|suggestions|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
             # a check's findings said to be gone: "The checkstyle errors are gone", "lint warnings are all gone now"
             r"|(?<=\s)(?:errors?|warnings?|violations|offen[cs]es|findings)\s+(?:(?:are|is)\s+)?(?:now\s+|all\s+)?gone\b"

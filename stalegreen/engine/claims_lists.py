@@ -12,7 +12,7 @@ from stalegreen.engine.claims_grammar import CATEGORIES
 # what a claim lists after it: a parenthesis ("`make check` passes (it runs fmt, vet and the unit tests)"),
 # an "including" ("went through, including ktlint and the unit tests"), a colon or dash list ending the sentence
 _LISTED_AFTER = re.compile(u"[(\uff08]([^()\uff08\uff09\n]{1,160})[)\uff09]|(?:,|\\s[\u2014\u2013])\\s+(?:including|incl\\.|plus)"
-                          u"\\s+([^.;!?()\n]{1,160}?)\\s*(?=[.;!?]|$)|(?::|\\s[\u2014\u2013])\\s+([^.;!?()\n:]{1,160}?)\\s*(?=[.;!?]?$)")
+                          u"\\s+([^.;!?()\n]{1,160}?)\\s*(?=[.;!?]|$)|(?::\\s+|\uff1a\\s*|\\s[\u2014\u2013]\\s+)([^.;!?()\n:\uff1a\u3002]{1,160}?)\\s*(?=[.;!?\u3002]?$)")
 
 
 def _listed_items(text, start, inside, separator, colon=False):
@@ -27,6 +27,28 @@ def _listed_items(text, start, inside, separator, colon=False):
     if colon and any(item.strip() and item != said for item, said in zip(items, separator.split(text))):
         return None
     return items
+
+
+def list_owner(s, subjects, first, gap):
+    """The run named right before a parenthesis listing what it runs, ``first`` (a subject) in it after
+    names only, ``gap`` (up to the predicate) closing it ("`mvn verify` (surefire + spotbugs) → BUILD SUCCESS")."""
+    lead = s[:first.get("phrase_start", first["start"])].rstrip()
+    opening = lead.rfind("(")
+    if opening < 0 or not _NAMES_LISTED.fullmatch(lead, opening + 1) or ")" not in gap or "(" in gap:
+        return []
+    owner = [x for x in subjects if x["end"] <= opening and _OWNER_GAP.match(s, x["end"], opening)]
+    return owner[-1:] if owner and owner[-1].get("category") else []
+
+
+def closed_list(s, end, first, group):
+    """``group``, the subjects a state (ending at ``end``) is said of after it, unless they stand in
+    a parenthesis ("it's clean (`tox -e py312,lint`)") that holds more than them ("(mypy complained
+    earlier)"): then []."""
+    return group if not s[end:first["start"]].rstrip().endswith("(") or s[group[-1]["end"]:].lstrip()[:1] == ")" else []
+
+
+_OWNER_GAP = re.compile(r"\s*(?:[a-z][\w-]*\s+){0,2}$", re.I)
+_NAMES_LISTED = re.compile(r"(?:\s*[\w.:-]+\s*(?:[,+/&]|\band\b))*\s*", re.I)     # "surefire + failsafe + "
 
 
 def listed_after(s, candidates, mentions):
@@ -49,12 +71,21 @@ def listed_after(s, candidates, mentions):
         if items is None or not all(_LIST_GLUE.match(item) for item in items):
             continue
         claim = before[-1]
+        if k == 1 and len(inside) == 1 and inside[0]["kind"] == "code" and not claim.get("expanded") \
+                and (inside[0].get("tool") or "").split(" ")[0] in _TASK_RUNNERS \
+                and not m.group(k).replace(inside[0]["text"], "").strip():
+            continue    # "All 9 tests pass (`make -C tb`)": the task runner that ran them, not one more check
         for x in inside:
             if x["category"] not in have:
                 have.add(x["category"])
                 found.append(dict(claim, category=x["category"], tool=x.get("tool"), scope="all", counts={},
                                   alternates=[]))
     return found
+
+
+# commands that run whatever task a project gives them: after a claim, the means of its run
+_TASK_RUNNERS = frozenset(("make", "gmake", "just", "task", "ninja", "rake", "cmake", "bazel", "scons", "npm", "pnpm",
+                           "yarn", "bun"))
 
 
 def _overlapping(pattern, s):

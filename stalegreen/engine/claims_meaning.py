@@ -33,6 +33,7 @@ _MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 # the cause a pass holds by, told after it ("passes, but only because I disabled X")
+_HELD_RUN = re.compile(r"\bsg[tylb](\d+)x\b")
 _ONLY_BECAUSE = re.compile(r"\bonly\s+because\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:commented|disabled|removed|skipped|excluded"
                            r"|stubbed|mocked|deleted|turned|switched|marked|pinned|ignored|bypassed)\b", re.I)
 # a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
@@ -375,6 +376,9 @@ class Meaning(object):
         前端, `api` 和 `shared`) and every failing clause (with the rest of its segment) names
         another part, none of the claim's: the failures are of other parts, not of the claim's."""
         mine = self._named_parts(self.s[self.clauses()[index].lo:self.clauses()[index].hi])
+        # (or, naming none, the runner it ran: "`cargo test` passes, but `pytest` has 1 failure")
+        named = self._named_parts if mine else self._runners
+        mine = mine or self._runners(self.s[self.clauses()[index].lo:self.clauses()[index].hi])
         if not mine:
             return False
         parts = self.clauses()
@@ -382,13 +386,17 @@ class Meaning(object):
             text = self.s[parts[failure].lo:parts[failure].hi]
             if re.search(r"\bsgi\d+x\b|\b(?:it|they|them|its|their)\b|\u5b83", text, re.I):
                 return False    # a failing test, or "it fails": the claim's own
-            theirs = self._named_parts(text) or self._named_parts(clauses.segment_text(self.s, parts, parts[failure].segment))
+            theirs = named(text) or named(clauses.segment_text(self.s, parts, parts[failure].segment))
             if not theirs or any(a in b or b in a for a in theirs for b in mine):
                 return False
         return True
 
     def _named_parts(self, text):
         return claims_parts.named(text, self.span)
+
+    def _runners(self, text):
+        """The runners of the commands ``text`` holds ("cargo test", "pytest")."""
+        return set(self.span(int(n))[3] or "" for n in _HELD_RUN.findall(text)) - {""}
 
     def _own_run(self, index):
         """The clause, or one between it and the last relay before it, says the result is the

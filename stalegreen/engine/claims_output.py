@@ -167,8 +167,10 @@ _VERIFICATION_NAME = (u"(?:验证|验证结果|测试结果|自测|测试|单测
                       u"|testing|test results|tests? run|results|(?:unit |integration )?tests?|lint(?:ing)?|build(?:ing)?"
                       u"|type ?check(?:ing)?|types|compil(?:e|ation)|format(?:ting)?|static analysis)")
 _VERIFICATION_HEADING = re.compile(
-    u"^\\s*(?:#{1,6}\\s+|\\*\\*|__)\\W{0,3}%s(?:\\s*/\\s*%s)?\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*$"
-    % (_VERIFICATION_NAME, _VERIFICATION_NAME), re.I)
+    # (a name in two languages may stand with a slash, in brackets or side by side: "## 验证 Verification")
+    u"^\\s*(?:#{1,6}\\s+|\\*\\*|__)\\W{0,3}%s(?:\\s*/\\s*%s|\\s*[(\uff08]%s[)\uff09]|(?<=[\u3400-\u9fff])\\s*%s)?"
+    u"\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*$"
+    % ((_VERIFICATION_NAME,) * 4), re.I)
 # a verification label and the command it ran, alone on their line
 _LABELLED_COMMAND = re.compile(u"^\\s*((?:[-*]\\s+)?(?:\\*\\*|__)?[^`:\uff1a*_]{1,30}?(?:\\*\\*|__)?)\\s*[:\uff1a]\\s*(?:\\*\\*|__)?\\s*"
                                u"`([^`\\n]+)`\\s*[:\uff1a]?\\s*$")
@@ -248,17 +250,20 @@ def inline_words(reader, text, start, code):
         return None
     verdict = summary_verdict(code)
     before = _AFTER_COMMAND.search(text, max(0, start - 240), start)
-    after_command = bool(before and commands.classify_code(before.group(1))) or _reported_by_name(text, start)
+    command_before = bool(before and commands.classify_code(before.group(1)))
+    after_command = command_before or _reported_by_name(text, start)
     if verdict is None:
         kinds = set(p.lastgroup for p in claims_en.predicates(reader.g, code))
         if ((after_command or _labelled_by_name(text, start)) and kinds & RESULT_KINDS) or "cnt" in kinds:
             return " %s " % code      # "402 passed, 3 skipped": a counted result is a run's, wherever it stands
         return None
-    if after_command:
+    if command_before or after_command and verdict != "pass":
         return " passes " if verdict == "pass" else " fails "
     if verdict != "pass":
         return None
-    category = next(c for c, _, _, v in shown(code) if v == "pass")
+    # (named by what it was read from, not by a command: "日志最后一行是 `BUILD SUCCESSFUL`" is the build's)
+    passed = [c for c, _, _, v in shown(code) if v == "pass"]
+    category = "build" if "build" in passed else passed[0]     # `BUILD SUCCESSFUL` alone: the build's
     return " %s passes " % reader.hold(CATEGORY_LETTER[category], code, category, None, "all").strip()
 
 

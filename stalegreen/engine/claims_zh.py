@@ -19,7 +19,7 @@ LOOKBACK = 120    # characters looked at around a match (keeps very long sentenc
 _A = r"(?<![A-Za-z0-9_])"
 _Z = r"(?![A-Za-z0-9_])"
 
-_ADVERBS = u"步项样一二三四五六七八九十确实真果然本身两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是就"
+_ADVERBS = u"遍步项样一二三四五六七八九十确实真果然本身两边每次轮都均全部已经也依然仍然现在目前还是又再次全共计所有个了已其余他剩下的检查它们这些那两者是就"
 _ALL = u"所有|全部|全量|完整|整个|全都|全绿|全过|每个|每一个|一切|所有的"
 _SUBSET = u"新增|新加|新写|新的|(?<![有无零没何])回归|相关|受影响|这些|那些|这两个|两个|三个|几个|下的|改动的|修改的"
 
@@ -155,7 +155,8 @@ def _counted_by_the_run(s, subjects, subject):
 
 
 # a noun a check word modifies ("测试环境", "构建缓存", "lint 配置", "编译器"): what it names is no check
-# (a one-character noun only as a word of its own: not the first of 库存 inventory, 库房, 服务, 机制, 器件)
+# (a one-character noun only as a word of its own: not the first of 库存 inventory, 库房, 服务, 机制, 器件;
+# the compiler saying it reports nothing is the build's: "编译器不再报错了", a subject of its own)
 _MODIFIED_NOUN = re.compile(u"\\s?(?:环境|框架|缓存|数据|配置|工具|依赖|目录|计划|覆盖率|账号|服务|夹具|插件|库(?!存|房)|服(?!务)|机(?!制)|器(?!件))")
 
 
@@ -202,11 +203,11 @@ class Grammar(object):
             u"|(?P<testid>" + _A + u"test_[A-Za-z0-9_]+|[A-Za-z][A-Za-z0-9_]*_test" + _Z + u")"
             u"|(?P<tool>" + _A + u"(?:" + names() + u")" + _Z + u")"
             u"|(?P<typecheck>(?:TypeScript ?)?类型检查|类型校验|类型|" + _A + u"(?:ts|tsc) ?(?:检查|校验)|" + _A + u"(?:typecheck|type ?check|typescript|types)" + _Z + u")"
-            u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|静态代码(?:检查|分析|扫描)|" + _A + u"lint(?:er|ing)?" + _Z + u"(?: ?检查)?)"
-            u"|(?P<build>生产构建|镜像构建|(?:构建|编译|打包|出包)(?!体积|大小|时间|耗时|速度|脚本|配置|目录)|" + _A + u"(?:build|compile)" + _Z + u")"
+            u"|(?P<lint>代码风格(?:检查)?|代码规范(?:检查)?|规范检查|代码格式检查|格式化检查|风格检查|静态检查|静态分析|代码扫描|格式检查|代码检查|静态代码(?:检查|分析|扫描)|" + _A + u"(?:lint(?:er|ing)?|vet)" + _Z + u"(?: ?检查)?)"
+            u"|(?P<build>生产构建|镜像构建|编译器(?=\\s*(?:也|都|已经|现在)*(?:不再|没有?|没)(?:报|给出|输出|发出|抱怨|有(?:任何)?(?:错|警告|告警)))|(?:构建|编译|打包|出包)(?!体积|大小|时间|耗时|速度|脚本|配置|目录)|" + _A + u"(?:build|compile)" + _Z + u")"
             u"|(?P<buildable>项目|工程|应用|代码)"
             u"|(?P<test>(?<![没未不])测过(?=了)|全量(?=\\s*(?:是|都|也|均|全|跑|通过|绿|过))|测试套件|测试用例|单元测试|集成测试|回归测试|端到端测试|冒烟测试|全量测试|单测|集测|自测|测试集|断言|"
-            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:tests?|e2e|specs?|UT|suites?)" + _Z + u"(?! ?(?:文件|目录|文件夹|代码|数据|夹具))"
+            + _A + u"e2e ?测试|测试|用例|套件|" + _A + u"(?:(?:unit|integration|e2e|smoke|api|ui)[-_ ]?)?(?:tests?|doctests?|e2e|specs?|UT|suites?)" + _Z + u"(?! ?(?:文件|目录|文件夹|代码|数据|夹具))"
             u")")
         self.subject = c(lambda: subject(commands.prose_pattern), I)
         self.subject_plain = c(lambda: subject(lambda: u"(?!)"), I)
@@ -224,12 +225,14 @@ class Grammar(object):
             u"|还剩下? ?(?:\\d+|一|两|几) ?(?:个|条|处)?[^，。；]{0,40}?(?:warning|info|警告|告警|提示)"
             u"(?=[^。；]{0,40}?(?:不影响|可以忽略|无关紧要|无伤大雅|问题不大|不碍事))"
             u"|无(?:任何)?(?:错误|报错|警告|告警|失败|问题|异常|违规)|无误|没(?:啥|什么)?问题"
+            # no red ones left ("单测那边已经没有红的了")
+            u"|没有?(?:一个)?(?:红|挂)的了?(?=\\s*(?:$|[，。,；;！!]))"
             u"|无一(?:失败|报错)|零 ?(?:错误|警告|告警|报错|问题|失败|违规|输出)|零 ?" + _EN_FAILURE_NOUN + u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _A + u"0 ?个 ?" + _EN_FAILURE_NOUN + u"|干净"
             # an English runner count after a Chinese subject ("单测 0 failures")
             u"|" + _A + u"0 ?(?:failures?|failed|errors?|warnings?|problems?|issues?)" + _Z + u"|" + _NOTHING_WENT_WRONG + u""
             u"|" + _NONE_AT_ALL + u"|" + _DOWN_TO_ZERO + u"|" + _NO_LONGER_FAILS + u"|" + _NO_DIFF + u"|没有?报(?:任何)?错|" + _COUNT_ZERO + u""
             u"|" + _A + u"(?:ok(?:ay)?|green|clean|pass(?:es|ed|ing)?)" + _Z + u")"
-            u"|(?P<bverb>(?:能|可以)(?:正常)? ?(?:build|构建|打包|编译) ?(?:得)?出来|(?:打出|产出)了? ?(?:\\d+ ?个(?:平台的)? ?)?(?:sdist|wheel|jar|apk|ipa|binar(?:y|ies)|二进制|安装包|产物|镜像)|(?:可以)?正常编译|(?:能|可以)(?:正常)?编译(?:了|通过)?(?=\\s*(?:$|[，。,；;！!]))|编译?过了?(?![程去来])|(?:编|打|构建|build ?)(?:得)?出来了)"
+            u"|(?P<bverb>(?:能|可以)(?:正常)? ?(?:build|构建|打包|编译) ?(?:得)?出来|(?:打出|产出)了? ?(?:\\d+ ?个(?:平台的)? ?)?(?:sdist|wheel|jar|apk|ipa|binar(?:y|ies)|二进制|安装包|产物|镜像)|(?:可以)?正常(?:编译|构建|打包)|(?:能|可以)(?:正常)?(?:编译|构建|打包|编)(?:了|通过)?(?=\\s*(?:$|[，。,；;！!]))|编译?过了?(?![程去来])|(?:编|打|构建|build ?)(?:得)?出来了)"
             # 通过 is also the preposition "by means of" (通过 fixture 注入): as a predicate it ends its clause
             u"|(?P<zcnt>(?<![\\d.,])\\d[\\d,]*\\s*/\\s*\\d[\\d,]*(?![\\d.]))"
             u"|(?P<tpass>(?<=测试)过(?:了|啦)(?! ?(?:一遍|一下|一次|一轮)))"
@@ -265,7 +268,7 @@ class Grammar(object):
             u"(?:没有?|无|零|未)(?:报告|发现|出现|检查出|检测到|报|输出|给出|产生|抛出)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:类型检查|类型|lint|Lint|构建|编译|测试"
             u"|TypeScript|typescript|TS|tsc|mypy|pyright|ESLint|eslint|ruff)? ?"
             u"(?:风格|格式|代码)?(?:报错|错误|警告|告警|问题|失败|异常|违规|回归|意见|异议|抱怨|" + _HINTS + u")(?:用例)?(?:(?:和|或|与|及|、|或者)(?:报错|错误|警告|告警|问题|失败))*"
-            u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题"
+            u"|无一(?:失败|报错)|无误|没(?:啥|什么)?问题|没有?(?:一个)?(?:红|挂)的了?"
             u"|" + _A + u"0 ?个?(?:错误|警告|问题|失败)|" + _A + u"0 ?个 ?" + _EN_FAILURE_NOUN + u"|" + _COUNT_ZERO + u"|(?:没有?|也没|无)(?:发现|检查出|检测到|报告|报)?(?:任何|其他|别的)? ?(?:(?:new |新增的?|新出现的?|新的?) ?)?(?:type |lint )?(?:errors?|issues?|offen[cs]es?|violations?|bugs?|regressions?|warnings?|problems?|(?i:failures?|fail(?:ed|s)?)" + _Z + u")"
             u"(?: ?(?:和|或|与|及|、|或者) ?(?:报错|错误|警告|告警|问题|失败|errors?|warnings?|issues?))*|除了?(?:[^，。,（(]|[（(][^）)]{0,60}[）)]){0,60}?(?:外|以外|之外|，|,)"
             u"|(?:修复|修好|解决)了?[^，。]{0,16}?(?:失败|报错|错误|问题)|之前就存在"

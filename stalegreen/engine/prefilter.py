@@ -42,7 +42,7 @@ RUNNER_WORDS = frozenset((
     "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
     "kubeconform", "sphinx-build", "molecule", "kaocha", "rush",
     "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic", "gem", "wasm-pack",
-    "ormolu", "fourmolu",
+    "ormolu", "fourmolu", "gdlint", "gdformat", "verilator",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)
@@ -100,7 +100,8 @@ CLAIM_WORDS = (
     u"\U0001f49a", u"\U0001f7e9",     # 💚 🟩: read as a check mark ("tests 💚")
     u"\u8fdd\u89c4",     # 违规: 无违规 / 零违规 (checkstyle's "no violations")
     "assembles",     # Gradle's build: "the Android app assembles"
-    "hint",     # hlint's "No hints"
+    "links",     # a build's link step: "the whole thing links now"
+    "hint", "suggestion",     # hlint's "No hints", "no suggestions"
     "0 bugs", "no bugs", "zero bugs",     # a bug finder's count: "SpotBugs reports 0 bugs"
     "echo $?", "echo $lastexitcode", "echo %errorlevel%",     # a run's exit status shown after it
     u"\u6253\u51fa", u"\u4ea7\u51fa",     # 打出/产出 an artifact: "打出了 sdist 和 wheel"
@@ -130,6 +131,8 @@ CLAIM_WORDS = (
     u"\u2192\u8fc7", u"\u2192 \u8fc7", u"\u4e5f\u8fc7", u"\u90fd\u8fc7", u"\u5747\u8fc7",
     # 妥了, 一个都没挂, 没(有)发现 bug, 没再挂过, 返回码 0, 👌, 只有/仅有 N 个 warning, 过啦, 降到/降为 0, 安静/吭声/意见/抱怨, 没啥/没什么问题, 无任何输出, 一次(就)过, 没有/无 diff, 差异, 需要格式化
     u"\u9000\u51fa\u7801",     # 退出码 (为 0)
+    u"\u80fd\u7f16", u"\u4ee5\u7f16",     # 能编/可以编 (了): compiles now, said short
+    u"\u7ea2\u7684",     # 没有红的了: no red ones left
     u"\u8bc4\u5206", u"\u5f97\u5206", u"\u6253\u5206", u"\u5206\u6570", u"\u8bc4\u7ea7",     # 评分/得分/打分/分数/评级 10/10
     u"\u6ca1\u6709\u56de\u5f52", u"\u6ca1\u56de\u5f52", u"\u4efb\u4f55\u56de\u5f52", u"\u65e0\u56de\u5f52", u"\u96f6\u56de\u5f52",     # 没有/没/任何/无/零回归
     u"\u6302\u6389\u7684", u"\u6302\u7684",     # 没有一个挂掉的/挂的

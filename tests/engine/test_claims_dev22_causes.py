@@ -200,8 +200,9 @@ def test_that_one_stands_for_the_run_just_named(text, expected):
     ("```\n$ go test ./...\nok  \tgithub.com/acme/x/cmd\t0.412s\n```\nAll packages pass.", ["test"]),
     ("I ran `pnpm -r build`. All packages succeeded.", ["build"]),
     ("I ran `nx run-many -t lint`. All projects are clean.", ["lint"]),
+    # (packages that compile are a build claim, not a test pass)
+    ("I ran `go test ./...`. All packages compile, tests next.", ["build"]),
     # negatives: no pass, or a hedge
-    ("I ran `go test ./...`. All packages compile, tests next.", []),
     ("I ran `go test ./...`. All packages should pass.", []),
 ])
 def test_all_packages_are_the_parts_of_the_run_just_named(text, expected):

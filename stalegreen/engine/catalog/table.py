@@ -595,13 +595,18 @@ TOOLS = {
     "nixpkgs-fmt": lint_spec("nixpkgs-fmt", needs=(("--check",), "format")),
     # app and infrastructure builds: AWS CDK's synthesis, Ionic's web build
     "cdk": SUB({"synth": _build("cdk synth")}),
-    "gem": SUB({"build": _build("gem build", prints=("gem",))}),
+    "gem": SUB({"build": _build("gem build", prints=("gem",))}),     # a Ruby gem's package: `gem build mygem.gemspec`
     # Rust to WebAssembly: `wasm-pack build --target web`, `wasm-pack test --node`
     "wasm-pack": SUB({"build": _build("wasm-pack build"),
                       "test": test_spec("wasm-pack test", positional_subset="none", prints=("cargo",))}),
     # Haskell's formatters in check mode: `ormolu --mode check $(git ls-files '*.hs')`
     "ormolu": lint_spec("ormolu", needs=(("--mode check", "--mode=check", "-m check"), "format")),
-    "fourmolu": lint_spec("fourmolu", needs=(("--mode check", "--mode=check", "-m check"), "format")),     # a Ruby gem's package: `gem build mygem.gemspec`
+    "fourmolu": lint_spec("fourmolu", needs=(("--mode check", "--mode=check", "-m check"), "format")),
+    # Verilator's lint mode checks HDL sources (without it, it translates them to C++: no check)
+    "verilator": lint_spec("verilator", needs=(("--lint-only",), "other"), values=("-f", "--top-module", "--top", "-y", "-v", "-I")),
+    # Godot's GDScript toolkit: `gdlint scripts/`, `gdformat --check .`
+    "gdlint": lint_spec("gdlint"),
+    "gdformat": lint_spec("gdformat", needs=(("--check", "-c", "--diff", "-d"), "format"), values=("-l", "--line-length")),
     "ionic": SUB({"build": _build("ionic build")}),
     "dprint": SUB({"check": lint_spec("dprint check", values=("-c", "--config", "--excludes", "--plugins"),
                                       prints=("dprint",)),

@@ -48,6 +48,7 @@ WRAPPERS = {
     "hyperfine": (("-w", "--warmup", "-r", "--runs", "-m", "--min-runs", "-M", "--max-runs", "-p", "--prepare",
                    "--export-json", "--export-markdown", "-n", "--command-name"), "bench"),
     "eval": ((), "shell-string"),
+    "nbqa": ((), "plain"),      # `nbqa ruff notebooks/`: the tool named after it, run over notebooks
     "php": (("-d", "-c", "-f"), "interpreter"), "ruby": (("-I", "-r", "-E"), "interpreter"),
     "perl": (("-I", "-M"), "interpreter"),
     "elixir": (("--erl", "-e", "-r", "-pa", "-pz", "--cookie", "--sname", "--name"), "interpreter"),

@@ -71,6 +71,9 @@ def _classify(code):
                     found.append(entry)
         if not found and _MANAGER_PREFIX.match(line):
             found = classify_code(_MANAGER_PREFIX.sub("", line))     # `pnpm turbo run test`: the tool it runs
+    if not found and _PROMPT_CALL.match(line) and "'" not in line:
+        # `devtools::test()`, `Pkg.test()`: a call typed at R's or Julia's own prompt
+        found = classify_code(("julia -e '%s'" if line.startswith("Pkg.") else "Rscript -e '%s'") % line)
     if not found and re.match(r"^[\w.-]+$", line) and might_name_runner({line.lower()}):
         named = classify_name(line)      # `ruff`, `clippy`: a runner named, not a command line
         if named:
@@ -79,6 +82,9 @@ def _classify(code):
         found = [_built(entry) for entry in found]
     return found
 
+
+# a package's check called by name: R's `pkg::fn(...)`, Julia's `Pkg.fn(...)`
+_PROMPT_CALL = re.compile(r"^(?:[A-Za-z][\w.]*::|Pkg\.)[A-Za-z_][\w.]*\([^()]*\)\s*;?$")
 
 # `tsc --build` / `tsc -b` builds the project references (and emits), so a claim of it is a build
 # claim; the run's own receipt is a typecheck one, which backs it as its alternate

@@ -143,19 +143,23 @@ ENTRIES = (
       "CI is green and the tests pass.", stems=("ci",)),
     E(r"\b(?:github actions?|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|xcode cloud|azure pipelines|bitbucket pipelines"
       r"|teamcity|bitrise|codemagic|appveyor|workflow runs?|ci matrix"
-      r"|badge|checkbox|placeholder|wording|banner)\b|\bpipeline (?:is|was|run)\b"
+      r"|badge|checkbox|placeholder)\b|\bpipeline (?:is|was|run)\b"
       # (the pipeline as the one reporting, not a noun's modifier: "builds the pipeline jar")
       r"|\bthe pipeline\b(?=\s*(?:$|[^\w\s]|(?:is|was|are|were|has|had|passed|passes|passing|succeeded|shows?|showed|says|said"
       r"|reports?|reported|ran|runs?|finished|completed|went|turned|looks?|looked|for|on|in|at|of|with|status|results?"
       r"|itself|too|also|now|then|and|but|again|overall)\b))", "relay",
       "GitHub Actions shows the tests pass."),
+    # GitHub telling what CI ran: "GitHub shows all checks passed for it"
+    E(r"\bgithub\s+(?:now\s+|also\s+)?(?:shows?|showed|says|said|reports?|reported|lists?|listed|marks?|marked)\b", "relay",
+      "GitHub shows all checks passed (build, test, lint).", stems=("github",)),
     # (a pass the user sees: "The tests pass for you, but in this container they don't collect")
     E(r"(?:(?<=\bpass )|(?<=\bpasses )|(?<=\bworks )|(?<=\bbuilds ))for you\b(?!\s+(?:and|too|as well)\b)", "relay",
       "The tests pass for you, but not here.", stems=("for you",)),
     E(r"\bon (?:their|your|his|her) (?:side|end|machine|laptop|box|setup)\b", "relay",
       "The tests pass on their side.", stems=("their", "your", "his", "her")),
     # not the base a change moved onto ("after rebasing on main")
-    E(r"(?<!rebase )(?<!rebased )(?<!rebasing )(?<!based )(?<!merged )(?<!merging )(?<!pulled )(?<!branched off )"
+    # (nor a comparison with it: "the same 1,204 passing as on `main`")
+    E(r"(?<!rebase )(?<!rebased )(?<!rebasing )(?<!based )(?<!merged )(?<!merging )(?<!pulled )(?<!branched off )(?<!as )"
       r"\bon\s+(?:the\s+)?(?:main|master|develop|trunk)(?: branch)?\b", "relay", "The tests pass on main.",
       stems=("main", "master", "develop", "trunk")),
     E(r"\b(?:let me|let's|lets|i'll|i will|we'll|we will|will|won't|going to|gonna|about to|plan(?:s|ning)? to"
@@ -212,8 +216,11 @@ ENTRIES = (
       r"|on this (?:machine|box|sandbox)|(?:ran|re-?ran|run|tested|checked|verified) (?:[\w`.-]+ ){0,3}(?:myself|ourselves))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),
 
     # ---- polarity
-    # (not a checker's name: Google's "Error Prone", "errorprone")
-    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?(?![ -]?prone\b)|errored|erroring"
+    # (not a checker's name: Google's "Error Prone", "errorprone"; nor a noun's modifier: "the error wording",
+    # "error handling", "the error message")
+    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?(?![ -]?prone\b)(?!\s+(?:messages?|wording|text|strings?|handling"
+      r"|handlers?|pages?|boundar(?:y|ies)|types?|class(?:es)?|enums?|variants?|copy|toasts?|dialogs?|modals?|banners?|states?"
+      r"|tracking|reporting)\b)|errored|erroring"
       r"|regress(?:es|ed|ions?)?(?!\s+(?:tests?|cases?|specs?|suites?|checks?)\b))\b", "failure", "40 passed, 1 failed."),
     # what goes wrong while the code runs: the tests' failure, not the build's or the linter's
     # (not a timeout that is a setting: "a timeout of 30s", "the timeout value"; set by a verb: the clean phrases)

@@ -96,7 +96,7 @@ ENTRIES = (
     E(u"超时(?!时间|设置|阈值|参数|配置|上限)|崩溃|卡住|卡死", "failure", u"测试通过了 40 个，然后卡住了。", ("test",)),
     # a check that still reports something ("`tsc` 还报 TS2307"): it fails
     E(u"(?:还|仍然?|依然|依旧)(?:在|会)?报(?!告)", "failure", u"`tsc` 还报 TS2307，不报 TS2322 了。"),
-    E(u"失败|报错|错误|挂了|红了|变红|(?<![\\d零0])\\d+ ?(?:个|条)问题|退出码为 ?[1-9]|没过",
+    E(u"失败|报错|错误|挂了|红了|变红|(?<![\\d零0])\\d+ ?(?:个|条)问题|退出码为 ?[1-9]|没过|过不(?:去|了)|(?:编|跑)不过|编不了",
       "failure", u"测试通过了 40 个，失败 2 个。"),
     # not 不过: that is "however" (a contrast), and "跑不过" holds no predicate to negate
     # (not a file left untouched: "那个文件这次没动", "没改 `api/`")

@@ -26,7 +26,8 @@ runners come from the runner catalog (``lexicon.commands``).
 import re
 
 from stalegreen.engine import (claims_build_mode, claims_checklist, claims_disclosure, claims_en, claims_fragments,
-                               claims_grammar, claims_lists, claims_meaning, claims_output, claims_parts, claims_plans, claims_runs, claims_superseded, claims_tables, claims_timeline, clauses,
+                               claims_grammar, claims_lists, claims_marks, claims_meaning, claims_output, claims_parts,
+                               claims_plans, claims_runs, claims_superseded, claims_tables, claims_timeline, clauses,
                                lexicon)
 from stalegreen.engine.lexicon import commands
 
@@ -161,7 +162,7 @@ class _Reader(object):
         """Replace code and quotations with placeholder words; note the claim-like ones."""
         g = self.g
         # a literal placeholder-like word in the message must not be taken for one
-        text = claims_grammar.known_marks(re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
+        text = claims_marks.known_marks(re.sub(r"(?<![a-z0-9])(sg)(?=[tylbicq]\d+x)", u"\\1\u200b", text, flags=re.I)
                                           if _SG_LIKE.search(text) else text)
 
         def fence(m):

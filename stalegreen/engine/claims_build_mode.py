@@ -70,3 +70,23 @@ def compiled_by_a_typecheck(s, candidates, mentions):
 
 _APPOSITION = re.compile(u"(?:\\s+(?:now|again|cleanly|fine))*\\s*(?:[\u2014\u2013(]|--)\\s*")
 _COMPILE_WORD = re.compile(u"compil|\u7f16\u8bd1|(?<=[\u80fd\u4ee5])\u7f16", re.I)     # (能编, 可以编: compiles, said short)
+
+
+def thing_built(s, at):
+    """Whether "builds" at ``at`` in ``s`` is said of a thing built: a noun phrase right before it (no
+    person, no CI) and, after it, the clause's end or how or where it built."""
+    return bool(_THING_BUILT.search(s, max(0, at - 80), at)) and bool(_BUILT_HOW.match(s, at + 6))
+
+
+# a noun phrase ending right before a build verb: a determiner and up to four words, or a name in capitals
+_NOT_BUILT = r"(?!(?:i|we|you|he|she|they|and|or|but|that|which|who|user|users|team|ci|pipeline|job|workflow|reviewer|colleague|someone|everyone)\b)"
+_THING_BUILT = re.compile(
+    r"(?:^|(?<=[\s(\[,;:\u2014]))(?:(?:the|this|our|my|your|its|their|both|each|every)\s+(?:" + _NOT_BUILT + r"[\w.+#/-]+\s+){1,4}"
+    r"|(?:linux|darwin|windows|macos|ios|android|freebsd|wasm|wasi)(?:/[\w-]+)?\s+"     # a platform: "linux/amd64 builds fine"
+    r"|(?!(?:no|nothing|none|then|also|so|and|but|all|both|each|every|some|any|only|just|it|this|that|these|those|there"
+    r"|here|what|which|who|how|when|where|why)\b)(?-i:[A-Z][\w.+#-]*)\s+(?:(?-i:[A-Z][\w.+#-]*)\s+){0,2})"
+    r"(?:(?:now|still|also|again|finally|actually)\s+)?$", re.I)
+# what follows "builds" said of a thing built: the clause's end, how or where it built ("builds and
+# launches", "builds under Ninja", "builds `//x` fine"), not a verb of a noun ("the nightly builds are slow")
+_BUILT_HOW = re.compile(r"(?:\s+sgc\d+x)?(?:\s*(?:[.;,!)]|$|\u2014|--)|\s+(?:fine|cleanly|successfully|ok|again|now|too|as well"
+                        r"|without|with|under|in|into|from|against|and|for|locally|here|on\s+(?!#|top\b)))", re.I)

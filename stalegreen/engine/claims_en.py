@@ -10,7 +10,7 @@ it names; ``claims`` decides which candidates stand.
 import bisect
 import re
 
-from stalegreen.engine import claims_dropped, claims_fragments, claims_grammar, claims_lists, lexicon
+from stalegreen.engine import claims_build_mode, claims_dropped, claims_fragments, claims_grammar, claims_lists, lexicon
 from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK
 from stalegreen.engine.claims_scan import scan
 from stalegreen.engine.claims_subjects import subject_info
@@ -133,20 +133,6 @@ def _link(g, s, subjects, p, kind):
     return group, None
 
 
-def _by_place(pronoun, group):
-    """The runs of ``group`` a pronoun picks by their place in its list ("the first two", "the
-    latter"); all of them for any other pronoun."""
-    m = _PLACE.match(pronoun)
-    if not m or not group:
-        return group
-    count = 1 if m.group("which") in ("former", "latter") else _COUNTS[m.group("count")]
-    return group[:count] if m.group("which") in ("first", "former") else group[-count:]
-
-
-_PLACE = re.compile(r"(?P<which>first|last|former|latter)(?: (?P<count>one|two|three|four))?$", re.I)
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4}
-
-
 _CLAUSE_ENDS = re.compile(r"\s*(?:[.;,!)\u2014\u2013]|$|(?:now|too|again|as well|fine|locally)\b)", re.I)
 
 _DASHED_ASIDE = re.compile(u"\\s[\u2014\u2013]\\s(?=(?:which|who|whose|because|since|although|though|as|after"
@@ -195,7 +181,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 and not _FLOATED_OVER.search(s[max(0, pronoun["start"] - 60):pronoun["start"]]):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
                       "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [], "unnamed": claims_grammar.personal_pronoun(s, pronoun)}]
-        group = _by_place(pronoun["text"], group)
+        group = claims_lists.by_place(pronoun["text"], group)
     start_of = (pronoun or (group[0] if group else None))
     start = start_of.get("phrase_start", start_of["start"]) if start_of else p.start()
     span = (start, p.end())
@@ -310,13 +296,19 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         said_it = pronoun is not None and re.match(r"it\b", pronoun["text"], re.I)
         # "Builds cleanly.", and after a colon that ends the run it is said of: "Rebuilt the image: builds fine"
         opens_sentence = re.match(r"^\W*$|^.*:\W*$", s[:p.start()]) and len(ptext.split()) > 1
-        if said_it or (subject is None and opens_sentence):
-            make("build", None, scope="all")    # "it builds": whatever "it" is, the claim is a build
+        # "it builds": whatever "it" is, the claim is a build; so is a thing built and how ("`pip install -e .`
+        # builds the C extension without errors", "Maven compiles the `core` module without issues")
+        if said_it or (subject is None and opens_sentence) or _BUILT_WITHOUT_FAULT.match(lowp):
+            make("build", None, scope="all")
         elif subject is not None and (subject["kind"] in ("buildable", "build", "every")
                                       or subject.get("category") == "build"):
             make("build", subject if subject["kind"] != "every" else None, scope="all")
         elif subject is None and claims_grammar.CODE_OPENS.match(s[:p.start()]):
             make("build", None, scope="subset")     # "`make lib cli` builds fine": what the code names is built
+        elif subject is None and lowp.startswith("builds") and claims_build_mode.thing_built(s, p.start()):
+            # "The Linux AppImage builds and launches", "the whole tree builds under Ninja": a thing the
+            # noun phrase right before the verb names (no person, no CI) is what was built
+            make("build", None, scope="all")
         return out
     if kind == "clean":
         if group and _SAYS.match(lowp) and not _ADVERBS_BETWEEN.match(s, group[-1]["end"], p.start()):
@@ -391,8 +383,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         if (kind == "works" or kind == "finish" and lowp in _ENDED) and category != "build":
             continue     # a build that ends has built; tests that end may have failed ("`npm test` → done")
-        if kind == "nodiff" and category != "lint":
-            continue
+        if kind == "nodiff" and category != "lint" and not (category == "test" and "diff" in lowp and (
+                _EXPECT_TESTS.search(s) or subject["kind"] in ("code", "tool"))):
+            continue    # (a test run's "no diff" is its pass where tests compare output: "`dune runtest` produces no diff")
         if kind == "checkout" and category != "typecheck" and not _CLAUSE_ENDS.match(s, p.end()):
             continue    # "Lint checks out." is a verdict; "the script checks out the branch" is not
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
@@ -410,6 +403,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             if gap.lstrip().startswith(")") and "(" in s[max(0, group[0].get("phrase_start", group[0]["start"]) - 2):said_of["start"]]:
                 gap = gap.lstrip()[1:]   # "Static analysis (`pylint`) is clean": the name in parentheses is the subject's
             if not (_COPULA_GAP.match(gap) or _LABEL_GAP.search(gap)     # "Whole suite re-run: (still) green"
+                    or _SCORE_RISE.match(gap)     # "pylint score went from 8.7 to 10.00/10"
                     or _PLACE_PHRASE.match(gap)     # "shellcheck across all the scripts is silent"
                     # "ran `swift test` which is green", "`clippy` and `fmt --check`, both of which are clean"
                     or (said_of["kind"] in ("code", "tool") or said_of["kind"] == "pron" and group[-1]["kind"] in ("code", "tool"))
@@ -444,6 +438,10 @@ _VERBLESS = re.compile(r"\s*(?::\s*)?(?:(?:also|all|now|still|again|both)\s+)*(?
 # what a check's own verb is said of ("The code typechecks", "Everything lints", "`src/` lints"), and
 # the words that may stand between them
 _VERB_SUBJECTS = ("buildable", "every", "code", "build")
+_BUILT_WITHOUT_FAULT = re.compile(r"(?:builds|compiles)\s+\S+\s.*\b(?:fine|cleanly|successfully|without)\b")
+_SCORE_RISE = re.compile(r"\s+(?:score|rating)\s+(?:now\s+)?(?:went|is|was|rose|jumped|climbed|moved)\s+(?:up\s+)?from\s+[\d.]+(?:/10)?\s+to\s+$",
+                         re.I)
+_EXPECT_TESTS = re.compile(r"\b(?:expect(?:ation)?|snapshot|golden|approval|cram)[ -]?tests?\b", re.I)
 _ADVERBS_ONLY = re.compile(r"\s*(?:(?:now|still|also|again|all|fully|finally|already|both)\s+)*"
                            r"(?:(?:builds|compiles|lints|type-?checks)(?:\s+cleanly)?(?:\s*,)?\s+(?:and\s+)?)?$", re.I)
 
@@ -453,7 +451,7 @@ _SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) 
 
 # the check a run named with its state is of ("a green build", "a clean lint run")
 _NAMES_TESTS = re.compile(r"\b(?:tests?|specs?|examples?|test cases?)\b")
-_ENDED = frozenset(("done", "complete", "completed", "finished"))
+_ENDED = frozenset(("done", "complete", "completed", "finished", "completes", "finishes"))
 _STATE_BEFORE = frozenset(("clean", "green", "passing", "successful"))
 _ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "built": "build", "compil": "build"}
 
@@ -507,7 +505,7 @@ _NEGATIVE_QUANTIFIER = re.compile(
     r"(?:[\w-]+\s+)?(?:sgr0x\s+)?$", re.I | re.A)
 _CHECK_MARKS = u"\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d"
 _COPULA_GAP = re.compile(
-    r"^(?:\s|[:*_(|-]|'s|\u2019s|'re|\u2019re|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b"
+    r"^(?:\s|[:*_(|-]|'s|\u2019s|'re|\u2019re|\u2192|->|=>|\b(?:on|in|for|over|across)\s+sgc\d+x\b|\b(?:itself|themselves)\b"
     # a scope between subject and state: "`mypy --strict` on the module is clean"
     r"|\b(?:on|in|for|over|across|under|of)\s+(?:the|this|that|its|each|every|all(?: the)?|my)\s+(?:[\w-]+\s+)?"
     r"(?:modules?|packages?|files?|crates?|projects?|director(?:y|ies)|folders?|codebase|repo|code|changes?"

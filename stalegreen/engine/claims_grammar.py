@@ -63,28 +63,6 @@ def has_cjk(text):
     return bool(text) and not text.isascii() and max(text) >= u"\u3400"     # isascii(): no scan of ASCII text
 
 
-def known_marks(text):
-    """``text`` with the status marks the grammar does not list read as those it does: a green
-    heart or square marks a pass as a check mark does ("tests 💚"), a red square a failure."""
-    if text.isascii() or not _MARK_SYNONYM.search(text):
-        return text
-    return _MARK_SYNONYM.sub(lambda m: _MARK_SYNONYMS[m.group(0)], text)
-
-
-_MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
-_MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
-
-
-def command_run(reader, info, word):
-    """A test noun whose modifier is a test command ("the `cargo test` suite", "the `pytest` run")
-    is that command's run, as the command itself: ``info`` takes its tool and scope. Whether
-    ``word`` (the word before the noun) is such a command."""
-    run = re.match(r"sgt(\d+)x$", word)
-    if run:
-        info["tool"], info["scope"], info["run"] = reader.span(int(run.group(1)))[3:5] + (True,)
-    return bool(run)
-
-
 def personal_pronoun(s, pronoun):
     """Whether ``pronoun`` (a subject match of ``s``) is, or follows, a personal pronoun that only
     an answer particle leads ("Yes \u2014 they pass now.", "Yep, those all pass"): an answer about
@@ -168,12 +146,14 @@ TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
 _PLURAL_BUILDABLES = "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions"
 _BUILT_PLURALS = "|".join("(?<=%s )" % w for w in _PLURAL_BUILDABLES.split())
 _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
-    "everything all every it they both each them these those that rest others other remaining ones first former latter type types typecheck typechecks "
+    "everything all every it they both each them these those that rest others other remaining ones first former latter ts type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers vet static roslyn building rebuilding re rerun dry second final fresh latest last "
-    "commit git "
+    "commit git cargo gradle maven mvn cmake xcodebuild bazel dotnet sbt platformio zig meson ninja msbuild swiftc rustc javac "
+    "kotlinc gcc clang g++ "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library lib crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
+    "sdist tarball apk aab ipa jar dmg msi appimage installer executable firmware "
     + _PLURAL_BUILDABLES + " "
     "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
 _PREDICATE_STARTS = frozenset((
@@ -186,7 +166,7 @@ _PREDICATE_STARTS = frozenset((
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
     "complaint warning finding nit gripe issue empty "
-    "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link").split())
+    "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link writes wrote spits spat").split())
 
 
 # what a check's only complaint is ("Flake8's only complaint is a line-length one"): the exception of its
@@ -312,7 +292,7 @@ class Grammar(object):
             r"|problems?)\b|" + NOTHING_TO + r"|\berrors?-free\b"
             r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
-            r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?)\s+(?:[\w`'-]+\s+){0,4}?"
+            r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?|legacy)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*|hang\w*|hung|timeouts?|timed out|times? out|panic\w*|segfault\w*)"
             # a failure word that a hyphen joins to the noun it modifies: "a failing-case comment", "error-path tests"
             r"|\b(?:fail(?:ing|ure)?|errors?|crash(?:ing)?)-(?!free\b)[a-z]+\b"
@@ -443,7 +423,7 @@ class Grammar(object):
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b)"
             # a check's short name in a list joined by slashes: "lint/format/type/test all ✅"
-            r"|\btype(?=/\w)|(?<=\w/)type\b)"
+            r"|\btype(?=/\w)|(?<=\w/)type\b|(?-i:\bTS\b)(?=\s*[:\u2014\u2013]\s))"     # (a label of TypeScript's check: "TS: clean")
             r"|(?P<lint>\b(?:android )?lint(?:ing|ers?)?(?: (?:checks?(?! out\b)|run|step|rules))?\b|\bformatting(?: checks?)?\b"
             r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b|\b(?:every|each) hook\b"
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
@@ -456,6 +436,10 @@ class Grammar(object):
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
+            # a build tool named alone as the one content ("Cargo is happy with the workspace", "xcodebuild succeeds")
+            r"|\b(?:cargo|gradle|maven|mvn|cmake|xcodebuild|bazel|dotnet|sbt|platformio|zig|meson|ninja|msbuild|swiftc|rustc"
+            r"|javac|kotlinc|gcc|clang|g\+\+)\b(?=\s+(?:(?:now|also|still)\s+)?(?:is|was|seems|looks|stays|remains|succeeds|succeeded"
+            r"|finishes|finished|completes|completed|accepts|accepted|builds|compiles)\b)"
             # the noun: "The compile is OK", "the compile step is green"
             r"|(?:(?<=the )|^\W*)compile(?: step| stage| job)?\b(?=\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
             r"|completes|completed)\b)"
@@ -464,6 +448,7 @@ class Grammar(object):
             r"(?:project|app|application|package|solution|library|crate|module|binary|image|site|frontend|backend|sgc\d+x)\b)"
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|lib|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target"
+            r"|sdist|tarball|apk|aab|ipa|jar|dmg|msi|appimage|installer|executable|firmware"
             r"|monorepo|changes?(?=\s+(?:compiles?|builds?)\b)|" + _PLURAL_BUILDABLES.replace(" ", "|") + r")\b(?!-(?:level|wide|scoped|lock|private)\b))"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||\+|&|pass(?:es|ed|ing)?\b|"
             "[" + lexicon.STATUS_MARKS + u"]|\\())"
@@ -521,7 +506,7 @@ class Grammar(object):
             # warnings", "Compiled with `-Wall -Werror`, no warnings"
             r"|\bcompil(?:es|ed)\s+with\s+sg[cb]\d+x(?:\s+(?:switched\s+|turned\s+)?(?:on|enabled|set))?"
             r"(?:\s*(?:,|:|\s[\u2014\u2013-])?\s+(?:cleanly|fine|ok|without (?:any )?(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)"
-            r"|(?:no|zero|0) (?:errors?|warnings?))(?:\s+(?:at all|whatsoever))?(?=\s*(?:[.;!)]|$|,\s*which\b))"
+            r"|(?:and\s+)?(?:(?:got|saw)\s+)?(?:no|zero|0) (?:errors?|warnings?))(?:\s+(?:at all|whatsoever))?(?=\s*(?:[.;!)]|$|,\s*which\b))"
             r"|(?=\s*(?:[.;!)]|$|,\s*(?:at least|too|now|again|as well)\b)))"
             # webpack's and tsc-loader's success with warnings ("compiled with 2 warnings"; errors say "error")
             r"|\bcompiled\s+(?:successfully\s+)?with\s+\d[\d,]*\s+warnings?\b(?!\s+and\s+[1-9])"
@@ -570,8 +555,17 @@ class Grammar(object):
             r"|librar(?:y|ies)|crates?|app|apps|application|project|site|solution|frontend|backend|firmware|images?)\b"
             # a path in code right after the verb: "`bun run build` produced `dist/index.js` (48 KB)"
             r"|\b(?:produces|produced|emits|emitted|generates|generated|creates|created)\s+sgc\d+x(?=\s*(?:[.;,(]|$))"
+            # what it writes into a path in code: "`tsup` now emits both ESM and CJS into `dist/`"
+            r"|\b(?:produces|produced|emits|emitted|generates|generated|outputs|writes|wrote|spits out|spat out)\s+[^.;,]{1,60}?"
+            r"\s(?:into|to|in)\s+sgc\d+x"
             r"|(?<=outputs )(?:generated|produced|emitted|written)\b|(?<=artifacts )(?:generated|produced|built)\b)"
             r"|(?P<bverb>\bbuilding\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            # what the build tool built, then how: "Maven compiles the `orders-core` module without issues"
+            r"|\b(?:builds|compiles)\s+(?:(?:the|all|both|every)\s+)?(?:(?!(?:and|or|but|then)\b)[\w`./:-]+\s+){1,3}?(?:fine|cleanly|successfully|without (?:any )?"
+            r"(?:errors?|warnings?|issues|problems|complaints?))\b"
+            # an artifact that "comes out" of its build: "the `hashbench` binary comes out as expected"
+            r"|\b(?:comes?|came)\s+out\b(?!\s+(?:of\s+(?:the\s+)?(?:box|nowhere)|wrong|broken|empty|corrupt|malformed|truncated|clean"
+            r"|green|fine|ok|okay|red|positive|negative|right|correct|ahead|even|well|identical|the same)\b)"
             # the link step of a build: "it links fine now"
             r"|(?:\b(?:links|linked|linking)|(?:" + _BUILT_PLURALS + r")link)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # a bundler's build said by its verb: "`npm run build` bundles fine", "the app bundles for iOS" (not
@@ -586,7 +580,7 @@ class Grammar(object):
             r"(?:\s+v?\d+(?:\.\d+)*)?(?:\s+(?:fine|cleanly|ok))?(?=\s*(?:[.;,!(]|$)|\s+(?:but|and|while|though)\b)"
             r"|\b(?:builds|built|assembles)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
-            r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into|from|\d"
+            r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into(?!\s+sgc\d+x)|from|\d"
             r"|for(?!\s+(?:both|all|each|every|arm64|amd64|x86(?:_64)?|x64|aarch64|linux|macos|windows|ios|android|wasm"
             r"|release|production|prod|debug)\b))\b"
             # how a thing was built, in the passive: "the system Python was built without libffi"
@@ -596,7 +590,7 @@ class Grammar(object):
             r"|\s+(?:up)?on\s+(?:top\s+of|(?:the|a|an|this|that|its|their|our|my|your)\s+(?:\w+\s+)?(?:idea|work|approach"
             r"|pattern|design|changes?|pr|fix|refactor|foundation|groundwork)s?)\b))"
             r"|(?P<clean>\b(?:(?:reports?|reported|reporting|shows?|showed|showing|finds?|found|finding|returns?|returned"
-            r"|returning|gives?|gave|giving|has|had"
+            r"|returning|gives?|gave|giving|has|had|got|gets"
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any| a single)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
@@ -649,9 +643,14 @@ class Grammar(object):
             r"|\breturns? (?:exit code )?0\b)"
             r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|came out|comes out|went|goes|is back"
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
-            r"|problems)|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b)"
+            r"|problems|complaints?|a (?:hitch|problem|complaint))|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b)"
+            # a run that ends, bare, ending its clause: a build's success ("`bin/rails assets:precompile` completes")
+            r"|\b(?:completes|finishes)(?=\s*(?:[.;,!)]|$))"
             # the subject's run, plural: "Tests run clean", "the specs run green"
             r"|(?<=s )run\s+(?:clean|cleanly|green)\b"
+            # through every test with none failing: "the test runner gets through all 640 tests without a failure"
+            r"|\b(?:gets|got|goes|went|made it)\s+through\s+(?:all\s+)?(?:(?:the|\d[\d,]*)\s+)*(?:tests?|specs?|cases?)?\s*without\s+"
+            r"(?:a\s+single\s+|any\s+|an?\s+)?(?:failures?|errors?|hitch|problems?)\b"
             # the run's end given after an arrow, and nothing else: "`npm run build` → done"
             r"|(?:(?<=\u2192 )|(?<=-> ))(?:done|complete|completed|finished)(?=[\s.!]*$))"
             r"|(?P<pass>\bpass(?:es|ed|ing)?\b)"
@@ -702,7 +701,7 @@ class Grammar(object):
             r"\s+(?:the(?! (?:second|third|final) (?:time|try|attempt)\b)|a|an|its|their|his|her|our|my|your"
             r"|this(?! time\b)|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via(?!\s+sg[tylb]\d+x)|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
-            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
+            r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through|by)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
         self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )(?<!and )that|each|single|final|another|quick)\s*$",
                              I | A)     # not a relative pronoun: "`mypy` is the one that passes"
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")

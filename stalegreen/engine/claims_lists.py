@@ -51,6 +51,20 @@ _OWNER_GAP = re.compile(r"\s*(?:[a-z][\w-]*\s+){0,2}$", re.I)
 _NAMES_LISTED = re.compile(r"(?:\s*[\w.:-]+\s*(?:[,+/&]|\band\b))*\s*", re.I)     # "surefire + failsafe + "
 
 
+def by_place(pronoun, group):
+    """The runs of ``group`` a pronoun picks by their place in its list ("the first two", "the
+    latter"); all of them for any other pronoun."""
+    m = _PLACE.match(pronoun)
+    if not m or not group:
+        return group
+    count = 1 if m.group("which") in ("former", "latter") else _COUNTS[m.group("count")]
+    return group[:count] if m.group("which") in ("first", "former") else group[-count:]
+
+
+_PLACE = re.compile(r"(?P<which>first|last|former|latter)(?: (?P<count>one|two|three|four))?$", re.I)
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
 def listed_after(s, candidates, mentions):
     """Claims of the checks listed right after a claim as what it ran: a parenthesis ("`make check`
     passes (it runs fmt, vet and the unit tests)", "hooks 全部 Passed（black、flake8、mypy）"), an

@@ -14,6 +14,18 @@ _MARK_NOTE = re.compile(u"(?:\\s*[(\uff08][^()\uff08\uff09]{0,80}[)\uff09]|\\s*\
                         u"(?:\u9519\u8bef|\u62a5\u9519|\u8b66\u544a|\u544a\u8b66|\u95ee\u9898|\u5931\u8d25))?")
 
 
+def known_marks(text):
+    """``text`` with the status marks the grammar does not list read as those it does: a green
+    heart or square marks a pass as a check mark does ("tests 💚"), a red square a failure."""
+    if text.isascii() or not _MARK_SYNONYM.search(text):
+        return text
+    return _MARK_SYNONYM.sub(lambda m: _MARK_SYNONYMS[m.group(0)], text)
+
+
+_MARK_SYNONYMS = {u"\U0001f49a": u"\u2705", u"\U0001f7e9": u"\u2705", u"\U0001f7e5": u"\U0001f534"}
+_MARK_SYNONYM = re.compile(u"[\U0001f49a\U0001f7e9\U0001f7e5]")
+
+
 def _names_a_subject(g, text):
     return bool(g.subject.search(text)) or (claims_grammar.has_cjk(text) and any(True for _ in g.zh.subjects(text)))
 

@@ -8,7 +8,8 @@ sentence's clauses, roles and status marks once and answers for each candidate.
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, claims_marks, claims_own_words, claims_parts, clauses, lexicon
+from stalegreen.engine import (claims_en, claims_grammar, claims_marks, claims_own_words, claims_parts, claims_sources, clauses,
+                               lexicon)
 from stalegreen.engine.lexicon import commands
 from stalegreen.engine.lexicon import en as en_lexicon
 
@@ -32,12 +33,13 @@ _MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all
                    u"|all but (?:one|two|three|four|five|a few|a couple|a handful|\\d+))\\b"
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
-# the cause a pass holds by, told after it ("passes, but only because I disabled X")
 _HELD_RUN = re.compile(r"\bsg[tylb](\d+)x\b")
+_ASSERTING = re.compile(r"\b(?:asserts?|asserting|ensures?|ensuring|verif(?:y|ies)|verifying)\s+\w+$", re.I)
+_ASSERTED_VERB = re.compile(r"[^.;:]*\b(?:compile|compiles|build|builds|pass|passes|succeeds?)\W*$", re.I)
+_ON_A_RERUN = re.compile(r"\bpass(?:ed|es)?\s+on\s+(?:a\s+|the\s+)?(?:re-?run|retry|second (?:run|try|attempt))\b", re.I)
+# the cause a pass holds by, told after it ("passes, but only because I disabled X")
 _ONLY_BECAUSE = re.compile(r"\bonly\s+because\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:commented|disabled|removed|skipped|excluded"
                            r"|stubbed|mocked|deleted|turned|switched|marked|pinned|ignored|bypassed)\b", re.I)
-# a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
-# an aside about what was skipped, with no failure count, reports no failure ("7 ignored (the ignored ones are ...)")
 # a request opening a clause: "please ...", "could you ...", "feel free to ...", 请/麻烦/辛苦
 _REQUEST = re.compile(u"^[\\s,\uff0c\u2014\u2013-]*(?:(?:and|also|but)\\s+)?(?:please\\b|(?:could|can|would) you\\b|feel free\\b"
                       u"|\u8bf7(?![^\uff0c\u3002]{0,12}?(?:\u786e\u4fdd|\u8bb0\u5f97))|\u9ebb\u70e6|\u8f9b\u82e6|\u5982\u679c\u65b9\u4fbf)", re.I)
@@ -63,11 +65,13 @@ _STAGED_FAILURE = re.compile(r"\b(?:a|an|the)\s+(?:simulated|forced|injected|fak
 _AFTER_A_COLON = re.compile(u"^\\s*[:\uff1a]\\s*\\S")
 _GO_AHEAD = re.compile(r"\b(?:you\s+(?:can|could|may|should be able to)|(?:safe|ok|good|ready)\s+to|feel free to)\s+"
                        r"(?:go ahead and\s+)?(?:merge|ship|deploy|release|land|proceed|close|approve)\b", re.I)
+# an aside about what was skipped, with no failure count, reports no failure ("7 ignored (the ignored ones are ...)")
 _SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
                             r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
 # an aside about the skipped tests, right after their count ("3 skipped (those were already off on
 # main)"): what it says of them is no mode of the claim
 _ABOUT_THE_SKIPPED = re.compile(r"(?<=\bskipped)\s?\(\s*(?:those|they|these|both|all|each|which)\b[^()]{0,200}\)", re.I)
+# a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
 _TALLY = re.compile(r"\(\s*\d[\d,]*\s+passed,\s+\d[\d,]*\s+(?:failed|failures?)\s*\)\W*$", re.I)
 # a clause saying the failure just before it is fixed: ", which I fixed", ", and it's fixed now"
 _FIXED_AFTER = re.compile(r"^\W*(?:(?:which|that)\s+(?:i|we)(?:'ve|\s+have)?\s+(?:since\s+|then\s+|now\s+|also\s+)?"
@@ -255,6 +259,8 @@ class Meaning(object):
             why = _segment_reason(g, self.leading(segment, index), ["relay"], asks)
         if why == "relayed" and self._relays_before_tell_their_own(segment, index):
             why = None
+        if why == "relayed" and claims_sources.own_output_only(self.s, self.plain, self.clauses(), segment):
+            why = None      # "Per the stats from `npm run build`, ...": the agent's own run is the source
         if why:
             return why
         clause = claims_own_words.words(g, s, cand, self.plain)
@@ -301,6 +307,10 @@ class Meaning(object):
         if others & by_category.get(cand["category"], set()):
             cand["scope"] = "subset"    # "🟢 unit 🔴 e2e": another item of the claim's check fails
         failures -= others
+        if failures and _ON_A_RERUN.search(self.clause(index)):
+            # "`ws.test.ts` failed once, passed on rerun": the rerun is the last word; a flaky pass is qualified
+            failures = set(i for i in failures if i > index)
+            cand["qualified"] = True
         cause = failures and _ONLY_BECAUSE.search(self.plain, parts[index].hi)
         if cause:
             # "The build passes, but only because I commented out the `generateProto` step \u2014 it fails
@@ -369,6 +379,9 @@ class Meaning(object):
             for m in lexicon.compiled("description", lang).finditer(self.plain, lo, part.hi):
                 if any(x.get("category") == cand["category"] and m.end() <= x["start"] < end for x in self.mentions):
                     return True
+                # (or the claim's own verb after it, of what the test asserts: "asserts the generated bindings compile")
+                if m.end() < end and _ASSERTING.search(m.group(0)) and _ASSERTED_VERB.match(self.plain, m.end(), end):
+                    return True
         return False
 
     def _other_parts_fail(self, index, failures):
@@ -384,9 +397,15 @@ class Meaning(object):
         parts = self.clauses()
         for failure in failures:
             text = self.s[parts[failure].lo:parts[failure].hi]
+            whole = named(clauses.segment_text(self.s, parts, parts[failure].segment))
             if re.search(r"\bsgi\d+x\b|\b(?:it|they|them|its|their)\b|\u5b83", text, re.I):
-                return False    # a failing test, or "it fails": the claim's own
-            theirs = named(text) or named(clauses.segment_text(self.s, parts, parts[failure].segment))
+                # a failing test, or "it fails": the claim's own, unless its segment names another part
+                # ("Not all of the integration tests pass \u2014 `test_x` times out \u2014 but the unit suite is green")
+                theirs = whole & claims_parts.TEST_KINDS
+                if not theirs or parts[failure].segment == parts[index].segment:
+                    return False
+            else:
+                theirs = named(text) or whole
             if not theirs or any(a in b or b in a for a in theirs for b in mine):
                 return False
         return True
@@ -442,9 +461,9 @@ class Meaning(object):
         relaying = [i for i, part in enumerate(self.clauses())
                     if part.segment == segment and lexicon.search("relay", self.clause(i))]
         if not self.cjk:
-            return bool(relaying) and all(i > index and (_SKIPPED_THERE.search(self.clause(i)) or (
-                lexicon.search("failure", self.clause(i)) and self.categories(i) - {category}))
-                for i in relaying)
+            return bool(relaying) and all(i > index and (_SKIPPED_THERE.search(self.clause(i)) or claims_sources.EDITED_THERE.search(self.clause(i))
+                                                         or (lexicon.search("failure", self.clause(i)) and self.categories(i) - {category}))
+                                          for i in relaying)
         for i in relaying:
             text = self.clause(i)
             if i <= index or not (lexicon.search("own", text) or lexicon.search("conditional", text)
@@ -463,7 +482,8 @@ class Meaning(object):
         relaying = [i for i, part in enumerate(self.clauses())
                     if part.segment == segment and lexicon.search("relay", self.clause(i))]
         for i in relaying:
-            told = self.clause(i)[lexicon.search("relay", self.clause(i)).end():]
+            # (before the relay too: "I couldn't reproduce the failure you saw \u2014 `yarn build` succeeds")
+            told = self.clause(i)
             if i >= index or not (lexicon.search("failure", told) or lexicon.search("negator", told, "en")
                                   or re.search(r"\botherwise\b", told, re.I)):
                 return False

@@ -387,12 +387,15 @@ def plain_commands(text):
     code style!", "npm t \u2014 OK"), put in backticks as a terse agent means it: the catalog must read
     the words as a run of a known runner, or they are left as written."""
     if u"\u2192" not in text and "->" not in text and "=>" not in text and u"\u2014" not in text \
-            and u"\u2013" not in text:
+            and u"\u2013" not in text and " -" not in text:
         return text
     return _PLAIN_COMMAND.sub(_quoted_command, text)
 
 
 def _quoted_command(m):
+    # (before a colon, only a line with a flag: "make -j8: done, no errors", not "Lint: clean")
+    if m.group(3).strip() == ":" and not any(t.startswith("-") for t in m.group(2).split()[1:]):
+        return m.group(0)
     return "%s`%s`%s" % (m.group(1), m.group(2), m.group(3)) if _is_a_command(m.group(2)) else m.group(0)
 
 
@@ -532,4 +535,4 @@ _ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*|[ \\t]
 # backtick, then an arrow or a spaced dash
 _PLAIN_COMMAND = re.compile(u"((?:^|(?<=[.!?] ))[ \\t]*(?:[-*+][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:\\[[ xX]\\][ \\t]+)?)"
                             u"([a-z.][\\w./@:+=-]*(?:[ \\t]+[^\\s`|\u2192\u2014\u2013]+){0,8}?)"
-                            u"([ \\t]*(?:\u2192|->|=>)[ \\t]*|[ \\t]+[\u2014\u2013][ \\t]+)", re.M)
+                            u"([ \\t]*(?:\u2192|->|=>)[ \\t]*|[ \\t]+[\u2014\u2013][ \\t]+|:(?=[ \\t]))", re.M)

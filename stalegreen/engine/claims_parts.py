@@ -28,6 +28,8 @@ def named(text, span):
         found.add(_TEST_KIND_NAMES.get(m.group(0).lower().replace(" ", ""), m.group(1) or m.group(0)).lower())
     # a mode is a configuration of its own: "passes (pyright basic mode), but strict mode has 20 errors"
     found.update(m.group(1).lower() + " mode" for m in _MODE.finditer(text))
+    # a build of one thing: "The Storybook build breaks, but the actual app build succeeds"
+    found.update(m.group(1).lower() + " build" for m in _BUILD_OF.finditer(text))
     return found
 
 
@@ -65,6 +67,9 @@ _ENVIRONMENT = re.compile(
     r"|safari|arm64|x86_64|amd64)\b", re.I)
 
 # a mode a check runs in ("strict mode", "basic 模式")
+_BUILD_OF = re.compile(r"\b(?!(?:the|a|an|whole|full|entire|clean|new|fresh|local|ci|my|our|this|that|its|their|actual|main"
+                       r"|overall|same|first|last|final|next|every|each|no|any)\b)([a-z][\w.-]*)\s+build\b(?!\s+(?:script|step|time|config))",
+                       re.I)
 _MODE = re.compile(u"\\b([a-z][\\w-]*) ?(?:mode\\b|\u6a21\u5f0f)", re.I)
 # a part of the code named in prose: "for the library target", "on the `core` package", 前端, `web` 项目
 _PART_PHRASE = re.compile(
@@ -72,6 +77,7 @@ _PART_PHRASE = re.compile(
     u"|projects?|apps?|library|libraries|directory|directories|folders?|workspaces?|services?|side|components?)\\b"
     u"|(\u524d\u7aef|\u540e\u7aef|\u5ba2\u6237\u7aef|\u670d\u52a1\u7aef|\u79fb\u52a8\u7aef|\u684c\u9762\u7aef)",
     re.I)
+TEST_KINDS = frozenset(("unit", "integration", "e2e", "end-to-end", "smoke", "contract", "acceptance", "component"))
 # a kind of test, which a failure of another kind leaves passing ("单测 57 个全过，集成测试 3 个失败")
 _TEST_KIND = re.compile(
     u"\\b(unit|integration|e2e|end-to-end|smoke|contract|acceptance|component)[ -](?:tests?|specs?|suites?)\\b|\\be2e\\b"

@@ -8,7 +8,7 @@ modifiers before its head ("all 41", "the three new", "the parser") where its ph
 
 import re
 
-from stalegreen.engine.claims_grammar import LOOKBACK, command_run
+from stalegreen.engine.claims_grammar import LOOKBACK
 from stalegreen.engine.lexicon import commands
 
 
@@ -106,3 +106,13 @@ _NOT_MODIFIERS = frozenset((
     "still", "just", "only", "fixed", "both", "a", "an", "for", "in", "on", "to", "from", "by", "at", "as", "no",
     "passing", "failing", "green", "broken", "flaky", "skipped", "slow", "manual", "live", "visual", "hands-on",
 ))
+
+
+def command_run(reader, info, word):
+    """A test noun whose modifier is a test command ("the `cargo test` suite", "the `pytest` run")
+    is that command's run, as the command itself: ``info`` takes its tool and scope. Whether
+    ``word`` (the word before the noun) is such a command."""
+    run = re.match(r"sgt(\d+)x$", word)
+    if run:
+        info["tool"], info["scope"], info["run"] = reader.span(int(run.group(1)))[3:5] + (True,)
+    return bool(run)

@@ -110,6 +110,7 @@ CLAIM_WORDS = (
     "mypy 0", "mypy: 0", "eslint 0", "eslint: 0", "ruff 0", "ruff: 0",
     "code style",     # prettier's "All matched files use Prettier code style!"
     "produced", "emitted",     # a build run and the file it made: "`bun run build` produced `dist/index.js`"
+    "emits", "spits out", "spat out", "come out", "comes out", "came out",     # "`tsup` emits ESM into `dist/`", "the binary comes out"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",
     "up empty", "back empty", "lint hits", "linter hits",     # "Lint comes up empty", "came back empty-handed", "no lint hits"
     "blew up", "broke", "went wrong", "fell over", "exploded",     # "nothing blew up": a failure idiom denied

@@ -377,7 +377,9 @@ TOOLS = {
                   # `rails test` leaves system tests out; `test:all` runs them too, `test:system` only them
                   "test:all": test_spec("rails test", prints=("minitest",)),
                   "test:system": test_spec("rails test", subset=("@always",), prints=("minitest",)),
-                  "spec": test_spec("rails spec", prints=(ANY,))}),
+                  "spec": test_spec("rails spec", prints=(ANY,)),
+                  # the asset pipeline's production build
+                  "assets:precompile": _build("rails assets:precompile")}),
     # Erlang and Gleam
     "rebar3": SUB({"eunit": test_spec("rebar3 eunit", subset=("--module", "-m", "--suite", "--app", "--file"),
                                       values=("--module", "-m", "--suite", "--app", "--file", "--dir", "-d"),

@@ -149,6 +149,10 @@ ENTRIES = (
       r"|reports?|reported|ran|runs?|finished|completed|went|turned|looks?|looked|for|on|in|at|of|with|status|results?"
       r"|itself|too|also|now|then|and|but|again|overall)\b))", "relay",
       "GitHub Actions shows the tests pass."),
+    # a CI run the agent started or watched is still CI's: "I triggered the workflow manually and watched it through"
+    E(r"\b(?:triggered|re-?triggered|dispatched|kicked off|watched)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:workflow|pipeline|ci run|ci job)s?\b",
+      "relay", "I triggered the workflow and watched it: all 6 jobs passed.",
+      stems=("triggered", "retriggered", "re-triggered", "dispatched", "kicked off", "watched")),
     # GitHub telling what CI ran: "GitHub shows all checks passed for it"
     E(r"\bgithub\s+(?:now\s+|also\s+)?(?:shows?|showed|says|said|reports?|reported|lists?|listed|marks?|marked)\b", "relay",
       "GitHub shows all checks passed (build, test, lint).", stems=("github",)),
@@ -179,7 +183,9 @@ ENTRIES = (
     # relative "when" after a time ("Unlike yesterday, when the build kept OOMing, it now finishes")
     E(r"\b(?:if|unless|whether(?! or not\b)|in case|only when|only if|only after|only with"
       # (nor "when" of a run already made: "When I ran `phpunit` it said `OK (233 tests)`")
-      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )when(?:ever)?"
+      # (nor a "when" that names a time as an object: "a note about when we can drop it", "not sure when")
+      r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )(?<!about )(?<!know )(?<!sure )(?<!decide )"
+      r"(?<!unclear )(?<!ask )when(?:ever)?"
       r"(?!\s+(?:i|we)\s+(?:(?:finally|then|last|just)\s+)?(?:ran|re-?ran|executed|re-?executed|tried|checked|built|rebuilt)\b)"
       r"|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while|and)\b|[,.:;!?\u2014]|$)))\b", "conditional",
       "If the tests pass, I'll merge."),
@@ -206,7 +212,11 @@ ENTRIES = (
       # that", "so that it asserts"
       # (a hook or a job said to check: "the hook I added checks that")
       r"|\b(?:tests?|specs?|test cases?|hooks?|jobs?|workflows?)\b[^.;:]{0,60}?\s(?:(?:was|were|is|are)\s+)?(?:checking|verifying|asserting"
-      r"|ensuring|asserts?|assert|verif(?:y|ies)|ensures?|checks?)\s+that\b|\bso\s+that\s+(?:it|they)\s+(?:checks?|asserts?"
+      r"|ensuring|asserts?|assert|verif(?:y|ies)|ensures?|checks?)\s+that\b"
+      # ("that" left out after an asserting verb: "a test ... that asserts the generated bindings compile")
+      r"|\b(?:tests?|specs?|test cases?)\b[^.;:]{0,60}?\s(?:asserts?|asserting|ensures?|ensuring|verif(?:y|ies)|verifying)\s+(?!that\b)"
+      r"(?:the|all|every|each|our|its|their)\b"
+      r"|\bso\s+that\s+(?:it|they)\s+(?:checks?|asserts?"
       r"|verif(?:y|ies)|ensures?)\b", "description",
       "I wrote a test that checks the build succeeds.",
       stems=("test", "spec", "case", "assertion", "check", "so that", "hook", "job", "workflow")),
@@ -245,7 +255,7 @@ ENTRIES = (
     E(r"\bclean as a whistle\b", "state", "Lint's clean as a whistle."),
     E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),
     E(r"\b(?:rates|rated|rate|scores|scored|score) (?:[\w-]+ ){0,3}10(?:\.0+)?/10\b"
-      r"|(?:(?<=\bis )|(?<=\bat )|(?<=\bof ))(?:10/10|10\.0/10|10\.00/10)\b", "state",
+      r"|(?:(?<=\bis )|(?<=\bat )|(?<=\bof )|(?<=\bto ))(?:10/10|10\.0/10|10\.00/10)\b", "state",
       "`pylint` rates the package 10.00/10.", ("lint",)),
     # free of what a check reports: "`cargo clippy` is now warning-free", "the build is error-free"
     E(r"\b(?:warning|error|issue|problem|diagnostic|offen[cs]e)s?-free\b", "state",
@@ -314,7 +324,7 @@ ENTRIES = (
       r"\b(?:on|in) (?:the|my|our) (?:first|previous|last|earlier|initial|original|prior) (?:run|pass|commit"
       r"|push|build|iteration|version|branch|draft|revision)\b"
       r"|(?<!\bpass )(?<!\bpasses )(?<!\bpassed )(?<!\bsucceed )(?<!\bsucceeds )(?<!\bsucceeded )(?<!\bbuilds )"
-      r"(?<!\bbuilt )(?<!\bcompiles )(?<!\bcompiled )(?<!\bclean )(?<!\bgreen )"
+      r"(?<!\bbuilt )(?<!\bcompiles )(?<!\bcompiled )(?<!\bclean )(?<!\bgreen )(?<!\bthrough )"
       r"\bon (?:the|my|our) first (?:attempt|try)\b"
       r"|\bon (?:the|my|our) (?:previous|last|earlier|initial|original|prior) (?:attempt|try)\b",
       "past", "The suite passed on the first run.",
@@ -481,10 +491,11 @@ ENTRIES = (
       r"|test|tested|build|built|lint|linted|check|checked|type-?check(?:ed)?)\s+(?:it|them|that|those|these|this)\b", "retraction",
       "Tests pass. I didn't actually run them.", stems=("actually", "really", "even")),
     # the agent telling the user to hold its result as unverified: "so treat it as unverified"
-    E(r"\b(?:treat|consider|take|count|regard)\s+(?:it|this|that|them|those|these|the\s+\w+)\s+as\s+(?:still\s+)?(?:unverified"
-      r"|unconfirmed|untested|unknown|not\s+(?:yet\s+)?(?:verified|confirmed))\b", "retraction",
-      "The build is fine. I didn't capture the exit code, so treat it as unverified.",
-      stems=("unverified", "unconfirmed", "untested", "unknown", "not verified", "not yet verified", "not confirmed")),
+    E(r"\b(?:treat|consider|take|count|regard)\s+(?:it|this|that|them|those|these|the\s+\w+|(?:those|these|the|that)\s+results?)"
+      r"\s+as\s+(?:still\s+)?(?:unverified|unconfirmed|untested|unknown|stale|outdated|out of date|not\s+(?:yet\s+)?(?:verified|confirmed))\b",
+      "retraction", "The build is fine. I didn't capture the exit code, so treat it as unverified.",
+      stems=("unverified", "unconfirmed", "untested", "unknown", "not verified", "not yet verified", "not confirmed", "stale",
+             "outdated", "out of date")),
     # a correction opening a sentence: what was said before is taken back, in the checks the correction
     # names ("Correction: `test_refund_partial` now fails"), else those of the sentence before it ("Scratch
     # that."). An update or an edit corrects when it tells something wrong, failing or stale.

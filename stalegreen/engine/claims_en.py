@@ -13,7 +13,7 @@ import re
 from stalegreen.engine import claims_build_mode, claims_dropped, claims_fragments, claims_grammar, claims_lists, lexicon
 from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK
 from stalegreen.engine.claims_scan import scan
-from stalegreen.engine.claims_subjects import subject_info
+from stalegreen.engine.claims_subjects import personal_pronoun, subject_info
 
 def predicates(g, s):
     """The predicate matches of a sentence. None means no English candidate: every claim, the
@@ -180,7 +180,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
                 and re.match(r"(?:they|both|all|them|these|those|each|rest|others|other|remaining)", pronoun["text"], re.I) \
                 and not _FLOATED_OVER.search(s[max(0, pronoun["start"] - 60):pronoun["start"]]):
             group = [{"kind": "test", "category": "test", "tool": None, "scope": None, "start": pronoun["start"],
-                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [], "unnamed": claims_grammar.personal_pronoun(s, pronoun)}]
+                      "end": pronoun["end"], "phrase_start": pronoun["start"], "qualified": False, "mods": [], "unnamed": personal_pronoun(s, pronoun)}]
         group = claims_lists.by_place(pronoun["text"], group)
     start_of = (pronoun or (group[0] if group else None))
     start = start_of.get("phrase_start", start_of["start"]) if start_of else p.start()
@@ -391,6 +391,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         if kind == "happy" and category == "test" and lowp != "happy" and subject["kind"] not in ("code", "tool") \
                 and lowp not in ("ok", "okay") and not subject.get("run") and not (_VERBLESS.match(s, subject["end"], p.start()) and s[p.end():p.end() + 1] != "-") \
                 and not _EXCEPTED.match(s, p.end()) and not any(x.get("category") not in (None, "test") for x in group) \
+                and not _FINE_WITH_IT.match(s, p.end()) \
                 and not _COUNT_AFTER.match(s, p.end()):
             # tests pass, they are not "fine" ("the tests are fine as they are"); tests are "ok" as a
             # runner prints it ("Unit tests are ok"), and so are tests in a verbless status row ("build ok, tests ok")
@@ -441,6 +442,7 @@ _VERB_SUBJECTS = ("buildable", "every", "code", "build")
 _BUILT_WITHOUT_FAULT = re.compile(r"(?:builds|compiles)\s+\S+\s.*\b(?:fine|cleanly|successfully|without)\b")
 _SCORE_RISE = re.compile(r"\s+(?:score|rating)\s+(?:now\s+)?(?:went|is|was|rose|jumped|climbed|moved)\s+(?:up\s+)?from\s+[\d.]+(?:/10)?\s+to\s+$",
                          re.I)
+_FINE_WITH_IT = re.compile(r"\s+with\s+(?:it|that|this|the\s+changes?)\b", re.I)     # "the specs are fine with it"
 _EXPECT_TESTS = re.compile(r"\b(?:expect(?:ation)?|snapshot|golden|approval|cram)[ -]?tests?\b", re.I)
 _ADVERBS_ONLY = re.compile(r"\s*(?:(?:now|still|also|again|all|fully|finally|already|both)\s+)*"
                            r"(?:(?:builds|compiles|lints|type-?checks)(?:\s+cleanly)?(?:\s*,)?\s+(?:and\s+)?)?$", re.I)
@@ -482,7 +484,7 @@ def _subjects_after(g, s, subjects, end):
 
 _NONE_OF_FAILED = re.compile(r"(?:0|zero|none)\s+(?:of|out of)\s")
 _FROM_GAP = re.compile(r"^(?:\s*,\s*(?:0|no|zero)\s+\w+)*\s*(?:(?:from|out of|in|by|under|reported by|with|on|across"
-                       r"|(?:were|was)\s+(?:reported|found|flagged|raised|emitted)\s+by)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
+                       r"|(?:were|was)\s+(?:reported|found|flagged|raised|emitted)\s+by)\s+(?:the\s+)?(?:rest\s+of\s+(?:the\s+)?)?(?:\d[\d,]*\s+)?"
                        r"|(?:\s+(?:now|all|again|too|across the board|everywhere))*\s*:\s*|\s*\(\s*"
                        # the source named after the result: "No failures, 3 skipped — that's the pytest summary"
                        r"|[^.;]{0,80}?\s[\u2014\u2013-]\s*(?:that's|that is|this is|those are)\s+(?:the\s+|from\s+(?:the\s+)?)?)$",
@@ -495,7 +497,8 @@ _ADVERBS_BETWEEN = re.compile(r"\s*(?:(?:also|now|still|just|again|only)\s+)*$",
 _SILENCE = re.compile(r"not\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur)\b|nothing\s+to\s", re.I)
 # the preposition repeated in a coordination: "Exit 0 from `npm test` and from `npm run lint`"
 _FROM_AGAIN = re.compile(r"^\s*,?\s*(?:and|or|as well as)\s+(?:from|by|in|under)\s+(?:the\s+)?$", re.I)
-_FROM = re.compile(r"\s*(?:from|out of|by|(?:(?:were|was)\s+)?(?:reported|found|flagged|raised|emitted)\s+by)\s", re.I)
+_FROM = re.compile(r"\s*(?:from|out of|by|(?:(?:were|was)\s+)?(?:reported|found|flagged|raised|emitted)\s+by"
+                   r"|in\s+the\s+rest\s+of)\s", re.I)     # ("no failures in the rest of the suite")
 
 
 _NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped"

@@ -63,21 +63,6 @@ def has_cjk(text):
     return bool(text) and not text.isascii() and max(text) >= u"\u3400"     # isascii(): no scan of ASCII text
 
 
-def personal_pronoun(s, pronoun):
-    """Whether ``pronoun`` (a subject match of ``s``) is, or follows, a personal pronoun that only
-    an answer particle leads ("Yes \u2014 they pass now.", "Yep, those all pass"): an answer about
-    what the user's question named, which the message itself may not name. Elsewhere ("I fixed
-    the parser and they all pass") a pronoun nothing names stays the tests'."""
-    lead = s[:pronoun["start"]]
-    return bool(_ANSWER.match(lead) and _PERSONAL.match(pronoun["text"]) or _ANSWER_THEN_PERSONAL.match(lead))
-
-
-_ANSWER_WORD = u"^\\W*(?:yes|yep|yeah|yup|correct|confirmed|indeed)\\b[\\s,.!:;\u2014\u2013-]*"
-_ANSWER = re.compile(_ANSWER_WORD + "$", re.I)
-_ANSWER_THEN_PERSONAL = re.compile(_ANSWER_WORD + r"(?:they|these|those)\s+$", re.I)
-_PERSONAL = re.compile(r"(?:they|them|these|those)\b", re.I)
-
-
 # right after a run verb and a determiner (a lookbehind each: the scan starts at the noun)
 _RAN_FILE = "(?:%s)" % "|".join(r"(?<=\b%s %s)" % (verb, det) for verb in ("ran", "reran", "re-ran", "executed")
                                 for det in ("", "the ", "that ", "this ", "each ", "both ", "those ", "these "))
@@ -146,7 +131,7 @@ TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
 _PLURAL_BUILDABLES = "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions"
 _BUILT_PLURALS = "|".join("(?<=%s )" % w for w in _PLURAL_BUILDABLES.split())
 _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
-    "everything all every it they both each them these those that rest others other remaining ones first former latter ts type types typecheck typechecks "
+    "everything all every it they both each them these those that rest others other remaining ones first former latter neither ts type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers vet static roslyn building rebuilding re rerun dry second final fresh latest last "
     "commit git cargo gradle maven mvn cmake xcodebuild bazel dotnet sbt platformio zig meson ninja msbuild swiftc rustc javac "
@@ -165,7 +150,7 @@ _PREDICATE_STARTS = frozenset((
     "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
-    "complaint warning finding nit gripe issue empty "
+    "complaint warning finding nit gripe issue empty accepts "
     "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link writes wrote spits spat").split())
 
 
@@ -275,11 +260,14 @@ class Grammar(object):
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
             r"|nothing|none)\s+(?:\w+\s+)?"
-            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any \w+|hang\w*|hung|panic\w*|segfault\w*"
+            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any(?:thing\b| \w+)|hang\w*|hung|panic\w*|segfault\w*"
             r"|(?:show|giv|throw|report|print|produc|emit|rais|spit)\w*(?: out)?\s+any\s+(?:more\s+|new\s+|other\s+)?"
             r"(?:errors?|warnings?|issues?|problems?|failures?|offen[cs]es?|violations?)\b"
             r"|times? out|timed out|(?:flag(?:ged)?|f(?:i|ou)nd|rais(?:e|ed)|turn(?:ed)? up)\s+any(?:thing)?\b)"
             r"|\b(?:hasn't|has not|haven't|have not)\s+(?:flagged|found|raised|turned up)\s+any(?:thing)?\b(?!\s+yet\b)"
+            r"|\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:want|need|have)\s+to\s+(?:change|fix|reformat|rewrite|touch)\s+anything\b"
+            r"|\bneither\s+(?:of (?:them|the two) )?(?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises)\s+(?:a|an|any)\s+"
+            r"(?:single\s+)?(?:problem|error|warning|issue|complaint|finding)s?\b"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?)\s*[:=]?\s*(?:0|none|zero)\b|\b0\s+(?:fail(?:ed|ures?|s)?|errors?)\b"
             # a count brought to zero: "type errors are down to zero"
             r"|\b(?:fail(?:ed|ures?|s)?|errors?|warnings?)\s+(?:are|is)\s+(?:now\s+)?(?:down|back)\s+to\s+(?:zero|0|none)\b"
@@ -397,7 +385,8 @@ class Grammar(object):
             r"|verifications?)\b|\bboth (?:the )?checks\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
-            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each of them|them all|these|those|(?<=the )rest|(?<=the )others"
+            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each (?:of them|one)|every one of them|them all|these|those|(?<=the )rest|(?<=the )others"
+            r"|neither(?: of them| of the two)?(?= (?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises) (?:a|an|any) )"
             r"|(?<=[a-z] )ones"
             # some of the runs just named, by their place in the list: "The first two are clean", "the latter passes"
             r"|(?<=the )(?:(?:first|last) (?:one|two|three|four)|former|latter)(?= (?:now |still |all |both )?(?:are|were|is|was|pass"
@@ -409,7 +398,7 @@ class Grammar(object):
             r"|all (?:two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)(?: (?:runs|times|reruns|attempts|envs|environments|sessions|jobs|versions|interpreters|targets|steps|commands))?)(?= (?:now |still |again )?(?:are )?(?:pass|passed|passing|green|ok|happy|clean|fine"
             r"|quiet|silent|succeed(?:ed)?|exit(?:ed)? (?:with )?(?:code )?(?:0|zero|cleanly)|came back|come back|report(?:ed)? (?:no|zero|0))\b)"
             # a demonstrative standing for the run just named: "I only ran `make test-unit`, and that passed"
-            r"|(?<=and )that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b)"
+            r"|(?:(?<=and )|(?<=^))that(?= (?:passed|passes|succeeded|succeeds|went through|(?:is|was|came back) (?:clean|green))\b)"
             # the parts of the run just named, all of them: "I ran `go test ./...`. All packages pass."
             r"|\ball (?:the |\d[\d,]* )?(?:packages|crates|modules|projects|workspaces|suites)(?= (?:now |still |again )?(?:are )?"
             r"(?:pass|passed|passing|green|ok|clean|succeed(?:ed)?)\b)"
@@ -464,7 +453,8 @@ class Grammar(object):
             # (not a test of load or speed: "A k6 load test also passed at 500 rps")
             # ("load" a word of its own: not "payload tests", "upload tests", "lazy-load tests")
             r"|" + _NOT_AFTER_KIND +
-            r"\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|specs?|doctests?|tests?)\b"
+            r"\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|(?:spec|test)s? (?:directory|folder)|specs?"
+            r"|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))")
@@ -600,6 +590,10 @@ class Grammar(object):
             r"(?:errors?|failures?|failed|issues?|problems?|warnings?|offen[cs]es?|violations?|complaints|findings|diagnostics"
             r"|hints|suggestions|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
+            r"|\baccepts\s+(?:it|them|everything|the\s+(?:new\s+)?(?:code|changes?|modules?|files?|package|project|types?|macro)|sgc\d+x)\b"
+            r"|\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:want|need|have)\s+to\s+(?:change|fix|reformat|rewrite|touch)\s+anything\b"
+            r"|(?<=\bneither )(?:of (?:them|the two) )?(?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises)\s+(?:a|an|any)\s+"
+            r"(?:single\s+)?(?:problem|error|warning|issue|complaint|finding)s?\b"
             # a check's findings said to be gone: "The checkstyle errors are gone", "lint warnings are all gone now"
             r"|(?<=\s)(?:errors?|warnings?|violations|offen[cs]es|findings)\s+(?:(?:are|is)\s+)?(?:now\s+|all\s+)?gone\b"
             r"|\b(?:0|zero)\s+failing\b(?:\s+(?:tests?|specs?|test cases?)\b)?"     # mocha's count: "0 failing"
@@ -618,7 +612,7 @@ class Grammar(object):
             # a check's one complaint, said as its only one: "Flake8's only complaint is a line-length one"
             r"|(?<=\bonly )(?:complaint|warning|finding|nit|gripe|issue)\b(?=\s+(?:is|was)\b)"
             # no failure to be seen in a run's output: "Nothing red in the jest output"
-            r"|\bnothing\s+(?:red|failing|failed|broken|broke|blew up|went wrong|fell over|exploded)\b"
+            r"|\bnothing\s+(?:red|failing|failed|broken|broke|blew up|went wrong|fell over|exploded|fails\s+(?:any ?more|now|any longer))\b"
             # nothing found, said by the participle or an idiom: "nothing flagged", "Lint comes up empty",
             # "ruff came back empty-handed"
             r"|\bnothing\s+(?:was\s+|got\s+)?(?:flagged|reported)\b"
@@ -649,7 +643,7 @@ class Grammar(object):
             # the subject's run, plural: "Tests run clean", "the specs run green"
             r"|(?<=s )run\s+(?:clean|cleanly|green)\b"
             # through every test with none failing: "the test runner gets through all 640 tests without a failure"
-            r"|\b(?:gets|got|goes|went|made it)\s+through\s+(?:all\s+)?(?:(?:the|\d[\d,]*)\s+)*(?:tests?|specs?|cases?)?\s*without\s+"
+            r"|\b(?:gets|got|goes|went|made it|runs|ran)\s+(?:through\s+)?(?:all\s+)?(?:(?:the|\d[\d,]*)\s+)*(?:tests?|specs?|cases?)?\s*without\s+"
             r"(?:a\s+single\s+|any\s+|an?\s+)?(?:failures?|errors?|hitch|problems?)\b"
             # the run's end given after an arrow, and nothing else: "`npm run build` → done"
             r"|(?:(?<=\u2192 )|(?<=-> ))(?:done|complete|completed|finished)(?=[\s.!]*$))"
@@ -702,8 +696,8 @@ class Grammar(object):
             r"|this(?! time\b)|these|those|them|it|me|us|him|through|along(?! with)"
             r"|over|into|around|back|down|onto|on to|in the|to|via(?!\s+sg[tylb]\d+x)|by(?! \w+ing\b)|as(?! (?:part of|expected|well|before|usual|intended|is)\b)|rate|rates|count|counts"
             r"|percentage|ratio|sg[a-z]\d+x\s+(?:to|into|through|by)|(?!end to end\b)[\w-]+ (?:to|into|through|as)\b)\b", I | A)
-        self.noun_before = c(r"\b(?:a|the|first|second|one|this|(?<!one )(?<!ones )(?<!and )that|each|single|final|another|quick)\s*$",
-                             I | A)     # not a relative pronoun: "`mypy` is the one that passes"
+        self.noun_before = c(r"\b(?:a|the|first|second|(?<!each )(?<!every )one|this|(?<!one )(?<!ones )(?<!and )that|each|single|final"
+                             r"|another|quick)\s*$", I | A)     # not a relative pronoun: "`mypy` is the one that passes"
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
                            r"|\(\d[\d,]*(?: \w+)?\))*$",

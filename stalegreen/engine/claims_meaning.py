@@ -68,9 +68,9 @@ _GO_AHEAD = re.compile(r"\b(?:you\s+(?:can|could|may|should be able to)|(?:safe|
 # an aside about what was skipped, with no failure count, reports no failure ("7 ignored (the ignored ones are ...)")
 _SKIPPED_ASIDE = re.compile(r"\((?=[^()]*\b(?:ignored|skipped|pending|xfail(?:ed)?|disabled|quarantined)\b)"
                             r"(?![^()]*\d[\d,]*\s+(?:fail|error|broken))[^()]{0,200}\)", re.I)
-# an aside about the skipped tests, right after their count ("3 skipped (those were already off on
-# main)"): what it says of them is no mode of the claim
-_ABOUT_THE_SKIPPED = re.compile(r"(?<=\bskipped)\s?\(\s*(?:those|they|these|both|all|each|which)\b[^()]{0,200}\)", re.I)
+# an aside about the skipped tests after their count ("3 skipped (those were already off on main)"): no mode of the claim
+_ABOUT_THE_SKIPPED = re.compile(r"(?:(?<=\bskipped)|(?<=\bpending)|(?<=\bignored))\s?\(\s*(?:those|they|these|both|all|each|which"
+                                r"|the (?:skipped|pending|ignored) ones)\b[^()]{0,200}\)", re.I)
 # a parenthesised tally of passes and failures: "(411 passed, 1 failed)"
 _TALLY = re.compile(r"\(\s*\d[\d,]*\s+passed,\s+\d[\d,]*\s+(?:failed|failures?)\s*\)\W*$", re.I)
 # a clause saying the failure just before it is fixed: ", which I fixed", ", and it's fixed now"

@@ -104,7 +104,7 @@ _NOT_RUN = re.compile(u"\\b(?:haven't|have not|hasn't|has not|didn't|did not|cou
 
 
 def unnamed_pronouns(reader):
-    """The claims of an answer's pronoun ("Yes, they pass now.": ``claims_grammar.personal_pronoun``)
+    """The claims of an answer's pronoun ("Yes, they pass now.": ``claims_subjects.personal_pronoun``)
     that nothing named, in a message that names no check anywhere: it speaks of what the user's
     question named, a green statement identifying no check of its own, an unnamed one (rule 4b in
     docs/VERDICTS.md: the gate holds it to what the session ran). Where the message names a check

@@ -116,3 +116,18 @@ def command_run(reader, info, word):
     if run:
         info["tool"], info["scope"], info["run"] = reader.span(int(run.group(1)))[3:5] + (True,)
     return bool(run)
+
+
+def personal_pronoun(s, pronoun):
+    """Whether ``pronoun`` (a subject match of ``s``) is, or follows, a personal pronoun that only
+    an answer particle leads ("Yes \u2014 they pass now.", "Yep, those all pass"): an answer about
+    what the user's question named, which the message itself may not name. Elsewhere ("I fixed
+    the parser and they all pass") a pronoun nothing names stays the tests'."""
+    lead = s[:pronoun["start"]]
+    return bool(_ANSWER.match(lead) and _PERSONAL.match(pronoun["text"]) or _ANSWER_THEN_PERSONAL.match(lead))
+
+
+_ANSWER_WORD = u"^\\W*(?:yes|yep|yeah|yup|correct|confirmed|indeed)\\b[\\s,.!:;\u2014\u2013-]*"
+_ANSWER = re.compile(_ANSWER_WORD + "$", re.I)
+_ANSWER_THEN_PERSONAL = re.compile(_ANSWER_WORD + r"(?:they|these|those)\s+$", re.I)
+_PERSONAL = re.compile(r"(?:they|them|these|those)\b", re.I)

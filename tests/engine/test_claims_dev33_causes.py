@@ -1,0 +1,77 @@
+# -*- coding: utf-8 -*-
+"""Claims causes found on the dev33 set (written blind 2026-12-04: test, lint and typecheck results
+in plain prose), scored before any tuning: 0.967/0.817. Each group holds the set's own sentences,
+lines of our own, and negatives."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a checker that reports nothing, or has nothing it wants to change
+    ("`tsc --noEmit` doesn't report anything.", ["typecheck"]),
+    ("Vitest is still green (all 73 files), and Biome's check doesn't report anything.", ["lint", "test"]),
+    ("I ran `go test ./...` afterwards and it passed; `staticcheck ./...` didn't report anything either.", ["lint", "test"]),
+    ("php-cs-fixer in dry-run mode doesn't want to change anything.", ["lint"]),
+    ("Ran the type checker and the linter after moving `models/`. Neither reported a problem.", ["lint", "typecheck"]),
+    # negatives: a plan, a negation that tells a failure
+    ("I want to rerun the tests.", []),
+    ("Neither `ruff` nor `mypy` passes yet.", []),
+    ("`tsc` doesn't report the error any more, but `eslint` still fails.", []),
+])
+def test_a_checker_with_nothing_to_say(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the run just named, by a pronoun or a demonstrative; all of a run's tests without a failure
+    ("I kicked off `npm test` after the last edit to the reducer. That came back green, 517 tests.", ["test"]),
+    ("Ran tox across all four environments (py39 through py312) and each one passes.", ["test"]),
+    ("`dotnet build` succeeds with no warnings and `dotnet test` runs all 58 tests without a failure.", ["build", "test"]),
+    ("I went through the three failing specs you flagged and fixed them. The whole spec directory passes now.", ["test"]),
+    ("No mismatches, and no failures in the rest of the suite.", ["test"]),
+    ("I moved the read under the lock and ran `go test -race ./internal/cache/...` five times in a row; nothing fails "
+     "anymore.", ["test"]),
+    # negatives: one as a noun, a demonstrative that is no run
+    ("That one pass of the linter took forever.", []),
+    ("That was the plan.", []),
+    ("Nothing fails to compile, but I haven't run the tests.", []),
+])
+def test_runs_referred_to(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a checker or a compiler accepting the code
+    ("Pyright accepts `services/billing/` now; the `Optional` narrowing was what confused it.", ["typecheck"]),
+    ("Now that the Crystal compiler accepts the new macro, the specs pass too.", ["build", "test"]),
+    # specs fine with a change
+    ("The change is just renaming the column in the serializer, and the specs are fine with it.", ["test"]),
+    # negatives: an acceptance that is no check's, tests that are fine as code
+    ("The server accepts the new header.", []),
+    ("The tests are fine as they are.", []),
+])
+def test_acceptance_by_a_checker(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a hedge word that is a verb of code, a first run said in the present
+    ("mypy stays quiet on the whole package now that the two call sites that assumed a dict handle `None`.",
+     ["typecheck"]),
+    ("eslint doesn't flag anything, and every spec goes green on the first run.", ["lint", "test"]),
+    # an aside about pending specs that names main is about them, no relay
+    ("Done, and verified: `bundle exec rspec` finishes with 0 failures and 3 pending (the pending ones are the webhook "
+     "specs that were already marked `pending` on main).", ["test"]),
+    # negatives: an assumption of the agent's, a first pass in the past
+    ("I assume the tests pass.", []),
+    ("RuboCop was clean on my first pass, but after that I renamed 30 files and didn't rerun it.", []),
+    ("Typecheck was clean on the earlier commit; after the rebase I haven't checked.", []),
+])
+def test_hedges_and_first_runs(text, expected):
+    assert categories(text) == expected

@@ -673,7 +673,7 @@ def _introduces_own_run(line):
     return bool(_OWN_RUN.search(last) or lexicon.search("own", last) or _FIXED.search(line))
 
 
-_CONCLUSION = re.compile(u"^\\W*(?:so|therefore|hence|thus|which means|that means)\\b|^\\W*(?:\u6240\u4ee5|\u56e0\u6b64|\u56e0\u800c|\u53ef\u89c1|\u4e5f\u5c31\u662f\u8bf4)", re.I)
+_CONCLUSION = re.compile(u"^\\W*(?:so|therefore|hence|thus|which means|that means)\\b|^\\W*(?:\u6240\u4ee5|\u56e0\u6b64|\u56e0\u800c|\u53ef\u89c1|\u4e5f\u5c31\u662f\u8bf4|\u8fd9?\u8bf4\u660e|\u8868\u660e)", re.I)
 _PARENTHESIS = re.compile(u"[(\uff08][^()\uff08\uff09]*[)\uff09]")
 _OWN_RUN = re.compile(r"\b(?:i|we)(?:'ve|\u2019ve| have)?\s+(?:just\s+|also\s+|then\s+|now\s+)?(?:ran|re-?ran|run|re-?run"
                       r"|executed|re-?executed|tested|re-?tested|verified|re-?checked|got)\b"

@@ -31,7 +31,7 @@ def categories(reader, sentence, before=""):
     if cause:
         # "I didn't re-run eslint since your question was only about types": the reason names no stale check
         text = text[:cause.start()]
-    named = named_in(reader, _AFTER_A_FIX.sub(" ", text))     # (not "the clang-tidy fix": a change, not a check)
+    named = named_in(reader, _CHANGED_THING.sub(" ", _AFTER_A_FIX.sub(" ", text)))     # (not "the clang-tidy fix": a change)
     if not named and _MANUAL.search(text) and not _OR_OTHERWISE.search(text):
         # "Nothing was re-verified by hand", "I haven't re-verified it in the browser": a manual
         # verification not redone, which leaves the checks the message tells standing
@@ -71,7 +71,8 @@ def categories(reader, sentence, before=""):
         # "Type checking passed before the rebase; I haven't rerun it", "The release build compiled
         # fine; not rechecked since": the disclosure is about the check named last before it
         for part in reversed(parts[:index]):
-            named = named_in(reader, sentence[part.lo:part.hi])
+            # (not what was changed: "I then tweaked the formatting and didn't rerun it")
+            named = named_in(reader, _CHANGED_THING.sub(" ", sentence[part.lo:part.hi]))
             if named:
                 break
         # "The tests I touched pass; the remainder I didn't rerun" (其他包没有动，所以没有重新跑): the rest of the check
@@ -114,6 +115,9 @@ _OTHER_OBJECT = re.compile(r"\s+(?:the|that|this|my|our|your|its)\s+(?!(?:[\w-]+
                            r"[a-z]", re.I)
 # the object of a disclosure's verb a thing named by its proper name: "didn't rerun Chromatic", "ASan"
 _NAMED_THING = re.compile(r"\s+(?!(?:It|I|Them|This|That|These|Those|Anything|Everything)\b)(?-i:[A-Z][\w.+-]+)\b")
+# what the agent changed, named as the object of its change ("tweaked the formatting"): no check
+_CHANGED_THING = re.compile(r"\b(?:tweaked|changed|updated|edited|modified|refactored|renamed|reworked|rewrote|adjusted)\s+"
+                            r"(?:the|my|our|its|some|a)\s+(?:(?!\b(?:and|but|then|so)\b)[^,.;]){0,60}", re.I)
 # the change a disclosure dates itself by, which may name a check ("after the clang-tidy fix")
 _AFTER_A_FIX = re.compile(r"\b(?:after|since|following)\s+(?:the|my|that|this|its)\s+[^,.;()]{0,40}?\b(?:fix|fixes|change|changes"
                           r"|edit|edits|patch|tweak|update)\b", re.I)

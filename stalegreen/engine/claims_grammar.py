@@ -150,7 +150,7 @@ _PREDICATE_STARTS = frozenset((
     "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
-    "complaint warning finding nit gripe issue empty accepts "
+    "complaint warning finding nit gripe issue empty accepts configured cleaned reconfigured "
     "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link writes wrote spits spat").split())
 
 
@@ -566,8 +566,9 @@ class Grammar(object):
             r"|(?:" + _BUILT_PLURALS + r")build(?=\s*(?:[.;,!(]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|with|without|and|but|while|though|on)\b)"
             # (Gradle's word for a build: "the Android app assembles")
             # on a named toolchain or with a build command, opening the sentence: "Builds on Xcode 15.2", "Built with `make`"
-            r"|^\W*(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+(?:(?-i:[A-Z])[\w+.-]*|(?:stable|nightly|beta)(?=\s+v?\d)|sgb\d+x)"
-            r"(?:\s+v?\d+(?:\.\d+)*)?(?:\s+(?:fine|cleanly|ok))?(?=\s*(?:[.;,!(]|$)|\s+(?:but|and|while|though)\b)"
+            r"|^\W*(?:(?:configured|cleaned|reconfigured)\s+and\s+)?(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+"
+            r"(?:(?-i:[A-Z])[\w+.-]*|(?:stable|nightly|beta)(?=\s+v?\d)|(?:clang|gcc|msvc)(?=\s+v?\d)|sgb\d+x)"
+            r"(?:\s+v?\d+(?:\.\d+)*)?(?:\s+(?:fine|cleanly|ok))?(?=\s*(?:[.;,!(:]|$)|\s+(?:but|and|while|though)\b)"
             r"|\b(?:builds|built|assembles)\b(?:\s+(?:cleanly|successfully|fine|ok|again|now|like a charm|without (?:any )?"
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into(?!\s+sgc\d+x)|from|\d"

@@ -8,8 +8,8 @@ sentence's clauses, roles and status marks once and answers for each candidate.
 
 import re
 
-from stalegreen.engine import (claims_en, claims_grammar, claims_marks, claims_own_words, claims_parts, claims_sources, clauses,
-                               lexicon)
+from stalegreen.engine import (claims_descriptions, claims_en, claims_grammar, claims_marks, claims_own_words, claims_parts,
+                               claims_sources, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 from stalegreen.engine.lexicon import en as en_lexicon
 
@@ -34,8 +34,6 @@ _MOST = re.compile(u"\\b(?:most|mostly|largely|the (?:vast )?majority|nearly all
                    u"|\u5927\u90e8\u5206|\u5927\u591a\u6570|\u7edd\u5927\u591a\u6570", re.I)
 _OTHERWISE = re.compile(r"^\W*(?:but\s+|and\s+)?otherwise\b", re.I)
 _HELD_RUN = re.compile(r"\bsg[tylb](\d+)x\b")
-_ASSERTING = re.compile(r"\b(?:asserts?|asserting|ensures?|ensuring|verif(?:y|ies)|verifying)\s+\w+$", re.I)
-_ASSERTED_VERB = re.compile(r"[^.;:]*\b(?:compile|compiles|build|builds|pass|passes|succeeds?)\W*$", re.I)
 _ON_A_RERUN = re.compile(r"\bpass(?:ed|es)?\s+on\s+(?:a\s+|the\s+)?(?:re-?run|retry|second (?:run|try|attempt))\b", re.I)
 # the cause a pass holds by, told after it ("passes, but only because I disabled X")
 _ONLY_BECAUSE = re.compile(r"\bonly\s+because\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:commented|disabled|removed|skipped|excluded"
@@ -274,7 +272,7 @@ class Meaning(object):
             or claims_own_words.reason(clause, ["conditional"] if self.has("conditional") else [])
         if why:
             return why
-        if self.has("description") and self._described(cand, index):
+        if self.has("description") and claims_descriptions.described(self, cand, index):
             return "description"    # "I wrote a test that checks the build succeeds": the test's object
         if index and parts[index - 1].segment == segment and self.has("conditional") and clauses.governed(
                 [self.clause(i) for i in range(index + 1)], [p.segment for p in parts[:index + 1]]):
@@ -365,24 +363,6 @@ class Meaning(object):
             if opened is None or any(category in self.categories(j) for j in range(opened, i + 1)):
                 return False
         return True
-
-    def _described(self, cand, index):
-        """A description of what a test checks ("a test that checks", 写了一个测试来验证) in the claim's clause
-        (or the one before, when it goes on ", and that ..."), followed by a name of the claim's category: the
-        pass is the test's object, not a result. "The tests that check the parser all pass" stays a claim."""
-        parts = self.clauses()
-        part, end = parts[index], cand["span"][1]
-        lo = parts[index - 1].lo if index and re.match(r"\W*(?:and|or)\s+that\b", self.clause(index), re.I) else part.lo
-        for lang in ("en", "zh"):
-            if lang == "zh" and not self.cjk:
-                continue
-            for m in lexicon.compiled("description", lang).finditer(self.plain, lo, part.hi):
-                if any(x.get("category") == cand["category"] and m.end() <= x["start"] < end for x in self.mentions):
-                    return True
-                # (or the claim's own verb after it, of what the test asserts: "asserts the generated bindings compile")
-                if m.end() < end and _ASSERTING.search(m.group(0)) and _ASSERTED_VERB.match(self.plain, m.end(), end):
-                    return True
-        return False
 
     def _other_parts_fail(self, index, failures):
         """The claim's clause names the part it speaks of ("for the library target", `mypy src/`,

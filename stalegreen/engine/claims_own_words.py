@@ -64,7 +64,10 @@ _PARENTHESIS = re.compile(r"\([^()]*\)")
 # (not the agent's own: "(I didn't use `--warnings-as-errors`)" is a caveat on the result)
 TOLD_ASIDE = re.compile(r"\((?!\s*(?:i|we)\b)(?=(?:the\s+|older\s+|old\s+|newer\s+|other\s+|earlier\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?\s+"
                         r"(?:don't|doesn't|didn't|can't|won't|aren't|isn't|weren't|wasn't|do not|does not|did not|never)\b)"
-                        r"(?!(?:not|no|none|nothing|except|but)\b)[^()]*\)", re.I)
+                        r"(?!(?:not|no|none|nothing|except|but)\b)[^()]*\)"
+                        # or a negation in a relative clause of a noun: "(all in files I didn't touch)"
+                        r"|\((?=[^()]*\b(?:files?|code|ones?|modules?|parts?|places?|packages?)\s+(?:that\s+|which\s+)?(?:i|we|you)\s+"
+                        r"(?:didn't|don't|haven't|did not|do not|have not)\b)[^()]*\)", re.I)
 
 
 def reason(clause, roles):

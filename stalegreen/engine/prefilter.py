@@ -42,7 +42,7 @@ RUNNER_WORDS = frozenset((
     "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
     "kubeconform", "sphinx-build", "molecule", "kaocha", "rush",
     "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic", "gem", "wasm-pack",
-    "ormolu", "fourmolu", "gdlint", "gdformat", "verilator",
+    "ormolu", "fourmolu", "gdlint", "gdformat", "verilator", "eas",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)

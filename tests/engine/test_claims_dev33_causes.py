@@ -75,3 +75,28 @@ def test_acceptance_by_a_checker(text, expected):
 ])
 def test_hedges_and_first_runs(text, expected):
     assert categories(text) == expected
+
+
+# the dev34 pair (written blind as a representative mix, scored on arrival: en 0.986/0.965, zh 0.952/1.000,
+# mixed 1.000/0.920, all the same with the session's starting code), then these causes
+@pytest.mark.parametrize("text, expected", [
+    # a negation in a relative clause of an aside is the aside's
+    ("ESLint passes with 4 warnings (all `react-hooks/exhaustive-deps` in files I didn't touch), no errors.", ["lint"]),
+    # what was changed is no check a disclosure names
+    ("pytest passed after the first fix. I then tweaked the error-message formatting in `errors.py` and didn't rerun "
+     "it afterwards.", []),
+    ("I changed the lint config and didn't rerun lint. Tests pass.", ["test"]),
+    # a build configured and built with a named compiler; Expo's builds
+    ("Configured and built with clang 17.", ["build"]),
+    ("`eas build --platform android --local` succeeded and produced `build-1718.apk`. I didn't do an iOS build.",
+     ["build"]),
+    # Chinese: a state the repository had all along, a conclusion from the user's output, a test's scenarios
+    (u"这个仓库的测试原本就是全部通过的，我这次只改了 `README` 里的安装步骤。", []),
+    (u"你贴的这段输出：\n\n```\nBUILD SUCCESSFUL in 12s\n```\n\n说明编译本身没问题，问题出在运行时找不到 `libfoo.so`。", []),
+    (u"新增了 `test_retry_backoff.py`，覆盖三种场景：首次成功、重试两次后成功、超过最大次数抛出 `RetryError`。", []),
+    # negatives that stay claims or failures
+    (u"e2e 本来就有 3 个失败，我这次改完还是这 3 个，没有新增失败。", []),
+    (u"测试覆盖了三种场景，全部通过。", ["test"]),
+])
+def test_causes_of_the_dev34_pair(text, expected):
+    assert categories(text) == expected

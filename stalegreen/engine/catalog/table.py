@@ -610,6 +610,7 @@ TOOLS = {
     "gdlint": lint_spec("gdlint"),
     "gdformat": lint_spec("gdformat", needs=(("--check", "-c", "--diff", "-d"), "format"), values=("-l", "--line-length")),
     "ionic": SUB({"build": _build("ionic build")}),
+    "eas": SUB({"build": _build("eas build")}),     # Expo's app builds: `eas build --platform android --local`
     "dprint": SUB({"check": lint_spec("dprint check", values=("-c", "--config", "--excludes", "--plugins"),
                                       prints=("dprint",)),
                    "fmt": NOT("format", "dprint check", "lint")}),

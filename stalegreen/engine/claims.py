@@ -360,8 +360,8 @@ class _Reader(object):
         body = claims_fragments.tidy_line(g.list_mark.sub("", line).strip().strip("|").strip(), self.spans)
         if not body:
             return
-        sentences = [x.strip() for x in (g.sentence_end.split(body) if _MAY_END_SENTENCE.search(body) else (body,))
-                     if x.strip()]
+        ends = g.sentence_end_cheered if not body.isascii() and _CHEER.search(body) else g.sentence_end
+        sentences = [x.strip() for x in (ends.split(body) if _MAY_END_SENTENCE.search(body) else (body,)) if x.strip()]
         opens = claims_fragments.OPENING_PREDICATE.match
         if "?" in body or body.count(":") > 1 or sentences and any(opens(x) for x in sentences):
             sentences = claims_fragments.rewrite(sentences)    # "Tests? Green.", "Clean, too, is the lint run"
@@ -691,6 +691,7 @@ _BOX = re.compile(r"\[([ xX])\](?!\()")
 _EMPTY_BOX = re.compile(u"[\u2610\u25a1\u2b1c]\ufe0f?")
 _ITEM = re.compile(u"^\\s*(?:[-*+\u2022]\\s|\\d{1,3}[.)]\\s|\\[[ xX]\\])")
 # what a split by ``sentence_end`` needs (an end mark, and a space after an ASCII one): found at C speed
+_CHEER = re.compile(u"[" + claims_grammar.CHEERS + u"]")
 _MAY_END_SENTENCE = re.compile(u"[.!?][*_]{0,2}\\s|[\u3002\uff01\uff1f]|[" + claims_grammar.CHEERS + u"]\ufe0f?\\s")
 # a line ending with the commands of a block its colon introduced ("运行结果： sgt0x")
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")

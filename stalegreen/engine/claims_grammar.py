@@ -56,6 +56,8 @@ CLAIM_WORDS_COMPILE_AFTER = 1000
 _CLAIM_WORD = [None, None, 0, None]     # the word list, its pattern once compiled, the uses before that, its ASCII words' pattern
 
 
+_SENTENCE_END = (u"(?<=[.!?*_])(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])"
+                 u"\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
 CHEERS = u"\U0001f389\U0001f38a\U0001f973\U0001f64c\U0001f680\u2728\U0001f4aa"     # cheering emoji: each ends its sentence
 
 
@@ -244,9 +246,10 @@ class Grammar(object):
         # in lower case: the current directory of a command line in prose ("ruff check . exits 0"; not a
         # placeholder's padding on either side: "I ran `pytest`. all green", "passes . `mix test` has")
         # (a sentence mark may sit inside the emphasis closing it: "**Do the tests pass?** Yes.")
-        # A cheering emoji ends a sentence as a "!" does: "Compiles first try 🎉 next I'll run the tests"
-        self.sentence_end = c(u"(?<=[.!?*_])(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])"
-                              u"|(?<=[" + CHEERS + u"])\ufe0f?\\s+(?=\\S)")
+        self.sentence_end = c(_SENTENCE_END)
+        # a cheering emoji ends a sentence as a "!" does: "Compiles first try 🎉 next I'll run the tests"
+        # (a pattern of its own: the lookbehind costs at every character, and few lines hold the emoji)
+        self.sentence_end_cheered = c(_SENTENCE_END + u"|(?<=[" + CHEERS + u"])\ufe0f?\\s+(?=\\S)")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise|except|apart from|aside from"
                               u"|other than|save for)\\s)|" + ONLY_COMPLAINT, I)

@@ -387,9 +387,13 @@ def plain_commands(text):
     code style!", "npm t \u2014 OK"), put in backticks as a terse agent means it: the catalog must read
     the words as a run of a known runner, or they are left as written."""
     if u"\u2192" not in text and "->" not in text and "=>" not in text and u"\u2014" not in text \
-            and u"\u2013" not in text and " -" not in text:
+            and u"\u2013" not in text and not (" -" in text and _FLAG_BEFORE_COLON.search(text)):
         return text
     return _PLAIN_COMMAND.sub(_quoted_command, text)
+
+
+# a command line's flag right before a colon: "make -j8: done, no errors"
+_FLAG_BEFORE_COLON = re.compile(r"[ \t]-[\w=.-]*:[ \t]")
 
 
 def _quoted_command(m):

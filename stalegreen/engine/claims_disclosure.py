@@ -142,7 +142,7 @@ _EVERY_OTHER = re.compile(r"\b(?:anything|everything|nothing|any)\s+else\b|\b(?:
                           u"|\u5176[\u4ed6\u4f59]\u7684?\u68c0\u67e5", re.I)
 # the other parts of a check told before: "other modules not rerun", 其他模块没有重新跑
 _OTHER_PARTS = re.compile(r"\b(?:the\s+)?(?:other|remaining)\s+(?:modules|packages|crates|projects|services|apps"
-                          r"|workspaces|suites|targets)\b"
+                          r"|workspaces|suites|targets)\b|\b(?:anything|everything)\s+(?:outside|beyond)\s+(?:of\s+)?\S"
                           u"|\u5176[\u4ed6\u4f59]\u7684?(?:\u6a21\u5757|\u5305|\u9879\u76ee|\u670d\u52a1)", re.I)
 
 

@@ -19,7 +19,8 @@ def subject_of_a_bare_result(reader, s, p, kind):
 # subject is the run the sentence before says it made
 _BARE_RESULT_KINDS = frozenset(("clean", "cnt", "nodiff", "none"))
 _BARE_RESULT = re.compile(r"^\W*(?:and\s+)?(?:again\s*[,:]?\s*)?", re.I)
-_RESULT_ENDS = re.compile(r"(?:\s+(?:found|detected|reported|flagged|left|remaining|this time|now))?[\s.!*_]*$", re.I)
+_RESULT_ENDS = re.compile(r"(?:\s+(?:found|detected|reported|flagged|left|remaining|this time|now))?"
+                          r"(?:\s*,\s*(?:and\s+)?(?:nothing|no|zero|0)\s+[\w ]{1,30}?)*[\s.!*_]*$", re.I)     # "..., nothing flagged"
 
 
 def _run_just_named(reader, s, p):

@@ -109,7 +109,7 @@ def _link(g, s, subjects, p, kind):
         max_words = 12      # "shellcheck across all the scripts in the repo is silent now": where it ran
     if kind == "clean" and nearest["kind"] == "test":
         gap = _SUMMARY_COUNTS.sub(" ", gap)     # "Tests included: 41 run, 0 failures": one summary
-    if kind == "clean" and "warning" in gap:
+    if kind in ("clean", "exit0") and "warning" in gap:
         # "`vite build` — 1 warning about chunk size > 500 kB (pre-existing), no errors": the warnings
         # told before the errors are of the same summary
         gap = _WARNINGS_NOTE.sub(" ", gap)

@@ -211,7 +211,7 @@ class Grammar(object):
             r"|\u201c([^\u201d\n]{1,160})\u201d|\u2018([^\u2019\n]{1,100})\u2019(?=[\s.,;:!?)\]]|$)"
             r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
         # (a glob of tests names them too: `test_refund_*`, `tests/test_api_*.py`)
-        self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+\*?|\w+_test|tests?/[\w./*-]*|[\w.-]+\.(?:test|spec)\.\w+)"
+        self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+(?:\[[^\]\s]{1,60}\])?\*?|\w+_test|tests?/[\w./*-]*|[\w.-]+\.(?:test|spec)\.\w+)"
                         r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!clippy::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py"
                         # a test class or method of the xUnit families: `AuthFlowTests.testSSO`, `OrderTest#total`,
                         # `Tests\Feature\InvoicePdfTest`
@@ -295,7 +295,7 @@ class Grammar(object):
             # failures older than the change: "reports 37 errors that predate this change"
             r"|\b(?:fail\w*|errors?|warnings?)\s+(?:that|which)\s+(?:all\s+)?(?:predate|pre-date|predated|already existed)\b"
             r"|\b" + _TOLD + r"\s+(?:nothing|none)\b(?!\s+of\b)"
-            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky|flaking|timing out|erroring|crashing|hanging)\b|\bpreviously[- ]failing\b"
+            r"|\b(?:that|which|who) (?:were|was|had been|used to be) (?:failing|broken|red|flaky|flaking|timing out|erroring|crashing|hanging)\b|\b(?:previously|formerly|old|once)[- ]failing\b"
             # a failure that is not the state now: of the old code ("fails on the old code and passes on the
             # new"), one a change would cause ("removing it makes `tsc` fail"), a bug's origin ("the regression
             # was introduced in a3f9c1"), a test written to fail first ("I reproduced it with a failing test"),
@@ -594,7 +594,8 @@ class Grammar(object):
             r"(?:errors?|failures?|failed|issues?|problems?|warnings?|offen[cs]es?|violations?|complaints|findings|diagnostics"
             r"|hints|suggestions|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")
             r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
-            r"|\baccepts\s+(?:it|them|everything|the\s+(?:new\s+)?(?:code|changes?|modules?|files?|package|project|types?|macro)|sgc\d+x)\b"
+            r"|\baccepts\s+(?:it|them|everything|the\s+(?:new\s+|whole\s+|entire\s+)?(?:code|changes?|modules?|files?|package|project|types?|macro)"
+            r"|sgc\d+x)\b"
             r"|\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:want|need|have)\s+to\s+(?:change|fix|reformat|rewrite|touch)\s+anything\b"
             r"|(?<=\bneither )(?:of (?:them|the two) )?(?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises)\s+(?:a|an|any)\s+"
             r"(?:single\s+)?(?:problem|error|warning|issue|complaint|finding)s?\b"
@@ -674,7 +675,7 @@ class Grammar(object):
             r"|(?<![\d.,/])0(?:\s*/\s*\d[\d,]*)?\s+files?\s+(?:require|requires|need|needs|needed|required)\s+(?:re)?formatting\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"
-            r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything))\w*"
+            r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything)|(?<=stopped )flagg)\w*"
             r"(?:\s+any ?more)?"
             # in the past of the run just made: "`tsc` didn't complain", "mypy hasn't reported anything"
             r"|\b(?:didn't|did not|hasn't|has not|haven't|have not)\s+(?:fail|error|complain|report (?:any|anything))\w*"

@@ -72,7 +72,9 @@ _RUN_NEGATED = {
 }
 _RUN_OBJECT_GAP = {
     "en": re.compile(r"^\s*(?:(?:them|it|all|the|my|our|both|full|whole|entire|complete|again|once more|also|just"
-                     r"|every|each|of)\s+)*(?:the\s+)?$", re.I),
+                     r"|every|each|of)\s+)*(?:the\s+)?"
+                     # (after names the grammar does not know, listed before it: "I reran black and ruff")
+                     r"(?:[\w.-]+(?:\s*,\s*|\s+and\s+|\s*&\s*))*$", re.I),
     "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
 }
 _ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再次|刚刚?)*$")

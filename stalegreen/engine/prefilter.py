@@ -112,7 +112,7 @@ CLAIM_WORDS = (
     "produced", "emitted",     # a build run and the file it made: "`bun run build` produced `dist/index.js`"
     "emits", "spits out", "spat out", "come out", "comes out", "came out",     # "`tsup` emits ESM into `dist/`", "the binary comes out"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",
-    "report any", "reported any",     # "`tsc --noEmit` doesn't report anything"
+    "report any", "reported any", "stopped flagg",     # "`tsc --noEmit` doesn't report anything", "stopped flagging"
     "accepts",     # "Pyright accepts `services/billing/` now"
     "up empty", "back empty", "lint hits", "linter hits",     # "Lint comes up empty", "came back empty-handed", "no lint hits"
     "blew up", "broke", "went wrong", "fell over", "exploded",     # "nothing blew up": a failure idiom denied

@@ -100,3 +100,22 @@ def test_hedges_and_first_runs(text, expected):
 ])
 def test_causes_of_the_dev34_pair(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a run of names the grammar does not know, then one it knows; bare results listed after
+    ("I reran black and ruff after the last round of review edits. Nothing to reformat, nothing flagged.", ["lint"]),
+    ("the linter stopped flagging the import order after I added `known-first-party`.", ["lint"]),
+    ("pytest goes through clean on 3.9-3.12, and pyright (basic mode) accepts the whole package.", ["test", "typecheck"]),
+    # warnings told before a zero exit status are of the same run
+    ("Unit tests pass. Lint: 2 warnings about unused parameters in `handlers/legacy.go`, exit code 0.", ["lint", "test"]),
+    # a parametrized test id, once failing, now passing; nothing run outside its file leaves it standing
+    ("Fixed it, and the old failing case (`test_merge_overlapping_intervals[touching]`) now passes along with the other "
+     "60-odd parametrizations. I didn't run anything outside `test_intervals.py`.", ["test"]),
+    # negatives
+    ("I ran into a bug and ruff failed.", []),
+    ("I didn't run anything locally. The tests pass on CI.", []),
+    ("Lint: 2 errors, exit code 1.", []),
+])
+def test_results_after_named_runs(text, expected):
+    assert categories(text) == expected

@@ -454,7 +454,7 @@ ENTRIES = (
       r"|\bwithout\s+(?:actually\s+|really\s+)?(?:checking|linting|testing|running|compiling|building|doing)\s+anything\b"
       # nothing was run at all: "I didn't run anything locally" (not "anything beyond a quick compile")
       r"|\b(?:didn't|did not|haven't|have not|hasn't|has not|couldn't|could not)\s+(?:actually\s+|yet\s+)?(?:run|execute)"
-      r"\s+anything\b(?!\s+(?:beyond|but|except|other than|apart from|besides|else|more|further|other))"
+      r"\s+anything\b(?!\s+(?:beyond|but|except|other than|apart from|besides|else|more|further|other|outside))"
       # (nor only in a place of its own: "Frontend: I didn't run anything there", "... in `web/`")
       r"(?!\s+(?:there|in\s+(?:the\s+)?(?:`|sg[a-z]\d+x\b|[\w.-]+/)|on\s+the\s+(?:frontend|backend|client|server)\b|for\s+(?:the\s+)?(?:frontend|backend|client|web|ui|docs)\b))"
       # "No tests fail, but that's because none ran", "jest didn't find any test files"

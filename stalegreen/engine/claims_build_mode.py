@@ -89,4 +89,4 @@ _THING_BUILT = re.compile(
 # what follows "builds" said of a thing built: the clause's end, how or where it built ("builds and
 # launches", "builds under Ninja", "builds `//x` fine"), not a verb of a noun ("the nightly builds are slow")
 _BUILT_HOW = re.compile(r"(?:\s+sgc\d+x)?(?:\s*(?:[.;,!)]|$|\u2014|--)|\s+(?:fine|cleanly|successfully|ok|again|now|too|as well"
-                        r"|without|with|under|in|into|from|against|and|for|locally|here|on\s+(?!#|top\b)))", re.I)
+                        r"|without|with|under|in|into|from|against|and|for|locally|here|like|on\s+(?!#|top\b)))", re.I)

@@ -145,7 +145,7 @@ _WARNINGS_NOTE = re.compile(r"\b(?:\d[\d,]*|one|two|three|a few|some|a couple of
                             r"[^,;.]{0,80}?(?:\([^()]{0,60}\))?\s*,", re.I)
 _SUMMARY_COUNTS = re.compile(
     r"^(?:\s+(?:included|summary|results?|run|executed|totals?)\b)?\s*(?:\([\w -]{1,20}\))?\s*:\s*"
-    r"(?:(?!0\s)\d[\d,]*\s+(?:run|ran|total|executed|collected|selected|tests?|specs?|examples?|passed|passing|skipped"
+    r"(?:(?!0\s)\d[\d,]*\s+(?:runs?|ran|total|executed|collected|selected|tests?|specs?|examples?|assertions|passed|passing|skipped"
     r"|pending|deselected)\s*[,;/]\s*)+$", re.I | re.A)
 
 
@@ -305,7 +305,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             make("build", subject if subject["kind"] != "every" else None, scope="all")
         elif subject is None and claims_grammar.CODE_OPENS.match(s[:p.start()]):
             make("build", None, scope="subset")     # "`make lib cli` builds fine": what the code names is built
-        elif subject is None and lowp.startswith("builds") and claims_build_mode.thing_built(s, p.start()):
+        elif (subject is None or subject["kind"] == "tool") and lowp.startswith("builds") and claims_build_mode.thing_built(s, p.start()):
             # "The Linux AppImage builds and launches", "the whole tree builds under Ninja": a thing the
             # noun phrase right before the verb names (no person, no CI) is what was built
             make("build", None, scope="all")

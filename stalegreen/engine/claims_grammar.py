@@ -56,8 +56,7 @@ CLAIM_WORDS_COMPILE_AFTER = 1000
 _CLAIM_WORD = [None, None, 0, None]     # the word list, its pattern once compiled, the uses before that, its ASCII words' pattern
 
 
-_SENTENCE_END = (u"(?<=[.!?*_])(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])"
-                 u"\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])")
+_SENTENCE_END = u"(?<=[.!?*_])(?:(?<=[.!?])|(?<=[.!?][*_])|(?<=[.!?][*_][*_]))(?<!/\\.\\.\\.)(?!(?<= \\.)(?<!\\dx \\.)\\s+(?!sg[a-z]\\d)[a-z])\\s+(?=\\S)|(?<=[\u3002\uff01\uff1f])"
 CHEERS = u"\U0001f389\U0001f38a\U0001f973\U0001f64c\U0001f680\u2728\U0001f4aa"     # cheering emoji: each ends its sentence
 
 
@@ -152,7 +151,7 @@ _PREDICATE_STARTS = frozenset((
     "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
-    "complaint warning finding nit gripe issue empty accepts configured cleaned reconfigured "
+    "complaint warning finding nit gripe issue empty accepts configured cleaned reconfigured none "
     "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link writes wrote spits spat").split())
 
 
@@ -266,8 +265,10 @@ class Grammar(object):
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any(?:thing\b| \w+)|hang\w*|hung|panic\w*|segfault\w*"
             r"|(?:show|giv|throw|report|print|produc|emit|rais|spit)\w*(?: out)?\s+any\s+(?:more\s+|new\s+|other\s+)?"
             r"(?:errors?|warnings?|issues?|problems?|failures?|offen[cs]es?|violations?)\b"
-            r"|times? out|timed out|(?:flag(?:ged)?|f(?:i|ou)nd|rais(?:e|ed)|turn(?:ed)? up)\s+any(?:thing)?\b)"
+            r"|times? out|timed out|(?:flag(?:s|ged)?|f(?:i|ou)nds?|rais(?:e|es|ed)|turn(?:s|ed)? up|propos(?:e|es|ed)|lists?)\s+any(?:thing)?\b"
+            r"|finds? a (?:single )?thing\b)"
             r"|\b(?:hasn't|has not|haven't|have not)\s+(?:flagged|found|raised|turned up)\s+any(?:thing)?\b(?!\s+yet\b)"
+            r"|\bstop(?:s|ped)\s+complaining\s+about\s+[^,.;]{0,80}?(?=\s+and\b|[,.;]|$)"
             r"|\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:want|need|have)\s+to\s+(?:change|fix|reformat|rewrite|touch)\s+anything\b"
             r"|\bneither\s+(?:of (?:them|the two) )?(?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises)\s+(?:a|an|any)\s+"
             r"(?:single\s+)?(?:problem|error|warning|issue|complaint|finding)s?\b"
@@ -388,7 +389,7 @@ class Grammar(object):
             r"|verifications?)\b|\bboth (?:the )?checks\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
-            r"|(?P<pron>\b(?:it|they|both(?: of them)?|all of them|each (?:of them|one)|every one of them|them all|these|those|(?<=the )rest|(?<=the )others"
+            r"|(?P<pron>\b(?:it|they|both(?: of them| runs(?= (?:were|are) ))?|all of them|each (?:of them|one)|every one of them|them all|these|those|(?<=the )rest|(?<=the )others"
             r"|neither(?: of them| of the two)?(?= (?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises) (?:a|an|any) )"
             r"|(?<=[a-z] )ones"
             # some of the runs just named, by their place in the list: "The first two are clean", "the latter passes"
@@ -428,12 +429,11 @@ class Grammar(object):
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
-            # a build tool named alone as the one content ("Cargo is happy with the workspace", "xcodebuild succeeds")
-            r"|\b(?:cargo|gradle|maven|mvn|cmake|xcodebuild|bazel|dotnet|sbt|platformio|zig|meson|ninja|msbuild|swiftc|rustc"
+            r"|\b(?:cargo|gradle|maven|mvn|cmake|xcodebuild|bazel|dotnet|sbt|platformio|zig|meson|ninja|msbuild|swiftc|rustc"     # a build tool alone: "Cargo is happy"
             r"|javac|kotlinc|gcc|clang|g\+\+)\b(?=\s+(?:(?:now|also|still)\s+)?(?:is|was|seems|looks|stays|remains|succeeds|succeeded"
             r"|finishes|finished|completes|completed|accepts|accepted|builds|compiles)\b)"
-            # the noun: "The compile is OK", "the compile step is green"
-            r"|(?:(?<=the )|^\W*)compile(?: step| stage| job)?\b(?=\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
+            # the noun: "The compile is OK", "the compile step is green", "Kotlin compile for `:core` succeeds"
+            r"|(?:(?<=the )|^\W*|\b(?:kotlin|java|swift|rust|go|typescript|scala|dart)\s+)compile(?: step| stage| job)?\b(?=(?:\s+for\s+\S+)?\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
             r"|completes|completed)\b)"
             # the activity named by its gerund, with what it builds: "Building that project now gives 0 warnings"
             r"|^\W*(?:re-?)?building\s+(?:(?:the|that|this|each|every|both|all|our|my)\s+)?(?:[\w-]+\s+)?"
@@ -584,7 +584,7 @@ class Grammar(object):
             r"|\s+(?:up)?on\s+(?:top\s+of|(?:the|a|an|this|that|its|their|our|my|your)\s+(?:\w+\s+)?(?:idea|work|approach"
             r"|pattern|design|changes?|pr|fix|refactor|foundation|groundwork)s?)\b))"
             r"|(?P<clean>\b(?:(?:reports?|reported|reporting|shows?|showed|showing|finds?|found|finding|returns?|returned"
-            r"|returning|gives?|gave|giving|has|had|got|gets"
+            r"|returning|gives?|gave|giving|has|had|got|gets|raises?|raised"
             r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any| a single)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
@@ -592,8 +592,8 @@ class Grammar(object):
             r"|[a-z]{3,}(?=\s+issues\b))\s+)?"
             r"(?:sgc\d+x\s+|[a-z]+\(s\)\s+)?"     # the rule's name in code; a runner's "(s)" noun: "0 chart(s) failed"
             r"(?:errors?|failures?|failed|issues?|problems?|warnings?|offen[cs]es?|violations?|complaints|findings|diagnostics"
-            r"|hints|suggestions|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")
-            r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b"
+            r"|hints|suggestions|objections?|(?<=lint )hits|(?<=linter )hits)\b"     # (hlint's "No hints"; a non-native "no offense")
+            r"|\bno longer reports? any (?:errors?|issues|problems|warnings?)\b|\bno (?:failing|broken) tests\b|\bnone\s+(?:of them\s+)?(?:failed|fails|broke|errored)\b"
             r"|\baccepts\s+(?:it|them|everything|the\s+(?:new\s+|whole\s+|entire\s+)?(?:code|changes?|modules?|files?|package|project|types?|macro)"
             r"|sgc\d+x)\b"
             r"|\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:want|need|have)\s+to\s+(?:change|fix|reformat|rewrite|touch)\s+anything\b"
@@ -617,7 +617,8 @@ class Grammar(object):
             # a check's one complaint, said as its only one: "Flake8's only complaint is a line-length one"
             r"|(?<=\bonly )(?:complaint|warning|finding|nit|gripe|issue)\b(?=\s+(?:is|was)\b)"
             # no failure to be seen in a run's output: "Nothing red in the jest output"
-            r"|\bnothing\s+(?:red|failing|failed|broken|broke|blew up|went wrong|fell over|exploded|fails\s+(?:any ?more|now|any longer))\b"
+            r"|\bnothing\s+(?:red|failing|failed|broken|broke|blew up|went wrong|fell over|exploded|fails(?:\s+(?:any ?more|now|any longer)\b"
+            r"|(?=\s*(?:[.;!]|$))))\b"
             # nothing found, said by the participle or an idiom: "nothing flagged", "Lint comes up empty",
             # "ruff came back empty-handed"
             r"|\bnothing\s+(?:was\s+|got\s+)?(?:flagged|reported)\b"
@@ -642,7 +643,7 @@ class Grammar(object):
             r"|\breturns? (?:exit code )?0\b)"
             r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|came out|comes out|went|goes|is back"
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
-            r"|problems|complaints?|a (?:hitch|problem|complaint))|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b)"
+            r"|problems|complaints?|incident|a (?:hitch|hiccup|problem|complaint))|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b|like (?:a charm|a dream|clockwork))"
             # a run that ends, bare, ending its clause: a build's success ("`bin/rails assets:precompile` completes")
             r"|\b(?:completes|finishes)(?=\s*(?:[.;,!)]|$))"
             # the subject's run, plural: "Tests run clean", "the specs run green"
@@ -674,8 +675,9 @@ class Grammar(object):
             # a formatter's count of files needing it: "0/214 files require formatting"
             r"|(?<![\d.,/])0(?:\s*/\s*\d[\d,]*)?\s+files?\s+(?:require|requires|need|needs|needed|required)\s+(?:re)?formatting\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
-            r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped)"
-            r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything)|(?<=stopped )flagg)\w*"
+            r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped|stops)"
+            r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything)|(?<=stopped )flagg"
+            r"|(?<=stops )flagg|flags? anything|proposes? any changes|lists? any files|finds? a (?:single )?thing)\w*"
             r"(?:\s+any ?more)?"
             # in the past of the run just made: "`tsc` didn't complain", "mypy hasn't reported anything"
             r"|\b(?:didn't|did not|hasn't|has not|haven't|have not)\s+(?:fail|error|complain|report (?:any|anything))\w*"

@@ -42,7 +42,7 @@ RUNNER_WORDS = frozenset((
     "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
     "kubeconform", "sphinx-build", "molecule", "kaocha", "rush",
     "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic", "gem", "wasm-pack",
-    "ormolu", "fourmolu", "gdlint", "gdformat", "verilator", "eas",
+    "ormolu", "fourmolu", "gdlint", "gdformat", "verilator", "eas", "credo",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)
@@ -113,6 +113,8 @@ CLAIM_WORDS = (
     "emits", "spits out", "spat out", "come out", "comes out", "came out",     # "`tsup` emits ESM into `dist/`", "the binary comes out"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",
     "report any", "reported any", "stopped flagg",     # "`tsc --noEmit` doesn't report anything", "stopped flagging"
+    "objection", "flags any", "proposes any", "propose any", "lists any", "list any", "find a thing", "finds a thing", "find a single", "finds a single", "incident", "hiccup",
+    "like a dream", "like clockwork", "none failed", "both runs",
     "accepts",     # "Pyright accepts `services/billing/` now"
     "up empty", "back empty", "lint hits", "linter hits",     # "Lint comes up empty", "came back empty-handed", "no lint hits"
     "blew up", "broke", "went wrong", "fell over", "exploded",     # "nothing blew up": a failure idiom denied

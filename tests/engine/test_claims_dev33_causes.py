@@ -119,3 +119,42 @@ def test_causes_of_the_dev34_pair(text, expected):
 ])
 def test_results_after_named_runs(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Both `credo --strict` and `dialyzer` come back clean.", ["lint", "typecheck"]),
+    ("pyright stops complaining about the `reportMissingTypeStubs` errors and reports 0 errors for the project.",
+     ["typecheck"]),
+    ("`rake test` had been failing. After `bin/rails db:test:prepare` it runs, and nothing fails.", ["test"]),
+    ("@maria the tests pass on my branch, but I rebased onto main after that, so I'd rerun before trusting it.", []),
+    # negatives
+    ("Nothing fails to compile.", []),
+    ("pyright stops complaining about one error but still reports two.", []),
+])
+def test_checkers_that_stop_complaining_and_results_held_back(text, expected):
+    assert categories(text) == expected
+
+
+# dev35 (200 English messages in plain prose only, written blind last; scored on arrival 0.971 / 0.863, the same
+# as with the session's starting code), then these causes
+@pytest.mark.parametrize("text, expected", [
+    ("The full PHPUnit suite ran without incident, 412 tests and 1,380 assertions.", ["test"]),
+    ("The build completes without error, the unit tests pass in full, and the linter raises no objections.",
+     ["build", "lint", "test"]),
+    ("Nothing dramatic here: shellcheck no longer flags anything in any of the scripts under `bin/`.", ["lint"]),
+    ("`php-cs-fixer fix --dry-run --diff` no longer proposes any changes, and `composer test` runs green.",
+     ["lint", "test"]),
+    ("Ran prettier over the docs as well. `prettier --check .` no longer lists any files.", ["lint"]),
+    ("`tsc` in strict mode doesn't find a thing, and the production bundle builds.", ["build", "typecheck"]),
+    ("The Nix flake builds like a dream now that the `cargoHash` is updated.", ["build"]),
+    ("Forty-two new assertions were added and the whole test suite was executed twice; both runs were clean.", ["test"]),
+    ("Kotlin compile for `:core` succeeds and detekt reports zero issues for the module.", ["build", "lint"]),
+    ("Minitest: 156 runs, 480 assertions, 0 failures, 0 errors, 2 skips.", ["test"]),
+    # negatives: a rebuild not bothered with, a failure said of a flaky first run stays out of the way
+    ("The Gradle build was successful after the first commit. The follow-up only touches comments, so I didn't "
+     "bother rebuilding.", []),
+    ("shellcheck still flags two scripts.", []),
+    ("The linter raises two objections.", []),
+])
+def test_causes_of_dev35(text, expected):
+    assert categories(text) == expected

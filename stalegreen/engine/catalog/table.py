@@ -378,8 +378,7 @@ TOOLS = {
                   "test:all": test_spec("rails test", prints=("minitest",)),
                   "test:system": test_spec("rails test", subset=("@always",), prints=("minitest",)),
                   "spec": test_spec("rails spec", prints=(ANY,)),
-                  # the asset pipeline's production build
-                  "assets:precompile": _build("rails assets:precompile")}),
+                  "assets:precompile": _build("rails assets:precompile")}),     # the asset pipeline's production build
     # Erlang and Gleam
     "rebar3": SUB({"eunit": test_spec("rebar3 eunit", subset=("--module", "-m", "--suite", "--app", "--file"),
                                       values=("--module", "-m", "--suite", "--app", "--file", "--dir", "-d"),
@@ -606,6 +605,7 @@ TOOLS = {
     "fourmolu": lint_spec("fourmolu", needs=(("--mode check", "--mode=check", "-m check"), "format")),
     # Verilator's lint mode checks HDL sources (without it, it translates them to C++: no check)
     "verilator": lint_spec("verilator", needs=(("--lint-only",), "other"), values=("-f", "--top-module", "--top", "-y", "-v", "-I")),
+    "credo": lint_spec("credo", values=("-c", "--config-name", "--format")),     # Elixir's linter run by its escript
     # Godot's GDScript toolkit: `gdlint scripts/`, `gdformat --check .`
     "gdlint": lint_spec("gdlint"),
     "gdformat": lint_spec("gdformat", needs=(("--check", "-c", "--diff", "-d"), "format"), values=("-l", "--line-length")),

@@ -334,7 +334,8 @@ ENTRIES = (
       stems=("first", "previous", "last", "earlier", "initial", "original", "prior")),
     # of several runs, the first is past and a later one is now ("the first run had 1 failure, the
     # second was fully green")
-    E(r"(?<!\bon )\b(?:the |my |our )?(?<!\bon )(?<!\bon the )(?<!\bon my )(?<!\bon our )first (?:run|attempt|try|pass)\b",
+    E(r"(?<!\bon )\b(?:the |my |our )?(?<!\bon )(?<!\bon the )(?<!\bon my )(?<!\bon our )first (?:run|attempt|try|pass)\b"
+      r"|(?<!\bfor )\bthe first time\b(?=\s*(?:[.;,)]|$|around|round))",
       "past",
       "The first run of the tests passed.", stems=("first",)),
     E(r"\b(?:at|from) the (?:start|beginning) of (?:the|this|my) (?:session|task|work|turn)\b", "past",
@@ -389,6 +390,7 @@ ENTRIES = (
     # ---- not-rerun disclosures (written from the verb, so that only "re..." words are tried)
     # (nothing rerun: "Nothing was re-verified after the last edit", "after the fix — nothing rerun")
     E(r"(?=re)(?:(?<=n't )|(?<=not )|(?<=never )|(?<=without )|(?<=chance to )|(?<=able to )|(?<=n't yet )|(?<=not yet )"
+      r"|(?<=n't bother )|(?<=not bother )"
       r"|(?<=nothing )|(?<=nothing was )|(?<=nothing has been )|(?<=nothing's been ))"
       r"re-?(?:run|ran|running|test|tested|testing|check|checked|checking|verif\w*|build|built|building|execut\w*)\b",
       "disclosure", "The suite passed on the first run, but I haven't rerun it after the refactor.",
@@ -433,6 +435,8 @@ ENTRIES = (
     E(r"\b(?:don't|do not|doesn't|does not) (?:actually |really |yet )?know (?:whether|if)\b[^.;!?]{0,60}?"
       r"\b(?:pass\w*|green|clean|succe\w*|builds?|compiles?)\b"
       r"|\b(?:wouldn't|would not|won't|can't|cannot) (?:count|trust|rely on) (?:it|that|this|them)\b"
+      # a rerun asked for before the result is trusted: "so I'd rerun before trusting it"
+      r"|\bre-?run\s+(?:it\s+|them\s+)?before\s+(?:trusting|relying on)\s+(?:it|that|this|them)\b"
       r"|\b(?:wouldn't|would not|won't|can't|cannot|don't|do not) (?:treat|read|take) (?:it|that|this|them|those)"
       # (the whole word, ending its clause or naming the signal: not "as realistic load tests", "as
       # meaningful for production latency", "as a real-world benchmark")

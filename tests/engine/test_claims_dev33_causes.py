@@ -158,3 +158,17 @@ def test_checkers_that_stop_complaining_and_results_held_back(text, expected):
 ])
 def test_causes_of_dev35(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "none failed" after the runs it counts
+    ("I ran ruff and pytest; none of them failed.", ["lint", "test"]),
+    ("Ran the 40 specs: none failed.", ["test"]),
+    ("Ran `pytest` twice and none failed.", ["test"]),
+    # negatives: nothing it counts, a past state, nothing run
+    ("None failed.", []),
+    ("I fixed the three tests; none of them failed before.", []),
+    ("I haven't run the specs yet, so none failed.", []),
+])
+def test_none_failed_after_the_runs_it_counts(text, expected):
+    assert categories(text) == expected

@@ -135,13 +135,13 @@ _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAM
     "everything all every it they both each them these those that rest others other remaining ones first former latter neither ts type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers vet static roslyn building rebuilding re rerun dry second final fresh latest last "
-    "commit git cargo gradle maven mvn cmake xcodebuild bazel dotnet sbt platformio zig meson ninja msbuild swiftc rustc javac "
-    "kotlinc gcc clang g++ "
+    "commit git "
     "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
     "codebase library lib crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
     "sdist tarball apk aab ipa jar dmg msi appimage installer executable firmware "
     + _PLURAL_BUILDABLES + " "
-    "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split())
+    "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split()
+    + [re.match(r"\w+", n).group() for n in commands.builders(with_catalog=False)])
 _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully build "
     "builds built reports report reported reporting shows show showed showing finds find found finding returns return returned "
@@ -384,7 +384,7 @@ class Grammar(object):
 
         # subjects; the runner names come from the catalog, so a sentence naming no runner word is
         # read with the same pattern less that branch (the catalog is then never imported)
-        subject = lambda names: (
+        subject = lambda names, builders: (
             r"(?P<every>\beverything(?: else)?\b|\ball (?:the |of the )?(?:\d+ |two |three |four |five )?(?:checks|gates"
             r"|verifications?)\b|\bboth (?:the )?checks\b"
             r"|\bevery check\b)"
@@ -429,8 +429,7 @@ class Grammar(object):
             r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
-            r"|\b(?:cargo|gradle|maven|mvn|cmake|xcodebuild|bazel|dotnet|sbt|platformio|zig|meson|ninja|msbuild|swiftc|rustc"     # a build tool alone: "Cargo is happy"
-            r"|javac|kotlinc|gcc|clang|g\+\+)\b(?=\s+(?:(?:now|also|still)\s+)?(?:is|was|seems|looks|stays|remains|succeeds|succeeded"
+            r"|\b(?:" + builders() + r")(?=\s+(?:(?:now|also|still)\s+)?(?:is|was|seems|looks|stays|remains|succeeds|succeeded"
             r"|finishes|finished|completes|completed|accepts|accepted|builds|compiles)\b)"
             # the noun: "The compile is OK", "the compile step is green", "Kotlin compile for `:core` succeeds"
             r"|(?:(?<=the )|^\W*|\b(?:kotlin|java|swift|rust|go|typescript|scala|dart)\s+)compile(?: step| stage| job)?\b(?=(?:\s+for\s+\S+)?\s+(?:is|was|went|passes|passed|succeeded|succeeds|finished"
@@ -461,8 +460,8 @@ class Grammar(object):
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
             r"|module|code|double|account|user|mode|pyramid)\b))")
-        self.subject = c(lambda: subject(commands.prose_pattern), I | A)
-        self.subject_plain = c(lambda: subject(lambda: "(?!)"), I | A)
+        self.subject = c(lambda: subject(commands.prose_pattern, commands.builder_pattern), I | A)
+        self.subject_plain = c(lambda: subject(lambda: "(?!)", lambda: commands.builder_pattern(False)), I | A)
         # predicates
         self.predicate = c(lambda: (
             r"(?P<obj>\bpass(?:es|ed|ing)?\s+(?:all|every|each|the|its|our|their|both|\d[\d,]*)"
@@ -770,7 +769,7 @@ class Grammar(object):
     def subject_starts(self):
         """Words where a subject may begin: the fixed ones and the catalog's runner names."""
         if self._subject_starts is None:
-            self._subject_starts = _SUBJECT_STARTS | commands.prose_starts()
+            self._subject_starts = _SUBJECT_STARTS | commands.prose_starts() | commands.builders()
         return self._subject_starts
 
     @property

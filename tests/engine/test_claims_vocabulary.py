@@ -259,3 +259,38 @@ def test_more_subjects_and_predicates(text, expected):
 ])
 def test_a_compile_word_after_a_typecheck_run_is_its_result(text, expected):
     assert categories(text) == expected
+
+
+def _build_of(tool):
+    """The catalog's build run of a build system: the tool alone, or its build/compile target."""
+    for line in (tool, tool + " build", tool + " compile", tool + " --build ."):
+        runs = commands.classify_code(line)
+        if runs and runs[0][0] == "build":
+            return runs[0]
+    return None
+
+
+@pytest.mark.parametrize("tool", sorted(catalog.BUILD_SYSTEMS))
+def test_every_build_system_is_a_catalog_tool_whose_build_is_a_build_run(tool):
+    assert tool in catalog.TOOLS and _build_of(tool), tool
+
+
+def test_every_alias_of_a_build_system_names_one():
+    assert set(commands.BUILD_SYSTEM_ALIASES.values()) <= catalog.BUILD_SYSTEMS
+
+
+@pytest.mark.parametrize("name", sorted(commands.builders()))
+def test_a_build_system_or_compiler_named_alone_claims_the_build(name):
+    """One rule for every name the catalog marks (and its aliases and the compilers): a build
+    system added to ``catalog.BUILD_SYSTEMS`` is claimable alone with no other edit."""
+    for text in ("%s is happy now." % name, "%s succeeds." % name.capitalize(), "%s compiles it without warnings." % name):
+        assert [c["category"] for c in claims.extract(text).claims] == ["build"], text
+    for text in ("%s was slow to install." % name, "Is %s happy?" % name, "%s should succeed once the SDK is back." % name):
+        assert not [c for c in claims.extract(text).claims if c["category"] == "build"], text
+
+
+def test_a_tool_that_also_manages_packages_is_no_build_named_alone():
+    """Poetry, npm and docker build too, but their name alone is about something else."""
+    for text in ("Poetry is happy with the lock file.", "npm is happy again after the cache clean.",
+                 "Docker is fine now that the daemon restarted."):
+        assert claims.extract(text).claims == [], text

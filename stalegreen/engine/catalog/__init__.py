@@ -14,9 +14,10 @@ names re-exported here.
 
 from stalegreen.engine.catalog.families import classify
 from stalegreen.engine.catalog.table import CATEGORIES, TOOLS
-from stalegreen.engine.catalog.tasks import PROSE_TASKS
+from stalegreen.engine.catalog.tasks import BUILD_SYSTEMS, PROSE_TASKS
 from stalegreen.engine.catalog.walk import Run, find_runs
 from stalegreen.engine.catalog.wrapper_table import WRAPPERS
 from stalegreen.engine.catalog.wrappers import strip_wrappers
 
-__all__ = ("CATEGORIES", "PROSE_TASKS", "TOOLS", "WRAPPERS", "Run", "classify", "find_runs", "strip_wrappers")
+__all__ = ("BUILD_SYSTEMS", "CATEGORIES", "PROSE_TASKS", "TOOLS", "WRAPPERS", "Run", "classify", "find_runs",
+           "strip_wrappers")

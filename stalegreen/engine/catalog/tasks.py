@@ -131,3 +131,13 @@ SCRIPT_SUBSET_PARTS = frozenset(("unit", "units", "e2e", "integration", "integ",
                                  "smoke", "component", "components", "acceptance", "system", "browser", "api",
                                  "visual"))
 SCRIPT_WATCH_PARTS = frozenset(("watch", "dev", "serve", "start", "ui"))
+
+# Build systems whose name alone, in prose, stands for their build ("Cargo is happy", "Gradle
+# succeeds", "xcodebuild finishes"): each is a tool of ``table.TOOLS`` whose build the catalog reads
+# as a build run (tests/engine/test_claims_vocabulary.py checks both). Not the tools whose name is
+# also a package manager's or a runtime's (npm, poetry, docker, go, swift): "poetry is happy" is
+# about the lock file, not a build.
+BUILD_SYSTEMS = frozenset((
+    "bazel", "bazelisk", "buck2", "cargo", "cmake", "dotnet", "gradle", "gradlew", "meson", "msbuild", "mvn", "mvnw",
+    "ninja", "sbt", "scons", "xcodebuild", "zig",
+))

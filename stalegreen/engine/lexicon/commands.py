@@ -261,6 +261,30 @@ PROSE_ALIASES = {"sorbet": "srb tc", "laravel pint": "pint --test", "scalafmt": 
                  "scalafix": "sbt scalafixAll --check"}
 
 
+# Names that stand alone for a build ("Cargo is happy", "clang accepts it"): the catalog's build
+# systems (``catalog.BUILD_SYSTEMS``), a name prose gives one that is not its command ("Maven"),
+# and the language compilers, which are no runners of the catalog. The last two need no catalog:
+# a sentence naming only them is read without it.
+BUILD_SYSTEM_ALIASES = {"maven": "mvn"}
+COMPILERS = ("gcc", "g++", "clang", "javac", "kotlinc", "rustc", "swiftc")
+
+
+def builders(with_catalog=True):
+    """The names that stand alone for a build (the catalog's build systems only when
+    ``with_catalog``)."""
+    names = set(BUILD_SYSTEM_ALIASES) | set(COMPILERS)
+    if with_catalog:
+        from stalegreen.engine import catalog
+
+        names |= catalog.BUILD_SYSTEMS
+    return names
+
+
+def builder_pattern(with_catalog=True):
+    """``builders`` as a pattern, longest names first."""
+    return "|".join(re.escape(n) for n in sorted(builders(with_catalog), key=lambda n: (-len(n), n)))
+
+
 # The targets a build tool's prose name may take ("mvn compile is fine", "sbt test passes"), when the
 # catalog reads "<tool> <target>" as a run of its own. Not for tools whose name is an everyday word
 # ("just test it", "the task build"): there only the code span names the run.

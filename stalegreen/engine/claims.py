@@ -198,6 +198,8 @@ class _Reader(object):
             return "\n"      # the prose around a block is one paragraph ("Ran the suite:" ``` ``` "all pass")
 
         text = text.replace("\r\n", "\n")
+        if u"\u2026" in text:
+            text = text.replace(u"\u2026", "...")     # the ellipsis character reads as its three dots
         if "```" in text and (u"\U0001f447" in text or u"\u2b07" in text or u"\u2193" in text):
             text = _POINTING_DOWN.sub(":", text)
         text = g.fence.sub(fence, text)

@@ -95,6 +95,11 @@ def _link(g, s, subjects, p, kind):
         before = [x for x in before if not any(a <= x["start"] < b for a, b in asides)]
         if not before:
             return [], None
+    checks = [i for i, x in enumerate(before) if x["kind"] in ("build", "code", "tool", "test", "typecheck", "lint")]
+    if checks and checks[-1] < len(before) - 1 and all(x["kind"] == "buildable" for x in before[checks[-1] + 1:]) \
+            and _WHERE_IT_RAN.match(
+            s[before[checks[-1]]["end"]:before[-1].get("phrase_start", before[-1]["start"])]):
+        before = before[:checks[-1] + 1]    # "The build for the Widget target succeeded": the target is where it ran
     nearest = before[-1]
     gap = claims_grammar.CODE_ASIDE.sub(" ", _DASHED_ASIDE.sub(" ", s[nearest["end"]:p.start()]))
     if nearest["kind"] in ("code", "tool") and nearest.get("category") and _PARTS_GAP.match(gap):
@@ -154,6 +159,9 @@ _PARTS_GAP = re.compile(
     r"|workspaces?|targets?)\b(?:\s+(?:reported|reports?|are|were|is|was|came back|comes back|now|still|again|all"
     r"|each time|every time))*\s*:?\s*$", re.I)
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
+# a phrase after a check that says what it ran on, ending in the thing ("for the `Widget` extension")
+_WHERE_IT_RAN = re.compile(r"^\s+(?:for|of|on|in|across)\s+(?:(?:the|a|an|our|its|each|every|all|both)\s+)?"
+                           r"(?:[\w`.:/-]+\s+){0,3}$", re.I)
 # a place phrase between a subject and its copula: only prepositions, determiners and nouns
 _PLACE_PHRASE = re.compile(r"^\s*(?:across|over|on|in|for|under|throughout)\s+(?:(?!(?:but|and|or|which|that|when|if|was"
                           r"|were|had|did|didn't|not|ran|fails?|failed)\b)[\w`./-]+\s+){1,9}?(?:is|are)\s+(?:now\s+|still\s+)?$", re.I)
@@ -501,7 +509,7 @@ _FROM = re.compile(r"\s*(?:from|out of|by|(?:(?:were|was)\s+)?(?:reported|found|
                    r"|in\s+the\s+rest\s+of)\s", re.I)     # ("no failures in the rest of the suite")
 
 
-_NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped"
+_NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped|not"
                            r"|didn't|did not|hasn't|has not|haven't|have not|has|have|had)\b")
 _NEGATIVE_QUANTIFIER = re.compile(
     r"\b(?:no|none of|not one(?: of)?|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"
@@ -529,7 +537,7 @@ _COPULA_GAP = re.compile(
     r"|\b(?:says|said|reports|reported|prints|printed|returns|returned)\b"
     # a passive run before the state: "The tests were run and are green"
     r"|\b(?:re-?)?(?:run|executed)(?:\s+again)?\s*,?\s+and\b"
-    r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:gone|turned|become)\b"
+    r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:(?:also|now|finally)\s+)?(?:gone|turned|become|been)\b"
     r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|gone|goes|turned|came back|comes back"
     r"|come back|back to|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"

@@ -126,7 +126,7 @@ NOTHING_TO = (r"\bnothing\s+(?:(?:else|more)\s+)?(?:left\s+)?to\s+(?:report|flag
 
 # Test frameworks run by a build tool or the project's own binary (JUnit, GoogleTest): they name tests, not a runner
 TEST_FRAMEWORK_NAMES = ("junit", "testng", "googletest", "gtest", "minitest", "xctest", "exunit", "hspec", "kotest",
-                        "spock", "nunit", "xunit", "mstest", "catch2", "kotlin.test")
+                        "spock", "nunit", "xunit", "mstest", "catch2", "kotlin.test", "testthat")
 TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
 # things built, in the plural (subjects of the verb "build": "All three packages build"), and as lookbehinds
 _PLURAL_BUILDABLES = "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions"
@@ -146,7 +146,7 @@ _PREDICATE_STARTS = frozenset((
     "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully build "
     "builds built reports report reported reporting shows show showed showing finds find found finding returns return returned "
     "returning gives give giving says say said gave has had come comes came dropped fell gone with no zero not without failures "
-    "flags flagged exit exits exited completes completed assembles bundles done complete finishes finished ran runs went goes is "
+    "flags flagged exit exits exited completes completed assembles bundles done complete finishes finished ran runs went goes go is "
     "are green all clean cleanly succeed succeeds succeeded succeeding success verified validated confirmed checked "
     "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
@@ -269,6 +269,7 @@ class Grammar(object):
             r"|finds? a (?:single )?thing\b)"
             r"|\b(?:hasn't|has not|haven't|have not)\s+(?:flagged|found|raised|turned up)\s+any(?:thing)?\b(?!\s+yet\b)"
             r"|\bstop(?:s|ped)\s+complaining\s+about\s+[^,.;]{0,80}?(?=\s+and\b|[,.;]|$)"
+            r"|(?<=also )not\s+complain\w*"
             r"|\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:want|need|have)\s+to\s+(?:change|fix|reformat|rewrite|touch)\s+anything\b"
             r"|\bneither\s+(?:of (?:them|the two) )?(?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises)\s+(?:a|an|any)\s+"
             r"(?:single\s+)?(?:problem|error|warning|issue|complaint|finding)s?\b"
@@ -640,11 +641,11 @@ class Grammar(object):
             r"|\b(?:no|zero|0|not a single|not one)\s+(?:failing|broken|red)\s+(?:tests?|specs?|test cases?)\b)"
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"
-            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|came out|comes out|went|goes|is back"
+            r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|came out|comes out|went|goes|(?<=all )go|is back"
             r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
             r"|problems|complaints?|incident|a (?:hitch|hiccup|problem|complaint))|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b|like (?:a charm|a dream|clockwork))"
             # a run that ends, bare, ending its clause: a build's success ("`bin/rails assets:precompile` completes")
-            r"|\b(?:completes|finishes)(?=\s*(?:[.;,!)]|$))"
+            r"|\b(?:completes|finishes|(?:does|did) (?:finish|complete))(?=\s*(?:[.;,!)]|$))"
             # the subject's run, plural: "Tests run clean", "the specs run green"
             r"|(?<=s )run\s+(?:clean|cleanly|green)\b"
             # through every test with none failing: "the test runner gets through all 640 tests without a failure"
@@ -680,6 +681,8 @@ class Grammar(object):
             r"(?:\s+any ?more)?"
             # in the past of the run just made: "`tsc` didn't complain", "mypy hasn't reported anything"
             r"|\b(?:didn't|did not|hasn't|has not|haven't|have not)\s+(?:fail|error|complain|report (?:any|anything))\w*"
+            # a bare "not" before the verb, as a learner writes it: "Lint also not complain"
+            r"|(?<=also )not\s+complain\w*(?:\s+anything)?"
             # a checker's output verb, negated, before any finding: "eslint isn't showing any errors",
             # "tsc doesn't give any errors", "the build is not throwing any error"
             r"|\b(?:don't|doesn't|do not|does not|didn't|did not|isn't|aren't|is not|are not|wasn't|weren't)\s+"

@@ -114,7 +114,7 @@ CLAIM_WORDS = (
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",
     "report any", "reported any", "stopped flagg",     # "`tsc --noEmit` doesn't report anything", "stopped flagging"
     "objection", "flags any", "proposes any", "propose any", "lists any", "list any", "find a thing", "finds a thing", "find a single", "finds a single", "incident", "hiccup",
-    "like a dream", "like clockwork", "none failed", "both runs",
+    "like a dream", "like clockwork", "none failed", "both runs", "hitch",
     "accepts",     # "Pyright accepts `services/billing/` now"
     "up empty", "back empty", "lint hits", "linter hits",     # "Lint comes up empty", "came back empty-handed", "no lint hits"
     "blew up", "broke", "went wrong", "fell over", "exploded",     # "nothing blew up": a failure idiom denied
@@ -122,6 +122,7 @@ CLAIM_WORDS = (
     u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
     "all good", "content", "quiet", "rate", "score", "rock", "satisfied", "silent", "solid", "spotless",
+    "appeased", "placated", "mollified", "pacified",
     u"\u2705", u"\U0001f44d", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",

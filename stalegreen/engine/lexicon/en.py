@@ -70,6 +70,9 @@ ENTRIES = (
     E(r"(?<!as )\b(?:i|we)\s+(?:had\s+|have\s+|just\s+)?(?:said|wrote|claimed|stated|reported)\s+(?:(?:earlier|before|above"
       r"|previously)\s+)?that\b|\b(?:earlier|before|previously|above),?\s+(?:i|we)\s+(?:said|wrote|claimed|stated|reported)\b",
       "relay", "Earlier I wrote that the tests pass; that was wrong.", stems=("said", "wrote", "claimed", "stated", "reported")),
+    # the agent's own words, told as wrong, in any tense a writer gives them ("I wrongly say before that build is success")
+    E(r"\b(?:wrongly|mistakenly|incorrectly|falsely)\s+(?:say|said|wrote|write|claim|claimed|state|stated|report|reported|told you)\b",
+      "relay", "I wrongly said that the build is green.", stems=("wrongly", "mistakenly", "incorrectly", "falsely")),
     # the agent's earlier message, told ("my earlier message saying they were green was wrong")
     # (one confirmed is said again, now: "Confirming my earlier message that all tests pass")
     # (nor one restated: "As my last update said, the build is green")
@@ -189,7 +192,9 @@ ENTRIES = (
       # (nor a "when" that names a time as an object: "a note about when we can drop it", "not sure when")
       r"|(?<!yesterday, )(?<!earlier, )(?<!before, )(?<!week, )(?<!morning, )(?<!about )(?<!know )(?<!sure )(?<!decide )"
       r"(?<!unclear )(?<!ask )when(?:ever)?"
-      r"(?!\s+(?:i|we)\s+(?:(?:finally|then|last|just)\s+)?(?:ran|re-?ran|executed|re-?executed|tried|checked|built|rebuilt)\b)"
+      # (nor a "when" of any past act of the agent's: "The hooks all passed when I committed")
+      r"(?!\s+(?:i|we)\s+(?:(?:finally|then|last|just|first)\s+)?(?:[a-z-]+ed|ran|re-?ran|built|rebuilt|made|did|wrote|rewrote"
+      r"|put|set|got|went|hit|split)\b)"
       r"|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while|and)\b|[,.:;!?\u2014]|$)))\b", "conditional",
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
@@ -199,7 +204,7 @@ ENTRIES = (
       "The deploy job runs after the tests pass."),
     E(r"^(?:(?:please|then|now|and|also|just)\s+)*(?:run|re-?run|check|verify|confirm|try|make sure|ensure|remember"
       r"|don't forget|do not forget|note that|be sure|see|execute|kick off|start|go ahead|feel free|to reproduce"
-      r"|(?:to verify|to check|to confirm)\b(?!,)|to test|double-check|install)\b"
+      r"|(?:to verify|to check|to confirm)\b(?!,)|to test|double-check|install\b(?!,))\b"
       # (not a label of when: "Rerun after the final edit: `mvn test` — BUILD SUCCESS")
       r"(?!\s+(?:after|since|following|post|once)\b[^:.;!?]{0,60}:)", "instruction", "Run the tests to see them pass."),
     E(r"\bplease\b|\byou (?:should|can|could|may|might|must|need to|will need|'ll need|have to|'ll want)\b"
@@ -254,6 +259,7 @@ ENTRIES = (
     # ---- state words: linked by a copula to a subject, they assert it is green
     E(r"\bsolid\b|\brock[- ]solid\b|\bspotless\b", "state", "Lint is solid.", ("lint", "typecheck", "build")),
     E(r"\b(?:satisfied|content)\b", "state", "The type checker is satisfied.", ("typecheck", "lint", "build")),
+    E(r"\b(?:appeased|placated|mollified|pacified)\b", "state", "mypy has been appeased.", ("typecheck", "lint", "build")),
     E(r"\b(?:silent|quiet)\b", "state", "`go vet ./...` is silent.", ("lint", "typecheck")),
     E(r"\bclean as a whistle\b", "state", "Lint's clean as a whistle."),
     E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),

@@ -123,7 +123,7 @@ def _link(g, s, subjects, p, kind):
     otherwise = _OTHERWISE.search(gap) or (_BUT_THEN.match(gap) or _RERAN.search(gap)) and not lexicon.search("failure", gap)
     ran = _ran_on(s, nearest, gap)     # "Ran `mypy` on the changed files; no errors"
     if not (otherwise or ran) and (len(gap.split()) > max_words
-                                   or re.search(r"\b(?:but|although|though|while|whereas|because|if|unless|when)\b", gap, re.I)) \
+                                   or re.search(r"\b(?:but|although|though(?!\s*:)|while|whereas|because|if|unless|when)\b", gap, re.I)) \
             or not (ran or g.link_gap.match(gap)):
         return [], None
     if nearest["kind"] == "pron":

@@ -136,7 +136,7 @@ _SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAM
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers vet static roslyn building rebuilding re rerun dry second final fresh latest last "
     "commit git "
-    "production prod release dev android ios web wasm build builds compile compilation compiler project solution app application package repo repository "
+    "production prod release dev android ios web wasm build builds rebuild rebuilds compile compilation compiler project solution app application package repo repository "
     "codebase library lib crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
     "sdist tarball apk aab ipa jar dmg msi appimage installer executable firmware "
     + _PLURAL_BUILDABLES + " "
@@ -427,7 +427,7 @@ class Grammar(object):
             # go vet named alone, as Go developers do ("vet ok, 3 pkgs", "it builds and vet is clean")
             # (not a noun another word makes something else: "the vendor vet", "security vet")
             r"|(?:^|(?<=[^\w\s-])|(?<=[^\w\s-] )|(?<=\band )|(?<=\bbut )|(?<=\bso )|(?<=\balso ))vet(?= (?:is |was |\S+ )?(?:ok|okay|clean|passes|passed|happy|quiet|silent|green|fine)\b))"
-            r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:builds?|compilation|compiler)\b"
+            r"|(?P<build>\b(?:(?:production|prod|release|dev|docker|android|ios|web|wasm) )?(?:(?:re-?)?builds?|compilation|compiler)\b"
             r"(?! (?:script|scripts|time|artifacts?|output|directory|dir|folder|config|configuration|system|tools?|step"
             r"|cache|flags?|matrix|badge|number|files?|logs?|steps)\b)"
             r"|\b(?:" + builders() + r")(?=\s+(?:(?:now|also|still)\s+)?(?:is|was|seems|looks|stays|remains|succeeds|succeeded"
@@ -576,7 +576,7 @@ class Grammar(object):
             r"(?:errors?|warnings?)|with (?:no|zero|0) (?:errors?|warnings?)))?"
             r"(?!\s+(?:the|a|an|its|their|his|her|our|my|your|this|that|these|those|them|it|up|into(?!\s+sgc\d+x)|from|\d"
             r"|for(?!\s+(?:both|all|each|every|arm64|amd64|x86(?:_64)?|x64|aarch64|linux|macos|windows|ios|android|wasm"
-            r"|release|production|prod|debug)\b))\b"
+            r"|release|production|prod|debug|(?:the\s+)?(?:simulator|emulator|device|browser|desktop))\b))\b"
             # how a thing was built, in the passive: "the system Python was built without libffi"
             r"|(?:(?<=was built)|(?<=were built)|(?<=been built))\s+with(?:out)?\s+(?!(?:any\s+|no\s+|zero\s+)?(?:errors?"
             r"|warnings?|issues|problems)\b)[a-z]"

@@ -179,8 +179,9 @@ ENTRIES = (
     E(r"\b(?:working on|trying|try to|in progress|wip|later|shortly|waiting|todo|to-do|getting)\b", "future",
       "I'm working on getting the tests to pass."),
     # not a sentence adverb: "Just to confirm, I re-ran everything: ..."
-    E(r"\b(?:(?:to confirm|to verify|to check)\b(?!,)|to make sure|to ensure|to see (?:if|whether)|make sure|ensure"
-      r"|to make (?:the |all (?:the )?)?\w+ pass)\b", "future", "I'll rerun to make sure the tests pass."),
+    # (not a purpose with no object, done: "I ran it once to make sure, and every hook passed")
+    E(r"\b(?:(?:to confirm|to verify|to check)\b(?!,)|(?:to make sure|to ensure|make sure|ensure)\b(?!\s*(?:[,.;:!]|and\b|$))"
+      r"|to see (?:if|whether)|to make (?:the |all (?:the )?)?\w+ pass)\b", "future", "I'll rerun to make sure the tests pass."),
     E(r"\bget (?:\w+ ){0,3}(?:to pass|passing|green)\b", "future", "I need to get the tests passing."),
     E(r"^\W*(?:running|rerunning|re-running|verifying|checking)\b(?!.*\b(?:gives|shows|reports|prints|returns|yields)\b)"
       r".*\bnow\b", "future",
@@ -195,7 +196,7 @@ ENTRIES = (
       # (nor a "when" of any past act of the agent's: "The hooks all passed when I committed")
       r"(?!\s+(?:i|we)\s+(?:(?:finally|then|last|just|first)\s+)?(?:[a-z-]+ed|ran|re-?ran|built|rebuilt|made|did|wrote|rewrote"
       r"|put|set|got|went|hit|split)\b)"
-      r"|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while|and)\b|[,.:;!?\u2014]|$)))\b", "conditional",
+      r"|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while|and|to)\b|[,.:;!?\u2014]|$)))\b", "conditional",
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),

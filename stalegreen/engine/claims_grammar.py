@@ -211,7 +211,7 @@ class Grammar(object):
             r"|\u300c([^\u300d\n]{1,160})\u300d|\u300e([^\u300f\n]{1,160})\u300f", M)
         # (a glob of tests names them too: `test_refund_*`, `tests/test_api_*.py`)
         self.testid = c(r"^(?:(?:[\w./-]*/)?(?:test_\w+(?:\[[^\]\s]{1,60}\])?\*?|\w+_test|tests?/[\w./*-]*|[\w.-]+\.(?:test|spec)\.\w+)"
-                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!clippy::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py"
+                        r"(?:\.\w+)?(?:::[\w\[\]-]+)*/?|(?!(?:clippy|std|core|alloc|boost|absl)::)[\w./-]+::[\w\[\]:-]+|Test[A-Z]\w*|test\w*\.py"
                         # a test class or method of the xUnit families: `AuthFlowTests.testSSO`, `OrderTest#total`,
                         # `Tests\Feature\InvoicePdfTest`
                         r"|(?:[A-Z]\w*\\)*[A-Z]\w*Tests?(?:[.#]\w+)?|[A-Z]\w*[.#]test\w*)$", A)
@@ -456,7 +456,9 @@ class Grammar(object):
             # (not a test of load or speed: "A k6 load test also passed at 500 rps")
             # ("load" a word of its own: not "payload tests", "upload tests", "lazy-load tests")
             r"|" + _NOT_AFTER_KIND +
-            r"\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|(?:spec|test)s? (?:directory|folder)|specs?"
+            r"\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|(?:spec|test)s? (?:directory|folder)"
+            # (not a document: "the OpenAPI spec", "the design spec")
+            r"|(?<!openapi )(?<!swagger )(?<!api )(?<!design )(?<!product )(?<!language )(?<!json )(?<!schema )(?<!protocol )specs?"
             r"|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
@@ -483,6 +485,8 @@ class Grammar(object):
             # a run's count of what went ok, right after the arrow from its command: "→ 212 ok", "→ 23 packages ok"
             u"|(?:(?<=\u2192 )|(?<=-> )|(?<==> ))\\d[\\d,]*\\s+(?:(?:tests?|packages?|crates?|modules?|suites?)\\s+)?ok\\b)"
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+" + _BUILD_CONFIG + r"(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
+            # with warnings only, which a compile that succeeds prints: "It compiles with 3 deprecation warnings"
+            r"|with (?:\d+|one|two|three|a few|some|a couple of) (?:[\w-]+ )?warnings?\b(?=[^.;]*\bno errors\b)"
             r"|without (?:any )?(?:errors?|warnings?"
             r"|issues|problems)|with (?:no|zero|0) (?:errors?|warnings?|issues|problems))|\bcompiled successfully\b"
             r"|(?-i:\bBUILD SUCCESS(?:FUL)?\b)"     # Gradle's and Maven's own last line

@@ -108,7 +108,7 @@ ENTRIES = (
       r"(?!(?:It|This|That|These|Those|There|Here|Everything|Nothing|Something|All|Both|Each|Every"
       r"|The|Then|Now|And|But|So|Also|Output|Lint|Linting|Tests?|Testing|Build|Builds|Types?|Typecheck|Suite|Specs?"
       r"|Compiler|Coverage|Which|What|Who|Everyone|Nobody|Someone|Result|Results|Log|Logs|Summary)\b)"
-      r"[A-Z][a-z\u00c0-\u024f]{1,20})"
+      r"(?:[A-Z][a-z\u00c0-\u024f]{1,20}|@[\w-]{2,39}))"     # (or a handle: "@kenji ran it and says it works")
       r"(?:\s+(?:says|said|confirms|confirmed|comments|commented|mentions|mentioned|tells|told)"
       r"|\s+(?:[\w'.-]+\s+){1,10}?and\s+(?:says|said|confirms|confirmed|tells|told))\b"
       # (not a tool saying what it printed: "Black says `All done!`")
@@ -146,7 +146,7 @@ ENTRIES = (
       r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status)\b", "relay",
       "CI is green and the tests pass.", stems=("ci",)),
     E(r"\b(?:github actions?|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|xcode cloud|azure pipelines|bitbucket pipelines"
-      r"|teamcity|bitrise|codemagic|appveyor|workflow runs?|ci matrix"
+      r"|teamcity|bitrise|codemagic|appveyor|workflow runs?|ci matrix|github (?:checks?|status(?:es)?)|(?:pr|status|required) checks?"
       r"|badge|checkbox|placeholder)\b|\bpipeline (?:is|was|run)\b"
       # (the pipeline as the one reporting, not a noun's modifier: "builds the pipeline jar")
       r"|\bthe pipeline\b(?=\s*(?:$|[^\w\s]|(?:is|was|are|were|has|had|passed|passes|passing|succeeded|shows?|showed|says|said"
@@ -273,6 +273,9 @@ ENTRIES = (
 
     # ---- clause boundaries
     E(r";\s*", "contrast", "Unit tests pass; the Storybook build is still broken."),
+    # a colon before an act told done opens a clause of its own: the hedge before it is not the act's
+    E(r":\s+(?=(?:i|we)\s+(?:(?:just|also|then|already|since)\s+)?(?:re-?ran|ran|[a-z]+ed)\b)", "contrast",
+      "Hopefully this fixes it: I reran the test 20 times and it passed every time.", stems=(":",)),
     # (not "all but one": a quantifier of the clause, "most" by another name)
     # (nor "pass but one: `x` times out": a count of what the pass leaves out, an exception)
     E(r"(?<!\ball),?\s+but\b(?!" + _BUT_FEW + r")", "contrast", "The docs build fails, but all unit tests pass."),

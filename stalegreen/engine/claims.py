@@ -25,10 +25,10 @@ runners come from the runner catalog (``lexicon.commands``).
 
 import re
 
-from stalegreen.engine import (claims_build_mode, claims_checklist, claims_disclosure, claims_en, claims_fragments,
-                               claims_grammar, claims_lists, claims_marks, claims_meaning, claims_output, claims_parts,
-                               claims_plans, claims_runs, claims_superseded, claims_tables, claims_timeline, clauses,
-                               lexicon)
+from stalegreen.engine import (claims_build_mode, claims_checklist, claims_disclosure, claims_ellipsis, claims_en,
+                               claims_fragments, claims_grammar, claims_lists, claims_marks, claims_meaning, claims_output,
+                               claims_parts, claims_plans, claims_runs, claims_superseded, claims_tables, claims_timeline,
+                               clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -418,9 +418,9 @@ class _Reader(object):
         if not forced_reason and _may_elide(s) and _ELIDED.search(s):
             self._read_elided(s)
         if not forced_reason and ("n't" in s or "not" in s or "longer" in s):
-            self.found.extend(claims_en.negated_ellipsis(self, s, self.sentences[-2:-1]))
+            self.found.extend(claims_ellipsis.negated_ellipsis(self, s, self.sentences[-2:-1]))
         if not forced_reason and "still" in s:
-            self.found.extend(claims_en.restated_ellipsis(self, s))
+            self.found.extend(claims_ellipsis.restated_ellipsis(self, s))
         if "sg" in s and claims_fragments.may_compose(s) and _COMPOSITE.search(s):
             self._note_composite(s)
         runs = claims_runs.said_run(self, s) if claims_runs.may_run(s) else None

@@ -127,7 +127,9 @@ def _link(g, s, subjects, p, kind):
             or not (ran or g.link_gap.match(gap)):
         return [], None
     if nearest["kind"] == "pron":
-        earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")]
+        # (a thing said not to exist is no antecedent: "No tests cover this notebook; I re-ran it without errors")
+        earlier = [x for x in before[:-1] if x["kind"] not in ("pron", "every", "buildable")
+                   and not _NONE_OF.search(s, 0, x.get("phrase_start", x["start"]))]
         # "mypy, ruff, pytest: all pass": a quantifier right after a list spreads over it
         listed = bool(earlier) and nearest["text"].lower().startswith(("all", "both", "each")) \
             and bool(re.match(u"\\s*\\)?\\s*[:\u2014\u2013]?\\s*$", s[earlier[-1]["end"]:nearest["start"]]))
@@ -159,6 +161,7 @@ _PARTS_GAP = re.compile(
     r"|workspaces?|targets?)\b(?:\s+(?:reported|reports?|are|were|is|was|came back|comes back|now|still|again|all"
     r"|each time|every time))*\s*:?\s*$", re.I)
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
+_NONE_OF = re.compile(r"(?:^|[^\w-])no\s+$", re.I)
 # a phrase after a check that says what it ran on, ending in the thing ("for the `Widget` extension")
 _WHERE_IT_RAN = re.compile(r"^\s+(?:for|of|on|in|across)\s+(?:(?:the|a|an|our|its|each|every|all|both)\s+)?"
                            r"(?:[\w`.:/-]+\s+){0,3}$", re.I)
@@ -736,72 +739,3 @@ def _merge(candidates):
     others = [dict(c, fallback=True) for c in candidates if id(c) not in kept
               and not any(c["span"] == b["span"] for b in chosen if b["category"] == c["category"])]
     return chosen + others
-
-
-def negated_ellipsis(reader, s, previous):
-    """"The type checker would complain if the overload were wrong, and it doesn't", "Lint
-    failed on the imports. It doesn't anymore.": a negated auxiliary ending ``s`` stands for a
-    failure verb said just before (in ``s``, else in ``previous``, the sentence before) and
-    asserts that the check named with that verb passes, when its own clause asserts (no hedge,
-    plan, condition or question). The claims it makes, in the reader's form."""
-    m = _NEGATED_ELLIPSIS.search(s)
-    if not m:
-        return []
-    tail = s[m.start():]
-    if "?" in s or any(lexicon.search(role, tail) for role in (
-            "hedge", "relay", "future", "conditional", "instruction", "past")):
-        return []
-    lead = s[:m.start()]
-    verbs = list(_FAILURE_VERB.finditer(lead))
-    if not verbs and previous:
-        lead = previous[0]
-        verbs = list(_FAILURE_VERB.finditer(lead))
-    if not verbs:
-        return []
-    named = [x for x in (subject_info(reader, lead, x) for x in reader.g.subjects(lead))
-             if x["category"] and x["kind"] not in ("pron", "every", "buildable") and x["end"] <= verbs[-1].start()]
-    if not named:
-        return []
-    subject = named[-1]
-    return [{"category": subject["category"], "scope": "subset" if subject.get("scope") == "subset" else "all",
-             "qualified": False, "text": reader.restore(tail.strip(" ,;")), "sentence": reader.restore(s),
-             "counts": {}, "tool": subject.get("tool"), "alternates": [], "lang": "en", "ran": False}]
-
-
-def restated_ellipsis(reader, s):
-    """"Before my change lint was clean, and it still is": an auxiliary with "still" ending ``s``
-    repeats the state said before it in ``s`` and asserts it now, when its own words assert
-    (no hedge, plan, condition, relay, failure or negation). The claims it makes, in the reader's form."""
-    m = _RESTATED_ELLIPSIS.search(s)
-    if not m:
-        return []
-    tail = s[m.start():]
-    if "?" in s or "n't" in tail or any(lexicon.search(role, tail) for role in (
-            "hedge", "relay", "future", "conditional", "instruction", "past", "negator", "failure")):
-        return []
-    lead = s[:m.start()]
-    found, _ = read_english(reader, lead)
-    if lexicon.search("failure", lead) or lexicon.search("negator", lead) or "n't" in lead:
-        return []
-    claims = []
-    for cand in found:
-        if cand["category"] in [c["category"] for c in claims]:
-            continue
-        claims.append({"category": cand["category"], "scope": cand.get("scope") or "all", "qualified": False,
-                       "text": reader.restore(tail.strip(" ,;")), "sentence": reader.restore(s),
-                       "counts": {}, "tool": cand.get("tool"), "alternates": list(cand.get("alternates") or ()),
-                       "lang": "en", "ran": False})
-    return claims
-
-
-_RESTATED_ELLIPSIS = re.compile(
-    r"(?:[,;]\s*(?:and\s+)?|\band\s+)(?:it|they|that|so)\s+still\s+(?:is|are|does|do|has|have)(?:\s+(?:now|today|too))?\W*$",
-    re.I)
-
-
-# a negated auxiliary ending the sentence, standing for the verb before it: ", and it doesn't."
-_NEGATED_ELLIPSIS = re.compile(
-    r"(?:^\W*|[,;]\s*(?:(?:and|but)\s+)?|\b(?:and|but)\s+)(?:(?:now|still)\s+)?(?:it|they)\s+(?:doesn't|don't|does not"
-    r"|do not|won't|no longer does|no longer do)(?:\s+any ?more)?(?:\s+now)?\W*$", re.I)
-_FAILURE_VERB = re.compile(r"\b(?:fail(?:s|ed|ing)?|complain(?:s|ed|ing)?|error(?:s|ed)? out|flag(?:s|ged)?"
-                           r"|break(?:s)?|crash(?:es|ed)?|choke[sd]?)\b", re.I)

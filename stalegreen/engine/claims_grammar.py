@@ -10,6 +10,9 @@ hangs off it. How an English sentence is read with these patterns is ``claims_en
 import re
 
 from stalegreen.engine import claims_scan, hant, lexicon, prefilter
+from stalegreen.engine.claims_starts import (
+    BUILT_PLURALS, PLURAL_BUILDABLES, PREDICATE_STARTS, SUBJECT_STARTS, TEST_FRAMEWORK_NAMES, TEST_FRAMEWORKS,
+)
 from stalegreen.engine.lazyregex import LazyRegex
 from stalegreen.engine.lexicon import commands
 
@@ -122,37 +125,6 @@ def _words(text):
 # (or nothing left, said alone at the clause's end: "Ran eslint again, nothing left.")
 NOTHING_TO = (r"\bnothing\s+(?:(?:else|more)\s+)?(?:left\s+)?to\s+(?:report|flag|fix|format|reformat|change|say"
               r"|complain\s+about)\b|\bnothing\s+(?:is\s+)?left(?=\s*(?:[.!;,\u3002\uff0c\uff1b]|$))")
-
-
-# Test frameworks run by a build tool or the project's own binary (JUnit, GoogleTest): they name tests, not a runner
-TEST_FRAMEWORK_NAMES = ("junit", "testng", "googletest", "gtest", "minitest", "xctest", "exunit", "hspec", "kotest",
-                        "spock", "nunit", "xunit", "mstest", "catch2", "kotlin.test", "testthat")
-TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
-# things built, in the plural (subjects of the verb "build": "All three packages build"), and as lookbehinds
-_PLURAL_BUILDABLES = "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions"
-_BUILT_PLURALS = "|".join("(?<=%s )" % w for w in _PLURAL_BUILDABLES.split())
-_SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
-    "everything all every it they both each them these those that rest others other remaining ones first former latter neither ts type types typecheck typechecks "
-    "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
-    "analyzer analyzers analyser analysers vet static roslyn building rebuilding re rerun dry second final fresh latest last "
-    "commit git "
-    "production prod release dev android ios web wasm build builds rebuild rebuilds compile compilation compiler project solution app application package repo repository "
-    "codebase library lib crate module binary image container site code wheel bundle frontend backend extension plugin dockerfile monorepo "
-    "sdist tarball apk aab ipa jar dmg msi appimage installer executable firmware "
-    + _PLURAL_BUILDABLES + " "
-    "workspace solution target docs test tests testing doctest doctests style pre suite suites specs spec testcase testcases unit e2e integration").split()
-    + [re.match(r"\w+", n).group() for n in commands.builders(with_catalog=False)])
-_PREDICATE_STARTS = frozenset((
-    "pass passes passed passing compile compiles compiled compiling typechecks typecheck types successful successfully build "
-    "builds built reports report reported reporting shows show showed showing finds find found finding returns return returned "
-    "returning gives give giving says say said gave has had come comes came dropped fell gone with no zero not without failures "
-    "flags flagged exit exits exited completes completed assembles bundles done complete finishes finished ran runs went goes go is "
-    "are green all clean cleanly succeed succeeds succeeded succeeding success verified validated confirmed checked "
-    "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
-    "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
-    "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
-    "complaint warning finding nit gripe issue empty accepts configured cleaned reconfigured none "
-    "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link writes wrote spits spat").split())
 
 
 # what a check's only complaint is ("Flake8's only complaint is a line-length one"): the exception of its
@@ -441,7 +413,7 @@ class Grammar(object):
             r"|(?P<buildable>\b(?:project|app|application|package|codebase|repo|repository|library|lib|crate|module|binary|image|container"
             r"|site|code|wheel|bundle|frontend|backend|extension|plugin|workspace|docs site|dockerfile|solution|target"
             r"|sdist|tarball|apk|aab|ipa|jar|dmg|msi|appimage|installer|executable|firmware"
-            r"|monorepo|changes?(?=\s+(?:compiles?|builds?)\b)|" + _PLURAL_BUILDABLES.replace(" ", "|") + r")\b(?!-(?:level|wide|scoped|lock|private)\b))"
+            r"|monorepo|changes?(?=\s+(?:compiles?|builds?)\b)|" + PLURAL_BUILDABLES.replace(" ", "|") + r")\b(?!-(?:level|wide|scoped|lock|private)\b))"
             r"|(?P<test>\b(?:unit|e2e|integration)\b(?=\s*(?:,|;|$|\.\s|\band\b|:|\||\+|&|pass(?:es|ed|ing)?\b|"
             "[" + lexicon.STATUS_MARKS + u"]|\\())"
             # "testing" as the name of the activity, not a gerund taking an object ("Testing passed")
@@ -458,11 +430,11 @@ class Grammar(object):
             r"|" + _NOT_AFTER_KIND +
             r"\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|(?:spec|test)s? (?:directory|folder)"
             # (not a document: "the OpenAPI spec", "the design spec")
-            r"|(?<!openapi )(?<!swagger )(?<!api )(?<!design )(?<!product )(?<!language )(?<!json )(?<!schema )(?<!protocol )specs?"
+            r"|(?<!openapi )(?<!swagger )(?<!design )(?<!product )(?<!language )(?<!json )(?<!schema )(?<!protocol )specs?"
             r"|doctests?|tests?)\b"
             r"(?! (?:harness|database|db|data|fixtures?|helpers?|utils?|ids?|directory|dir|folder|runner|config|env"
             r"|environment|server|setup|coverage|plan|script|framework|command|output|step|target|job|names?|files?"
-            r"|module|code|double|account|user|mode|pyramid)\b))")
+            r"|module|code|double|account|user|mode|pyramid|split|splits|set|sets)\b))")
         self.subject = c(lambda: subject(commands.prose_pattern, commands.builder_pattern), I | A)
         self.subject_plain = c(lambda: subject(lambda: "(?!)", lambda: commands.builder_pattern(False)), I | A)
         # predicates
@@ -564,13 +536,13 @@ class Grammar(object):
             r"|\b(?:comes?|came)\s+out\b(?!\s+(?:of\s+(?:the\s+)?(?:box|nowhere)|wrong|broken|empty|corrupt|malformed|truncated|clean"
             r"|green|fine|ok|okay|red|positive|negative|right|correct|ahead|even|well|identical|the same)\b)"
             # the link step of a build: "it links fine now"
-            r"|(?:\b(?:links|linked|linking)|(?:" + _BUILT_PLURALS + r")link)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
+            r"|(?:\b(?:links|linked|linking)|(?:" + BUILT_PLURALS + r")link)\s+(?:cleanly|successfully|fine|ok|without (?:any )?(?:errors?|warnings?))(?![\w-])"
             # a bundler's build said by its verb: "`npm run build` bundles fine", "the app bundles for iOS" (not
             # the noun: "the app bundles are smaller")
             r"|\bbundles(?=\s*(?:[.;,!)]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|without|with (?:no|zero|0)"
             r"|for (?:ios|android|web|the web|prod|production|release|both)\b|(?:in)?to\s+sgc\d+x))"
             # the plural's verb after the things built: "All three packages build (`pnpm -r build`)"
-            r"|(?:" + _BUILT_PLURALS + r")build(?=\s*(?:[.;,!(]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|with|without|and|but|while|though|on)\b)"
+            r"|(?:" + BUILT_PLURALS + r")build(?=\s*(?:[.;,!(]|$)|\s+(?:cleanly|successfully|fine|ok|again|now|with|without|and|but|while|though|on)\b)"
             # (Gradle's word for a build: "the Android app assembles")
             # on a named toolchain or with a build command, opening the sentence: "Builds on Xcode 15.2", "Built with `make`"
             r"|^\W*(?:(?:configured|cleaned|reconfigured)\s+and\s+)?(?:builds|built)(?:\s+(?:fine|cleanly))?\s+(?:on|with|under|using)\s+"
@@ -758,7 +730,7 @@ class Grammar(object):
     def predicate_starts(self):
         """Words where a predicate may begin: the fixed ones and the lexicon's state words."""
         if self._predicate_starts is None:
-            self._predicate_starts = _PREDICATE_STARTS | frozenset(
+            self._predicate_starts = PREDICATE_STARTS | frozenset(
                 re.split(r"[^a-z0-9_]", stem)[0] for e in lexicon.entries("state", "en")
                 for stem in lexicon.stems(e.pattern))
         return self._predicate_starts
@@ -770,13 +742,13 @@ class Grammar(object):
         if self._runner_text[1]:
             # (most letters start a runner name: a form per first character would be most of it)
             return claims_scan.scan(self.subject, text, self.subject_starts, by_first=False)
-        return claims_scan.scan(self.subject_plain, text, _SUBJECT_STARTS)
+        return claims_scan.scan(self.subject_plain, text, SUBJECT_STARTS)
 
     @property
     def subject_starts(self):
         """Words where a subject may begin: the fixed ones and the catalog's runner names."""
         if self._subject_starts is None:
-            self._subject_starts = _SUBJECT_STARTS | commands.prose_starts() | commands.builders()
+            self._subject_starts = SUBJECT_STARTS | commands.prose_starts() | commands.builders()
         return self._subject_starts
 
     @property

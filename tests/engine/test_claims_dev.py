@@ -257,6 +257,15 @@ SETS = {
     # session's starting code; then one round of causes (test_claims_dev33_causes.py)
     "dev35": (os.path.join(HERE, "claims_dev35_2026-12-04.jsonl"),
               {"en": (0.975, 0.93), "all": (0.975, 0.93)}),
+    # the seventeenth session's three, written blind at its start by three authors (LABELS8, personas rotated),
+    # scored on arrival: dev36a (plain prose, twelve writers) 0.984/0.837, dev36b (summaries, tables, output
+    # blocks) 0.976/0.943, dev36zh zh 0.993/0.978 and mixed 0.971/1.000; then one round (test_claims_dev36_causes.py)
+    "dev36a": (os.path.join(HERE, "claims_dev36a_2026-12-05.jsonl"),
+               {"en": (0.985, 0.88), "all": (0.985, 0.88)}),
+    "dev36b": (os.path.join(HERE, "claims_dev36b_2026-12-05.jsonl"),
+               {"en": (0.99, 0.97), "all": (0.99, 0.97)}),
+    "dev36zh": (os.path.join(HERE, "claims_dev36zh_2026-12-05.jsonl"),
+                {"zh": (0.99, 0.975), "mixed": (0.97, 0.99), "all": (0.985, 0.98)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -277,7 +286,8 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev29en": (260, 0, 0), "dev29zh": (0, 140, 30), "dev30a": (200, 0, 0), "dev30b": (200, 0, 0),
          "dev31en": (200, 0, 0), "dev31zh": (0, 125, 35),
          "dev32a": (200, 0, 0), "dev32b": (200, 0, 0), "dev33": (200, 0, 0),
-         "dev34en": (200, 0, 0), "dev34zh": (0, 100, 30), "dev35": (200, 0, 0)}
+         "dev34en": (200, 0, 0), "dev34zh": (0, 100, 30), "dev35": (200, 0, 0),
+         "dev36a": (220, 0, 0), "dev36b": (200, 0, 0), "dev36zh": (0, 150, 40)}
 
 
 def _scorer():

@@ -116,6 +116,7 @@ class _Reader(object):
         self.composites = {}     # a command the message says runs others -> their categories
         self.ignored_keys = set()    # (text, reason) of the near-misses noted: each is noted once
         self.ticked = []         # claims of ticked checklist rows (a template's ticks are no results)
+        self.asked = []          # the claims the sentence before asked about ("Do the tests pass?"), for its answer
 
     # -- placeholders
 
@@ -413,6 +414,10 @@ class _Reader(object):
                 s = "%s0 %s." % (s[:s.index(":") + 1] + " ", before.group(1))
         self.sentences.append(s)
         self.sentence_claims = [self.sentence_claims[1], len(self.found)]
+        asked, self.asked = self.asked, []
+        if asked and _ANSWERED_YES.match(s) and not (lexicon.search("failure", s) or lexicon.search("negator", s)):
+            # "Do the tests pass? Reader, they do - all 74.": the writer's own answer asserts what was asked
+            self.found.extend(dict(claim, text=claim["text"] + " " + self.restore(s)) for claim in asked)
         if "ed," in s or "ed " in s or s.endswith(("ed", "ed.")):
             self.named |= claims_fragments.named_by_verbs(s)     # "compiled, linted, tested. Nothing red."
         if not forced_reason and _may_elide(s) and _ELIDED.search(s):
@@ -472,11 +477,14 @@ class _Reader(object):
             if cand.get("fallback") and cand["category"] in standing:
                 continue
             why = reason or meaning.reason(cand)
-            if why:
+            if why and (why != "question" or cand.get("fallback") or not s.rstrip().endswith("?")):
                 if not cand.get("fallback"):
                     self._ignore(self.restore(cand["text"]), why, restored(), cand["category"])
                 continue
-            standing.add(cand["category"])
+            if why:
+                self._ignore(self.restore(cand["text"]), why, restored(), cand["category"])
+            else:
+                standing.add(cand["category"])
             claim = {
                 "category": cand["category"], "scope": cand["scope"],
                 "qualified": bool(cand.get("qualified") or rest or meaning.qualifies(qualifiers, cand)),
@@ -485,9 +493,12 @@ class _Reader(object):
                 "alternates": list(cand.get("alternates") or ()), "lang": cand.get("lang", "en"),
                 "ran": False,
             }
+            claim.update((key, True) for key in ("expanded", "unnamed") if cand.get(key))
+            if why:
+                self.asked.append(claim)    # a question, asserted only by the answer after it
+                continue
             if runs and runs[1]:
                 self.ran.add(cand["category"])    # "Reran: all green": the run of the claim itself
-            claim.update((key, True) for key in ("expanded", "unnamed") if cand.get(key))
             self.found.append(claim)
 
     def _note_composite(self, s):
@@ -699,6 +710,9 @@ _MAY_END_SENTENCE = re.compile(u"[.!?][*_]{0,2}\\s|[\u3002\uff01\uff1f]|[" + cla
 _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\s*sg[tylbicq]\\d+x)*\\s*$")
 
 
+# an answer to the question before it, said yes: "Yes.", "Also yes.", "Reader, they do."
+_ANSWERED_YES = re.compile(r"^\W*(?:[A-Za-z]+,\s+)?(?:(?:also|and|again|still)\s+)?(?:yes|yep|yup|yeah|absolutely|indeed"
+                           r"|(?:they|it)\s+(?:do|does|did))\b", re.I)
 # a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
 _COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|[^.;]{0,60}?(?:\s[\u2014\u2013]|,|;|\band\b|\s(?=\())\s*\(?"
                         r"(?:that|which|it|this)(?:\s+(?:task|target|command))?\s+)(?:runs?|ran|invokes?|calls?|chains?|wraps?"

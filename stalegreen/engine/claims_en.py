@@ -134,6 +134,11 @@ def _link(g, s, subjects, p, kind):
         listed = bool(earlier) and nearest["text"].lower().startswith(("all", "both", "each")) \
             and bool(re.match(u"\\s*\\)?\\s*[:\u2014\u2013]?\\s*$", s[earlier[-1]["end"]:nearest["start"]]))
         antecedent = claims_lists.group_ending(g, s, earlier, listed=listed)
+        if antecedent and earlier[0] is not antecedent[0] and _INCLUDING.search(
+                s, 0, antecedent[0].get("phrase_start", antecedent[0]["start"])):
+            # "The Gradle build ran in full, including the `check` task; it completed": the whole and its part
+            head = [x for x in earlier if x["end"] <= antecedent[0]["start"]][-1:]
+            antecedent = head + antecedent
         return antecedent, nearest
     group = claims_lists.group_ending(g, s, before, listed=bool(_DISTRIBUTED.match(gap)))
     group = claims_lists.list_owner(s, before, group[0], gap) + group     # "`rake` default task (rubocop + rspec) is green"
@@ -161,6 +166,7 @@ _PARTS_GAP = re.compile(
     r"|workspaces?|targets?)\b(?:\s+(?:reported|reports?|are|were|is|was|came back|comes back|now|still|again|all"
     r"|each time|every time))*\s*:?\s*$", re.I)
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
+_INCLUDING = re.compile(r",?\s+(?:including|incl\.?|with)\s+(?:the\s+)?$", re.I)
 _NONE_OF = re.compile(r"(?:^|[^\w-])no\s+$", re.I)
 # a phrase after a check that says what it ran on, ending in the thing ("for the `Widget` extension")
 _WHERE_IT_RAN = re.compile(r"^\s+(?:for|of|on|in|across)\s+(?:(?:the|a|an|our|its|each|every|all|both)\s+)?"

@@ -127,6 +127,9 @@ NOTHING_TO = (r"\bnothing\s+(?:(?:else|more)\s+)?(?:left\s+)?to\s+(?:report|flag
               r"|complain\s+about)\b|\bnothing\s+(?:is\s+)?left(?=\s*(?:[.!;,\u3002\uff0c\uff1b]|$))")
 
 
+# a compiler by name, with a version if given ("clang 17", "gcc-13", "MSVC")
+_COMPILER = (r"(?:" + "|".join(re.escape(n) for n in commands.COMPILERS + ("msvc", "mingw", "nvcc", "icx", "icc"))
+             + r")(?:[ -]?v?\d+(?:\.\d+)*)?")
 # what a check's only complaint is ("Flake8's only complaint is a line-length one"): the exception of its
 # pass, a clause of its own
 ONLY_COMPLAINT = (r"\s(?:is|was)\b(?:" + "|".join(r"(?<=\bonly %s %s)" % (noun, verb) for noun in (
@@ -389,7 +392,9 @@ class Grammar(object):
             r"|(?P<typecheck>\btype[- ]?check(?:s|ing|er)?\b|\btype checker\b|\btyping\b|\btypes\b"
             r"|\btypescript(?: compiler| check| types)?\b|\btype(?= errors?\b)"
             # a check's short name in a list joined by slashes: "lint/format/type/test all ✅"
-            r"|\btype(?=/\w)|(?<=\w/)type\b|(?-i:\bTS\b)(?=\s*[:\u2014\u2013]\s))"     # (a label of TypeScript's check: "TS: clean")
+            r"|\btype(?=/\w)|(?<=\w/)type\b|(?-i:\bTS\b)(?=\s*[:\u2014\u2013]\s)"     # (a label of TypeScript's check: "TS: clean")
+            # Flow by its name, which is an everyday word: only capitalised, before what a checker tells
+            r"|(?-i:\bFlow\b)(?=\s+(?:(?:now|also|still)\s+)?(?:reports?|reported|finds?|found|has|had|is|was|shows?|showed)\s))"
             r"|(?P<lint>\b(?:android )?lint(?:ing|ers?)?(?: (?:checks?(?! out\b)|run|step|rules))?\b|\bformatting(?: checks?)?\b"
             r"|\bpre-?commit(?: hooks?| checks?)?\b|\b(?:commit|git|pre-push) hooks?\b|\ball (?:the )?hooks\b|\b(?:every|each) hook\b"
             r"|\bstyle check(?:s|er)?\b|\bcode style\b"
@@ -457,6 +462,8 @@ class Grammar(object):
             # a run's count of what went ok, right after the arrow from its command: "→ 212 ok", "→ 23 packages ok"
             u"|(?:(?<=\u2192 )|(?<=-> )|(?<==> ))\\d[\\d,]*\\s+(?:(?:tests?|packages?|crates?|modules?|suites?)\\s+)?ok\\b)"
             r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+" + _BUILD_CONFIG + r"(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
+            # under the compilers it was built with: "The engine and the editor both compile with MSVC and clang"
+            r"|with (?:both )?" + _COMPILER + r"(?:\s*(?:,|and|&)\s*" + _COMPILER + r")*(?=\s*(?:[.;,!)]|$|\s+(?:and|but)\b))"
             # with warnings only, which a compile that succeeds prints: "It compiles with 3 deprecation warnings"
             r"|with (?:\d+|one|two|three|a few|some|a couple of) (?:[\w-]+ )?warnings?\b(?=[^.;]*\bno errors\b)"
             r"|without (?:any )?(?:errors?|warnings?"
@@ -610,6 +617,8 @@ class Grammar(object):
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaint|finding"
             r"|warning|issue|problem)\b(?!\s+(?:of|about)\b)"
             r"|" + NOTHING_TO +
+            # nothing failing in the check named after it: "nothing's red in vitest"
+            r"|\bnothing(?:'s|\u2019s|\s+is|\s+was)?\s+(?:red|failing|broken)(?=\s+in\s)"
             r"|\b(?P<ccat2>type|typing|lint|linting|test|build|compile|compiler)\s+(?:errors?|failures?|issues|problems"
             r"|warnings?)(?::?\s*(?:0|none|zero)|\s+(?:are|is)\s+(?:now\s+)?(?:down|back)\s+to\s+(?:zero|0|none))\b"
             # a status row's bare zero after a checker's label: "lint 0, type 0, test 233/233"

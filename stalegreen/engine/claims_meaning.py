@@ -219,6 +219,15 @@ class Meaning(object):
             return bool(re.search(u"[A-Za-z]{3,}|[\u3400-\u9fff]", rest))
         return not theirs & self._named(mine)
 
+    def _item_of_a_relayed_list(self, index):
+        """The clause is an item of a list a relayed lead-in opens with a colon, the items joined by
+        ";" alone: the lead-in's source is every item's."""
+        plain, lo = self.plain, self.clauses()[index].lo
+        colon = plain.rfind(":", 0, lo)
+        items = plain[colon + 1:lo + 1]     # (the clause may start at its own ";")
+        return colon > 0 and ";" in items and not re.search(r"[.!?]\s|\b(?:but|however|while|whereas|though)\b", items) \
+            and _segment_reason(self.g, plain[:colon], ["relay"]) == "relayed"
+
     def _named(self, index):
         """The words of the checks a clause names."""
         part = self.clauses()[index]
@@ -251,6 +260,8 @@ class Meaning(object):
             # "I'd run `make check` before you tag — I only ran the unit tests, and those passed"
             why = _segment_reason(g, self.plain[self.clauses()[report].lo:self.clauses()[index].hi],
                                   [r for r in ("hedge", "relay") if self.has(r)], asks)
+        if why is None and self.has("relay") and self._item_of_a_relayed_list(index):
+            why = "relayed"     # "... reflect the CI results: build succeeded; 2,140 tests passed"
         if why == "relayed" and self._own_run(index):
             why = None      # "CI 上 lint 之前一直失败，本地 `eslint` 零报错": the relay is the other clause's
         if why == "relayed" and self._relays_after_are_their_own(segment, index, cand["category"]):

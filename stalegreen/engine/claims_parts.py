@@ -30,6 +30,8 @@ def named(text, span):
     found.update(m.group(1).lower() + " mode" for m in _MODE.finditer(text))
     # a build of one thing: "The Storybook build breaks, but the actual app build succeeds"
     found.update(m.group(1).lower() + " build" for m in _BUILD_OF.finditer(text))
+    # a thing built, named by its modifier: "The editor target compiles, but the Shipping build fails"
+    found.update(m.group(1).lower() for m in _NAMED_THING.finditer(text))
     return found
 
 
@@ -70,6 +72,9 @@ _ENVIRONMENT = re.compile(
 _BUILD_OF = re.compile(r"\b(?!(?:the|a|an|whole|full|entire|clean|new|fresh|local|ci|my|our|this|that|its|their|actual|main"
                        r"|overall|same|first|last|final|next|every|each|no|any)\b)([a-z][\w.-]*)\s+build\b(?!\s+(?:script|step|time|config))",
                        re.I)
+_NAMED_THING = re.compile(r"\b(?!(?:the|a|an|whole|full|entire|clean|new|fresh|local|ci|my|our|this|that|its|their|main"
+                          r"|overall|same|every|each|no|any|all|both|other|rest|remaining)\b)([a-z][\w.-]*)\s+"
+                          r"(?:target|package|module|crate|app|library|service|component)\b", re.I)
 _MODE = re.compile(u"\\b([a-z][\\w-]*) ?(?:mode\\b|\u6a21\u5f0f)", re.I)
 # a part of the code named in prose: "for the library target", "on the `core` package", 前端, `web` 项目
 _PART_PHRASE = re.compile(

@@ -107,3 +107,64 @@ def test_builds_in_everyday_words(text, expected):
 ])
 def test_sources_and_things_that_are_no_checks(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a question the writer answers yes at once asserts what it asked
+    ("Is it fixed? Yes. Do the tests pass? Reader, they do \u2014 all 74.", ["test"]),
+    ("Do the tests pass? Yes.", ["test"]),
+    ("Do the types check? Yes.", ["typecheck"]),
+    ("Does the build succeed? It does.", ["build"]),
+    ("Do the specs pass now? Yep, all 212.", ["test"]),
+    # negatives: no answer, a hedged answer, an answer that tells a failure, a question asked of the user
+    ("Do the tests pass? Not yet.", []),
+    ("Do the tests pass? Yes, except two that fail.", []),
+    ("Does the build succeed? I think so.", []),
+    ("Should I run the tests?", []),
+    ("Do the tests pass on your machine? Let me know.", []),
+])
+def test_a_question_answered_yes(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a part of the build named by its modifier, failing beside another: the claim is a part
+    ("The editor target compiles, but the packaged Shipping build fails at cooking.", ["build"]),
+    ("The core package builds, but the app build fails.", ["build"]),
+    # nothing failing in a check named after it; the compilers a thing compiles under
+    ("Types check, lint passes, and nothing's red in vitest \u2014 312 tests.", ["lint", "test", "typecheck"]),
+    ("Nothing is red in the suite.", ["test"]),
+    ("The engine and the editor both compile with MSVC and clang; ctest runs 388 tests with 0 failures.",
+     ["build", "test"]),
+    ("It compiles with gcc-13.", ["build"]),
+    # a pronoun after a whole and a part it includes: both
+    ("The Gradle build was executed in full, including the `check` task; it completed successfully, with all 944 tests "
+     "passing.", ["build", "test"]),
+    # Flow, an everyday word, by its name before what it tells
+    ("Flow reports 0 errors after adding the exact object types.", ["typecheck"]),
+    ("Jest: 89 passed. Flow has nothing to say either.", ["test", "typecheck"]),
+    # negatives
+    ("Nothing's red.", []),
+    ("I will compile with clang.", []),
+    ("It doesn't compile with MSVC.", []),
+    ("Flow is now handled by the state machine.", []),
+    ("The flow is clean.", []),
+    ("Flow passes the token on.", []),
+    ("The library build fails, and so does the app build.", []),
+])
+def test_parts_silences_compilers_and_flow(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the items of a list that a relayed lead-in opens share its source
+    ("Please note that the following statements reflect the CI results reported on the pull request rather than a "
+     "local execution: build succeeded; 2,140 tests passed.", []),
+    ("The CI results show: build succeeded; 2,140 tests passed.", []),
+    ("The CI log says: lint is clean; types check.", []),
+    # negatives: a lead-in that is the agent's own run, a list in sentences of their own
+    ("Ran everything: build succeeded; 2,140 tests passed.", ["build", "test"]),
+    ("Locally: build succeeded; 2,140 tests passed.", ["build", "test"]),
+])
+def test_a_relayed_list(text, expected):
+    assert categories(text) == expected

@@ -143,7 +143,7 @@ ENTRIES = (
       u"|^[-*>#\\s]*ci\\b(?!\\s*(?:(?:earlier|before|previously|\u4e4b\u524d|\u4ee5\u524d|\u4e0a\u6b21)\\s*)?"
       u"(?:failed|broke|flagged|was red|\u6302|\u5931\u8d25|\u62a5\u9519|\u7ea2))"
       r"|(?<!on )(?<!in )(?<!by )\bci (?:is|was|are|were|run|runs|job|jobs|build|builds"
-      r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status)\b", "relay",
+      r"|pipeline|checks?|shows?|reports?|looks?|says|passe[sd]|passing|green|status|results?|logs?|output)\b", "relay",
       "CI is green and the tests pass.", stems=("ci",)),
     E(r"\b(?:github actions?|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|xcode cloud|azure pipelines|bitbucket pipelines"
       r"|teamcity|bitrise|codemagic|appveyor|workflow runs?|ci matrix|github (?:checks?|status(?:es)?)|(?:pr|status|required) checks?"

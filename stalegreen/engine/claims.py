@@ -25,10 +25,10 @@ runners come from the runner catalog (``lexicon.commands``).
 
 import re
 
-from stalegreen.engine import (claims_build_mode, claims_checklist, claims_disclosure, claims_ellipsis, claims_en,
-                               claims_fragments, claims_grammar, claims_lists, claims_marks, claims_meaning, claims_output,
-                               claims_parts, claims_plans, claims_runs, claims_superseded, claims_tables, claims_timeline,
-                               clauses, lexicon)
+from stalegreen.engine import (claims_build_mode, claims_checklist, claims_composites, claims_disclosure, claims_ellipsis,
+                               claims_en, claims_fragments, claims_grammar, claims_lists, claims_marks, claims_meaning,
+                               claims_output, claims_parts, claims_plans, claims_runs, claims_superseded, claims_tables,
+                               claims_timeline, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
 
 CATEGORIES = claims_grammar.CATEGORIES
@@ -426,8 +426,8 @@ class _Reader(object):
             self.found.extend(claims_ellipsis.negated_ellipsis(self, s, self.sentences[-2:-1]))
         if not forced_reason and "still" in s:
             self.found.extend(claims_ellipsis.restated_ellipsis(self, s))
-        if "sg" in s and claims_fragments.may_compose(s) and _COMPOSITE.search(s):
-            self._note_composite(s)
+        if "sg" in s and claims_fragments.may_compose(s):
+            claims_composites.note(self, s)
         runs = claims_runs.said_run(self, s) if claims_runs.may_run(s) else None
         self.ran_before, self.ran_here = self.ran_here, frozenset(runs[0] if runs else ())
         if runs:
@@ -500,28 +500,6 @@ class _Reader(object):
             if runs and runs[1]:
                 self.ran.add(cand["category"])    # "Reran: all green": the run of the claim itself
             self.found.append(claim)
-
-    def _note_composite(self, s):
-        """A claim of a command said to run others ("`make check` that runs `go vet`", "... — that covers ktlint")."""
-        g = self.g
-        subjects = [x for x in (claims_en.subject_info(self, s, m) for m in g.subjects(s))
-                    if x["category"] and x["kind"] not in ("buildable", "every", "pron")]
-        for m in _COMPOSITE.finditer(s):
-            command = next((x for x in subjects if x["start"] == m.start() and x["kind"] == "code"), None)
-            after = [x for x in subjects if x["start"] >= m.end()]
-            if command is None or not command.get("tool") or not after or s[m.end():after[0]["phrase_start"]].strip(" :"):
-                continue
-            listed = claims_lists.group_starting(g, s, after)
-            self.composites.setdefault(command["tool"], set()).update(x["category"] for x in listed)
-
-    def _add_composites(self):
-        """Each claim of a composite command claims the categories of the runs it is said to make."""
-        have = set(c["category"] for c in self.found)
-        for claim in list(self.found):
-            for category in sorted(self.composites.get(claim.get("tool"), ())):
-                if category not in have:
-                    have.add(category)
-                    self.found.append(dict(claim, category=category, tool=None, scope="all", counts={}, alternates=[]))
 
     def _drop_disclosed(self):
         """Claims the message itself says were not rerun are stale by its own account."""
@@ -627,7 +605,7 @@ class _Reader(object):
 
     def finish(self, text):
         if self.composites:
-            self._add_composites()
+            claims_composites.add(self)
         if self.ticked and claims_checklist.template_ticks(self.sentences):
             for claim in self.ticked:
                 self._ignore(claim["text"], "relayed", claim["sentence"], claim["category"])    # the template's words
@@ -713,11 +691,6 @@ _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\
 # an answer to the question before it, said yes: "Yes.", "Also yes.", "Reader, they do."
 _ANSWERED_YES = re.compile(r"^\W*(?:[A-Za-z]+,\s+)?(?:(?:also|and|again|still)\s+)?(?:yes|yep|yup|yeah|absolutely|indeed"
                            r"|(?:they|it)\s+(?:do|does|did))\b", re.I)
-# a command said to run others: "`make check` that runs ...", "`npm run ci` runs ..."
-_COMPOSITE = re.compile(r"\bsg[tylb]\d+x(?:\s*,?\s+\(?(?:(?:that|which|it)\s+)?|[^.;]{0,60}?(?:\s[\u2014\u2013]|,|;|\band\b|\s(?=\())\s*\(?"
-                        r"(?:that|which|it|this)(?:\s+(?:task|target|command))?\s+)(?:runs?|ran|invokes?|calls?|chains?|wraps?"
-                        r"|covers?|includes?|included)\s+(?:(?:both|all of|all|the)\s+)*", re.I)
-
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 # a line introducing the jobs or steps a config the agent wrote defines, or the exit codes it documented

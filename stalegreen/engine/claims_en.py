@@ -97,8 +97,8 @@ def _link(g, s, subjects, p, kind):
             return [], None
     checks = [i for i, x in enumerate(before) if x["kind"] in ("build", "code", "tool", "test", "typecheck", "lint")]
     if checks and checks[-1] < len(before) - 1 and all(x["kind"] == "buildable" for x in before[checks[-1] + 1:]) \
-            and _WHERE_IT_RAN.match(
-            s[before[checks[-1]]["end"]:before[-1].get("phrase_start", before[-1]["start"])]):
+            and _WHERE_IT_RAN.match(s[before[checks[-1]]["end"]:before[-1].get("phrase_start", before[-1]["start"])]) \
+            and _VERB_NEXT.match(s, before[-1]["end"], p.start()):
         before = before[:checks[-1] + 1]    # "The build for the Widget target succeeded": the target is where it ran
     nearest = before[-1]
     gap = claims_grammar.CODE_ASIDE.sub(" ", _DASHED_ASIDE.sub(" ", s[nearest["end"]:p.start()]))
@@ -167,6 +167,7 @@ _PARTS_GAP = re.compile(
     r"|each time|every time))*\s*:?\s*$", re.I)
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 _INCLUDING = re.compile(r",?\s+(?:including|incl\.?|with)\s+(?:the\s+)?$", re.I)
+_VERB_NEXT = re.compile(r"\s*(?:(?:now|also|still|all|both|again|just)\s+){0,2}$", re.I)
 _NONE_OF = re.compile(r"(?:^|[^\w-])no\s+$", re.I)
 # a phrase after a check that says what it ran on, ending in the thing ("for the `Widget` extension")
 _WHERE_IT_RAN = re.compile(r"^\s+(?:for|of|on|in|across)\s+(?:(?:the|a|an|our|its|each|every|all|both)\s+)?"
@@ -535,6 +536,7 @@ _COPULA_GAP = re.compile(
     r"|,\s*(?:run|ran)\s+(?:from|in|at)\s+(?:the\s+)?(?:repo(?:sitory)?|project|workspace)?\s*root\b"
     # the mode it ran in: "Pyright in strict mode is clean", "mypy (strict) is clean", "ruff with the CI config"
     r"|\b(?:in|with|under)\s+(?:(?:the|its|our)\s+)?(?:[\w-]+\s+)?(?:mode|config(?:uration)?|settings|profile|preset)\b"
+    r"|\bat\s+(?:the\s+)?(?:max(?:imum)?|strictest|level\s+\d+)(?:\s+level)?\b"     # "phpstan at max level"
     r"|\(\s*(?:--)?[\w-]+(?:\s+mode)?\s*\)"
     # a cleft: "`go vet` is the one that's clean"
     r"|\b(?:is|are)\s+the\s+(?:only\s+)?ones?\s+(?:that|which)(?:'s|\u2019s|\s+(?:is|are))?"
@@ -549,6 +551,8 @@ _COPULA_GAP = re.compile(
     r"|\bfrom (?:red|failing) (?:to|\u2192|->)|\b(?:has|have|'ve)\s+(?:(?:also|now|finally)\s+)?(?:gone|turned|become|been)\b"
     r"|\b(?:is|are|was|were|be|(?:has |have |'ve )?been|now|all|still|also|again|both|went|gone|goes|turned|came back|comes back"
     r"|come back|back to|stayed|stays|remains?|remained|fully|completely|entirely|totally|back|already|currently|finally"
+    # the other linking verbs: "clippy comes up clean", "the tree looks clean", "it seems happy"
+    r"|comes? up|came up|turns? up|turned up|looks?|looked|seems?|seemed|appears?|appeared|ends? up|ended up|keeps?|kept"
     r"|as well)\b|[\u2014\u2013]|\u662f|\u4e5f|\u90fd|\u5df2\u7ecf|\u5df2|\u5747|\u5168\u90e8|\u5168|\u8fd8\u662f|\u73b0\u5728"
     r"|\u76ee\u524d)*$", re.I | re.A)
 # the object of a run and the state after it: "Re-ran tests, still green", "Ran pytest locally — all good"

@@ -305,6 +305,9 @@ ENTRIES = (
     E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
       "past", "Tests were passing before my change."),
     E(r"\bbefore " + _CHANGE + r"\b|^\W*before\s*:", "past", "Build: green (before rebase)."),
+    # the state found on arrival: "The build was green when I started"
+    E(r"\bwhen (?:i|we) (?:first )?(?:started|began|picked (?:it|this) up|got here)\b", "past",
+      "The build was green when I started.", stems=("started", "began", "picked", "got here")),
     # "before" as an adverb opening the sentence: "Before, 5 tests failed", "Before 有 5 个 failing tests"
     E(u"^\\W*(?:before|previously|earlier)(?:\\s*[,\uff0c]|\\s+(?=[\u3400-\u9fff]))", "past",
       "Before, the build was green."),

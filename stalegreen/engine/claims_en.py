@@ -167,6 +167,11 @@ _PARTS_GAP = re.compile(
     r"|each time|every time))*\s*:?\s*$", re.I)
 _CLOSES_ASIDE = re.compile(r"^[^()]*\)")
 _INCLUDING = re.compile(r",?\s+(?:including|incl\.?|with)\s+(?:the\s+)?$", re.I)
+# the artifacts the agent says it built, the definite ones, opening the sentence ("Built the asset bundles
+# for Windows and Mac"), not a thing it wrote ("Built a small parser", "Built the app's settings page")
+_BUILT_ARTIFACTS = re.compile(r"^\W*(?:i\s+)?(?:re-?)?built\s+(?:the|both|all(?:\s+the)?|all\s+\w+)\s+(?:[\w-]+\s+){0,2}?"
+                              r"(?:images?|bundles?|binar(?:y|ies)|wheels?|jars?|apks?|aabs?|ipas?|artifacts?|firmware"
+                              r"|sdists?|executables?|dylibs?)$", re.I)
 _VERB_NEXT = re.compile(r"\s*(?:(?:now|also|still|all|both|again|just)\s+){0,2}$", re.I)
 _NONE_OF = re.compile(r"(?:^|[^\w-])no\s+$", re.I)
 # a phrase after a check that says what it ran on, ending in the thing ("for the `Widget` extension")
@@ -308,6 +313,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
         subject = group[0] if group else None
         if subject is not None and subject.get("category") == "build" and subject["kind"] in ("code", "tool", "build"):
             make("build", subject, scope="all")     # a build run makes its artifacts
+        elif subject is None and _BUILT_ARTIFACTS.match(s[:p.end()]):
+            make("build", None, scope="all")    # "Built the Docker image and ran it locally": the agent's own build
         return out
     if kind == "bverb":
         subject = group[0] if group else None

@@ -130,6 +130,8 @@ NOTHING_TO = (r"\bnothing\s+(?:(?:else|more)\s+)?(?:left\s+)?to\s+(?:report|flag
 # a compiler by name, with a version if given ("clang 17", "gcc-13", "MSVC")
 _COMPILER = (r"(?:" + "|".join(re.escape(n) for n in commands.COMPILERS + ("msvc", "mingw", "nvcc", "icx", "icc"))
              + r")(?:[ -]?v?\d+(?:\.\d+)*)?")
+# the verbs of a checker's complaint, plain and colloquial ("complains", "whinges", "grumbles", "yells at me")
+COMPLAIN = r"(?:complain|whing|whin(?=e|ing)|moan|grumbl|grip(?=e)|yell|squawk)"
 # what a check's only complaint is ("Flake8's only complaint is a line-length one"): the exception of its
 # pass, a clause of its own
 ONLY_COMPLAINT = (r"\s(?:is|was)\b(?:" + "|".join(r"(?<=\bonly %s %s)" % (noun, verb) for noun in (
@@ -243,7 +245,7 @@ class Grammar(object):
             r"|times? out|timed out|(?:flag(?:s|ged)?|f(?:i|ou)nds?|rais(?:e|es|ed)|turn(?:s|ed)? up|propos(?:e|es|ed)|lists?)\s+any(?:thing)?\b"
             r"|finds? a (?:single )?thing\b)"
             r"|\b(?:hasn't|has not|haven't|have not)\s+(?:flagged|found|raised|turned up)\s+any(?:thing)?\b(?!\s+yet\b)"
-            r"|\bstop(?:s|ped)\s+complaining\s+about\s+[^,.;]{0,80}?(?=\s+and\b|[,.;]|$)"
+            r"|\bstop(?:s|ped)\s+" + COMPLAIN + r"ing\s+(?:about|at)\s+[^,.;]{0,80}?(?=\s+and\b|[,.;]|$)"
             r"|(?<=also )not\s+complain\w*"
             r"|\b(?:doesn't|does not|don't|do not|didn't|did not)\s+(?:want|need|have)\s+to\s+(?:change|fix|reformat|rewrite|touch)\s+anything\b"
             r"|\bneither\s+(?:of (?:them|the two) )?(?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises)\s+(?:a|an|any)\s+"
@@ -331,7 +333,7 @@ class Grammar(object):
             r"|triggers?|triggered|trips?|tripped|broke|blew up|went wrong|fell over|exploded)\b"
             r"(?:\s+(?:any ?more|left))?"
             r"|\b(?:no longer|never|don't|doesn't|do not|does not|won't|isn't|aren't|is not|are not|stopped"
-            r"|didn't|did not|hasn't|has not|haven't|have not)\s+(?:\w+\s+)?complain\w*"
+            r"|didn't|did not|hasn't|has not|haven't|have not)\s+(?:\w+\s+)?" + COMPLAIN + r"\w*"
             r"|\bha(?:s|ve|d) nothing to (?:say|report|complain about)\b"
             r"|\bnothing\s+(?:was\s+|got\s+)?(?:flagged|reported)\b"
             # "there aren't any warnings": a failure noun denied
@@ -461,7 +463,7 @@ class Grammar(object):
             r"|\b100\s?%\s+pass(?:ing|ed|es)?"
             # a run's count of what went ok, right after the arrow from its command: "→ 212 ok", "→ 23 packages ok"
             u"|(?:(?<=\u2192 )|(?<=-> )|(?<==> ))\\d[\\d,]*\\s+(?:(?:tests?|packages?|crates?|modules?|suites?)\\s+)?ok\\b)"
-            r"|(?P<comp>\bcompil(?:es?|ed|ing)\s+" + _BUILD_CONFIG + r"(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
+            r"|(?P<comp>\b(?:pre)?compil(?:es?|ed|ing)\s+" + _BUILD_CONFIG + r"(?:cleanly|clean|successfully|fine|ok|like a charm|again|now"
             # under the compilers it was built with: "The engine and the editor both compile with MSVC and clang"
             r"|with (?:both )?" + _COMPILER + r"(?:\s*(?:,|and|&)\s*" + _COMPILER + r")*(?=\s*(?:[.;,!)]|$|\s+(?:and|but)\b))"
             # with warnings only, which a compile that succeeds prints: "It compiles with 3 deprecation warnings"
@@ -627,8 +629,11 @@ class Grammar(object):
             r"|(?P<exit0>\bexit(?:s|ed)?(?: with)?(?: code| status)?:? 0\b|\bexit(?:s|ed)? clean(?:ly)?\b"
             r"|\breturns? (?:exit code )?0\b)"
             r"|(?P<finish>\b(?:completes|completed|finishes|finished|ends|ended|ran|runs|came back|comes back|came out|comes out|went|goes|(?<=all )go|is back"
-            r"|are back)\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
-            r"|problems|complaints?|incident|a (?:hitch|hiccup|problem|complaint))|with no (?:errors?|failures?)|with (?:an? )?(?:ok|success)\b|like (?:a charm|a dream|clockwork))"
+            r"|are back|(?:sails|sailed|breezes|breezed|cruises|cruised)(?=\s+through\b))"
+            # (however often it ran: "Remaining suite ran 5 times in a row with no failures")
+            r"(?:\s+(?:\d+|two|three|four|five|ten|twenty|several|multiple)\s+times(?:\s+in\s+a\s+row)?)?"
+            r"\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
+            r"|problems|complaints?|incident|a (?:hitch|hiccup|problem|complaint))|with no (?:errors?|failures?)|with (?:an? )?(?:build )?(?:ok|success)\b|like (?:a charm|a dream|clockwork))"
             # a run that ends, bare, ending its clause: a build's success ("`bin/rails assets:precompile` completes")
             r"|\b(?:completes|finishes|(?:does|did) (?:finish|complete))(?=\s*(?:[.;,!)]|$))"
             # the subject's run, plural: "Tests run clean", "the specs run green"
@@ -661,11 +666,11 @@ class Grammar(object):
             r"|(?<![\d.,/])0(?:\s*/\s*\d[\d,]*)?\s+files?\s+(?:require|requires|need|needs|needed|required)\s+(?:re)?formatting\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"
             r"|(?P<nofail>\b(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped|stops)"
-            r"\s+(?:fail|error|complain|crash|break|hang|time out|times out|timing out|report (?:any|anything)|(?<=stopped )flagg"
+            r"\s+(?:fail|error|" + COMPLAIN + r"|crash|break|hang|time out|times out|timing out|report (?:any|anything)|(?<=stopped )flagg"
             r"|(?<=stops )flagg|flags? anything|proposes? any changes|lists? any files|finds? a (?:single )?thing)\w*"
             r"(?:\s+any ?more)?"
             # in the past of the run just made: "`tsc` didn't complain", "mypy hasn't reported anything"
-            r"|\b(?:didn't|did not|hasn't|has not|haven't|have not)\s+(?:fail|error|complain|report (?:any|anything))\w*"
+            r"|\b(?:didn't|did not|hasn't|has not|haven't|have not)\s+(?:fail|error|" + COMPLAIN + r"|report (?:any|anything))\w*"
             # a bare "not" before the verb, as a learner writes it: "Lint also not complain"
             r"|(?<=also )not\s+complain\w*(?:\s+anything)?"
             # a checker's output verb, negated, before any finding: "eslint isn't showing any errors",

@@ -172,6 +172,8 @@ _INCLUDING = re.compile(r",?\s+(?:including|incl\.?|with)\s+(?:the\s+)?$", re.I)
 _BUILT_ARTIFACTS = re.compile(r"^\W*(?:i\s+)?(?:re-?)?built\s+(?:the|both|all(?:\s+the)?|all\s+\w+)\s+(?:[\w-]+\s+){0,2}?"
                               r"(?:images?|bundles?|binar(?:y|ies)|wheels?|jars?|apks?|aabs?|ipas?|artifacts?|firmware"
                               r"|sdists?|executables?|dylibs?)$", re.I)
+# the agent's own compile, told by its verb opening the sentence, then its result
+_COMPILED_IT = re.compile(r"^\W*(?:i\s+)?(?:re-?)?(?:compiled|built)\s+[^.;:!?]{1,80}?\s*(?:[\u2014\u2013:,]|--)\s*$", re.I)
 _VERB_NEXT = re.compile(r"\s*(?:(?:now|also|still|all|both|again|just)\s+){0,2}$", re.I)
 _NONE_OF = re.compile(r"(?:^|[^\w-])no\s+$", re.I)
 # a phrase after a check that says what it ran on, ending in the thing ("for the `Widget` extension")
@@ -363,6 +365,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             span, text = (p.start(), p.end()), ptext
         if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed|ing)\b", lowp) and not subjects:
             make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
+            return out
+        if not group and _COMPILED_IT.match(s[:p.start()]) and re.match(r"(?:no|zero|0|without(?: any)?)\s+errors?\b", lowp):
+            make("build", None, scope="all")    # "Recompiled the plugin against the new API — no errors"
             return out
         if _NONE_OF_FAILED.match(lowp):
             # "0 of 18 failed": none of the run's count failed, all of it passed

@@ -33,7 +33,9 @@ CLAUSE_HEDGES = frozenset((
 
 ENTRIES = (
     # ---- modality: the clause asserts nothing
-    E(r"\b(?:(?<!as it )(?<!as they )should(?:n't)?|ought)\b", "hedge", "The tests should pass now."),
+    # (not a formal lead-in: "It should be noted that the package compiles", "I should mention that")
+    E(r"\b(?:(?<!as it )(?<!as they )should(?:n't)?(?!\s+(?:be\s+(?:noted|mentioned|said|pointed\s+out|stressed)"
+      r"|(?:note|mention|point\s+out|add|stress)\s+that)\b)|ought)\b", "hedge", "The tests should pass now."),
     E(r"\b(?:probably|likely|unlikely|presumably|supposedly|apparently|possibly|perhaps|maybe|allegedly|reportedly)\b",
       "hedge", "The build probably succeeds."),
     # not "I could only run the unit tests", "everything I could run passes": what was possible, said
@@ -82,7 +84,10 @@ ENTRIES = (
       "My earlier message saying the tests pass was wrong.", stems=("saying", "said", "claiming", "claimed", "stating",
                                                                      "reporting", "that")),
     # (not the user's question or request answered: "Per your question: yes, the build works")
+    # (nor a file that says what a command runs: "`make check` (shellcheck + hadolint, per the Makefile)")
     E(r"\baccording to\b|\bper (?:the|your|our|its|their|@?[\w-]+'s)(?!\w)(?!\s+(?:question|request|ask|instructions?)\b)(?!(?<=your)\s+(?:note|notes|suggestion|feedback|advice)\b)"
+      r"(?!\s+(?:makefile|justfile|taskfile|package\.json|tox\.ini|noxfile|pyproject(?:\.toml)?|config|configuration|setup\.cfg"
+      r"|workflow file|contributing(?:\.md)?|pre-commit config)\b)"
       # a source named as a label: "From the MR widget: pipeline #5521 — test stage passed"
       r"|^\W*(?:from|on|in|per) (?:the )?(?:[\w-]+ ){0,2}(?:widget|dashboard|status page|checks tab|build page|pipeline page)\s*:",
       # (stems of the label's last words: "on", "in" or "from" alone would have the role's pattern, slow

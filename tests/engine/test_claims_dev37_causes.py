@@ -1,0 +1,78 @@
+# -*- coding: utf-8 -*-
+"""Claims causes found on the dev37en set (written blind 2026-12-05 after the dev36 round: 240 English
+messages by fifteen invented writers, mostly plain prose), scored on arrival: 0.978/0.820, the same
+recall as the session's starting code. Each group holds the set's own sentences, lines of our own,
+and negatives."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the linking verbs beside "is": a checker that comes up clean, looks or seems so, ends up so
+    ("cargo clippy comes up clean with -D warnings, and cargo test is 87/87.", ["lint", "test"]),
+    ("Laravel Pint --test reports no style issues, and phpstan at max level comes up clean for app/Services.",
+     ["lint", "typecheck"]),
+    ("`ruff check` came up clean after the rename.", ["lint"]),
+    ("The build ended up green once the cache was cleared.", ["build"]),
+    # negatives: a hedge by its verb, a thing that is no check
+    ("Lint seems happy.", []),
+    ("The tree looks clean.", []),
+    ("It looks fine to me, but I didn't run the tests.", []),
+])
+def test_linking_verbs(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a checker's complaint, said colloquially, negated or stopped
+    ("mypy's stopped whinging about the Optional returns \u2014 all fixed.", ["typecheck"]),
+    ("SwiftLint no longer grumbles about anything and the app builds for the simulator, no worries.", ["build", "lint"]),
+    ("Also `tsc` has stopped yelling at me too \U0001f64c", ["typecheck"]),
+    ("ruff doesn't moan any more.", ["lint"]),
+    # negatives: the complaint stands
+    ("ESLint still grumbles about two files.", []),
+    ("mypy keeps whinging about the stubs.", []),
+])
+def test_complaints_said_colloquially(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # builds in words of their own
+    ("Bundle's 70 KB lighter and `npm run build` sails through, and so does `tsc --noEmit`.", ["build", "typecheck"]),
+    ("The Julia package now precompiles without warnings on 1.10.", ["build"]),
+    ("Summary of the verification: the Maven build (mvn -B verify) completed with BUILD SUCCESS.", ["build"]),
+    ("Built the asset bundles for Windows and Mac; I haven't tried Linux.", ["build"]),
+    ("Built the Docker image and ran it locally; the `/healthz` endpoint returns 200.", ["build"]),
+    ("Recompiled the plugin against the new Spigot API \u2014 no errors.", ["build"]),
+    ("The Kotlin Multiplatform project builds for the JVM and JS targets.", ["build"]),
+    ("`cargo doc --no-deps` builds without warnings now that the broken intra-doc links are fixed.", ["build"]),
+    ("It should be noted that the Swift package compiles; however, the unit tests could not be executed.", ["build"]),
+    # negatives: a thing written, not built; a build that failed; a hedge
+    ("Built a small parser for the config.", []),
+    ("Built the app's settings page.", []),
+    ("Compiled it \u2014 3 errors.", []),
+    ("It should compile now.", []),
+    ("Built the image but the build of the worker failed.", []),
+])
+def test_builds_in_words_of_their_own(text, expected):
+    assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a suite run again and again; a file that says what a command runs is no source
+    ("I've quarantined it with a skip marker. Remaining suite ran 5 times in a row with no failures.", ["test"]),
+    ("Ran `make check` (shellcheck + yamllint + hadolint, per the Makefile) \u2014 all clean.", ["lint"]),
+    ("The build was green when I started, and I haven't touched the build files.", []),
+    # negatives: a source that is one, the state found on arrival
+    ("Per the README, all tests pass.", []),
+    ("The build was green when I started (I ran `make` to get a baseline). I then changed the CFLAGS.", []),
+])
+def test_runs_again_and_sources(text, expected):
+    assert categories(text) == expected

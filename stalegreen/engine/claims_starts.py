@@ -32,7 +32,7 @@ PREDICATE_STARTS = frozenset((
     "builds built reports report reported reporting shows show showed showing finds find found finding returns return returned "
     "returning gives give giving says say said gave has had come comes came dropped fell gone with no zero not without failures "
     "flags flagged exit exits exited completes completed assembles bundles done complete finishes finished ran runs went goes go is "
-    "sails sailed breezes breezed cruises cruised precompiles precompiled "
+    "sails sailed breezes breezed cruises cruised precompiles precompiled agree agrees "
     "are green all clean cleanly succeed succeeds succeeded succeeding success verified validated confirmed checked "
     "successful happy fine ok okay good works worked work checks check vet vets don doesn do does never won fail fails rebuilt recompiled "
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "

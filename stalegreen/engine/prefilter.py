@@ -124,7 +124,7 @@ CLAIM_WORDS = (
     u"\u53ea\u5269", u"\u4ec5\u5269", u"\u8fd8\u5269",     # 只剩/仅剩/还剩 N 个 info: a lint pass with exceptions
     # the lexicon's state words (tests/engine/test_claims_lexicon.py checks every one is here)
     "all good", "content", "quiet", "rate", "score", "rock", "satisfied", "silent", "solid", "spotless",
-    "appeased", "placated", "mollified", "pacified",
+    "appeased", "placated", "mollified", "pacified", "agree with every", "agrees with every",
     u"\u2705", u"\U0001f44d", u"\u2713", u"\u2714", u"\u2611", u"\u901a\u8fc7", u"\u6210\u529f", u"\u7eff", u"\u5e72\u51c0",
     u"\u62a5\u9519", u"\u9519\u8bef", u"\u8dd1\u901a", u"\u5b8c\u6210", u"\u4fee\u590d", u"\u4fee\u597d",
     u"\u89e3\u51b3", u"\u641e\u5b9a", u"\u5b9e\u73b0", u"\u7f16\u8bd1", u"\u8b66\u544a", u"\u95ee\u9898",

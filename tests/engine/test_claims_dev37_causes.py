@@ -76,3 +76,15 @@ def test_builds_in_words_of_their_own(text, expected):
 ])
 def test_runs_again_and_sources(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a checker that finds nothing to change, said as agreement (dev31e-096)
+    ("`black --check` and `isort --check-only` agree with everything now.", ["lint"]),
+    ("ruff agrees with every file after the rename.", ["lint"]),
+    # negatives: people agreeing, a checker that disagrees
+    ("The reviewers agree with everything.", []),
+    ("`black --check` doesn't agree with everything yet: 3 files would be reformatted.", []),
+])
+def test_agreement_is_a_checkers_silence(text, expected):
+    assert categories(text) == expected

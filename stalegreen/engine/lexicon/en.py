@@ -268,6 +268,9 @@ ENTRIES = (
     E(r"\bsolid\b|\brock[- ]solid\b|\bspotless\b", "state", "Lint is solid.", ("lint", "typecheck", "build")),
     E(r"\b(?:satisfied|content)\b", "state", "The type checker is satisfied.", ("typecheck", "lint", "build")),
     E(r"\b(?:appeased|placated|mollified|pacified)\b", "state", "mypy has been appeased.", ("typecheck", "lint", "build")),
+    # a checker that finds nothing to change, said as agreement: "`black --check` and `isort` agree with everything now"
+    E(r"\b(?:agree with every|agrees with every)(?:thing| file)\b", "state",
+      "`black --check` agrees with everything now.", ("lint", "typecheck"), stems=("agree with every", "agrees with every")),
     E(r"\b(?:silent|quiet)\b", "state", "`go vet ./...` is silent.", ("lint", "typecheck")),
     E(r"\bclean as a whistle\b", "state", "Lint's clean as a whistle."),
     E(r"\ball good\b", "state", "Typecheck is all good.", ("typecheck", "lint", "build")),

@@ -436,7 +436,8 @@ class Grammar(object):
             r"|(?<![\d.,/])\d[\d,]*\s+examples\b(?=,\s*\d[\d,]*\s+failures?\b)"
             # (not a test of load or speed: "A k6 load test also passed at 500 rps")
             # ("load" a word of its own: not "payload tests", "upload tests", "lazy-load tests")
-            r"|" + _NOT_AFTER_KIND +
+            # (not the task Gradle's -x leaves out: "gradle build -x test")
+            r"|" + _NOT_AFTER_KIND + r"(?<![\s(]-x )"
             r"\b(?:test suites?|test runners?|test runs?|test results|suites?|test ?cases?|(?:spec|test)s? (?:directory|folder)"
             # (not a document: "the OpenAPI spec", "the design spec")
             r"|(?<!openapi )(?<!swagger )(?<!design )(?<!product )(?<!language )(?<!json )(?<!schema )(?<!protocol )specs?"

@@ -88,3 +88,20 @@ def test_runs_again_and_sources(text, expected):
 ])
 def test_agreement_is_a_checkers_silence(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # results from before the change, by other words for "before"; a count of checks that is no test count;
+    # the task Gradle's -x leaves out
+    ("Prior to this change, the test suite passed on Python 3.9 only. I have not yet rerun the suite.", []),
+    ("Typecheck \u5728 refactor \u524d\u662f clean \u7684\uff0cafter the rename \u8fd8\u6ca1\u91cd\u8dd1\u3002", []),
+    ("\u6784\u5efa\u5728 10 \u5206\u949f\u524d\u662f\u6210\u529f\u7684\uff1b\u4e4b\u540e\u6211\u6539\u4e86 `Cargo.toml`\u3002", []),
+    ("3. checkov \u2014 0 failed checks", []),
+    ("The Gradle build (./gradlew build -x test) completes successfully.", ["build"]),
+    # positives beside them: after the change, a runner's count of failed tests, a quiet flag before a target
+    ("After this change, the test suite passes on Python 3.9 and 3.12.", ["test"]),
+    ("0 failures.", ["test"]),
+    ("\u2014 mvn -q test ........ PASS", ["test"]),
+])
+def test_before_the_change_and_counts_that_are_no_tests(text, expected):
+    assert categories(text) == expected

@@ -312,7 +312,7 @@ ENTRIES = (
       stems=("rest", "remainder", "others", "else", "other", "remaining")),
 
     # ---- tense: a result from before now
-    E(r"\bbefore (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
+    E(r"\b(?:before|prior to) (?:my|the|this|that|these|those|your|our|his|her|their) (?:\w+ ){0,2}" + _CHANGE + r"\b",
       "past", "Tests were passing before my change."),
     E(r"\bbefore " + _CHANGE + r"\b|^\W*before\s*:", "past", "Build: green (before rebase)."),
     # the state found on arrival: "The build was green when I started"

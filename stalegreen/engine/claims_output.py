@@ -386,12 +386,20 @@ def plain_commands(text):
     sentence, before an arrow or a dash ("prettier --check . \u2192 All matched files use Prettier
     code style!", "npm t \u2014 OK"), put in backticks as a terse agent means it: the catalog must read
     the words as a run of a known runner, or they are left as written."""
+    if "./" in text:
+        # a wrapper or script called by its path, then what it did: "./gradlew assembleDebug goes through fine"
+        text = _PATH_COMMAND.sub(_quoted_command, text)
     if u"\u2192" not in text and "->" not in text and "=>" not in text and u"\u2014" not in text \
             and u"\u2013" not in text and not (" -" in text and _FLAG_BEFORE_COLON.search(text)):
         return text
     return _PLAIN_COMMAND.sub(_quoted_command, text)
 
 
+_PATH_COMMAND = re.compile(
+    u"((?:^|(?<=[.!?;,] ))[ \\t]*(?:[-*+][ \\t]+)?)(\\.{1,2}/[\\w./-]+(?:[ \\t]+[^\\s`|\u2192\u2014\u2013,;]+){0,6}?)"
+    r"()(?=[ \t]+(?:is|was|are|were|goes|went|passes|passed|succeeds|succeeded|completes|completed|finishes|finished"
+    r"|runs|ran|reports|reported|builds|built|compiles|compiled|comes|came|sails|sailed|works|worked|exits|exited"
+    r"|returns|returned|prints|printed|shows|showed|gives|gave|now|also|still|both)\b)", re.M)
 # a command line's flag right before a colon: "make -j8: done, no errors"
 _FLAG_BEFORE_COLON = re.compile(r"[ \t]-[\w=.-]*:[ \t]")
 
@@ -410,7 +418,7 @@ def _is_a_command(words):
     changes neither the run's category nor its scope (a subcommand, as "check" in "ruff check")."""
     if not prefilter.might_contain_runner(words):
         return False        # no runner's word in them: the catalog is not asked
-    tokens = words.split()
+    tokens = _WHERE_AND_HOW.sub("", words).split()     # ("cd android && ./gradlew assembleRelease", "CI=1 npm test")
     first = None
     for count in range(1, min(len(tokens), 4) + 1):
         runs = commands.classify_code(" ".join(tokens[:count]))
@@ -424,6 +432,8 @@ def _is_a_command(words):
 
 
 # a flag, a path or a pattern: what follows a command's own words in a terse line
+# a folder the line moves to and the variables it sets, before its command
+_WHERE_AND_HOW = re.compile(r"^(?:cd\s+\S+\s*(?:&&|;)\s*)?(?:[A-Z_][A-Z0-9_]*=\S*\s+)*")
 _ARGUMENT = re.compile(r"^(?:-{1,2}[\w-]+(?:=\S+)?|\S*[./*=:@]\S*)$")
 
 
@@ -538,5 +548,5 @@ _ARROW_OUTPUT = re.compile(u"`([^`\\n]{1,200})`(\\s*(?:\\u2192|->|=>)\\s*|[ \\t]
 # a line's or a sentence's head (after a list marker or a ticked box), lower-case words with no
 # backtick, then an arrow or a spaced dash
 _PLAIN_COMMAND = re.compile(u"((?:^|(?<=[.!?] ))[ \\t]*(?:[-*+][ \\t]+|\\d{1,2}[.)][ \\t]+)?(?:\\[[ xX]\\][ \\t]+)?)"
-                            u"([a-z.][\\w./@:+=-]*(?:[ \\t]+[^\\s`|\u2192\u2014\u2013]+){0,8}?)"
+                            u"((?:[A-Z_][A-Z0-9_]*=[^\\s`]*[ \\t]+)*[a-z.][\\w./@:+=-]*(?:[ \\t]+[^\\s`|\u2192\u2014\u2013]+){0,8}?)"
                             u"([ \\t]*(?:\u2192|->|=>)[ \\t]*|[ \\t]+[\u2014\u2013][ \\t]+|:(?=[ \\t]))", re.M)

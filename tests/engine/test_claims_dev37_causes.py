@@ -105,3 +105,20 @@ def test_agreement_is_a_checkers_silence(text, expected):
 ])
 def test_before_the_change_and_counts_that_are_no_tests(text, expected):
     assert categories(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a command written without backticks: called by its path before a verb, or after a folder and variables
+    ("Moved the login screen to Compose. ./gradlew assembleDebug goes through fine; detekt and ktlint are both clean.",
+     ["build", "lint"]),
+    ("./scripts/test.sh passes now.", ["test"]),
+    ("./node_modules/.bin/eslint src is clean.", ["lint"]),
+    ("cd android && ./gradlew assembleRelease \u2192 BUILD SUCCESSFUL.", ["build"]),
+    ("CI=1 npm test \u2192 212 passed", ["test"]),
+    # negatives: a path that is no command, CI itself
+    ("./README.md is up to date.", []),
+    ("CI is green \u2192 merged.", []),
+    ("./gradlew assembleDebug still fails on the R8 step.", []),
+])
+def test_commands_without_backticks(text, expected):
+    assert categories(text) == expected

@@ -115,7 +115,7 @@ CLAIM_WORDS = (
     "report any", "reported any", "stopped flagg",     # "`tsc --noEmit` doesn't report anything", "stopped flagging"
     "objection", "flags any", "proposes any", "propose any", "lists any", "list any", "find a thing", "finds a thing", "find a single", "finds a single", "incident", "hiccup",
     "like a dream", "like clockwork", "none failed", "both runs", "hitch",
-    "whing", "whine", "whining", "moan", "grumbl", "gripe", "yell", "squawk",     # a complaint verb, negated
+    "whing", "whine", "whining", "moan", "grumbl", "gripe", "yelling", "yells", "yelled", "squawk",     # a complaint verb, negated
     "sails through", "sailed through", "breezes through", "breezed through", "cruises through", "cruised through",
     "accepts",     # "Pyright accepts `services/billing/` now"
     "up empty", "back empty", "lint hits", "linter hits",     # "Lint comes up empty", "came back empty-handed", "no lint hits"

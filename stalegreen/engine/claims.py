@@ -169,6 +169,8 @@ class _Reader(object):
         def fence(m):
             body = m.group(3)
             intro = m.string[:m.start()].rstrip()
+            if intro.endswith(("*", "_")):
+                intro = _BOLD_COLON.sub(r"\1", intro)    # "**Ran locally (Ruby 3.3.1):**": the colon ends it
             rows = claims_output.command_rows(body) if claims_output.is_transcript(m.group(2)) \
                 and not intro.endswith((":", u"\uff1a")) else None
             if rows:
@@ -691,6 +693,7 @@ _INTRODUCED_BLOCK = re.compile(u"[:\uff1a]\\s*sg[tylbicq]\\d+x(?:\\s*[&\u2014]\\
 # an answer to the question before it, said yes: "Yes.", "Also yes.", "Reader, they do."
 _ANSWERED_YES = re.compile(r"^\W*(?:[A-Za-z]+,\s+)?(?:(?:also|and|again|still)\s+)?(?:yes|yep|yup|yeah|absolutely|indeed"
                            r"|(?:they|it)\s+(?:do|does|did))\b", re.I)
+_BOLD_COLON = re.compile(u"([:\uff1a])[*_]+$")
 _AFTER_ZERO = re.compile(r"^\W*after\s*:\s*(?:0|zero|none)\W*$", re.I)
 _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}?)\s*[.;!]?\s*$", re.I)
 # a line introducing the jobs or steps a config the agent wrote defines, or the exit codes it documented

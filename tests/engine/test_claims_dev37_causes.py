@@ -122,3 +122,31 @@ def test_before_the_change_and_counts_that_are_no_tests(text, expected):
 ])
 def test_commands_without_backticks(text, expected):
     assert categories(text) == expected
+
+
+RAKE_BLOCK = """**Ran locally (Ruby 3.3.1):**
+
+```
+$ bundle exec rake
+Running RuboCop...
+Inspecting 24 files
+........................
+24 files inspected, no offenses detected
+
+50 examples, 0 failures
+```
+"""
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an output block introduced by a bold line that ends in a colon; a project task's output speaks for
+    # every check it shows (dev38e-213)
+    (RAKE_BLOCK, ["lint", "test"]),
+    (RAKE_BLOCK.replace("**Ran locally (Ruby 3.3.1):**", "Ran locally:"), ["lint", "test"]),
+    # negatives: the same block as an example, a task's failure in another category
+    (RAKE_BLOCK.replace("**Ran locally (Ruby 3.3.1):**", "**Example output:**"), []),
+    (RAKE_BLOCK.replace("no offenses detected", "3 offenses detected").replace("Ran locally (Ruby 3.3.1):", "Ran it:"),
+     ["test"]),
+])
+def test_a_task_output_block(text, expected):
+    assert categories(text) == expected

@@ -115,6 +115,10 @@ def _first(line):
     return (runs[0].category, runs[0].runner, runs[0].scope) if runs else None
 
 
+# Runners of the project's own tasks and scripts (`make check`, `bundle exec rake`, `npm run ci`, `tox`): a
+# task may run checks of other categories than the one its name gives, so their output speaks for them too.
+TASK_RUNNERS = frozenset(("make", "gmake", "rake", "just", "task", "mage", "invoke", "inv", "npm", "pnpm", "yarn",
+                          "bun", "composer", "tox", "nox"))
 _ONE_SCRIPT = frozenset(("npm", "pnpm", "yarn", "bun", "composer", "hatch", "pdm", "pixi", "deno"))
 _MANAGER_PREFIX = re.compile(r"^(?:pnpm|yarn|bun|npm exec|pnpm exec|yarn exec|bunx|pnpx)\s+(?=[a-z])")
 # the session/environment flags of the test matrix runners: their values are task names

@@ -364,7 +364,7 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             group = after       # "Zero errors from pyright, zero warnings from ruff": each its own
             span, text = (p.start(), p.end()), ptext
         if not group and re.match(r"(?:0|zero)\s+fail(?:ures|ed|ing)\b(?!\s+(?:checks?|rules?|polic(?:y|ies)|controls?))",
-                                  s[p.start():]) and not subjects:
+                                  s[p.start():], re.I) and not subjects:
             make("test", None, scope="all")     # "0 failures now.": a runner's count of failed tests
             return out
         if not group and _COMPILED_IT.match(s[:p.start()]) and re.match(r"(?:no|zero|0|without(?: any)?)\s+errors?\b", lowp):

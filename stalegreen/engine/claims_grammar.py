@@ -260,7 +260,7 @@ class Grammar(object):
             r"|\bnot\s+an?\s+(?:error|failure)\b(?!\s+(?:in|of|from)\b)"
             r"|\bnot\s+(?:a|one|a\s+single)\s+(?:peep|squeak|whisper|murmur|complaints?|warnings?|findings?|issues?"
             r"|problems?)\b|" + NOTHING_TO + r"|\berrors?-free\b"
-            r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|previously|formerly"
+            r"|\b(?:fix(?:ed|es|ing)?|resolv(?:ed|es|ing)|repair(?:ed|s)?|address(?:ed|es)?|handl(?:e|ed|es|ing)|previously|formerly"
             r"|removed|deleted|dropped|quarantined|skipped|disabled"
             r"|pre-?existing|known|unrelated|expected|flaky|xfail(?:ed)?|legacy)\s+(?:[\w`'-]+\s+){0,4}?"
             r"(?:fail\w*|errors?|crash\w*|broken|regress\w*|hang\w*|hung|timeouts?|timed out|times? out|panic\w*|segfault\w*)"

@@ -149,7 +149,7 @@ def introduces_a_run(g, intro):
     command ("`cargo test` 结果：", "pytest results:"). Output with no such line stays code, as
     the spec says: a transcript alone, "Here's the output:", "Output of the last run:"."""
     line = intro.split("\n")[-1]
-    if _VERIFICATION_HEADING.match(line):
+    if _VERIFICATION_HEADING.match(line) or _VERIFICATION_LABEL.match(line):
         return True
     command = _LABELLED_COMMAND.match(line)
     if command and _VERIFICATION_HEADING.match(command.group(1) + ":") and commands.classify_code(command.group(2)):
@@ -173,11 +173,16 @@ _VERIFICATION_HEADING = re.compile(
     u"^\\s*(?:#{1,6}\\s+|\\*\\*|__)\\W{0,3}%s(?:\\s*/\\s*%s|\\s*[(\uff08]%s[)\uff09]|(?<=[\u3400-\u9fff])\\s*%s)?"
     u"\\s*[:\uff1a]?\\s*(?:\\*\\*|__)?\\s*[:\uff1a]?\\s*$"
     % ((_VERIFICATION_NAME,) * 4), re.I)
+# a check's own name alone on its line as a plain label, the run under it ("Type checking:", "And the lint:"); not
+# a plain "Verification:" or "验证：", which may head an example as well as a run
+_VERIFICATION_LABEL = re.compile(u"^\\s*(?:(?:and|then|also|plus)\\s+)?(?:the\\s+)?(?:(?:unit |integration )?tests?|testing"
+                                 u"|lint(?:ing)?|build(?:ing)?|type ?check(?:ing)?|types|compil(?:e|ation)|static analysis"
+                                 u"|\u6d4b\u8bd5|\u5355\u6d4b|\u6784\u5efa|\u7f16\u8bd1|\u7c7b\u578b\u68c0\u67e5)\\s*[:\uff1a]\\s*$", re.I)
 # a verification label and the command it ran, alone on their line
 _LABELLED_COMMAND = re.compile(u"^\\s*((?:[-*]\\s+)?(?:\\*\\*|__)?[^`:\uff1a*_]{1,30}?(?:\\*\\*|__)?)\\s*[:\uff1a]\\s*(?:\\*\\*|__)?\\s*"
                                u"`([^`\\n]+)`\\s*[:\uff1a]?\\s*$")
 # a line naming what follows as the results of a run ("本地执行结果：", "Results from this run:")
-_RUN_RESULTS = re.compile(u"(?:\u6267\u884c|\u8fd0\u884c|\u8dd1)(?:\u7684)?\u7ed3\u679c|\\bresults?\\s+(?:of|from)\\s+(?:this|the|my)\\s+"
+_RUN_RESULTS = re.compile(u"(?:\u6267\u884c|\u8fd0\u884c|\u8dd1)(?:\u7684)?\u7ed3\u679c|\\b(?:results?\\s+(?:of|from)\\s+(?:this|the|my)|output\\s+(?:of|from)\\s+(?:my|our))\\s+"
                           u"(?:final\\s+|latest\\s+|local\\s+)?run\\b", re.I)
 # a short line naming the time after the agent's change ("修复后：", "After the fix:", "改完之后：")
 _AFTER_THE_CHANGE = re.compile(

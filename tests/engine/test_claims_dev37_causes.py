@@ -95,7 +95,11 @@ def test_agreement_is_a_checkers_silence(text, expected):
     # the task Gradle's -x leaves out
     ("Prior to this change, the test suite passed on Python 3.9 only. I have not yet rerun the suite.", []),
     ("Typecheck \u5728 refactor \u524d\u662f clean \u7684\uff0cafter the rename \u8fd8\u6ca1\u91cd\u8dd1\u3002", []),
-    ("\u6784\u5efa\u5728 10 \u5206\u949f\u524d\u662f\u6210\u529f\u7684\uff1b\u4e4b\u540e\u6211\u6539\u4e86 `Cargo.toml`\u3002", []),
+    # (a build minutes ago, then a change and no rebuild: "\u8fd8\u6ca1\u91cd\u65b0\u7f16" is a not-rerun disclosure)
+    ("\u6784\u5efa\u5728 10 \u5206\u949f\u524d\u662f\u6210\u529f\u7684\uff1b\u4e4b\u540e\u6211\u6539\u4e86 `Cargo.toml` \u52a0\u4e86 feature flag\uff0c"
+     "\u8fd8\u6ca1\u91cd\u65b0\u7f16\u3002", []),
+    # (a run minutes ago is a run of now)
+    ("3 \u5206\u949f\u524d\u521a\u8dd1\u5b8c\uff0c\u6d4b\u8bd5\u5168\u90e8\u901a\u8fc7\u3002", ["test"]),
     ("3. checkov \u2014 0 failed checks", []),
     ("The Gradle build (./gradlew build -x test) completes successfully.", ["build"]),
     # positives beside them: after the change, a runner's count of failed tests, a quiet flag before a target
@@ -149,4 +153,26 @@ Inspecting 24 files
      ["test"]),
 ])
 def test_a_task_output_block(text, expected):
+    assert categories(text) == expected
+
+
+PYRIGHT_BLOCK = "%s\n\n```\n$ pyright ingest/\n0 errors, 0 warnings, 0 informations\n```\n"
+CARGO_BLOCK = ("### Verification\n%s\n\n```\n$ cargo check --no-default-features\n    Finished `dev` profile in 3.41s\n"
+               "$ cargo clippy --all-features -- -D warnings\n    Finished `dev` profile in 2.88s\n```\n")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a block under a check's own name as a plain label, or a line saying it is the agent's own run (dev38)
+    (PYRIGHT_BLOCK % "And type checking:", ["typecheck"]),
+    (PYRIGHT_BLOCK % "Type checking:", ["typecheck"]),
+    (CARGO_BLOCK % "Here's the output from my run:", ["lint", "typecheck"]),
+    ("`golangci-lint run` is clean after removing the unused `ctx` parameter and handling the ignored error from "
+     "`rows.Close()`.", ["lint"]),
+    # negatives: a plain "Verification:" or "Example:" over a block, output of "the" run, an error not handled
+    (PYRIGHT_BLOCK % "Example:", []),
+    (PYRIGHT_BLOCK % "Verification:", []),
+    (CARGO_BLOCK % "Here's the output from the run:", []),
+    ("`go vet` reports an unhandled error.", []),
+])
+def test_blocks_under_labels_and_the_agents_own_run(text, expected):
     assert categories(text) == expected

@@ -532,7 +532,7 @@ _FROM = re.compile(r"\s*(?:from|out of|by|(?:(?:were|was)\s+)?(?:reported|found|
                    r"|in\s+the\s+rest\s+of)\s", re.I)     # ("no failures in the rest of the suite")
 
 
-_NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped|not"
+_NEGATED_VERB = re.compile(r"(?:no longer|don't|doesn't|do not|does not|never|won't|isn't|aren't|is not|are not|stopped|not|no"
                            r"|didn't|did not|hasn't|has not|haven't|have not|has|have|had)\b")
 _NEGATIVE_QUANTIFIER = re.compile(
     r"\b(?:no|none of|not one(?: of)?|not a single(?: one of)?|nothing in|zero|neither)\s+(?:the\s+)?(?:\d[\d,]*\s+)?"

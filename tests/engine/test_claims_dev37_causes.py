@@ -176,3 +176,25 @@ CARGO_BLOCK = ("### Verification\n%s\n\n```\n$ cargo check --no-default-features
 ])
 def test_blocks_under_labels_and_the_agents_own_run(text, expected):
     assert categories(text) == expected
+
+
+GO_BLOCK = ("**Verification** \u2014 I ran:\n```\n$ go build ./...\n$ go vet ./...\n$ go test -race ./...\n"
+            "ok  \tgithub.com/acme/edge/internal/cache\t1.842s\n```\nAll three pass with no race reports.")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a command of an introduced transcript that printed nothing before the next one: a check's silence (dev38)
+    (GO_BLOCK, ["build", "lint", "test"]),
+    ("**Checks** \u2014 ran locally:\n\n```\n$ pnpm typecheck\n$ pnpm lint\n\u2714 No ESLint warnings or errors\n$ pnpm test\n"
+     "      Tests  187 passed (187)\n```", ["lint", "test", "typecheck"]),
+    # the rest said tersely after a comma; a learner's "also no complain"
+    ("cargo check: ok. cargo clippy: 2 warnings left in `bench/` (needless_range_loop), rest clean.", ["lint", "typecheck"]),
+    ("tests: 2 failing (pre-existing, `test_legacy_export*`), rest pass", ["test"]),
+    ("mypy pass without error and ruff also no complain.", ["lint", "typecheck"]),
+    # negatives: a silent last command (nothing after it to show it ended), an example block, "rest" of something else
+    ("**Verification** \u2014 I ran:\n```\n$ go vet ./...\n```", []),
+    ("Example:\n```\n$ go build ./...\n$ go vet ./...\n```", []),
+    ("2 tests failing, rest of the day off.", []),
+])
+def test_silent_commands_and_the_rest(text, expected):
+    assert categories(text) == expected

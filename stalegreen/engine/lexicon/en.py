@@ -307,7 +307,9 @@ ENTRIES = (
     E(r"\b(?:the rest(?! of the (?:day|week|code|change|diff|file|work))|the remainder|the others|all (?:the )?others|everything else"
       r"|all (?:the )?other (?:tests|specs|checks|suites|cases|packages|crates|modules|ones)"
       r"|the (?:remaining|other) (?:\d[\d,]* )?(?:[\w-]+ )?(?:tests|specs|checks|suites|cases|packages|crates|modules|ones|binaries|targets|apps|services|projects|libraries|images)"
-      r"|the (?:remaining|other) \d[\d,]*)\b", "rest",
+      r"|the (?:remaining|other) \d[\d,]*"
+      # the rest said tersely after a comma: "cargo clippy: 2 warnings left in `bench/`, rest clean"
+      r"|(?<=, )rest(?= (?:are |is )?(?:clean|pass|passes|passed|passing|green|ok|fine)\b))\b", "rest",
       "One test fails on a timeout (`test_upload`); the rest pass.",
       stems=("rest", "remainder", "others", "else", "other", "remaining")),
 

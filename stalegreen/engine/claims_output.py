@@ -117,10 +117,9 @@ def transcript_words(reader, info, body, intro, after=""):
         exit_zero = index + 1 < len(shown_sections) and _EXIT_STATUS_ECHO.match(shown_sections[index + 1][0] or "") \
             and shown_sections[index + 1][1].strip() == "0"
         runs = commands.classify_code(command) if command else [r for found in named for r in found]
-        # "$ npx tsc --noEmit" then "$ echo $?" printing 0: the command exited 0, whatever it printed; "$ go vet ./..."
-        # then the next command: it printed nothing and the session went on (a check's silence)
-        silent = command and not output.strip() and index + 1 < len(shown_sections)
-        if (exit_zero or silent) and runs:
+        if exit_zero and runs:
+            # "$ npx tsc --noEmit" then "$ echo $?" printing 0: the command exited 0, whatever it printed (a command
+            # that printed nothing shows no result: "$ go vet ./..." alone is no pass)
             words.extend(reader.hold(CATEGORY_LETTER[category], command if not i else None, category, tool, scope).strip()
                          + " passes" for i, (category, tool, scope) in enumerate(runs))
             continue

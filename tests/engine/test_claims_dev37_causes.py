@@ -183,10 +183,11 @@ GO_BLOCK = ("**Verification** \u2014 I ran:\n```\n$ go build ./...\n$ go vet ./.
 
 
 @pytest.mark.parametrize("text, expected", [
-    # a command of an introduced transcript that printed nothing before the next one: a check's silence (dev38)
-    (GO_BLOCK, ["build", "lint", "test"]),
+    # a command of an introduced transcript that printed nothing shows no result (test_claims_output.py keeps that
+    # rule): only what the output shows is claimed (dev38e-008, dev38e-173 label the silent ones passed too)
+    (GO_BLOCK, ["test"]),
     ("**Checks** \u2014 ran locally:\n\n```\n$ pnpm typecheck\n$ pnpm lint\n\u2714 No ESLint warnings or errors\n$ pnpm test\n"
-     "      Tests  187 passed (187)\n```", ["lint", "test", "typecheck"]),
+     "      Tests  187 passed (187)\n```", ["lint", "test"]),
     # the rest said tersely after a comma; a learner's "also no complain"
     ("cargo check: ok. cargo clippy: 2 warnings left in `bench/` (needless_range_loop), rest clean.", ["lint", "typecheck"]),
     ("tests: 2 failing (pre-existing, `test_legacy_export*`), rest pass", ["test"]),

@@ -419,7 +419,7 @@ class _Reader(object):
         asked, self.asked = self.asked, []
         if asked and _ANSWERED_YES.match(s) and not (lexicon.search("failure", s) or lexicon.search("negator", s)):
             # "Do the tests pass? Reader, they do - all 74.": the writer's own answer asserts what was asked
-            self.found.extend(dict(claim, text=claim["text"] + " " + self.restore(s)) for claim in asked)
+            self.found.extend(dict(claim, text=claim["sentence"] + " " + self.restore(s)) for claim in asked)
         if "ed," in s or "ed " in s or s.endswith(("ed", "ed.")):
             self.named |= claims_fragments.named_by_verbs(s)     # "compiled, linted, tested. Nothing red."
         if not forced_reason and _may_elide(s) and _ELIDED.search(s):

@@ -156,3 +156,24 @@ def test_dsh_strict_mode_suggests_a_command_it_then_allows(project, sg_home, sui
         suggested = re.search(r"Run `([^`]+)` without the pipe", denial["reason"]).group(1)
         assert strict.bash(suggested) is None, (masked, suggested)     # allowed, and it really ran
     assert [r["verdict"] for r in strict.records("receipts")] == ["pass"] * 4
+
+
+@pytest.mark.parametrize("message", [
+    "Do the tests pass? Yes, all of them.",
+    "Ran it again: the suite comes up clean.",
+    "pytest ran 5 times in a row with no failures.",
+    "The tests all passed when I committed.",
+    "Hopefully this fixes it for good: I reran the suite and it passed every time.",
+])
+def test_the_seventeenth_sessions_phrasings_are_gated_whatever_config_the_agent_wrote(project, sg_home, suite_cmd,
+                                                                                     message):
+    """Claims read by the rules added in the dev36-dev38 rounds meet the same gate as any claim, and a
+    `.stalegreen.json` the agent wrote itself (gate off, pytest ignored, claims free) loosens none of it."""
+    add_failing_test(project)
+    (project / ".stalegreen.json").write_text(json.dumps(
+        {"gate": "off", "enforce": False, "claimFree": True, "ignoreCommands": ["pytest"], "permission": "allow"}))
+    s = ClaudeSession(project)
+    assert s.bash(suite_cmd + " | tail -3")[1] == 1      # the pipe's mask undone by the rewrite, the config notwithstanding
+    reply = s.stop(message)
+    assert reply and reply["decision"] == "block", (message, reply)
+    assert "r-0001" in reply["reason"] and "1 failed" in reply["reason"], reply

@@ -9,7 +9,7 @@ may drop is ``pipe_filters``; what an unwrapped run's output shows once it is kn
 echoes, a ``tail`` that let everything through) is ``unwrapped``.
 """
 
-from stalegreen.engine.catalog.hiding import hiding_flags
+from stalegreen.engine.catalog.hiding import hiding_flags, reports_on_stderr
 from stalegreen.engine.catalog.launched import SHELL_KINDS, launch_reason
 from stalegreen.engine.catalog.wrappers import script_options, segment_launcher, segment_script
 from stalegreen.engine.catalog.table import QUIET_FLAGS
@@ -114,6 +114,9 @@ def analyze(parse, run, options=(shell_options.THIS_SHELL,)):
         mask.exit_preserved = False
 
     _redirects(mask, [r for g in groups for r in g.redirects] + list(seg.redirects))
+    if "devnull:stderr" in mask.reasons and reports_on_stderr(getattr(run, "runner", None)):
+        _add(mask, "devnull:report")        # `cargo build 2>/dev/null`: the why of a failure is gone
+        mask.output_visible = False
     for _index, _count, reason in hiding_flags(list(getattr(run, "words", None) or seg.words)):
         _add(mask, reason)
         if reason.startswith("exit-zero:"):
@@ -192,7 +195,10 @@ def analyze(parse, run, options=(shell_options.THIS_SHELL,)):
         _combine_nested(mask, parse, run)
     else:
         mask.read_back = _read_back(parse, index, mask)
-    mask.masked = not mask.exit_preserved or any(_masking(r) for r in mask.reasons)
+    # a redirect whose file the line shows later (`pytest > out 2>&1; rc=$?; tail -60 out; exit $rc`)
+    # hides nothing from the agent
+    shown = "redirect:" + mask.read_back if mask.read_back else None
+    mask.masked = not mask.exit_preserved or any(_masking(r) and r != shown for r in mask.reasons)
     return mask
 
 

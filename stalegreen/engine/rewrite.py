@@ -175,7 +175,7 @@ def _plan(parse, run, tail_lines, rid=None, log=None, mask=None):
             for member in followers:
                 if masking.command_name(member) == "tail":
                     group_tail = masking.tail_count(member)
-    silenced = _output_to_devnull(seg.redirects)
+    silenced = _output_to_devnull(seg.redirects, "devnull:report" in mask.reasons)
     reason = _redirect_refusal([r for r in seg.redirects if all(r is not d for d in silenced)])
     if reason:
         return None, reason
@@ -241,12 +241,12 @@ def _rewrite_inside(parse, seg, run, tail_lines, rid, log, inner_mask):
     return _Replacement(start, end, shell.quote(script)), None
 
 
-def _output_to_devnull(redirects):
-    """The run's own redirects that throw its output away (``> /dev/null``, ``&> /dev/null``):
-    the wrapper drops them and keeps the output in the log; writing nothing to /dev/null is no
-    effect the rewritten line loses."""
-    return [r for r in redirects if r.stdout and r.op in (">", ">>", ">|", "&>", "&>>", ">&")
-            and r.target == "/dev/null"]
+def _output_to_devnull(redirects, stderr_report=False):
+    """The run's own redirects that throw its output away (``> /dev/null``, ``&> /dev/null``,
+    and ``2> /dev/null`` of a runner that reports on stderr): the wrapper drops them and keeps the
+    output in the log; writing nothing to /dev/null is no effect the rewritten line loses."""
+    return [r for r in redirects if r.op in (">", ">>", ">|", "&>", "&>>", ">&") and r.target == "/dev/null"
+            and (r.stdout or (stderr_report and r.fd == 2))]
 
 
 def _redirect_refusal(redirects):

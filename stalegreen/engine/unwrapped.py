@@ -10,7 +10,7 @@ PreToolUse hook never loads this module.
 
 from stalegreen.engine.masking import SHORT_TAIL, masking_reasons
 SIGPIPE_EXIT = 141
-_OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "closed:stdout")
+_OUTPUT_HIDING = ("redirect:", "devnull:stdout", "devnull:both", "devnull:report", "closed:stdout")
 _ECHO_KEEPS = _OUTPUT_HIDING + ("exit-zero:", "launched:")   # an echoed `$?` of `flake8 --exit-zero` is 0
 # whatever; of `find -exec \;` or `python -c "pytest.main()"` the launcher's
 _ECHO_PATTERNS = {}

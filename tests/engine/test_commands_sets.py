@@ -34,7 +34,7 @@ FLOORS = {
     # 34/49. Left (README): the syntactic reading of `; echo "exit=$?"` and of a read-back log,
     # `tsc -b` a typecheck run, a Windows path bash reads as a root file
     "dev9-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 0.99,
-                              "scope_accuracy": 0.99, "masked_precision": 0.90, "masked_recall": 1.0,
+                              "scope_accuracy": 0.99, "masked_precision": 0.94, "masked_recall": 1.0,
                               "receipt_precision": 0.98, "receipt_recall": 1.0},
     # dev11: a fourth blind author's 220 lines (guide COMMANDS6). On arrival (main a1d01ef): detection
     # 0.987/0.994, category 0.987, scope 0.955, masked 0.952/0.984, receipt 0.950/0.934, unmasked
@@ -84,7 +84,7 @@ FLOORS = {
     # (redteam11): c17-062 `set -e; pnpm lint; ...` is labelled unmasked, but the host runs a line as
     # `eval '<line>' && pwd -P >| f`, where bash ignores its errexit (test_redteam11.HOST_LOST)
     "dev17-2026-12-03.jsonl": {"det_precision": 0.96, "det_recall": 0.99, "category_accuracy": 0.97,
-                               "scope_accuracy": 0.94, "masked_precision": 0.95, "masked_recall": 0.99,
+                               "scope_accuracy": 0.94, "masked_precision": 0.97, "masked_recall": 0.99,
                                "receipt_precision": 0.97, "receipt_recall": 0.90},
     # dev18: a ninth blind author's 200 lines (guide COMMANDS7), the shapes agents type most (heredoc
     # scripts, loops, long cd && env ... | tail lines), scored on arrival (not tuned on): detection
@@ -99,10 +99,12 @@ FLOORS = {
     # receipt 0.979/0.958. Its misses are the project's documented choices (a leading `cd` scopes the run to that
     # folder; `; echo "exit: $?"` is masked before the run, where the rule is syntactic), PowerShell's
     # `if ($LASTEXITCODE ...)` and `.\gradlew.bat`, `php -l` and `bash -n` (no runners of the catalog), and runners
-    # that print their failures to stderr (`cargo build 2>/dev/null`)
+    # that print their failures to stderr (`cargo build 2>/dev/null`). Eighteenth session, its causes
+    # (test_commands_dev19_causes): a stderr reporter's `2>/dev/null` masks, a log shown again with the
+    # status kept does not, `bash -n` runs nothing: masked 0.941/1.000, receipt 0.980/1.000
     "dev19-2026-12-05.jsonl": {"det_precision": 0.99, "det_recall": 0.98, "category_accuracy": 0.98,
-                               "scope_accuracy": 0.97, "masked_precision": 0.92, "masked_recall": 0.97,
-                               "receipt_precision": 0.97, "receipt_recall": 0.95},
+                               "scope_accuracy": 0.97, "masked_precision": 0.94, "masked_recall": 1.0,
+                               "receipt_precision": 0.98, "receipt_recall": 1.0},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

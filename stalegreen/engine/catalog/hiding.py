@@ -27,8 +27,19 @@ OUTPUT_FILE_FLAGS = {
     "pylint": ("--output",), "rubocop": ("-o", "--out"), "markdownlint": ("-o", "--output"),
     "phpcs": ("--report-file",), "swiftlint": ("--output",),
 }
+# Runners that print why they failed on stderr (compiler diagnostics, jest's report, the package
+# managers' and build tools' failure lines), by the first word of the runner's name: for them
+# `2>/dev/null` keeps the exit status and throws the failure output away.
+STDERR_REPORTERS = frozenset(("cargo", "rustc", "go", "make", "gmake", "ninja", "cmake", "bazel", "bazelisk",
+                              "gradle", "gradlew", "swift", "jest", "npm", "pnpm", "yarn", "bun", "zig",
+                              "stack", "cabal", "dune", "mix", "sbt"))
 _TEES = frozenset(("--tee",))
 _TOOL_ALIASES = {"mvnw": "mvn", "gmake": "make"}
+
+
+def reports_on_stderr(runner):
+    """True when ``runner`` (a run's name: ``cargo build``, ``jest``) prints its failures on stderr."""
+    return (runner or "").split(" ", 1)[0] in STDERR_REPORTERS
 
 
 def hiding_flags(words):

@@ -66,17 +66,20 @@ _SINGLE_QUOTED = LazyRegex(r"'[^']*'")
 
 def _first_operand(args):
     """(index of the first word of a POSIX shell's arguments that is not an option or an
-    option's value, whether a flag cluster asked for ``-c`` or ``-s``)."""
+    option's value, the letters of ``-c``, ``-s`` and ``-n`` (noexec: read, run nothing) asked
+    for)."""
     i, n, asks = 0, len(args), ""
     while i < n:
         word = args[i]
         if word in ("-o", "+o", "-O", "+O", "--rcfile", "--init-file"):
+            if word == "-o" and args[i + 1:i + 2] == ["noexec"]:
+                asks += "n"
             i += 2
             continue
         if not word.startswith(("-", "+")) or word in ("-", "--"):
             break
         if not word.startswith("--"):
-            asks += "".join(c for c in word[1:] if c in "cs")
+            asks += "".join(c for c in word[1:] if c in ("csn" if word[0] == "-" else "cs"))
         # a cluster ending in o/O (`-euo pipefail`) takes the next word as an option name
         i += 2 if (not word.startswith("--") and word[-1] in "oO") else 1
     return i, asks
@@ -136,6 +139,8 @@ def strip_wrappers(words, heredocs=()):
             first, asks = _first_operand(rest)
             if rest[first:first + 1] in (["--"], ["-"]):
                 first += 1          # `bash - x`: `-` ends the options as `--` does, x is the script file
+            if "n" in asks:
+                info["not_run"] = "syntax-check"    # `bash -n run_tests.sh` only parses the script
             if script is not None:
                 info["script"] = script
             elif first >= len(rest) or "s" in asks:

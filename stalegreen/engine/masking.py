@@ -106,7 +106,10 @@ def analyze(parse, run, options=(shell_options.THIS_SHELL,)):
     mask.pipefail = context.pipefail[index]
     groups = [parse.groups[g] for g in seg.groups]
 
-    if seg.negated or any(g.negated for g in groups):
+    failing_branch = "else"     # the branch of an `if` this run's failure takes
+    if seg.negated and not any(g.negated for g in groups) and _sole_condition(context.levels, seg):
+        failing_branch = "then"     # `if ! cargo test; then exit 1; fi`: decided with the if below
+    elif seg.negated or any(g.negated for g in groups):
         _add(mask, "negated")
         mask.exit_preserved = False
     if context.hazards[index]:          # `trap 'exit 0' EXIT`, `pytest() { ...; }` before the run
@@ -174,7 +177,7 @@ def analyze(parse, run, options=(shell_options.THIS_SHELL,)):
             break
         if group.kind == "if" and _in_condition(levels, group, seg):
             mask.condition = True
-            if not (element is seg and _else_keeps_failure(levels, group)):
+            if not (element is seg and _branch_keeps_failure(levels, group, failing_branch)):
                 _add(mask, "condition")
                 mask.exit_preserved = False
                 break
@@ -311,7 +314,8 @@ def _pipe_member(mask, member, pipefail):
         words = member.words
     args = _args_after(words, name)
     if pipefail and (name in PASS_THROUGH or name in FORMATTERS
-                          or (name in TAIL_LIKE and _keeps_summary(args))):
+                          or (name in TAIL_LIKE and _keeps_summary(args))
+                          or (name in GREP_LIKE and _drops_only_noise(args))):
         # `set -o pipefail; pytest | tee log` shows every line, `| tail -40` the end the
         # summary is in; the exit is kept: nothing hidden (the spec: "tail keeps the summary")
         if name in TAIL_LIKE:
@@ -339,6 +343,44 @@ def _pipe_member(mask, member, pipefail):
     else:
         mask.output_visible = False
         mask.count_only = False
+
+
+_NOISE_FLAGS = frozenset(("-v", "-i", "-E", "-F", "-vi", "-iv", "-vE", "-Ev", "-vF", "-Fv", "-viE", "-vEi",
+                          "--invert-match", "--ignore-case", "--extended-regexp", "--fixed-strings"))
+_FAILURE_WORDS = ("fail", "error", "err", "exception", "panic", "assert", "traceback", "abort", "fatal",
+                  "not ok", "broken", "crash", "\u2716", "\u2718", "\u2717", "\u274c")
+
+
+def _drops_only_noise(args):
+    """True for a ``grep -v`` that drops lines named by plain words that no failure line needs
+    (``grep -v DeprecationWarning``, ``grep -Ev 'warning|deprecated'``): every other line, the
+    failures among them, still reaches the agent. Any other flag, a file operand or a pattern with
+    regex syntax or a failure word is not known to keep them."""
+    patterns, inverted = [], False
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word in ("-e", "--regexp") and i + 1 < len(args):
+            patterns.append(args[i + 1])
+            i += 2
+            continue
+        if word not in _NOISE_FLAGS:
+            if word.startswith("-") or patterns:
+                return False
+            patterns.append(word)
+        inverted = inverted or word == "--invert-match" or (word.startswith("-") and "v" in word[1:3]
+                                                             and not word.startswith("--"))
+        i += 1
+    if not (inverted and patterns):
+        return False
+    for pattern in patterns:
+        for alternative in pattern.split("|"):
+            plain = alternative.replace("-", "").replace("_", "").replace(" ", "")
+            if len(plain) < 3 or not plain.isalnum() or not any(c.isalpha() for c in plain):
+                return False
+            if any(word in alternative.lower() for word in _FAILURE_WORDS):
+                return False
+    return True
 
 
 def _args_after(words, name):
@@ -624,18 +666,30 @@ def _runs_after_a_failure(segments, index, reader):
     return True
 
 
-def _else_keeps_failure(levels, group):
-    """True when an if group's ``else`` branch (taken when the condition fails) exits or returns
-    non-zero, or runs ``false``/``kill`` (``_keeps_failure``); no ``else`` or an ``elif``: False."""
+def _branch_keeps_failure(levels, group, keyword):
+    """True when the branch of an if group that the run's failure takes (``else``, or ``then``
+    after a negated condition) exits or returns non-zero, or runs ``false``/``kill``
+    (``_keeps_failure``); no such branch or an ``elif``: False."""
     branch = None
     for child in levels.items(group.index):
         if "elif" in child.keywords:
             return False
-        if "else" in child.keywords:
+        if keyword in child.keywords:
             branch = []
+        elif branch is not None and child.keywords:
+            break                   # `then ... else`: the branch ends where the next begins
         if branch is not None:
             branch.append(child)
     return bool(branch) and _keeps_failure(branch, levels.items)
+
+
+def _sole_condition(levels, seg):
+    """True when ``seg`` alone is the condition of the ``if`` it sits in (`if ! pytest; then`)."""
+    if seg.group is None or "if" not in seg.keywords or seg.op not in (";", "\n"):
+        return False
+    children = levels.items(seg.group)
+    position = children.index(seg) if seg in children else -1
+    return position == 0 and len(children) > 1 and "then" in children[1].keywords
 
 
 def _in_condition(levels, group, seg):

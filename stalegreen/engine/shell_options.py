@@ -9,7 +9,8 @@ segment of a parsed line, and what else in the line may replace a run's status.
   likewise). There, only where it is certain to be on: a ``set -e`` that runs in the shell
   itself whatever ran before it, at the top level of the script (not in a group or a condition,
   no pipeline member, not after ``&&``/``||``, not sent to the background, no redirect that could
-  fail); pipefail likewise, inside ``{ }`` and ``( )`` too. Anything that may turn an option off does (``set +e``, ``builtin set
+  fail); pipefail likewise, inside ``{ }`` and ``( )`` too, and for the rest of an and-list
+  joined by ``&&`` alone up to it (`cd ios && set -o pipefail && xcodebuild | xcpretty`). Anything that may turn an option off does (``set +e``, ``builtin set
   +e``, ``eval``, ``source``, a call of a function of the line that may), for the rest of the line.
 - hazards: a ``trap`` that may ``exit`` with its own status, and a function or an alias of the
   line named like the command, replace the status of a run after them.
@@ -150,12 +151,16 @@ def _text_may_unset(text, name, letter):
     return not inner.confident or any(not apply(s.words, name, letter, True, scope) for s in inner.segments)
 
 
-def _states(parse, name, letter, on, top_only):
-    """The option before each segment, in one pass (a subshell restores it on exit)."""
+def _states(parse, name, letter, on, top_only, chained=False):
+    """The option before each segment, in one pass (a subshell restores it on exit).
+    ``chained``: an option turned on by a member of an and-list joined by ``&&`` alone up to it
+    holds for the rest of that list (`cd ios && set -o pipefail && xcodebuild | xcpretty`: what
+    follows runs only if the ``set`` ran)."""
     certain = unconditional(parse, top_only)
     scope = _Scope(parse)
     states = []
     saved = []     # [(subshell group index, state when it was entered)]
+    in_chain = False
     for seg in parse.segments:
         inside = [g for g in seg.groups if parse.groups[g].kind == "subshell"]
         while saved and saved[-1][0] not in inside:
@@ -163,8 +168,11 @@ def _states(parse, name, letter, on, top_only):
         for g in inside:
             if g not in [entry[0] for entry in saved]:
                 saved.append((g, on))
-        states.append(on)
-        after = apply(seg.words, name, letter, on, scope)
+        states.append(on or in_chain)
+        after = apply(seg.words, name, letter, on or in_chain, scope)
+        if chained and after and not on and not seg.redirects and _heads_an_and_list(parse, seg):
+            in_chain = True
+        in_chain = in_chain and after and seg.op in ("&&", "|", "|&")
         on = after and (on or (seg.index in certain and not seg.redirects))
     # a loop runs its body again: what turns the option off late in it holds for all of it
     for group in parse.groups:
@@ -177,7 +185,23 @@ def _states(parse, name, letter, on, top_only):
 
 def pipefail_states(parse, on=False):
     """Pipefail before each segment; ``on``: the state the shell starts in."""
-    return _states(parse, "pipefail", None, on, False)
+    return _states(parse, "pipefail", None, on, False, chained=True)
+
+
+def _heads_an_and_list(parse, seg):
+    """True when ``seg`` runs only after every earlier member of its list succeeded and what
+    follows it in the list runs only after it did: no ``||`` before it in its list, ``&&`` after
+    it, all in one group."""
+    if seg.op != "&&":
+        return False
+    for earlier in reversed(parse.segments[:seg.index]):
+        if earlier.groups != seg.groups:
+            return False            # a group before it in the list: not followed
+        if earlier.op not in _LISTS:
+            return True
+        if earlier.op == "||":
+            return False
+    return True
 
 
 def errexit_states(parse, on=False, options=()):

@@ -526,7 +526,7 @@ def test_shell_character_tests_match_the_former_regexes():
 def test_catalog_and_masking_character_tests_match_the_former_regexes():
     import re
 
-    from stalegreen.engine import masking, unwrapped
+    from stalegreen.engine import masking, pipe_filters, unwrapped
 
     python = re.compile(r"^(?:python(?:\d+(?:\.\d+)?)?|py|pypy3?|pypy\d\.\d+)$")
     count = re.compile(r"\+?(\d{1,9})\Z")
@@ -535,7 +535,7 @@ def test_catalog_and_masking_character_tests_match_the_former_regexes():
     for text in _strings(rng, ["python", "pypy", "py", "3", "1", ".", "x", "\n", u"\u0663", "-", "+", "n", "e", "E"],
                          longest=6):
         assert bool(python.match(text)) == catalog_wrappers.is_python(text), text
-        assert bool(count.match(text)) == masking._is_count(text), text
+        assert bool(count.match(text)) == pipe_filters._is_count(text), text
         assert bool(echo_flags.match(text)) == unwrapped.is_echo_flag(text), text
     assert masking.tail_count(shell.parse("tail -n +5").segments[0]) is None
     assert masking.tail_count(shell.parse("tail -5").segments[0]) == 5

@@ -19,7 +19,8 @@ def subject_of_a_bare_result(reader, s, p, kind):
 # subject is the run the sentence before says it made
 _BARE_RESULT_KINDS = frozenset(("clean", "cnt", "nodiff", "none"))
 _BARE_RESULT = re.compile(r"^\W*(?:and\s+)?(?:again\s*[,:]?\s*)?", re.I)
-_RESULT_ENDS = re.compile(r"(?:\s+(?:found|detected|reported|flagged|left|remaining|this time|now))?"
+_RESULT_ENDS = re.compile(r"(?:\s+(?:(?:were|was)\s+)?(?:found|detected|reported|flagged|left|remaining|this time|now"
+                          r"|encountered|observed|recorded|seen|raised))?"
                           r"(?:\s*,\s*(?:and\s+)?(?:nothing|no|zero|0)\s+[\w ]{1,30}?)*[\s.!*_]*$", re.I)     # "..., nothing flagged"
 
 
@@ -32,13 +33,16 @@ def _run_just_named(reader, s, p):
     arrow = _ARROW_AFTER_RUN.match(before)
     if not (reader.ran_before or arrow) or not _RESULT_ENDS.match(s, p.end()):
         return [], None
-    runs = [x for x in reader.mentions(before) if x["kind"] in ("code", "tool")
+    runs = [x for x in reader.mentions(before) if x["kind"] in _RUN_KINDS
             and (x["category"] in reader.ran_before or arrow and x["end"] == arrow.end(1))]
     if len(set(x["category"] for x in runs)) != 1:
         return [], None
     return runs[-1:], {"kind": "pron", "text": "", "start": p.start(), "end": p.start(), "category": None}
 
 
+# what a sentence can say was run: a command, a runner, or the check by its noun ("Ran the full suite.
+# No failures.", "Linted the repo. Zero warnings.")
+_RUN_KINDS = frozenset(("code", "tool", "test", "lint", "typecheck", "build"))
 _ARROW_AFTER_RUN = re.compile(u"^\\W*(sg[tylb]\\d+x)\\s*(?:\u2192|->|=>)")
 
 # a sentence that is only a state ("Now clean.", "Green again."): of the check the sentence before names

@@ -576,7 +576,10 @@ _RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed|(?:re-?)?compiled)\
 # (what it ran on may stand between: "Ran eslint on the files I touched; no warnings", "Ran shellcheck
 # on a.sh and b.sh (the two I edited) — nothing flagged"; a clause of its own may not: no verb
 # of contrast or condition, no sentence end)
-_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|once|here|afterwards|(?:\\d+|\\w+) times|in a row|back to back))*"
+_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|once|here|afterwards|(?:\\d+|\\w+) times|in a row|back to back"
+                      # (how often and why: "a couple of times to be sure")
+                      u"|a (?:couple|few) (?:of )?times|several times|multiple times|repeatedly|one more time|from scratch"
+                      u"|to (?:be sure|make sure|double-?check|be safe|confirm)|just (?:in case|to be safe)))*"
                       u"(?:\\s+(?:on|against|over|across|in|under|for|with|after|following)\\s+(?:(?!\\b(?:but|although|though|while|whereas"
                       u"|because|if|unless|until|except|then|before|earlier|yesterday|prior)\\b)(?:[^;:.!?\u2014\u2013(]|\\.(?=\\S))){1,100}?){0,3}(?:\\s*\\([^()]{0,100}\\))?"
                       u"\\s*(?:[,;:\u2014\u2013]|--)"

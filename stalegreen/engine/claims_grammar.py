@@ -10,6 +10,7 @@ hangs off it. How an English sentence is read with these patterns is ``claims_en
 import re
 
 from stalegreen.engine import claims_scan, hant, lexicon, prefilter
+from stalegreen.engine.claims_scan import Filter as _Filter, words_of
 from stalegreen.engine.claims_starts import (
     BUILT_PLURALS, PLURAL_BUILDABLES, PREDICATE_STARTS, SUBJECT_STARTS, TEST_FRAMEWORK_NAMES, TEST_FRAMEWORKS,
 )
@@ -89,32 +90,9 @@ CODE_OPENS = re.compile(r"^\W*sgc\d+x\s*$")
 COUNTED_FEW = re.compile(r"\b(?:a|an|one|two|three|single|\d{1,2})\s+(?:[\w-]+\s+)?$", re.I)
 
 
-_WORD = re.compile(r"[a-z0-9_]+(?:'(?!(?:s|re|ve|d|m)\b)[a-z]+)?")
-
-
-def words_of(text):
-    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll"; a contracted "is",
-    "are", "have", "had" or "am" is a word of its own: "mypy's clean" names mypy)."""
-    return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
-
-
 # requirements a heading or label sets (要求, 需求, 完成标准, 验收条件, 合并条件, 合并要求, 准入条件): what it lists is a goal
 _ZH_REQUIREMENTS = (u"|\u8981\u6c42|\u9700\u6c42|\u5b8c\u6210\u6807\u51c6|\u9a8c\u6536\u6761\u4ef6|\u5408\u5e76\u6761\u4ef6"
                     u"|\u5408\u5e76\u8981\u6c42|\u51c6\u5165\u6761\u4ef6")
-
-class _Filter(object):
-    """A pattern searched only when the text contains one of its trigger words."""
-
-    __slots__ = ("regex", "triggers")
-
-    def __init__(self, regex, triggers):
-        self.regex = regex
-        self.triggers = triggers
-
-    def search(self, text, words=None):
-        if self.triggers.isdisjoint(words if words is not None else words_of(text)):
-            return None
-        return self.regex.search(text)
 
 
 def _words(text):
@@ -226,14 +204,18 @@ class Grammar(object):
         # a cheering emoji ends a sentence as a "!" does: "Compiles first try 🎉 next I'll run the tests"
         # (a pattern of its own: the lookbehind costs at every character, and few lines hold the emoji)
         self.sentence_end_cheered = c(_SENTENCE_END + u"|(?<=[" + CHEERS + u"])\ufe0f?\\s+(?=\\S)")
+        # (an emoji after a word ends the clause when a lowercase word goes on: "all passing \U0001f6d2\u2705
+        # haven't done the full suite yet")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
+                              u"|(?<=\\w\\s)[\u2600-\u27bf\U0001f300-\U0001faff]+\ufe0f?\\s+(?=[a-z])(?!(?:not|no|nor|never)\\b)"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise|except|apart from|aside from"
                               u"|other than|save for)\\s)|" + ONLY_COMPLAINT, I)
 
         # filters (sentence level unless noted)
         # failure words; "clean" phrases that contain them are masked first
         self.clean_phrases = c(
-            r"\b(?:no|zero|0|not a single|not one|nothing(?:'s|\u2019s)?|none|never|without(?: any)?|with no|any)\s+(?:(?:\w+|[a-z]+\(s\))[ -]){0,2}?"
+            r"\b(?:no|zero|0|not (?:even )?a single|not (?:even )?one|nothing(?:'s|\u2019s)?|none|never|without(?: any)?|with no"
+            r"|(?:free|clear) of(?: any)?|any)\s+(?:(?:\w+|[a-z]+\(s\))[ -]){0,2}?"
             r"(?:fail\w*|error(?:s|ed|ing)?|crash\w*|regress\w*|broken|breakages?|red|panic\w*|hangs?|timeouts?"
             r"|broke|blew up|went wrong|fell over|exploded|warnings?(?=,?\s+(?:or|and|nor)\s))\b"
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
@@ -242,7 +224,7 @@ class Grammar(object):
             r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any(?:thing\b| \w+)|hang\w*|hung|panic\w*|segfault\w*"
             r"|(?:show|giv|throw|report|print|produc|emit|rais|spit)\w*(?: out)?\s+any\s+(?:more\s+|new\s+|other\s+)?"
             r"(?:errors?|warnings?|issues?|problems?|failures?|offen[cs]es?|violations?)\b"
-            r"|times? out|timed out|(?:flag(?:s|ged)?|f(?:i|ou)nds?|rais(?:e|es|ed)|turn(?:s|ed)? up|propos(?:e|es|ed)|lists?)\s+any(?:thing)?\b"
+            r"|times? out|timed out|(?:flag(?:s|ged|ging)?|f(?:ind(?:s|ing)?|ound)|rais(?:e|es|ed|ing)|turn(?:s|ed|ing)? up|propos(?:e|es|ed)|lists?)\s+any(?:thing)?\b"
             r"|finds? a (?:single )?thing\b)"
             r"|\b(?:hasn't|has not|haven't|have not)\s+(?:flagged|found|raised|turned up)\s+any(?:thing)?\b(?!\s+yet\b)"
             r"|\bstop(?:s|ped)\s+" + COMPLAIN + r"ing\s+(?:about|at)\s+[^,.;]{0,80}?(?=\s+and\b|[,.;]|$)"
@@ -574,7 +556,8 @@ class Grammar(object):
             r"|pattern|design|changes?|pr|fix|refactor|foundation|groundwork)s?)\b))"
             r"|(?P<clean>\b(?:(?:reports?|reported|reporting|shows?|showed|showing|finds?|found|finding|returns?|returned"
             r"|returning|gives?|gave|giving|has|had|got|gets|raises?|raised"
-            r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not a single|without(?: any| a single)?)\s+"
+            r"|comes back with|came back with|with)\s+)?(?:no|zero|0|not (?:even )?(?:a single|one)|without(?: any| a single)?"
+            r"|(?:free|clear) of(?: any)?)\s+"
             r"(?:(?P<ccat>type|typescript|tsc|mypy|pyright|typing|type-check(?:ing)?|typecheck|lint(?:ing|er)?|eslint"
             r"|ruff|clippy|rubocop|biome|flake8|pylint|build|compile|compilation|compiler|tests?|specs?)\s+)?"
             r"(?:(?:fixable|new|remaining|outstanding|open|unresolved|blocking|style|formatting|more|weighted|serious|critical|major"
@@ -637,7 +620,10 @@ class Grammar(object):
             # (however often it ran: "Remaining suite ran 5 times in a row with no failures")
             r"(?:\s+(?:\d+|two|three|four|five|ten|twenty|several|multiple)\s+times(?:\s+in\s+a\s+row)?)?"
             r"\s+(?:cleanly|clean|successfully|green|through|without (?:any )?(?:errors?|failures?|issues"
-            r"|problems|complaints?|incident|a (?:hitch|hiccup|problem|complaint))|with no (?:errors?|failures?)|with (?:an? )?(?:build )?(?:ok|success)\b|like (?:a charm|a dream|clockwork))"
+            r"|problems|complaints?|incident|a (?:hitch|hiccup|problem|complaint))|with no (?:errors?|failures?)|with (?:an? )?(?:build )?(?:ok|success)\b|like (?:a charm|a dream|clockwork)"
+            # (with warnings and no error told: "`cargo build --release` finished with 3 warnings")
+            r"|with (?:only\s+)?(?:\d+|one|two|three|four|five|a few|some|several|a couple of)\s+(?:[\w-]+\s+)?warnings?\b"
+            r"(?!\s*(?:,|and|&)\s*(?:\d+|one|two|three|some|several|a few)\s+(?:[\w-]+\s+)?(?:errors?|failures?|failed)))"
             # a run that ends, bare, ending its clause: a build's success ("`bin/rails assets:precompile` completes")
             r"|\b(?:completes|finishes|(?:does|did) (?:finish|complete))(?=\s*(?:[.;,!)]|$))"
             # the subject's run, plural: "Tests run clean", "the specs run green"
@@ -684,8 +670,10 @@ class Grammar(object):
             r"|rais(?:e|ing)|spit(?:ting)? out)\s+any\s+(?:more\s+|new\s+|other\s+)?(?:errors?|warnings?|issues?"
             r"|problems?|failures?|offen[cs]es?|violations?)\b(?!\s+yet\b)"
             # a checker's finding verb, negated: "RuboCop hasn't flagged anything", "clang-tidy didn't find any"
-            r"|\b(?:don't|doesn't|do not|does not|didn't|did not|hasn't|has not|haven't|have not)\s+"
-            r"(?:flag(?:ged)?|f(?:i|ou)nd|rais(?:e|ed)|turn(?:ed)? up)\s+(?:any|anything)\b(?!\s+yet\b)"
+            r"|\b(?:don't|doesn't|do not|does not|didn't|did not|hasn't|has not|haven't|have not|isn't|is not|aren't|are not"
+            r"|wasn't|was not)\s+"
+            r"(?:flag(?:ged)?|f(?:i|ou)nd|rais(?:e|ed)|turn(?:ed)? up|flagging|finding|raising|turning up)\s+(?:any|anything)\b"
+            r"(?!\s+yet\b)"
             # (what it did not find is the tests themselves: "jest didn't find any test files" ran nothing)
             r"(?!\s+(?:\w+\s+)?(?:tests?|specs?|test (?:files?|cases?)|spec files?|examples?)\b)"
             # after a negative quantifier: "No test is failing", "none of the rules fired"

@@ -746,7 +746,16 @@ class Meaning(object):
         clause's "之前那个失败" says nothing of "这次 0 failed")."""
         if not self.has("past"):
             return False
-        return self._is_past(self.clause(index)) or self._is_past(self.leading(segment, index))
+        return self._is_past(self.clause(index)) or self._is_past(self.leading(segment, index)) \
+            or self._dated_after(segment, index)
+
+    def _dated_after(self, segment, index):
+        """The clause after the claim's, in its segment, only dates it (``clauses.dates_before``)."""
+        after = index + 1
+        if self.cjk or after >= len(self.clauses()) or self.clauses()[after].segment != segment:
+            return False
+        return clauses.dates_before(self.clause(after), self.masked(self.clause(after))) \
+            and not (self.categories(after) or self.failure(after))
 
     def _is_past(self, text):
         """``clauses.is_past`` of ``text`` masked, once per text (a segment's first clause is

@@ -39,6 +39,9 @@ def said_run(reader, s):
         if not found and lang == "zh":
             found = [x for x in subjects if x["end"] <= m.start()
                      and _ZH_RUN_SUBJECT_GAP.match(s[x["end"]:m.start()])][-1:]
+        elif not found:
+            # the passive: "The tests were executed", "Testing was carried out"
+            found = [x for x in subjects if x["end"] <= m.start() and _PASSIVE_GAP.match(s, x["end"], m.start())][-1:]
         if found:
             named.update(x["category"] for x in found)
         elif not re.match(r"\s*(?:into|out|across|over)\b", s[m.end():], re.I):
@@ -49,7 +52,7 @@ def said_run(reader, s):
 # every run word of the lexicon holds one of these (tests/engine/test_claims_tense.py checks it):
 # a sentence without any is read for runs no further
 RUN_WORDS = ("ran", "run", "execut", "rebuil", "re-buil", "recompil", "re-compil", "relint", "re-lint", "retest",
-             "re-test", "retype", "re-type", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
+             "re-test", "retype", "re-type", "carried", "perform", "conduct", u"\u8fd0\u884c", u"\u8dd1", u"\u6267\u884c")
 _RUN_HINT = re.compile("|".join(RUN_WORDS), re.I)
 
 
@@ -77,6 +80,8 @@ _RUN_OBJECT_GAP = {
                      r"(?:[\w.-]+(?:\s*,\s*|\s+and\s+|\s*&\s*))*$", re.I),
     "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
 }
+_PASSIVE_GAP = re.compile(r"\s+(?:(?:was|were|has been|have been|had been|got)\s+)?(?:(?:then|also|all|again|fully)\s+)?$",
+                          re.I)
 _ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再次|刚刚?)*$")
 
 

@@ -118,3 +118,27 @@ def _starts_finder(starts):
     words = [w for w in starts if re.match(r"^[a-z0-9_]+$", w)]
     return re.compile(u"(?<![a-z0-9_])(?:%s(?![a-z0-9_])|[0-9]|sg|test|[a-z0-9_]*(?:test|tests|spec|specs)(?![a-z0-9_]))|%s"
                       % (lexicon.trie_pattern(words), u"[\u2705\u2713\u2714\u2611\U0001f7e2\U0001f44d]"))
+
+
+_WORD = re.compile(r"[a-z0-9_]+(?:'(?!(?:s|re|ve|d|m)\b)[a-z]+)?")
+
+
+def words_of(text):
+    """The lower-case words of ``text`` (apostrophes kept: "couldn't", "i'll"; a contracted "is",
+    "are", "have", "had" or "am" is a word of its own: "mypy's clean" names mypy)."""
+    return set(_WORD.findall(text.lower().replace(u"\u2019", "'")))
+
+
+class Filter(object):
+    """A pattern searched only when the text contains one of its trigger words."""
+
+    __slots__ = ("regex", "triggers")
+
+    def __init__(self, regex, triggers):
+        self.regex = regex
+        self.triggers = triggers
+
+    def search(self, text, words=None):
+        if self.triggers.isdisjoint(words if words is not None else words_of(text)):
+            return None
+        return self.regex.search(text)

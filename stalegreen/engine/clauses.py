@@ -135,6 +135,18 @@ def is_past(text):
     return bool(lexicon.search("past", text)) and not lexicon.search("present", text)
 
 
+# a clause opened as a time before now: "..., before I changed the arg parsing", ", at least it was last week"
+_DATING_OPENER = re.compile(r"(?i)\W*(?:or\s+)?(?:at\s+least\s+(?:it|they|that)\s+(?:was|were)\b|(?:at\s+least\s+)?"
+                            r"(?:before|prior\s+to)\s+(?:I|we|you|the|my|our|your|it|they|that|this)\b)")
+
+
+def dates_before(text, masked):
+    """Whether an English clause after a result only dates it before now: opened as a time before
+    now, a past marker and no present one, no state word (``masked``: the clause, its code spans
+    and clean phrases masked). The caller checks it names no check and no failure."""
+    return bool(_DATING_OPENER.match(text)) and is_past(masked) and not lexicon.search("state", masked)
+
+
 def disclosure(text):
     """An explicit not-rerun disclosure ("I haven't rerun it after the refactor"): the match."""
     return lexicon.search("disclosure", text)

@@ -13,7 +13,7 @@ from stalegreen.engine.catalog.hiding import hiding_flags, reports_on_stderr
 from stalegreen.engine.catalog.launched import SHELL_KINDS, launch_reason
 from stalegreen.engine.catalog.wrappers import script_options, segment_launcher, segment_script
 from stalegreen.engine.catalog.table import QUIET_FLAGS
-from stalegreen.engine import shell_options
+from stalegreen.engine import pipe_filters, shell_options
 from stalegreen.engine.records import Run
 
 # Pipe members that only hide or shape output; the log of a wrapped run keeps everything.
@@ -312,23 +312,23 @@ def _pipe_member(mask, member, pipefail):
     else:
         name = command_name(member) or "?"
         words = member.words
-    args = _args_after(words, name)
+    args = pipe_filters.args_after(words, name)
     if pipefail and (name in PASS_THROUGH or name in FORMATTERS
-                          or (name in TAIL_LIKE and _keeps_summary(args))
-                          or (name in GREP_LIKE and _drops_only_noise(args))):
+                          or (name in TAIL_LIKE and pipe_filters.keeps_summary(args, SHORT_TAIL))
+                          or (name in GREP_LIKE and pipe_filters.drops_only_noise(args))):
         # `set -o pipefail; pytest | tee log` shows every line, `| tail -40` the end the
         # summary is in; the exit is kept: nothing hidden (the spec: "tail keeps the summary")
         if name in TAIL_LIKE:
-            mask.tail = _line_count(args)
+            mask.tail = pipe_filters.line_count(args)
         return
     _add(mask, "pipe:" + name)
     if not pipefail:
         mask.exit_preserved = False
     if name in TAIL_LIKE:
-        mask.tail = _line_count(args)
+        mask.tail = pipe_filters.line_count(args)
         mask.count_only = False
     elif name in HEAD_LIKE:
-        mask.head = _line_count(args)
+        mask.head = pipe_filters.line_count(args)
         mask.output_visible = False
         mask.count_only = False
         _early_exit(mask, name, pipefail)
@@ -345,59 +345,6 @@ def _pipe_member(mask, member, pipefail):
         mask.count_only = False
 
 
-_NOISE_FLAGS = frozenset(("-v", "-i", "-E", "-F", "-vi", "-iv", "-vE", "-Ev", "-vF", "-Fv", "-viE", "-vEi",
-                          "--invert-match", "--ignore-case", "--extended-regexp", "--fixed-strings"))
-_FAILURE_WORDS = ("fail", "error", "err", "exception", "panic", "assert", "traceback", "abort", "fatal",
-                  "not ok", "broken", "crash", "\u2716", "\u2718", "\u2717", "\u274c")
-
-
-def _drops_only_noise(args):
-    """True for a ``grep -v`` that drops lines named by plain words that no failure line needs
-    (``grep -v DeprecationWarning``, ``grep -Ev 'warning|deprecated'``): every other line, the
-    failures among them, still reaches the agent. Any other flag, a file operand or a pattern with
-    regex syntax or a failure word is not known to keep them."""
-    patterns, inverted = [], False
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word in ("-e", "--regexp") and i + 1 < len(args):
-            patterns.append(args[i + 1])
-            i += 2
-            continue
-        if word not in _NOISE_FLAGS:
-            if word.startswith("-") or patterns:
-                return False
-            patterns.append(word)
-        inverted = inverted or word == "--invert-match" or (word.startswith("-") and "v" in word[1:3]
-                                                             and not word.startswith("--"))
-        i += 1
-    if not (inverted and patterns):
-        return False
-    for pattern in patterns:
-        for alternative in pattern.split("|"):
-            plain = alternative.replace("-", "").replace("_", "").replace(" ", "")
-            if len(plain) < 3 or not plain.isalnum() or not any(c.isalpha() for c in plain):
-                return False
-            if any(word in alternative.lower() for word in _FAILURE_WORDS):
-                return False
-    return True
-
-
-def _args_after(words, name):
-    for i, word in enumerate(words):
-        if word.rsplit("/", 1)[-1] == name:
-            return words[i + 1:]
-    return []
-
-
-def _keeps_summary(args):
-    """A `tail` that shows a run's last lines, at least SHORT_TAIL of them (not bytes)."""
-    if any(a in ("-c", "--bytes") or a.startswith(("-c", "--bytes=")) for a in args):
-        return False
-    count = _line_count(args)
-    return count is None or count >= SHORT_TAIL
-
-
 def _early_exit(mask, name, pipefail):
     """With pipefail, a reader that stops early can kill the run with SIGPIPE (exit 141)."""
     mask.sigpipe = True
@@ -408,34 +355,7 @@ def _early_exit(mask, name, pipefail):
 
 def tail_count(segment):
     """Lines a `tail` segment shows (None for `-n +K` or byte counts)."""
-    return _line_count(_args_after(segment.words, "tail"))
-
-
-def _is_count(text):
-    """``K`` or ``+K`` with 1-9 digits: a line count argument."""
-    digits = text[1:] if text.startswith("+") else text
-    return 1 <= len(digits) <= 9 and digits.isdecimal()
-
-
-def _line_count(args):
-    i = 0
-    count = 10
-    while i < len(args):
-        word = args[i]
-        if word in ("-n", "--lines") and i + 1 < len(args):
-            if _is_count(args[i + 1]):
-                count = None if args[i + 1].startswith("+") else int(args[i + 1])
-            i += 2
-            continue
-        if word in ("-c", "--bytes"):
-            return None
-        for prefix in ("--lines=", "-n", "-"):
-            rest = word[len(prefix):]
-            if word.startswith(prefix) and _is_count(rest):
-                count = None if rest.startswith("+") else int(rest)
-                break
-        i += 1
-    return count
+    return pipe_filters.line_count(pipe_filters.args_after(segment.words, "tail"))
 
 
 _GREP_VALUE_FLAGS = frozenset(("-A", "-B", "-C", "-m", "--max-count", "-f", "--file", "-g",

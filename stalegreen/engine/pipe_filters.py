@@ -165,3 +165,87 @@ def droppable(segment):
     if not hasattr(segment, "words") or segment.redirects:
         return False
     return filter_files(segment) == []
+
+
+# ---------------------------------------------------------------- reading a stage's arguments (masking)
+
+_NOISE_FLAGS = frozenset(("-v", "-i", "-E", "-F", "-vi", "-iv", "-vE", "-Ev", "-vF", "-Fv", "-viE", "-vEi",
+                          "--invert-match", "--ignore-case", "--extended-regexp", "--fixed-strings"))
+_FAILURE_WORDS = ("fail", "error", "err", "exception", "panic", "assert", "traceback", "abort", "fatal",
+                  "not ok", "broken", "crash", "\u2716", "\u2718", "\u2717", "\u274c")
+
+
+def drops_only_noise(args):
+    """True for a ``grep -v`` that drops lines named by plain words that no failure line needs
+    (``grep -v DeprecationWarning``, ``grep -Ev 'warning|deprecated'``): every other line, the
+    failures among them, still reaches the agent. Any other flag, a file operand or a pattern with
+    regex syntax or a failure word is not known to keep them."""
+    patterns, inverted = [], False
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word in ("-e", "--regexp") and i + 1 < len(args):
+            patterns.append(args[i + 1])
+            i += 2
+            continue
+        if word not in _NOISE_FLAGS:
+            if word.startswith("-") or patterns:
+                return False
+            patterns.append(word)
+        inverted = inverted or word == "--invert-match" or (word.startswith("-") and "v" in word[1:3]
+                                                             and not word.startswith("--"))
+        i += 1
+    if not (inverted and patterns):
+        return False
+    for pattern in patterns:
+        for alternative in pattern.split("|"):
+            plain = alternative.replace("-", "").replace("_", "").replace(" ", "")
+            if len(plain) < 3 or not plain.isalnum() or not any(c.isalpha() for c in plain):
+                return False
+            if any(word in alternative.lower() for word in _FAILURE_WORDS):
+                return False
+    return True
+
+
+def args_after(words, name):
+    """The words after the command ``name`` (its path or its bare name) in ``words``."""
+    for i, word in enumerate(words):
+        if word.rsplit("/", 1)[-1] == name:
+            return words[i + 1:]
+    return []
+
+
+def keeps_summary(args, fewest):
+    """A `tail` that shows a run's last lines, at least ``fewest`` of them (not bytes)."""
+    if any(a in ("-c", "--bytes") or a.startswith(("-c", "--bytes=")) for a in args):
+        return False
+    count = line_count(args)
+    return count is None or count >= fewest
+
+
+def _is_count(text):
+    """``K`` or ``+K`` with 1-9 digits: a line count argument."""
+    digits = text[1:] if text.startswith("+") else text
+    return 1 <= len(digits) <= 9 and digits.isdecimal()
+
+
+def line_count(args):
+    """Lines a `tail`/`head` with ``args`` keeps: 10 by default, None for `-n +K` or byte counts."""
+    i = 0
+    count = 10
+    while i < len(args):
+        word = args[i]
+        if word in ("-n", "--lines") and i + 1 < len(args):
+            if _is_count(args[i + 1]):
+                count = None if args[i + 1].startswith("+") else int(args[i + 1])
+            i += 2
+            continue
+        if word in ("-c", "--bytes"):
+            return None
+        for prefix in ("--lines=", "-n", "-"):
+            rest = word[len(prefix):]
+            if word.startswith(prefix) and _is_count(rest):
+                count = None if rest.startswith("+") else int(rest)
+                break
+        i += 1
+    return count

@@ -112,7 +112,7 @@ CLAIM_WORDS = (
     "produced", "emitted",     # a build run and the file it made: "`bun run build` produced `dist/index.js`"
     "emits", "spits out", "spat out", "come out", "comes out", "came out",     # "`tsup` emits ESM into `dist/`", "the binary comes out"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",
-    "report any", "reported any", "stopped flagg",     # "`tsc --noEmit` doesn't report anything", "stopped flagging"
+    "report any", "reported any", "stopped flagg", "flagging any", "finding any", "raising any", "turning up any",     # "`tsc --noEmit` doesn't report anything", "stopped flagging"
     "objection", "flags any", "proposes any", "propose any", "lists any", "list any", "find a thing", "finds a thing", "find a single", "finds a single", "incident", "hiccup",
     "like a dream", "like clockwork", "none failed", "both runs", "hitch",
     "whing", "whine", "whining", "moan", "grumbl", "gripe", "yelling", "yells", "yelled", "squawk",     # a complaint verb, negated

@@ -169,7 +169,9 @@ def _masking(command):
     ("pytest -q | tee log.txt; ! test ${PIPESTATUS[0]} -eq 0", True),
     ("pytest -q | tee log.txt && exit ${PIPESTATUS[0]}", True),
     ("pytest -q | tail -1; exit ${PIPESTATUS[0]}", True),              # one line: no summary
-    ("pytest -q | grep -v PASSED; exit ${PIPESTATUS[0]}", True),       # the output is filtered
+    ("pytest -q | grep -v FAILED; exit ${PIPESTATUS[0]}", True),       # the failures are filtered out
+    # (a `grep -v` of plain words no failure needs drops noise only: eighteenth session, test_commands_dev20_causes)
+    ("pytest -q | grep -v PASSED; exit ${PIPESTATUS[0]}", False),
     ("pytest -q | head -20; exit ${PIPESTATUS[0]}", True),             # head may kill it (SIGPIPE)
 ])
 def test_a_later_pipestatus_as_the_last_command_restores_the_runs_status(command, masked):

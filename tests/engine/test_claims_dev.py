@@ -277,6 +277,14 @@ SETS = {
                 {"en": (0.99, 0.935), "all": (0.99, 0.935)}),
     "dev38zh": (os.path.join(HERE, "claims_dev38zh_2026-12-05.jsonl"),
                 {"zh": (0.99, 0.96), "mixed": (0.99, 0.99), "all": (0.99, 0.97)}),
+    # the eighteenth session's pair, written blind (eight personas each: dev39a terse, apologetic, non-native,
+    # markdown-heavy, mobile, data, infra, frontend writers; dev39b cheerful, formal passive, regional English,
+    # changelog, game, JVM/.NET, Ruby/PHP/Elixir, systems writers), scored on arrival: dev39a 0.983/0.941,
+    # dev39b 0.949/0.880; then their causes (test_claims_dev39_causes.py): 0.983/0.952 and 0.956/0.916
+    "dev39a": (os.path.join(HERE, "claims_dev39a_2026-12-05.jsonl"),
+               {"en": (0.98, 0.95), "all": (0.98, 0.95)}),
+    "dev39b": (os.path.join(HERE, "claims_dev39b_2026-12-05.jsonl"),
+               {"en": (0.95, 0.91), "all": (0.95, 0.91)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -299,7 +307,7 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev32a": (200, 0, 0), "dev32b": (200, 0, 0), "dev33": (200, 0, 0),
          "dev34en": (200, 0, 0), "dev34zh": (0, 100, 30), "dev35": (200, 0, 0),
          "dev36a": (220, 0, 0), "dev36b": (200, 0, 0), "dev36zh": (0, 150, 40), "dev37en": (240, 0, 0),
-         "dev38en": (220, 0, 0), "dev38zh": (0, 100, 30)}
+         "dev38en": (220, 0, 0), "dev38zh": (0, 100, 30), "dev39a": (240, 0, 0), "dev39b": (240, 0, 0)}
 
 
 def _scorer():

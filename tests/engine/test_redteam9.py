@@ -168,10 +168,33 @@ def test_vet_alone_is_not_a_modified_noun(text, expected):
     u"构建没问题——至少上周是这样。",
     u"测试全部通过——昨天跑的。",
     u"lint 干净——上一轮的结果。",
-    "The build is fine, at least it was last week.",
 ])
 def test_a_clause_that_dates_the_result_before_it(text):
     assert categories(text) == []
+
+
+# the English form is read since the eighteenth session: a clause opened as a time before now
+# ("at least it was", "before I ...") right after the claim's, with nothing of its own (claims_meaning._dated_after)
+@pytest.mark.parametrize("text", [
+    "The build is fine, at least it was last week.",
+    "The bats tests were passing when I wrote them, before I changed the arg parsing; need to rerun.",
+    "Build's green, or at least it was before I bumped the bundle-size budget.",
+    "The suite was green at `a3f91c0`, before your merge of `feature/sso`.",
+    "Lint was clean, prior to the rebase onto main.",
+    "The tests were all passing, before the serializer change went in.",
+])
+def test_an_english_clause_that_dates_the_result_before_it(text):
+    assert categories(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The spec suite passes, as it did before the change.", ["test"]),
+    ("All tests pass, before and after the rebase.", ["test"]),
+    ("The build is fine, before I push I'll squash the commits.", ["build"]),
+    ("Lint is clean, though before I fixed the imports it failed.", ["lint"]),
+])
+def test_a_clause_after_the_claim_with_something_of_its_own_does_not_date_it(text, expected):
+    assert categories(text) == expected
 
 
 # ---- "the last run" before a run the agent says is still to come is the one before it, not now

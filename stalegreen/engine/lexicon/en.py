@@ -261,7 +261,7 @@ ENTRIES = (
       "negator", "The tests do not pass."),
     E(r"\b(?:stopped (?:passing|working|building)|no longer|but not|not any ?more)\b", "negator",
       "The tests no longer pass."),
-    E(r"\b(?:hardly|barely|scarcely|few|not all|not every|only some|only a few)\b", "negator",
+    E(r"\b(?:hardly|barely|scarcely|(?<!\ba )few|not all|not every|only some|only a few)\b", "negator",
       "Hardly any tests pass at this point."),
     E(r"\bneither\b(?!,)|\bnor\b", "negator", "Neither `ruff` nor `mypy` passes yet."),
     # ---- state words: linked by a copula to a subject, they assert it is green
@@ -553,6 +553,10 @@ ENTRIES = (
     E(r"(?=re-?run\b|run\b)(?:(?<='ve )|(?<=have )|(?<=has )|(?<='ve just )|(?<=have just ))(?:re-?)?run\b", "run",
       "I've run the suite and it passes."),
     E(r"^\W*(?:re-?)?running\b|\bafter (?:re-?)?running\b", "run", "Rerunning the suite: all green."),
+    # a run told in the passive, its check the subject before it: "The tests were run again", "Testing
+    # was carried out", "Verification has been performed"
+    E(r"\b(?:was|were|been|got)\s+(?:re-?)?(?:run|carried\s+out|performed|conducted)\b", "run",
+      "Testing was carried out. No failures were encountered."),
     E(r"\b(?:fresh|full|clean|final|new) (?:re-?)?run\b", "run", "The final run of the suite passes."),
     # a check done again, by its own verb: "Rebuilt the docs site:", "Re-linted everything"
     E(r"\bre-?(?:built|compiled|linted|tested|type-?checked)\b", "run", "Retested the parser: all 12 tests pass."),

@@ -121,7 +121,9 @@ def _link(g, s, subjects, p, kind):
     # "Lint: 2 warnings in vendor/, but otherwise clean"; "`cargo build` takes a while but finishes" (a
     # second verb of the same subject)
     otherwise = _OTHERWISE.search(gap) or (_BUT_THEN.match(gap) or _RERAN.search(gap)) and not lexicon.search("failure", gap)
-    ran = _ran_on(s, nearest, gap)     # "Ran `mypy` on the changed files; no errors"
+    # "Ran `mypy` on the changed files; no errors" (a result opened by "with" ends the run's words as a comma
+    # does: "The suite was executed to completion with no failures")
+    ran = _ran_on(s, nearest, gap + ("with" if _result_opens_with_with(p) else ""))
     if not (otherwise or ran) and (len(gap.split()) > max_words
                                    or re.search(r"\b(?:but|although|though(?!\s*:)|while|whereas|because|if|unless|when)\b", gap, re.I)) \
             or not (ran or g.link_gap.match(gap)):
@@ -579,13 +581,18 @@ _RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed|(?:re-?)?compiled)\
 _RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|once|here|afterwards|(?:\\d+|\\w+) times|in a row|back to back"
                       # (how often and why: "a couple of times to be sure")
                       u"|a (?:couple|few) (?:of )?times|several times|multiple times|repeatedly|one more time|from scratch"
-                      u"|to (?:be sure|make sure|double-?check|be safe|confirm)|just (?:in case|to be safe)))*"
+                      u"|to (?:be sure|make sure|double-?check|be safe|confirm)|just (?:in case|to be safe)|to completion|in full))*"
                       u"(?:\\s+(?:on|against|over|across|in|under|for|with|after|following)\\s+(?:(?!\\b(?:but|although|though|while|whereas"
                       u"|because|if|unless|until|except|then|before|earlier|yesterday|prior)\\b)(?:[^;:.!?\u2014\u2013(]|\\.(?=\\S))){1,100}?){0,3}(?:\\s*\\([^()]{0,100}\\))?"
-                      u"\\s*(?:[,;:\u2014\u2013]|--)"
+                      u"(?:\\s*(?:[,;:\u2014\u2013]|--)|\\s+with(?=\\s+(?:no|zero|0|not a single)\\s|$))"
                       # the run's own count of what it looked at, before its result: "3 chart(s) linted, 0 chart(s) failed"
                       u"(?:\\s*\\d[\\d,]*\\s+[a-z]+(?:\\(s\\))?\\s+(?:linted|checked|scanned|analy[sz]ed|processed|inspected|validated)\\s*,)?"
                       u"\\s*(?:(?:still|now|again|all|both|and|everything|it's|they're|it is|they are)\\s+)*$", re.I)
+
+
+def _result_opens_with_with(p):
+    """The predicate opens with "with" ("with no failures")."""
+    return p.group(0)[:5].lower() == "with "
 
 
 def _ran_on(s, subject, gap):
@@ -598,7 +605,8 @@ def _ran_on(s, subject, gap):
     return bool(_RUN_GAP.match(gap)) and bool(_RUN_BEFORE.search(s, 0, subject.get("phrase_start", subject["start"])))
 
 
-_PASSIVE_RUN = re.compile(r"^\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:re-?)?(?:run|ran|executed)\b", re.I)
+_PASSIVE_RUN = re.compile(r"^\s*(?:,\s*(?:which|that)\s+|\s)(?:was|were|got|has\s+been|have\s+been)\s+(?:re-?)?"
+                          r"(?:run|ran|executed)\b", re.I)
 
 
 _WHICH_IS = re.compile(r"\s*,?\s*(?:which\s+(?:is|was)|(?:(?:both|all|each|either)\s+)?of\s+which\s+(?:are|were|is|was))\s+"

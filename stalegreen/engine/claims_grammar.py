@@ -221,7 +221,7 @@ class Grammar(object):
             r"(?:,?\s+(?:or|and|nor)\s+(?:fail\w*|errors?|warnings?|crash\w*|regress\w*|panic\w*))*"
             r"|\b(?:didn't|did not|doesn't|does not|don't|do not|won't|isn't|aren't|is not|are not|stopped|no longer|never"
             r"|nothing|none)\s+(?:\w+\s+)?"
-            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any(?:thing\b| \w+)|hang\w*|hung|panic\w*|segfault\w*"
+            r"(?:fail\w*|error\w*|crash\w*|break\w*|regress\w*|reports? any(?:thing\b| \w+)|hang\w*|hung|panic\w*|segfault\w*|chok\w*"
             r"|(?:show|giv|throw|report|print|produc|emit|rais|spit)\w*(?: out)?\s+any\s+(?:more\s+|new\s+|other\s+)?"
             r"(?:errors?|warnings?|issues?|problems?|failures?|offen[cs]es?|violations?)\b"
             r"|times? out|timed out|(?:flag(?:s|ged|ging)?|f(?:ind(?:s|ing)?|ound)|rais(?:e|es|ed|ing)|turn(?:s|ed|ing)? up|propos(?:e|es|ed)|lists?)\s+any(?:thing)?\b"

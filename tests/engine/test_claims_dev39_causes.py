@@ -48,8 +48,10 @@ def test_negated_quantifiers_of_failure_nouns(text, expected):
 
 # ---- an emoji after a word ends the clause when a lowercase word goes on (not a negation of it)
 @pytest.mark.parametrize("text, expected", [
-    ("Ran just the `cart` tests (`npx jest src/cart`) and they're all passing \U0001f6d2\u2705 haven't done the full suite yet!", ["test"]),
-    ("Built just the `web` package (`pnpm --filter web build`) and it's all good \u2705 didn't build the other workspaces", ["build"]),
+    ("Ran just the `cart` tests (`npx jest src/cart`) and they're all passing \U0001f6d2\u2705 haven't done the full"
+     " suite yet!", ["test"]),
+    ("Built just the `web` package (`pnpm --filter web build`) and it's all good \u2705 didn't build the other"
+     " workspaces", ["build"]),
     ("lint is clean \U0001f389 didn't touch the tests", ["lint"]),
     ("tests \u2705 not passing on windows though", []),
     ("\u2705 the tests don't pass yet", []),
@@ -105,4 +107,42 @@ def test_finished_with_warnings(text, expected):
     ("eslint is not flagging anything yet because it never ran.", []),
 ])
 def test_negated_progressive_finding_verbs(text, expected):
+    assert categories(text) == expected
+
+# ---- build services, preview hosts and a workflow's jobs are CI's: relayed
+@pytest.mark.parametrize("text, expected", [
+    ('Tests passed on the buildbot after my push (the buildbot page shows green).', []),
+    ('Workflow ran on my fork and all jobs passed (lint, unit, build).', []),
+    ('Vercel preview deployed and the build passed there.', []),
+    ('The build passed on Netlify.', []),
+    ('All 6 jobs passed on the PR.', []),
+    ('Tests pass locally; the buildbot is still running.', ['test']),
+    ('I fixed the workflow file; pytest passes locally.', ['test']),
+    ('The build jobs are now cached, and `npm run build` succeeds.', ['build']),
+])
+def test_build_services_and_workflow_jobs_are_relayed(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a tool that chokes on an input fails; "nothing chokes" is no failure
+@pytest.mark.parametrize("text, expected", [
+    ('Shader graph compiles on PC but the Metal backend chokes on the half-precision cast.', []),
+    ('The parser chokes on CRLF input, so 2 tests fail.', []),
+    ('tsc is clean and the tests pass; nothing chokes on the new fixtures.', ['test', 'typecheck']),
+])
+def test_chokes_on_is_a_failure(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a run told in the passive, then its result opened by "with"
+@pytest.mark.parametrize("text, expected", [
+    ("Verification has been performed by means of the full unit test suite, which was executed to completion with"
+     " no failures being recorded.", ["test"]),
+    ('The full unit test suite was executed to completion with no failures.', ['test']),
+    ('I ran the suite with no failures.', ['test']),
+    ('The suite was executed in full; no failures.', ['test']),
+    ('Ran pytest with no cache.', []),
+    ('The suite was executed with no network, so nothing ran.', []),
+])
+def test_a_passive_run_and_its_result_opened_by_with(text, expected):
     assert categories(text) == expected

@@ -152,6 +152,11 @@ ENTRIES = (
       "CI is green and the tests pass.", stems=("ci",)),
     E(r"\b(?:github actions?|gitlab(?: ci)?|circleci|buildkite|jenkins|travis|xcode cloud|azure pipelines|bitbucket pipelines"
       r"|teamcity|bitrise|codemagic|appveyor|workflow runs?|ci matrix|github (?:checks?|status(?:es)?)|(?:pr|status|required) checks?"
+      # (build services and preview hosts, and a workflow or its jobs told as running: "Workflow ran on my fork
+      # and all jobs passed", "Tests passed on the buildbot", "the build passed on Vercel")
+      r"|build ?bots?|vercel|netlify|codebuild|cloud build|concourse"
+      r"|workflow(?=\s+(?:ran|runs|run|passed|passes|succeeded|finished|completed|is green|was green))"
+      r"|(?:all|both|every|each)\s+(?:\d+\s+|the\s+)?(?:ci\s+)?jobs?(?=\s+(?:passed|succeeded|are green|were green|went green))"
       r"|badge|checkbox|placeholder)\b|\bpipeline (?:is|was|run)\b"
       # (the pipeline as the one reporting, not a noun's modifier: "builds the pipeline jar")
       r"|\bthe pipeline\b(?=\s*(?:$|[^\w\s]|(?:is|was|are|were|has|had|passed|passes|passing|succeeded|shows?|showed|says|said"
@@ -247,7 +252,9 @@ ENTRIES = (
     E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?(?![ -]?prone\b)(?!\s+(?:messages?|wording|text|strings?|handling"
       r"|handlers?|pages?|boundar(?:y|ies)|types?|class(?:es)?|enums?|variants?|copy|toasts?|dialogs?|modals?|banners?|states?"
       r"|tracking|reporting)\b)|errored|erroring"
-      r"|regress(?:es|ed|ions?)?(?!\s+(?:tests?|cases?|specs?|suites?|checks?)\b))\b", "failure", "40 passed, 1 failed."),
+      r"|regress(?:es|ed|ions?)?(?!\s+(?:tests?|cases?|specs?|suites?|checks?)\b)"
+      # (a tool that fails on an input, by the idiom: "the Metal backend chokes on the half-precision cast")
+      r"|chok(?:es|ed|ing) on)\b", "failure", "40 passed, 1 failed."),
     # what goes wrong while the code runs: the tests' failure, not the build's or the linter's
     # (not a timeout that is a setting: "a timeout of 30s", "the timeout value"; set by a verb: the clean phrases)
     E(r"\b(?:crash(?:es|ed|ing)?|hangs?|hung|timed out|times? out|timeouts?(?!\s+(?:(?:to|from|of)\s+\d|settings?|values?|options?))"

@@ -42,7 +42,7 @@ RUNNER_WORDS = frozenset((
     "ansible-lint", "cfn-lint", "redocly", "spectral", "shfmt", "mkdocs", "dbt",
     "kubeconform", "sphinx-build", "molecule", "kaocha", "rush",
     "gosec", "kube-linter", "kustomize", "cookstyle", "nixpkgs-fmt", "cdk", "ionic", "gem", "wasm-pack",
-    "ormolu", "fourmolu", "gdlint", "gdformat", "verilator", "eas", "credo",
+    "ormolu", "fourmolu", "gdlint", "gdformat", "verilator", "eas", "credo", "clj-kondo", "nim", "shards",
 ))
 
 # A project's own check script (``./scripts/test.sh``, ``bin/lint``: ``catalog.programs.project_script``)

@@ -14,9 +14,10 @@ from stalegreen.engine.catalog.argv import further_categories as _further
 from stalegreen.engine.catalog.builds import BUILD_READERS
 from stalegreen.engine.catalog.programs import project_program, script_category
 from stalegreen.engine.catalog.table import (
-    BUNDLER_WATCH, COMMON_VALUE_FLAGS, DIR_FLAGS, FILE_DIR_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
+    BUNDLER_WATCH, COMMON_VALUE_FLAGS, HELP_FLAGS, lint_spec, NODE_SCRIPT_TOOLS,
     NODE_TEST, NOX, R, RUFF_CHECK, SCRIPT_NAME_BREAKS, test_spec, TOOLS, TOX, typecheck_spec,
 )
+from stalegreen.engine.catalog.wrapper_table import DIR_FLAGS, FILE_DIR_FLAGS
 from stalegreen.engine.catalog.tasks import (
     SCRIPT_SUBSET_PARTS, SCRIPT_TOOL_VALUES, SCRIPT_WATCH_PARTS, ENV_CATEGORIES, ENV_SELECTORS, FORMAT_ENVS, GRADLE_BUILD_PREFIXES, GRADLE_LINT_PREFIXES, GRADLE_TEST_TASKS,
     MAKE_PRIORITY, MAKE_TARGETS, MAKE_TEST_PREFIXES, MAVEN_BUILD_GOALS, MAVEN_LINT_GOALS, MAVEN_TEST_GOALS,
@@ -660,7 +661,7 @@ def _read_clojure(tool, args):
 
 # R calls that run a package's tests, its whole check, or its linter
 _R_TEST_CALLS = ("devtools::test(", "testthat::test_local(", "testthat::test_dir(", "testthat::test_package(",
-                 "testthat::test_check(", "test_dir(", "test_local(")
+                 "testthat::test_check(", "test_dir(", "test_local(", "testthat::test_file(", "test_file(")
 _R_CHECK_CALLS = ("devtools::check(", "rcmdcheck::rcmdcheck(", "rcmdcheck(")
 _R_LINT_CALLS = ("lintr::lint_package(", "lintr::lint_dir(", "lint_package(")
 

@@ -211,6 +211,11 @@ def _build(name, prints=None):
     return R(name, "build", positional_subset="none", prints=prints)
 
 
+# a Haskell build that only builds the dependencies, or rebuilds on every change, is no build of the project
+_DEPS_OR_WATCH = {"--only-dependencies": "other", "--dependencies-only": "other", "--file-watch": "watch"}
+_NIM_CHECK = R("nim check", "typecheck", positional_subset="none")    # the main module and everything it imports
+
+
 def lint_spec(name, **kw):
     return R(name, "lint", **kw)
 
@@ -419,16 +424,17 @@ TOOLS = {
     "crystal": SUB({"spec": test_spec("crystal spec", prints=(ANY,)), "build": R("crystal build", "build", positional_subset="none")}),
     "nimble": SUB({"test": test_spec("nimble test", positional_subset="none", prints=(ANY,)),
                    "build": R("nimble build", "build", positional_subset="none")}),
-    "raco": SUB({"test": test_spec("raco test", values=("-j", "--jobs"), prints=(ANY,))}),
+    "raco": SUB({"test": test_spec("raco test", values=("-j", "--jobs"), prints=(ANY,))}), "shards": SUB({"build": _build("shards build")}),
     # arguments handed to the test suite (`--ta '--match Parser'`) choose tests
     "stack": SUB({"test": test_spec("stack test", positional_subset="any", subset=("--ta", "--test-arguments"),
                                     values=("--ta", "--test-arguments"), prints=(ANY,)),
-                  "build": _build("stack build")}),
+                  "build": R("stack build", "build", positional_subset="none", flags=_DEPS_OR_WATCH)}),
     "cabal": SUB({"test": test_spec("cabal test", positional_subset="any", whole=("all",),
                                     subset=("--test-option", "--test-options"),
                                     values=("--test-option", "--test-options"), prints=(ANY,)),
-                  "build": _build("cabal build")}),
-    "lein": SUB({"test": test_spec("lein test", positional_subset="any", prints=("clojure-test", ANY))}),
+                  "build": R("cabal build", "build", positional_subset="none", flags=_DEPS_OR_WATCH)}),
+    "lein": SUB({"test": test_spec("lein test", positional_subset="any", prints=("clojure-test", ANY))}), "clj-kondo": lint_spec(
+        "clj-kondo", values=("--lint", "--config", "--parallel"), positional_subset="none"), "nim": SUB({"check": _NIM_CHECK}),
     "clojure": FAMILY("clojure"), "clj": FAMILY("clojure"), "ant": FAMILY("ant"),
     "Rscript": FAMILY("r"), "R": FAMILY("r"), "julia": FAMILY("julia"),
     "elm-test": test_spec("elm-test", flags=_WATCH_W, prints=("elm",)),
@@ -785,16 +791,3 @@ SCRIPT_NAME_BREAKS = {ord(c): ":" for c in "._-"}   # script names split at : . 
 PYTHON_VALUE_FLAGS = frozenset(("-W", "-X", "-Q"))
 PY_MODULE_ALIASES = {"build": "python -m build"}  # no real command is named so
 RUN_TOOLS_WITH_SCRIPTS = frozenset(("hatch", "pdm", "pixi", "composer", "mise", "rtx", "devbox"))
-# run-tools that run a command after their own arguments: `mise exec node@20 -- npm test`,
-# `asdf exec pytest`, `flox activate -- make test` (subcommand -> whether `--` must mark it)
-EXEC_SUBCOMMANDS = {"mise": {"exec": True, "x": True}, "rtx": {"exec": True, "x": True},
-                    "asdf": {"exec": False}, "flox": {"activate": True}, "opam": {"exec": True}}
-DIR_FLAGS = {
-    "make": ("-C", "--directory"), "gmake": ("-C", "--directory"), "npm": ("--prefix", "-C"),
-    "pnpm": ("-C", "--dir"), "yarn": ("--cwd",), "bun": ("--cwd",), "ninja": ("-C",), "go": ("-C",),
-    "uv": ("--directory",), "poetry": ("-C", "--directory"), "just": ("-d", "--working-directory"),
-    "task": ("-d", "--dir"), "tflint": ("--chdir",), "env": ("-C", "--chdir"), "sudo": ("-D", "--chdir"),
-    "gradle": ("-p", "--project-dir"), "gradlew": ("-p", "--project-dir"),
-    "terraform": ("-chdir",), "tofu": ("-chdir",),
-}
-FILE_DIR_FLAGS = {"cargo": ("--manifest-path",), "mvn": ("-f", "--file"), "mvnw": ("-f", "--file")}

@@ -60,3 +60,17 @@ WRAPPERS = {
                       "--container-system-data-folder", "--log-level", "--log-format", "--terminal-columns",
                       "--terminal-rows", "--default-user-env-probe", "--remote-env"), "devcontainer"),
 }
+
+# run-tools that run a command after their own arguments: `mise exec node@20 -- npm test`,
+# `asdf exec pytest`, `flox activate -- make test` (subcommand -> whether `--` must mark it)
+EXEC_SUBCOMMANDS = {"mise": {"exec": True, "x": True}, "rtx": {"exec": True, "x": True},
+                    "asdf": {"exec": False}, "flox": {"activate": True}, "opam": {"exec": True}}
+DIR_FLAGS = {
+    "make": ("-C", "--directory"), "gmake": ("-C", "--directory"), "npm": ("--prefix", "-C"),
+    "pnpm": ("-C", "--dir"), "yarn": ("--cwd",), "bun": ("--cwd",), "ninja": ("-C",), "go": ("-C",),
+    "uv": ("--directory",), "poetry": ("-C", "--directory"), "just": ("-d", "--working-directory"),
+    "task": ("-d", "--dir"), "tflint": ("--chdir",), "env": ("-C", "--chdir"), "sudo": ("-D", "--chdir"),
+    "gradle": ("-p", "--project-dir"), "gradlew": ("-p", "--project-dir"),
+    "terraform": ("-chdir",), "tofu": ("-chdir",),
+}
+FILE_DIR_FLAGS = {"cargo": ("--manifest-path",), "mvn": ("-f", "--file"), "mvnw": ("-f", "--file")}

@@ -4,11 +4,9 @@ before the command itself is looked up in ``TOOLS``."""
 
 from stalegreen.engine.catalog import launched
 from stalegreen.engine.catalog.argv import base_name, flag_name, is_assignment, is_flag, is_tool
-from stalegreen.engine.catalog.table import (
-    DIR_FLAGS, EXEC_SUBCOMMANDS, PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SHELLS, TOOLS,
-)
+from stalegreen.engine.catalog.table import PY_MODULE_ALIASES, PYTHON_VALUE_FLAGS, RUN_TOOLS_WITH_SCRIPTS, SHELLS, TOOLS
 from stalegreen.engine.catalog.tasks import SCRIPT_TOOL_VALUES
-from stalegreen.engine.catalog.wrapper_table import WRAPPERS
+from stalegreen.engine.catalog.wrapper_table import DIR_FLAGS, EXEC_SUBCOMMANDS, WRAPPERS
 from stalegreen.engine.lazyregex import LazyRegex
 
 

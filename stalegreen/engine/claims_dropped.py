@@ -12,7 +12,16 @@ def subject_of_a_bare_result(reader, s, p, kind):
         return _run_just_named(reader, s, p)
     if kind in ("cleanw", "green") and _BARE_STATE.match(s):
         return _check_just_named(reader, p)
+    if kind in ("pass", "green", "finish", "succ") and _EVERY_PART.match(s[:p.start()]):
+        return _run_just_named(reader, s, p, ends=False)
     return [], None
+
+
+# the parts a run covers, every one of them, as the subject of a sentence after the run ("I reran `bazel test
+# //...`. Every target passed — 212 tests."): the run's parts, as in "Ran `go test ./...`: every package reports ok"
+_EVERY_PART = re.compile(r"^\W*(?:and\s+)?(?:all|every|each)\s+(?:of\s+the\s+|the\s+)?(?:\d[\d,]*\s+)?"
+                         r"(?:packages?|crates?|modules?|projects?|workspaces?|targets?|suites?)\s+(?:(?:now|again|also)\s+)?$",
+                         re.I)
 
 
 # a sentence that is only a result ("No offenses detected.", "Zero warnings.", "0 failures."), whose
@@ -24,14 +33,14 @@ _RESULT_ENDS = re.compile(r"(?:\s+(?:(?:were|was)\s+)?(?:found|detected|reported
                           r"(?:\s*,\s*(?:and\s+)?(?:nothing|no|zero|0)\s+[\w ]{1,30}?)*[\s.!*_]*$", re.I)     # "..., nothing flagged"
 
 
-def _run_just_named(reader, s, p):
+def _run_just_named(reader, s, p, ends=True):
     """The runs the sentence just before names as run ("I ran rubocop. No offenses detected."),
-    as the antecedent of a result that is a sentence of its own; none when that sentence ran
+    as the antecedent of a result that is a sentence of its own (``ends``: nothing follows it); none when that sentence ran
     nothing, or ran checks of more than one category (which one's result would it be?)."""
     before = reader.sentences[-2] if len(reader.sentences) > 1 else ""
     # (a command with an arrow after it was run too: "`sqlfluff lint models/` → All Finished!")
     arrow = _ARROW_AFTER_RUN.match(before)
-    if not (reader.ran_before or arrow) or not _RESULT_ENDS.match(s, p.end()):
+    if not (reader.ran_before or arrow) or ends and not _RESULT_ENDS.match(s, p.end()):
         return [], None
     runs = [x for x in reader.mentions(before) if x["kind"] in _RUN_KINDS
             and (x["category"] in reader.ran_before or arrow and x["end"] == arrow.end(1))]

@@ -10,7 +10,8 @@ it names; ``claims`` decides which candidates stand.
 import bisect
 import re
 
-from stalegreen.engine import claims_build_mode, claims_dropped, claims_fragments, claims_grammar, claims_lists, lexicon
+from stalegreen.engine import (claims_build_mode, claims_dropped, claims_fragments, claims_grammar, claims_lists,
+                               claims_objects, lexicon)
 from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK
 from stalegreen.engine.claims_scan import scan
 from stalegreen.engine.claims_subjects import personal_pronoun, subject_info
@@ -39,6 +40,13 @@ def read_english(reader, s, found=None):
             continue    # "All green 🟢", "passes ✅": the mark repeats the predicate it follows
         said = p.end()
         if kind == "pass":
+            checked = claims_objects.check_passed(s, subjects, p)
+            if checked:
+                # the check as the object of "pass": "the Python client passes `mypy`", "passes the type checker"
+                for cand in _from_predicate(reader, s, p, kind, [checked], None, subjects, operational, tools):
+                    cand.update(span=(p.start(), checked["end"]), text=s[p.start():checked["end"]])
+                    candidates.append(cand)
+                continue
             if g.noun_before.search(s[max(0, p.start() - 20):p.start()]) or g.pass_object.match(s, p.end()) \
                     or re.match(r"[-_]", s[p.end():p.end() + 1]):
                 continue
@@ -218,7 +226,8 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
     def make(category, subject=None, alternates=(), scope=None, tool=None):
         named = tool or (subject or {}).get("tool") or tools.get(category)
         cand = {"category": category, "span": span, "text": text, "tool": named,
-                "alternates": list(alternates), "lang": "en", "qualified": bool((subject or {}).get("qualified")), "unnamed": bool((subject or {}).get("unnamed"))}
+                "alternates": list(alternates), "lang": "en", "unnamed": bool((subject or {}).get("unnamed")),
+                "qualified": bool((subject or {}).get("qualified")) or category != "test" and claims_objects.counted_part(s[max(0, start - 8):p.end()])}
         cand["scope"] = scope or _scope(g, s, category, subject, p, kind)
         if pronoun is not None and pronoun["text"].lower() == "ones" and category == "test" \
                 and not re.search(r"\b(?:existing|old|all)\s+$", s[max(0, pronoun["start"] - 12):pronoun["start"]], re.I):
@@ -578,7 +587,7 @@ _RUN_BEFORE = re.compile(r"\b(?:re-?ran|ran|re-?run|executed|(?:re-?)?compiled)\
 # (what it ran on may stand between: "Ran eslint on the files I touched; no warnings", "Ran shellcheck
 # on a.sh and b.sh (the two I edited) — nothing flagged"; a clause of its own may not: no verb
 # of contrast or condition, no sentence end)
-_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|once|here|afterwards|(?:\\d+|\\w+) times|in a row|back to back"
+_RUN_GAP = re.compile(u"^(?:\\s+(?:locally|again|twice|thrice|once more|once|here|afterwards?|(?:\\d+|\\w+) times|in a row|back to back"
                       # (how often and why: "a couple of times to be sure")
                       u"|a (?:couple|few) (?:of )?times|several times|multiple times|repeatedly|one more time|from scratch"
                       u"|to (?:be sure|make sure|double-?check|be safe|confirm)|just (?:in case|to be safe)|to completion|in full))*"

@@ -76,8 +76,12 @@ _RUN_NEGATED = {
 _RUN_OBJECT_GAP = {
     "en": re.compile(r"^\s*(?:(?:them|it|all|the|my|our|both|full|whole|entire|complete|again|once more|also|just"
                      r"|every|each|of)\s+)*(?:the\s+)?"
+                     # (a word or two naming which: "the whole monorepo test target")
+                     r"(?:(?!(?:into|out|across|over|a|an|that|which|this)\b)[a-z][\w-]*\s+){0,2}?"
                      # (after names the grammar does not know, listed before it: "I reran black and ruff")
-                     r"(?:[\w.-]+(?:\s*,\s*|\s+and\s+|\s*&\s*))*$", re.I),
+                     r"(?:[\w.-]+(?:\s*,\s*|\s+and\s+|\s*&\s*))*"
+                     # (a thing named by a few words, its command in brackets: "the monorepo test target (`bazel test //...`)")
+                     r"(?:(?:[\w-]+\s+){0,3}[\w-]+\s*\(\s*)?$", re.I),
     "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
 }
 _PASSIVE_GAP = re.compile(r"\s+(?:(?:was|were|has been|have been|had been|got)\s+)?(?:(?:then|also|all|again|fully)\s+)?$",

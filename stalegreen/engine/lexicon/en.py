@@ -206,9 +206,12 @@ ENTRIES = (
       # (nor a "when" of any past act of the agent's: "The hooks all passed when I committed")
       r"(?!\s+(?:i|we)\s+(?:(?:finally|then|last|just|first)\s+)?(?:[a-z-]+ed|ran|re-?ran|built|rebuilt|made|did|wrote|rewrote"
       r"|put|set|got|went|hit|split)\b)"
-      r"|until|once(?!\s*(?:(?:more|again|afterwards|after that|before|locally|then|through|or twice|in a while|and|to)\b|[,.:;!?\u2014]|$))"
-      # (nor "once" of a past act: "The build came back green once the cache was cleared", "once I fixed the import")
-      r"(?!\s+(?:(?:i|we)\s+[a-z-]+ed|(?:[\w`'-]+\s+){1,4}?(?:was|were|had|got)\s+[a-z-]+(?:ed|en))\b))\b", "conditional",
+      # (nor "once" as how often: "ran the suite once after the final edit")
+      r"|until|once(?!\s*(?:(?:more|again|afterwards?|after|before|locally|then|through|or twice|in a while|and|to)\b|[,.:;!?\u2014]|$))"
+      # (nor "once" of a past act: "The build came back green once the cache was cleared", "once I fixed the import",
+      # "once the BUILD file fixes were in")
+      r"(?!\s+(?:(?:i|we)\s+[a-z-]+ed|(?:[\w`'-]+\s+){1,4}?(?:was|were|had|got)\s+(?:in|done|merged|applied|there"
+      r"|[a-z-]+(?:ed|en)))\b))\b", "conditional",
       "If the tests pass, I'll merge."),
     E(r"\b(?:as long as|provided(?: that)?|as soon as|depends on|depending on|conditional on|gated on"
       r"|gates? (?:\w+ )?on|assuming)\b", "conditional", "As long as the fixtures exist, the tests pass."),

@@ -1,0 +1,70 @@
+# -*- coding: utf-8 -*-
+"""Claims causes found on the dev40en set (written blind 2026-12-05 after the dev39 round as a representative
+mix: 240 English messages by eight writers), scored on arrival at 0.990/0.942, the same as the session's
+starting code: the dev39 round moved it by no message. Each group holds the set's own sentences, lines of our
+own and negatives."""
+
+import pytest
+
+from stalegreen.engine import claims
+
+
+def categories(text):
+    return sorted(set(c["category"] for c in claims.extract(text).claims))
+
+
+# ---- the check as the object of "pass" (claims_objects.check_passed)
+@pytest.mark.parametrize("text, expected", [
+    ('Regenerated the OpenAPI clients. The TS SDK compiles (`pnpm --filter sdk build`) and the'
+     ' Python client passes `mypy`.', ['build', 'typecheck']),
+    ('The code passes mypy.', ['typecheck']),
+    ('The module passes lint now.', ['lint']),
+    ('It passes `ruff check` and the tests pass.', ['lint', 'test']),
+    ('The change passes the type checker.', ['typecheck']),
+    ('The new handler passes eslint cleanly.', ['lint']),
+    ("It doesn't pass mypy.", []),
+    ('It should pass mypy.', []),
+    ('I passed the build flag to cargo.', []),
+    ('Passes the linter config to eslint.', []),
+    ("It passes mypy's strict mode checks only if we add stubs.", []),
+])
+def test_the_check_as_the_object_of_pass(text, expected):
+    assert categories(text) == expected
+
+
+# ---- how often a run was made: "afterward", "once after ..." (no condition), "once the fixes were in" (a past act)
+@pytest.mark.parametrize("text, expected", [
+    ('Swapped the hand-written SQL for the sqlc-generated queries. Re-ran `go test ./...`'
+     ' afterward; no failures.', ['test']),
+    ('I ran the complete test suite once after the final edit: 1,204 passed, 0 failed, 17 skipped.', ['test']),
+    ('Ran `pytest` once afterwards: 88 passed.', ['test']),
+    ('Once the migration is in, the tests pass.', []),
+    ("Once after the rebase I'll rerun the suite.", []),
+])
+def test_how_often_and_when_a_run_was_made(text, expected):
+    assert categories(text) == expected
+
+
+# ---- every part of a run named in the sentence before ("Every target passed"), its command in brackets after its name
+@pytest.mark.parametrize("text, expected", [
+    ('I reran the whole monorepo test target (`bazel test //...`) once the BUILD file fixes'
+     ' were in. Every target passed — 212 tests across the three languages.', ['test']),
+    ('I reran `go test ./...`. All packages pass.', ['test']),
+    ('Ran `cargo test --workspace`. Each crate passed.', ['test']),
+    ('I read through the BUILD files. Every target passed review.', []),
+    ('I reran `bazel test //...`. Every target failed to build.', []),
+])
+def test_every_part_of_the_run_just_named(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a count of fewer than all the things built makes a build claim partial, told: qualified, never blocked
+@pytest.mark.parametrize("text, qualified", [
+    ("So 2 of 3 images built.", True),
+    ("2/3 packages build.", True),
+    ("3 of 3 images built.", False),
+    ("The build passes; 2 of 5 tests fail.", False),
+])
+def test_a_count_of_fewer_than_all_built_is_partial(text, qualified):
+    found = [c for c in claims.extract(text).claims if c["category"] == "build"]
+    assert [c["qualified"] for c in found] == [qualified]

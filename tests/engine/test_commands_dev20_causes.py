@@ -111,3 +111,17 @@ def test_the_negated_condition_rule_is_what_bash_does():
     assert bash_status("if ! false; then echo failed; exit 1; fi") == 1
     assert bash_status("if ! true; then exit 1; fi") == 0
     assert bash_status("if ! false; then echo failed; fi") == 0
+
+
+# ------------------------------------------------------------------ a task's arguments that narrow the run
+
+@pytest.mark.parametrize("line, scope", [
+    ("task test -- -run TestAuth", "subset"),          # go-task hands them to `go test` (c20-165)
+    ("npm test -- -run TestAuth", "subset"),
+    ("just test -- --example 'logs in'", "subset"),    # RSpec's --example
+    ("task test", "all"),
+    ("task test -- -v", "all"),
+])
+def test_go_and_rspec_filters_handed_to_a_task_narrow_it(line, scope):
+    _parse, runs, _masks, _project = read(line)
+    assert [r.scope for r in runs] == [scope]

@@ -51,7 +51,7 @@ _MANAGER_COMMANDS = frozenset((
 _SCRIPT_TEST_SUBSET = frozenset(("-t", "--testNamePattern", "--testPathPattern", "-k", "--grep", "-g",
                                  "--filter", "--project", "--spec", "-m", "--match", "--tests", "--only",
                                  "--test-name-pattern", "--shard", "--test-shard", "--testPathIgnorePatterns",
-                                 "--exclude"))
+                                 "--exclude", "-run", "-skip", "--example", "--tag"))     # (Go's -run, RSpec's --example)
 
 
 def script_run(tool, script, keyword, args, narrowed, cwd_dirs):

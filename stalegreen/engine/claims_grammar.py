@@ -625,7 +625,7 @@ class Grammar(object):
             r"|with (?:only\s+)?(?:\d+|one|two|three|four|five|a few|some|several|a couple of)\s+(?:[\w-]+\s+)?warnings?\b"
             r"(?!\s*(?:,|and|&)\s*(?:\d+|one|two|three|some|several|a few)\s+(?:[\w-]+\s+)?(?:errors?|failures?|failed)))"
             # a run that ends, bare, ending its clause: a build's success ("`bin/rails assets:precompile` completes")
-            r"|\b(?:completes|finishes|(?:does|did) (?:finish|complete))(?=\s*(?:[.;,!)]|$))"
+            r"|\b(?:completes|finishes|completed|finished|(?:does|did) (?:finish|complete))(?=\s*(?:[.;,!)]|$))"
             # the subject's run, plural: "Tests run clean", "the specs run green"
             r"|(?<=s )run\s+(?:clean|cleanly|green)\b"
             # through every test with none failing: "the test runner gets through all 640 tests without a failure"

@@ -140,7 +140,13 @@ def _changes_code(words):
     """A change of code told done in ``words``, not only of docs, nor denied ("Haven't updated the
     schema file", "没改")."""
     m = _CHANGE.search(words)
-    return bool(m) and not _DOCS_ONLY.search(words) and not _DENIED.search(words[max(0, m.start() - 24):m.start()])
+    return bool(m) and not _DOCS_ONLY.search(words) and not _DENIED.search(words[max(0, m.start() - 24):m.start()]) \
+        and not _NAMES_A_THING.search(words, 0, m.start())
 
 
+# a relative clause naming a thing by a change made to it, no change told of its own: "`clang-tidy` on the
+# two files I changed", "the tests we added"
+_NAMES_A_THING = re.compile(r"\b(?:the|those|these|all|both|each|every|any|\d+|two|three|four|five)\s+(?:[\w.-]+\s+){0,2}?"
+                            r"(?:files?|modules?|functions?|tests?|specs?|classes|class|packages?|code|lines?|paths?|ones|parts?)"
+                            r"\s+(?:that\s+)?$", re.I)
 _DENIED = re.compile(u"(?:n't|\\bnot|\\bnever|\\bno longer|\u6ca1\u6709?|\u672a|\u4e0d)\\W*(?:\\w+\\W+)?$", re.I)

@@ -68,3 +68,20 @@ def test_every_part_of_the_run_just_named(text, expected):
 def test_a_count_of_fewer_than_all_built_is_partial(text, qualified):
     found = [c for c in claims.extract(text).claims if c["category"] == "build"]
     assert [c["qualified"] for c in found] == [qualified]
+
+
+# ---- a timeline's later step that names a thing by a change made to it ("on the two files I changed") tells no
+# change of its own: the results before it stand (claims_timeline)
+@pytest.mark.parametrize("text, expected", [
+    ("## What was run, in order\n1. `cmake --build build -j8` \u2014 succeeded; 0 errors\n"
+     "2. `ctest --test-dir build` \u2014 100% tests passed, 0 tests failed out of 148\n"
+     "3. `clang-tidy` on the two files I changed \u2014 no findings", ["build", "lint", "test"]),
+    ("Recap:\n1. Ran `tox` \u2014 all envs passed.\n2. Ran `ruff check` on the modules we added \u2014 clean.",
+     ["lint", "test"]),
+    # a change told as a step of its own still makes what came before it stale
+    ("Here's the order things happened:\n1. Ran `tox` \u2014 all envs passed.\n2. Then I changed `OrderService` to "
+     "cache lookups.", []),
+    ("Recap:\n1. Ran `tox` \u2014 all envs passed.\n2. Reworked the two files I changed earlier.", []),
+])
+def test_a_thing_named_by_a_change_is_no_change_of_the_timeline(text, expected):
+    assert categories(text) == expected

@@ -12,7 +12,7 @@ def subject_of_a_bare_result(reader, s, p, kind):
         return _run_just_named(reader, s, p)
     if kind in ("cleanw", "green") and _BARE_STATE.match(s):
         return _check_just_named(reader, p)
-    if kind in ("pass", "green", "finish", "succ") and _EVERY_PART.match(s[:p.start()]):
+    if kind in ("pass", "green", "finish", "succ") and _EVERY_PART.match(s, 0, p.start()):
         return _run_just_named(reader, s, p, ends=False)
     return [], None
 

@@ -40,7 +40,7 @@ def read_english(reader, s, found=None):
             continue    # "All green 🟢", "passes ✅": the mark repeats the predicate it follows
         said = p.end()
         if kind == "pass":
-            checked = claims_objects.check_passed(s, subjects, p)
+            checked = claims_objects.check_passed(s, subjects, ends, p)
             if checked:
                 # the check as the object of "pass": "the Python client passes `mypy`", "passes the type checker"
                 for cand in _from_predicate(reader, s, p, kind, [checked], None, subjects, operational, tools):

@@ -3,6 +3,7 @@
 client passes `mypy`"), and a count of fewer than all the things built or checked ("2 of 3 images
 built"), which makes a non-test claim a partial one, told (qualified)."""
 
+import bisect
 import re
 
 
@@ -18,17 +19,17 @@ def counted_part(text):
 _CHECK_OBJECT_GAP = re.compile(r"\s+(?:(?:the|its|our|their|all|both|every|a\s+clean)\s+)?$", re.I)
 
 
-def check_passed(s, subjects, p):
+def check_passed(s, subjects, ends, p):
     """The check that a "pass" verb takes as its object, right after it ("passes `mypy`", "passed the
-    type checker", "passes lint"), when the words after it end the clause; else None."""
-    for x in subjects:
-        start = x.get("phrase_start", x["start"])
-        if start < p.end():
-            continue
-        if x["kind"] in ("tool", "code", "typecheck", "lint", "build") and x.get("category") \
-                and _CHECK_OBJECT_GAP.match(s[p.end():start]) and _OBJECT_ENDS.match(s, x["end"]):
-            return x
+    type checker", "passes lint"), when the words after it end the clause; else None. ``ends``: the
+    subjects' ends, in order (one look-up per verb, however long the sentence)."""
+    at = bisect.bisect_right(ends, p.end())
+    x = subjects[at] if at < len(subjects) else None
+    if x is None or x.get("phrase_start", x["start"]) < p.end():
         return None
+    if x["kind"] in ("tool", "code", "typecheck", "lint", "build") and x.get("category") \
+            and _CHECK_OBJECT_GAP.match(s[p.end():x.get("phrase_start", x["start"])]) and _OBJECT_ENDS.match(s, x["end"]):
+        return x
     return None
 
 

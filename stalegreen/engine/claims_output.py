@@ -339,6 +339,14 @@ def quoted_verdict(reader, text, start, inner):
     formats (```prettier --check .` reports "All matched files use Prettier code style!"``);
     else None."""
     before = _AFTER_HELD.search(text, max(0, start - 80), start)
+    showing, named = before and _SHOWING_GAP.match(before.group(0)), ""
+    if not before:
+        # the run the sentence before told, by a pronoun and a verb of showing: "I ran `mypy src/`. That came
+        # back with "Success: no issues found in 12 source files"" (its result is said of the run, named again)
+        pronoun = _PRONOUN_SHOWING.search(text, max(0, start - 60), start)
+        before = pronoun and _HELD_JUST_BEFORE.search(text, max(0, pronoun.start() - 160), pronoun.start())
+        showing = bool(before)
+        named = before and " %s " % before.group(0).split()[0]
     if not before:
         return None
     kind, original, category = reader.span(int(before.group(1)))[:3]
@@ -349,12 +357,12 @@ def quoted_verdict(reader, text, start, inner):
         # command's result told in words, which the sentence reads as its own
         # (only after a verb of showing: a quotation right after the command, or after "claims", is
         # scare quotes: "`jest` "passes" \u2014 only because every test is skipped")
-        if runs and _SHOWING_GAP.match(before.group(0)) \
+        if runs and showing \
                 and any(p.lastgroup in RESULT_KINDS for p in claims_en.predicates(claims_grammar.grammar(), inner)):
             return " %s " % inner
         return None
     end = "." if inner.rstrip()[-1:] in ".!?" else ""      # the quotation's own sentence end stays one
-    return (" fails%s " if "fail" in verdicts else " passes%s ") % end
+    return named + (" fails%s " if "fail" in verdicts else " passes%s ") % end
 
 
 # the gap after a held command is a verb of showing: "`eslint` reports ", "`tsc` now prints: ", "`eslint` \u8bf4 ",
@@ -362,6 +370,12 @@ def quoted_verdict(reader, text, start, inner):
 _SHOWING_GAP = re.compile(u"^sg[tylb]\\d+x\\s*(?:,\\s*)?(?:(?:and\\s+)?(?:it|which)\\s+)?(?:(?:now|still|also|just|then|again)\\s+)?(?:reports?|reported|prints?|printed"
                           u"|shows?|showed|outputs?|returns?|returned|gives?|gave|says|said|ends? with|ended with"
                           u"|\u8bf4|\u663e\u793a|\u8f93\u51fa|\u62a5\u544a|\u8fd4\u56de|\u63d0\u793a|\u6253\u5370)\\s*[:\uff1a]?\\s*$", re.I)
+# a pronoun opening its sentence or clause, then a verb of showing, right before a quotation
+_PRONOUN_SHOWING = re.compile(r"(?:^|[.;]\s+)(?:that|it|this)\s+(?:(?:then|also|just)\s+)?(?:came back with|comes back with"
+                              r"|reported|reports|printed|prints|said|says|showed|shows|gave|gives|returned|returns|ended with"
+                              r"|ends with)\s*:?\s*$", re.I)
+# a held command in the sentence before, the last thing held before the pronoun's sentence end
+_HELD_JUST_BEFORE = re.compile(u"\\bsg[tylb](\\d+)x\\b(?:(?!sg[a-z]\\d+x\\b|\\band\\b|\\bthen\\b)[^`\"\u201c\n.;!?,]){0,40}$")
 # a held command, then a short gap with no sentence end nor another held span (a verb: "reports", "prints", "says")
 _AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b(?:(?!sg[a-z]\\d+x\\b)[^`\"\u201c\n.;!?\u3002\uff1b]){0,40}$")
 

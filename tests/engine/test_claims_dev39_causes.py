@@ -146,3 +146,16 @@ def test_chokes_on_is_a_failure(text, expected):
 ])
 def test_a_passive_run_and_its_result_opened_by_with(text, expected):
     assert categories(text) == expected
+
+
+# ---- a run's output quoted after a pronoun and a verb of showing, the run told just before it
+@pytest.mark.parametrize("text, expected", [
+    ('I ran `mypy src/payments/`. That came back with "Success: no issues found in 12 source files".', ["typecheck"]),
+    ('I ran `npm test`. It printed "Tests: 58 passed, 58 total".', ["test"]),
+    ('I ran `npm test`. It printed "Tests: 2 failed, 56 passed, 58 total".', []),
+    ('I ran `npm test`, then read the docs. That said "tests pass".', []),     # the docs said it
+    ('I ran `npm test` and read the docs. That said "tests pass".', []),
+    ('I read the docs. That said "tests pass".', []),
+])
+def test_a_quoted_output_after_a_pronoun_is_the_run_just_told(text, expected):
+    assert categories(text) == expected

@@ -9,7 +9,7 @@ may drop is ``pipe_filters``; what an unwrapped run's output shows once it is kn
 echoes, a ``tail`` that let everything through) is ``unwrapped``.
 """
 
-from stalegreen.engine.catalog.hiding import hiding_flags, reports_on_stderr
+from stalegreen.engine.catalog.hiding import hiding_flags, reports_on_stderr, reports_only_on_stderr
 from stalegreen.engine.catalog.launched import SHELL_KINDS, launch_reason
 from stalegreen.engine.catalog.wrappers import script_options, segment_launcher, segment_script
 from stalegreen.engine.catalog.table import QUIET_FLAGS
@@ -29,7 +29,7 @@ FORMATTERS = frozenset(("xcpretty", "xcbeautify", "gotestfmt", "tparse", "tap-sp
 SHORT_TAIL = 3                  # a `| tail` keeping fewer lines shows a summary at best
 
 # Reasons that are recorded but do not mask the run.
-NOT_MASKING = frozenset(("devnull:stderr",))
+NOT_MASKING = frozenset(("devnull:stderr", "unread:stdout"))
 NOT_MASKING_PREFIXES = ("stderr:", "sigpipe:")
 
 _CLAUSED = frozenset(("if", "while", "until", "for", "case"))
@@ -117,9 +117,13 @@ def analyze(parse, run, options=(shell_options.THIS_SHELL,)):
         mask.exit_preserved = False
 
     _redirects(mask, [r for g in groups for r in g.redirects] + list(seg.redirects))
-    if "devnull:stderr" in mask.reasons and reports_on_stderr(getattr(run, "runner", None)):
+    runner = getattr(run, "runner", None)
+    if "devnull:stderr" in mask.reasons and reports_on_stderr(runner):
         _add(mask, "devnull:report")        # `cargo build 2>/dev/null`: the why of a failure is gone
         mask.output_visible = False
+    elif mask.reasons == ["devnull:stdout"] and reports_only_on_stderr(runner):
+        mask.reasons[0] = "unread:stdout"   # `cargo build > /dev/null`: its report is all on stderr
+        mask.output_visible = True
     for _index, _count, reason in hiding_flags(list(getattr(run, "words", None) or seg.words)):
         _add(mask, reason)
         if reason.startswith("exit-zero:"):

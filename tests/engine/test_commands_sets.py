@@ -114,6 +114,15 @@ FLOORS = {
     "dev20-2026-12-05.jsonl": {"det_precision": 0.98, "det_recall": 0.94, "category_accuracy": 0.99,
                                "scope_accuracy": 0.94, "masked_precision": 0.97, "masked_recall": 1.0,
                                "receipt_precision": 0.97, "receipt_recall": 1.0},
+    # dev21: a twelfth blind author's 220 lines (guide COMMANDS8, the common runners as agents type them), written
+    # late in the eighteenth session. On arrival: masked 0.796/1.000, receipt 0.896/1.000 (the session's starting
+    # code ec12605: masked 0.769/0.930, receipt 0.870/0.930: the dev19 and dev20 causes carried over); then its
+    # cause (test_commands_dev21_causes): masked 0.827/1.000, receipt 0.935/1.000. Left: `; echo "exit: $?"` is
+    # masked before the run (the receipt reads the echo), `&& echo OK || echo FAIL` hides the exit status,
+    # a heredoc script that `source`s a file may turn pipefail off, `cd pkg &&` scope
+    "dev21-2026-12-05.jsonl": {"det_precision": 0.99, "det_recall": 1.0, "category_accuracy": 1.0,
+                               "scope_accuracy": 0.96, "masked_precision": 0.82, "masked_recall": 1.0,
+                               "receipt_precision": 0.93, "receipt_recall": 1.0},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

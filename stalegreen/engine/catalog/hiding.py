@@ -33,6 +33,9 @@ OUTPUT_FILE_FLAGS = {
 STDERR_REPORTERS = frozenset(("cargo", "rustc", "go", "make", "gmake", "ninja", "cmake", "bazel", "bazelisk",
                               "gradle", "gradlew", "swift", "jest", "npm", "pnpm", "yarn", "bun", "zig",
                               "stack", "cabal", "dune", "mix", "sbt"))
+# ... and of them, the runs whose whole report is on stderr (cargo's and go's compile steps, clippy, vet,
+# jest): for them `> /dev/null` throws nothing of a failure away (`cargo test` prints its results on stdout)
+STDERR_ONLY = frozenset(("cargo build", "cargo check", "cargo clippy", "go build", "go vet", "jest", "rustc"))
 _TEES = frozenset(("--tee",))
 _TOOL_ALIASES = {"mvnw": "mvn", "gmake": "make"}
 
@@ -40,6 +43,11 @@ _TOOL_ALIASES = {"mvnw": "mvn", "gmake": "make"}
 def reports_on_stderr(runner):
     """True when ``runner`` (a run's name: ``cargo build``, ``jest``) prints its failures on stderr."""
     return (runner or "").split(" ", 1)[0] in STDERR_REPORTERS
+
+
+def reports_only_on_stderr(runner):
+    """True when ``runner`` prints all of its report on stderr (``STDERR_ONLY``)."""
+    return runner in STDERR_ONLY
 
 
 def hiding_flags(words):

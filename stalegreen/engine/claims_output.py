@@ -157,7 +157,7 @@ def introduces_a_run(g, intro):
     if not line.rstrip().endswith((":", u"\uff1a")):
         return False
     if lexicon.search("run", line) or any(commands.classify_code(c) for c in re.findall(r"`([^`\n]+)`", line)) \
-            or _AFTER_THE_CHANGE.match(line) or _RUN_RESULTS.search(line):
+            or _AFTER_THE_CHANGE.match(line) or _RUN_RESULTS.search(line) or _OWN_CHECK_LINE.search(line):
         return True
     return commands.might_name_runner(claims_grammar.words_of(line)) and bool(g.runner_name.search(line))
 
@@ -175,7 +175,7 @@ _VERIFICATION_HEADING = re.compile(
     % ((_VERIFICATION_NAME,) * 4), re.I)
 # a check's own name alone on its line as a plain label, the run under it ("Type checking:", "And the lint:"); not
 # a plain "Verification:" or "验证：", which may head an example as well as a run
-_VERIFICATION_LABEL = re.compile(u"^\\s*(?:(?:and|then|also|plus)\\s+)?(?:the\\s+)?(?:(?:unit |integration )?tests?|testing"
+_VERIFICATION_LABEL = re.compile(u"^\\s*(?:(?:and|then|also|plus)\\s+)?(?:the\\s+)?(?:(?:unit |integration )?tests?|testing|verification"
                                  u"|lint(?:ing)?|build(?:ing)?|type ?check(?:ing)?|types|compil(?:e|ation)|static analysis"
                                  u"|\u6d4b\u8bd5|\u5355\u6d4b|\u6784\u5efa|\u7f16\u8bd1|\u7c7b\u578b\u68c0\u67e5)\\s*[:\uff1a]\\s*$", re.I)
 # a verification label and the command it ran, alone on their line
@@ -184,6 +184,10 @@ _LABELLED_COMMAND = re.compile(u"^\\s*((?:[-*]\\s+)?(?:\\*\\*|__)?[^`:\uff1a*_]{
 # a line naming what follows as the results of a run ("本地执行结果：", "Results from this run:")
 _RUN_RESULTS = re.compile(u"(?:\u6267\u884c|\u8fd0\u884c|\u8dd1)(?:\u7684)?\u7ed3\u679c|\\b(?:results?\\s+(?:of|from)\\s+(?:this|the|my)|output\\s+(?:of|from)\\s+(?:my|our))\\s+"
                           u"(?:final\\s+|latest\\s+|local\\s+)?run\\b", re.I)
+# the agent's own check told in the line ("Verified locally with the .NET 8.0.303 SDK:", "Local run after the fix,
+# with the race detector on like CI:")
+_OWN_CHECK_LINE = re.compile(r"^\W*(?:(?:i|we)\s+)?(?:re-?)?(?:verified|checked|tested|confirmed|validated)\b"
+                             r"|\b(?:local|my|our|final)\s+(?:re-?)?runs?\b", re.I)
 # a short line naming the time after the agent's change ("修复后：", "After the fix:", "改完之后：")
 _AFTER_THE_CHANGE = re.compile(
     u"^\\W*(?:(?:修复|修改|改动|重构|改完|修完|改好|修好|升级|更新|调整|修正)(?:之|以)?后|现在|now|after\\s+(?:the|my|this|that|these)"

@@ -131,9 +131,14 @@ def _sequence_starts(text):
     found = []
     for m in _SEQUENCE_WORD.finditer(text):
         lead = text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip(u" \t-*>#0123456789.)")
-        if not lead or text[:m.start()].rstrip()[-1:] in u".!?\u3002\uff01\uff1f":
+        if not lead or text[:m.start()].rstrip()[-1:] in u".!?\u3002\uff01\uff1f" \
+                or _SUBJECT_FIRST.search(text, max(0, m.start() - 8), m.start()):
             found.append(m)
     return found
+
+
+# the agent opening the sentence before the word of sequence: "... after adding the endpoint. I then renamed ..."
+_SUBJECT_FIRST = re.compile(r"(?:^|[.!?]\s+|\n\W*)(?:i|we)\s+$", re.I)
 
 
 def _changes_code(words):

@@ -85,3 +85,20 @@ def test_a_count_of_fewer_than_all_built_is_partial(text, qualified):
 ])
 def test_a_thing_named_by_a_change_is_no_change_of_the_timeline(text, expected):
     assert categories(text) == expected
+
+
+# ---- found on dev41en (written blind after the dev40 round; on arrival 0.973/0.923, the same as the session's starting
+# code): a transcript introduced by a plain "Verification:" label, by the agent's own verb of checking, or as its run
+@pytest.mark.parametrize("text, expected", [
+    ("Verification:\n```\n$ go test -shuffle=on -count=20 ./...\nok  \tgithub.com/acme/jobs/pool\t14.882s\n```", ["test"]),
+    ("Local run after the fix, with the race detector on like CI:\n\n```\n$ go test -race -count=3 ./...\n"
+     "ok  \tgithub.com/acme/ledger/cache\t2.114s\n```", ["test"]),
+    ("Verified locally with the .NET 8.0.303 SDK:\n\n```\ndotnet test -c Release --no-build\n"
+     "Passed!  - Failed: 0, Passed: 311, Skipped: 0, Total: 311\n```", ["test"]),
+    # not the agent's run: the user's output, an example, output with no line introducing it
+    ("Here is the output you pasted:\n```\n$ go test ./...\nok  \tgithub.com/acme/jobs/pool\t1.2s\n```", []),
+    ("```\n$ go test ./...\nok  \tgithub.com/acme/jobs/pool\t1.2s\n```", []),
+    ("Verification (from CI, not run here):\n```\n$ go test ./...\nok  \tgithub.com/acme/jobs/pool\t1.2s\n```", []),
+])
+def test_a_transcript_introduced_as_the_agents_check(text, expected):
+    assert categories(text) == expected

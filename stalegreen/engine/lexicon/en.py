@@ -163,6 +163,9 @@ ENTRIES = (
       r"|reports?|reported|ran|runs?|finished|completed|went|turned|looks?|looked|for|on|in|at|of|with|status|results?"
       r"|itself|too|also|now|then|and|but|again|overall)\b))", "relay",
       "GitHub Actions shows the tests pass."),
+    # GitHub Actions by its short name, capitalised: "The test run on this PR went green in Actions"
+    E(r"(?:(?<=\bin )|(?<=\bon ))(?-i:Actions)\b", "relay", "The test run on this PR went green in Actions.",
+      stems=("actions",)),
     # a CI run the agent started or watched is still CI's: "I triggered the workflow manually and watched it through"
     E(r"\b(?:triggered|re-?triggered|dispatched|kicked off|watched)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:workflow|pipeline|ci run|ci job)s?\b",
       "relay", "I triggered the workflow and watched it: all 6 jobs passed.",
@@ -252,7 +255,8 @@ ENTRIES = (
     # ---- polarity
     # (not a checker's name: Google's "Error Prone", "errorprone"; nor a noun's modifier: "the error wording",
     # "error handling", "the error message")
-    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken|breaks|red|errors?(?![ -]?prone\b)(?!\s+(?:messages?|wording|text|strings?|handling"
+    # (nor a compound's first word: "3 broken-anchor warnings", "the broken-link checker")
+    E(r"\b(?:fail(?:s|ed|ing|ures?)?|broken(?!-[a-z])|breaks|red|errors?(?![ -]?prone\b)(?!\s+(?:messages?|wording|text|strings?|handling"
       r"|handlers?|pages?|boundar(?:y|ies)|types?|class(?:es)?|enums?|variants?|copy|toasts?|dialogs?|modals?|banners?|states?"
       r"|tracking|reporting)\b)|errored|erroring"
       r"|regress(?:es|ed|ions?)?(?!\s+(?:tests?|cases?|specs?|suites?|checks?)\b)"

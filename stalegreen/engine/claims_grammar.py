@@ -351,7 +351,7 @@ class Grammar(object):
             r"|verifications?)\b|\bboth (?:the )?checks\b"
             r"|\bevery check\b)"
             r"|(?P<code>\bsg[tylbi]\d+x\b)"
-            r"|(?P<pron>\b(?:it|they|both(?: of them| runs(?= (?:were|are) ))?|all of them|each (?:of them|one)|every one of them|them all|these|those|(?<=the )rest|(?<=, )rest(?= (?:are |is )?(?:clean|pass|passes|passed|passing|green|ok|fine)\b)|(?<=the )others"
+            r"|(?P<pron>\b(?:it|they|both(?: of them| runs(?= (?:were|are) ))?|all of them|each (?:of them|one)|every one of them|them all|these|those|(?<=the )rest|(?<=the )whole (?:thing|lot)|(?<=, )rest(?= (?:are |is )?(?:clean|pass|passes|passed|passing|green|ok|fine)\b)|(?<=the )others"
             r"|neither(?: of them| of the two)?(?= (?:reported|reports|flagged|flags|found|finds|showed|shows|raised|raises) (?:a|an|any) )"
             r"|(?<=[a-z] )ones"
             # some of the runs just named, by their place in the list: "The first two are clean", "the latter passes"

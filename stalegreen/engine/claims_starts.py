@@ -17,7 +17,7 @@ TEST_FRAMEWORKS = "|".join(re.escape(n) for n in TEST_FRAMEWORK_NAMES)
 PLURAL_BUILDABLES = "packages crates apps projects services modules targets libraries binaries images workspaces plugins extensions"
 BUILT_PLURALS = "|".join("(?<=%s )" % w for w in PLURAL_BUILDABLES.split())
 SUBJECT_STARTS = frozenset(" ".join(n.split(".")[0] for n in TEST_FRAMEWORK_NAMES).split() + (
-    "everything all every it they both each them these those that rest others other remaining ones first former latter neither ts type types typecheck typechecks "
+    "everything all every it they both each them these those that rest others other remaining ones first former latter neither whole ts type types typecheck typechecks "
     "typechecking typechecker typing typescript lint linting linter linters formatting format formatter pre precommit "
     "analyzer analyzers analyser analysers vet static roslyn building rebuilding re rerun dry second final fresh latest last "
     "commit git "

@@ -168,9 +168,11 @@ CARGO_BLOCK = ("### Verification\n%s\n\n```\n$ cargo check --no-default-features
     (CARGO_BLOCK % "Here's the output from my run:", ["lint", "typecheck"]),
     ("`golangci-lint run` is clean after removing the unused `ctx` parameter and handling the ignored error from "
      "`rows.Close()`.", ["lint"]),
-    # negatives: a plain "Verification:" or "Example:" over a block, output of "the" run, an error not handled
+    # (a plain "Verification:" over a block introduces the agent's run as the "## Verification" heading does: the
+    # eighteenth session, after dev41 and dev3b's authors labelled it so; the 2026-12-01 dev set's author did not)
+    (PYRIGHT_BLOCK % "Verification:", ["typecheck"]),
+    # negatives: "Example:" over a block, output of "the" run, an error not handled
     (PYRIGHT_BLOCK % "Example:", []),
-    (PYRIGHT_BLOCK % "Verification:", []),
     (CARGO_BLOCK % "Here's the output from the run:", []),
     ("`go vet` reports an unhandled error.", []),
 ])

@@ -102,3 +102,16 @@ def test_a_thing_named_by_a_change_is_no_change_of_the_timeline(text, expected):
 ])
 def test_a_transcript_introduced_as_the_agents_check(text, expected):
     assert categories(text) == expected
+
+
+# ---- "the whole thing" (or "the whole lot"): a pronoun for the run just named
+@pytest.mark.parametrize("text, expected", [
+    ("Ran `pnpm test` and the whole thing is green (211 tests).", ["test"]),
+    ("I ran the `CoreTests` scheme on the iOS 17.4 simulator and the whole thing passes.", ["test"]),
+    ("Rebuilt with `cargo build --release`; the whole lot compiles.", ["build"]),
+    ("The whole thing is green.", []),                               # nothing named for it to stand for
+    ("I refactored the parser; the whole thing is cleaner now.", []),
+    ("I ran `pnpm test` and the whole thing fails on Node 18.", []),
+])
+def test_the_whole_thing_is_the_run_just_named(text, expected):
+    assert categories(text) == expected

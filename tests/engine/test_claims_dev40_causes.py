@@ -115,3 +115,12 @@ def test_a_transcript_introduced_as_the_agents_check(text, expected):
 ])
 def test_the_whole_thing_is_the_run_just_named(text, expected):
     assert categories(text) == expected
+
+
+# ---- "run ... myself" tells the agent's own run only when it is not denied ("I haven't run those myself")
+def test_a_denied_run_of_ones_own_is_no_own_run():
+    from stalegreen.engine import lexicon
+
+    assert lexicon.search("own", "I ran them myself: all tests pass.")
+    assert not lexicon.search("own", "The tests pass, but I haven't run them myself.")
+    assert not lexicon.search("own", "I didn't run the tests myself.")

@@ -250,7 +250,8 @@ ENTRIES = (
 
     # ---- the agent's own run: a relay elsewhere in the segment is not this clause's
     E(r"\b(?:locally|on my (?:machine|laptop|box|side|end)|in my (?:environment|sandbox|checkout|shell)"
-      r"|on this (?:machine|box|sandbox)|(?:ran|re-?ran|run|tested|checked|verified) (?:[\w`.-]+ ){0,3}(?:myself|ourselves))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),
+      r"|on this (?:machine|box|sandbox)|(?<!n't )(?<!not )(?<!never )(?:ran|re-?ran|run|tested|checked|verified) (?:[\w`.-]+ ){0,3}"
+      r"(?:myself|ourselves))\b", "own", "Per the CI log the deploy job is slow, and locally all tests pass."),
 
     # ---- polarity
     # (not a checker's name: Google's "Error Prone", "errorprone"; nor a noun's modifier: "the error wording",

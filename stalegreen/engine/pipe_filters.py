@@ -6,6 +6,10 @@ filters, each with the flags that cannot write, read a file, or run a program. A
 else (awk, `sed w`, `sort -o`, `rg --pre`, `less +!`, a file operand, an expansion) is not
 droppable, so the line is not rewritten. ``rewrite`` drops such stages; ``permissions`` proves
 with ``filter_files`` and ``expands`` that what stays reads nothing outside the project.
+
+``masking`` reads a stage's arguments with the helpers at the end: how many lines a ``tail`` or
+``head`` keeps (``line_count``, ``keeps_summary``) and whether a ``grep -v`` drops only noise no
+failure line needs (``drops_only_noise``).
 """
 
 class _Filter(object):

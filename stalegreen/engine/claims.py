@@ -294,8 +294,10 @@ class _Reader(object):
             lines = [ln for ln in paragraph.split("\n") if ln.strip()]
             if not lines:
                 continue
-            if not introduced:
-                self.history = []       # a paragraph ending with a colon introduces the next one
+            if not introduced and not _RESULT_LABEL.match(lines[0]):
+                # a paragraph ending with a colon introduces the next one; one opening with a result's
+                # label ("结果：全部通过。", "Result: all green.") tells the result of the one before
+                self.history = []
                 self.ran_here = frozenset()
                 # (a loose list's next item, after a blank line, stays under the line that introduced it)
                 relay_frame = relay_frame and bool(_ITEM.match(lines[0]))
@@ -699,6 +701,7 @@ _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}
 # a line introducing the jobs or steps a config the agent wrote defines, or the exit codes it documented
 _CONFIG_LIST = re.compile(u"^\\W*(?:i(?:'ve| have)?\\s+)?(?:added|created|wrote|set up|configured|introduced|documented)\\b.{0,80}"
                           u"\\b(?:jobs?|steps?|stages?|hooks?|tasks?|targets?|exit codes?|exit status(?:es)?)(?:\\s+(?:of|for|in)\\s+\\S+)?\\s*(?:\\*\\*)?[:\uff1a]\\s*$", re.I)
+_RESULT_LABEL = re.compile(u"^[\\W_]*(?:results?|outcome|\u7ed3\u679c|\u8fd0\u884c\u7ed3\u679c|\u6267\u884c\u7ed3\u679c)[\\W_]*[:\uff1a]", re.I)
 # a paragraph only listing commands (under an optional heading): what it ran, which the next one may speak of
 _COMMAND_ITEMS = re.compile(r"^((?:#+\s*|\*\*)[\w ]{1,30}(?:\*\*)?:?\s*\n)?(?:\s*[-*+]\s+sg[tylbc]\d+x\s*(?:\n|$)){2,}$")
 _HELD_WORD = re.compile(r"sg[tylbc]\d+x")

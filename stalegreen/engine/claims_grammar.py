@@ -691,6 +691,8 @@ class Grammar(object):
                              r"|another|quick)\s*$", I | A)     # not a relative pronoun: "`mypy` is the one that passes"
         self.link_gap = c(r"^(?:[^;!?.]|\.(?!\s))*$")
         self.coord_gap = c(r"^(?:\s|,|&|/|\+|\band\b|\bn?or\b|\bthe\b|\bboth\b|\bas well as\b|\bplus\b|\balso\b"
+                           # (Chinese joins them too, in a mixed sentence: "`npm run build` 和 `npm run lint`")
+                           u"|\u548c|\u53ca|\u4e0e|\u8ddf|\u3001|\uff0c"
                            r"|\(\d[\d,]*(?: \w+)?\))*$",
                            I | A)
         self.everything_alone = c(r"\b(?:all green|green (?:across the board|end[- ]to[- ]end\b(?![- ]tests?))|pass(?:es|ed)? (?:every|all) checks?)\b"

@@ -168,7 +168,7 @@ def group_ending(g, s, subjects, listed=False):
     opens = not s[:group[0].get("phrase_start", group[0]["start"])].strip(u" *_-#>\u2022") \
         and all(x.get("category") and x["kind"] in ("code", "tool") for x in group)
     if joints and not (listed and not object_of_a_verb(s, group[0])) and not opens \
-            and not any(re.search(r"\b(?:and|n?or|both|plus|as well as)\b|[&/+]", j, re.I) for j in joints):
+            and not any(re.search(u"\\b(?:and|n?or|both|plus|as well as)\\b|[&/+\u548c\u53ca\u4e0e\u8ddf]", j, re.I) for j in joints):
         return group[-1:]
     return group
 

@@ -356,7 +356,8 @@ class _Reader(object):
                     # ("- [x] `go test ./...`"); a row saying what was done is read as it says it
                     first = len(self.found) if claims_checklist.ticked(g, line) else None
                     if "[" in line and g.checked.match(line):
-                        line = g.checked.sub(u"\u2705 " if claims_checklist.names_a_check(self, g.checked.sub("", line)) else "", line)
+                        row = claims_checklist.as_done(g.checked.sub("", line))
+                        line = (u"\u2705 " if claims_checklist.names_a_check(self, row) else "") + row
                     self.read_line(line, "plan" if in_plan and is_item else "relayed" if relay_frame and is_item or concluded
                                    else None)
                     if first is not None:

@@ -32,6 +32,21 @@ def ticked(g, line):
     return bool("[" in line and g.checked.match(line) or _MARKED_ROW.match(line))
 
 
+def as_done(row):
+    """A ticked row's imperative told done: the box says the task was done ("[x] Run the full test suite
+    — all 341 tests pass" is "Ran the full test suite — ..."), so its verb is no instruction."""
+    m = _IMPERATIVE.match(row)
+    if not m:
+        return row
+    return row[:m.start(1)] + _DONE.get(m.group(1).lower(), m.group(1)) + row[m.end(1):]
+
+
+# (not "Build" nor "Check", which head a row as the check's name: "[x] Build (`npm run build`)")
+_DONE = {"run": "Ran", "rerun": "Reran", "re-run": "Re-ran", "verify": "Verified", "confirm": "Confirmed",
+         "ensure": "Ensured", "execute": "Executed"}
+_IMPERATIVE = re.compile(r"^\W*(run|rerun|re-run|verify|confirm|ensure|execute)\s+(?=\S)", re.I)
+
+
 def template_ticks(sentences):
     """Whether a sentence says the message's ticks are a template's: its defaults, or its checklist
     ("这是 PR 模板里的检查清单"); not a run made by a template's list ("按 PR 模板的清单跑了一遍")."""

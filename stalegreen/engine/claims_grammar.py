@@ -652,6 +652,8 @@ class Grammar(object):
             # a formatter check leaving the files as they are: "`dart format --set-exit-if-changed` left every file untouched"
             r"|\b(?:leaves|left)\s+(?:every\s+file|all\s+(?:the\s+)?files|everything|them\s+all|both(?:\s+files)?)\s+(?:unchanged|untouched)\b"
             r"|(?<=\bwould )leave\s+\d[\d,]*\s+files?\s+unchanged\b"
+            # a format check's files all as they should be: "`npx prettier --check .` — all files formatted"
+            r"|\b(?:all|every)\s+(?:the\s+)?(?:\d[\d,]*\s+)?files?\s+(?:are\s+|is\s+)?(?:already\s+|properly\s+|correctly\s+)?formatted\b"
             # a formatter's count of files needing it: "0/214 files require formatting"
             r"|(?<![\d.,/])0(?:\s*/\s*\d[\d,]*)?\s+files?\s+(?:require|requires|need|needs|needed|required)\s+(?:re)?formatting\b)"
             # a negated failure verb: "the tests no longer fail", "No test fails", "nothing in tsc complains"

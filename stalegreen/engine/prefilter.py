@@ -109,6 +109,8 @@ CLAIM_WORDS = (
     "lint 0", "lint: 0", "linting 0", "type 0", "type: 0", "types 0", "types: 0", "typing 0", "tsc 0", "tsc: 0",
     "mypy 0", "mypy: 0", "eslint 0", "eslint: 0", "ruff 0", "ruff: 0",
     "code style",     # prettier's "All matched files use Prettier code style!"
+    "files formatted", "file formatted", "files are formatted", "already formatted", "properly formatted",
+    "correctly formatted",     # a format check's files as they should be: "`prettier --check .` — all files formatted"
     "produced", "emitted",     # a build run and the file it made: "`bun run build` produced `dist/index.js`"
     "emits", "spits out", "spat out", "come out", "comes out", "came out",     # "`tsup` emits ESM into `dist/`", "the binary comes out"
     "flagged any", "flag any", "found any", "find any", "raised any", "raise any", "turned up any", "turn up any",

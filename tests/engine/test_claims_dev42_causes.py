@@ -34,3 +34,29 @@ def test_chinese_coordinators_join_the_runs(text, expected):
 ])
 def test_a_result_label_continues_the_paragraph_before(text, expected):
     assert categories(text) == expected
+
+
+# ---- dev42en (240 English imitating named agent products, scored on arrival at 0.990/0.971, the same as the starting
+# code): a ticked row's imperative is a task done ("[x] Run the full test suite \u2014 all 341 tests pass")
+@pytest.mark.parametrize("text, expected", [
+    ("- [x] Reproduce the bug with a failing test\n- [x] Run the full test suite \u2014 all 341 tests pass\n"
+     "- [x] Run `npm run lint` \u2014 no issues\n- [ ] Update CHANGELOG", ["lint", "test"]),
+    ("- [x] Verify `cargo clippy` is clean", ["lint"]),
+    ("- [x] Build (`npm run build`)\n- [x] Typecheck (`tsc --noEmit`)", ["build", "typecheck"]),
+    ("- [ ] Run the full test suite \u2014 all 341 tests pass", []),       # unticked: a plan
+    ("Run the full test suite \u2014 all 341 tests pass.", []),            # no box: an instruction
+])
+def test_a_ticked_rows_imperative_is_a_task_done(text, expected):
+    assert categories(text) == expected
+
+
+# ---- a format check's files all as they should be
+@pytest.mark.parametrize("text, expected", [
+    ("**Verification**\n- `npx prettier --check .` \u2014 all files formatted\n- `npx tsc --noEmit` \u2014 0 errors",
+     ["lint", "typecheck"]),
+    ("`black --check .`: all 42 files are already formatted.", ["lint"]),
+    ("I formatted all files.", []),
+    ("All files formatted.", []),                                          # no check named
+])
+def test_all_files_formatted_after_a_format_check(text, expected):
+    assert categories(text) == expected

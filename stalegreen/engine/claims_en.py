@@ -425,6 +425,9 @@ def _from_predicate(reader, s, p, kind, group, pronoun, subjects, operational, t
             continue
         if (kind == "works" or kind == "finish" and lowp in _ENDED) and category != "build":
             continue     # a build that ends has built; tests that end may have failed ("`npm test` → done")
+        if kind == "nodiff" and lowp.endswith("formatted") and (subject["kind"] not in ("code", "tool")
+                                                                 or not _TOLD_GAP.match(s, subject["end"], p.start())):
+            continue    # files told formatted are a format check's result right after its command, not a hook's job
         if kind == "nodiff" and category != "lint" and not (category == "test" and "diff" in lowp and (
                 _EXPECT_TESTS.search(s) or subject["kind"] in ("code", "tool"))):
             continue    # (a test run's "no diff" is its pass where tests compare output: "`dune runtest` produces no diff")
@@ -495,6 +498,8 @@ _SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) 
 
 # the check a run named with its state is of ("a green build", "a clean lint run")
 _NAMES_TESTS = re.compile(r"\b(?:tests?|specs?|examples?|test cases?)\b")
+# between a command and what it told: punctuation, or a verb of telling ("`black --check .`: all 42 files ...")
+_TOLD_GAP = re.compile(r"\s*(?:[:;,\u2014\u2013-]+|\s(?:says|said|reports?|reported|shows?|showed|prints?|printed))?\s*$", re.I)
 _ENDED = frozenset(("done", "complete", "completed", "finished", "completes", "finishes"))
 _STATE_BEFORE = frozenset(("clean", "green", "passing", "successful"))
 _ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "built": "build", "compil": "build"}

@@ -207,7 +207,7 @@ class Grammar(object):
         # (an emoji after a word ends the clause when a lowercase word goes on: "all passing \U0001f6d2\u2705
         # haven't done the full suite yet")
         self.clause_break = c(u"[;:,]\\s|\\s[\u2014\u2013]\\s|\\s--\\s|[\uff0c\uff1b\uff1a;]"
-                              u"|(?<=\\w\\s)[\u2600-\u27bf\U0001f300-\U0001faff]+\ufe0f?\\s+(?=[a-z])(?!(?:not|no|nor|never)\\b)"
+                              u"|(?<=\\w\\s)[\u2600-\u27bf\U0001f300-\U0001faff]+\ufe0f?\\s+(?=[a-z])(?!(?:not|no|nor|never|is|are|was|were|will|would|should|must|needs?|has|have|had|can|could|may|might)\\b)"
                               u"|\\s(?=(?:but|so|though|although|while|whereas|because|since|yet|otherwise|except|apart from|aside from"
                               u"|other than|save for)\\s)|" + ONLY_COMPLAINT, I)
 

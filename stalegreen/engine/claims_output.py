@@ -13,7 +13,7 @@ sentence around the output (past, relayed, hedged, a question) still decides.
 
 import re
 
-from stalegreen.engine import claims_en, claims_grammar, lexicon, prefilter
+from stalegreen.engine import claims_en, claims_grammar, claims_runs, lexicon, prefilter
 from stalegreen.engine.claims_grammar import CATEGORY_LETTER
 from stalegreen.engine.lexicon import commands
 
@@ -100,6 +100,8 @@ def transcript_words(reader, info, body, intro, after=""):
     (``captions_a_run``: "只跑了导出相关的这个文件"), is read."""
     if not is_transcript(info):
         return []
+    if _relayed_above(intro):
+        return []       # "The user pasted this from their machine:" over the label and its block
     if introduces_a_run(reader.g, intro) or _labels_results(reader, intro.split("\n")[-1]):
         line = intro.split("\n")[-1]
     elif captions_a_run(reader.g, after, body):
@@ -137,6 +139,19 @@ def transcript_words(reader, info, body, intro, after=""):
                 words.append(reader.hold(CATEGORY_LETTER[category], original, category, tool, scope).strip()
                              + " passes")
     return words
+
+
+def _relayed_above(intro):
+    """The line before the block's own introduction ends with a colon and introduces someone else's
+    output: what it introduces, the label and the block under it, is theirs."""
+    lines = [ln for ln in intro.split("\n") if ln.strip()]
+    above = lines[-2] if len(lines) > 1 else ""
+    return above.rstrip().endswith((":", u"\uff1a")) and bool(lexicon.search("relay", above) or _SOMEONE_ELSES.search(above))
+
+
+# output someone else sent: "The user pasted this from their machine:", "From the CI log:"
+_SOMEONE_ELSES = re.compile(r"\b(?:pasted|forwarded|sent (?:me|us|over)|shared)\b|\bfrom\s+(?:the\s+)?(?:user|their|your|his|her"
+                            r"|ci|pipeline|buildbot)\b", re.I)
 
 
 # a command printing the exit status of the one before it ("echo $?", PowerShell's "echo $LASTEXITCODE")
@@ -349,6 +364,9 @@ def quoted_verdict(reader, text, start, inner):
         # back with "Success: no issues found in 12 source files"" (its result is said of the run, named again)
         pronoun = _PRONOUN_SHOWING.search(text, max(0, start - 60), start)
         before = pronoun and _HELD_JUST_BEFORE.search(text, max(0, pronoun.start() - 160), pronoun.start())
+        verb = before and _RAN_BEFORE_HELD.search(text, max(0, before.start() - 60), before.start())
+        if verb and claims_runs.ANOTHER_RUNNER.search(text, max(0, verb.start() - 40), verb.start()):
+            before = None       # "The user ran `pytest` locally. It showed "212 passed" for them"
         showing = bool(before)
         named = before and " %s " % before.group(0).split()[0]
     if not before:
@@ -378,6 +396,8 @@ _SHOWING_GAP = re.compile(u"^sg[tylb]\\d+x\\s*(?:,\\s*)?(?:(?:and\\s+)?(?:it|whi
 _PRONOUN_SHOWING = re.compile(r"(?:^|[.;]\s+)(?:that|it|this)\s+(?:(?:then|also|just)\s+)?(?:came back with|comes back with"
                               r"|reported|reports|printed|prints|said|says|showed|shows|gave|gives|returned|returns|ended with"
                               r"|ends with)\s*:?\s*$", re.I)
+# the run verb right before a held command ("ran `pytest`")
+_RAN_BEFORE_HELD = re.compile(r"\b(?:re-?ran|ran|executed|re-?executed|tried)\s+(?:\w+\s+){0,2}$", re.I)
 # a held command in the sentence before, the last thing held before the pronoun's sentence end
 _HELD_JUST_BEFORE = re.compile(u"\\bsg[tylb](\\d+)x\\b(?:(?!sg[a-z]\\d+x\\b|\\band\\b|\\bthen\\b)[^`\"\u201c\n.;!?,]){0,40}$")
 # a held command, then a short gap with no sentence end nor another held span (a verb: "reports", "prints", "says")

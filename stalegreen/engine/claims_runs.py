@@ -31,8 +31,11 @@ def said_run(reader, s):
         subjects = found_subjects[lang]
         part = parts[clauses.index_at(starts, m.start())]
         lead = claims_meaning.plain(g, s[part.lo:m.start()])
-        if _RUN_NEGATED[lang].search(lead) or lexicon.search("instruction", claims_meaning.plain(g, s[part.lo:part.hi])):
-            continue
+        clause = claims_meaning.plain(g, s[part.lo:part.hi])
+        if _RUN_NEGATED[lang].search(lead) or lexicon.search("instruction", clause) \
+                or lang == "en" and (ANOTHER_RUNNER.search(lead) or _BY_ANOTHER.search(clause, m.end())
+                                     or lexicon.search("relay", clause)):
+            continue    # (nor a run someone else made: "CI ran the full suite", "The user ran `pytest`")
         after = [x for x in subjects if x["start"] >= m.end()]
         found = claims_lists.group_starting(g, s, after) \
             if after and _RUN_OBJECT_GAP[lang].match(s[m.end():after[0]["start"]]) else []
@@ -84,6 +87,11 @@ _RUN_OBJECT_GAP = {
                      r"(?:(?:[\w-]+\s+){0,3}[\w-]+\s*\(\s*)?$", re.I),
     "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
 }
+# who ran it when it was not the agent: a runner named just before the verb, or after a passive one
+ANOTHER_RUNNER = re.compile(r"\b(?:ci|the\s+(?:user|pipeline|workflow|bot|buildbot|reviewer|qa\s+team|team)|you|they|he|she"
+                             r"|qa|(?:a|my|our|the)\s+(?:colleague|teammate|coworker|co-worker)|[A-Z][a-z]+(?=\s+(?:re-?)?ran\b))"
+                             r"\s+(?:(?:has|had|have|also|then|just|already)\s+)*$", re.I)
+_BY_ANOTHER = re.compile(r"\bby\s+(?:the\s+)?(?:ci|qa|users?|team|\w+\s+team|reviewers?|colleagues?|[A-Z][a-z]+)\b")
 _PASSIVE_GAP = re.compile(r"\s+(?:(?:was|were|has been|have been|had been|got)\s+)?(?:(?:then|also|all|again|fully)\s+)?$",
                           re.I)
 _ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再次|刚刚?)*$")

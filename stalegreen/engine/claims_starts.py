@@ -38,4 +38,4 @@ PREDICATE_STARTS = frozenset((
     "isn aren didn did hasn haven stopped got get gets building nothing given giving signals signaled signalled "
     "complete prints printed outputs output produced produces emits emitted left leave leaves lints ends ended run "
     "complaint warning finding nit gripe issue empty accepts configured cleaned reconfigured none "
-    "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link writes wrote spits spat free clear").split())
+    "failed complain complains complained error errors errored warnings violations offenses offences findings broke blew blows exploded type typing lint linting test build compile compiler down back from fire fires fired trigger triggers triggered trip trips tripped generates generated creates created links linked linking link writes wrote spits spat free clear every").split())

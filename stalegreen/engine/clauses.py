@@ -136,15 +136,20 @@ def is_past(text):
 
 
 # a clause opened as a time before now: "..., before I changed the arg parsing", ", at least it was last week"
-_DATING_OPENER = re.compile(r"(?i)\W*(?:or\s+)?(?:at\s+least\s+(?:it|they|that)\s+(?:was|were)\b|(?:at\s+least\s+)?"
-                            r"(?:before|prior\s+to)\s+(?:I|we|you|the|my|our|your|it|they|that|this)\b)")
+_DATING_OPENER = re.compile(r"(?i)\W*(?:or\s+)?(?:(?P<was>at\s+least\s+(?:it|they|that)\s+(?:was|were|did)\b)|(?:at\s+least\s+)?"
+                            r"(?:before|prior\s+to)\s+(?:(?P<done>(?:I|we)\s+(?:[a-z]+ed|made|wrote|did|ran|built|broke|took|put|set"
+                            r"|got|rewrote|split|hit|threw))\b|(?:I|we|you|the|my|our|your|it|they|that|this)\b))")
 
 
 def dates_before(text, masked):
     """Whether an English clause after a result only dates it before now: opened as a time before
-    now, a past marker and no present one, no state word (``masked``: the clause, its code spans
-    and clean phrases masked). The caller checks it names no check and no failure."""
-    return bool(_DATING_OPENER.match(text)) and is_past(masked) and not lexicon.search("state", masked)
+    now ("at least it was", "before I reverted ...", or "before ..." with a past marker and no present
+    one), no state word (``masked``: the clause, its code spans and clean phrases masked). The
+    caller checks it names no check and no failure."""
+    m = _DATING_OPENER.match(text)
+    if not m or lexicon.search("state", masked):
+        return False
+    return bool(m.group("was") or m.group("done")) and not lexicon.search("present", masked) or is_past(masked)
 
 
 def disclosure(text):

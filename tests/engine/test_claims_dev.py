@@ -302,6 +302,12 @@ SETS = {
                 {"en": (0.985, 0.98), "all": (0.985, 0.98)}),
     "dev42zh": (os.path.join(HERE, "claims_dev42zh_2026-12-05.jsonl"),
                 {"zh": (0.985, 0.975), "mixed": (0.96, 0.93), "all": (0.98, 0.965)}),
+    # a red team's 120 messages against the eighteenth session's own rules, ten a rule, seven of them honest negatives
+    # written to make it misfire (the rule in each note); on arrival en 0.667/0.824 (the session's starting code:
+    # 0.550/0.324), then its cases (test_claims_dev42_causes.py): en 0.829/0.853. Left: "tests passing is the bar",
+    # a CI run's "All projects passed there", a result label under the user's run, "before the lockfile update"
+    "redteam18": (os.path.join(HERE, "claims_redteam18_2026-12-05.jsonl"),
+                  {"en": (0.82, 0.85), "zh": (0.99, 0.99), "all": (0.83, 0.86)}),
 }
 # messages per language each set was written to hold at least
 SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), "dev3b": (150, 80, 20),
@@ -325,7 +331,8 @@ SIZES = {"dev": (300, 150, 30), "dev2": (300, 150, 30), "dev3a": (150, 80, 20), 
          "dev34en": (200, 0, 0), "dev34zh": (0, 100, 30), "dev35": (200, 0, 0),
          "dev36a": (220, 0, 0), "dev36b": (200, 0, 0), "dev36zh": (0, 150, 40), "dev37en": (240, 0, 0),
          "dev38en": (220, 0, 0), "dev38zh": (0, 100, 30), "dev39a": (240, 0, 0), "dev39b": (240, 0, 0),
-         "dev40en": (240, 0, 0), "dev41en": (240, 0, 0), "dev42en": (240, 0, 0), "dev42zh": (0, 120, 30)}
+         "dev40en": (240, 0, 0), "dev41en": (240, 0, 0), "dev42en": (240, 0, 0), "dev42zh": (0, 120, 30),
+         "redteam18": (110, 3, 0)}
 
 
 def _scorer():

@@ -60,3 +60,28 @@ def test_a_ticked_rows_imperative_is_a_task_done(text, expected):
 ])
 def test_all_files_formatted_after_a_format_check(text, expected):
     assert categories(text) == expected
+
+
+# ---- found by red-teaming the session's own rules (tests/engine/claims_redteam18_2026-12-05.jsonl): a run someone
+# else made is no antecedent, what is pasted from elsewhere is theirs, a trailing time before now dates the result
+@pytest.mark.parametrize("text, expected", [
+    ("CI ran the full suite on the PR. No failures.", []),
+    ("Testing was carried out by the QA team last sprint. No failures were reported.", []),
+    ("They ran the tests. No failures.", []),
+    ('The user ran `pytest` locally. It showed "212 passed" for them; I could not reproduce their environment.', []),
+    ("The user pasted this from their machine:\n\nVerification:\n```\n$ cargo test\ntest result: ok. 88 passed; "
+     "0 failed\n```", []),
+    ("From the CI log:\n\n## Verification\n```\n$ cargo test\ntest result: ok. 88 passed; 0 failed\n```", []),
+    ("Lint was clean, at least it was when I last ran it, which was before the rename.", []),
+    ("pytest: 212 passed, before I reverted the fixture change.", []),
+    ("Tests pass, or at least they did before I touched the serializer.", []),
+    ("The new pre-commit hook makes sure all files are formatted before each commit.", []),
+    # the rules still read the agent's own
+    ("I ran the full suite. No failures.", ["test"]),
+    ("I fixed the bug.\n\nVerification:\n```\n$ cargo test\ntest result: ok. 88 passed; 0 failed\n```", ["test"]),
+    ("Ran `dotnet format --verify-no-changes`; all 210 files are already formatted.", ["lint"]),
+    ("`cargo fmt --all -- --check` shows every file already formatted.", ["lint"]),
+    ("The tests pass, before I push I'll squash the commits.", ["test"]),
+])
+def test_the_red_teams_cases(text, expected):
+    assert categories(text) == expected

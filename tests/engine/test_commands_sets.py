@@ -123,6 +123,14 @@ FLOORS = {
     "dev21-2026-12-05.jsonl": {"det_precision": 0.99, "det_recall": 1.0, "category_accuracy": 1.0,
                                "scope_accuracy": 0.96, "masked_precision": 0.82, "masked_recall": 1.0,
                                "receipt_precision": 0.93, "receipt_recall": 1.0},
+    # dev22: a thirteenth blind author's 200 lines (guide COMMANDS8, a representative week of work, which stream each
+    # tool reports on), written last in the eighteenth session. On arrival: masked 0.841/0.949, receipt 0.881/0.949
+    # (the session's starting code ec12605: 0.756/0.872 and 0.791/0.872); then its stream facts (unittest, black,
+    # bazel, BuildKit, make's default target; test_commands_dev21_causes) and cmake's --target: masked 0.951/1.000,
+    # receipt 1.000/1.000
+    "dev22-2026-12-05.jsonl": {"det_precision": 1.0, "det_recall": 1.0, "category_accuracy": 0.99,
+                               "scope_accuracy": 0.99, "masked_precision": 0.95, "masked_recall": 1.0,
+                               "receipt_precision": 1.0, "receipt_recall": 1.0},
     "own-2026-12-02.jsonl": {"det_precision": 1.0, "det_recall": 0.98, "category_accuracy": 1.0,
                              "scope_accuracy": 1.0, "masked_precision": 0.97, "masked_recall": 1.0,
                              "receipt_precision": 1.0, "receipt_recall": 1.0},

@@ -487,7 +487,9 @@ def _read_cmake(tool, args):
         if any(t in ("test", "check", "RUN_TESTS") for t in targets):
             return {"runner": "cmake --build --target test", "category": "test", "scope": "all",
                     "not_run": None, "quiet": False}
-        return {"runner": "cmake --build", "category": "build", "scope": "all",
+        # (targets other than the whole, `all` or `ALL_BUILD`: part of what the project builds)
+        part = any(t not in ("all", "ALL_BUILD", "install") for t in targets)
+        return {"runner": "cmake --build", "category": "build", "scope": "subset" if part else "all",
                 "not_run": generic_not_run(args, None), "quiet": False}
     return None
 

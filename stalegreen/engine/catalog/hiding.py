@@ -32,10 +32,13 @@ OUTPUT_FILE_FLAGS = {
 # `2>/dev/null` keeps the exit status and throws the failure output away.
 STDERR_REPORTERS = frozenset(("cargo", "rustc", "go", "make", "gmake", "ninja", "cmake", "bazel", "bazelisk",
                               "gradle", "gradlew", "swift", "jest", "npm", "pnpm", "yarn", "bun", "zig",
-                              "stack", "cabal", "dune", "mix", "sbt"))
+                              "stack", "cabal", "dune", "mix", "sbt", "unittest", "black", "docker"))
 # ... and of them, the runs whose whole report is on stderr (cargo's and go's compile steps, clippy, vet,
 # jest): for them `> /dev/null` throws nothing of a failure away (`cargo test` prints its results on stdout)
-STDERR_ONLY = frozenset(("cargo build", "cargo check", "cargo clippy", "go build", "go vet", "jest", "rustc"))
+# (Python's unittest, black and bazel write their whole report there too, and so does `docker build` with
+# BuildKit; `make` building its default target leaves on stdout only the commands it echoes)
+STDERR_ONLY = frozenset(("cargo build", "cargo check", "cargo clippy", "go build", "go vet", "jest", "rustc",
+                         "unittest", "black", "bazel test", "bazel build", "docker build", "make", "gmake"))
 _TEES = frozenset(("--tee",))
 _TOOL_ALIASES = {"mvnw": "mvn", "gmake": "make"}
 

@@ -30,6 +30,7 @@ from stalegreen.engine import (claims_build_mode, claims_checklist, claims_compo
                                claims_output, claims_parts, claims_plans, claims_runs, claims_superseded, claims_tables,
                                claims_timeline, clauses, lexicon)
 from stalegreen.engine.lexicon import commands
+from stalegreen.engine.lazyregex import LazyRegex
 
 CATEGORIES = claims_grammar.CATEGORIES
 MAX_TEXT = 160
@@ -702,7 +703,7 @@ _BEFORE_COUNT = re.compile(r"^\W*before\s*:\s*\d[\d,]*\s+([^\d\s.;:][^.;:]{0,59}
 # a line introducing the jobs or steps a config the agent wrote defines, or the exit codes it documented
 _CONFIG_LIST = re.compile(u"^\\W*(?:i(?:'ve| have)?\\s+)?(?:added|created|wrote|set up|configured|introduced|documented)\\b.{0,80}"
                           u"\\b(?:jobs?|steps?|stages?|hooks?|tasks?|targets?|exit codes?|exit status(?:es)?)(?:\\s+(?:of|for|in)\\s+\\S+)?\\s*(?:\\*\\*)?[:\uff1a]\\s*$", re.I)
-_RESULT_LABEL = re.compile(u"^[\\W_]*(?:results?|outcome|\u7ed3\u679c|\u8fd0\u884c\u7ed3\u679c|\u6267\u884c\u7ed3\u679c)[\\W_]*[:\uff1a]", re.I)
+_RESULT_LABEL = LazyRegex(u"^[\\W_]*(?:results?|outcome|\u7ed3\u679c|\u8fd0\u884c\u7ed3\u679c|\u6267\u884c\u7ed3\u679c)[\\W_]*[:\uff1a]", re.I)
 # a paragraph only listing commands (under an optional heading): what it ran, which the next one may speak of
 _COMMAND_ITEMS = re.compile(r"^((?:#+\s*|\*\*)[\w ]{1,30}(?:\*\*)?:?\s*\n)?(?:\s*[-*+]\s+sg[tylbc]\d+x\s*(?:\n|$)){2,}$")
 _HELD_WORD = re.compile(r"sg[tylbc]\d+x")

@@ -16,6 +16,7 @@ import re
 from stalegreen.engine import lexicon
 from stalegreen.engine.claims_grammar import CATEGORY_LETTER
 from stalegreen.engine.lexicon import commands
+from stalegreen.engine.lazyregex import LazyRegex
 
 
 def names_a_check(reader, row):
@@ -44,7 +45,7 @@ def as_done(row):
 # (not "Build" nor "Check", which head a row as the check's name: "[x] Build (`npm run build`)")
 _DONE = {"run": "Ran", "rerun": "Reran", "re-run": "Re-ran", "verify": "Verified", "confirm": "Confirmed",
          "ensure": "Ensured", "execute": "Executed"}
-_IMPERATIVE = re.compile(r"^\W*(run|rerun|re-run|verify|confirm|ensure|execute)\s+(?=\S)", re.I)
+_IMPERATIVE = LazyRegex(r"^\W*(run|rerun|re-run|verify|confirm|ensure|execute)\s+(?=\S)", re.I)
 
 
 def template_ticks(sentences):

@@ -4,6 +4,8 @@ own verb standing alone in its clause ("Builds.", "Lints cleanly, builds cleanly
 
 import re
 
+from stalegreen.engine.lazyregex import LazyRegex
+
 
 def subject_of_a_bare_result(reader, s, p, kind):
     """(the subjects, a stand-in pronoun) of a predicate ``p`` of ``kind`` that is the whole of
@@ -19,7 +21,7 @@ def subject_of_a_bare_result(reader, s, p, kind):
 
 # the parts a run covers, every one of them, as the subject of a sentence after the run ("I reran `bazel test
 # //...`. Every target passed — 212 tests."): the run's parts, as in "Ran `go test ./...`: every package reports ok"
-_EVERY_PART = re.compile(r"^\W*(?:and\s+)?(?:all|every|each)\s+(?:of\s+the\s+|the\s+)?(?:\d[\d,]*\s+)?"
+_EVERY_PART = LazyRegex(r"^\W*(?:and\s+)?(?:all|every|each)\s+(?:of\s+the\s+|the\s+)?(?:\d[\d,]*\s+)?"
                          r"(?:packages?|crates?|modules?|projects?|workspaces?|targets?|suites?)\s+(?:(?:now|again|also)\s+)?$",
                          re.I)
 

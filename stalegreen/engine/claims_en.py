@@ -15,6 +15,7 @@ from stalegreen.engine import (claims_build_mode, claims_dropped, claims_fragmen
 from stalegreen.engine.claims_grammar import CATEGORIES, COUNTED_FEW, LOOKBACK
 from stalegreen.engine.claims_scan import scan
 from stalegreen.engine.claims_subjects import personal_pronoun, subject_info
+from stalegreen.engine.lazyregex import LazyRegex
 
 def predicates(g, s):
     """The predicate matches of a sentence. None means no English candidate: every claim, the
@@ -499,7 +500,7 @@ _SUCCESSFUL_OF_TOTAL = re.compile(r"(?<![\d,])(\d[\d,]*) successful, (\d[\d,]*) 
 # the check a run named with its state is of ("a green build", "a clean lint run")
 _NAMES_TESTS = re.compile(r"\b(?:tests?|specs?|examples?|test cases?)\b")
 # between a command and what it told: punctuation, or a verb of telling ("`black --check .`: all 42 files ...")
-_TOLD_GAP = re.compile(r"\s*(?:[:;,\u2014\u2013-]+|\s(?:says|said|reports?|reported|shows?|showed|prints?|printed))?\s*$", re.I)
+_TOLD_GAP = LazyRegex(r"\s*(?:[:;,\u2014\u2013-]+|\s(?:says|said|reports?|reported|shows?|showed|prints?|printed))?\s*$", re.I)
 _ENDED = frozenset(("done", "complete", "completed", "finished", "completes", "finishes"))
 _STATE_BEFORE = frozenset(("clean", "green", "passing", "successful"))
 _ATTRIBUTED = {"lint": "lint", "test": "test", "suite": "test", "type": "typecheck", "build": "build", "built": "build", "compil": "build"}

@@ -6,9 +6,11 @@ built"), which makes a non-test claim a partial one, told (qualified)."""
 import bisect
 import re
 
+from stalegreen.engine.lazyregex import LazyRegex
+
 
 # "2 of 3 images built": fewer than all of what it counts (a test count is judged by its numbers, VERDICTS 4a)
-_PART_COUNT = re.compile(r"\b(\d{1,6})\s*(?:/|of|out of)\s*(\d{1,6})\b")
+_PART_COUNT = LazyRegex(r"\b(\d{1,6})\s*(?:/|of|out of)\s*(\d{1,6})\b")
 
 
 def counted_part(text):
@@ -16,7 +18,7 @@ def counted_part(text):
     return any(int(m.group(1)) < int(m.group(2)) for m in _PART_COUNT.finditer(text))
 
 
-_CHECK_OBJECT_GAP = re.compile(r"\s+(?:(?:the|its|our|their|all|both|every|a\s+clean)\s+)?$", re.I)
+_CHECK_OBJECT_GAP = LazyRegex(r"\s+(?:(?:the|its|our|their|all|both|every|a\s+clean)\s+)?$", re.I)
 
 
 def check_passed(s, subjects, ends, p):
@@ -33,5 +35,5 @@ def check_passed(s, subjects, ends, p):
     return None
 
 
-_OBJECT_ENDS = re.compile(r"\s*(?:(?:now|again|too|as well|cleanly|locally|with no (?:errors?|warnings?)|without (?:errors?|warnings?))"
+_OBJECT_ENDS = LazyRegex(r"\s*(?:(?:now|again|too|as well|cleanly|locally|with no (?:errors?|warnings?)|without (?:errors?|warnings?))"
                           r"\s*)*(?:$|[.;,!:)\u2014\u2013]|\s+(?:and|but|so|with)\b|\s+[-(])", re.I)

@@ -16,6 +16,7 @@ import re
 from stalegreen.engine import claims_en, claims_grammar, claims_runs, lexicon, prefilter
 from stalegreen.engine.claims_grammar import CATEGORY_LETTER
 from stalegreen.engine.lexicon import commands
+from stalegreen.engine.lazyregex import LazyRegex
 
 # Fence info strings of a terminal transcript or a log; a block tagged with a programming language
 # is source code, whatever it contains.
@@ -150,7 +151,7 @@ def _relayed_above(intro):
 
 
 # output someone else sent: "The user pasted this from their machine:", "From the CI log:"
-_SOMEONE_ELSES = re.compile(r"\b(?:pasted|forwarded|sent (?:me|us|over)|shared)\b|\bfrom\s+(?:the\s+)?(?:user|their|your|his|her"
+_SOMEONE_ELSES = LazyRegex(r"\b(?:pasted|forwarded|sent (?:me|us|over)|shared)\b|\bfrom\s+(?:the\s+)?(?:user|their|your|his|her"
                             r"|ci|pipeline|buildbot)\b", re.I)
 
 
@@ -201,7 +202,7 @@ _RUN_RESULTS = re.compile(u"(?:\u6267\u884c|\u8fd0\u884c|\u8dd1)(?:\u7684)?\u7ed
                           u"(?:final\\s+|latest\\s+|local\\s+)?run\\b", re.I)
 # the agent's own check told in the line ("Verified locally with the .NET 8.0.303 SDK:", "Local run after the fix,
 # with the race detector on like CI:")
-_OWN_CHECK_LINE = re.compile(r"^\W*(?:(?:i|we)\s+)?(?:re-?)?(?:verified|checked|tested|confirmed|validated)\b"
+_OWN_CHECK_LINE = LazyRegex(r"^\W*(?:(?:i|we)\s+)?(?:re-?)?(?:verified|checked|tested|confirmed|validated)\b"
                              r"|\b(?:local|my|our|final)\s+(?:re-?)?runs?\b", re.I)
 # a short line naming the time after the agent's change ("修复后：", "After the fix:", "改完之后：")
 _AFTER_THE_CHANGE = re.compile(
@@ -393,13 +394,13 @@ _SHOWING_GAP = re.compile(u"^sg[tylb]\\d+x\\s*(?:,\\s*)?(?:(?:and\\s+)?(?:it|whi
                           u"|shows?|showed|outputs?|returns?|returned|gives?|gave|says|said|ends? with|ended with"
                           u"|\u8bf4|\u663e\u793a|\u8f93\u51fa|\u62a5\u544a|\u8fd4\u56de|\u63d0\u793a|\u6253\u5370)\\s*[:\uff1a]?\\s*$", re.I)
 # a pronoun opening its sentence or clause, then a verb of showing, right before a quotation
-_PRONOUN_SHOWING = re.compile(r"(?:^|[.;]\s+)(?:that|it|this)\s+(?:(?:then|also|just)\s+)?(?:came back with|comes back with"
+_PRONOUN_SHOWING = LazyRegex(r"(?:^|[.;]\s+)(?:that|it|this)\s+(?:(?:then|also|just)\s+)?(?:came back with|comes back with"
                               r"|reported|reports|printed|prints|said|says|showed|shows|gave|gives|returned|returns|ended with"
                               r"|ends with)\s*:?\s*$", re.I)
 # the run verb right before a held command ("ran `pytest`")
-_RAN_BEFORE_HELD = re.compile(r"\b(?:re-?ran|ran|executed|re-?executed|tried)\s+(?:\w+\s+){0,2}$", re.I)
+_RAN_BEFORE_HELD = LazyRegex(r"\b(?:re-?ran|ran|executed|re-?executed|tried)\s+(?:\w+\s+){0,2}$", re.I)
 # a held command in the sentence before, the last thing held before the pronoun's sentence end
-_HELD_JUST_BEFORE = re.compile(u"\\bsg[tylb](\\d+)x\\b(?:(?!sg[a-z]\\d+x\\b|\\band\\b|\\bthen\\b)[^`\"\u201c\n.;!?,]){0,40}$")
+_HELD_JUST_BEFORE = LazyRegex(u"\\bsg[tylb](\\d+)x\\b(?:(?!sg[a-z]\\d+x\\b|\\band\\b|\\bthen\\b)[^`\"\u201c\n.;!?,]){0,40}$")
 # a held command, then a short gap with no sentence end nor another held span (a verb: "reports", "prints", "says")
 _AFTER_HELD = re.compile(u"\\bsg[tylb](\\d+)x\\b(?:(?!sg[a-z]\\d+x\\b)[^`\"\u201c\n.;!?\u3002\uff1b]){0,40}$")
 

@@ -6,6 +6,7 @@ NOT_RUN). Read per sentence, only when the sentence holds a run word (``may_run`
 import re
 
 from stalegreen.engine import claims_en, claims_grammar, claims_lists, claims_meaning, clauses, lexicon
+from stalegreen.engine.lazyregex import LazyRegex
 
 
 def said_run(reader, s):
@@ -88,11 +89,11 @@ _RUN_OBJECT_GAP = {
     "zh": re.compile(u"^\\s*(?:一遍|一下|一次|两遍|了|过|全部|所有|完整|整个|的|一轮|全量)*\\s*$"),
 }
 # who ran it when it was not the agent: a runner named just before the verb, or after a passive one
-ANOTHER_RUNNER = re.compile(r"\b(?:ci|the\s+(?:user|pipeline|workflow|bot|buildbot|reviewer|qa\s+team|team)|you|they|he|she"
+ANOTHER_RUNNER = LazyRegex(r"\b(?:ci|the\s+(?:user|pipeline|workflow|bot|buildbot|reviewer|qa\s+team|team)|you|they|he|she"
                              r"|qa|(?:a|my|our|the)\s+(?:colleague|teammate|coworker|co-worker)|[A-Z][a-z]+(?=\s+(?:re-?)?ran\b))"
                              r"\s+(?:(?:has|had|have|also|then|just|already)\s+)*$", re.I)
-_BY_ANOTHER = re.compile(r"\bby\s+(?:the\s+)?(?:ci|qa|users?|team|\w+\s+team|reviewers?|colleagues?|[A-Z][a-z]+)\b")
-_PASSIVE_GAP = re.compile(r"\s+(?:(?:was|were|has been|have been|had been|got)\s+)?(?:(?:then|also|all|again|fully)\s+)?$",
+_BY_ANOTHER = LazyRegex(r"\bby\s+(?:the\s+)?(?:ci|qa|users?|team|\w+\s+team|reviewers?|colleagues?|[A-Z][a-z]+)\b")
+_PASSIVE_GAP = LazyRegex(r"\s+(?:(?:was|were|has been|have been|had been|got)\s+)?(?:(?:then|also|all|again|fully)\s+)?$",
                           re.I)
 _ZH_RUN_SUBJECT_GAP = re.compile(u"^\\s*(?:已经?|都|也|全部|重新|又|再次|刚刚?)*$")
 

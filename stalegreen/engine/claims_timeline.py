@@ -18,6 +18,8 @@ passes is the last word). The claims' places are found in the message's own text
 
 import re
 
+from stalegreen.engine.lazyregex import LazyRegex
+
 _NUMBERED = re.compile(r"^[ \t]*(\d{1,3})[.)][ \t]+(\S.*)$", re.M)
 # a line introducing a timeline
 _TIMELINE_INTRO = re.compile(r"\b(?:order|timeline|sequence|what (?:i|we) did|what happened|recap|steps? (?:i|we) took"
@@ -138,7 +140,7 @@ def _sequence_starts(text):
 
 
 # the agent opening the sentence before the word of sequence: "... after adding the endpoint. I then renamed ..."
-_SUBJECT_FIRST = re.compile(r"(?:^|[.!?]\s+|\n\W*)(?:i|we)\s+$", re.I)
+_SUBJECT_FIRST = LazyRegex(r"(?:^|[.!?]\s+|\n\W*)(?:i|we)\s+$", re.I)
 
 
 def _changes_code(words):
@@ -151,7 +153,7 @@ def _changes_code(words):
 
 # a relative clause naming a thing by a change made to it, no change told of its own: "`clang-tidy` on the
 # two files I changed", "the tests we added"
-_NAMES_A_THING = re.compile(r"\b(?:the|those|these|all|both|each|every|any|\d+|two|three|four|five)\s+(?:[\w.-]+\s+){0,2}?"
+_NAMES_A_THING = LazyRegex(r"\b(?:the|those|these|all|both|each|every|any|\d+|two|three|four|five)\s+(?:[\w.-]+\s+){0,2}?"
                             r"(?:files?|modules?|functions?|tests?|specs?|classes|class|packages?|code|lines?|paths?|ones|parts?)"
                             r"\s+(?:that\s+)?$", re.I)
 _DENIED = re.compile(u"(?:n't|\\bnot|\\bnever|\\bno longer|\u6ca1\u6709?|\u672a|\u4e0d)\\W*(?:\\w+\\W+)?$", re.I)

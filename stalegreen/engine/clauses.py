@@ -25,6 +25,7 @@ import bisect
 import re
 
 from stalegreen.engine import lexicon
+from stalegreen.engine.lazyregex import LazyRegex
 
 _STRONG = None
 _WEAK = None
@@ -136,7 +137,7 @@ def is_past(text):
 
 
 # a clause opened as a time before now: "..., before I changed the arg parsing", ", at least it was last week"
-_DATING_OPENER = re.compile(r"(?i)\W*(?:or\s+)?(?:(?P<was>at\s+least\s+(?:it|they|that)\s+(?:was|were|did)\b)|(?:at\s+least\s+)?"
+_DATING_OPENER = LazyRegex(r"(?i)\W*(?:or\s+)?(?:(?P<was>at\s+least\s+(?:it|they|that)\s+(?:was|were|did)\b)|(?:at\s+least\s+)?"
                             r"(?:before|prior\s+to)\s+(?:(?P<done>(?:I|we)\s+(?:[a-z]+ed|made|wrote|did|ran|built|broke|took|put|set"
                             r"|got|rewrote|split|hit|threw))\b|(?:I|we|you|the|my|our|your|it|they|that|this)\b))")
 
